@@ -1,0 +1,261 @@
+"""The `tether` command: one typer app, each command a thin shell over the library.
+
+Exit codes (DESIGN.md): 0 done or answered; 1 not accepted; 2 usage or input error;
+3 not done (budget); 130 cancelled.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Any, NoReturn
+
+import anyio
+import httpx2
+import orjson
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tether import __version__
+from tether.errors import ProviderError, TetherError, UsageError
+from tether.messages import Message, Request, TextDelta, Turn, collect
+from tether.providers import adapter_for
+
+EXIT_OK = 0
+EXIT_NOT_ACCEPTED = 1
+EXIT_USAGE = 2
+
+app = typer.Typer(
+    name="tether",
+    help="An agent harness that never lies about 'done'.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """One line on stderr naming the problem and the fix, then exit."""
+    err.print(f"tether: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"tether {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
+    ] = False,
+) -> None:
+    """tether: judged model turns, closed traces, exit codes you can trust."""
+
+
+# ---------------------------------------------------------------- stand
+
+
+@app.command()
+def stand(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port; 0 picks a free one.")] = 8765,
+    script: Annotated[
+        str | None, typer.Option(help="A JSON or YAML script of models and turns (see README).")
+    ] = None,
+    fault: Annotated[
+        list[str] | None,
+        typer.Option("--fault", help="A fault for every request, e.g. gateway-200@0.15 (repeatable)."),
+    ] = None,
+    log: Annotated[str | None, typer.Option(help="Write one exchange record per request here.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for fault rates (default: the script's).")] = None,
+) -> None:
+    """Run the simulated provider: OpenAI, Anthropic and Ollama wire formats on one port.
+
+    The first line on stdout is the base URL (OpenAI clients add /v1).
+    """
+    from tether.stand.server import base_url, bind, build_stand, serve_forever
+
+    try:
+        the_stand = build_stand(script, fault or [], log, seed)
+        sock = bind(host, port)
+    except TetherError as exc:
+        fail(str(exc))
+    sys.stdout.write(base_url(sock) + "\n")
+    sys.stdout.flush()
+    models = ", ".join(the_stand.planner.script.models)
+    err.print(f"stand serving {models}; faults: {', '.join(f.spec for f in the_stand.planner.faults) or 'none'}")
+    serve_forever(the_stand, sock)
+
+
+# ---------------------------------------------------------------- models
+
+
+def _fetch_models(base: str, api_key: str | None) -> list[dict[str, Any]]:
+    headers = {"authorization": f"Bearer {api_key}"} if api_key else {}
+    root = base.rstrip("/")
+    tried = []
+    for url in (root + "/models", root + "/v1/models", root + "/api/tags"):
+        if url in tried:
+            continue
+        tried.append(url)
+        try:
+            resp = httpx2.get(url, headers=headers, timeout=10.0)
+        except httpx2.TransportError as exc:
+            fail(f"cannot reach {url}: {exc}; is the server running? (start one with `tether stand`)", 1)
+        if resp.status_code != 200:
+            continue
+        try:
+            body = resp.json()
+        except ValueError:
+            continue
+        if isinstance(body, dict) and isinstance(body.get("data"), list):
+            return [
+                {"id": m.get("id"), "window": m.get("context_length") or m.get("context_window"),
+                 "tools": m.get("supports_tools")}
+                for m in body["data"] if isinstance(m, dict)
+            ]
+        if isinstance(body, dict) and isinstance(body.get("models"), list):
+            return [
+                {"id": m.get("name"), "window": (m.get("details") or {}).get("context_length"),
+                 "tools": (m.get("details") or {}).get("supports_tools")}
+                for m in body["models"] if isinstance(m, dict)
+            ]
+    fail(f"{root} does not list models at /models, /v1/models or /api/tags; check --base-url", 1)
+
+
+@app.command()
+def models(
+    base_url: Annotated[
+        str | None,
+        typer.Option(help="A stand or provider, e.g. http://127.0.0.1:8765 or https://api.openai.com/v1. "
+                     "Default: the built-in stand."),
+    ] = None,
+    api_key_env: Annotated[
+        str, typer.Option(help="Environment variable holding the API key, if one is needed.")
+    ] = "OPENAI_API_KEY",
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the models a stand or a real provider serves."""
+    if base_url is None:
+        from tether.stand.server import StandThread
+
+        with StandThread() as url:
+            rows = _fetch_models(url, None)
+    else:
+        rows = _fetch_models(base_url, os.environ.get(api_key_env))
+    if json_out:
+        sys.stdout.write(orjson.dumps({"models": rows}).decode() + "\n")
+        return
+    table = Table("model", "window", "tools")
+    for row in rows:
+        window = row["window"]
+        tools = row["tools"]
+        table.add_row(str(row["id"]), f"{window:,}" if isinstance(window, int) else "?",
+                      "?" if tools is None else ("yes" if tools else "no"))
+    out.print(table)
+
+
+# ---------------------------------------------------------------- ask
+
+
+_DEFAULT_BASES = {"openai": "/v1", "anthropic": "", "ollama": ""}
+
+
+def _turn_json(turn: Turn) -> dict[str, Any]:
+    usage = turn.usage
+    return {
+        "content": turn.content,
+        "reasoning": turn.reasoning,
+        "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in turn.tool_calls],
+        "finish_reason": turn.finish_reason,
+        "termination": turn.termination,
+        "usage": None if usage is None else {
+            "prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens,
+            "cached_tokens": usage.cached_tokens,
+        },
+        "first_byte_s": turn.first_byte_s,
+        "total_s": turn.total_s,
+        "errors": [e.message for e in turn.errors],
+        "malformed": [m.problem for m in turn.malformed],
+    }
+
+
+@app.command()
+def ask(
+    prompt: Annotated[str, typer.Argument(help="What to ask the model.")],
+    base_url: Annotated[
+        str | None, typer.Option(help="Provider base URL (OpenAI style ends in /v1). Default: a built-in stand.")
+    ] = None,
+    api: Annotated[str, typer.Option(help="Wire format: openai, anthropic or ollama.")] = "openai",
+    model: Annotated[str, typer.Option(help="Model name.")] = "sim-large",
+    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
+    fault: Annotated[
+        list[str] | None, typer.Option("--fault", help="With the built-in stand: inject this fault (repeatable).")
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the turn as JSON.")] = False,
+) -> None:
+    """Send one prompt and show the turn as it arrived: text, termination, usage, timing.
+
+    Exit 0 when the stream ended with the provider's own finish; 1 when it did not.
+    """
+    try:
+        adapter = adapter_for(api)
+    except UsageError as exc:
+        fail(str(exc))
+    if base_url is not None and fault:
+        fail("--fault works only with the built-in stand; drop --base-url or the --fault options")
+
+    async def run(url: str) -> Turn:
+        provider = adapter(url, model, api_key=os.environ.get(api_key_env))
+        request = Request(messages=(Message.text("user", prompt),))
+
+        def show(event: object) -> None:
+            if not json_out and isinstance(event, TextDelta):
+                sys.stdout.write(event.text)
+                sys.stdout.flush()
+
+        try:
+            return await collect(provider.stream(request), on_event=show)
+        finally:
+            await provider.aclose()
+
+    try:
+        if base_url is None:
+            from tether.stand.server import StandThread, build_stand
+
+            with StandThread(build_stand(faults=fault or [])) as url:
+                turn = anyio.run(run, url + _DEFAULT_BASES[api])
+        else:
+            turn = anyio.run(run, base_url)
+    except UsageError as exc:
+        fail(str(exc))
+    except ProviderError as exc:
+        fail(str(exc), EXIT_NOT_ACCEPTED)
+    clean = turn.finish_reason is not None and turn.termination != "error"
+    if json_out:
+        sys.stdout.write(orjson.dumps(_turn_json(turn)).decode() + "\n")
+    else:
+        sys.stdout.write("\n")
+        usage = turn.usage
+        tokens = f"{usage.prompt_tokens} in / {usage.completion_tokens} out" if usage else "no usage reported"
+        first = f"{turn.first_byte_s:.3f}s" if turn.first_byte_s is not None else "-"
+        err.print(
+            f"termination={turn.termination} finish={turn.finish_reason or '-'} tokens: {tokens} "
+            f"first byte {first} total {turn.total_s:.3f}s", markup=False,
+        )
+        for e in turn.errors:
+            err.print(f"error frame: {e.message}", markup=False)
+        if not clean:
+            err.print("the stream did not end with the provider's finish: not an answer", markup=False)
+    raise typer.Exit(EXIT_OK if clean else EXIT_NOT_ACCEPTED)
+
+
+def main() -> None:
+    """Console entry point."""
+    app()

@@ -1,0 +1,1 @@
+"""Counting and fitting what is sent to a model."""

@@ -1,0 +1,115 @@
+"""Every exception tether raises, in one tree.
+
+Errors are classes, never strings, so callers branch on type::
+
+    TetherError
+    ├── UsageError                 bad input from a person: flags, files, specs (CLI exit 2)
+    │   ├── ConfigError            a configuration value that cannot work
+    │   ├── ScriptError            a stand script that does not parse or validate (names file + place)
+    │   └── FaultSpecError         a --fault SPEC the stand does not know
+    ├── WireError                  a body that does not fit its wire format (names the field)
+    └── ProviderError              one model call failed before it produced a turn
+        ├── ProviderConnectError   could not connect / the connection failed before a reply
+        ├── ProviderStatusError    the provider answered with an HTTP error status (429, 5xx, ...)
+        ├── ProviderTimeout        a phase timed out
+        │   ├── FirstByteTimeout   nothing arrived within the first-byte limit
+        │   └── SilenceTimeout     a flowing stream went silent for longer than the silence limit
+        └── StreamDropped          the connection broke in mid-stream (no clean end)
+
+In-stream problems after HTTP 200 (error frames, malformed chunks) are not exceptions: the
+adapters report them as events, because deciding what they mean is policy, not wire format.
+"""
+
+from __future__ import annotations
+
+
+class TetherError(Exception):
+    """Base of every error tether raises on purpose."""
+
+
+class UsageError(TetherError):
+    """Bad input from a person; the message names the input and the fix."""
+
+
+class ConfigError(UsageError):
+    """A configuration value that cannot work, found at construction time."""
+
+
+class ScriptError(UsageError):
+    """A stand script that cannot be read; the message names the file and the place."""
+
+    def __init__(self, path: str, place: str, problem: str) -> None:
+        self.path = path
+        self.place = place
+        self.problem = problem
+        where = f"{path}:{place}" if place else path
+        super().__init__(f"{where}: {problem}")
+
+
+class FaultSpecError(UsageError):
+    """A fault spec the stand does not understand."""
+
+
+class WireError(TetherError):
+    """A request or reply body that does not fit its wire format; the message names the field."""
+
+
+class ProviderError(TetherError):
+    """One model call failed before it produced a turn."""
+
+    def __init__(self, message: str, *, provider: str = "", url: str = "") -> None:
+        self.provider = provider
+        self.url = url
+        super().__init__(message)
+
+
+class ProviderConnectError(ProviderError):
+    """The connection could not be made, or broke before any reply."""
+
+
+class ProviderStatusError(ProviderError):
+    """The provider answered with an HTTP error status.
+
+    `retry_after` is the provider's Retry-After in seconds when it sent one.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int,
+        retry_after: float | None = None,
+        body: str = "",
+        provider: str = "",
+        url: str = "",
+    ) -> None:
+        self.status = status
+        self.retry_after = retry_after
+        self.body = body
+        super().__init__(message, provider=provider, url=url)
+
+
+class ProviderTimeout(ProviderError):
+    """A phase (first byte or silence between reads) ran past its limit."""
+
+    phase = "timeout"
+
+    def __init__(self, message: str, *, limit_s: float, provider: str = "", url: str = "") -> None:
+        self.limit_s = limit_s
+        super().__init__(message, provider=provider, url=url)
+
+
+class FirstByteTimeout(ProviderTimeout):
+    """Nothing arrived within the first-byte limit."""
+
+    phase = "first_byte"
+
+
+class SilenceTimeout(ProviderTimeout):
+    """A stream that had started went silent for longer than the silence limit."""
+
+    phase = "silence"
+
+
+class StreamDropped(ProviderError):
+    """The connection broke in mid-stream, before the stream's own end."""

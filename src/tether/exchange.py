@@ -1,0 +1,61 @@
+"""Exchange records: one JSON object per line for each model call seen on the wire.
+
+The stand and the proxy write them; `tether audit` reads them. The shape (DESIGN.md)::
+
+    {"api": "openai" | "anthropic" | "ollama",
+     "request": <the request body in that API's own shape>,
+     "reply": {"content", "reasoning", "tool_calls" (OpenAI shape), "finish_reason" (OpenAI
+               values), "usage": <usage exactly as that API reported it>, "cut": bool},
+     "timing": {"first_byte_s", "total_s"}, ...}
+
+The reply is normalised; the usage is raw, because each API counts cached tokens its own way.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import orjson
+
+from tether.errors import UsageError
+from tether.messages import Turn
+
+
+def reply_record(turn: Turn, usage_raw: dict[str, Any] | None, cut: bool) -> dict[str, Any]:
+    """The normalised `reply` object of an exchange record."""
+    return {
+        "content": turn.content,
+        "reasoning": turn.reasoning,
+        "tool_calls": [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+            for c in turn.tool_calls
+        ],
+        "finish_reason": turn.finish_reason,
+        "usage": usage_raw,
+        "cut": cut,
+    }
+
+
+class ExchangeLog:
+    """Appends exchange records to a JSONL file, one whole line per write (thread-safe)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._file: BinaryIO = self.path.open("ab")
+        except OSError as exc:
+            raise UsageError(f"cannot write the log {self.path}: {exc.strerror or exc}") from None
+        self._lock = threading.Lock()
+
+    def write(self, record: dict[str, Any]) -> None:
+        line = orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS) + b"\n"
+        with self._lock:
+            self._file.write(line)
+            self._file.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            self._file.close()

@@ -1,0 +1,333 @@
+"""Provider-neutral messages, requests, stream events and turns.
+
+Every wire format (OpenAI chat completions, Anthropic messages, Ollama chat) is translated to
+and from these types, so policy code (judge, chain, loop) never sees a vendor's shape.
+
+Plain frozen dataclasses with slots: they sit on the hot path of every streamed chunk.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tether.errors import SilenceTimeout, StreamDropped
+
+Role = Literal["system", "user", "assistant", "tool"]
+
+# How a stream ended at the protocol level (recorded apart from any verdict).
+Termination = Literal["stop", "length", "tool_calls", "eof", "cut", "timeout", "error"]
+
+# Finish reasons are normalised to OpenAI's values; the provider's own word is kept beside.
+FinishReason = Literal["stop", "length", "tool_calls", "content_filter"]
+
+
+# ---------------------------------------------------------------- message parts
+
+
+@dataclass(frozen=True, slots=True)
+class TextPart:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImagePart:
+    """An image, either by URL or inline base64 `data` with its media type."""
+
+    url: str = ""
+    data: str = ""
+    media_type: str = "image/png"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """A tool call as the model sent it; `arguments` is the raw JSON text, parsed or not."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolResultPart:
+    tool_call_id: str
+    content: str
+    name: str = ""
+    is_error: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReasoningPart:
+    text: str
+    signature: str = ""
+
+
+Part = TextPart | ImagePart | ToolCall | ToolResultPart | ReasoningPart
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    role: Role
+    parts: tuple[Part, ...]
+
+    @classmethod
+    def text(cls, role: Role, text: str) -> Message:
+        return cls(role, (TextPart(text),))
+
+    @property
+    def text_content(self) -> str:
+        return "".join(p.text for p in self.parts if isinstance(p, TextPart))
+
+    @property
+    def tool_calls(self) -> tuple[ToolCall, ...]:
+        return tuple(p for p in self.parts if isinstance(p, ToolCall))
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """A tool offered to the model: name, description, JSON schema of its arguments."""
+
+    name: str
+    description: str = ""
+    parameters: dict[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One model call, before it is put in any vendor's shape."""
+
+    messages: tuple[Message, ...]
+    tools: tuple[ToolSpec, ...] = ()
+    max_tokens: int | None = None
+    temperature: float | None = None
+    reasoning_effort: str | None = None
+    stream: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def system(self) -> str:
+        return "\n\n".join(m.text_content for m in self.messages if m.role == "system")
+
+
+# ---------------------------------------------------------------- usage
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Token counts normalised across vendors.
+
+    `prompt_tokens` is every input token the provider read, cached ones included (OpenAI's
+    convention). Anthropic's `input_tokens` excludes cache reads and writes, so its adapter adds
+    them back. `raw` keeps the usage object exactly as the API reported it.
+    """
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cached_tokens: int = 0
+    cache_write_tokens: int = 0
+    reasoning_tokens: int = 0
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- stream events
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReasoningDelta:
+    text: str
+    signature: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallDelta:
+    """A piece of a tool call: the first piece of an index carries id and name."""
+
+    index: int
+    arguments: str = ""
+    id: str = ""
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UsageReport:
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """The provider said the turn is over; `reason` normalised, `raw` as sent."""
+
+    reason: FinishReason
+    raw: str
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorFrame:
+    """An error the provider sent inside a stream that had started with HTTP 200."""
+
+    message: str
+    code: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    """A chunk that is not valid for the format (bad JSON, wrong shape); parsing went on."""
+
+    raw: str
+    problem: str
+
+
+@dataclass(frozen=True, slots=True)
+class StreamEnd:
+    """The stream reached its protocol end marker (`[DONE]`, `message_stop`, `done: true`)."""
+
+
+Event = (
+    TextDelta
+    | ReasoningDelta
+    | ToolCallDelta
+    | UsageReport
+    | Finish
+    | ErrorFrame
+    | Malformed
+    | StreamEnd
+)
+
+
+# ---------------------------------------------------------------- the turn
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One model reply, assembled from its events."""
+
+    content: str = ""
+    reasoning: str = ""
+    tool_calls: tuple[ToolCall, ...] = ()
+    usage: Usage | None = None
+    finish_reason: FinishReason | None = None
+    raw_finish_reason: str = ""
+    termination: Termination = "eof"
+    first_byte_s: float | None = None
+    total_s: float = 0.0
+    errors: tuple[ErrorFrame, ...] = ()
+    malformed: tuple[Malformed, ...] = ()
+    detail: str = ""
+
+
+_FINISH_TERMINATION: dict[str, Termination] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "content_filter": "stop",
+}
+
+
+class TurnBuilder:
+    """Accumulates events into a Turn; tool calls are assembled by index."""
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self._clock = clock
+        self._started = clock()
+        self._first: float | None = None
+        self._text: list[str] = []
+        self._reasoning: list[str] = []
+        self._calls: dict[int, list[str]] = {}
+        self._call_ids: dict[int, str] = {}
+        self._call_names: dict[int, str] = {}
+        self.usage: Usage | None = None
+        self.finish: Finish | None = None
+        self.errors: list[ErrorFrame] = []
+        self.malformed: list[Malformed] = []
+        self.ended = False
+        self.chars = 0
+
+    def add(self, event: Event) -> None:
+        if self._first is None:
+            self._first = self._clock()
+        if isinstance(event, TextDelta):
+            self._text.append(event.text)
+            self.chars += len(event.text)
+        elif isinstance(event, ReasoningDelta):
+            self._reasoning.append(event.text)
+            self.chars += len(event.text)
+        elif isinstance(event, ToolCallDelta):
+            self._calls.setdefault(event.index, []).append(event.arguments)
+            if event.id:
+                self._call_ids[event.index] = event.id
+            if event.name:
+                self._call_names[event.index] = event.name
+        elif isinstance(event, UsageReport):
+            self.usage = event.usage
+        elif isinstance(event, Finish):
+            self.finish = event
+        elif isinstance(event, ErrorFrame):
+            self.errors.append(event)
+        elif isinstance(event, Malformed):
+            self.malformed.append(event)
+        elif isinstance(event, StreamEnd):
+            self.ended = True
+
+    def build(self, termination: Termination | None = None, detail: str = "") -> Turn:
+        """The turn as received so far; `termination` overrides the derived one."""
+        if termination is None:
+            if self.errors:
+                termination = "error"
+            elif self.finish is not None:
+                termination = _FINISH_TERMINATION[self.finish.reason]
+            else:
+                termination = "eof"
+        calls = tuple(
+            ToolCall(
+                id=self._call_ids.get(i, f"call_{i}"),
+                name=self._call_names.get(i, ""),
+                arguments="".join(self._calls[i]),
+            )
+            for i in sorted(self._calls)
+        )
+        return Turn(
+            content="".join(self._text),
+            reasoning="".join(self._reasoning),
+            tool_calls=calls,
+            usage=self.usage,
+            finish_reason=self.finish.reason if self.finish else None,
+            raw_finish_reason=self.finish.raw if self.finish else "",
+            termination=termination,
+            first_byte_s=None if self._first is None else self._first - self._started,
+            total_s=self._clock() - self._started,
+            errors=tuple(self.errors),
+            malformed=tuple(self.malformed),
+            detail=detail,
+        )
+
+
+async def collect(
+    events: AsyncIterator[Event],
+    *,
+    on_event: Callable[[Event], None] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Turn:
+    """Drain a provider stream into a Turn.
+
+    Silence or a dropped connection in mid-stream still yields the partial turn, with
+    termination `timeout` or `error`; errors before the reply began (connect, HTTP status,
+    first-byte timeout) propagate, because there is no turn to speak of.
+    """
+    builder = TurnBuilder(clock)
+    try:
+        async for event in events:
+            builder.add(event)
+            if on_event is not None:
+                on_event(event)
+    except SilenceTimeout as exc:
+        return builder.build("timeout", str(exc))
+    except StreamDropped as exc:
+        return builder.build("error", str(exc))
+    return builder.build()

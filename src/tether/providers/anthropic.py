@@ -1,0 +1,29 @@
+"""The Anthropic messages adapter.
+
+`base_url` follows the Anthropic SDK's convention: the host root, without `/v1`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tether.messages import Request
+from tether.providers.base import HTTPProvider, StreamDecoder
+from tether.wire import anthropic as wire
+
+
+class AnthropicProvider(HTTPProvider):
+    api = "anthropic"
+    path = wire.PATH
+
+    def auth_headers(self, api_key: str | None) -> dict[str, str]:
+        headers = {"anthropic-version": wire.VERSION}
+        if api_key:
+            headers["x-api-key"] = api_key
+        return headers
+
+    def encode(self, request: Request) -> dict[str, Any]:
+        return wire.encode_request(request, self.model)
+
+    def decoder(self) -> StreamDecoder:
+        return wire.StreamDecoder()

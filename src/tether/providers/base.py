@@ -1,0 +1,290 @@
+"""The Provider protocol and the one HTTP streaming path every adapter shares.
+
+An adapter turns a neutral `Request` into its vendor's body, posts it, and turns the streamed
+reply into neutral events. It decides nothing: whether a turn is an answer, whether to retry,
+where to fail over, all of that is policy and lives in `tether.reliability`.
+
+Timeouts are per phase, never one total limit on a flowing stream:
+
+- `connect`: opening the connection;
+- `first_byte`: from sending the request to the first byte of the reply body;
+- `silence`: the longest gap between two reads once the reply has started.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+import anyio
+import httpx2
+import orjson
+
+from tether.errors import (
+    ConfigError,
+    FirstByteTimeout,
+    ProviderConnectError,
+    ProviderStatusError,
+    SilenceTimeout,
+    StreamDropped,
+)
+from tether.messages import Event, Request
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """Per-phase limits in seconds (see the module docstring)."""
+
+    connect: float = 10.0
+    first_byte: float = 60.0
+    silence: float = 60.0
+    write: float = 30.0
+
+    def __post_init__(self) -> None:
+        for name in ("connect", "first_byte", "silence", "write"):
+            value = getattr(self, name)
+            if not value > 0:
+                raise ConfigError(f"timeout {name}={value!r} must be a positive number of seconds")
+
+
+@runtime_checkable
+class Provider(Protocol):
+    """One model behind one API: what it is called, what it can take, and its stream."""
+
+    api: str
+    model: str
+    window: int
+    supports_tools: bool
+
+    def stream(self, request: Request) -> AsyncIterator[Event]:
+        """The reply to `request` as neutral events, as they arrive."""
+        ...
+
+    async def aclose(self) -> None: ...
+
+
+class StreamDecoder(Protocol):
+    def feed(self, chunk: bytes) -> list[Event]: ...
+
+    def flush(self) -> list[Event]: ...
+
+
+def retry_after_seconds(value: str | None, now: Callable[[], float] = time.time) -> float | None:
+    """Retry-After as seconds: either a number or an HTTP date."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - now())
+
+
+def _error_message(body: bytes) -> str:
+    try:
+        data = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return body[:300].decode("utf-8", "replace").strip()
+    if isinstance(data, dict):
+        error = data.get("error", data)
+        if isinstance(error, dict):
+            return str(error.get("message") or error)
+        return str(error)
+    return str(data)[:300]
+
+
+async def post_stream(
+    client: httpx2.AsyncClient,
+    url: str,
+    body: dict[str, Any],
+    headers: dict[str, str],
+    timeouts: Timeouts,
+    provider: str = "",
+) -> AsyncIterator[bytes]:
+    """POST `body` and yield the reply's bytes as they arrive, under the phase timeouts.
+
+    Raises ProviderConnectError, ProviderStatusError or FirstByteTimeout before the first
+    byte; SilenceTimeout or StreamDropped after it.
+    """
+    first_byte_limit = timeouts.first_byte
+    # The header read uses the larger limit; after the headers, reads use the silence limit
+    # (httpx reads the per-request timeout dict when the body starts).
+    timeout = httpx2.Timeout(
+        connect=timeouts.connect,
+        read=max(timeouts.first_byte, timeouts.silence),
+        write=timeouts.write,
+        pool=timeouts.connect,
+    )
+    request = client.build_request(
+        "POST", url, content=orjson.dumps(body), headers=headers, timeout=timeout
+    )
+    started = anyio.current_time()
+    try:
+        with anyio.fail_after(first_byte_limit):
+            response = await client.send(request, stream=True)
+    except (TimeoutError, httpx2.ReadTimeout) as exc:
+        raise FirstByteTimeout(
+            f"no reply from {url} within {first_byte_limit:g}s (first-byte limit)",
+            limit_s=first_byte_limit,
+            provider=provider,
+            url=url,
+        ) from exc
+    except httpx2.TransportError as exc:
+        raise ProviderConnectError(
+            f"could not reach {url}: {exc or type(exc).__name__}", provider=provider, url=url
+        ) from exc
+    try:
+        if response.status_code >= 400:
+            try:
+                with anyio.fail_after(timeouts.silence):
+                    raw = await response.aread()
+            except (TimeoutError, httpx2.TransportError):
+                raw = b""
+            raise ProviderStatusError(
+                f"{url} answered HTTP {response.status_code}: {_error_message(raw)}",
+                status=response.status_code,
+                retry_after=retry_after_seconds(response.headers.get("retry-after")),
+                body=raw[:2000].decode("utf-8", "replace"),
+                provider=provider,
+                url=url,
+            )
+        timeout_dict = request.extensions.get("timeout")
+        if isinstance(timeout_dict, dict):
+            timeout_dict["read"] = timeouts.silence
+        chunks = response.aiter_bytes()
+        try:
+            remaining = first_byte_limit - (anyio.current_time() - started)
+            with anyio.fail_after(max(remaining, 0.001)):
+                first = await anext(chunks, b"")
+        except (TimeoutError, httpx2.ReadTimeout) as exc:
+            raise FirstByteTimeout(
+                f"{url} sent headers but no body within {first_byte_limit:g}s (first-byte limit)",
+                limit_s=first_byte_limit,
+                provider=provider,
+                url=url,
+            ) from exc
+        except httpx2.TransportError as exc:
+            raise StreamDropped(f"{url} closed the stream: {exc}", provider=provider, url=url) from exc
+        if not first:
+            return
+        yield first
+        while True:
+            try:
+                chunk = await anext(chunks)
+            except StopAsyncIteration:
+                return
+            except httpx2.ReadTimeout as exc:
+                raise SilenceTimeout(
+                    f"{url} went silent for {timeouts.silence:g}s in mid-stream (silence limit)",
+                    limit_s=timeouts.silence,
+                    provider=provider,
+                    url=url,
+                ) from exc
+            except httpx2.TransportError as exc:
+                raise StreamDropped(
+                    f"{url} broke the stream off: {exc or type(exc).__name__}",
+                    provider=provider,
+                    url=url,
+                ) from exc
+            yield chunk
+    finally:
+        await response.aclose()
+
+
+class HTTPProvider:
+    """The shared body of the three adapters; each subclass names its wire format."""
+
+    api = "openai"
+    path = ""
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        *,
+        api_key: str | None = None,
+        window: int = 128_000,
+        supports_tools: bool = True,
+        timeouts: Timeouts | None = None,
+        client: httpx2.AsyncClient | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        if not base_url.startswith(("http://", "https://")):
+            raise ConfigError(f"base URL {base_url!r} must start with http:// or https://")
+        if not model:
+            raise ConfigError("a provider needs a model name")
+        if window <= 0:
+            raise ConfigError(f"window={window} must be a positive number of tokens")
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self.window = window
+        self.supports_tools = supports_tools
+        self.timeouts = timeouts or Timeouts()
+        self._api_key = api_key
+        self._extra_headers = headers or {}
+        self._own_client = client is None
+        # Made here, not at the first call: building a client (TLS context) takes tens of ms,
+        # which must not be counted as the provider's first-byte time.
+        self._client: httpx2.AsyncClient | None = client or self._new_client()
+
+    @property
+    def url(self) -> str:
+        return self.base_url + self.path
+
+    def auth_headers(self, api_key: str | None) -> dict[str, str]:
+        return {"authorization": f"Bearer {api_key}"} if api_key else {}
+
+    def encode(self, request: Request) -> dict[str, Any]:
+        raise NotImplementedError  # each adapter defines its format
+
+    def decoder(self) -> StreamDecoder:
+        raise NotImplementedError  # each adapter defines its format
+
+    @staticmethod
+    def _new_client() -> httpx2.AsyncClient:
+        return httpx2.AsyncClient(
+            limits=httpx2.Limits(max_connections=100, max_keepalive_connections=20)
+        )
+
+    def _http(self) -> httpx2.AsyncClient:
+        if self._client is None:
+            self._client = self._new_client()
+        return self._client
+
+    async def stream(self, request: Request) -> AsyncIterator[Event]:
+        body = self.encode(request)
+        body["stream"] = True
+        headers = {"content-type": "application/json", **self.auth_headers(self._api_key)}
+        headers.update(self._extra_headers)
+        decoder = self.decoder()
+        chunks = post_stream(self._http(), self.url, body, headers, self.timeouts, self.api)
+        try:
+            async for chunk in chunks:
+                for event in decoder.feed(chunk):
+                    yield event
+            for event in decoder.flush():
+                yield event
+        finally:
+            await chunks.aclose()
+
+    async def aclose(self) -> None:
+        if self._own_client and self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+    async def __aenter__(self) -> HTTPProvider:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.base_url!r}, {self.model!r})"

@@ -1,0 +1,397 @@
+"""The stand's HTTP app: three wire formats on their real paths, replies from the planner.
+
+Routes: `POST /v1/chat/completions` (OpenAI), `POST /v1/messages` (Anthropic), `POST /api/chat`
+(Ollama), `GET /v1/models` (OpenAI's shape, or Anthropic's when `anthropic-version` is sent),
+`GET /api/tags` (Ollama) and `GET /` (what this stand is).
+
+Replies with no waits are written in one piece (the stand must never be the bottleneck of a
+benchmark); replies that wait (delays, stalls, holds, endless reasoning) are written event by
+event while a watcher notices a client that went away, which ends the reply and is logged as
+`cut`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from itertools import count
+from typing import Any, Protocol
+
+import anyio
+import orjson
+from starlette.applications import Starlette
+from starlette.requests import Request as HTTPRequest
+from starlette.responses import Response
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from tether.errors import WireError
+from tether.exchange import ExchangeLog, reply_record
+from tether.messages import (
+    ErrorFrame,
+    Event,
+    Finish,
+    Malformed,
+    ReasoningDelta,
+    Request,
+    StreamEnd,
+    TextDelta,
+    ToolCallDelta,
+    TurnBuilder,
+    Usage,
+    UsageReport,
+)
+from tether.stand.plan import CONVERSATION_HEADER, Plan, Planner, Refusal
+from tether.wire import anthropic, ollama, openai
+
+log = logging.getLogger("tether.stand")
+
+ERROR_FRAME_TEXT = "The server had an error while processing your request. Sorry about that!"
+MALFORMED_RAW = '{"id": "broken", "choices": [{"index": 0, "delta": {"content": "tru'
+ENDLESS_PIECE = "Let me reconsider the problem once more from the beginning. " * 4
+ENDLESS_CAP_CHARS = 50_000_000
+
+
+class _Encoder(Protocol):
+    def start(self, usage: Usage | None = None) -> bytes: ...
+
+    def encode(self, event: Event) -> bytes: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Api:
+    """How one wire format is spoken from the server side."""
+
+    name: str
+    decode_request: Callable[[Any], tuple[str, Request]]
+    error_body: Callable[[int, str, str | None], dict[str, Any]]
+    usage_raw: Callable[[Usage], dict[str, Any]]
+    media_type: str
+    encoder: Callable[[str, str], _Encoder]
+    whole: Callable[[Plan, str], dict[str, Any]]
+    id_prefix: str
+
+
+def _openai_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
+    return openai.completion_body(
+        plan.model, reply_id, content=plan.text, reasoning=plan.reasoning,
+        tool_calls=plan.tool_calls, finish_raw=plan.finish, usage=plan.usage,
+    )
+
+
+def _anthropic_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
+    return anthropic.message_body(
+        plan.model, reply_id, content=plan.text, reasoning=plan.reasoning,
+        tool_calls=plan.tool_calls, finish_raw=plan.finish, usage=plan.usage,
+    )
+
+
+def _ollama_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
+    return ollama.chat_body(
+        plan.model, content=plan.text, reasoning=plan.reasoning,
+        tool_calls=plan.tool_calls, finish_raw=plan.finish, usage=plan.usage,
+    )
+
+
+OPENAI = Api("openai", openai.decode_request, openai.error_body, openai.usage_to_raw,
+             "text/event-stream", openai.StreamEncoder, _openai_whole, "chatcmpl-")
+ANTHROPIC = Api("anthropic", anthropic.decode_request, anthropic.error_body, anthropic.usage_to_raw,
+                "text/event-stream", anthropic.StreamEncoder, _anthropic_whole, "msg_")
+OLLAMA = Api("ollama", ollama.decode_request, ollama.error_body, ollama.usage_to_raw,
+             "application/x-ndjson", lambda model, _id: ollama.StreamEncoder(model),
+             _ollama_whole, "")
+
+
+class _Abort(Exception):
+    """Raised to break a connection off in mid-reply (the `drop` fault)."""
+
+
+class _QuietAborts(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not isinstance(exc, _Abort)
+
+
+logging.getLogger("uvicorn.error").addFilter(_QuietAborts())
+
+
+def _pieces(text: str, size: int) -> Iterator[str]:
+    for i in range(0, len(text), size):
+        yield text[i : i + size]
+
+
+def plan_events(plan: Plan, chunk_chars: int) -> list[Event]:
+    """The events of a planned reply, in wire order, with in-stream faults placed."""
+    body: list[Event] = [ReasoningDelta(p) for p in _pieces(plan.reasoning, chunk_chars)]
+    body += [TextDelta(p) for p in _pieces(plan.text, chunk_chars)]
+    for i, call in enumerate(plan.tool_calls):
+        body.append(ToolCallDelta(i, "", call.id, call.name))
+        body += [ToolCallDelta(i, p) for p in _pieces(call.arguments, chunk_chars)]
+    half = max(1, len(body) // 2)
+    if plan.malformed:
+        body.insert(half, Malformed(MALFORMED_RAW, "injected malformed chunk"))
+    if plan.drop:
+        return body[:half]
+    if plan.error_frame:
+        return [*body[:half], ErrorFrame(ERROR_FRAME_TEXT, "server_error")]
+    tail: list[Event] = [Finish(plan.finish, plan.finish)]
+    if plan.usage is not None:
+        tail.append(UsageReport(plan.usage))
+    return [*body, *tail, StreamEnd()]
+
+
+def _endless() -> Iterator[Event]:
+    sent = 0
+    while sent < ENDLESS_CAP_CHARS:
+        sent += len(ENDLESS_PIECE)
+        yield ReasoningDelta(ENDLESS_PIECE)
+
+
+class Stand:
+    """The simulated provider: a planner, an optional exchange log, and the ASGI app."""
+
+    def __init__(self, planner: Planner, log_path: str | None = None) -> None:
+        self.planner = planner
+        self.log = ExchangeLog(log_path) if log_path else None
+        self._ids = count(1)
+        self.app = Starlette(
+            routes=[
+                Route("/v1/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
+                Route("/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
+                Route("/v1/messages", self._endpoint(ANTHROPIC), methods=["POST"]),
+                Route("/api/chat", self._endpoint(OLLAMA), methods=["POST"]),
+                Route("/v1/models", self._models, methods=["GET"]),
+                Route("/models", self._models, methods=["GET"]),
+                Route("/api/tags", self._tags, methods=["GET"]),
+                Route("/", self._root, methods=["GET"]),
+            ]
+        )
+
+    # ------------------------------------------------------------ listing
+
+    def _model_rows(self) -> list[tuple[str, int, bool]]:
+        return [(name, m.window, m.tools) for name, m in self.planner.script.models.items()]
+
+    async def _models(self, request: HTTPRequest) -> Response:
+        rows = self._model_rows()
+        if "anthropic-version" in request.headers:
+            data = [
+                {"type": "model", "id": n, "display_name": n, "created_at": "2026-01-01T00:00:00Z"}
+                for n, _, _ in rows
+            ]
+            body: dict[str, Any] = {
+                "data": data, "has_more": False,
+                "first_id": rows[0][0] if rows else None, "last_id": rows[-1][0] if rows else None,
+            }
+        else:
+            body = {
+                "object": "list",
+                "data": [
+                    {"id": n, "object": "model", "created": 1767225600, "owned_by": "tether-stand",
+                     "context_length": w, "supports_tools": t}
+                    for n, w, t in rows
+                ],
+            }
+        return Response(orjson.dumps(body), media_type="application/json")
+
+    async def _tags(self, request: HTTPRequest) -> Response:
+        models = [
+            {"name": n, "model": n, "modified_at": "2026-01-01T00:00:00Z", "size": 0,
+             "digest": "", "details": {"family": "stand", "context_length": w, "supports_tools": t}}
+            for n, w, t in self._model_rows()
+        ]
+        return Response(orjson.dumps({"models": models}), media_type="application/json")
+
+    async def _root(self, request: HTTPRequest) -> Response:
+        body = {
+            "stand": "tether",
+            "apis": {"openai": "/v1/chat/completions", "anthropic": "/v1/messages", "ollama": "/api/chat"},
+            "models": [{"id": n, "window": w, "tools": t} for n, w, t in self._model_rows()],
+            "faults": [f.spec for f in self.planner.faults],
+        }
+        return Response(orjson.dumps(body), media_type="application/json")
+
+    # ------------------------------------------------------------ completions
+
+    def _endpoint(self, api: Api) -> Callable[[HTTPRequest], Any]:
+        async def endpoint(request: HTTPRequest) -> Response:
+            raw = await request.body()
+            try:
+                body = orjson.loads(raw)
+            except orjson.JSONDecodeError as exc:
+                return self._refuse(api, None, Refusal(400, f"the request body is not valid JSON: {exc}"))
+            try:
+                model, neutral = api.decode_request(body)
+            except WireError as exc:
+                return self._refuse(api, body, Refusal(400, f"invalid request: {exc}"))
+            planned = self.planner.plan(model, neutral, request.headers.get(CONVERSATION_HEADER))
+            if isinstance(planned, Refusal):
+                return self._refuse(api, body, planned, model)
+            return _Reply(self, api, body, planned, neutral.stream)
+
+        return endpoint
+
+    def _refuse(self, api: Api, body: Any, refusal: Refusal, model: str = "") -> Response:
+        headers = {}
+        if refusal.retry_after is not None:
+            headers["retry-after"] = f"{refusal.retry_after:g}"
+        if self.log is not None:
+            self.log.write({
+                "api": api.name, "model": model, "request": body,
+                "reply": None, "status": refusal.status,
+                "error": {"status": refusal.status, "message": refusal.message},
+                "timing": {"first_byte_s": 0.0, "total_s": 0.0}, "at": _now(),
+            })
+        payload = api.error_body(refusal.status, refusal.message, refusal.code)
+        return Response(orjson.dumps(payload), refusal.status, headers, "application/json")
+
+    def next_id(self, api: Api) -> str:
+        n = next(self._ids)
+        if api.name == "anthropic":
+            return f"msg_{n:024d}"
+        return f"{api.id_prefix}{n:012d}"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class _Reply(Response):
+    """A planned reply written straight to the ASGI channel (faults need byte-level control)."""
+
+    def __init__(self, stand: Stand, api: Api, body: Any, plan: Plan, stream: bool) -> None:
+        self.stand, self.api, self.body_json, self.plan, self.stream = stand, api, body, plan, stream
+        self.sent = TurnBuilder()
+        self.cut = False
+        self.finished = False
+        self.first_byte: float | None = None
+        self.started = time.perf_counter()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            if self.plan.waits:
+                async with anyio.create_task_group() as tg:
+
+                    async def watch() -> None:
+                        while True:
+                            message = await receive()
+                            if message["type"] == "http.disconnect":
+                                if not self.finished:
+                                    self.cut = True
+                                    tg.cancel_scope.cancel()
+                                return
+
+                    tg.start_soon(watch)
+                    await self._write(send)
+                    tg.cancel_scope.cancel()
+            else:
+                await self._write(send)
+        except _Abort:
+            self.cut = True
+            raise
+        finally:
+            self._record()
+
+    async def _start(self, send: Send, media_type: str, length: int | None = None) -> None:
+        headers = [(b"content-type", media_type.encode()), (b"cache-control", b"no-cache")]
+        if length is not None:
+            headers.append((b"content-length", str(length).encode()))
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        self.first_byte = time.perf_counter() - self.started
+
+    async def _write(self, send: Send) -> None:
+        plan = self.plan
+        if plan.first_byte_delay:
+            await anyio.sleep(plan.first_byte_delay)
+        if not self.stream:
+            await self._write_whole(send)
+            return
+        await self._start(send, self.api.media_type)
+        if plan.empty_hold is not None:
+            await anyio.sleep(plan.empty_hold)
+            await self._end(send)
+            return
+        reply_id = self.stand.next_id(self.api)
+        encoder = self.api.encoder(plan.model, reply_id)
+        events: Any = _endless() if plan.endless else plan_events(plan, self.stand.planner.script.chunk_chars)
+        out = [encoder.start(plan.usage)]
+        chars = 0
+        stalled = plan.stall_after < 0
+        paced = bool(plan.chunk_delay) or plan.endless
+        for event in events:
+            out.append(encoder.encode(event))
+            self.sent.add(event)
+            if isinstance(event, TextDelta | ReasoningDelta):
+                chars += len(event.text)
+            if not stalled and chars >= plan.stall_after:
+                stalled = True
+                await self._body(send, out)
+                await anyio.sleep(plan.stall_s)
+            elif paced:
+                await self._body(send, out)
+                await anyio.sleep(plan.chunk_delay)
+        await self._body(send, out)
+        if plan.drop:
+            raise _Abort("drop")
+        await self._end(send)
+
+    async def _body(self, send: Send, out: list[bytes]) -> None:
+        data = b"".join(out)
+        out.clear()
+        if data:
+            await send({"type": "http.response.body", "body": data, "more_body": True})
+
+    async def _end(self, send: Send) -> None:
+        self.finished = True
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    async def _write_whole(self, send: Send) -> None:
+        plan = self.plan
+        if plan.empty_hold is not None:
+            await anyio.sleep(plan.empty_hold)
+            plan.text, plan.reasoning, plan.tool_calls = "", "", ()
+        if plan.endless:
+            await anyio.sleep_forever()
+        if plan.stall_s:
+            await anyio.sleep(plan.stall_s)
+        if plan.error_frame:
+            data = orjson.dumps(self.api.error_body(500, ERROR_FRAME_TEXT, "server_error"))
+            self.sent.add(ErrorFrame(ERROR_FRAME_TEXT, "server_error"))
+        else:
+            data = orjson.dumps(self.api.whole(plan, self.stand.next_id(self.api)))
+            for event in plan_events(plan, 1 << 30):
+                self.sent.add(event)
+        if plan.malformed:
+            data = data[: len(data) // 2]
+        await self._start(send, "application/json", len(data))
+        if plan.drop:
+            await send({"type": "http.response.body", "body": data[: len(data) // 2], "more_body": True})
+            raise _Abort("drop")
+        self.finished = True
+        await send({"type": "http.response.body", "body": data, "more_body": False})
+
+    def _record(self) -> None:
+        log_file = self.stand.log
+        if log_file is None:
+            return
+        turn = self.sent.build()
+        usage = self.api.usage_raw(turn.usage) if turn.usage is not None else None
+        log_file.write({
+            "api": self.api.name,
+            "model": self.plan.model,
+            "request": self.body_json,
+            "reply": reply_record(turn, usage, self.cut),
+            "timing": {
+                "first_byte_s": None if self.first_byte is None else round(self.first_byte, 6),
+                "total_s": round(time.perf_counter() - self.started, 6),
+            },
+            "status": 200,
+            "faults": self.plan.faults,
+            "conversation": self.plan.conversation,
+            "turn": self.plan.turn,
+            "ended_early": self.cut,
+            "at": _now(),
+        })

@@ -1,0 +1,158 @@
+"""The stand's script: which models it serves and which turns it replays.
+
+A script is a JSON or YAML file (the schema is in the README). Errors name the file and the
+place: a line and column for syntax errors, the path of keys (and its line, when it can be
+found) for schema errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import orjson
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from tether.errors import FaultSpecError, ScriptError
+from tether.stand.faults import Fault, parse_fault
+
+DEFAULT_WINDOW = 128_000
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ToolCallSpec(_Strict):
+    name: str = Field(min_length=1)
+    arguments: dict[str, Any] | str = Field(default_factory=dict)
+    id: str | None = None
+
+
+class UsageSpec(_Strict):
+    prompt_tokens: int | None = Field(default=None, ge=0)
+    completion_tokens: int | None = Field(default=None, ge=0)
+    cached_tokens: int | None = Field(default=None, ge=0)
+    cache_write_tokens: int | None = Field(default=None, ge=0)
+
+
+class TurnSpec(_Strict):
+    """One scripted reply; an empty turn replies with the stand's default text."""
+
+    text: str = ""
+    reasoning: str = ""
+    tool_calls: list[ToolCallSpec] = Field(default_factory=list)
+    usage: UsageSpec | None = None
+    finish_reason: Literal["stop", "length", "tool_calls", "content_filter"] | None = None
+    fault: list[str] = Field(default_factory=list)
+
+    @field_validator("fault", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
+
+    @field_validator("fault")
+    @classmethod
+    def _known_faults(cls, value: list[str]) -> list[str]:
+        for spec in value:
+            try:
+                parse_fault(spec)
+            except FaultSpecError as exc:
+                raise ValueError(str(exc)) from None
+        return value
+
+    @property
+    def faults(self) -> list[Fault]:
+        return [parse_fault(spec) for spec in self.fault]
+
+
+class ModelSpec(_Strict):
+    window: int = Field(default=DEFAULT_WINDOW, gt=0)
+    tools: bool = True
+    turns: list[TurnSpec] = Field(default_factory=list)
+
+
+def _default_models() -> dict[str, ModelSpec]:
+    return {
+        "sim-large": ModelSpec(window=128_000, tools=True),
+        "sim-small": ModelSpec(window=4_096, tools=False),
+    }
+
+
+class Script(_Strict):
+    models: dict[str, ModelSpec] = Field(default_factory=_default_models, min_length=1)
+    faults: list[str] = Field(default_factory=list)
+    seed: int = 0
+    chunk_chars: int = Field(default=24, gt=0)
+    chunk_delay_s: float = Field(default=0.0, ge=0)
+
+    @field_validator("faults")
+    @classmethod
+    def _known_faults(cls, value: list[str]) -> list[str]:
+        return TurnSpec._known_faults(value)
+
+
+def load_script(path: str | Path) -> Script:
+    """Read and validate a script file; any problem is a ScriptError naming file and place."""
+    path = Path(path)
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScriptError(name, "", "no such file; give the path of a JSON or YAML script") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(name, "", f"cannot be read: {exc}") from None
+    data = _parse(name, text)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ScriptError(name, "line 1", "a script is a mapping with `models:` (see the README)")
+    try:
+        return Script.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = err["loc"]
+        place = ".".join(str(p) for p in loc) or "top level"
+        line = _line_of(text, loc)
+        where = f"line {line} ({place})" if line else place
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise ScriptError(name, where, f"{err['msg']}{more}") from None
+
+
+def _parse(name: str, text: str) -> Any:
+    if name.endswith(".json"):
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            raise ScriptError(name, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        raise ScriptError(name, place, f"invalid YAML: {exc.problem}") from None
+    except yaml.YAMLError as exc:
+        raise ScriptError(name, "", f"invalid YAML: {exc}") from None
+
+
+def _line_of(text: str, loc: tuple[int | str, ...]) -> int | None:
+    """The 1-based line of the node at `loc`, found through YAML's node marks (JSON is YAML)."""
+    try:
+        node: Any = yaml.compose(text)
+    except yaml.YAMLError:
+        return None
+    line = None
+    for key in loc:
+        if node is None:
+            break
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == str(key)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            node = node.value[key]
+        else:
+            break
+    if node is not None:
+        line = node.start_mark.line + 1
+    return line

@@ -1,0 +1,134 @@
+"""Running the stand: in the foreground (`tether stand`) or in a background thread (tests, demos,
+the lab), always on a real socket on 127.0.0.1 by default."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from pathlib import Path
+from types import TracebackType
+
+import uvicorn
+
+from tether.errors import TetherError
+from tether.stand.app import Stand
+from tether.stand.plan import Planner
+from tether.stand.script import Script, load_script
+
+
+def build_stand(
+    script: Script | str | Path | None = None,
+    faults: list[str] | None = None,
+    log: str | None = None,
+    seed: int | None = None,
+) -> Stand:
+    """A stand from a script (object, path or none for the defaults) and extra fault specs."""
+    if script is None:
+        script = Script()
+    elif not isinstance(script, Script):
+        script = load_script(script)
+    return Stand(Planner(script, faults, seed), log)
+
+
+def bind(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
+    """A listening socket; port 0 picks a free port."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise TetherError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; pick another --port") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def base_url(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def _config(stand: Stand) -> uvicorn.Config:
+    return uvicorn.Config(
+        stand.app,
+        lifespan="off",
+        log_level="warning",
+        access_log=False,
+        loop="uvloop" if _has_uvloop() else "asyncio",
+        http="httptools" if _has_httptools() else "h11",
+        timeout_keep_alive=30,
+        backlog=2048,
+    )
+
+
+def _has_uvloop() -> bool:
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _has_httptools() -> bool:
+    try:
+        import httptools  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def serve_forever(stand: Stand, sock: socket.socket) -> None:
+    """Serve until interrupted (Ctrl-C stops it cleanly)."""
+    server = uvicorn.Server(_config(stand))
+    server.run(sockets=[sock])
+
+
+class StandThread:
+    """A stand served from a background thread; a context manager giving its base URL.
+
+    >>> with StandThread(build_stand()) as url:
+    ...     ...  # point any client at url (+ "/v1" for OpenAI clients)
+    """
+
+    def __init__(self, stand: Stand | None = None, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.stand = stand or build_stand()
+        self._sock = bind(host, port)
+        self.url = base_url(self._sock)
+        self._server = uvicorn.Server(_config(self.stand))
+        self._server.config.install_signal_handlers = False  # type: ignore[attr-defined]
+        self._thread = threading.Thread(target=self._run, name="tether-stand", daemon=True)
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        try:
+            loop.run_until_complete(self._server.serve(sockets=[self._sock]))
+        finally:
+            loop.close()
+
+    def start(self) -> str:
+        self._thread.start()
+        while not self._server.started:
+            if not self._thread.is_alive():
+                raise TetherError("the stand did not start; see the log above")
+            threading.Event().wait(0.005)
+        return self.url
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=10)
+        self._sock.close()
+        if self.stand.log is not None:
+            self.stand.log.close()
+
+    def __enter__(self) -> str:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()

@@ -1,0 +1,100 @@
+"""Byte framing shared by the formats: server-sent events and newline-delimited JSON."""
+
+from __future__ import annotations
+
+# A single event larger than this is not a model stream any more: report it, drop the buffer.
+MAX_EVENT_BYTES = 8 * 1024 * 1024
+
+OVERSIZE = "!oversize"
+
+
+class SSEDecoder:
+    """Splits a byte stream into `(event, data)` pairs.
+
+    Written for speed on the hot path: splits on blank lines in bytes and hands `data` to
+    orjson as bytes. Handles CRLF, comments (`: ping`), multi-line data and chunks that split
+    anywhere, including inside a CRLF.
+    """
+
+    __slots__ = ("_buf",)
+
+    def __init__(self) -> None:
+        self._buf = b""
+
+    def feed(self, chunk: bytes) -> list[tuple[str, bytes]]:
+        buf = self._buf + chunk if self._buf else chunk
+        if b"\r" in buf:
+            held = buf.endswith(b"\r")
+            if held:
+                buf = buf[:-1]
+            buf = buf.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            if held:
+                buf += b"\r"
+        if b"\n\n" not in buf:
+            if len(buf) > MAX_EVENT_BYTES:
+                self._buf = b""
+                return [(OVERSIZE, buf[:200])]
+            self._buf = buf
+            return []
+        blocks = buf.split(b"\n\n")
+        self._buf = blocks.pop()
+        out: list[tuple[str, bytes]] = []
+        for block in blocks:
+            item = _parse_block(block)
+            if item is not None:
+                out.append(item)
+        return out
+
+    def flush(self) -> list[tuple[str, bytes]]:
+        """Whatever a stream left without its final blank line."""
+        rest, self._buf = self._buf.rstrip(b"\r\n"), b""
+        item = _parse_block(rest) if rest else None
+        return [item] if item is not None else []
+
+
+def _parse_block(block: bytes) -> tuple[str, bytes] | None:
+    if block.startswith(b"data: ") and b"\n" not in block:  # the common case: one data line
+        return "", block[6:]
+    event = ""
+    data: list[bytes] = []
+    for line in block.split(b"\n"):
+        if line.startswith(b"data:"):
+            value = line[5:]
+            data.append(value[1:] if value.startswith(b" ") else value)
+        elif line.startswith(b"event:"):
+            event = line[6:].strip().decode("utf-8", "replace")
+    if not data and not event:
+        return None
+    return event, b"\n".join(data)
+
+
+def sse(data: bytes, event: str = "") -> bytes:
+    """One server-sent event."""
+    if event:
+        return b"event: " + event.encode() + b"\ndata: " + data + b"\n\n"
+    return b"data: " + data + b"\n\n"
+
+
+class NDJSONDecoder:
+    """Splits a byte stream into lines (Ollama's native streaming format)."""
+
+    __slots__ = ("_buf",)
+
+    def __init__(self) -> None:
+        self._buf = b""
+
+    def feed(self, chunk: bytes) -> list[bytes]:
+        buf = self._buf + chunk if self._buf else chunk
+        if b"\n" not in buf:
+            if len(buf) > MAX_EVENT_BYTES:
+                self._buf = b""
+                return [buf[:200]]
+            self._buf = buf
+            return []
+        lines = buf.split(b"\n")
+        self._buf = lines.pop()
+        return [line for line in lines if line.strip()]
+
+    def flush(self) -> list[bytes]:
+        rest, self._buf = self._buf.strip(), b""
+        return [rest] if rest else []

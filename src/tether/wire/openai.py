@@ -1,0 +1,421 @@
+"""OpenAI chat completions (`POST /v1/chat/completions`), as OpenAI, OpenRouter, vLLM,
+llama.cpp's server and Ollama's `/v1` speak it.
+
+Streams are server-sent events of `chat.completion.chunk` objects ending in `data: [DONE]`;
+usage arrives in a last chunk with empty `choices` when `stream_options.include_usage` is set.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import orjson
+
+from tether.errors import WireError
+from tether.messages import (
+    ErrorFrame,
+    Event,
+    Finish,
+    FinishReason,
+    ImagePart,
+    Malformed,
+    Message,
+    Part,
+    ReasoningDelta,
+    ReasoningPart,
+    Request,
+    StreamEnd,
+    TextDelta,
+    TextPart,
+    ToolCall,
+    ToolCallDelta,
+    ToolResultPart,
+    ToolSpec,
+    Usage,
+    UsageReport,
+)
+from tether.wire.framing import OVERSIZE, SSEDecoder, sse
+from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
+
+PATH = "/v1/chat/completions"
+
+_FINISH: dict[str, FinishReason] = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "function_call": "tool_calls",
+    "content_filter": "content_filter",
+}
+
+
+# ---------------------------------------------------------------- usage
+
+
+def usage_from_raw(raw: dict[str, Any]) -> Usage:
+    """OpenAI's `prompt_tokens` already includes `prompt_tokens_details.cached_tokens`."""
+    details = raw.get("prompt_tokens_details") or {}
+    completion_details = raw.get("completion_tokens_details") or {}
+    return Usage(
+        prompt_tokens=int(raw.get("prompt_tokens") or 0),
+        completion_tokens=int(raw.get("completion_tokens") or 0),
+        cached_tokens=int(details.get("cached_tokens") or 0),
+        reasoning_tokens=int(completion_details.get("reasoning_tokens") or 0),
+        raw=raw,
+    )
+
+
+def usage_to_raw(usage: Usage) -> dict[str, Any]:
+    return {
+        "prompt_tokens": usage.prompt_tokens,
+        "completion_tokens": usage.completion_tokens,
+        "total_tokens": usage.prompt_tokens + usage.completion_tokens,
+        "prompt_tokens_details": {"cached_tokens": usage.cached_tokens},
+        "completion_tokens_details": {"reasoning_tokens": usage.reasoning_tokens},
+    }
+
+
+# ---------------------------------------------------------------- requests
+
+
+def _content_to_wire(parts: tuple[Part, ...]) -> str | list[dict[str, Any]]:
+    if all(isinstance(p, TextPart) for p in parts):
+        return "".join(p.text for p in parts if isinstance(p, TextPart))
+    out: list[dict[str, Any]] = []
+    for p in parts:
+        if isinstance(p, TextPart):
+            out.append({"type": "text", "text": p.text})
+        elif isinstance(p, ImagePart):
+            url = p.url or f"data:{p.media_type};base64,{p.data}"
+            out.append({"type": "image_url", "image_url": {"url": url}})
+    return out
+
+
+def encode_request(request: Request, model: str) -> dict[str, Any]:
+    """The body of a chat completions call for `request`."""
+    messages: list[dict[str, Any]] = []
+    for m in request.messages:
+        if m.role == "tool":
+            for p in m.parts:
+                if isinstance(p, ToolResultPart):
+                    messages.append(
+                        {"role": "tool", "tool_call_id": p.tool_call_id, "content": p.content}
+                    )
+            continue
+        if m.role == "assistant":
+            item: dict[str, Any] = {"role": "assistant", "content": m.text_content or None}
+            calls = m.tool_calls
+            if calls:
+                item["tool_calls"] = [
+                    {
+                        "id": c.id,
+                        "type": "function",
+                        "function": {"name": c.name, "arguments": c.arguments},
+                    }
+                    for c in calls
+                ]
+            messages.append(item)
+            continue
+        wire_parts = tuple(p for p in m.parts if isinstance(p, TextPart | ImagePart))
+        messages.append({"role": m.role, "content": _content_to_wire(wire_parts)})
+    body: dict[str, Any] = {"model": model, "messages": messages, "stream": request.stream}
+    if request.stream:
+        body["stream_options"] = {"include_usage": True}
+    if request.tools:
+        body["tools"] = [
+            {
+                "type": "function",
+                "function": {
+                    "name": t.name,
+                    "description": t.description,
+                    "parameters": t.parameters,
+                },
+            }
+            for t in request.tools
+        ]
+    if request.max_tokens is not None:
+        body["max_tokens"] = request.max_tokens
+    if request.temperature is not None:
+        body["temperature"] = request.temperature
+    if request.reasoning_effort is not None:
+        body["reasoning_effort"] = request.reasoning_effort
+    body.update(request.extra)
+    return body
+
+
+def _parts_from_content(content: Any, where: str) -> list[Part]:
+    if content is None:
+        return []
+    if isinstance(content, str):
+        return [TextPart(content)] if content else []
+    parts: list[Part] = []
+    for i, item in enumerate(seq(content, where)):
+        item = obj(item, f"{where}[{i}]")
+        kind = item.get("type")
+        if kind == "text":
+            parts.append(TextPart(text_of(item.get("text"), f"{where}[{i}].text")))
+        elif kind == "image_url":
+            image = item.get("image_url")
+            url = image.get("url", "") if isinstance(image, dict) else image
+            if not isinstance(url, str):
+                raise WireError(f"{where}[{i}].image_url.url: expected a string")
+            parts.append(ImagePart(url=url))
+        elif kind in ("input_audio", "file", "refusal"):
+            continue
+        else:
+            raise WireError(f"{where}[{i}].type: unknown content part type {kind!r}")
+    return parts
+
+
+def decode_request(body: Any) -> tuple[str, Request]:
+    """The model name and neutral request of a chat completions body (server side)."""
+    body = obj(body, "body")
+    model = field(body, "model", str, "body")
+    messages: list[Message] = []
+    for i, raw in enumerate(seq(body.get("messages"), "messages")):
+        where = f"messages[{i}]"
+        raw = obj(raw, where)
+        role = raw.get("role")
+        if role in ("system", "developer"):
+            messages.append(Message("system", tuple(_parts_from_content(raw.get("content"), where + ".content"))))
+        elif role == "user":
+            messages.append(Message("user", tuple(_parts_from_content(raw.get("content"), where + ".content"))))
+        elif role == "assistant":
+            parts = _parts_from_content(raw.get("content"), where + ".content")
+            reasoning = raw.get("reasoning_content") or raw.get("reasoning")
+            if isinstance(reasoning, str) and reasoning:
+                parts.insert(0, ReasoningPart(reasoning))
+            for j, call in enumerate(seq(raw.get("tool_calls") or [], where + ".tool_calls")):
+                cw = f"{where}.tool_calls[{j}]"
+                fn = obj(obj(call, cw).get("function"), cw + ".function")
+                args = fn.get("arguments", "")
+                if not isinstance(args, str):
+                    args = orjson.dumps(args).decode()
+                parts.append(
+                    ToolCall(
+                        id=opt_str(call.get("id"), cw + ".id") or f"call_{j}",
+                        name=field(fn, "name", str, cw + ".function"),
+                        arguments=args,
+                    )
+                )
+            messages.append(Message("assistant", tuple(parts)))
+        elif role == "tool":
+            content = raw.get("content")
+            text = content if isinstance(content, str) else "".join(
+                p.text for p in _parts_from_content(content, where + ".content") if isinstance(p, TextPart)
+            )
+            call_id = field(raw, "tool_call_id", str, where)
+            messages.append(Message("tool", (ToolResultPart(call_id, text, raw.get("name") or ""),)))
+        else:
+            raise WireError(f"{where}.role: expected system, developer, user, assistant or tool, got {role!r}")
+    tools: list[ToolSpec] = []
+    for i, raw_tool in enumerate(seq(body.get("tools") or [], "tools")):
+        tw = f"tools[{i}]"
+        fn = obj(obj(raw_tool, tw).get("function"), tw + ".function")
+        params = fn.get("parameters") or {"type": "object", "properties": {}}
+        tools.append(
+            ToolSpec(
+                name=field(fn, "name", str, tw + ".function"),
+                description=opt_str(fn.get("description"), tw + ".function.description"),
+                parameters=obj(params, tw + ".function.parameters"),
+            )
+        )
+    max_tokens = body.get("max_completion_tokens", body.get("max_tokens"))
+    request = Request(
+        messages=tuple(messages),
+        tools=tuple(tools),
+        max_tokens=int_field(max_tokens, "max_tokens"),
+        temperature=body.get("temperature"),
+        reasoning_effort=body.get("reasoning_effort"),
+        stream=bool(body.get("stream", False)),
+    )
+    return model, request
+
+
+# ---------------------------------------------------------------- streams: client side
+
+
+class StreamDecoder:
+    """Chat completion chunks (SSE bytes) to neutral events."""
+
+    __slots__ = ("_sse",)
+
+    def __init__(self) -> None:
+        self._sse = SSEDecoder()
+
+    def feed(self, chunk: bytes) -> list[Event]:
+        out: list[Event] = []
+        for event, data in self._sse.feed(chunk):
+            self._decode(event, data, out)
+        return out
+
+    def flush(self) -> list[Event]:
+        out: list[Event] = []
+        for event, data in self._sse.flush():
+            self._decode(event, data, out)
+        return out
+
+    @staticmethod
+    def _decode(event: str, data: bytes, out: list[Event]) -> None:
+        if data == b"[DONE]":
+            out.append(StreamEnd())
+            return
+        if event == OVERSIZE:
+            out.append(Malformed(data.decode("utf-8", "replace"), "event larger than 8 MiB"))
+            return
+        try:
+            chunk = orjson.loads(data)
+        except orjson.JSONDecodeError as exc:
+            out.append(Malformed(data[:500].decode("utf-8", "replace"), f"not JSON: {exc}"))
+            return
+        if not isinstance(chunk, dict):
+            out.append(Malformed(data[:500].decode("utf-8", "replace"), "chunk is not an object"))
+            return
+        error = chunk.get("error")
+        if error is not None:
+            out.append(_error_frame(error))
+            return
+        decode_chunk(chunk, out)
+
+
+def _error_frame(error: Any) -> ErrorFrame:
+    if isinstance(error, dict):
+        return ErrorFrame(str(error.get("message", "")), str(error.get("code") or error.get("type") or ""))
+    return ErrorFrame(str(error))
+
+
+def decode_chunk(chunk: dict[str, Any], out: list[Event]) -> None:
+    """One parsed `chat.completion.chunk` to events (appended to `out`)."""
+    choices = chunk.get("choices")
+    if choices:
+        choice = choices[0]
+        delta = choice.get("delta") or {}
+        reasoning = delta.get("reasoning_content") or delta.get("reasoning")
+        if reasoning:
+            out.append(ReasoningDelta(reasoning))
+        content = delta.get("content")
+        if content:
+            out.append(TextDelta(content))
+        calls = delta.get("tool_calls")
+        if calls:
+            for call in calls:
+                fn = call.get("function") or {}
+                out.append(
+                    ToolCallDelta(
+                        index=int(call.get("index", 0)),
+                        arguments=fn.get("arguments") or "",
+                        id=call.get("id") or "",
+                        name=fn.get("name") or "",
+                    )
+                )
+        finish = choice.get("finish_reason")
+        if finish:
+            out.append(Finish(_FINISH.get(finish, "stop"), finish))
+    usage = chunk.get("usage")
+    if usage:
+        out.append(UsageReport(usage_from_raw(usage)))
+
+
+# ---------------------------------------------------------------- streams: server side
+
+
+class StreamEncoder:
+    """Neutral events to chat completion chunks (SSE bytes), as a provider sends them."""
+
+    def __init__(self, model: str, completion_id: str, created: int | None = None) -> None:
+        self._head = {
+            "id": completion_id,
+            "object": "chat.completion.chunk",
+            "created": int(time.time()) if created is None else created,
+            "model": model,
+            "system_fingerprint": None,
+        }
+        self._sent_call_ids: set[int] = set()
+
+    def _chunk(self, delta: dict[str, Any], finish: str | None = None) -> bytes:
+        body = dict(self._head)
+        body["choices"] = [
+            {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
+        ]
+        return sse(orjson.dumps(body))
+
+    def start(self, usage: Usage | None = None) -> bytes:
+        return self._chunk({"role": "assistant", "content": ""})
+
+    def encode(self, event: Event) -> bytes:
+        if isinstance(event, TextDelta):
+            return self._chunk({"content": event.text})
+        if isinstance(event, ReasoningDelta):
+            return self._chunk({"reasoning_content": event.text})
+        if isinstance(event, ToolCallDelta):
+            call: dict[str, Any] = {"index": event.index, "function": {"arguments": event.arguments}}
+            if event.index not in self._sent_call_ids:
+                self._sent_call_ids.add(event.index)
+                call["id"] = event.id
+                call["type"] = "function"
+                call["function"]["name"] = event.name
+            return self._chunk({"tool_calls": [call]})
+        if isinstance(event, Finish):
+            return self._chunk({}, event.raw or event.reason)
+        if isinstance(event, UsageReport):
+            body = dict(self._head)
+            body["choices"] = []
+            body["usage"] = usage_to_raw(event.usage)
+            return sse(orjson.dumps(body))
+        if isinstance(event, ErrorFrame):
+            error = {"message": event.message, "type": "server_error", "code": event.code or None}
+            return sse(orjson.dumps({"error": error}))
+        if isinstance(event, Malformed):
+            return sse(event.raw.encode())
+        return sse(b"[DONE]")
+
+
+def completion_body(
+    model: str,
+    completion_id: str,
+    *,
+    content: str,
+    reasoning: str,
+    tool_calls: tuple[ToolCall, ...],
+    finish_raw: str,
+    usage: Usage | None,
+    created: int | None = None,
+) -> dict[str, Any]:
+    """A whole (non-streamed) `chat.completion` object."""
+    message: dict[str, Any] = {"role": "assistant", "content": content if content or not tool_calls else None}
+    if reasoning:
+        message["reasoning_content"] = reasoning
+    if tool_calls:
+        message["tool_calls"] = [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+            for c in tool_calls
+        ]
+    body: dict[str, Any] = {
+        "id": completion_id,
+        "object": "chat.completion",
+        "created": int(time.time()) if created is None else created,
+        "model": model,
+        "choices": [
+            {"index": 0, "message": message, "logprobs": None, "finish_reason": finish_raw}
+        ],
+        "system_fingerprint": None,
+    }
+    if usage is not None:
+        body["usage"] = usage_to_raw(usage)
+    return body
+
+
+_ERROR_TYPES = {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    402: "insufficient_quota",
+    403: "permission_error",
+    404: "not_found_error",
+    429: "rate_limit_error",
+}
+
+
+def error_body(status: int, message: str, code: str | None = None) -> dict[str, Any]:
+    """An error in OpenAI's shape: `{"error": {"message", "type", "param", "code"}}`."""
+    kind = _ERROR_TYPES.get(status, "server_error" if status >= 500 else "invalid_request_error")
+    return {"error": {"message": message, "type": kind, "param": None, "code": code}}
