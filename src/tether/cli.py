@@ -70,10 +70,16 @@ def stand(
     ] = None,
     fault: Annotated[
         list[str] | None,
-        typer.Option("--fault", help="A fault for every request, e.g. gateway-200@0.15 (repeatable)."),
+        typer.Option(
+            "--fault", help="A fault for every request, e.g. gateway-200@0.15 (repeatable)."
+        ),
     ] = None,
-    log: Annotated[str | None, typer.Option(help="Write one exchange record per request here.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed for fault rates (default: the script's).")] = None,
+    log: Annotated[
+        str | None, typer.Option(help="Write one exchange record per request here.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for fault rates (default: the script's).")
+    ] = None,
 ) -> None:
     """Run the simulated provider: OpenAI, Anthropic and Ollama wire formats on one port.
 
@@ -89,7 +95,8 @@ def stand(
     sys.stdout.write(base_url(sock) + "\n")
     sys.stdout.flush()
     models = ", ".join(the_stand.planner.script.models)
-    err.print(f"stand serving {models}; faults: {', '.join(f.spec for f in the_stand.planner.faults) or 'none'}")
+    faults = ", ".join(f.spec for f in the_stand.planner.faults) or "none"
+    err.print(f"stand serving {models}; faults: {faults}", markup=False)
     serve_forever(the_stand, sock)
 
 
@@ -107,7 +114,10 @@ def _fetch_models(base: str, api_key: str | None) -> list[dict[str, Any]]:
         try:
             resp = httpx2.get(url, headers=headers, timeout=10.0)
         except httpx2.TransportError as exc:
-            fail(f"cannot reach {url}: {exc}; is the server running? (start one with `tether stand`)", 1)
+            fail(
+                f"cannot reach {url}: {exc}; is the server running? (try `tether stand`)",
+                1,
+            )
         if resp.status_code != 200:
             continue
         try:
@@ -116,15 +126,23 @@ def _fetch_models(base: str, api_key: str | None) -> list[dict[str, Any]]:
             continue
         if isinstance(body, dict) and isinstance(body.get("data"), list):
             return [
-                {"id": m.get("id"), "window": m.get("context_length") or m.get("context_window"),
-                 "tools": m.get("supports_tools")}
-                for m in body["data"] if isinstance(m, dict)
+                {
+                    "id": m.get("id"),
+                    "window": m.get("context_length") or m.get("context_window"),
+                    "tools": m.get("supports_tools"),
+                }
+                for m in body["data"]
+                if isinstance(m, dict)
             ]
         if isinstance(body, dict) and isinstance(body.get("models"), list):
             return [
-                {"id": m.get("name"), "window": (m.get("details") or {}).get("context_length"),
-                 "tools": (m.get("details") or {}).get("supports_tools")}
-                for m in body["models"] if isinstance(m, dict)
+                {
+                    "id": m.get("name"),
+                    "window": (m.get("details") or {}).get("context_length"),
+                    "tools": (m.get("details") or {}).get("supports_tools"),
+                }
+                for m in body["models"]
+                if isinstance(m, dict)
             ]
     fail(f"{root} does not list models at /models, /v1/models or /api/tags; check --base-url", 1)
 
@@ -133,8 +151,10 @@ def _fetch_models(base: str, api_key: str | None) -> list[dict[str, Any]]:
 def models(
     base_url: Annotated[
         str | None,
-        typer.Option(help="A stand or provider, e.g. http://127.0.0.1:8765 or https://api.openai.com/v1. "
-                     "Default: the built-in stand."),
+        typer.Option(
+            help="A stand or provider, e.g. http://127.0.0.1:8765 or https://api.openai.com/v1. "
+            "Default: the built-in stand."
+        ),
     ] = None,
     api_key_env: Annotated[
         str, typer.Option(help="Environment variable holding the API key, if one is needed.")
@@ -156,8 +176,11 @@ def models(
     for row in rows:
         window = row["window"]
         tools = row["tools"]
-        table.add_row(str(row["id"]), f"{window:,}" if isinstance(window, int) else "?",
-                      "?" if tools is None else ("yes" if tools else "no"))
+        table.add_row(
+            str(row["id"]),
+            f"{window:,}" if isinstance(window, int) else "?",
+            "?" if tools is None else ("yes" if tools else "no"),
+        )
     out.print(table)
 
 
@@ -172,11 +195,16 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
     return {
         "content": turn.content,
         "reasoning": turn.reasoning,
-        "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in turn.tool_calls],
+        "tool_calls": [
+            {"id": c.id, "name": c.name, "arguments": c.arguments} for c in turn.tool_calls
+        ],
         "finish_reason": turn.finish_reason,
         "termination": turn.termination,
-        "usage": None if usage is None else {
-            "prompt_tokens": usage.prompt_tokens, "completion_tokens": usage.completion_tokens,
+        "usage": None
+        if usage is None
+        else {
+            "prompt_tokens": usage.prompt_tokens,
+            "completion_tokens": usage.completion_tokens,
             "cached_tokens": usage.cached_tokens,
         },
         "first_byte_s": turn.first_byte_s,
@@ -190,13 +218,19 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
 def ask(
     prompt: Annotated[str, typer.Argument(help="What to ask the model.")],
     base_url: Annotated[
-        str | None, typer.Option(help="Provider base URL (OpenAI style ends in /v1). Default: a built-in stand.")
+        str | None,
+        typer.Option(
+            help="Provider base URL (OpenAI style ends in /v1). Default: a built-in stand."
+        ),
     ] = None,
     api: Annotated[str, typer.Option(help="Wire format: openai, anthropic or ollama.")] = "openai",
     model: Annotated[str, typer.Option(help="Model name.")] = "sim-large",
-    api_key_env: Annotated[str, typer.Option(help="Environment variable holding the API key.")] = "OPENAI_API_KEY",
+    api_key_env: Annotated[
+        str, typer.Option(help="Environment variable holding the API key.")
+    ] = "OPENAI_API_KEY",
     fault: Annotated[
-        list[str] | None, typer.Option("--fault", help="With the built-in stand: inject this fault (repeatable).")
+        list[str] | None,
+        typer.Option("--fault", help="With the built-in stand: inject this fault (repeatable)."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the turn as JSON.")] = False,
 ) -> None:
@@ -243,16 +277,23 @@ def ask(
     else:
         sys.stdout.write("\n")
         usage = turn.usage
-        tokens = f"{usage.prompt_tokens} in / {usage.completion_tokens} out" if usage else "no usage reported"
+        tokens = (
+            f"{usage.prompt_tokens} in / {usage.completion_tokens} out"
+            if usage
+            else "no usage reported"
+        )
         first = f"{turn.first_byte_s:.3f}s" if turn.first_byte_s is not None else "-"
         err.print(
             f"termination={turn.termination} finish={turn.finish_reason or '-'} tokens: {tokens} "
-            f"first byte {first} total {turn.total_s:.3f}s", markup=False,
+            f"first byte {first} total {turn.total_s:.3f}s",
+            markup=False,
         )
         for e in turn.errors:
             err.print(f"error frame: {e.message}", markup=False)
         if not clean:
-            err.print("the stream did not end with the provider's finish: not an answer", markup=False)
+            err.print(
+                "the stream did not end with the provider's finish: not an answer", markup=False
+            )
     raise typer.Exit(EXIT_OK if clean else EXIT_NOT_ACCEPTED)
 
 

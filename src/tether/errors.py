@@ -5,7 +5,7 @@ Errors are classes, never strings, so callers branch on type::
     TetherError
     ├── UsageError                 bad input from a person: flags, files, specs (CLI exit 2)
     │   ├── ConfigError            a configuration value that cannot work
-    │   ├── ScriptError            a stand script that does not parse or validate (names file + place)
+    │   ├── ScriptError            a stand script that fails to parse or validate (file + place)
     │   └── FaultSpecError         a --fault SPEC the stand does not know
     ├── WireError                  a body that does not fit its wire format (names the field)
     └── ProviderError              one model call failed before it produced a turn

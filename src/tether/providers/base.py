@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import email.utils
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -108,7 +108,7 @@ async def post_stream(
     headers: dict[str, str],
     timeouts: Timeouts,
     provider: str = "",
-) -> AsyncIterator[bytes]:
+) -> AsyncGenerator[bytes]:
     """POST `body` and yield the reply's bytes as they arrive, under the phase timeouts.
 
     Raises ProviderConnectError, ProviderStatusError or FirstByteTimeout before the first
@@ -172,7 +172,9 @@ async def post_stream(
                 url=url,
             ) from exc
         except httpx2.TransportError as exc:
-            raise StreamDropped(f"{url} closed the stream: {exc}", provider=provider, url=url) from exc
+            raise StreamDropped(
+                f"{url} closed the stream: {exc}", provider=provider, url=url
+            ) from exc
         if not first:
             return
         yield first

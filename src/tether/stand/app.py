@@ -77,32 +77,69 @@ class Api:
 
 def _openai_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
     return openai.completion_body(
-        plan.model, reply_id, content=plan.text, reasoning=plan.reasoning,
-        tool_calls=plan.tool_calls, finish_raw=plan.finish, usage=plan.usage,
+        plan.model,
+        reply_id,
+        content=plan.text,
+        reasoning=plan.reasoning,
+        tool_calls=plan.tool_calls,
+        finish_raw=plan.finish,
+        usage=plan.usage,
     )
 
 
 def _anthropic_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
     return anthropic.message_body(
-        plan.model, reply_id, content=plan.text, reasoning=plan.reasoning,
-        tool_calls=plan.tool_calls, finish_raw=plan.finish, usage=plan.usage,
+        plan.model,
+        reply_id,
+        content=plan.text,
+        reasoning=plan.reasoning,
+        tool_calls=plan.tool_calls,
+        finish_raw=plan.finish,
+        usage=plan.usage,
     )
 
 
 def _ollama_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
     return ollama.chat_body(
-        plan.model, content=plan.text, reasoning=plan.reasoning,
-        tool_calls=plan.tool_calls, finish_raw=plan.finish, usage=plan.usage,
+        plan.model,
+        content=plan.text,
+        reasoning=plan.reasoning,
+        tool_calls=plan.tool_calls,
+        finish_raw=plan.finish,
+        usage=plan.usage,
     )
 
 
-OPENAI = Api("openai", openai.decode_request, openai.error_body, openai.usage_to_raw,
-             "text/event-stream", openai.StreamEncoder, _openai_whole, "chatcmpl-")
-ANTHROPIC = Api("anthropic", anthropic.decode_request, anthropic.error_body, anthropic.usage_to_raw,
-                "text/event-stream", anthropic.StreamEncoder, _anthropic_whole, "msg_")
-OLLAMA = Api("ollama", ollama.decode_request, ollama.error_body, ollama.usage_to_raw,
-             "application/x-ndjson", lambda model, _id: ollama.StreamEncoder(model),
-             _ollama_whole, "")
+OPENAI = Api(
+    "openai",
+    openai.decode_request,
+    openai.error_body,
+    openai.usage_to_raw,
+    "text/event-stream",
+    openai.StreamEncoder,
+    _openai_whole,
+    "chatcmpl-",
+)
+ANTHROPIC = Api(
+    "anthropic",
+    anthropic.decode_request,
+    anthropic.error_body,
+    anthropic.usage_to_raw,
+    "text/event-stream",
+    anthropic.StreamEncoder,
+    _anthropic_whole,
+    "msg_",
+)
+OLLAMA = Api(
+    "ollama",
+    ollama.decode_request,
+    ollama.error_body,
+    ollama.usage_to_raw,
+    "application/x-ndjson",
+    lambda model, _id: ollama.StreamEncoder(model),
+    _ollama_whole,
+    "",
+)
 
 
 class _Abort(Exception):
@@ -183,15 +220,23 @@ class Stand:
                 for n, _, _ in rows
             ]
             body: dict[str, Any] = {
-                "data": data, "has_more": False,
-                "first_id": rows[0][0] if rows else None, "last_id": rows[-1][0] if rows else None,
+                "data": data,
+                "has_more": False,
+                "first_id": rows[0][0] if rows else None,
+                "last_id": rows[-1][0] if rows else None,
             }
         else:
             body = {
                 "object": "list",
                 "data": [
-                    {"id": n, "object": "model", "created": 1767225600, "owned_by": "tether-stand",
-                     "context_length": w, "supports_tools": t}
+                    {
+                        "id": n,
+                        "object": "model",
+                        "created": 1767225600,
+                        "owned_by": "tether-stand",
+                        "context_length": w,
+                        "supports_tools": t,
+                    }
                     for n, w, t in rows
                 ],
             }
@@ -199,8 +244,14 @@ class Stand:
 
     async def _tags(self, request: HTTPRequest) -> Response:
         models = [
-            {"name": n, "model": n, "modified_at": "2026-01-01T00:00:00Z", "size": 0,
-             "digest": "", "details": {"family": "stand", "context_length": w, "supports_tools": t}}
+            {
+                "name": n,
+                "model": n,
+                "modified_at": "2026-01-01T00:00:00Z",
+                "size": 0,
+                "digest": "",
+                "details": {"family": "stand", "context_length": w, "supports_tools": t},
+            }
             for n, w, t in self._model_rows()
         ]
         return Response(orjson.dumps({"models": models}), media_type="application/json")
@@ -208,7 +259,11 @@ class Stand:
     async def _root(self, request: HTTPRequest) -> Response:
         body = {
             "stand": "tether",
-            "apis": {"openai": "/v1/chat/completions", "anthropic": "/v1/messages", "ollama": "/api/chat"},
+            "apis": {
+                "openai": "/v1/chat/completions",
+                "anthropic": "/v1/messages",
+                "ollama": "/api/chat",
+            },
             "models": [{"id": n, "window": w, "tools": t} for n, w, t in self._model_rows()],
             "faults": [f.spec for f in self.planner.faults],
         }
@@ -222,7 +277,9 @@ class Stand:
             try:
                 body = orjson.loads(raw)
             except orjson.JSONDecodeError as exc:
-                return self._refuse(api, None, Refusal(400, f"the request body is not valid JSON: {exc}"))
+                return self._refuse(
+                    api, None, Refusal(400, f"the request body is not valid JSON: {exc}")
+                )
             try:
                 model, neutral = api.decode_request(body)
             except WireError as exc:
@@ -239,12 +296,18 @@ class Stand:
         if refusal.retry_after is not None:
             headers["retry-after"] = f"{refusal.retry_after:g}"
         if self.log is not None:
-            self.log.write({
-                "api": api.name, "model": model, "request": body,
-                "reply": None, "status": refusal.status,
-                "error": {"status": refusal.status, "message": refusal.message},
-                "timing": {"first_byte_s": 0.0, "total_s": 0.0}, "at": _now(),
-            })
+            self.log.write(
+                {
+                    "api": api.name,
+                    "model": model,
+                    "request": body,
+                    "reply": None,
+                    "status": refusal.status,
+                    "error": {"status": refusal.status, "message": refusal.message},
+                    "timing": {"first_byte_s": 0.0, "total_s": 0.0},
+                    "at": _now(),
+                }
+            )
         payload = api.error_body(refusal.status, refusal.message, refusal.code)
         return Response(orjson.dumps(payload), refusal.status, headers, "application/json")
 
@@ -263,7 +326,13 @@ class _Reply(Response):
     """A planned reply written straight to the ASGI channel (faults need byte-level control)."""
 
     def __init__(self, stand: Stand, api: Api, body: Any, plan: Plan, stream: bool) -> None:
-        self.stand, self.api, self.body_json, self.plan, self.stream = stand, api, body, plan, stream
+        self.stand, self.api, self.body_json, self.plan, self.stream = (
+            stand,
+            api,
+            body,
+            plan,
+            stream,
+        )
         self.sent = TurnBuilder()
         self.cut = False
         self.finished = False
@@ -316,7 +385,9 @@ class _Reply(Response):
             return
         reply_id = self.stand.next_id(self.api)
         encoder = self.api.encoder(plan.model, reply_id)
-        events: Any = _endless() if plan.endless else plan_events(plan, self.stand.planner.script.chunk_chars)
+        events: Any = (
+            _endless() if plan.endless else plan_events(plan, self.stand.planner.script.chunk_chars)
+        )
         out = [encoder.start(plan.usage)]
         chars = 0
         stalled = plan.stall_after < 0
@@ -368,7 +439,9 @@ class _Reply(Response):
             data = data[: len(data) // 2]
         await self._start(send, "application/json", len(data))
         if plan.drop:
-            await send({"type": "http.response.body", "body": data[: len(data) // 2], "more_body": True})
+            await send(
+                {"type": "http.response.body", "body": data[: len(data) // 2], "more_body": True}
+            )
             raise _Abort("drop")
         self.finished = True
         await send({"type": "http.response.body", "body": data, "more_body": False})
@@ -379,19 +452,21 @@ class _Reply(Response):
             return
         turn = self.sent.build()
         usage = self.api.usage_raw(turn.usage) if turn.usage is not None else None
-        log_file.write({
-            "api": self.api.name,
-            "model": self.plan.model,
-            "request": self.body_json,
-            "reply": reply_record(turn, usage, self.cut),
-            "timing": {
-                "first_byte_s": None if self.first_byte is None else round(self.first_byte, 6),
-                "total_s": round(time.perf_counter() - self.started, 6),
-            },
-            "status": 200,
-            "faults": self.plan.faults,
-            "conversation": self.plan.conversation,
-            "turn": self.plan.turn,
-            "ended_early": self.cut,
-            "at": _now(),
-        })
+        log_file.write(
+            {
+                "api": self.api.name,
+                "model": self.plan.model,
+                "request": self.body_json,
+                "reply": reply_record(turn, usage, self.cut),
+                "timing": {
+                    "first_byte_s": None if self.first_byte is None else round(self.first_byte, 6),
+                    "total_s": round(time.perf_counter() - self.started, 6),
+                },
+                "status": 200,
+                "faults": self.plan.faults,
+                "conversation": self.plan.conversation,
+                "turn": self.plan.turn,
+                "ended_early": self.cut,
+                "at": _now(),
+            }
+        )

@@ -64,7 +64,9 @@ def parse_fault(spec: str) -> Fault:
         try:
             rate = float(tail)
         except ValueError:
-            raise FaultSpecError(f"fault {spec!r}: the rate after @ must be a number from 0 to 1") from None
+            raise FaultSpecError(
+                f"fault {spec!r}: the rate after @ must be a number from 0 to 1"
+            ) from None
         if not 0.0 <= rate <= 1.0:
             raise FaultSpecError(f"fault {spec!r}: the rate after @ must be from 0 to 1")
         text = head
@@ -75,7 +77,9 @@ def parse_fault(spec: str) -> Fault:
     arg_names, required = FAULTS[name]
     if name == "latency":
         if not rest:
-            raise FaultSpecError(f"fault {spec!r}: write it as latency:FILE (a JSONL file of {{\"ttfb\": s, \"s\": s}})")
+            raise FaultSpecError(
+                f'fault {spec!r}: write it as latency:FILE (a JSONL file of {{"ttfb": s, "s": s}})'
+            )
         return Fault(name, (), rate, rest, spec)
     raw_args = rest.split(":") if rest else []
     if len(raw_args) < required or len(raw_args) > len(arg_names):
@@ -83,7 +87,9 @@ def parse_fault(spec: str) -> Fault:
     try:
         args = tuple(float(a) for a in raw_args)
     except ValueError:
-        raise FaultSpecError(f"fault {spec!r}: the arguments of {_usage(name)} are numbers") from None
+        raise FaultSpecError(
+            f"fault {spec!r}: the arguments of {_usage(name)} are numbers"
+        ) from None
     if any(a < 0 for a in args):
         raise FaultSpecError(f"fault {spec!r}: arguments cannot be negative")
     if name == "http" and not 400 <= args[0] <= 599:
@@ -102,7 +108,9 @@ def load_latencies(path: str) -> list[Latency]:
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise FaultSpecError(f"latency file {path}: cannot be read ({exc.strerror or exc})") from None
+        raise FaultSpecError(
+            f"latency file {path}: cannot be read ({exc.strerror or exc})"
+        ) from None
     out: list[Latency] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():

@@ -56,7 +56,10 @@ class Plan:
     def waits(self) -> bool:
         """Whether the reply sleeps or never ends (then client disconnects must be watched)."""
         return bool(
-            self.first_byte_delay or self.chunk_delay or self.stall_s or self.endless
+            self.first_byte_delay
+            or self.chunk_delay
+            or self.stall_s
+            or self.endless
             or self.empty_hold
         )
 
@@ -74,9 +77,7 @@ def conversation_key(model: str, request: Request, header: str | None) -> str:
 
 
 def default_text(model: str, request: Request) -> str:
-    last_user = next(
-        (m.text_content for m in reversed(request.messages) if m.role == "user"), ""
-    )
+    last_user = next((m.text_content for m in reversed(request.messages) if m.role == "user"), "")
     snippet = " ".join(last_user.split())[:60]
     return (
         f"Simulated reply from {model}: received {len(request.messages)} messages and "
@@ -88,7 +89,9 @@ def default_text(model: str, request: Request) -> str:
 class Planner:
     """Decides replies; keeps per-conversation positions and the seeded fault draws."""
 
-    def __init__(self, script: Script, faults: list[str] | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self, script: Script, faults: list[str] | None = None, seed: int | None = None
+    ) -> None:
         self.script = script
         self.faults = [parse_fault(s) for s in [*script.faults, *(faults or [])]]
         self._rng = random.Random(script.seed if seed is None else seed)
@@ -107,7 +110,11 @@ class Planner:
         spec = self.model(model)
         if spec is None:
             known = ", ".join(sorted(self.script.models))
-            return Refusal(404, f"The model `{model}` does not exist on this stand; it serves: {known}.", "model_not_found")
+            return Refusal(
+                404,
+                f"The model `{model}` does not exist on this stand; it serves: {known}.",
+                "model_not_found",
+            )
         if request.tools and not spec.tools:
             return Refusal(400, f"{model} does not support tools", "tools_not_supported")
         counted = count_request(request).total
@@ -176,7 +183,9 @@ class Planner:
             ToolCall(
                 id=c.id or f"call_{_digest(key, str(index), str(i))}",
                 name=c.name,
-                arguments=c.arguments if isinstance(c.arguments, str) else orjson.dumps(c.arguments).decode(),
+                arguments=c.arguments
+                if isinstance(c.arguments, str)
+                else orjson.dumps(c.arguments).decode(),
             )
             for i, c in enumerate(turn.tool_calls if turn else [])
         )
@@ -184,8 +193,10 @@ class Planner:
             "tool_calls" if calls else "stop"
         )
         counts = count_request(request)
-        completion = estimate_tokens(text) + estimate_tokens(reasoning) + sum(
-            estimate_tokens(c.name) + estimate_tokens(c.arguments) for c in calls
+        completion = (
+            estimate_tokens(text)
+            + estimate_tokens(reasoning)
+            + sum(estimate_tokens(c.name) + estimate_tokens(c.arguments) for c in calls)
         )
         usage = Usage(
             prompt_tokens=counts.total,
@@ -197,7 +208,9 @@ class Planner:
             usage = replace(
                 usage,
                 prompt_tokens=usage.prompt_tokens if o.prompt_tokens is None else o.prompt_tokens,
-                completion_tokens=usage.completion_tokens if o.completion_tokens is None else o.completion_tokens,
+                completion_tokens=usage.completion_tokens
+                if o.completion_tokens is None
+                else o.completion_tokens,
                 cached_tokens=o.cached_tokens or 0,
                 cache_write_tokens=o.cache_write_tokens or 0,
             )
@@ -222,7 +235,9 @@ def _apply(plan: Plan, fault: Fault, request: Request) -> Refusal | None:
     elif name == "unprocessed":
         if plan.usage is not None:
             low = max(1, count_request(request).text_total // 40)
-            plan.usage = replace(plan.usage, prompt_tokens=low, cached_tokens=0, cache_write_tokens=0)
+            plan.usage = replace(
+                plan.usage, prompt_tokens=low, cached_tokens=0, cache_write_tokens=0
+            )
     elif name == "slow-first-byte":
         plan.first_byte_delay += fault.arg(0, 0.0)
     elif name == "stall":
@@ -235,9 +250,14 @@ def _apply(plan: Plan, fault: Fault, request: Request) -> Refusal | None:
         plan.malformed = True
     elif name == "truncated-tool-args":
         if not plan.tool_calls:
-            plan.tool_calls = (ToolCall(f"call_{_digest(plan.conversation, 'cut')}", "lookup", '{"query": "x"}'),)
+            plan.tool_calls = (
+                ToolCall(f"call_{_digest(plan.conversation, 'cut')}", "lookup", '{"query": "x"}'),
+            )
             plan.text = ""
-        cut = tuple(ToolCall(c.id, c.name, c.arguments[: max(1, len(c.arguments) // 2)]) for c in plan.tool_calls)
+        cut = tuple(
+            ToolCall(c.id, c.name, c.arguments[: max(1, len(c.arguments) // 2)])
+            for c in plan.tool_calls
+        )
         plan.tool_calls, plan.finish = cut, "tool_calls"
     elif name == "finish-length":
         plan.text = plan.text[: max(1, len(plan.text) // 2)]

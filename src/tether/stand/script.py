@@ -100,7 +100,9 @@ def load_script(path: str | Path) -> Script:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScriptError(name, "", "no such file; give the path of a JSON or YAML script") from None
+        raise ScriptError(
+            name, "", "no such file; give the path of a JSON or YAML script"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ScriptError(name, "", f"cannot be read: {exc}") from None
     data = _parse(name, text)
@@ -125,7 +127,9 @@ def _parse(name: str, text: str) -> Any:
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError as exc:
-            raise ScriptError(name, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}") from None
+            raise ScriptError(
+                name, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}"
+            ) from None
     try:
         return yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:

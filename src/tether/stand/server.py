@@ -40,7 +40,9 @@ def bind(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise TetherError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; pick another --port") from None
+        raise TetherError(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}; pick another --port"
+        ) from None
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
@@ -129,6 +131,9 @@ class StandThread:
         return self.start()
 
     def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         self.stop()

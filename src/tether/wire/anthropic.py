@@ -83,7 +83,9 @@ def usage_from_raw(raw: dict[str, Any]) -> Usage:
 
 def usage_to_raw(usage: Usage) -> dict[str, Any]:
     return {
-        "input_tokens": max(0, usage.prompt_tokens - usage.cached_tokens - usage.cache_write_tokens),
+        "input_tokens": max(
+            0, usage.prompt_tokens - usage.cached_tokens - usage.cache_write_tokens
+        ),
         "cache_creation_input_tokens": usage.cache_write_tokens,
         "cache_read_input_tokens": usage.cached_tokens,
         "output_tokens": usage.completion_tokens,
@@ -132,7 +134,12 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
                 blocks.append(_image_block(p))
             elif isinstance(p, ToolCall):
                 blocks.append(
-                    {"type": "tool_use", "id": p.id, "name": p.name, "input": _tool_input(p.arguments)}
+                    {
+                        "type": "tool_use",
+                        "id": p.id,
+                        "name": p.name,
+                        "input": _tool_input(p.arguments),
+                    }
                 )
             elif isinstance(p, ToolResultPart):
                 blocks.append(
@@ -236,7 +243,9 @@ def decode_request(body: Any) -> tuple[str, Request]:
                     )
                 )
             elif kind in ("thinking", "redacted_thinking"):
-                parts.append(ReasoningPart(block.get("thinking") or "", block.get("signature") or ""))
+                parts.append(
+                    ReasoningPart(block.get("thinking") or "", block.get("signature") or "")
+                )
             elif kind == "document":
                 continue
             else:
@@ -376,7 +385,7 @@ class StreamEncoder:
     def start(self, usage: Usage | None = None) -> bytes:
         raw = usage_to_raw(usage) if usage else usage_to_raw(Usage())
         raw["output_tokens"] = 1 if usage else 0
-        message = {
+        message: dict[str, Any] = {
             "id": self._id,
             "type": "message",
             "role": "assistant",
@@ -421,7 +430,11 @@ class StreamEncoder:
 
     def encode(self, event: Event) -> bytes:
         if isinstance(event, TextDelta):
-            head = b"" if self._block_kind == "text" else self._open("text", {"type": "text", "text": ""})
+            head = (
+                b""
+                if self._block_kind == "text"
+                else self._open("text", {"type": "text", "text": ""})
+            )
             return head + self._delta({"type": "text_delta", "text": event.text})
         if isinstance(event, ReasoningDelta):
             head = b""
@@ -474,7 +487,9 @@ def message_body(
     if content:
         blocks.append({"type": "text", "text": content})
     for c in tool_calls:
-        blocks.append({"type": "tool_use", "id": c.id, "name": c.name, "input": _tool_input(c.arguments)})
+        blocks.append(
+            {"type": "tool_use", "id": c.id, "name": c.name, "input": _tool_input(c.arguments)}
+        )
     stop = finish_raw if finish_raw in _FINISH else stop_reason_for(finish_raw)
     return {
         "id": message_id,

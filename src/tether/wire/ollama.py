@@ -42,7 +42,12 @@ from tether.wire.shape import field, obj, opt_str, seq
 
 PATH = "/api/chat"
 
-_FINISH: dict[str, FinishReason] = {"stop": "stop", "length": "length", "load": "stop", "unload": "stop"}
+_FINISH: dict[str, FinishReason] = {
+    "stop": "stop",
+    "length": "length",
+    "load": "stop",
+    "unload": "stop",
+}
 
 
 def usage_from_raw(raw: dict[str, Any]) -> Usage:
@@ -95,7 +100,11 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
         body["tools"] = [
             {
                 "type": "function",
-                "function": {"name": t.name, "description": t.description, "parameters": t.parameters},
+                "function": {
+                    "name": t.name,
+                    "description": t.description,
+                    "parameters": t.parameters,
+                },
             }
             for t in request.tools
         ]
@@ -107,7 +116,11 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
     if options:
         body["options"] = options
     if request.reasoning_effort is not None:
-        body["think"] = request.reasoning_effort if request.reasoning_effort in ("low", "medium", "high") else True
+        body["think"] = (
+            request.reasoning_effort
+            if request.reasoning_effort in ("low", "medium", "high")
+            else True
+        )
     body.update(request.extra)
     return body
 
@@ -155,7 +168,9 @@ def decode_request(body: Any) -> tuple[str, Request]:
             ToolSpec(
                 name=field(fn, "name", str, tw + ".function"),
                 description=opt_str(fn.get("description"), tw + ".function.description"),
-                parameters=obj(fn.get("parameters") or {"type": "object"}, tw + ".function.parameters"),
+                parameters=obj(
+                    fn.get("parameters") or {"type": "object"}, tw + ".function.parameters"
+                ),
             )
         )
     options = body.get("options") or {}
@@ -257,7 +272,12 @@ class StreamEncoder:
         self._usage: Usage | None = None
 
     def _line(self, message: dict[str, Any], done: bool = False, **extra: Any) -> bytes:
-        body: dict[str, Any] = {"model": self._model, "created_at": _now(), "message": message, "done": done}
+        body: dict[str, Any] = {
+            "model": self._model,
+            "created_at": _now(),
+            "message": message,
+            "done": done,
+        }
         body.update(extra)
         return orjson.dumps(body) + b"\n"
 
@@ -268,7 +288,12 @@ class StreamEncoder:
         if not self._calls:
             return b""
         calls = [
-            {"function": {"name": self._names.get(i, ""), "arguments": _arguments_object("".join(self._calls[i]))}}
+            {
+                "function": {
+                    "name": self._names.get(i, ""),
+                    "arguments": _arguments_object("".join(self._calls[i])),
+                }
+            }
             for i in sorted(self._calls)
         ]
         self._calls = {}
@@ -319,7 +344,8 @@ def chat_body(
         message["thinking"] = reasoning
     if tool_calls:
         message["tool_calls"] = [
-            {"function": {"name": c.name, "arguments": _arguments_object(c.arguments)}} for c in tool_calls
+            {"function": {"name": c.name, "arguments": _arguments_object(c.arguments)}}
+            for c in tool_calls
         ]
     body: dict[str, Any] = {
         "model": model,

@@ -177,9 +177,15 @@ def decode_request(body: Any) -> tuple[str, Request]:
         raw = obj(raw, where)
         role = raw.get("role")
         if role in ("system", "developer"):
-            messages.append(Message("system", tuple(_parts_from_content(raw.get("content"), where + ".content"))))
+            messages.append(
+                Message(
+                    "system", tuple(_parts_from_content(raw.get("content"), where + ".content"))
+                )
+            )
         elif role == "user":
-            messages.append(Message("user", tuple(_parts_from_content(raw.get("content"), where + ".content"))))
+            messages.append(
+                Message("user", tuple(_parts_from_content(raw.get("content"), where + ".content")))
+            )
         elif role == "assistant":
             parts = _parts_from_content(raw.get("content"), where + ".content")
             reasoning = raw.get("reasoning_content") or raw.get("reasoning")
@@ -201,13 +207,23 @@ def decode_request(body: Any) -> tuple[str, Request]:
             messages.append(Message("assistant", tuple(parts)))
         elif role == "tool":
             content = raw.get("content")
-            text = content if isinstance(content, str) else "".join(
-                p.text for p in _parts_from_content(content, where + ".content") if isinstance(p, TextPart)
+            text = (
+                content
+                if isinstance(content, str)
+                else "".join(
+                    p.text
+                    for p in _parts_from_content(content, where + ".content")
+                    if isinstance(p, TextPart)
+                )
             )
             call_id = field(raw, "tool_call_id", str, where)
-            messages.append(Message("tool", (ToolResultPart(call_id, text, raw.get("name") or ""),)))
+            messages.append(
+                Message("tool", (ToolResultPart(call_id, text, raw.get("name") or ""),))
+            )
         else:
-            raise WireError(f"{where}.role: expected system, developer, user, assistant or tool, got {role!r}")
+            raise WireError(
+                f"{where}.role: expected system, developer, user, assistant or tool, got {role!r}"
+            )
     tools: list[ToolSpec] = []
     for i, raw_tool in enumerate(seq(body.get("tools") or [], "tools")):
         tw = f"tools[{i}]"
@@ -280,7 +296,9 @@ class StreamDecoder:
 
 def _error_frame(error: Any) -> ErrorFrame:
     if isinstance(error, dict):
-        return ErrorFrame(str(error.get("message", "")), str(error.get("code") or error.get("type") or ""))
+        return ErrorFrame(
+            str(error.get("message", "")), str(error.get("code") or error.get("type") or "")
+        )
     return ErrorFrame(str(error))
 
 
@@ -334,9 +352,7 @@ class StreamEncoder:
 
     def _chunk(self, delta: dict[str, Any], finish: str | None = None) -> bytes:
         body = dict(self._head)
-        body["choices"] = [
-            {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
-        ]
+        body["choices"] = [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}]
         return sse(orjson.dumps(body))
 
     def start(self, usage: Usage | None = None) -> bytes:
@@ -348,7 +364,10 @@ class StreamEncoder:
         if isinstance(event, ReasoningDelta):
             return self._chunk({"reasoning_content": event.text})
         if isinstance(event, ToolCallDelta):
-            call: dict[str, Any] = {"index": event.index, "function": {"arguments": event.arguments}}
+            call: dict[str, Any] = {
+                "index": event.index,
+                "function": {"arguments": event.arguments},
+            }
             if event.index not in self._sent_call_ids:
                 self._sent_call_ids.add(event.index)
                 call["id"] = event.id
@@ -382,7 +401,10 @@ def completion_body(
     created: int | None = None,
 ) -> dict[str, Any]:
     """A whole (non-streamed) `chat.completion` object."""
-    message: dict[str, Any] = {"role": "assistant", "content": content if content or not tool_calls else None}
+    message: dict[str, Any] = {
+        "role": "assistant",
+        "content": content if content or not tool_calls else None,
+    }
     if reasoning:
         message["reasoning_content"] = reasoning
     if tool_calls:

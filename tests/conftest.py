@@ -1,0 +1,41 @@
+"""Shared fixtures: real stands on 127.0.0.1, started in a background thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tether.stand import Script, StandThread, build_stand
+
+StandFactory = Callable[..., str]
+
+
+@pytest.fixture
+def stand_factory() -> Iterator[StandFactory]:
+    """Start stands: `url = stand_factory(script=..., faults=[...], log=path)`; all stopped after."""
+    started: list[StandThread] = []
+
+    def start(
+        script: Script | dict[str, Any] | str | Path | None = None,
+        faults: list[str] | None = None,
+        log: str | Path | None = None,
+        seed: int | None = None,
+    ) -> str:
+        if isinstance(script, dict):
+            script = Script.model_validate(script)
+        thread = StandThread(build_stand(script, faults, str(log) if log else None, seed))
+        started.append(thread)
+        return thread.start()
+
+    yield start
+    for thread in started:
+        thread.stop()
+
+
+@pytest.fixture
+def stand_url(stand_factory: StandFactory) -> str:
+    """A stand with the default models and no faults."""
+    return stand_factory()
