@@ -358,6 +358,7 @@ def chat_body(
     }
     if usage is not None:
         body.update(usage_to_raw(usage))
+        body.update(prompt_eval_duration=0, eval_duration=0)
     return body
 
 

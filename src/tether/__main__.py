@@ -1,0 +1,5 @@
+"""`python -m tether` runs the CLI."""
+
+from tether.cli import main
+
+main()

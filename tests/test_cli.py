@@ -1,0 +1,133 @@
+"""The CLI as a user meets it: real processes, real ports, exit codes per DESIGN.md."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx2
+import pytest
+
+import tether
+
+TETHER = [sys.executable, "-m", "tether"]
+
+
+def run(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*TETHER, *args], capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture
+def stand_process(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    log = tmp_path / "exchanges.jsonl"
+    proc = subprocess.Popen(
+        [*TETHER, "stand", "--port", "0", "--log", str(log)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().strip()
+        yield url, log
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"tether {tether.__version__}"
+
+
+def test_unknown_flag_is_a_usage_error() -> None:
+    result = run("stand", "--no-such-flag")
+    assert result.returncode == 2
+    assert "No such option" in result.stderr
+
+
+def test_stand_prints_its_base_url_first_and_serves(stand_process: tuple[str, Path]) -> None:
+    url, log = stand_process
+    assert url.startswith("http://127.0.0.1:")
+    body = {"model": "sim-large", "messages": [{"role": "user", "content": "hello"}]}
+    resp = httpx2.post(url + "/v1/chat/completions", json=body, timeout=10)
+    assert resp.status_code == 200
+    assert resp.json()["choices"][0]["message"]["content"]
+    record = json.loads(log.read_text().splitlines()[0])
+    assert record["api"] == "openai" and record["request"] == body
+
+
+def test_stand_rejects_an_unknown_fault_with_exit_2() -> None:
+    result = run("stand", "--port", "0", "--fault", "gateway-500")
+    assert result.returncode == 2
+    assert "unknown fault 'gateway-500'" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_stand_names_a_broken_script(tmp_path: Path) -> None:
+    script = tmp_path / "broken.yaml"
+    script.write_text("models:\n  m:\n    turns:\n      - text: [unclosed\n")
+    result = run("stand", "--port", "0", "--script", str(script))
+    assert result.returncode == 2
+    assert str(script) in result.stderr and "line 5" in result.stderr
+
+
+def test_models_lists_a_running_stand(stand_process: tuple[str, Path]) -> None:
+    url, _ = stand_process
+    result = run("models", "--base-url", url, "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)["models"]
+    assert {"id": "sim-small", "window": 4096, "tools": False} in rows
+
+
+def test_models_without_base_url_lists_the_builtin_stand() -> None:
+    result = run("models")
+    assert result.returncode == 0
+    assert "sim-large" in result.stdout and "128,000" in result.stdout
+
+
+def test_models_against_nothing_fails_clearly() -> None:
+    result = run("models", "--base-url", "http://127.0.0.1:9")
+    assert result.returncode == 1
+    assert "cannot reach" in result.stderr
+
+
+@pytest.mark.parametrize("api", ["openai", "anthropic", "ollama"])
+def test_ask_the_builtin_stand(api: str) -> None:
+    result = run("ask", "hello there", "--api", api, "--json")
+    assert result.returncode == 0, result.stderr
+    turn = json.loads(result.stdout)
+    assert "hello there" in turn["content"]
+    assert turn["termination"] == "stop"
+
+
+def test_ask_reports_a_broken_stream_with_exit_1() -> None:
+    result = run("ask", "hello", "--fault", "drop")
+    assert result.returncode == 1
+    assert "did not end with the provider's finish" in result.stderr
+
+
+def test_ask_unknown_api_is_a_usage_error() -> None:
+    result = run("ask", "hi", "--api", "gemini")
+    assert result.returncode == 2
+    assert "unknown provider API 'gemini'" in result.stderr
+
+
+def test_ask_http_error_is_one_line_and_exit_1() -> None:
+    result = run("ask", "hi", "--fault", "http:503:2")
+    assert result.returncode == 1
+    assert "HTTP 503" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_environment_is_not_needed() -> None:
+    env = {k: v for k, v in os.environ.items() if "KEY" not in k}
+    result = subprocess.run(
+        [*TETHER, "ask", "x"], capture_output=True, text=True, env=env, timeout=30
+    )
+    assert result.returncode == 0

@@ -1,0 +1,65 @@
+"""The README stays true: its examples run as written."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tether.stand import Script, load_script
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+
+
+def blocks(lang: str) -> list[str]:
+    return re.findall(rf"```{lang}\n(.*?)```", README, re.S)
+
+
+def test_opens_with_the_two_setup_commands() -> None:
+    first = blocks("bash")[0]
+    commands = [line for line in first.splitlines() if line and not line.startswith("#")]
+    assert commands == [
+        'pip install . && tether ask "Say hello in five words"',
+        "pip install -e '.[dev]' && python -m pytest -q",
+    ]
+
+
+def local_examples() -> list[tuple[str, int]]:
+    """`tether ...` lines that need no running server, with the exit code their comment promises."""
+    found = []
+    for block in blocks("bash"):
+        for line in block.splitlines():
+            command, _, comment = line.partition("#")
+            command = command.strip()
+            if not command.startswith("tether ") or "--base-url" in command or " stand" in command:
+                continue
+            code = int(m.group(1)) if (m := re.search(r"exit (\d+)", comment)) else 0
+            found.append((command, code))
+    return found
+
+
+def test_every_command_is_documented() -> None:
+    documented = {c.split()[1] for c, _ in local_examples()} | {"stand"}
+    assert {"--version", "models", "ask", "stand"} <= documented
+
+
+@pytest.mark.parametrize(("command", "code"), local_examples())
+def test_local_examples_work_as_written(command: str, code: int) -> None:
+    args = shlex.split(command)[1:]
+    result = subprocess.run(
+        [sys.executable, "-m", "tether", *args], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == code, result.stderr
+
+
+def test_the_script_example_is_valid_and_matches_the_shipped_file() -> None:
+    example = next(b for b in blocks("yaml") if "models:" in b)
+    assert Script.model_validate(yaml.safe_load(example)) == load_script(
+        ROOT / "tests/data/example-script.yaml"
+    )
