@@ -22,12 +22,16 @@ import orjson
 from tether.errors import UsageError
 from tether.messages import Turn
 
+# Longer texts are cut in the log (an endless-reasoning reply would make one line megabytes
+# long); the full length is kept in `chars`.
+MAX_LOGGED_CHARS = 100_000
+
 
 def reply_record(turn: Turn, usage_raw: dict[str, Any] | None, cut: bool) -> dict[str, Any]:
     """The normalised `reply` object of an exchange record."""
-    return {
-        "content": turn.content,
-        "reasoning": turn.reasoning,
+    record: dict[str, Any] = {
+        "content": turn.content[:MAX_LOGGED_CHARS],
+        "reasoning": turn.reasoning[:MAX_LOGGED_CHARS],
         "tool_calls": [
             {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
             for c in turn.tool_calls
@@ -36,6 +40,9 @@ def reply_record(turn: Turn, usage_raw: dict[str, Any] | None, cut: bool) -> dic
         "usage": usage_raw,
         "cut": cut,
     }
+    if max(len(turn.content), len(turn.reasoning)) > MAX_LOGGED_CHARS:
+        record["chars"] = {"content": len(turn.content), "reasoning": len(turn.reasoning)}
+    return record
 
 
 class ExchangeLog:
