@@ -336,6 +336,7 @@ class _Reply(Response):
         self.sent = TurnBuilder()
         self.cut = False
         self.finished = False
+        self.recorded = False
         self.first_byte: float | None = None
         self.started = time.perf_counter()
 
@@ -417,6 +418,7 @@ class _Reply(Response):
 
     async def _end(self, send: Send) -> None:
         self.finished = True
+        self._record()  # on disk before the client sees the end of the reply
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     async def _write_whole(self, send: Send) -> None:
@@ -444,12 +446,14 @@ class _Reply(Response):
             )
             raise _Abort("drop")
         self.finished = True
+        self._record()
         await send({"type": "http.response.body", "body": data, "more_body": False})
 
     def _record(self) -> None:
         log_file = self.stand.log
-        if log_file is None:
+        if log_file is None or self.recorded:
             return
+        self.recorded = True
         turn = self.sent.build()
         usage = self.api.usage_raw(turn.usage) if turn.usage is not None else None
         log_file.write(
