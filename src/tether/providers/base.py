@@ -115,8 +115,10 @@ async def post_stream(
     byte; SilenceTimeout or StreamDropped after it.
     """
     first_byte_limit = timeouts.first_byte
-    # The header read uses the larger limit; after the headers, reads use the silence limit
-    # (httpx reads the per-request timeout dict when the body starts).
+    # The header read uses the larger limit. httpx fixes the read timeout of the whole body
+    # when the body starts (from the per-request timeout dict), yet the body's first byte may
+    # take the rest of the first-byte limit: when that rest fits in the silence limit, the dict
+    # is switched to silence; otherwise each later read gets a silence cancel scope.
     timeout = httpx2.Timeout(
         connect=timeouts.connect,
         read=max(timeouts.first_byte, timeouts.silence),
@@ -156,12 +158,13 @@ async def post_stream(
                 provider=provider,
                 url=url,
             )
+        remaining = first_byte_limit - (anyio.current_time() - started)
+        scoped = timeouts.silence < remaining
         timeout_dict = request.extensions.get("timeout")
-        if isinstance(timeout_dict, dict):
+        if not scoped and isinstance(timeout_dict, dict):
             timeout_dict["read"] = timeouts.silence
         chunks = response.aiter_bytes()
         try:
-            remaining = first_byte_limit - (anyio.current_time() - started)
             with anyio.fail_after(max(remaining, 0.001)):
                 first = await anext(chunks, b"")
         except (TimeoutError, httpx2.ReadTimeout) as exc:
@@ -180,10 +183,14 @@ async def post_stream(
         yield first
         while True:
             try:
-                chunk = await anext(chunks)
+                if scoped:
+                    with anyio.fail_after(timeouts.silence):
+                        chunk = await anext(chunks)
+                else:
+                    chunk = await anext(chunks)
             except StopAsyncIteration:
                 return
-            except httpx2.ReadTimeout as exc:
+            except (TimeoutError, httpx2.ReadTimeout) as exc:
                 raise SilenceTimeout(
                     f"{url} went silent for {timeouts.silence:g}s in mid-stream (silence limit)",
                     limit_s=timeouts.silence,

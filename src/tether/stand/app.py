@@ -392,7 +392,10 @@ class _Reply(Response):
         out = [encoder.start(plan.usage)]
         chars = 0
         stalled = plan.stall_after < 0
-        paced = bool(plan.chunk_delay) or plan.endless
+        delay = plan.chunk_delay
+        if plan.stream_s and isinstance(events, list):  # one pause after each event sent
+            delay += plan.stream_s / max(1, len(events))
+        paced = bool(delay) or plan.endless
         for event in events:
             out.append(encoder.encode(event))
             self.sent.add(event)
@@ -404,7 +407,7 @@ class _Reply(Response):
                 await anyio.sleep(plan.stall_s)
             elif paced:
                 await self._body(send, out)
-                await anyio.sleep(plan.chunk_delay)
+                await anyio.sleep(delay)
         await self._body(send, out)
         if plan.drop:
             raise _Abort("drop")
@@ -423,6 +426,8 @@ class _Reply(Response):
 
     async def _write_whole(self, send: Send) -> None:
         plan = self.plan
+        if plan.stream_s:  # a whole reply arrives at the latency's total time
+            await anyio.sleep(plan.stream_s)
         if plan.empty_hold is not None:
             await anyio.sleep(plan.empty_hold)
             plan.text, plan.reasoning, plan.tool_calls = "", "", ()

@@ -44,6 +44,7 @@ class Plan:
     faults: list[str] = field(default_factory=list)
     first_byte_delay: float = 0.0
     chunk_delay: float = 0.0
+    stream_s: float = 0.0  # a latency fault's time from first byte to end, spread over events
     stall_after: int = -1
     stall_s: float = 0.0
     empty_hold: float | None = None
@@ -58,6 +59,7 @@ class Plan:
         return bool(
             self.first_byte_delay
             or self.chunk_delay
+            or self.stream_s
             or self.stall_s
             or self.endless
             or self.empty_hold
@@ -166,9 +168,7 @@ class Planner:
             if refusal is not None:
                 return refusal
         if latency:
-            pieces = max(1, (len(plan.text) + len(plan.reasoning)) // self.script.chunk_chars + 1)
-            rest = sum(max(0.0, lat.total - lat.ttfb) for lat in latency)
-            plan.chunk_delay += rest / pieces
+            plan.stream_s = sum(max(0.0, lat.total - lat.ttfb) for lat in latency)
         return plan
 
     def _base(

@@ -85,7 +85,12 @@ class NDJSONDecoder:
 
     def feed(self, chunk: bytes) -> list[bytes]:
         buf = self._buf + chunk if self._buf else chunk
-        if b"\n" not in buf:
+        newline = buf.find(b"\n")
+        if 0 <= newline == len(buf) - 1:  # the common case: exactly one whole line
+            self._buf = b""
+            line = buf[:-1]
+            return [line] if line.strip() else []
+        if newline < 0:
             if len(buf) > MAX_EVENT_BYTES:
                 self._buf = b""
                 return [buf[:200]]
