@@ -1,0 +1,1 @@
+"""Everything around one model call: judge, guard, breakers, the failover chain."""

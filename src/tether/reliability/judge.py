@@ -1,0 +1,323 @@
+"""The judge: is this turn an answer? `judge(turn, request)` returns a Verdict when it is NOT.
+
+The end of a stream is not the end of a task. A turn is not an answer when (first match wins):
+
+    error_frame    the provider sent an error inside the stream
+    cut            the loop guard cut the stream (even mid tool call: its arguments may be cut)
+    timeout        the stream went silent past the silence limit
+    dropped        the connection broke off in mid-stream
+    eof            the stream ended without the provider's finish
+    malformed      a chunk could not be parsed: part of the reply may be missing
+    empty          neither text nor a tool call (reasoning alone is empty)
+    bad_tool_args  a tool call whose arguments do not parse as JSON
+    filtered       the provider's content filter stopped the reply
+    truncated      the provider stopped for length (max tokens) in mid-answer
+    gateway        a gateway's error text sent as the reply (see `gateway_text`)
+    unprocessed    the provider counted far fewer input tokens than were sent
+
+Pure and fast: no I/O, no clock. Every verdict carries the detector version that made it, so a
+recorded verdict can be re-judged when the detector changes (`tether audit`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from typing import Literal
+
+import orjson
+
+from tether.context.tokens import SectionCounts, count_request
+from tether.errors import ConfigError
+from tether.messages import Request, Turn
+
+DETECTOR = "judge/1"
+
+VerdictKind = Literal[
+    "error_frame",
+    "cut",
+    "timeout",
+    "dropped",
+    "eof",
+    "malformed",
+    "empty",
+    "bad_tool_args",
+    "filtered",
+    "truncated",
+    "gateway",
+    "unprocessed",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The finding that a turn is not an answer, and why."""
+
+    kind: VerdictKind
+    detail: str
+    detector: str = DETECTOR
+
+
+def _shipped_phrases() -> tuple[str, ...]:
+    text = resources.files("tether.reliability").joinpath("gateway_phrases.json").read_text("utf-8")
+    return tuple(json.loads(text)["phrases"])
+
+
+SHIPPED_PHRASES = _shipped_phrases()
+
+
+@dataclass(frozen=True)
+class JudgeConfig:
+    """The judge's thresholds and phrase list (data, extendable by configuration)."""
+
+    # A gateway text is short once diagnostics (stack traces, ids, JSON, HTML) are set aside.
+    gateway_max_chars: int = 400
+    # ... and the known phrases make up at least this share of its letters and digits.
+    gateway_min_coverage: float = 0.5
+    # Only requests estimated at this many tokens or more are checked for `unprocessed` ...
+    unprocessed_min_expected: int = 2000
+    # ... and a provider count below this share of the estimate means it never read them.
+    unprocessed_ratio: float = 0.5
+    extra_phrases: tuple[str, ...] = ()
+    phrases: tuple[str, ...] = field(default=SHIPPED_PHRASES)
+
+    def __post_init__(self) -> None:
+        if self.gateway_max_chars <= 0:
+            raise ConfigError("gateway_max_chars must be a positive number of characters")
+        if not 0 < self.gateway_min_coverage <= 1:
+            raise ConfigError("gateway_min_coverage must be in (0, 1]")
+        if not 0 < self.unprocessed_ratio < 1:
+            raise ConfigError("unprocessed_ratio must be in (0, 1)")
+        for phrase in self.extra_phrases:
+            if phrase.startswith("re:"):
+                try:
+                    re.compile(phrase[3:])
+                except re.error as exc:
+                    raise ConfigError(
+                        f"gateway phrase {phrase!r} is not a valid regex: {exc}"
+                    ) from None
+
+    @cached_property
+    def matcher(self) -> _PhraseMatcher:
+        return _PhraseMatcher((*self.phrases, *self.extra_phrases))
+
+
+_SEPARATORS = bytes.maketrans(
+    b"\t\n\r.,;:!?()[]{}<>\"'`/\\|-=*#@&%+~", b" " * len(b"\t\n\r.,;:!?()[]{}<>\"'`/\\|-=*#@&%+~")
+)
+
+
+def _spaced(low: str) -> bytes:
+    """Lower-cased text as UTF-8 bytes with separators turned to spaces (translating and
+    splitting bytes is several times faster than str)."""
+    return low.encode("utf-8", "replace").translate(_SEPARATORS)
+
+
+class _PhraseMatcher:
+    """Finds phrase spans in lower-cased text: plain substrings and `re:` patterns.
+
+    `maybe` is the fast gate every reply passes through: is any ASCII phrase's longest word
+    among the text's words (a superset of the phrase matches), the non-ASCII phrases only for
+    non-ASCII text, and the patterns (which should start with a literal, so the regex engine can skip
+    ahead). `spans` does the full search, only for replies that passed the gate.
+    """
+
+    def __init__(self, phrases: tuple[str, ...]) -> None:
+        plain = sorted(
+            {p.lower() for p in phrases if not p.startswith("re:")}, key=len, reverse=True
+        )
+        self.plain = tuple(plain)
+        self.wide = tuple(p for p in plain if not p.isascii())
+        words = (_spaced(p).split() for p in plain if p.isascii())
+        self.keywords = frozenset(max(w, key=len) for w in words if w)
+        # Compiled without re.I (the text is lower-cased already): a literal prefix stays fast.
+        self.patterns = tuple(re.compile(p[3:]) for p in phrases if p.startswith("re:"))
+
+    def maybe(self, low: str) -> bool:
+        if not self.keywords.isdisjoint(_spaced(low).split()):
+            return True
+        if not low.isascii() and any(p in low for p in self.wide):
+            return True
+        return any(pattern.search(low) for pattern in self.patterns)
+
+    def spans(self, low: str) -> list[tuple[int, int, str]]:
+        found: list[tuple[int, int, str]] = []
+        for phrase in self.plain:
+            start = low.find(phrase)
+            while start >= 0:
+                found.append((start, start + len(phrase), phrase))
+                start = low.find(phrase, start + len(phrase))
+        for pattern in self.patterns:
+            found += [(m.start(), m.end(), m.group(0)) for m in pattern.finditer(low)]
+        return found
+
+
+DEFAULT_CONFIG = JudgeConfig()
+
+# Lines that carry no message of their own: stack frames, ids, headers, JSON, timestamps.
+_DIAGNOSTIC = re.compile(
+    r"""^\s*(?:
+        (?:traceback|stack\s*trace|stacktrace|caused\s+by)\b
+      | at\s+\S+.*(?:\(|:\d+)
+      | file\s+".*",\s+line\s+\d+
+      | [\w.$]+(?:error|exception)\b
+      | [{}\[\]]
+      | "[\w.-]+"\s*:
+      | (?:request|req|trace|correlation|span|x-[\w-]+|retry-after|date|server|via|cf-ray)
+        [\s_-]*(?:id)?\s*[:=]
+      | .*\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-
+      | .*\b[0-9a-f]{20,}\b
+      | \d{4}-\d{2}-\d{2}[t\s]\d{2}:\d{2}
+    )""",
+    re.I | re.X,
+)
+_TAG = re.compile(r"<[^>]{1,200}>")
+_WORDY = re.compile(r"\w", re.UNICODE)
+
+
+def _letters(text: str) -> int:
+    return len(_WORDY.findall(text))
+
+
+def _message_part(text: str) -> str:
+    """The text with HTML tags and diagnostic lines set aside, whitespace folded."""
+    if "<" in text and ">" in text:
+        text = _TAG.sub(" ", text)
+    if "\n" in text:
+        text = "\n".join(line for line in text.splitlines() if not _DIAGNOSTIC.match(line))
+    elif _DIAGNOSTIC.match(text):
+        return ""
+    return " ".join(text.split())
+
+
+def gateway_text(
+    text: str, request: Request | None = None, config: JudgeConfig = DEFAULT_CONFIG
+) -> str:
+    """The gateway phrase that makes `text` a gateway error, or "" when it is not one.
+
+    A gateway text is short once its diagnostics are set aside, and known phrases make up most
+    of it. Only the first `gateway_max_chars` are searched first: a gateway's message comes
+    before its diagnostics (an HTML page's title, a JSON error's message, then a stack trace). A real answer that merely quotes a phrase is longer than the phrase, and an answer to
+    a user who asked about that very phrase (it is in the last user message) is an answer.
+    """
+    if not config.matcher.maybe(text[: config.gateway_max_chars].lower()):
+        return ""
+    core = _message_part(text).lower()
+    if not core or len(core) > config.gateway_max_chars:
+        return ""
+    spans = sorted(config.matcher.spans(core))
+    if not spans:
+        return ""
+    covered, end = [], -1
+    for start, stop, _ in spans:  # merge overlapping spans
+        if start >= end:
+            covered.append((start, stop))
+        elif stop > end:
+            covered[-1] = (covered[-1][0], stop)
+        end = max(end, stop)
+    residual = core
+    for start, stop in reversed(covered):
+        residual = residual[:start] + " " + residual[stop:]
+    total = _letters(core)
+    if total == 0 or 1 - _letters(residual) / total < config.gateway_min_coverage:
+        return ""
+    if request is not None:
+        asked = next(
+            (m.text_content.lower() for m in reversed(request.messages) if m.role == "user"), ""
+        )
+        if asked and all(phrase in asked for _, _, phrase in spans):
+            return ""
+    return spans[0][2]
+
+
+def _bad_arguments(arguments: str) -> str:
+    if not arguments.strip():
+        return ""  # no arguments at all: a call of a tool without parameters
+    try:
+        value = orjson.loads(arguments)
+    except orjson.JSONDecodeError as exc:
+        return f"not JSON ({exc})"
+    if not isinstance(value, dict):
+        return f"a JSON {type(value).__name__}, not an object"
+    return ""
+
+
+def judge(
+    turn: Turn,
+    request: Request | None = None,
+    *,
+    cut: bool = False,
+    counts: SectionCounts | None = None,
+    config: JudgeConfig = DEFAULT_CONFIG,
+) -> Verdict | None:
+    """None when `turn` is an answer to `request`; otherwise the first reason it is not.
+
+    `counts` is the request's estimate per section, when the caller already has it (a chain
+    judges several attempts at one request).
+    """
+    if turn.errors:
+        e = turn.errors[0]
+        return Verdict(
+            "error_frame", f"the provider sent an error in the stream: {e.message[:200]}"
+        )
+    if cut or turn.termination == "cut":
+        return Verdict(
+            "cut", "the loop guard cut the stream" + (f": {turn.detail}" if turn.detail else "")
+        )
+    if turn.termination == "timeout":
+        return Verdict("timeout", turn.detail or "the stream went silent past the silence limit")
+    if turn.termination == "error":
+        return Verdict("dropped", turn.detail or "the connection broke off in mid-stream")
+    if turn.finish_reason is None:
+        return Verdict("eof", "the stream ended without the provider's finish")
+    if turn.malformed:
+        return Verdict(
+            "malformed",
+            f"{len(turn.malformed)} chunk(s) could not be parsed: {turn.malformed[0].problem[:120]}",
+        )
+    text = turn.content.strip()
+    if not text and not turn.tool_calls:
+        what = "only reasoning" if turn.reasoning.strip() else "nothing"
+        return Verdict("empty", f"neither text nor a tool call ({what})")
+    for call in turn.tool_calls:
+        problem = _bad_arguments(call.arguments)
+        if problem:
+            return Verdict(
+                "bad_tool_args", f"arguments of {call.name or 'a tool call'} are {problem}"
+            )
+    if turn.finish_reason == "content_filter":
+        return Verdict(
+            "filtered",
+            f"the provider's content filter stopped the reply ({turn.raw_finish_reason})",
+        )
+    if turn.finish_reason == "length":
+        return Verdict(
+            "truncated", f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
+        )
+    if text and not turn.tool_calls:
+        phrase = gateway_text(text, request, config)
+        if phrase:
+            return Verdict("gateway", f"a gateway's error text, not the model's reply ({phrase!r})")
+    usage = turn.usage
+    if (
+        usage is not None
+        and usage.prompt_tokens > 0
+        and (counts is not None or request is not None)
+    ):
+        if counts is None:
+            assert request is not None
+            counts = count_request(request)
+        expected = counts.text_total
+        if (
+            expected >= config.unprocessed_min_expected
+            and usage.prompt_tokens < config.unprocessed_ratio * expected
+        ):
+            return Verdict(
+                "unprocessed",
+                f"the provider counted {usage.prompt_tokens} input tokens of about {expected} sent: "
+                "it never read the request",
+            )
+    return None
