@@ -121,8 +121,8 @@ class _PhraseMatcher:
 
     `maybe` is the fast gate every reply passes through: is any ASCII phrase's longest word
     among the text's words (a superset of the phrase matches), the non-ASCII phrases only for
-    non-ASCII text, and the patterns (which should start with a literal, so the regex engine can skip
-    ahead). `spans` does the full search, only for replies that passed the gate.
+    non-ASCII text, and the patterns (which should start with a literal, so the regex engine
+    can skip ahead). `spans` does the full search, only for replies that passed the gate.
     """
 
     def __init__(self, phrases: tuple[str, ...]) -> None:
@@ -200,7 +200,8 @@ def gateway_text(
 
     A gateway text is short once its diagnostics are set aside, and known phrases make up most
     of it. Only the first `gateway_max_chars` are searched first: a gateway's message comes
-    before its diagnostics (an HTML page's title, a JSON error's message, then a stack trace). A real answer that merely quotes a phrase is longer than the phrase, and an answer to
+    before its diagnostics (an HTML page's title, a JSON error's message, then a stack trace).
+    A real answer that merely quotes a phrase is longer than the phrase, and an answer to
     a user who asked about that very phrase (it is in the last user message) is an answer.
     """
     if not config.matcher.maybe(text[: config.gateway_max_chars].lower()):
@@ -276,7 +277,8 @@ def judge(
     if turn.malformed:
         return Verdict(
             "malformed",
-            f"{len(turn.malformed)} chunk(s) could not be parsed: {turn.malformed[0].problem[:120]}",
+            f"{len(turn.malformed)} chunk(s) could not be parsed: "
+            f"{turn.malformed[0].problem[:120]}",
         )
     text = turn.content.strip()
     if not text and not turn.tool_calls:
@@ -317,7 +319,7 @@ def judge(
         ):
             return Verdict(
                 "unprocessed",
-                f"the provider counted {usage.prompt_tokens} input tokens of about {expected} sent: "
-                "it never read the request",
+                f"the provider counted {usage.prompt_tokens} input tokens of about {expected} "
+                "sent: it never read the request",
             )
     return None
