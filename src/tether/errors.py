@@ -8,6 +8,8 @@ Errors are classes, never strings, so callers branch on type::
     │   ├── ScriptError            a stand script that fails to parse or validate (file + place)
     │   └── FaultSpecError         a --fault SPEC the stand does not know
     ├── WireError                  a body that does not fit its wire format (names the field)
+    ├── ModelCallFailed            the chain gave up: every attempt failed (carries them all)
+    │   └── RequestRejected        a provider refused the request itself (400/401/403/404)
     └── ProviderError              one model call failed before it produced a turn
         ├── ProviderConnectError   could not connect / the connection failed before a reply
         ├── ProviderStatusError    the provider answered with an HTTP error status (429, 5xx, ...)
@@ -52,6 +54,26 @@ class FaultSpecError(UsageError):
 
 class WireError(TetherError):
     """A request or reply body that does not fit its wire format; the message names the field."""
+
+
+class ModelCallFailed(TetherError):
+    """The honest error of a model call: no candidate gave an answer.
+
+    `attempts` holds every attempt (candidate, verdict or error), so the caller can say what
+    happened instead of handing back a disguised failure.
+    """
+
+    def __init__(self, message: str, attempts: tuple[object, ...] = ()) -> None:
+        self.attempts = attempts
+        super().__init__(message)
+
+
+class RequestRejected(ModelCallFailed):
+    """A provider refused the request itself; retrying or failing over would not help."""
+
+    def __init__(self, message: str, status: int, attempts: tuple[object, ...] = ()) -> None:
+        self.status = status
+        super().__init__(message, attempts)
 
 
 class ProviderError(TetherError):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import email.utils
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 import anyio
@@ -58,6 +58,7 @@ class Provider(Protocol):
     model: str
     window: int
     supports_tools: bool
+    omit_reasoning: bool  # the server refused the reasoning field once: do not send it
 
     def stream(self, request: Request) -> AsyncIterator[Event]:
         """The reply to `request` as neutral events, as they arrive."""
@@ -237,6 +238,8 @@ class HTTPProvider:
         self.window = window
         self.supports_tools = supports_tools
         self.timeouts = timeouts or Timeouts()
+        # Set when the server refused the reasoning field once: it is not sent again.
+        self.omit_reasoning = False
         self._api_key = api_key
         self._extra_headers = headers or {}
         self._own_client = client is None
@@ -269,6 +272,8 @@ class HTTPProvider:
         return self._client
 
     async def stream(self, request: Request) -> AsyncIterator[Event]:
+        if self.omit_reasoning and request.reasoning_effort is not None:
+            request = replace(request, reasoning_effort=None)
         body = self.encode(request)
         body["stream"] = True
         headers = {"content-type": "application/json", **self.auth_headers(self._api_key)}

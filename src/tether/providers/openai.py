@@ -1,12 +1,15 @@
 """The OpenAI-compatible adapter: OpenAI, OpenRouter, vLLM, llama.cpp's server, Ollama's /v1.
 
 `base_url` follows the OpenAI SDK's convention: it ends in `/v1` (e.g. `http://127.0.0.1:8000/v1`).
+`reasoning_dialect` says how the server takes a reasoning level: "openai" (`reasoning_effort`),
+"openrouter" (`reasoning.effort`) or "glm" (`thinking: {"type": "disabled"}`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tether.errors import ConfigError
 from tether.messages import Request
 from tether.providers.base import HTTPProvider, StreamDecoder
 from tether.wire import openai as wire
@@ -16,8 +19,19 @@ class OpenAIProvider(HTTPProvider):
     api = "openai"
     path = "/chat/completions"
 
+    def __init__(
+        self, base_url: str, model: str, *, reasoning_dialect: str = "openai", **options: Any
+    ) -> None:
+        if reasoning_dialect not in wire.REASONING_DIALECTS:
+            raise ConfigError(
+                f"unknown reasoning dialect {reasoning_dialect!r}: use one of "
+                + ", ".join(wire.REASONING_DIALECTS)
+            )
+        super().__init__(base_url, model, **options)
+        self.reasoning_dialect = reasoning_dialect
+
     def encode(self, request: Request) -> dict[str, Any]:
-        return wire.encode_request(request, self.model)
+        return wire.encode_request(request, self.model, self.reasoning_dialect)
 
     def decoder(self) -> StreamDecoder:
         return wire.StreamDecoder()

@@ -91,7 +91,21 @@ def _content_to_wire(parts: tuple[Part, ...]) -> str | list[dict[str, Any]]:
     return out
 
 
-def encode_request(request: Request, model: str) -> dict[str, Any]:
+REASONING_DIALECTS = ("openai", "openrouter", "glm")
+
+
+def _reasoning_fields(level: str, dialect: str) -> dict[str, Any]:
+    """The reasoning level in a server's dialect: OpenAI's `reasoning_effort`, OpenRouter's
+    `reasoning.effort`, or GLM-style `thinking` (on/off only: low levels turn it off)."""
+    if dialect == "openrouter":
+        return {"reasoning": {"effort": level}}
+    if dialect == "glm":
+        off = level in ("none", "minimal", "low", "disabled")
+        return {"thinking": {"type": "disabled" if off else "enabled"}}
+    return {"reasoning_effort": level}
+
+
+def encode_request(request: Request, model: str, dialect: str = "openai") -> dict[str, Any]:
     """The body of a chat completions call for `request`."""
     messages: list[dict[str, Any]] = []
     for m in request.messages:
@@ -138,7 +152,7 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
     if request.temperature is not None:
         body["temperature"] = request.temperature
     if request.reasoning_effort is not None:
-        body["reasoning_effort"] = request.reasoning_effort
+        body.update(_reasoning_fields(request.reasoning_effort, dialect))
     body.update(request.extra)
     return body
 
@@ -237,12 +251,19 @@ def decode_request(body: Any) -> tuple[str, Request]:
             )
         )
     max_tokens = body.get("max_completion_tokens", body.get("max_tokens"))
+    effort = body.get("reasoning_effort")
+    reasoning = body.get("reasoning")
+    if effort is None and isinstance(reasoning, dict):
+        effort = reasoning.get("effort")
+    thinking = body.get("thinking")
+    if effort is None and isinstance(thinking, dict) and thinking.get("type"):
+        effort = "none" if thinking.get("type") == "disabled" else "enabled"
     request = Request(
         messages=tuple(messages),
         tools=tuple(tools),
         max_tokens=int_field(max_tokens, "max_tokens"),
         temperature=body.get("temperature"),
-        reasoning_effort=body.get("reasoning_effort"),
+        reasoning_effort=effort if isinstance(effort, str) else None,
         stream=bool(body.get("stream", False)),
     )
     return model, request

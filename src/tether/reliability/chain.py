@@ -1,0 +1,447 @@
+"""The failover chain: one honest model call over an ordered list of candidates.
+
+`await chain.call(request)` returns an `Answer` (a turn the judge accepted) or raises
+`ModelCallFailed` / `RequestRejected`; it never hands back a disguised failure.
+
+Per attempt:
+  choose a candidate (healthy breakers first, in order; open ones last, when nothing else is left)
+  -> fit the request to its window, remove tools it cannot take (with a notice)
+  -> stream under the guard (loop cut, holdback) -> judge the turn
+  -> answer: release held text, close the breaker, return
+  -> bad turn / 408 / 429 / 5xx / 52x / timeout / connection error: record on the breaker,
+     fail over to the next healthy candidate, or wait (backoff with jitter, Retry-After
+     honoured, clamped) and try again
+  -> 400 / 401 / 403 / 404: fail at once with what to fix
+  -> a loop cut: once more at a lower reasoning level (that attempt only), then an honest error.
+Failover happens only while no text reached the caller (holdback keeps it so in practice).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+import anyio
+
+from tether.context.tokens import count_request
+from tether.errors import (
+    ConfigError,
+    ModelCallFailed,
+    ProviderConnectError,
+    ProviderError,
+    ProviderStatusError,
+    ProviderTimeout,
+    RequestRejected,
+)
+from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, Turn
+from tether.providers.base import Provider
+from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
+from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
+from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig, Verdict, judge
+
+NoticeKind = Literal["tools_removed", "refit", "failover", "retry", "breaker", "reasoning_lowered"]
+
+TOOLLESS_NOTE = (
+    "Tools are not available on this model. Do not try to call tools: answer with what you "
+    "have, and say clearly what you could not check or do."
+)
+# Opening the breaker: the provider (not the request) is in trouble.
+BREAKER_STATUSES = frozenset({402, 408, 429}) | frozenset(range(500, 600))
+# Failing at once: the request itself was refused. Every other status (408, 429, 5xx, 52x, 402,
+# ...) is retried like a dropped connection, on the next healthy candidate or after a wait.
+_FIX = {
+    400: "the provider says the request is invalid; fix the request or the model's settings",
+    401: "the API key was refused; check the key (and the environment variable it is read from)",
+    403: "the key may not use this model; check the account's access",
+    404: "the model or URL was not found; check the model name and the base URL",
+}
+_LOWER = {"high": "low", "medium": "low", "low": "minimal", "minimal": "none", "none": "none"}
+
+
+def lower_reasoning(level: str | None) -> str:
+    """The next lower reasoning level (no level set counts as high: that is when models loop)."""
+    return "low" if level is None else _LOWER.get(level, "low")
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the caller (and the user) should know: tools removed, failover, a retry."""
+
+    kind: NoticeKind
+    message: str
+    candidate: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One try at one candidate: what was sent, how it ended, what the judge said."""
+
+    candidate: str
+    number: int
+    started_at: float
+    duration_s: float
+    verdict: Verdict | None = None
+    error: str = ""
+    status: int | None = None
+    turn: Turn | None = None
+    reasoning_effort: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.turn is not None and self.verdict is None and not self.error
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    turn: Turn
+    candidate: str
+    attempts: tuple[Attempt, ...]
+    notices: tuple[Notice, ...]
+    request: Request  # as sent to the candidate that answered (fitted, maybe without tools)
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    max_attempts: int = 4  # across the whole chain
+    backoff_s: float = 0.5  # first wait before retrying the same candidate; doubles
+    backoff_max_s: float = 8.0
+    jitter: float = 0.5  # share of the wait drawn at random
+    retry_after_max_s: float = 60.0  # a longer Retry-After fails over / fails instead of waiting
+
+    def __post_init__(self) -> None:
+        if self.max_attempts < 1:
+            raise ConfigError("max_attempts must be at least 1")
+        if self.backoff_s < 0 or self.backoff_max_s < 0 or self.retry_after_max_s < 0:
+            raise ConfigError("backoff and Retry-After limits cannot be negative")
+        if not 0 <= self.jitter <= 1:
+            raise ConfigError("jitter must be between 0 and 1")
+
+
+Fit = Callable[[Request, int], Request]
+
+
+def drop_oldest(request: Request, window: int) -> Request:
+    """Fit `request` into `window` tokens by dropping the oldest turns after the system prompt.
+
+    A tool call is dropped together with its results; the last user message always stays.
+    (The context issue replaces this with summaries.)
+    """
+    reserve = request.max_tokens or 1024
+    if count_request(request).total + reserve <= window:
+        return request
+    system = [m for m in request.messages if m.role == "system"]
+    rest = [m for m in request.messages if m.role != "system"]
+    while (
+        len(rest) > 1
+        and count_request(replace(request, messages=(*system, *rest))).total + reserve > window
+    ):
+        dropped = rest.pop(0)
+        ids = {c.id for c in dropped.tool_calls}
+        while (
+            rest
+            and rest[0].role == "tool"
+            and (
+                not ids
+                or any(
+                    isinstance(p, ToolResultPart) and p.tool_call_id in ids for p in rest[0].parts
+                )
+            )
+        ):
+            rest.pop(0)
+    return replace(request, messages=(*system, *rest))
+
+
+def without_tools(request: Request) -> Request:
+    """The request for a model that cannot call tools: no tool schemas, earlier tool traffic
+    flattened into plain text (some providers reject tool blocks when no tools are defined),
+    and a system note saying so."""
+    messages: list[Message] = []
+    for m in request.messages:
+        if m.role == "tool":
+            texts = [
+                f"[result of tool call {p.tool_call_id}]\n{p.content}"
+                for p in m.parts
+                if isinstance(p, ToolResultPart)
+            ]
+            messages.append(Message.text("user", "\n\n".join(texts)))
+        elif m.tool_calls:
+            parts = [p for p in m.parts if not isinstance(p, ToolCall)]
+            calls = "\n".join(f"[called {c.name}({c.arguments}) as {c.id}]" for c in m.tool_calls)
+            messages.append(Message(m.role, (*parts, TextPart(calls))))
+        else:
+            messages.append(m)
+    note = Message.text("system", TOOLLESS_NOTE)
+    first_other = next((i for i, m in enumerate(messages) if m.role != "system"), len(messages))
+    messages.insert(first_other, note)
+    return replace(request, messages=tuple(messages), tools=())
+
+
+# One store per process by default: every chain (and every caller) shares its breakers.
+DEFAULT_STORE: BreakerStore = MemoryStore()
+
+
+@dataclass
+class Candidate:
+    """One (provider, model, base URL) in a chain, with its own breaker."""
+
+    provider: Provider
+    name: str = ""
+    breaker: Breaker | None = None
+
+    @property
+    def key(self) -> str:
+        base = getattr(self.provider, "base_url", "")
+        return self.name or f"{self.provider.api}|{self.provider.model}|{base}"
+
+
+class Chain:
+    """An ordered list of candidates called as one honest model."""
+
+    def __init__(
+        self,
+        candidates: Sequence[Provider | Candidate],
+        *,
+        store: BreakerStore | None = None,
+        breaker_policy: BreakerPolicy | None = None,
+        retry: RetryPolicy | None = None,
+        guard: GuardConfig | None = None,
+        judge_config: JudgeConfig = DEFAULT_CONFIG,
+        fit: Fit = drop_oldest,
+        sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        on_notice: Callable[[Notice], None] | None = None,
+    ) -> None:
+        if not candidates:
+            raise ConfigError("a chain needs at least one candidate (provider, model, base URL)")
+        self.candidates = [c if isinstance(c, Candidate) else Candidate(c) for c in candidates]
+        keys = [c.key for c in self.candidates]
+        if len(set(keys)) != len(keys):
+            raise ConfigError(f"the chain names a candidate twice: {keys}")
+        self.retry = retry or RetryPolicy()
+        self.guard = guard or GuardConfig()
+        self.judge_config = judge_config
+        self.fit = fit
+        self._sleep = sleep
+        self._clock = clock
+        self._rng = rng or random.Random()
+        self._on_notice = on_notice
+        self._notices: list[Notice] = []
+        for c in self.candidates:
+            if c.breaker is None:
+                c.breaker = Breaker(
+                    c.key,
+                    store or DEFAULT_STORE,
+                    breaker_policy,
+                    clock=clock,
+                    on_transition=self._transition,
+                )
+
+    # ------------------------------------------------------------ notices
+
+    def _notice(self, kind: NoticeKind, message: str, candidate: str = "") -> None:
+        notice = Notice(kind, message, candidate)
+        self._notices.append(notice)
+        if self._on_notice is not None:
+            self._on_notice(notice)
+
+    def _transition(self, t: Transition) -> None:
+        self._notice("breaker", f"breaker {t.old} -> {t.new} ({t.reason})", t.key)
+
+    # ------------------------------------------------------------ choosing
+
+    def _choose(self, exclude: set[str]) -> Candidate | None:
+        """The first healthy candidate in order; else the first one not excluded (open ones are
+        still tried, last, when nothing healthy is left)."""
+        for c in self.candidates:
+            assert c.breaker is not None
+            if c.key not in exclude and c.breaker.allow():
+                return c
+        rest = [c for c in self.candidates if c.key not in exclude]
+        return rest[0] if rest else None
+
+    def _prepare(self, c: Candidate, request: Request) -> Request:
+        p = c.provider
+        if request.tools and not p.supports_tools:
+            request = without_tools(request)
+            self._notice(
+                "tools_removed", f"{c.key} cannot call tools: tools removed for this call", c.key
+            )
+        fitted = self.fit(request, p.window)
+        if fitted is not request:
+            dropped = len(request.messages) - len(fitted.messages)
+            self._notice(
+                "refit",
+                f"re-fitted for {c.key}'s {p.window:,}-token window ({dropped} messages dropped)",
+                c.key,
+            )
+        return fitted
+
+    def _wait_s(self, same_candidate_tries: int, retry_after: float | None) -> float:
+        if retry_after is not None:
+            return min(retry_after, self.retry.retry_after_max_s)
+        doubling: float = 2.0 ** max(0, same_candidate_tries - 1)
+        base = min(self.retry.backoff_s * doubling, self.retry.backoff_max_s)
+        return base * (1 - self.retry.jitter) + base * self.retry.jitter * self._rng.random()
+
+    # ------------------------------------------------------------ the call
+
+    async def call(
+        self,
+        request: Request,
+        *,
+        on_text: TextCallback | None = None,
+        on_reasoning: TextCallback | None = None,
+    ) -> Answer:
+        """A judged answer to `request`, or ModelCallFailed / RequestRejected."""
+        self._notices = []
+        attempts: list[Attempt] = []
+        cut_seen = False
+        lowered: str | None = None
+        last: Candidate | None = None
+        same_tries = 0
+        retry_after: float | None = None
+        failed: set[str] = set()  # candidates that failed in this call (tried again only last)
+
+        for number in range(1, self.retry.max_attempts + 1):
+            candidate = self._choose(failed) if lowered is None else last
+            if candidate is None:  # everyone failed once: the open ones are tried again, last
+                failed.clear()
+                candidate = self._choose(failed)
+            assert candidate is not None
+            assert candidate.breaker is not None
+            if last is not None and candidate is not last:
+                self._notice(
+                    "failover", f"failing over from {last.key} to {candidate.key}", candidate.key
+                )
+            if candidate is last and lowered is None:
+                same_tries += 1
+                wait = self._wait_s(same_tries, retry_after)
+                self._notice("retry", f"retrying {candidate.key} in {wait:.2f}s", candidate.key)
+                await self._sleep(wait)
+            elif candidate is not last:
+                same_tries = 0
+            last, retry_after = candidate, None
+
+            sent = self._prepare(candidate, request)
+            if lowered is not None:
+                sent = replace(sent, reasoning_effort=lowered)
+            counts = count_request(sent)
+            holdback = Holdback(on_text, self.guard.holdback_chars, self.judge_config)
+            started = self._clock()
+            t0 = time.perf_counter()
+            try:
+                turn = await guarded_turn(
+                    candidate.provider.stream(sent), holdback, self.guard, on_reasoning
+                )
+            except ProviderStatusError as exc:
+                attempts.append(
+                    Attempt(
+                        candidate.key,
+                        number,
+                        started,
+                        time.perf_counter() - t0,
+                        error=str(exc),
+                        status=exc.status,
+                        reasoning_effort=sent.reasoning_effort,
+                    )
+                )
+                if exc.status in _FIX and self._refused_reasoning(candidate, sent, exc):
+                    continue
+                if exc.status in BREAKER_STATUSES:
+                    candidate.breaker.record_failure(f"http_{exc.status}", exc.retry_after)
+                if exc.status in _FIX:
+                    raise RequestRejected(
+                        f"{candidate.key} answered HTTP {exc.status}: {_FIX[exc.status]} ({exc})",
+                        exc.status,
+                        tuple(attempts),
+                    ) from exc
+                failed.add(candidate.key)
+                retry_after = exc.retry_after
+                continue
+            except (ProviderTimeout, ProviderConnectError, ProviderError) as exc:
+                reason = "timeout" if isinstance(exc, ProviderTimeout) else "connect"
+                attempts.append(
+                    Attempt(
+                        candidate.key,
+                        number,
+                        started,
+                        time.perf_counter() - t0,
+                        error=str(exc),
+                        reasoning_effort=sent.reasoning_effort,
+                    )
+                )
+                candidate.breaker.record_failure(reason)
+                failed.add(candidate.key)
+                continue
+
+            verdict = judge(turn, sent, counts=counts, config=self.judge_config)
+            attempts.append(
+                Attempt(
+                    candidate.key,
+                    number,
+                    started,
+                    turn.total_s,
+                    verdict=verdict,
+                    turn=turn,
+                    reasoning_effort=sent.reasoning_effort,
+                )
+            )
+            if verdict is None:
+                holdback.release()
+                candidate.breaker.record_success(turn.first_byte_s)
+                return Answer(turn, candidate.key, tuple(attempts), tuple(self._notices), sent)
+            holdback.discard()
+            if holdback.shown:
+                raise ModelCallFailed(
+                    f"{candidate.key}: the reply was judged {verdict.kind} ({verdict.detail}) "
+                    "after text had already reached the caller; not failing over mid-answer",
+                    tuple(attempts),
+                )
+            if verdict.kind == "cut":
+                if cut_seen:
+                    raise ModelCallFailed(
+                        f"{candidate.key} looped again at reasoning level "
+                        f"{sent.reasoning_effort!r}: the stream was cut twice ({verdict.detail}); "
+                        "giving up instead of paying for more cut attempts",
+                        tuple(attempts),
+                    )
+                cut_seen = True
+                lowered = lower_reasoning(request.reasoning_effort)
+                self._notice(
+                    "reasoning_lowered",
+                    f"stream cut by the loop guard: retrying once at reasoning level {lowered!r}",
+                    candidate.key,
+                )
+                continue
+            lowered = None
+            candidate.breaker.record_failure(f"bad_turn:{verdict.kind}")
+            failed.add(candidate.key)
+
+        summary = "; ".join(
+            f"#{a.number} {a.candidate}: {a.verdict.kind if a.verdict else a.error[:120]}"
+            for a in attempts
+        )
+        raise ModelCallFailed(
+            f"no answer after {len(attempts)} attempts ({summary})", tuple(attempts)
+        )
+
+    def _refused_reasoning(self, c: Candidate, sent: Request, exc: ProviderStatusError) -> bool:
+        """A 400 that names the reasoning field: remember not to send it, and try again."""
+        if exc.status != 400 or sent.reasoning_effort is None or c.provider.omit_reasoning:
+            return False
+        text = f"{exc} {exc.body}".lower()
+        if not any(word in text for word in ("reasoning", "thinking")):
+            return False
+        c.provider.omit_reasoning = True
+        self._notice(
+            "retry", f"{c.key} refused the reasoning field: it will not be sent again", c.key
+        )
+        return True
+
+    async def aclose(self) -> None:
+        for c in self.candidates:
+            await c.provider.aclose()

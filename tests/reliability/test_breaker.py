@@ -1,0 +1,432 @@
+"""Circuit breakers: the state machine, once per store, and state shared across processes."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tether.errors import ConfigError
+from tether.reliability.breaker import (
+    Breaker,
+    BreakerPolicy,
+    BreakerStore,
+    MemoryStore,
+    RedisStore,
+    SQLiteStore,
+    Transition,
+    store_from_url,
+)
+
+KEY = "openai|sim-large|http://127.0.0.1:8765/v1"
+T0 = 1_700_000_000.0
+
+
+class FakeClock:
+    """Wall-clock seconds that move only when a test says so."""
+
+    def __init__(self, now: float = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class Backend:
+    """One kind of store: `make()` opens another handle on the SAME shared state."""
+
+    name: str
+    make: Callable[[], BreakerStore]
+    child_expr: str = ""  # how a child process opens the same store
+
+
+@pytest.fixture(params=["memory", "sqlite", "redis"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if request.param == "memory":
+        shared = MemoryStore()
+        return Backend("memory", lambda: shared)
+    if request.param == "sqlite":
+        path = tmp_path / "state" / "breakers.db"
+        return Backend("sqlite", lambda: SQLiteStore(path), f"SQLiteStore({str(path)!r})")
+    url: str = request.getfixturevalue("redis_url")
+    prefix = f"test:{uuid.uuid4().hex}:"
+    return Backend(
+        "redis", lambda: RedisStore(url, prefix=prefix), f"RedisStore({url!r}, prefix={prefix!r})"
+    )
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def shared_backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    """The stores that reach across processes."""
+    if request.param == "sqlite":
+        path = tmp_path / "breakers.db"
+        return Backend("sqlite", lambda: SQLiteStore(path), f"SQLiteStore({str(path)!r})")
+    url: str = request.getfixturevalue("redis_url")
+    prefix = f"test:{uuid.uuid4().hex}:"
+    return Backend(
+        "redis", lambda: RedisStore(url, prefix=prefix), f"RedisStore({url!r}, prefix={prefix!r})"
+    )
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def seen() -> list[Transition]:
+    return []
+
+
+@pytest.fixture
+def breaker(backend: Backend, clock: FakeClock, seen: list[Transition]) -> Breaker:
+    return Breaker(KEY, backend.make(), clock=clock, on_transition=seen.append)
+
+
+def test_a_failure_opens_it_for_60_s(breaker: Breaker, clock: FakeClock) -> None:
+    assert breaker.state == "closed"
+    assert breaker.allow()
+    breaker.record_failure("http_503")
+    assert breaker.state == "open"
+    assert breaker.record.until == T0 + 60
+    assert breaker.record.reason == "http_503"
+    assert not breaker.allow()
+    clock.advance(59.9)
+    assert breaker.state == "open"
+    assert not breaker.allow()
+
+
+@pytest.mark.parametrize(("retry_after", "open_for"), [(5.0, 5.0), (3600.0, 600.0), (-3.0, 0.0)])
+def test_retry_after_is_honoured_and_clamped(
+    breaker: Breaker, clock: FakeClock, retry_after: float, open_for: float
+) -> None:
+    breaker.record_failure("http_429", retry_after=retry_after)
+    assert breaker.record.until == T0 + open_for
+    clock.advance(open_for)
+    assert breaker.state == "half_open"
+
+
+def test_a_fresh_failure_while_open_extends_never_shortens(
+    breaker: Breaker, clock: FakeClock, seen: list[Transition]
+) -> None:
+    breaker.record_failure("http_503")
+    clock.advance(30)
+    breaker.record_failure("timeout")
+    assert breaker.record.until == T0 + 90
+    clock.advance(10)
+    breaker.record_failure("http_429", retry_after=1)
+    assert breaker.record.until == T0 + 90
+    assert breaker.record.failures == 3
+    assert [(t.old, t.new) for t in seen] == [("closed", "open")]
+
+
+def test_half_open_after_the_period_admits_one_probe(breaker: Breaker, clock: FakeClock) -> None:
+    breaker.record_failure("http_503")
+    clock.advance(60)
+    assert breaker.state == "half_open"
+    assert breaker.allow()
+    assert not breaker.allow()
+    assert not breaker.allow()
+    assert breaker.state == "half_open"
+
+
+def test_exactly_one_probe_among_concurrent_callers(
+    backend: Backend, clock: FakeClock, seen: list[Transition]
+) -> None:
+    Breaker(KEY, backend.make(), clock=clock).record_failure("http_503")
+    clock.advance(61)
+    callers = [
+        Breaker(KEY, backend.make(), clock=clock, on_transition=seen.append) for _ in range(12)
+    ]
+    start = threading.Barrier(len(callers))
+    results: list[bool] = []
+
+    def call(b: Breaker) -> None:
+        start.wait(timeout=5)
+        results.append(b.allow())
+
+    threads = [threading.Thread(target=call, args=(b,)) for b in callers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=5)
+    assert sorted(results) == [False] * 11 + [True]
+    assert [(t.old, t.new, t.reason) for t in seen] == [("open", "half_open", "probe")]
+
+
+def test_probe_success_closes(breaker: Breaker, clock: FakeClock, seen: list[Transition]) -> None:
+    breaker.record_failure("http_503")
+    clock.advance(60)
+    assert breaker.allow()
+    breaker.record_success(first_byte_s=0.5)
+    assert breaker.state == "closed"
+    assert breaker.allow()
+    assert breaker.allow()
+    last = seen[-1]
+    assert (last.old, last.new, last.reason, last.until) == (
+        "half_open",
+        "closed",
+        "probe_ok",
+        None,
+    )
+
+
+def test_probe_failure_reopens_for_the_failures_duration(
+    breaker: Breaker, clock: FakeClock, seen: list[Transition]
+) -> None:
+    breaker.record_failure("http_503")
+    clock.advance(60)
+    assert breaker.allow()
+    breaker.record_failure("timeout", retry_after=30)
+    assert breaker.state == "open"
+    assert breaker.record.until == clock.now + 30
+    assert not breaker.allow()
+    last = seen[-1]
+    assert (last.old, last.new, last.reason, last.detail) == (
+        "half_open",
+        "open",
+        "probe_failed",
+        "timeout",
+    )
+    assert last.until == clock.now + 30
+
+
+def test_an_abandoned_probe_frees_its_slot_after_probe_timeout(
+    backend: Backend, clock: FakeClock, seen: list[Transition]
+) -> None:
+    policy = BreakerPolicy(probe_timeout_s=120)
+    breaker = Breaker(KEY, backend.make(), policy, clock, seen.append)
+    breaker.record_failure("http_503")
+    clock.advance(60)
+    assert breaker.allow()
+    clock.advance(119.9)
+    assert not breaker.allow()
+    clock.advance(0.1)
+    assert breaker.allow()
+    assert not breaker.allow()
+    assert [t.reason for t in seen] == ["http_503", "probe"]
+
+
+def test_a_success_while_open_changes_nothing(breaker: Breaker, clock: FakeClock) -> None:
+    breaker.record_failure("http_503")
+    breaker.record_success(first_byte_s=0.1)
+    assert breaker.state == "open"
+    clock.advance(60)
+    breaker.record_success(first_byte_s=0.1)
+    assert breaker.state == "half_open"
+
+
+def test_two_slow_first_bytes_in_a_row_open_it_for_600_s(
+    breaker: Breaker, clock: FakeClock, seen: list[Transition]
+) -> None:
+    breaker.record_success(first_byte_s=40.0)  # at the limit counts as slow
+    assert breaker.state == "closed"
+    assert breaker.record.slow == 1
+    breaker.record_success(first_byte_s=55.0)
+    assert breaker.state == "open"
+    assert breaker.record.until == T0 + 600
+    assert [(t.old, t.new, t.reason, t.until) for t in seen] == [
+        ("closed", "open", "slow", T0 + 600)
+    ]
+    clock.advance(599)
+    assert not breaker.allow()
+
+
+def test_slow_fast_slow_does_not_open(breaker: Breaker, seen: list[Transition]) -> None:
+    breaker.record_success(first_byte_s=41.0)
+    breaker.record_success(first_byte_s=2.0)
+    breaker.record_success(first_byte_s=41.0)
+    breaker.record_success()  # no first byte measured: not slow
+    breaker.record_success(first_byte_s=41.0)
+    assert breaker.state == "closed"
+    assert breaker.record.slow == 1
+    assert seen == []
+
+
+def test_transitions_are_reported_once_each_with_reasons(
+    backend: Backend, clock: FakeClock, seen: list[Transition]
+) -> None:
+    one = Breaker(KEY, backend.make(), clock=clock, on_transition=seen.append)
+    two = Breaker(KEY, backend.make(), clock=clock, on_transition=seen.append)
+    one.record_failure("http_429", retry_after=10)
+    two.record_failure("http_503")  # extends; no transition
+    clock.advance(60)
+    assert [one.allow(), two.allow(), one.allow()] == [True, False, False]
+    two.record_failure("bad_turn:gateway")
+    clock.advance(60)
+    assert two.allow()
+    one.record_success(first_byte_s=1.0)
+    one.record_success(first_byte_s=1.0)
+    two.record_success(first_byte_s=50.0)
+    one.record_success(first_byte_s=50.0)
+    got = [(t.key, t.old, t.new, t.reason, t.at) for t in seen]
+    assert got == [
+        (KEY, "closed", "open", "http_429", T0),
+        (KEY, "open", "half_open", "probe", T0 + 60),
+        (KEY, "half_open", "open", "probe_failed", T0 + 60),
+        (KEY, "open", "half_open", "probe", T0 + 120),
+        (KEY, "half_open", "closed", "probe_ok", T0 + 120),
+        (KEY, "closed", "open", "slow", T0 + 120),
+    ]
+    assert seen[2].detail == "bad_turn:gateway"
+
+
+def test_two_breakers_with_one_key_are_one_breaker(backend: Backend, clock: FakeClock) -> None:
+    first = Breaker(KEY, backend.make(), clock=clock)
+    second = Breaker(KEY, backend.make(), clock=clock)
+    other = Breaker("anthropic|sim|http://127.0.0.1:1/v1", backend.make(), clock=clock)
+    first.record_failure("http_503")
+    assert second.state == "open"
+    assert not second.allow()
+    assert other.state == "closed"
+    clock.advance(60)
+    assert second.allow()
+    assert not first.allow()
+    first.record_success()
+    assert second.state == "closed"
+
+
+def _child(backend: Backend, body: str) -> str:
+    return (
+        "import sys\n"
+        "from tether.reliability.breaker import Breaker, RedisStore, SQLiteStore\n"
+        f"breaker = Breaker({KEY!r}, {backend.child_expr}, clock=lambda: {T0!r})\n" + body
+    )
+
+
+@pytest.mark.timeout(10)
+def test_a_failure_in_another_process_opens_it_here(
+    shared_backend: Backend, clock: FakeClock
+) -> None:
+    here = Breaker(KEY, shared_backend.make(), clock=clock)
+    assert here.state == "closed"
+    code = _child(shared_backend, "breaker.record_failure('http_429', retry_after=120)\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=8)
+    assert here.state == "open"
+    assert here.record.until == T0 + 120
+    assert here.record.reason == "http_429"
+    assert not here.allow()
+
+
+@pytest.mark.timeout(10)
+def test_two_processes_race_for_one_probe(shared_backend: Backend, clock: FakeClock) -> None:
+    here = Breaker(KEY, shared_backend.make(), clock=clock)
+    here.record_failure("http_503")
+    clock.advance(60)
+    code = _child(
+        shared_backend,
+        "breaker.state\nprint('ready', flush=True)\nsys.stdin.readline()\n"
+        "print(breaker.allow(), flush=True)\n",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        assert proc.stdout.readline().strip() == "ready"
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        mine = here.allow()
+        theirs = proc.communicate(timeout=8)[0].strip()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0
+    assert theirs in ("True", "False")
+    assert [mine, theirs == "True"].count(True) == 1
+    assert not here.allow()
+
+
+def test_store_from_url_picks_each_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert isinstance(store_from_url("memory"), MemoryStore)
+    absolute = store_from_url(f"sqlite://{tmp_path}/abs/breakers.db")
+    assert isinstance(absolute, SQLiteStore)
+    assert absolute.path == tmp_path / "abs" / "breakers.db"
+    assert absolute.path.exists()
+    monkeypatch.chdir(tmp_path)
+    relative = store_from_url("sqlite:rel/breakers.db")
+    assert isinstance(relative, SQLiteStore)
+    assert (tmp_path / "rel" / "breakers.db").exists()
+    remote = store_from_url("redis://127.0.0.1:1/0")  # connects lazily
+    assert isinstance(remote, RedisStore)
+
+
+@pytest.mark.parametrize("url", ["ftp://x", "", "sqlite:", "sqlite://host/x.db", "postgres://db"])
+def test_store_from_url_refuses_unknown_forms(url: str) -> None:
+    with pytest.raises(ConfigError, match="sqlite"):
+        store_from_url(url)
+
+
+def test_redis_without_the_client_names_the_fix(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "redis", None)
+    with pytest.raises(ConfigError, match=r"pip install 'tether\[redis\]'"):
+        store_from_url("redis://127.0.0.1:6379/0")
+
+
+def test_sqlite_store_on_an_unusable_path_is_a_config_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(ConfigError, match="writable path"):
+        SQLiteStore(blocker / "breakers.db")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"open_s": 0},
+        {"open_s": -1},
+        {"max_open_s": float("nan")},
+        {"slow_open_s": float("inf")},
+        {"slow_first_byte_s": -40},
+        {"probe_timeout_s": 0},
+        {"slow_streak": 0},
+        {"slow_streak": 1.5},
+    ],
+)
+def test_bad_policies_are_config_errors(bad: dict[str, float]) -> None:
+    with pytest.raises(ConfigError, match=next(iter(bad))):
+        BreakerPolicy(**bad)  # type: ignore[arg-type]
+
+
+def test_an_empty_key_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="key"):
+        Breaker("")
+
+
+def test_sqlite_records_are_readable_json(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "breakers.db"
+    Breaker(KEY, SQLiteStore(path), clock=clock).record_failure("http_503")
+    with sqlite3.connect(path) as conn:
+        (raw,) = conn.execute("SELECT record FROM breakers WHERE key = ?", (KEY,)).fetchone()
+    assert orjson.loads(raw) == {
+        "state": "open",
+        "until": T0 + 60,
+        "failures": 1,
+        "slow": 0,
+        "probe_until": 0.0,
+        "reason": "http_503",
+    }
+
+
+def test_an_unreadable_record_reads_as_closed(tmp_path: Path) -> None:
+    path = tmp_path / "breakers.db"
+    store = SQLiteStore(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO breakers VALUES (?, ?, 0)", (KEY, "{not json"))
+    breaker = Breaker(KEY, store)
+    assert breaker.state == "closed"
+    breaker.record_failure("timeout")
+    assert breaker.state == "open"
