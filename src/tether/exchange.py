@@ -40,6 +40,8 @@ def reply_record(turn: Turn, usage_raw: dict[str, Any] | None, cut: bool) -> dic
         "usage": usage_raw,
         "cut": cut,
     }
+    if turn.errors:  # in-stream error frames: `tether audit` judges them as error_frame
+        record["errors"] = [{"message": e.message, "code": e.code} for e in turn.errors]
     if max(len(turn.content), len(turn.reasoning)) > MAX_LOGGED_CHARS:
         record["chars"] = {"content": len(turn.content), "reasoning": len(turn.reasoning)}
     return record

@@ -308,22 +308,22 @@ class Chain:
 
         for number in range(1, self.retry.max_attempts + 1):
             candidate = self._choose(failed) if lowered is None else last
+            again = False  # going around: the candidate failed in this call already
             if candidate is None:  # everyone failed once: the open ones are tried again, last
                 failed.clear()
                 candidate = self._choose(failed)
+                again = True
             assert candidate is not None
             assert candidate.breaker is not None
             if last is not None and candidate is not last:
                 self._notice(
                     "failover", f"failing over from {last.key} to {candidate.key}", candidate.key
                 )
-            if candidate is last and lowered is None:
-                same_tries += 1
+            if (candidate is last or again) and lowered is None:
+                same_tries += 1  # waits in this call: the backoff doubles with each
                 wait = self._wait_s(same_tries, retry_after)
                 self._notice("retry", f"retrying {candidate.key} in {wait:.2f}s", candidate.key)
                 await self._sleep(wait)
-            elif candidate is not last:
-                same_tries = 0
             last, retry_after = candidate, None
 
             sent = self._prepare(candidate, request)

@@ -91,6 +91,8 @@ class JudgeConfig:
             raise ConfigError("gateway_min_coverage must be in (0, 1]")
         if not 0 < self.unprocessed_ratio < 1:
             raise ConfigError("unprocessed_ratio must be in (0, 1)")
+        if self.unprocessed_min_expected < 0:
+            raise ConfigError("unprocessed_min_expected must be a number of tokens, 0 or more")
         for phrase in self.extra_phrases:
             if phrase.startswith("re:"):
                 try:
@@ -175,22 +177,80 @@ _DIAGNOSTIC = re.compile(
     re.I | re.X,
 )
 _TAG = re.compile(r"<[^>]{1,200}>")
-_WORDY = re.compile(r"\w", re.UNICODE)
+# Letters only: status codes, versions and ids in an error text are not words of a message.
+_WORDY = re.compile(r"[^\W\d_]", re.UNICODE)
+# A line of prose: four words in a row, or a run of CJK characters.
+_PROSE = re.compile(r"[^\W\d_]{2,}(?:[ ,]+[^\W\d_]+){3}|[\u3040-\u30ff\u3400-\u9fff]{4}")
+# A quoted key of a dict written as Python or JSON text: `'message':`, `"type":`.
+_KEY = re.compile(r"""["'][\w.-]+["']\s*:""")
+# Keys whose string values are the message of a JSON error body.
+_MESSAGE_KEYS = frozenset(
+    ("message", "msg", "errmsg", "error", "error_msg", "detail", "details", "description", "title")
+)
+# A quotation in prose (after a word, or at the start): the text mentions the phrase, it does
+# not say it. A quoted value after `:`, `{` or `,` (an error body) is not a mention.
+_QUOTED = re.compile(
+    r"""(?:^|(?<=\w\s)|(?<=[\u3040-\u30ff\u3400-\u9fff]))"""
+    r"""["'`\u2018\u201c\u00ab\u300c][^"'`\u2018\u2019\u201c\u201d\u00ab\u00bb\u300c\u300d]{2,200}"""
+    r"""["'`\u2019\u201d\u00bb\u300d](?!\w)"""
+)
 
 
 def _letters(text: str) -> int:
     return len(_WORDY.findall(text))
 
 
-def _message_part(text: str) -> str:
-    """The text with HTML tags and diagnostic lines set aside, whitespace folded."""
+def _json_message(text: str) -> str | None:
+    """The message strings of a JSON body (`{"error": {"message": ...}}`), or None when
+    `text` is not JSON."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    found: list[str] = []
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        key, item = stack.pop()
+        if isinstance(item, dict):
+            stack += reversed([(str(k), v) for k, v in item.items()])
+        elif isinstance(item, list):
+            stack += reversed([(key, v) for v in item])
+        elif isinstance(item, str) and key.lower() in _MESSAGE_KEYS:
+            found.append(item)
+    return " ".join(found)
+
+
+def _message_part(text: str, limit: int) -> str:
+    """The text with HTML tags and diagnostics set aside, whitespace folded.
+
+    A JSON body is reduced to its message strings; once a diagnostic line is met (a stack
+    trace, an id, a timestamp), the lines after it that are not prose (code of the trace,
+    `key: value` pairs) belong to the diagnostics too. Reading stops once the message is
+    longer than `limit` (too long to be a gateway's), and a line's first `limit` characters
+    decide whether it is a diagnostic: both keep a long answer cheap to judge.
+    """
+    stripped = text.strip()
+    if stripped[:1] in ("{", "[") and stripped[-1:] in ("}", "]"):
+        message = _json_message(stripped)
+        if message is not None:
+            return " ".join(message.split())
     if "<" in text and ">" in text:
         text = _TAG.sub(" ", text)
-    if "\n" in text:
-        text = "\n".join(line for line in text.splitlines() if not _DIAGNOSTIC.match(line))
-    elif _DIAGNOSTIC.match(text):
-        return ""
-    return " ".join(text.split())
+    kept: list[str] = []
+    size, in_diagnostics = 0, False
+    for line in text.splitlines():
+        if _DIAGNOSTIC.match(line[:limit]):
+            in_diagnostics = True
+        elif not in_diagnostics or _PROSE.search(line):
+            if ":" in line and ("'" in line or '"' in line):
+                line = _KEY.sub(" ", line)
+            folded = " ".join(line.split())
+            if folded:
+                kept.append(folded)
+                size += len(folded) + 1
+                if size > limit + 1:
+                    break
+    return " ".join(kept)
 
 
 def gateway_text(
@@ -201,15 +261,19 @@ def gateway_text(
     A gateway text is short once its diagnostics are set aside, and known phrases make up most
     of it. Only the first `gateway_max_chars` are searched first: a gateway's message comes
     before its diagnostics (an HTML page's title, a JSON error's message, then a stack trace).
-    A real answer that merely quotes a phrase is longer than the phrase, and an answer to
+    A real answer that merely quotes a phrase is longer than the phrase, a phrase in quotes
+    in prose ("if you see 'Bad Gateway', ...") is mentioned, not said, and an answer to
     a user who asked about that very phrase (it is in the last user message) is an answer.
     """
     if not config.matcher.maybe(text[: config.gateway_max_chars].lower()):
         return ""
-    core = _message_part(text).lower()
+    core = _message_part(text, config.gateway_max_chars).lower()
     if not core or len(core) > config.gateway_max_chars:
         return ""
     spans = sorted(config.matcher.spans(core))
+    if spans and any(q in core for q in "\"'`\u2018\u201c\u00ab\u300c"):
+        mentions = [(m.start(), m.end()) for m in _QUOTED.finditer(core)]
+        spans = [s for s in spans if not any(a < s[0] and s[1] < b for a, b in mentions)]
     if not spans:
         return ""
     covered, end = [], -1

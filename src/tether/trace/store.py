@@ -1,0 +1,352 @@
+"""The trace store: runs and spans in a SQLite file (WAL), written off the event loop.
+
+Where: `--store PATH`, else `$TETHER_TRACE_STORE`, else `$XDG_DATA_HOME/tether/traces.db`
+(`~/.local/share/tether/traces.db`). A span is written when it starts and again when it ends,
+by a writer thread that commits every batch at once: a process killed in mid-run leaves a file
+that opens cleanly (WAL) with its unfinished spans still open, which the gate reports.
+
+Retention: runs older than 7 days, and runs beyond the newest 200, are deleted when a store is
+opened for writing and when it closes (both configurable). Schema changes are migrations that
+register themselves in `MIGRATIONS`, applied in order by `PRAGMA user_version`.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from tether.errors import UsageError
+from tether.trace.spans import Span
+
+DEFAULT_RETENTION_DAYS = 7.0
+DEFAULT_RETENTION_RUNS = 200
+ENV_VAR = "TETHER_TRACE_STORE"
+
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE runs (
+        run_id TEXT PRIMARY KEY, root_id TEXT, name TEXT,
+        started_at REAL, ended_at REAL, status TEXT, attrs TEXT
+    );
+    CREATE TABLE spans (
+        run_id TEXT NOT NULL, id TEXT NOT NULL, parent_id TEXT, kind TEXT, name TEXT,
+        started_at REAL, ended_at REAL, status TEXT, attrs TEXT,
+        PRIMARY KEY (run_id, id)
+    );
+    CREATE INDEX runs_started ON runs(started_at);
+    """,
+]
+
+
+def default_path() -> Path:
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tether" / "traces.db"
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(
+            str(path), timeout=30.0, isolation_level=None, check_same_thread=False
+        )
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA busy_timeout=30000")
+    except (OSError, sqlite3.Error) as exc:
+        raise UsageError(
+            f"cannot open the trace store {path}: {exc}; pass --store PATH or set {ENV_VAR}"
+        ) from None
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    for number, sql in enumerate(MIGRATIONS[version:], start=version + 1):
+        try:
+            conn.executescript(f"BEGIN IMMEDIATE; {sql}; PRAGMA user_version={number}; COMMIT;")
+        except sqlite3.OperationalError:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            # another process may have applied it between our read and our write
+            if conn.execute("PRAGMA user_version").fetchone()[0] < number:
+                raise
+    return conn
+
+
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    run_id: str
+    name: str
+    started_at: float
+    ended_at: float | None
+    status: str | None
+    attrs: dict[str, Any]
+    span_count: int
+    open_spans: int
+
+    @property
+    def duration_s(self) -> float | None:
+        return None if self.ended_at is None else self.ended_at - self.started_at
+
+
+_FLUSH = object()
+_STOP = object()
+
+
+class TraceStore:
+    """A SpanSink writing to SQLite from a background thread, and the reader of what it wrote."""
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        retention_days: float = DEFAULT_RETENTION_DAYS,
+        retention_runs: int = DEFAULT_RETENTION_RUNS,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        if retention_days <= 0 or retention_runs <= 0:
+            raise UsageError("trace retention must keep at least some days and some runs")
+        self.path = Path(path) if path is not None else default_path()
+        self.retention_days = retention_days
+        self.retention_runs = retention_runs
+        self._clock = clock
+        self._read = _connect(self.path)
+        self._read_lock = threading.Lock()
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._writer_lock = threading.Lock()
+        self._error: BaseException | None = None
+
+    # ------------------------------------------------------------ writing (SpanSink)
+
+    def span_started(self, run_id: str, span: Span) -> None:
+        self._ensure_writer()
+        self._queue.put(
+            (
+                "start",
+                run_id,
+                span.id,
+                span.parent_id,
+                span.kind,
+                span.name,
+                span.started_at,
+                span.ended_at,
+                span.status,
+                span.attrs,
+            )
+        )
+
+    def span_ended(self, run_id: str, span: Span) -> None:
+        self._ensure_writer()
+        self._queue.put(
+            (
+                "end",
+                run_id,
+                span.id,
+                span.parent_id,
+                span.kind,
+                span.name,
+                span.started_at,
+                span.ended_at,
+                span.status,
+                span.attrs,
+            )
+        )
+
+    def write_trace(self, trace: dict[str, Any]) -> None:
+        """Store a whole run given in the seed's schema (imports, tests)."""
+        run_id = str(trace["run_id"])
+        for raw in trace["spans"]:
+            span = Span(
+                raw["id"],
+                raw.get("parent_id"),
+                raw.get("kind", ""),
+                raw.get("name", ""),
+                raw.get("started_at") or 0.0,
+                raw.get("ended_at"),
+                raw.get("status"),
+                raw.get("attrs") or {},
+            )
+            self.span_started(run_id, span)
+            if span.ended_at is not None:
+                self.span_ended(run_id, span)
+        self.flush()
+
+    def _ensure_writer(self) -> None:
+        if self._writer is not None:
+            return
+        with self._writer_lock:
+            if self._writer is None:
+                self._prune(self._read)
+                self._writer = threading.Thread(
+                    target=self._write_loop, name="tether-trace-writer", daemon=True
+                )
+                self._writer.start()
+
+    def _write_loop(self) -> None:
+        conn = _connect(self.path)
+        try:
+            while True:
+                item = self._queue.get()
+                batch = [item]
+                while len(batch) < 1000:
+                    try:
+                        batch.append(self._queue.get_nowait())
+                    except queue.Empty:
+                        break
+                waiters = [b for b in batch if isinstance(b, threading.Event)]
+                ops = [b for b in batch if isinstance(b, tuple)]
+                if ops:
+                    try:
+                        self._apply(conn, ops)
+                    except sqlite3.Error as exc:  # keep going: the gate will show what is missing
+                        self._error = exc
+                for w in waiters:
+                    w.set()
+                if any(b is _STOP for b in batch):
+                    return
+        finally:
+            conn.close()
+
+    @staticmethod
+    def _apply(conn: sqlite3.Connection, ops: list[tuple[Any, ...]]) -> None:
+        conn.execute("BEGIN")
+        try:
+            for run_id, sid, parent, kind, name, started, ended, status, attrs in ops:
+                blob = orjson.dumps(attrs, default=str).decode()
+                conn.execute(
+                    "INSERT INTO spans VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(run_id, id) "
+                    "DO UPDATE SET ended_at=excluded.ended_at, status=excluded.status, "
+                    "attrs=excluded.attrs",
+                    (run_id, sid, parent, kind, name, started, ended, status, blob),
+                )
+                if parent is None:  # the root: the run's own row
+                    conn.execute(
+                        "INSERT INTO runs VALUES (?,?,?,?,?,?,?) ON CONFLICT(run_id) "
+                        "DO UPDATE SET ended_at=excluded.ended_at, status=excluded.status, "
+                        "attrs=excluded.attrs",
+                        (run_id, sid, name, started, ended, status, blob),
+                    )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def flush(self, timeout: float = 30.0) -> None:
+        """Wait until everything recorded so far is committed."""
+        if self._writer is None:
+            return
+        done = threading.Event()
+        self._queue.put(done)
+        done.wait(timeout)
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self.flush()
+            done = threading.Event()
+            self._queue.put(_STOP)
+            self._queue.put(done)
+            self._writer.join(timeout=30)
+            self._writer = None
+            self._prune(self._read)
+        self._read.close()
+
+    def __enter__(self) -> TraceStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ retention
+
+    def _prune(self, conn: sqlite3.Connection) -> None:
+        cutoff = self._clock() - self.retention_days * 86400
+        with self._read_lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                old = {
+                    r[0]
+                    for r in conn.execute("SELECT run_id FROM runs WHERE started_at < ?", (cutoff,))
+                }
+                old.update(
+                    r[0]
+                    for r in conn.execute(
+                        "SELECT run_id FROM runs ORDER BY started_at DESC LIMIT -1 OFFSET ?",
+                        (self.retention_runs,),
+                    )
+                )
+                for run_id in old:
+                    conn.execute("DELETE FROM spans WHERE run_id = ?", (run_id,))
+                    conn.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
+    # ------------------------------------------------------------ reading
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._read_lock:
+            yield self._read
+
+    def runs(self, limit: int = 50) -> list[RunInfo]:
+        """The newest runs first."""
+        with self._reading() as conn:
+            rows = conn.execute(
+                "SELECT r.run_id, r.name, r.started_at, r.ended_at, r.status, r.attrs, "
+                "(SELECT COUNT(*) FROM spans s WHERE s.run_id = r.run_id), "
+                "(SELECT COUNT(*) FROM spans s WHERE s.run_id = r.run_id AND s.ended_at IS NULL) "
+                "FROM runs r ORDER BY r.started_at DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+        return [
+            RunInfo(r[0], r[1], r[2], r[3], r[4], orjson.loads(r[5] or "{}"), r[6], r[7])
+            for r in rows
+        ]
+
+    def last(self, n: int) -> list[str]:
+        return [r.run_id for r in self.runs(n)]
+
+    def trace(self, run_id: str) -> dict[str, Any] | None:
+        """A run in the seed's schema, or None when the store does not have it."""
+        with self._reading() as conn:
+            root = conn.execute("SELECT root_id FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+            rows = conn.execute(
+                "SELECT id, parent_id, kind, name, started_at, ended_at, status, attrs "
+                "FROM spans WHERE run_id = ? ORDER BY started_at",
+                (run_id,),
+            ).fetchall()
+        if root is None and not rows:
+            return None
+        spans = [
+            {
+                "id": r[0],
+                "parent_id": r[1],
+                "kind": r[2],
+                "name": r[3],
+                "started_at": r[4],
+                "ended_at": r[5],
+                "status": r[6],
+                "attrs": orjson.loads(r[7] or "{}"),
+            }
+            for r in rows
+        ]
+        return {"run_id": run_id, "root_id": root[0] if root else None, "spans": spans}
+
+    def find(self, prefix: str) -> list[str]:
+        """Run ids starting with `prefix` (so a user can type a short id)."""
+        with self._reading() as conn:
+            rows = conn.execute(
+                "SELECT run_id FROM runs WHERE run_id LIKE ? || '%' LIMIT 10", (prefix,)
+            )
+            return [r[0] for r in rows]
