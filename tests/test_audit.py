@@ -135,7 +135,10 @@ def test_audit_text_report(stand_factory, tmp_path: Path) -> None:
     assert len(gateway) < 120
     assert "line 8  http_error 429" in result.stdout
     assert not any(line.startswith(("line 1 ", "line 9 ")) for line in lines)  # answers
-    assert "by verdict: cut 1, eof 1, error_frame 1, gateway 1, http_error 1, truncated 1, unprocessed 1" in lines
+    assert (
+        "by verdict: cut 1, eof 1, error_frame 1, gateway 1, http_error 1, truncated 1, unprocessed 1"
+        in lines
+    )
     assert lines[-1] == "total 9: 2 answers, 7 not answers, 0 malformed lines"
 
 

@@ -20,7 +20,15 @@ from dataclasses import dataclass
 
 import orjson
 
-from tether.messages import ImagePart, ReasoningPart, Request, TextPart, ToolCall, ToolResultPart
+from tether.messages import (
+    ImagePart,
+    ReasoningPart,
+    Request,
+    TextPart,
+    ToolCall,
+    ToolResultPart,
+    ToolSpec,
+)
 
 MESSAGE_OVERHEAD = 4
 TOOL_OVERHEAD = 8
@@ -79,11 +87,26 @@ def count_request(request: Request) -> SectionCounts:
             system += n
         else:
             messages += n
-    tools = sum(
-        TOOL_OVERHEAD
-        + estimate_tokens(t.name)
-        + estimate_tokens(t.description)
-        + estimate_tokens(orjson.dumps(t.parameters).decode())
-        for t in request.tools
-    )
+    tools = sum(_tool_tokens(t) for t in request.tools)
     return SectionCounts(system, messages, tool_calls, tools, images)
+
+
+# Tool schemas are the same objects call after call (an agent sends them every step): their
+# count is kept by identity, so a request is not re-serialised to JSON each time it is counted.
+_TOOL_CACHE: dict[int, tuple[ToolSpec, int]] = {}
+
+
+def _tool_tokens(tool: ToolSpec) -> int:
+    hit = _TOOL_CACHE.get(id(tool))
+    if hit is not None and hit[0] is tool:
+        return hit[1]
+    n = (
+        TOOL_OVERHEAD
+        + estimate_tokens(tool.name)
+        + estimate_tokens(tool.description)
+        + estimate_tokens(orjson.dumps(tool.parameters).decode())
+    )
+    if len(_TOOL_CACHE) > 4096:
+        _TOOL_CACHE.clear()
+    _TOOL_CACHE[id(tool)] = (tool, n)
+    return n

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -40,7 +41,9 @@ from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart
 from tether.providers.base import Provider
 from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
 from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
-from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig, Verdict, judge
+from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, Verdict, judge
+from tether.trace import semconv as sc
+from tether.trace.spans import RECOVERED, Recorder, Span, Status
 
 NoticeKind = Literal["tools_removed", "refit", "failover", "retry", "breaker", "reasoning_lowered"]
 
@@ -179,6 +182,18 @@ def without_tools(request: Request) -> Request:
     return replace(request, messages=tuple(messages), tools=())
 
 
+@dataclass
+class _CallState:
+    """What belongs to one call (a ContextVar keeps concurrent calls on one chain apart)."""
+
+    recorder: Recorder
+    span: Span
+    notices: list[Notice]
+
+
+_current: ContextVar[_CallState | None] = ContextVar("tether_chain_call", default=None)
+
+
 # One store per process by default: every chain (and every caller) shares its breakers.
 DEFAULT_STORE: BreakerStore = MemoryStore()
 
@@ -229,7 +244,6 @@ class Chain:
         self._clock = clock
         self._rng = rng or random.Random()
         self._on_notice = on_notice
-        self._notices: list[Notice] = []
         for c in self.candidates:
             if c.breaker is None:
                 c.breaker = Breaker(
@@ -244,12 +258,25 @@ class Chain:
 
     def _notice(self, kind: NoticeKind, message: str, candidate: str = "") -> None:
         notice = Notice(kind, message, candidate)
-        self._notices.append(notice)
+        state = _current.get()
+        if state is not None:
+            state.notices.append(notice)
         if self._on_notice is not None:
             self._on_notice(notice)
 
     def _transition(self, t: Transition) -> None:
         self._notice("breaker", f"breaker {t.old} -> {t.new} ({t.reason})", t.key)
+        state = _current.get()
+        if state is not None:  # a transition is an instant span of its own
+            attrs = {
+                sc.TETHER_CANDIDATE: t.key,
+                "tether.breaker.from": t.old,
+                "tether.breaker.to": t.new,
+                "tether.breaker.reason": t.reason,
+                "tether.breaker.until": t.until,
+            }
+            span = state.recorder.start("breaker", f"{t.old} -> {t.new}", state.span, attrs)
+            state.recorder.end(span)
 
     # ------------------------------------------------------------ choosing
 
@@ -295,9 +322,79 @@ class Chain:
         *,
         on_text: TextCallback | None = None,
         on_reasoning: TextCallback | None = None,
+        recorder: Recorder | None = None,
+        parent: Span | None = None,
     ) -> Answer:
-        """A judged answer to `request`, or ModelCallFailed / RequestRejected."""
-        self._notices = []
+        """A judged answer to `request`, or ModelCallFailed / RequestRejected.
+
+        With a `recorder`, the call is a `chain` span (under `parent`) with one `model` span per
+        attempt and a `breaker` span per breaker transition, each closed on every path.
+        """
+        rec = recorder or Recorder("model call")
+        attrs = {"tether.candidates": [c.key for c in self.candidates]}
+        with rec.span("chain", "model call", parent, attrs) as span:
+            state = _CallState(rec, span, [])
+            token = _current.set(state)
+            try:
+                answer = await self._call(request, on_text, on_reasoning, state)
+            finally:
+                _current.reset(token)
+            span.attrs["tether.answered_by"] = answer.candidate
+            span.attrs["tether.attempts"] = len(answer.attempts)
+            if len(answer.attempts) > 1:  # failed attempts were handled: the call itself is ok
+                span.attrs[RECOVERED] = True
+            return answer
+
+    def _attempt_span(self, state: _CallState, c: Candidate, sent: Request, number: int) -> Span:
+        p = c.provider
+        attrs = {
+            sc.GEN_AI_OPERATION_NAME: "chat",
+            sc.GEN_AI_PROVIDER_NAME: p.api,
+            sc.GEN_AI_REQUEST_MODEL: p.model,
+            sc.SERVER_ADDRESS: getattr(p, "base_url", ""),
+            sc.TETHER_CANDIDATE: c.key,
+            sc.TETHER_ATTEMPT: number,
+        }
+        if sent.max_tokens is not None:
+            attrs[sc.GEN_AI_REQUEST_MAX_TOKENS] = sent.max_tokens
+        if sent.reasoning_effort is not None:
+            attrs["tether.reasoning_effort"] = sent.reasoning_effort
+        return state.recorder.start("model", f"chat {p.model}", state.span, attrs)
+
+    @staticmethod
+    def _close_attempt(
+        state: _CallState, span: Span, attempt: Attempt, timeout: bool = False
+    ) -> None:
+        attrs: dict[str, object] = {sc.TETHER_DETECTOR: DETECTOR}
+        turn = attempt.turn
+        if turn is not None:
+            attrs[sc.TETHER_TERMINATION] = turn.termination
+            attrs[sc.TETHER_FIRST_BYTE_S] = turn.first_byte_s
+            if turn.finish_reason:
+                attrs[sc.GEN_AI_RESPONSE_FINISH_REASONS] = [turn.finish_reason]
+            if turn.usage is not None:
+                attrs[sc.GEN_AI_USAGE_INPUT_TOKENS] = turn.usage.prompt_tokens
+                attrs[sc.GEN_AI_USAGE_OUTPUT_TOKENS] = turn.usage.completion_tokens
+                attrs[sc.GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS] = turn.usage.cached_tokens
+        if attempt.verdict is not None:
+            attrs[sc.TETHER_VERDICT] = attempt.verdict.kind
+            attrs[sc.TETHER_VERDICT_DETAIL] = attempt.verdict.detail
+        if attempt.error:
+            attrs[sc.ERROR_TYPE] = f"http_{attempt.status}" if attempt.status else "provider_error"
+            attrs["tether.error"] = attempt.error[:500]
+        status: Status = "ok"
+        if not attempt.ok:
+            verdict_timeout = attempt.verdict is not None and attempt.verdict.kind == "timeout"
+            status = "timeout" if timeout or verdict_timeout else "error"
+        state.recorder.end(span, status, attrs)
+
+    async def _call(
+        self,
+        request: Request,
+        on_text: TextCallback | None,
+        on_reasoning: TextCallback | None,
+        state: _CallState,
+    ) -> Answer:
         attempts: list[Attempt] = []
         cut_seen = False
         lowered: str | None = None
@@ -333,6 +430,7 @@ class Chain:
             holdback = Holdback(on_text, self.guard.holdback_chars, self.judge_config)
             started = self._clock()
             t0 = time.perf_counter()
+            span = self._attempt_span(state, candidate, sent, number)
             try:
                 turn = await guarded_turn(
                     candidate.provider.stream(sent), holdback, self.guard, on_reasoning
@@ -349,6 +447,7 @@ class Chain:
                         reasoning_effort=sent.reasoning_effort,
                     )
                 )
+                self._close_attempt(state, span, attempts[-1])
                 if exc.status in _FIX and self._refused_reasoning(candidate, sent, exc):
                     continue
                 if exc.status in BREAKER_STATUSES:
@@ -374,9 +473,16 @@ class Chain:
                         reasoning_effort=sent.reasoning_effort,
                     )
                 )
+                self._close_attempt(state, span, attempts[-1], timeout=reason == "timeout")
                 candidate.breaker.record_failure(reason)
                 failed.add(candidate.key)
                 continue
+            except BaseException as exc:  # cancelled (or a bug): the attempt span still closes
+                cancelled = isinstance(exc, anyio.get_cancelled_exc_class())
+                state.recorder.end(
+                    span, "cancelled" if cancelled else "error", {sc.ERROR_TYPE: type(exc).__name__}
+                )
+                raise
 
             verdict = judge(turn, sent, counts=counts, config=self.judge_config)
             attempts.append(
@@ -390,10 +496,11 @@ class Chain:
                     reasoning_effort=sent.reasoning_effort,
                 )
             )
+            self._close_attempt(state, span, attempts[-1])
             if verdict is None:
                 holdback.release()
                 candidate.breaker.record_success(turn.first_byte_s)
-                return Answer(turn, candidate.key, tuple(attempts), tuple(self._notices), sent)
+                return Answer(turn, candidate.key, tuple(attempts), tuple(state.notices), sent)
             holdback.discard()
             if holdback.shown:
                 raise ModelCallFailed(

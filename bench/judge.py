@@ -1,0 +1,242 @@
+"""The judge's cost per turn: `judge(turn, request)` on realistic replies to a 50 KB request.
+
+Target: at most 20 us median per call, for every case. The judge runs once per attempt on the
+hot path of every model call, so it must cost nothing next to a model's reply.
+
+Cases (all against the same ~50 KB request: system prompt, tool schemas, a tool call and its
+result, several messages):
+
+- a 2 KB English technical answer, with `counts=` passed as the chain does (it estimates the
+  request once per call) and without (the judge estimates the request itself);
+- the gateway text of the seed ("The request could not be completed. ...") as the reply;
+- a 2 KB answer that quotes "the request could not be completed" in the middle, and one that
+  quotes it in its first lines (inside the part the fast gate reads): both are answers.
+
+Each case is timed in batches of calls; the table shows the median time per call over the
+batches (python's `perf_counter_ns`), after a check that every verdict is the right one.
+
+    python bench/judge.py [--batches 300] [--calls 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import orjson
+
+from tether.context.tokens import SectionCounts, count_request
+from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, ToolSpec, Turn
+from tether.messages import Usage as TurnUsage
+from tether.reliability.judge import Verdict, judge
+from tether.stand import GATEWAY_TEXT
+from tether.wire.openai import encode_request
+
+TARGET_US = 20.0
+REQUEST_BYTES = 50_000
+
+SYSTEM_RULES = [
+    "You are a coding agent working in the user's repository through the tools below.",
+    "Read a file before you change it, and keep every change as small as the task allows.",
+    "Run the tests after each change; a task is done only when its checks pass.",
+    "Never invent file contents, command output or test results: quote what the tools returned.",
+    "When a tool fails, read its error, fix the cause, and say what you changed and why.",
+    "Prefer the project's own helpers and conventions over new dependencies or new patterns.",
+    "Ask before deleting files, rewriting history or touching anything outside the repository.",
+    "Keep answers short: what you did, what you checked, and what is left for the user to decide.",
+]
+
+ANSWER = (
+    "The failing test comes from a race in `CacheStore.get_or_load`. Two requests that miss the "
+    "cache at the same time both call the loader, and the second write replaces the first "
+    "entry while the first caller still holds a reference to it. The test "
+    "`test_concurrent_loads_share_one_entry` starts eight tasks with `anyio.create_task_group` "
+    "and asserts that the loader ran once; it ran between two and five times in my runs.\n\n"
+    "I changed `get_or_load` to keep one `anyio.Event` per key while a load is in flight. The "
+    "first caller creates the event, runs the loader and stores the result; every later caller "
+    "for the same key waits on the event and then reads the stored entry. If the loader raises, "
+    "the event is still set and the key removed from the in-flight map, so the next caller "
+    "retries instead of waiting forever. The map is guarded by the existing `self._lock`, which "
+    "is only held for the dictionary operations, never across the await.\n\n"
+    "Checks: the whole suite passes (`pytest -q`: 412 passed, 3 skipped), including the "
+    "concurrency test, which I ran 200 times in a loop without a failure. `mypy --strict` and "
+    "`ruff check` are clean. I also added `test_failed_load_is_retried`, which makes the loader "
+    "raise once and asserts that the second call loads again and succeeds.\n\n"
+    "Two things are left for you to decide. First, the in-flight map grows with the number of "
+    "distinct keys being loaded at once; that is bounded by the number of concurrent requests, "
+    "so I did not add eviction, but say so if you expect very wide fan-out. Second, callers "
+    "that wait on an in-flight load now share its timeout: a slow loader makes all of them "
+    "slow. The alternative is a per-caller timeout around the wait, which I can add in a few "
+    "lines if you prefer that behaviour. The diff touches `cache/store.py` (31 lines) and "
+    "`tests/test_store.py` (44 lines); nothing else changed, and no new dependency was needed."
+)
+
+QUOTED_MIDDLE = (
+    ANSWER[:900]
+    + ' The gateway log shows "the request could not be completed" for the two retries, '
+    + ANSWER[900:]
+)[:2048]
+QUOTED_EARLY = (
+    'Your proxy answered "the request could not be completed" because the upstream closed '
+    "the connection before the headers were sent. " + ANSWER
+)[:2048]
+
+
+def _filler(rules: list[str], chars: int) -> str:
+    out: list[str] = []
+    n = 0
+    i = 0
+    while n < chars:
+        line = f"{i + 1}. {rules[i % len(rules)]}"
+        out.append(line)
+        n += len(line) + 1
+        i += 1
+    return "\n".join(out)[:chars]
+
+
+def _tools() -> tuple[ToolSpec, ...]:
+    names = [
+        ("read_file", "Read a text file of the repository, whole or a range of lines."),
+        ("write_file", "Write a text file of the repository, replacing its contents."),
+        ("edit_file", "Replace one exact string in a file with another."),
+        ("list_dir", "List a directory of the repository, with sizes and kinds."),
+        ("search", "Search the repository for a regular expression; returns matching lines."),
+        ("run", "Run a shell command in the repository and return its output and exit code."),
+        ("run_tests", "Run the test suite, or the tests matching a pattern."),
+        ("git_diff", "Show the working tree's changes against the last commit."),
+        ("web_fetch", "Fetch a documentation page by URL and return its text."),
+        ("ask_user", "Ask the user a question and wait for the answer."),
+    ]
+    tools = []
+    for name, description in names:
+        params = {
+            "type": "object",
+            "properties": {
+                "path": {"type": "string", "description": "A path relative to the repository."},
+                "start": {"type": "integer", "description": "The first line, counted from 1."},
+                "end": {"type": "integer", "description": "The last line, included."},
+                "pattern": {"type": "string", "description": "A regular expression."},
+                "timeout_s": {"type": "number", "description": "Seconds before giving up."},
+            },
+            "required": ["path"],
+            "additionalProperties": False,
+        }
+        tools.append(ToolSpec(name, description * 3, params))
+    return tuple(tools)
+
+
+def build_request(size: int = REQUEST_BYTES) -> Request:
+    """About `size` bytes of agent request: rules, tools, a read file, a few turns."""
+    tools = _tools()
+    tool_bytes = sum(len(orjson.dumps(t.parameters)) + 2 * len(t.description) for t in tools)
+    code = "".join(
+        f"    def method_{i}(self, key: str) -> int:\n        return self._data.get(key, {i})\n"
+        for i in range(400)
+    )
+    source_chars = 18_000
+    rest = size - tool_bytes - source_chars - 1_200
+    read = ToolCall("call_1", "read_file", '{"path": "cache/store.py"}')
+    messages = (
+        Message.text("system", _filler(SYSTEM_RULES, rest)),
+        Message.text(
+            "user", "The concurrency test of the cache fails about half the time. Fix it."
+        ),
+        Message("assistant", (TextPart("I will read the store first."), read)),
+        Message("tool", (ToolResultPart("call_1", code[:source_chars], "read_file"),)),
+        Message.text("assistant", "The loader can run twice for one key; I will check the test."),
+        Message.text("user", "Go ahead, and tell me what you changed when the tests pass."),
+    )
+    return Request(messages=messages, tools=tools)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    reply: str
+    with_counts: bool
+    expect: str | None  # the verdict kind, or None for an answer
+
+
+CASES = [
+    Case("2 KB answer, counts= (as the chain)", ANSWER, True, None),
+    Case("2 KB answer, no counts", ANSWER, False, None),
+    Case("gateway text, counts=", GATEWAY_TEXT, True, "gateway"),
+    Case("2 KB quoting a phrase mid-reply, counts=", QUOTED_MIDDLE, True, None),
+    Case("2 KB quoting a phrase early, counts=", QUOTED_EARLY, True, None),
+]
+
+
+def make_turn(reply: str, request: Request) -> Turn:
+    usage = TurnUsage(prompt_tokens=count_request(request).total, completion_tokens=len(reply) // 4)
+    return Turn(content=reply, usage=usage, finish_reason="stop", termination="stop")
+
+
+def timed(fn: Callable[[], object], batches: int, calls: int) -> float:
+    """Median microseconds per call over `batches` batches of `calls` calls."""
+    for _ in range(calls):  # warm up (caches, the matcher's compiled patterns)
+        fn()
+    clock = time.perf_counter_ns
+    per_call: list[float] = []
+    gc.disable()
+    try:
+        for _ in range(batches):
+            t0 = clock()
+            for _ in range(calls):
+                fn()
+            per_call.append((clock() - t0) / calls / 1000)
+    finally:
+        gc.enable()
+    return statistics.median(per_call)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--batches", type=int, default=300, help="timed batches per case")
+    parser.add_argument("--calls", type=int, default=200, help="calls per batch")
+    args = parser.parse_args()
+
+    request = build_request()
+    counts = count_request(request)
+    size = len(orjson.dumps(encode_request(request, "bench-model", "openai")))
+    print(
+        f"judge: median us per call over {args.batches} batches of {args.calls} "
+        f"(python {sys.version.split()[0]}); request ~{size / 1000:.0f} KB, "
+        f"{len(request.messages)} messages, {len(request.tools)} tools, "
+        f"~{counts.total:,} tokens estimated"
+    )
+    header = f"{'case':<42} {'reply':>6} {'verdict':<8} {'median us':>10} {'target':>7}  result"
+    print(header)
+    print("-" * len(header))
+    failed = wrong = False
+    for case in CASES:
+        turn = make_turn(case.reply, request)
+        given = counts if case.with_counts else None
+
+        def one(turn: Turn = turn, given: SectionCounts | None = given) -> Verdict | None:
+            return judge(turn, request, counts=given)
+
+        verdict = one()
+        kind = verdict.kind if verdict else None
+        if kind != case.expect:
+            wrong = True
+            print(f"{case.name}: judged {kind!r}, expected {case.expect!r}: {verdict}")
+            continue
+        us = timed(one, args.batches, args.calls)
+        ok = us <= TARGET_US
+        failed |= not ok
+        print(
+            f"{case.name:<42} {len(case.reply):>6} {kind or 'answer':<8} {us:>10.2f} "
+            f"{'<= ' + format(TARGET_US, 'g'):>7}  {'PASS' if ok else 'FAIL'}"
+        )
+    if wrong:
+        return 2
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
