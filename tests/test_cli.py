@@ -101,15 +101,25 @@ def test_models_against_nothing_fails_clearly() -> None:
 def test_ask_the_builtin_stand(api: str) -> None:
     result = run("ask", "hello there", "--api", api, "--json")
     assert result.returncode == 0, result.stderr
-    turn = json.loads(result.stdout)
-    assert "hello there" in turn["content"]
-    assert turn["termination"] == "stop"
+    body = json.loads(result.stdout)
+    assert body["status"] == "answered"
+    assert "hello there" in body["turn"]["content"]
+    assert body["turn"]["termination"] == "stop"
 
 
-def test_ask_reports_a_broken_stream_with_exit_1() -> None:
-    result = run("ask", "hello", "--fault", "drop")
+def test_ask_never_passes_off_a_gateway_text_as_an_answer() -> None:
+    result = run("ask", "hello", "--fault", "gateway-200", "--json")
     assert result.returncode == 1
-    assert "did not end with the provider's finish" in result.stderr
+    body = json.loads(result.stdout)
+    assert body["status"] == "error" and body["turn"] is None
+    assert {a["verdict"] for a in body["attempts"]} == {"gateway"}
+
+
+def test_ask_fails_over_to_a_healthy_backup() -> None:
+    result = run("ask", "hello", "--fault", "drop", "--backup-stand")
+    assert result.returncode == 0, result.stderr
+    assert "met on the way: dropped" in result.stderr
+    assert "Simulated reply" in result.stdout
 
 
 def test_ask_unknown_api_is_a_usage_error() -> None:
@@ -118,10 +128,11 @@ def test_ask_unknown_api_is_a_usage_error() -> None:
     assert "unknown provider API 'gemini'" in result.stderr
 
 
-def test_ask_http_error_is_one_line_and_exit_1() -> None:
-    result = run("ask", "hi", "--fault", "http:503:2")
+def test_ask_refused_request_fails_at_once_with_the_fix() -> None:
+    result = run("ask", "hi", "--fault", "http:401")
     assert result.returncode == 1
-    assert "HTTP 503" in result.stderr
+    assert "check the key" in result.stderr
+    assert "[retry]" not in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -63,3 +63,10 @@ def test_the_script_example_is_valid_and_matches_the_shipped_file() -> None:
     assert Script.model_validate(yaml.safe_load(example)) == load_script(
         ROOT / "tests/data/example-script.yaml"
     )
+
+
+def test_self_contained_python_examples_run() -> None:
+    examples = [b for b in blocks("python") if "StandThread(" in b]
+    assert examples, "the README should show a runnable chain example"
+    for example in examples:
+        exec(compile(example, "README.md", "exec"), {})

@@ -6,6 +6,7 @@ Exit codes (DESIGN.md): 0 done or answered; 1 not accepted; 2 usage or input err
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import Annotated, Any, NoReturn
@@ -18,9 +19,10 @@ from rich.console import Console
 from rich.table import Table
 
 from tether import __version__
-from tether.errors import ProviderError, TetherError, UsageError
-from tether.messages import Message, Request, TextDelta, Turn, collect
-from tether.providers import adapter_for
+from tether.errors import ModelCallFailed, TetherError, UsageError
+from tether.messages import Message, Request, Turn
+from tether.providers import Timeouts, adapter_for
+from tether.reliability.chain import Answer, Attempt
 
 EXIT_OK = 0
 EXIT_NOT_ACCEPTED = 1
@@ -214,6 +216,18 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
     }
 
 
+def _attempt_json(a: Attempt) -> dict[str, Any]:
+    return {
+        "candidate": a.candidate,
+        "number": a.number,
+        "verdict": a.verdict.kind if a.verdict else None,
+        "detector": a.verdict.detector if a.verdict else None,
+        "error": a.error or None,
+        "status": a.status,
+        "duration_s": round(a.duration_s, 6),
+    }
+
+
 @app.command()
 def ask(
     prompt: Annotated[str, typer.Argument(help="What to ask the model.")],
@@ -223,6 +237,13 @@ def ask(
             help="Provider base URL (OpenAI style ends in /v1). Default: a built-in stand."
         ),
     ] = None,
+    backup: Annotated[
+        list[str] | None,
+        typer.Option("--backup", help="A backup base URL, same API and model (repeatable)."),
+    ] = None,
+    backup_stand: Annotated[
+        bool, typer.Option("--backup-stand", help="Add a healthy built-in stand as the backup.")
+    ] = False,
     api: Annotated[str, typer.Option(help="Wire format: openai, anthropic or ollama.")] = "openai",
     model: Annotated[str, typer.Option(help="Model name.")] = "sim-large",
     api_key_env: Annotated[
@@ -232,69 +253,100 @@ def ask(
         list[str] | None,
         typer.Option("--fault", help="With the built-in stand: inject this fault (repeatable)."),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print the turn as JSON.")] = False,
+    first_byte: Annotated[float, typer.Option(help="First-byte limit, seconds.")] = 60.0,
+    silence: Annotated[float, typer.Option(help="Longest silence mid-stream, seconds.")] = 60.0,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Send one prompt and show the turn as it arrived: text, termination, usage, timing.
+    """Ask one question through the failover chain: every turn judged, bad ones retried.
 
-    Exit 0 when the stream ended with the provider's own finish; 1 when it did not.
+    Exit 0 when a judged answer came back; 1 when every attempt failed (the error says why).
     """
+    from tether.reliability.chain import Chain, Notice
+
     try:
         adapter = adapter_for(api)
+        timeouts = Timeouts(first_byte=first_byte, silence=silence)
     except UsageError as exc:
         fail(str(exc))
-    if base_url is not None and fault:
-        fail("--fault works only with the built-in stand; drop --base-url or the --fault options")
+    if base_url is not None and (fault or backup_stand):
+        fail("--fault and --backup-stand work only with the built-in stand; drop --base-url")
 
-    async def run(url: str) -> Turn:
-        provider = adapter(url, model, api_key=os.environ.get(api_key_env))
-        request = Request(messages=(Message.text("user", prompt),))
+    def notice(n: Notice) -> None:
+        if not json_out:
+            err.print(f"[{n.kind}] {n.message}", markup=False)
 
-        def show(event: object) -> None:
-            if not json_out and isinstance(event, TextDelta):
-                sys.stdout.write(event.text)
-                sys.stdout.flush()
+    def text(piece: str) -> None:
+        if not json_out:
+            sys.stdout.write(piece)
+            sys.stdout.flush()
 
+    async def run(urls: list[str]) -> Answer:
+        key = os.environ.get(api_key_env)
+        chain = Chain(
+            [adapter(url, model, api_key=key, timeouts=timeouts) for url in urls],
+            on_notice=notice,
+        )
         try:
-            return await collect(provider.stream(request), on_event=show)
+            request = Request(messages=(Message.text("user", prompt),))
+            return await chain.call(request, on_text=text)
         finally:
-            await provider.aclose()
+            await chain.aclose()
 
+    failure: ModelCallFailed | None = None
+    answer: Answer | None = None
     try:
-        if base_url is None:
-            from tether.stand.server import StandThread, build_stand
+        with contextlib.ExitStack() as stack:
+            if base_url is None:
+                from tether.stand.server import StandThread, build_stand
 
-            with StandThread(build_stand(faults=fault or [])) as url:
-                turn = anyio.run(run, url + _DEFAULT_BASES[api])
-        else:
-            turn = anyio.run(run, base_url)
+                primary = stack.enter_context(StandThread(build_stand(faults=fault or [])))
+                urls = [primary + _DEFAULT_BASES[api]]
+                if backup_stand:
+                    urls.append(stack.enter_context(StandThread()) + _DEFAULT_BASES[api])
+            else:
+                urls = [base_url, *(backup or [])]
+            answer = anyio.run(run, urls)
     except UsageError as exc:
         fail(str(exc))
-    except ProviderError as exc:
-        fail(str(exc), EXIT_NOT_ACCEPTED)
-    clean = turn.finish_reason is not None and turn.termination != "error"
+    except ModelCallFailed as exc:
+        failure = exc
+    attempts = (
+        answer.attempts
+        if answer
+        else tuple(a for a in (failure.attempts if failure else ()) if isinstance(a, Attempt))
+    )
     if json_out:
-        sys.stdout.write(orjson.dumps(_turn_json(turn)).decode() + "\n")
-    else:
+        body: dict[str, Any] = {
+            "status": "answered" if answer else "error",
+            "candidate": answer.candidate if answer else None,
+            "turn": _turn_json(answer.turn) if answer else None,
+            "error": str(failure) if failure else None,
+            "attempts": [_attempt_json(a) for a in attempts],
+            "notices": [
+                {"kind": n.kind, "message": n.message} for n in (answer.notices if answer else ())
+            ],
+        }
+        sys.stdout.write(orjson.dumps(body).decode() + "\n")
+    elif answer is not None:
         sys.stdout.write("\n")
+        turn = answer.turn
         usage = turn.usage
         tokens = (
-            f"{usage.prompt_tokens} in / {usage.completion_tokens} out"
-            if usage
-            else "no usage reported"
+            f"{usage.prompt_tokens} in / {usage.completion_tokens} out" if usage else "no usage"
         )
-        first = f"{turn.first_byte_s:.3f}s" if turn.first_byte_s is not None else "-"
+        met = sorted(
+            {a.verdict.kind for a in attempts if a.verdict}
+            | {f"http {a.status}" for a in attempts if a.status}
+        )
         err.print(
-            f"termination={turn.termination} finish={turn.finish_reason or '-'} tokens: {tokens} "
-            f"first byte {first} total {turn.total_s:.3f}s",
+            f"answered by {answer.candidate} after {len(attempts)} attempt(s)"
+            + (f"; met on the way: {', '.join(met)}" if met else "")
+            + f"; tokens: {tokens}; first byte {turn.first_byte_s or 0:.3f}s",
             markup=False,
         )
-        for e in turn.errors:
-            err.print(f"error frame: {e.message}", markup=False)
-        if not clean:
-            err.print(
-                "the stream did not end with the provider's finish: not an answer", markup=False
-            )
-    raise typer.Exit(EXIT_OK if clean else EXIT_NOT_ACCEPTED)
+    else:
+        err.print(f"tether: no answer: {failure}", markup=False)
+    raise typer.Exit(EXIT_OK if answer else EXIT_NOT_ACCEPTED)
 
 
 # ---------------------------------------------------------------- audit, judge
