@@ -253,6 +253,12 @@ def ask(
         list[str] | None,
         typer.Option("--fault", help="With the built-in stand: inject this fault (repeatable)."),
     ] = None,
+    breaker_store: Annotated[
+        str,
+        typer.Option(
+            help="Where breaker state lives: memory, sqlite:///PATH.db or redis://HOST:PORT/DB."
+        ),
+    ] = "memory",
     first_byte: Annotated[float, typer.Option(help="First-byte limit, seconds.")] = 60.0,
     silence: Annotated[float, typer.Option(help="Longest silence mid-stream, seconds.")] = 60.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -261,11 +267,13 @@ def ask(
 
     Exit 0 when a judged answer came back; 1 when every attempt failed (the error says why).
     """
+    from tether.reliability.breaker import store_from_url
     from tether.reliability.chain import Chain, Notice
 
     try:
         adapter = adapter_for(api)
         timeouts = Timeouts(first_byte=first_byte, silence=silence)
+        store = store_from_url(breaker_store)
     except UsageError as exc:
         fail(str(exc))
     if base_url is not None and (fault or backup_stand):
@@ -284,6 +292,7 @@ def ask(
         key = os.environ.get(api_key_env)
         chain = Chain(
             [adapter(url, model, api_key=key, timeouts=timeouts) for url in urls],
+            store=store,
             on_notice=notice,
         )
         try:
