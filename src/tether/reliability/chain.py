@@ -43,7 +43,7 @@ from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, Mem
 from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
 from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, Verdict, judge
 from tether.trace import semconv as sc
-from tether.trace.spans import RECOVERED, Recorder, Span, Status
+from tether.trace.spans import RECOVERED, Recorder, Span, Status, is_cancellation
 
 NoticeKind = Literal["tools_removed", "refit", "failover", "retry", "breaker", "reasoning_lowered"]
 
@@ -478,7 +478,7 @@ class Chain:
                 failed.add(candidate.key)
                 continue
             except BaseException as exc:  # cancelled (or a bug): the attempt span still closes
-                cancelled = isinstance(exc, anyio.get_cancelled_exc_class())
+                cancelled = is_cancellation(exc)
                 state.recorder.end(
                     span, "cancelled" if cancelled else "error", {sc.ERROR_TYPE: type(exc).__name__}
                 )

@@ -12,6 +12,7 @@ that answered after a failed attempt does), and nothing is left open.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -71,8 +72,18 @@ class SpanSink(Protocol):
     def span_ended(self, run_id: str, span: Span) -> None: ...
 
 
+def is_cancellation(exc: BaseException) -> bool:
+    """Whether `exc` is the async library's cancellation (works outside an event loop too)."""
+    if isinstance(exc, asyncio.CancelledError):
+        return True
+    try:
+        return isinstance(exc, anyio.get_cancelled_exc_class())
+    except Exception:  # no event loop running: not a cancellation
+        return False
+
+
 def _status_of(exc: BaseException) -> Status:
-    if isinstance(exc, anyio.get_cancelled_exc_class()):
+    if is_cancellation(exc):
         return "cancelled"
     if isinstance(exc, TimeoutError | ProviderTimeout):
         return "timeout"

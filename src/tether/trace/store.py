@@ -129,38 +129,19 @@ class TraceStore:
     # ------------------------------------------------------------ writing (SpanSink)
 
     def span_started(self, run_id: str, span: Span) -> None:
-        self._ensure_writer()
-        self._queue.put(
-            (
-                "start",
-                run_id,
-                span.id,
-                span.parent_id,
-                span.kind,
-                span.name,
-                span.started_at,
-                span.ended_at,
-                span.status,
-                span.attrs,
-            )
-        )
+        self._write(run_id, span)
 
     def span_ended(self, run_id: str, span: Span) -> None:
-        self._ensure_writer()
+        self._write(run_id, span)
+
+    def _write(self, run_id: str, span: Span) -> None:
+        """Queue the span's current state (an upsert): the hot path never touches SQLite."""
+        if self._writer is None:
+            self._ensure_writer()
         self._queue.put(
-            (
-                "end",
-                run_id,
-                span.id,
-                span.parent_id,
-                span.kind,
-                span.name,
-                span.started_at,
-                span.ended_at,
-                span.status,
-                span.attrs,
-            )
-        )
+            (run_id, span.id, span.parent_id, span.kind, span.name,
+             span.started_at, span.ended_at, span.status, span.attrs)
+        )  # fmt: skip
 
     def write_trace(self, trace: dict[str, Any]) -> None:
         """Store a whole run given in the seed's schema (imports, tests)."""
@@ -198,7 +179,7 @@ class TraceStore:
             while True:
                 item = self._queue.get()
                 batch = [item]
-                while len(batch) < 1000:
+                while len(batch) < 5000:
                     try:
                         batch.append(self._queue.get_nowait())
                     except queue.Empty:
@@ -208,7 +189,7 @@ class TraceStore:
                 if ops:
                     try:
                         self._apply(conn, ops)
-                    except sqlite3.Error as exc:  # keep going: the gate will show what is missing
+                    except Exception as exc:  # never die: the gate will show what is missing
                         self._error = exc
                 for w in waiters:
                     w.set()
@@ -219,23 +200,37 @@ class TraceStore:
 
     @staticmethod
     def _apply(conn: sqlite3.Connection, ops: list[tuple[Any, ...]]) -> None:
+        """Write a batch: the last state of each span (a start and its end in one batch are
+        one row), with executemany, in one transaction."""
+        latest = {(op[0], op[1]): op for op in ops}
+        rows = [
+            (
+                run_id,
+                sid,
+                parent,
+                kind,
+                name,
+                started,
+                ended,
+                status,
+                orjson.dumps(attrs, default=str),
+            )
+            for run_id, sid, parent, kind, name, started, ended, status, attrs in latest.values()
+        ]
         conn.execute("BEGIN")
         try:
-            for run_id, sid, parent, kind, name, started, ended, status, attrs in ops:
-                blob = orjson.dumps(attrs, default=str).decode()
-                conn.execute(
-                    "INSERT INTO spans VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(run_id, id) "
-                    "DO UPDATE SET ended_at=excluded.ended_at, status=excluded.status, "
-                    "attrs=excluded.attrs",
-                    (run_id, sid, parent, kind, name, started, ended, status, blob),
-                )
-                if parent is None:  # the root: the run's own row
-                    conn.execute(
-                        "INSERT INTO runs VALUES (?,?,?,?,?,?,?) ON CONFLICT(run_id) "
-                        "DO UPDATE SET ended_at=excluded.ended_at, status=excluded.status, "
-                        "attrs=excluded.attrs",
-                        (run_id, sid, name, started, ended, status, blob),
-                    )
+            conn.executemany(
+                "INSERT INTO spans VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(run_id, id) "
+                "DO UPDATE SET ended_at=excluded.ended_at, status=excluded.status, "
+                "attrs=excluded.attrs",
+                rows,
+            )
+            conn.executemany(  # the root of a run is also the run's own row
+                "INSERT INTO runs VALUES (?,?,?,?,?,?,?) ON CONFLICT(run_id) "
+                "DO UPDATE SET ended_at=excluded.ended_at, status=excluded.status, "
+                "attrs=excluded.attrs",
+                [(r[0], r[1], r[4], r[5], r[6], r[7], r[8]) for r in rows if r[2] is None],
+            )
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
