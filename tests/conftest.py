@@ -13,6 +13,22 @@ from tether.stand import Script, StandThread, build_stand
 StandFactory = Callable[..., str]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _private_trace_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Runs recorded by the tests (and the CLI processes they start) never touch the user's
+    own trace store."""
+    import os
+
+    path = tmp_path_factory.mktemp("traces") / "traces.db"
+    old = os.environ.get("TETHER_TRACE_STORE")
+    os.environ["TETHER_TRACE_STORE"] = str(path)
+    yield
+    if old is None:
+        os.environ.pop("TETHER_TRACE_STORE", None)
+    else:
+        os.environ["TETHER_TRACE_STORE"] = old
+
+
 @pytest.fixture
 def stand_factory() -> Iterator[StandFactory]:
     """Start stands: `url = stand_factory(script=..., faults=[...], log=path)`; all stopped after."""

@@ -23,6 +23,8 @@ from tether.errors import ModelCallFailed, TetherError, UsageError
 from tether.messages import Message, Request, Turn
 from tether.providers import Timeouts, adapter_for
 from tether.reliability.chain import Answer, Attempt
+from tether.trace.spans import Recorder
+from tether.trace.store import TraceStore
 
 EXIT_OK = 0
 EXIT_NOT_ACCEPTED = 1
@@ -259,6 +261,12 @@ def ask(
             help="Where breaker state lives: memory, sqlite:///PATH.db or redis://HOST:PORT/DB."
         ),
     ] = "memory",
+    store_path: Annotated[
+        str | None,
+        typer.Option(
+            "--store", help="Trace store file (default: $TETHER_TRACE_STORE or the data dir)."
+        ),
+    ] = None,
     first_byte: Annotated[float, typer.Option(help="First-byte limit, seconds.")] = 60.0,
     silence: Annotated[float, typer.Option(help="Longest silence mid-stream, seconds.")] = 60.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
@@ -288,6 +296,12 @@ def ask(
             sys.stdout.write(piece)
             sys.stdout.flush()
 
+    try:
+        traces = TraceStore(store_path)
+    except UsageError as exc:
+        fail(str(exc))
+    recorder = Recorder("ask", sink=traces, attrs={"tether.prompt_chars": len(prompt)})
+
     async def run(urls: list[str]) -> Answer:
         key = os.environ.get(api_key_env)
         chain = Chain(
@@ -297,7 +311,7 @@ def ask(
         )
         try:
             request = Request(messages=(Message.text("user", prompt),))
-            return await chain.call(request, on_text=text)
+            return await chain.call(request, on_text=text, recorder=recorder)
         finally:
             await chain.aclose()
 
@@ -319,6 +333,9 @@ def ask(
         fail(str(exc))
     except ModelCallFailed as exc:
         failure = exc
+    finally:
+        recorder.finish()
+        traces.close()
     attempts = (
         answer.attempts
         if answer
@@ -327,6 +344,7 @@ def ask(
     if json_out:
         body: dict[str, Any] = {
             "status": "answered" if answer else "error",
+            "run_id": recorder.run_id,
             "candidate": answer.candidate if answer else None,
             "turn": _turn_json(answer.turn) if answer else None,
             "error": str(failure) if failure else None,
