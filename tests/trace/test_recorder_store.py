@@ -22,7 +22,7 @@ def test_spans_close_on_every_path() -> None:
     rec = Recorder("run")
     with rec.span("tool", "fine"):
         pass
-    with pytest.raises(ValueError), rec.span("tool", "boom"):
+    with pytest.raises(ValueError, match="x"), rec.span("tool", "boom"):
         raise ValueError("x")
     with pytest.raises(FirstByteTimeout), rec.span("model", "slow"):
         raise FirstByteTimeout("late", limit_s=1)
@@ -34,7 +34,11 @@ def test_spans_close_on_every_path() -> None:
     anyio.run(cancelled)
     statuses = {s.name: s.status for s in rec.spans.values() if s is not rec.root}
     assert statuses == {"fine": "ok", "boom": "error", "slow": "timeout", "hung": "cancelled"}
-    assert all(s.ended_at is not None and s.ended_at >= s.started_at for s in rec.spans.values() if s is not rec.root)
+    assert all(
+        s.ended_at is not None and s.ended_at >= s.started_at
+        for s in rec.spans.values()
+        if s is not rec.root
+    )
 
 
 def test_first_end_wins() -> None:
@@ -113,7 +117,9 @@ time.sleep(60)
 @pytest.mark.timeout(30)
 def test_kill_9_leaves_a_store_that_opens_with_the_run_incomplete(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
-    proc = subprocess.Popen([sys.executable, "-c", textwrap.dedent(CHILD), str(db)], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(CHILD), str(db)], stdout=subprocess.PIPE, text=True
+    )
     assert proc.stdout is not None
     run_id = proc.stdout.readline().strip()
     os.kill(proc.pid, signal.SIGKILL)

@@ -318,7 +318,7 @@ class TraceStore:
             root = conn.execute("SELECT root_id FROM runs WHERE run_id = ?", (run_id,)).fetchone()
             rows = conn.execute(
                 "SELECT id, parent_id, kind, name, started_at, ended_at, status, attrs "
-                "FROM spans WHERE run_id = ? ORDER BY started_at",
+                "FROM spans WHERE run_id = ? ORDER BY started_at, rowid",
                 (run_id,),
             ).fetchall()
         if root is None and not rows:

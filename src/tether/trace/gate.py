@@ -1,0 +1,665 @@
+"""The completeness gate: did every span of a run close, and does the root tell the truth?
+
+`check_run(run)` looks at one run of normalised spans (`tether.trace.formats`) and lists its
+problems, in the seed's style:
+
+- ``open_span:{id}:{kind}:{name}``: the span started and never ended.
+- ``missing_root``: no root span (the seed's ``root_id`` is absent or not among the spans; an
+  OTLP trace has no span without a parent).
+- ``orphan_parent:{id}``: the span's parent is not in the run (it was never written, or never
+  exported because it never ended).
+- ``cited_missing_tool:{model_id}->{tool_id}``: a model span cites (attr ``cites_tool_ids``) a
+  tool span that is not in the run, or is not a tool.
+- ``root_ok_with_incomplete_or_failed_child``: the root claims ``ok`` while the run is not.
+- ``unknown_status:{id}:{status}``: an ended span whose status is not ``ok``, ``error``,
+  ``timeout`` or ``cancelled`` (an end without a status is unknown too: missing status is not a
+  fourth kind of success).
+- ``no_start:{id}``: the span has no start time.
+- ``duplicate_id:{id}``: a second span with an id already used (one problem per extra span).
+- ``cycle:{id}``: following parent links from this span comes back to it (one per loop).
+- ``child_ends_after_parent:{child}->{parent}``: both ended, the child more than 1 ms later.
+
+The root rule differs from the seed's reference checker, which fails a root claiming ``ok``
+when ANY descendant failed. tether's chain answers a model call after failed attempts and marks
+that call ``tether.recovered: true``, and a failed grandchild is the business of its parent,
+whose own status must then say so. So here the root claiming ``ok`` is a problem when any span
+of the run is still open, or when a DIRECT child of the root ended ``error``, ``timeout`` or
+``cancelled`` without the attribute ``tether.recovered: true``. (`Recorder.finish` derives the
+root status by the same rule.) An OTLP trace may have several spans without a parent: each is a
+root, and the rule holds for each.
+
+The fingerprint clusters the same failure across nights: the sorted set of problems with every
+span id replaced by the span's kind/name path from its root (``open_span:run/agent_turn>tool/
+apply_patch``; ``?>`` when the chain of parents breaks off, ``…>`` past 64 levels or in a
+loop; a cited id that is no span reads ``?``), hashed with sha256 to 12 hex digits (the same
+span's problems read from its path only, as in ``child_ends_after_parent:run/x>tool/y``, whose
+parent is the path's head). Ids never enter it, and neither does how many times
+the same normalised problem occurs. A complete run has no fingerprint.
+
+`check_targets` runs the gate over files, folders and run ids in the store, one run at a time,
+keeping only the results (`GateReport`), so memory stays flat in the number of runs. Exit
+codes: 0 every run complete, 1 any run incomplete, 2 input unreadable (or nothing to check)
+and no incomplete run; 1 wins over 2.
+
+How: `_find` looks at a run's columns (`Run.columns`) with passes that run at C speed (sets,
+joins, ``map`` over operator functions, itemgetter) to learn whether each kind of problem is
+there at all, then at the few spans those passes point to; a gate over a million spans in
+files costs little more than parsing them. `_find_one_by_one` states the same rules span by
+span in plain Python: it takes the runs `_find` cannot (mixed time types, ISO strings of
+several shapes), and the tests hold the two to the same answers.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from itertools import chain, compress, count, repeat
+from operator import add, eq, gt, is_, itemgetter, lt, ne
+from pathlib import Path
+from typing import Any
+
+from tether.trace.formats import (
+    CHUNK_SIZE,
+    CITES_TOOL_IDS,
+    GATE_ATTRS,
+    RECOVERED,
+    STREAM_THRESHOLD,
+    Columns,
+    ReadError,
+    Run,
+    Time,
+    iter_runs,
+    seconds,
+)
+from tether.trace.store import TraceStore
+
+__all__ = [
+    "ALLOWED_STATUS",
+    "FAILED_STATUS",
+    "Cluster",
+    "GateReport",
+    "RunResult",
+    "check_run",
+    "check_targets",
+    "fingerprint",
+]
+
+ALLOWED_STATUS: frozenset[str | None] = frozenset({"ok", "error", "timeout", "cancelled"})
+FAILED_STATUS: frozenset[str | None] = frozenset({"error", "timeout", "cancelled"})
+TOLERANCE_S = 0.001
+MAX_PATH_DEPTH = 64
+
+
+@dataclass(slots=True)
+class RunResult:
+    """The gate's finding for one run. `signature` is the normalised problem set the
+    fingerprint hashes (what a cluster of runs has in common)."""
+
+    run_id: str
+    complete: bool
+    problems: list[str]
+    fingerprint: str | None
+    source: str = ""
+    signature: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "run_id": self.run_id,
+            "complete": self.complete,
+            "problem_count": len(self.problems),
+            "problems": self.problems,
+            "fingerprint": self.fingerprint,
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    fingerprint: str
+    count: int
+    run_ids: list[str]
+    signature: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fingerprint": self.fingerprint,
+            "count": self.count,
+            "run_ids": self.run_ids,
+            "problems": list(self.signature),
+        }
+
+
+@dataclass
+class GateReport:
+    runs: list[RunResult] = field(default_factory=list)
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """0 every run complete; 1 any run incomplete or failed; 2 input unreadable (or no run
+        at all) and no incomplete run found. 1 wins over 2."""
+        if any(not r.complete for r in self.runs):
+            return 1
+        if self.unreadable or not self.runs:
+            return 2
+        return 0
+
+    def clusters(self) -> dict[str, Cluster]:
+        """Fingerprint -> cluster of incomplete runs, the most common first."""
+        groups: dict[str, list[RunResult]] = {}
+        for r in self.runs:
+            if r.fingerprint is not None:
+                groups.setdefault(r.fingerprint, []).append(r)
+        ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
+        return {
+            fp: Cluster(fp, len(rs), [r.run_id for r in rs], rs[0].signature) for fp, rs in ordered
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        complete = sum(1 for r in self.runs if r.complete)
+        return {
+            "exit_code": self.exit_code,
+            "runs_checked": len(self.runs),
+            "complete": complete,
+            "incomplete": len(self.runs) - complete,
+            "runs": [r.to_json() for r in self.runs],
+            "unreadable": [{"target": t, "reason": why} for t, why in self.unreadable],
+            "clusters": [c.to_json() for c in self.clusters().values()],
+        }
+
+
+def fingerprint(signature: Iterable[str]) -> str:
+    """sha256 of the sorted, de-duplicated normalised problems, 12 hex digits."""
+    blob = "|".join(sorted(set(signature))).encode()
+    return hashlib.sha256(blob).hexdigest()[:12]
+
+
+# ----------------------------------------------------------------------------- one run
+
+
+def _same_zone(a: str, b: str) -> bool:
+    if len(a) != len(b) or len(a) < 7:
+        return False
+    if a[-1] == "Z" == b[-1]:
+        return True
+    return a[-6] in "+-" and a[-6:] == b[-6:]
+
+
+def _later(a: Time, b: Time) -> bool:
+    """Whether time `a` is more than the tolerance after `b`."""
+    if isinstance(a, str) and isinstance(b, str) and _same_zone(a, b) and a <= b:
+        return False  # ISO strings of one shape order as their instants do
+    sa, sb = seconds(a), seconds(b)
+    return sa is not None and sb is not None and sa > sb + TOLERANCE_S
+
+
+def _recovered(attrs: Any) -> bool:
+    if not attrs:
+        return False
+    flag = attrs.get(RECOVERED)
+    return flag is True or flag == "true"
+
+
+def _cited(attrs: Mapping[str, Any]) -> list[Any]:
+    cited = attrs.get(CITES_TOOL_IDS)
+    if not cited:
+        return []
+    if isinstance(cited, str):
+        return [cited]
+    return list(cited) if isinstance(cited, list | tuple) else [cited]
+
+
+_INF = float("inf")
+_TOP = "\U0010ffff"  # sorts after any ISO-8601 string
+_NONE_LOW: dict[Any, Any] = {None: -_INF}  # an open child is never late
+_NONE_HIGH: dict[Any, Any] = {None: _INF}  # nor is anything under an open parent
+_NONE_EMPTY: dict[Any, Any] = {None: ""}
+_NONE_TOP: dict[Any, Any] = {None: _TOP}
+_OK_ONLY = {"ok"}
+_LIST_ONLY = {list}
+_TOOL_ONLY = {"tool"}
+
+
+_Issue = tuple[str, int, Any]  # (code, span position or -1, detail)
+
+
+def check_run(run: Run) -> RunResult:
+    """The gate's problems for one run, with the fingerprint of the set (None if complete)."""
+    issues = _find(run)
+    if issues is None:  # columns the C-speed passes cannot take (mixed types and the like)
+        issues = _find_one_by_one(run)
+    if not issues:
+        return RunResult(run.run_id, True, [], None, run.source)
+    ids = run.columns[0]
+    index = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))
+    paths = _Paths(run.columns, index)
+    problems = [_raw(issue, run.columns) for issue in issues]
+    signature = tuple(sorted({_normalised(issue, paths) for issue in issues}))
+    return RunResult(run.run_id, False, problems, fingerprint(signature), run.source, signature)
+
+
+# A span's problems sort by its position, then in this order (the order `_find_one_by_one`
+# meets them in); duplicates, loops and the problems of the root come after.
+_RANK = {
+    "no_start": 0,
+    "open_span": 1,
+    "unknown_status": 2,
+    "orphan_parent": 3,
+    "child_ends_after_parent": 4,
+    "cited_missing_tool": 5,
+}
+
+
+def _find(run: Run) -> list[_Issue] | None:
+    """Every problem of the run, found column by column: C-speed passes tell whether a kind of
+    problem is there at all, and Python looks only at the spans they point at. None when the
+    columns hold what the passes cannot take (then `_find_one_by_one` does it)."""
+    ids, parents, kinds, _names, starts, ends, statuses, attrs = run.columns
+    n = len(ids)
+    positions = range(n)
+    facts = run.facts
+    try:
+        distinct = set(statuses) if facts is None else facts.statuses
+        index: dict[Any, int] = dict(zip(ids, positions, strict=True))
+        if len(index) != n:  # duplicates: the first span with an id is the one that counts
+            index = dict(zip(reversed(ids), range(n - 1, -1, -1), strict=True))
+        index[None] = -1
+        try:  # one C call for all the lookups
+            parent_pos: Sequence[Any] = _pick(index, parents)
+        except KeyError:  # a parent not in the run: look again, with None for those
+            parent_pos = list(map(index.get, parents))
+        del index[None]
+    except TypeError:  # unhashable ids, parent ids or statuses
+        return None
+    found: list[_Issue] = []
+    add = found.append
+
+    if (facts is None or not facts.all_started) and None in starts:
+        for i in compress(positions, map(is_, starts, repeat(None))):
+            add(("no_start", i, None))
+    joined_ends: str | None
+    if facts is not None:
+        joined_ends = facts.ends_joined
+        any_open = joined_ends is None and None in ends
+    else:
+        try:
+            joined_ends = "".join(ends)
+            any_open = False
+        except TypeError:
+            joined_ends = None
+            any_open = None in ends
+    if any_open:
+        for i in compress(positions, map(is_, ends, repeat(None))):
+            add(("open_span", i, None))
+    failed: list[int] = []
+    if not distinct <= _OK_ONLY:
+        for i in compress(positions, map(ne, statuses, repeat("ok"))):
+            if ends[i] is None:
+                continue
+            if statuses[i] in FAILED_STATUS:
+                failed.append(i)
+            else:
+                add(("unknown_status", i, None))
+
+    try:  # parents listed before their children (which cannot loop), all in the run
+        ordered = all(map(lt, parent_pos, positions))
+    except TypeError:
+        ordered = False
+    order: Sequence[int] = parent_pos
+    if not ordered and None in parent_pos:
+        for i in compress(positions, map(is_, parent_pos, repeat(None))):
+            add(("orphan_parent", i, None))
+        order = [-1 if p is None else p for p in parent_pos]
+        ordered = all(map(lt, order, positions))
+
+    late = _late_children(ends, order, joined_ends)
+    if late is None:
+        return None
+    for i in late:
+        add(("child_ends_after_parent", i, order[i]))
+
+    if facts is not None:
+        cites = facts.cites
+    else:
+        try:
+            cites = list(filter(None, map(dict.get, filter(None, attrs), repeat(CITES_TOOL_IDS))))
+        except TypeError:  # attrs that are not dicts
+            return None
+    if cites and not _all_tools(cites, index, kinds):
+        for i in compress(positions, map(eq, kinds, repeat("model"))):
+            if attrs[i]:
+                for tool_id in _cited(attrs[i]):
+                    k = index.get(tool_id if tool_id.__class__ is str else str(tool_id))
+                    if k is None or kinds[k] != "tool":
+                        add(("cited_missing_tool", i, tool_id))
+
+    if found:
+        found.sort(key=lambda issue: (issue[1], _RANK[issue[0]]))
+    if len(index) != n:
+        for i, sid in enumerate(ids):
+            if index[sid] != i:
+                add(("duplicate_id", i, None))
+    if not ordered:
+        for cycle in _cycles(run.columns, index):
+            add(("cycle", -1, cycle))
+    _root_issues(run, index, any_open, failed, add)
+    return found
+
+
+def _all_tools(cites: list[Any], index: dict[Any, int], kinds: Sequence[Any]) -> bool:
+    """Whether every citation (lists of ids, on any span) names a tool span of the run."""
+    if set(map(type, cites)) != _LIST_ONLY:
+        return False
+    try:
+        cited = _pick(index, tuple(chain.from_iterable(cites)))
+        return set(_pick(kinds, cited)) == _TOOL_ONLY
+    except (KeyError, TypeError):  # a citation of no span, or an unhashable one
+        return False
+
+
+def _pick(source: Any, keys: Sequence[Any]) -> tuple[Any, ...]:
+    """``tuple(source[k] for k in keys)`` in one C call (itemgetter)."""
+    if len(keys) > 1:
+        return itemgetter(*keys)(source)  # type: ignore[no-any-return]
+    return tuple(source[k] for k in keys)
+
+
+def _late_children(
+    ends: Sequence[Any], order: Sequence[int], joined: str | None
+) -> list[int] | None:
+    """Positions of spans that ended more than the tolerance after their parent (both ended);
+    None when the end times mix types the passes cannot compare. `joined` is the ends joined,
+    when all of them are strings."""
+    n = len(ends)
+    child: Iterable[Any]
+    parent_end: Callable[[int], Any]
+    done: Sequence[Any]
+    if joined is None:  # some ends missing, or epoch seconds
+        done = list(filter(None, ends))  # the ends there are (never 0 or "")
+        if not done:
+            return []
+        try:
+            joined = "".join(done)
+        except TypeError:
+            try:
+                sum(done)
+            except TypeError:
+                return None
+            child = map(_NONE_LOW.get, ends, ends)
+            parent_end = (*map(_NONE_HIGH.get, ends, ends), _INF).__getitem__
+            limits = map(add, map(parent_end, order), repeat(TOLERANCE_S))
+            return list(compress(range(n), map(gt, child, limits)))
+        child = map(_NONE_EMPTY.get, ends, ends)
+        parent_end = (*map(_NONE_TOP.get, ends, ends), _TOP).__getitem__
+    else:
+        done = ends
+        child = ends
+        parent_end = (*ends, _TOP).__getitem__
+    if not done:
+        return []
+    # ISO strings of one shape (same length, zone Z) order as their instants do: all as long
+    # as the first when none is shorter and they add up to that, and then every one ends in Z
+    width = len(done[0])
+    if len(joined) != width * len(done) or min(map(len, done)) != width:
+        return None  # several shapes: parsed span by span
+    if width < 7 or joined[width - 1 :: width] != "Z" * len(done):
+        return None
+    if child is ends:  # the usual case: every span ended
+        parent_ends: Sequence[Any] = _pick((*ends, _TOP), order)
+        if not any(map(gt, ends, parent_ends)):
+            return []
+    else:
+        parent_ends = list(map(parent_end, order))
+    suspects = compress(range(n), map(gt, child, parent_ends))
+    return [i for i in suspects if _later(ends[i], ends[order[i]])]  # the 1 ms tolerance
+
+
+def _root_issues(
+    run: Run,
+    index: dict[Any, int],
+    any_open: bool,
+    failed: list[int],
+    add: Callable[[_Issue], None],
+) -> None:
+    """missing_root, and a root claiming ok while a span is open or a direct child failed
+    (and did not recover)."""
+    roots = [index[r] for r in run.root_ids if r in index]
+    if not roots:
+        add(("missing_root", -1, None))
+    statuses = run.columns[6]
+    for root in roots:
+        if statuses[root] == "ok" and (any_open or (failed and _failed_child(run, root, failed))):
+            add(("root_ok", root, None))
+
+
+def _failed_child(run: Run, root: int, failed: list[int]) -> bool:
+    ids, parents, attrs = run.columns[0], run.columns[1], run.columns[7]
+    return any(parents[f] == ids[root] and not _recovered(attrs[f]) for f in failed)
+
+
+def _find_one_by_one(run: Run) -> list[_Issue]:
+    """Every problem of the run, span by span: the plain statement of the rules (and what
+    `_find` is tested against)."""
+    ids, parents, kinds, _names, starts, ends, statuses, attrs = run.columns
+    n = len(ids)
+    index: dict[Any, int] = {}
+    for i, sid in enumerate(ids):
+        index.setdefault(sid, i)
+    get = index.get
+    issues: list[_Issue] = []
+    add = issues.append
+    failed: list[int] = []
+    any_open = False
+    rows = zip(count(), parents, kinds, starts, ends, statuses, attrs)
+    for i, pid, kind, start, end, status, attr in rows:
+        if start is None:
+            add(("no_start", i, None))
+        if end is None:
+            any_open = True
+            add(("open_span", i, None))
+        elif status != "ok":
+            if status in FAILED_STATUS:
+                failed.append(i)
+            else:
+                add(("unknown_status", i, None))
+        if pid is not None:
+            j = get(pid)
+            if j is None:
+                add(("orphan_parent", i, None))
+            elif end is not None:
+                pend = ends[j]
+                if pend is not None and pend != end and _later(end, pend):
+                    add(("child_ends_after_parent", i, j))
+        if attr and kind == "model":
+            for tool_id in _cited(attr):
+                k = get(tool_id if tool_id.__class__ is str else str(tool_id))
+                if k is None or kinds[k] != "tool":
+                    add(("cited_missing_tool", i, tool_id))
+    if len(index) != n:
+        for i, sid in enumerate(ids):
+            if index[sid] != i:
+                add(("duplicate_id", i, None))
+    for cycle in _cycles(run.columns, index):
+        add(("cycle", -1, cycle))
+    _root_issues(run, index, any_open, failed, add)
+    return issues
+
+
+def _cycles(columns: Columns, index: dict[str, int]) -> list[list[int]]:
+    """The loops among parent links, each once, as lists of positions (child first)."""
+    parents = columns[1]
+    ok: set[str] = set()  # ids whose chain of parents ends (at a root or a missing parent)
+    looped: set[str] = set()  # ids in, or hanging under, a loop
+    found: list[list[int]] = []
+    for sid, i in index.items():
+        pid = parents[i]
+        if pid is None or pid in ok or pid not in index:
+            ok.add(sid)
+            continue
+        if sid in ok or sid in looped:
+            continue
+        path = [i]
+        on = {sid}
+        cur: str | None = pid
+        while True:
+            if cur is None or cur in ok:
+                ok.update(on)
+                break
+            if cur in looped:
+                looped.update(on)
+                break
+            if cur in on:
+                start = next(k for k, p in enumerate(path) if columns[0][p] == cur)
+                found.append(path[start:])
+                looped.update(on)
+                break
+            j = index.get(cur)
+            if j is None:
+                ok.update(on)
+                break
+            path.append(j)
+            on.add(cur)
+            cur = parents[j]
+    return found
+
+
+class _Paths:
+    """Kind/name paths from the root, memoised per run."""
+
+    def __init__(self, columns: Columns, index: dict[str, int]) -> None:
+        self.columns = columns
+        self.index = index
+        self.memo: dict[int, str] = {}
+
+    def segment(self, i: int) -> str:
+        return f"{self.columns[2][i]}/{self.columns[3][i]}"
+
+    def of(self, i: int) -> str:
+        ids, parents = self.columns[0], self.columns[1]
+        chain_ = [i]
+        cur = parents[i]
+        prefix = ""
+        capped = False
+        while cur is not None:
+            j = self.index.get(cur)
+            if j is None:
+                prefix = "?"
+                break
+            cached = self.memo.get(j)
+            if cached is not None:
+                prefix = cached
+                break
+            if len(chain_) >= MAX_PATH_DEPTH:
+                prefix = "…"
+                capped = True
+                break
+            chain_.append(j)
+            cur = parents[j]
+        text = prefix
+        for k in reversed(chain_):
+            text = f"{text}>{self.segment(k)}" if text else self.segment(k)
+            if not capped and self.index.get(ids[k]) == k:
+                self.memo[k] = text
+        return text
+
+
+def _canonical_cycle(cycle: list[int], paths: _Paths) -> tuple[str, str]:
+    """(id to report, normalised text): the loop read from its smallest rotation, so the same
+    loop reads the same whichever span the walk met first and whatever the ids are."""
+    ids = paths.columns[0]
+    segs = [paths.segment(i) for i in cycle]
+    n = len(segs)
+    best = min(range(n), key=lambda k: (segs[k:] + segs[:k], ids[cycle[k]]))
+    return ids[cycle[best]], ">".join(segs[best:] + segs[:best])
+
+
+def _raw(issue: _Issue, columns: Columns) -> str:
+    code, i, extra = issue
+    ids = columns[0]
+    if code == "missing_root":
+        return "missing_root"
+    if code == "root_ok":
+        return "root_ok_with_incomplete_or_failed_child"
+    if code == "cycle":
+        return f"cycle:{_canonical_cycle(extra, _Paths(columns, {}))[0]}"
+    if code == "open_span":
+        return f"open_span:{ids[i]}:{columns[2][i]}:{columns[3][i]}"
+    if code == "unknown_status":
+        return f"unknown_status:{ids[i]}:{columns[6][i]}"
+    if code == "child_ends_after_parent":
+        return f"child_ends_after_parent:{ids[i]}->{ids[extra]}"
+    if code == "cited_missing_tool":
+        return f"cited_missing_tool:{ids[i]}->{extra}"
+    return f"{code}:{ids[i]}"
+
+
+def _normalised(issue: _Issue, paths: _Paths) -> str:
+    code, i, extra = issue
+    if code == "missing_root":
+        return "missing_root"
+    if code == "root_ok":
+        return "root_ok_with_incomplete_or_failed_child"
+    if code == "cycle":
+        return f"cycle:{_canonical_cycle(extra, paths)[1]}"
+    path = paths.of(i)
+    if code == "unknown_status":
+        return f"unknown_status:{path}:{paths.columns[6][i]}"
+    if code == "child_ends_after_parent":
+        return f"child_ends_after_parent:{path}"
+    if code == "cited_missing_tool":
+        j = paths.index.get(extra if extra.__class__ is str else str(extra))
+        return f"cited_missing_tool:{path}->{'?' if j is None else paths.of(j)}"
+    return f"{code}:{path}"
+
+
+# ----------------------------------------------------------------------------- many runs
+
+
+def check_targets(
+    targets: list[str],
+    store: TraceStore | None = None,
+    last: int | None = None,
+    *,
+    stream_threshold: int = STREAM_THRESHOLD,
+    chunk_size: int = CHUNK_SIZE,
+) -> GateReport:
+    """Check every run in `targets` (files, folders, run ids or unique prefixes in the store)
+    and the store's `last` newest runs, one run at a time."""
+    report = GateReport()
+    if not targets and last is None:
+        report.unreadable.append(("", "nothing to check: give trace files, folders or run ids"))
+        return report
+    items = iter_runs(
+        [t if isinstance(t, Path) else str(t) for t in targets],
+        store=store,
+        last=last,
+        keep_attrs=GATE_ATTRS,
+        stream_threshold=stream_threshold,
+        chunk_size=chunk_size,
+    )
+    with _collector_paused():
+        for item in items:
+            if isinstance(item, ReadError):
+                report.unreadable.append((item.source, item.reason))
+            else:
+                report.runs.append(check_run(item))
+    return report
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Reading traces makes heaps of short-lived dicts and lists but no reference cycles, and
+    the cycle collector would walk them over and over for nothing (a twentieth of the time on
+    files, much more on a run of a million spans); so it waits until the check is done (as
+    Mercurial's `nogc` does around its parsers). Plain reference counting still frees
+    everything as it goes, so memory stays as flat as before."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

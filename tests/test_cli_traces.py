@@ -1,0 +1,147 @@
+"""`tether check` and `tether traces`: the gate and the store as a user meets them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+
+
+def tether(*args: str, store: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tether", *args, "--store", str(store)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Path:
+    return tmp_path / "traces.db"
+
+
+def test_ask_leaves_a_trace_that_passes_the_gate(store: Path) -> None:
+    asked = tether(
+        "ask", "hello", "--fault", "gateway-200", "--backup-stand", "--json", store=store
+    )
+    assert asked.returncode == 0, asked.stderr
+    run_id = json.loads(asked.stdout)["run_id"]
+    checked = tether("check", run_id, "--json", store=store)
+    assert checked.returncode == 0, checked.stdout
+    (run,) = json.loads(checked.stdout)["runs"]
+    assert run["run_id"] == run_id and run["complete"] is True
+    shown = tether("traces", "show", run_id[:10], store=store)
+    assert shown.returncode == 0
+    assert "verdict=gateway" in shown.stdout and "model call" in shown.stdout
+    listed = json.loads(tether("traces", "list", "--json", store=store).stdout)["runs"]
+    assert listed[0]["run_id"] == run_id and listed[0]["verdicts"] == ["gateway"]
+    assert listed[0]["status"] == "ok"
+
+
+def test_a_failed_call_still_leaves_a_closed_trace(store: Path) -> None:
+    asked = tether("ask", "hello", "--fault", "http:401", "--json", store=store)
+    assert asked.returncode == 1
+    assert json.loads(asked.stdout)["status"] == "error"
+    checked = tether("check", "--last", "1", store=store)
+    assert checked.returncode == 0, checked.stdout  # closed honestly: root says error, not ok
+
+
+def test_check_the_seed_sample_and_cluster(tmp_path: Path, store: Path) -> None:
+    result = tether("check", str(DATA / "run_7f3a.json"), "--json", "--cluster", store=store)
+    assert result.returncode == 1
+    body = json.loads(result.stdout)
+    (run,) = body["runs"]
+    assert "root_ok_with_incomplete_or_failed_child" in run["problems"]
+    assert body["clusters"][0]["count"] == 1
+
+
+def test_unreadable_input_exits_2_and_names_the_file(tmp_path: Path, store: Path) -> None:
+    bad = tmp_path / "truncated.json"
+    bad.write_text('{"run_id": "x", "spans": [')
+    result = tether("check", str(bad), store=store)
+    assert result.returncode == 2
+    assert str(bad) in result.stderr
+
+
+def test_incomplete_wins_over_unreadable(tmp_path: Path, store: Path) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "bad.json").write_text("not json")
+    (folder / "run.json").write_text((DATA / "run_7f3a.json").read_text())
+    result = tether("check", str(folder), store=store)
+    assert result.returncode == 1
+    assert "bad.json" in result.stderr and "INCOMPLETE" in result.stdout
+
+
+def test_export_seed_and_otlp_json_and_both_pass_the_gate(tmp_path: Path, store: Path) -> None:
+    assert tether("ask", "hi", store=store).returncode == 0
+    for fmt in ("seed-json", "otlp-json"):
+        exported = tether("traces", "export", "last", "--format", fmt, store=store)
+        assert exported.returncode == 0, exported.stderr
+        path = tmp_path / f"{fmt}.json"
+        path.write_text(exported.stdout)
+        assert tether("check", str(path), store=store).returncode == 0
+
+
+@pytest.fixture
+def otlp_receiver() -> Iterator[tuple[str, list[object]]]:
+    """A real OTLP/HTTP receiver on 127.0.0.1 that decodes the protobuf it is sent."""
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+        ExportTraceServiceRequest,
+        ExportTraceServiceResponse,
+    )
+
+    received: list[object] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            request = ExportTraceServiceRequest()
+            request.ParseFromString(self.rfile.read(int(self.headers["content-length"])))
+            received.append(request)
+            body = ExportTraceServiceResponse().SerializeToString()
+            self.send_response(200)
+            self.send_header("content-type", "application/x-protobuf")
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/v1/traces", received
+    server.shutdown()
+
+
+def test_live_otlp_export_reaches_a_real_receiver(
+    store: Path, otlp_receiver: tuple[str, list[object]]
+) -> None:
+    url, received = otlp_receiver
+    asked = tether("ask", "hi", "--fault", "gateway-200", "--backup-stand", "--json", store=store)
+    run_id = json.loads(asked.stdout)["run_id"]
+    sent = tether("traces", "export", run_id, "--otlp-endpoint", url, store=store)
+    assert sent.returncode == 0, sent.stderr
+    (request,) = received
+    spans = [s for rs in request.resource_spans for ss in rs.scope_spans for s in ss.spans]  # type: ignore[attr-defined]
+    assert {s.trace_id.hex() for s in spans} == {run_id}
+    verdicts = {
+        a.value.string_value for s in spans for a in s.attributes if a.key == "tether.verdict"
+    }
+    assert verdicts == {"gateway"}
+
+
+def test_traces_without_a_store_say_how_to_get_one(tmp_path: Path) -> None:
+    result = tether("traces", "list", store=tmp_path / "none.db")
+    assert result.returncode == 2
+    assert "no trace store" in result.stderr
