@@ -145,3 +145,22 @@ def test_traces_without_a_store_say_how_to_get_one(tmp_path: Path) -> None:
     result = tether("traces", "list", store=tmp_path / "none.db")
     assert result.returncode == 2
     assert "no trace store" in result.stderr
+
+
+def test_ask_exports_live_when_an_endpoint_is_configured(
+    store: Path, otlp_receiver: tuple[str, list[object]]
+) -> None:
+    import os
+
+    url, received = otlp_receiver
+    env = {**os.environ, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": url}
+    asked = subprocess.run(
+        [sys.executable, "-m", "tether", "ask", "hi", "--json", "--store", str(store)],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    assert asked.returncode == 0, asked.stderr
+    run_id = json.loads(asked.stdout)["run_id"]
+    (request,) = received
+    spans = [s for rs in request.resource_spans for ss in rs.scope_spans for s in ss.spans]  # type: ignore[attr-defined]
+    assert {s.trace_id.hex() for s in spans} == {run_id}
+    assert {s.name for s in spans} >= {"ask", "model call", "chat sim-large"}

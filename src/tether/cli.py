@@ -340,6 +340,7 @@ def ask(
         recorder.finish()
         traces.close()
     gate = _gate(recorder)
+    _export_live(recorder)
     attempts = (
         answer.attempts
         if answer
@@ -383,6 +384,19 @@ def ask(
             f"tether: the run's trace is incomplete: {'; '.join(gate.problems)}", markup=False
         )
     raise typer.Exit(EXIT_OK if answer and gate.complete else EXIT_NOT_ACCEPTED)
+
+
+def _export_live(recorder: Recorder) -> None:
+    """Send the run to an OTLP/HTTP receiver when one is configured (OTEL_EXPORTER_OTLP_*)."""
+    from tether.trace.otel import endpoint_from_env, export_otlp_http
+
+    endpoint = endpoint_from_env()
+    if endpoint is None:
+        return
+    try:
+        export_otlp_http(recorder.to_json(), endpoint)
+    except UsageError as exc:  # the run itself is recorded in the store either way
+        err.print(f"tether: live trace export failed: {exc}", markup=False)
 
 
 def _gate(recorder: Recorder) -> RunResult:

@@ -15,11 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tether.trace.formats import (
+    GATE_ATTRS,
     ReadError,
     Run,
     TraceFormatError,
     iter_runs,
     read_file,
+    runs_from_document,
     seconds,
 )
 from tether.trace.gate import _find, _find_one_by_one, check_run, check_targets
@@ -69,8 +71,6 @@ def write(path: Path, doc: Any) -> Path:
 
 
 def run_of(spans: list[dict[str, Any]], root: str | None = "root", run_id: str = "r1") -> Run:
-    from tether.trace.formats import runs_from_document
-
     return next(runs_from_document({"run_id": run_id, "root_id": root, "spans": spans}, "test"))
 
 
@@ -306,8 +306,6 @@ def _fmt(t: float, iso: bool) -> Any:
 
 
 def _check_doc(doc: dict[str, Any]) -> Any:
-    from tether.trace.formats import runs_from_document
-
     run = next(runs_from_document(doc, "prop"))
     result = check_run(run)
     # the column-by-column search finds exactly what the span-by-span statement of the rules
@@ -493,6 +491,10 @@ def test_every_sample_is_read_and_matches_its_facts(name: str) -> None:
         assert sum(1 for s in spans if s[1] is None) == facts["root_spans_no_parent"]
     if INDEX[name].get("format", "").startswith("otlp"):
         assert all(re.fullmatch(r"[0-9a-f]*", s[0]) for s in spans)
+    streamed = list(read_file(path, stream_threshold=0, chunk_size=64))  # read in 64-byte bites
+    assert [(r.run_id, r.root_ids, r.spans) for r in streamed] == [
+        (r.run_id, r.root_ids, r.spans) for r in runs
+    ]
     for run in runs:  # and the gate says something about every one of them
         result = check_run(run)
         flagged = {p.split(":")[1] for p in result.problems if p.startswith("orphan_parent:")}
@@ -849,8 +851,6 @@ def test_otlp_lines_group_a_trace_across_lines(tmp_path: Path) -> None:
 
 
 def test_streamed_files_keep_only_the_attrs_asked_for(tmp_path: Path) -> None:
-    from tether.trace.formats import GATE_ATTRS
-
     spans = [
         span("r", None, "run", attrs={"big": "x" * 100}),
         span("m", "r", "model", attrs={"cites_tool_ids": ["t"], "other": 1}),
@@ -907,3 +907,27 @@ def test_report_clusters_and_json(tmp_path: Path) -> None:
     )
     assert out["clusters"][0]["problems"] == list(clusters[0].signature)
     assert orjson.loads(orjson.dumps(out)) == out
+
+
+def test_one_otlp_resource_with_many_spans_is_streamed(tmp_path: Path) -> None:
+    spans = [
+        {
+            "traceId": "cd" * 16,
+            "spanId": f"{i + 1:016x}",
+            "parentSpanId": "" if i == 0 else f"{1:016x}",
+            "name": f"step {i}",
+            "startTimeUnixNano": str(1_700_000_000_000_000_000 + i),
+            "endTimeUnixNano": 0 if i == 4321 else str(1_700_000_000_000_000_000 + 10**9),
+            "attributes": [{"key": "note", "value": {"stringValue": '},{"]'}}],
+        }
+        for i in range(20_000)
+    ]
+    doc = {"resourceSpans": [{"resource": {"attributes": []}, "scopeSpans": [{"spans": spans}]}]}
+    path = write(tmp_path / "otlp.json", doc)
+    streamed = one_run(path, stream_threshold=0, chunk_size=16 * 1024)
+    assert streamed.spans == one_run(path).spans
+    result = check_targets([str(path)], stream_threshold=0, chunk_size=16 * 1024).runs[0]
+    assert result.problems == [
+        f"open_span:{4322:016x}:span:step 4321",
+        "root_ok_with_incomplete_or_failed_child",
+    ]

@@ -265,20 +265,16 @@ def _seed_columns(
 ) -> tuple[Columns, ColumnFacts | None]:
     """Seed spans as columns: all at once when every span is already in normal form (the
     usual case, checked column by column at C speed), else span by span (`_seed_span`)."""
-    try:
-        rows = list(map(_seed_row, raw))
-    except (KeyError, TypeError):  # a span without some key, or not an object
-        rows = None
-    facts = None
-    if rows:
-        columns = _transpose(rows)
-        facts = _column_facts(columns)
-        if facts is None:
-            columns = _transpose([_seed_span(s, f"spans[{first + i}]") for i, s in enumerate(raw)])
-    elif rows is None:
-        columns = _transpose([_seed_span(s, f"spans[{first + i}]") for i, s in enumerate(raw)])
-    else:
+    if not raw:
         return _NO_COLUMNS, None
+    columns: Columns | None
+    try:
+        columns = tuple(zip(*map(_seed_row, raw), strict=True))
+    except (KeyError, TypeError):  # a span without some key, or not an object
+        columns = None
+    facts = None if columns is None else _column_facts(columns)
+    if columns is None or facts is None:
+        columns = _transpose([_seed_span(s, f"spans[{first + i}]") for i, s in enumerate(raw)])
     if keep is not None:
         keep_set = frozenset(keep)
         attrs = [a if a is None or not keep_set.isdisjoint(a) else None for a in columns[7]]
@@ -361,11 +357,11 @@ def _seed_run(run_id: Any, root_id: Any, columns: Columns, source: str, fmt: str
     return Run(str(run_id), roots, source=source, format=fmt, columns=columns)
 
 
-def _seed_doc(doc: dict[str, Any], keep: Collection[str] | None, source: str) -> Run:
+def _seed_doc(doc: dict[str, Any], source: str) -> Run:
     raw = doc.get("spans")
     if not isinstance(raw, list):
         raise _Bad("spans is not a list")
-    columns, facts = _seed_columns(raw, None)  # small enough: attrs stay as parsed
+    columns, facts = _seed_columns(raw, None)  # parsed whole anyway: attrs stay as they are
     run = _seed_run(doc.get("run_id"), doc.get("root_id"), columns, source)
     run.facts = facts
     return run
@@ -701,7 +697,7 @@ def _runs_from_document(
     if not isinstance(doc, dict):
         raise _unknown(doc)
     if "spans" in doc and doc.get("run_id") not in (None, ""):
-        yield _seed_doc(doc, keep, source)
+        yield _seed_doc(doc, source)
         return
     if _is_otlp(doc):
         own = grouper or _Grouper(source, "otlp")

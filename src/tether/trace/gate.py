@@ -354,7 +354,8 @@ def _all_tools(cites: list[Any], index: dict[Any, int], kinds: Sequence[Any]) ->
     if set(map(type, cites)) != _LIST_ONLY:
         return False
     try:
-        cited = _pick(index, tuple(chain.from_iterable(cites)))
+        flat = tuple(chain.from_iterable(cites))
+        cited = itemgetter(*flat)(index) if len(flat) > 1 else _pick(index, flat)
         return set(_pick(kinds, cited)) == _TOOL_ONLY
     except (KeyError, TypeError):  # a citation of no span, or an unhashable one
         return False

@@ -6,7 +6,8 @@ by a writer thread that commits every batch at once: a process killed in mid-run
 that opens cleanly (WAL) with its unfinished spans still open, which the gate reports.
 
 Retention: runs older than 7 days, and runs beyond the newest 200, are deleted when a store is
-opened for writing and when it closes (both configurable). Schema changes are migrations that
+opened for writing and when it closes (configurable by argument, or by the environment variables
+`TETHER_TRACE_RETENTION_DAYS` and `TETHER_TRACE_RETENTION_RUNS`). Schema changes are migrations that
 register themselves in `MIGRATIONS`, applied in order by `PRAGMA user_version`.
 """
 
@@ -46,6 +47,18 @@ MIGRATIONS: list[str] = [
     CREATE INDEX runs_started ON runs(started_at);
     """,
 ]
+
+
+def _env_number(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise UsageError(
+            f"{name}={raw!r} is not a number; unset it or give e.g. {default:g}"
+        ) from None
 
 
 def default_path() -> Path:
@@ -109,10 +122,14 @@ class TraceStore:
         self,
         path: str | Path | None = None,
         *,
-        retention_days: float = DEFAULT_RETENTION_DAYS,
-        retention_runs: int = DEFAULT_RETENTION_RUNS,
+        retention_days: float | None = None,
+        retention_runs: int | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        if retention_days is None:
+            retention_days = _env_number("TETHER_TRACE_RETENTION_DAYS", DEFAULT_RETENTION_DAYS)
+        if retention_runs is None:
+            retention_runs = int(_env_number("TETHER_TRACE_RETENTION_RUNS", DEFAULT_RETENTION_RUNS))
         if retention_days <= 0 or retention_runs <= 0:
             raise UsageError("trace retention must keep at least some days and some runs")
         self.path = Path(path) if path is not None else default_path()
