@@ -1,0 +1,1 @@
+"""Tools: declared with @tool, run by the runner under timeouts, caps, rules and fences."""

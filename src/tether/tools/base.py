@@ -1,0 +1,143 @@
+"""Declaring a tool: `@tool` turns a typed function into a Tool with a JSON schema.
+
+The schema comes from the signature (pydantic builds it), the description from the docstring's
+first paragraph. Arguments are validated against the same model before the function runs, so a
+model's bad arguments come back to it as a clear tool error, never a crash.
+
+    @tool(untrusted=True, timeout_s=20)
+    async def fetch(url: str, ctx: ToolContext) -> ToolOutput:
+        \"\"\"Fetch a web page.\"\"\"
+        ...
+
+A parameter annotated `ToolContext` receives the run's context (workspace, ...) and is not part
+of the schema. A tool may be sync or async; sync tools run in a worker thread.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, get_type_hints
+
+import anyio
+import anyio.to_thread
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+
+from tether.errors import ConfigError
+
+
+@dataclass(frozen=True, slots=True)
+class ToolContext:
+    """What a tool may know about the run: its workspace (tools are confined to it)."""
+
+    workspace: Path
+    run_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolOutput:
+    """A tool's result: the text for the model, and what it did that cannot be undone here."""
+
+    text: str
+    exit_code: int | None = None
+    effects: tuple[
+        str, ...
+    ] = ()  # e.g. "wrote src/app.py (1,204 bytes)", "ran `pytest -q` (exit 1)"
+    is_error: bool = False
+
+
+class ToolArgumentsError(ValueError):
+    """The model's arguments do not fit the tool's schema (sent back to the model as an error)."""
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    fn: Callable[..., Any]
+    model: type[BaseModel]
+    context_param: str | None = None
+    untrusted: bool = False  # returns outside content: results are fenced
+    timeout_s: float | None = None  # None: the runner's default
+    annotations: dict[str, Any] = field(default_factory=dict)
+
+    def validate(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        """The arguments checked and converted by the schema; ToolArgumentsError names the field."""
+        try:
+            return dict(self.model.model_validate(arguments))
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
+                for e in exc.errors()
+            )
+            raise ToolArgumentsError(f"invalid arguments for {self.name}: {problems}") from None
+
+    async def invoke(self, arguments: dict[str, Any], ctx: ToolContext) -> ToolOutput:
+        """Validate and call; a plain string result becomes a ToolOutput."""
+        kwargs = self.validate(arguments)
+        if self.context_param:
+            kwargs[self.context_param] = ctx
+        if inspect.iscoroutinefunction(self.fn):
+            result = await self.fn(**kwargs)
+        else:
+            result = await anyio.to_thread.run_sync(
+                lambda: self.fn(**kwargs), abandon_on_cancel=True
+            )
+        if isinstance(result, ToolOutput):
+            return result
+        return ToolOutput(text=str(result))
+
+
+def tool(
+    fn: Callable[..., Any] | None = None,
+    *,
+    name: str | None = None,
+    untrusted: bool = False,
+    timeout_s: float | None = None,
+) -> Any:
+    """Make a Tool of a typed function (usable bare, `@tool`, or with options, `@tool(...)`)."""
+
+    def make(f: Callable[..., Any]) -> Tool:
+        hints = get_type_hints(f)
+        fields: dict[str, Any] = {}
+        context_param = None
+        for pname, param in inspect.signature(f).parameters.items():
+            annotation = hints.get(pname, Any)
+            if annotation is ToolContext:
+                context_param = pname
+                continue
+            if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+                raise ConfigError(
+                    f"tool {f.__name__}: *args / **kwargs cannot be described to a model"
+                )
+            default = ... if param.default is inspect.Parameter.empty else param.default
+            fields[pname] = (annotation, default)
+        model = create_model(
+            f"{f.__name__}_arguments", __config__=ConfigDict(extra="forbid"), **fields
+        )
+        schema = model.model_json_schema()
+        schema.pop("title", None)
+        for prop in schema.get("properties", {}).values():
+            prop.pop("title", None)
+        doc = inspect.getdoc(f) or ""
+        description = doc.split("\n\n")[0].replace("\n", " ").strip()
+        return Tool(
+            name=name or f.__name__,
+            description=description,
+            parameters=schema,
+            fn=f,
+            model=model,
+            context_param=context_param,
+            untrusted=untrusted,
+            timeout_s=timeout_s,
+        )
+
+    if fn is not None:
+        return make(fn)
+    return make
+
+
+AsyncToolFn = Callable[..., Awaitable[ToolOutput | str]]
