@@ -11,12 +11,13 @@ the two sides must agree on which runs are incomplete.
 
 Each measurement runs in a fresh subprocess (`--worker`), which reports the elapsed time and
 its peak RSS (ru_maxrss) next to the RSS it started with (interpreter + imports), so "added"
-is what checking took. Timings are medians of `--reps` runs.
+is what checking took. Before each, the parent reads the data once, so both sides read from
+the page cache; the sides alternate which goes first, and timings are medians of `--reps`.
 
 Target: tether >= 1.5x the reference's spans per second on the 1M spans in files, and memory
 flat in the number of files. Exits 1 if the speed target is missed.
 
-    python bench/gate.py                 # full run (~3 minutes; writes ~600 MB to a temp dir)
+    python bench/gate.py                 # full run (~4 minutes; writes ~500 MB to a temp dir)
     python bench/gate.py --files 1000 --big-spans 100000 --reps 1   # a quick look
 """
 
@@ -249,13 +250,24 @@ def run_worker(side: str, target: Path) -> dict[str, Any]:
     return dict(json.loads(out.stdout))
 
 
+def warm(target: Path) -> None:
+    """Read the data once so that both sides find it in the page cache: this measures the
+    checkers, not the disk (the kernel here reclaims cache eagerly)."""
+    files = sorted(target.iterdir()) if target.is_dir() else [target]
+    for path in files:
+        with path.open("rb") as f:
+            while f.read(1 << 24):
+                pass
+
+
 def measure(target: Path, reps: int, reference: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Both sides `reps` times, alternating which goes first (the machine drifts); the median
-    time and the highest peak RSS of each."""
+    """Both sides `reps` times, alternating which goes first (the machine drifts), each from a
+    warm page cache; the median time and the highest peak RSS of each."""
     runs: dict[str, list[dict[str, Any]]] = {"tether": [], "reference": []}
     sides = ["tether", "reference"] if reference else ["tether"]
     for rep in range(reps):
         for side in list(sides) if rep % 2 == 0 else sides[::-1]:
+            warm(target)
             result = run_worker(side, target)
             if "error" in result:
                 runs[side] = [result]
