@@ -9,10 +9,12 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import anyio
+import anyio.to_thread
 import httpx2
 import orjson
 import typer
@@ -21,6 +23,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from tether import __version__
+from tether.agent.receipt import Receipt
 from tether.errors import ModelCallFailed, TetherError, UsageError
 from tether.messages import Message, Request, Turn
 from tether.providers import Timeouts, adapter_for
@@ -503,6 +506,132 @@ def judge(
         head = f"{verdict} ({finding.detector})" + (f": {finding.detail}" if finding.detail else "")
         sys.stdout.write(head + "\n" + (f"  {finding.excerpt}\n" if finding.excerpt else ""))
     raise typer.Exit(EXIT_OK if finding.is_answer else EXIT_NOT_ACCEPTED)
+
+
+# ---------------------------------------------------------------- run (the agent)
+
+
+@app.command()
+def run(
+    task: Annotated[str, typer.Argument(help="What the agent should do.")],
+    workspace: Annotated[str, typer.Option(help="The folder the tools are confined to.")] = ".",
+    config: Annotated[
+        str | None, typer.Option(help="A TOML configuration (candidates, rules, budgets).")
+    ] = None,
+    model: Annotated[str, typer.Option(help="Model name on the built-in stand.")] = "sim-large",
+    max_steps: Annotated[int | None, typer.Option(help="Step budget (default 25).")] = None,
+    script: Annotated[
+        str | None, typer.Option(help="Without --config: a stand script for the built-in stand.")
+    ] = None,
+    fault: Annotated[
+        list[str] | None,
+        typer.Option("--fault", help="Without --config: a stand fault (repeatable)."),
+    ] = None,
+    store_path: Annotated[str | None, typer.Option("--store", help="Trace store file.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the receipt as JSON.")] = False,
+) -> None:
+    """Run an agent on a task: judged turns, guarded tools, a receipt, a closed trace.
+
+    With no --config it runs offline against the built-in stand. Exit codes: 0 done/answered,
+    1 failed/unverified/error/incomplete, 3 not done (budget or hand-over), 130 cancelled.
+    """
+    import signal
+
+    from tether.agent.runtime import create_agent_runtime
+    from tether.reliability.chain import Notice
+    from tether.tools.runner import PermissionRequest, ToolResult
+
+    interactive = sys.stdin is not None and sys.stdin.isatty() and not json_out
+
+    async def ask(request: PermissionRequest) -> bool:
+        if not interactive:
+            return False
+        answer = await anyio.to_thread.run_sync(
+            lambda: typer.confirm(
+                f"allow {request.call.name}({request.call.arguments})?", default=False
+            )
+        )
+        return bool(answer)
+
+    def notice(n: Notice) -> None:
+        if not json_out:
+            err.print(f"[{n.kind}] {n.message}", markup=False)
+
+    def text(piece: str) -> None:
+        if not json_out:
+            sys.stdout.write(piece)
+            sys.stdout.flush()
+
+    def step(number: int, results: Sequence[ToolResult]) -> None:
+        if not json_out:
+            for r in results:
+                err.print(
+                    f"step {number}: {r.call.name}({r.call.arguments[:80]}) -> {r.status}",
+                    markup=False,
+                )
+
+    try:
+        traces = TraceStore(store_path)
+    except UsageError as exc:
+        fail(str(exc))
+
+    async def go(url: str | None) -> Receipt:
+        from tether.providers import OpenAIProvider
+
+        providers = [OpenAIProvider(url + "/v1", model)] if url else []
+        runtime = create_agent_runtime(
+            config, providers=providers, workspace=workspace, ask=ask, max_steps=max_steps,
+            store=traces, on_notice=notice,
+        )  # fmt: skip
+        try:
+            async with anyio.create_task_group() as tg:
+
+                async def stop_on_sigint() -> None:
+                    with anyio.open_signal_receiver(signal.SIGINT) as signals:
+                        async for _ in signals:
+                            runtime.cancel()
+                            return
+
+                tg.start_soon(stop_on_sigint)
+                receipt = await runtime.run(task, on_text=text, on_step=step)
+                tg.cancel_scope.cancel()
+            return receipt
+        finally:
+            await runtime.chain.aclose()
+
+    try:
+        with contextlib.ExitStack() as stack:
+            url = None
+            if config is None:
+                from tether.stand.server import StandThread, build_stand
+
+                url = stack.enter_context(StandThread(build_stand(script, fault or [])))
+            receipt = anyio.run(go, url)
+    except UsageError as exc:
+        fail(str(exc))
+    finally:
+        traces.close()
+    if json_out:
+        sys.stdout.write(orjson.dumps(receipt.to_json()).decode() + "\n")
+    else:
+        sys.stdout.write("\n")
+        err.print(
+            f"status: {receipt.status}  steps: {receipt.steps}  run: {receipt.run_id}", markup=False
+        )
+        for line in receipt.done:
+            err.print(f"  done (can't be undone here): {line}", markup=False)
+        for line in receipt.cancelled:
+            err.print(f"  cancelled while running: {line}", markup=False)
+        for label, value in (
+            ("left undone", receipt.left_undone),
+            ("hand over", receipt.handover),
+            ("error", receipt.error),
+        ):
+            if value:
+                err.print(f"  {label}: {value}", markup=False)
+        if receipt.trace_problems:
+            err.print(f"  trace incomplete: {'; '.join(receipt.trace_problems)}", markup=False)
+    raise typer.Exit(receipt.exit_code)
 
 
 # ---------------------------------------------------------------- traces and the gate

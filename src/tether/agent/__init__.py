@@ -1,0 +1,1 @@
+"""The agent: one factory, the loop, and the receipt."""

@@ -1,0 +1,150 @@
+"""The agent loop: steps under a budget, every model turn judged, every tool call guarded.
+
+    for each step (at most max_steps):
+        one honest model call (the chain: judged, retried, failed over)
+        no tool call -> the answer: status `answered`
+        tool calls   -> the runner (rules, timeouts, caps, repeat guard, fences) -> next step
+        a rule hands over -> stop: status `not_done`, with what a person must do
+    budget spent while the model still wants tools ->
+        one more call with no tools bound: the tool work so far flattened into one size-bounded
+        plain-text turn (fenced results stay fenced), and the model told it cannot call tools
+        and must say what is left undone -> status `not_done` (an honest partial answer)
+
+Every step is a `step` span; model calls and tool calls record their own spans under it.
+Cancellation propagates to the caller (the runtime turns it into a `cancelled` receipt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tether.agent.receipt import Receipt
+from tether.errors import ConfigError, ModelCallFailed
+from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, ToolSpec
+from tether.reliability.chain import Answer, Chain
+from tether.tools.base import Tool
+from tether.tools.runner import ToolResult, ToolRunner
+from tether.trace.spans import Recorder
+
+DEFAULT_SYSTEM = (
+    "You are a careful coding agent working in a workspace. Use the tools to read, change and "
+    "test code. When the task is finished, answer without calling a tool and say what you did."
+)
+BUDGET_NOTE = (
+    "You've used all your steps, so you can't call any more tools. Answer the user now with "
+    "what you have, and say clearly what's left undone."
+)
+
+
+@dataclass(frozen=True)
+class LoopConfig:
+    max_steps: int = 25
+    system: str = DEFAULT_SYSTEM
+    flatten_chars: int = 12_000  # the size bound of the tool work replayed after the budget
+
+    def __post_init__(self) -> None:
+        if self.max_steps < 1:
+            raise ConfigError(f"max_steps={self.max_steps}: an agent needs at least one step")
+        if self.flatten_chars < 1_000:
+            raise ConfigError("flatten_chars must be at least 1,000 characters")
+
+
+StepCallback = Callable[[int, Sequence[ToolResult]], None]
+
+
+def flatten_tool_work(messages: Sequence[Message], limit: int) -> str:
+    """The tool traffic so far as plain text, newest kept when it does not fit in `limit`."""
+    lines: list[str] = []
+    for m in messages:
+        if m.role == "assistant":
+            if m.text_content.strip():
+                lines.append(f"I said: {m.text_content.strip()}")
+            lines += [f"I called {c.name}({c.arguments})" for c in m.tool_calls]
+        elif m.role == "tool":
+            for p in m.parts:
+                if isinstance(p, ToolResultPart):
+                    state = "error" if p.is_error else "result"
+                    lines.append(f"{p.name or 'tool'} {state}:\n{p.content[:2000]}")
+    text = "\n\n".join(lines)
+    if len(text) > limit:
+        text = "[earlier tool work left out]\n" + text[-limit:]
+    return text
+
+
+def _account(receipt: Receipt, answer: Answer) -> None:
+    usage = answer.turn.usage
+    if usage is not None:
+        receipt.input_tokens += usage.prompt_tokens
+        receipt.output_tokens += usage.completion_tokens
+        receipt.cached_tokens += usage.cached_tokens
+    receipt.verdicts += [a.verdict.kind for a in answer.attempts if a.verdict]
+    receipt.notices += [n.message for n in answer.notices]
+
+
+async def run_loop(
+    task: str,
+    *,
+    chain: Chain,
+    runner: ToolRunner,
+    tools: Sequence[Tool],
+    recorder: Recorder,
+    config: LoopConfig | None = None,
+    on_text: Callable[[str], None] | None = None,
+    on_step: StepCallback | None = None,
+    receipt: Receipt | None = None,
+) -> Receipt:
+    """Run `task` to an honest end; the receipt says how it ended (see the module docstring)."""
+    config = config or LoopConfig()
+    receipt = receipt or Receipt("error")
+    receipt.run_id = recorder.run_id
+    specs = tuple(ToolSpec(t.name, t.description, t.parameters) for t in tools)
+    messages: list[Message] = [Message.text("system", config.system), Message.text("user", task)]
+    try:
+        for step in range(1, config.max_steps + 1):
+            with recorder.span("step", f"step {step}") as span:
+                request = Request(tuple(messages), tools=specs)
+                answer = await chain.call(request, on_text=on_text, recorder=recorder, parent=span)
+                _account(receipt, answer)
+                receipt.steps = step
+                turn = answer.turn
+                if not turn.tool_calls:
+                    receipt.status = "answered"
+                    receipt.final_text = turn.content
+                    return receipt
+                parts: list[TextPart | ToolCall] = [TextPart(turn.content)] if turn.content else []
+                messages.append(Message("assistant", (*parts, *turn.tool_calls)))
+                results = await runner.run(turn.tool_calls, parent=span)
+                for r in results:
+                    receipt.done += list(r.effects)
+                messages.append(Message("tool", tuple(r.to_part() for r in results)))
+                if on_step is not None:
+                    on_step(step, results)
+                handover = next((r for r in results if r.status == "handover"), None)
+                if handover is not None:
+                    receipt.status = "not_done"
+                    receipt.handover = handover.text
+                    receipt.left_undone = f"a rule handed the run over at {handover.call.name}"
+                    return receipt
+        with recorder.span("step", "budget spent: final answer without tools") as span:
+            work = flatten_tool_work(messages[2:], config.flatten_chars)
+            final = Request(
+                (
+                    Message.text("system", config.system),
+                    Message.text("user", task),
+                    Message.text("assistant", work or "(no tool work yet)"),
+                    Message.text("user", BUDGET_NOTE),
+                )
+            )
+            answer = await chain.call(final, on_text=on_text, recorder=recorder, parent=span)
+            _account(receipt, answer)
+        receipt.status = "not_done"
+        receipt.final_text = answer.turn.content
+        receipt.left_undone = (
+            f"the step budget ({config.max_steps}) ran out while the model still wanted tools; "
+            "the answer above says what is left"
+        )
+    except ModelCallFailed as exc:
+        receipt.status = "error"
+        receipt.error = str(exc)
+    return receipt

@@ -1,0 +1,253 @@
+"""`create_agent_runtime`: the one way to build an agent, so no surface can forget a guard.
+
+Every agent gets the same assembly: the failover chain (judge, guard, breakers) over its
+candidates, the tool runner with rules (permissions in code), the trace recorder and store, and
+the completeness gate on every run. The CLI, the lab, the evals and the proxy build through it.
+
+A configuration is a TOML file (validated; errors name the file, the key and what is expected)
+or arguments:
+
+    [[candidates]]                      # the failover chain, in order
+    api = "openai"                      # openai | anthropic | ollama
+    model = "gpt-4o-mini"
+    base_url = "https://api.openai.com/v1"
+    api_key_env = "OPENAI_API_KEY"      # the key is read from this variable, never stored
+    window = 128000
+    tools = true
+
+    [agent]
+    max_steps = 25
+
+    [tools]
+    timeout_s = 60
+    result_cap_chars = 20000
+
+    [[rules]]                           # first match wins; the built-in coding rules follow
+    tool = "run_command"
+    action = "allow"
+    command_prefix = ["make", "test"]
+
+    [breakers]
+    store = "memory"                    # or sqlite:///PATH.db, redis://HOST:PORT/DB
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import anyio
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tether.agent.loop import LoopConfig, StepCallback, run_loop
+from tether.agent.receipt import Receipt
+from tether.errors import ConfigError
+from tether.providers import Timeouts, adapter_for
+from tether.providers.base import Provider
+from tether.reliability.breaker import store_from_url
+from tether.reliability.chain import Chain, Notice
+from tether.tools.base import Tool, ToolContext
+from tether.tools.builtin import CODING_TOOLS
+from tether.tools.rules import Rule, Rules
+from tether.tools.runner import AskFn, ToolRunner
+from tether.trace.spans import Recorder
+from tether.trace.store import TraceStore
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CandidateConfig(_Strict):
+    api: Literal["openai", "anthropic", "ollama"] = "openai"
+    model: str = Field(min_length=1)
+    base_url: str = Field(pattern=r"^https?://")
+    api_key_env: str | None = None
+    window: int = Field(default=128_000, gt=0)
+    tools: bool = True
+    reasoning_dialect: Literal["openai", "openrouter", "glm"] | None = None
+    first_byte_s: float = Field(default=60.0, gt=0)
+    silence_s: float = Field(default=60.0, gt=0)
+
+
+class AgentSection(_Strict):
+    max_steps: int = Field(default=25, ge=1)
+    system: str | None = None
+
+
+class ToolsSection(_Strict):
+    timeout_s: float = Field(default=60.0, gt=0)
+    result_cap_chars: int = Field(default=20_000, ge=1_000)
+
+
+class BreakersSection(_Strict):
+    store: str = "memory"
+
+
+class RuntimeConfig(_Strict):
+    candidates: list[CandidateConfig] = Field(default_factory=list)
+    agent: AgentSection = Field(default_factory=AgentSection)
+    tools: ToolsSection = Field(default_factory=ToolsSection)
+    rules: list[dict[str, Any]] = Field(default_factory=list)
+    breakers: BreakersSection = Field(default_factory=BreakersSection)
+
+
+def load_config(path: str | Path) -> RuntimeConfig:
+    """Read a TOML configuration; every problem is a ConfigError naming file, key and fix."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such configuration file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    try:
+        return RuntimeConfig.model_validate(data)
+    except ValidationError as exc:
+        e = exc.errors()[0]
+        key = ".".join(str(p) for p in e["loc"]) or "top level"
+        raise ConfigError(f"{path}: {key}: {e['msg']}") from None
+
+
+def provider_from(c: CandidateConfig) -> Provider:
+    key = os.environ.get(c.api_key_env) if c.api_key_env else None
+    options: dict[str, Any] = {
+        "api_key": key,
+        "window": c.window,
+        "supports_tools": c.tools,
+        "timeouts": Timeouts(first_byte=c.first_byte_s, silence=c.silence_s),
+    }
+    if c.reasoning_dialect is not None:
+        options["reasoning_dialect"] = c.reasoning_dialect
+    return adapter_for(c.api)(c.base_url, c.model, **options)
+
+
+@dataclass
+class AgentRuntime:
+    """An assembled agent. `await runtime.run(task)` returns a Receipt; `cancel()` stops it."""
+
+    chain: Chain
+    tools: tuple[Tool, ...]
+    rules: Rules
+    loop: LoopConfig
+    workspace: Path
+    store: TraceStore | None
+    ask: AskFn | None = None
+    tool_timeout_s: float = 60.0
+    result_cap_chars: int = 20_000
+    _scope: anyio.CancelScope | None = field(default=None, repr=False)
+
+    def cancel(self) -> None:
+        """Stop the run: the model stream, every running tool, every side call."""
+        if self._scope is not None:
+            self._scope.cancel()
+
+    async def run(
+        self,
+        task: str,
+        *,
+        on_text: Callable[[str], None] | None = None,
+        on_step: StepCallback | None = None,
+    ) -> Receipt:
+        from tether.trace.formats import runs_from_document
+        from tether.trace.gate import check_run
+
+        recorder = Recorder("agent run", sink=self.store, attrs={"tether.task_chars": len(task)})
+        runner = ToolRunner(
+            self.tools,
+            ToolContext(self.workspace, recorder.run_id),
+            rules=self.rules,
+            ask=self.ask,
+            default_timeout_s=self.tool_timeout_s,
+            result_cap_chars=self.result_cap_chars,
+            spill_dir=self.workspace / ".tether" / "spill",
+            recorder=recorder,
+        )
+        receipt = Receipt("error")
+        with anyio.CancelScope() as scope:
+            self._scope = scope
+            receipt = await run_loop(
+                task, chain=self.chain, runner=runner, tools=self.tools, recorder=recorder,
+                config=self.loop, on_text=on_text, on_step=on_step, receipt=receipt,
+            )  # fmt: skip
+        self._scope = None
+        if scope.cancelled_caught:
+            receipt.status = "cancelled"
+            receipt.run_id = recorder.run_id
+            receipt.cancelled = [
+                f"{s.kind} {s.name}" for s in recorder.spans.values()
+                if s.status == "cancelled" and s.kind in ("tool", "model")
+            ]  # fmt: skip
+        status = {"answered": "ok", "done": "ok", "cancelled": "cancelled"}.get(receipt.status)
+        recorder.finish("ok" if status == "ok" and recorder.derived_status(recorder.root) == "ok"
+                        else ("cancelled" if status == "cancelled" else "error"))  # fmt: skip
+        if self.store is not None:
+            self.store.flush()
+        (run,) = runs_from_document(recorder.to_json(), f"run {recorder.run_id}")
+        result = check_run(run)
+        if not result.complete:
+            receipt.trace_problems = result.problems
+            receipt.status = "incomplete"
+        return receipt
+
+    async def aclose(self) -> None:
+        await self.chain.aclose()
+        if self.store is not None:
+            self.store.close()
+
+
+def create_agent_runtime(
+    config: RuntimeConfig | str | Path | None = None,
+    *,
+    providers: Sequence[Provider] = (),
+    workspace: str | Path = ".",
+    tools: Sequence[Tool] = CODING_TOOLS,
+    rules: Rules | None = None,
+    ask: AskFn | None = None,
+    max_steps: int | None = None,
+    store: TraceStore | Literal["default"] | None = "default",
+    on_notice: Callable[[Notice], None] | None = None,
+) -> AgentRuntime:
+    """Build an agent: the only way, so every surface gets the same guards.
+
+    `providers` (already built) go before the configured candidates. Rules from the
+    configuration come first, then `rules` (default: the built-in coding rules).
+    """
+    if not isinstance(config, RuntimeConfig):
+        config = load_config(config) if config is not None else RuntimeConfig()
+    candidates = [*providers, *(provider_from(c) for c in config.candidates)]
+    if not candidates:
+        raise ConfigError(
+            "no candidates: give [[candidates]] in the configuration or providers=[...]"
+        )
+    base_rules = rules or Rules.default_coding()
+    if config.rules:
+        extra = Rules.from_config(config.rules, "the configuration's [[rules]]")
+        base_rules = Rules([*extra.rules, *base_rules.rules], default=base_rules.default)
+    ws = Path(workspace).resolve()
+    if not ws.is_dir():
+        raise ConfigError(f"workspace {ws} is not a folder; create it or pass --workspace DIR")
+    chain = Chain(candidates, store=store_from_url(config.breakers.store), on_notice=on_notice)
+    loop = LoopConfig(max_steps=max_steps or config.agent.max_steps)
+    if config.agent.system:
+        loop = LoopConfig(max_steps=loop.max_steps, system=config.agent.system)
+    return AgentRuntime(
+        chain=chain,
+        tools=tuple(tools),
+        rules=base_rules,
+        loop=loop,
+        workspace=ws,
+        store=TraceStore() if store == "default" else store,
+        ask=ask,
+        tool_timeout_s=config.tools.timeout_s,
+        result_cap_chars=config.tools.result_cap_chars,
+    )
+
+
+__all__ = ["AgentRuntime", "Rule", "RuntimeConfig", "create_agent_runtime", "load_config"]
