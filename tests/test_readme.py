@@ -70,3 +70,15 @@ def test_self_contained_python_examples_run() -> None:
     assert examples, "the README should show a runnable chain example"
     for example in examples:
         exec(compile(example, "README.md", "exec"), {})
+
+
+def test_the_configuration_example_loads(tmp_path: Path) -> None:
+    from tether.agent.runtime import load_config
+
+    block = next(b for b in blocks("text") if "[[candidates]]" in b)
+    toml = block.split("# tether.toml\n", 1)[1]
+    path = tmp_path / "tether.toml"
+    path.write_text(toml)
+    config = load_config(path)
+    assert [c.api for c in config.candidates] == ["openai", "ollama"]
+    assert config.candidates[1].tools is False
