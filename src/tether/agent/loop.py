@@ -17,15 +17,16 @@ Cancellation propagates to the caller (the runtime turns it into a `cancelled` r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from tether.agent.cost import Prices
 from tether.agent.receipt import Receipt
 from tether.errors import ConfigError, ModelCallFailed
 from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, ToolSpec
 from tether.reliability.chain import Answer, Chain
 from tether.tools.base import Tool
 from tether.tools.runner import ToolResult, ToolRunner
-from tether.trace.spans import Recorder
+from tether.trace.spans import Recorder, Span
 
 DEFAULT_SYSTEM = (
     "You are a careful coding agent working in a workspace. Use the tools to read, change and "
@@ -42,6 +43,7 @@ class LoopConfig:
     max_steps: int = 25
     system: str = DEFAULT_SYSTEM
     flatten_chars: int = 12_000  # the size bound of the tool work replayed after the budget
+    prices: Prices = field(default_factory=Prices)  # money on the receipt (None: unpriced)
 
     def __post_init__(self) -> None:
         if self.max_steps < 1:
@@ -72,12 +74,38 @@ def flatten_tool_work(messages: Sequence[Message], limit: int) -> str:
     return text
 
 
-def _account(receipt: Receipt, answer: Answer) -> None:
+def _model_of(chain: Chain, key: str) -> str:
+    """The model name of the candidate that answered (its key is "api|model|base" or a name)."""
+    for c in chain.candidates:
+        if c.key == key:
+            return c.provider.model
+    parts = key.split("|")
+    return parts[1] if len(parts) == 3 else key
+
+
+def _account(
+    receipt: Receipt, answer: Answer, chain: Chain, prices: Prices, span: Span | None = None
+) -> None:
     usage = answer.turn.usage
+    model = _model_of(chain, answer.candidate)
     if usage is not None:
         receipt.input_tokens += usage.prompt_tokens
         receipt.output_tokens += usage.completion_tokens
         receipt.cached_tokens += usage.cached_tokens
+        receipt.cache_write_tokens += usage.cache_write_tokens
+        if span is not None:
+            span.attrs["tether.usage.cache_read_tokens"] = usage.cached_tokens
+            span.attrs["tether.usage.cache_write_tokens"] = usage.cache_write_tokens
+    spent = prices.cost(usage, model)
+    if spent is None:  # one unpriced call makes the total unknown: never a guess
+        note = model if usage is not None else f"{model} (no usage reported)"
+        if note not in receipt.unpriced:
+            receipt.unpriced.append(note)
+        receipt.cost_usd = None
+    elif not receipt.unpriced:
+        receipt.cost_usd = (receipt.cost_usd or 0.0) + spent
+        if span is not None:
+            span.attrs["tether.cost_usd"] = spent
     receipt.verdicts += [a.verdict.kind for a in answer.attempts if a.verdict]
     receipt.notices += [n.message for n in answer.notices]
 
@@ -105,7 +133,7 @@ async def run_loop(
             with recorder.span("step", f"step {step}") as span:
                 request = Request(tuple(messages), tools=specs)
                 answer = await chain.call(request, on_text=on_text, recorder=recorder, parent=span)
-                _account(receipt, answer)
+                _account(receipt, answer, chain, config.prices, span)
                 receipt.steps = step
                 turn = answer.turn
                 if not turn.tool_calls:
@@ -137,7 +165,7 @@ async def run_loop(
                 )
             )
             answer = await chain.call(final, on_text=on_text, recorder=recorder, parent=span)
-            _account(receipt, answer)
+            _account(receipt, answer, chain, config.prices, span)
         receipt.status = "not_done"
         receipt.final_text = answer.turn.content
         receipt.left_undone = (

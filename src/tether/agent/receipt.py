@@ -42,7 +42,10 @@ class Receipt:
     handover: str = ""  # what a person must do, when a rule handed the run over
     input_tokens: int = 0
     output_tokens: int = 0
-    cached_tokens: int = 0
+    cached_tokens: int = 0  # cache reads
+    cache_write_tokens: int = 0
+    cost_usd: float | None = None  # None when any call's model has no price: never a guess
+    unpriced: list[str] = field(default_factory=list)  # models with no price, no usage
     trace_problems: list[str] = field(default_factory=list)
 
     @property
@@ -66,7 +69,10 @@ class Receipt:
                 "input_tokens": self.input_tokens,
                 "output_tokens": self.output_tokens,
                 "cached_tokens": self.cached_tokens,
+                "cache_write_tokens": self.cache_write_tokens,
             },
+            "cost_usd": self.cost_usd,
+            "unpriced": self.unpriced,
             "trace_problems": self.trace_problems,
             "exit_code": self.exit_code,
         }

@@ -29,6 +29,11 @@ or arguments:
 
     [breakers]
     store = "memory"                    # or sqlite:///PATH.db, redis://HOST:PORT/DB
+
+    [prices."gpt-4o-mini"]              # USD per million tokens; no price: cost is None
+    input = 0.15
+    cached_input = 0.075
+    output = 0.6
 """
 
 from __future__ import annotations
@@ -43,8 +48,10 @@ from typing import Any, Literal
 import anyio
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tether.agent.cost import Prices
 from tether.agent.loop import LoopConfig, StepCallback, run_loop
 from tether.agent.receipt import Receipt
+from tether.context.budget import ContextBudget
 from tether.errors import ConfigError
 from tether.providers import Timeouts, adapter_for
 from tether.providers.base import Provider
@@ -88,12 +95,22 @@ class BreakersSection(_Strict):
     store: str = "memory"
 
 
+class PriceConfig(_Strict):
+    """USD per million tokens for one model (cache_write: defaults to input)."""
+
+    input: float = Field(ge=0)
+    cached_input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    cache_write: float | None = Field(default=None, ge=0)
+
+
 class RuntimeConfig(_Strict):
     candidates: list[CandidateConfig] = Field(default_factory=list)
     agent: AgentSection = Field(default_factory=AgentSection)
     tools: ToolsSection = Field(default_factory=ToolsSection)
     rules: list[dict[str, Any]] = Field(default_factory=list)
     breakers: BreakersSection = Field(default_factory=BreakersSection)
+    prices: dict[str, PriceConfig] = Field(default_factory=dict)
 
 
 def load_config(path: str | Path) -> RuntimeConfig:
@@ -184,6 +201,7 @@ class AgentRuntime:
                 f"{s.kind} {s.name}" for s in recorder.spans.values()
                 if s.status == "cancelled" and s.kind in ("tool", "model")
             ]  # fmt: skip
+            receipt.done = list(runner.effects)  # a batch stopped midway did some of its work
         status = {"answered": "ok", "done": "ok", "cancelled": "cancelled"}.get(receipt.status)
         recorder.finish("ok" if status == "ok" and recorder.derived_status(recorder.root) == "ok"
                         else ("cancelled" if status == "cancelled" else "error"))  # fmt: skip
@@ -213,11 +231,13 @@ def create_agent_runtime(
     max_steps: int | None = None,
     store: TraceStore | Literal["default"] | None = "default",
     on_notice: Callable[[Notice], None] | None = None,
+    prices: Prices | None = None,
 ) -> AgentRuntime:
     """Build an agent: the only way, so every surface gets the same guards.
 
     `providers` (already built) go before the configured candidates. Rules from the
-    configuration come first, then `rules` (default: the built-in coding rules).
+    configuration come first, then `rules` (default: the built-in coding rules). `prices`
+    (default: the configuration's [prices] over the stand's built-in ones) put money on receipts.
     """
     if not isinstance(config, RuntimeConfig):
         config = load_config(config) if config is not None else RuntimeConfig()
@@ -233,10 +253,17 @@ def create_agent_runtime(
     ws = Path(workspace).resolve()
     if not ws.is_dir():
         raise ConfigError(f"workspace {ws} is not a folder; create it or pass --workspace DIR")
-    chain = Chain(candidates, store=store_from_url(config.breakers.store), on_notice=on_notice)
-    loop = LoopConfig(max_steps=max_steps or config.agent.max_steps)
+    chain = Chain(
+        candidates,
+        store=store_from_url(config.breakers.store),
+        on_notice=on_notice,
+        fit=ContextBudget().fit,
+    )
+    if prices is None:
+        prices = Prices.from_config({m: p.model_dump() for m, p in config.prices.items()})
+    loop = LoopConfig(max_steps=max_steps or config.agent.max_steps, prices=prices)
     if config.agent.system:
-        loop = LoopConfig(max_steps=loop.max_steps, system=config.agent.system)
+        loop = LoopConfig(max_steps=loop.max_steps, system=config.agent.system, prices=prices)
     return AgentRuntime(
         chain=chain,
         tools=tuple(tools),
@@ -250,4 +277,12 @@ def create_agent_runtime(
     )
 
 
-__all__ = ["AgentRuntime", "Rule", "RuntimeConfig", "create_agent_runtime", "load_config"]
+__all__ = [
+    "AgentRuntime",
+    "PriceConfig",
+    "Prices",
+    "Rule",
+    "RuntimeConfig",
+    "create_agent_runtime",
+    "load_config",
+]

@@ -16,6 +16,7 @@ of the schema. A tool may be sync or async; sync tools run in a worker thread.
 from __future__ import annotations
 
 import inspect
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,12 +84,43 @@ class Tool:
         if inspect.iscoroutinefunction(self.fn):
             result = await self.fn(**kwargs)
         else:
-            result = await anyio.to_thread.run_sync(
-                lambda: self.fn(**kwargs), abandon_on_cancel=True
-            )
+            result = await _in_thread(lambda: self.fn(**kwargs))
         if isinstance(result, ToolOutput):
             return result
         return ToolOutput(text=str(result))
+
+
+SYNC_GRACE_S = 0.5  # a sync tool cancelled while running gets this long to finish
+
+
+async def _in_thread(fn: Callable[[], Any]) -> Any:
+    """Run a sync tool in a worker thread. Python cannot stop a thread, so on cancellation (Stop,
+    or the runner's timeout) the thread gets `SYNC_GRACE_S` to finish: a call that finishes in
+    time (a file write under way) returns its result, so its effect is reported as done, and the
+    cancellation reaches the caller at its next checkpoint. One still running after that is
+    abandoned, and the cancellation goes on at once."""
+    box: list[Any] = []
+    finished = threading.Event()
+
+    def target() -> None:
+        try:
+            box.append((True, fn()))
+        except BaseException as exc:  # handed back to the caller below
+            box.append((False, exc))
+        finally:
+            finished.set()
+
+    try:
+        await anyio.to_thread.run_sync(target, abandon_on_cancel=True)
+    except anyio.get_cancelled_exc_class():
+        with anyio.CancelScope(shield=True):
+            await anyio.to_thread.run_sync(finished.wait, SYNC_GRACE_S)
+        if not (finished.is_set() and box and box[0][0]):
+            raise
+    ok, value = box[0]
+    if not ok:
+        raise value
+    return value
 
 
 def tool(

@@ -145,6 +145,8 @@ class ToolRunner:
         self.spill_dir = spill_dir
         self.recorder = recorder
         self._seen: set[str] = set()
+        # every effect of a call that returned, as it returned: what a cancelled batch did
+        self.effects: list[str] = []
         self._flagged_texts: list[str] = []
         self._ask_lock = anyio.Lock()
 
@@ -326,6 +328,7 @@ class ToolRunner:
         try:
             with anyio.fail_after(limit) as scope:
                 output = await tool.invoke(item.arguments, self.ctx)
+                self.effects += output.effects
         except TimeoutError as exc:
             if scope.cancelled_caught:
                 text = (

@@ -113,8 +113,19 @@ def _tool_input(arguments: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {"value": value}
 
 
+EPHEMERAL: dict[str, str] = {"type": "ephemeral"}
+
+
 def encode_request(request: Request, model: str) -> dict[str, Any]:
-    """The body of a messages call; tool results become user turns of tool_result blocks."""
+    """The body of a messages call; tool results become user turns of tool_result blocks.
+
+    Prompt caching: two `cache_control` breakpoints, where the request has them. One at the end
+    of the system prompt (sent as one text block): it covers the tools and the system prompt,
+    the stable prefix, which stays cached when old history is trimmed. One on the last block of
+    the last user message (in a tool loop, the latest tool results): the next step of the loop
+    reads everything before it from the cache. The API orders a prompt tools, system, messages;
+    the body is built in that order too, stable sections first.
+    """
     messages: list[dict[str, Any]] = []
 
     def add(role: str, blocks: list[dict[str, Any]]) -> None:
@@ -154,19 +165,22 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
                 blocks.append({"type": "thinking", "thinking": p.text, "signature": p.signature})
         if blocks:
             add("assistant" if m.role == "assistant" else "user", blocks)
+    last_user = next((m for m in reversed(messages) if m["role"] == "user"), None)
+    if last_user is not None and last_user["content"]:
+        last_user["content"][-1] = {**last_user["content"][-1], "cache_control": EPHEMERAL}
     body: dict[str, Any] = {
         "model": model,
         "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,
-        "messages": messages,
-        "stream": request.stream,
     }
-    if request.system:
-        body["system"] = request.system
     if request.tools:
         body["tools"] = [
             {"name": t.name, "description": t.description, "input_schema": t.parameters}
             for t in request.tools
         ]
+    if request.system:
+        body["system"] = [{"type": "text", "text": request.system, "cache_control": EPHEMERAL}]
+    body["messages"] = messages
+    body["stream"] = request.stream
     if request.temperature is not None:
         body["temperature"] = request.temperature
     if request.reasoning_effort is not None:
