@@ -147,3 +147,29 @@ def test_bad_config_names_file_and_key(tmp_path: Path) -> None:
     result = tether_run("x", "--config", str(path), cwd=tmp_path)
     assert result.returncode == 2
     assert "agent.max_steps" in result.stderr
+
+
+@pytest.mark.timeout(15)
+def test_cancel_stops_every_concurrent_run_of_a_runtime(stand_factory, tmp_path: Path) -> None:
+    url = stand_factory(faults=["stall:10:5"])
+    store = TraceStore(tmp_path / "t.db")
+    runtime = create_agent_runtime(
+        providers=[OpenAIProvider(url + "/v1", "sim-large")], workspace=tmp_path, store=store
+    )
+    receipts: list[Any] = []
+
+    async def main() -> None:
+        async def one(task: str) -> None:
+            receipts.append(await runtime.run(task))
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(one, "first task")
+            tg.start_soon(one, "second task")
+            await anyio.sleep(0.3)
+            runtime.cancel()
+        await runtime.chain.aclose()
+
+    anyio.run(main)
+    store.close()
+    assert [r.status for r in receipts] == ["cancelled", "cancelled"]
+    assert all(r.trace_problems == [] for r in receipts)

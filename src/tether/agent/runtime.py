@@ -158,12 +158,12 @@ class AgentRuntime:
     ask: AskFn | None = None
     tool_timeout_s: float = 60.0
     result_cap_chars: int = 20_000
-    _scope: anyio.CancelScope | None = field(default=None, repr=False)
+    _scopes: set[anyio.CancelScope] = field(default_factory=set, repr=False)
 
     def cancel(self) -> None:
-        """Stop the run: the model stream, every running tool, every side call."""
-        if self._scope is not None:
-            self._scope.cancel()
+        """Stop every run of this runtime: the model streams, running tools, side calls."""
+        for scope in list(self._scopes):
+            scope.cancel()
 
     async def run(
         self,
@@ -187,13 +187,15 @@ class AgentRuntime:
             recorder=recorder,
         )
         receipt = Receipt("error")
-        with anyio.CancelScope() as scope:
-            self._scope = scope
-            receipt = await run_loop(
-                task, chain=self.chain, runner=runner, tools=self.tools, recorder=recorder,
-                config=self.loop, on_text=on_text, on_step=on_step, receipt=receipt,
-            )  # fmt: skip
-        self._scope = None
+        with anyio.CancelScope() as scope:  # one scope per run: concurrent runs stay apart
+            self._scopes.add(scope)
+            try:
+                receipt = await run_loop(
+                    task, chain=self.chain, runner=runner, tools=self.tools, recorder=recorder,
+                    config=self.loop, on_text=on_text, on_step=on_step, receipt=receipt,
+                )  # fmt: skip
+            finally:
+                self._scopes.discard(scope)
         if scope.cancelled_caught:
             receipt.status = "cancelled"
             receipt.run_id = recorder.run_id
