@@ -197,9 +197,6 @@ def models(
 # ---------------------------------------------------------------- ask
 
 
-_DEFAULT_BASES = {"openai": "/v1", "anthropic": "", "ollama": ""}
-
-
 def _turn_json(turn: Turn) -> dict[str, Any]:
     usage = turn.usage
     return {
@@ -326,12 +323,12 @@ def ask(
     try:
         with contextlib.ExitStack() as stack:
             if base_url is None:
-                from tether.stand.server import StandThread, build_stand
+                from tether.stand.server import API_BASES, StandThread, build_stand
 
                 primary = stack.enter_context(StandThread(build_stand(faults=fault or [])))
-                urls = [primary + _DEFAULT_BASES[api]]
+                urls = [primary + API_BASES[api]]
                 if backup_stand:
-                    urls.append(stack.enter_context(StandThread()) + _DEFAULT_BASES[api])
+                    urls.append(stack.enter_context(StandThread()) + API_BASES[api])
             else:
                 urls = [base_url, *(backup or [])]
             answer = anyio.run(run, urls)

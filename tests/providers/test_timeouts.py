@@ -23,12 +23,10 @@ from tests.conftest import StandFactory
 from tether.errors import FirstByteTimeout
 from tether.messages import Message, ReasoningDelta, Request, Turn, collect
 from tether.providers import (
-    AnthropicProvider,
     HTTPProvider,
-    OllamaProvider,
-    OpenAIProvider,
     Timeouts,
 )
+from tether.stand.server import stand_provider
 
 APIS = ("openai", "anthropic", "ollama")
 each_api = pytest.mark.parametrize("api", APIS)
@@ -42,11 +40,7 @@ HI = Request(messages=(Message.text("user", "What is the capital of France?"),))
 
 
 def provider_for(api: str, url: str, timeouts: Timeouts | None = None) -> HTTPProvider:
-    if api == "openai":
-        return OpenAIProvider(url + "/v1", "sim-large", timeouts=timeouts)
-    if api == "anthropic":
-        return AnthropicProvider(url, "sim-large", timeouts=timeouts)
-    return OllamaProvider(url, "sim-large", timeouts=timeouts)
+    return stand_provider(api, url, timeouts=timeouts)
 
 
 def ask(api: str, url: str, timeouts: Timeouts | None = None, request: Request = HI) -> Turn:

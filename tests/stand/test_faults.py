@@ -25,14 +25,12 @@ from tether.context.tokens import count_request
 from tether.errors import ProviderStatusError
 from tether.messages import Message, Request, ToolSpec, Turn, collect
 from tether.providers import (
-    AnthropicProvider,
     HTTPProvider,
-    OllamaProvider,
-    OpenAIProvider,
     Timeouts,
 )
 from tether.stand import GATEWAY_TEXT
 from tether.stand.app import ERROR_FRAME_TEXT, MALFORMED_RAW
+from tether.stand.server import stand_provider
 
 APIS = ("openai", "anthropic", "ollama")
 each_api = pytest.mark.parametrize("api", APIS)
@@ -65,11 +63,7 @@ OPENAI_TOOLS: list[Any] = [
 
 
 def provider_for(api: str, url: str, timeouts: Timeouts | None = None) -> HTTPProvider:
-    if api == "openai":
-        return OpenAIProvider(url + "/v1", "sim-large", timeouts=timeouts)
-    if api == "anthropic":
-        return AnthropicProvider(url, "sim-large", timeouts=timeouts)
-    return OllamaProvider(url, "sim-large", timeouts=timeouts)
+    return stand_provider(api, url, timeouts=timeouts)
 
 
 def ask(api: str, url: str, request: Request = HI, timeouts: Timeouts | None = None) -> Turn:

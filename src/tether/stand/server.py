@@ -8,10 +8,12 @@ import socket
 import threading
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import uvicorn
 
 from tether.errors import TetherError
+from tether.providers import HTTPProvider, adapter_for
 from tether.stand.app import Stand
 from tether.stand.plan import Planner
 from tether.stand.script import Script, load_script
@@ -29,6 +31,15 @@ def build_stand(
     elif not isinstance(script, Script):
         script = load_script(script)
     return Stand(Planner(script, faults, seed), log)
+
+
+# Where each API lives under a stand's base URL, following each SDK's convention.
+API_BASES = {"openai": "/v1", "anthropic": "", "ollama": ""}
+
+
+def stand_provider(api: str, url: str, model: str = "sim-large", **options: Any) -> HTTPProvider:
+    """tether's adapter for `api`, pointed at the stand at `url` (its root URL)."""
+    return adapter_for(api)(url + API_BASES[api], model, **options)
 
 
 def bind(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
