@@ -572,10 +572,7 @@ def run(
     except UsageError as exc:
         fail(str(exc))
 
-    async def go(url: str | None) -> Receipt:
-        from tether.providers import OpenAIProvider
-
-        providers = [OpenAIProvider(url + "/v1", model)] if url else []
+    async def go(providers: list[Any]) -> Receipt:
         runtime = create_agent_runtime(
             config, providers=providers, workspace=workspace, ask=ask, max_steps=max_steps,
             store=traces, on_notice=notice,
@@ -598,12 +595,25 @@ def run(
 
     try:
         with contextlib.ExitStack() as stack:
-            url = None
+            providers: list[Any] = []
             if config is None:
-                from tether.stand.server import StandThread, build_stand
+                from tether.stand.server import StandThread, build_stand, stand_provider
 
-                url = stack.enter_context(StandThread(build_stand(script, fault or [])))
-            receipt = anyio.run(go, url)
+                the_stand = build_stand(script, fault or [])
+                spec = the_stand.planner.model(model)
+                if spec is None:
+                    served = ", ".join(the_stand.planner.script.models)
+                    fail(
+                        f"the built-in stand does not serve {model!r}; use --model one of: {served}"
+                    )
+                url = stack.enter_context(StandThread(the_stand))
+                # the stand's own window and tool support, so the budget fits what it accepts
+                providers.append(
+                    stand_provider(
+                        "openai", url, model, window=spec.window, supports_tools=spec.tools
+                    )
+                )
+            receipt = anyio.run(go, providers)
     except UsageError as exc:
         fail(str(exc))
     finally:

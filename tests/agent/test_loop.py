@@ -173,3 +173,36 @@ def test_cancel_stops_every_concurrent_run_of_a_runtime(stand_factory, tmp_path:
     store.close()
     assert [r.status for r in receipts] == ["cancelled", "cancelled"]
     assert all(r.trace_problems == [] for r in receipts)
+
+
+def test_an_overflowing_history_is_summarised_by_a_model_call_and_the_run_goes_on(
+    tmp_path: Path,
+) -> None:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    (ws / "big.txt").write_text(
+        "".join(f"line {i}: " + "lorem ipsum dolor sit amet " * 4 + "\n" for i in range(200))
+    )
+    turns = [
+        {
+            "tool_calls": [
+                {
+                    "name": "read_file",
+                    "arguments": {"path": "big.txt", "offset": 1 + i, "limit": 60},
+                }
+            ]
+        }
+        for i in range(5)
+    ]
+    turns.append({"text": "I read the file."})
+    path = script(tmp_path, turns, window=6000)
+    result = tether_run("read big.txt", "--workspace", str(ws), "--script", str(path), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr + result.stdout
+    receipt = json.loads(result.stdout)
+    assert receipt["status"] == "answered" and receipt["steps"] == 6
+    store = TraceStore(tmp_path / "t.db")
+    trace = store.trace(receipt["run_id"])
+    store.close()
+    assert trace is not None
+    summaries = [s for s in trace["spans"] if s["kind"] == "summary"]
+    assert summaries and all(s["status"] == "ok" for s in summaries)

@@ -16,7 +16,7 @@ Cancellation propagates to the caller (the runtime turns it into a `cancelled` r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from tether.agent.cost import Prices
@@ -121,8 +121,13 @@ async def run_loop(
     on_text: Callable[[str], None] | None = None,
     on_step: StepCallback | None = None,
     receipt: Receipt | None = None,
+    prepare: Callable[[Request], Awaitable[Request]] | None = None,
 ) -> Receipt:
-    """Run `task` to an honest end; the receipt says how it ended (see the module docstring)."""
+    """Run `task` to an honest end; the receipt says how it ended (see the module docstring).
+
+    `prepare` fits each step's request before the call (the runtime's context budget, which
+    may fold old turns into a model-made summary); the chain still re-fits per candidate.
+    """
     config = config or LoopConfig()
     receipt = receipt or Receipt("error")
     receipt.run_id = recorder.run_id
@@ -132,6 +137,8 @@ async def run_loop(
         for step in range(1, config.max_steps + 1):
             with recorder.span("step", f"step {step}") as span:
                 request = Request(tuple(messages), tools=specs)
+                if prepare is not None:
+                    request = await prepare(request)
                 answer = await chain.call(request, on_text=on_text, recorder=recorder, parent=span)
                 _account(receipt, answer, chain, config.prices, span)
                 receipt.steps = step

@@ -74,8 +74,11 @@ def conversation_key(model: str, request: Request, header: str | None) -> str:
     """Requests of one conversation share their opening; a header can name it instead."""
     if header:
         return header
+    # The opening only: later system notes (a context summary, a tool-less note) and trimmed
+    # history must not turn a conversation into a new one.
+    first_system = next((m.text_content for m in request.messages if m.role == "system"), "")
     first_user = next((m.text_content for m in request.messages if m.role == "user"), "")
-    return _digest(model, request.system, first_user)
+    return _digest(model, first_system, first_user)
 
 
 def default_text(model: str, request: Request) -> str:
