@@ -75,39 +75,27 @@ class Api:
     id_prefix: str
 
 
+def _reply(plan: Plan) -> dict[str, Any]:
+    """The planned reply as the keyword arguments every format's whole-body builder takes."""
+    return {
+        "content": plan.text,
+        "reasoning": plan.reasoning,
+        "tool_calls": plan.tool_calls,
+        "finish_raw": plan.finish,
+        "usage": plan.usage,
+    }
+
+
 def _openai_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
-    return openai.completion_body(
-        plan.model,
-        reply_id,
-        content=plan.text,
-        reasoning=plan.reasoning,
-        tool_calls=plan.tool_calls,
-        finish_raw=plan.finish,
-        usage=plan.usage,
-    )
+    return openai.completion_body(plan.model, reply_id, **_reply(plan))
 
 
 def _anthropic_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
-    return anthropic.message_body(
-        plan.model,
-        reply_id,
-        content=plan.text,
-        reasoning=plan.reasoning,
-        tool_calls=plan.tool_calls,
-        finish_raw=plan.finish,
-        usage=plan.usage,
-    )
+    return anthropic.message_body(plan.model, reply_id, **_reply(plan))
 
 
 def _ollama_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
-    return ollama.chat_body(
-        plan.model,
-        content=plan.text,
-        reasoning=plan.reasoning,
-        tool_calls=plan.tool_calls,
-        finish_raw=plan.finish,
-        usage=plan.usage,
-    )
+    return ollama.chat_body(plan.model, **_reply(plan))
 
 
 OPENAI = Api(

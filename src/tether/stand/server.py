@@ -4,6 +4,7 @@ the lab), always on a real socket on 127.0.0.1 by default."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import socket
 import threading
 from pathlib import Path
@@ -76,27 +77,16 @@ def _config(stand: Stand) -> uvicorn.Config:
         lifespan="off",
         log_level="warning",
         access_log=False,
-        loop="uvloop" if _has_uvloop() else "asyncio",
-        http="httptools" if _has_httptools() else "h11",
+        loop="uvloop" if _installed("uvloop") else "asyncio",
+        http="httptools" if _installed("httptools") else "h11",
         timeout_keep_alive=30,
         backlog=2048,
     )
 
 
-def _has_uvloop() -> bool:
-    try:
-        import uvloop  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _has_httptools() -> bool:
-    try:
-        import httptools  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def _installed(module: str) -> bool:
+    """Whether an optional speed-up (uvloop, httptools) can be imported here."""
+    return importlib.util.find_spec(module) is not None
 
 
 def serve_forever(stand: Stand, sock: socket.socket) -> None:

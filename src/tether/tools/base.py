@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import inspect
 import threading
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_type_hints
 
@@ -63,7 +63,6 @@ class Tool:
     context_param: str | None = None
     untrusted: bool = False  # returns outside content: results are fenced
     timeout_s: float | None = None  # None: the runner's default
-    annotations: dict[str, Any] = field(default_factory=dict)
 
     def validate(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """The arguments checked and converted by the schema; ToolArgumentsError names the field."""
@@ -170,6 +169,3 @@ def tool(
     if fn is not None:
         return make(fn)
     return make
-
-
-AsyncToolFn = Callable[..., Awaitable[ToolOutput | str]]

@@ -141,7 +141,8 @@ class TraceStore:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
-        self._error: BaseException | None = None
+        # The last error the writer met (it never dies on one): readable, not swallowed.
+        self.write_error: BaseException | None = None
 
     # ------------------------------------------------------------ writing (SpanSink)
 
@@ -207,7 +208,7 @@ class TraceStore:
                     try:
                         self._apply(conn, ops)
                     except Exception as exc:  # never die: the gate will show what is missing
-                        self._error = exc
+                        self.write_error = exc
                 for w in waiters:
                     w.set()
                 if any(b is _STOP for b in batch):
