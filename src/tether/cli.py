@@ -525,9 +525,17 @@ def run(
         typer.Option("--fault", help="Without --config: a stand fault (repeatable)."),
     ] = None,
     store_path: Annotated[str | None, typer.Option("--store", help="Trace store file.")] = None,
+    check: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--check",
+            help="A shell command that must pass after the answer (repeatable); "
+            "done only when every check passes.",
+        ),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the receipt as JSON.")] = False,
 ) -> None:
-    """Run an agent on a task: judged turns, guarded tools, a receipt, a closed trace.
+    """Run an agent on a task: judged turns, guarded tools, checks, a receipt, a closed trace.
 
     With no --config it runs offline against the built-in stand. Exit codes: 0 done/answered,
     1 failed/unverified/error/incomplete, 3 not done (budget or hand-over), 130 cancelled.
@@ -535,6 +543,7 @@ def run(
     import signal
 
     from tether.agent.runtime import create_agent_runtime
+    from tether.checks import CheckResult
     from tether.reliability.chain import Notice
     from tether.tools.runner import PermissionRequest, ToolResult
 
@@ -554,10 +563,21 @@ def run(
         if not json_out:
             err.print(f"[{n.kind}] {n.message}", markup=False)
 
+    streamed = [False]  # text since the last check line (an answer to end with a newline)
+
     def text(piece: str) -> None:
         if not json_out:
             sys.stdout.write(piece)
             sys.stdout.flush()
+            streamed[0] = True
+
+    def checked(result: CheckResult) -> None:
+        if not json_out:
+            if streamed[0]:
+                sys.stdout.write("\n")
+                sys.stdout.flush()
+                streamed[0] = False
+            err.print(f"check {result.status}: {result.explain()}", markup=False)
 
     def step(number: int, results: Sequence[ToolResult]) -> None:
         if not json_out:
@@ -575,7 +595,7 @@ def run(
     async def go(providers: list[Any]) -> Receipt:
         runtime = create_agent_runtime(
             config, providers=providers, workspace=workspace, ask=ask, max_steps=max_steps,
-            store=traces, on_notice=notice,
+            store=traces, on_notice=notice, checks=check or (),
         )  # fmt: skip
         try:
             async with anyio.create_task_group() as tg:
@@ -587,7 +607,7 @@ def run(
                             return
 
                 tg.start_soon(stop_on_sigint)
-                receipt = await runtime.run(task, on_text=text, on_step=step)
+                receipt = await runtime.run(task, on_text=text, on_step=step, on_check=checked)
                 tg.cancel_scope.cancel()
             return receipt
         finally:
@@ -638,6 +658,8 @@ def run(
                 err.print(f"  {label}: {value}", markup=False)
         if receipt.trace_problems:
             err.print(f"  trace incomplete: {'; '.join(receipt.trace_problems)}", markup=False)
+        if receipt.verification:  # begins "checks passed", "checks failed" or "not verified"
+            err.print(receipt.verification, markup=False)
     raise typer.Exit(receipt.exit_code)
 
 
@@ -730,6 +752,147 @@ def check(
         markup=False,
     )
     raise typer.Exit(report.exit_code)
+
+
+@app.command(name="eval")
+def eval_suite(
+    suite: Annotated[
+        str, typer.Argument(help="A suite folder (with suite.toml) or a built-in suite's name.")
+    ],
+    store_path: StoreOption = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Run an eval suite on the built-in stand: recorded replies, tool-use tasks, golden answers.
+
+    One line per case, then a summary. Exit 0 when every case passes, 1 when any fails, 2 when
+    the suite cannot be read (the message names the file, the key and the fix).
+    """
+    import tempfile
+
+    from tether.evals import CaseResult, load_suite, run_suite
+
+    try:
+        loaded = load_suite(suite)
+        traces = TraceStore(store_path)
+    except UsageError as exc:
+        fail(str(exc))
+
+    width = max(len(c.name) for c in loaded.cases)
+
+    def line(c: CaseResult) -> None:
+        if not json_out:
+            mark = "PASS" if c.passed else "FAIL"
+            out.print(
+                f"{mark}  {c.kind:<8}  {c.name:<{width}}  {c.duration_s:5.2f}s  {c.reason}",
+                markup=False,
+            )
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="tether-eval-") as work:
+            result = anyio.run(lambda: run_suite(loaded, Path(work), store=traces, on_case=line))
+    except UsageError as exc:
+        fail(str(exc))
+    finally:
+        traces.close()
+    if json_out:
+        sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
+    else:
+        cases, failed = len(result.cases), len(result.failed)
+        out.print(
+            f"suite {result.suite}: {cases} cases, {cases - failed} passed, {failed} failed "
+            f"in {result.duration_s:.1f}s",
+            markup=False,
+        )
+    raise typer.Exit(result.exit_code)
+
+
+@app.command()
+def lab(
+    mix: Annotated[str, typer.Option(help="Fault mix: calm, seed-oct or storm.")] = "seed-oct",
+    tasks: Annotated[int, typer.Option(help="How many tasks (the five kinds in turn).")] = 50,
+    seed: Annotated[int, typer.Option(help="Seed for the tasks and the faults.")] = 0,
+    harness: Annotated[
+        str, typer.Option(help="Harnesses to compare, comma-separated: naive,tether.")
+    ] = "naive,tether",
+    concurrency: Annotated[int, typer.Option(help="Runs at a time per harness.")] = 8,
+    latency: Annotated[
+        str | None, typer.Option(help="Replay a latency file on the primary provider.")
+    ] = None,
+    out_dir: Annotated[
+        str | None, typer.Option("--out", help="Write report.md, chart.svg and runs.json here.")
+    ] = None,
+    store_path: StoreOption = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Reproduce false "done"s on the built-in stand: the naive loop and tether, same tasks,
+    same faults, same seed. Exit 0 when tether said no false "done" and every trace closed."""
+    import tempfile
+
+    from tether.lab.experiment import HARNESSES, LabSettings, run_lab
+    from tether.lab.mixes import get_mix
+    from tether.lab.report import lab_json, table_rows, write_report
+
+    chosen = [h.strip() for h in harness.split(",") if h.strip()]
+    unknown = [h for h in chosen if h not in HARNESSES]
+    if unknown or not chosen:
+        fail(f"--harness {harness!r}: use naive, tether or naive,tether")
+    if tasks < 1:
+        fail(f"--tasks {tasks}: give at least 1 task")
+    if concurrency < 1:
+        fail(f"--concurrency {concurrency}: give at least 1")
+    if latency is not None and not Path(latency).is_file():
+        fail(f'--latency {latency}: no such file (JSONL lines of {{"ttfb": s, "s": s}})')
+    try:
+        the_mix = get_mix(mix)
+        traces = TraceStore(store_path)
+    except UsageError as exc:
+        fail(str(exc))
+    from rich.progress import Progress
+
+    try:
+        with (
+            tempfile.TemporaryDirectory(prefix="tether-lab-") as work,
+            Progress(console=err, transient=True, disable=json_out) as progress,
+        ):
+            settings = LabSettings(
+                the_mix, tasks=tasks, seed=seed, harnesses=chosen, concurrency=concurrency,
+                workdir=Path(work), store=traces, latency_file=latency,
+            )  # fmt: skip
+            bar = progress.add_task("lab runs", total=tasks * len(chosen))
+            result = anyio.run(run_lab, settings, lambda _r: progress.advance(bar))
+    except UsageError as exc:
+        fail(str(exc))
+    finally:
+        traces.close()
+    body = lab_json(result)
+    written = write_report(result, Path(out_dir)) if out_dir else []
+    tether_figures = body["harnesses"].get("tether")
+    ok = result.gate.get("checked", 0) == result.gate.get("complete", 0) and (
+        tether_figures is None or tether_figures["false_done"] == 0
+    )
+    if json_out:
+        sys.stdout.write(orjson.dumps(body).decode() + "\n")
+        raise typer.Exit(0 if ok else 1)
+    table = Table(title=f"tether lab: mix {mix}, seed {seed}, {len(result.tasks)} tasks")
+    table.add_column("")
+    for name in body["harnesses"]:
+        table.add_column(name, justify="right")
+    for row in table_rows(body):
+        table.add_row(*row)
+    out.print(table)
+    gate = result.gate
+    if gate.get("checked"):
+        out.print(
+            f"traces: {gate['complete']} of {gate['checked']} tether runs complete "
+            "(`tether check` passed)",
+            markup=False,
+        )
+    out.print(
+        "time: " + ", ".join(f"{k} {v:.1f}s" for k, v in body["timing_s"].items()), markup=False
+    )
+    for path in written:
+        out.print(f"wrote {path}", markup=False)
+    raise typer.Exit(0 if ok else 1)
 
 
 traces_app = typer.Typer(
@@ -904,6 +1067,78 @@ def traces_export(
         return
     body = trace if format == "seed-json" else to_otlp_json(trace, version)
     sys.stdout.write(orjson.dumps(body).decode() + "\n")
+
+
+# ---------------------------------------------------------------- proxy
+
+
+@app.command()
+def proxy(
+    upstream: Annotated[
+        str | None,
+        typer.Option(help="The primary upstream's base URL (OpenAI's convention: ends in /v1)."),
+    ] = None,
+    backup: Annotated[
+        list[str] | None,
+        typer.Option("--backup", help="A backup base URL, tried in order (repeatable)."),
+    ] = None,
+    config: Annotated[
+        str | None,
+        typer.Option(help="A TOML configuration: upstreams, model names, keys, breakers."),
+    ] = None,
+    api: Annotated[
+        str, typer.Option(help="Wire format of --upstream and --backup: openai or anthropic.")
+    ] = "openai",
+    api_key_env: Annotated[
+        str | None, typer.Option(help="Environment variable holding the upstreams' API key.")
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port; 0 picks a free one.")] = 8790,
+    log: Annotated[
+        str | None, typer.Option(help="Write one exchange record per request here.")
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(help="Processes sharing the port (breakers agree via a shared store).")
+    ] = 1,
+) -> None:
+    """Run the guarding proxy: every turn judged, retried and failed over before the client
+    sees a byte of it; OpenAI (/v1/chat/completions) and Anthropic (/v1/messages) clients.
+
+    The first line on stdout is the base URL (OpenAI clients add /v1).
+    """
+    from tether.proxy import Proxy, config_from_urls, load_proxy_config, serve_workers
+    from tether.stand.server import base_url, bind
+
+    if (upstream is None) == (config is None):
+        fail("give the upstreams with --upstream URL [--backup URL]... or with --config FILE")
+    if workers < 1:
+        fail(f"--workers {workers}: give 1 or more processes")
+    if config is not None and (backup or api_key_env):
+        fail("with --config, list every upstream (and its api_key_env) as [[upstreams]] there")
+    try:
+        if config is not None:
+            settings = load_proxy_config(config)
+            if log is not None:
+                settings.proxy.log = log
+        else:
+            assert upstream is not None
+            settings = config_from_urls(
+                upstream, backup or [], api=api, api_key_env=api_key_env, log=log
+            )
+        the_proxy = Proxy(settings)
+        sock = bind(host, port)
+    except TetherError as exc:
+        fail(str(exc))
+    sys.stdout.write(base_url(sock) + "\n")
+    sys.stdout.flush()
+    chain = " -> ".join(u.base_url for u in settings.upstreams)
+    err.print(f"proxy in front of {chain}; log: {settings.proxy.log or 'none'}", markup=False)
+    if workers == 1:
+        serve_workers(lambda: the_proxy, sock, 1)
+        return
+    if the_proxy.log is not None:  # each worker opens its own (lines are appended whole)
+        the_proxy.log.close()
+    serve_workers(lambda: Proxy(settings), sock, workers)
 
 
 def main() -> None:

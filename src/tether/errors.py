@@ -6,6 +6,7 @@ Errors are classes, never strings, so callers branch on type::
     ├── UsageError                 bad input from a person: flags, files, specs (CLI exit 2)
     │   ├── ConfigError            a configuration value that cannot work
     │   ├── ScriptError            a stand script that fails to parse or validate (file + place)
+    │   ├── SuiteError             an eval suite that cannot run as written (file + key + fix)
     │   └── FaultSpecError         a --fault SPEC the stand does not know
     ├── WireError                  a body that does not fit its wire format (names the field)
     ├── ModelCallFailed            the chain gave up: every attempt failed (carries them all)
@@ -45,6 +46,17 @@ class ScriptError(UsageError):
         self.place = place
         self.problem = problem
         where = f"{path}:{place}" if place else path
+        super().__init__(f"{where}: {problem}")
+
+
+class SuiteError(UsageError):
+    """An eval suite (`tether eval`) that cannot run as written: names the file, key and fix."""
+
+    def __init__(self, path: str, key: str, problem: str) -> None:
+        self.path = path
+        self.key = key
+        self.problem = problem
+        where = f"{path}: {key}" if key else path
         super().__init__(f"{where}: {problem}")
 
 

@@ -146,3 +146,28 @@ def test_unparseable_requests_get_400_in_the_providers_shape(
     )
     assert resp.status_code == 400
     assert check(resp.json()), resp.text
+
+
+def test_history_positions_replay_a_turn_to_a_retry_with_its_fault_only_once(
+    stand_factory, tmp_path: Path
+) -> None:
+    """A retried request gets the same turn, clean: the lab's transient faults."""
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "models:\n  m:\n    position: history\n    turns:\n"
+        "      - text: one\n"
+        "      - text: two\n        fault: gateway-200\n        fault_attempts: 1\n"
+    )
+    url = stand_factory(script=str(path))
+
+    def ask(messages: list[dict[str, str]]) -> str:
+        body = {"model": "m", "messages": messages}
+        reply = httpx2.post(url + "/v1/chat/completions", json=body, timeout=10)
+        return str(reply.json()["choices"][0]["message"]["content"])
+
+    first = [{"role": "user", "content": "go"}]
+    assert ask(first) == "one"
+    assert ask(first) == "one"  # the same request again: the same turn, not the next
+    second = [*first, {"role": "assistant", "content": "one"}, {"role": "user", "content": "on"}]
+    assert "could not be completed" in ask(second)  # the first serve is faulted
+    assert ask(second) == "two"  # the retry gets the clean turn

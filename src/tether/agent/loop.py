@@ -5,6 +5,9 @@
         no tool call -> the answer: status `answered`
         tool calls   -> the runner (rules, timeouts, caps, repeat guard, fences) -> next step
         a rule hands over -> stop: status `not_done`, with what a person must do
+    an answer, when the runtime checks answers (`after_answer`) ->
+        accepted as it is, or a follow-up user message (failed checks) and the loop goes on;
+        a follow-up without tools: one last call with no tools bound, whose text is the answer
     budget spent while the model still wants tools ->
         one more call with no tools bound: the tool work so far flattened into one size-bounded
         plain-text turn (fenced results stay fenced), and the model told it cannot call tools
@@ -53,6 +56,18 @@ class LoopConfig:
 
 
 StepCallback = Callable[[int, Sequence[ToolResult]], None]
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """What goes back to the model after an answer (e.g. the checks that failed). `tools`
+    False: the model may not call tools any more and must answer now."""
+
+    message: str
+    tools: bool = True
+
+
+AfterAnswer = Callable[[str, Span, int], Awaitable[FollowUp | None]]  # text, step, steps left
 
 
 def flatten_tool_work(messages: Sequence[Message], limit: int) -> str:
@@ -110,6 +125,27 @@ def _account(
     receipt.notices += [n.message for n in answer.notices]
 
 
+def _answered(receipt: Receipt, text: str) -> Receipt:
+    receipt.status = "answered"
+    receipt.completed = True
+    receipt.final_text = text
+    return receipt
+
+
+def _without_tools(config: LoopConfig, task: str, messages: list[Message], note: str) -> Request:
+    """The work so far flattened into one plain-text turn, then `note`: a request that binds
+    no tools (tool messages without tools bound are refused by some providers)."""
+    work = flatten_tool_work(messages[2:], config.flatten_chars)
+    return Request(
+        (
+            Message.text("system", config.system),
+            Message.text("user", task),
+            Message.text("assistant", work or "(no tool work yet)"),
+            Message.text("user", note),
+        )
+    )
+
+
 async def run_loop(
     task: str,
     *,
@@ -122,17 +158,22 @@ async def run_loop(
     on_step: StepCallback | None = None,
     receipt: Receipt | None = None,
     prepare: Callable[[Request], Awaitable[Request]] | None = None,
+    after_answer: AfterAnswer | None = None,
 ) -> Receipt:
     """Run `task` to an honest end; the receipt says how it ended (see the module docstring).
 
     `prepare` fits each step's request before the call (the runtime's context budget, which
     may fold old turns into a model-made summary); the chain still re-fits per candidate.
+    `after_answer` hears each answer (with its step span and the steps left) and may send the
+    model back to work (a follow-up with tools needs a step left: give one without tools then);
+    the status stays `answered` here: the runtime decides what the checks make of it.
     """
     config = config or LoopConfig()
     receipt = receipt or Receipt("error")
     receipt.run_id = recorder.run_id
     specs = tuple(ToolSpec(t.name, t.description, t.parameters) for t in tools)
     messages: list[Message] = [Message.text("system", config.system), Message.text("user", task)]
+    last_word: str | None = None  # a follow-up that allows no tools: the model answers now
     try:
         for step in range(1, config.max_steps + 1):
             with recorder.span("step", f"step {step}") as span:
@@ -144,9 +185,17 @@ async def run_loop(
                 receipt.steps = step
                 turn = answer.turn
                 if not turn.tool_calls:
-                    receipt.status = "answered"
-                    receipt.final_text = turn.content
-                    return receipt
+                    follow = None
+                    if after_answer is not None:
+                        follow = await after_answer(turn.content, span, config.max_steps - step)
+                    if follow is None:
+                        return _answered(receipt, turn.content)
+                    messages.append(Message.text("assistant", turn.content or "(no text)"))
+                    messages.append(Message.text("user", follow.message))
+                    if not follow.tools:
+                        last_word = follow.message
+                        break
+                    continue
                 parts: list[TextPart | ToolCall] = [TextPart(turn.content)] if turn.content else []
                 messages.append(Message("assistant", (*parts, *turn.tool_calls)))
                 results = await runner.run(turn.tool_calls, parent=span)
@@ -161,16 +210,16 @@ async def run_loop(
                     receipt.handover = handover.text
                     receipt.left_undone = f"a rule handed the run over at {handover.call.name}"
                     return receipt
+        if last_word is not None:
+            with recorder.span("step", "final answer without tools") as span:
+                answer = await chain.call(
+                    _without_tools(config, task, messages, last_word),
+                    on_text=on_text, recorder=recorder, parent=span,
+                )  # fmt: skip
+                _account(receipt, answer, chain, config.prices, span)
+            return _answered(receipt, answer.turn.content)
         with recorder.span("step", "budget spent: final answer without tools") as span:
-            work = flatten_tool_work(messages[2:], config.flatten_chars)
-            final = Request(
-                (
-                    Message.text("system", config.system),
-                    Message.text("user", task),
-                    Message.text("assistant", work or "(no tool work yet)"),
-                    Message.text("user", BUDGET_NOTE),
-                )
-            )
+            final = _without_tools(config, task, messages, BUDGET_NOTE)
             answer = await chain.call(final, on_text=on_text, recorder=recorder, parent=span)
             _account(receipt, answer, chain, config.prices, span)
         receipt.status = "not_done"

@@ -4,6 +4,10 @@ Statuses (DESIGN.md): `done` (answered and the checks passed), `answered` (answe
 closed, no checks asked for), `unverified`, `failed`, `not_done` (budget spent or handed over:
 an honest partial answer), `cancelled`, `error` (providers failed: an honest error),
 `incomplete` (the gate found open spans). The exit code follows the status.
+
+Three things stay apart: `completed` (the model really answered), `checks` (what ran after the
+answer, each with its status, quote and stale flag) and `accepted` (True: the checks passed;
+False: they failed; None: nobody could tell). `verification` says it in plain words.
 """
 
 from __future__ import annotations
@@ -47,6 +51,11 @@ class Receipt:
     cost_usd: float | None = None  # None when any call's model has no price: never a guess
     unpriced: list[str] = field(default_factory=list)  # models with no price, no usage
     trace_problems: list[str] = field(default_factory=list)
+    completed: bool = False  # the model gave a final answer (not cut by budget, error, cancel)
+    checks: list[dict[str, Any]] = field(default_factory=list)  # CheckResult.to_json()s
+    accepted: bool | None = None  # by the checks; None when none were asked for or could tell
+    fix_cycles: int = 0  # times failed checks went back to the model
+    verification: str = ""  # "checks passed: …", "checks failed: …", "not verified: …"
 
     @property
     def exit_code(self) -> int:
@@ -74,5 +83,10 @@ class Receipt:
             "cost_usd": self.cost_usd,
             "unpriced": self.unpriced,
             "trace_problems": self.trace_problems,
+            "completed": self.completed,
+            "checks": self.checks,
+            "accepted": self.accepted,
+            "fix_cycles": self.fix_cycles,
+            "verification": self.verification,
             "exit_code": self.exit_code,
         }

@@ -7,6 +7,8 @@ the completeness gate on every run. The CLI, the lab, the evals and the proxy bu
 A configuration is a TOML file (validated; errors name the file, the key and what is expected)
 or arguments:
 
+    checks = ["pytest -q"]              # run after the model's answer; done only if they pass
+
     [[candidates]]                      # the failover chain, in order
     api = "openai"                      # openai | anthropic | ollama
     model = "gpt-4o-mini"
@@ -27,8 +29,21 @@ or arguments:
     action = "allow"
     command_prefix = ["make", "test"]
 
+    [check]                             # how the checks run (tether.checks)
+    timeout_s = 300                     # each; the check and its process group are killed after
+    fix_cycles = 2                      # failed checks go back to the model this many times
+    output_cap_chars = 20000            # the last this-many characters of each output are kept
+    ignore = ["dist"]                   # more names the workspace fingerprint leaves out
+
     [breakers]
     store = "memory"                    # or sqlite:///PATH.db, redis://HOST:PORT/DB
+    slow_first_byte_s = 40              # a first byte this late is slow; slow_streak (2) in a
+    slow_open_s = 600                   # row open the breaker for slow_open_s; open_s = 60
+                                        # after a failure
+
+    [retry]
+    max_attempts = 4                    # across the whole chain, per model call
+    backoff_s = 0.5                     # first wait before retrying the same candidate
 
     [prices."gpt-4o-mini"]              # USD per million tokens; no price: cost is None
     input = 0.15
@@ -49,20 +64,22 @@ import anyio
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tether.agent.cost import Prices
-from tether.agent.loop import LoopConfig, StepCallback, run_loop
-from tether.agent.receipt import Receipt
+from tether.agent.loop import FollowUp, LoopConfig, StepCallback, run_loop
+from tether.agent.receipt import Receipt, ReceiptStatus
+from tether.checks import CheckResult, Fingerprint, accept, fingerprint, run_checks
 from tether.context.budget import ContextBudget
 from tether.errors import ConfigError
 from tether.messages import Message, Request
 from tether.providers import Timeouts, adapter_for
 from tether.providers.base import Provider
-from tether.reliability.breaker import store_from_url
-from tether.reliability.chain import Chain, Notice
+from tether.reliability.breaker import BreakerPolicy, store_from_url
+from tether.reliability.chain import Candidate, Chain, Notice, RetryPolicy
 from tether.tools.base import Tool, ToolContext
 from tether.tools.builtin import CODING_TOOLS
+from tether.tools.fence import fence
 from tether.tools.rules import Rule, Rules
 from tether.tools.runner import AskFn, ToolRunner
-from tether.trace.spans import Recorder
+from tether.trace.spans import Recorder, Span
 from tether.trace.store import TraceStore
 
 SUMMARY_PROMPT = (
@@ -101,8 +118,26 @@ class ToolsSection(_Strict):
     result_cap_chars: int = Field(default=20_000, ge=1_000)
 
 
+class CheckSection(_Strict):
+    timeout_s: float = Field(default=300.0, gt=0)
+    fix_cycles: int = Field(default=2, ge=0, le=10)
+    output_cap_chars: int = Field(default=20_000, ge=1_000)
+    ignore: list[str] = Field(default_factory=list)
+
+
 class BreakersSection(_Strict):
+    """Where breaker state lives (shared across processes with sqlite/redis) and when they open."""
+
     store: str = "memory"
+    open_s: float = Field(default=60.0, gt=0)
+    slow_first_byte_s: float = Field(default=40.0, gt=0)
+    slow_streak: int = Field(default=2, ge=1)
+    slow_open_s: float = Field(default=600.0, gt=0)
+
+
+class RetrySection(_Strict):
+    max_attempts: int = Field(default=4, ge=1)
+    backoff_s: float = Field(default=0.5, ge=0)
 
 
 class PriceConfig(_Strict):
@@ -120,7 +155,10 @@ class RuntimeConfig(_Strict):
     tools: ToolsSection = Field(default_factory=ToolsSection)
     rules: list[dict[str, Any]] = Field(default_factory=list)
     breakers: BreakersSection = Field(default_factory=BreakersSection)
+    retry: RetrySection = Field(default_factory=RetrySection)
     prices: dict[str, PriceConfig] = Field(default_factory=dict)
+    checks: list[str] = Field(default_factory=list)
+    check: CheckSection = Field(default_factory=CheckSection)
 
 
 def load_config(path: str | Path) -> RuntimeConfig:
@@ -168,6 +206,8 @@ class AgentRuntime:
     ask: AskFn | None = None
     tool_timeout_s: float = 60.0
     result_cap_chars: int = 20_000
+    checks: tuple[str, ...] = ()  # run after each answer; see _Checks
+    check: CheckSection = field(default_factory=CheckSection)
     _scopes: set[anyio.CancelScope] = field(default_factory=set, repr=False)
 
     def cancel(self) -> None:
@@ -181,6 +221,7 @@ class AgentRuntime:
         *,
         on_text: Callable[[str], None] | None = None,
         on_step: StepCallback | None = None,
+        on_check: Callable[[CheckResult], None] | None = None,
     ) -> Receipt:
         from tether.trace.formats import runs_from_document
         from tether.trace.gate import check_run
@@ -217,24 +258,27 @@ class AgentRuntime:
         async def prepare(request: Request) -> Request:
             return await budget.afit(request, window)
 
+        checks = _Checks(self, recorder, on_check) if self.checks else None
         with anyio.CancelScope() as scope:  # one scope per run: concurrent runs stay apart
             self._scopes.add(scope)
             try:
                 receipt = await run_loop(
                     task, chain=self.chain, runner=runner, tools=self.tools, recorder=recorder,
                     config=self.loop, on_text=on_text, on_step=on_step, receipt=receipt,
-                    prepare=prepare,
+                    prepare=prepare, after_answer=checks.after_answer if checks else None,
                 )  # fmt: skip
             finally:
                 self._scopes.discard(scope)
         if scope.cancelled_caught:
             receipt.status = "cancelled"
+            receipt.completed = False
             receipt.run_id = recorder.run_id
             receipt.cancelled = [
                 f"{s.kind} {s.name}" for s in recorder.spans.values()
-                if s.status == "cancelled" and s.kind in ("tool", "model")
+                if s.status == "cancelled" and s.kind in ("tool", "model", "check")
             ]  # fmt: skip
             receipt.done = list(runner.effects)  # a batch stopped midway did some of its work
+        _settle(receipt, checks)
         status = {"answered": "ok", "done": "ok", "cancelled": "cancelled"}.get(receipt.status)
         recorder.finish("ok" if status == "ok" and recorder.derived_status(recorder.root) == "ok"
                         else ("cancelled" if status == "cancelled" else "error"))  # fmt: skip
@@ -253,10 +297,148 @@ class AgentRuntime:
             self.store.close()
 
 
+FIX_NOTE = (
+    "Your answer was checked, and the checks did not pass:\n\n{summary}\n\n"
+    "Fix the cause (fix cycle {cycle} of {cycles}), run what you need, then answer again."
+)
+STILL_FAILING_NOTE = (
+    "The checks still fail{after}:\n\n{summary}\n\nYou can't call tools any more. Answer "
+    "now, and say plainly that the checks still fail, what you changed, and what is left."
+)
+SUMMARY_CHARS = 4_000  # the failure summary sent back to the model, at most
+TAIL_LINES = 15  # the last this-many output lines of each failed check go with it
+
+
+def failure_summary(results: Sequence[CheckResult]) -> str:
+    """The failed checks in a few lines each: what decided it and the end of the output
+    (fenced: a check's output is outside content)."""
+    parts: list[str] = []
+    for r in results:
+        if r.status == "passed" and not r.stale:
+            continue
+        part = f"- {r.explain()}"
+        tail = "\n".join(r.output_tail.strip().splitlines()[-TAIL_LINES:])[-1_500:]
+        if tail and r.status == "failed":
+            part += "\n" + fence(tail, "check")
+        parts.append(part)
+    text = "\n".join(parts)
+    return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 1] + "…"
+
+
+class _Checks:
+    """The checks of one run: run after each answer, re-run once when files changed while they
+    ran, and failures sent back to the model for at most `fix_cycles` cycles, then one last
+    answer without tools that must say the checks still fail."""
+
+    def __init__(
+        self,
+        runtime: AgentRuntime,
+        recorder: Recorder,
+        on_check: Callable[[CheckResult], None] | None = None,
+    ) -> None:
+        self.commands = runtime.checks
+        self.settings = runtime.check
+        self.workspace = runtime.workspace
+        self.recorder = recorder
+        self.results: list[CheckResult] = []
+        self.cycles = 0
+        self.gave_up = False  # the model was told the checks still fail
+        self.reran = ""  # why the checks ran a second time, if they did
+        self.on_check = on_check
+        self.exclude = [runtime.store.path] if runtime.store is not None else []
+
+    async def after_answer(self, text: str, span: Span, steps_left: int) -> FollowUp | None:
+        if self.gave_up:  # the last answer, given without tools: nothing changed to re-check
+            return None
+        self.results = await self.verify(text, span)
+        if accept(self.results).status != "failed":
+            return None
+        summary = failure_summary(self.results)
+        if self.cycles < self.settings.fix_cycles and steps_left > 0:
+            self.cycles += 1
+            note = FIX_NOTE.format(
+                summary=summary, cycle=self.cycles, cycles=self.settings.fix_cycles
+            )
+            return FollowUp(note)
+        self.gave_up = True
+        after = f" after {self.cycles} fix cycle{'s' if self.cycles != 1 else ''}"
+        return FollowUp(
+            STILL_FAILING_NOTE.format(after=after if self.cycles else "", summary=summary),
+            tools=False,
+        )
+
+    def heard(self, result: CheckResult) -> None:
+        self.results.append(result)
+        if self.on_check is not None:
+            self.on_check(result)
+
+    async def fingerprint(self) -> Fingerprint:
+        return await anyio.to_thread.run_sync(
+            fingerprint, self.workspace, self.settings.ignore, self.exclude
+        )
+
+    async def verify(self, answer: str, parent: Span) -> list[CheckResult]:
+        """One round of checks; again once if files changed while they ran, else stale."""
+        self.reran = ""
+        for attempt in (1, 2):
+            before = await self.fingerprint()
+            self.results = []
+            results = await run_checks(
+                self.commands, self.workspace, answer=answer,
+                timeout_s=self.settings.timeout_s,
+                output_cap_chars=self.settings.output_cap_chars,
+                recorder=self.recorder, parent=parent, on_result=self.heard,
+            )  # fmt: skip
+            changed = before.changed(await self.fingerprint())
+            if not changed:
+                return results
+            shown = ", ".join(changed[:5]) + (
+                f" and {len(changed) - 5} more" if changed[5:] else ""
+            )
+            if attempt == 1:
+                self.reran = f"files changed while the checks ran ({shown}): they ran again"
+                parent.attrs["tether.checks.rerun"] = shown
+            else:
+                parent.attrs["tether.checks.stale"] = shown
+                self.reran = f"files changed again while the checks re-ran ({shown})"
+        return [r.with_stale() for r in results]
+
+
+def _settle(receipt: Receipt, checks: _Checks | None) -> None:
+    """The one place the checks decide a status: an answered run becomes `done`, `failed` or
+    `unverified`. Runs that did not complete (budget, hand-over, error, cancel) keep their
+    status: a partial answer is not up for acceptance, and their exit code already refuses it.
+    """
+    if checks is None:
+        return
+    receipt.checks = [r.to_json() for r in checks.results]
+    receipt.fix_cycles = checks.cycles
+    if receipt.status != "answered":
+        receipt.accepted = None
+        receipt.verification = (
+            f"not verified: the run ended {receipt.status} before its answer was checked"
+        )
+        return
+    verdict = accept(checks.results)
+    outcome: dict[str, ReceiptStatus] = {
+        "passed": "done",
+        "failed": "failed",
+        "unverified": "unverified",
+    }
+    receipt.status = outcome[verdict.status]
+    receipt.accepted = verdict.accepted
+    receipt.verification = verdict.sentence
+    if checks.gave_up:
+        cycles = f"{checks.cycles} fix cycle{'s' if checks.cycles != 1 else ''}"
+        receipt.verification += f" (still failing after {cycles}, whatever the answer says)"
+    if checks.reran:
+        receipt.verification += f" [{checks.reran}]"
+
+
 def create_agent_runtime(
     config: RuntimeConfig | str | Path | None = None,
     *,
-    providers: Sequence[Provider] = (),
+    providers: Sequence[Provider | Candidate] = (),
     workspace: str | Path = ".",
     tools: Sequence[Tool] = CODING_TOOLS,
     rules: Rules | None = None,
@@ -265,12 +447,14 @@ def create_agent_runtime(
     store: TraceStore | Literal["default"] | None = "default",
     on_notice: Callable[[Notice], None] | None = None,
     prices: Prices | None = None,
+    checks: Sequence[str] = (),
 ) -> AgentRuntime:
     """Build an agent: the only way, so every surface gets the same guards.
 
     `providers` (already built) go before the configured candidates. Rules from the
     configuration come first, then `rules` (default: the built-in coding rules). `prices`
     (default: the configuration's [prices] over the stand's built-in ones) put money on receipts.
+    `checks` (shell commands) run after the answer, after the configuration's `checks`.
     """
     if not isinstance(config, RuntimeConfig):
         config = load_config(config) if config is not None else RuntimeConfig()
@@ -289,6 +473,13 @@ def create_agent_runtime(
     chain = Chain(
         candidates,
         store=store_from_url(config.breakers.store),
+        breaker_policy=BreakerPolicy(
+            open_s=config.breakers.open_s,
+            slow_first_byte_s=config.breakers.slow_first_byte_s,
+            slow_streak=config.breakers.slow_streak,
+            slow_open_s=config.breakers.slow_open_s,
+        ),
+        retry=RetryPolicy(max_attempts=config.retry.max_attempts, backoff_s=config.retry.backoff_s),
         on_notice=on_notice,
         fit=ContextBudget().fit,
     )
@@ -307,6 +498,8 @@ def create_agent_runtime(
         ask=ask,
         tool_timeout_s=config.tools.timeout_s,
         result_cap_chars=config.tools.result_cap_chars,
+        checks=(*config.checks, *checks),
+        check=config.check,
     )
 
 

@@ -44,6 +44,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
+from tether.stand.cassette import Cassette, load_cassette
 from tether.stand.plan import CONVERSATION_HEADER, Plan, Planner, Refusal
 from tether.wire import anthropic, ollama, openai
 
@@ -182,6 +183,11 @@ class Stand:
         self.planner = planner
         self.log = ExchangeLog(log_path) if log_path else None
         self._ids = count(1)
+        self.cassettes: dict[str, Cassette] = {  # read once, up front: a bad file fails here
+            name: load_cassette(m.cassette)
+            for name, m in planner.script.models.items()
+            if m.cassette is not None
+        }
         self.app = Starlette(
             routes=[
                 Route("/v1/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
@@ -272,12 +278,30 @@ class Stand:
                 model, neutral = api.decode_request(body)
             except WireError as exc:
                 return self._refuse(api, body, Refusal(400, f"invalid request: {exc}"))
+            cassette = self.cassettes.get(model)
+            if cassette is not None:
+                return self._replay(api, body, model, neutral, cassette)
             planned = self.planner.plan(model, neutral, request.headers.get(CONVERSATION_HEADER))
             if isinstance(planned, Refusal):
                 return self._refuse(api, body, planned, model)
             return _Reply(self, api, body, planned, neutral.stream)
 
         return endpoint
+
+    def _replay(
+        self, api: Api, body: Any, model: str, request: Request, cassette: Cassette
+    ) -> Response:
+        """The recorded reply, byte for byte (refused when sent to another API's endpoint)."""
+        refused = self.planner.refusal(model, request)
+        if refused is None and cassette.api != api.name:
+            refused = Refusal(
+                400,
+                f"{model} replays a recorded {cassette.api} reply ({cassette.path}); "
+                f"call it through the {cassette.api} API",
+            )
+        if refused is not None:
+            return self._refuse(api, body, refused, model)
+        return _Replay(self, api, body, model, cassette)
 
     def _refuse(self, api: Api, body: Any, refusal: Refusal, model: str = "") -> Response:
         headers = {}
@@ -467,3 +491,41 @@ class _Reply(Response):
                 "at": _now(),
             }
         )
+
+
+class _Replay(Response):
+    """A cassette sent as recorded: one write per chunk, its pauses kept, logged like a reply."""
+
+    def __init__(self, stand: Stand, api: Api, body: Any, model: str, cassette: Cassette) -> None:
+        self.stand, self.api, self.body_json, self.model = stand, api, body, model
+        self.cassette = cassette
+        self.started = time.perf_counter()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        c = self.cassette
+        headers = [(b"content-type", c.content_type.encode()), (b"cache-control", b"no-cache")]
+        await send({"type": "http.response.start", "status": c.status, "headers": headers})
+        first_byte = time.perf_counter() - self.started
+        for chunk in c.chunks:
+            if chunk.delay_s:
+                await anyio.sleep(chunk.delay_s)
+            await send({"type": "http.response.body", "body": chunk.data, "more_body": True})
+        if self.stand.log is not None:
+            turn = c.turn()
+            usage = turn.usage.raw or self.api.usage_raw(turn.usage) if turn.usage else None
+            self.stand.log.write(
+                {
+                    "api": self.api.name,
+                    "model": self.model,
+                    "request": self.body_json,
+                    "reply": reply_record(turn, usage, False),
+                    "timing": {
+                        "first_byte_s": round(first_byte, 6),
+                        "total_s": round(time.perf_counter() - self.started, 6),
+                    },
+                    "status": c.status,
+                    "cassette": c.path,
+                    "at": _now(),
+                }
+            )
+        await send({"type": "http.response.body", "body": b"", "more_body": False})

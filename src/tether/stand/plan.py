@@ -101,6 +101,8 @@ class Planner:
         self.faults = [parse_fault(s) for s in [*script.faults, *(faults or [])]]
         self._rng = random.Random(script.seed if seed is None else seed)
         self._positions: dict[str, int] = {}
+        self._serves: dict[tuple[str, int], int] = {}  # history positions: serves per turn
+        self._parsed: dict[int, list[Fault]] = {}  # model-level faults, parsed once
         self._latency: dict[str, list[Latency]] = {}
         self._latency_pos: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -132,16 +134,34 @@ class Planner:
             )
         return None
 
-    def _next_turn(self, key: str, spec: ModelSpec) -> tuple[int, TurnSpec | None]:
-        index = self._positions.get(key, 0)
-        self._positions[key] = index + 1
-        return index, spec.turns[index] if index < len(spec.turns) else None
+    def _next_turn(
+        self, key: str, spec: ModelSpec, request: Request
+    ) -> tuple[int, TurnSpec | None, int]:
+        """The turn's index, the turn, and how many times this turn was served before."""
+        if spec.position == "history":
+            index = sum(1 for m in request.messages if m.role == "assistant")
+            served = self._serves.get((key, index), 0)
+            self._serves[(key, index)] = served + 1
+        else:
+            index = self._positions.get(key, 0)
+            self._positions[key] = index + 1
+            served = 0
+        return index, spec.turns[index] if index < len(spec.turns) else None, served
 
-    def _draw(self, turn: TurnSpec | None) -> list[Fault]:
-        chosen = [f for f in self.faults if f.rate >= 1.0 or self._rng.random() < f.rate]
-        if turn is not None:
+    def _draw(self, spec: ModelSpec, turn: TurnSpec | None, served: int = 0) -> list[Fault]:
+        every = [*self.faults, *self._model_faults(spec)]
+        chosen = [f for f in every if f.rate >= 1.0 or self._rng.random() < f.rate]
+        if turn is not None and (turn.fault_attempts is None or served < turn.fault_attempts):
             chosen += [f for f in turn.faults if f.rate >= 1.0 or self._rng.random() < f.rate]
         return chosen
+
+    def _model_faults(self, spec: ModelSpec) -> list[Fault]:
+        if not spec.faults:
+            return []
+        parsed = self._parsed.get(id(spec))
+        if parsed is None:
+            parsed = self._parsed[id(spec)] = [parse_fault(s) for s in spec.faults]
+        return parsed
 
     def _latency_for(self, path: str) -> Latency:
         items = self._latency.get(path)
@@ -159,8 +179,8 @@ class Planner:
         spec = self.script.models[model]
         key = conversation_key(model, request, header)
         with self._lock:
-            index, turn = self._next_turn(key, spec)
-            faults = self._draw(turn)
+            index, turn, served = self._next_turn(key, spec, request)
+            faults = self._draw(spec, turn, served)
             latency = [self._latency_for(f.file) for f in faults if f.name == "latency"]
         plan = self._base(model, request, key, index, turn)
         plan.chunk_delay = self.script.chunk_delay_s

@@ -12,7 +12,14 @@ from typing import Any, Literal
 
 import orjson
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from tether.errors import FaultSpecError, ScriptError
 from tether.stand.faults import Fault, parse_fault
@@ -46,6 +53,9 @@ class TurnSpec(_Strict):
     usage: UsageSpec | None = None
     finish_reason: Literal["stop", "length", "tool_calls", "content_filter"] | None = None
     fault: list[str] = Field(default_factory=list)
+    # The turn's faults hit only its first N serves (a transient fault: a retry of the same
+    # request gets the clean turn). None: every serve. Needs `position: history` to matter.
+    fault_attempts: int | None = Field(default=None, ge=1)
 
     @field_validator("fault", mode="before")
     @classmethod
@@ -71,6 +81,25 @@ class ModelSpec(_Strict):
     window: int = Field(default=DEFAULT_WINDOW, gt=0)
     tools: bool = True
     turns: list[TurnSpec] = Field(default_factory=list)
+    # How a request finds its turn: `requests` (the Nth request of a conversation gets turn N)
+    # or `history` (the turn after the assistant messages the request already holds, so a retry
+    # or a failover to this model gets the same turn the failed attempt should have had).
+    position: Literal["requests", "history"] = "requests"
+    faults: list[str] = Field(default_factory=list)  # on every request to this model
+    # A recorded reply (stand/cassette.py) served byte for byte to every request instead of
+    # turns; faults do not apply. A relative path is read from the script file's folder.
+    cassette: str | None = Field(default=None, min_length=1)
+
+    @field_validator("faults")
+    @classmethod
+    def _known_faults(cls, value: list[str]) -> list[str]:
+        return TurnSpec._known_faults(value)
+
+    @model_validator(mode="after")
+    def _turns_or_cassette(self) -> ModelSpec:
+        if self.cassette is not None and (self.turns or self.faults):
+            raise ValueError("a model replays a cassette or scripted turns (and faults), not both")
+        return self
 
 
 def _default_models() -> dict[str, ModelSpec]:
@@ -111,7 +140,7 @@ def load_script(path: str | Path) -> Script:
     if not isinstance(data, dict):
         raise ScriptError(name, "line 1", "a script is a mapping with `models:` (see the README)")
     try:
-        return Script.model_validate(data)
+        script = Script.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = err["loc"]
@@ -120,6 +149,20 @@ def load_script(path: str | Path) -> Script:
         where = f"line {line} ({place})" if line else place
         more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
         raise ScriptError(name, where, f"{err['msg']}{more}") from None
+    return _with_cassettes_from(script, path.parent)
+
+
+def _with_cassettes_from(script: Script, folder: Path) -> Script:
+    """Relative cassette paths are read from the script file's folder, not the current one."""
+    if all(m.cassette is None for m in script.models.values()):
+        return script
+    models = {
+        name: m.model_copy(update={"cassette": str(folder / m.cassette)})
+        if m.cassette is not None and not Path(m.cassette).is_absolute()
+        else m
+        for name, m in script.models.items()
+    }
+    return script.model_copy(update={"models": models})
 
 
 def _parse(name: str, text: str) -> Any:

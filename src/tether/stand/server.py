@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
 from pathlib import Path
 from types import TracebackType
@@ -131,6 +134,57 @@ class StandThread:
         self._sock.close()
         if self.stand.log is not None:
             self.stand.log.close()
+
+    def __enter__(self) -> str:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+class StandProcess:
+    """A stand in its own process (`tether stand` on a free port): a context manager giving its
+    base URL. The lab uses it so the stand's work never competes with the harness it measures
+    for the interpreter lock."""
+
+    def __init__(self, script: Script) -> None:
+        self._dir = tempfile.TemporaryDirectory(prefix="tether-stand-")
+        self._script = Path(self._dir.name) / "script.json"
+        self._script.write_text(script.model_dump_json(exclude_defaults=True), encoding="utf-8")
+        self._process: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def start(self) -> str:
+        command = [sys.executable, "-m", "tether", "stand", "--port", "0"]
+        self._process = subprocess.Popen(
+            [*command, "--script", str(self._script)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        assert self._process.stdout is not None
+        self.url = self._process.stdout.readline().strip()
+        if not self.url.startswith("http"):
+            self.stop()
+            raise TetherError("the stand process did not start (run `tether stand` to see why)")
+        return self.url
+
+    def stop(self) -> None:
+        if self._process is not None:
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+            if self._process.stdout is not None:
+                self._process.stdout.close()
+        self._dir.cleanup()
 
     def __enter__(self) -> str:
         return self.start()

@@ -1,0 +1,409 @@
+"""The experiment: the same tasks, faults and seed through the naive loop and through tether.
+
+For each harness the lab starts its own stand (a real HTTP server on 127.0.0.1) serving every
+task's scripted solver as two models, the primary (with the run's faults) and a healthy backup,
+runs the tasks in fresh workspaces a few at a time, then runs each task's checks on what the
+harness left (the same `run_checks` tether runs after "done"). It records, for every run,
+protocol termination, the detector's verdict and the check's result separately.
+
+Definitions (the report repeats them):
+- said done: the harness reported success (naive: a reply without a tool call; tether: status
+  `done` or `answered`);
+- solved: every check passed on the workspace and the final answer;
+- false done: said done, and the check failed or the reply taken for the answer was not an
+  answer (the judge's verdict on it, e.g. gateway text);
+- honest failure: did not say done (an error, a spent budget, `failed`, `unverified`, ...).
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2
+
+from tether.agent.cost import Prices
+from tether.agent.loop import DEFAULT_SYSTEM
+from tether.agent.runtime import RuntimeConfig, create_agent_runtime
+from tether.checks import CheckResult, run_checks
+from tether.lab.mixes import BASE_FIRST_BYTE_S, SLOW_FACTOR, Mix, RunFaults, draw
+from tether.lab.naive import run_naive
+from tether.lab.tasks import Task, generate, lab_rules
+from tether.messages import Usage
+from tether.providers import Timeouts
+from tether.reliability.chain import Candidate, Notice
+from tether.stand.script import ModelSpec, Script, TurnSpec
+from tether.stand.server import StandProcess, stand_provider
+from tether.tools.base import ToolContext
+from tether.tools.builtin import CODING_TOOLS
+from tether.tools.runner import ToolRunner
+from tether.trace.store import TraceStore
+
+HARNESSES = ("naive", "tether")
+# A price for the lab's simulated model (USD per million tokens), the order of a cheap model's,
+# so the report can show money; the stand's models are not real ones.
+LAB_PRICE = {"input": 0.10, "cached_input": 0.025, "output": 0.40}
+LAB_TIMEOUTS = Timeouts(connect=5.0, first_byte=1.0, silence=0.5)
+NAIVE_TIMEOUTS = Timeouts(connect=5.0, first_byte=60.0, silence=60.0)  # a common loop's defaults
+SAID_DONE = ("done", "answered")
+# Slow means a first byte past this: 140 ms above the healthy 0.06 s and below the slump's
+# 0.27 s, so a busy machine's scheduling delays do not read as a slow provider.
+SLOW_THRESHOLD_S = 0.2
+
+
+@dataclass
+class RunRecord:
+    harness: str
+    task: str
+    kind: str
+    shape: str  # the failure shape the run met (mixes.RunFaults.shape)
+    faults: list[str]
+    said_done: bool
+    solved: bool
+    false_done: bool
+    honest_failure: bool
+    status: str  # tether: the receipt's status; naive: done | error | budget
+    termination: str  # protocol termination of the turn taken for the answer
+    verdict: str  # the detector's verdict on that turn ("" = an answer)
+    verdicts_met: list[str]  # every bad turn met on the way
+    checks: list[dict[str, Any]]
+    retries: int = 0
+    failovers: int = 0
+    breaker_trips: int = 0
+    wall_s: float = 0.0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float | None = None
+    run_id: str = ""
+    error: str = ""
+    model_s: float = 0.0  # time in model calls (tether: its chain spans, retries included)
+    tools_s: float = 0.0
+    checks_s: float = 0.0  # tether's own checks, inside the run
+    measure_s: float = 0.0  # the lab's measuring checks, after the run
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class LabSettings:
+    mix: Mix
+    tasks: int = 50
+    seed: int = 0
+    harnesses: Sequence[str] = HARNESSES
+    concurrency: int = 8
+    workdir: Path = field(default_factory=lambda: Path("."))
+    store: TraceStore | None = None
+    latency_file: str | None = None
+
+
+@dataclass
+class LabResult:
+    settings: LabSettings
+    tasks: list[Task]
+    runs: list[RunRecord]
+    timing: dict[str, float]  # harness -> wall seconds; plus stand / checks breakdown
+    gate: dict[str, int]  # tether traces: checked, complete
+
+
+def pick_tasks(count: int, seed: int) -> list[Task]:
+    """`count` tasks, the kinds in turn (the same seed gives the same tasks)."""
+    if count < 1:
+        from tether.errors import UsageError
+
+        raise UsageError(f"--tasks {count}: give at least 1 task")
+    per_kind = max(10, -(-count // 5))
+    every = generate(seed, per_kind=per_kind)
+    by_kind: dict[str, list[Task]] = {}
+    for t in every:
+        by_kind.setdefault(t.kind, []).append(t)
+    order: list[Task] = []
+    for i in range(per_kind):
+        order += [ts[i] for ts in by_kind.values() if i < len(ts)]
+    return order[:count]
+
+
+def _turns(task: Task, faults: dict[int, list[str]] | None = None) -> list[TurnSpec]:
+    out = []
+    for i, turn in enumerate(task.solver):
+        extra: dict[str, Any] = {}
+        if faults and i in faults:
+            extra = {"fault": faults[i], "fault_attempts": 1}
+        out.append(TurnSpec.model_validate({**turn, **extra}))
+    return out
+
+
+def lab_script(
+    tasks: Sequence[Task], runs: Sequence[RunFaults], latency_file: str | None = None
+) -> Script:
+    """Two models per task: `ID` (the primary, with the run's faults) and `ID-backup`."""
+    models: dict[str, ModelSpec] = {}
+    for task, run in zip(tasks, runs, strict=True):
+        first_byte = BASE_FIRST_BYTE_S * (SLOW_FACTOR if run.slow else 1.0)
+        primary = [f"slow-first-byte:{first_byte:.4f}"]
+        if latency_file:
+            primary.append(f"latency:{latency_file}")
+        models[task.id] = ModelSpec(position="history", faults=primary, turns=_turns(task, run.at))
+        models[f"{task.id}-backup"] = ModelSpec(
+            position="history",
+            faults=[f"slow-first-byte:{BASE_FIRST_BYTE_S:.4f}"],
+            turns=_turns(task),
+        )
+    return Script(models=models, chunk_chars=64)
+
+
+class _Counter:
+    """Counts one run's retries and breaker trips from the chain's notices (failovers are
+    counted from the trace: a breaker that is open routes calls without a notice)."""
+
+    def __init__(self) -> None:
+        self.retries = self.trips = 0
+
+    def __call__(self, n: Notice) -> None:
+        if n.kind in ("retry", "reasoning_lowered"):
+            self.retries += 1
+        elif n.kind == "breaker" and "-> open" in n.message:
+            self.trips += 1
+
+
+async def _measure(task: Task, checks: Sequence[str], ws: Path, answer: str) -> list[CheckResult]:
+    return await run_checks(checks, ws, answer=answer, timeout_s=60.0)
+
+
+def _record_checks(results: Sequence[CheckResult]) -> tuple[bool, list[dict[str, Any]]]:
+    return all(r.status == "passed" for r in results) and bool(results), [
+        r.to_json() for r in results
+    ]
+
+
+async def _run_naive(
+    task: Task, faults: RunFaults, url: str, client: httpx2.AsyncClient, ws: Path, hidden: Path
+) -> RunRecord:
+    checks = task.materialize(ws, hidden)
+    provider = stand_provider("openai", url, task.id, client=client, timeouts=NAIVE_TIMEOUTS)
+    context = ToolContext(ws, f"naive-{task.id}")
+    runner = ToolRunner(CODING_TOOLS, context, rules=lab_rules())
+    started = time.perf_counter()
+    result = await run_naive(
+        task.prompt, provider=provider, runner=runner, tools=CODING_TOOLS, system=DEFAULT_SYSTEM
+    )
+    wall = time.perf_counter() - started
+    solved, check_json = _record_checks(await _measure(task, checks, ws, result.final_text))
+    status = "done" if result.said_done else ("budget" if "budget" in result.error else "error")
+    prices = Prices.from_config({task.id: LAB_PRICE})
+    return RunRecord(
+        harness="naive", task=task.id, kind=task.kind, shape=faults.shape,
+        faults=[s for specs in faults.at.values() for s in specs], said_done=result.said_done,
+        solved=solved, false_done=result.said_done and (not solved or bool(result.verdict)),
+        honest_failure=not result.said_done, status=status, termination=result.termination,
+        verdict=result.verdict, verdicts_met=result.verdicts_met, checks=check_json,
+        wall_s=wall, input_tokens=result.input_tokens, output_tokens=result.output_tokens,
+        cost_usd=prices.cost(Usage(result.input_tokens, result.output_tokens), task.id),
+        error=result.error, model_s=result.model_s, tools_s=result.tools_s,
+        measure_s=sum(c["duration_s"] for c in check_json),
+    )  # fmt: skip
+
+
+async def _run_tether(
+    task: Task,
+    faults: RunFaults,
+    url: str,
+    client: httpx2.AsyncClient,
+    ws: Path,
+    hidden: Path,
+    settings: LabSettings,
+) -> RunRecord:
+    checks = task.materialize(ws, hidden)
+    counter = _Counter()
+    config = RuntimeConfig.model_validate(
+        {
+            # each run has its own breakers, so runs stay independent of the order they finish
+            # in and the same seed gives the same figures; sharing is tested elsewhere
+            "breakers": {
+                "store": "memory",
+                "slow_first_byte_s": SLOW_THRESHOLD_S,
+                "slow_streak": 2,
+                "slow_open_s": 3600,
+                "open_s": 5,
+            },
+            "retry": {"max_attempts": 4, "backoff_s": 0.05},
+            "tools": {"timeout_s": 30},
+        }
+    )
+    backup = f"{task.id}-backup"
+    candidates = [
+        Candidate(stand_provider("openai", url, task.id, client=client, timeouts=LAB_TIMEOUTS),
+                  name="primary"),
+        Candidate(stand_provider("openai", url, backup, client=client, timeouts=LAB_TIMEOUTS),
+                  name="backup"),
+    ]  # fmt: skip
+    runtime = create_agent_runtime(
+        config, providers=candidates, workspace=ws, store=settings.store, on_notice=counter,
+        rules=lab_rules(),
+        checks=checks, prices=Prices.from_config({task.id: LAB_PRICE, backup: LAB_PRICE}),
+    )  # fmt: skip
+    started = time.perf_counter()
+    try:
+        receipt = await runtime.run(task.prompt)
+    finally:
+        await runtime.chain.aclose()
+    wall = time.perf_counter() - started
+    solved, check_json = _record_checks(await _measure(task, checks, ws, receipt.final_text))
+    said = receipt.status in SAID_DONE
+    spent, termination = _from_trace(settings.store, receipt.run_id)
+    return RunRecord(
+        harness="tether", task=task.id, kind=task.kind, shape=faults.shape,
+        faults=[s for specs in faults.at.values() for s in specs], said_done=said, solved=solved,
+        false_done=said and not solved, honest_failure=not said, status=receipt.status,
+        termination=termination, verdict="", verdicts_met=list(receipt.verdicts),
+        checks=check_json, retries=counter.retries, failovers=int(spent.get("failovers", 0)),
+        breaker_trips=counter.trips, wall_s=wall, input_tokens=receipt.input_tokens,
+        output_tokens=receipt.output_tokens, cost_usd=receipt.cost_usd, run_id=receipt.run_id,
+        error=receipt.error, model_s=spent.get("chain", 0.0), tools_s=spent.get("tool", 0.0),
+        checks_s=spent.get("check", 0.0), measure_s=sum(c["duration_s"] for c in check_json),
+    )  # fmt: skip
+
+
+def _from_trace(store: TraceStore | None, run_id: str) -> tuple[dict[str, float], str]:
+    """Seconds per span kind in a stored run (outermost spans of each kind only), and the
+    protocol termination of the last model turn it recorded."""
+    if store is None or not run_id:
+        return {}, ""
+    store.flush()
+    trace = store.trace(run_id)
+    if trace is None:
+        return {}, ""
+    spans = trace["spans"]
+    kinds = {s["id"]: s["kind"] for s in spans}
+    out: dict[str, float] = {}
+    termination = ""
+    out["failovers"] = 0.0  # model calls answered by a backup candidate, not the first
+    for s in spans:
+        attrs = s["attrs"]
+        if s["kind"] == "chain" and attrs.get("tether.answered_by") not in (
+            None,
+            (attrs.get("tether.candidates") or [None])[0],
+        ):
+            out["failovers"] += 1
+        if s["kind"] == "model":
+            termination = str(attrs.get("tether.termination", termination))
+        if s.get("ended_at") is None or kinds.get(s.get("parent_id") or "") == s["kind"]:
+            continue
+        seconds = _seconds(s["ended_at"]) - _seconds(s["started_at"])
+        out[s["kind"]] = out.get(s["kind"], 0.0) + seconds
+    return out, termination
+
+
+def _seconds(stamp: Any) -> float:
+    if isinstance(stamp, int | float):
+        return float(stamp)
+    from datetime import datetime
+
+    return datetime.fromisoformat(str(stamp).replace("Z", "+00:00")).timestamp()
+
+
+async def run_harness(
+    harness: str,
+    tasks: Sequence[Task],
+    runs: Sequence[RunFaults],
+    settings: LabSettings,
+    on_run: Callable[[RunRecord], None] | None = None,
+) -> list[RunRecord]:
+    """Every task through one harness, `settings.concurrency` at a time, against its own stand."""
+    root = settings.workdir / harness
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    script = lab_script(tasks, runs, settings.latency_file)
+    records: list[RunRecord | None] = [None] * len(tasks)
+    limiter = anyio.CapacityLimiter(settings.concurrency)
+    with StandProcess(script) as url:
+        async with httpx2.AsyncClient(
+            timeout=None, limits=httpx2.Limits(max_connections=settings.concurrency * 4)
+        ) as client:
+
+            async def one(i: int) -> None:
+                task, faults = tasks[i], runs[i]
+                ws, hidden = root / task.id / "ws", root / task.id / "hidden"
+                ws.mkdir(parents=True)
+                hidden.mkdir()
+                async with limiter:
+                    if harness == "naive":
+                        record = await _run_naive(task, faults, url, client, ws, hidden)
+                    else:
+                        record = await _run_tether(task, faults, url, client, ws, hidden, settings)
+                records[i] = record
+                if on_run is not None:
+                    on_run(record)
+
+            async with anyio.create_task_group() as tg:
+                for i in range(len(tasks)):
+                    tg.start_soon(one, i)
+    return [r for r in records if r is not None]
+
+
+async def run_lab(
+    settings: LabSettings, on_run: Callable[[RunRecord], None] | None = None
+) -> LabResult:
+    tasks = pick_tasks(settings.tasks, settings.seed)
+    runs = draw(settings.mix, [len(t.solver) for t in tasks], settings.seed)
+    records: list[RunRecord] = []
+    timing: dict[str, float] = {}
+    for harness in settings.harnesses:
+        started = time.perf_counter()
+        records += await run_harness(harness, tasks, runs, settings, on_run)
+        timing[harness] = time.perf_counter() - started
+    gate = {"checked": 0, "complete": 0}
+    ids = [r.run_id for r in records if r.harness == "tether" and r.run_id]
+    if ids and settings.store is not None:
+        from tether.trace.gate import check_targets
+
+        settings.store.flush()
+        report = check_targets(ids, settings.store, None)
+        gate = {
+            "checked": len(report.runs),
+            "complete": sum(1 for r in report.runs if r.complete),
+            "unreadable": len(report.unreadable),
+        }
+    return LabResult(settings, tasks, records, timing, gate)
+
+
+def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
+    """The per-harness figures the table, the report and `--json` show."""
+    walls = sorted(r.wall_s for r in records)
+    costs = [r.cost_usd for r in records]
+    cost = None if any(c is None for c in costs) else round(sum(c or 0.0 for c in costs), 6)
+    return {
+        "runs": len(records),
+        "said_done": sum(r.said_done for r in records),
+        "solved": sum(r.solved for r in records),
+        "false_done": sum(r.false_done for r in records),
+        "honest_failures": sum(r.honest_failure for r in records),
+        "retries": sum(r.retries for r in records),
+        "failovers": sum(r.failovers for r in records),
+        "breaker_trips": sum(r.breaker_trips for r in records),
+        "wall_s_median": round(statistics.median(walls), 4) if walls else 0.0,
+        "wall_s_p95": round(walls[min(len(walls) - 1, int(0.95 * len(walls)))], 4)
+        if walls
+        else 0.0,
+        "input_tokens": sum(r.input_tokens for r in records),
+        "output_tokens": sum(r.output_tokens for r in records),
+        "cost_usd": cost,
+        "model_s": round(sum(r.model_s for r in records), 3),
+        "tools_s": round(sum(r.tools_s for r in records), 3),
+        "checks_s": round(sum(r.checks_s for r in records), 3),
+        "measure_s": round(sum(r.measure_s for r in records), 3),
+    }
+
+
+def by_shape(records: Sequence[RunRecord]) -> dict[str, dict[str, Any]]:
+    shapes: dict[str, list[RunRecord]] = {}
+    for r in records:
+        shapes.setdefault(r.shape, []).append(r)
+    return {shape: summarize(rs) for shape, rs in sorted(shapes.items())}

@@ -1,0 +1,187 @@
+"""A shell command in its own process group that never outlives the call.
+
+Shared by the `run_command` tool and the checks after "done", so both stop a command the same
+way: on timeout, on the caller's cancellation and after a normal exit, whatever is left of the
+group is killed (SIGTERM, then SIGKILL) before anything propagates.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio
+from anyio.abc import Process
+
+TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
+EXIT_GRACE_S = 0.5  # after the shell exits, how long background children may hold the output
+_PROC = Path("/proc")
+
+
+class OutputTail:
+    """The last `limit` characters of a byte stream, decoded as UTF-8, and how many were dropped."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.text = ""
+        self.dropped = 0
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def feed(self, data: bytes, final: bool = False) -> None:
+        self.text += self._decoder.decode(data, final)
+        if len(self.text) > 2 * self.limit:
+            self._trim()
+
+    def _trim(self) -> None:
+        excess = len(self.text) - self.limit
+        if excess > 0:
+            self.dropped += excess
+            self.text = self.text[excess:]
+
+    def finish(self) -> str:
+        self.feed(b"", final=True)
+        self._trim()
+        return self.text
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether any process of the group still runs (zombies, which hold nothing, do not count:
+    this container's init may never reap the orphans)."""
+    if _PROC.is_dir() and sys.platform.startswith("linux"):
+        for entry in _PROC.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # gone meanwhile
+            # pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses
+            fields = stat[stat.rfind(")") + 2 :].split()
+            if len(fields) >= 3 and int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
+                return True
+        return False
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _signal_group(pgid: int, sig: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, sig)
+
+
+async def _wait_group_gone(pgid: int, seconds: float) -> bool:
+    with anyio.move_on_after(seconds):
+        # polled: there is nothing to wait on for processes that are not our children
+        while group_alive(pgid):  # noqa: ASYNC110
+            await anyio.sleep(0.02)
+        return True
+    return False
+
+
+async def kill_group(pgid: int) -> bool:
+    """End every process of the group: SIGTERM, then SIGKILL after TERM_GRACE_S. True if any
+    process was still running."""
+    if not group_alive(pgid):
+        return False
+    _signal_group(pgid, signal.SIGTERM)
+    if not await _wait_group_gone(pgid, TERM_GRACE_S):
+        _signal_group(pgid, signal.SIGKILL)
+        await _wait_group_gone(pgid, 1.0)
+    return True
+
+
+async def _pump(process: Process, tail: OutputTail, done: anyio.Event) -> None:
+    assert process.stdout is not None
+    try:
+        async for chunk in process.stdout:
+            tail.feed(chunk)
+    except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+        pass
+    finally:
+        done.set()
+
+
+def shorten(command: str, limit: int = 200) -> str:
+    """A command on one line, cut to `limit` characters (for names and effects)."""
+    one_line = " ".join(command.split())
+    return one_line if len(one_line) <= limit else one_line[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class GroupRun:
+    """How a command ended: its output tail (stdout and stderr interleaved), exit code (None
+    when it was killed before it exited), whether it timed out, and whether background
+    processes it left behind had to be killed."""
+
+    output: str
+    dropped: int
+    exit_code: int | None
+    timed_out: bool
+    leftovers_killed: bool
+    pid: int
+
+
+async def run_in_group(
+    command: str,
+    cwd: Path,
+    *,
+    timeout_s: float,
+    output_cap_chars: int,
+    env: Mapping[str, str] | None = None,
+) -> GroupRun:
+    """Run `command` with /bin/sh -c in `cwd`, its own session and process group, no stdin.
+
+    Raises OSError when it cannot start (cwd gone, no /bin/sh). The caller's cancellation
+    propagates after the group is killed (shielded, so it cannot interrupt the cleanup).
+    """
+    process = await anyio.open_process(
+        ["/bin/sh", "-c", command],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        cwd=cwd,
+        env=dict(env) if env is not None else None,
+        start_new_session=True,  # its own session and process group, led by the shell
+    )
+    pgid = process.pid
+    tail = OutputTail(output_cap_chars)
+    eof = anyio.Event()
+    leftovers_killed = False
+    try:
+        with anyio.move_on_after(timeout_s) as deadline:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(_pump, process, tail, eof)
+                await process.wait()
+                # Background children may still hold the output pipe open: give them a moment
+                # to finish writing, then end them so the pipe closes and the call returns.
+                with anyio.move_on_after(EXIT_GRACE_S):
+                    await eof.wait()
+                if not eof.is_set():
+                    leftovers_killed = await kill_group(pgid)
+        timed_out = deadline.cancelled_caught
+    finally:
+        # Runs on normal exit, timeout and the caller's cancellation alike.
+        with anyio.CancelScope(shield=True):
+            leftovers_killed = await kill_group(pgid) or leftovers_killed
+            await process.aclose()
+    output = tail.finish()
+    return GroupRun(
+        output=output,
+        dropped=tail.dropped,
+        exit_code=process.returncode,
+        timed_out=timed_out,
+        leftovers_killed=leftovers_killed,
+        pid=pgid,
+    )

@@ -1,0 +1,430 @@
+"""The proxy's HTTP app: OpenAI's and Anthropic's paths in front of judged failover chains.
+
+Routes: `POST /v1/chat/completions` (and `/chat/completions`), `POST /v1/messages`,
+`GET /v1/models` (and `/models`).
+
+Every request is decoded into a neutral request (400 in the API's shape, no upstream touched,
+when it does not decode), called through the chain of its model name, and answered in the
+client's API. The HTTP status is decided only when the first byte is ready to go:
+
+- not streamed: the whole judged turn, or a 502/503 (Retry-After when known) in the API's shape;
+- streamed: the response starts with the first text the chain's holdback releases; before
+  that, a chain that gives up is still a 502/503. Text is released once the first
+  `holdback_chars` (160) cannot be a gateway's error text, so a turn the judge can reject only
+  at its end (`unprocessed` needs the usage, a late error frame, a drop, silence, truncation)
+  may have reached the client already. Then the chain does not fail over mid-answer: the
+  client gets an in-stream error event and no end marker (`[DONE]`, `message_stop`), so its
+  SDK raises instead of taking a partial answer as complete. Set `holdback_chars` high to hold
+  whole turns (then no byte of a rejected turn is ever sent, at the cost of streaming).
+
+A client that disconnects cancels the chain, which closes the upstream request. One exchange
+record per client request goes to the log (`tether audit` reads it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import os
+import time
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from itertools import count
+from typing import Any
+
+import anyio
+import orjson
+from starlette.applications import Starlette
+from starlette.requests import Request as HTTPRequest
+from starlette.responses import Response
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from tether.errors import ModelCallFailed, WireError
+from tether.exchange import ExchangeLog, reply_record
+from tether.messages import (
+    ErrorFrame,
+    Finish,
+    ReasoningDelta,
+    Request,
+    StreamEnd,
+    TextDelta,
+    ToolCallDelta,
+    Turn,
+    UsageReport,
+)
+from tether.proxy.config import ProxyConfig
+from tether.proxy.forward import (
+    Failure,
+    Upstreams,
+    attempt_json,
+    attempts_of,
+    failure_of,
+    upstream_request,
+)
+from tether.reliability.chain import Answer, Chain
+from tether.stand.app import ANTHROPIC, OPENAI, Api
+from tether.wire import anthropic, openai
+
+JSON = "application/json"
+log = logging.getLogger("tether.proxy")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _whole_body(api: Api, model: str, reply_id: str, turn: Turn, finish_raw: str) -> bytes:
+    kwargs: dict[str, Any] = {
+        "content": turn.content,
+        "reasoning": turn.reasoning,
+        "tool_calls": turn.tool_calls,
+        "finish_raw": finish_raw,
+        "usage": turn.usage,
+    }
+    if api.name == "anthropic":
+        return orjson.dumps(anthropic.message_body(model, reply_id, **kwargs))
+    return orjson.dumps(openai.completion_body(model, reply_id, **kwargs))
+
+
+class Proxy:
+    """The guarding proxy: its upstreams, its exchange log and the ASGI app."""
+
+    def __init__(self, config: ProxyConfig) -> None:
+        self.config = config
+        self.upstreams = Upstreams(config)
+        self.log = ExchangeLog(config.proxy.log) if config.proxy.log else None
+        self._ids = count(1)
+        self._id_prefix = os.urandom(4).hex()
+        self.app = Starlette(
+            routes=[
+                Route("/v1/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
+                Route("/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
+                Route("/v1/messages", self._endpoint(ANTHROPIC), methods=["POST"]),
+                Route("/v1/models", self._models, methods=["GET"]),
+                Route("/models", self._models, methods=["GET"]),
+            ],
+            lifespan=self._lifespan,
+        )
+
+    @contextlib.asynccontextmanager
+    async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        yield
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self.upstreams.aclose()
+        if self.log is not None:
+            self.log.close()
+
+    def next_id(self, api: Api) -> str:
+        n = next(self._ids)
+        if api.name == "anthropic":
+            return f"msg_{self._id_prefix}{n:016d}"
+        return f"chatcmpl-{self._id_prefix}{n:012d}"
+
+    # ------------------------------------------------------------ models
+
+    async def _models(self, request: HTTPRequest) -> Response:
+        anthropic_shape = "anthropic-version" in request.headers
+        names = self.config.model_names()
+        if not names:  # the client's names pass through: the primary upstream's list is ours
+            return await self._upstream_models(anthropic_shape)
+        if anthropic_shape:
+            data = [
+                {"type": "model", "id": n, "display_name": n, "created_at": "2026-01-01T00:00:00Z"}
+                for n in names
+            ]
+            body: dict[str, Any] = {
+                "data": data,
+                "has_more": False,
+                "first_id": names[0],
+                "last_id": names[-1],
+            }
+        else:
+            body = {
+                "object": "list",
+                "data": [
+                    {"id": n, "object": "model", "created": 1767225600, "owned_by": "tether-proxy"}
+                    for n in names
+                ],
+            }
+        return Response(orjson.dumps(body), media_type=JSON)
+
+    async def _upstream_models(self, anthropic_shape: bool) -> Response:
+        api = ANTHROPIC if anthropic_shape else OPENAI
+        u = self.config.upstreams[0]
+        url = u.base_url.rstrip("/") + ("/models" if u.api == "openai" else "/v1/models")
+        try:
+            reply = await self.upstreams.http.get(
+                url, headers=self.upstreams.auth_headers(0), timeout=u.first_byte_s
+            )
+        except Exception as exc:  # any transport failure is the upstream's, told as 502
+            message = f"tether proxy: the model list of {url} could not be read: {exc}"
+            return self._error(api, Failure(502, message))
+        if reply.status_code >= 400:
+            message = f"tether proxy: {url} answered HTTP {reply.status_code}"
+            return self._error(api, Failure(502, message))
+        return Response(reply.content, media_type=JSON)
+
+    # ------------------------------------------------------------ completions
+
+    def _endpoint(self, api: Api) -> Callable[[HTTPRequest], Any]:
+        async def endpoint(request: HTTPRequest) -> Response:
+            started = time.perf_counter()
+            raw = await request.body()
+            try:
+                body = orjson.loads(raw)
+            except orjson.JSONDecodeError as exc:
+                message = f"the request body is not valid JSON: {exc}"
+                return self._refuse(api, None, message, started)
+            try:
+                model, neutral = api.decode_request(body)
+            except WireError as exc:
+                return self._refuse(api, body, f"invalid request: {exc}", started)
+            if not any(m.role != "system" for m in neutral.messages):
+                return self._refuse(
+                    api,
+                    body,
+                    "invalid request: messages: at least one message is required",
+                    started,
+                )
+            return _Exchange(self, api, body, model, neutral, started)
+
+        return endpoint
+
+    def _error(self, api: Api, failure: Failure) -> Response:
+        headers = {}
+        if failure.retry_after is not None:
+            headers["retry-after"] = str(failure.retry_after)
+        payload = api.error_body(failure.status, failure.message, None)
+        return Response(orjson.dumps(payload), failure.status, headers, JSON)
+
+    def _refuse(self, api: Api, body: Any, message: str, started: float) -> Response:
+        """A request that cannot be forwarded: 400, and no upstream is touched."""
+        failure = Failure(400, message)
+        if self.log is not None:
+            self.log.write(
+                {
+                    "api": api.name,
+                    "request": body,
+                    "reply": None,
+                    "status": 400,
+                    "error": {"status": 400, "message": message},
+                    "timing": {
+                        "first_byte_s": 0.0,
+                        "total_s": round(time.perf_counter() - started, 6),
+                    },
+                    "at": _now(),
+                }
+            )
+        return self._error(api, failure)
+
+
+class _Exchange(Response):
+    """One client request through the chain, written straight to the ASGI channel (the status
+    is only known when the first byte is ready)."""
+
+    def __init__(
+        self, proxy: Proxy, api: Api, body: Any, model: str, request: Request, started: float
+    ) -> None:
+        self.proxy, self.api, self.body_json, self.model = proxy, api, body, model
+        self.stream = request.stream
+        self.upstreams = proxy.upstreams
+        self.chain: Chain = proxy.upstreams.chain_for(model)
+        self.request = upstream_request(api.name, body, request, proxy.upstreams.apis)
+        self.started = started
+        self.reply_id = proxy.next_id(api)
+        self.encoder = api.encoder(model, self.reply_id)
+        options = body.get("stream_options") if isinstance(body, dict) else None
+        self.include_usage = api.name == "anthropic" or (
+            isinstance(options, dict) and bool(options.get("include_usage"))
+        )
+        self.answer: Answer | None = None
+        self.error: ModelCallFailed | None = None
+        self.failure: Failure | None = None
+        self.shown = False  # text went into the queue: the response is 200, come what may
+        self.headers_sent = False
+        self.done = False
+        self.ended_early = False
+        self.recorded = False
+        self.first_byte: float | None = None
+        self._queue_in, self._queue_out = anyio.create_memory_object_stream[bytes](math.inf)
+
+    # ------------------------------------------------------------ the flow
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            async with anyio.create_task_group() as tg:
+
+                async def watch() -> None:
+                    while True:
+                        message = await receive()
+                        if message["type"] == "http.disconnect":
+                            if not self.done:
+                                self.ended_early = True
+                                tg.cancel_scope.cancel()
+                            return
+
+                tg.start_soon(watch)
+                if self.stream:  # the chain in a task, its text sent from here as released
+                    tg.start_soon(self._call)
+                    await self._pump(send)
+                else:
+                    await self._call()
+                    self.done = True
+                tg.cancel_scope.cancel()
+            if not self.stream and not self.ended_early:
+                await self._end(send)
+        finally:
+            self._record()
+
+    def _on_text(self, text: str) -> None:
+        head = b""
+        if not self.shown:
+            self.shown = True
+            head = self.encoder.start(None)
+        self._queue_in.send_nowait(head + self.encoder.encode(TextDelta(text)))
+
+    async def _call(self) -> None:
+        on_text = self._on_text if self.stream else None
+        try:
+            self.answer = await self.chain.call(self.request, on_text=on_text)
+        except ModelCallFailed as exc:
+            self.error = exc
+            self.failure = failure_of(exc, self.chain)
+        except Exception as exc:  # a bug must still end as an honest HTTP error
+            log.exception("proxy error on %s", self.api.name)
+            self.failure = Failure(500, f"tether proxy: internal error: {type(exc).__name__}")
+        finally:
+            self._queue_in.close()
+
+    def _finish_raw(self, answer: Answer) -> str:
+        turn = answer.turn
+        if self._upstream_api(answer) == self.api.name and turn.raw_finish_reason:
+            return turn.raw_finish_reason
+        return turn.finish_reason or "stop"
+
+    def _tail(self, answer: Answer) -> bytes:
+        """What follows the streamed text: reasoning (when no text preceded it), tool calls,
+        finish, usage and the end marker."""
+        turn = answer.turn
+        enc = self.encoder
+        out = [b""] if self.shown else [enc.start(None)]
+        if turn.reasoning:
+            out.append(enc.encode(ReasoningDelta(turn.reasoning)))
+        if turn.content and not self.shown:  # held to the end (shorter than the holdback)
+            out.append(enc.encode(TextDelta(turn.content)))
+        for i, call in enumerate(turn.tool_calls):
+            out.append(enc.encode(ToolCallDelta(i, call.arguments, call.id, call.name)))
+        reason = turn.finish_reason or "stop"
+        out.append(enc.encode(Finish(reason, self._finish_raw(answer))))
+        if turn.usage is not None and self.include_usage:
+            out.append(enc.encode(UsageReport(turn.usage)))
+        out.append(enc.encode(StreamEnd()))
+        return b"".join(out)
+
+    async def _start(self, send: Send, status: int, media_type: str, extra: dict[str, str]) -> None:
+        headers = [(b"content-type", media_type.encode())]
+        if media_type != JSON:
+            headers.append((b"cache-control", b"no-cache"))
+        headers += [(k.encode(), v.encode()) for k, v in extra.items()]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        self.headers_sent = True
+        self.first_byte = time.perf_counter() - self.started
+
+    async def _pump(self, send: Send) -> None:
+        """Send streamed pieces as the chain releases them, then the end."""
+        async with self._queue_out:
+            async for data in self._queue_out:
+                if not self.headers_sent:
+                    await self._start(send, 200, self.api.media_type, {})
+                await send({"type": "http.response.body", "body": data, "more_body": True})
+        self.done = True
+        await self._end(send)
+
+    async def _end(self, send: Send) -> None:
+        """The end: the stream's tail, the whole reply, or the HTTP error (each recorded
+        before the client can see it)."""
+        answer, failure = self.answer, self.failure
+        if self.headers_sent or (self.stream and answer is not None):
+            if answer is not None:
+                last = self._tail(answer)
+            else:  # text reached the client already: an in-stream error and no end marker
+                message = failure.message if failure else "tether proxy: no answer"
+                last = self.encoder.encode(ErrorFrame(message))
+            if not self.headers_sent:
+                await self._start(send, 200, self.api.media_type, {})
+        elif answer is not None:
+            last = _whole_body(
+                self.api, self.model, self.reply_id, answer.turn, self._finish_raw(answer)
+            )
+            await self._start(send, 200, JSON, {"x-tether-upstream": answer.candidate})
+        else:
+            failure = failure or Failure(502, "tether proxy: no answer")
+            last = orjson.dumps(self.api.error_body(failure.status, failure.message, None))
+            extra = {"retry-after": str(failure.retry_after)} if failure.retry_after else {}
+            await self._start(send, failure.status, JSON, extra)
+        self._record()
+        await send({"type": "http.response.body", "body": last, "more_body": False})
+
+    # ------------------------------------------------------------ the log
+
+    def _upstream_api(self, answer: Answer) -> str:
+        for c in self.chain.candidates:
+            if c.key == answer.candidate:
+                return c.provider.api
+        return self.api.name
+
+    def _record(self) -> None:
+        log = self.proxy.log
+        if log is None or self.recorded:
+            return
+        self.recorded = True
+        answer = self.answer
+        attempts = (
+            answer.attempts
+            if answer is not None
+            else attempts_of(self.error)
+            if self.error is not None
+            else ()
+        )
+        request = self.request
+        shape = {
+            "messages": len(request.messages),
+            "tools": len(request.tools),
+            "chars": sum(len(m.text_content) for m in request.messages),
+        }
+        record: dict[str, Any] = {"api": self.api.name, "model": self.model}
+        record["request"] = self.body_json
+        record["shape"] = shape
+        if answer is not None and not self.ended_early:
+            turn = answer.turn
+            usage = None
+            if turn.usage is not None:
+                same_api = self._upstream_api(answer) == self.api.name
+                usage = turn.usage.raw if same_api and turn.usage.raw else None
+                usage = usage or self.api.usage_raw(turn.usage)
+            record["reply"] = reply_record(turn, usage, False)
+            record["status"] = 200
+            record["upstream"] = answer.candidate
+            upstream_first = turn.first_byte_s
+        else:
+            record["reply"] = None
+            status = self.failure.status if self.failure else 499  # 499: the client went away
+            record["status"] = status
+            message = self.failure.message if self.failure else "the client disconnected"
+            record["error"] = {"status": status, "message": message}
+            upstream_first = None
+        record["timing"] = {
+            "first_byte_s": None if self.first_byte is None else round(self.first_byte, 6),
+            "total_s": round(time.perf_counter() - self.started, 6),
+            "upstream_first_byte_s": None if upstream_first is None else round(upstream_first, 6),
+        }
+        record["attempts"] = [attempt_json(a) for a in attempts]
+        record["verdicts"] = [a.verdict.kind for a in attempts if a.verdict is not None]
+        record["stream"] = self.stream
+        record["ended_early"] = self.ended_early
+        record["at"] = _now()
+        log.write(record)

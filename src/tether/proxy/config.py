@@ -1,0 +1,143 @@
+"""The proxy's configuration: its upstreams in failover order, breakers, retries and holdback.
+
+A TOML file (validated; every error names the file, the key and what is expected) or the
+`--upstream` / `--backup` URLs of the CLI:
+
+    [[upstreams]]                       # the failover chain, in order
+    api = "openai"                      # openai | anthropic
+    base_url = "https://api.openai.com/v1"
+    api_key_env = "OPENAI_API_KEY"      # read from the environment, never logged
+    model = "gpt-4o-mini"               # optional: every request goes to this model ...
+    models = {"fast" = "gpt-4o-mini"}   # ... or the client's model name mapped per upstream;
+                                        # neither: the client's model name is passed through
+    window = 128000                     # requests are re-fitted for a smaller window
+    tools = true                        # false: tools removed (with a note) for this upstream
+    first_byte_s = 60                   # the timeouts on silence (per phase)
+    silence_s = 60
+
+    [breakers]
+    store = "memory"                    # or sqlite:///PATH.db, redis://HOST:PORT/DB: shared
+    open_s = 60                         # by every proxy process that names the same store
+    slow_first_byte_s = 40
+
+    [proxy]
+    max_attempts = 4                    # across the whole chain, per client request
+    backoff_s = 0.2
+    retry_after_max_s = 5               # the longest the proxy waits on an upstream's Retry-After
+    holdback_chars = 160                # streamed text held until it cannot be a gateway's text
+    log = "proxy.jsonl"                 # one exchange record per client request
+    transport = "lean"                  # the upstream client: lean | fast | httpx (httpx2's own)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tether.errors import ConfigError
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class UpstreamConfig(_Strict):
+    """One provider behind the proxy (a candidate per client model name)."""
+
+    api: Literal["openai", "anthropic"] = "openai"
+    base_url: str = Field(pattern=r"^https?://")
+    api_key_env: str | None = None
+    model: str | None = Field(default=None, min_length=1)
+    models: dict[str, str] = Field(default_factory=dict)
+    window: int = Field(default=128_000, gt=0)
+    tools: bool = True
+    reasoning_dialect: Literal["openai", "openrouter", "glm"] | None = None
+    first_byte_s: float = Field(default=60.0, gt=0)
+    silence_s: float = Field(default=60.0, gt=0)
+
+    def model_for(self, requested: str) -> str:
+        """The upstream's model name for the client's: mapped, fixed, or passed through."""
+        return self.models.get(requested) or self.model or requested
+
+
+class BreakersConfig(_Strict):
+    store: str = "memory"
+    open_s: float = Field(default=60.0, gt=0)
+    slow_first_byte_s: float = Field(default=40.0, gt=0)
+
+
+class ProxySection(_Strict):
+    max_attempts: int = Field(default=4, ge=1)
+    backoff_s: float = Field(default=0.2, ge=0)
+    backoff_max_s: float = Field(default=2.0, ge=0)
+    retry_after_max_s: float = Field(default=5.0, ge=0)
+    holdback_chars: int = Field(default=160, ge=0)
+    log: str | None = None
+    transport: Literal["lean", "fast", "httpx"] = "lean"  # the upstream client (transport.py)
+
+
+class ProxyConfig(_Strict):
+    upstreams: list[UpstreamConfig] = Field(min_length=1)
+    breakers: BreakersConfig = Field(default_factory=BreakersConfig)
+    proxy: ProxySection = Field(default_factory=ProxySection)
+
+    def model_names(self) -> list[str]:
+        """The client model names this configuration knows (for `GET /v1/models`)."""
+        names: dict[str, None] = {}
+        for u in self.upstreams:
+            names.update(dict.fromkeys(u.models))
+        if not names:
+            names.update(dict.fromkeys(u.model for u in self.upstreams if u.model))
+        return list(names)
+
+
+def _first_error(exc: ValidationError, where: str) -> ConfigError:
+    e = exc.errors()[0]
+    key = ".".join(str(p) for p in e["loc"]) or "top level"
+    return ConfigError(f"{where}: {key}: {e['msg']}")
+
+
+def load_proxy_config(path: str | Path) -> ProxyConfig:
+    """Read a TOML configuration; every problem is a ConfigError naming file, key and fix."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such configuration file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    try:
+        return ProxyConfig.model_validate(data)
+    except ValidationError as exc:
+        raise _first_error(exc, str(path)) from None
+
+
+def config_from_urls(
+    upstream: str,
+    backups: list[str] | None = None,
+    *,
+    api: str = "openai",
+    api_key_env: str | None = None,
+    log: str | None = None,
+) -> ProxyConfig:
+    """The configuration the CLI's `--upstream URL --backup URL ...` stands for."""
+    rows = [
+        {"api": api, "base_url": url, "api_key_env": api_key_env}
+        for url in [upstream, *(backups or [])]
+    ]
+    try:
+        return ProxyConfig.model_validate({"upstreams": rows, "proxy": {"log": log}})
+    except ValidationError as exc:
+        e = exc.errors()[0]
+        if e["loc"][-1] == "base_url":
+            bad = rows[int(e["loc"][1])]["base_url"]
+            raise ConfigError(
+                f"upstream URL {bad!r} must start with http:// or https:// "
+                "(an OpenAI-compatible base URL, e.g. http://127.0.0.1:8765/v1)"
+            ) from None
+        raise _first_error(exc, "the command line") from None

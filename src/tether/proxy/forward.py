@@ -1,0 +1,219 @@
+"""The proxy's upstream side: one failover chain per client model name, and what a failed
+chain becomes for the client (an HTTP status, a message, a Retry-After).
+
+The chains are the library's own `Chain` (judge, guard with holdback, breakers, retries,
+re-fit per window, tool removal), so a client of the proxy gets exactly the protection of a
+client of the library. They are built here rather than through `create_agent_runtime`: that
+factory assembles a whole agent (tools, rules, workspace, trace store, loop) around ONE chain
+with a fixed model, while the proxy needs one chain per client model name (model mapping),
+all sharing one breaker store object and one connection pool per upstream.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import os
+import ssl
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from typing import Any, cast
+
+import httpx2
+
+from tether.context.budget import ContextBudget
+from tether.errors import ConfigError, ModelCallFailed, RequestRejected
+from tether.messages import Request
+from tether.providers import Timeouts, adapter_for
+from tether.providers.base import Provider
+from tether.proxy.config import ProxyConfig, UpstreamConfig
+from tether.proxy.transport import FastTransport, LeanClient
+from tether.reliability.breaker import BreakerPolicy, store_from_url
+from tether.reliability.chain import Attempt, Chain, RetryPolicy
+from tether.reliability.guard import GuardConfig
+
+# A client can name any model: the chains of the least recently used names are dropped past this.
+MAX_CHAINS = 256
+# Statuses that mean "busy, come back later" rather than "broken": all of them -> 503.
+BUSY_STATUSES = frozenset({429, 503, 529})
+
+
+@functools.cache
+def _tls_context() -> ssl.SSLContext:
+    return httpx2.create_ssl_context()
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """What the client gets when no upstream answered: status, message, Retry-After (s)."""
+
+    status: int
+    message: str
+    retry_after: int | None = None
+
+
+class Upstreams:
+    """The upstreams of one proxy: chains per client model, shared breakers and pools."""
+
+    def __init__(self, config: ProxyConfig) -> None:
+        self.config = config
+        self.store = store_from_url(config.breakers.store)
+        self.policy = BreakerPolicy(
+            open_s=config.breakers.open_s, slow_first_byte_s=config.breakers.slow_first_byte_s
+        )
+        p = config.proxy
+        self.retry = RetryPolicy(
+            max_attempts=p.max_attempts,
+            backoff_s=p.backoff_s,
+            backoff_max_s=p.backoff_max_s,
+            retry_after_max_s=p.retry_after_max_s,
+        )
+        self.guard = GuardConfig(holdback_chars=p.holdback_chars)
+        self._keys = [self._api_key(u) for u in config.upstreams]
+        # One pool for every upstream (pools are per host inside it), with one TLS context per
+        # process: making a context takes ~50 ms. "lean" and "fast": see proxy/transport.py.
+        limits = httpx2.Limits(max_connections=1000, max_keepalive_connections=256)
+        self.http = httpx2.AsyncClient(limits=limits, verify=_tls_context())  # model lists
+        self._lean: LeanClient | None = None
+        self.client = self.http
+        if p.transport == "fast":
+            self.client = httpx2.AsyncClient(transport=FastTransport(_tls_context()))
+        elif p.transport == "lean":  # duck-types what the adapters use of an httpx2 client
+            self._lean = LeanClient(_tls_context())
+            self.client = cast(httpx2.AsyncClient, self._lean)
+        self._chains: OrderedDict[str, Chain] = OrderedDict()
+
+    @staticmethod
+    def _api_key(u: UpstreamConfig) -> str | None:
+        if not u.api_key_env:
+            return None
+        key = os.environ.get(u.api_key_env)
+        if not key:
+            raise ConfigError(
+                f"upstream {u.base_url}: the environment variable {u.api_key_env} is not set; "
+                "export the API key there (it is never written to the log)"
+            )
+        return key
+
+    @property
+    def apis(self) -> set[str]:
+        return {u.api for u in self.config.upstreams}
+
+    def provider(self, i: int, model: str) -> Provider:
+        u = self.config.upstreams[i]
+        options: dict[str, Any] = {
+            "api_key": self._keys[i],
+            "window": u.window,
+            "supports_tools": u.tools,
+            "timeouts": Timeouts(first_byte=u.first_byte_s, silence=u.silence_s),
+            "client": self.client,
+        }
+        if u.reasoning_dialect is not None and u.api == "openai":
+            options["reasoning_dialect"] = u.reasoning_dialect
+        return adapter_for(u.api)(u.base_url, u.model_for(model), **options)
+
+    def chain_for(self, model: str) -> Chain:
+        """The failover chain for a client model name (made at its first request)."""
+        chain = self._chains.get(model)
+        if chain is not None:
+            self._chains.move_to_end(model)
+            return chain
+        providers = [self.provider(i, model) for i in range(len(self.config.upstreams))]
+        chain = Chain(
+            providers,
+            store=self.store,
+            breaker_policy=self.policy,
+            retry=self.retry,
+            guard=self.guard,
+            fit=ContextBudget().fit,
+        )
+        self._chains[model] = chain
+        if len(self._chains) > MAX_CHAINS:  # the providers share the pools: nothing to close
+            self._chains.popitem(last=False)
+        return chain
+
+    def auth_headers(self, i: int) -> dict[str, str]:
+        u = self.config.upstreams[i]
+        return adapter_for(u.api)(u.base_url, "-", client=self.http).auth_headers(self._keys[i])
+
+    async def aclose(self) -> None:
+        if self.client is not self.http:
+            await self.client.aclose()
+        await self.http.aclose()
+
+
+def attempts_of(exc: ModelCallFailed) -> tuple[Attempt, ...]:
+    return tuple(a for a in exc.attempts if isinstance(a, Attempt))
+
+
+def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> Failure:
+    """The HTTP answer for a chain that gave up.
+
+    A request the upstream refused (400/401/403/404) keeps its status: the client must fix it.
+    Otherwise 503 when every attempt met a busy upstream (429, 503, 529), else 502. Retry-After
+    is known when every upstream's breaker is open: the seconds until the first one lets a
+    probe through (an upstream's own Retry-After opens its breaker for that long).
+    """
+    if isinstance(exc, RequestRejected):
+        return Failure(exc.status, str(exc))
+    attempts = attempts_of(exc)
+    busy = bool(attempts) and all(a.status in BUSY_STATUSES for a in attempts)
+    now = time.time() if now is None else now
+    untils: list[float] = []
+    for c in chain.candidates:
+        assert c.breaker is not None
+        record = c.breaker.record
+        if record.state_at(now) != "open":
+            untils = []
+            break
+        untils.append(record.until)
+    retry_after = max(1, math.ceil(min(untils) - now)) if untils else None
+    message = f"tether proxy: no upstream gave an answer: {exc}"
+    return Failure(503 if busy else 502, message, retry_after)
+
+
+def attempt_json(a: Attempt) -> dict[str, Any]:
+    return {
+        "upstream": a.candidate,
+        "number": a.number,
+        "duration_s": round(a.duration_s, 6),
+        "verdict": a.verdict.kind if a.verdict else None,
+        "detail": a.verdict.detail if a.verdict else None,
+        "error": a.error or None,
+        "status": a.status,
+    }
+
+
+# Fields of each API's body that the neutral Request carries; the others (tool_choice, stop,
+# response_format, top_p, ...) are passed through when every upstream speaks the client's API.
+KNOWN_FIELDS = {
+    "openai": frozenset(
+        {
+            "model",
+            "messages",
+            "tools",
+            "max_tokens",
+            "max_completion_tokens",
+            "temperature",
+            "reasoning_effort",
+            "reasoning",
+            "thinking",
+            "stream",
+            "stream_options",
+        }
+    ),
+    "anthropic": frozenset(
+        {"model", "messages", "system", "tools", "max_tokens", "thinking", "temperature", "stream"}
+    ),
+}
+
+
+def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set[str]) -> Request:
+    """The neutral request the chain sends: always streamed upstream (usage included), with the
+    client's other fields when every upstream speaks its API."""
+    extra: dict[str, Any] = {}
+    if apis == {api}:
+        known = KNOWN_FIELDS[api]
+        extra = {k: v for k, v in body.items() if k not in known}
+    return replace(request, stream=True, extra=extra)

@@ -1,0 +1,85 @@
+"""The lab end to end: the naive loop says "done" falsely on disguised failures, tether does not."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import anyio
+
+from tether.lab.experiment import LabSettings, run_lab, summarize
+from tether.lab.mixes import MIXES
+from tether.trace.store import TraceStore
+
+CORE = ("runs", "said_done", "solved", "false_done", "honest_failures")
+
+
+def lab_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tether", "lab", *args, "--store", str(cwd / "t.db")],
+        capture_output=True, text=True, timeout=120, cwd=cwd,
+    )  # fmt: skip
+
+
+def test_in_a_storm_naive_says_done_falsely_and_tether_never_does(tmp_path: Path) -> None:
+    store = TraceStore(tmp_path / "t.db")
+    settings = LabSettings(MIXES["storm"], tasks=5, seed=1, workdir=tmp_path, store=store)
+    result = anyio.run(run_lab, settings)
+    store.close()
+    naive = summarize([r for r in result.runs if r.harness == "naive"])
+    tether = summarize([r for r in result.runs if r.harness == "tether"])
+    assert naive["false_done"] >= 1  # disguised failures taken for answers
+    assert all(r.verdict or not r.solved for r in result.runs if r.false_done)
+    assert tether["false_done"] == 0 and tether["solved"] == 5 >= naive["solved"]
+    assert tether["retries"] + tether["failovers"] >= 5  # every run met 3 faults
+    assert all(r.status == "done" for r in result.runs if r.harness == "tether")
+    assert result.gate["checked"] == 5 and result.gate["complete"] == 5
+
+
+def test_the_cli_prints_json_writes_the_report_and_the_seed_reproduces_it(tmp_path: Path) -> None:
+    first = lab_cli("--tasks", "5", "--seed", "4", "--json", "--out", "rep", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    body = json.loads(first.stdout)
+    assert set(body["harnesses"]) == {"naive", "tether"}
+    assert body["harnesses"]["tether"]["false_done"] == 0
+    assert all(k in body["harnesses"]["naive"] for k in CORE)
+    report = (tmp_path / "rep" / "report.md").read_text()
+    assert "| false done |" in report and "tether check" in report
+    svg = ET.parse(tmp_path / "rep" / "chart.svg").getroot()
+    assert svg.tag.endswith("svg") and len(svg.findall(".//{http://www.w3.org/2000/svg}rect")) > 4
+    again = lab_cli("--tasks", "5", "--seed", "4", "--json", cwd=tmp_path)
+    twice = json.loads(again.stdout)
+    for harness in ("naive", "tether"):
+        for key in CORE:
+            assert twice["harnesses"][harness][key] == body["harnesses"][harness][key]
+    assert [r["faults"] for r in twice["runs"]] == [r["faults"] for r in body["runs"]]
+
+
+def test_bad_lab_options_are_usage_errors(tmp_path: Path) -> None:
+    for args, message in (
+        (["--mix", "stormy"], "unknown mix 'stormy'; use --mix one of: calm, seed-oct, storm"),
+        (["--harness", "naive,magic"], "--harness 'naive,magic': use naive, tether"),
+    ):
+        result = lab_cli(*args, cwd=tmp_path)
+        assert result.returncode == 2
+        assert message in result.stderr
+
+
+def test_a_replayed_latency_file_slows_the_primary_and_tether_moves_to_the_backup(
+    tmp_path: Path,
+) -> None:
+    latency = tmp_path / "slow.jsonl"
+    latency.write_text('{"ttfb": 0.3, "s": 0.32}\n')  # past the lab's 0.2 s slow threshold
+    store = TraceStore(tmp_path / "t.db")
+    settings = LabSettings(
+        MIXES["calm"], tasks=2, harnesses=["tether"], workdir=tmp_path, store=store,
+        latency_file=str(latency),
+    )  # fmt: skip
+    result = anyio.run(run_lab, settings)
+    store.close()
+    tether = summarize(result.runs)
+    assert tether["solved"] == 2 and tether["false_done"] == 0
+    assert tether["breaker_trips"] >= 2 and tether["failovers"] >= 2  # slow twice -> backup

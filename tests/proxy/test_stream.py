@@ -1,0 +1,134 @@
+"""Streaming through the proxy: holdback, pieces on the wire, and client disconnects."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import httpx2
+import openai
+import orjson
+import pytest
+
+from tests.conftest import StandFactory
+from tests.proxy.conftest import ProxyFactory, SharedStand, read_log
+from tests.proxy.test_openai_sdk import BIG, HTTP, client
+
+pytestmark = pytest.mark.timeout(20)
+
+SECRET = "PRIMARY-TURN-TEXT "
+
+
+def stream_body(text: str = "hi") -> dict[str, object]:
+    return {"model": "sim-large", "stream": True, "messages": [{"role": "user", "content": text}]}
+
+
+@pytest.mark.parametrize("fault", ["error-frame", "gateway-200", "drop", "malformed-chunk"])
+def test_no_byte_of_a_rejected_turn_reaches_a_streaming_client(
+    stand_factory: StandFactory,
+    shared_stand: SharedStand,
+    proxy_factory: ProxyFactory,
+    fault: str,
+) -> None:
+    script = {"models": {"sim-large": {"turns": [{"text": SECRET * 8}] * 3}}}  # 144 chars
+    primary = stand_factory(script=script, faults=[fault])
+    url = proxy_factory([primary, shared_stand()])
+    with HTTP.stream("POST", url + "/v1/chat/completions", json=stream_body()) as reply:
+        assert reply.status_code == 200
+        raw = reply.read()
+    assert b"PRIMARY" not in raw and b"could not be completed" not in raw
+    assert b"Simulated reply from sim-large" in raw and raw.endswith(b"data: [DONE]\n\n")
+
+
+def test_a_turn_rejected_after_its_text_was_released_ends_in_an_error_not_a_success(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory, tmp_path: Path
+) -> None:
+    """The honest limit of holdback: `unprocessed` is known only from the usage at the end,
+    after the first 160 characters were released; the client gets an error event and no
+    [DONE], so its SDK raises instead of taking the turn as complete."""
+    log = tmp_path / "proxy.jsonl"
+    url = proxy_factory([shared_stand("unprocessed"), shared_stand()], log=log)
+    with HTTP.stream("POST", url + "/v1/chat/completions", json=stream_body(BIG)) as reply:
+        assert reply.status_code == 200
+        raw = reply.read()
+    assert b"Simulated reply" in raw and b"[DONE]" not in raw
+    last = orjson.loads(raw.strip().split(b"\n\n")[-1].removeprefix(b"data: "))
+    assert "unprocessed" in last["error"]["message"]
+    with pytest.raises(openai.APIError, match="unprocessed"):
+        for _ in client(url).chat.completions.create(
+            model="sim-large", messages=[{"role": "user", "content": BIG}], stream=True
+        ):
+            pass
+    assert [r["status"] for r in read_log(log)] == [502, 502]
+
+
+@pytest.mark.skipif(shutil.which("curl") is None, reason="needs curl")
+def test_curl_sees_the_stream_arrive_in_pieces(
+    stand_factory: StandFactory, proxy_factory: ProxyFactory
+) -> None:
+    text = "".join(f"piece {i:02d} of a paced reply. " for i in range(12))  # 312 chars
+    script = {
+        "chunk_chars": 26,
+        "chunk_delay_s": 0.04,
+        "models": {"sim-large": {"turns": [{"text": text}]}},
+    }
+    url = proxy_factory([stand_factory(script=script)])
+    command = [
+        "curl", "-sN", url + "/v1/chat/completions", "-H", "content-type: application/json",
+        "-d", orjson.dumps(stream_body()).decode(),
+    ]  # fmt: skip
+    started = time.perf_counter()
+    with subprocess.Popen(command, stdout=subprocess.PIPE) as curl:
+        assert curl.stdout is not None
+        arrivals = [
+            (time.perf_counter() - started, line)
+            for line in iter(curl.stdout.readline, b"")
+            if b'"content":"' in line
+        ]
+    assert curl.returncode == 0
+    content = "".join(
+        orjson.loads(line[6:])["choices"][0]["delta"]["content"] for _, line in arrivals
+    )
+    assert content == text
+    # The first 160 characters come at once (holdback), then a piece every ~40 ms.
+    assert len(arrivals) >= 6
+    assert arrivals[-1][0] - arrivals[0][0] > 0.15
+
+
+def test_a_client_disconnect_cancels_the_upstream_request(
+    stand_factory: StandFactory, proxy_factory: ProxyFactory, tmp_path: Path
+) -> None:
+    stand_log, proxy_log = tmp_path / "stand.jsonl", tmp_path / "proxy.jsonl"
+    url = proxy_factory([stand_factory(faults=["slow-first-byte:5"], log=stand_log)], log=proxy_log)
+    started = time.perf_counter()
+    with pytest.raises(httpx2.ReadTimeout):
+        httpx2.post(url + "/v1/chat/completions", json=stream_body(), timeout=0.3)
+    deadline = time.perf_counter() + 3
+    while time.perf_counter() < deadline and not read_log(stand_log):
+        time.sleep(0.02)
+    (upstream,) = read_log(stand_log)
+    assert upstream["ended_early"] is True and upstream["reply"]["cut"] is True
+    assert time.perf_counter() - started < 2  # not the stand's 5 s
+    (record,) = read_log(proxy_log)
+    assert record["ended_early"] is True and record["status"] == 499
+
+
+@pytest.mark.parametrize("transport", ["lean", "fast", "httpx"])
+def test_an_upstream_gone_silent_is_a_failed_turn_failed_over(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory, tmp_path: Path, transport: str
+) -> None:
+    log = tmp_path / "proxy.jsonl"
+    url = proxy_factory(
+        [shared_stand("stall:30:5"), shared_stand()],
+        log=log,
+        transport=transport,
+        upstream={"silence_s": 0.3, "first_byte_s": 2},
+    )
+    started = time.perf_counter()
+    with HTTP.stream("POST", url + "/v1/chat/completions", json=stream_body()) as reply:
+        raw = reply.read()
+    assert raw.endswith(b"data: [DONE]\n\n") and time.perf_counter() - started < 2
+    (record,) = read_log(log)
+    assert record["verdicts"] == ["timeout"] and record["status"] == 200
