@@ -164,3 +164,22 @@ def test_ask_exports_live_when_an_endpoint_is_configured(
     spans = [s for rs in request.resource_spans for ss in rs.scope_spans for s in ss.spans]  # type: ignore[attr-defined]
     assert {s.trace_id.hex() for s in spans} == {run_id}
     assert {s.name for s in spans} >= {"ask", "model call", "chat sim-large"}
+
+
+def test_run_exports_live_when_an_endpoint_is_configured(
+    store: Path, otlp_receiver: tuple[str, list[object]], tmp_path: Path
+) -> None:
+    import os
+
+    url, received = otlp_receiver
+    env = {**os.environ, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": url}
+    ran = subprocess.run(
+        [sys.executable, "-m", "tether", "run", "hi", "--json", "--store", str(store)],
+        capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    run_id = json.loads(ran.stdout)["run_id"]
+    (request,) = received
+    spans = [s for rs in request.resource_spans for ss in rs.scope_spans for s in ss.spans]  # type: ignore[attr-defined]
+    assert {s.trace_id.hex() for s in spans} == {run_id}
+    assert {"agent run", "step 1", "model call"} <= {s.name for s in spans}

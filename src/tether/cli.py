@@ -278,13 +278,14 @@ def ask(
 
     Exit 0 when a judged answer came back; 1 when every attempt failed (the error says why).
     """
+    from tether.agent.runtime import RuntimeConfig, create_agent_runtime
     from tether.reliability.breaker import store_from_url
-    from tether.reliability.chain import Chain, Notice
+    from tether.reliability.chain import Notice
 
     try:
         adapter = adapter_for(api)
         timeouts = Timeouts(first_byte=first_byte, silence=silence)
-        store = store_from_url(breaker_store)
+        store_from_url(breaker_store)  # a bad store is a usage error before anything starts
     except UsageError as exc:
         fail(str(exc))
     if base_url is not None and (fault or backup_stand):
@@ -307,11 +308,15 @@ def ask(
 
     async def run(urls: list[str]) -> Answer:
         key = os.environ.get(api_key_env)
-        chain = Chain(
-            [adapter(url, model, api_key=key, timeouts=timeouts) for url in urls],
-            store=store,
+        # Built by the one factory, like every agent: the same chain, judge and breakers.
+        runtime = create_agent_runtime(
+            RuntimeConfig.model_validate({"breakers": {"store": breaker_store}}),
+            providers=[adapter(url, model, api_key=key, timeouts=timeouts) for url in urls],
+            tools=(),
+            store=None,
             on_notice=notice,
         )
+        chain = runtime.chain
         try:
             request = Request(messages=(Message.text("user", prompt),))
             return await chain.call(request, on_text=text, recorder=recorder)
@@ -340,7 +345,7 @@ def ask(
         recorder.finish()
         traces.close()
     gate = _gate(recorder)
-    _export_live(recorder)
+    _export_live(recorder.to_json())
     attempts = (
         answer.attempts
         if answer
@@ -386,15 +391,16 @@ def ask(
     raise typer.Exit(EXIT_OK if answer and gate.complete else EXIT_NOT_ACCEPTED)
 
 
-def _export_live(recorder: Recorder) -> None:
-    """Send the run to an OTLP/HTTP receiver when one is configured (OTEL_EXPORTER_OTLP_*)."""
+def _export_live(trace: dict[str, Any]) -> None:
+    """Send a run (seed schema) to an OTLP/HTTP receiver when one is configured
+    (OTEL_EXPORTER_OTLP_*)."""
     from tether.trace.otel import endpoint_from_env, export_otlp_http
 
     endpoint = endpoint_from_env()
     if endpoint is None:
         return
     try:
-        export_otlp_http(recorder.to_json(), endpoint)
+        export_otlp_http(trace, endpoint)
     except UsageError as exc:  # the run itself is recorded in the store either way
         err.print(f"tether: live trace export failed: {exc}", markup=False)
 
@@ -634,6 +640,9 @@ def run(
                     )
                 )
             receipt = anyio.run(go, providers)
+        stored = traces.trace(receipt.run_id) if receipt.run_id else None
+        if stored is not None:
+            _export_live(stored)
     except UsageError as exc:
         fail(str(exc))
     finally:

@@ -94,6 +94,11 @@ class Upstreams:
                 f"upstream {u.base_url}: the environment variable {u.api_key_env} is not set; "
                 "export the API key there (it is never written to the log)"
             )
+        if any(ch in key for ch in "\r\n\0"):
+            raise ConfigError(
+                f"upstream {u.base_url}: the API key in {u.api_key_env} holds a line break; "
+                "export the key alone"
+            )
         return key
 
     @property

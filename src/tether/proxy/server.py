@@ -26,6 +26,7 @@ def _config(proxy: Proxy) -> uvicorn.Config:
     return uvicorn.Config(
         proxy.app,
         lifespan="on",
+        interface="asgi3",
         log_level="warning",
         access_log=False,
         loop="uvloop" if installed("uvloop") else "asyncio",
