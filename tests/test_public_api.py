@@ -5,14 +5,16 @@ from __future__ import annotations
 import tether
 
 EXPECTED = [
-    "AnthropicProvider", "ConfigError", "ErrorFrame", "Event", "FaultSpecError", "Finish",
-    "FirstByteTimeout", "ImagePart", "Malformed", "Message", "OllamaProvider", "OpenAIProvider",
-    "Provider", "ProviderConnectError", "ProviderError", "ProviderStatusError", "ProviderTimeout",
-    "ReasoningDelta", "ReasoningPart", "Request", "ScriptError", "SectionCounts", "SilenceTimeout",
-    "StreamDropped", "StreamEnd", "TetherError", "TextDelta", "TextPart", "Timeouts", "ToolCall",
-    "ToolCallDelta", "ToolResultPart", "ToolSpec", "Turn", "TurnBuilder", "Usage", "UsageError",
-    "UsageReport", "WireError", "__version__", "adapter_for", "collect", "count_request",
-    "estimate_tokens",
+    "AgentRuntime", "AnthropicProvider", "Candidate", "Chain", "CheckResult", "ConfigError",
+    "ErrorFrame", "Event", "FaultSpecError", "Finish", "FirstByteTimeout", "ImagePart",
+    "Malformed", "Message", "OllamaProvider", "OpenAIProvider", "Provider", "ProviderConnectError",
+    "ProviderError", "ProviderStatusError", "ProviderTimeout", "ReasoningDelta", "ReasoningPart",
+    "Receipt", "Request", "Rule", "Rules", "RuntimeConfig", "ScriptError", "SectionCounts",
+    "SilenceTimeout", "StreamDropped", "StreamEnd", "TetherError", "TextDelta", "TextPart",
+    "Timeouts", "Tool", "ToolCall", "ToolCallDelta", "ToolContext", "ToolResultPart", "ToolSpec",
+    "Turn", "TurnBuilder", "Usage", "UsageError", "UsageReport", "Verdict", "WireError",
+    "__version__", "adapter_for", "collect", "count_request", "create_agent_runtime",
+    "estimate_tokens", "judge", "load_config", "run_checks", "tool",
 ]  # fmt: skip
 
 
