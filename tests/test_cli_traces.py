@@ -45,6 +45,8 @@ def test_ask_leaves_a_trace_that_passes_the_gate(store: Path) -> None:
     listed = json.loads(tether("traces", "list", "--json", store=store).stdout)["runs"]
     assert listed[0]["run_id"] == run_id and listed[0]["verdicts"] == ["gateway"]
     assert listed[0]["status"] == "ok"
+    # both attempts were read and written by the stand's sim-large, which has a built-in price
+    assert listed[0]["cost_usd"] is not None and listed[0]["cost_usd"] > 0
 
 
 def test_a_failed_call_still_leaves_a_closed_trace(store: Path) -> None:

@@ -924,17 +924,35 @@ def _resolve_run(store: TraceStore, run: str) -> str:
     return run if run in found else found[0]
 
 
-def _run_summary(trace: dict[str, Any]) -> tuple[list[str], int, int]:
+def _run_summary(trace: dict[str, Any]) -> tuple[list[str], int, int, float | None]:
+    """Verdicts met, tokens in and out, and cost: the run's own priced steps when it priced them
+    (its configuration's prices), else the built-in prices; None when any call has no price."""
+    from tether.agent.cost import cost
+    from tether.messages import Usage
+
     verdicts: set[str] = set()
     tokens_in = tokens_out = 0
+    priced: list[float] = []
+    builtin: float | None = 0.0
     for s in trace["spans"]:
         attrs = s.get("attrs") or {}
         if attrs.get("tether.verdict"):
             verdicts.add(str(attrs["tether.verdict"]))
+        if "tether.cost_usd" in attrs:
+            priced.append(float(attrs["tether.cost_usd"]))
         if s.get("kind") == "model":
-            tokens_in += int(attrs.get("gen_ai.usage.input_tokens") or 0)
-            tokens_out += int(attrs.get("gen_ai.usage.output_tokens") or 0)
-    return sorted(verdicts), tokens_in, tokens_out
+            used_in = int(attrs.get("gen_ai.usage.input_tokens") or 0)
+            used_out = int(attrs.get("gen_ai.usage.output_tokens") or 0)
+            tokens_in += used_in
+            tokens_out += used_out
+            if "gen_ai.usage.input_tokens" in attrs:
+                cached = int(attrs.get("gen_ai.usage.cache_read.input_tokens") or 0)
+                spent = cost(
+                    Usage(used_in, used_out, cached_tokens=cached),
+                    str(attrs.get("gen_ai.request.model", "")),
+                )
+                builtin = None if spent is None or builtin is None else builtin + spent
+    return sorted(verdicts), tokens_in, tokens_out, sum(priced) if priced else builtin
 
 
 @traces_app.command("list")
@@ -950,7 +968,7 @@ def traces_list(
     rows: list[dict[str, Any]] = []
     for info in store.runs(limit):
         trace = store.trace(info.run_id) or {"spans": []}
-        verdicts, tokens_in, tokens_out = _run_summary(trace)
+        verdicts, tokens_in, tokens_out, spent = _run_summary(trace)
         rows.append(
             {
                 "run_id": info.run_id,
@@ -963,7 +981,7 @@ def traces_list(
                 "verdicts": verdicts,
                 "input_tokens": tokens_in,
                 "output_tokens": tokens_out,
-                "cost": None,
+                "cost_usd": spent,
             }
         )
     store.close()
@@ -994,7 +1012,7 @@ def traces_list(
             spans,
             ", ".join(r["verdicts"]) or "-",
             f"{r['input_tokens']}/{r['output_tokens']}",
-            "-",
+            "-" if r["cost_usd"] is None else f"${r['cost_usd']:.6f}",
         )
     out.print(table)
 
