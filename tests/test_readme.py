@@ -84,3 +84,14 @@ def test_the_configuration_example_loads(tmp_path: Path) -> None:
     config = load_config(path)
     assert [c.api for c in config.candidates] == ["openai", "ollama"]
     assert config.candidates[1].tools is False
+
+
+def test_the_proxy_configuration_example_loads(tmp_path: Path) -> None:
+    from tether.proxy import load_proxy_config
+
+    block = next(b for b in blocks("toml") if "[[upstreams]]" in b)
+    path = tmp_path / "proxy.toml"
+    path.write_text(block)
+    config = load_proxy_config(path)
+    assert [u.api for u in config.upstreams] == ["openai", "anthropic"]
+    assert config.proxy.store == "proxy-traces.db"

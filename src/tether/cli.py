@@ -1127,6 +1127,10 @@ def proxy(
     workers: Annotated[
         int, typer.Option(help="Processes sharing the port (breakers agree via a shared store).")
     ] = 1,
+    store_path: Annotated[
+        str | None,
+        typer.Option("--store", help="Record every request as a run (spans) in this trace store."),
+    ] = None,
 ) -> None:
     """Run the guarding proxy: every turn judged, retried and failed over before the client
     sees a byte of it; OpenAI (/v1/chat/completions) and Anthropic (/v1/messages) clients.
@@ -1147,11 +1151,14 @@ def proxy(
             settings = load_proxy_config(config)
             if log is not None:
                 settings.proxy.log = log
+            if store_path is not None:
+                settings.proxy.store = store_path
         else:
             assert upstream is not None
             settings = config_from_urls(
-                upstream, backup or [], api=api, api_key_env=api_key_env, log=log
-            )
+                upstream, backup or [], api=api, api_key_env=api_key_env, log=log,
+                store=store_path,
+            )  # fmt: skip
         the_proxy = Proxy(settings)
         sock = bind(host, port)
     except TetherError as exc:

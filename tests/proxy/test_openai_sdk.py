@@ -157,3 +157,32 @@ def test_models_and_tool_calls_pass_through(
     (call,) = reply.choices[0].message.tool_calls or []
     assert call.function.name == "lookup" and call.function.arguments == '{"q":"x"}'
     assert reply.choices[0].finish_reason == "tool_calls"
+
+
+def test_with_a_store_every_request_is_a_closed_run_that_passes_the_gate(
+    proxy_factory: ProxyFactory, shared_stand: SharedStand, tmp_path: Path
+) -> None:
+    from tether.trace.formats import runs_from_document
+    from tether.trace.gate import check_run
+    from tether.trace.store import TraceStore
+
+    store_path = tmp_path / "proxy-traces.db"
+    url = proxy_factory([shared_stand("gateway-200"), shared_stand()], store=str(store_path))
+    assert ask(client(url), stream=True)  # the backup's answer, after the primary's bad turn
+    import time
+
+    store = TraceStore(store_path)
+    try:  # the proxy's writer thread commits in the background: wait for the closed run
+        deadline = time.monotonic() + 5
+        while not (runs := store.runs(5)) or runs[0].status is None:
+            assert time.monotonic() < deadline, "the proxy recorded no closed run"
+            time.sleep(0.02)
+        trace = store.trace(runs[0].run_id)
+    finally:
+        store.close()
+    assert trace is not None and len(runs) == 1
+    kinds = [s["kind"] for s in trace["spans"]]
+    assert kinds.count("model") == 2 and "chain" in kinds
+    assert any(s["attrs"].get("tether.verdict") == "gateway" for s in trace["spans"])
+    (run,) = runs_from_document(trace, "proxy run")
+    assert check_run(run).complete

@@ -67,6 +67,8 @@ from tether.proxy.forward import (
 )
 from tether.reliability.chain import Answer, Chain
 from tether.stand.app import ANTHROPIC, OPENAI, Api
+from tether.trace.spans import Recorder
+from tether.trace.store import TraceStore
 from tether.wire import anthropic, openai
 
 JSON = "application/json"
@@ -102,6 +104,8 @@ class Proxy:
         self.config = config
         self.upstreams = Upstreams(config)
         self.log = ExchangeLog(config.proxy.log) if config.proxy.log else None
+        # Spans are opt-in (`store`): one run per request, the chain's spans under it.
+        self.traces = TraceStore(config.proxy.store) if config.proxy.store else None
         self._ids = count(1)
         self._id_prefix = os.urandom(4).hex()
         self.starlette = Starlette(
@@ -145,6 +149,8 @@ class Proxy:
         await self.upstreams.aclose()
         if self.log is not None:
             self.log.close()
+        if self.traces is not None:
+            self.traces.close()
 
     def next_id(self, api: Api) -> str:
         n = next(self._ids)
@@ -326,8 +332,12 @@ class _Exchange(Response):
 
     async def _call(self) -> None:
         on_text = self._on_text if self.stream else None
+        recorder = None
+        if self.proxy.traces is not None:
+            attrs = {"tether.api": self.api.name, "gen_ai.request.model": self.model}
+            recorder = Recorder("proxy request", sink=self.proxy.traces, attrs=attrs)
         try:
-            self.answer = await self.chain.call(self.request, on_text=on_text)
+            self.answer = await self.chain.call(self.request, on_text=on_text, recorder=recorder)
         except ModelCallFailed as exc:
             self.error = exc
             self.failure = failure_of(exc, self.chain)
@@ -337,6 +347,8 @@ class _Exchange(Response):
         finally:
             if self._pumped is not None:
                 self._queue_in.close()
+            if recorder is not None:  # closed on every path, a client gone included
+                recorder.finish()
 
     def _finish_raw(self, answer: Answer) -> str:
         turn = answer.turn

@@ -76,6 +76,7 @@ class ProxySection(_Strict):
     retry_after_max_s: float = Field(default=5.0, ge=0)
     holdback_chars: int = Field(default=160, ge=0)
     log: str | None = None
+    store: str | None = None  # a trace store file: every request recorded as a run (spans)
     transport: Literal["lean", "fast", "httpx"] = "lean"  # the upstream client (transport.py)
 
 
@@ -124,6 +125,7 @@ def config_from_urls(
     api: str = "openai",
     api_key_env: str | None = None,
     log: str | None = None,
+    store: str | None = None,
 ) -> ProxyConfig:
     """The configuration the CLI's `--upstream URL --backup URL ...` stands for."""
     rows = [
@@ -131,7 +133,9 @@ def config_from_urls(
         for url in [upstream, *(backups or [])]
     ]
     try:
-        return ProxyConfig.model_validate({"upstreams": rows, "proxy": {"log": log}})
+        return ProxyConfig.model_validate(
+            {"upstreams": rows, "proxy": {"log": log, "store": store}}
+        )
     except ValidationError as exc:
         e = exc.errors()[0]
         if e["loc"][-1] == "base_url":
