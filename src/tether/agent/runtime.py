@@ -54,19 +54,19 @@ or arguments:
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import anyio
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from tether.agent.cost import Prices
 from tether.agent.loop import FollowUp, LoopConfig, StepCallback, run_loop
 from tether.agent.receipt import Receipt, ReceiptStatus
 from tether.checks import CheckResult, Fingerprint, accept, fingerprint, run_checks
+from tether.config_file import load_toml
 from tether.context.budget import ContextBudget
 from tether.errors import ConfigError
 from tether.messages import Message, Request
@@ -163,21 +163,7 @@ class RuntimeConfig(_Strict):
 
 def load_config(path: str | Path) -> RuntimeConfig:
     """Read a TOML configuration; every problem is a ConfigError naming file, key and fix."""
-    path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such configuration file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    try:
-        return RuntimeConfig.model_validate(data)
-    except ValidationError as exc:
-        e = exc.errors()[0]
-        key = ".".join(str(p) for p in e["loc"]) or "top level"
-        raise ConfigError(f"{path}: {key}: {e['msg']}") from None
+    return load_toml(path, RuntimeConfig)
 
 
 def provider_from(c: CandidateConfig) -> Provider:

@@ -31,12 +31,12 @@ A TOML file (validated; every error names the file, the key and what is expected
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tether.config_file import load_toml, validated_error
 from tether.errors import ConfigError
 
 
@@ -95,27 +95,9 @@ class ProxyConfig(_Strict):
         return list(names)
 
 
-def _first_error(exc: ValidationError, where: str) -> ConfigError:
-    e = exc.errors()[0]
-    key = ".".join(str(p) for p in e["loc"]) or "top level"
-    return ConfigError(f"{where}: {key}: {e['msg']}")
-
-
 def load_proxy_config(path: str | Path) -> ProxyConfig:
     """Read a TOML configuration; every problem is a ConfigError naming file, key and fix."""
-    path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such configuration file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    try:
-        return ProxyConfig.model_validate(data)
-    except ValidationError as exc:
-        raise _first_error(exc, str(path)) from None
+    return load_toml(path, ProxyConfig)
 
 
 def config_from_urls(
@@ -144,4 +126,4 @@ def config_from_urls(
                 f"upstream URL {bad!r} must start with http:// or https:// "
                 "(an OpenAI-compatible base URL, e.g. http://127.0.0.1:8765/v1)"
             ) from None
-        raise _first_error(exc, "the command line") from None
+        raise validated_error(exc, "the command line") from None

@@ -2,38 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import importlib.util
 import os
 import signal
 import socket
-import threading
 from collections.abc import Callable
-from types import TracebackType
 
 import uvicorn
 
-from tether.errors import TetherError
 from tether.proxy.app import Proxy
-from tether.stand.server import base_url, bind
+from tether.serving import ServerThread, uvicorn_config
 
 
 def _config(proxy: Proxy) -> uvicorn.Config:
-    def installed(module: str) -> bool:
-        return importlib.util.find_spec(module) is not None
-
-    return uvicorn.Config(
-        proxy.app,
-        lifespan="on",
-        interface="asgi3",
-        log_level="warning",
-        access_log=False,
-        loop="uvloop" if installed("uvloop") else "asyncio",
-        http="httptools" if installed("httptools") else "h11",
-        timeout_keep_alive=30,
-        backlog=2048,
-    )
+    return uvicorn_config(proxy.app, lifespan="on")  # the lifespan closes the upstream pools
 
 
 def serve_forever(proxy: Proxy, sock: socket.socket) -> None:
@@ -73,45 +55,12 @@ def serve_workers(make: Callable[[], Proxy], sock: socket.socket, workers: int) 
         os.waitpid(child, 0)
 
 
-class ProxyThread:
+class ProxyThread(ServerThread):
     """A proxy served from a background thread; a context manager giving its base URL (the
     root: OpenAI clients add /v1, Anthropic clients use it as is)."""
 
+    name = "proxy"
+
     def __init__(self, proxy: Proxy, host: str = "127.0.0.1", port: int = 0) -> None:
         self.proxy = proxy
-        self._sock = bind(host, port)
-        self.url = base_url(self._sock)
-        self._server = uvicorn.Server(_config(proxy))
-        self._server.config.install_signal_handlers = False  # type: ignore[attr-defined]
-        self._thread = threading.Thread(target=self._run, name="tether-proxy", daemon=True)
-
-    def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        try:
-            loop.run_until_complete(self._server.serve(sockets=[self._sock]))
-        finally:
-            loop.close()
-
-    def start(self) -> str:
-        self._thread.start()
-        while not self._server.started:
-            if not self._thread.is_alive():
-                raise TetherError("the proxy did not start; see the log above")
-            threading.Event().wait(0.005)
-        return self.url
-
-    def stop(self) -> None:
-        self._server.should_exit = True
-        self._thread.join(timeout=10)
-        self._sock.close()
-
-    def __enter__(self) -> str:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
+        super().__init__(_config(proxy), host, port)

@@ -3,13 +3,10 @@ the lab), always on a real socket on 127.0.0.1 by default."""
 
 from __future__ import annotations
 
-import asyncio
-import importlib.util
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -18,6 +15,7 @@ import uvicorn
 
 from tether.errors import TetherError
 from tether.providers import HTTPProvider, adapter_for
+from tether.serving import ServerThread, base_url, bind, uvicorn_config
 from tether.stand.app import Stand
 from tether.stand.plan import Planner
 from tether.stand.script import Script, load_script
@@ -46,50 +44,20 @@ def stand_provider(api: str, url: str, model: str = "sim-large", **options: Any)
     return adapter_for(api)(url + API_BASES[api], model, **options)
 
 
-def bind(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
-    """A listening socket; port 0 picks a free port."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    # Accepted connections inherit it. Without it, the event loop leaves Nagle on (this socket's
-    # proto is 0, not IPPROTO_TCP), and a reply written as headers then body waits for the
-    # client's delayed ACK: ~40 ms on every keep-alive request.
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as exc:
-        sock.close()
-        raise TetherError(
-            f"cannot listen on {host}:{port}: {exc.strerror or exc}; pick another --port"
-        ) from None
-    sock.listen(2048)
-    sock.set_inheritable(True)
-    return sock
-
-
-def base_url(sock: socket.socket) -> str:
-    host, port = sock.getsockname()[:2]
-    if ":" in host:
-        host = f"[{host}]"
-    return f"http://{host}:{port}"
+__all__ = [
+    "API_BASES",
+    "StandProcess",
+    "StandThread",
+    "base_url",
+    "bind",
+    "build_stand",
+    "serve_forever",
+    "stand_provider",
+]
 
 
 def _config(stand: Stand) -> uvicorn.Config:
-    return uvicorn.Config(
-        stand.app,
-        lifespan="off",
-        log_level="warning",
-        access_log=False,
-        loop="uvloop" if _installed("uvloop") else "asyncio",
-        http="httptools" if _installed("httptools") else "h11",
-        timeout_keep_alive=30,
-        backlog=2048,
-    )
-
-
-def _installed(module: str) -> bool:
-    """Whether an optional speed-up (uvloop, httptools) can be imported here."""
-    return importlib.util.find_spec(module) is not None
+    return uvicorn_config(stand.app)
 
 
 def serve_forever(stand: Stand, sock: socket.socket) -> None:
@@ -98,53 +66,23 @@ def serve_forever(stand: Stand, sock: socket.socket) -> None:
     server.run(sockets=[sock])
 
 
-class StandThread:
+class StandThread(ServerThread):
     """A stand served from a background thread; a context manager giving its base URL.
 
     >>> with StandThread(build_stand()) as url:
     ...     ...  # point any client at url (+ "/v1" for OpenAI clients)
     """
 
+    name = "stand"
+
     def __init__(self, stand: Stand | None = None, host: str = "127.0.0.1", port: int = 0) -> None:
         self.stand = stand or build_stand()
-        self._sock = bind(host, port)
-        self.url = base_url(self._sock)
-        self._server = uvicorn.Server(_config(self.stand))
-        self._server.config.install_signal_handlers = False  # type: ignore[attr-defined]
-        self._thread = threading.Thread(target=self._run, name="tether-stand", daemon=True)
-
-    def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        try:
-            loop.run_until_complete(self._server.serve(sockets=[self._sock]))
-        finally:
-            loop.close()
-
-    def start(self) -> str:
-        self._thread.start()
-        while not self._server.started:
-            if not self._thread.is_alive():
-                raise TetherError("the stand did not start; see the log above")
-            threading.Event().wait(0.005)
-        return self.url
+        super().__init__(_config(self.stand), host, port)
 
     def stop(self) -> None:
-        self._server.should_exit = True
-        self._thread.join(timeout=10)
-        self._sock.close()
+        super().stop()
         if self.stand.log is not None:
             self.stand.log.close()
-
-    def __enter__(self) -> str:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
 
 
 class StandProcess:
