@@ -833,8 +833,11 @@ def lab(
     store_path: StoreOption = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
-    """Reproduce false "done"s on the built-in stand: the naive loop and tether, same tasks,
-    same faults, same seed. Exit 0 when tether said no false "done" and every trace closed."""
+    """Reproduce false "done"s on the built-in stand: the naive loop beside tether.
+
+    Same tasks, same faults, same seed. Exit 0 when tether said no false "done" and every
+    trace closed, else 1.
+    """
     import tempfile
 
     from tether.lab.experiment import HARNESSES, LabSettings, run_lab
@@ -1132,8 +1135,10 @@ def proxy(
         typer.Option("--store", help="Record every request as a run (spans) in this trace store."),
     ] = None,
 ) -> None:
-    """Run the guarding proxy: every turn judged, retried and failed over before the client
-    sees a byte of it; OpenAI (/v1/chat/completions) and Anthropic (/v1/messages) clients.
+    """Run the guarding proxy: every turn judged before the client sees a byte of it.
+
+    Bad turns are retried and failed over; OpenAI (/v1/chat/completions) and Anthropic
+    (/v1/messages) clients.
 
     The first line on stdout is the base URL (OpenAI clients add /v1).
     """
