@@ -206,3 +206,18 @@ def test_an_overflowing_history_is_summarised_by_a_model_call_and_the_run_goes_o
     assert trace is not None
     summaries = [s for s in trace["spans"] if s["kind"] == "summary"]
     assert summaries and all(s["status"] == "ok" for s in summaries)
+
+
+def test_the_documented_configuration_is_valid(tmp_path: Path) -> None:
+    """The configuration drawn in runtime.py's docstring (the README points there) loads."""
+    import textwrap
+
+    from tether.agent import runtime
+
+    doc = runtime.__doc__ or ""
+    block = doc.split("or arguments:\n\n", 1)[1].rsplit('\n"""', 1)[0]
+    path = tmp_path / "tether.toml"
+    path.write_text(textwrap.dedent(block))
+    config = load_config(path)
+    assert config.checks == ["pytest -q"] and config.retry.max_attempts == 4
+    assert config.breakers.slow_first_byte_s == 40 and config.prices["gpt-4o-mini"].output == 0.6

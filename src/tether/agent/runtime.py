@@ -2,7 +2,9 @@
 
 Every agent gets the same assembly: the failover chain (judge, guard, breakers) over its
 candidates, the tool runner with rules (permissions in code), the trace recorder and store, and
-the completeness gate on every run. The CLI, the lab, the evals and the proxy build through it.
+the completeness gate on every run. `tether ask`, `tether run`, the lab and the evals build
+through it; the proxy assembles its chains from the same parts (one chain per client model
+name, see proxy/forward.py).
 
 A configuration is a TOML file (validated; errors name the file, the key and what is expected)
 or arguments:
