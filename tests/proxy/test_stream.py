@@ -132,3 +132,21 @@ def test_an_upstream_gone_silent_is_a_failed_turn_failed_over(
     assert raw.endswith(b"data: [DONE]\n\n") and time.perf_counter() - started < 2
     (record,) = read_log(log)
     assert record["verdicts"] == ["timeout"] and record["status"] == 200
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("stream", [True, False])
+async def test_an_asgi_server_without_lifespan_still_gets_judged_answers(
+    shared_stand: SharedStand, stream: bool
+) -> None:
+    """Without the lifespan's shared watchers, each request watches its client itself."""
+    from tether.proxy import Proxy, config_from_urls
+
+    proxy = Proxy(config_from_urls(shared_stand() + "/v1", []))
+    transport = httpx2.ASGITransport(app=proxy.app)  # runs no lifespan
+    async with httpx2.AsyncClient(transport=transport, base_url="http://proxy") as http:
+        body = {**stream_body("x" * 300), "stream": stream}  # a reply past the holdback
+        reply = await http.post("/v1/chat/completions", json=body)
+    await proxy.aclose()
+    assert reply.status_code == 200
+    assert (b"data: [DONE]" in reply.content) if stream else reply.json()["choices"]

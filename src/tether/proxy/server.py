@@ -15,7 +15,11 @@ from tether.serving import ServerThread, uvicorn_config
 
 
 def _config(proxy: Proxy) -> uvicorn.Config:
-    return uvicorn_config(proxy.app, lifespan="on")  # the lifespan closes the upstream pools
+    config = uvicorn_config(proxy.app, lifespan="on")  # the lifespan closes the upstream pools
+    # The proxy reads no client address: uvicorn's X-Forwarded-For middleware would only add a
+    # step to every request.
+    config.proxy_headers = False
+    return config
 
 
 def serve_forever(proxy: Proxy, sock: socket.socket) -> None:
