@@ -9,10 +9,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import anyio
+import pytest
 
 from tether.lab.experiment import LabSettings, run_lab, summarize
 from tether.lab.mixes import MIXES
 from tether.trace.store import TraceStore
+
+# Whole lab runs (a stand process, both harnesses, checks): generous on a busy machine.
+pytestmark = pytest.mark.timeout(180)
 
 CORE = ("runs", "said_done", "solved", "false_done", "honest_failures")
 

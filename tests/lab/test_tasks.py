@@ -157,6 +157,7 @@ def test_checks_fail_on_the_untouched_workspace_and_on_non_answers(tmp_path: Pat
 
 
 @pytest.mark.timeout(120)
+@pytest.mark.timeout(120)  # 28 whole agent runs with their checks
 def test_every_solver_solves_its_task_end_to_end(stand_factory: Any, tmp_path: Path) -> None:
     """A task of every variant through the real runtime on one stand (one model per task),
     then the checks; a wrong final answer on the solved workspace still fails them."""
