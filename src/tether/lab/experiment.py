@@ -31,7 +31,7 @@ import httpx2
 from tether.agent.cost import Prices
 from tether.agent.loop import DEFAULT_SYSTEM
 from tether.agent.runtime import RuntimeConfig, create_agent_runtime
-from tether.checks import CheckResult, run_checks
+from tether.checks import run_checks
 from tether.lab.mixes import BASE_FIRST_BYTE_S, SLOW_FACTOR, Mix, RunFaults, draw
 from tether.lab.naive import run_naive
 from tether.lab.tasks import Task, generate, lab_rules
@@ -172,11 +172,11 @@ class _Counter:
             self.trips += 1
 
 
-async def _measure(task: Task, checks: Sequence[str], ws: Path, answer: str) -> list[CheckResult]:
-    return await run_checks(checks, ws, answer=answer, timeout_s=60.0)
-
-
-def _record_checks(results: Sequence[CheckResult]) -> tuple[bool, list[dict[str, Any]]]:
+async def _measure(
+    checks: Sequence[str], ws: Path, answer: str
+) -> tuple[bool, list[dict[str, Any]]]:
+    """The lab's own check of what a harness left: solved, and every check's result."""
+    results = await run_checks(checks, ws, answer=answer, timeout_s=60.0)
     return all(r.status == "passed" for r in results) and bool(results), [
         r.to_json() for r in results
     ]
@@ -194,7 +194,7 @@ async def _run_naive(
         task.prompt, provider=provider, runner=runner, tools=CODING_TOOLS, system=DEFAULT_SYSTEM
     )
     wall = time.perf_counter() - started
-    solved, check_json = _record_checks(await _measure(task, checks, ws, result.final_text))
+    solved, check_json = await _measure(checks, ws, result.final_text)
     status = "done" if result.said_done else ("budget" if "budget" in result.error else "error")
     prices = Prices.from_config({task.id: LAB_PRICE})
     return RunRecord(
@@ -254,7 +254,7 @@ async def _run_tether(
     finally:
         await runtime.chain.aclose()
     wall = time.perf_counter() - started
-    solved, check_json = _record_checks(await _measure(task, checks, ws, receipt.final_text))
+    solved, check_json = await _measure(checks, ws, receipt.final_text)
     said = receipt.status in SAID_DONE
     spent, termination = _from_trace(settings.store, receipt.run_id)
     return RunRecord(
@@ -295,17 +295,9 @@ def _from_trace(store: TraceStore | None, run_id: str) -> tuple[dict[str, float]
             termination = str(attrs.get("tether.termination", termination))
         if s.get("ended_at") is None or kinds.get(s.get("parent_id") or "") == s["kind"]:
             continue
-        seconds = _seconds(s["ended_at"]) - _seconds(s["started_at"])
+        seconds = float(s["ended_at"]) - float(s["started_at"])  # the store keeps epochs
         out[s["kind"]] = out.get(s["kind"], 0.0) + seconds
     return out, termination
-
-
-def _seconds(stamp: Any) -> float:
-    if isinstance(stamp, int | float):
-        return float(stamp)
-    from datetime import datetime
-
-    return datetime.fromisoformat(str(stamp).replace("Z", "+00:00")).timestamp()
 
 
 async def run_harness(

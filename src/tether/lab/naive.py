@@ -67,14 +67,13 @@ async def run_naive(
             return result
         finally:
             result.model_s += time.perf_counter() - started
-        _account(result, turn, request)
+        verdict = _account(result, turn, request)
         result.steps = step
         result.termination = turn.termination
         if not turn.tool_calls:
             result.said_done = True
             result.final_text = turn.content
-            verdict = judge(turn, request, cut=turn.termination == "cut")
-            result.verdict = verdict.kind if verdict else ""
+            result.verdict = verdict
             return result
         parts: list[TextPart | ToolCall] = [TextPart(turn.content)] if turn.content else []
         messages.append(Message("assistant", (*parts, *turn.tool_calls)))
@@ -86,10 +85,13 @@ async def run_naive(
     return result
 
 
-def _account(result: NaiveResult, turn: Turn, request: Request) -> None:
+def _account(result: NaiveResult, turn: Turn, request: Request) -> str:
+    """Count the turn's tokens and what the judge would say of it ("" = an answer)."""
     if turn.usage is not None:
         result.input_tokens += turn.usage.prompt_tokens
         result.output_tokens += turn.usage.completion_tokens
     verdict = judge(turn, request, cut=turn.termination == "cut")
-    if verdict is not None:
-        result.verdicts_met.append(verdict.kind)
+    if verdict is None:
+        return ""
+    result.verdicts_met.append(verdict.kind)
+    return verdict.kind

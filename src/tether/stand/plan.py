@@ -102,7 +102,9 @@ class Planner:
         self._rng = random.Random(script.seed if seed is None else seed)
         self._positions: dict[str, int] = {}
         self._serves: dict[tuple[str, int], int] = {}  # history positions: serves per turn
-        self._parsed: dict[int, list[Fault]] = {}  # model-level faults, parsed once
+        self._model_faults = {  # each model's own faults, parsed once
+            name: [parse_fault(f) for f in spec.faults] for name, spec in script.models.items()
+        }
         self._latency: dict[str, list[Latency]] = {}
         self._latency_pos: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -148,20 +150,12 @@ class Planner:
             served = 0
         return index, spec.turns[index] if index < len(spec.turns) else None, served
 
-    def _draw(self, spec: ModelSpec, turn: TurnSpec | None, served: int = 0) -> list[Fault]:
-        every = [*self.faults, *self._model_faults(spec)]
+    def _draw(self, model: str, turn: TurnSpec | None, served: int = 0) -> list[Fault]:
+        every = [*self.faults, *self._model_faults[model]]
         chosen = [f for f in every if f.rate >= 1.0 or self._rng.random() < f.rate]
         if turn is not None and (turn.fault_attempts is None or served < turn.fault_attempts):
             chosen += [f for f in turn.faults if f.rate >= 1.0 or self._rng.random() < f.rate]
         return chosen
-
-    def _model_faults(self, spec: ModelSpec) -> list[Fault]:
-        if not spec.faults:
-            return []
-        parsed = self._parsed.get(id(spec))
-        if parsed is None:
-            parsed = self._parsed[id(spec)] = [parse_fault(s) for s in spec.faults]
-        return parsed
 
     def _latency_for(self, path: str) -> Latency:
         items = self._latency.get(path)
@@ -180,7 +174,7 @@ class Planner:
         key = conversation_key(model, request, header)
         with self._lock:
             index, turn, served = self._next_turn(key, spec, request)
-            faults = self._draw(spec, turn, served)
+            faults = self._draw(model, turn, served)
             latency = [self._latency_for(f.file) for f in faults if f.name == "latency"]
         plan = self._base(model, request, key, index, turn)
         plan.chunk_delay = self.script.chunk_delay_s
