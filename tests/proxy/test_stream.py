@@ -32,7 +32,8 @@ def test_no_byte_of_a_rejected_turn_reaches_a_streaming_client(
     proxy_factory: ProxyFactory,
     fault: str,
 ) -> None:
-    script = {"models": {"sim-large": {"turns": [{"text": SECRET * 8}] * 3}}}  # 144 chars
+    # 54 characters: shorter than the first look of the holdback (64), so held whole
+    script = {"models": {"sim-large": {"turns": [{"text": SECRET * 3}] * 3}}}
     primary = stand_factory(script=script, faults=[fault])
     url = proxy_factory([primary, shared_stand()])
     with HTTP.stream("POST", url + "/v1/chat/completions", json=stream_body()) as reply:

@@ -699,11 +699,18 @@ CONFIG: list[Case] = [
         config=JudgeConfig(unprocessed_min_expected=20_000),
     ),
     Case(
-        "shorter-gateway-limit",
+        "higher-threshold-lets-a-notice-through",
         answer(GATEWAY_TEXT),
         None,
         QUESTION,
-        config=JudgeConfig(gateway_max_chars=40),
+        config=JudgeConfig(threshold=9.0),
+    ),
+    Case(
+        "a-weight-of-zero-turns-a-signal-off",
+        answer("<html><head><title>Welcome</title></head><body>Hi</body></html>"),
+        None,
+        QUESTION,
+        config=JudgeConfig(weights={"html_doc": 0.0}),
     ),
 ]
 
@@ -768,9 +775,9 @@ def test_reasoning_only_says_so() -> None:
     assert verdict is not None and "only reasoning" in verdict.detail
 
 
-def test_gateway_detail_names_the_phrase() -> None:
+def test_gateway_detail_names_the_evidence() -> None:
     verdict = judge(answer(GATEWAY_TEXT), QUESTION)
-    assert verdict is not None and "the request could not be completed" in verdict.detail
+    assert verdict is not None and "retry" in verdict.detail and "vocabulary" in verdict.detail
 
 
 def test_cut_detail_keeps_the_guard_reason() -> None:
@@ -795,11 +802,10 @@ def test_invalid_regex_phrase_is_a_config_error() -> None:
 @pytest.mark.parametrize(
     "kwargs",
     [
-        {"gateway_max_chars": 0},
-        {"gateway_max_chars": -5},
-        {"gateway_min_coverage": 0},
-        {"gateway_min_coverage": 1.5},
-        {"gateway_min_coverage": float("nan")},
+        {"threshold": 0},
+        {"threshold": -1},
+        {"threshold": float("nan")},
+        {"weights": {"no_such_signal": 1.0}},
         {"unprocessed_ratio": 0},
         {"unprocessed_ratio": 1},
         {"unprocessed_ratio": -0.5},

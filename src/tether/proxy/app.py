@@ -9,9 +9,10 @@ client's API. The HTTP status is decided only when the first byte is ready to go
 
 - not streamed: the whole judged turn, or a 502/503 (Retry-After when known) in the API's shape;
 - streamed: the response starts with the first text the chain's holdback releases; before
-  that, a chain that gives up is still a 502/503. Text is released once the first
-  `holdback_chars` (160) cannot be a gateway's error text, so a turn the judge can reject only
-  at its end (`unprocessed` needs the usage, a late error frame, a drop, silence, truncation)
+  that, a chain that gives up is still a 502/503. Text is released once the judge is sure the
+  held start (at least `holdback_chars`, 64; up to `holdback_max_chars`, 1,000, while it could
+  still be a failure) is an answer's, so a turn the judge can reject only at its end
+  (`unprocessed` needs the usage, a late error frame, a drop, silence, truncation)
   may have reached the client already. Then the chain does not fail over mid-answer: the
   client gets an in-stream error event and no end marker (`[DONE]`, `message_stop`), so its
   SDK raises instead of taking a partial answer as complete. Set `holdback_chars` high to hold

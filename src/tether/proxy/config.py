@@ -24,7 +24,8 @@ A TOML file (validated; every error names the file, the key and what is expected
     max_attempts = 4                    # across the whole chain, per client request
     backoff_s = 0.2
     retry_after_max_s = 5               # the longest the proxy waits on an upstream's Retry-After
-    holdback_chars = 160                # streamed text held until it cannot be a gateway's text
+    holdback_chars = 64                 # streamed text held until the judge is sure it is an answer
+    holdback_max_chars = 1000           # ... and at most this much while it could be a failure
     log = "proxy.jsonl"                 # one exchange record per client request
     transport = "lean"                  # the upstream client: lean | fast | httpx (httpx2's own)
 """
@@ -74,7 +75,8 @@ class ProxySection(_Strict):
     backoff_s: float = Field(default=0.2, ge=0)
     backoff_max_s: float = Field(default=2.0, ge=0)
     retry_after_max_s: float = Field(default=5.0, ge=0)
-    holdback_chars: int = Field(default=160, ge=0)
+    holdback_chars: int = Field(default=64, ge=0)
+    holdback_max_chars: int = Field(default=1000, ge=0)
     log: str | None = None
     store: str | None = None  # a trace store file: every request recorded as a run (spans)
     transport: Literal["lean", "fast", "httpx"] = "lean"  # the upstream client (transport.py)

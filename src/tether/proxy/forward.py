@@ -69,7 +69,10 @@ class Upstreams:
             backoff_max_s=p.backoff_max_s,
             retry_after_max_s=p.retry_after_max_s,
         )
-        self.guard = GuardConfig(holdback_chars=p.holdback_chars)
+        self.guard = GuardConfig(
+            holdback_chars=p.holdback_chars,
+            holdback_max_chars=max(p.holdback_max_chars, p.holdback_chars),
+        )
         self._keys = [self._api_key(u) for u in config.upstreams]
         # One pool for every upstream (pools are per host inside it), with one TLS context per
         # process: making a context takes ~50 ms. "lean" and "fast": see proxy/transport.py.

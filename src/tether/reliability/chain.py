@@ -447,7 +447,12 @@ class Chain:
             if lowered is not None:
                 sent = replace(sent, reasoning_effort=lowered)
             counts = count_request(sent)
-            holdback = Holdback(on_text, self.guard.holdback_chars, self.judge_config)
+            holdback = Holdback(
+                on_text,
+                self.guard.holdback_chars,
+                self.judge_config,
+                max_chars=self.guard.holdback_max_chars,
+            )
             started = self._clock()
             t0 = time.perf_counter()
             span = self._attempt_span(state, candidate, sent, number)

@@ -5,10 +5,12 @@ The phase timeouts (connect, first byte, silence) live in the adapter's transpor
 
 - the **loop guard**: once content + reasoning pass `loop_chars` (default 160,000, the seed's
   figure), the stream is closed and the turn ends with termination `cut`;
-- **holdback**: text is held from the caller's `on_text` until the first `holdback_chars`
-  (default 160) showed no gateway phrase, or until the turn is judged an answer, so a rejected
-  turn's text never reaches a user. Its cost is the time the stream takes to deliver those
-  characters (`bench/holdback.py` measures it).
+- **holdback**: text is held from the caller's `on_text` until the judge is confident it is
+  an answer (read first at `holdback_chars`, default 64, then every 96 more), or until the
+  turn is judged an answer, so a rejected turn's text never reaches a user. Text that could
+  still be a failure (failure words, an error's structure) is held longer, up to
+  `holdback_max_chars` (default 1,000). Its cost is the time the stream takes to deliver the
+  held characters (`bench/holdback.py` measures it).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from dataclasses import dataclass
 
 from tether.errors import ConfigError, SilenceTimeout, StreamDropped
 from tether.messages import Event, ReasoningDelta, TextDelta, Turn, TurnBuilder
-from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
+from tether.reliability import signals
+from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig, read_text
 
 TextCallback = Callable[[str], None]
 
@@ -28,7 +31,8 @@ TextCallback = Callable[[str], None]
 @dataclass(frozen=True, slots=True)
 class GuardConfig:
     loop_chars: int = 160_000
-    holdback_chars: int = 160
+    holdback_chars: int = 64
+    holdback_max_chars: int = 1000
 
     def __post_init__(self) -> None:
         if self.loop_chars <= 0:
@@ -37,10 +41,21 @@ class GuardConfig:
             )
         if self.holdback_chars < 0:
             raise ConfigError(f"holdback_chars={self.holdback_chars} cannot be negative")
+        if self.holdback_max_chars < self.holdback_chars:
+            raise ConfigError(
+                f"holdback_max_chars={self.holdback_max_chars} must be at least "
+                f"holdback_chars={self.holdback_chars}"
+            )
+
+
+# Once text is held past the first look, it is looked at again every this many characters.
+LOOK_EVERY = 96
+# A held head whose failure evidence stays this far below the threshold is an answer's start.
+CONFIDENT_MARGIN = 0.5
 
 
 class Holdback:
-    """Holds streamed text until it can no longer be a gateway's error text."""
+    """Holds streamed text until the judge is confident it is an answer's start."""
 
     def __init__(
         self,
@@ -48,14 +63,17 @@ class Holdback:
         chars: int,
         judge_config: JudgeConfig = DEFAULT_CONFIG,
         clock: Callable[[], float] = time.perf_counter,
+        max_chars: int = 1000,
     ) -> None:
         self._on_text = on_text
         self._chars = chars
-        self._matcher = judge_config.matcher
+        self._max = max(max_chars, chars)
+        self._next_look = chars
+        self._judge = judge_config
         self._held: list[str] = []
         self._held_len = 0
         self._clock = clock
-        self.released = on_text is None
+        self.released = on_text is None or chars == 0  # 0: no holdback at all
         self.first_text_at: float | None = None  # when the caller first got text
 
     @property
@@ -69,11 +87,20 @@ class Holdback:
             return
         self._held.append(text)
         self._held_len += len(text)
-        if self._held_len >= self._chars:
+        if self._held_len >= self._next_look:
             head = "".join(self._held)
             self._held = [head]
-            if not self._matcher.maybe(head[:400].lower()):
+            if self._held_len >= self._max or self._confident(head):
                 self.release()
+            else:
+                self._next_look = self._held_len + LOOK_EVERY
+
+    def _confident(self, head: str) -> bool:
+        """The held start reads as an answer's: no failure evidence, or little of it."""
+        if signals.quick_clear(head, self._judge.lexicon):
+            return True
+        score = read_text(head, config=self._judge).score
+        return score <= self._judge.threshold - CONFIDENT_MARGIN
 
     def release(self) -> None:
         """The turn is an answer (or past suspicion): hand over what was held."""

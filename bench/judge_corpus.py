@@ -1,0 +1,118 @@
+"""The judge on real texts: recall on failures and false alarms on lookalike answers.
+
+Every record of the corpus (`tether.reliability.corpus`: failure texts and answers that look
+like them, collected from public trackers, relay sources, locale files and docs) is sent to the
+judge as the assistant's whole reply, finished with `stop` after HTTP 200, to a request made of
+a system prompt and the record's own prompt (or, when it has none, an ordinary coding task).
+The table shows, per part of the corpus, per shape and per language, how many failures each
+judge caught and how many answers it took for failures, for judge/2 (today's) beside judge/1
+(the phrase-coverage check it replaced, kept in `bench/judge_v1.py`).
+
+Targets on the test part: recall >= 95% on failures, 0 false alarms on answers.
+
+    python bench/judge_corpus.py                  # the test part (never tuned on)
+    python bench/judge_corpus.py --split tune     # the part the weights were tuned on
+    python bench/judge_corpus.py --split all --misses   # and print every miss and false alarm
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+from tether.messages import Message, Request, Turn
+from tether.reliability.corpus import Sample, samples
+from tether.reliability.judge import judge
+
+sys.path.insert(0, str(Path(__file__).parent))
+import judge_v1
+
+SYSTEM = "You are a helpful assistant working in the user's repository."
+DEFAULT_TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
+TARGET_RECALL = 0.95
+
+
+def request_for(sample: Sample) -> Request:
+    return Request(
+        messages=(
+            Message.text("system", SYSTEM),
+            Message.text("user", sample.prompt or DEFAULT_TASK),
+        )
+    )
+
+
+def judge2(sample: Sample) -> bool:
+    turn = Turn(content=sample.text, finish_reason="stop", termination="stop")
+    return judge(turn, request_for(sample)) is not None
+
+
+def judge1(sample: Sample) -> bool:
+    return bool(judge_v1.gateway_text(sample.text.strip(), request_for(sample)))
+
+
+JUDGES: dict[str, Callable[[Sample], bool]] = {"judge/1": judge1, "judge/2": judge2}
+
+
+def _row(name: str, group: list[Sample], flagged: dict[str, list[bool]]) -> str:
+    fail = [i for i, s in enumerate(group) if s.label == "failure"]
+    ok = [i for i, s in enumerate(group) if s.label == "answer"]
+    cells = [f"{name:<26}", f"{len(fail):>5} {len(ok):>5}"]
+    for judge_name in JUDGES:
+        f = flagged[judge_name]
+        caught = sum(f[i] for i in fail)
+        false = sum(f[i] for i in ok)
+        recall = f"{caught}/{len(fail)} ({caught / len(fail):.0%})" if fail else "-"
+        cells.append(f"{recall:>15} {false:>3}/{len(ok):<4}")
+    return "  ".join(cells)
+
+
+def report(part: list[Sample], title: str, misses: bool) -> tuple[float, int]:
+    flagged = {name: [fn(s) for s in part] for name, fn in JUDGES.items()}
+    head = f"{'':<26}  {'fail':>5} {'ans':>5}" + "".join(
+        f"  {name + ' recall':>15} {'false':>8}" for name in JUDGES
+    )
+    print(f"\n== {title}: {len(part)} texts from {len({s.group for s in part})} sources ==")
+    print(head)
+    print(_row("all", part, flagged))
+    for key, label in (("shape", "shape"), ("language", "language")):
+        by: dict[str, list[int]] = defaultdict(list)
+        for i, s in enumerate(part):
+            by[getattr(s, key)].append(i)
+        print(f"-- by {label}")
+        for value in sorted(by, key=lambda v: (-len(by[v]), v)):
+            idx = by[value]
+            sub = [part[i] for i in idx]
+            print(_row(f"  {value}", sub, {n: [f[i] for i in idx] for n, f in flagged.items()}))
+    if misses:
+        for i, s in enumerate(part):
+            wrong = flagged["judge/2"][i] != (s.label == "failure")
+            if wrong:
+                kind = "MISSED" if s.label == "failure" else "FALSE ALARM"
+                print(f"\n{kind} [{s.shape}/{s.language}] {s.source}\n  {s.text[:300]!r}")
+    f2 = flagged["judge/2"]
+    fail = [i for i, s in enumerate(part) if s.label == "failure"]
+    recall = sum(f2[i] for i in fail) / max(1, len(fail))
+    false = sum(f2[i] for i, s in enumerate(part) if s.label == "answer")
+    return recall, false
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--split", choices=("test", "tune", "all"), default="test")
+    parser.add_argument("--misses", action="store_true", help="print every judge/2 mistake")
+    args = parser.parse_args()
+    part = list(samples(None if args.split == "all" else args.split))
+    recall, false = report(part, f"{args.split} part", args.misses)
+    ok = recall >= TARGET_RECALL and false == 0
+    print(
+        f"\njudge/2 on the {args.split} part: recall {recall:.1%} (target >= {TARGET_RECALL:.0%}),"
+        f" {false} false alarm(s) (target 0): {'MET' if ok else 'NOT MET'}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,82 @@
+"""Real texts that tested the judge: failures sent as replies, and answers that look like them.
+
+Every record was collected from public material (issue trackers, relay and gateway source and
+locale files, docs, Q&A pages), kept exactly as published, with its source:
+
+    {"label": "failure" | "answer", "text", "source", "group", "language", "shape",
+     "prompt" (the request the reply answers, when it matters), "how"}
+
+The corpus is split by `group` (the repository or site a text came from), so near-copies never
+straddle the split: the **tune** part is what the judge's phrases and weights were tuned on,
+the **test** part is only ever measured (`bench/judge_corpus.py`) and is where the stand's
+`gateway-200` fault draws its texts, so the lab's figure for tether measures generalisation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+Split = Literal["tune", "test"]
+# The share of groups in the test part, by a hash of the group's name (stable across runs).
+TEST_SHARE = 0.4
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    label: Literal["failure", "answer"]
+    text: str
+    source: str
+    group: str
+    language: str
+    shape: str
+    prompt: str | None = None
+
+    @property
+    def split(self) -> Split:
+        return split_of(self.group)
+
+
+def split_of(group: str) -> Split:
+    """The part a group's texts belong to: a hash of its name, never its content."""
+    digest = hashlib.sha256(group.strip().lower().encode("utf-8")).digest()
+    return "test" if int.from_bytes(digest[:4], "big") / 2**32 < TEST_SHARE else "tune"
+
+
+@cache
+def load() -> tuple[Sample, ...]:
+    """Every record of every corpus file, in file order."""
+    found: list[Sample] = []
+    folder = resources.files("tether.reliability.corpus")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".jsonl"):
+            continue
+        for line in entry.read_text("utf-8").splitlines():
+            if not line.strip():
+                continue
+            r = json.loads(line)
+            found.append(
+                Sample(
+                    r["label"],
+                    r["text"],
+                    r["source"],
+                    r["group"],
+                    r.get("language", "en"),
+                    r.get("shape", "other"),
+                    r.get("prompt") or None,
+                )
+            )
+    return tuple(found)
+
+
+def samples(split: Split | None = None, label: str | None = None) -> tuple[Sample, ...]:
+    """The records of one part (or all), of one label (or both)."""
+    return tuple(
+        s
+        for s in load()
+        if (split is None or s.split == split) and (label is None or s.label == label)
+    )

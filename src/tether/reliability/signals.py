@@ -1,0 +1,1106 @@
+"""The evidence behind the `gateway` verdict: is a reply's text a failure, not the model's answer?
+
+Gateways, relays and clients put their own failure texts where the model's reply should be:
+quota notices, rate-limit messages, "overloaded", an HTML error page, a JSON error object, an
+SSE error frame printed as text, `null`, a content-filter replacement, an error appended to a
+partial answer. No single phrase list catches them, because real texts carry ids, advice, links
+and explanations around the phrase. So the judge weighs evidence: each signal below is a small
+named function that reads the reply (and the request it answers) and returns a weight, positive
+for "failure", negative for "answer". The reply is a failure when the weights add up to the
+threshold (1.0). `tether judge --explain` prints every signal that fired, with its weight.
+
+Failure evidence:   vocabulary (per class, in nine languages), coverage (failure words make up
+                    the message), short_notice, error_object (JSON, a Python dict, a Rust or Go
+                    struct), html_page, sse_frame, status_code, client_prefix, diagnostics (ids,
+                    timestamps, request ids), placeholder, tail_error, zero_output
+Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
+                    markdown (tables, lists, headings, code), quoted (failure words in quotes),
+                    asked_about (the question names the same failure), on_topic (the reply
+                    shares words with the question), asked_for (the request demanded this short
+                    reply, these keys, this markup)
+
+The phrases and weights are data (`judge_signals.json`), extendable by configuration.
+Pure and fast: a long reply with no failure shape at its start or end is cleared without a
+full reading (`quick_clear`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from typing import Any, Literal
+
+import orjson
+
+from tether.messages import Request, Usage
+
+THRESHOLD = 1.0
+# Past this many characters a reply is judged by its start and its end only, unless its start
+# has a failure's structure (an HTML page, an error object, a stack trace).
+LONG_CHARS = 1500
+# The last line of a reply is read on its own (an error appended to a partial answer) when it
+# is at most this long.
+TAIL_CHARS = 400
+# A reply this short can be a placeholder or a short reply the prompt demanded.
+SHORT_CHARS = 48
+# The part of the question the judge compares the reply with.
+QUESTION_CHARS = 4000
+
+DEFAULT_WEIGHTS: dict[str, float] = {
+    # failure evidence
+    "coverage": 0.5,  # failure words make up at least a third of the message's letters
+    "short_notice": 0.4,  # a message of at most 200 characters with failure words
+    "error_object": 1.2,
+    "error_object_part": 0.5,  # an error object inside a longer text
+    "html_page": 1.2,
+    "html_doc": 0.5,  # an HTML document with no error in its title
+    "sse_frame": 1.2,
+    "status_code": 0.6,
+    "client_prefix": 0.5,
+    "diagnostics": 0.3,
+    "placeholder": 2.0,
+    "tail_error": 1.2,
+    "zero_output": 0.6,
+    # answer evidence (applied as negative weights)
+    "explains": 0.2,  # per explaining word, up to three
+    "prose": 0.25,  # per sentence with no failure word, up to five
+    "markdown": 0.7,
+    "quoted": 0.6,
+    "asked_about": 0.5,  # share of the word evidence taken back: the question names it
+    "asked_about_other": 0.3,  # ... the question is about some failure, not this one
+    "introduced": 0.8,
+    "json_data": 1.0,
+    "first_person": 0.4,
+    "many_codes": 0.8,
+    "on_topic": 0.5,
+    "asked_for": 2.5,
+}
+VOCABULARY_CAP = 1.6
+VOCABULARY_DENSE = 300
+EXPLAINS_MAX = 3
+PROSE_MAX = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """One piece of evidence: positive weight for "failure", negative for "answer"."""
+
+    name: str
+    weight: float
+    evidence: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Every signal that fired on a reply, their sum, and what the reply is taken for."""
+
+    signals: tuple[Signal, ...]
+    threshold: float = THRESHOLD
+
+    @property
+    def score(self) -> float:
+        return round(sum(s.weight for s in self.signals), 3)
+
+    @property
+    def failure(self) -> bool:
+        return self.score >= self.threshold
+
+    @property
+    def kind(self) -> Literal["gateway", "empty", "filtered"]:
+        """`empty` for a placeholder, `filtered` for a content filter's text, else `gateway`."""
+        names = {s.name for s in self.signals}
+        if "placeholder" in names:
+            return "empty"
+        if "vocabulary:filter" in names and not names & {
+            "error_object",
+            "html_page",
+            "sse_frame",
+            "status_code",
+        }:
+            strongest = max(
+                (s for s in self.signals if s.name.startswith("vocabulary:")),
+                key=lambda s: s.weight,
+            )
+            if strongest.name == "vocabulary:filter":
+                return "filtered"
+        return "gateway"
+
+    def summary(self) -> str:
+        """The strongest failure evidence, for a verdict's detail."""
+        top = sorted((s for s in self.signals if s.weight > 0), key=lambda s: -s.weight)[:3]
+        return ", ".join(f"{s.name} {s.evidence!r}" for s in top)
+
+
+# ---------------------------------------------------------------- the data
+
+
+def _load() -> dict[str, Any]:
+    text = resources.files("tether.reliability").joinpath("judge_signals.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+SHIPPED = _load()
+
+
+def _term_pattern(term: str) -> str:
+    """A term as a regex: a trailing `*` takes any word ending; ASCII terms start at a word."""
+    stem = term[:-1] if term.endswith("*") else term
+    body = re.escape(stem)
+    if term.endswith("*"):
+        body += r"\w*"
+    if stem[:1].isascii() and stem[:1].isalnum():
+        body = r"(?<![a-z0-9_])" + body
+    if not term.endswith("*") and stem[-1:].isascii() and stem[-1:].isalnum():
+        body += r"(?![a-z0-9_])"
+    return body
+
+
+_WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
+
+
+def _ascii_words(term: str) -> list[str]:
+    return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
+
+
+class Lexicon:
+    """The vocabulary classes, prefixes and placeholders, compiled once."""
+
+    def __init__(
+        self,
+        vocabulary: Mapping[str, Mapping[str, Any]],
+        prefixes: Iterable[str],
+        placeholders: Iterable[str],
+        explaining: Iterable[str],
+        extra_phrases: Iterable[str] = (),
+    ) -> None:
+        self.weights: dict[str, float] = {}
+        self.classes: list[tuple[str, re.Pattern[str]]] = []
+        parts: list[str] = []
+        triggers: set[str] = set()
+        wide: list[str] = []
+        classes = {k: (float(v["weight"]), list(v["terms"])) for k, v in vocabulary.items()}
+        extra = [p for p in extra_phrases if p]
+        if extra:
+            classes["configured"] = (THRESHOLD, extra)
+        for name, (weight, terms) in classes.items():
+            self.weights[name] = weight
+            patterns = []
+            for term in sorted({t.lower() for t in terms}, key=len, reverse=True):
+                if term.startswith("re:"):
+                    patterns.append(term[3:])
+                    wide.append(term[3:])
+                    continue
+                patterns.append(_term_pattern(term))
+                words = _ascii_words(term) if term.isascii() else []
+                if words:
+                    triggers.add(words[0][:6])
+                else:
+                    wide.append(re.escape(term.rstrip("*")))
+            parts.append(f"(?P<{name}>{'|'.join(patterns)})")
+            self.classes.append((name, re.compile("|".join(patterns))))
+        # One regex for "any failure word?" and one per class for "which classes?": a word of
+        # one class inside a longer term of another ("could not" in "could not respond") must
+        # not hide the longer one.
+        self.vocabulary = re.compile("|".join(parts))
+        # The fast gate: the first six letters of every ASCII term's first word, and a regex of
+        # the other terms (searched only in text that is not ASCII).
+        self.triggers = frozenset(triggers)
+        self.wide = re.compile("|".join(wide)) if wide else None
+        self.prefixes = re.compile(
+            r"^\W{0,3}(?:"
+            + "|".join(_term_pattern(p.lower()) for p in sorted(prefixes, key=len, reverse=True))
+            + ")",
+        )
+        self.placeholders = frozenset(_placeholder_key(p) for p in placeholders)
+        self.explaining = re.compile(
+            "|".join(
+                _term_pattern(e.lower().strip()) if e.strip().isascii() else re.escape(e)
+                for e in sorted(set(explaining), key=len, reverse=True)
+                if e.strip()
+            )
+        )
+
+    def has_trigger(self, low: str) -> bool:
+        """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
+        words = _WORD_SPLIT.split(low)
+        if any(w[:6] in self.triggers for w in words if w):
+            return True
+        return not low.isascii() and self.wide is not None and self.wide.search(low) is not None
+
+
+def _placeholder_key(text: str) -> str:
+    return " ".join(text.lower().split()).strip(" .!")
+
+
+# ---------------------------------------------------------------- reading a reply
+
+_HTML = re.compile(r"</?(?:!doctype\s+html|html|head|body|title)\b", re.I)
+_TITLE = re.compile(r"<(title|h1|h2)\b[^>]*>(.*?)</\1\s*>", re.I | re.S)
+_SCRIPT = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)
+_TAG = re.compile(r"<[^>]{0,400}>")
+_SSE = re.compile(r"^(?:event:\s*(\w+)|data:\s*(\{.*|\[done\]))", re.M | re.I)
+_STATUS = re.compile(
+    r"(?:\bhttp(?:/\d(?:\.\d)?)?[\s:_/-]*|\bstatus(?:[\s_-]*code)?[\s:=\"']*|\berror[\s_-]*code[\s:=\"']*"
+    r"|\berror[\s:]+|\bcode[\s:=\"']+|\bapi error:?\s*|^\W{0,3})([45]\d\d)\b"
+    r"|^\W{0,3}([45]\d\d)\s+(?:too many requests|bad gateway|service unavailable|gateway time-?out|"
+    r"internal server error|forbidden|unauthori[sz]ed|not found|payment required|request timeout|"
+    r"bad request|overloaded|conflict|precondition failed|unprocessable)",
+    re.I | re.M,
+)
+_CODE_WORD = re.compile(r"\b([45]\d\d)\b")
+_ERROR_KEYS = (
+    "error",
+    "errors",
+    "err",
+    "error_code",
+    "errorcode",
+    "error_msg",
+    "error_message",
+    "errormessage",
+    "errmsg",
+    "errcode",
+    "error_type",
+    "message",
+    "msg",
+    "code",
+    "type",
+    "status",
+    "status_code",
+    "statuscode",
+    "param",
+    "detail",
+    "details",
+    "reason",
+    "request_id",
+    "requestid",
+    "innererror",
+    "success",
+    "kind",
+)
+_KEYS = "|".join(_ERROR_KEYS)
+_KEYED = re.compile(rf"""(?:["']({_KEYS})["']\s*:|\b({_KEYS})\s*[:=]\s*[\s"'{{\[(\w-])""", re.I)
+_MESSAGE_KEYS = frozenset(
+    (
+        "message",
+        "msg",
+        "errmsg",
+        "error",
+        "error_msg",
+        "error_message",
+        "errormessage",
+        "detail",
+        "details",
+        "description",
+        "title",
+        "reason",
+        "errormessage",
+        "errordescription",
+        "error_description",
+    )
+)
+_IDS = re.compile(
+    r"\b[a-z_]+=[\w.:/-]+[,.]?\s+[a-z_-]+="
+    r"|\b(?:request[\s_-]?id|req[\s_-]?id|trace[\s_-]?id|x-request-id|cf-ray|ray id"
+    r"|correlation[\s_-]?id)"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?:req|chatcmpl|msg|gen|resp|err)[_-][0-9a-z]{12,}"
+    r"|\b[0-9a-f]{24,}\b|\b\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}"
+    r"|\b(?:org|user|key|sk|proj)-[0-9a-z*]{6,}",
+    re.I,
+)
+_TRACE = re.compile(
+    r"^\s*(?:traceback \(most recent call last\)|at \S+ \(.*:\d+(?::\d+)?\)|file \".*\", line \d+"
+    r"|caused by:|at [\w.$<>]+\([\w.]*:\d+\))",
+    re.I | re.M,
+)
+_MARKDOWN = re.compile(
+    r"^\s*(?:\|.*\|\s*$|#{1,6}\s+\S|[-*+\u2022]\s+\S.*\n\s*[-*+\u2022]\s+\S"
+    r"|\d+[.)]\s+\S.*\n\s*\d+[.)]\s+\S)",
+    re.M,
+)
+_FENCE = re.compile(r"```[\w+-]*\n?(.*?)```", re.S)
+_QUOTE = re.compile(
+    r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]{2,160})"""
+    r"""["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,160})'(?![a-z])""",
+    re.I,
+)
+_SENTENCE = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+[.!?\u3002\uff01\uff1f]*")
+_LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
+_NOT_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_CONTENT_WORD = re.compile(r"[a-z][a-z0-9_]{3,}")
+_HAN_PAIR = re.compile(r"(?=([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}))")
+_HAN = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _content_words(text: str) -> set[str]:
+    """Words of four letters or more; in CJK text, pairs of characters with a Han or hangul
+    one (kana alone are endings: every Japanese sentence shares them)."""
+    words = set(_CONTENT_WORD.findall(text))
+    if not text.isascii():
+        words.update(p for p in _HAN_PAIR.findall(text) if _HAN.search(p))
+    return words
+
+
+_STOP = frozenset(
+    [
+        "this",
+        "that",
+        "with",
+        "from",
+        "have",
+        "your",
+        "what",
+        "when",
+        "will",
+        "would",
+        "could",
+        "should",
+        "there",
+        "their",
+        "them",
+        "they",
+        "about",
+        "into",
+        "than",
+        "then",
+        "just",
+        "also",
+        "only",
+        "some",
+        "more",
+        "most",
+        "very",
+        "been",
+        "were",
+        "does",
+        "done",
+        "make",
+        "made",
+        "which",
+        "while",
+        "where",
+        "here",
+        "like",
+        "please",
+        "thanks",
+        "thank",
+        "need",
+        "want",
+        "know",
+    ]
+)
+_LEAD_IN = re.compile(
+    r"(?:said|says|say|shows?|showed|returns?|returned|prints?|printed|reads?|message|output|"
+    r"responds?|responded|replied|replies|gives?|gave|like|e\.g\.|example|see|get|got|with)"
+    r"\s*[:\uff1a]?\s*$",
+    re.I,
+)
+
+
+def _letters(text: str) -> int:
+    if text.isascii():
+        return len(text.encode("ascii").translate(None, _NOT_LETTERS))
+    return len(_LETTER.findall(text))
+
+
+@dataclass
+class _Reply:
+    """A reply being read, with the parts the signals share (computed once, on demand)."""
+
+    text: str
+    request: Request | None
+    usage: Usage | None
+    lexicon: Lexicon
+    low: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.low = self.text.lower()
+
+    @cached_property
+    def html(self) -> bool:
+        return _HTML.search(self.text[:600]) is not None
+
+    @cached_property
+    def structure(self) -> tuple[str, str, list[str]] | None:
+        """(kind, prefix, message strings) when the reply is mostly one error object."""
+        return _error_object(self.text)
+
+    @cached_property
+    def message(self) -> str:
+        """The words a person would read as the message: an HTML page's title and text, an
+        error object's message strings, else the text without stack frames and fences."""
+        if self.html:
+            body = _SCRIPT.sub(" ", self.text)
+            return " ".join(_TAG.sub(" ", body).split())[:2000].lower()
+        if self.structure is not None:
+            _, prefix, messages = self.structure
+            return " ".join((prefix, *messages)).lower()[:2000]
+        return _without_diagnostics(self.low[:4000])
+
+    @cached_property
+    def hits(self) -> list[tuple[str, int, int, str]]:
+        """Vocabulary matches in the message: (class, start, end, term)."""
+        found: list[tuple[str, int, int, str]] = []
+        if self.lexicon.vocabulary.search(self.message) is None:
+            return found
+        for name, pattern in self.lexicon.classes:
+            found += [
+                (name, m.start(), m.end(), m.group(0)) for m in pattern.finditer(self.message)
+            ]
+        return found
+
+    @cached_property
+    def question(self) -> str:
+        """The last user message (lower-cased, capped), or "" without a request."""
+        if self.request is None:
+            return ""
+        for m in reversed(self.request.messages):
+            if m.role == "user":
+                text = m.text_content
+                if text.strip():
+                    return text[:QUESTION_CHARS].lower()
+        return ""
+
+    @cached_property
+    def instructions(self) -> str:
+        """The system prompt and the last user message: where a demanded format is said."""
+        if self.request is None:
+            return ""
+        system = " ".join(m.text_content for m in self.request.messages if m.role == "system")
+        return (system[:QUESTION_CHARS].lower() + "\n" + self.question).strip()
+
+
+_DIAGNOSTIC = re.compile(
+    r"""^\s*(?:
+        (?:traceback|stack\s*trace|stacktrace|caused\s+by)\b
+      | at\s+\S+.*(?:\(|:\d+)
+      | file\s+".*",\s+line\s+\d+
+      | [{}\[\]],?\s*$
+      | (?:request|req|trace|correlation|span|x-[\w-]+|retry-after|date|server|via|cf-ray|upstream)
+        [\s_-]*(?:id)?\s*[:=]
+      | \d{4}-\d{2}-\d{2}[t\s]\d{2}:\d{2}
+    )""",
+    re.X,
+)
+_PROSE_LINE = re.compile(r"[^\W\d_]{2,}(?:[ ,]+[^\W\d_]+){3}|[\u3040-\u30ff\u3400-\u9fff]{4}")
+
+
+def _without_diagnostics(low: str) -> str:
+    """The lines a person reads: once a diagnostic line is met (a stack frame, an id, a
+    timestamp), the lines after it that are not prose belong to the diagnostics too."""
+    kept: list[str] = []
+    in_diagnostics = False
+    for line in low.splitlines():
+        if _DIAGNOSTIC.match(line) is not None or _IDS.match(line.strip()) is not None:
+            in_diagnostics = True
+        elif not in_diagnostics or _PROSE_LINE.search(line):
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def _size(text: str) -> int:
+    """Characters, a CJK character counting as 2.5 (it carries a word's worth)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + int(1.5 * len(_CJK.findall(text)))
+
+
+# ---------------------------------------------------------------- the signals
+
+SignalFn = Callable[[_Reply, Mapping[str, float]], Iterable[Signal]]
+
+
+def vocabulary(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Failure words, each class once: rate limit, quota, overload, unavailable, timeout,
+    failure, upstream, auth, retry advice, filter, no reply (and configured phrases)."""
+    seen: dict[str, str] = {}
+    for name, _, _, term in r.hits:
+        seen.setdefault(name, term)
+    total = 0.0
+    out = []
+    # A long text mentions more kinds of failure by chance: notices are dense, so the weight
+    # of each class shrinks with the message's length past VOCABULARY_DENSE characters.
+    size = _size(r.message)
+    scale = 1.0 if size <= VOCABULARY_DENSE else (VOCABULARY_DENSE / size) ** 0.5
+    for name, term in seen.items():
+        weight = min(round(r.lexicon.weights.get(name, 0.0) * scale, 3), VOCABULARY_CAP - total)
+        if weight <= 0.001:
+            break
+        total += weight
+        out.append(Signal(f"vocabulary:{name}", weight, term))
+    return out
+
+
+def coverage(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Failure words make up much of the message (a notice, not an answer that mentions one)."""
+    if not r.hits:
+        return ()
+    total = _letters(r.message)
+    if total == 0:
+        return ()
+    covered, end = 0, -1
+    for _, start, stop, _ in sorted(r.hits, key=lambda h: h[1]):
+        start = max(start, end)
+        if stop > start:
+            covered += _letters(r.message[start:stop])
+            end = stop
+    share = covered / total
+    if share >= 0.3:
+        return (Signal("coverage", w["coverage"], f"{share:.0%} of the message's letters"),)
+    return ()
+
+
+def short_notice(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A message of at most 200 characters with failure words: notices are short."""
+    size = _size(r.message.strip())
+    if r.hits and size <= 200:
+        return (Signal("short_notice", w["short_notice"], f"{size} characters"),)
+    return ()
+
+
+def error_object(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An error object: JSON, a Python dict, a Rust or Go struct, alone or with a client's
+    prefix, fenced or after `data:`; inside a longer text it weighs less."""
+    if r.structure is not None:
+        kind, prefix, _ = r.structure
+        return (
+            Signal(
+                "error_object", w["error_object"], kind + (f" after {prefix!r}" if prefix else "")
+            ),
+        )
+    keys = {(m.group(1) or m.group(2)).lower() for m in _KEYED.finditer(r.text[:3000])}
+    errorish = keys & {
+        "error",
+        "errors",
+        "err",
+        "error_code",
+        "errorcode",
+        "error_msg",
+        "error_message",
+        "errormessage",
+        "errmsg",
+        "errcode",
+        "error_type",
+    }
+    if errorish and len(keys) >= 2:
+        return (
+            Signal("error_object_part", w["error_object_part"], "keys " + ", ".join(sorted(keys))),
+        )
+    return ()
+
+
+def html_page(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An HTML document: an error page when its title or heading names a failure."""
+    if not r.html:
+        return ()
+    titles = " ".join(" ".join(t[1].split()) for t in _TITLE.findall(r.text[:20000])).lower()
+    signature = re.search(
+        r"cloudflare|cf-ray|nginx|envoy|awselb|cloudfront|varnish|akamai|"
+        r"openresty|apache|iis|gateway|proxy|zone-name-title|just a moment|ray id|"
+        r"checking your browser|attention required|enable javascript and cookies",
+        r.low[:20000],
+    )
+    if (
+        _CODE_WORD.search(titles)
+        or r.lexicon.vocabulary.search(titles)
+        or (signature and not titles)
+    ):
+        return (
+            Signal(
+                "html_page",
+                w["html_page"],
+                titles[:80] or (signature.group(0) if signature else ""),
+            ),
+        )
+    return (Signal("html_doc", w["html_doc"], titles[:80] or "an HTML document"),)
+
+
+def sse_frame(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """SSE frames printed as text: `event: error`, `data: {"error": ...}`."""
+    frames = _SSE.findall(r.text[:4000])
+    if not frames:
+        return ()
+    errorish = any(e.lower() == "error" for e, _ in frames) or any(
+        '"error' in d.lower() or "'error" in d.lower() for _, d in frames
+    )
+    if errorish:
+        return (Signal("sse_frame", w["sse_frame"], f"{len(frames)} frame(s) with an error"),)
+    return ()
+
+
+def status_code(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`."""
+    head = r.text[:160] if not r.html else r.message[:300]
+    m = _STATUS.search(head)
+    if m is None:
+        return ()
+    return (Signal("status_code", w["status_code"], m.group(0).strip()[:40]),)
+
+
+def client_prefix(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A client's words before a raw error: `API Error:`, `Error:`, `Request failed`, `❌`."""
+    m = r.lexicon.prefixes.match(r.low.lstrip())
+    if m is None:
+        return ()
+    return (Signal("client_prefix", w["client_prefix"], m.group(0).strip()),)
+
+
+def diagnostics(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Ids, request ids, timestamps, stack frames: what a machine adds to a failure."""
+    m = _IDS.search(r.text[:3000]) or _TRACE.search(r.text[:3000])
+    if m is None:
+        return ()
+    return (Signal("diagnostics", w["diagnostics"], m.group(0).strip()[:40]),)
+
+
+def placeholder(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`."""
+    if len(r.text) > 60:
+        return ()
+    key = _placeholder_key(r.text)
+    if key in r.lexicon.placeholders:
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    return ()
+
+
+def tail_error(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An error appended to a partial answer: the last line, read alone, is a failure."""
+    lines = r.text.rstrip().splitlines()
+    if len(lines) < 2:
+        return ()
+    last = lines[-1].strip()
+    if not last or len(last) > TAIL_CHARS:
+        return ()
+    before = next((line for line in reversed(lines[:-1]) if line.strip()), "")
+    if (
+        _LEAD_IN.search(before.strip())
+        or before.strip().startswith("```")
+        or before.rstrip().endswith((":", "\uff1a"))
+        or last.startswith(">")
+    ):
+        return ()  # introduced as a quotation: "The proxy said:" / "you will see:" / "> ..."
+    alone = _Reply(last, None, None, r.lexicon)
+    shaped = (
+        alone.structure is not None
+        or r.lexicon.prefixes.match(alone.low) is not None
+        or _SSE.match(last) is not None
+        or (last.startswith(("[", "(", "<")) and alone.hits)
+    )
+    if not shaped:
+        return ()
+    reading = _read(alone, w, TAIL_SIGNALS)
+    if reading.failure:
+        return (Signal("tail_error", w["tail_error"], last[:80]),)
+    return ()
+
+
+def zero_output(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Text, yet the provider says it generated no tokens: the text did not come from a model."""
+    raw = r.usage.raw if r.usage is not None else {}
+    for key in ("completion_tokens", "output_tokens", "eval_count"):
+        if key in raw and raw[key] == 0:
+            return (Signal("zero_output", w["zero_output"], f"{key}=0"),)
+    return ()
+
+
+def explains(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Cause and fix words (means, because, to fix, you can): an explanation is an answer."""
+    words = sorted({m.group(0).strip() for m in r.lexicon.explaining.finditer(r.message[:3000])})
+    if not words:
+        return ()
+    n = min(len(words), EXPLAINS_MAX)
+    return (Signal("explains", -w["explains"] * n, ", ".join(words[:6])),)
+
+
+def prose(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Sentences with no failure word: what the reply says beyond a failure."""
+    if r.html or r.structure is not None:
+        return ()
+    spans = sorted((h[1], h[2]) for h in r.hits)
+    count = 0
+    for m in _SENTENCE.finditer(r.message[:4000]):
+        sentence = m.group(0)
+        if len(sentence.split()) < 4 and len(_CJK.findall(sentence)) < 8:
+            continue
+        if _IDS.search(sentence) or "http" in sentence:
+            continue
+        if any(m.start() <= a < m.end() for a, _ in spans):
+            continue
+        count += 1
+        if count >= PROSE_MAX:
+            break
+    if count <= 1:
+        return ()  # a notice has its one sentence of advice; an answer has more to say
+    return (
+        Signal("prose", -w["prose"] * (count - 1), f"{count} sentences without a failure word"),
+    )
+
+
+def markdown(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Tables, headings, lists, code: the shape of a written answer, never of a notice."""
+    if r.html:
+        return ()
+    m = _MARKDOWN.search(r.text[:4000])
+    if m is None:
+        fence = _FENCE.search(r.text[:4000])
+        if fence is None or r.structure is not None:
+            return ()
+        lead = r.text[: fence.start()].strip()
+        if _error_object(fence.group(1)) is not None and len(lead) < 15:
+            return ()  # a fenced error object and little else: how clients print errors
+        return (
+            Signal("markdown", -w["markdown"], "a code block" + (" after prose" if lead else "")),
+        )
+    return (Signal("markdown", -w["markdown"], m.group(0).strip()[:40]),)
+
+
+def quoted(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Failure words inside quotes or backticks: mentioned, not said."""
+    if r.structure is not None or r.html or not r.hits:
+        return ()
+    if re.search(r"^\s*>", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
+        return (Signal("quoted", -w["quoted"], "a quoted block"),)
+    for m in _QUOTE.finditer(r.text[:3000]):
+        inner = (m.group(1) or m.group(2) or "").lower()
+        before = r.text[max(0, m.start() - 2) : m.start()]
+        if before.rstrip().endswith((":", "{", ",")) and not before.endswith(" "):
+            continue
+        if not r.lexicon.vocabulary.search(inner) or len(inner) >= 0.7 * len(r.message):
+            continue
+        before_quote = r.low[max(0, m.start() - 30) : m.start()]
+        lead = before_quote.split()[-2:] if before_quote.isascii() else [before_quote[-3:]]
+        if any(r.lexicon.vocabulary.search(word) for word in lead):
+            continue  # "Server error '502 Bad Gateway'": the quote is the error's own value
+        return (Signal("quoted", -w["quoted"], inner[:60]),)
+    return ()
+
+
+def asked_about(r: _Reply, w: Mapping[str, float], lexical: float) -> Iterable[Signal]:
+    """The question is about a failure: then failure words in the reply are expected, and
+    count for less (`asked_about` of them when it names the same failure, `asked_about_other`
+    when another). It weighs, it does not excuse: the structure of an error page, an error
+    object or a placeholder still counts in full."""
+    q = r.question
+    if not q or not r.hits or lexical <= 0:
+        return ()
+    shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
+    codes = set(_CODE_WORD.findall(r.message[:600])) & set(_CODE_WORD.findall(q))
+    if shared or codes:
+        what = ", ".join([*sorted(codes), *shared][:4])
+        return (Signal("asked_about", -round(w["asked_about"] * lexical, 3), what),)
+    m = r.lexicon.vocabulary.search(q[:2000])
+    if m is not None or _CODE_WORD.search(q[:2000]):
+        what = m.group(0) if m is not None else "a status code"
+        weight = -round(w["asked_about_other"] * lexical, 3)
+        return (Signal("asked_about", weight, f"the question is about {what!r}"),)
+    return ()
+
+
+# The signals that read words, not structure: what a question about failures discounts.
+_LEXICAL = ("vocabulary:", "coverage", "short_notice")
+
+
+def introduced(r: _Reply, w: Mapping[str, float], evidence: float) -> Iterable[Signal]:
+    """A sentence of the writer's own introduces the failure shown below it ("the full error
+    was this:"), as a quote, a fence or an indented block: a person showing an error."""
+    first, _, rest = r.text.partition("\n")
+    first = first.strip()
+    if not rest.strip() or not first.endswith((":", "\uff1a")) or len(first.split()) < 6:
+        return ()
+    if r.lexicon.prefixes.match(first.lower()) is not None:
+        return ()
+    body = rest.lstrip("\n")
+    if body.startswith((">", "```", "    ", "\t")):
+        # what is shown is not said: most of the evidence read in it is taken back
+        weight = max(w["introduced"], 0.6 * evidence)
+        return (Signal("introduced", -round(weight, 3), first[:60]),)
+    return ()
+
+
+_FIRST_PERSON = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my)(?![\w'])")
+
+
+def first_person(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply speaks as "I": a model reporting on its own work ("I could not reproduce
+    it"), where notices speak as "we" or as no one."""
+    m = _FIRST_PERSON.search(r.message[:1000])
+    if m is None:
+        return ()
+    return (Signal("first_person", -w["first_person"], m.group(0)),)
+
+
+def json_data(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is JSON that is not an error object: data, as a prompt asks for it."""
+    t = r.text
+    if r.structure is not None or t[:1] not in "{[" or t[-1:] not in "}]":
+        return ()
+    try:
+        orjson.loads(t)
+    except orjson.JSONDecodeError:
+        return ()
+    return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
+
+
+def many_codes(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Three or more different status codes: a table or an explanation of codes, where a
+    failure text carries one."""
+    codes = set(_CODE_WORD.findall(r.message[:4000]))
+    if len(codes) >= 3:
+        return (Signal("many_codes", -w["many_codes"], ", ".join(sorted(codes)[:6])),)
+    return ()
+
+
+def on_topic(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply shares its words with the question: a failure text shares nothing."""
+    q = r.question
+    if not q:
+        return ()
+    failure_terms = {term for _, _, _, term in r.hits}
+    words = {
+        x
+        for x in _content_words(r.message[:2000])
+        if x not in _STOP and not any(x in t or t in x for t in failure_terms)
+    }
+    if len(words) < 2:
+        return ()
+    qwords = _content_words(q)
+    shared = words & qwords
+    if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
+        return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)
+    return ()
+
+
+def asked_for(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The request demanded this: a short reply it names (`OK`, `null`, `N/A`), the keys of
+    this object, an HTML page."""
+    q = r.instructions
+    if not q:
+        return ()
+    text = r.text.strip()
+    if len(text) <= SHORT_CHARS:
+        key = text.lower().strip(" .!\"'`")
+        if key and re.search(r"(?<![a-z0-9_])" + re.escape(key) + r"(?![a-z0-9_])", q):
+            return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
+    if r.structure is not None or r.html:
+        keys = {(m.group(1) or m.group(2)).lower() for m in _KEYED.finditer(text[:3000])}
+        named = {k for k in keys if re.search(r"(?<![a-z0-9_])" + k + r"(?![a-z0-9_])", q)}
+        if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
+            return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
+        if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
+            return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
+    return ()
+
+
+SIGNALS: tuple[SignalFn, ...] = (
+    placeholder,
+    vocabulary,
+    coverage,
+    short_notice,
+    error_object,
+    html_page,
+    sse_frame,
+    status_code,
+    client_prefix,
+    diagnostics,
+    tail_error,
+    zero_output,
+    explains,
+    prose,
+    markdown,
+    quoted,
+    first_person,
+    json_data,
+    many_codes,
+    on_topic,
+    asked_for,
+)
+# A last line read alone: what it says, not how it relates to the question.
+TAIL_SIGNALS: tuple[SignalFn, ...] = (
+    vocabulary,
+    coverage,
+    short_notice,
+    error_object,
+    sse_frame,
+    status_code,
+    client_prefix,
+    diagnostics,
+    explains,
+    quoted,
+)
+
+
+def _read(r: _Reply, w: Mapping[str, float], signals: tuple[SignalFn, ...]) -> Reading:
+    found: list[Signal] = []
+    for fn in signals:
+        found.extend(fn(r, w))
+    if signals is SIGNALS:
+        # the two signals that weigh what the others found
+        evidence = sum(s.weight for s in found if s.weight > 0)
+        found.extend(introduced(r, w, evidence))
+        lexical = sum(s.weight for s in found if s.name.startswith(_LEXICAL))
+        found.extend(asked_about(r, w, lexical))
+    return Reading(tuple(found))
+
+
+# ---------------------------------------------------------------- structure
+
+
+def _json_messages(value: object) -> tuple[bool, list[str]]:
+    """Whether a parsed JSON value is an error body, and its message strings."""
+    found: list[str] = []
+    errorish = False
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        key, item = stack.pop()
+        k = key.lower()
+        if (
+            k in _ERROR_KEYS_STRONG
+            and isinstance(item, dict | str | list | int)
+            and not isinstance(item, bool)
+        ) or (
+            k in ("type", "code", "status") and isinstance(item, str) and "error" in item.lower()
+        ):
+            errorish = errorish or bool(item)
+        if isinstance(item, dict):
+            stack += [(str(kk), v) for kk, v in item.items()]
+        elif isinstance(item, list):
+            stack += [(key, v) for v in item[:20]]
+        elif isinstance(item, str) and k in _MESSAGE_KEYS:
+            found.append(item)
+    return errorish, found
+
+
+_ERROR_WORD = re.compile(r"error|exception|fail", re.I)
+_ERROR_KEYS_STRONG = frozenset(
+    (
+        "error",
+        "errors",
+        "err",
+        "error_code",
+        "errcode",
+        "error_msg",
+        "errmsg",
+        "errormessage",
+        "error_message",
+        "errordescription",
+        "error_description",
+        "errordetails",
+        "error_type",
+        "errortype",
+        "exception",
+    )
+)
+
+
+def _error_object(text: str) -> tuple[str, str, list[str]] | None:
+    """(kind, prefix, messages) when `text` is one error object, perhaps after a short prefix,
+    inside a fence or after `data:`; None otherwise."""
+    t = text.strip()
+    if t.startswith("```"):
+        fence = _FENCE.match(t)
+        if fence is None or len(fence.group(0)) < len(t) - 2:
+            return None
+        t = fence.group(1).strip()
+    start = t.find("{")
+    if start < 0:
+        return None
+    prefix = t[:start].strip()
+    if len(prefix) > 120 or "\n\n" in prefix:
+        return None
+    end = t.rfind("}")
+    if end < start or len(t) - end - 1 > 40:
+        return None
+    body = t[start : end + 1]
+    if prefix.lower().startswith("data:"):
+        prefix = prefix[5:].strip()
+    try:
+        value = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        value = None
+    if isinstance(value, dict):
+        errorish, messages = _json_messages(value)
+        if errorish or _error_keys_only(value):
+            return ("a JSON error object", prefix, messages)
+        if (
+            len(value) == 1
+            and messages
+            and (_CODE_WORD.search(prefix) or _ERROR_WORD.search(prefix))
+        ):
+            return ("a JSON message after a status", prefix, messages)
+        return None
+    # not JSON: a Python dict, a Rust or Go struct, protobuf text
+    keys = {(m.group(1) or m.group(2)).lower() for m in _KEYED.finditer(body[:3000])}
+    named = keys & {"message", "msg", "code", "status", "type", "status_code", "kind"}
+    if (
+        ("error" in keys or "err" in keys or "errmsg" in keys or "error_code" in keys)
+        or (len(named) >= 2 and _ERROR_WORD.search(body[:3000]))
+        or (named and _ERROR_WORD.search(prefix))
+    ):
+        strings = re.findall(
+            r"""(?:message|msg|detail|reason)["']?\s*[:=]\s*["']([^"']{1,400})""", body, re.I
+        )
+        return ("an error object (not JSON)", prefix, strings)
+    return None
+
+
+def _error_keys_only(value: dict[str, Any]) -> bool:
+    keys = {str(k).lower() for k in value}
+    return (
+        bool(keys)
+        and keys <= {"message", "code", "status", "type", "detail", "msg", "success", "data"}
+        and ("message" in keys or "msg" in keys or "detail" in keys)
+        and len(keys) >= 2
+        and not any(isinstance(v, (dict, list)) and v for k, v in value.items() if k != "data")
+    )
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def quick_clear(text: str, lexicon: Lexicon) -> bool:
+    """True when `text` cannot be a failure text, found without a full reading: a long reply
+    whose start has no failure structure and whose last line is no error; a reply with no
+    failure word, brace, tag or status at all."""
+    n = len(text)
+    if n > LONG_CHARS:
+        head = text[:200].lstrip().lower()
+        if head.startswith(("<", "{", "[", "```", "data:", "event:", "traceback", "error")):
+            return False
+        if lexicon.prefixes.match(head) is not None or _HTML.search(text[:600]):
+            return False
+        first = head.split("\n", 1)[0]
+        if len(first) < 160 and lexicon.has_trigger(first):
+            return False
+        last = text[text.rstrip().rfind("\n") + 1 :].strip()
+        if len(last) <= TAIL_CHARS and (
+            lexicon.has_trigger(last.lower()) or last[:1] in "{[<(" or "{" in last
+        ):
+            return False
+        return True
+    if n <= SHORT_CHARS:
+        return False  # a placeholder or a demanded short reply: read it
+    low = text.lower()
+    return (
+        not lexicon.has_trigger(low)
+        and "{" not in text
+        and "<" not in text
+        and _CODE_WORD.search(text) is None
+    )
+
+
+def read_reply(
+    text: str,
+    request: Request | None,
+    usage: Usage | None,
+    lexicon: Lexicon,
+    weights: Mapping[str, float],
+    threshold: float = THRESHOLD,
+) -> Reading:
+    """Every signal on `text` (the reply's content, stripped) and their sum."""
+    reading = _read(_Reply(text, request, usage, lexicon), weights, SIGNALS)
+    return Reading(reading.signals, threshold)
