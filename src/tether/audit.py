@@ -25,7 +25,8 @@ import orjson
 
 from tether.errors import WireError
 from tether.messages import ErrorFrame, FinishReason, Request, Termination, ToolCall, Turn, Usage
-from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, judge
+from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, judge, read_text
+from tether.reliability.signals import Reading
 from tether.wire import anthropic, ollama, openai
 from tether.wire.shape import obj, opt_str, seq
 
@@ -207,6 +208,18 @@ def audit_record(record: Any, line: int = 1, config: JudgeConfig = DEFAULT_CONFI
     if verdict is None:
         return Finding(line, None, DETECTOR, "", _turn_excerpt(turn))
     return Finding(line, verdict.kind, verdict.detector, verdict.detail, _turn_excerpt(turn))
+
+
+def explain_text(text: str, config: JudgeConfig = DEFAULT_CONFIG) -> Reading | None:
+    """Every signal the judge reads in one record's reply text, with its weight (None when the
+    record has no text to read: an HTTP error, a malformed line, a reply of tool calls only)."""
+    try:
+        turn, request, _ = exchange_from_record(orjson.loads(text))
+    except (orjson.JSONDecodeError, WireError, TypeError, KeyError):
+        return None
+    if not turn.content.strip():
+        return None
+    return read_text(turn.content, request, turn.usage, config)
 
 
 def audit_text(text: str, line: int = 1, config: JudgeConfig = DEFAULT_CONFIG) -> Finding:

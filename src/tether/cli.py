@@ -480,13 +480,17 @@ def audit(
 @app.command()
 def judge(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Print every signal read in the reply's text.")
+    ] = False,
 ) -> None:
     """Judge ONE exchange record read from stdin: is its turn an answer?
 
     Exit 0 when it is; 1 when it is not (or the record is an HTTP error); 2 when stdin is not
-    one exchange record.
+    one exchange record. --explain prints the evidence weighed on the reply's text: each
+    signal with its weight (positive: a failure; negative: an answer) and their sum.
     """
-    from tether.audit import MALFORMED_LINE, audit_text
+    from tether.audit import MALFORMED_LINE, audit_text, explain_text
 
     fix = f"pipe one record into `tether judge` ({_RECORD_HELP}); for a log use `tether audit`"
     if sys.stdin is None or sys.stdin.isatty():
@@ -500,14 +504,32 @@ def judge(
     finding = audit_text(text)
     if finding.verdict == MALFORMED_LINE:
         fail(f"stdin is not an exchange record: {finding.detail}; {fix}")
+    reading = explain_text(text) if explain else None
     if json_out:
         body = finding.as_json()
         del body["line"]
+        if reading is not None:
+            body["score"] = reading.score
+            body["threshold"] = reading.threshold
+            body["signals"] = [
+                {"name": s.name, "weight": s.weight, "evidence": s.evidence}
+                for s in reading.signals
+            ]
         sys.stdout.write(orjson.dumps(body).decode() + "\n")
     else:
         verdict = finding.verdict or "answer"
         head = f"{verdict} ({finding.detector})" + (f": {finding.detail}" if finding.detail else "")
         sys.stdout.write(head + "\n" + (f"  {finding.excerpt}\n" if finding.excerpt else ""))
+        if explain and reading is None:
+            sys.stdout.write("no reply text to weigh\n")
+        elif reading is not None:
+            lines = [
+                f"  {s.weight:+6.2f}  {s.name:<24} {s.evidence[:70]!r}" for s in reading.signals
+            ]
+            lines.append(
+                f"  {reading.score:+6.2f}  sum (a failure text from {reading.threshold:.2f})"
+            )
+            sys.stdout.write("\n".join(lines) + "\n")
     raise typer.Exit(EXIT_OK if finding.is_answer else EXIT_NOT_ACCEPTED)
 
 

@@ -47,7 +47,7 @@ class Mix:
 
 # What each stand fault reproduces (storm draws from all of them).
 STORM_FAULTS: tuple[FaultRule, ...] = (
-    FaultRule("gateway-200", 0, "gateway"),
+    FaultRule("gateway-real", 0, "gateway"),
     FaultRule(f"empty-stream:{EMPTY_HOLD_S}", 0, "empty"),
     FaultRule("endless-reasoning", 0, "loop"),
     FaultRule("unprocessed", 0, "unprocessed"),
@@ -69,7 +69,7 @@ MIXES: dict[str, Mix] = {
         "the seed's October observations: gateway text 13%, empty stream 2%, loop cut 3%, "
         "primary 4.5x slower for the last 40% of runs",
         (
-            FaultRule("gateway-200", 0.13, "gateway"),
+            FaultRule("gateway-real", 0.13, "gateway"),
             FaultRule(f"empty-stream:{EMPTY_HOLD_S}", 0.02, "empty"),
             FaultRule("endless-reasoning", 0.03, "loop"),
         ),

@@ -147,6 +147,24 @@ def _load() -> dict[str, Any]:
 SHIPPED = _load()
 
 
+def _alternation(terms: Iterable[str]) -> re.Pattern[str]:
+    """One regex for many terms, fast: the ASCII ones share one word-start check (a check per
+    alternative keeps the engine from skipping ahead), the others are plain."""
+    ascii_terms = sorted(
+        {t for t in terms if t.isascii() and t[:1].isalnum()}, key=len, reverse=True
+    )
+    other = sorted({t for t in terms if t not in ascii_terms}, key=len, reverse=True)
+    parts = []
+    if ascii_terms:
+        alts = "|".join(_term_pattern(t)[len(_WORD_START) :] for t in ascii_terms)
+        parts.append(f"{_WORD_START}(?:{alts})")
+    parts += [_term_pattern(t) for t in other]
+    return re.compile("|".join(parts) or "(?!)")
+
+
+_WORD_START = r"(?<![a-z0-9_])"
+
+
 def _term_pattern(term: str) -> str:
     """A term as a regex: a trailing `*` takes any word ending; ASCII terms start at a word."""
     stem = term[:-1] if term.endswith("*") else term
@@ -154,7 +172,7 @@ def _term_pattern(term: str) -> str:
     if term.endswith("*"):
         body += r"\w*"
     if stem[:1].isascii() and stem[:1].isalnum():
-        body = r"(?<![a-z0-9_])" + body
+        body = _WORD_START + body
     if not term.endswith("*") and stem[-1:].isascii() and stem[-1:].isalnum():
         body += r"(?![a-z0-9_])"
     return body
@@ -202,11 +220,22 @@ class Lexicon:
                 else:
                     wide.append(re.escape(term.rstrip("*")))
             parts.append(f"(?P<{name}>{'|'.join(patterns)})")
-            self.classes.append((name, re.compile("|".join(patterns))))
+            plain = [t.lower() for t in terms if not t.startswith("re:")]
+            regexes = [t[3:] for t in terms if t.startswith("re:")]
+            fast = _alternation(plain)
+            self.classes.append(
+                (name, re.compile("|".join([fast.pattern, *regexes])) if regexes else fast)
+            )
         # One regex for "any failure word?" and one per class for "which classes?": a word of
         # one class inside a longer term of another ("could not" in "could not respond") must
         # not hide the longer one.
-        self.vocabulary = re.compile("|".join(parts))
+        every = [
+            t.lower() for _, terms in classes.values() for t in terms if not t.startswith("re:")
+        ]
+        extra_regexes = [
+            t[3:] for _, terms in classes.values() for t in terms if t.startswith("re:")
+        ]
+        self.vocabulary = re.compile("|".join([_alternation(every).pattern, *extra_regexes]))
         # The fast gate: the first six letters of every ASCII term's first word, and a regex of
         # the other terms (searched only in text that is not ASCII).
         self.triggers = frozenset(triggers)
@@ -217,13 +246,7 @@ class Lexicon:
             + ")",
         )
         self.placeholders = frozenset(_placeholder_key(p) for p in placeholders)
-        self.explaining = re.compile(
-            "|".join(
-                _term_pattern(e.lower().strip()) if e.strip().isascii() else re.escape(e)
-                for e in sorted(set(explaining), key=len, reverse=True)
-                if e.strip()
-            )
-        )
+        self.explaining = _alternation(e.lower().strip() for e in explaining if e.strip())
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
@@ -1077,11 +1100,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         if len(first) < 160 and lexicon.has_trigger(first):
             return False
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
-        if len(last) <= TAIL_CHARS and (
-            lexicon.has_trigger(last.lower()) or last[:1] in "{[<(" or "{" in last
-        ):
-            return False
-        return True
+        suspicious = lexicon.has_trigger(last.lower()) or last[:1] in "{[<(" or "{" in last
+        return len(last) > TAIL_CHARS or not suspicious
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()

@@ -17,6 +17,7 @@ from tether.errors import FaultSpecError
 # name -> (argument names, how many are required)
 FAULTS: dict[str, tuple[tuple[str, ...], int]] = {
     "gateway-200": ((), 0),
+    "gateway-real": ((), 0),
     "empty-stream": (("HOLD_S",), 0),
     "endless-reasoning": ((), 0),
     "unprocessed": ((), 0),

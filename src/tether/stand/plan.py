@@ -10,6 +10,7 @@ import hashlib
 import random
 import threading
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 import orjson
 
@@ -181,7 +182,7 @@ class Planner:
         for lat in latency:
             plan.first_byte_delay += lat.ttfb
         for fault in faults:
-            refusal = _apply(plan, fault, request)
+            refusal = _apply(plan, fault, request, self._rng)
             if refusal is not None:
                 return refusal
         if latency:
@@ -234,9 +235,27 @@ class Planner:
         return Plan(model, key, index, text, reasoning, calls, finish, usage)
 
 
-def _apply(plan: Plan, fault: Fault, request: Request) -> Refusal | None:
+def _real_failure(rng: random.Random) -> str:
+    """A real failure text from the test part of the judge's corpus (never tuned on)."""
+    texts = _test_failures()
+    return texts[rng.randrange(len(texts))]
+
+
+@cache
+def _test_failures() -> tuple[str, ...]:
+    from tether.reliability import corpus
+
+    return tuple(s.text for s in corpus.samples("test", "failure"))
+
+
+def _apply(plan: Plan, fault: Fault, request: Request, rng: random.Random) -> Refusal | None:
     plan.faults.append(fault.spec or fault.name)
     name = fault.name
+    if name == "gateway-real":
+        text = _real_failure(rng)
+        plan.text, plan.reasoning, plan.tool_calls, plan.finish = text, "", (), "stop"
+        if plan.usage is not None:
+            plan.usage = replace(plan.usage, completion_tokens=estimate_tokens(text))
     if name == "http":
         status = int(fault.args[0])
         retry = fault.args[1] if len(fault.args) > 1 else None

@@ -1,0 +1,123 @@
+"""The judge against its corpus of real texts: the split is by source, and the tune part holds.
+
+The test part is never asserted on here (that would be tuning on it); `bench/judge_corpus.py`
+measures it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tether.messages import Message, Request, Turn
+from tether.reliability import corpus
+from tether.reliability.judge import judge, read_text
+from tether.stand import StandThread, build_stand
+
+DEFAULT_TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
+LANGUAGES = {"en", "zh", "ja", "ko", "ru", "de", "fr", "es", "pt"}
+
+
+def _request(sample: corpus.Sample) -> Request:
+    return Request(messages=(Message.text("user", sample.prompt or DEFAULT_TASK),))
+
+
+def test_the_corpus_is_large_varied_and_sourced() -> None:
+    samples = corpus.load()
+    labels = Counter(s.label for s in samples)
+    assert labels["failure"] >= 300 and labels["answer"] >= 200, labels
+    assert {s.language for s in samples} >= LANGUAGES
+    for s in samples:
+        assert s.text.strip() and s.source and s.group and s.shape
+    assert len({s.text for s in samples}) == len(samples), "a text is in the corpus twice"
+
+
+def test_no_source_straddles_the_split() -> None:
+    by_group: dict[str, set[str]] = {}
+    for s in corpus.load():
+        by_group.setdefault(s.group.strip().lower(), set()).add(s.split)
+    assert all(len(parts) == 1 for parts in by_group.values())
+    parts = Counter(s.split for s in corpus.load())
+    assert parts["test"] >= 150 and parts["tune"] >= 150, parts
+
+
+def test_the_tune_part_holds_its_targets() -> None:
+    """What the weights were tuned on: no false alarm, recall >= 95%. A change to a signal
+    that breaks this is a regression on real texts."""
+    missed, alarms, failures = [], [], 0
+    for s in corpus.samples("tune"):
+        turn = Turn(content=s.text, finish_reason="stop", termination="stop")
+        flagged = judge(turn, _request(s)) is not None
+        if s.label == "failure":
+            failures += 1
+            if not flagged:
+                missed.append(s.text[:80])
+        elif flagged:
+            alarms.append(s.text[:80])
+    assert not alarms
+    assert len(missed) <= 0.05 * failures, missed
+
+
+def test_explain_names_each_signal_with_its_weight() -> None:
+    reading = read_text('API Error: 529 {"type":"error","error":{"type":"overloaded_error"}}')
+    names = {s.name for s in reading.signals}
+    assert {"error_object", "status_code", "client_prefix"} <= names
+    assert reading.failure and reading.score == round(sum(s.weight for s in reading.signals), 3)
+
+
+def test_tether_judge_explain_prints_the_signals() -> None:
+    record = {
+        "request": {"model": "m", "messages": [{"role": "user", "content": "Fix the test"}]},
+        "reply": {
+            "content": "Rate limit reached. Please try again later.",
+            "finish_reason": "stop",
+        },
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "tether", "judge", "--explain", "--json"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 1, run.stderr
+    body = json.loads(run.stdout)
+    assert body["verdict"] == "gateway" and body["detector"] == "judge/2"
+    assert any(s["name"] == "vocabulary:rate_limit" for s in body["signals"])
+    assert body["score"] >= body["threshold"]
+
+
+@pytest.mark.timeout(30)
+def test_the_stand_draws_real_failures_from_the_test_part_only() -> None:
+    from openai import OpenAI
+
+    test_texts = {s.text for s in corpus.samples("test", "failure")}
+    tune_texts = {s.text for s in corpus.samples("tune")}
+    with StandThread(build_stand(faults=["gateway-real"], seed=3)) as url:
+        client = OpenAI(base_url=url + "/v1", api_key="unused", max_retries=0)
+        seen = set()
+        for i in range(6):
+            reply = client.chat.completions.create(
+                model="sim-large", messages=[{"role": "user", "content": f"task {i}"}]
+            )
+            text = reply.choices[0].message.content or ""
+            assert text in test_texts and text not in tune_texts
+            seen.add(text)
+    assert len(seen) > 1
+
+
+def test_bench_judge_corpus_runs() -> None:
+    bench = Path(__file__).parents[2] / "bench" / "judge_corpus.py"
+    run = subprocess.run(
+        [sys.executable, str(bench), "--split", "tune"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "judge/1 recall" in run.stdout and "judge/2 on the tune part" in run.stdout
