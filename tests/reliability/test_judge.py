@@ -666,15 +666,22 @@ COUNTS: list[Case] = [
 CONFIG: list[Case] = [
     Case(
         "extra-phrase",
-        answer("Our proxy is napping. Try again soon."),
+        answer("Our proxy is napping."),
         "gateway",
         QUESTION,
         config=JudgeConfig(extra_phrases=("our proxy is napping",)),
     ),
     Case(
         "extra-phrase-default-config",
-        answer("Our proxy is napping. Try again soon."),
+        answer("Our proxy is napping."),
         None,
+        QUESTION,
+    ),
+    # judge/1 let this through (no known phrase covered half of it); it is a persona notice
+    Case(
+        "persona-notice-with-advice",
+        answer("Our proxy is napping. Try again soon."),
+        "gateway",
         QUESTION,
     ),
     Case(

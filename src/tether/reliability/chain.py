@@ -41,7 +41,14 @@ from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart
 from tether.providers.base import Provider
 from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
 from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
-from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, Verdict, judge
+from tether.reliability.judge import (
+    DEFAULT_CONFIG,
+    DETECTOR,
+    Calibration,
+    JudgeConfig,
+    Verdict,
+    judge,
+)
 from tether.trace import semconv as sc
 from tether.trace.spans import RECOVERED, Recorder, Span, Status, is_cancellation
 
@@ -264,6 +271,8 @@ class Chain:
         self._clock = clock
         self._rng = rng or random.Random()
         self._on_notice = on_notice
+        # per candidate: what its tokenizer counts of the floor estimate, from its answers
+        self._calibration = {c.key: Calibration() for c in self.candidates}
         for c in self.candidates:
             if c.breaker is None:
                 c.breaker = Breaker(
@@ -509,7 +518,10 @@ class Chain:
                 )
                 raise
 
-            verdict = judge(turn, sent, counts=counts, config=self.judge_config)
+            calibration = self._calibration[candidate.key]
+            verdict = judge(
+                turn, sent, counts=counts, config=self.judge_config, calibration=calibration.value
+            )
             attempts.append(
                 Attempt(
                     candidate.key,
@@ -523,6 +535,10 @@ class Chain:
             )
             self._close_attempt(state, span, attempts[-1])
             if verdict is None:
+                if turn.usage is not None:
+                    calibration.observe(
+                        turn.usage.prompt_tokens, counts, self.judge_config.unprocessed_min_expected
+                    )
                 holdback.release()
                 candidate.breaker.record_success(turn.first_byte_s)
                 return Answer(turn, candidate.key, tuple(attempts), tuple(state.notices), sent)

@@ -146,6 +146,30 @@ class JudgeConfig:
 
 
 DEFAULT_CONFIG = JudgeConfig()
+# A provider's own counts can lower the `unprocessed` bar at most this far: a count under
+# half of a quarter of the floor is an unread request whatever the tokenizer.
+MIN_CALIBRATION = 0.25
+
+
+class Calibration:
+    """What one provider counts of the floor estimate, learned from its answered turns: the
+    median of the last `size` ratios (large requests only), 1.0 until three are known."""
+
+    def __init__(self, size: int = 16) -> None:
+        self._ratios: list[float] = []
+        self._size = size
+
+    def observe(self, prompt_tokens: int, counts: SectionCounts, min_expected: int) -> None:
+        expected = counts.floor or counts.text_total
+        if prompt_tokens > 0 and expected >= min_expected:
+            self._ratios = [*self._ratios[-(self._size - 1) :], prompt_tokens / expected]
+
+    @property
+    def value(self) -> float:
+        if len(self._ratios) < 3:
+            return 1.0
+        ordered = sorted(self._ratios)
+        return min(1.0, ordered[len(ordered) // 2])
 
 
 def read_text(
@@ -203,11 +227,14 @@ def judge(
     cut: bool = False,
     counts: SectionCounts | None = None,
     config: JudgeConfig = DEFAULT_CONFIG,
+    calibration: float = 1.0,
 ) -> Verdict | None:
     """None when `turn` is an answer to `request`; otherwise the first reason it is not.
 
     `counts` is the request's estimate per section, when the caller already has it (a chain
-    judges several attempts at one request).
+    judges several attempts at one request). `calibration` is what this provider usually
+    counts of the floor estimate on turns that were answers (`Calibration`): a tokenizer that
+    merges more than the floor assumes lowers the bar, never below MIN_CALIBRATION.
     """
     if turn.errors:
         e = turn.errors[0]
@@ -268,14 +295,16 @@ def judge(
         if counts is None:
             assert request is not None
             counts = count_request(request)
-        expected = counts.text_total
+        expected = counts.floor or counts.text_total
+        scale = min(1.0, max(MIN_CALIBRATION, calibration))
         if (
             expected >= config.unprocessed_min_expected
-            and usage.prompt_tokens < config.unprocessed_ratio * expected
+            and usage.prompt_tokens < config.unprocessed_ratio * expected * scale
         ):
+            said = f" (this provider counts about {scale:.2f} of the floor)" if scale < 1 else ""
             return Verdict(
                 "unprocessed",
-                f"the provider counted {usage.prompt_tokens} input tokens of about {expected} "
-                "sent: it never read the request",
+                f"the provider counted {usage.prompt_tokens} input tokens of at least {expected} "
+                f"sent{said}: it never read the request",
             )
     return None

@@ -67,6 +67,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "zero_output": 0.6,
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
+    "explains_at_end": 0.3,
     "prose": 0.25,  # per sentence with no failure word, up to five
     "markdown": 0.7,
     "quoted": 0.6,
@@ -75,12 +76,16 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "introduced": 0.8,
     "json_data": 1.0,
     "first_person": 0.4,
+    "change_note": 1.0,
+    "specifics": 0.4,
     "many_codes": 0.8,
     "on_topic": 0.5,
+    "off_topic": 0.3,
     "asked_for": 2.5,
 }
 VOCABULARY_CAP = 1.6
 VOCABULARY_DENSE = 300
+VOCABULARY_MORE = 0.1  # each further word of a class already found, up to two
 EXPLAINS_MAX = 3
 PROSE_MAX = 5
 
@@ -150,6 +155,7 @@ SHIPPED = _load()
 def _alternation(terms: Iterable[str]) -> re.Pattern[str]:
     """One regex for many terms, fast: the ASCII ones share one word-start check (a check per
     alternative keeps the engine from skipping ahead), the others are plain."""
+    terms = list(terms)
     ascii_terms = sorted(
         {t for t in terms if t.isascii() and t[:1].isalnum()}, key=len, reverse=True
     )
@@ -270,12 +276,13 @@ _SSE = re.compile(r"^(?:event:\s*(\w+)|data:\s*(\{.*|\[done\]))", re.M | re.I)
 _STATUS = re.compile(
     r"(?:\bhttp(?:/\d(?:\.\d)?)?[\s:_/-]*|\bstatus(?:[\s_-]*code)?[\s:=\"']*|\berror[\s_-]*code[\s:=\"']*"
     r"|\berror[\s:]+|\bcode[\s:=\"']+|\bapi error:?\s*|^\W{0,3})([45]\d\d)\b"
+    r"|^[\w .-]{1,30}:\s*([45]\d\d)\b(?=[,:;\s]|$)"
     r"|^\W{0,3}([45]\d\d)\s+(?:too many requests|bad gateway|service unavailable|gateway time-?out|"
     r"internal server error|forbidden|unauthori[sz]ed|not found|payment required|request timeout|"
     r"bad request|overloaded|conflict|precondition failed|unprocessable)",
     re.I | re.M,
 )
-_CODE_WORD = re.compile(r"\b([45]\d\d)\b")
+_CODE_WORD = re.compile(r"(?<![\d.,])([45]\d\d)(?![\d.,]\d|\d)")
 _ERROR_KEYS = (
     "error",
     "errors",
@@ -345,6 +352,7 @@ _MARKDOWN = re.compile(
     r"|\d+[.)]\s+\S.*\n\s*\d+[.)]\s+\S)",
     re.M,
 )
+_TABLE_RULE = re.compile(r"^[ \t|:+]*-{3,}[ \t|:+-]*$", re.M)
 _FENCE = re.compile(r"```[\w+-]*\n?(.*?)```", re.S)
 _QUOTE = re.compile(
     r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]{2,160})"""
@@ -446,7 +454,10 @@ class _Reply:
 
     @cached_property
     def html(self) -> bool:
-        return _HTML.search(self.text[:600]) is not None
+        head = self.text[:2000]
+        if _HTML.search(head[:600]) is not None:
+            return True
+        return head.lstrip().startswith("<") and len(_TAG.findall(head)) >= 4
 
     @cached_property
     def structure(self) -> tuple[str, str, list[str]] | None:
@@ -542,8 +553,10 @@ def vocabulary(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words, each class once: rate limit, quota, overload, unavailable, timeout,
     failure, upstream, auth, retry advice, filter, no reply (and configured phrases)."""
     seen: dict[str, str] = {}
+    terms: dict[str, set[str]] = {}
     for name, _, _, term in r.hits:
         seen.setdefault(name, term)
+        terms.setdefault(name, set()).add(term)
     total = 0.0
     out = []
     # A long text mentions more kinds of failure by chance: notices are dense, so the weight
@@ -551,7 +564,9 @@ def vocabulary(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     size = _size(r.message)
     scale = 1.0 if size <= VOCABULARY_DENSE else (VOCABULARY_DENSE / size) ** 0.5
     for name, term in seen.items():
-        weight = min(round(r.lexicon.weights.get(name, 0.0) * scale, 3), VOCABULARY_CAP - total)
+        more = min(len(terms[name]) - 1, 2) * VOCABULARY_MORE  # other words of the same class
+        base = (r.lexicon.weights.get(name, 0.0) + more) * scale
+        weight = min(round(base, 3), VOCABULARY_CAP - total)
         if weight <= 0.001:
             break
         total += weight
@@ -617,6 +632,13 @@ def error_object(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
+_CHALLENGE = re.compile(
+    r"just a moment|attention required|access denied|checking your browser|one more step|"
+    r"please wait|site not found|application error|not found|forbidden|too many requests|"
+    r"you are being rate limited|error"
+)
+
+
 def html_page(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An HTML document: an error page when its title or heading names a failure."""
     if not r.html:
@@ -631,7 +653,8 @@ def html_page(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if (
         _CODE_WORD.search(titles)
         or r.lexicon.vocabulary.search(titles)
-        or (signature and not titles)
+        or _CHALLENGE.search(titles)
+        or signature
     ):
         return (
             Signal(
@@ -653,6 +676,8 @@ def sse_frame(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     )
     if errorish:
         return (Signal("sse_frame", w["sse_frame"], f"{len(frames)} frame(s) with an error"),)
+    if _SSE.match(r.text) is not None:  # the reply IS raw stream framing
+        return (Signal("sse_frame", w["sse_frame"], f"raw stream frames ({len(frames)})"),)
     return ()
 
 
@@ -665,17 +690,33 @@ def status_code(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("status_code", w["status_code"], m.group(0).strip()[:40]),)
 
 
+_LABELLED = re.compile(
+    r"^\W{0,3}[\w .\-\[\]]{0,40}?(?:error|failed|failure|exception|issue|错误|失败|エラー|오류|"
+    r"ошибка|fehler|erreur|erro)\]?\s*[:\uff1a]"
+)
+
+
 def client_prefix(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A client's words before a raw error: `API Error:`, `Error:`, `Request failed`, `❌`."""
-    m = r.lexicon.prefixes.match(r.low.lstrip())
+    """A client's words before a raw error: `API Error:`, `Error:`, `Request failed`, `❌`,
+    `LLM request failed:`, `[Openai Issue]:`."""
+    low = r.low.lstrip()
+    m = r.lexicon.prefixes.match(low) or _LABELLED.match(low)
     if m is None:
         return ()
     return (Signal("client_prefix", w["client_prefix"], m.group(0).strip()),)
 
 
+_CODE_TOKEN = re.compile(
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:ERROR|NOT_FOUND|TIMEOUT|EXCEEDED|UNAVAILABLE|EXHAUSTED"
+    r"|DENIED|INVALID|FAILED|FAILURE|LIMIT|OVERLOADED|FORBIDDEN|UNAUTHORIZED)\b"
+)
+
+
 def diagnostics(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """Ids, request ids, timestamps, stack frames: what a machine adds to a failure."""
-    m = _IDS.search(r.text[:3000]) or _TRACE.search(r.text[:3000])
+    """Ids, request ids, timestamps, stack frames, error codes (`RESOURCE_EXHAUSTED`): what a
+    machine adds to a failure."""
+    head = r.text[:3000]
+    m = _IDS.search(head) or _TRACE.search(head) or _CODE_TOKEN.search(head)
     if m is None:
         return ()
     return (Signal("diagnostics", w["diagnostics"], m.group(0).strip()[:40]),)
@@ -737,7 +778,11 @@ def explains(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not words:
         return ()
     n = min(len(words), EXPLAINS_MAX)
-    return (Signal("explains", -w["explains"] * n, ", ".join(words[:6])),)
+    weight = w["explains"] * n
+    lines = [x for x in r.message.strip().splitlines() if x.strip()]
+    if len(lines) >= 2 and r.lexicon.explaining.search(lines[-1][-200:]):
+        weight += w["explains_at_end"]  # it ends by explaining; a notice ends with advice
+    return (Signal("explains", -round(weight, 3), ", ".join(words[:6])),)
 
 
 def prose(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -757,10 +802,10 @@ def prose(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         count += 1
         if count >= PROSE_MAX:
             break
-    if count <= 1:
-        return ()  # a notice has its one sentence of advice; an answer has more to say
+    if count <= 2:
+        return ()  # a notice has a sentence or two of advice; an answer has more to say
     return (
-        Signal("prose", -w["prose"] * (count - 1), f"{count} sentences without a failure word"),
+        Signal("prose", -w["prose"] * (count - 2), f"{count} sentences without a failure word"),
     )
 
 
@@ -768,7 +813,7 @@ def markdown(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Tables, headings, lists, code: the shape of a written answer, never of a notice."""
     if r.html:
         return ()
-    m = _MARKDOWN.search(r.text[:4000])
+    m = _MARKDOWN.search(r.text[:4000]) or _TABLE_RULE.search(r.text[:4000])
     if m is None:
         fence = _FENCE.search(r.text[:4000])
         if fence is None or r.structure is not None:
@@ -795,6 +840,10 @@ def quoted(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue
         if not r.lexicon.vocabulary.search(inner) or len(inner) >= 0.7 * len(r.message):
             continue
+        line_start = r.text.rfind("\n", 0, m.start()) + 1
+        lead_in = r.text[line_start : m.start()]
+        if m.start() == 0 or (re.search(r"[\d:(]\s*$", lead_in) and len(lead_in.split()) < 5):
+            continue  # the whole reply, or a value after a status or a label: said, not quoted
         before_quote = r.low[max(0, m.start() - 30) : m.start()]
         lead = before_quote.split()[-2:] if before_quote.isascii() else [before_quote[-3:]]
         if any(r.lexicon.vocabulary.search(word) for word in lead):
@@ -828,24 +877,52 @@ def asked_about(r: _Reply, w: Mapping[str, float], lexical: float) -> Iterable[S
 _LEXICAL = ("vocabulary:", "coverage", "short_notice")
 
 
+_SHOWING = re.compile(
+    r"\b(?:you(?:'ll| will)? (?:see|get|receive)|(?:i|we) (?:got|get|see|saw)|looks? like"
+    r"|(?:was|is) this|for example|e\.g\.|for instance|such as|like this|returns?|responds? with"
+    r"|shows?|prints?"
+    r"|the (?:full |exact )?(?:error|message|output|log|response)s? (?:was|is|reads|says)"
+    r"|vous recevrez|recevrez|verás|recibirá|recibirás|erhalten sie|bekommen sie|получите|увидите"
+    r"|会看到|会返回|会收到|が表示|が返|이 표시|을 받)",
+    re.I,
+)
+
+
 def introduced(r: _Reply, w: Mapping[str, float], evidence: float) -> Iterable[Signal]:
-    """A sentence of the writer's own introduces the failure shown below it ("the full error
-    was this:"), as a quote, a fence or an indented block: a person showing an error."""
-    first, _, rest = r.text.partition("\n")
-    first = first.strip()
-    if not rest.strip() or not first.endswith((":", "\uff1a")) or len(first.split()) < 6:
-        return ()
-    if r.lexicon.prefixes.match(first.lower()) is not None:
-        return ()
-    body = rest.lstrip("\n")
-    if body.startswith((">", "```", "    ", "\t")):
-        # what is shown is not said: most of the evidence read in it is taken back
+    """A sentence of the writer's own introduces the failure shown after it ("you open the
+    site and get:", "the full error was this:"), as a quote, a fence, a block or a line: a
+    person showing an error, not the error. Most of the evidence read in what is shown is
+    taken back."""
+    for line in r.text[:1500].splitlines():
+        lead = line.strip()
+        if not lead.endswith((":", "\uff1a")) or len(lead.split()) < 5:
+            continue
+        if r.lexicon.prefixes.match(lead.lower()) is not None or _SHOWING.search(lead) is None:
+            continue
         weight = max(w["introduced"], 0.6 * evidence)
-        return (Signal("introduced", -round(weight, 3), first[:60]),)
+        return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()
 
 
-_FIRST_PERSON = re.compile(r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my)(?![\w'])")
+_FIRST_PERSON = re.compile(
+    r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'])"
+    r"|我(?!们)|私は|僕は|저는|제가|나는"
+)
+_SPECIFIC = re.compile(
+    r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|java|"
+    r"kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
+)
+
+
+def specifics(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """File names and command-line flags: the particulars of an answer about the user's own
+    work; a notice names none of them."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _SPECIFIC.search(r.text[:3000])
+    if m is None:
+        return ()
+    return (Signal("specifics", -w["specifics"], m.group(0)[:40]),)
 
 
 def first_person(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -855,6 +932,34 @@ def first_person(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("first_person", -w["first_person"], m.group(0)),)
+
+
+_CHANGE_NOTE = re.compile(
+    r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*)?(?:"
+    r"(?:fix|feat|chore|refactor|perf|docs|build|ci)(?:\([\w./-]+\))?!?:"
+    r"|(?:fix(?:ed|es)?|add(?:ed|s)?|handle[ds]?|improve[ds]?|increase[ds]?|reduce[ds]?|remove[ds]?"
+    r"|support(?:ed|s)?|retr(?:y|ied|ies)|update[ds]?|bump(?:ed)?|change[ds]?|catch(?:es)?|caught"
+    r"|surface[ds]?|show(?:s|ed)?|raise[ds]?|avoid(?:ed|s)?|prevent(?:ed|s)?|no longer|now|no"
+    r"|gracefully|additional|better|new|allow(?:s|ed)?|ensure[sd]?|make[s]?|use[sd]?|detect(?:s|ed)?"
+    r"|treat(?:s|ed)?|respect(?:s|ed)?|log(?:s|ged)?|report(?:s|ed)?|return(?:s|ed)?|skip(?:s|ped)?"
+    r"|stop(?:s|ped)?|wait(?:s|ed)?|parse[sd]?|expose[sd]?|document(?:s|ed)?|clarif(?:y|ied|ies))\b)",
+    re.I,
+)
+
+
+def change_note(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A list item or a line of a changelog that says what was changed ("Fix: handle 529
+    overload errors", "- Retry on rate limit errors"): a report about a failure, not one."""
+    first = r.text.lstrip().split("\n", 1)[0]
+    if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
+        r"\s*(?:fix|feat|chore|refactor|perf|docs|build|ci)(?:\([\w./-]+\))?!?:", first, re.I
+    ):
+        return ()
+    if _CHANGE_NOTE.match(first) is None and not re.search(
+        r"\b(?:will now|now (?:\w+s|retries|waits)|no longer)\b", first, re.I
+    ):
+        return ()
+    return (Signal("change_note", -w["change_note"], first.strip()[:60]),)
 
 
 def json_data(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -879,7 +984,8 @@ def many_codes(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 def on_topic(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The reply shares its words with the question: a failure text shares nothing."""
+    """The reply shares its words with the question (`on_topic`, an answer's sign), or has
+    failure words and shares none with a question about something else (`off_topic`)."""
     q = r.question
     if not q:
         return ()
@@ -891,11 +997,19 @@ def on_topic(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     }
     if len(words) < 2:
         return ()
-    qwords = _content_words(q)
+    qwords = {x for x in _content_words(q) if x not in _STOP}
     shared = words & qwords
     if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
         return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)
+    if not shared and r.hits and len(qwords) >= 3 and not _asks_about_failure(r):
+        # failure words, and not one word of the task: a notice, not a reply to it
+        return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
+
+
+def _asks_about_failure(r: _Reply) -> bool:
+    q = r.question[:2000]
+    return r.lexicon.vocabulary.search(q) is not None or _CODE_WORD.search(q) is not None
 
 
 def asked_for(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -937,6 +1051,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     markdown,
     quoted,
     first_person,
+    specifics,
+    change_note,
     json_data,
     many_codes,
     on_topic,
@@ -966,6 +1082,12 @@ def _read(r: _Reply, w: Mapping[str, float], signals: tuple[SignalFn, ...]) -> R
         evidence = sum(s.weight for s in found if s.weight > 0)
         found.extend(introduced(r, w, evidence))
         lexical = sum(s.weight for s in found if s.name.startswith(_LEXICAL))
+        q_codes = set(_CODE_WORD.findall(r.question)) if r.question else set()
+        lexical += sum(
+            s.weight
+            for s in found
+            if s.name == "status_code" and set(_CODE_WORD.findall(s.evidence)) & q_codes
+        )
         found.extend(asked_about(r, w, lexical))
     return Reading(tuple(found))
 
@@ -1071,13 +1193,41 @@ def _error_object(text: str) -> tuple[str, str, list[str]] | None:
     return None
 
 
+# The keys of a notice object: a message and its codes, and nothing of a payload.
+_NOTICE_KEYS = frozenset(
+    (
+        "message",
+        "code",
+        "status",
+        "type",
+        "detail",
+        "msg",
+        "success",
+        "data",
+        "param",
+        "request_id",
+        "requestid",
+        "status_code",
+        "statuscode",
+        "description",
+        "title",
+        "error_description",
+        "name",
+        "reason",
+        "timestamp",
+        "path",
+        "ok",
+        "retry_after",
+    )
+)
+
+
 def _error_keys_only(value: dict[str, Any]) -> bool:
     keys = {str(k).lower() for k in value}
     return (
         bool(keys)
-        and keys <= {"message", "code", "status", "type", "detail", "msg", "success", "data"}
-        and ("message" in keys or "msg" in keys or "detail" in keys)
-        and len(keys) >= 2
+        and keys <= _NOTICE_KEYS
+        and bool(keys & {"message", "msg", "detail", "error_description", "description"})
         and not any(isinstance(v, (dict, list)) and v for k, v in value.items() if k != "data")
     )
 
