@@ -47,8 +47,10 @@ def test_no_source_straddles_the_split() -> None:
 
 
 def test_the_tune_part_holds_its_targets() -> None:
-    """What the weights were tuned on: no false alarm, recall >= 95%. A change to a signal
-    that breaks this is a regression on real texts."""
+    """What the weights were tuned on: recall >= 95%, and no false alarm but the one kind the
+    judge takes for a failure on purpose: a bare error object, unexplained, given to a user who
+    asked what that error looks like (a real gateway's object would look the same). A change
+    to a signal that breaks this is a regression on real texts."""
     missed, alarms, failures = [], [], 0
     for s in corpus.samples("tune"):
         turn = Turn(content=s.text, finish_reason="stop", termination="stop")
@@ -58,7 +60,9 @@ def test_the_tune_part_holds_its_targets() -> None:
             if not flagged:
                 missed.append(s.text[:80])
         elif flagged:
-            alarms.append(s.text[:80])
+            names = {g.name for g in read_text(s.text, _request(s)).signals}
+            if not {"error_object", "asked_about"} <= names or "prose" in names:
+                alarms.append(s.text[:80])
     assert not alarms
     assert len(missed) <= 0.05 * failures, missed
 
@@ -121,3 +125,41 @@ def test_bench_judge_corpus_runs() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "judge/1 recall" in run.stdout and "judge/2 on the tune part" in run.stdout
+
+
+def test_judge_settings_in_a_configuration_file(tmp_path: Path) -> None:
+    from tether.agent.runtime import create_agent_runtime, load_config
+    from tether.errors import ConfigError
+    from tether.proxy.config import load_proxy_config
+
+    path = tmp_path / "agent.toml"
+    path.write_text(
+        '[judge]\nphrases = ["our proxy is napping"]\nweights = { status_code = 0.8 }\n',
+        encoding="utf-8",
+    )
+    from tether.stand import StandThread
+
+    with StandThread() as url:
+        from tether.providers import OpenAIProvider
+
+        runtime = create_agent_runtime(
+            load_config(path),
+            providers=[OpenAIProvider(url + "/v1", "sim-large")],
+            workspace=tmp_path,
+            store=None,
+        )
+    config = runtime.chain.judge_config
+    assert config.all_weights["status_code"] == 0.8
+    turn = Turn(content="Our proxy is napping.", finish_reason="stop", termination="stop")
+    assert judge(turn, None, config=config) is not None
+    assert judge(turn, None) is None  # the shipped judge does not know that gateway
+
+    proxy = tmp_path / "proxy.toml"
+    proxy.write_text(
+        '[[upstreams]]\nbase_url = "http://127.0.0.1:9/v1"\n[judge]\nweights = { nope = 1.0 }\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(ConfigError, match="judge: unknown judge weight"):
+        from tether.proxy.forward import Upstreams
+
+        Upstreams(load_proxy_config(proxy))

@@ -47,6 +47,10 @@ or arguments:
     max_attempts = 4                    # across the whole chain, per model call
     backoff_s = 0.5                     # first wait before retrying the same candidate
 
+    [judge]                             # the turn judge (tether judge --explain shows signals)
+    phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure
+    weights = { status_code = 0.8 }     # a signal's weight, over the shipped one
+
     [prices."gpt-4o-mini"]              # USD per million tokens; no price: cost is None
     input = 0.15
     cached_input = 0.075
@@ -68,7 +72,7 @@ from tether.agent.cost import Prices
 from tether.agent.loop import FollowUp, LoopConfig, StepCallback, run_loop
 from tether.agent.receipt import Receipt, ReceiptStatus
 from tether.checks import CheckResult, Fingerprint, accept, fingerprint, run_checks
-from tether.config_file import load_toml
+from tether.config_file import JudgeSection, load_toml
 from tether.context.budget import ContextBudget
 from tether.errors import ConfigError
 from tether.messages import Message, Request
@@ -161,6 +165,7 @@ class RuntimeConfig(_Strict):
     prices: dict[str, PriceConfig] = Field(default_factory=dict)
     checks: list[str] = Field(default_factory=list)
     check: CheckSection = Field(default_factory=CheckSection)
+    judge: JudgeSection = Field(default_factory=JudgeSection)
 
 
 def load_config(path: str | Path) -> RuntimeConfig:
@@ -468,6 +473,7 @@ def create_agent_runtime(
             slow_open_s=config.breakers.slow_open_s,
         ),
         retry=RetryPolicy(max_attempts=config.retry.max_attempts, backoff_s=config.retry.backoff_s),
+        judge_config=config.judge.judge_config("configuration"),
         on_notice=on_notice,
         fit=ContextBudget().fit,
     )

@@ -28,6 +28,9 @@ A TOML file (validated; every error names the file, the key and what is expected
     holdback_max_chars = 1000           # ... and at most this much while it could be a failure
     log = "proxy.jsonl"                 # one exchange record per client request
     transport = "lean"                  # the upstream client: lean | fast | httpx (httpx2's own)
+
+    [judge]                             # the turn judge, as in the runtime's configuration
+    phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from tether.config_file import load_toml, validated_error
+from tether.config_file import JudgeSection, load_toml, validated_error
 from tether.errors import ConfigError
 
 
@@ -86,6 +89,7 @@ class ProxyConfig(_Strict):
     upstreams: list[UpstreamConfig] = Field(min_length=1)
     breakers: BreakersConfig = Field(default_factory=BreakersConfig)
     proxy: ProxySection = Field(default_factory=ProxySection)
+    judge: JudgeSection = Field(default_factory=JudgeSection)
 
     def model_names(self) -> list[str]:
         """The client model names this configuration knows (for `GET /v1/models`)."""

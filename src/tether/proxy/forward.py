@@ -73,6 +73,7 @@ class Upstreams:
             holdback_chars=p.holdback_chars,
             holdback_max_chars=max(p.holdback_max_chars, p.holdback_chars),
         )
+        self.judge_config = config.judge.judge_config("proxy configuration")
         self._keys = [self._api_key(u) for u in config.upstreams]
         # One pool for every upstream (pools are per host inside it), with one TLS context per
         # process: making a context takes ~50 ms. "lean" and "fast": see proxy/transport.py.
@@ -134,6 +135,7 @@ class Upstreams:
             breaker_policy=self.policy,
             retry=self.retry,
             guard=self.guard,
+            judge_config=self.judge_config,
             fit=ContextBudget().fit,
         )
         self._chains[model] = chain

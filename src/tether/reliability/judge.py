@@ -138,6 +138,7 @@ class JudgeConfig:
             data["placeholders"],
             data["explaining"],
             self.extra_phrases,
+            data.get("defining", ()),
         )
 
     @cached_property

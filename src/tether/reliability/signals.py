@@ -68,11 +68,15 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
+    "defines": 0.5,
     "prose": 0.25,  # per sentence with no failure word, up to five
     "markdown": 0.7,
+    "table": 1.2,
     "quoted": 0.6,
-    "asked_about": 0.5,  # share of the word evidence taken back: the question names it
-    "asked_about_other": 0.3,  # ... the question is about some failure, not this one
+    "asked_about": 0.6,  # share of the word evidence taken back: the question names it
+    "asked_about_shape": 0.35,  # ... and of the structure evidence
+    "asked_for_shape": 0.7,  # ... which is expected when the question asks what it looks like
+    "asked_about_other": 0.3,  # ... of both, when the question is about some other failure
     "introduced": 0.8,
     "json_data": 1.0,
     "first_person": 0.4,
@@ -201,6 +205,7 @@ class Lexicon:
         placeholders: Iterable[str],
         explaining: Iterable[str],
         extra_phrases: Iterable[str] = (),
+        defining: Iterable[str] = (),
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, re.Pattern[str]]] = []
@@ -253,6 +258,7 @@ class Lexicon:
         )
         self.placeholders = frozenset(_placeholder_key(p) for p in placeholders)
         self.explaining = _alternation(e.lower().strip() for e in explaining if e.strip())
+        self.defining = _alternation(e.lower().strip() for e in defining if e.strip())
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
@@ -785,6 +791,15 @@ def explains(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("explains", -round(weight, 3), ", ".join(words[:6])),)
 
 
+def defines(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Words that define a failure ("a 529 means", "indicates that", "occurs when"): the reply
+    explains an error; a notice never says what it means."""
+    m = r.lexicon.defining.search(r.message[:3000])
+    if m is None or r.structure is not None or r.html:
+        return ()
+    return (Signal("defines", -w["defines"], m.group(0).strip()),)
+
+
 def prose(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Sentences with no failure word: what the reply says beyond a failure."""
     if r.html or r.structure is not None:
@@ -813,7 +828,10 @@ def markdown(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Tables, headings, lists, code: the shape of a written answer, never of a notice."""
     if r.html:
         return ()
-    m = _MARKDOWN.search(r.text[:4000]) or _TABLE_RULE.search(r.text[:4000])
+    head = r.text[:4000]
+    if _TABLE_RULE.search(head) or sum(1 for x in head.splitlines() if x.count("|") >= 2) >= 2:
+        return (Signal("markdown", -w["table"], "a table"),)
+    m = _MARKDOWN.search(head)
     if m is None:
         fence = _FENCE.search(r.text[:4000])
         if fence is None or r.structure is not None:
@@ -852,29 +870,51 @@ def quoted(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
-def asked_about(r: _Reply, w: Mapping[str, float], lexical: float) -> Iterable[Signal]:
-    """The question is about a failure: then failure words in the reply are expected, and
-    count for less (`asked_about` of them when it names the same failure, `asked_about_other`
-    when another). It weighs, it does not excuse: the structure of an error page, an error
-    object or a placeholder still counts in full."""
+def asked_about(
+    r: _Reply, w: Mapping[str, float], lexical: float, structural: float
+) -> Iterable[Signal]:
+    """The question is about a failure: then failure words in the reply are expected, and so
+    is the shape of one when the user asks what it looks like. Both count for less: when the
+    reply names the same failure (`asked_about` of the words, `asked_about_shape` of the
+    structure), less when another (`asked_about_other`). It weighs, it does not excuse: a real
+    error page keeps most of its weight, and a user asking about 502s can still get one."""
     q = r.question
-    if not q or not r.hits or lexical <= 0:
+    if not q or lexical + structural <= 0:
         return ()
     shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
-    codes = set(_CODE_WORD.findall(r.message[:600])) & set(_CODE_WORD.findall(q))
+    codes = set(_CODE_WORD.findall(r.text[:600])) & set(_CODE_WORD.findall(q))
     if shared or codes:
         what = ", ".join([*sorted(codes), *shared][:4])
-        return (Signal("asked_about", -round(w["asked_about"] * lexical, 3), what),)
+        shape = w["asked_about_shape"]
+        if _ASKS_SHAPE.search(q[:2000]):
+            shape = w["asked_for_shape"]  # "what does the 429 response look like?"
+            what += " (asked what it looks like)"
+        weight = w["asked_about"] * lexical + shape * structural
+        return (Signal("asked_about", -round(weight, 3), what),)
     m = r.lexicon.vocabulary.search(q[:2000])
     if m is not None or _CODE_WORD.search(q[:2000]):
         what = m.group(0) if m is not None else "a status code"
-        weight = -round(w["asked_about_other"] * lexical, 3)
-        return (Signal("asked_about", weight, f"the question is about {what!r}"),)
+        weight = w["asked_about_other"] * lexical
+        weight += (
+            w["asked_for_shape"] if _ASKS_SHAPE.search(q[:2000]) else w["asked_about_other"]
+        ) * structural
+        return (Signal("asked_about", -round(weight, 3), f"the question is about {what!r}"),)
     return ()
 
 
-# The signals that read words, not structure: what a question about failures discounts.
+_ASKS_SHAPE = re.compile(
+    r"look(?:s)? like|example|sample|format|what does .{0,40}(?:return|send|respond)|response body"
+    r"|error (?:body|response|object|message)s?\b|como é|ejemplo|exemple|beispiel|пример|示例|例子"
+    r"|格式|返回什么|返回的|どのような|例を|예시|형식|formato|devuelve|retorna|renvoie|retourne"
+    r"|zurückgibt|возвращает|返回|返す|반환",
+    re.I,
+)
+
+
+# The signals that read words, and those that read a failure's shape: what a question about
+# failures discounts (the first more than the second).
 _LEXICAL = ("vocabulary:", "coverage", "short_notice")
+_STRUCTURAL = ("error_object", "error_object_part", "status_code", "sse_frame", "client_prefix")
 
 
 _SHOWING = re.compile(
@@ -978,9 +1018,17 @@ def many_codes(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Three or more different status codes: a table or an explanation of codes, where a
     failure text carries one."""
     codes = set(_CODE_WORD.findall(r.message[:4000]))
-    if len(codes) >= 3:
-        return (Signal("many_codes", -w["many_codes"], ", ".join(sorted(codes)[:6])),)
+    rows = {m.group(1) for m in _CODE_ROW.finditer(r.text[:4000])}
+    if len(codes) >= 3 or len(rows) >= 2:
+        found = sorted(codes | rows)
+        return (Signal("many_codes", -w["many_codes"], ", ".join(found[:6])),)
     return ()
+
+
+# A line that starts with an error code: a row of a table or list of codes.
+_CODE_ROW = re.compile(
+    r"^[ \t|*-]*(\d{3,6}|[A-Z][A-Z0-9]*_[A-Z0-9_]{2,})(?=[\s|:,.-]|[A-Za-z])", re.M
+)
 
 
 def on_topic(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -1047,6 +1095,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     tail_error,
     zero_output,
     explains,
+    defines,
     prose,
     markdown,
     quoted,
@@ -1082,13 +1131,8 @@ def _read(r: _Reply, w: Mapping[str, float], signals: tuple[SignalFn, ...]) -> R
         evidence = sum(s.weight for s in found if s.weight > 0)
         found.extend(introduced(r, w, evidence))
         lexical = sum(s.weight for s in found if s.name.startswith(_LEXICAL))
-        q_codes = set(_CODE_WORD.findall(r.question)) if r.question else set()
-        lexical += sum(
-            s.weight
-            for s in found
-            if s.name == "status_code" and set(_CODE_WORD.findall(s.evidence)) & q_codes
-        )
-        found.extend(asked_about(r, w, lexical))
+        structural = sum(s.weight for s in found if s.name in _STRUCTURAL)
+        found.extend(asked_about(r, w, lexical, structural))
     return Reading(tuple(found))
 
 
