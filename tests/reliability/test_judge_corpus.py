@@ -159,7 +159,7 @@ def test_judge_settings_in_a_configuration_file(tmp_path: Path) -> None:
         '[[upstreams]]\nbase_url = "http://127.0.0.1:9/v1"\n[judge]\nweights = { nope = 1.0 }\n',
         encoding="utf-8",
     )
-    with pytest.raises(ConfigError, match="judge: unknown judge weight"):
-        from tether.proxy.forward import Upstreams
+    from tether.proxy.forward import Upstreams
 
+    with pytest.raises(ConfigError, match="judge: unknown judge weight"):
         Upstreams(load_proxy_config(proxy))
