@@ -293,6 +293,10 @@ def _split_command(command: object) -> tuple[list[list[str]], bool] | None:
         lexer = shlex.shlex(command, posix=True, punctuation_chars=_PUNCTUATION)
         lexer.whitespace_split = True
         lexer.whitespace = " \t\r"  # newlines separate commands, as in a shell
+        # No comments: shlex's comment swallows the newline that ends it, gluing the next line
+        # (a command `sh` runs) to this piece ("ls #\nrm -rf /x" read as one `ls`). A `#` is
+        # kept as a word, and the newline still cuts, as in a shell.
+        lexer.commenters = ""
         tokens = list(lexer)
     except ValueError:  # an unclosed quote
         return None
