@@ -677,12 +677,13 @@ CONFIG: list[Case] = [
         None,
         QUESTION,
     ),
-    # judge/1 let this through (no known phrase covered half of it); it is a persona notice
+    # judge/1 let this through (no known phrase covered half of it); it is a persona notice,
+    # in reply to a task it shares no word with
     Case(
         "persona-notice-with-advice",
         answer("Our proxy is napping. Try again soon."),
         "gateway",
-        QUESTION,
+        ask("Fix the failing test in tests/test_parse.py."),
     ),
     Case(
         "extra-regex-phrase",

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -76,7 +76,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asked_about": 0.6,  # share of the word evidence taken back: the question names it
     "asked_about_shape": 0.35,  # ... and of the structure evidence
     "asked_for_shape": 0.7,  # ... which is expected when the question asks what it looks like
-    "asked_about_other": 0.3,  # ... of both, when the question is about some other failure
+    "asked_about_other": 0.45,  # ... of both, when the question is about some other failure
     "introduced": 0.8,
     "json_data": 1.0,
     "first_person": 0.4,
@@ -156,20 +156,36 @@ def _load() -> dict[str, Any]:
 SHIPPED = _load()
 
 
-def _alternation(terms: Iterable[str]) -> re.Pattern[str]:
-    """One regex for many terms, fast: the ASCII ones share one word-start check (a check per
-    alternative keeps the engine from skipping ahead), the others are plain."""
-    terms = list(terms)
-    ascii_terms = sorted(
-        {t for t in terms if t.isascii() and t[:1].isalnum()}, key=len, reverse=True
-    )
-    other = sorted({t for t in terms if t not in ascii_terms}, key=len, reverse=True)
-    parts = []
-    if ascii_terms:
-        alts = "|".join(_term_pattern(t)[len(_WORD_START) :] for t in ascii_terms)
-        parts.append(f"{_WORD_START}(?:{alts})")
-    parts += [_term_pattern(t) for t in other]
-    return re.compile("|".join(parts) or "(?!)")
+class Terms:
+    """Many terms as two regexes: the ASCII ones, searched in every text, sharing one
+    word-start check (a check per alternative keeps the engine from skipping ahead); the others
+    (CJK, Cyrillic, accented), searched only in text that is not ASCII. `re:` entries are
+    regular expressions, searched with the ASCII ones. Reads like a compiled pattern."""
+
+    def __init__(self, terms: Iterable[str], regexes: Iterable[str] = ()) -> None:
+        items = {t for t in terms if t}
+        plain = sorted((t for t in items if t.isascii()), key=len, reverse=True)
+        wide = sorted((t for t in items if not t.isascii()), key=len, reverse=True)
+        words = [t for t in plain if t[:1].isalnum()]
+        parts = []
+        if words:
+            alts = "|".join(_term_pattern(t)[len(_WORD_START) :] for t in words)
+            parts.append(f"{_WORD_START}(?:{alts})")
+        parts += [_term_pattern(t) for t in plain if not t[:1].isalnum()]
+        parts += list(regexes)
+        self.ascii = re.compile("|".join(parts) or "(?!)")
+        self.wide = re.compile("|".join(_term_pattern(t) for t in wide)) if wide else None
+
+    def search(self, text: str) -> re.Match[str] | None:
+        m = self.ascii.search(text)
+        if m is not None or self.wide is None or text.isascii():
+            return m
+        return self.wide.search(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        yield from self.ascii.finditer(text)
+        if self.wide is not None and not text.isascii():
+            yield from self.wide.finditer(text)
 
 
 _WORD_START = r"(?<![a-z0-9_])"
@@ -208,45 +224,33 @@ class Lexicon:
         defining: Iterable[str] = (),
     ) -> None:
         self.weights: dict[str, float] = {}
-        self.classes: list[tuple[str, re.Pattern[str]]] = []
-        parts: list[str] = []
+        self.classes: list[tuple[str, Terms]] = []
         triggers: set[str] = set()
         wide: list[str] = []
         classes = {k: (float(v["weight"]), list(v["terms"])) for k, v in vocabulary.items()}
         extra = [p for p in extra_phrases if p]
         if extra:
             classes["configured"] = (THRESHOLD, extra)
+        every: list[str] = []
+        every_regexes: list[str] = []
         for name, (weight, terms) in classes.items():
             self.weights[name] = weight
-            patterns = []
-            for term in sorted({t.lower() for t in terms}, key=len, reverse=True):
-                if term.startswith("re:"):
-                    patterns.append(term[3:])
-                    wide.append(term[3:])
-                    continue
-                patterns.append(_term_pattern(term))
+            plain = [t.lower() for t in terms if not t.startswith("re:")]
+            regexes = [t[3:] for t in terms if t.startswith("re:")]
+            for term in plain:
                 words = _ascii_words(term) if term.isascii() else []
                 if words:
                     triggers.add(words[0][:6])
                 else:
                     wide.append(re.escape(term.rstrip("*")))
-            parts.append(f"(?P<{name}>{'|'.join(patterns)})")
-            plain = [t.lower() for t in terms if not t.startswith("re:")]
-            regexes = [t[3:] for t in terms if t.startswith("re:")]
-            fast = _alternation(plain)
-            self.classes.append(
-                (name, re.compile("|".join([fast.pattern, *regexes])) if regexes else fast)
-            )
-        # One regex for "any failure word?" and one per class for "which classes?": a word of
-        # one class inside a longer term of another ("could not" in "could not respond") must
-        # not hide the longer one.
-        every = [
-            t.lower() for _, terms in classes.values() for t in terms if not t.startswith("re:")
-        ]
-        extra_regexes = [
-            t[3:] for _, terms in classes.values() for t in terms if t.startswith("re:")
-        ]
-        self.vocabulary = re.compile("|".join([_alternation(every).pattern, *extra_regexes]))
+            wide += regexes
+            every += plain
+            every_regexes += regexes
+            self.classes.append((name, Terms(plain, regexes)))
+        # One set of terms for "any failure word?" and one per class for "which classes?": a
+        # word of one class inside a longer term of another ("could not" in "could not
+        # respond") must not hide the longer one.
+        self.vocabulary = Terms(every, every_regexes)
         # The fast gate: the first six letters of every ASCII term's first word, and a regex of
         # the other terms (searched only in text that is not ASCII).
         self.triggers = frozenset(triggers)
@@ -257,8 +261,8 @@ class Lexicon:
             + ")",
         )
         self.placeholders = frozenset(_placeholder_key(p) for p in placeholders)
-        self.explaining = _alternation(e.lower().strip() for e in explaining if e.strip())
-        self.defining = _alternation(e.lower().strip() for e in defining if e.strip())
+        self.explaining = Terms(e.lower().strip() for e in explaining)
+        self.defining = Terms(e.lower().strip() for e in defining)
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
@@ -1049,10 +1053,20 @@ def on_topic(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     shared = words & qwords
     if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
         return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)
-    if not shared and r.hits and len(qwords) >= 3 and not _asks_about_failure(r):
+    if (
+        not shared
+        and r.hits
+        and len(qwords) >= 3
+        and not _asks_about_failure(r)
+        and not _QUESTION_MARK.search(q[-300:])
+    ):
         # failure words, and not one word of the task: a notice, not a reply to it
         return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
+
+
+# A question (not a task): its answer may share no word with it ("Check your billing").
+_QUESTION_MARK = re.compile(r"[?\uff1f]|吗|呢|ですか|까요|나요")
 
 
 def _asks_about_failure(r: _Reply) -> bool:
@@ -1294,8 +1308,9 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         if len(first) < 160 and lexicon.has_trigger(first):
             return False
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
-        suspicious = lexicon.has_trigger(last.lower()) or last[:1] in "{[<(" or "{" in last
-        return len(last) > TAIL_CHARS or not suspicious
+        if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
+            return True
+        return not (lexicon.has_trigger(last.lower()) or last[:1] in "{[<(" or "{" in last)
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()
