@@ -148,8 +148,7 @@ def real_server_side(reps: int) -> dict[str, Any] | None:
             "What is a unit test? Answer in one sentence.",
         ]
         requests = [
-            Request(messages=(Message.text("user", q),), temperature=0.0)
-            for q in questions
+            Request(messages=(Message.text("user", q),), temperature=0.0) for q in questions
         ]
         calls = [("smollm2", r) for r in requests]
         return asyncio.run(measure(f"http://127.0.0.1:{port}/v1", calls, reps))

@@ -625,6 +625,8 @@ def run(
             config, providers=providers, workspace=workspace, ask=ask, max_steps=max_steps,
             store=traces, on_notice=notice, checks=check or (),
         )  # fmt: skip
+        if runtime.sandbox is not None and not runtime.sandbox.active and not json_out:
+            err.print(f"[sandbox] {runtime.sandbox.why_not()}", markup=False)
         try:
             async with anyio.create_task_group() as tg:
 

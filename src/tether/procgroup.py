@@ -13,12 +13,14 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import anyio
 from anyio.abc import Process
+
+from tether.sandbox import Sandbox
 
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
 EXIT_GRACE_S = 0.5  # after the shell exits, how long background children may hold the output
@@ -140,14 +142,22 @@ async def run_in_group(
     timeout_s: float,
     output_cap_chars: int,
     env: Mapping[str, str] | None = None,
+    sandbox: Sandbox | None = None,
+    workspace: Path | None = None,
+    readable: Sequence[str] = (),
 ) -> GroupRun:
-    """Run `command` with /bin/sh -c in `cwd`, its own session and process group, no stdin.
+    """Run `command` with /bin/sh -c in `cwd`, its own session and process group, no stdin;
+    inside `sandbox` (confined to `workspace`, default `cwd`) when one is given and active.
 
     Raises OSError when it cannot start (cwd gone, no /bin/sh). The caller's cancellation
     propagates after the group is killed (shielded, so it cannot interrupt the cleanup).
     """
+    argv = ["/bin/sh", "-c", command]
+    if sandbox is not None and sandbox.active:
+        argv = sandbox.argv(argv, workspace or cwd, cwd, readable)
+        env = sandbox.env(env)
     process = await anyio.open_process(
-        ["/bin/sh", "-c", command],
+        argv,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -236,9 +236,10 @@ def test_a_hanging_check_times_out_and_the_trace_still_closes(
 def test_stop_during_a_check_cancels_it_and_the_run(
     stand_factory: StandFactory, tmp_path: Path
 ) -> None:
-    pid_file = tmp_path / "pid"
+    pid_file = tmp_path / "ws" / "pid"  # in the workspace: the only place a check may write
+    marker = "31.4159"  # a sleep no other process has: `ps` finds it if it outlived the Stop
     runtime, store = build(
-        stand_factory, tmp_path, [{"text": "Done."}], [f"echo $$ > {pid_file}; sleep 30"]
+        stand_factory, tmp_path, [{"text": "Done."}], [f"echo $$ > {pid_file}; sleep {marker}"]
     )
 
     async def main() -> Receipt:
@@ -264,8 +265,27 @@ def test_stop_during_a_check_cancels_it_and_the_run(
     assert [c["status"] for c in receipt.checks] == ["cancelled"]
     assert receipt.accepted is None and not receipt.completed
     assert receipt.trace_problems == []
-    stat = Path(f"/proc/{pid_file.read_text().strip()}/stat")
-    assert not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    # (the pid in the file is the sandbox's own when commands run confined: look by command)
+    alive = [
+        p
+        for p in Path("/proc").iterdir()
+        if p.name.isdigit() and _cmdline(p).endswith(f"sleep {marker}") and _running(p)
+    ]
+    assert not alive
+
+
+def _cmdline(proc: Path) -> str:
+    try:
+        return (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
+    except OSError:
+        return ""
+
+
+def _running(proc: Path) -> bool:
+    try:
+        return (proc / "stat").read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
 
 
 def test_a_budget_spent_run_keeps_not_done_and_its_checks_do_not_run(

@@ -37,6 +37,11 @@ or arguments:
     output_cap_chars = 20000            # the last this-many characters of each output are kept
     ignore = ["dist"]                   # more names the workspace fingerprint leaves out
 
+    [sandbox]                           # where commands and checks run (tether.sandbox)
+    mode = "bwrap"                      # bubblewrap where it works; "none" runs unconfined
+    network = false                     # commands get no network
+    writable = []                       # paths writable besides the workspace
+
     [breakers]
     store = "memory"                    # or sqlite:///PATH.db, redis://HOST:PORT/DB
     slow_first_byte_s = 40              # a first byte this late is slow; slow_streak (2) in a
@@ -80,6 +85,7 @@ from tether.providers import Timeouts, adapter_for
 from tether.providers.base import Provider
 from tether.reliability.breaker import BreakerPolicy, store_from_url
 from tether.reliability.chain import Candidate, Chain, Notice, RetryPolicy
+from tether.sandbox import Sandbox
 from tether.tools.base import Tool, ToolContext
 from tether.tools.builtin import CODING_TOOLS
 from tether.tools.fence import fence
@@ -131,6 +137,15 @@ class CheckSection(_Strict):
     ignore: list[str] = Field(default_factory=list)
 
 
+class SandboxSection(_Strict):
+    """Where commands and checks run (tether.sandbox): bubblewrap by default where it works."""
+
+    mode: Literal["bwrap", "none"] = "bwrap"
+    network: bool = False  # commands get no network unless this is true
+    writable: list[str] = Field(default_factory=list)  # paths writable besides the workspace
+    readable: list[str] = Field(default_factory=list)  # hidden paths shown again, read-only
+
+
 class BreakersSection(_Strict):
     """Where breaker state lives (shared across processes with sqlite/redis) and when they open."""
 
@@ -166,6 +181,7 @@ class RuntimeConfig(_Strict):
     checks: list[str] = Field(default_factory=list)
     check: CheckSection = Field(default_factory=CheckSection)
     judge: JudgeSection = Field(default_factory=JudgeSection)
+    sandbox: SandboxSection = Field(default_factory=SandboxSection)
 
 
 def load_config(path: str | Path) -> RuntimeConfig:
@@ -201,6 +217,7 @@ class AgentRuntime:
     result_cap_chars: int = 20_000
     checks: tuple[str, ...] = ()  # run after each answer; see _Checks
     check: CheckSection = field(default_factory=CheckSection)
+    sandbox: Sandbox | None = None  # where commands and checks run (tether.sandbox)
     _scopes: set[anyio.CancelScope] = field(default_factory=set, repr=False)
 
     def cancel(self) -> None:
@@ -222,7 +239,7 @@ class AgentRuntime:
         recorder = Recorder("agent run", sink=self.store, attrs={"tether.task_chars": len(task)})
         runner = ToolRunner(
             self.tools,
-            ToolContext(self.workspace, recorder.run_id),
+            ToolContext(self.workspace, recorder.run_id, self.sandbox),
             rules=self.rules,
             ask=self.ask,
             default_timeout_s=self.tool_timeout_s,
@@ -332,6 +349,7 @@ class _Checks:
         self.commands = runtime.checks
         self.settings = runtime.check
         self.workspace = runtime.workspace
+        self.sandbox = runtime.sandbox
         self.recorder = recorder
         self.results: list[CheckResult] = []
         self.cycles = 0
@@ -381,6 +399,7 @@ class _Checks:
                 timeout_s=self.settings.timeout_s,
                 output_cap_chars=self.settings.output_cap_chars,
                 recorder=self.recorder, parent=parent, on_result=self.heard,
+                sandbox=self.sandbox,
             )  # fmt: skip
             changed = before.changed(await self.fingerprint())
             if not changed:
@@ -494,6 +513,12 @@ def create_agent_runtime(
         result_cap_chars=config.tools.result_cap_chars,
         checks=(*config.checks, *checks),
         check=config.check,
+        sandbox=Sandbox(
+            mode=config.sandbox.mode,
+            network=config.sandbox.network,
+            writable=tuple(config.sandbox.writable),
+            readable=tuple(config.sandbox.readable),
+        ),
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -21,6 +22,7 @@ from typing import Any
 
 from tether.checks.summary import CheckStatus, decide
 from tether.procgroup import run_in_group, shorten
+from tether.sandbox import Sandbox
 from tether.trace.spans import Recorder, Span, Status, is_cancellation
 
 ANSWER_ENV = "TETHER_ANSWER_FILE"
@@ -83,6 +85,17 @@ class CheckResult:
         }
 
 
+def _named_paths(command: str) -> list[str]:
+    """The folders of the absolute paths a check command names (its own scripts and their
+    data, which the person who configured the check trusts): readable inside the sandbox."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return []
+    found = [Path(w) for w in words if w.startswith("/") and Path(w).exists()]
+    return sorted({str(p if p.is_dir() else p.parent) for p in found})
+
+
 @contextlib.contextmanager
 def _answer_file(answer: str | None, workspace: Path) -> Iterator[Path | None]:
     """The model's final answer in a temporary file outside the workspace (checks read it
@@ -104,7 +117,13 @@ def _answer_file(answer: str | None, workspace: Path) -> Iterator[Path | None]:
 
 
 async def _execute(
-    command: str, workspace: Path, env: dict[str, str] | None, timeout_s: float, cap: int
+    command: str,
+    workspace: Path,
+    env: dict[str, str] | None,
+    timeout_s: float,
+    cap: int,
+    sandbox: Sandbox | None = None,
+    readable: Sequence[str] = (),
 ) -> CheckResult:
     started = time.monotonic()
 
@@ -117,7 +136,13 @@ async def _execute(
         return result("unknown", None, f"the workspace {workspace} is not a folder")
     try:
         ran = await run_in_group(
-            command, workspace, timeout_s=timeout_s, output_cap_chars=cap, env=env
+            command,
+            workspace,
+            timeout_s=timeout_s,
+            output_cap_chars=cap,
+            env=env,
+            sandbox=sandbox,
+            readable=readable,
         )
     except OSError as exc:
         return result("unknown", None, f"could not start: {exc}")
@@ -142,12 +167,14 @@ async def run_checks(
     recorder: Recorder | None = None,
     parent: Span | None = None,
     on_result: Callable[[CheckResult], None] | None = None,
+    sandbox: Sandbox | None = None,
 ) -> list[CheckResult]:
     """Run `commands` one after another with /bin/sh -c in `workspace` (see the module doc).
 
     `answer`, when given, is written to a temporary file outside the workspace whose path the
     checks find in $TETHER_ANSWER_FILE. Each check is a `check` span under `parent` when a
     recorder is given. `on_result` hears each result as it comes, the cancelled one included.
+    With `sandbox`, checks run confined like the model's commands (they run its code).
     """
     workspace = Path(workspace)
     results: list[CheckResult] = []
@@ -160,7 +187,10 @@ async def run_checks(
                 span = recorder.start("check", shorten(command, 80) or "(empty)", parent, attrs)
             started = time.monotonic()
             try:
-                result = await _execute(command, workspace, env, timeout_s, output_cap_chars)
+                readable = (*_named_paths(command), *([str(answer_path)] if answer_path else []))
+                result = await _execute(
+                    command, workspace, env, timeout_s, output_cap_chars, sandbox, readable
+                )
             except BaseException as exc:
                 cancelled = is_cancellation(exc)
                 if recorder is not None and span is not None:

@@ -27,6 +27,7 @@ import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from tether.errors import ConfigError
+from tether.sandbox import Sandbox
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,7 @@ class ToolContext:
 
     workspace: Path
     run_id: str = ""
+    sandbox: Sandbox | None = None  # where commands run (tether.sandbox); None: unconfined
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,12 @@ async def _run_command(
 
     try:
         ran = await run_in_group(
-            command, workdir, timeout_s=timeout_s, output_cap_chars=OUTPUT_LIMIT_CHARS
+            command,
+            workdir,
+            timeout_s=timeout_s,
+            output_cap_chars=OUTPUT_LIMIT_CHARS,
+            sandbox=ctx.sandbox,
+            workspace=root,
         )
     except OSError as exc:
         return error(f"the command could not start: {exc}")

@@ -1,0 +1,125 @@
+"""The sandbox commands run in: what a command the model chose (or a check after "done", which
+runs the code the model wrote) can touch.
+
+Rules decide whether a command runs; they cannot confine what it does once it runs (`pytest`
+runs a `conftest.py` the model wrote, `git status` a hook it patched in). On Linux with
+bubblewrap (`bwrap`, the tool Flatpak uses), every command runs with:
+
+- the system read-only (`/` bound read-only), `/tmp` private, `/dev` and `/proc` its own;
+- the workspace read-write (and the configured `writable` paths), nothing else writable;
+- the home folder's secrets hidden: ~/.ssh, ~/.aws, ~/.gnupg, ~/.config, ~/.docker, ~/.kube,
+  ~/.azure and files such as ~/.netrc, ~/.git-credentials, ~/.pypirc, ~/.npmrc;
+- environment variables that look like credentials removed (names with KEY, TOKEN, SECRET,
+  PASSWORD, CREDENTIAL, AUTH, COOKIE, SESSION; AWS_*, AZURE_*, GOOGLE_APPLICATION_CREDENTIALS);
+- no network unless the configuration allows it (its own empty network namespace);
+- its own PID namespace and `--die-with-parent`: when the call ends (exit, timeout, Stop,
+  tether killed), every process it started ends with it, daemons and `setsid` children too.
+
+Where bubblewrap is missing (macOS, a container without user namespaces), `Sandbox.active` is
+False and tether says so once; the rules still ask a person about every command that is not
+on the allow-list. What it does not do: limit CPU or memory, or filter system calls.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+SandboxMode = Literal["bwrap", "none"]
+
+SECRET_DIRS = (".ssh", ".aws", ".gnupg", ".config", ".docker", ".kube", ".azure", ".password-store")
+SECRET_FILES = (".netrc", ".git-credentials", ".pypirc", ".npmrc", ".pgpass", ".boto")
+_CREDENTIAL_NAME = re.compile(
+    r"KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION|^AWS_|^AZURE_|^GOOGLE_APPLICATION",
+    re.I,
+)
+
+
+@cache
+def bwrap_path() -> str | None:
+    """The bubblewrap binary, when it is installed AND can make a sandbox here (a container
+    without user namespaces has the binary but cannot use it)."""
+    path = shutil.which("bwrap")
+    if path is None:
+        return None
+    try:
+        probe = subprocess.run(
+            [path, "--ro-bind", "/", "/", "--unshare-pid", "--die-with-parent", "true"],
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return path if probe.returncode == 0 else None
+
+
+def credential_free(env: Mapping[str, str]) -> dict[str, str]:
+    """`env` without the variables whose names look like credentials."""
+    return {k: v for k, v in env.items() if not _CREDENTIAL_NAME.search(k)}
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How commands are confined (the `[sandbox]` configuration)."""
+
+    mode: SandboxMode = "bwrap"
+    network: bool = False
+    writable: tuple[str, ...] = ()
+    readable: tuple[str, ...] = ()
+    home: Path = field(default_factory=Path.home)
+
+    @property
+    def active(self) -> bool:
+        """Whether commands really run confined (bubblewrap asked for and usable here)."""
+        return self.mode == "bwrap" and bwrap_path() is not None
+
+    def why_not(self) -> str:
+        """One line for a person: why commands run unconfined, and what to do."""
+        if self.mode == "none":
+            return 'the sandbox is off ([sandbox] mode = "none"): commands run unconfined'
+        return (
+            "bubblewrap is not usable here (install it: apt-get install bubblewrap), so commands "
+            "run unconfined; every command not on the allow-list is asked about"
+        )
+
+    def argv(
+        self, argv: Sequence[str], workspace: Path, cwd: Path, readable: Sequence[str] = ()
+    ) -> list[str]:
+        """`argv` wrapped so it runs confined (unchanged when the sandbox is not active);
+        `readable`: more paths this one command may read (a check's answer file)."""
+        path = bwrap_path() if self.mode == "bwrap" else None
+        if path is None:
+            return list(argv)
+        out = [path, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc"]
+        out += ["--unshare-uts", "--unshare-cgroup-try"]
+        if not self.network:
+            out.append("--unshare-net")
+        out += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+        for name in SECRET_DIRS:
+            if (self.home / name).is_dir():
+                out += ["--tmpfs", str(self.home / name)]
+        for name in SECRET_FILES:
+            if (self.home / name).exists():
+                out += ["--ro-bind", "/dev/null", str(self.home / name)]
+        for extra in (*self.readable, *readable):
+            if Path(extra).exists():
+                out += ["--ro-bind", extra, extra]
+        for extra in (str(workspace), *self.writable):
+            if Path(extra).exists():
+                out += ["--bind", extra, extra]
+        out += ["--chdir", str(cwd), "--", *argv]
+        return out
+
+    def env(self, env: Mapping[str, str] | None) -> dict[str, str] | None:
+        """The environment a confined command gets: without credentials (None: unchanged)."""
+        if not self.active:
+            return None if env is None else dict(env)
+        return credential_free(os.environ if env is None else env)
