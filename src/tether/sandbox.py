@@ -26,6 +26,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -59,6 +60,20 @@ def bwrap_path() -> str | None:
     except (OSError, subprocess.TimeoutExpired):
         return None
     return path if probe.returncode == 0 else None
+
+
+def _programs_in_tmp() -> list[str]:
+    """Python and the PATH's folders that live under /tmp (a virtualenv of a checkout there):
+    shown again, read-only, above the sandbox's private /tmp, so commands still find them."""
+    tmp = Path("/tmp")
+    found: set[str] = set()
+    places = [sys.prefix, sys.base_prefix, sys.exec_prefix]
+    places += [p for p in os.environ.get("PATH", "").split(os.pathsep) if p]
+    for place in places:
+        for path in {Path(place), Path(place).resolve()}:
+            if path.is_relative_to(tmp) and path != tmp and path.exists():
+                found.add(str(path))
+    return sorted(found)
 
 
 def credential_free(env: Mapping[str, str]) -> dict[str, str]:
@@ -109,7 +124,7 @@ class Sandbox:
         for name in SECRET_FILES:
             if (self.home / name).exists():
                 out += ["--ro-bind", "/dev/null", str(self.home / name)]
-        for extra in (*self.readable, *readable):
+        for extra in (*_programs_in_tmp(), *self.readable, *readable):
             if Path(extra).exists():
                 out += ["--ro-bind", extra, extra]
         for extra in (str(workspace), *self.writable):

@@ -192,3 +192,20 @@ def test_an_allowed_command_still_cannot_reach_outside(
 
     anyio.run(main)
     assert (outside / "keep.txt").read_text(encoding="utf-8") == "precious"
+
+
+def test_programs_of_a_checkout_under_tmp_still_run(
+    places: tuple[Path, Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sandbox's /tmp is private, yet a virtualenv of a checkout under /tmp (CI's) must
+    still run: the PATH's folders under /tmp are shown again, read-only."""
+    workspace, _, home = places
+    tools = tmp_path / "venv" / "bin"
+    tools.mkdir(parents=True)
+    script = tools / "hello-from-tmp"
+    script.write_text("#!/bin/sh\necho hello from tmp\n", encoding="utf-8")
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    ran = run(f"hello-from-tmp; touch {tools}/planted", workspace, Sandbox(home=home))
+    assert "hello from tmp" in ran.output
+    assert not (tools / "planted").exists()  # shown read-only
