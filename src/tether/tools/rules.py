@@ -8,13 +8,17 @@ all of which must match:
   ``dir``, ``directory``, ``cwd``, ``target`` or ending in ``_path``; a string or a list of
   strings) resolves inside the workspace, symlinks and ``..`` resolved (a call with no path-like
   argument has nothing outside, so it matches); False matches when any of them resolves outside.
-- `command_prefix`: the ``command`` argument (a string, split as a shell would, or a list)
-  starts with the prefix (``["git", "status"]``) or, given a list of prefixes, with any of them.
-  A command string is cut at shell operators (``;``, ``&&``, ``||``, ``|``, ``&``, newlines):
-  an `allow` rule matches only when EVERY piece starts with a prefix and the command holds no
-  substitution or redirection (`` ` ``, ``$(``, ``<``, ``>``), so ``pytest && rm -rf /`` is
-  never allowed as "pytest"; any other rule matches when ANY piece starts with a prefix (also
-  when the program is given by path, ``/usr/bin/sudo``), so ``ls; sudo x`` is blocked as "sudo".
+- `command_prefix`: the ``command`` argument (a string, or an argv list) runs the prefix
+  (``["git", "status"]``) or, given a list of prefixes, any of them. A command string is read
+  as the shell reads it (`tether.tools.shellwords`): every program it will start counts, in
+  lists, pipes, subshells, loops, `$(...)` and backticks, `sh -c` strings, `eval`, and behind
+  wrappers (`env`, `timeout`, `nice`, `xargs`, ...). An `allow` rule matches only when EVERY
+  program starts with a prefix, word for word, and nothing is substituted or redirected
+  (`` ` ``, ``$(``, ``<``, ``>``), so ``pytest && rm -rf /`` is never allowed as "pytest"; any
+  other rule matches when ANY program is the prefix's, by name (``/usr/bin/sudo`` is sudo),
+  with the prefix's flags in any spelling (``rm -fr``, ``rm -r -f``, ``rm --recursive
+  --force`` are ``rm -rf``), so ``ls; sudo x`` is blocked as "sudo". A command that cannot be
+  read matches no rule with a prefix, so it falls to the rules after (by default: ask).
 - `network`: the host of the ``url`` argument matches one of the globs (``*.example.com``).
 
 `Rules.decide` takes the first rule that matches; none matching gives the default (`ask`).
@@ -24,7 +28,6 @@ becomes `ask`, so text an outsider wrote never runs without a person saying yes.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -34,6 +37,7 @@ from urllib.parse import urlsplit
 
 from tether.errors import ConfigError
 from tether.tools.base import ToolContext
+from tether.tools.shellwords import SimpleCommand, commands
 
 __all__ = ["Action", "Decision", "Rule", "Rules", "path_arguments"]
 
@@ -41,7 +45,6 @@ Action = Literal["allow", "ask", "block", "handover"]
 ACTIONS: tuple[str, ...] = get_args(Action)
 
 PATH_KEYS = frozenset({"path", "file", "dir", "directory", "cwd", "target"})
-_PUNCTUATION = ";&|<>()\n"
 _UNSAFE_FOR_ALLOW = ("`", "$(", "<", ">")
 
 
@@ -280,59 +283,63 @@ def _inside(path: str, workspace: Path) -> bool:
     return target == root or target.is_relative_to(root)
 
 
-def _split_command(command: object) -> tuple[list[list[str]], bool] | None:
-    """The command's pieces (token lists, cut at shell operators) and whether it holds a
-    substitution or redirection; None when it cannot be read."""
+def _read_command(command: object) -> list[SimpleCommand] | None:
+    """The programs a command runs (a string read as `sh` reads it, or an argv list); None
+    when it cannot be read."""
     if isinstance(command, list | tuple):
-        if not all(isinstance(t, str) for t in command):
+        if not command or not all(isinstance(t, str) for t in command):
             return None
-        return [list(command)], False
+        return [SimpleCommand(tuple(command))]
     if not isinstance(command, str):
         return None
-    try:
-        lexer = shlex.shlex(command, posix=True, punctuation_chars=_PUNCTUATION)
-        lexer.whitespace_split = True
-        lexer.whitespace = " \t\r"  # newlines separate commands, as in a shell
-        # No comments: shlex's comment swallows the newline that ends it, gluing the next line
-        # (a command `sh` runs) to this piece ("ls #\nrm -rf /x" read as one `ls`). A `#` is
-        # kept as a word, and the newline still cuts, as in a shell.
-        lexer.commenters = ""
-        tokens = list(lexer)
-    except ValueError:  # an unclosed quote
-        return None
-    pieces: list[list[str]] = [[]]
-    for token in tokens:
-        if all(c in _PUNCTUATION for c in token):  # an operator, a newline, a paren
-            pieces.append([])
-        else:
-            pieces[-1].append(token)
-    unsafe = any(mark in command for mark in _UNSAFE_FOR_ALLOW)
-    return [p for p in pieces if p], unsafe
+    return commands(command)
 
 
-def _starts_with(tokens: list[str], prefix: tuple[str, ...], *, by_name: bool) -> bool:
-    if len(tokens) < len(prefix) or not prefix:
+def _starts_with(tokens: tuple[str, ...], prefix: tuple[str, ...]) -> bool:
+    """Exactly these first words (what an allow-list names is what may run)."""
+    return bool(prefix) and tokens[: len(prefix)] == prefix
+
+
+# Long options that mean a short one, for matching flags of a block list.
+_LONG_FLAGS = {"--recursive": "r", "--force": "f", "--dir": "d", "--interactive": "i"}
+
+
+def _flags(words: tuple[str, ...]) -> set[str]:
+    found: set[str] = set()
+    for w in words:
+        if w.startswith("--"):
+            found.add(_LONG_FLAGS.get(w.split("=", 1)[0], w))
+        elif w.startswith("-") and len(w) > 1:
+            found.update(c.lower() for c in w[1:])
+    return found
+
+
+def _names(program: SimpleCommand, prefix: tuple[str, ...]) -> bool:
+    """The program is the prefix's (by name, `/usr/bin/rm` is `rm`), every flag of the prefix
+    is among its flags in any spelling (`rm -rf`: `rm -fr`, `rm -r -f`, `rm --recursive
+    --force`), and the prefix's other words come in order among its words."""
+    if not prefix or program.program != prefix[0].rsplit("/", 1)[-1]:
         return False
-    head = tokens[: len(prefix)]
-    if by_name:  # /usr/bin/sudo counts as sudo
-        head[0] = head[0].rsplit("/", 1)[-1]
-    return tuple(head) == prefix
+    wanted = prefix[1:]
+    if not _flags(tuple(w for w in wanted if w.startswith("-"))) <= _flags(program.words[1:]):
+        return False
+    words = iter(w for w in program.words[1:] if not w.startswith("-"))
+    return all(any(w == x for w in words) for x in wanted if not x.startswith("-"))
 
 
 def _command_matches(
     command: object, prefixes: tuple[tuple[str, ...], ...], *, every: bool
 ) -> bool:
-    split = _split_command(command)
-    if split is None:
+    programs = _read_command(command)
+    if not programs:
         return False
-    pieces, unsafe = split
-    if not pieces:
-        return False
-    if every:
-        if unsafe:
+    if every:  # allow: every program allow-listed, exactly, and nothing hidden or written
+        if isinstance(command, str) and any(m in command for m in _UNSAFE_FOR_ALLOW):
             return False
-        return all(any(_starts_with(p, x, by_name=False) for x in prefixes) for p in pieces)
-    return any(any(_starts_with(p, x, by_name=True) for x in prefixes) for p in pieces)
+        if any(p.dynamic or p.writes_to for p in programs):
+            return False
+        return all(any(_starts_with(p.words, x) for x in prefixes) for p in programs)
+    return any(any(_names(p, x) for x in prefixes) for p in programs)
 
 
 def _host_matches(url: object, globs: list[str]) -> bool:
