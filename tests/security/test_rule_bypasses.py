@@ -104,3 +104,24 @@ def test_a_scripted_newline_bypass_deletes_nothing_outside(
     receipt = anyio.run(main)
     assert (outside / "keep.txt").read_text(encoding="utf-8") == "precious"
     assert not any("run_command" in d for d in receipt.done)
+
+
+@pytest.mark.timeout(20)  # Python's backtracking engine would take longer than the universe
+def test_a_catastrophic_regex_cannot_hold_the_search(tmp_path: Path) -> None:
+    from tether.tools.builtin.search import search
+
+    (tmp_path / "a.txt").write_text("a" * 60 + "!\n" + "aaa\n", encoding="utf-8")
+    ctx = ToolContext(workspace=tmp_path)
+    out = anyio.run(lambda: search.invoke({"pattern": "(a+)+$"}, ctx))
+    assert "a.txt:2: aaa" in out.text and "1 match" in out.text
+    bad = anyio.run(lambda: search.invoke({"pattern": r"(a)\1"}, ctx))
+    assert bad.is_error and "no backreferences" in bad.text
+
+
+def test_a_huge_one_line_file_is_searched_in_pieces(tmp_path: Path) -> None:
+    from tether.tools.builtin.search import LINE_CHUNK_CHARS, search
+
+    line = "x" * (3 * LINE_CHUNK_CHARS) + "NEEDLE" + "y" * 100
+    (tmp_path / "min.js").write_text(line + "\nsecond NEEDLE\n", encoding="utf-8")
+    out = anyio.run(lambda: search.invoke({"pattern": "NEEDLE"}, ToolContext(workspace=tmp_path)))
+    assert "min.js:1: " in out.text and "min.js:2: second NEEDLE" in out.text

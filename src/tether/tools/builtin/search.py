@@ -1,8 +1,16 @@
-"""search: a regular-expression search over the text files of the workspace."""
+"""search: a regular-expression search over the text files of the workspace.
+
+The engine is RE2 (`google-re2`): linear time in the text, so no pattern a model writes
+(`(a+)+$`) can hold the process for hours; it has no backreferences or lookarounds. Lines
+are read at most LINE_CHUNK_CHARS at a time, so a huge one-line file costs bounded memory (a
+match that straddles two pieces of such a line is not found).
+"""
 
 from __future__ import annotations
 
-import re
+from typing import Any
+
+import re2
 
 from tether.tools.base import ToolContext, ToolOutput, tool
 from tether.tools.builtin.files import (
@@ -17,13 +25,21 @@ from tether.tools.builtin.files import (
 )
 
 MAX_MATCH_LINE_CHARS = 300  # a matching line is cut past this (minified files)
+LINE_CHUNK_CHARS = 1_000_000  # a longer line is searched in pieces of this size
+
+
+def _compile(pattern: str) -> Any:
+    options = re2.Options()
+    options.log_errors = False  # the error is returned to the model, not printed
+    return re2.compile(pattern, options)
 
 
 @tool
 def search(
     pattern: str, ctx: ToolContext, path: str = ".", glob: str = "*", max_matches: int = 200
 ) -> ToolOutput:
-    """Search the workspace's text files for a regular expression (Python `re` syntax).
+    """Search the workspace's text files for a regular expression (RE2 syntax: like Python's
+    `re`, without backreferences or lookarounds; linear time).
     Each matching line is shown as `path:line: text`. `path` is the folder (or file) to search,
     `glob` filters file names (e.g. `*.py`). Binary files and .git, __pycache__, node_modules and
     .venv are skipped. At most `max_matches` matches are shown; the footer gives the total.
@@ -31,9 +47,13 @@ def search(
     if max_matches < 1:
         return error(f"max_matches must be 1 or more, not {max_matches}")
     try:
-        regex = re.compile(pattern)
-    except re.error as exc:
-        return error(f"invalid regular expression {pattern!r}: {exc}")
+        regex = _compile(pattern)
+    except re2.error as exc:
+        why = exc.args[0].decode() if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        return error(
+            f"invalid regular expression {pattern!r}: {why} (RE2 syntax: no backreferences "
+            "or lookarounds)"
+        )
     root = workspace_root(ctx)
     try:
         start = resolve_in_workspace(root, path)
@@ -52,8 +72,12 @@ def search(
                     continue
             with file.open(encoding="utf-8", errors="replace") as f:
                 in_file = 0
-                for number, line in enumerate(f, start=1):
-                    if regex.search(line) is None:
+                number, new_line = 0, True
+                while line := f.readline(LINE_CHUNK_CHARS):
+                    if new_line:
+                        number += 1
+                    new_line = line.endswith("\n")  # else: the next piece is the same line
+                    if regex.search(line.rstrip("\n")) is None:  # `$`: the line's end
                         continue
                     in_file += 1
                     if len(shown) < max_matches:
