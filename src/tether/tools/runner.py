@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ import anyio
 
 from tether.messages import ToolCall, ToolResultPart
 from tether.tools.base import Tool, ToolArgumentsError, ToolContext, ToolOutput
+from tether.tools.builtin.files import open_in_workspace
 from tether.tools.fence import fence, injection_signs
 from tether.tools.rules import Decision, Rules
 from tether.trace.semconv import GEN_AI_TOOL_CALL_ID, GEN_AI_TOOL_NAME
@@ -384,10 +386,15 @@ class ToolRunner:
                 f"{len(head):,} are shown. Ask for less (a narrower query, a smaller range).]"
             )
         name = f"{_SAFE_NAME.sub('_', call.name)}-{_SAFE_NAME.sub('_', call.id) or 'call'}"
-        path = anyio.Path(self.spill_dir) / f"{name}-{_sha256(text)[:12]}.txt"
-        await path.parent.mkdir(parents=True, exist_ok=True)
-        await path.write_text(text, encoding="utf-8")
-        shown = _display(Path(path), self.ctx.workspace)
+        path = Path(self.spill_dir) / f"{name}-{_sha256(text)[:12]}.txt"
+        try:  # never through a link: a `.tether` made a symlink must not carry text outside
+            await anyio.to_thread.run_sync(self._spill, path, text)
+        except (OSError, ValueError) as exc:
+            return (
+                f"{head}\n[truncated: {cut:,} of {len(text):,} characters cut; the first "
+                f"{len(head):,} are shown (not kept in a file: {exc}). Ask for less.]"
+            )
+        shown = _display(path, self.ctx.workspace)
         lines = text.count("\n") + 1
         return (
             f"{head}\n[result too long: {len(text):,} characters ({lines:,} lines); the first "
@@ -395,6 +402,13 @@ class ToolRunner:
             f"{shown}: page through it with a file-reading tool (e.g. read_file with an offset "
             "and limit) or search it, instead of calling this tool again.]"
         )
+
+    def _spill(self, path: Path, text: str) -> None:
+        root = self.ctx.workspace.resolve()
+        target = root / path.relative_to(self.ctx.workspace)  # ValueError: not inside
+        fd = open_in_workspace(root, target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, make_dirs=True)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
 
     # ------------------------------------------------------------------------- spans
 

@@ -6,9 +6,11 @@ refused unless the result stays inside it; nothing outside is ever read, written
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +43,50 @@ def resolve_in_workspace(root: Path, path: str) -> Path:
             f"path {path!r} is outside the workspace ({root}); only paths inside it may be used"
         )
     return target
+
+
+def open_in_workspace(root: Path, target: Path, flags: int, *, make_dirs: bool = False) -> int:
+    """A file descriptor for `target` (resolved, inside `root`), opened folder by folder from
+    the workspace without following a symbolic link at any step: a path swapped for a link
+    after it was checked (a race) fails instead of reaching outside. A file opened for writing
+    that has other hard links (which may be outside the workspace) is refused, before any
+    byte of it changes. Raises WorkspacePathError or OSError."""
+    parts = target.relative_to(root).parts
+    if not parts:
+        raise WorkspacePathError(f"{display(root, target)} is the workspace itself")
+    folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for name in parts[:-1]:
+            try:
+                nxt = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder)
+            except FileNotFoundError:
+                if not make_dirs:
+                    raise
+                os.mkdir(name, 0o755, dir_fd=folder)
+                nxt = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder)
+            os.close(folder)
+            folder = nxt
+        writing = flags & (os.O_WRONLY | os.O_RDWR)
+        fd = os.open(parts[-1], (flags & ~os.O_TRUNC) | os.O_NOFOLLOW, 0o644, dir_fd=folder)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise WorkspacePathError(
+                f"{display(root, target)} changed into a symbolic link while it was used; "
+                "nothing was done"
+            ) from None
+        raise
+    finally:
+        os.close(folder)
+    info = os.fstat(fd)
+    if writing and stat.S_ISREG(info.st_mode) and info.st_nlink > 1:
+        os.close(fd)
+        raise WorkspacePathError(
+            f"{display(root, target)} has {info.st_nlink} hard links (another may be outside the "
+            "workspace): it is not changed; write a new file instead"
+        )
+    if writing and flags & os.O_TRUNC:
+        os.ftruncate(fd, 0)
+    return fd
 
 
 def display(root: Path, target: Path) -> str:
@@ -169,8 +215,11 @@ def write_file(path: str, content: str, ctx: ToolContext) -> ToolOutput:
     existed = target.exists()
     data = content.encode("utf-8")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        fd = open_in_workspace(root, target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, make_dirs=True)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+    except WorkspacePathError as exc:
+        return error(str(exc))
     except OSError as exc:
         return error(f"could not write {shown}: {exc.strerror or exc}")
     verb = "replaced" if existed else "created"
@@ -389,6 +438,11 @@ def apply_patch(patch: str, ctx: ToolContext) -> ToolOutput:
             elif target.is_dir():
                 raise PatchError(f"{shown} is a directory")
             elif target.is_file():
+                if target.stat().st_nlink > 1:
+                    raise PatchError(
+                        f"{shown} has {target.stat().st_nlink} hard links (another may be "
+                        "outside the workspace): it is not changed"
+                    )
                 data = target.read_bytes()
                 if is_binary(data):
                     raise PatchError(f"{shown} is a binary file; it cannot be patched")
@@ -420,13 +474,18 @@ def apply_patch(patch: str, ctx: ToolContext) -> ToolOutput:
     for done, (target, content) in enumerate(results.items()):
         try:
             if content is None:
+                os.close(open_in_workspace(root, target, os.O_WRONLY))  # refuses links
                 target.unlink()
             else:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(content.encode("utf-8"))
-        except OSError as exc:
+                fd = open_in_workspace(
+                    root, target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, make_dirs=True
+                )
+                with os.fdopen(fd, "wb") as f:
+                    f.write(content.encode("utf-8"))
+        except (OSError, WorkspacePathError) as exc:
+            why = str(exc) if isinstance(exc, WorkspacePathError) else exc.strerror or exc
             return ToolOutput(
-                text=f"could not write {display(root, target)}: {exc.strerror or exc}; "
+                text=f"could not write {display(root, target)}: {why}; "
                 f"already done: {'; '.join(effects[:done]) or 'nothing'}",
                 effects=tuple(effects[:done]),
                 is_error=True,
