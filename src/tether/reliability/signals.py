@@ -75,7 +75,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "quoted": 0.6,
     "asked_about": 0.6,  # share of the word evidence taken back: the question names it
     "asked_about_shape": 0.35,  # ... and of the structure evidence
-    "asked_for_shape": 0.7,  # ... which is expected when the question asks what it looks like
+    "asked_for_shape": 0.85,  # ... both expected when the question asks what it looks like
     "asked_about_other": 0.45,  # ... of both, when the question is about some other failure
     "introduced": 0.8,
     "json_data": 1.0,
@@ -285,7 +285,7 @@ _TAG = re.compile(r"<[^>]{0,400}>")
 _SSE = re.compile(r"^(?:event:\s*(\w+)|data:\s*(\{.*|\[done\]))", re.M | re.I)
 _STATUS = re.compile(
     r"(?:\bhttp(?:/\d(?:\.\d)?)?[\s:_/-]*|\bstatus(?:[\s_-]*code)?[\s:=\"']*|\berror[\s_-]*code[\s:=\"']*"
-    r"|\berror[\s:]+|\bcode[\s:=\"']+|\bapi error:?\s*|^\W{0,3})([45]\d\d)\b"
+    r"|^\W{0,3}error[\s:]+|\bcode[\s:=\"']+|\bapi error:?\s*|^\W{0,3})([45]\d\d)\b"
     r"|^[\w .-]{1,30}:\s*([45]\d\d)\b(?=[,:;\s]|$)"
     r"|^\W{0,3}([45]\d\d)\s+(?:too many requests|bad gateway|service unavailable|gateway time-?out|"
     r"internal server error|forbidden|unauthori[sz]ed|not found|payment required|request timeout|"
@@ -500,14 +500,15 @@ class _Reply:
 
     @cached_property
     def question(self) -> str:
-        """The last user message (lower-cased, capped), or "" without a request."""
+        """The last user message (lower-cased, capped, `_` read as a space: a constant named
+        HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""
         if self.request is None:
             return ""
         for m in reversed(self.request.messages):
             if m.role == "user":
                 text = m.text_content
                 if text.strip():
-                    return text[:QUESTION_CHARS].lower()
+                    return text[:QUESTION_CHARS].lower().replace("_", " ")
         return ""
 
     @cached_property
@@ -887,27 +888,25 @@ def asked_about(
         return ()
     shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
     codes = set(_CODE_WORD.findall(r.text[:600])) & set(_CODE_WORD.findall(q))
-    if shared or codes:
-        what = ", ".join([*sorted(codes), *shared][:4])
-        shape = w["asked_about_shape"]
-        if _ASKS_SHAPE.search(q[:2000]):
-            shape = w["asked_for_shape"]  # "what does the 429 response look like?"
-            what += " (asked what it looks like)"
-        weight = w["asked_about"] * lexical + shape * structural
-        return (Signal("asked_about", -round(weight, 3), what),)
     m = r.lexicon.vocabulary.search(q[:2000])
-    if m is not None or _CODE_WORD.search(q[:2000]):
-        what = m.group(0) if m is not None else "a status code"
-        weight = w["asked_about_other"] * lexical
-        weight += (
-            w["asked_for_shape"] if _ASKS_SHAPE.search(q[:2000]) else w["asked_about_other"]
-        ) * structural
-        return (Signal("asked_about", -round(weight, 3), f"the question is about {what!r}"),)
-    return ()
+    if not (shared or codes or m is not None or _CODE_WORD.search(q[:2000])):
+        return ()
+    if _ASKS_SHAPE.search(q[:2000]):  # "show an example of the 429 response": words and shape
+        words, shape = w["asked_for_shape"], w["asked_for_shape"]  # are what was asked for
+        what = "asked what the failure looks like"
+    elif shared or codes:
+        words, shape = w["asked_about"], w["asked_about_shape"]
+        what = ", ".join([*sorted(codes), *shared][:4])
+    else:
+        words = shape = w["asked_about_other"]
+        what = f"the question is about {m.group(0) if m is not None else 'a status code'!r}"
+    weight = words * lexical + shape * structural
+    return (Signal("asked_about", -round(weight, 3), what),)
 
 
 _ASKS_SHAPE = re.compile(
-    r"look(?:s)? like|example|sample|format|what does .{0,40}(?:return|send|respond)|response body"
+    r"look(?:s)? like|example|sample|format|show (?:me )?(?:the|an?) .{0,30}(?:response|body|error)"
+    r"|what does .{0,40}(?:return|send|respond)|response body"
     r"|error (?:body|response|object|message)s?\b|como é|ejemplo|exemple|beispiel|пример|示例|例子"
     r"|格式|返回什么|返回的|どのような|例を|예시|형식|formato|devuelve|retorna|renvoie|retourne"
     r"|zurückgibt|возвращает|返回|返す|반환",

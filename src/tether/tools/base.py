@@ -49,6 +49,9 @@ class ToolOutput:
         str, ...
     ] = ()  # e.g. "wrote src/app.py (1,204 bytes)", "ran `pytest -q` (exit 1)"
     is_error: bool = False
+    # True when the text came from outside the workspace's own files (a spilled output read
+    # back, fetched text): fenced and checked for injection like an untrusted tool's result
+    outside: bool = False
 
 
 class ToolArgumentsError(ValueError):

@@ -14,7 +14,9 @@ Per call, in this order:
 5. the tool runs under a timeout (its own or the runner's default): a hung tool becomes a
    `timeout` result and the conversation goes on; an exception becomes an `error` result;
 6. a long result is capped (or spilled to a file the model can page through), and an untrusted
-   tool's result is fenced, with injection signs flagged.
+   tool's result (or one whose text came from outside, such as a spill read back) is fenced,
+   with injection signs flagged; any other result that shows injection signs (a README that
+   says "ignore previous instructions", read with read_file) is fenced and flagged too.
 
 The calls of one batch are checked in order (1-4, asking one at a time), then run concurrently
 in one task group under the caller's cancel scope: cancelling the caller cancels every running
@@ -359,10 +361,11 @@ class ToolRunner:
     ) -> ToolResult:
         """Cap (or spill) the text, fence it when untrusted, flag injection signs."""
         text = output.text
-        signs: list[str] = injection_signs(text) if tool.untrusted else []
+        signs: list[str] = injection_signs(text) if not output.is_error else []
+        untrusted = tool.untrusted or output.outside or bool(signs)
         if len(text) > self.result_cap_chars:
             text = await self._cap(call, text)
-        if tool.untrusted:
+        if untrusted:
             text = fence(text, tool.name, signs=signs)
             if signs:
                 self._flagged_texts.append(output.text)

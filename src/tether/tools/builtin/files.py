@@ -192,7 +192,9 @@ def read_file(path: str, ctx: ToolContext, offset: int = 1, limit: int = 200) ->
         )
     else:
         footer = f"[{shown}: lines {offset}-{last} of {total:,} (end of file)]"
-    return ToolOutput(text="\n".join([*body, footer]))
+    # a spilled result read back is the outside text it was (a command's output, a page)
+    spilled = shown.startswith(".tether/")
+    return ToolOutput(text="\n".join([*body, footer]), outside=spilled)
 
 
 # -- write_file --------------------------------------------------------------------------------
