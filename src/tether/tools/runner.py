@@ -122,6 +122,18 @@ class _Checked:
     decision: str = ""
 
 
+_DOT_SEGMENT = re.compile(r"/(?:\./)+")
+_SLASHES = re.compile(r"/{2,}")
+_QUOTES = str.maketrans("", "", "\"'`")
+
+
+def _normal(text: str) -> str:
+    """Text compared for taint: paths without `/./` or doubled slashes, no quotes, runs of
+    whitespace as one space (`cat /root/./.ssh/x` carries `cat /root/.ssh/x`)."""
+    text = _SLASHES.sub("/", _DOT_SEGMENT.sub("/", text)).translate(_QUOTES)
+    return " ".join(text.split())
+
+
 class ToolRunner:
     """Runs a model's tool calls under timeouts, a result cap, a repeat guard, rules and
     fences. One runner per run: the repeat guard and the taint check remember its calls."""
@@ -231,10 +243,12 @@ class ToolRunner:
         """Whether an argument string carries text from a result flagged for injection."""
         if not self._flagged_texts:
             return False
-        for value in _strings(arguments):
+        flagged = [_normal(t) for t in self._flagged_texts]
+        for raw in _strings(arguments):
+            value = _normal(raw)
             if len(value) < TAINT_MIN_CHARS:
                 continue
-            for text in self._flagged_texts:
+            for text in flagged:
                 if value in text:
                     return True
                 last = min(len(value) - _TAINT_WINDOW, _TAINT_STEP * _TAINT_MAX_WINDOWS)
