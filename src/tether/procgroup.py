@@ -133,6 +133,9 @@ class GroupRun:
     timed_out: bool
     leftovers_killed: bool
     pid: int
+    # processes that left the group (setsid) still held the output after the shell exited:
+    # they could not be ended (the sandbox's PID namespace ends them)
+    escaped: bool = False
 
 
 async def run_in_group(
@@ -168,19 +171,25 @@ async def run_in_group(
     pgid = process.pid
     tail = OutputTail(output_cap_chars)
     eof = anyio.Event()
-    leftovers_killed = False
+    leftovers_killed = exited = escaped = False
     try:
         with anyio.move_on_after(timeout_s) as deadline:
             async with anyio.create_task_group() as tg:
                 tg.start_soon(_pump, process, tail, eof)
                 await process.wait()
+                exited = True
                 # Background children may still hold the output pipe open: give them a moment
                 # to finish writing, then end them so the pipe closes and the call returns.
                 with anyio.move_on_after(EXIT_GRACE_S):
                     await eof.wait()
                 if not eof.is_set():
                     leftovers_killed = await kill_group(pgid)
-        timed_out = deadline.cancelled_caught
+                    with anyio.move_on_after(EXIT_GRACE_S):
+                        await eof.wait()
+                    if not eof.is_set():  # held by processes outside the group: stop reading
+                        escaped = True
+                        tg.cancel_scope.cancel()
+        timed_out = deadline.cancelled_caught and not exited
     finally:
         # Runs on normal exit, timeout and the caller's cancellation alike.
         with anyio.CancelScope(shield=True):
@@ -194,4 +203,5 @@ async def run_in_group(
         timed_out=timed_out,
         leftovers_killed=leftovers_killed,
         pid=pgid,
+        escaped=escaped,
     )

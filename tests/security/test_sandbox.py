@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -209,3 +210,23 @@ def test_programs_of_a_checkout_under_tmp_still_run(
     ran = run(f"hello-from-tmp; touch {tools}/planted", workspace, Sandbox(home=home))
     assert "hello from tmp" in ran.output
     assert not (tools / "planted").exists()  # shown read-only
+
+
+def test_without_the_sandbox_an_escaped_daemon_is_reported_not_a_timeout(
+    places: tuple[Path, Path, Path],
+) -> None:
+    """Unconfined, a `setsid` child holding the output cannot be ended: the call still returns
+    with the shell's own exit code (not "timed out") and says the process still runs."""
+    workspace, _, home = places
+    marker = "9.8765"
+    try:
+        ran = run(
+            f"setsid sleep {marker} & echo started; exit 3",
+            workspace,
+            Sandbox(mode="none", home=home),
+            timeout_s=8,
+        )
+        assert ran.exit_code == 3 and not ran.timed_out and ran.escaped
+        assert "started" in ran.output
+    finally:
+        subprocess.run(["pkill", "-f", f"sleep {marker}"], check=False)  # the test's daemon

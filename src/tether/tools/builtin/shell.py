@@ -69,6 +69,11 @@ async def _run_command(
         )
     if leftovers_killed:
         parts.append("[background processes left running by the command were killed]")
+    if ran.escaped:
+        parts.append(
+            "[processes the command moved out of its process group (setsid) still run: "
+            "without the sandbox they cannot be ended]"
+        )
     parts.append(f"[exit code {code}]")
     return ToolOutput(
         text="\n".join(parts),
