@@ -631,7 +631,10 @@ def run(
             async with anyio.create_task_group() as tg:
 
                 async def stop_on_sigint() -> None:
-                    with anyio.open_signal_receiver(signal.SIGINT) as signals:
+                    # SIGTERM (timeout, docker stop, systemd, CI cancelling) and SIGHUP (a
+                    # closed terminal) stop the run as Ctrl-C does: a receipt, closed spans
+                    stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+                    with anyio.open_signal_receiver(*stops) as signals:
                         async for _ in signals:
                             runtime.cancel()
                             return

@@ -1,0 +1,71 @@
+"""Real signals on a real `tether run`: SIGTERM (what timeout, docker stop, systemd and CI send)
+and SIGHUP stop the run the way Ctrl-C does: exit 130, a `cancelled` receipt, a complete trace,
+and the running check (its process group, in the sandbox) gone."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.timeout(90)
+
+
+def _alive(marker: str) -> list[int]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        program = cmdline.split(" ", 1)[0].rsplit("/", 1)[-1]
+        if (
+            program in ("sleep", "sh", "bwrap")
+            and f"sleep {marker}" in cmdline
+            and state
+            not in (
+                "Z",
+                "X",
+            )
+        ):
+            found.append(int(proc.name))
+    return found
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_signal_stops_the_run_with_a_receipt(sig: signal.Signals, tmp_path: Path) -> None:
+    marker = f"47.{int(sig)}1"
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    env = {**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tether", "run", "Fix the tests", "--workspace", str(workspace),
+         "--check", f"sleep {marker}", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not _alive(marker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _alive(marker), "the check never started"
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    receipt = json.loads(out)
+    assert receipt["status"] == "cancelled" and receipt["trace_problems"] == []
+    deadline = time.monotonic() + 5
+    while _alive(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _alive(marker) == []
