@@ -15,6 +15,7 @@ import anyio
 import pytest
 import yaml
 
+from tests.processes import still_running
 from tether.agent.receipt import Receipt
 from tether.agent.runtime import (
     AgentRuntime,
@@ -266,26 +267,8 @@ def test_stop_during_a_check_cancels_it_and_the_run(
     assert receipt.accepted is None and not receipt.completed
     assert receipt.trace_problems == []
     # (the pid in the file is the sandbox's own when commands run confined: look by command)
-    alive = [
-        p
-        for p in Path("/proc").iterdir()
-        if p.name.isdigit() and _cmdline(p).endswith(f"sleep {marker}") and _running(p)
-    ]
+    alive = still_running(f"sleep {marker}", ("sleep",))
     assert not alive
-
-
-def _cmdline(proc: Path) -> str:
-    try:
-        return (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
-    except OSError:
-        return ""
-
-
-def _running(proc: Path) -> bool:
-    try:
-        return (proc / "stat").read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
 
 
 def test_a_budget_spent_run_keeps_not_done_and_its_checks_do_not_run(

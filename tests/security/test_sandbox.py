@@ -18,6 +18,7 @@ from typing import Any
 import anyio
 import pytest
 
+from tests.processes import still_running
 from tether.agent.runtime import create_agent_runtime
 from tether.procgroup import run_in_group
 from tether.providers import OpenAIProvider
@@ -135,18 +136,7 @@ def test_no_network_unless_allowed(places: tuple[Path, Path, Path]) -> None:
 
 
 def _alive(marker: str) -> list[str]:
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if marker in cmdline and state not in ("Z", "X"):
-            found.append(cmdline)
-    return found
+    return still_running(marker)
 
 
 def test_no_process_outlives_the_call(places: tuple[Path, Path, Path]) -> None:

@@ -14,31 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import still_running
+
 pytestmark = pytest.mark.timeout(90)
 
 
-def _alive(marker: str) -> list[int]:
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        program = cmdline.split(" ", 1)[0].rsplit("/", 1)[-1]
-        if (
-            program in ("sleep", "sh", "bwrap")
-            and f"sleep {marker}" in cmdline
-            and state
-            not in (
-                "Z",
-                "X",
-            )
-        ):
-            found.append(int(proc.name))
-    return found
+def _alive(marker: str) -> list[str]:
+    return still_running(f"sleep {marker}", ("sleep", "sh", "bwrap"))
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])

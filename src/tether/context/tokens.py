@@ -14,7 +14,7 @@ The estimate (no tokenizer is shipped; none may be downloaded at run time):
   because providers bill them in ways an estimate cannot follow.
 
 The stand reports usage from this estimate. The judge compares a provider's count with a
-**floor** of it (`floor_tokens`: the same rule with runs at one token per 32 characters, the
+**floor** of it (`SectionCounts.floor`: the same rule with runs at one token per 32 characters, the
 fewest any tokenizer measured here spends on them), so a prompt of tables, padding or
 separators never makes it take a real answer for an unread request.
 """
@@ -81,16 +81,6 @@ def estimate_tokens(text: str) -> int:
     return _plain_tokens(text, run_chars) + run_tokens
 
 
-def floor_tokens(text: str) -> int:
-    """The fewest tokens `text` plausibly is: the estimate with runs at their cheapest."""
-    if not text:
-        return 0
-    if len(text) < _RUN_MIN_TEXT:
-        return _plain_tokens(text)
-    run_chars, _, run_floor = _runs(text)
-    return _plain_tokens(text, run_chars) + run_floor
-
-
 @dataclass(frozen=True, slots=True)
 class SectionCounts:
     """Estimated tokens per section of one request."""
@@ -100,7 +90,7 @@ class SectionCounts:
     tool_calls: int = 0
     tools: int = 0
     images: int = 0
-    # The fewest tokens the text sections plausibly are (`floor_tokens`): what the judge
+    # The fewest tokens the text sections plausibly are (runs at their cheapest): what the judge
     # compares a provider's count with. 0 when not counted: then `text_total` stands in.
     floor: int = field(default=0, compare=False)
 

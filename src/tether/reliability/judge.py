@@ -39,6 +39,7 @@ from tether.context.tokens import SectionCounts, count_request
 from tether.errors import ConfigError
 from tether.messages import Request, Turn, Usage
 from tether.reliability import signals
+from tether.reliability.lexicon import SHIPPED, Lexicon
 
 DETECTOR = "judge/2"
 
@@ -130,9 +131,9 @@ class JudgeConfig:
         return hash((self.threshold, tuple(sorted(self.weights.items())), self.extra_phrases))
 
     @cached_property
-    def lexicon(self) -> signals.Lexicon:
-        data = signals.SHIPPED
-        return signals.Lexicon(
+    def lexicon(self) -> Lexicon:
+        data = SHIPPED
+        return Lexicon(
             data["vocabulary"],
             data["prefixes"],
             data["placeholders"],
@@ -199,14 +200,6 @@ def failure_text(
         return None
     reading = read_text(stripped, request, usage, config)
     return reading if reading.failure else None
-
-
-def gateway_text(
-    text: str, request: Request | None = None, config: JudgeConfig = DEFAULT_CONFIG
-) -> str:
-    """The evidence that makes `text` a failure text, or "" when it is an answer."""
-    reading = failure_text(text, request, None, config)
-    return reading.summary() if reading is not None else ""
 
 
 def _bad_arguments(arguments: str) -> str:

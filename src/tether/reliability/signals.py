@@ -26,17 +26,18 @@ full reading (`quick_clear`).
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib import resources
-from typing import Any, Literal
+from typing import Literal
 
 import orjson
 
 from tether.messages import Request, Usage
+from tether.reliability.error_objects import CODE_WORD, ERROR_KEYS, FENCE, KEYED
+from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.lexicon import Lexicon, placeholder_key
 
 THRESHOLD = 1.0
 # Past this many characters a reply is judged by its start and its end only, unless its start
@@ -144,138 +145,6 @@ class Reading:
         return ", ".join(f"{s.name} {s.evidence!r}" for s in top)
 
 
-# ---------------------------------------------------------------- the data
-
-
-def _load() -> dict[str, Any]:
-    text = resources.files("tether.reliability").joinpath("judge_signals.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
-
-
-SHIPPED = _load()
-
-
-class Terms:
-    """Many terms as two regexes: the ASCII ones, searched in every text, sharing one
-    word-start check (a check per alternative keeps the engine from skipping ahead); the others
-    (CJK, Cyrillic, accented), searched only in text that is not ASCII. `re:` entries are
-    regular expressions, searched with the ASCII ones. Reads like a compiled pattern."""
-
-    def __init__(self, terms: Iterable[str], regexes: Iterable[str] = ()) -> None:
-        items = {t for t in terms if t}
-        plain = sorted((t for t in items if t.isascii()), key=len, reverse=True)
-        wide = sorted((t for t in items if not t.isascii()), key=len, reverse=True)
-        words = [t for t in plain if t[:1].isalnum()]
-        parts = []
-        if words:
-            alts = "|".join(_term_pattern(t)[len(_WORD_START) :] for t in words)
-            parts.append(f"{_WORD_START}(?:{alts})")
-        parts += [_term_pattern(t) for t in plain if not t[:1].isalnum()]
-        parts += list(regexes)
-        self.ascii = re.compile("|".join(parts) or "(?!)")
-        self.wide = re.compile("|".join(_term_pattern(t) for t in wide)) if wide else None
-
-    def search(self, text: str) -> re.Match[str] | None:
-        m = self.ascii.search(text)
-        if m is not None or self.wide is None or text.isascii():
-            return m
-        return self.wide.search(text)
-
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        yield from self.ascii.finditer(text)
-        if self.wide is not None and not text.isascii():
-            yield from self.wide.finditer(text)
-
-
-_WORD_START = r"(?<![a-z0-9_])"
-
-
-def _term_pattern(term: str) -> str:
-    """A term as a regex: a trailing `*` takes any word ending; ASCII terms start at a word."""
-    stem = term[:-1] if term.endswith("*") else term
-    body = re.escape(stem)
-    if term.endswith("*"):
-        body += r"\w*"
-    if stem[:1].isascii() and stem[:1].isalnum():
-        body = _WORD_START + body
-    if not term.endswith("*") and stem[-1:].isascii() and stem[-1:].isalnum():
-        body += r"(?![a-z0-9_])"
-    return body
-
-
-_WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
-
-
-def _ascii_words(term: str) -> list[str]:
-    return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
-
-
-class Lexicon:
-    """The vocabulary classes, prefixes and placeholders, compiled once."""
-
-    def __init__(
-        self,
-        vocabulary: Mapping[str, Mapping[str, Any]],
-        prefixes: Iterable[str],
-        placeholders: Iterable[str],
-        explaining: Iterable[str],
-        extra_phrases: Iterable[str] = (),
-        defining: Iterable[str] = (),
-    ) -> None:
-        self.weights: dict[str, float] = {}
-        self.classes: list[tuple[str, Terms]] = []
-        triggers: set[str] = set()
-        wide: list[str] = []
-        classes = {k: (float(v["weight"]), list(v["terms"])) for k, v in vocabulary.items()}
-        extra = [p for p in extra_phrases if p]
-        if extra:
-            classes["configured"] = (THRESHOLD, extra)
-        every: list[str] = []
-        every_regexes: list[str] = []
-        for name, (weight, terms) in classes.items():
-            self.weights[name] = weight
-            plain = [t.lower() for t in terms if not t.startswith("re:")]
-            regexes = [t[3:] for t in terms if t.startswith("re:")]
-            for term in plain:
-                words = _ascii_words(term) if term.isascii() else []
-                if words:
-                    triggers.add(words[0][:6])
-                else:
-                    wide.append(re.escape(term.rstrip("*")))
-            wide += regexes
-            every += plain
-            every_regexes += regexes
-            self.classes.append((name, Terms(plain, regexes)))
-        # One set of terms for "any failure word?" and one per class for "which classes?": a
-        # word of one class inside a longer term of another ("could not" in "could not
-        # respond") must not hide the longer one.
-        self.vocabulary = Terms(every, every_regexes)
-        # The fast gate: the first six letters of every ASCII term's first word, and a regex of
-        # the other terms (searched only in text that is not ASCII).
-        self.triggers = frozenset(triggers)
-        self.wide = re.compile("|".join(wide)) if wide else None
-        self.prefixes = re.compile(
-            r"^\W{0,3}(?:"
-            + "|".join(_term_pattern(p.lower()) for p in sorted(prefixes, key=len, reverse=True))
-            + ")",
-        )
-        self.placeholders = frozenset(_placeholder_key(p) for p in placeholders)
-        self.explaining = Terms(e.lower().strip() for e in explaining)
-        self.defining = Terms(e.lower().strip() for e in defining)
-
-    def has_trigger(self, low: str) -> bool:
-        """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
-        words = _WORD_SPLIT.split(low)
-        if any(w[:6] in self.triggers for w in words if w):
-            return True
-        return not low.isascii() and self.wide is not None and self.wide.search(low) is not None
-
-
-def _placeholder_key(text: str) -> str:
-    return " ".join(text.lower().split()).strip(" .!")
-
-
 # ---------------------------------------------------------------- reading a reply
 
 _HTML = re.compile(r"</?(?:!doctype\s+html|html|head|body|title)\b", re.I)
@@ -291,57 +160,6 @@ _STATUS = re.compile(
     r"internal server error|forbidden|unauthori[sz]ed|not found|payment required|request timeout|"
     r"bad request|overloaded|conflict|precondition failed|unprocessable)",
     re.I | re.M,
-)
-_CODE_WORD = re.compile(r"(?<![\d.,])([45]\d\d)(?![\d.,]\d|\d)")
-_ERROR_KEYS = (
-    "error",
-    "errors",
-    "err",
-    "error_code",
-    "errorcode",
-    "error_msg",
-    "error_message",
-    "errormessage",
-    "errmsg",
-    "errcode",
-    "error_type",
-    "message",
-    "msg",
-    "code",
-    "type",
-    "status",
-    "status_code",
-    "statuscode",
-    "param",
-    "detail",
-    "details",
-    "reason",
-    "request_id",
-    "requestid",
-    "innererror",
-    "success",
-    "kind",
-)
-_KEYS = "|".join(_ERROR_KEYS)
-_KEYED = re.compile(rf"""(?:["']({_KEYS})["']\s*:|\b({_KEYS})\s*[:=]\s*[\s"'{{\[(\w-])""", re.I)
-_MESSAGE_KEYS = frozenset(
-    (
-        "message",
-        "msg",
-        "errmsg",
-        "error",
-        "error_msg",
-        "error_message",
-        "errormessage",
-        "detail",
-        "details",
-        "description",
-        "title",
-        "reason",
-        "errormessage",
-        "errordescription",
-        "error_description",
-    )
 )
 _IDS = re.compile(
     r"\b[a-z_]+=[\w.:/-]+[,.]?\s+[a-z_-]+="
@@ -363,7 +181,6 @@ _MARKDOWN = re.compile(
     re.M,
 )
 _TABLE_RULE = re.compile(r"^[ \t|:+]*-{3,}[ \t|:+-]*$", re.M)
-_FENCE = re.compile(r"```[\w+-]*\n?(.*?)```", re.S)
 _QUOTE = re.compile(
     r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]{2,160})"""
     r"""["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,160})'(?![a-z])""",
@@ -472,7 +289,7 @@ class _Reply:
     @cached_property
     def structure(self) -> tuple[str, str, list[str]] | None:
         """(kind, prefix, message strings) when the reply is mostly one error object."""
-        return _error_object(self.text)
+        return read_error_object(self.text)
 
     @cached_property
     def message(self) -> str:
@@ -622,20 +439,8 @@ def error_object(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
                 "error_object", w["error_object"], kind + (f" after {prefix!r}" if prefix else "")
             ),
         )
-    keys = {(m.group(1) or m.group(2)).lower() for m in _KEYED.finditer(r.text[:3000])}
-    errorish = keys & {
-        "error",
-        "errors",
-        "err",
-        "error_code",
-        "errorcode",
-        "error_msg",
-        "error_message",
-        "errormessage",
-        "errmsg",
-        "errcode",
-        "error_type",
-    }
+    keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(r.text[:3000])}
+    errorish = keys & ERROR_KEYS
     if errorish and len(keys) >= 2:
         return (
             Signal("error_object_part", w["error_object_part"], "keys " + ", ".join(sorted(keys))),
@@ -662,7 +467,7 @@ def html_page(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         r.low[:20000],
     )
     if (
-        _CODE_WORD.search(titles)
+        CODE_WORD.search(titles)
         or r.lexicon.vocabulary.search(titles)
         or _CHALLENGE.search(titles)
         or signature
@@ -737,7 +542,7 @@ def placeholder(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`."""
     if len(r.text) > 60:
         return ()
-    key = _placeholder_key(r.text)
+    key = placeholder_key(r.text)
     if key in r.lexicon.placeholders:
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
@@ -838,11 +643,11 @@ def markdown(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return (Signal("markdown", -w["table"], "a table"),)
     m = _MARKDOWN.search(head)
     if m is None:
-        fence = _FENCE.search(r.text[:4000])
+        fence = FENCE.search(r.text[:4000])
         if fence is None or r.structure is not None:
             return ()
         lead = r.text[: fence.start()].strip()
-        if _error_object(fence.group(1)) is not None and len(lead) < 15:
+        if read_error_object(fence.group(1)) is not None and len(lead) < 15:
             return ()  # a fenced error object and little else: how clients print errors
         return (
             Signal("markdown", -w["markdown"], "a code block" + (" after prose" if lead else "")),
@@ -887,9 +692,9 @@ def asked_about(
     if not q or lexical + structural <= 0:
         return ()
     shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
-    codes = set(_CODE_WORD.findall(r.text[:600])) & set(_CODE_WORD.findall(q))
+    codes = set(CODE_WORD.findall(r.text[:600])) & set(CODE_WORD.findall(q))
     m = r.lexicon.vocabulary.search(q[:2000])
-    if not (shared or codes or m is not None or _CODE_WORD.search(q[:2000])):
+    if not (shared or codes or m is not None or CODE_WORD.search(q[:2000])):
         return ()
     if _ASKS_SHAPE.search(q[:2000]):  # "show an example of the 429 response": words and shape
         words, shape = w["asked_for_shape"], w["asked_for_shape"]  # are what was asked for
@@ -1020,7 +825,7 @@ def json_data(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def many_codes(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Three or more different status codes: a table or an explanation of codes, where a
     failure text carries one."""
-    codes = set(_CODE_WORD.findall(r.message[:4000]))
+    codes = set(CODE_WORD.findall(r.message[:4000]))
     rows = {m.group(1) for m in _CODE_ROW.finditer(r.text[:4000])}
     if len(codes) >= 3 or len(rows) >= 2:
         found = sorted(codes | rows)
@@ -1070,7 +875,7 @@ _QUESTION_MARK = re.compile(r"[?\uff1f]|吗|呢|ですか|까요|나요")
 
 def _asks_about_failure(r: _Reply) -> bool:
     q = r.question[:2000]
-    return r.lexicon.vocabulary.search(q) is not None or _CODE_WORD.search(q) is not None
+    return r.lexicon.vocabulary.search(q) is not None or CODE_WORD.search(q) is not None
 
 
 def asked_for(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -1085,7 +890,7 @@ def asked_for(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if key and re.search(r"(?<![a-z0-9_])" + re.escape(key) + r"(?![a-z0-9_])", q):
             return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
     if r.structure is not None or r.html:
-        keys = {(m.group(1) or m.group(2)).lower() for m in _KEYED.finditer(text[:3000])}
+        keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(text[:3000])}
         named = {k for k in keys if re.search(r"(?<![a-z0-9_])" + k + r"(?![a-z0-9_])", q)}
         if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
             return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
@@ -1136,157 +941,16 @@ TAIL_SIGNALS: tuple[SignalFn, ...] = (
 
 
 def _read(r: _Reply, w: Mapping[str, float], signals: tuple[SignalFn, ...]) -> Reading:
-    found: list[Signal] = []
-    for fn in signals:
-        found.extend(fn(r, w))
-    if signals is SIGNALS:
-        # the two signals that weigh what the others found
-        evidence = sum(s.weight for s in found if s.weight > 0)
-        found.extend(introduced(r, w, evidence))
-        lexical = sum(s.weight for s in found if s.name.startswith(_LEXICAL))
-        structural = sum(s.weight for s in found if s.name in _STRUCTURAL)
-        found.extend(asked_about(r, w, lexical, structural))
-    return Reading(tuple(found))
+    return Reading(tuple(s for fn in signals for s in fn(r, w)))
 
 
-# ---------------------------------------------------------------- structure
-
-
-def _json_messages(value: object) -> tuple[bool, list[str]]:
-    """Whether a parsed JSON value is an error body, and its message strings."""
-    found: list[str] = []
-    errorish = False
-    stack: list[tuple[str, object]] = [("", value)]
-    while stack:
-        key, item = stack.pop()
-        k = key.lower()
-        if (
-            k in _ERROR_KEYS_STRONG
-            and isinstance(item, dict | str | list | int)
-            and not isinstance(item, bool)
-        ) or (
-            k in ("type", "code", "status") and isinstance(item, str) and "error" in item.lower()
-        ):
-            errorish = errorish or bool(item)
-        if isinstance(item, dict):
-            stack += [(str(kk), v) for kk, v in item.items()]
-        elif isinstance(item, list):
-            stack += [(key, v) for v in item[:20]]
-        elif isinstance(item, str) and k in _MESSAGE_KEYS:
-            found.append(item)
-    return errorish, found
-
-
-_ERROR_WORD = re.compile(r"error|exception|fail", re.I)
-_ERROR_KEYS_STRONG = frozenset(
-    (
-        "error",
-        "errors",
-        "err",
-        "error_code",
-        "errcode",
-        "error_msg",
-        "errmsg",
-        "errormessage",
-        "error_message",
-        "errordescription",
-        "error_description",
-        "errordetails",
-        "error_type",
-        "errortype",
-        "exception",
-    )
-)
-
-
-def _error_object(text: str) -> tuple[str, str, list[str]] | None:
-    """(kind, prefix, messages) when `text` is one error object, perhaps after a short prefix,
-    inside a fence or after `data:`; None otherwise."""
-    t = text.strip()
-    if t.startswith("```"):
-        fence = _FENCE.match(t)
-        if fence is None or len(fence.group(0)) < len(t) - 2:
-            return None
-        t = fence.group(1).strip()
-    start = t.find("{")
-    if start < 0:
-        return None
-    prefix = t[:start].strip()
-    if len(prefix) > 120 or "\n\n" in prefix:
-        return None
-    end = t.rfind("}")
-    if end < start or len(t) - end - 1 > 40:
-        return None
-    body = t[start : end + 1]
-    if prefix.lower().startswith("data:"):
-        prefix = prefix[5:].strip()
-    try:
-        value = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        value = None
-    if isinstance(value, dict):
-        errorish, messages = _json_messages(value)
-        if errorish or _error_keys_only(value):
-            return ("a JSON error object", prefix, messages)
-        if (
-            len(value) == 1
-            and messages
-            and (_CODE_WORD.search(prefix) or _ERROR_WORD.search(prefix))
-        ):
-            return ("a JSON message after a status", prefix, messages)
-        return None
-    # not JSON: a Python dict, a Rust or Go struct, protobuf text
-    keys = {(m.group(1) or m.group(2)).lower() for m in _KEYED.finditer(body[:3000])}
-    named = keys & {"message", "msg", "code", "status", "type", "status_code", "kind"}
-    if (
-        ("error" in keys or "err" in keys or "errmsg" in keys or "error_code" in keys)
-        or (len(named) >= 2 and _ERROR_WORD.search(body[:3000]))
-        or (named and _ERROR_WORD.search(prefix))
-    ):
-        strings = re.findall(
-            r"""(?:message|msg|detail|reason)["']?\s*[:=]\s*["']([^"']{1,400})""", body, re.I
-        )
-        return ("an error object (not JSON)", prefix, strings)
-    return None
-
-
-# The keys of a notice object: a message and its codes, and nothing of a payload.
-_NOTICE_KEYS = frozenset(
-    (
-        "message",
-        "code",
-        "status",
-        "type",
-        "detail",
-        "msg",
-        "success",
-        "data",
-        "param",
-        "request_id",
-        "requestid",
-        "status_code",
-        "statuscode",
-        "description",
-        "title",
-        "error_description",
-        "name",
-        "reason",
-        "timestamp",
-        "path",
-        "ok",
-        "retry_after",
-    )
-)
-
-
-def _error_keys_only(value: dict[str, Any]) -> bool:
-    keys = {str(k).lower() for k in value}
-    return (
-        bool(keys)
-        and keys <= _NOTICE_KEYS
-        and bool(keys & {"message", "msg", "detail", "error_description", "description"})
-        and not any(isinstance(v, (dict, list)) and v for k, v in value.items() if k != "data")
-    )
+def _weighing(r: _Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:
+    """The two signals that weigh what the others found (a full reading only)."""
+    evidence = sum(s.weight for s in found if s.weight > 0)
+    weighed = list(introduced(r, w, evidence))
+    lexical = sum(s.weight for s in found if s.name.startswith(_LEXICAL))
+    structural = sum(s.weight for s in found if s.name in _STRUCTURAL)
+    return [*weighed, *asked_about(r, w, lexical, structural)]
 
 
 # ---------------------------------------------------------------- entry points
@@ -1317,7 +981,7 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         not lexicon.has_trigger(low)
         and "{" not in text
         and "<" not in text
-        and _CODE_WORD.search(text) is None
+        and CODE_WORD.search(text) is None
     )
 
 
@@ -1330,5 +994,6 @@ def read_reply(
     threshold: float = THRESHOLD,
 ) -> Reading:
     """Every signal on `text` (the reply's content, stripped) and their sum."""
-    reading = _read(_Reply(text, request, usage, lexicon), weights, SIGNALS)
-    return Reading(reading.signals, threshold)
+    reply = _Reply(text, request, usage, lexicon)
+    found = _read(reply, weights, SIGNALS).signals
+    return Reading((*found, *_weighing(reply, weights, found)), threshold)

@@ -243,12 +243,11 @@ class ToolRunner:
         """Whether an argument string carries text from a result flagged for injection."""
         if not self._flagged_texts:
             return False
-        flagged = [_normal(t) for t in self._flagged_texts]
         for raw in _strings(arguments):
             value = _normal(raw)
             if len(value) < TAINT_MIN_CHARS:
                 continue
-            for text in flagged:
+            for text in self._flagged_texts:
                 if value in text:
                     return True
                 last = min(len(value) - _TAINT_WINDOW, _TAINT_STEP * _TAINT_MAX_WINDOWS)
@@ -382,7 +381,7 @@ class ToolRunner:
         if untrusted:
             text = fence(text, tool.name, signs=signs)
             if signs:
-                self._flagged_texts.append(output.text)
+                self._flagged_texts.append(_normal(output.text))  # as compared for taint
         return ToolResult(
             call,
             text,

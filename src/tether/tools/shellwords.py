@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import bashlex
-import bashlex.errors
 
 # Programs that run the rest of their arguments as another program.
 WRAPPERS = frozenset(
@@ -74,8 +73,6 @@ def _read(text: str, found: list[SimpleCommand], depth: int) -> bool:
         return True
     try:
         trees = bashlex.parse(text)
-    except (bashlex.errors.ParsingError, NotImplementedError, IndexError, AttributeError):
-        return False
     except Exception:
         return False
     return all(_walk(tree, text, found, depth) for tree in trees)

@@ -655,10 +655,10 @@ def _unknown(doc: Any) -> _Bad:
         if "resourceLogs" in keys or "resourceMetrics" in keys:
             return _Bad(f"{prefix}: OTLP logs or metrics, not traces (no resourceSpans)")
         if "spans" in keys:
-            return _Bad("a seed trace without run_id (expected {run_id, root_id, spans[]})")
+            return _Bad("a run JSON without run_id (expected {run_id, root_id, spans[]})")
         shown = ", ".join(sorted(map(str, keys))[:6]) or "none"
         return _Bad(
-            f"{prefix}: a JSON object with keys {shown} (expected the seed's "
+            f"{prefix}: a JSON object with keys {shown} (expected a run's "
             "{run_id, root_id, spans[]} or OTLP's resourceSpans[])"
         )
     return _Bad(f"{prefix}: a JSON {type(doc).__name__} (expected an object or a list of runs)")
@@ -979,7 +979,7 @@ def _stream_object(scan: _Scanner, source: str, keep: Collection[str] | None) ->
     elif grouper is not None:
         yield from grouper.runs()
     elif spans is not None:
-        raise _Bad("a seed trace without run_id (expected {run_id, root_id, spans[]})")
+        raise _Bad("a run JSON without run_id (expected {run_id, root_id, spans[]})")
     else:
         yield from _runs_from_document(fields, source, keep, None)
 

@@ -1,10 +1,10 @@
 """The completeness gate: did every span of a run close, and does the root tell the truth?
 
 `check_run(run)` looks at one run of normalised spans (`tether.trace.formats`) and lists its
-problems, in the seed's style:
+problems, in the style the gate was proposed with:
 
 - ``open_span:{id}:{kind}:{name}``: the span started and never ended.
-- ``missing_root``: no root span (the seed's ``root_id`` is absent or not among the spans; an
+- ``missing_root``: no root span (the run JSON's ``root_id`` is absent or not among the spans; an
   OTLP trace has no span without a parent).
 - ``orphan_parent:{id}``: the span's parent is not in the run (it was never written, or never
   exported because it never ended).

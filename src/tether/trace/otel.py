@@ -57,7 +57,7 @@ def _nanos(seconds: float) -> str:
 
 
 def to_otlp_json(trace: dict[str, Any], version: str = "") -> dict[str, Any]:
-    """A run in the seed's schema (`{run_id, root_id, spans}`) as OTLP JSON TracesData."""
+    """A run in the run JSON schema (`{run_id, root_id, spans}`) as OTLP JSON TracesData."""
     spans = []
     for s in trace["spans"]:
         if s.get("ended_at") is None:

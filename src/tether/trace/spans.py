@@ -50,7 +50,7 @@ class Span:
         return self.ended_at is None
 
     def to_json(self) -> dict[str, Any]:
-        """The seed's span shape (times as epoch seconds)."""
+        """The run JSON's span shape (times as epoch seconds)."""
         return {
             "id": self.id,
             "parent_id": self.parent_id,
@@ -184,7 +184,7 @@ class Recorder:
         return final
 
     def to_json(self) -> dict[str, Any]:
-        """The run in the seed's trace schema: `{run_id, root_id, spans[]}`."""
+        """The run in the run JSON schema: `{run_id, root_id, spans[]}`."""
         return {
             "run_id": self.run_id,
             "root_id": self.root.id,

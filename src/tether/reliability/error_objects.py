@@ -1,0 +1,204 @@
+"""Is a reply one error object? A JSON body (`{"error": {...}}`, `{"message": ..., "code":
+...}`), a Python dict, a Rust or Go struct, alone or after a client's prefix (`API Error:
+529`), inside a fence or after `data:`; and the message strings a person would read in it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import orjson
+
+CODE_WORD = re.compile(r"(?<![\d.,])([45]\d\d)(?![\d.,]\d|\d)")  # an HTTP error status
+FENCE = re.compile(r"```[\w+-]*\n?(.*?)```", re.S)
+
+
+KEY_NAMES = (
+    "error",
+    "errors",
+    "err",
+    "error_code",
+    "errorcode",
+    "error_msg",
+    "error_message",
+    "errormessage",
+    "errmsg",
+    "errcode",
+    "error_type",
+    "message",
+    "msg",
+    "code",
+    "type",
+    "status",
+    "status_code",
+    "statuscode",
+    "param",
+    "detail",
+    "details",
+    "reason",
+    "request_id",
+    "requestid",
+    "innererror",
+    "success",
+    "kind",
+)
+_KEY_ALTERNATION = "|".join(KEY_NAMES)
+KEYED = re.compile(
+    rf"""(?:["']({_KEY_ALTERNATION})["']\s*:|\b({_KEY_ALTERNATION})\s*[:=]\s*[\s"'{{\[(\w-])""",
+    re.I,
+)
+MESSAGE_KEYS = frozenset(
+    (
+        "message",
+        "msg",
+        "errmsg",
+        "error",
+        "error_msg",
+        "error_message",
+        "errormessage",
+        "detail",
+        "details",
+        "description",
+        "title",
+        "reason",
+        "errormessage",
+        "errordescription",
+        "error_description",
+    )
+)
+
+
+def _json_messages(value: object) -> tuple[bool, list[str]]:
+    """Whether a parsed JSON value is an error body, and its message strings."""
+    found: list[str] = []
+    errorish = False
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        key, item = stack.pop()
+        k = key.lower()
+        if (
+            k in ERROR_KEYS
+            and isinstance(item, dict | str | list | int)
+            and not isinstance(item, bool)
+        ) or (
+            k in ("type", "code", "status") and isinstance(item, str) and "error" in item.lower()
+        ):
+            errorish = errorish or bool(item)
+        if isinstance(item, dict):
+            stack += [(str(kk), v) for kk, v in item.items()]
+        elif isinstance(item, list):
+            stack += [(key, v) for v in item[:20]]
+        elif isinstance(item, str) and k in MESSAGE_KEYS:
+            found.append(item)
+    return errorish, found
+
+
+ERROR_WORD = re.compile(r"error|exception|fail", re.I)
+# Keys that make an object an error body whatever else it holds.
+ERROR_KEYS = frozenset(
+    (
+        "error",
+        "errorcode",
+        "errors",
+        "err",
+        "error_code",
+        "errcode",
+        "error_msg",
+        "errmsg",
+        "errormessage",
+        "error_message",
+        "errordescription",
+        "error_description",
+        "errordetails",
+        "error_type",
+        "errortype",
+        "exception",
+    )
+)
+
+
+def error_object(text: str) -> tuple[str, str, list[str]] | None:
+    """(kind, prefix, messages) when `text` is one error object, perhaps after a short prefix,
+    inside a fence or after `data:`; None otherwise."""
+    t = text.strip()
+    if t.startswith("```"):
+        fence = FENCE.match(t)
+        if fence is None or len(fence.group(0)) < len(t) - 2:
+            return None
+        t = fence.group(1).strip()
+    start = t.find("{")
+    if start < 0:
+        return None
+    prefix = t[:start].strip()
+    if len(prefix) > 120 or "\n\n" in prefix:
+        return None
+    end = t.rfind("}")
+    if end < start or len(t) - end - 1 > 40:
+        return None
+    body = t[start : end + 1]
+    if prefix.lower().startswith("data:"):
+        prefix = prefix[5:].strip()
+    try:
+        value = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        value = None
+    if isinstance(value, dict):
+        errorish, messages = _json_messages(value)
+        if errorish or _error_keys_only(value):
+            return ("a JSON error object", prefix, messages)
+        if len(value) == 1 and messages and (CODE_WORD.search(prefix) or ERROR_WORD.search(prefix)):
+            return ("a JSON message after a status", prefix, messages)
+        return None
+    # not JSON: a Python dict, a Rust or Go struct, protobuf text
+    keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(body[:3000])}
+    named = keys & {"message", "msg", "code", "status", "type", "status_code", "kind"}
+    if (
+        keys & ERROR_KEYS
+        or (len(named) >= 2 and ERROR_WORD.search(body[:3000]))
+        or (named and ERROR_WORD.search(prefix))
+    ):
+        strings = re.findall(
+            r"""(?:message|msg|detail|reason)["']?\s*[:=]\s*["']([^"']{1,400})""", body, re.I
+        )
+        return ("an error object (not JSON)", prefix, strings)
+    return None
+
+
+# The keys of a notice object: a message and its codes, and nothing of a payload.
+_NOTICE_KEYS = frozenset(
+    (
+        "message",
+        "code",
+        "status",
+        "type",
+        "detail",
+        "msg",
+        "success",
+        "data",
+        "param",
+        "request_id",
+        "requestid",
+        "status_code",
+        "statuscode",
+        "description",
+        "title",
+        "error_description",
+        "name",
+        "reason",
+        "timestamp",
+        "path",
+        "ok",
+        "retry_after",
+    )
+)
+
+
+def _error_keys_only(value: dict[str, Any]) -> bool:
+    keys = {str(k).lower() for k in value}
+    return (
+        bool(keys)
+        and keys <= _NOTICE_KEYS
+        and bool(keys & {"message", "msg", "detail", "error_description", "description"})
+        and not any(isinstance(v, (dict, list)) and v for k, v in value.items() if k != "data")
+    )

@@ -1,0 +1,148 @@
+"""The judge's words: the failure vocabulary, prefixes, placeholders and answer words of
+`judge_signals.json`, compiled once into fast regexes (`Lexicon`, `Terms`).
+
+Terms are matched case-insensitively: ASCII terms at the start of a word (a trailing `*` takes
+any ending), other terms (CJK, Cyrillic, accented) anywhere, and searched only in text that is
+not ASCII; `re:` entries are regular expressions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from importlib import resources
+from typing import Any
+
+# A configured phrase (your gateway's own text) alone makes a reply a failure text: its class
+# weighs as much as the judge's threshold.
+PHRASE_WEIGHT = 1.0
+
+
+def _load() -> dict[str, Any]:
+    text = resources.files("tether.reliability").joinpath("judge_signals.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+SHIPPED = _load()
+
+
+class Terms:
+    """Many terms as two regexes: the ASCII ones, searched in every text, sharing one
+    word-start check (a check per alternative keeps the engine from skipping ahead); the others
+    (CJK, Cyrillic, accented), searched only in text that is not ASCII. `re:` entries are
+    regular expressions, searched with the ASCII ones. Reads like a compiled pattern."""
+
+    def __init__(self, terms: Iterable[str], regexes: Iterable[str] = ()) -> None:
+        items = {t for t in terms if t}
+        plain = sorted((t for t in items if t.isascii()), key=len, reverse=True)
+        wide = sorted((t for t in items if not t.isascii()), key=len, reverse=True)
+        words = [t for t in plain if t[:1].isalnum()]
+        parts = []
+        if words:
+            alts = "|".join(_term_pattern(t)[len(_WORD_START) :] for t in words)
+            parts.append(f"{_WORD_START}(?:{alts})")
+        parts += [_term_pattern(t) for t in plain if not t[:1].isalnum()]
+        parts += list(regexes)
+        self.ascii = re.compile("|".join(parts) or "(?!)")
+        self.wide = re.compile("|".join(_term_pattern(t) for t in wide)) if wide else None
+
+    def search(self, text: str) -> re.Match[str] | None:
+        m = self.ascii.search(text)
+        if m is not None or self.wide is None or text.isascii():
+            return m
+        return self.wide.search(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        yield from self.ascii.finditer(text)
+        if self.wide is not None and not text.isascii():
+            yield from self.wide.finditer(text)
+
+
+_WORD_START = r"(?<![a-z0-9_])"
+
+
+def _term_pattern(term: str) -> str:
+    """A term as a regex: a trailing `*` takes any word ending; ASCII terms start at a word."""
+    stem = term[:-1] if term.endswith("*") else term
+    body = re.escape(stem)
+    if term.endswith("*"):
+        body += r"\w*"
+    if stem[:1].isascii() and stem[:1].isalnum():
+        body = _WORD_START + body
+    if not term.endswith("*") and stem[-1:].isascii() and stem[-1:].isalnum():
+        body += r"(?![a-z0-9_])"
+    return body
+
+
+_WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
+
+
+def _ascii_words(term: str) -> list[str]:
+    return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
+
+
+class Lexicon:
+    """The vocabulary classes, prefixes and placeholders, compiled once."""
+
+    def __init__(
+        self,
+        vocabulary: Mapping[str, Mapping[str, Any]],
+        prefixes: Iterable[str],
+        placeholders: Iterable[str],
+        explaining: Iterable[str],
+        extra_phrases: Iterable[str] = (),
+        defining: Iterable[str] = (),
+    ) -> None:
+        self.weights: dict[str, float] = {}
+        self.classes: list[tuple[str, Terms]] = []
+        triggers: set[str] = set()
+        wide: list[str] = []
+        classes = {k: (float(v["weight"]), list(v["terms"])) for k, v in vocabulary.items()}
+        extra = [p for p in extra_phrases if p]
+        if extra:
+            classes["configured"] = (PHRASE_WEIGHT, extra)
+        every: list[str] = []
+        every_regexes: list[str] = []
+        for name, (weight, terms) in classes.items():
+            self.weights[name] = weight
+            plain = [t.lower() for t in terms if not t.startswith("re:")]
+            regexes = [t[3:] for t in terms if t.startswith("re:")]
+            for term in plain:
+                words = _ascii_words(term) if term.isascii() else []
+                if words:
+                    triggers.add(words[0][:6])
+                else:
+                    wide.append(re.escape(term.rstrip("*")))
+            wide += regexes
+            every += plain
+            every_regexes += regexes
+            self.classes.append((name, Terms(plain, regexes)))
+        # One set of terms for "any failure word?" and one per class for "which classes?": a
+        # word of one class inside a longer term of another ("could not" in "could not
+        # respond") must not hide the longer one.
+        self.vocabulary = Terms(every, every_regexes)
+        # The fast gate: the first six letters of every ASCII term's first word, and a regex of
+        # the other terms (searched only in text that is not ASCII).
+        self.triggers = frozenset(triggers)
+        self.wide = re.compile("|".join(wide)) if wide else None
+        self.prefixes = re.compile(
+            r"^\W{0,3}(?:"
+            + "|".join(_term_pattern(p.lower()) for p in sorted(prefixes, key=len, reverse=True))
+            + ")",
+        )
+        self.placeholders = frozenset(placeholder_key(p) for p in placeholders)
+        self.explaining = Terms(e.lower().strip() for e in explaining)
+        self.defining = Terms(e.lower().strip() for e in defining)
+
+    def has_trigger(self, low: str) -> bool:
+        """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
+        words = _WORD_SPLIT.split(low)
+        if any(w[:6] in self.triggers for w in words if w):
+            return True
+        return not low.isascii() and self.wide is not None and self.wide.search(low) is not None
+
+
+def placeholder_key(text: str) -> str:
+    return " ".join(text.lower().split()).strip(" .!")
