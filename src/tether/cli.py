@@ -1104,7 +1104,8 @@ def traces_export(
     ] = None,
     store_path: StoreOption = None,
 ) -> None:
-    """Print a run as run JSON (`run_id`, `root_id`, `spans[]`) or OTLP JSON, or send it to an OTLP/HTTP receiver."""
+    """Print a run as run JSON (`run_id`, `root_id`, `spans[]`) or OTLP JSON, or send it to an
+    OTLP/HTTP receiver."""
     from tether import __version__ as version
     from tether.trace.otel import export_otlp_http, to_otlp_json
 
