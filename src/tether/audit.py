@@ -27,19 +27,13 @@ from tether.errors import WireError
 from tether.messages import ErrorFrame, FinishReason, Request, Termination, ToolCall, Turn, Usage
 from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, judge, read_text
 from tether.reliability.signals import Reading
-from tether.wire import anthropic, ollama, openai
+from tether.wire.apis import APIS
 from tether.wire.shape import obj, opt_str, seq
 
 AUDIT_DETECTOR = "audit/1"
 HTTP_ERROR = "http_error"
 MALFORMED_LINE = "malformed_line"
 EXCERPT_CHARS = 80
-
-_APIS: dict[str, tuple[Callable[[Any], tuple[str, Request]], Callable[[dict[str, Any]], Usage]]] = {
-    "openai": (openai.decode_request, openai.usage_from_raw),
-    "anthropic": (anthropic.decode_request, anthropic.usage_from_raw),
-    "ollama": (ollama.decode_request, ollama.usage_from_raw),
-}
 
 # A record's finish reason (OpenAI's values) and the termination it implies; none is `eof`.
 _TERMINATION: dict[str, Termination] = {
@@ -170,9 +164,9 @@ def exchange_from_record(record: Any) -> tuple[Turn, Request, bool]:
     """
     record = obj(record, "record")
     api = record.get("api", "openai")
-    if not isinstance(api, str) or api not in _APIS:
-        raise WireError(f"api: unknown API {api!r}; expected openai, anthropic or ollama")
-    decode_request, usage_from_raw = _APIS[api]
+    if not isinstance(api, str) or api not in APIS:
+        raise WireError(f"api: unknown API {api!r}; expected one of {', '.join(APIS)}")
+    decode_request, usage_from_raw = APIS[api].decode_request, APIS[api].usage_from_raw
     if "request" not in record:
         raise WireError("request: required (the request body in the API's own shape)")
     if record.get("reply") is None:

@@ -15,7 +15,6 @@ from typing import Annotated, Any, NoReturn
 
 import anyio
 import anyio.to_thread
-import httpx2
 import orjson
 import typer
 from rich.console import Console
@@ -95,7 +94,8 @@ def stand(
 
     The first line on stdout is the base URL (OpenAI clients add /v1).
     """
-    from tether.stand.server import base_url, bind, build_stand, serve_forever
+    from tether.serving import base_url, bind
+    from tether.stand.server import build_stand, serve_forever
 
     try:
         the_stand = build_stand(script, fault or [], log, seed)
@@ -114,47 +114,13 @@ def stand(
 
 
 def _fetch_models(base: str, api_key: str | None) -> list[dict[str, Any]]:
-    headers = {"authorization": f"Bearer {api_key}"} if api_key else {}
-    root = base.rstrip("/")
-    tried = []
-    for url in (root + "/models", root + "/v1/models", root + "/api/tags"):
-        if url in tried:
-            continue
-        tried.append(url)
-        try:
-            resp = httpx2.get(url, headers=headers, timeout=10.0)
-        except httpx2.TransportError as exc:
-            fail(
-                f"cannot reach {url}: {exc}; is the server running? (try `tether stand`)",
-                1,
-            )
-        if resp.status_code != 200:
-            continue
-        try:
-            body = resp.json()
-        except ValueError:
-            continue
-        if isinstance(body, dict) and isinstance(body.get("data"), list):
-            return [
-                {
-                    "id": m.get("id"),
-                    "window": m.get("context_length") or m.get("context_window"),
-                    "tools": m.get("supports_tools"),
-                }
-                for m in body["data"]
-                if isinstance(m, dict)
-            ]
-        if isinstance(body, dict) and isinstance(body.get("models"), list):
-            return [
-                {
-                    "id": m.get("name"),
-                    "window": (m.get("details") or {}).get("context_length"),
-                    "tools": (m.get("details") or {}).get("supports_tools"),
-                }
-                for m in body["models"]
-                if isinstance(m, dict)
-            ]
-    fail(f"{root} does not list models at /models, /v1/models or /api/tags; check --base-url", 1)
+    from tether.providers.listing import list_models
+
+    try:
+        rows = list_models(base, api_key)
+    except TetherError as exc:
+        fail(str(exc), 1)
+    return [{"id": r.id, "window": r.window, "tools": r.tools} for r in rows]
 
 
 @app.command()
@@ -328,12 +294,14 @@ def ask(
     try:
         with contextlib.ExitStack() as stack:
             if base_url is None:
-                from tether.stand.server import API_BASES, StandThread, build_stand
+                from tether.stand.server import StandThread, build_stand
+                from tether.wire.apis import api_named
 
+                sdk_base = api_named(api).sdk_base
                 primary = stack.enter_context(StandThread(build_stand(faults=fault or [])))
-                urls = [primary + API_BASES[api]]
+                urls = [primary + sdk_base]
                 if backup_stand:
-                    urls.append(stack.enter_context(StandThread()) + API_BASES[api])
+                    urls.append(stack.enter_context(StandThread()) + sdk_base)
             else:
                 urls = [base_url, *(backup or [])]
             answer = anyio.run(run, urls)
@@ -650,7 +618,8 @@ def run(
         with contextlib.ExitStack() as stack:
             providers: list[Any] = []
             if config is None:
-                from tether.stand.server import StandThread, build_stand, stand_provider
+                from tether.providers import provider_at
+                from tether.stand.server import StandThread, build_stand
 
                 the_stand = build_stand(script, fault or [])
                 spec = the_stand.planner.model(model)
@@ -662,9 +631,7 @@ def run(
                 url = stack.enter_context(StandThread(the_stand))
                 # the stand's own window and tool support, so the budget fits what it accepts
                 providers.append(
-                    stand_provider(
-                        "openai", url, model, window=spec.window, supports_tools=spec.tools
-                    )
+                    provider_at("openai", url, model, window=spec.window, supports_tools=spec.tools)
                 )
             receipt = anyio.run(go, providers)
         stored = traces.trace(receipt.run_id) if receipt.run_id else None
@@ -1171,7 +1138,7 @@ def proxy(
     The first line on stdout is the base URL (OpenAI clients add /v1).
     """
     from tether.proxy import Proxy, config_from_urls, load_proxy_config, serve_workers
-    from tether.stand.server import base_url, bind
+    from tether.serving import base_url, bind
 
     if (upstream is None) == (config is None):
         fail("give the upstreams with --upstream URL [--backup URL]... or with --config FILE")

@@ -23,7 +23,7 @@ import pytest
 from tether.agent.runtime import create_agent_runtime
 from tether.checks.summary import decide
 from tether.lab.tasks import ANSWER_ENV, KINDS, Task, generate, lab_rules
-from tether.stand.server import stand_provider
+from tether.providers import provider_at
 from tether.tools.base import ToolContext
 from tether.tools.runner import ToolResult
 
@@ -170,7 +170,7 @@ def test_every_solver_solves_its_task_end_to_end(stand_factory: Any, tmp_path: P
         async with limiter:
             workspace, _ = prepared[task.id]
             runtime = create_agent_runtime(
-                providers=[stand_provider("openai", url, task.id)], workspace=workspace,
+                providers=[provider_at("openai", url, task.id)], workspace=workspace,
                 store=None, rules=lab_rules(),
             )  # fmt: skip
             results: list[ToolResult] = []

@@ -25,8 +25,8 @@ from tether.messages import Message, ReasoningDelta, Request, Turn, collect
 from tether.providers import (
     HTTPProvider,
     Timeouts,
+    provider_at,
 )
-from tether.stand.server import stand_provider
 
 APIS = ("openai", "anthropic", "ollama")
 each_api = pytest.mark.parametrize("api", APIS)
@@ -40,7 +40,7 @@ HI = Request(messages=(Message.text("user", "What is the capital of France?"),))
 
 
 def provider_for(api: str, url: str, timeouts: Timeouts | None = None) -> HTTPProvider:
-    return stand_provider(api, url, timeouts=timeouts)
+    return provider_at(api, url, "sim-large", timeouts=timeouts)
 
 
 def ask(api: str, url: str, timeouts: Timeouts | None = None, request: Request = HI) -> Turn:

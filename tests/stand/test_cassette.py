@@ -14,9 +14,9 @@ from pydantic import ValidationError
 from tests.conftest import StandFactory
 from tether.errors import ScriptError
 from tether.messages import Message, Request, collect
+from tether.providers import provider_at
 from tether.stand.cassette import load_cassette
 from tether.stand.script import ModelSpec, load_script
-from tether.stand.server import stand_provider
 
 # An OpenAI stream cut at awkward places: inside an event, inside the arguments' JSON, and
 # (the b64 chunk) inside the two bytes of "é".
@@ -77,7 +77,7 @@ def test_tethers_adapter_parses_the_replayed_tool_call(
     url = stand_factory({"models": {"rec": {"cassette": str(cassette)}}})
 
     async def go() -> None:
-        provider = stand_provider("openai", url, "rec")
+        provider = provider_at("openai", url, "rec")
         try:
             turn = await collect(provider.stream(Request((Message.text("user", "q"),))))
         finally:
@@ -193,7 +193,7 @@ def test_an_ollama_cassette_is_read_by_the_ollama_adapter(
     url = stand_factory({"models": {"rec": {"cassette": str(path)}}})
 
     async def go() -> None:
-        provider = stand_provider("ollama", url, "rec")
+        provider = provider_at("ollama", url, "rec")
         try:
             turn = await collect(provider.stream(Request((Message.text("user", "q"),))))
         finally:

@@ -27,10 +27,10 @@ from tether.messages import Message, Request, ToolSpec, Turn, collect
 from tether.providers import (
     HTTPProvider,
     Timeouts,
+    provider_at,
 )
 from tether.stand import GATEWAY_TEXT
 from tether.stand.app import ERROR_FRAME_TEXT, MALFORMED_RAW
-from tether.stand.server import stand_provider
 
 APIS = ("openai", "anthropic", "ollama")
 each_api = pytest.mark.parametrize("api", APIS)
@@ -63,7 +63,7 @@ OPENAI_TOOLS: list[Any] = [
 
 
 def provider_for(api: str, url: str, timeouts: Timeouts | None = None) -> HTTPProvider:
-    return stand_provider(api, url, timeouts=timeouts)
+    return provider_at(api, url, "sim-large", timeouts=timeouts)
 
 
 def ask(api: str, url: str, request: Request = HI, timeouts: Timeouts | None = None) -> Turn:

@@ -35,10 +35,10 @@ from tether.evals.manifest import (
     ToolsCase,
 )
 from tether.messages import Message, Request, ToolCall, ToolSpec, Turn
-from tether.providers import Timeouts
+from tether.providers import Timeouts, provider_at
 from tether.reliability.chain import Attempt
 from tether.stand.script import ModelSpec, Script, TurnSpec
-from tether.stand.server import StandThread, build_stand, stand_provider
+from tether.stand.server import StandThread, build_stand
 from tether.tools.rules import Rule, Rules
 from tether.tools.runner import ToolResult
 from tether.trace.spans import Recorder
@@ -202,7 +202,7 @@ async def _cassette_case(
     cassette = suite.cassettes[case.name]
     tools = suite.case_tools(case)
     config = RuntimeConfig.model_validate({"retry": {"max_attempts": 1, "backoff_s": 0}})
-    provider = stand_provider(cassette.api, url, case.name, timeouts=TIMEOUTS, client=client)
+    provider = provider_at(cassette.api, url, case.name, timeouts=TIMEOUTS, client=client)
     runtime = create_agent_runtime(
         config, providers=[provider], workspace=ws, tools=tools, rules=_rules(), store=store
     )
@@ -342,7 +342,7 @@ async def _agent_case(
             "check": {"timeout_s": case.check_timeout_s, "fix_cycles": case.fix_cycles},
         }
     )
-    provider = stand_provider(api, url, case.name, timeouts=TIMEOUTS, client=client)
+    provider = provider_at(api, url, case.name, timeouts=TIMEOUTS, client=client)
     runtime = create_agent_runtime(
         config, providers=[provider], workspace=ws, tools=suite.case_tools(case), rules=_rules(),
         store=store, max_steps=case.max_steps, checks=case.checks,

@@ -36,10 +36,10 @@ from tether.lab.mixes import BASE_FIRST_BYTE_S, SLOW_FACTOR, Mix, RunFaults, dra
 from tether.lab.naive import run_naive
 from tether.lab.tasks import Task, generate, lab_rules
 from tether.messages import Usage
-from tether.providers import Timeouts
+from tether.providers import Timeouts, provider_at
 from tether.reliability.chain import Candidate, Notice
 from tether.stand.script import ModelSpec, Script, TurnSpec
-from tether.stand.server import StandProcess, stand_provider
+from tether.stand.server import StandProcess
 from tether.tools.base import ToolContext
 from tether.tools.builtin import CODING_TOOLS
 from tether.tools.runner import ToolRunner
@@ -186,7 +186,7 @@ async def _run_naive(
     task: Task, faults: RunFaults, url: str, client: httpx2.AsyncClient, ws: Path, hidden: Path
 ) -> RunRecord:
     checks = task.materialize(ws, hidden)
-    provider = stand_provider("openai", url, task.id, client=client, timeouts=NAIVE_TIMEOUTS)
+    provider = provider_at("openai", url, task.id, client=client, timeouts=NAIVE_TIMEOUTS)
     context = ToolContext(ws, f"naive-{task.id}")
     runner = ToolRunner(CODING_TOOLS, context, rules=lab_rules())
     started = time.perf_counter()
@@ -238,9 +238,9 @@ async def _run_tether(
     )
     backup = f"{task.id}-backup"
     candidates = [
-        Candidate(stand_provider("openai", url, task.id, client=client, timeouts=LAB_TIMEOUTS),
+        Candidate(provider_at("openai", url, task.id, client=client, timeouts=LAB_TIMEOUTS),
                   name="primary"),
-        Candidate(stand_provider("openai", url, backup, client=client, timeouts=LAB_TIMEOUTS),
+        Candidate(provider_at("openai", url, backup, client=client, timeouts=LAB_TIMEOUTS),
                   name="backup"),
     ]  # fmt: skip
     runtime = create_agent_runtime(

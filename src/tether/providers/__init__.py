@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tether.errors import ConfigError
 from tether.providers.anthropic import AnthropicProvider
 from tether.providers.base import HTTPProvider, Provider, Timeouts
 from tether.providers.ollama import OllamaProvider
 from tether.providers.openai import OpenAIProvider
+from tether.wire.apis import api_named
 
 ADAPTERS: dict[str, type[HTTPProvider]] = {
     "openai": OpenAIProvider,
@@ -25,6 +28,13 @@ def adapter_for(api: str) -> type[HTTPProvider]:
         ) from None
 
 
+def provider_at(api: str, root_url: str, model: str, **options: Any) -> HTTPProvider:
+    """tether's adapter for `api`, pointed at a server's root URL (the SDK's base path added:
+    `/v1` for OpenAI), e.g. a stand's or a proxy's URL."""
+    adapter = adapter_for(api)
+    return adapter(root_url.rstrip("/") + api_named(api).sdk_base, model, **options)
+
+
 __all__ = [
     "ADAPTERS",
     "AnthropicProvider",
@@ -34,4 +44,5 @@ __all__ = [
     "Provider",
     "Timeouts",
     "adapter_for",
+    "provider_at",
 ]

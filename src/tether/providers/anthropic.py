@@ -10,11 +10,12 @@ from typing import Any
 from tether.messages import Request
 from tether.providers.base import HTTPProvider, StreamDecoder
 from tether.wire import anthropic as wire
+from tether.wire.apis import ANTHROPIC
 
 
 class AnthropicProvider(HTTPProvider):
     api = "anthropic"
-    path = wire.PATH
+    path = ANTHROPIC.client_path
 
     def auth_headers(self, api_key: str | None) -> dict[str, str]:
         headers = {"anthropic-version": wire.VERSION}

@@ -10,11 +10,12 @@ from typing import Any
 from tether.messages import Request
 from tether.providers.base import HTTPProvider, StreamDecoder
 from tether.wire import ollama as wire
+from tether.wire.apis import OLLAMA
 
 
 class OllamaProvider(HTTPProvider):
     api = "ollama"
-    path = wire.PATH
+    path = OLLAMA.client_path
 
     def encode(self, request: Request) -> dict[str, Any]:
         return wire.encode_request(request, self.model)

@@ -13,11 +13,12 @@ from tether.errors import ConfigError
 from tether.messages import Request
 from tether.providers.base import HTTPProvider, StreamDecoder
 from tether.wire import openai as wire
+from tether.wire.apis import OPENAI
 
 
 class OpenAIProvider(HTTPProvider):
     api = "openai"
-    path = "/chat/completions"
+    path = OPENAI.client_path
 
     def __init__(
         self, base_url: str, model: str, *, reasoning_dialect: str = "openai", **options: Any

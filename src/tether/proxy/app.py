@@ -67,17 +67,14 @@ from tether.proxy.forward import (
     upstream_request,
 )
 from tether.reliability.chain import Answer, Chain
-from tether.stand.app import ANTHROPIC, OPENAI, Api
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
-from tether.wire import anthropic, openai
+from tether.wire.apis import ANTHROPIC, OLLAMA, OPENAI, Api, ModelRow, api_named
 
 JSON = "application/json"
-_COMPLETION_PATHS: dict[str, Api] = {
-    "/v1/chat/completions": OPENAI,
-    "/chat/completions": OPENAI,
-    "/v1/messages": ANTHROPIC,
-}
+# The formats the proxy serves to clients (Ollama is spoken only to upstreams).
+SERVED = (OPENAI, ANTHROPIC)
+_COMPLETION_PATHS: dict[str, Api] = {path: api for api in SERVED for path in api.paths}
 log = logging.getLogger("tether.proxy")
 
 
@@ -86,16 +83,7 @@ def _now() -> str:
 
 
 def _whole_body(api: Api, model: str, reply_id: str, turn: Turn, finish_raw: str) -> bytes:
-    kwargs: dict[str, Any] = {
-        "content": turn.content,
-        "reasoning": turn.reasoning,
-        "tool_calls": turn.tool_calls,
-        "finish_raw": finish_raw,
-        "usage": turn.usage,
-    }
-    if api.name == "anthropic":
-        return orjson.dumps(anthropic.message_body(model, reply_id, **kwargs))
-    return orjson.dumps(openai.completion_body(model, reply_id, **kwargs))
+    return orjson.dumps(api.whole(model, reply_id, turn, finish_raw))
 
 
 class Proxy:
@@ -111,9 +99,10 @@ class Proxy:
         self._id_prefix = os.urandom(4).hex()
         self.starlette = Starlette(
             routes=[
-                Route("/v1/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
-                Route("/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
-                Route("/v1/messages", self._endpoint(ANTHROPIC), methods=["POST"]),
+                *(
+                    Route(path, self._endpoint(api), methods=["POST"])
+                    for path, api in _COMPLETION_PATHS.items()
+                ),
                 Route("/v1/models", self._models, methods=["GET"]),
                 Route("/models", self._models, methods=["GET"]),
             ],
@@ -161,10 +150,7 @@ class Proxy:
             self.traces.close()
 
     def next_id(self, api: Api) -> str:
-        n = next(self._ids)
-        if api.name == "anthropic":
-            return f"msg_{self._id_prefix}{n:016d}"
-        return f"chatcmpl-{self._id_prefix}{n:012d}"
+        return api.reply_id(next(self._ids), self._id_prefix)
 
     # ------------------------------------------------------------ models
 
@@ -173,31 +159,14 @@ class Proxy:
         names = self.config.model_names()
         if not names:  # the client's names pass through: the primary upstream's list is ours
             return await self._upstream_models(anthropic_shape)
-        if anthropic_shape:
-            data = [
-                {"type": "model", "id": n, "display_name": n, "created_at": "2026-01-01T00:00:00Z"}
-                for n in names
-            ]
-            body: dict[str, Any] = {
-                "data": data,
-                "has_more": False,
-                "first_id": names[0],
-                "last_id": names[-1],
-            }
-        else:
-            body = {
-                "object": "list",
-                "data": [
-                    {"id": n, "object": "model", "created": 1767225600, "owned_by": "tether-proxy"}
-                    for n in names
-                ],
-            }
+        api = ANTHROPIC if anthropic_shape else OPENAI
+        body = api.models_body([ModelRow(n) for n in names])
         return Response(orjson.dumps(body), media_type=JSON)
 
     async def _upstream_models(self, anthropic_shape: bool) -> Response:
         api = ANTHROPIC if anthropic_shape else OPENAI
         u = self.config.upstreams[0]
-        url = u.base_url.rstrip("/") + ("/models" if u.api == "openai" else "/v1/models")
+        url = u.base_url.rstrip("/") + api_named(u.api).client_models_path
         try:
             reply = await self.upstreams.http.get(
                 url, headers=self.upstreams.auth_headers(0), timeout=u.first_byte_s
@@ -208,6 +177,10 @@ class Proxy:
         if reply.status_code >= 400:
             message = f"tether proxy: {url} answered HTTP {reply.status_code}"
             return self._error(api, Failure(502, message))
+        with contextlib.suppress(orjson.JSONDecodeError):
+            rows = OLLAMA.read_models(orjson.loads(reply.content))
+            if rows is not None:  # Ollama's own list, told in the client's shape
+                return Response(orjson.dumps(api.models_body(rows)), media_type=JSON)
         return Response(reply.content, media_type=JSON)
 
     # ------------------------------------------------------------ completions
@@ -514,7 +487,7 @@ class _Exchange(Response):
             if turn.usage is not None:
                 same_api = self._upstream_api(answer) == self.api.name
                 usage = turn.usage.raw if same_api and turn.usage.raw else None
-                usage = usage or self.api.usage_raw(turn.usage)
+                usage = usage or self.api.usage_to_raw(turn.usage)
             record["reply"] = reply_record(turn, usage, False)
             record["status"] = 200
             record["upstream"] = answer.candidate

@@ -32,6 +32,7 @@ from tether.proxy.transport import FastTransport, LeanClient
 from tether.reliability.breaker import BreakerPolicy, store_from_url
 from tether.reliability.chain import Attempt, Chain, RetryPolicy
 from tether.reliability.guard import GuardConfig
+from tether.wire.apis import api_named
 
 # A client can name any model: the chains of the least recently used names are dropped past this.
 MAX_CHAINS = 256
@@ -197,33 +198,11 @@ def attempt_json(a: Attempt) -> dict[str, Any]:
 
 # Fields of each API's body that the neutral Request carries; the others (tool_choice, stop,
 # response_format, top_p, ...) are passed through when every upstream speaks the client's API.
-KNOWN_FIELDS = {
-    "openai": frozenset(
-        {
-            "model",
-            "messages",
-            "tools",
-            "max_tokens",
-            "max_completion_tokens",
-            "temperature",
-            "reasoning_effort",
-            "reasoning",
-            "thinking",
-            "stream",
-            "stream_options",
-        }
-    ),
-    "anthropic": frozenset(
-        {"model", "messages", "system", "tools", "max_tokens", "thinking", "temperature", "stream"}
-    ),
-}
-
-
 def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set[str]) -> Request:
     """The neutral request the chain sends: always streamed upstream (usage included), with the
     client's other fields when every upstream speaks its API."""
     extra: dict[str, Any] = {}
     if apis == {api}:
-        known = KNOWN_FIELDS[api]
+        known = api_named(api).known_fields
         extra = {k: v for k, v in body.items() if k not in known}
     return replace(request, stream=True, extra=extra)

@@ -15,10 +15,9 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import count
-from typing import Any, Protocol
+from typing import Any
 
 import anyio
 import orjson
@@ -40,13 +39,13 @@ from tether.messages import (
     StreamEnd,
     TextDelta,
     ToolCallDelta,
+    Turn,
     TurnBuilder,
-    Usage,
     UsageReport,
 )
 from tether.stand.cassette import Cassette, load_cassette
 from tether.stand.plan import CONVERSATION_HEADER, Plan, Planner, Refusal
-from tether.wire import anthropic, ollama, openai
+from tether.wire.apis import ANTHROPIC, APIS, OLLAMA, OPENAI, Api, ModelRow
 
 log = logging.getLogger("tether.stand")
 
@@ -54,81 +53,7 @@ ERROR_FRAME_TEXT = "The server had an error while processing your request. Sorry
 MALFORMED_RAW = '{"id": "broken", "choices": [{"index": 0, "delta": {"content": "tru'
 ENDLESS_PIECE = "Let me reconsider the problem once more from the beginning. " * 4
 ENDLESS_CAP_CHARS = 50_000_000
-
-
-class _Encoder(Protocol):
-    def start(self, usage: Usage | None = None) -> bytes: ...
-
-    def encode(self, event: Event) -> bytes: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Api:
-    """How one wire format is spoken from the server side."""
-
-    name: str
-    decode_request: Callable[[Any], tuple[str, Request]]
-    error_body: Callable[[int, str, str | None], dict[str, Any]]
-    usage_raw: Callable[[Usage], dict[str, Any]]
-    media_type: str
-    encoder: Callable[[str, str], _Encoder]
-    whole: Callable[[Plan, str], dict[str, Any]]
-    id_prefix: str
-
-
-def _reply(plan: Plan) -> dict[str, Any]:
-    """The planned reply as the keyword arguments every format's whole-body builder takes."""
-    return {
-        "content": plan.text,
-        "reasoning": plan.reasoning,
-        "tool_calls": plan.tool_calls,
-        "finish_raw": plan.finish,
-        "usage": plan.usage,
-    }
-
-
-def _openai_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
-    return openai.completion_body(plan.model, reply_id, **_reply(plan))
-
-
-def _anthropic_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
-    return anthropic.message_body(plan.model, reply_id, **_reply(plan))
-
-
-def _ollama_whole(plan: Plan, reply_id: str) -> dict[str, Any]:
-    return ollama.chat_body(plan.model, **_reply(plan))
-
-
-OPENAI = Api(
-    "openai",
-    openai.decode_request,
-    openai.error_body,
-    openai.usage_to_raw,
-    "text/event-stream",
-    openai.StreamEncoder,
-    _openai_whole,
-    "chatcmpl-",
-)
-ANTHROPIC = Api(
-    "anthropic",
-    anthropic.decode_request,
-    anthropic.error_body,
-    anthropic.usage_to_raw,
-    "text/event-stream",
-    anthropic.StreamEncoder,
-    _anthropic_whole,
-    "msg_",
-)
-OLLAMA = Api(
-    "ollama",
-    ollama.decode_request,
-    ollama.error_body,
-    ollama.usage_to_raw,
-    "application/x-ndjson",
-    lambda model, _id: ollama.StreamEncoder(model),
-    _ollama_whole,
-    "",
-)
+JSON = "application/json"
 
 
 class _Abort(Exception):
@@ -190,75 +115,37 @@ class Stand:
         }
         self.app = Starlette(
             routes=[
-                Route("/v1/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
-                Route("/chat/completions", self._endpoint(OPENAI), methods=["POST"]),
-                Route("/v1/messages", self._endpoint(ANTHROPIC), methods=["POST"]),
-                Route("/api/chat", self._endpoint(OLLAMA), methods=["POST"]),
+                *(
+                    Route(path, self._endpoint(api), methods=["POST"])
+                    for api in APIS.values()
+                    for path in api.paths
+                ),
                 Route("/v1/models", self._models, methods=["GET"]),
                 Route("/models", self._models, methods=["GET"]),
-                Route("/api/tags", self._tags, methods=["GET"]),
+                Route(OLLAMA.models_path, self._tags, methods=["GET"]),
                 Route("/", self._root, methods=["GET"]),
             ]
         )
 
     # ------------------------------------------------------------ listing
 
-    def _model_rows(self) -> list[tuple[str, int, bool]]:
-        return [(name, m.window, m.tools) for name, m in self.planner.script.models.items()]
+    def _model_rows(self) -> list[ModelRow]:
+        return [ModelRow(n, m.window, m.tools) for n, m in self.planner.script.models.items()]
 
     async def _models(self, request: HTTPRequest) -> Response:
-        rows = self._model_rows()
-        if "anthropic-version" in request.headers:
-            data = [
-                {"type": "model", "id": n, "display_name": n, "created_at": "2026-01-01T00:00:00Z"}
-                for n, _, _ in rows
-            ]
-            body: dict[str, Any] = {
-                "data": data,
-                "has_more": False,
-                "first_id": rows[0][0] if rows else None,
-                "last_id": rows[-1][0] if rows else None,
-            }
-        else:
-            body = {
-                "object": "list",
-                "data": [
-                    {
-                        "id": n,
-                        "object": "model",
-                        "created": 1767225600,
-                        "owned_by": "tether-stand",
-                        "context_length": w,
-                        "supports_tools": t,
-                    }
-                    for n, w, t in rows
-                ],
-            }
-        return Response(orjson.dumps(body), media_type="application/json")
+        api = ANTHROPIC if "anthropic-version" in request.headers else OPENAI
+        return Response(orjson.dumps(api.models_body(self._model_rows())), media_type=JSON)
 
     async def _tags(self, request: HTTPRequest) -> Response:
-        models = [
-            {
-                "name": n,
-                "model": n,
-                "modified_at": "2026-01-01T00:00:00Z",
-                "size": 0,
-                "digest": "",
-                "details": {"family": "stand", "context_length": w, "supports_tools": t},
-            }
-            for n, w, t in self._model_rows()
-        ]
-        return Response(orjson.dumps({"models": models}), media_type="application/json")
+        return Response(orjson.dumps(OLLAMA.models_body(self._model_rows())), media_type=JSON)
 
     async def _root(self, request: HTTPRequest) -> Response:
         body = {
             "stand": "tether",
-            "apis": {
-                "openai": "/v1/chat/completions",
-                "anthropic": "/v1/messages",
-                "ollama": "/api/chat",
-            },
-            "models": [{"id": n, "window": w, "tools": t} for n, w, t in self._model_rows()],
+            "apis": {api.name: api.path for api in APIS.values()},
+            "models": [
+                {"id": r.id, "window": r.window, "tools": r.tools} for r in self._model_rows()
+            ],
             "faults": [f.spec for f in self.planner.faults],
         }
         return Response(orjson.dumps(body), media_type="application/json")
@@ -324,10 +211,7 @@ class Stand:
         return Response(orjson.dumps(payload), refusal.status, headers, "application/json")
 
     def next_id(self, api: Api) -> str:
-        n = next(self._ids)
-        if api.name == "anthropic":
-            return f"msg_{n:024d}"
-        return f"{api.id_prefix}{n:012d}"
+        return api.reply_id(next(self._ids))
 
 
 def _now() -> str:
@@ -451,7 +335,10 @@ class _Reply(Response):
             data = orjson.dumps(self.api.error_body(500, ERROR_FRAME_TEXT, "server_error"))
             self.sent.add(ErrorFrame(ERROR_FRAME_TEXT, "server_error"))
         else:
-            data = orjson.dumps(self.api.whole(plan, self.stand.next_id(self.api)))
+            reply = Turn(plan.text, plan.reasoning, plan.tool_calls, plan.usage)
+            data = orjson.dumps(
+                self.api.whole(plan.model, self.stand.next_id(self.api), reply, plan.finish)
+            )
             for event in plan_events(plan, 1 << 30):
                 self.sent.add(event)
         if plan.malformed:
@@ -472,7 +359,7 @@ class _Reply(Response):
             return
         self.recorded = True
         turn = self.sent.build()
-        usage = self.api.usage_raw(turn.usage) if turn.usage is not None else None
+        usage = self.api.usage_to_raw(turn.usage) if turn.usage is not None else None
         log_file.write(
             {
                 "api": self.api.name,
@@ -512,7 +399,7 @@ class _Replay(Response):
             await send({"type": "http.response.body", "body": chunk.data, "more_body": True})
         if self.stand.log is not None:
             turn = c.turn()
-            usage = turn.usage.raw or self.api.usage_raw(turn.usage) if turn.usage else None
+            usage = turn.usage.raw or self.api.usage_to_raw(turn.usage) if turn.usage else None
             self.stand.log.write(
                 {
                     "api": self.api.name,

@@ -9,12 +9,10 @@ import sys
 import tempfile
 from pathlib import Path
 from types import TracebackType
-from typing import Any
 
 import uvicorn
 
 from tether.errors import TetherError
-from tether.providers import HTTPProvider, adapter_for
 from tether.serving import ServerThread, base_url, bind, uvicorn_config
 from tether.stand.app import Stand
 from tether.stand.plan import Planner
@@ -35,24 +33,13 @@ def build_stand(
     return Stand(Planner(script, faults, seed), log)
 
 
-# Where each API lives under a stand's base URL, following each SDK's convention.
-API_BASES = {"openai": "/v1", "anthropic": "", "ollama": ""}
-
-
-def stand_provider(api: str, url: str, model: str = "sim-large", **options: Any) -> HTTPProvider:
-    """tether's adapter for `api`, pointed at the stand at `url` (its root URL)."""
-    return adapter_for(api)(url + API_BASES[api], model, **options)
-
-
 __all__ = [
-    "API_BASES",
     "StandProcess",
     "StandThread",
     "base_url",
     "bind",
     "build_stand",
     "serve_forever",
-    "stand_provider",
 ]
 
 

@@ -39,7 +39,6 @@ from tether.messages import (
 from tether.wire.framing import OVERSIZE, SSEDecoder, sse
 from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
 
-PATH = "/v1/messages"
 VERSION = "2023-06-01"
 DEFAULT_MAX_TOKENS = 4096
 

@@ -40,8 +40,6 @@ from tether.messages import (
 from tether.wire.framing import NDJSONDecoder
 from tether.wire.shape import field, obj, opt_str, seq
 
-PATH = "/api/chat"
-
 _FINISH: dict[str, FinishReason] = {
     "stop": "stop",
     "length": "length",

@@ -38,8 +38,6 @@ from tether.messages import (
 from tether.wire.framing import OVERSIZE, SSEDecoder, sse
 from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
 
-PATH = "/v1/chat/completions"
-
 _FINISH: dict[str, FinishReason] = {
     "stop": "stop",
     "length": "length",
