@@ -64,27 +64,31 @@ or arguments:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import anyio
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tether.agent.cost import Prices
 from tether.agent.loop import FollowUp, LoopConfig, StepCallback, run_loop
 from tether.agent.receipt import Receipt, ReceiptStatus
 from tether.checks import CheckResult, Fingerprint, accept, fingerprint, run_checks
-from tether.config_file import JudgeSection, load_toml
+from tether.config import (
+    BreakersConfig,
+    EndpointConfig,
+    JudgeSection,
+    RetryConfig,
+    Strict,
+    load_toml,
+)
 from tether.context.budget import ContextBudget
 from tether.errors import ConfigError
 from tether.messages import Message, Request
-from tether.providers import Timeouts, adapter_for
 from tether.providers.base import Provider
-from tether.reliability.breaker import BreakerPolicy, store_from_url
-from tether.reliability.chain import Candidate, Chain, Notice, RetryPolicy
+from tether.reliability.chain import Candidate, Chain, Notice
 from tether.sandbox import Sandbox
 from tether.tools.base import Tool, ToolContext
 from tether.tools.builtin import CODING_TOOLS
@@ -104,40 +108,30 @@ SUMMARY_PROMPT = (
 SUMMARY_INPUT_CHARS = 6_000  # the newest part of what was dropped (a summary must fit anywhere)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class CandidateConfig(EndpointConfig):
+    """One `[[candidates]]` row: an endpoint and the model to call there."""
 
-
-class CandidateConfig(_Strict):
-    api: Literal["openai", "anthropic", "ollama"] = "openai"
     model: str = Field(min_length=1)
-    base_url: str = Field(pattern=r"^https?://")
-    api_key_env: str | None = None
-    window: int = Field(default=128_000, gt=0)
-    tools: bool = True
-    reasoning_dialect: Literal["openai", "openrouter", "glm"] | None = None
-    first_byte_s: float = Field(default=60.0, gt=0)
-    silence_s: float = Field(default=60.0, gt=0)
 
 
-class AgentSection(_Strict):
+class AgentSection(Strict):
     max_steps: int = Field(default=25, ge=1)
     system: str | None = None
 
 
-class ToolsSection(_Strict):
+class ToolsSection(Strict):
     timeout_s: float = Field(default=60.0, gt=0)
     result_cap_chars: int = Field(default=20_000, ge=1_000)
 
 
-class CheckSection(_Strict):
+class CheckSection(Strict):
     timeout_s: float = Field(default=300.0, gt=0)
     fix_cycles: int = Field(default=2, ge=0, le=10)
     output_cap_chars: int = Field(default=20_000, ge=1_000)
     ignore: list[str] = Field(default_factory=list)
 
 
-class SandboxSection(_Strict):
+class SandboxSection(Strict):
     """Where commands and checks run (tether.sandbox): bubblewrap by default where it works."""
 
     mode: Literal["bwrap", "none"] = "bwrap"
@@ -146,22 +140,7 @@ class SandboxSection(_Strict):
     readable: list[str] = Field(default_factory=list)  # hidden paths shown again, read-only
 
 
-class BreakersSection(_Strict):
-    """Where breaker state lives (shared across processes with sqlite/redis) and when they open."""
-
-    store: str = "memory"
-    open_s: float = Field(default=60.0, gt=0)
-    slow_first_byte_s: float = Field(default=40.0, gt=0)
-    slow_streak: int = Field(default=2, ge=1)
-    slow_open_s: float = Field(default=600.0, gt=0)
-
-
-class RetrySection(_Strict):
-    max_attempts: int = Field(default=4, ge=1)
-    backoff_s: float = Field(default=0.5, ge=0)
-
-
-class PriceConfig(_Strict):
+class PriceConfig(Strict):
     """USD per million tokens for one model (cache_write: defaults to input)."""
 
     input: float = Field(ge=0)
@@ -170,13 +149,13 @@ class PriceConfig(_Strict):
     cache_write: float | None = Field(default=None, ge=0)
 
 
-class RuntimeConfig(_Strict):
+class RuntimeConfig(Strict):
     candidates: list[CandidateConfig] = Field(default_factory=list)
     agent: AgentSection = Field(default_factory=AgentSection)
     tools: ToolsSection = Field(default_factory=ToolsSection)
     rules: list[dict[str, Any]] = Field(default_factory=list)
-    breakers: BreakersSection = Field(default_factory=BreakersSection)
-    retry: RetrySection = Field(default_factory=RetrySection)
+    breakers: BreakersConfig = Field(default_factory=BreakersConfig)
+    retry: RetryConfig = Field(default_factory=RetryConfig)
     prices: dict[str, PriceConfig] = Field(default_factory=dict)
     checks: list[str] = Field(default_factory=list)
     check: CheckSection = Field(default_factory=CheckSection)
@@ -187,19 +166,6 @@ class RuntimeConfig(_Strict):
 def load_config(path: str | Path) -> RuntimeConfig:
     """Read a TOML configuration; every problem is a ConfigError naming file, key and fix."""
     return load_toml(path, RuntimeConfig)
-
-
-def provider_from(c: CandidateConfig) -> Provider:
-    key = os.environ.get(c.api_key_env) if c.api_key_env else None
-    options: dict[str, Any] = {
-        "api_key": key,
-        "window": c.window,
-        "supports_tools": c.tools,
-        "timeouts": Timeouts(first_byte=c.first_byte_s, silence=c.silence_s),
-    }
-    if c.reasoning_dialect is not None:
-        options["reasoning_dialect"] = c.reasoning_dialect
-    return adapter_for(c.api)(c.base_url, c.model, **options)
 
 
 @dataclass
@@ -470,7 +436,7 @@ def create_agent_runtime(
     """
     if not isinstance(config, RuntimeConfig):
         config = load_config(config) if config is not None else RuntimeConfig()
-    candidates = [*providers, *(provider_from(c) for c in config.candidates)]
+    candidates = [*providers, *(c.provider(c.model, c.api_key()) for c in config.candidates)]
     if not candidates:
         raise ConfigError(
             "no candidates: give [[candidates]] in the configuration or providers=[...]"
@@ -484,14 +450,9 @@ def create_agent_runtime(
         raise ConfigError(f"workspace {ws} is not a folder; create it or pass --workspace DIR")
     chain = Chain(
         candidates,
-        store=store_from_url(config.breakers.store),
-        breaker_policy=BreakerPolicy(
-            open_s=config.breakers.open_s,
-            slow_first_byte_s=config.breakers.slow_first_byte_s,
-            slow_streak=config.breakers.slow_streak,
-            slow_open_s=config.breakers.slow_open_s,
-        ),
-        retry=RetryPolicy(max_attempts=config.retry.max_attempts, backoff_s=config.retry.backoff_s),
+        store=config.breakers.open_store(),
+        breaker_policy=config.breakers.policy(),
+        retry=config.retry.policy(),
         judge_config=config.judge.judge_config("configuration"),
         on_notice=on_notice,
         fit=ContextBudget().fit,

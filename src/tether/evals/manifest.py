@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from tether.agent.receipt import ReceiptStatus
+from tether.config.files import Frozen
 from tether.errors import ScriptError, SuiteError
 from tether.stand.cassette import Cassette, load_cassette
 from tether.stand.script import TurnSpec
@@ -36,18 +37,14 @@ CaseName = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")]
 Validator = Callable[[str], Any]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ExpectedCall(_Strict):
+class ExpectedCall(Frozen):
     """A tool call the reply must hold: its name and (when given) its arguments, as JSON."""
 
     name: str = Field(min_length=1)
     arguments: dict[str, Any] | None = None
 
 
-class CassetteExpect(_Strict):
+class CassetteExpect(Frozen):
     text: str | None = None
     text_contains: list[str] = Field(default_factory=list)
     reasoning_contains: list[str] = Field(default_factory=list)
@@ -56,7 +53,7 @@ class CassetteExpect(_Strict):
     verdict: str = ""  # the judge's verdict the reply must get ("": it must be an answer)
 
 
-class RunExpect(_Strict):
+class RunExpect(Frozen):
     status: ReceiptStatus | None = None  # default: `done` with checks, else `answered`
     text: str | None = None
     text_contains: list[str] = Field(default_factory=list)
@@ -64,14 +61,14 @@ class RunExpect(_Strict):
     tool_status: dict[str, ToolStatus] = Field(default_factory=dict)  # every call of that tool
 
 
-class SuiteSection(_Strict):
+class SuiteSection(Frozen):
     name: str = ""
     description: str = ""
     tools: str | None = None  # the Python file whose @tool functions the cases may use
     timeout_s: float = Field(default=60.0, gt=0)  # each case, at most
 
 
-class _Case(_Strict):
+class _Case(Frozen):
     name: CaseName
     kind: str
     description: str = ""

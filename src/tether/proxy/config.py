@@ -38,43 +38,36 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
-from tether.config_file import JudgeSection, load_toml, validated_error
+from tether.config import (
+    BreakersConfig,
+    EndpointConfig,
+    JudgeSection,
+    RetryConfig,
+    Strict,
+    load_toml,
+    validated_error,
+)
 from tether.errors import ConfigError
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class UpstreamConfig(_Strict):
+class UpstreamConfig(EndpointConfig):
     """One provider behind the proxy (a candidate per client model name)."""
 
-    api: Literal["openai", "anthropic"] = "openai"
-    base_url: str = Field(pattern=r"^https?://")
-    api_key_env: str | None = None
+    api: Literal["openai", "anthropic"] = "openai"  # the formats the proxy forwards
     model: str | None = Field(default=None, min_length=1)
     models: dict[str, str] = Field(default_factory=dict)
-    window: int = Field(default=128_000, gt=0)
-    tools: bool = True
-    reasoning_dialect: Literal["openai", "openrouter", "glm"] | None = None
-    first_byte_s: float = Field(default=60.0, gt=0)
-    silence_s: float = Field(default=60.0, gt=0)
 
     def model_for(self, requested: str) -> str:
         """The upstream's model name for the client's: mapped, fixed, or passed through."""
         return self.models.get(requested) or self.model or requested
 
 
-class BreakersConfig(_Strict):
-    store: str = "memory"
-    open_s: float = Field(default=60.0, gt=0)
-    slow_first_byte_s: float = Field(default=40.0, gt=0)
+class ProxySection(RetryConfig):
+    """`[proxy]`: the retry settings (quicker than an agent's: a client is waiting), holdback,
+    the exchange log, the trace store and the upstream client."""
 
-
-class ProxySection(_Strict):
-    max_attempts: int = Field(default=4, ge=1)
     backoff_s: float = Field(default=0.2, ge=0)
     backoff_max_s: float = Field(default=2.0, ge=0)
     retry_after_max_s: float = Field(default=5.0, ge=0)
@@ -85,7 +78,7 @@ class ProxySection(_Strict):
     transport: Literal["lean", "fast", "httpx"] = "lean"  # the upstream client (transport.py)
 
 
-class ProxyConfig(_Strict):
+class ProxyConfig(Strict):
     upstreams: list[UpstreamConfig] = Field(min_length=1)
     breakers: BreakersConfig = Field(default_factory=BreakersConfig)
     proxy: ProxySection = Field(default_factory=ProxySection)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import math
-import os
 import ssl
 import time
 from collections import OrderedDict
@@ -23,14 +22,13 @@ from typing import Any, cast
 import httpx2
 
 from tether.context.budget import ContextBudget
-from tether.errors import ConfigError, ModelCallFailed, RequestRejected
+from tether.errors import ModelCallFailed, RequestRejected
 from tether.messages import Request
-from tether.providers import Timeouts, adapter_for
+from tether.providers import adapter_for
 from tether.providers.base import Provider
-from tether.proxy.config import ProxyConfig, UpstreamConfig
+from tether.proxy.config import ProxyConfig
 from tether.proxy.transport import FastTransport, LeanClient
-from tether.reliability.breaker import BreakerPolicy, store_from_url
-from tether.reliability.chain import Attempt, Chain, RetryPolicy
+from tether.reliability.chain import Attempt, Chain
 from tether.reliability.guard import GuardConfig
 from tether.wire.apis import api_named
 
@@ -59,23 +57,16 @@ class Upstreams:
 
     def __init__(self, config: ProxyConfig) -> None:
         self.config = config
-        self.store = store_from_url(config.breakers.store)
-        self.policy = BreakerPolicy(
-            open_s=config.breakers.open_s, slow_first_byte_s=config.breakers.slow_first_byte_s
-        )
+        self.store = config.breakers.open_store()
+        self.policy = config.breakers.policy()
         p = config.proxy
-        self.retry = RetryPolicy(
-            max_attempts=p.max_attempts,
-            backoff_s=p.backoff_s,
-            backoff_max_s=p.backoff_max_s,
-            retry_after_max_s=p.retry_after_max_s,
-        )
+        self.retry = p.policy()
         self.guard = GuardConfig(
             holdback_chars=p.holdback_chars,
             holdback_max_chars=max(p.holdback_max_chars, p.holdback_chars),
         )
         self.judge_config = config.judge.judge_config("proxy configuration")
-        self._keys = [self._api_key(u) for u in config.upstreams]
+        self._keys = [u.api_key() for u in config.upstreams]
         # One pool for every upstream (pools are per host inside it), with one TLS context per
         # process: making a context takes ~50 ms. "lean" and "fast": see proxy/transport.py.
         limits = httpx2.Limits(max_connections=1000, max_keepalive_connections=256)
@@ -89,39 +80,13 @@ class Upstreams:
             self.client = cast(httpx2.AsyncClient, self._lean)
         self._chains: OrderedDict[str, Chain] = OrderedDict()
 
-    @staticmethod
-    def _api_key(u: UpstreamConfig) -> str | None:
-        if not u.api_key_env:
-            return None
-        key = os.environ.get(u.api_key_env)
-        if not key:
-            raise ConfigError(
-                f"upstream {u.base_url}: the environment variable {u.api_key_env} is not set; "
-                "export the API key there (it is never written to the log)"
-            )
-        if any(ch in key for ch in "\r\n\0"):
-            raise ConfigError(
-                f"upstream {u.base_url}: the API key in {u.api_key_env} holds a line break; "
-                "export the key alone"
-            )
-        return key
-
     @property
     def apis(self) -> set[str]:
         return {u.api for u in self.config.upstreams}
 
     def provider(self, i: int, model: str) -> Provider:
         u = self.config.upstreams[i]
-        options: dict[str, Any] = {
-            "api_key": self._keys[i],
-            "window": u.window,
-            "supports_tools": u.tools,
-            "timeouts": Timeouts(first_byte=u.first_byte_s, silence=u.silence_s),
-            "client": self.client,
-        }
-        if u.reasoning_dialect is not None and u.api == "openai":
-            options["reasoning_dialect"] = u.reasoning_dialect
-        return adapter_for(u.api)(u.base_url, u.model_for(model), **options)
+        return u.provider(u.model_for(model), self._keys[i], client=self.client)
 
     def chain_for(self, model: str) -> Chain:
         """The failover chain for a client model name (made at its first request)."""

@@ -13,38 +13,33 @@ from typing import Any, Literal
 import orjson
 import yaml
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     ValidationError,
     field_validator,
     model_validator,
 )
 
+from tether.config.files import Frozen
 from tether.errors import FaultSpecError, ScriptError
 from tether.stand.faults import Fault, parse_fault
 
 DEFAULT_WINDOW = 128_000
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ToolCallSpec(_Strict):
+class ToolCallSpec(Frozen):
     name: str = Field(min_length=1)
     arguments: dict[str, Any] | str = Field(default_factory=dict)
     id: str | None = None
 
 
-class UsageSpec(_Strict):
+class UsageSpec(Frozen):
     prompt_tokens: int | None = Field(default=None, ge=0)
     completion_tokens: int | None = Field(default=None, ge=0)
     cached_tokens: int | None = Field(default=None, ge=0)
     cache_write_tokens: int | None = Field(default=None, ge=0)
 
 
-class TurnSpec(_Strict):
+class TurnSpec(Frozen):
     """One scripted reply; an empty turn replies with the stand's default text."""
 
     text: str = ""
@@ -77,7 +72,7 @@ class TurnSpec(_Strict):
         return [parse_fault(spec) for spec in self.fault]
 
 
-class ModelSpec(_Strict):
+class ModelSpec(Frozen):
     window: int = Field(default=DEFAULT_WINDOW, gt=0)
     tools: bool = True
     turns: list[TurnSpec] = Field(default_factory=list)
@@ -109,7 +104,7 @@ def _default_models() -> dict[str, ModelSpec]:
     }
 
 
-class Script(_Strict):
+class Script(Frozen):
     models: dict[str, ModelSpec] = Field(default_factory=_default_models, min_length=1)
     faults: list[str] = Field(default_factory=list)
     seed: int = 0

@@ -10,11 +10,24 @@ import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from tether.errors import ConfigError
 
 M = TypeVar("M", bound=BaseModel)
+
+
+class Strict(BaseModel):
+    """The base of every configuration model: an unknown key is an error, never ignored (a
+    misspelt `max_atempts` must not silently keep the default)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Frozen(Strict):
+    """A strict model whose values never change once read (scripts, suites)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
@@ -47,27 +60,3 @@ def validated_error(exc: ValidationError, where: str) -> ConfigError:
 def load_toml(path: str | Path, model: type[M]) -> M:
     """Read and validate a TOML configuration file."""
     return validated(model, read_toml(path), str(path))
-
-
-class JudgeSection(BaseModel):
-    """`[judge]` (the runtime's and the proxy's): your own failure phrases and the weights of
-    the judge's signals (`tether judge --explain` shows them), over the shipped ones."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    phrases: list[str] = Field(default_factory=list)  # each alone makes a reply a failure text
-    weights: dict[str, float] = Field(default_factory=dict)  # by signal name
-    threshold: float = Field(default=1.0, gt=0)
-
-    def judge_config(self, where: str) -> Any:
-        """The JudgeConfig these settings stand for (a ConfigError names `where`)."""
-        from tether.reliability.judge import JudgeConfig
-
-        try:
-            return JudgeConfig(
-                threshold=self.threshold,
-                weights=dict(self.weights),
-                extra_phrases=tuple(self.phrases),
-            )
-        except ConfigError as exc:
-            raise ConfigError(f"{where}: judge: {exc}") from None

@@ -1,0 +1,18 @@
+"""Configuration: reading TOML into strict models (files.py) and the sections the runtime's and
+the proxy's configurations share (sections.py)."""
+
+from tether.config.files import Frozen, Strict, load_toml, read_toml, validated, validated_error
+from tether.config.sections import BreakersConfig, EndpointConfig, JudgeSection, RetryConfig
+
+__all__ = [
+    "BreakersConfig",
+    "EndpointConfig",
+    "Frozen",
+    "JudgeSection",
+    "RetryConfig",
+    "Strict",
+    "load_toml",
+    "read_toml",
+    "validated",
+    "validated_error",
+]

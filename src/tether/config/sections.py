@@ -1,0 +1,135 @@
+"""The sections the runtime's and the proxy's configurations share, each written once.
+
+An endpoint (a provider to call: its API, URL, key variable, window and timeouts) builds its
+adapter in one place, key check included; the breaker and retry sections make the policies the
+chain takes. `RuntimeConfig` (agent/runtime.py) and `ProxyConfig` (proxy/config.py) compose them.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from tether.config.files import Strict
+from tether.errors import ConfigError
+
+if TYPE_CHECKING:
+    from tether.providers.base import HTTPProvider
+    from tether.reliability.breaker import BreakerPolicy, BreakerStore
+    from tether.reliability.chain import RetryPolicy
+    from tether.reliability.judge import JudgeConfig
+
+
+class EndpointConfig(Strict):
+    """One provider to call: where, with which key, what it accepts, how long silence may last."""
+
+    api: Literal["openai", "anthropic", "ollama"] = "openai"
+    base_url: str = Field(pattern=r"^https?://")
+    api_key_env: str | None = None
+    window: int = Field(default=128_000, gt=0)
+    tools: bool = True
+    reasoning_dialect: Literal["openai", "openrouter", "glm"] | None = None
+    first_byte_s: float = Field(default=60.0, gt=0)
+    silence_s: float = Field(default=60.0, gt=0)
+
+    def api_key(self) -> str | None:
+        """The key from `api_key_env`: a ConfigError now when it is named but not set, or holds
+        a line break, rather than a 401 (or a broken header) at the first call."""
+        if not self.api_key_env:
+            return None
+        key = os.environ.get(self.api_key_env)
+        if not key:
+            raise ConfigError(
+                f"{self.base_url}: the environment variable {self.api_key_env} is not set; "
+                "export the API key there (it is never written to a log or trace)"
+            )
+        if any(ch in key for ch in "\r\n\0"):
+            raise ConfigError(
+                f"{self.base_url}: the API key in {self.api_key_env} holds a line break; "
+                "export the key alone"
+            )
+        return key
+
+    def provider(self, model: str, api_key: str | None, **options: Any) -> HTTPProvider:
+        """The adapter for this endpoint and `model` (extra options such as a shared client)."""
+        from tether.providers import Timeouts, adapter_for
+
+        options = {
+            "api_key": api_key,
+            "window": self.window,
+            "supports_tools": self.tools,
+            "timeouts": Timeouts(first_byte=self.first_byte_s, silence=self.silence_s),
+            **options,
+        }
+        if self.reasoning_dialect is not None and self.api == "openai":
+            options["reasoning_dialect"] = self.reasoning_dialect
+        return adapter_for(self.api)(self.base_url, model, **options)
+
+
+class BreakersConfig(Strict):
+    """`[breakers]`: where breaker state lives (shared across processes with sqlite or redis)
+    and when a breaker opens."""
+
+    store: str = "memory"
+    open_s: float = Field(default=60.0, gt=0)
+    slow_first_byte_s: float = Field(default=40.0, gt=0)
+    slow_streak: int = Field(default=2, ge=1)
+    slow_open_s: float = Field(default=600.0, gt=0)
+
+    def policy(self) -> BreakerPolicy:
+        from tether.reliability.breaker import BreakerPolicy
+
+        return BreakerPolicy(
+            open_s=self.open_s,
+            slow_first_byte_s=self.slow_first_byte_s,
+            slow_streak=self.slow_streak,
+            slow_open_s=self.slow_open_s,
+        )
+
+    def open_store(self) -> BreakerStore:
+        from tether.reliability.breaker import store_from_url
+
+        return store_from_url(self.store)
+
+
+class RetryConfig(Strict):
+    """How often and how patiently one call is retried across the chain."""
+
+    max_attempts: int = Field(default=4, ge=1)
+    backoff_s: float = Field(default=0.5, ge=0)  # the first wait before the same candidate again
+    backoff_max_s: float = Field(default=8.0, ge=0)
+    retry_after_max_s: float = Field(default=60.0, ge=0)  # a longer Retry-After fails over
+
+    def policy(self) -> RetryPolicy:
+        from tether.reliability.chain import RetryPolicy
+
+        return RetryPolicy(
+            max_attempts=self.max_attempts,
+            backoff_s=self.backoff_s,
+            backoff_max_s=self.backoff_max_s,
+            retry_after_max_s=self.retry_after_max_s,
+        )
+
+
+class JudgeSection(Strict):
+    """`[judge]` (the runtime's and the proxy's): your own failure phrases and the weights of
+    the judge's signals (`tether judge --explain` shows them), over the shipped ones."""
+
+    phrases: list[str] = Field(default_factory=list)  # each alone makes a reply a failure text
+    weights: dict[str, float] = Field(default_factory=dict)  # by signal name
+    threshold: float = Field(default=1.0, gt=0)
+
+    def judge_config(self, where: str) -> JudgeConfig:
+        """The JudgeConfig these settings stand for (a ConfigError names `where`)."""
+        from tether.reliability.judge import JudgeConfig
+
+        try:
+            return JudgeConfig(
+                threshold=self.threshold,
+                weights=dict(self.weights),
+                extra_phrases=tuple(self.phrases),
+            )
+        except ConfigError as exc:
+            raise ConfigError(f"{where}: judge: {exc}") from None
