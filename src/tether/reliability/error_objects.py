@@ -78,11 +78,12 @@ def _json_messages(value: object) -> tuple[bool, list[str]]:
         key, item = stack.pop()
         k = key.lower()
         if (
-            k in ERROR_KEYS
-            and isinstance(item, dict | str | list | int)
-            and not isinstance(item, bool)
-        ) or (
-            k in ("type", "code", "status") and isinstance(item, str) and "error" in item.lower()
+            (
+                k in ERROR_KEYS
+                and isinstance(item, dict | str | list | int)
+                and not isinstance(item, bool)
+            )
+            or (k in ("type", "code", "status", "name") and _ERROR_NAME.search(str(item)))
         ):
             errorish = errorish or bool(item)
         if isinstance(item, dict):
@@ -95,6 +96,8 @@ def _json_messages(value: object) -> tuple[bool, list[str]]:
 
 
 ERROR_WORD = re.compile(r"error|exception|fail", re.I)
+# A type or name that says error: `rate_limit_error`, `ThrottlingException`, `APIError`.
+_ERROR_NAME = re.compile(r"error|exception", re.I)
 # Keys that make an object an error body whatever else it holds.
 ERROR_KEYS = frozenset(
     (
@@ -114,6 +117,7 @@ ERROR_KEYS = frozenset(
         "error_type",
         "errortype",
         "exception",
+        "$fault",  # the AWS SDK's errors
     )
 )
 
@@ -195,7 +199,8 @@ _NOTICE_KEYS = frozenset(
 
 
 def _error_keys_only(value: dict[str, Any]) -> bool:
-    keys = {str(k).lower() for k in value}
+    """A message and its codes and nothing else (`{"error": true, "message": ...}` too)."""
+    keys = {str(k).lower() for k in value if not (str(k).lower() == "error" and value[k] is True)}
     return (
         bool(keys)
         and keys <= _NOTICE_KEYS

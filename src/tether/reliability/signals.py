@@ -65,6 +65,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "diagnostics": 0.3,
     "placeholder": 2.0,
     "tail_error": 1.2,
+    "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "zero_output": 0.6,
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
@@ -91,7 +92,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
 VOCABULARY_CAP = 1.6
 VOCABULARY_DENSE = 300
 VOCABULARY_MORE = 0.1  # each further word of a class already found, up to two
-EXPLAINS_MAX = 3
+EXPLAINS_MAX = 5
 PROSE_MAX = 5
 
 
@@ -186,6 +187,9 @@ _QUOTE = re.compile(
     r"""["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,160})'(?![a-z])""",
     re.I,
 )
+_FENCED_BLOCK = re.compile(r"```[^\n]*\n(.*?)```", re.S)
+# Letters outside a fenced error that make it quoted by an answer, not printed by a client.
+QUOTE_PROSE_LETTERS = 40
 _SENTENCE = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+[.!?\u3002\uff01\uff1f]*")
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 _NOT_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
@@ -292,6 +296,11 @@ class _Reply:
         return read_error_object(self.text)
 
     @cached_property
+    def said(self) -> str:
+        """The text without fenced blocks that have words around them (see `_unfenced`)."""
+        return _unfenced(self.text[:4000])
+
+    @cached_property
     def message(self) -> str:
         """The words a person would read as the message: an HTML page's title and text, an
         error object's message strings, else the text without stack frames and fences."""
@@ -301,7 +310,7 @@ class _Reply:
         if self.structure is not None:
             _, prefix, messages = self.structure
             return " ".join((prefix, *messages)).lower()[:2000]
-        return _without_diagnostics(self.low[:4000])
+        return _without_diagnostics(self.said.lower())
 
     @cached_property
     def hits(self) -> list[tuple[str, int, int, str]]:
@@ -350,6 +359,15 @@ _DIAGNOSTIC = re.compile(
     re.X,
 )
 _PROSE_LINE = re.compile(r"[^\W\d_]{2,}(?:[ ,]+[^\W\d_]+){3}|[\u3040-\u30ff\u3400-\u9fff]{4}")
+
+
+def _unfenced(text: str) -> str:
+    """The text without its fenced blocks when there are words around them: what is in a
+    fence is shown, not said (an error quoted in an answer)."""
+    if "```" not in text:
+        return text
+    outside = _FENCED_BLOCK.sub(" ", text)
+    return outside if len(_LETTER.findall(outside)) >= QUOTE_PROSE_LETTERS else text
 
 
 def _without_diagnostics(low: str) -> str:
@@ -439,7 +457,7 @@ def error_object(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
                 "error_object", w["error_object"], kind + (f" after {prefix!r}" if prefix else "")
             ),
         )
-    keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(r.text[:3000])}
+    keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(r.said[:3000])}
     errorish = keys & ERROR_KEYS
     if errorish and len(keys) >= 2:
         return (
@@ -499,7 +517,7 @@ def sse_frame(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def status_code(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`."""
-    head = r.text[:160] if not r.html else r.message[:300]
+    head = r.said[:160] if not r.html else r.message[:300]
     m = _STATUS.search(head)
     if m is None:
         return ()
@@ -536,6 +554,40 @@ def diagnostics(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("diagnostics", w["diagnostics"], m.group(0).strip()[:40]),)
+
+
+# A line of a stack trace: a frame (Python, JavaScript, Java, Go, Rust), the source line under
+# a Python frame, or its `^^^` markers.
+_FRAME_LINE = re.compile(
+    r"^(?:traceback \(most recent call last\):|\s*file \".*\", line \d+.*|\s+at \S.*"
+    r"|\s*(?:caused by|during handling of the above exception).*|goroutine \d+ \[.*"
+    r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more)$",
+    re.I,
+)
+# The line that names the exception: `KeyError: 'error'`, `litellm.APIError: ...`,
+# `Uncaught TypeError: ...`, `panic: ...`, `java.net.SocketTimeoutException: Read timed out`.
+_EXCEPTION_LINE = re.compile(
+    r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
+    r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
+    r"^\s*thread '[^']*' panicked at",
+    re.I,
+)
+
+
+def stack_trace(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
+    client printed its own crash where the answer should be."""
+    lines = [line for line in r.text[:6000].splitlines() if line.strip()]
+    if not lines or len(lines) > 200:
+        return ()
+    named = [line for line in lines if _EXCEPTION_LINE.match(line)]
+    if not named:
+        return ()
+    frames = sum(1 for line in lines if _FRAME_LINE.match(line))
+    other = len(lines) - frames - len(named)
+    if frames >= 2 and other * 5 <= len(lines) or other == 0 and len(lines) <= 3:
+        return (Signal("stack_trace", w["stack_trace"], named[-1].strip()[:60]),)
+    return ()
 
 
 def placeholder(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -661,6 +713,11 @@ def quoted(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if re.search(r"^\s*>", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
         return (Signal("quoted", -w["quoted"], "a quoted block"),)
+    fence = _FENCED_BLOCK.search(r.text[:3000])
+    if fence is not None and r.lexicon.vocabulary.search(fence.group(1).lower()):
+        outside = r.text[: fence.start()] + r.text[fence.end() :]
+        if len(_LETTER.findall(outside)) >= QUOTE_PROSE_LETTERS:
+            return (Signal("quoted", -w["quoted"], "a fenced block with words around it"),)
     for m in _QUOTE.finditer(r.text[:3000]):
         inner = (m.group(1) or m.group(2) or "").lower()
         before = r.text[max(0, m.start() - 2) : m.start()]
@@ -722,7 +779,14 @@ _ASKS_SHAPE = re.compile(
 # The signals that read words, and those that read a failure's shape: what a question about
 # failures discounts (the first more than the second).
 _LEXICAL = ("vocabulary:", "coverage", "short_notice")
-_STRUCTURAL = ("error_object", "error_object_part", "status_code", "sse_frame", "client_prefix")
+_STRUCTURAL = (
+    "error_object",
+    "error_object_part",
+    "status_code",
+    "sse_frame",
+    "client_prefix",
+    "stack_trace",
+)
 
 
 _SHOWING = re.compile(
@@ -759,6 +823,7 @@ _FIRST_PERSON = re.compile(
 _SPECIFIC = re.compile(
     r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|java|"
     r"kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
+    r"|(?<=[\s`(])/(?:etc|usr|var|home|opt|tmp|srv)/[\w./-]+|(?<![\w&])#\d{1,6}\b"
 )
 
 
@@ -911,6 +976,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     client_prefix,
     diagnostics,
     tail_error,
+    stack_trace,
     zero_output,
     explains,
     defines,
@@ -982,6 +1048,7 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         and "{" not in text
         and "<" not in text
         and CODE_WORD.search(text) is None
+        and _EXCEPTION_LINE.match(text) is None
     )
 
 
