@@ -78,13 +78,10 @@ def _json_messages(value: object) -> tuple[bool, list[str]]:
         key, item = stack.pop()
         k = key.lower()
         if (
-            (
-                k in ERROR_KEYS
-                and isinstance(item, dict | str | list | int)
-                and not isinstance(item, bool)
-            )
-            or (k in ("type", "code", "status", "name") and _ERROR_NAME.search(str(item)))
-        ):
+            k in ERROR_KEYS
+            and isinstance(item, dict | str | list | int)
+            and not isinstance(item, bool)
+        ) or (k in ("type", "code", "status", "name") and _ERROR_NAME.search(str(item))):
             errorish = errorish or bool(item)
         if isinstance(item, dict):
             stack += [(str(kk), v) for kk, v in item.items()]

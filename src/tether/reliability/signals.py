@@ -296,6 +296,12 @@ class _Reply:
         return read_error_object(self.text)
 
     @cached_property
+    def explaining_words(self) -> list[str]:
+        """The distinct explaining words (cause, fix) in the message."""
+        found = self.lexicon.explaining.finditer(self.message[:3000])
+        return sorted({m.group(0).strip() for m in found})
+
+    @cached_property
     def said(self) -> str:
         """The text without fenced blocks that have words around them (see `_unfenced`)."""
         return _unfenced(self.text[:4000])
@@ -642,7 +648,7 @@ def zero_output(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def explains(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Cause and fix words (means, because, to fix, you can): an explanation is an answer."""
-    words = sorted({m.group(0).strip() for m in r.lexicon.explaining.finditer(r.message[:3000])})
+    words = r.explaining_words
     if not words:
         return ()
     n = min(len(words), EXPLAINS_MAX)
@@ -928,8 +934,10 @@ def on_topic(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         and len(qwords) >= 3
         and not _asks_about_failure(r)
         and not _QUESTION_MARK.search(q[-300:])
+        and len(r.explaining_words) < 3
     ):
-        # failure words, and not one word of the task: a notice, not a reply to it
+        # failure words, and not one word of the task: a notice, not a reply to it (unless
+        # it explains: then it answers some other question)
         return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
 
