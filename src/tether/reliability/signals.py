@@ -591,7 +591,7 @@ def stack_trace(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     frames = sum(1 for line in lines if _FRAME_LINE.match(line))
     other = len(lines) - frames - len(named)
-    if frames >= 2 and other * 5 <= len(lines) or other == 0 and len(lines) <= 3:
+    if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
         return (Signal("stack_trace", w["stack_trace"], named[-1].strip()[:60]),)
     return ()
 
