@@ -435,7 +435,55 @@ GATEWAY: list[Case] = [
     ),
 ]
 
+# What a client prints when it crashed, where the answer should be.
+PYTHON_TRACEBACK = """Traceback (most recent call last):
+  File "/app/bot.py", line 88, in on_message
+    reply = resp["choices"][0]["message"]["content"]
+            ~~~~^^^^^^^^^^^
+KeyError: 'choices'"""
+
+GATEWAY += [
+    Case("a-python-traceback-alone", answer(PYTHON_TRACEBACK), "gateway", QUESTION),
+    Case(
+        "an-exception-line-alone",
+        answer("litellm.APIError: APIError: OpenrouterException -"),
+        "gateway",
+        QUESTION,
+    ),
+    Case(
+        "error-true-and-a-message",
+        answer('{\n  "error": true,\n  "message": "Failed to fetch"\n}'),
+        "gateway",
+        QUESTION,
+    ),
+    Case(
+        "an-aws-sdk-error-object",
+        answer('{"name": "ThrottlingException", "$fault": "client", "$metadata": {"attempts": 3}}'),
+        "gateway",
+        QUESTION,
+    ),
+]
+
 ANSWERS: list[Case] = [
+    # an error quoted in a fence, with the answer's own words around it
+    Case(
+        "a-fenced-traceback-explained",
+        answer(
+            "Your handler reads `choices` before checking the status:\n\n```\n"
+            + PYTHON_TRACEBACK
+            + "\n```\n\nCheck `resp.get('error')` first and log it; the relay sends an "
+            "error body when the key has no quota left."
+        ),
+        None,
+        ask("Why does my bot crash with KeyError: 'choices'?"),
+    ),
+    # structured output a prompt asked for: a result field beside the error flag
+    Case(
+        "an-error-flag-in-demanded-json",
+        answer('{"result": null, "error": true, "message": "Unknown user"}'),
+        None,
+        ask("Look up the user; answer as JSON with result, error and message."),
+    ),
     # legitimate short replies quoting a gateway phrase
     Case(
         "quotes-the-seed-phrase",
