@@ -314,11 +314,7 @@ def ask(
         traces.close()
     gate = _gate(recorder)
     _export_live(recorder.to_json())
-    attempts = (
-        answer.attempts
-        if answer
-        else tuple(a for a in (failure.attempts if failure else ()) if isinstance(a, Attempt))
-    )
+    attempts = answer.attempts if answer else (failure.attempts if failure else ())
     if json_out:
         body: dict[str, Any] = {
             "status": "incomplete" if not gate.complete else ("answered" if answer else "error"),

@@ -25,6 +25,11 @@ adapters report them as events, because deciding what they mean is policy, not w
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotation only: errors.py imports nothing of tether at run time
+    from tether.reliability.chain import Attempt
+
 
 class TetherError(Exception):
     """Base of every error tether raises on purpose."""
@@ -75,7 +80,7 @@ class ModelCallFailed(TetherError):
     happened instead of handing back a disguised failure.
     """
 
-    def __init__(self, message: str, attempts: tuple[object, ...] = ()) -> None:
+    def __init__(self, message: str, attempts: tuple[Attempt, ...] = ()) -> None:
         self.attempts = attempts
         super().__init__(message)
 
@@ -83,7 +88,7 @@ class ModelCallFailed(TetherError):
 class RequestRejected(ModelCallFailed):
     """A provider refused the request itself; retrying or failing over would not help."""
 
-    def __init__(self, message: str, status: int, attempts: tuple[object, ...] = ()) -> None:
+    def __init__(self, message: str, status: int, attempts: tuple[Attempt, ...] = ()) -> None:
         self.status = status
         super().__init__(message, attempts)
 

@@ -311,23 +311,31 @@ class TurnBuilder:
 async def collect(
     events: AsyncIterator[Event],
     *,
-    on_event: Callable[[Event], None] | None = None,
+    on_event: Callable[[Event], str | None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Turn:
-    """Drain a provider stream into a Turn.
+    """Drain a provider stream into a Turn (the one drain: the chain's guard uses it too).
 
-    Silence or a dropped connection in mid-stream still yields the partial turn, with
-    termination `timeout` or `error`; errors before the reply began (connect, HTTP status,
-    first-byte timeout) propagate, because there is no turn to speak of.
+    `on_event` sees every event; when it returns a reason, the stream is closed there and the
+    turn ends with termination `cut` and that reason. Silence or a dropped connection in
+    mid-stream still yields the partial turn, with termination `timeout` or `error`; errors
+    before the reply began (connect, HTTP status, first-byte timeout) propagate, because there
+    is no turn to speak of.
     """
     builder = TurnBuilder(clock)
     try:
         async for event in events:
             builder.add(event)
             if on_event is not None:
-                on_event(event)
+                reason = on_event(event)
+                if reason is not None:
+                    return builder.build("cut", reason)
     except SilenceTimeout as exc:
         return builder.build("timeout", str(exc))
     except StreamDropped as exc:
         return builder.build("error", str(exc))
+    finally:
+        close = getattr(events, "aclose", None)
+        if close is not None:
+            await close()
     return builder.build()

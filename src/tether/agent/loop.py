@@ -89,20 +89,9 @@ def flatten_tool_work(messages: Sequence[Message], limit: int) -> str:
     return text
 
 
-def _model_of(chain: Chain, key: str) -> str:
-    """The model name of the candidate that answered (its key is "api|model|base" or a name)."""
-    for c in chain.candidates:
-        if c.key == key:
-            return c.provider.model
-    parts = key.split("|")
-    return parts[1] if len(parts) == 3 else key
-
-
-def _account(
-    receipt: Receipt, answer: Answer, chain: Chain, prices: Prices, span: Span | None = None
-) -> None:
+def _account(receipt: Receipt, answer: Answer, prices: Prices, span: Span | None = None) -> None:
     usage = answer.turn.usage
-    model = _model_of(chain, answer.candidate)
+    model = answer.source.provider.model if answer.source is not None else answer.candidate
     if usage is not None:
         receipt.input_tokens += usage.prompt_tokens
         receipt.output_tokens += usage.completion_tokens
@@ -181,7 +170,7 @@ async def run_loop(
                 if prepare is not None:
                     request = await prepare(request)
                 answer = await chain.call(request, on_text=on_text, recorder=recorder, parent=span)
-                _account(receipt, answer, chain, config.prices, span)
+                _account(receipt, answer, config.prices, span)
                 receipt.steps = step
                 turn = answer.turn
                 if not turn.tool_calls:
@@ -216,12 +205,12 @@ async def run_loop(
                     _without_tools(config, task, messages, last_word),
                     on_text=on_text, recorder=recorder, parent=span,
                 )  # fmt: skip
-                _account(receipt, answer, chain, config.prices, span)
+                _account(receipt, answer, config.prices, span)
             return _answered(receipt, answer.turn.content)
         with recorder.span("step", "budget spent: final answer without tools") as span:
             final = _without_tools(config, task, messages, BUDGET_NOTE)
             answer = await chain.call(final, on_text=on_text, recorder=recorder, parent=span)
-            _account(receipt, answer, chain, config.prices, span)
+            _account(receipt, answer, config.prices, span)
         receipt.status = "not_done"
         receipt.final_text = answer.turn.content
         receipt.left_undone = (

@@ -36,7 +36,6 @@ from tether.evals.manifest import (
 )
 from tether.messages import Message, Request, ToolCall, ToolSpec, Turn
 from tether.providers import Timeouts, provider_at
-from tether.reliability.chain import Attempt
 from tether.stand.script import ModelSpec, Script, TurnSpec
 from tether.stand.server import StandThread, build_stand
 from tether.tools.rules import Rule, Rules
@@ -222,7 +221,7 @@ async def _cassette_case(
         turn = answer.turn
     except ModelCallFailed as exc:
         error = str(exc)
-        attempts = [a for a in exc.attempts if isinstance(a, Attempt)]
+        attempts = list(exc.attempts)
         if attempts:
             last = attempts[-1]
             turn = last.turn

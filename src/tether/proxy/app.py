@@ -62,7 +62,6 @@ from tether.proxy.forward import (
     Failure,
     Upstreams,
     attempt_json,
-    attempts_of,
     failure_of,
     upstream_request,
 )
@@ -454,10 +453,7 @@ class _Exchange(Response):
     # ------------------------------------------------------------ the log
 
     def _upstream_api(self, answer: Answer) -> str:
-        for c in self.chain.candidates:
-            if c.key == answer.candidate:
-                return c.provider.api
-        return self.api.name
+        return answer.source.provider.api if answer.source is not None else self.api.name
 
     def _record(self) -> None:
         log = self.proxy.log
@@ -468,7 +464,7 @@ class _Exchange(Response):
         attempts = (
             answer.attempts
             if answer is not None
-            else attempts_of(self.error)
+            else self.error.attempts
             if self.error is not None
             else ()
         )

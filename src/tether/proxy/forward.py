@@ -119,10 +119,6 @@ class Upstreams:
         await self.http.aclose()
 
 
-def attempts_of(exc: ModelCallFailed) -> tuple[Attempt, ...]:
-    return tuple(a for a in exc.attempts if isinstance(a, Attempt))
-
-
 def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> Failure:
     """The HTTP answer for a chain that gave up.
 
@@ -133,7 +129,7 @@ def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> 
     """
     if isinstance(exc, RequestRejected):
         return Failure(exc.status, str(exc))
-    attempts = attempts_of(exc)
+    attempts = exc.attempts
     busy = bool(attempts) and all(a.status in BUSY_STATUSES for a in attempts)
     now = time.time() if now is None else now
     untils: list[float] = []

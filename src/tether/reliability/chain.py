@@ -27,11 +27,11 @@ from typing import Any, Literal
 
 import anyio
 
+from tether.context.budget import ContextBudget
 from tether.context.tokens import count_request
 from tether.errors import (
     ConfigError,
     ModelCallFailed,
-    ProviderConnectError,
     ProviderError,
     ProviderStatusError,
     ProviderTimeout,
@@ -111,6 +111,86 @@ class Answer:
     attempts: tuple[Attempt, ...]
     notices: tuple[Notice, ...]
     request: Request  # as sent to the candidate that answered (fitted, maybe without tools)
+    source: Candidate | None = None  # the candidate that answered (its provider, its breaker)
+
+
+OutcomeKind = Literal["turn", "http", "timeout", "connect"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How one attempt ended, as far as the decision needs it."""
+
+    attempt: Attempt
+    kind: OutcomeKind
+    retry_after: float | None = None  # an HTTP error's Retry-After
+    body: str = ""  # an HTTP error's message and body
+    shown: bool = False  # some of the turn's text already reached the caller
+    reasoning_omittable: bool = False  # the candidate still sends a reasoning field
+
+
+DecisionKind = Literal[
+    "answer",  # the judge accepted the turn: release held text, close the breaker, return it
+    "reject",  # the request itself was refused: fail at once with what to fix
+    "drop_reasoning",  # a 400 about the reasoning field: stop sending it, try again
+    "lower_reasoning",  # the loop guard cut the stream: once more at a lower level
+    "failover",  # the candidate failed: record it, go on (the next healthy one, or wait)
+    "give_up",  # no attempt can help: an honest error
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the chain does after an attempt (`decide` makes it; `Chain` acts on it)."""
+
+    kind: DecisionKind
+    breaker: str | None = None  # the failure recorded on the candidate's breaker
+    retry_after: float | None = None  # how long the provider asked us to wait
+    message: str = ""  # the error's text (reject, give_up)
+
+
+def decide(outcome: Outcome, *, cut_before: bool) -> Decision:
+    """The chain's whole retry and failover policy for one attempt, as a value (a table of
+    outcomes and decisions tests it). `cut_before`: the loop guard already cut this call once."""
+    a = outcome.attempt
+    if outcome.kind == "http":
+        status = a.status or 0
+        if status in _FIX:
+            if status == 400 and outcome.reasoning_omittable and _names_reasoning(outcome.body):
+                return Decision("drop_reasoning")
+            return Decision(
+                "reject",
+                message=f"{a.candidate} answered HTTP {status}: {_FIX[status]} ({a.error})",
+            )
+        breaker = f"http_{status}" if status in BREAKER_STATUSES else None
+        return Decision("failover", breaker, outcome.retry_after)
+    if outcome.kind != "turn":
+        return Decision("failover", outcome.kind)
+    verdict = a.verdict
+    if verdict is None:
+        return Decision("answer")
+    if outcome.shown:
+        return Decision(
+            "give_up",
+            message=f"{a.candidate}: the reply was judged {verdict.kind} ({verdict.detail}) "
+            "after text had already reached the caller; not failing over mid-answer",
+        )
+    if verdict.kind == "cut":
+        if cut_before:
+            return Decision(
+                "give_up",
+                message=f"{a.candidate} looped again at reasoning level "
+                f"{a.reasoning_effort!r}: the stream was cut twice ({verdict.detail}); "
+                "giving up instead of paying for more cut attempts",
+            )
+        return Decision("lower_reasoning")
+    return Decision("failover", f"bad_turn:{verdict.kind}")
+
+
+def _names_reasoning(text: str) -> bool:
+    """A 400 whose text names the reasoning field (a server that does not take it)."""
+    low = text.lower()
+    return "reasoning" in low or "thinking" in low
 
 
 @dataclass(frozen=True)
@@ -131,37 +211,6 @@ class RetryPolicy:
 
 
 Fit = Callable[[Request, int], Request]
-
-
-def drop_oldest(request: Request, window: int) -> Request:
-    """Fit `request` into `window` tokens by dropping the oldest turns after the system prompt.
-
-    A tool call is dropped together with its results; the last user message always stays.
-    (The context issue replaces this with summaries.)
-    """
-    reserve = request.max_tokens or 1024
-    if count_request(request).total + reserve <= window:
-        return request
-    system = [m for m in request.messages if m.role == "system"]
-    rest = [m for m in request.messages if m.role != "system"]
-    while (
-        len(rest) > 1
-        and count_request(replace(request, messages=(*system, *rest))).total + reserve > window
-    ):
-        dropped = rest.pop(0)
-        ids = {c.id for c in dropped.tool_calls}
-        while (
-            rest
-            and rest[0].role == "tool"
-            and (
-                not ids
-                or any(
-                    isinstance(p, ToolResultPart) and p.tool_call_id in ids for p in rest[0].parts
-                )
-            )
-        ):
-            rest.pop(0)
-    return replace(request, messages=(*system, *rest))
 
 
 def without_tools(request: Request) -> Request:
@@ -251,7 +300,7 @@ class Chain:
         retry: RetryPolicy | None = None,
         guard: GuardConfig | None = None,
         judge_config: JudgeConfig = DEFAULT_CONFIG,
-        fit: Fit = drop_oldest,
+        fit: Fit | None = None,
         sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
@@ -266,7 +315,7 @@ class Chain:
         self.retry = retry or RetryPolicy()
         self.guard = guard or GuardConfig()
         self.judge_config = judge_config
-        self.fit = fit
+        self.fit = fit or ContextBudget().fit  # summaries or extracts, never a silent cut
         self._sleep = sleep
         self._clock = clock
         self._rng = rng or random.Random()
@@ -417,6 +466,87 @@ class Chain:
             status = "timeout" if timeout or verdict_timeout else "error"
         state.recorder.end(span, status, attrs)
 
+    async def _attempt(
+        self,
+        state: _CallState,
+        candidate: Candidate,
+        sent: Request,
+        number: int,
+        on_text: TextCallback | None,
+        on_reasoning: TextCallback | None,
+    ) -> tuple[Outcome, Holdback]:
+        """One attempt: one span, one drain under the guard, one judgement."""
+        counts = count_request(sent)
+        holdback = Holdback(
+            on_text,
+            self.guard.holdback_chars,
+            self.judge_config,
+            max_chars=self.guard.holdback_max_chars,
+        )
+        started = self._clock()
+        t0 = time.perf_counter()
+        span = self._attempt_span(state, candidate, sent, number)
+        effort = sent.reasoning_effort
+        try:
+            turn = await guarded_turn(
+                candidate.provider.stream(sent), holdback, self.guard, on_reasoning
+            )
+        except ProviderStatusError as exc:
+            attempt = Attempt(
+                candidate.key,
+                number,
+                started,
+                time.perf_counter() - t0,
+                error=str(exc),
+                status=exc.status,
+                reasoning_effort=effort,
+            )
+            self._close_attempt(state, span, attempt)
+            omittable = effort is not None and not candidate.provider.omit_reasoning
+            outcome = Outcome(
+                attempt, "http", exc.retry_after, f"{exc} {exc.body}", reasoning_omittable=omittable
+            )
+            return outcome, holdback
+        except ProviderError as exc:  # a timeout, a refused or broken connection
+            kind: OutcomeKind = "timeout" if isinstance(exc, ProviderTimeout) else "connect"
+            attempt = Attempt(
+                candidate.key,
+                number,
+                started,
+                time.perf_counter() - t0,
+                error=str(exc),
+                reasoning_effort=effort,
+            )
+            self._close_attempt(state, span, attempt, timeout=kind == "timeout")
+            return Outcome(attempt, kind), holdback
+        except BaseException as exc:  # cancelled (or a bug): the attempt span still closes
+            cancelled = is_cancellation(exc)
+            state.recorder.end(
+                span, "cancelled" if cancelled else "error", {sc.ERROR_TYPE: type(exc).__name__}
+            )
+            raise
+        calibration = self._calibration[candidate.key]
+        verdict = judge(
+            turn, sent, counts=counts, config=self.judge_config, calibration=calibration.value
+        )
+        if verdict is None and turn.usage is not None:
+            calibration.observe(
+                turn.usage.prompt_tokens, counts, self.judge_config.unprocessed_min_expected
+            )
+        attempt = Attempt(
+            candidate.key,
+            number,
+            started,
+            turn.total_s,
+            verdict=verdict,
+            turn=turn,
+            reasoning_effort=effort,
+        )
+        self._close_attempt(state, span, attempt)
+        if verdict is not None:
+            holdback.discard()
+        return Outcome(attempt, "turn", shown=holdback.shown), holdback
+
     async def _call(
         self,
         request: Request,
@@ -424,9 +554,10 @@ class Chain:
         on_reasoning: TextCallback | None,
         state: _CallState,
     ) -> Answer:
+        """Choose, attempt, decide, act, until an answer or an honest error."""
         attempts: list[Attempt] = []
-        cut_seen = False
-        lowered: str | None = None
+        cut_before = False
+        lowered: str | None = None  # the reasoning level of the next attempt only
         last: Candidate | None = None
         same_tries = 0
         retry_after: float | None = None
@@ -455,119 +586,47 @@ class Chain:
             sent = self._prepare(candidate, request)
             if lowered is not None:
                 sent = replace(sent, reasoning_effort=lowered)
-            counts = count_request(sent)
-            holdback = Holdback(
-                on_text,
-                self.guard.holdback_chars,
-                self.judge_config,
-                max_chars=self.guard.holdback_max_chars,
+            lowered = None
+            outcome, holdback = await self._attempt(
+                state, candidate, sent, number, on_text, on_reasoning
             )
-            started = self._clock()
-            t0 = time.perf_counter()
-            span = self._attempt_span(state, candidate, sent, number)
-            try:
-                turn = await guarded_turn(
-                    candidate.provider.stream(sent), holdback, self.guard, on_reasoning
-                )
-            except ProviderStatusError as exc:
-                attempts.append(
-                    Attempt(
-                        candidate.key,
-                        number,
-                        started,
-                        time.perf_counter() - t0,
-                        error=str(exc),
-                        status=exc.status,
-                        reasoning_effort=sent.reasoning_effort,
-                    )
-                )
-                self._close_attempt(state, span, attempts[-1])
-                if exc.status in _FIX and self._refused_reasoning(candidate, sent, exc):
-                    continue
-                if exc.status in BREAKER_STATUSES:
-                    candidate.breaker.record_failure(f"http_{exc.status}", exc.retry_after)
-                if exc.status in _FIX:
-                    raise RequestRejected(
-                        f"{candidate.key} answered HTTP {exc.status}: {_FIX[exc.status]} ({exc})",
-                        exc.status,
-                        tuple(attempts),
-                    ) from exc
-                failed.add(candidate.key)
-                retry_after = exc.retry_after
-                continue
-            except (ProviderTimeout, ProviderConnectError, ProviderError) as exc:
-                reason = "timeout" if isinstance(exc, ProviderTimeout) else "connect"
-                attempts.append(
-                    Attempt(
-                        candidate.key,
-                        number,
-                        started,
-                        time.perf_counter() - t0,
-                        error=str(exc),
-                        reasoning_effort=sent.reasoning_effort,
-                    )
-                )
-                self._close_attempt(state, span, attempts[-1], timeout=reason == "timeout")
-                candidate.breaker.record_failure(reason)
-                failed.add(candidate.key)
-                continue
-            except BaseException as exc:  # cancelled (or a bug): the attempt span still closes
-                cancelled = is_cancellation(exc)
-                state.recorder.end(
-                    span, "cancelled" if cancelled else "error", {sc.ERROR_TYPE: type(exc).__name__}
-                )
-                raise
+            attempts.append(outcome.attempt)
+            decision = decide(outcome, cut_before=cut_before)
+            if decision.breaker is not None:
+                candidate.breaker.record_failure(decision.breaker, decision.retry_after)
 
-            calibration = self._calibration[candidate.key]
-            verdict = judge(
-                turn, sent, counts=counts, config=self.judge_config, calibration=calibration.value
-            )
-            attempts.append(
-                Attempt(
-                    candidate.key,
-                    number,
-                    started,
-                    turn.total_s,
-                    verdict=verdict,
-                    turn=turn,
-                    reasoning_effort=sent.reasoning_effort,
-                )
-            )
-            self._close_attempt(state, span, attempts[-1])
-            if verdict is None:
-                if turn.usage is not None:
-                    calibration.observe(
-                        turn.usage.prompt_tokens, counts, self.judge_config.unprocessed_min_expected
-                    )
+            if decision.kind == "answer":
+                turn = outcome.attempt.turn
+                assert turn is not None
                 holdback.release()
                 candidate.breaker.record_success(turn.first_byte_s)
-                return Answer(turn, candidate.key, tuple(attempts), tuple(state.notices), sent)
-            holdback.discard()
-            if holdback.shown:
-                raise ModelCallFailed(
-                    f"{candidate.key}: the reply was judged {verdict.kind} ({verdict.detail}) "
-                    "after text had already reached the caller; not failing over mid-answer",
-                    tuple(attempts),
+                return Answer(
+                    turn, candidate.key, tuple(attempts), tuple(state.notices), sent, candidate
                 )
-            if verdict.kind == "cut":
-                if cut_seen:
-                    raise ModelCallFailed(
-                        f"{candidate.key} looped again at reasoning level "
-                        f"{sent.reasoning_effort!r}: the stream was cut twice ({verdict.detail}); "
-                        "giving up instead of paying for more cut attempts",
-                        tuple(attempts),
-                    )
-                cut_seen = True
+            if decision.kind == "reject":
+                raise RequestRejected(
+                    decision.message, outcome.attempt.status or 400, tuple(attempts)
+                )
+            if decision.kind == "give_up":
+                raise ModelCallFailed(decision.message, tuple(attempts))
+            if decision.kind == "drop_reasoning":
+                candidate.provider.omit_reasoning = True
+                self._notice(
+                    "retry",
+                    f"{candidate.key} refused the reasoning field: it will not be sent again",
+                    candidate.key,
+                )
+            elif decision.kind == "lower_reasoning":
+                cut_before = True
                 lowered = lower_reasoning(request.reasoning_effort)
                 self._notice(
                     "reasoning_lowered",
                     f"stream cut by the loop guard: retrying once at reasoning level {lowered!r}",
                     candidate.key,
                 )
-                continue
-            lowered = None
-            candidate.breaker.record_failure(f"bad_turn:{verdict.kind}")
-            failed.add(candidate.key)
+            else:  # failover
+                failed.add(candidate.key)
+                retry_after = decision.retry_after
 
         summary = "; ".join(
             f"#{a.number} {a.candidate}: {a.verdict.kind if a.verdict else a.error[:120]}"
@@ -576,19 +635,6 @@ class Chain:
         raise ModelCallFailed(
             f"no answer after {len(attempts)} attempts ({summary})", tuple(attempts)
         )
-
-    def _refused_reasoning(self, c: Candidate, sent: Request, exc: ProviderStatusError) -> bool:
-        """A 400 that names the reasoning field: remember not to send it, and try again."""
-        if exc.status != 400 or sent.reasoning_effort is None or c.provider.omit_reasoning:
-            return False
-        text = f"{exc} {exc.body}".lower()
-        if not any(word in text for word in ("reasoning", "thinking")):
-            return False
-        c.provider.omit_reasoning = True
-        self._notice(
-            "retry", f"{c.key} refused the reasoning field: it will not be sent again", c.key
-        )
-        return True
 
     async def aclose(self) -> None:
         for c in self.candidates:

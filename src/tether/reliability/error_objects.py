@@ -69,6 +69,18 @@ MESSAGE_KEYS = frozenset(
 )
 
 
+def _status_notice(item: dict[str, Any]) -> bool:
+    """A small object holding an HTTP error status and a message (`{"code": 401, "msg": ...}`):
+    a notice, where a row of data about status codes has more to it."""
+    if len(item) > 6:
+        return False
+    keys = {str(k).lower(): v for k, v in item.items()}
+    status = any(
+        k in _STATUS_KEYS and _HTTP_ERROR_STATUS.fullmatch(str(v)) for k, v in keys.items()
+    )
+    return status and any(isinstance(keys.get(k), str) for k in ("msg", "message", "detail"))
+
+
 def _json_messages(value: object) -> tuple[bool, list[str]]:
     """Whether a parsed JSON value is an error body, and its message strings."""
     found: list[str] = []
@@ -84,6 +96,7 @@ def _json_messages(value: object) -> tuple[bool, list[str]]:
         ) or (k in ("type", "code", "status", "name") and _ERROR_NAME.search(str(item))):
             errorish = errorish or bool(item)
         if isinstance(item, dict):
+            errorish = errorish or _status_notice(item)
             stack += [(str(kk), v) for kk, v in item.items()]
         elif isinstance(item, list):
             stack += [(key, v) for v in item[:20]]
@@ -93,6 +106,9 @@ def _json_messages(value: object) -> tuple[bool, list[str]]:
 
 
 ERROR_WORD = re.compile(r"error|exception|fail", re.I)
+# A key holding an HTTP status, and an error status in it (`"code": 401`, `"status": "503"`).
+_STATUS_KEYS = frozenset(("code", "status", "status_code", "statuscode", "http_status"))
+_HTTP_ERROR_STATUS = re.compile(r"[45]\d\d")
 # A type or name that says error: `rate_limit_error`, `ThrottlingException`, `APIError`.
 _ERROR_NAME = re.compile(r"error|exception", re.I)
 # Keys that make an object an error body whatever else it holds.
@@ -119,6 +135,32 @@ ERROR_KEYS = frozenset(
 )
 
 
+def _closing_brace(text: str, start: int) -> int:
+    """Where the object opened at `start` closes (braces inside strings not counted), or -1:
+    an object quoted in the middle of prose closes long before the text ends."""
+    depth = 0
+    quote = ""
+    escaped = False
+    for i in range(start, min(len(text), start + 20_000)):
+        ch = text[i]
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'" and (ch == '"' or not text[i - 1 : i].isalnum()):
+            quote = ch
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
 def error_object(text: str) -> tuple[str, str, list[str]] | None:
     """(kind, prefix, messages) when `text` is one error object, perhaps after a short prefix,
     inside a fence or after `data:`; None otherwise."""
@@ -134,7 +176,9 @@ def error_object(text: str) -> tuple[str, str, list[str]] | None:
     prefix = t[:start].strip()
     if len(prefix) > 120 or "\n\n" in prefix:
         return None
-    end = t.rfind("}")
+    end = _closing_brace(t, start)
+    if end < 0:  # never closed (a cut body): up to its last brace
+        end = t.rfind("}")
     if end < start or len(t) - end - 1 > 40:
         return None
     body = t[start : end + 1]

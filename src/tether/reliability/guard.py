@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator, Callable
-from contextlib import aclosing
 from dataclasses import dataclass
 
-from tether.errors import ConfigError, SilenceTimeout, StreamDropped
-from tether.messages import Event, ReasoningDelta, TextDelta, Turn, TurnBuilder
+from tether.errors import ConfigError
+from tether.messages import Event, ReasoningDelta, TextDelta, Turn, collect
 from tether.reliability import signals
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig, read_text
 
@@ -133,26 +132,19 @@ async def guarded_turn(
     Silence and drops in mid-stream end the turn (termination `timeout` / `error`); errors
     before the reply (connect, HTTP status, first byte) propagate to the caller.
     """
-    builder = TurnBuilder(clock)
     seen = 0
     limit = config.loop_chars
-    try:
-        async with aclosing(events) as stream:  # type: ignore[type-var]
-            async for event in stream:
-                builder.add(event)
-                if isinstance(event, TextDelta):
-                    holdback.feed(event.text)
-                    seen += len(event.text)
-                elif isinstance(event, ReasoningDelta):
-                    if on_reasoning is not None and event.text:
-                        on_reasoning(event.text)
-                    seen += len(event.text)
-                else:
-                    continue
-                if seen > limit:
-                    return builder.build("cut", f"loop guard: {seen:,} characters > {limit:,}")
-    except SilenceTimeout as exc:
-        return builder.build("timeout", str(exc))
-    except StreamDropped as exc:
-        return builder.build("error", str(exc))
-    return builder.build()
+
+    def watch(event: Event) -> str | None:
+        nonlocal seen
+        if isinstance(event, TextDelta):
+            holdback.feed(event.text)
+        elif isinstance(event, ReasoningDelta):
+            if on_reasoning is not None and event.text:
+                on_reasoning(event.text)
+        else:
+            return None
+        seen += len(event.text)
+        return f"loop guard: {seen:,} characters > {limit:,}" if seen > limit else None
+
+    return await collect(events, on_event=watch, clock=clock)

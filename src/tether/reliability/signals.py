@@ -72,6 +72,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "explains_at_end": 0.3,
     "defines": 0.5,
     "prose": 0.25,  # per sentence with no failure word, up to five
+    "long_prose": 0.5,  # more than 200 characters in four sentences or more
     "markdown": 0.7,
     "table": 1.2,
     "quoted": 0.6,
@@ -93,6 +94,8 @@ VOCABULARY_CAP = 1.6
 VOCABULARY_DENSE = 300
 VOCABULARY_MORE = 0.1  # each further word of a class already found, up to two
 EXPLAINS_MAX = 5
+LONG_PROSE_CHARS = 200
+LONG_PROSE_SENTENCES = 4
 PROSE_MAX = 5
 
 
@@ -183,13 +186,18 @@ _MARKDOWN = re.compile(
 )
 _TABLE_RULE = re.compile(r"^[ \t|:+]*-{3,}[ \t|:+-]*$", re.M)
 _QUOTE = re.compile(
-    r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]{2,160})"""
-    r"""["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,160})'(?![a-z])""",
+    r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]{2,400})"""
+    r"""["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,400})'(?![a-z])""",
     re.I,
 )
+# What follows a URL's scheme: its words are an address, not what the reply says.
+_URL_PATH = re.compile(r"(?<=https://)\S+|(?<=http://)\S+")
 _FENCED_BLOCK = re.compile(r"```[^\n]*\n(.*?)```", re.S)
 # Letters outside a fenced error that make it quoted by an answer, not printed by a client.
 QUOTE_PROSE_LETTERS = 40
+# Where a sentence ends: a stop before a space or a line's end (not the dot of `4.1`), a CJK
+# stop, a line break.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])(?:\s+|$)|[\u3002\uff01\uff1f]|\n+")
 _SENTENCE = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+[.!?\u3002\uff01\uff1f]*")
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 _NOT_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
@@ -316,7 +324,7 @@ class _Reply:
         if self.structure is not None:
             _, prefix, messages = self.structure
             return " ".join((prefix, *messages)).lower()[:2000]
-        return _without_diagnostics(self.said.lower())
+        return _without_diagnostics(_URL_PATH.sub("", self.said.lower()))
 
     @cached_property
     def hits(self) -> list[tuple[str, int, int, str]]:
@@ -622,6 +630,8 @@ def tail_error(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         or last.startswith(">")
     ):
         return ()  # introduced as a quotation: "The proxy said:" / "you will see:" / "> ..."
+    if sum(1 for line in lines[:-1] if line.strip().startswith(last[:3])) >= 2:
+        return ()  # the last item of a list of its kind (error types, log lines), not appended
     alone = _Reply(last, None, None, r.lexicon)
     shaped = (
         alone.structure is not None
@@ -692,6 +702,23 @@ def prose(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     )
 
 
+def long_prose(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Many sentences, failure words or not: an article or a reply that discusses, where a
+    notice says its piece in a sentence or three (a page or an error object is not prose)."""
+    if r.html or r.structure is not None or len(r.message) <= LONG_PROSE_CHARS:
+        return ()
+    if _IDS.search(r.text[:3000]) is not None:
+        return ()  # request ids, Ray ids, timestamps: a machine wrote it, however long
+    count = sum(
+        1
+        for sentence in _SENTENCE_BREAK.split(r.message[:4000])
+        if len(sentence.split()) >= 4 or len(_CJK.findall(sentence)) >= 8
+    )
+    if count < LONG_PROSE_SENTENCES:
+        return ()
+    return (Signal("long_prose", -w["long_prose"], f"{count} sentences"),)
+
+
 def markdown(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Tables, headings, lists, code: the shape of a written answer, never of a notice."""
     if r.html:
@@ -729,9 +756,14 @@ def quoted(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         before = r.text[max(0, m.start() - 2) : m.start()]
         if before.rstrip().endswith((":", "{", ",")) and not before.endswith(" "):
             continue
-        if not r.lexicon.vocabulary.search(inner) or len(inner) >= 0.7 * len(r.message):
+        if not r.lexicon.vocabulary.search(inner):
             continue
+        if len(inner) >= 0.7 * len(r.message) and len(r.text[: m.start()].split()) < 4:
+            continue  # the reply is the quote, hardly introduced
         line_start = r.text.rfind("\n", 0, m.start()) + 1
+        line_end = r.text.find("\n", m.end())
+        if _DIAGNOSTIC.match(r.text[line_start : line_end if line_end >= 0 else None].lower()):
+            continue  # a file name in a stack frame: machine output, not a quotation
         lead_in = r.text[line_start : m.start()]
         if m.start() == 0 or (re.search(r"[\d:(]\s*$", lead_in) and len(lead_in.split()) < 5):
             continue  # the whole reply, or a value after a status or a label: said, not quoted
@@ -829,7 +861,7 @@ _FIRST_PERSON = re.compile(
 _SPECIFIC = re.compile(
     r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|java|"
     r"kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
-    r"|(?<=[\s`(])/(?:etc|usr|var|home|opt|tmp|srv)/[\w./-]+|(?<![\w&])#\d{1,6}\b"
+    r"|(?<=[\s`(])/(?:etc|usr|var|home|opt|tmp|srv)/[\w./-]+|(?<![\w&])#\d{1,6}(?![\w.])"
 )
 
 
@@ -989,6 +1021,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     explains,
     defines,
     prose,
+    long_prose,
     markdown,
     quoted,
     first_person,
