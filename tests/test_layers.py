@@ -8,7 +8,7 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "tether"
 # What may use the stand: the stand itself, and the commands that exist to serve or measure it.
-STAND_USERS = ("stand", "lab", "evals", "cli.py")
+STAND_USERS = ("stand/", "lab/", "evals/", "cli/")
 
 
 def _imports(path: Path) -> set[str]:

@@ -7,10 +7,16 @@ Errors are classes, never strings, so callers branch on type::
     │   ├── ConfigError            a configuration value that cannot work
     │   ├── ScriptError            a stand script that fails to parse or validate (file + place)
     │   ├── SuiteError             an eval suite that cannot run as written (file + key + fix)
-    │   └── FaultSpecError         a --fault SPEC the stand does not know
+    │   ├── FaultSpecError         a --fault SPEC the stand does not know
+    │   └── TraceFormatError       a trace input that cannot be read (names it and why)
     ├── WireError                  a body that does not fit its wire format (names the field)
     ├── ModelCallFailed            the chain gave up: every attempt failed (carries them all)
     │   └── RequestRejected        a provider refused the request itself (400/401/403/404)
+    ├── Cancelled                  the caller stopped the work (Stop, Ctrl-C, SIGTERM)
+    ├── ToolError                  a tool call that cannot run as asked (told to the model)
+    │   ├── ToolArgumentsError     arguments that do not fit the tool's schema
+    │   ├── WorkspacePathError     a path that leaves the workspace or cannot be used
+    │   └── PatchError             a patch that cannot be read or does not apply
     └── ProviderError              one model call failed before it produced a turn
         ├── ProviderConnectError   could not connect / the connection failed before a reply
         ├── ProviderStatusError    the provider answered with an HTTP error status (429, 5xx, ...)
@@ -69,6 +75,15 @@ class FaultSpecError(UsageError):
     """A fault spec the stand does not understand."""
 
 
+class TraceFormatError(UsageError):
+    """A trace input that cannot be read; the message names the input and the reason."""
+
+    def __init__(self, source: str, reason: str) -> None:
+        self.source = source
+        self.reason = reason
+        super().__init__(f"{source}: {reason}")
+
+
 class WireError(TetherError):
     """A request or reply body that does not fit its wire format; the message names the field."""
 
@@ -91,6 +106,26 @@ class RequestRejected(ModelCallFailed):
     def __init__(self, message: str, status: int, attempts: tuple[Attempt, ...] = ()) -> None:
         self.status = status
         super().__init__(message, attempts)
+
+
+class Cancelled(TetherError):
+    """The caller stopped the work (Stop, Ctrl-C, SIGTERM) before it finished."""
+
+
+class ToolError(TetherError, ValueError):
+    """A tool call that cannot run as asked; its message goes back to the model as the result."""
+
+
+class ToolArgumentsError(ToolError):
+    """The model's arguments do not fit the tool's schema (sent back to the model as an error)."""
+
+
+class WorkspacePathError(ToolError):
+    """A path that leaves the workspace, or cannot be used as asked (the message says why)."""
+
+
+class PatchError(ToolError):
+    """The patch cannot be read or does not apply (the message names the file and hunk)."""
 
 
 class ProviderError(TetherError):

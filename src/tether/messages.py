@@ -221,6 +221,31 @@ class Turn:
     malformed: tuple[Malformed, ...] = ()
     detail: str = ""
 
+    def to_json(self) -> dict[str, Any]:
+        """The turn as JSON (what `tether ask --json` and the eval reports print)."""
+        usage = self.usage
+        return {
+            "content": self.content,
+            "reasoning": self.reasoning,
+            "tool_calls": [
+                {"id": c.id, "name": c.name, "arguments": c.arguments} for c in self.tool_calls
+            ],
+            "finish_reason": self.finish_reason,
+            "raw_finish_reason": self.raw_finish_reason,
+            "termination": self.termination,
+            "usage": None
+            if usage is None
+            else {
+                "prompt_tokens": usage.prompt_tokens,
+                "completion_tokens": usage.completion_tokens,
+                "cached_tokens": usage.cached_tokens,
+            },
+            "first_byte_s": self.first_byte_s,
+            "total_s": self.total_s,
+            "errors": [e.message for e in self.errors],
+            "malformed": [m.problem for m in self.malformed],
+        }
+
 
 _FINISH_TERMINATION: dict[str, Termination] = {
     "stop": "stop",

@@ -51,3 +51,34 @@ def test_a_signal_stops_the_run_with_a_receipt(sig: signal.Signals, tmp_path: Pa
     while _alive(marker) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _alive(marker) == []
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_a_question_with_a_closed_trace(sig: signal.Signals, tmp_path: Path) -> None:
+    """`tether ask` waiting on a slow provider: the signal cancels the call, the trace closes
+    (the chain's spans cancelled), exit 130, and the JSON says `cancelled`."""
+    store = tmp_path / "t.db"
+    env = {**os.environ, "TETHER_TRACE_STORE": str(store)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tether", "ask", "hello", "--fault", "slow-first-byte:60",
+         "--first-byte", "120", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not store.exists() and time.monotonic() < deadline:  # the run has begun
+            time.sleep(0.05)
+        time.sleep(1.0)
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    body = json.loads(out)
+    assert body["status"] == "cancelled" and body["trace_problems"] == []
+    check = subprocess.run(
+        [sys.executable, "-m", "tether", "check", "--store", str(store), body["run_id"]],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert check.returncode == 0, check.stdout + check.stderr

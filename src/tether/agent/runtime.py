@@ -85,10 +85,10 @@ from tether.config import (
     load_toml,
 )
 from tether.context.budget import ContextBudget
-from tether.errors import ConfigError
+from tether.errors import Cancelled, ConfigError
 from tether.messages import Message, Request
 from tether.providers.base import Provider
-from tether.reliability.chain import Candidate, Chain, Notice
+from tether.reliability.chain import Answer, Candidate, Chain, Notice
 from tether.sandbox import Sandbox
 from tether.tools.base import Tool, ToolContext
 from tether.tools.builtin import CODING_TOOLS
@@ -199,8 +199,7 @@ class AgentRuntime:
         on_step: StepCallback | None = None,
         on_check: Callable[[CheckResult], None] | None = None,
     ) -> Receipt:
-        from tether.trace.formats import runs_from_document
-        from tether.trace.gate import check_run
+        from tether.trace.gate import check_recorder
 
         recorder = Recorder("agent run", sink=self.store, attrs={"tether.task_chars": len(task)})
         runner = ToolRunner(
@@ -260,12 +259,30 @@ class AgentRuntime:
                         else ("cancelled" if status == "cancelled" else "error"))  # fmt: skip
         if self.store is not None:
             self.store.flush()
-        (run,) = runs_from_document(recorder.to_json(), f"run {recorder.run_id}")
-        result = check_run(run)
+        result = check_recorder(recorder)
         if not result.complete:
             receipt.trace_problems = result.problems
             receipt.status = "incomplete"
         return receipt
+
+    async def answer(
+        self,
+        prompt: str,
+        *,
+        on_text: Callable[[str], None] | None = None,
+        recorder: Recorder | None = None,
+    ) -> Answer:
+        """One question, one judged answer through the chain: no tools, no loop (what `tether
+        ask` does). `cancel()` stops it with `Cancelled`, the chain's spans closed as
+        cancelled."""
+        request = Request(messages=(Message.text("user", prompt),))
+        with anyio.CancelScope() as scope:
+            self._scopes.add(scope)
+            try:
+                return await self.chain.call(request, on_text=on_text, recorder=recorder)
+            finally:
+                self._scopes.discard(scope)
+        raise Cancelled("the question was cancelled before an answer came")
 
     async def aclose(self) -> None:
         await self.chain.aclose()

@@ -195,8 +195,7 @@ async def _cassette_case(
     ws: Path,
     store: TraceStore | None,
 ) -> CaseResult:
-    from tether.trace.formats import runs_from_document
-    from tether.trace.gate import check_run
+    from tether.trace.gate import check_recorder
 
     cassette = suite.cassettes[case.name]
     tools = suite.case_tools(case)
@@ -241,8 +240,7 @@ async def _cassette_case(
     recorder.finish()
     if store is not None:
         store.flush()
-    (run,) = runs_from_document(recorder.to_json(), f"run {recorder.run_id}")
-    gate = check_run(run)
+    gate = check_recorder(recorder)
     problems = _expect_turn(case.expect, turn, verdict, error)
     if checks:
         problems += _check_problems(checks)
@@ -250,7 +248,7 @@ async def _cassette_case(
         problems.append("the trace is incomplete: " + "; ".join(gate.problems[:3]))
     details: dict[str, Any] = {"api": cassette.api, "cassette": cassette.path, "verdict": verdict}
     if turn is not None:
-        details["turn"] = _turn_json(turn)
+        details["turn"] = turn.to_json()
     if error:
         details["error"] = error
     if checks:
@@ -288,21 +286,6 @@ def _expect_turn(expect: CassetteExpect, turn: Turn | None, verdict: str, error:
         raw = f" (raw {turn.raw_finish_reason!r})" if turn.raw_finish_reason else ""
         problems.append(f"expected finish {expect.finish!r}, parsed {turn.finish_reason!r}{raw}")
     return problems
-
-
-def _turn_json(turn: Turn) -> dict[str, Any]:
-    return {
-        "content": turn.content,
-        "reasoning": turn.reasoning,
-        "tool_calls": [
-            {"id": c.id, "name": c.name, "arguments": c.arguments} for c in turn.tool_calls
-        ],
-        "finish_reason": turn.finish_reason,
-        "raw_finish_reason": turn.raw_finish_reason,
-        "termination": turn.termination,
-        "usage": None if turn.usage is None else turn.usage.raw,
-        "malformed": len(turn.malformed),
-    }
 
 
 def _turn_summary(turn: Turn | None, verdict: str) -> str:

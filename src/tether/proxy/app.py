@@ -61,7 +61,6 @@ from tether.proxy.config import ProxyConfig
 from tether.proxy.forward import (
     Failure,
     Upstreams,
-    attempt_json,
     failure_of,
     upstream_request,
 )
@@ -500,7 +499,7 @@ class _Exchange(Response):
             "total_s": round(time.perf_counter() - self.started, 6),
             "upstream_first_byte_s": None if upstream_first is None else round(upstream_first, 6),
         }
-        record["attempts"] = [attempt_json(a) for a in attempts]
+        record["attempts"] = [a.to_json() for a in attempts]
         record["verdicts"] = [a.verdict.kind for a in attempts if a.verdict is not None]
         record["stream"] = self.stream
         record["ended_early"] = self.ended_early

@@ -28,7 +28,7 @@ from tether.providers import adapter_for
 from tether.providers.base import Provider
 from tether.proxy.config import ProxyConfig
 from tether.proxy.transport import FastTransport, LeanClient
-from tether.reliability.chain import Attempt, Chain
+from tether.reliability.chain import Chain
 from tether.reliability.guard import GuardConfig
 from tether.wire.apis import api_named
 
@@ -143,18 +143,6 @@ def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> 
     retry_after = max(1, math.ceil(min(untils) - now)) if untils else None
     message = f"tether proxy: no upstream gave an answer: {exc}"
     return Failure(503 if busy else 502, message, retry_after)
-
-
-def attempt_json(a: Attempt) -> dict[str, Any]:
-    return {
-        "upstream": a.candidate,
-        "number": a.number,
-        "duration_s": round(a.duration_s, 6),
-        "verdict": a.verdict.kind if a.verdict else None,
-        "detail": a.verdict.detail if a.verdict else None,
-        "error": a.error or None,
-        "status": a.status,
-    }
 
 
 # Fields of each API's body that the neutral Request carries; the others (tool_choice, stop,

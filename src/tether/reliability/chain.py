@@ -103,6 +103,19 @@ class Attempt:
     def ok(self) -> bool:
         return self.turn is not None and self.verdict is None and not self.error
 
+    def to_json(self) -> dict[str, Any]:
+        """The attempt as JSON (`tether ask --json`, the proxy's log, eval reports)."""
+        return {
+            "candidate": self.candidate,
+            "number": self.number,
+            "duration_s": round(self.duration_s, 6),
+            "verdict": self.verdict.kind if self.verdict else None,
+            "detail": self.verdict.detail if self.verdict else None,
+            "detector": self.verdict.detector if self.verdict else None,
+            "error": self.error or None,
+            "status": self.status,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Answer:

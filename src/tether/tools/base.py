@@ -26,7 +26,7 @@ import anyio
 import anyio.to_thread
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
-from tether.errors import ConfigError
+from tether.errors import ConfigError, ToolArgumentsError
 from tether.sandbox import Sandbox
 
 
@@ -52,10 +52,6 @@ class ToolOutput:
     # True when the text came from outside the workspace's own files (a spilled output read
     # back, fetched text): fenced and checked for injection like an untrusted tool's result
     outside: bool = False
-
-
-class ToolArgumentsError(ValueError):
-    """The model's arguments do not fit the tool's schema (sent back to the model as an error)."""
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,9 @@ from typing import Any, Literal
 
 import anyio
 
+from tether.errors import ToolArgumentsError
 from tether.messages import ToolCall, ToolResultPart
-from tether.tools.base import Tool, ToolArgumentsError, ToolContext, ToolOutput
+from tether.tools.base import Tool, ToolContext, ToolOutput
 from tether.tools.builtin.files import open_in_workspace
 from tether.tools.fence import fence, injection_signs
 from tether.tools.rules import Decision, Rules

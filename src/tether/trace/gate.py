@@ -62,10 +62,7 @@ from pathlib import Path
 from typing import Any
 
 from tether.trace.formats import (
-    CHUNK_SIZE,
-    CITES_TOOL_IDS,
     GATE_ATTRS,
-    RECOVERED,
     STREAM_THRESHOLD,
     Columns,
     ReadError,
@@ -74,6 +71,8 @@ from tether.trace.formats import (
     iter_runs,
     seconds,
 )
+from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS, RECOVERED
+from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
 
 __all__ = [
@@ -239,6 +238,16 @@ def check_run(run: Run) -> RunResult:
     problems = [_raw(issue, run.columns) for issue in issues]
     signature = tuple(sorted({_normalised(issue, paths) for issue in issues}))
     return RunResult(run.run_id, False, problems, fingerprint(signature), run.source, signature)
+
+
+def check_recorder(recorder: Recorder) -> RunResult:
+    """The gate on a run just recorded, read from the recorder's spans as they are (no trip
+    through JSON and back): what the runtime, the CLI and the evals decide their status by."""
+    rows = [
+        (s.id, s.parent_id, s.kind, s.name, s.started_at, s.ended_at, s.status, s.attrs or None)
+        for s in recorder.spans.values()
+    ]
+    return check_run(Run(recorder.run_id, (recorder.root.id,), rows, f"run {recorder.run_id}"))
 
 
 # A span's problems sort by its position, then in this order (the order `_find_one_by_one`

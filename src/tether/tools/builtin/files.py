@@ -14,15 +14,12 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tether.errors import PatchError, WorkspacePathError
 from tether.tools.base import ToolContext, ToolOutput, tool
 
 SKIPPED_DIRS = frozenset({".git", "__pycache__", "node_modules", ".venv"})
 BINARY_SNIFF_BYTES = 8192
 MAX_LINE_CHARS = 2000  # read_file cuts longer lines (minified files) so a page stays readable
-
-
-class WorkspacePathError(ValueError):
-    """A path that leaves the workspace, or cannot be used as asked (the message says why)."""
 
 
 def workspace_root(ctx: ToolContext) -> Path:
@@ -232,10 +229,6 @@ def write_file(path: str, content: str, ctx: ToolContext) -> ToolOutput:
 
 
 # -- apply_patch -------------------------------------------------------------------------------
-
-
-class PatchError(ValueError):
-    """The patch cannot be read or does not apply (the message names the file and hunk)."""
 
 
 _HUNK_HEADER = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")

@@ -12,10 +12,10 @@ from typing import Any
 
 import re2
 
+from tether.errors import WorkspacePathError
 from tether.tools.base import ToolContext, ToolOutput, tool
 from tether.tools.builtin.files import (
     BINARY_SNIFF_BYTES,
-    WorkspacePathError,
     display,
     error,
     is_binary,

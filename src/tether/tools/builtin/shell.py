@@ -3,10 +3,10 @@ call: on timeout, cancellation or exit, whatever is left of the group is killed.
 
 from __future__ import annotations
 
+from tether.errors import WorkspacePathError
 from tether.procgroup import run_in_group, shorten
 from tether.tools.base import Tool, ToolContext, ToolOutput, tool
 from tether.tools.builtin.files import (
-    WorkspacePathError,
     display,
     error,
     resolve_in_workspace,

@@ -1,0 +1,118 @@
+"""What every command shares: the app, the consoles, exit codes, the one error boundary, the
+options written once, and the run's last steps (the gate, the live export)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+
+from tether import __version__
+from tether.errors import UsageError
+from tether.trace.store import TraceStore
+
+EXIT_OK = 0
+EXIT_NOT_ACCEPTED = 1
+EXIT_USAGE = 2
+EXIT_CANCELLED = 130
+
+app = typer.Typer(
+    name="tether",
+    help="An agent harness that never lies about 'done'.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """One line on stderr naming the problem and the fix, then exit."""
+    err.print(f"tether: {message}", markup=False)
+    raise typer.Exit(code)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def command(name: str | None = None, group: typer.Typer | None = None) -> Callable[[F], F]:
+    """Register a command on the app (or `group`) behind the one error boundary: a UsageError
+    (a bad flag value, a bad file, a bad configuration) becomes one line on stderr and exit 2,
+    and whatever the command recorded stays recorded (its own `finally` blocks run first)."""
+
+    def register(fn: F) -> F:
+        @functools.wraps(fn)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except UsageError as exc:
+                fail(str(exc))
+
+        (group or app).command(name=name)(guarded)
+        return fn
+
+    return register
+
+
+# Options several commands take, written once.
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+StoreOption = Annotated[
+    str | None,
+    typer.Option(
+        "--store", help="Trace store file (default: $TETHER_TRACE_STORE or the data dir)."
+    ),
+]
+FaultOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--fault",
+        help="With the built-in stand: a fault for every request, e.g. gateway-200@0.15 "
+        "(repeatable).",
+    ),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"tether {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
+    ] = False,
+) -> None:
+    """tether: judged model turns, closed traces, exit codes you can trust."""
+
+
+def export_live(trace: dict[str, Any]) -> None:
+    """Send a run (seed schema) to an OTLP/HTTP receiver when one is configured
+    (OTEL_EXPORTER_OTLP_*)."""
+    from tether.trace.otel import endpoint_from_env, export_otlp_http
+
+    endpoint = endpoint_from_env()
+    if endpoint is None:
+        return
+    try:
+        export_otlp_http(trace, endpoint)
+    except UsageError as exc:  # the run itself is recorded in the store either way
+        err.print(f"tether: live trace export failed: {exc}", markup=False)
+
+
+def open_store(path: str | None, must_exist: bool = True) -> TraceStore:
+    from tether.trace.store import default_path
+
+    where = Path(path) if path else default_path()
+    if must_exist and not where.exists():
+        fail(f"no trace store at {where}: run `tether ask ...` first, or pass --store PATH")
+    try:
+        return TraceStore(where)
+    except UsageError as exc:
+        fail(str(exc))

@@ -1,0 +1,156 @@
+"""`tether lab` and `tether eval`: the false "done"s reproduced, users' suites run."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import anyio
+import anyio.to_thread
+import orjson
+import typer
+from rich.table import Table
+
+from tether.cli.common import (
+    StoreOption,
+    command,
+    err,
+    fail,
+    out,
+)
+from tether.trace.store import TraceStore
+
+
+@command(name="eval")
+def eval_suite(
+    suite: Annotated[
+        str, typer.Argument(help="A suite folder (with suite.toml) or a built-in suite's name.")
+    ],
+    store_path: StoreOption = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Run an eval suite on the built-in stand: recorded replies, tool-use tasks, golden answers.
+
+    One line per case, then a summary. Exit 0 when every case passes, 1 when any fails, 2 when
+    the suite cannot be read (the message names the file, the key and the fix).
+    """
+    import tempfile
+
+    from tether.evals import CaseResult, load_suite, run_suite
+
+    loaded = load_suite(suite)
+    traces = TraceStore(store_path)
+
+    width = max(len(c.name) for c in loaded.cases)
+
+    def line(c: CaseResult) -> None:
+        if not json_out:
+            mark = "PASS" if c.passed else "FAIL"
+            out.print(
+                f"{mark}  {c.kind:<8}  {c.name:<{width}}  {c.duration_s:5.2f}s  {c.reason}",
+                markup=False,
+            )
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="tether-eval-") as work:
+            result = anyio.run(lambda: run_suite(loaded, Path(work), store=traces, on_case=line))
+    finally:
+        traces.close()
+    if json_out:
+        sys.stdout.write(orjson.dumps(result.to_json()).decode() + "\n")
+    else:
+        cases, failed = len(result.cases), len(result.failed)
+        out.print(
+            f"suite {result.suite}: {cases} cases, {cases - failed} passed, {failed} failed "
+            f"in {result.duration_s:.1f}s",
+            markup=False,
+        )
+    raise typer.Exit(result.exit_code)
+
+
+@command()
+def lab(
+    mix: Annotated[str, typer.Option(help="Fault mix: calm, seed-oct or storm.")] = "seed-oct",
+    tasks: Annotated[int, typer.Option(help="How many tasks (the five kinds in turn).")] = 50,
+    seed: Annotated[int, typer.Option(help="Seed for the tasks and the faults.")] = 0,
+    harness: Annotated[
+        str, typer.Option(help="Harnesses to compare, comma-separated: naive,tether.")
+    ] = "naive,tether",
+    concurrency: Annotated[int, typer.Option(help="Runs at a time per harness.")] = 8,
+    latency: Annotated[
+        str | None, typer.Option(help="Replay a latency file on the primary provider.")
+    ] = None,
+    out_dir: Annotated[
+        str | None, typer.Option("--out", help="Write report.md, chart.svg and runs.json here.")
+    ] = None,
+    store_path: StoreOption = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Reproduce false "done"s on the built-in stand: the naive loop beside tether.
+
+    Same tasks, same faults, same seed. Exit 0 when tether said no false "done" and every
+    trace closed, else 1.
+    """
+    import tempfile
+
+    from tether.lab.experiment import HARNESSES, LabSettings, run_lab
+    from tether.lab.mixes import get_mix
+    from tether.lab.report import lab_json, table_rows, write_report
+
+    chosen = [h.strip() for h in harness.split(",") if h.strip()]
+    unknown = [h for h in chosen if h not in HARNESSES]
+    if unknown or not chosen:
+        fail(f"--harness {harness!r}: use naive, tether or naive,tether")
+    if tasks < 1:
+        fail(f"--tasks {tasks}: give at least 1 task")
+    if concurrency < 1:
+        fail(f"--concurrency {concurrency}: give at least 1")
+    if latency is not None and not Path(latency).is_file():
+        fail(f'--latency {latency}: no such file (JSONL lines of {{"ttfb": s, "s": s}})')
+    the_mix = get_mix(mix)
+    traces = TraceStore(store_path)
+    from rich.progress import Progress
+
+    try:
+        with (
+            tempfile.TemporaryDirectory(prefix="tether-lab-") as work,
+            Progress(console=err, transient=True, disable=json_out) as progress,
+        ):
+            settings = LabSettings(
+                the_mix, tasks=tasks, seed=seed, harnesses=chosen, concurrency=concurrency,
+                workdir=Path(work), store=traces, latency_file=latency,
+            )  # fmt: skip
+            bar = progress.add_task("lab runs", total=tasks * len(chosen))
+            result = anyio.run(run_lab, settings, lambda _r: progress.advance(bar))
+    finally:
+        traces.close()
+    body = lab_json(result)
+    written = write_report(result, Path(out_dir)) if out_dir else []
+    tether_figures = body["harnesses"].get("tether")
+    ok = result.gate.get("checked", 0) == result.gate.get("complete", 0) and (
+        tether_figures is None or tether_figures["false_done"] == 0
+    )
+    if json_out:
+        sys.stdout.write(orjson.dumps(body).decode() + "\n")
+        raise typer.Exit(0 if ok else 1)
+    table = Table(title=f"tether lab: mix {mix}, seed {seed}, {len(result.tasks)} tasks")
+    table.add_column("")
+    for name in body["harnesses"]:
+        table.add_column(name, justify="right")
+    for row in table_rows(body):
+        table.add_row(*row)
+    out.print(table)
+    gate = result.gate
+    if gate.get("checked"):
+        out.print(
+            f"traces: {gate['complete']} of {gate['checked']} tether runs complete "
+            "(`tether check` passed)",
+            markup=False,
+        )
+    out.print(
+        "time: " + ", ".join(f"{k} {v:.1f}s" for k, v in body["timing_s"].items()), markup=False
+    )
+    for path in written:
+        out.print(f"wrote {path}", markup=False)
+    raise typer.Exit(0 if ok else 1)

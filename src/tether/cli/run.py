@@ -1,0 +1,165 @@
+"""`tether run`: an agent on a task, ending in a receipt and a closed trace."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import anyio
+import anyio.to_thread
+import orjson
+import typer
+
+from tether.agent.receipt import Receipt
+from tether.agent.signals import cancel_on_signals
+from tether.cli.common import (
+    command,
+    err,
+    export_live,
+    fail,
+)
+from tether.trace.store import TraceStore
+
+
+@command()
+def run(
+    task: Annotated[str, typer.Argument(help="What the agent should do.")],
+    workspace: Annotated[str, typer.Option(help="The folder the tools are confined to.")] = ".",
+    config: Annotated[
+        str | None, typer.Option(help="A TOML configuration (candidates, rules, budgets).")
+    ] = None,
+    model: Annotated[str, typer.Option(help="Model name on the built-in stand.")] = "sim-large",
+    max_steps: Annotated[int | None, typer.Option(help="Step budget (default 25).")] = None,
+    script: Annotated[
+        str | None, typer.Option(help="Without --config: a stand script for the built-in stand.")
+    ] = None,
+    fault: Annotated[
+        list[str] | None,
+        typer.Option("--fault", help="Without --config: a stand fault (repeatable)."),
+    ] = None,
+    store_path: Annotated[str | None, typer.Option("--store", help="Trace store file.")] = None,
+    check: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--check",
+            help="A shell command that must pass after the answer (repeatable); "
+            "done only when every check passes.",
+        ),
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the receipt as JSON.")] = False,
+) -> None:
+    """Run an agent on a task: judged turns, guarded tools, checks, a receipt, a closed trace.
+
+    With no --config it runs offline against the built-in stand. Exit codes: 0 done/answered,
+    1 failed/unverified/error/incomplete, 3 not done (budget or hand-over), 130 cancelled.
+    """
+    from tether.agent.runtime import create_agent_runtime
+    from tether.checks import CheckResult
+    from tether.reliability.chain import Notice
+    from tether.tools.runner import PermissionRequest, ToolResult
+
+    interactive = sys.stdin is not None and sys.stdin.isatty() and not json_out
+
+    async def ask(request: PermissionRequest) -> bool:
+        if not interactive:
+            return False
+        answer = await anyio.to_thread.run_sync(
+            lambda: typer.confirm(
+                f"allow {request.call.name}({request.call.arguments})?", default=False
+            )
+        )
+        return bool(answer)
+
+    def notice(n: Notice) -> None:
+        if not json_out:
+            err.print(f"[{n.kind}] {n.message}", markup=False)
+
+    streamed = [False]  # text since the last check line (an answer to end with a newline)
+
+    def text(piece: str) -> None:
+        if not json_out:
+            sys.stdout.write(piece)
+            sys.stdout.flush()
+            streamed[0] = True
+
+    def checked(result: CheckResult) -> None:
+        if not json_out:
+            if streamed[0]:
+                sys.stdout.write("\n")
+                sys.stdout.flush()
+                streamed[0] = False
+            err.print(f"check {result.status}: {result.explain()}", markup=False)
+
+    def step(number: int, results: Sequence[ToolResult]) -> None:
+        if not json_out:
+            for r in results:
+                err.print(
+                    f"step {number}: {r.call.name}({r.call.arguments[:80]}) -> {r.status}",
+                    markup=False,
+                )
+
+    traces = TraceStore(store_path)
+
+    async def go(providers: list[Any]) -> Receipt:
+        runtime = create_agent_runtime(
+            config, providers=providers, workspace=workspace, ask=ask, max_steps=max_steps,
+            store=traces, on_notice=notice, checks=check or (),
+        )  # fmt: skip
+        if runtime.sandbox is not None and not runtime.sandbox.active and not json_out:
+            err.print(f"[sandbox] {runtime.sandbox.why_not()}", markup=False)
+        try:
+            async with cancel_on_signals(runtime.cancel):
+                return await runtime.run(task, on_text=text, on_step=step, on_check=checked)
+        finally:
+            await runtime.chain.aclose()
+
+    try:
+        with contextlib.ExitStack() as stack:
+            providers: list[Any] = []
+            if config is None:
+                from tether.providers import provider_at
+                from tether.stand.server import StandThread, build_stand
+
+                the_stand = build_stand(script, fault or [])
+                spec = the_stand.planner.model(model)
+                if spec is None:
+                    served = ", ".join(the_stand.planner.script.models)
+                    fail(
+                        f"the built-in stand does not serve {model!r}; use --model one of: {served}"
+                    )
+                url = stack.enter_context(StandThread(the_stand))
+                # the stand's own window and tool support, so the budget fits what it accepts
+                providers.append(
+                    provider_at("openai", url, model, window=spec.window, supports_tools=spec.tools)
+                )
+            receipt = anyio.run(go, providers)
+        stored = traces.trace(receipt.run_id) if receipt.run_id else None
+        if stored is not None:
+            export_live(stored)
+    finally:
+        traces.close()
+    if json_out:
+        sys.stdout.write(orjson.dumps(receipt.to_json()).decode() + "\n")
+    else:
+        sys.stdout.write("\n")
+        err.print(
+            f"status: {receipt.status}  steps: {receipt.steps}  run: {receipt.run_id}", markup=False
+        )
+        for line in receipt.done:
+            err.print(f"  done (can't be undone here): {line}", markup=False)
+        for line in receipt.cancelled:
+            err.print(f"  cancelled while running: {line}", markup=False)
+        for label, value in (
+            ("left undone", receipt.left_undone),
+            ("hand over", receipt.handover),
+            ("error", receipt.error),
+        ):
+            if value:
+                err.print(f"  {label}: {value}", markup=False)
+        if receipt.trace_problems:
+            err.print(f"  trace incomplete: {'; '.join(receipt.trace_problems)}", markup=False)
+        if receipt.verification:  # begins "checks passed", "checks failed" or "not verified"
+            err.print(receipt.verification, markup=False)
+    raise typer.Exit(receipt.exit_code)

@@ -1,0 +1,182 @@
+"""The run model every reader produces: a run of normalised spans, its times, a read error.
+
+A run's spans are normalised and kept as columns (`Run.columns`: ids, parent ids, kinds, names,
+starts, ends, statuses, attrs; `Run.spans` gives rows, `Run.views()` named `TraceSpan`s): a
+column is what the gate's C-speed passes read, and a million spans cost least that way. Ids are
+strings (OTLP's as lower hex), parent ids None for a root, "" / 0 / null times None, attrs a
+dict or None. Times are epoch seconds (float) or, for ISO-8601 input, the string as written:
+parsing two timestamps per span would cost more than everything else the gate does, so they
+are parsed on demand by `seconds()` (the gate compares ISO strings of one shape directly, which
+orders them as their instants). A seed file whose spans are already in that form (the usual
+case) is taken apart a column at a time with no Python loop per span, and what the check of the
+columns found travels with the run (`ColumnFacts`) so the gate does not look twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, NamedTuple
+
+import orjson
+
+Time = float | str
+"""Epoch seconds, or an ISO-8601 string kept as written (see `seconds`)."""
+
+
+def _orjson_keys(*names: str) -> tuple[str, ...]:
+    """The very string objects orjson hands out as these keys (it caches keys): looking a key
+    up with the same object skips comparing characters, a fifth of the cost of taking a span
+    apart. Any equal string works the same, only slower."""
+    return tuple(orjson.loads(orjson.dumps(dict.fromkeys(names, 0))))
+
+
+CITES_TOOL_IDS, RECOVERED = _orjson_keys("cites_tool_ids", "tether.recovered")
+GATE_ATTRS: frozenset[str] = frozenset({CITES_TOOL_IDS, RECOVERED})
+"""The attributes the gate reads (`keep_attrs` for a streamed run of a million spans)."""
+
+STREAM_THRESHOLD = 64 * 1024 * 1024
+"""Files larger than this are streamed in chunks instead of parsed whole."""
+CHUNK_SIZE = 4 * 1024 * 1024
+BOM = b"\xef\xbb\xbf"
+
+
+SpanRow = tuple[str, str | None, str, str, Time | None, Time | None, str | None, Any]
+"""A normalised span: (id, parent_id, kind, name, started_at, ended_at, status, attrs), attrs a
+dict or None. Plain tuples: the gate reads millions of them."""
+
+
+class TraceSpan(NamedTuple):
+    """A `SpanRow` with names, for people and tests (``TraceSpan._make(row)``)."""
+
+    id: str
+    parent_id: str | None
+    kind: str
+    name: str
+    started_at: Time | None
+    ended_at: Time | None
+    status: str | None
+    attrs: Mapping[str, Any] | None
+
+
+Columns = tuple[Sequence[Any], ...]
+"""A run's spans transposed: (ids, parent ids, kinds, names, starts, ends, statuses, attrs)."""
+
+_NO_COLUMNS: Columns = ((),) * 8
+
+
+def _transpose(rows: Sequence[SpanRow]) -> Columns:
+    return tuple(zip(*rows, strict=True)) if rows else _NO_COLUMNS
+
+
+class ColumnFacts(NamedTuple):
+    """What checking a run's columns found, so the gate need not look again."""
+
+    statuses: set[Any]  # the distinct statuses
+    all_started: bool  # no span without a start
+    ends_joined: str | None  # every span ended, with an ISO string: the ends joined
+    cites: list[Any]  # the cites_tool_ids there are, of any span
+
+
+class Run:
+    """One run: its spans and the id(s) of its root span(s).
+
+    The spans are kept as columns (`columns`: ids, parent ids, kinds, ... one sequence each),
+    which is what the gate reads and what costs least memory for a run of a million spans;
+    `spans` gives them as rows and `views()` as named tuples.
+    """
+
+    __slots__ = ("columns", "facts", "format", "root_ids", "run_id", "source")
+
+    def __init__(
+        self,
+        run_id: str,
+        root_ids: tuple[str, ...],
+        spans: Sequence[SpanRow] = (),
+        source: str = "",
+        format: str = "",
+        *,
+        columns: Columns | None = None,
+        facts: ColumnFacts | None = None,
+    ) -> None:
+        self.run_id = run_id
+        self.root_ids = root_ids
+        self.source = source
+        self.format = format
+        self.columns = columns if columns is not None else _transpose(spans)
+        self.facts = facts  # what the reader learnt of the columns, when it checked them
+
+    @property
+    def spans(self) -> list[SpanRow]:
+        return list(zip(*self.columns, strict=True))
+
+    def __len__(self) -> int:
+        return len(self.columns[0])
+
+    def views(self) -> list[TraceSpan]:
+        return [TraceSpan._make(row) for row in zip(*self.columns, strict=True)]
+
+    def __repr__(self) -> str:
+        return f"Run({self.run_id!r}, {len(self)} spans, roots={self.root_ids!r}, {self.source!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadError:
+    """An input that could not be read: the file (or run id) and why, in one line."""
+
+    source: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.reason}"
+
+
+class _Bad(Exception):
+    """Internal: the reason a document cannot be read (the caller adds the file name)."""
+
+
+def _span(
+    sid: str,
+    parent: str | None,
+    kind: str,
+    name: str,
+    started: Time | None,
+    ended: Time | None,
+    status: str | None,
+    attrs: Mapping[str, Any] | None,
+) -> SpanRow:
+    return (sid, parent, kind, name, started, ended, status, attrs)
+
+
+# ----------------------------------------------------------------------------- times
+
+
+def seconds(value: Time | None) -> float | None:
+    """Epoch seconds of a span time; None for no time or an ISO string that does not parse.
+
+    ISO-8601 strings without a zone are taken as UTC.
+    """
+    if value is None or isinstance(value, float):
+        return value
+    if isinstance(value, int):
+        return float(value)
+    try:
+        dt = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        return None
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=UTC)
+    return dt.timestamp()
+
+
+def _time(value: Any, what: str) -> Time | None:
+    """A seed time: epoch number or ISO string; None, "" and 0 mean no time."""
+    cls = value.__class__
+    if cls is str or cls is float:
+        return value or None
+    if cls is int:
+        return float(value) or None
+    if value is None:
+        return None
+    raise _Bad(f"{what} is {type(value).__name__}, not a time (ISO-8601 string or epoch seconds)")
