@@ -73,9 +73,10 @@ import anyio
 from pydantic import Field
 
 from tether.agent.cost import Prices
-from tether.agent.loop import FollowUp, LoopConfig, StepCallback, run_loop
-from tether.agent.receipt import Receipt, ReceiptStatus
-from tether.checks import CheckResult, Fingerprint, accept, fingerprint, run_checks
+from tether.agent.loop import LoopConfig, StepCallback, run_loop
+from tether.agent.receipt import Receipt
+from tether.agent.verify import RunChecks, settle
+from tether.checks import CheckResult
 from tether.config import (
     BreakersConfig,
     EndpointConfig,
@@ -92,10 +93,9 @@ from tether.reliability.chain import Answer, Candidate, Chain, Notice
 from tether.sandbox import Sandbox
 from tether.tools.base import Tool, ToolContext
 from tether.tools.builtin import CODING_TOOLS
-from tether.tools.fence import fence
 from tether.tools.rules import Rule, Rules
 from tether.tools.runner import AskFn, ToolRunner
-from tether.trace.spans import Recorder, Span
+from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
 
 SUMMARY_PROMPT = (
@@ -181,7 +181,7 @@ class AgentRuntime:
     ask: AskFn | None = None
     tool_timeout_s: float = 60.0
     result_cap_chars: int = 20_000
-    checks: tuple[str, ...] = ()  # run after each answer; see _Checks
+    checks: tuple[str, ...] = ()  # run after each answer; see agent/verify.py
     check: CheckSection = field(default_factory=CheckSection)
     sandbox: Sandbox | None = None  # where commands and checks run (tether.sandbox)
     _scopes: set[anyio.CancelScope] = field(default_factory=set, repr=False)
@@ -233,7 +233,14 @@ class AgentRuntime:
         async def prepare(request: Request) -> Request:
             return await budget.afit(request, window)
 
-        checks = _Checks(self, recorder, on_check) if self.checks else None
+        checks = (
+            RunChecks(
+                self.checks, self.check, self.workspace, self.sandbox, recorder, on_check,
+                exclude=[self.store.path] if self.store is not None else [],
+            )
+            if self.checks
+            else None
+        )  # fmt: skip
         with anyio.CancelScope() as scope:  # one scope per run: concurrent runs stay apart
             self._scopes.add(scope)
             try:
@@ -253,7 +260,7 @@ class AgentRuntime:
                 if s.status == "cancelled" and s.kind in ("tool", "model", "check")
             ]  # fmt: skip
             receipt.done = list(runner.effects)  # a batch stopped midway did some of its work
-        _settle(receipt, checks)
+        settle(receipt, checks)
         status = {"answered": "ok", "done": "ok", "cancelled": "cancelled"}.get(receipt.status)
         recorder.finish("ok" if status == "ok" and recorder.derived_status(recorder.root) == "ok"
                         else ("cancelled" if status == "cancelled" else "error"))  # fmt: skip
@@ -288,146 +295,6 @@ class AgentRuntime:
         await self.chain.aclose()
         if self.store is not None:
             self.store.close()
-
-
-FIX_NOTE = (
-    "Your answer was checked, and the checks did not pass:\n\n{summary}\n\n"
-    "Fix the cause (fix cycle {cycle} of {cycles}), run what you need, then answer again."
-)
-STILL_FAILING_NOTE = (
-    "The checks still fail{after}:\n\n{summary}\n\nYou can't call tools any more. Answer "
-    "now, and say plainly that the checks still fail, what you changed, and what is left."
-)
-SUMMARY_CHARS = 4_000  # the failure summary sent back to the model, at most
-TAIL_LINES = 15  # the last this-many output lines of each failed check go with it
-
-
-def failure_summary(results: Sequence[CheckResult]) -> str:
-    """The failed checks in a few lines each: what decided it and the end of the output
-    (fenced: a check's output is outside content)."""
-    parts: list[str] = []
-    for r in results:
-        if r.status == "passed" and not r.stale:
-            continue
-        part = f"- {r.explain()}"
-        tail = "\n".join(r.output_tail.strip().splitlines()[-TAIL_LINES:])[-1_500:]
-        if tail and r.status == "failed":
-            part += "\n" + fence(tail, "check")
-        parts.append(part)
-    text = "\n".join(parts)
-    return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 1] + "…"
-
-
-class _Checks:
-    """The checks of one run: run after each answer, re-run once when files changed while they
-    ran, and failures sent back to the model for at most `fix_cycles` cycles, then one last
-    answer without tools that must say the checks still fail."""
-
-    def __init__(
-        self,
-        runtime: AgentRuntime,
-        recorder: Recorder,
-        on_check: Callable[[CheckResult], None] | None = None,
-    ) -> None:
-        self.commands = runtime.checks
-        self.settings = runtime.check
-        self.workspace = runtime.workspace
-        self.sandbox = runtime.sandbox
-        self.recorder = recorder
-        self.results: list[CheckResult] = []
-        self.cycles = 0
-        self.gave_up = False  # the model was told the checks still fail
-        self.reran = ""  # why the checks ran a second time, if they did
-        self.on_check = on_check
-        self.exclude = [runtime.store.path] if runtime.store is not None else []
-
-    async def after_answer(self, text: str, span: Span, steps_left: int) -> FollowUp | None:
-        if self.gave_up:  # the last answer, given without tools: nothing changed to re-check
-            return None
-        self.results = await self.verify(text, span)
-        if accept(self.results).status != "failed":
-            return None
-        summary = failure_summary(self.results)
-        if self.cycles < self.settings.fix_cycles and steps_left > 0:
-            self.cycles += 1
-            note = FIX_NOTE.format(
-                summary=summary, cycle=self.cycles, cycles=self.settings.fix_cycles
-            )
-            return FollowUp(note)
-        self.gave_up = True
-        after = f" after {self.cycles} fix cycle{'s' if self.cycles != 1 else ''}"
-        return FollowUp(
-            STILL_FAILING_NOTE.format(after=after if self.cycles else "", summary=summary),
-            tools=False,
-        )
-
-    def heard(self, result: CheckResult) -> None:
-        self.results.append(result)
-        if self.on_check is not None:
-            self.on_check(result)
-
-    async def fingerprint(self) -> Fingerprint:
-        return await anyio.to_thread.run_sync(
-            fingerprint, self.workspace, self.settings.ignore, self.exclude
-        )
-
-    async def verify(self, answer: str, parent: Span) -> list[CheckResult]:
-        """One round of checks; again once if files changed while they ran, else stale."""
-        self.reran = ""
-        for attempt in (1, 2):
-            before = await self.fingerprint()
-            self.results = []
-            results = await run_checks(
-                self.commands, self.workspace, answer=answer,
-                timeout_s=self.settings.timeout_s,
-                output_cap_chars=self.settings.output_cap_chars,
-                recorder=self.recorder, parent=parent, on_result=self.heard,
-                sandbox=self.sandbox,
-            )  # fmt: skip
-            changed = before.changed(await self.fingerprint())
-            if not changed:
-                return results
-            shown = ", ".join(changed[:5]) + (
-                f" and {len(changed) - 5} more" if changed[5:] else ""
-            )
-            if attempt == 1:
-                self.reran = f"files changed while the checks ran ({shown}): they ran again"
-                parent.attrs["tether.checks.rerun"] = shown
-            else:
-                parent.attrs["tether.checks.stale"] = shown
-                self.reran = f"files changed again while the checks re-ran ({shown})"
-        return [r.with_stale() for r in results]
-
-
-def _settle(receipt: Receipt, checks: _Checks | None) -> None:
-    """The one place the checks decide a status: an answered run becomes `done`, `failed` or
-    `unverified`. Runs that did not complete (budget, hand-over, error, cancel) keep their
-    status: a partial answer is not up for acceptance, and their exit code already refuses it.
-    """
-    if checks is None:
-        return
-    receipt.checks = [r.to_json() for r in checks.results]
-    receipt.fix_cycles = checks.cycles
-    if receipt.status != "answered":
-        receipt.accepted = None
-        receipt.verification = (
-            f"not verified: the run ended {receipt.status} before its answer was checked"
-        )
-        return
-    verdict = accept(checks.results)
-    outcome: dict[str, ReceiptStatus] = {
-        "passed": "done",
-        "failed": "failed",
-        "unverified": "unverified",
-    }
-    receipt.status = outcome[verdict.status]
-    receipt.accepted = verdict.accepted
-    receipt.verification = verdict.sentence
-    if checks.gave_up:
-        cycles = f"{checks.cycles} fix cycle{'s' if checks.cycles != 1 else ''}"
-        receipt.verification += f" (still failing after {cycles}, whatever the answer says)"
-    if checks.reran:
-        receipt.verification += f" [{checks.reran}]"
 
 
 def create_agent_runtime(
