@@ -26,7 +26,7 @@ def bind(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     # Accepted connections inherit it. Without it, the event loop leaves Nagle on (this socket's
     # proto is 0, not IPPROTO_TCP), and a reply written as headers then body waits for the
-    # client's delayed ACK: ~40 ms on every keep-alive request.
+    # client's delayed ACK on every keep-alive request (bench/README.md, "hot paths").
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))

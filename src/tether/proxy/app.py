@@ -110,9 +110,9 @@ class Proxy:
         self.watchers: _Watchers | None = None  # while the lifespan runs
 
     async def app(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """The ASGI app. The completion paths skip Starlette's router and request objects
-        (a tenth of a millisecond per request, on the path every request takes); everything
-        else (model lists, lifespan, 404 and 405) is Starlette's."""
+        """The ASGI app. The completion paths skip Starlette's router and request objects (on
+        the path every request takes: bench/README.md, "hot paths"); everything else (model
+        lists, lifespan, 404 and 405) is Starlette's."""
         api = self._fast_paths.get(scope["path"]) if scope["type"] == "http" else None
         if api is None or scope["method"] != "POST":
             await self.starlette(scope, receive, send)
@@ -236,9 +236,9 @@ class Proxy:
 
 class _Watchers:
     """The tasks that notice clients going away, kept from request to request: a task of its
-    own per request costs ~0.1 ms of CPU on every request's path (anyio's spawn, its cancel
-    scope and event, the teardown), handing the request to an idle watcher a few microseconds.
-    There are as many as requests were ever in flight at once."""
+    own per request would cost its spawn, cancel scope, event and teardown on every request's
+    path, where handing the request to an idle watcher costs next to nothing (bench/README.md,
+    "hot paths"). There are as many as requests were ever in flight at once."""
 
     def __init__(self, tg: TaskGroup) -> None:
         self._tg = tg
@@ -336,7 +336,7 @@ class _Exchange(Response):
         if self._more is None and len(text) < self.chain.guard.holdback_chars:
             # Shorter than the holdback: the whole turn, released as the chain returns (the
             # holdback lets text go mid-stream only once it holds `holdback_chars`). The end
-            # sends it from the turn, in one write, with no pump task (~50 us a request).
+            # sends it from the turn, in one write, with no pump task.
             return
         if self._more is None:
             self.shown = True

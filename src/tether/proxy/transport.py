@@ -327,8 +327,8 @@ class LeanResponse:
 class LeanClient:
     """The part of httpx2.AsyncClient that `providers.base.post_stream` uses (`build_request`,
     `send(stream=True)`), straight over FastTransport: the httpx2 client layer (URL model,
-    header model, auth and redirect machinery, content decoding) costs ~0.5 ms of CPU per call,
-    which the proxy pays on every request. It sends no Accept-Encoding, so replies come
+    header model, auth and redirect machinery, content decoding) is CPU the proxy would pay on
+    every request (bench/README.md, "hot paths"). It sends no Accept-Encoding, so replies come
     uncompressed, and raises httpx2's own errors, so the adapters' error handling is unchanged."""
 
     def __init__(self, tls: ssl.SSLContext | None = None) -> None:
