@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,35 @@ def test_read_file_binary_missing_empty_and_bad_arguments(ws: Path) -> None:
     assert call(read_file, ws, path="empty.txt", offset=0).is_error
     with pytest.raises(ValueError, match="invalid arguments for read_file"):
         call(read_file, ws, path="x", limit="many")
+
+
+def test_read_file_of_a_huge_one_line_file_holds_one_page_of_memory(ws: Path) -> None:
+    """A minified bundle or a log without newlines: 64 MB on one line, then a short one."""
+    with (ws / "bundle.js").open("wb") as f:
+        for _ in range(64):
+            f.write(b"x" * (1 << 20))
+        f.write("\nlast é line".encode())
+    tracemalloc.start()
+    try:
+        out = call(read_file, ws, path="bundle.js")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * (1 << 20), f"peak {peak:,} bytes"
+    first, second, footer = out.text.splitlines()
+    assert first.startswith("1\t" + "x" * 2000 + "… [line cut: 67,108,864 bytes]")
+    assert second == "2\tlast é line"
+    assert "lines 1-2 of 2 (end of file)" in footer
+
+
+def test_read_file_counts_lines_as_an_editor_does(ws: Path) -> None:
+    (ws / "crlf.txt").write_bytes(b"one\r\ntwo\r\n\r\nfour")
+    out = call(read_file, ws, path="crlf.txt")
+    assert out.text.splitlines()[:4] == ["1\tone", "2\ttwo", "3\t", "4\tfour"]
+    assert "lines 1-4 of 4" in out.text
+    (ws / "long.txt").write_text("é" * 2500 + "\n")
+    cut = call(read_file, ws, path="long.txt").text.splitlines()[0]
+    assert cut == "1\t" + "é" * 2000 + "… [line cut: 5,000 bytes]"
 
 
 # -- write_file --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from tether.errors import PatchError, WorkspacePathError
 from tether.tools.base import ToolContext, ToolOutput, tool
@@ -135,6 +136,47 @@ def walk_files(root: Path, start: Path, pattern: str = "*") -> list[Path]:
 # -- read_file ---------------------------------------------------------------------------------
 
 
+READ_CHUNK_BYTES = 1 << 20
+# Bytes kept of a line on the page: enough for MAX_LINE_CHARS characters of any UTF-8.
+_KEPT_LINE_BYTES = 4 * MAX_LINE_CHARS + 4
+
+
+def _page(f: BinaryIO, offset: int, limit: int) -> tuple[list[tuple[str, int]], int]:
+    """The lines `offset`..`offset + limit - 1` (each as text cut to a page's worth, with its
+    length in bytes) and how many lines the file has. Read a chunk at a time and never holding
+    more than a chunk and the page: a 2 GB one-line file costs what a short one does."""
+    page: list[tuple[str, int]] = []
+    total = 0
+    kept = bytearray()
+    size = 0
+    pending = False  # bytes of a line whose end has not been seen yet
+    while chunk := f.read(READ_CHUNK_BYTES):
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            piece = chunk[start : end if end >= 0 else len(chunk)]
+            on_page = offset <= total + 1 < offset + limit
+            if on_page and len(kept) < _KEPT_LINE_BYTES:
+                kept += piece[: _KEPT_LINE_BYTES - len(kept)]
+            size += len(piece)
+            pending = pending or bool(piece)
+            if end < 0:
+                break
+            total += 1
+            if on_page:
+                if kept.endswith(b"\r") and size == len(kept):  # a CRLF line end
+                    del kept[-1]
+                    size -= 1
+                page.append((kept.decode("utf-8", errors="replace"), size))
+            kept, size, pending = bytearray(), 0, False
+            start = end + 1
+    if pending:
+        total += 1
+        if offset <= total < offset + limit:
+            page.append((kept.decode("utf-8", errors="replace"), size))
+    return page, total
+
+
 @tool
 def read_file(path: str, ctx: ToolContext, offset: int = 1, limit: int = 200) -> ToolOutput:
     """Read a text file in the workspace, one page of numbered lines at a time.
@@ -162,13 +204,8 @@ def read_file(path: str, ctx: ToolContext, offset: int = 1, limit: int = 200) ->
         if is_binary(head):
             size = target.stat().st_size
             return ToolOutput(text=f"{shown} is a binary file ({size:,} bytes); not shown")
-        # streamed: a huge log costs one page of memory, not the whole file
-        page: list[str] = []
-        total = 0
-        with target.open(encoding="utf-8", errors="replace") as f:
-            for total, line in enumerate(f, start=1):
-                if offset <= total < offset + limit:
-                    page.append(line.rstrip("\n"))
+        with target.open("rb") as f:
+            page, total = _page(f, offset, limit)
     except OSError as exc:
         return error(f"could not read {shown}: {exc.strerror or exc}")
     if total == 0:
@@ -178,9 +215,9 @@ def read_file(path: str, ctx: ToolContext, offset: int = 1, limit: int = 200) ->
     last = min(total, offset + limit - 1)
     width = len(str(last))
     body = []
-    for number, line in enumerate(page, start=offset):
-        if len(line) > MAX_LINE_CHARS:
-            line = f"{line[:MAX_LINE_CHARS]}… [line cut: {len(line):,} characters]"
+    for number, (line, size) in enumerate(page, start=offset):
+        if size > len(line.encode("utf-8")) or len(line) > MAX_LINE_CHARS:
+            line = f"{line[:MAX_LINE_CHARS]}… [line cut: {size:,} bytes]"
         body.append(f"{number:>{width}}\t{line}")
     if last < total:
         footer = (
