@@ -105,6 +105,9 @@ class Request:
     reasoning_effort: str | None = None
     stream: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    # True when `max_tokens` is the end user's own limit (a proxy's client set it): a stop at
+    # it is the answer they asked for. False: a length stop is a truncation, retried.
+    length_is_answer: bool = False
 
     @property
     def system(self) -> str:

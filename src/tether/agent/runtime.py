@@ -112,6 +112,7 @@ class CandidateConfig(EndpointConfig):
     """One `[[candidates]]` row: an endpoint and the model to call there."""
 
     model: str = Field(min_length=1)
+    max_tokens: int | None = Field(default=None, gt=0)  # a stop at it is a truncation, retried
 
 
 class AgentSection(Strict):
@@ -320,7 +321,13 @@ def create_agent_runtime(
     """
     if not isinstance(config, RuntimeConfig):
         config = load_config(config) if config is not None else RuntimeConfig()
-    candidates = [*providers, *(c.provider(c.model, c.api_key()) for c in config.candidates)]
+    candidates: list[Provider | Candidate] = [
+        *providers,
+        *(
+            Candidate(c.provider(c.model, c.api_key()), max_tokens=c.max_tokens)
+            for c in config.candidates
+        ),
+    ]
     if not candidates:
         raise ConfigError(
             "no candidates: give [[candidates]] in the configuration or providers=[...]"

@@ -85,7 +85,10 @@ def ask(
     if base_url is not None and (fault or backup_stand):
         fail("--fault and --backup-stand work only with the built-in stand; drop --base-url")
 
+    heard: list[Notice] = []  # every notice, for --json whether or not an answer came
+
     def notice(n: Notice) -> None:
+        heard.append(n)
         if not json_out:
             err.print(f"[{n.kind}] {n.message}", markup=False)
 
@@ -109,7 +112,9 @@ def ask(
         )
         try:
             async with cancel_on_signals(runtime.cancel):
-                return await runtime.answer(prompt, on_text=text, recorder=recorder)
+                return await runtime.answer(
+                    prompt, on_text=None if json_out else text, recorder=recorder
+                )
         finally:
             await runtime.chain.aclose()
 
@@ -151,9 +156,7 @@ def ask(
             "turn": answer.turn.to_json() if answer else None,
             "error": str(failure or cancelled) if failure or cancelled else None,
             "attempts": [a.to_json() for a in attempts],
-            "notices": [
-                {"kind": n.kind, "message": n.message} for n in (answer.notices if answer else ())
-            ],
+            "notices": [{"kind": n.kind, "message": n.message} for n in heard],
         }
         sys.stdout.write(orjson.dumps(body).decode() + "\n")
     elif answer is not None:

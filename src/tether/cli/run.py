@@ -111,7 +111,9 @@ def run(
             err.print(f"[sandbox] {runtime.sandbox.why_not()}", markup=False)
         try:
             async with cancel_on_signals(runtime.cancel):
-                return await runtime.run(task, on_text=text, on_step=step, on_check=checked)
+                return await runtime.run(
+                    task, on_text=None if json_out else text, on_step=step, on_check=checked
+                )
         finally:
             await runtime.chain.aclose()
 

@@ -154,4 +154,6 @@ def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set
     if apis == {api}:
         known = api_named(api).known_fields
         extra = {k: v for k, v in body.items() if k not in known}
-    return replace(request, stream=True, extra=extra)
+    # A limit the client set is theirs: a reply that stops at it is passed through as it is.
+    own_limit = "max_tokens" in body or "max_completion_tokens" in body
+    return replace(request, stream=True, extra=extra, length_is_answer=own_limit)

@@ -294,6 +294,7 @@ class Candidate:
     provider: Provider
     name: str = ""
     breaker: Breaker | None = None
+    max_tokens: int | None = None  # sent when the request sets none (a length stop: truncated)
 
     @property
     def key(self) -> str:
@@ -383,6 +384,8 @@ class Chain:
 
     def _prepare(self, c: Candidate, request: Request) -> Request:
         p = c.provider
+        if c.max_tokens is not None and request.max_tokens is None:
+            request = replace(request, max_tokens=c.max_tokens)
         if request.tools and not p.supports_tools:
             request = without_tools(request)
             self._notice(

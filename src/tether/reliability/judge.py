@@ -271,7 +271,7 @@ def judge(
             "filtered",
             f"the provider's content filter stopped the reply ({turn.raw_finish_reason})",
         )
-    if turn.finish_reason == "length":
+    if turn.finish_reason == "length" and not (request is not None and request.length_is_answer):
         return Verdict(
             "truncated", f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
         )
