@@ -178,3 +178,11 @@ def test_the_real_models_replies_are_answers_through_the_chain(llama_url: str) -
 
     texts = anyio.run(run)
     assert all(t.strip() for t in texts)
+
+
+def test_tether_models_reads_the_real_servers_window(llama_url: str) -> None:
+    """llama.cpp lists its models with `meta.n_ctx`: `tether models` shows that window."""
+    from tether.providers.listing import list_models
+
+    (row,) = list_models(llama_url, None)
+    assert row.window == 8192

@@ -117,14 +117,27 @@ def _read_listed(body: Any) -> list[ModelRow] | None:
     if not isinstance(body, dict) or not isinstance(body.get("data"), list):
         return None
     return [
-        ModelRow(
-            str(m.get("id")),
-            _int(m.get("context_length") or m.get("context_window")),
-            _flag(m.get("supports_tools")),
-        )
+        ModelRow(str(m.get("id")), _window(m), _flag(m.get("supports_tools")))
         for m in body["data"]
         if isinstance(m, dict)
     ]
+
+
+def _window(model: dict[str, Any]) -> int | None:
+    """A listed model's context window, where a server says it: `context_length` (OpenRouter,
+    the stand), `context_window`, or llama.cpp's `meta.n_ctx` (what the server was started with;
+    `n_ctx_train`, what the model was trained for, when that is all there is)."""
+    meta = model.get("meta")
+    meta = meta if isinstance(meta, dict) else {}
+    for value in (
+        model.get("context_length"),
+        model.get("context_window"),
+        meta.get("n_ctx"),
+        meta.get("n_ctx_train"),
+    ):
+        if _int(value):
+            return _int(value)
+    return None
 
 
 def _anthropic_models(rows: list[ModelRow]) -> dict[str, Any]:
