@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.helpers import StandFactory
 from tether.stand import Script, StandThread, build_stand
 
-StandFactory = Callable[..., str]
+# Asserts in the plain helpers modules fail with pytest's detailed messages, as in a test.
+pytest.register_assert_rewrite("tests.proxy.helpers")
 
 
 @pytest.fixture(autouse=True, scope="session")

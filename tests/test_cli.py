@@ -122,6 +122,25 @@ def test_ask_fails_over_to_a_healthy_backup() -> None:
     assert "Simulated reply" in result.stdout
 
 
+def test_ask_json_still_fails_over_a_bad_turn_whose_text_nobody_saw() -> None:
+    """With --json nothing is printed while the reply streams, so a bad turn is still clean to
+    retry elsewhere, however much text it had (in text mode it would have reached the terminal)."""
+    result = run("ask", "hello", "--fault", "finish-length", "--backup-stand", "--json")
+    assert result.returncode == 0, result.stderr
+    body = json.loads(result.stdout)
+    assert body["status"] == "answered"
+    assert [a["verdict"] for a in body["attempts"]] == ["truncated", None]
+    assert "failover" in [n["kind"] for n in body["notices"]]
+
+
+def test_ask_json_keeps_its_notices_when_no_answer_came() -> None:
+    result = run("ask", "hello", "--fault", "finish-length", "--json")
+    assert result.returncode == 1
+    body = json.loads(result.stdout)
+    assert body["status"] == "error" and len(body["attempts"]) == 4
+    assert [n["kind"] for n in body["notices"]].count("retry") == 3
+
+
 def test_ask_unknown_api_is_a_usage_error() -> None:
     result = run("ask", "hi", "--api", "gemini")
     assert result.returncode == 2

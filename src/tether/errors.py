@@ -12,6 +12,7 @@ Errors are classes, never strings, so callers branch on type::
     ├── WireError                  a body that does not fit its wire format (names the field)
     ├── ModelCallFailed            the chain gave up: every attempt failed (carries them all)
     │   └── RequestRejected        a provider refused the request itself (400/401/403/404)
+    ├── ContextOverflow            the task alone does not fit a model's window (sizes named)
     ├── Cancelled                  the caller stopped the work (Stop, Ctrl-C, SIGTERM)
     ├── ToolError                  a tool call that cannot run as asked (told to the model)
     │   ├── ToolArgumentsError     arguments that do not fit the tool's schema
@@ -106,6 +107,16 @@ class RequestRejected(ModelCallFailed):
     def __init__(self, message: str, status: int, attempts: tuple[Attempt, ...] = ()) -> None:
         self.status = status
         super().__init__(message, attempts)
+
+
+class ContextOverflow(TetherError):
+    """A request that cannot fit a model's window even with every earlier turn left out: the
+    system prompt, the task and the tool schemas alone are too big (the message names sizes)."""
+
+    def __init__(self, message: str, needed: int, window: int) -> None:
+        self.needed = needed
+        self.window = window
+        super().__init__(message)
 
 
 class Cancelled(TetherError):

@@ -10,9 +10,10 @@ from dataclasses import replace
 import anyio
 import pytest
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
 from tether.context.budget import SUMMARY_HEADER, ContextBudget
 from tether.context.tokens import count_request
+from tether.errors import ContextOverflow, RequestRejected
 from tether.messages import (
     ImagePart,
     Message,
@@ -24,7 +25,7 @@ from tether.messages import (
 )
 from tether.providers import OpenAIProvider
 from tether.reliability.breaker import MemoryStore
-from tether.reliability.chain import Chain, Notice
+from tether.reliability.chain import Answer, Chain, Notice
 
 SYSTEM = "You are a careful coding agent; read the files before you change them."
 TASK = "Fix the failing test in tests/test_math.py and explain the cause."
@@ -289,3 +290,54 @@ def test_fitted_request_keeps_other_fields() -> None:
     request = replace(request_of(history(40, 2_000)), temperature=0.2, reasoning_effort="low")
     fitted = ContextBudget().fit(request, 8_000)
     assert fitted.temperature == 0.2 and fitted.reasoning_effort == "low"
+
+
+def test_a_task_bigger_than_the_window_is_refused_with_its_sizes_never_sent_twice() -> None:
+    task = "Review this log:\n" + "\n".join(f"line {i}: connection reset" for i in range(3_000))
+    request = Request(messages=(Message.text("system", SYSTEM), Message.text("user", task)))
+    with pytest.raises(ContextOverflow) as caught:
+        ContextBudget().fit(request, 8_000)
+    assert caught.value.window == 8_000 and caught.value.needed > 8_000
+    assert "8,000" in str(caught.value) and "larger window" in str(caught.value)
+    # with room for the task but not for the history after it, the task is kept once
+    messages = [Message.text("system", SYSTEM), Message.text("user", task[:20_000])]
+    messages += history(4, result_chars=3_000)
+    fitted = ContextBudget().fit(request_of(messages), 8_000)
+    tasks = [m for m in fitted.messages if m.text_content.startswith("Review this log")]
+    assert len(tasks) == 1
+
+
+def test_a_window_too_small_for_the_task_is_skipped_for_one_that_fits(
+    stand_factory: StandFactory,
+) -> None:
+    small, large = stand_factory(), stand_factory()
+    task = "Summarise:\n" + "word " * 12_000
+    notices: list[Notice] = []
+
+    async def main() -> Answer:
+        chain = Chain(
+            [
+                OpenAIProvider(small + "/v1", "sim-small", window=4096),
+                OpenAIProvider(large + "/v1", "sim-large", window=128_000),
+            ],
+            store=MemoryStore(),
+            on_notice=notices.append,
+        )
+        try:
+            return await chain.call(Request(messages=(Message.text("user", task),)))
+        finally:
+            await chain.aclose()
+
+    answer = anyio.run(main)
+    assert len(answer.attempts) == 1 and "sim-large" in answer.candidate
+    assert [n.kind for n in notices][:1] == ["skipped"]
+
+    async def alone() -> None:
+        chain = Chain([OpenAIProvider(small + "/v1", "sim-small", window=4096)])
+        try:
+            await chain.call(Request(messages=(Message.text("user", task),)))
+        finally:
+            await chain.aclose()
+
+    with pytest.raises(RequestRejected, match="no candidate's window can take this request"):
+        anyio.run(alone)

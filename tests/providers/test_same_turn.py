@@ -8,7 +8,7 @@ from typing import Any
 import anyio
 import pytest
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
 from tether.messages import (
     Message,
     ReasoningPart,

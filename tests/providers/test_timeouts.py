@@ -19,7 +19,7 @@ import openai
 import orjson
 import pytest
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
 from tether.errors import FirstByteTimeout
 from tether.messages import Message, ReasoningDelta, Request, Turn, collect
 from tether.providers import (

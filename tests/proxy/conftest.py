@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pytest
 
+from tests.proxy.helpers import ProxyFactory, SharedStand
 from tether.proxy import Proxy, ProxyConfig, ProxyThread
 from tether.stand import StandThread, build_stand
-
-ProxyFactory = Callable[..., str]
-SharedStand = Callable[..., str]
 
 
 @pytest.fixture(scope="session")
@@ -62,9 +59,3 @@ def proxy_factory(tmp_path: Path) -> Iterator[ProxyFactory]:
     yield start
     for thread in started:
         thread.stop()
-
-
-def read_log(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]

@@ -7,9 +7,8 @@ from pathlib import Path
 import anthropic
 import pytest
 
-from tests.conftest import StandFactory
-from tests.proxy.conftest import ProxyFactory, SharedStand, read_log
-from tests.proxy.test_openai_sdk import HTTP, ask_anthropic
+from tests.helpers import StandFactory
+from tests.proxy.helpers import HTTP, ProxyFactory, SharedStand, ask_anthropic, read_log
 
 pytestmark = pytest.mark.timeout(20)
 

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import StandFactory
-from tests.proxy.conftest import ProxyFactory, SharedStand, read_log
-from tests.proxy.test_openai_sdk import ask, client
+from tests.helpers import StandFactory
+from tests.proxy.helpers import ProxyFactory, SharedStand, ask, client, read_log
 from tether.errors import ConfigError
 from tether.proxy import Proxy, load_proxy_config
 

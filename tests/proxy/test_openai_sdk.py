@@ -9,48 +9,20 @@ import httpx2
 import openai
 import pytest
 
-from tests.conftest import StandFactory
-from tests.proxy.conftest import ProxyFactory, SharedStand, read_log
+from tests.helpers import StandFactory
+from tests.proxy.helpers import (
+    HTTP,
+    ProxyFactory,
+    SharedStand,
+    ask,
+    ask_anthropic,
+    client,
+    read_log,
+)
 
 pytestmark = pytest.mark.timeout(20)
 
 FAULTS = ["gateway-200", "empty-stream", "unprocessed", "error-frame", "malformed-chunk", "drop"]
-# Big enough for the judge to check that the provider read it (`unprocessed`).
-BIG = "Please read this whole text carefully before answering. " * 300
-
-
-HTTP = httpx2.Client()  # one for every test: making a client takes ~50 ms (its TLS context)
-
-
-def client(url: str) -> openai.OpenAI:
-    return openai.OpenAI(
-        base_url=url + "/v1", api_key="unused", max_retries=0, timeout=10, http_client=HTTP
-    )
-
-
-def ask(c: openai.OpenAI, stream: bool, text: str = BIG) -> str:
-    messages: list[openai.types.chat.ChatCompletionMessageParam] = [
-        {"role": "user", "content": text}
-    ]
-    if not stream:
-        reply = c.chat.completions.create(model="sim-large", messages=messages)
-        return reply.choices[0].message.content or ""
-    pieces = []
-    for chunk in c.chat.completions.create(model="sim-large", messages=messages, stream=True):
-        if chunk.choices and chunk.choices[0].delta.content:
-            pieces.append(chunk.choices[0].delta.content)
-    return "".join(pieces)
-
-
-def ask_anthropic(c: anthropic.Anthropic, stream: bool, text: str = BIG) -> str:
-    messages: list[anthropic.types.MessageParam] = [{"role": "user", "content": text}]
-    if not stream:
-        reply = c.messages.create(model="sim-large", max_tokens=256, messages=messages)
-    else:
-        with c.messages.stream(model="sim-large", max_tokens=256, messages=messages) as s:
-            reply = s.get_final_message()
-    assert reply.stop_reason == "end_turn"
-    return "".join(b.text for b in reply.content if b.type == "text")
 
 
 @pytest.mark.parametrize("fault", FAULTS)

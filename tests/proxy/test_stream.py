@@ -12,9 +12,8 @@ import openai
 import orjson
 import pytest
 
-from tests.conftest import StandFactory
-from tests.proxy.conftest import ProxyFactory, SharedStand, read_log
-from tests.proxy.test_openai_sdk import BIG, HTTP, client
+from tests.helpers import StandFactory
+from tests.proxy.helpers import BIG, HTTP, ProxyFactory, SharedStand, client, read_log
 
 pytestmark = pytest.mark.timeout(20)
 

@@ -10,7 +10,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from tests.proxy.conftest import SharedStand
+from tests.proxy.helpers import SharedStand
 from tether.proxy.transport import FastTransport, LeanClient
 
 pytestmark = pytest.mark.timeout(10)

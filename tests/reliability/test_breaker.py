@@ -14,6 +14,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from tests.reliability.helpers import T0, FakeClock
 from tether.errors import ConfigError
 from tether.reliability.breaker import (
     Breaker,
@@ -27,20 +28,6 @@ from tether.reliability.breaker import (
 )
 
 KEY = "openai|sim-large|http://127.0.0.1:8765/v1"
-T0 = 1_700_000_000.0
-
-
-class FakeClock:
-    """Wall-clock seconds that move only when a test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @dataclass

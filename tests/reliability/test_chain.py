@@ -18,7 +18,8 @@ import pytest
 from starlette.types import Message as ASGIMessage
 from starlette.types import Receive, Scope, Send
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
+from tests.reliability.helpers import FakeClock
 from tether.errors import ConfigError, ModelCallFailed, RequestRejected
 from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, ToolSpec
 from tether.providers import AnthropicProvider, OpenAIProvider, Timeouts
@@ -28,6 +29,7 @@ from tether.reliability.chain import (
     TOOLLESS_NOTE,
     Answer,
     Attempt,
+    Candidate,
     Chain,
     Notice,
     RetryPolicy,
@@ -37,7 +39,6 @@ from tether.stand import GATEWAY_TEXT, StandThread, build_stand
 
 network = pytest.mark.timeout(15)
 
-T0 = 1_700_000_000.0
 HI = Request(messages=(Message.text("user", "What is the capital of France?"),))
 ANSWER_TEXT = (
     "The capital of France is Paris. It lies on the Seine and has been the seat of the "
@@ -49,19 +50,6 @@ T = TypeVar("T")
 
 
 # ---------------------------------------------------------------- helpers
-
-
-class FakeClock:
-    """Wall-clock seconds that move only when the test says so."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class Sleeps:
@@ -862,3 +850,26 @@ def test_a_chain_refuses_the_same_candidate_twice() -> None:
             await b.aclose()
 
     run(main)
+
+
+def test_a_candidates_own_limit_is_sent_and_a_stop_at_it_is_a_truncation(
+    stand_factory: StandFactory, tmp_path: Path
+) -> None:
+    """The agent's own limit (`max_tokens` per candidate): sent when the request sets none,
+    and a length stop at it is retried like any truncation, on the next candidate."""
+    log = tmp_path / "primary.jsonl"
+    primary = stand_factory(faults=["finish-length"], log=log)
+    backup = stand_factory()
+    chain = make_chain(
+        [Candidate(openai(primary), max_tokens=64), Candidate(openai(backup), max_tokens=64)]
+    )
+    answer = run(lambda: call(chain))
+    assert [a.verdict.kind if a.verdict else None for a in answer.attempts] == ["truncated", None]
+    assert read_log(log)[0]["request"]["max_tokens"] == 64
+
+
+def test_a_stop_at_the_callers_own_limit_is_the_answer(stand_factory: StandFactory) -> None:
+    chain = make_chain([openai(stand_factory(faults=["finish-length"]))])
+    request = Request(HI.messages, max_tokens=8, length_is_answer=True)
+    answer = run(lambda: chain.call(request))
+    assert answer.turn.finish_reason == "length" and len(answer.attempts) == 1

@@ -11,7 +11,7 @@ import httpx2
 import pytest
 from pydantic import ValidationError
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
 from tether.errors import ScriptError
 from tether.messages import Message, Request, collect
 from tether.providers import provider_at

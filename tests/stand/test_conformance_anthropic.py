@@ -7,7 +7,7 @@ from typing import Any
 import anthropic
 import pytest
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
 
 TEXT = "Paris is the capital of France, and this reply is long enough to stream in pieces."
 REASONING = "The user wants a capital city; France's is Paris, no doubt about it."

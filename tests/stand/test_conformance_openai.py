@@ -9,7 +9,7 @@ import anyio
 import openai
 import pytest
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
 
 TEXT = "The answer is forty-two, and here is a longer sentence so that it streams in pieces."
 REASONING = "The user asks a question; I should think about it before answering."

@@ -20,7 +20,7 @@ import openai
 import orjson
 import pytest
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
 from tether.context.tokens import count_request
 from tether.errors import ProviderStatusError
 from tether.messages import Message, Request, ToolSpec, Turn, collect

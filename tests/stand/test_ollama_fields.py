@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx2
 
-from tests.conftest import StandFactory
+from tests.helpers import StandFactory
 
 TEXT = "Bonjour! This reply is long enough that the stand sends it in several lines."
 REASONING = "A greeting in French seems fitting here."

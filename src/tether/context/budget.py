@@ -42,6 +42,7 @@ from tether.context.tokens import (
     count_request,
     estimate_tokens,
 )
+from tether.errors import ContextOverflow
 from tether.messages import (
     ImagePart,
     Message,
@@ -313,6 +314,14 @@ class ContextBudget:
         head_end = next((j for j, m in enumerate(messages) if m.role != "system"), n)
         body = head_end + 1 if head_end < n and messages[head_end].role == "user" else head_end
         fixed = sum(sums[body][:4]) + tools
+        if fixed + reserve > window:  # nothing to leave out would make room: say so now
+            raise ContextOverflow(
+                f"the system prompt, the task and the tool schemas alone need ~{fixed:,} "
+                f"tokens, plus {reserve:,} for the reply, and the window is {window:,}: "
+                "shorten the task or use a model with a larger window",
+                fixed + reserve,
+                window,
+            )
 
         def capped(a: int) -> int:
             return sums[n][4] - sums[a][4]
@@ -397,6 +406,8 @@ def _capped_sum(s: Sums) -> int:
 
 def _unit_start(messages: tuple[Message, ...], end: int, floor: int) -> int:
     """The start of the unit ending just before `end`: a tool call with all its results."""
+    if end <= floor:
+        return end  # nothing after the task: no unit to keep (never the task a second time)
     j = end - 1
     while j > floor and messages[j].role == "tool":
         j -= 1

@@ -31,6 +31,7 @@ from tether.context.budget import ContextBudget
 from tether.context.tokens import count_request
 from tether.errors import (
     ConfigError,
+    ContextOverflow,
     ModelCallFailed,
     ProviderError,
     ProviderStatusError,
@@ -52,7 +53,9 @@ from tether.reliability.judge import (
 from tether.trace import semconv as sc
 from tether.trace.spans import RECOVERED, Recorder, Span, Status, is_cancellation
 
-NoticeKind = Literal["tools_removed", "refit", "failover", "retry", "breaker", "reasoning_lowered"]
+NoticeKind = Literal[
+    "tools_removed", "refit", "skipped", "failover", "retry", "breaker", "reasoning_lowered"
+]
 
 TOOLLESS_NOTE = (
     "Tools are not available on this model. Do not try to call tools: answer with what you "
@@ -578,16 +581,31 @@ class Chain:
         same_tries = 0
         retry_after: float | None = None
         failed: set[str] = set()  # candidates that failed in this call (tried again only last)
+        too_small: dict[str, str] = {}  # candidates whose window cannot take the task at all
 
-        for number in range(1, self.retry.max_attempts + 1):
-            candidate = self._choose(failed) if lowered is None else last
+        while len(attempts) < self.retry.max_attempts:
+            number = len(attempts) + 1
+            candidate = self._choose(failed | set(too_small)) if lowered is None else last
             again = False  # going around: the candidate failed in this call already
             if candidate is None:  # everyone failed once: the open ones are tried again, last
                 failed.clear()
-                candidate = self._choose(failed)
+                candidate = self._choose(set(too_small))
                 again = True
             assert candidate is not None
             assert candidate.breaker is not None
+            try:
+                sent = self._prepare(candidate, request)
+            except ContextOverflow as exc:  # not an attempt: nothing was sent
+                too_small[candidate.key] = str(exc)
+                self._notice("skipped", f"{candidate.key}: {exc}", candidate.key)
+                if len(too_small) == len(self.candidates):
+                    reasons = "; ".join(f"{k}: {v}" for k, v in too_small.items())
+                    raise RequestRejected(
+                        f"no candidate's window can take this request ({reasons})",
+                        413,
+                        tuple(attempts),
+                    ) from exc
+                continue
             if last is not None and candidate is not last:
                 self._notice(
                     "failover", f"failing over from {last.key} to {candidate.key}", candidate.key
@@ -599,7 +617,6 @@ class Chain:
                 await self._sleep(wait)
             last, retry_after = candidate, None
 
-            sent = self._prepare(candidate, request)
             if lowered is not None:
                 sent = replace(sent, reasoning_effort=lowered)
             lowered = None
