@@ -13,7 +13,7 @@ from tether.agent.receipt import Receipt
 from tether.agent.runtime import create_agent_runtime, load_config
 from tether.errors import ConfigError
 from tether.messages import Usage
-from tether.providers import AnthropicProvider
+from tether.providers import AnthropicProvider, OpenAIProvider
 from tether.trace.store import TraceStore
 
 
@@ -91,3 +91,48 @@ def test_anthropic_cache_reads_and_writes_reach_the_receipt(
     assert receipt.cost_usd == pytest.approx(2 * per_call)
     out = receipt.to_json()
     assert out["usage"]["cache_write_tokens"] == 2_000
+
+
+def test_rejected_attempts_are_billed_and_listed_on_the_receipt(
+    stand_factory: Callable[..., str], tmp_path: Path
+) -> None:
+    """A turn judged bad was still processed by the provider: its tokens and cost count, and
+    the receipt lists it with its verdict; a call that fails still counts as a step."""
+    usage = {"prompt_tokens": 1_000, "completion_tokens": 50}
+    turn = {"text": "done", "usage": usage, "fault": "finish-length", "fault_attempts": 1}
+    script = {"models": {"sim-large": {"position": "history", "turns": [turn]}}}
+    url = stand_factory(script=script)
+    store = TraceStore(tmp_path / "t.db")
+    runtime = create_agent_runtime(
+        providers=[OpenAIProvider(url + "/v1", "sim-large")], workspace=tmp_path, store=store
+    )
+
+    async def main() -> Receipt:
+        try:
+            return await runtime.run("say done")
+        finally:
+            await runtime.chain.aclose()
+
+    receipt = anyio.run(main)
+    store.close()
+    assert receipt.status == "answered", receipt.error
+    assert receipt.verdicts == ["truncated"]
+    assert receipt.input_tokens == 2_000 and receipt.output_tokens == 100
+    assert receipt.cost_usd == pytest.approx(2 * cost(Usage(1_000, 50), "sim-large"))
+    (rejected,) = receipt.to_json()["rejected"]
+    assert rejected["verdict"] == "truncated" and rejected["input_tokens"] == 1_000
+
+    failing = stand_factory(faults=["http:500"])
+    runtime = create_agent_runtime(
+        providers=[OpenAIProvider(failing + "/v1", "sim-large")], workspace=tmp_path, store=None
+    )
+
+    async def fails() -> Receipt:
+        try:
+            return await runtime.run("say done")
+        finally:
+            await runtime.chain.aclose()
+
+    broken = anyio.run(fails)
+    assert broken.status == "error" and broken.steps == 1
+    assert [r["status"] for r in broken.rejected] == [500, 500, 500, 500]

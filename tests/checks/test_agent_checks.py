@@ -131,6 +131,26 @@ def test_failed_checks_go_back_and_a_fix_on_the_second_try_is_done(
     assert "fix cycle 1 of 2" in feedback
 
 
+def test_a_run_that_errs_after_a_fix_cycle_says_so_beside_the_checks_it_ran(
+    stand_factory: StandFactory, tmp_path: Path
+) -> None:
+    """The answer was checked, the checks failed, the fix cycle's model call failed: the
+    verification names both, never "before its answer was checked"."""
+    runtime, store = build(
+        stand_factory, tmp_path,
+        [{"text": "Done, it works."}, {"fault": "http:500"}, {"fault": "http:500"},
+         {"fault": "http:500"}, {"fault": "http:500"}],
+        [FAILING_UNTIL_FIXED],
+    )  # fmt: skip
+    receipt = go(runtime)
+    store.close()
+    assert receipt.status == "error" and receipt.fix_cycles == 1
+    assert receipt.checks and receipt.checks[0]["status"] == "failed"
+    assert "before its answer was checked" not in receipt.verification
+    assert receipt.verification.startswith("not verified: the run ended error after 1 fix cycle")
+    assert "checks failed" in receipt.verification
+
+
 def test_checks_that_never_pass_end_in_an_honest_failed_answer(
     stand_factory: StandFactory, tmp_path: Path
 ) -> None:

@@ -25,8 +25,16 @@ from dataclasses import dataclass, field
 from tether.agent.cost import Prices
 from tether.agent.receipt import Receipt
 from tether.errors import ConfigError, ModelCallFailed
-from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, ToolSpec
-from tether.reliability.chain import Answer, Chain
+from tether.messages import (
+    Message,
+    Request,
+    TextPart,
+    ToolCall,
+    ToolResultPart,
+    ToolSpec,
+    Usage,
+)
+from tether.reliability.chain import Attempt, Chain, Notice
 from tether.tools.base import Tool
 from tether.tools.runner import ToolResult, ToolRunner
 from tether.trace.spans import Recorder, Span
@@ -89,17 +97,49 @@ def flatten_tool_work(messages: Sequence[Message], limit: int) -> str:
     return text
 
 
-def _account(receipt: Receipt, answer: Answer, prices: Prices, span: Span | None = None) -> None:
-    usage = answer.turn.usage
-    model = answer.source.provider.model if answer.source is not None else answer.candidate
-    if usage is not None:
-        receipt.input_tokens += usage.prompt_tokens
-        receipt.output_tokens += usage.completion_tokens
-        receipt.cached_tokens += usage.cached_tokens
-        receipt.cache_write_tokens += usage.cache_write_tokens
-        if span is not None:
-            span.attrs["tether.usage.cache_read_tokens"] = usage.cached_tokens
-            span.attrs["tether.usage.cache_write_tokens"] = usage.cache_write_tokens
+def _account(
+    receipt: Receipt,
+    attempts: Sequence[Attempt],
+    prices: Prices,
+    span: Span | None = None,
+    notices: Sequence[Notice] = (),
+) -> None:
+    """Add every attempt of a model call to the receipt: the rejected ones were processed and
+    will be billed too, so their tokens and cost count, and each is listed with its verdict."""
+    read = cached = written = 0
+    for a in attempts:
+        usage = a.turn.usage if a.turn is not None else None
+        if a.turn is not None or usage is not None:
+            _price(receipt, prices, usage, a.model or a.candidate, span if a.ok else None)
+        if usage is not None:
+            receipt.input_tokens += usage.prompt_tokens
+            receipt.output_tokens += usage.completion_tokens
+            receipt.cached_tokens += usage.cached_tokens
+            receipt.cache_write_tokens += usage.cache_write_tokens
+            read += usage.cached_tokens
+            written += usage.cache_write_tokens
+            cached += 1
+        if not a.ok:
+            receipt.rejected.append(
+                {
+                    "candidate": a.candidate,
+                    "verdict": a.verdict.kind if a.verdict else None,
+                    "error": a.error or None,
+                    "status": a.status,
+                    "input_tokens": usage.prompt_tokens if usage else 0,
+                    "output_tokens": usage.completion_tokens if usage else 0,
+                }
+            )
+    if span is not None and cached:
+        span.attrs["tether.usage.cache_read_tokens"] = read
+        span.attrs["tether.usage.cache_write_tokens"] = written
+    receipt.verdicts += [a.verdict.kind for a in attempts if a.verdict]
+    receipt.notices += [n.message for n in notices]
+
+
+def _price(
+    receipt: Receipt, prices: Prices, usage: Usage | None, model: str, span: Span | None
+) -> None:
     spent = prices.cost(usage, model)
     if spent is None:  # one unpriced call makes the total unknown: never a guess
         note = model if usage is not None else f"{model} (no usage reported)"
@@ -110,8 +150,6 @@ def _account(receipt: Receipt, answer: Answer, prices: Prices, span: Span | None
         receipt.cost_usd = (receipt.cost_usd or 0.0) + spent
         if span is not None:
             span.attrs["tether.cost_usd"] = spent
-    receipt.verdicts += [a.verdict.kind for a in answer.attempts if a.verdict]
-    receipt.notices += [n.message for n in answer.notices]
 
 
 def _answered(receipt: Receipt, text: str) -> Receipt:
@@ -169,9 +207,9 @@ async def run_loop(
                 request = Request(tuple(messages), tools=specs)
                 if prepare is not None:
                     request = await prepare(request)
+                receipt.steps = step  # a step begun counts, whether or not its call answers
                 answer = await chain.call(request, on_text=on_text, recorder=recorder, parent=span)
-                _account(receipt, answer, config.prices, span)
-                receipt.steps = step
+                _account(receipt, answer.attempts, config.prices, span, answer.notices)
                 turn = answer.turn
                 if not turn.tool_calls:
                     follow = None
@@ -205,12 +243,12 @@ async def run_loop(
                     _without_tools(config, task, messages, last_word),
                     on_text=on_text, recorder=recorder, parent=span,
                 )  # fmt: skip
-                _account(receipt, answer, config.prices, span)
+                _account(receipt, answer.attempts, config.prices, span, answer.notices)
             return _answered(receipt, answer.turn.content)
         with recorder.span("step", "budget spent: final answer without tools") as span:
             final = _without_tools(config, task, messages, BUDGET_NOTE)
             answer = await chain.call(final, on_text=on_text, recorder=recorder, parent=span)
-            _account(receipt, answer, config.prices, span)
+            _account(receipt, answer.attempts, config.prices, span, answer.notices)
         receipt.status = "not_done"
         receipt.final_text = answer.turn.content
         receipt.left_undone = (
@@ -218,6 +256,7 @@ async def run_loop(
             "the answer above says what is left"
         )
     except ModelCallFailed as exc:
+        _account(receipt, exc.attempts, config.prices)
         receipt.status = "error"
         receipt.error = str(exc)
     return receipt

@@ -41,6 +41,8 @@ class Receipt:
     cancelled: list[str] = field(default_factory=list)  # cancelled while running
     left_undone: str = ""  # what the model or the harness says is left
     verdicts: list[str] = field(default_factory=list)  # bad turns met on the way
+    # every attempt not taken as an answer (its tokens are in the usage: it was billed too)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     error: str = ""
     handover: str = ""  # what a person must do, when a rule handed the run over
@@ -71,6 +73,7 @@ class Receipt:
             "cancelled": self.cancelled,
             "left_undone": self.left_undone,
             "verdicts": self.verdicts,
+            "rejected": self.rejected,
             "notices": self.notices,
             "error": self.error,
             "handover": self.handover,

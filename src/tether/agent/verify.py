@@ -156,9 +156,17 @@ def settle(receipt: Receipt, checks: RunChecks | None) -> None:
     receipt.fix_cycles = checks.cycles
     if receipt.status != "answered":
         receipt.accepted = None
-        receipt.verification = (
-            f"not verified: the run ended {receipt.status} before its answer was checked"
-        )
+        if checks.results:  # an earlier answer was checked, then the run ended otherwise
+            earlier = accept(checks.results).sentence
+            receipt.verification = (
+                f"not verified: the run ended {receipt.status} after "
+                f"{checks.cycles} fix cycle{'s' if checks.cycles != 1 else ''}; "
+                f"the last answer checked: {earlier}"
+            )
+        else:
+            receipt.verification = (
+                f"not verified: the run ended {receipt.status} before its answer was checked"
+            )
         return
     verdict = accept(checks.results)
     outcome: dict[str, ReceiptStatus] = {

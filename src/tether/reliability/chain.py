@@ -101,6 +101,7 @@ class Attempt:
     status: int | None = None
     turn: Turn | None = None
     reasoning_effort: str | None = None
+    model: str = ""  # the model the candidate called (for pricing)
 
     @property
     def ok(self) -> bool:
@@ -519,6 +520,7 @@ class Chain:
                 error=str(exc),
                 status=exc.status,
                 reasoning_effort=effort,
+                model=candidate.provider.model,
             )
             self._close_attempt(state, span, attempt)
             omittable = effort is not None and not candidate.provider.omit_reasoning
@@ -535,6 +537,7 @@ class Chain:
                 time.perf_counter() - t0,
                 error=str(exc),
                 reasoning_effort=effort,
+                model=candidate.provider.model,
             )
             self._close_attempt(state, span, attempt, timeout=kind == "timeout")
             return Outcome(attempt, kind), holdback
@@ -560,6 +563,7 @@ class Chain:
             verdict=verdict,
             turn=turn,
             reasoning_effort=effort,
+            model=candidate.provider.model,
         )
         self._close_attempt(state, span, attempt)
         if verdict is not None:
