@@ -161,3 +161,52 @@ def test_environment_is_not_needed() -> None:
         [*TETHER, "ask", "x"], capture_output=True, text=True, env=env, timeout=30
     )
     assert result.returncode == 0
+
+
+USAGE_MISTAKES = [
+    (["stand", "--port", "99999"], "--port 99999: give a port from 0 to 65535"),
+    (["proxy", "--upstream", "http://127.0.0.1:9/v1", "--port", "-1"], "--port -1"),
+    (["stand", "--host", "999.1.1.1", "--port", "0"], "--host 999.1.1.1"),
+    (["lab", "--tasks", "1", "--out", "/etc/passwd"], "--out /etc/passwd: a file is there"),
+    (["ask", "hi", "--breaker-store", "redis://127.0.0.1:9/0"], "start the Redis server"),
+    (["models", "--base-url", "nonsense"], "give an http:// or https:// URL"),
+    (["proxy", "--config", "x.toml", "--upstream", "http://a/v1"], "not both"),
+    (["run", "t", "--config", "c.toml", "--fault", "drop"], "--fault work only with the"),
+    (["run", "t", "--max-steps", "0"], "--max-steps"),
+    (["traces", "list", "--limit", "-1"], "--limit"),
+    (["check", "--last", "0"], "--last"),
+    (["ask", "hi", "--api-key-env", "TETHER_NOT_SET_ANYWHERE", "--base-url", "http://x/v1"],
+     "TETHER_NOT_SET_ANYWHERE: the variable is not set"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "says"), USAGE_MISTAKES, ids=[" ".join(a) for a, _ in USAGE_MISTAKES]
+)
+def test_a_usage_mistake_is_one_clear_line_and_exit_2(
+    args: list[str], says: str, tmp_path: Path
+) -> None:
+    (tmp_path / "c.toml").write_text("")
+    result = subprocess.run(
+        [sys.executable, "-m", "tether", *args],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        env={**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db")},
+    )  # fmt: skip
+    assert result.returncode == 2, result.stderr
+    assert says in " ".join(result.stderr.split()), result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_each_api_reads_its_own_key_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An OpenAI key is never sent to Anthropic's server (nor to Ollama)."""
+    from tether.cli.common import api_key
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-openai")
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    assert api_key("openai", None) == "sk-openai"
+    assert api_key("anthropic", None) is None
+    assert api_key("ollama", None) is None
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant")
+    assert api_key("anthropic", None) == "sk-ant"
+    monkeypatch.setenv("MY_KEY", "mine")
+    assert api_key("anthropic", "MY_KEY") == "mine"

@@ -8,6 +8,7 @@ thread as a context manager giving the base URL (tests, demos, the lab).
 from __future__ import annotations
 
 import asyncio
+import errno
 import importlib.util
 import socket
 import threading
@@ -16,11 +17,13 @@ from typing import Any, Literal
 
 import uvicorn
 
-from tether.errors import TetherError
+from tether.errors import TetherError, UsageError
 
 
 def bind(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
     """A listening socket; port 0 picks a free port."""
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port {port}: give a port from 0 to 65535 (0 picks a free one)")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -30,11 +33,20 @@ def bind(host: str = "127.0.0.1", port: int = 0) -> socket.socket:
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
+    except (socket.gaierror, UnicodeError) as exc:  # the address itself is wrong
+        sock.close()
+        raise UsageError(
+            f"--host {host}: not an address this machine can listen on ({exc}); "
+            "give an IP address such as 127.0.0.1 or 0.0.0.0"
+        ) from None
     except OSError as exc:
         sock.close()
-        raise TetherError(
-            f"cannot listen on {host}:{port}: {exc.strerror or exc}; pick another --port"
-        ) from None
+        fix = (
+            "pick another --port"
+            if exc.errno in (errno.EADDRINUSE, errno.EACCES)
+            else ("check --host (an address of this machine, such as 127.0.0.1)")
+        )
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; {fix}") from None
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock

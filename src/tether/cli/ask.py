@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
 from typing import Annotated, Any
 
@@ -17,6 +16,7 @@ from tether.cli.common import (
     EXIT_CANCELLED,
     EXIT_NOT_ACCEPTED,
     EXIT_OK,
+    api_key,
     command,
     err,
     export_live,
@@ -49,8 +49,12 @@ def ask(
     api: Annotated[str, typer.Option(help="Wire format: openai, anthropic or ollama.")] = "openai",
     model: Annotated[str, typer.Option(help="Model name.")] = "sim-large",
     api_key_env: Annotated[
-        str, typer.Option(help="Environment variable holding the API key.")
-    ] = "OPENAI_API_KEY",
+        str | None,
+        typer.Option(
+            help="Environment variable holding the API key (default: OPENAI_API_KEY for "
+            "openai, ANTHROPIC_API_KEY for anthropic, none for ollama; unset: no key is sent)."
+        ),
+    ] = None,
     fault: Annotated[
         list[str] | None,
         typer.Option("--fault", help="With the built-in stand: inject this fault (repeatable)."),
@@ -101,7 +105,7 @@ def ask(
     recorder = Recorder("ask", sink=traces, attrs={"tether.prompt_chars": len(prompt)})
 
     async def run(urls: list[str]) -> Answer:
-        key = os.environ.get(api_key_env)
+        key = api_key(api, api_key_env) if base_url is not None else None
         # Built by the one factory, like every agent: the same chain, judge and breakers.
         runtime = create_agent_runtime(
             RuntimeConfig.model_validate({"breakers": {"store": breaker_store}}),

@@ -4,6 +4,7 @@ options written once, and the run's last steps (the gate, the live export)."""
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
@@ -14,6 +15,22 @@ from rich.console import Console
 from tether import __version__
 from tether.errors import UsageError
 from tether.trace.store import TraceStore
+
+
+def _flags_without_a_type(option_class: type) -> None:
+    """typer 0.29 labels every option with its type, flags too (`--json <bool>`); a flag takes
+    no value, so it gets no label. Older typers have no such column: nothing to change."""
+    shown = getattr(option_class, "display_type_rich", None)
+    if shown is None:
+        return
+
+    def display_type_rich(self: Any, ctx: Any) -> str | None:
+        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+
+    setattr(option_class, "display_type_rich", display_type_rich)  # noqa: B010
+
+
+_flags_without_a_type(typer.core.TyperOption)
 
 EXIT_OK = 0
 EXIT_NOT_ACCEPTED = 1
@@ -116,3 +133,30 @@ def open_store(path: str | None, must_exist: bool = True) -> TraceStore:
         return TraceStore(where)
     except UsageError as exc:
         fail(str(exc))
+
+
+def check_writable_folder(path: str, flag: str) -> None:
+    """Before any work: `path` is a folder that can be made and written (results are not
+    computed only to be lost at the end)."""
+    where = Path(path)
+    if where.exists() and not where.is_dir():
+        fail(f"{flag} {path}: a file is there; give a folder (it is created if missing)")
+    parent = where if where.exists() else next((p for p in where.parents if p.exists()), Path("."))
+    if not os.access(parent, os.W_OK | os.X_OK):
+        fail(f"{flag} {path}: {parent} is not writable; give a folder you can write to")
+
+
+# Each API's own key variable: a key is never sent to another company's server.
+DEFAULT_KEY_ENV = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+
+
+def api_key(api: str, named: str | None) -> str | None:
+    """The key for `api`: from the variable the user named (which must then be set), else from
+    the API's own variable when it is set (a local server needs none)."""
+    if named is not None:
+        key = os.environ.get(named)
+        if not key:
+            fail(f"--api-key-env {named}: the variable is not set; export the key there")
+        return key
+    default = DEFAULT_KEY_ENV.get(api)
+    return os.environ.get(default) if default else None

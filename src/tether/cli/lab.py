@@ -14,6 +14,7 @@ from rich.table import Table
 
 from tether.cli.common import (
     StoreOption,
+    check_writable_folder,
     command,
     err,
     fail,
@@ -108,6 +109,8 @@ def lab(
         fail(f"--concurrency {concurrency}: give at least 1")
     if latency is not None and not Path(latency).is_file():
         fail(f'--latency {latency}: no such file (JSONL lines of {{"ttfb": s, "s": s}})')
+    if out_dir is not None:
+        check_writable_folder(out_dir, "--out")
     the_mix = get_mix(mix)
     traces = TraceStore(store_path)
     from rich.progress import Progress

@@ -15,7 +15,7 @@ from tether.cli.common import (
     fail,
     out,
 )
-from tether.errors import TetherError
+from tether.errors import TetherError, UsageError
 
 
 def _fetch_models(base: str, api_key: str | None) -> list[dict[str, Any]]:
@@ -23,6 +23,8 @@ def _fetch_models(base: str, api_key: str | None) -> list[dict[str, Any]]:
 
     try:
         rows = list_models(base, api_key)
+    except UsageError:
+        raise  # exit 2, as for every command: the URL itself is wrong
     except TetherError as exc:
         fail(str(exc), 1)
     return [{"id": r.id, "window": r.window, "tools": r.tools} for r in rows]

@@ -30,8 +30,10 @@ def run(
     config: Annotated[
         str | None, typer.Option(help="A TOML configuration (candidates, rules, budgets).")
     ] = None,
-    model: Annotated[str, typer.Option(help="Model name on the built-in stand.")] = "sim-large",
-    max_steps: Annotated[int | None, typer.Option(help="Step budget (default 25).")] = None,
+    model: Annotated[
+        str | None, typer.Option(help="Without --config: the built-in stand's model (sim-large).")
+    ] = None,
+    max_steps: Annotated[int | None, typer.Option(min=1, help="Step budget (default 25).")] = None,
     script: Annotated[
         str | None, typer.Option(help="Without --config: a stand script for the built-in stand.")
     ] = None,
@@ -60,6 +62,14 @@ def run(
     from tether.reliability.chain import Notice
     from tether.tools.runner import PermissionRequest, ToolResult
 
+    if config is not None:
+        given = [f for f, v in (("--model", model), ("--script", script), ("--fault", fault)) if v]
+        if given:
+            fail(
+                f"{', '.join(given)} work only with the built-in stand; with --config, name the "
+                "models in its [[candidates]] (or drop --config to use the stand)"
+            )
+    model = model or "sim-large"
     interactive = sys.stdin is not None and sys.stdin.isatty() and not json_out
 
     async def ask(request: PermissionRequest) -> bool:

@@ -98,8 +98,10 @@ def proxy(
     from tether.proxy import Proxy, config_from_urls, load_proxy_config, serve_workers
     from tether.serving import base_url, bind
 
-    if (upstream is None) == (config is None):
+    if upstream is None and config is None:
         fail("give the upstreams with --upstream URL [--backup URL]... or with --config FILE")
+    if upstream is not None and config is not None:
+        fail("give the upstreams with --upstream or with --config, not both (drop one)")
     if workers < 1:
         fail(f"--workers {workers}: give 1 or more processes")
     if config is not None and (backup or api_key_env):

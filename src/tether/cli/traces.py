@@ -32,7 +32,7 @@ def check(
         typer.Argument(help="Trace files (seed JSON, OTLP JSON, JSONL), folders, or run ids."),
     ] = None,
     last: Annotated[
-        int | None, typer.Option(help="Also check the newest N runs in the store.")
+        int | None, typer.Option(min=1, help="Also check the newest N runs in the store.")
     ] = None,
     store_path: StoreOption = None,
     cluster: Annotated[
@@ -147,7 +147,7 @@ def _run_summary(trace: dict[str, Any]) -> tuple[list[str], int, int, float | No
 
 @traces_app.command("list")
 def traces_list(
-    limit: Annotated[int, typer.Option(help="How many runs, newest first.")] = 20,
+    limit: Annotated[int, typer.Option(min=1, help="How many runs, newest first.")] = 20,
     store_path: StoreOption = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:

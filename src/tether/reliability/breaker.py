@@ -297,6 +297,13 @@ class RedisStore:
         self._watch_error: type[Exception] = redis.WatchError
         self.url = url
         self.prefix = prefix
+        try:  # now, not at the first failure: a wrong address is a usage error up front
+            self._client.ping()
+        except redis.RedisError as exc:
+            raise ConfigError(
+                f"breaker store {url!r} cannot be reached ({exc}); start the Redis server, "
+                "or use sqlite:///PATH.db (shared by the processes of one machine) or memory"
+            ) from None
 
     def get(self, key: str) -> BreakerRecord:
         raw: Any = self._client.get(self.prefix + key)
