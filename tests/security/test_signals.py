@@ -82,3 +82,40 @@ def test_a_signal_stops_a_question_with_a_closed_trace(sig: signal.Signals, tmp_
         capture_output=True, text=True, env=env,
     )  # fmt: skip
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_stops_the_lab_with_its_stand_and_folder_gone(
+    sig: signal.Signals, tmp_path: Path
+) -> None:
+    """`tether lab` runs its stand as a child process and works in a temporary folder: a signal
+    ends both (exit 130), nothing left running, nothing left in the temporary folder."""
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db"), "TMPDIR": str(tmp)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tether", "lab", "--tasks", "200", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+    )  # fmt: skip
+
+    def stands() -> list[str]:
+        return [c for c in still_running(str(tmp), ("python", "python3")) if " stand " in c]
+
+    try:
+        deadline = time.monotonic() + 60
+        while not stands() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert stands(), "the lab's stand never started"
+        time.sleep(1.0)  # runs under way
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "cancelled" in err and "Traceback" not in err
+    deadline = time.monotonic() + 10
+    while stands() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert stands() == []
+    assert list(tmp.iterdir()) == []

@@ -8,10 +8,15 @@ writes its receipt and closes its trace, instead of the process dying mid-write.
 from __future__ import annotations
 
 import signal
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from typing import TypeVar
 
 import anyio
+
+from tether.errors import Cancelled
+
+T = TypeVar("T")
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
@@ -40,3 +45,12 @@ async def cancel_on_signals(
         if len(group.exceptions) == 1:
             raise group.exceptions[0] from None
         raise
+
+
+async def until_signalled(work: Callable[[], Awaitable[T]]) -> T:
+    """`await work()`, cancelled by Ctrl-C, SIGTERM or SIGHUP: then `Cancelled` is raised once
+    every `finally` of the work has run (child processes stopped, temporary folders removed)."""
+    with anyio.CancelScope() as scope:
+        async with cancel_on_signals(scope.cancel):
+            return await work()
+    raise Cancelled("stopped by a signal before the work finished")

@@ -12,7 +12,9 @@ import orjson
 import typer
 from rich.table import Table
 
+from tether.agent.signals import until_signalled
 from tether.cli.common import (
+    EXIT_CANCELLED,
     StoreOption,
     check_writable_folder,
     command,
@@ -20,6 +22,7 @@ from tether.cli.common import (
     fail,
     out,
 )
+from tether.errors import Cancelled
 from tether.trace.store import TraceStore
 
 
@@ -55,7 +58,11 @@ def eval_suite(
 
     try:
         with tempfile.TemporaryDirectory(prefix="tether-eval-") as work:
-            result = anyio.run(lambda: run_suite(loaded, Path(work), store=traces, on_case=line))
+            result = anyio.run(
+                until_signalled, lambda: run_suite(loaded, Path(work), store=traces, on_case=line)
+            )
+    except Cancelled as exc:
+        fail(f"cancelled: {exc}; the cases that finished are in the trace store", EXIT_CANCELLED)
     finally:
         traces.close()
     if json_out:
@@ -125,7 +132,11 @@ def lab(
                 workdir=Path(work), store=traces, latency_file=latency,
             )  # fmt: skip
             bar = progress.add_task("lab runs", total=tasks * len(chosen))
-            result = anyio.run(run_lab, settings, lambda _r: progress.advance(bar))
+            result = anyio.run(
+                until_signalled, lambda: run_lab(settings, lambda _r: progress.advance(bar))
+            )
+    except Cancelled as exc:
+        fail(f"cancelled: {exc}; the stand and the work folder were removed", EXIT_CANCELLED)
     finally:
         traces.close()
     body = lab_json(result)
