@@ -210,3 +210,38 @@ def test_each_api_reads_its_own_key_variable(monkeypatch: pytest.MonkeyPatch) ->
     assert api_key("anthropic", None) == "sk-ant"
     monkeypatch.setenv("MY_KEY", "mine")
     assert api_key("anthropic", "MY_KEY") == "mine"
+
+
+def test_run_finds_tether_toml_and_says_which_file_it_uses(
+    stand_process: tuple[str, Path], tmp_path: Path
+) -> None:
+    url, log = stand_process
+    work = tmp_path / "project"
+    work.mkdir()
+    (work / "tether.toml").write_text(
+        f'[[candidates]]\nmodel = "sim-large"\nbase_url = "{url}/v1"\n'
+    )
+    env = {**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db")}
+    env.pop("TETHER_CONFIG", None)
+    result = subprocess.run(
+        [*TETHER, "run", "say hi", "--json"], capture_output=True, text=True, timeout=60,
+        cwd=work, env=env,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "using the configuration in tether.toml" in result.stderr
+    assert json.loads(log.read_text().splitlines()[0])["model"] == "sim-large"  # it went there
+
+    (work / "tether.toml").unlink()
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "no-config-here")
+    plain = subprocess.run(
+        [*TETHER, "run", "say hi", "--json"], capture_output=True, text=True, timeout=60,
+        cwd=work, env=env,
+    )  # fmt: skip
+    assert plain.returncode == 0, plain.stderr
+    assert "running on the built-in simulated provider" in plain.stderr
+
+    env["TETHER_CONFIG"] = str(work / "missing.toml")
+    missing = subprocess.run(
+        [*TETHER, "run", "say hi"], capture_output=True, text=True, timeout=60, cwd=work, env=env
+    )
+    assert missing.returncode == 2 and "$TETHER_CONFIG names" in missing.stderr

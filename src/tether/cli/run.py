@@ -19,6 +19,8 @@ from tether.cli.common import (
     err,
     export_live,
     fail,
+    find_config,
+    user_config_path,
 )
 from tether.trace.store import TraceStore
 
@@ -62,8 +64,19 @@ def run(
     from tether.reliability.chain import Notice
     from tether.tools.runner import PermissionRequest, ToolResult
 
+    stand_flags = [
+        f for f, v in (("--model", model), ("--script", script), ("--fault", fault)) if v
+    ]
+    if config is None and not stand_flags:  # the stand flags ask for the stand: no search
+        config = find_config()
+    if config is None:
+        err.print(
+            "tether: no configuration found (./tether.toml, $TETHER_CONFIG, "
+            f"{user_config_path()}): running on the built-in simulated provider",
+            markup=False,
+        )
     if config is not None:
-        given = [f for f, v in (("--model", model), ("--script", script), ("--fault", fault)) if v]
+        given = stand_flags
         if given:
             fail(
                 f"{', '.join(given)} work only with the built-in stand; with --config, name the "
