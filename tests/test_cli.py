@@ -171,6 +171,8 @@ USAGE_MISTAKES = [
     (["ask", "hi", "--breaker-store", "redis://127.0.0.1:9/0"], "start the Redis server"),
     (["models", "--base-url", "nonsense"], "give an http:// or https:// URL"),
     (["proxy", "--config", "x.toml", "--upstream", "http://a/v1"], "not both"),
+    (["proxy", "--upstream", "http://127.0.0.1:9/v1", "--backup", "http://127.0.0.1:9/v1"],
+     "upstreams 1 and 2 are the same call"),
     (["run", "t", "--config", "c.toml", "--fault", "drop"], "--fault work only with the"),
     (["run", "t", "--max-steps", "0"], "--max-steps"),
     (["traces", "list", "--limit", "-1"], "--limit"),

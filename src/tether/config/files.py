@@ -53,8 +53,11 @@ def validated(model: type[M], data: Any, where: str) -> M:
 def validated_error(exc: ValidationError, where: str) -> ConfigError:
     """The first problem of a validation, as `WHERE: KEY: what is expected`."""
     e = exc.errors()[0]
-    key = ".".join(str(p) for p in e["loc"]) or "top level"
-    return ConfigError(f"{where}: {key}: {e['msg']}")
+    message = str(e["msg"]).removeprefix("Value error, ")
+    if not e["loc"]:  # a check of the whole configuration: its message says what is wrong
+        return ConfigError(f"{where}: {message}")
+    key = ".".join(str(p) for p in e["loc"])
+    return ConfigError(f"{where}: {key}: {message}")
 
 
 def load_toml(path: str | Path, model: type[M]) -> M:

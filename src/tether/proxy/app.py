@@ -204,7 +204,11 @@ class Proxy:
         if not any(m.role != "system" for m in neutral.messages):
             message = "invalid request: messages: at least one message is required"
             return self._refuse(api, body, message, started)
-        return _Exchange(self, api, body, model, neutral, started)
+        try:
+            return _Exchange(self, api, body, model, neutral, started)
+        except Exception as exc:  # a bug or a bad configuration: still in the client's shape
+            log.exception("proxy error on %s", api.name)
+            return self._error(api, Failure(500, f"tether proxy: {type(exc).__name__}: {exc}"))
 
     def _error(self, api: Api, failure: Failure) -> Response:
         headers = {}

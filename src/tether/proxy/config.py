@@ -38,7 +38,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 
 from tether.config import (
     BreakersConfig,
@@ -93,6 +93,22 @@ class ProxyConfig(Strict):
             names.update(dict.fromkeys(u.model for u in self.upstreams if u.model))
         return list(names)
 
+    @model_validator(mode="after")
+    def _no_upstream_twice(self) -> ProxyConfig:
+        """Two upstreams that would be the same call (API, URL, model) for some client model
+        name: refused at start-up, not answered with an error on every request."""
+        for name in self.model_names() or ["(the client's model name)"]:
+            seen: dict[tuple[str, str, str], int] = {}
+            for i, u in enumerate(self.upstreams):
+                key = (u.api, u.base_url.rstrip("/"), u.model_for(name))
+                if key in seen:
+                    raise ValueError(
+                        f"upstreams {seen[key] + 1} and {i + 1} are the same call ({u.api} "
+                        f"{u.base_url}, model {key[2]}); a backup must differ in URL or model"
+                    )
+                seen[key] = i
+        return self
+
 
 def load_proxy_config(path: str | Path) -> ProxyConfig:
     """Read a TOML configuration; every problem is a ConfigError naming file, key and fix."""
@@ -119,7 +135,7 @@ def config_from_urls(
         )
     except ValidationError as exc:
         e = exc.errors()[0]
-        if e["loc"][-1] == "base_url":
+        if e["loc"] and e["loc"][-1] == "base_url":
             bad = rows[int(e["loc"][1])]["base_url"]
             raise ConfigError(
                 f"upstream URL {bad!r} must start with http:// or https:// "

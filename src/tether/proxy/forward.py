@@ -119,6 +119,11 @@ class Upstreams:
         await self.http.aclose()
 
 
+# Retry-After is sent only when this short: SDKs wait as told, and a client waiting a minute
+# to learn what the proxy knew at once is worse off than one told "no answer" now.
+RETRY_AFTER_SENT_MAX_S = 10
+
+
 def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> Failure:
     """The HTTP answer for a chain that gave up.
 
@@ -141,6 +146,8 @@ def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> 
             break
         untils.append(record.until)
     retry_after = max(1, math.ceil(min(untils) - now)) if untils else None
+    if retry_after is not None and retry_after > RETRY_AFTER_SENT_MAX_S:
+        retry_after = None  # an SDK honours it as told: a long wait is worse than an answer now
     message = f"tether proxy: no upstream gave an answer: {exc}"
     return Failure(503 if busy else 502, message, retry_after)
 
