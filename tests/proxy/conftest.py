@@ -11,6 +11,7 @@ import pytest
 from tests.proxy.helpers import ProxyFactory, SharedStand
 from tether.proxy import Proxy, ProxyConfig, ProxyThread
 from tether.stand import StandThread, build_stand
+from tether.wire.apis import api_named
 
 
 @pytest.fixture(scope="session")
@@ -45,7 +46,7 @@ def proxy_factory(tmp_path: Path) -> Iterator[ProxyFactory]:
         **options: Any,
     ) -> str:
         rows = [
-            {"api": api, "base_url": url + ("/v1" if api == "openai" else ""), **(upstream or {})}
+            {"api": api, "base_url": url + api_named(api).sdk_base, **(upstream or {})}
             for url in upstreams
         ]
         section = {"log": str(log or tmp_path / "proxy.jsonl"), "backoff_s": 0.01, **options}

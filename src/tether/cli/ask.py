@@ -46,7 +46,9 @@ def ask(
     backup_stand: Annotated[
         bool, typer.Option("--backup-stand", help="Add a healthy built-in stand as the backup.")
     ] = False,
-    api: Annotated[str, typer.Option(help="Wire format: openai, anthropic or ollama.")] = "openai",
+    api: Annotated[
+        str, typer.Option(help="Wire format: openai, anthropic, ollama or responses.")
+    ] = "openai",
     model: Annotated[str, typer.Option(help="Model name.")] = "sim-large",
     api_key_env: Annotated[
         str | None,

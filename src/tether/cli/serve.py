@@ -35,7 +35,7 @@ def stand(
         int | None, typer.Option(help="Seed for fault rates (default: the script's).")
     ] = None,
 ) -> None:
-    """Run the simulated provider: OpenAI, Anthropic and Ollama wire formats on one port.
+    """Run the simulated provider: OpenAI (chat and Responses), Anthropic and Ollama on one port.
 
     The first line on stdout is the base URL (OpenAI clients add /v1).
     """
@@ -70,7 +70,10 @@ def proxy(
         typer.Option(help="A TOML configuration: upstreams, model names, keys, breakers."),
     ] = None,
     api: Annotated[
-        str, typer.Option(help="Wire format of --upstream and --backup: openai or anthropic.")
+        str,
+        typer.Option(
+            help="Wire format of --upstream and --backup: openai, anthropic or responses."
+        ),
     ] = "openai",
     api_key_env: Annotated[
         str | None, typer.Option(help="Environment variable holding the upstreams' API key.")
@@ -90,8 +93,8 @@ def proxy(
 ) -> None:
     """Run the guarding proxy: every turn judged before the client sees a byte of it.
 
-    Bad turns are retried and failed over; OpenAI (/v1/chat/completions) and Anthropic
-    (/v1/messages) clients.
+    Bad turns are retried and failed over; OpenAI (/v1/chat/completions, /v1/responses) and
+    Anthropic (/v1/messages) clients.
 
     The first line on stdout is the base URL (OpenAI clients add /v1).
     """

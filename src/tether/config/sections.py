@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class EndpointConfig(Strict):
     """One provider to call: where, with which key, what it accepts, how long silence may last."""
 
-    api: Literal["openai", "anthropic", "ollama"] = "openai"
+    api: Literal["openai", "anthropic", "ollama", "responses"] = "openai"
     base_url: str = Field(pattern=r"^https?://")
     api_key_env: str | None = None
     window: int = Field(default=128_000, gt=0)

@@ -9,12 +9,14 @@ from tether.providers.anthropic import AnthropicProvider
 from tether.providers.base import HTTPProvider, Provider, Timeouts
 from tether.providers.ollama import OllamaProvider
 from tether.providers.openai import OpenAIProvider
+from tether.providers.responses import ResponsesProvider
 from tether.wire.apis import api_named
 
 ADAPTERS: dict[str, type[HTTPProvider]] = {
     "openai": OpenAIProvider,
     "anthropic": AnthropicProvider,
     "ollama": OllamaProvider,
+    "responses": ResponsesProvider,
 }
 
 
@@ -42,6 +44,7 @@ __all__ = [
     "OllamaProvider",
     "OpenAIProvider",
     "Provider",
+    "ResponsesProvider",
     "Timeouts",
     "adapter_for",
     "provider_at",

@@ -67,11 +67,11 @@ from tether.proxy.forward import (
 from tether.reliability.chain import Answer, Chain
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
-from tether.wire.apis import ANTHROPIC, OLLAMA, OPENAI, Api, ModelRow, api_named
+from tether.wire.apis import ANTHROPIC, OLLAMA, OPENAI, RESPONSES, Api, ModelRow, api_named
 
 JSON = "application/json"
 # The formats the proxy serves to clients (Ollama is spoken only to upstreams).
-SERVED = (OPENAI, ANTHROPIC)
+SERVED = (OPENAI, ANTHROPIC, RESPONSES)
 _COMPLETION_PATHS: dict[str, Api] = {path: api for api in SERVED for path in api.paths}
 log = logging.getLogger("tether.proxy")
 
@@ -284,7 +284,7 @@ class _Exchange(Response):
         self.reply_id = proxy.next_id(api)
         self.encoder = api.encoder(model, self.reply_id)
         options = body.get("stream_options") if isinstance(body, dict) else None
-        self.include_usage = api.name == "anthropic" or (
+        self.include_usage = api.usage_always or (
             isinstance(options, dict) and bool(options.get("include_usage"))
         )
         self.answer: Answer | None = None

@@ -55,7 +55,7 @@ from tether.errors import ConfigError
 class UpstreamConfig(EndpointConfig):
     """One provider behind the proxy (a candidate per client model name)."""
 
-    api: Literal["openai", "anthropic"] = "openai"  # the formats the proxy forwards
+    api: Literal["openai", "anthropic", "responses"] = "openai"  # the formats it forwards to
     model: str | None = Field(default=None, min_length=1)
     models: dict[str, str] = Field(default_factory=dict)
 

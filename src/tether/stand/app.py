@@ -1,8 +1,9 @@
-"""The stand's HTTP app: three wire formats on their real paths, replies from the planner.
+"""The stand's HTTP app: four wire formats on their real paths, replies from the planner.
 
-Routes: `POST /v1/chat/completions` (OpenAI), `POST /v1/messages` (Anthropic), `POST /api/chat`
-(Ollama), `GET /v1/models` (OpenAI's shape, or Anthropic's when `anthropic-version` is sent),
-`GET /api/tags` (Ollama) and `GET /` (what this stand is).
+Routes: `POST /v1/chat/completions` (OpenAI), `POST /v1/responses` (OpenAI's Responses API),
+`POST /v1/messages` (Anthropic), `POST /api/chat` (Ollama), `GET /v1/models` (OpenAI's shape,
+or Anthropic's when `anthropic-version` is sent), `GET /api/tags` (Ollama) and `GET /` (what
+this stand is).
 
 Replies with no waits are written in one piece (the stand must never be the bottleneck of a
 benchmark); replies that wait (delays, stalls, holds, endless reasoning) are written event by

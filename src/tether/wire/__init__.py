@@ -1,4 +1,4 @@
-"""The three wire formats, both directions, as pure functions and small stateful codecs.
+"""The four wire formats, both directions, as pure functions and small stateful codecs.
 
 Each module answers one question: what does this API's traffic look like? It turns neutral
 requests into the vendor's body and back, and stream events into the vendor's bytes and back.

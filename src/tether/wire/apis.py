@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from tether.errors import WireError
 from tether.messages import Event, Request, Turn, Usage
-from tether.wire import anthropic, ollama, openai
+from tether.wire import anthropic, ollama, openai, responses
 
 
 class StreamEncoder(Protocol):
@@ -49,6 +49,8 @@ class Api:
     known_fields: frozenset[str]
     # The path, under a server's root, where its models are listed.
     models_path: str
+    # Whether a stream always carries usage (chat completions: only when the client asks).
+    usage_always: bool
     decode_request: Callable[[Any], tuple[str, Request]]
     encoder: Callable[[str, str], StreamEncoder]
     error_body: Callable[[int, str, str | None], dict[str, Any]]
@@ -211,6 +213,7 @@ OPENAI = Api(
         }
     ),
     models_path="/v1/models",
+    usage_always=False,
     decode_request=openai.decode_request,
     encoder=openai.StreamEncoder,
     error_body=openai.error_body,
@@ -230,6 +233,7 @@ ANTHROPIC = Api(
         {"model", "messages", "system", "tools", "max_tokens", "thinking", "temperature", "stream"}
     ),
     models_path="/v1/models",
+    usage_always=True,
     decode_request=anthropic.decode_request,
     encoder=anthropic.StreamEncoder,
     error_body=anthropic.error_body,
@@ -247,6 +251,7 @@ OLLAMA = Api(
     media_type="application/x-ndjson",
     known_fields=frozenset({"model", "messages", "tools", "stream", "options", "think"}),
     models_path="/api/tags",
+    usage_always=True,
     decode_request=ollama.decode_request,
     encoder=lambda model, _reply_id: ollama.StreamEncoder(model),
     error_body=ollama.error_body,
@@ -258,7 +263,38 @@ OLLAMA = Api(
     read_models=_read_ollama_models,
 )
 
-APIS: dict[str, Api] = {api.name: api for api in (OPENAI, ANTHROPIC, OLLAMA)}
+RESPONSES = Api(
+    name="responses",
+    paths=("/v1/responses", "/responses"),
+    sdk_base="/v1",
+    media_type="text/event-stream",
+    known_fields=frozenset(
+        {
+            "model",
+            "input",
+            "instructions",
+            "tools",
+            "max_output_tokens",
+            "temperature",
+            "reasoning",
+            "stream",
+            "store",
+        }
+    ),
+    models_path="/v1/models",
+    usage_always=True,
+    decode_request=responses.decode_request,
+    encoder=responses.StreamEncoder,
+    error_body=responses.error_body,
+    usage_to_raw=responses.usage_to_raw,
+    usage_from_raw=responses.usage_from_raw,
+    _whole=responses.response_body,
+    _id=lambda salt, n: f"resp_{salt}{n:024d}",
+    models_body=_openai_models,
+    read_models=_read_listed,
+)
+
+APIS: dict[str, Api] = {api.name: api for api in (OPENAI, ANTHROPIC, OLLAMA, RESPONSES)}
 
 
 def api_named(name: str) -> Api:
