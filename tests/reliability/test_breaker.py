@@ -337,7 +337,9 @@ def test_two_processes_race_for_one_probe(shared_backend: Backend, clock: FakeCl
     assert not here.allow()
 
 
-def test_store_from_url_picks_each_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_store_from_url_picks_each_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, redis_url: str
+) -> None:
     assert isinstance(store_from_url("memory"), MemoryStore)
     absolute = store_from_url(f"sqlite://{tmp_path}/abs/breakers.db")
     assert isinstance(absolute, SQLiteStore)
@@ -347,8 +349,10 @@ def test_store_from_url_picks_each_store(tmp_path: Path, monkeypatch: pytest.Mon
     relative = store_from_url("sqlite:rel/breakers.db")
     assert isinstance(relative, SQLiteStore)
     assert (tmp_path / "rel" / "breakers.db").exists()
-    remote = store_from_url("redis://127.0.0.1:1/0")  # connects lazily
-    assert isinstance(remote, RedisStore)
+    assert isinstance(store_from_url(redis_url), RedisStore)
+    # an address where no Redis answers is a usage error at once, not at the first failure
+    with pytest.raises(ConfigError, match=r"cannot be reached.*start the Redis server"):
+        store_from_url("redis://127.0.0.1:1/0")
 
 
 @pytest.mark.parametrize("url", ["ftp://x", "", "sqlite:", "sqlite://host/x.db", "postgres://db"])

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import TypeVar
 
 import anyio
+from anyio.abc import TaskStatus
 
 from tether.errors import Cancelled
 
@@ -30,13 +31,14 @@ async def cancel_on_signals(
     try:
         async with anyio.create_task_group() as tg:
 
-            async def watch() -> None:
+            async def watch(*, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
                 with anyio.open_signal_receiver(*signals) as received:
+                    task_status.started()  # the handlers are in place before the work starts
                     async for _ in received:
                         cancel()
                         return
 
-            tg.start_soon(watch)
+            await tg.start(watch)
             try:
                 yield
             finally:
