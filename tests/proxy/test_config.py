@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openai
 import pytest
 
 from tests.helpers import StandFactory
@@ -106,3 +107,24 @@ def test_the_readme_configuration_example_loads(
     assert [u.api for u in config.upstreams] == ["openai", "anthropic"]
     assert config.upstreams[1].model_for("fast") == "claude-haiku-4-5"
     assert config.upstreams[0].model_for("other") == "other"
+
+
+def test_a_backup_can_be_another_model_of_the_same_server(
+    shared_stand: SharedStand, tmp_path: Path
+) -> None:
+    """`--upstream URL#MODEL --backup URL#OTHER`: the same server, two models, in order."""
+    from tether.proxy import ProxyThread, config_from_urls
+
+    url = shared_stand("gateway-200") + "/v1"
+    config = config_from_urls(
+        f"{url}#sim-large", [f"{url}#sim-small"], log=str(tmp_path / "p.jsonl")
+    )
+    assert [u.model for u in config.upstreams] == ["sim-large", "sim-small"]
+    # this stand's every reply is gateway text: no answer, but both models were tried
+    with ProxyThread(Proxy(config)) as proxy_url, pytest.raises(openai.APIStatusError):
+        client(proxy_url).chat.completions.create(
+            model="whatever", messages=[{"role": "user", "content": "hi"}]
+        )
+    (record,) = read_log(tmp_path / "p.jsonl")
+    models = {a["candidate"].split("|")[1] for a in record["attempts"]}
+    assert models == {"sim-large", "sim-small"}

@@ -36,7 +36,7 @@ A TOML file (validated; every error names the file, the key and what is expected
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
@@ -124,11 +124,16 @@ def config_from_urls(
     log: str | None = None,
     store: str | None = None,
 ) -> ProxyConfig:
-    """The configuration the CLI's `--upstream URL --backup URL ...` stands for."""
-    rows = [
-        {"api": api, "base_url": url, "api_key_env": api_key_env}
-        for url in [upstream, *(backups or [])]
-    ]
+    """The configuration the CLI's `--upstream URL --backup URL ...` stands for. `URL#MODEL`
+    sends every request to that model there (a backup can be another model of the same
+    server); a plain URL passes the client's model name through."""
+    rows: list[dict[str, Any]] = []
+    for given in [upstream, *(backups or [])]:
+        url, _, model = given.partition("#")
+        row: dict[str, Any] = {"api": api, "base_url": url, "api_key_env": api_key_env}
+        if model:
+            row["model"] = model
+        rows.append(row)
     try:
         return ProxyConfig.model_validate(
             {"upstreams": rows, "proxy": {"log": log, "store": store}}
