@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import anyio
 import pytest
 
-from tether.messages import Message, Request, Turn, TurnBuilder
+from tether.messages import Message, Request, ToolSpec, Turn, TurnBuilder
 from tether.providers import OpenAIProvider
 from tether.reliability.chain import Chain
 from tether.reliability.judge import JudgeConfig, judge
@@ -186,3 +186,52 @@ def test_tether_models_reads_the_real_servers_window(llama_url: str) -> None:
 
     (row,) = list_models(llama_url, None)
     assert row.window == 8192
+
+
+def _tool(i: int) -> ToolSpec:
+    words = [
+        "the",
+        "file",
+        "path",
+        "relative",
+        "to",
+        "the",
+        "workspace",
+        "root,",
+        "as",
+        "the",
+        "user",
+        "named",
+        "it",
+    ]
+    props = {f"arg{j}": {"type": "string", "description": " ".join(words)} for j in range(6)}
+    return ToolSpec(f"tool_{i}", f"Tool number {i}: reads and reports on workspace files.", {
+        "type": "object", "properties": props,
+    })  # fmt: skip
+
+
+def test_tool_schemas_the_server_never_read_are_noticed(llama_url: str) -> None:
+    """SmolLM2's chat template has no tool support: llama.cpp drops the schemas without a word,
+    and the reply would be invented. Its own input count shows it: `unprocessed`."""
+    request = Request(
+        messages=(Message.text("user", "List the files in the workspace."),),
+        tools=tuple(_tool(i) for i in range(4)),  # too few for the whole-request check
+        max_tokens=2,
+        temperature=0.0,
+    )
+    turn = anyio.run(_stream, llama_url, request)
+    assert turn.usage is not None and turn.usage.prompt_tokens > 0
+    read = Turn(
+        content="Here they are.", finish_reason="stop", termination="stop", usage=turn.usage
+    )
+    verdict = judge(read, request)
+    assert verdict is not None and verdict.kind == "unprocessed", turn.usage
+    assert "tool schemas" in verdict.detail
+    # the same reply to the same request without tools is an answer
+    bare = Request(messages=request.messages, max_tokens=2, temperature=0.0)
+    plain = anyio.run(_stream, llama_url, bare)
+    assert plain.usage is not None
+    answer = Turn(
+        content="Here they are.", finish_reason="stop", termination="stop", usage=plain.usage
+    )
+    assert judge(answer, bare) is None

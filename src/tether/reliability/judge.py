@@ -301,4 +301,36 @@ def judge(
                 f"the provider counted {usage.prompt_tokens} input tokens of at least {expected} "
                 f"sent{said}: it never read the request",
             )
+        unread = _tools_unread(turn, request, counts, usage, scale)
+        if unread:
+            return Verdict("unprocessed", unread)
     return None
+
+
+# The tool schemas are checked for being read when they are at least this many tokens, and
+# this share of the request: smaller, they hide in the estimate's own error.
+TOOLS_MIN_TOKENS = 200
+TOOLS_MIN_SHARE = 0.25
+
+
+def _tools_unread(
+    turn: Turn, request: Request | None, counts: SectionCounts, usage: Usage, scale: float
+) -> str:
+    """Why the tool schemas were not read, or "": a reply with no tool call whose input count
+    is what the request holds without them (a server whose chat template has no tools drops
+    them silently, and the model then invents what a tool would have told it)."""
+    if turn.tool_calls or request is None or not request.tools:
+        return ""
+    total = counts.text_total
+    if total <= 0 or counts.tools < max(TOOLS_MIN_TOKENS, TOOLS_MIN_SHARE * total):
+        return ""
+    floor = counts.floor or total
+    tools = floor * counts.tools / total
+    rest = floor - tools
+    if usage.prompt_tokens >= scale * (rest + 0.5 * tools):
+        return ""
+    return (
+        f"the provider counted {usage.prompt_tokens} input tokens, about what the request holds "
+        f"without its {len(request.tools)} tool schemas (~{round(tools)} tokens at the least): "
+        "it never read the tools (a chat template without tool support drops them)"
+    )
