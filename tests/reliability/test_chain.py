@@ -20,6 +20,7 @@ from starlette.types import Receive, Scope, Send
 
 from tests.helpers import StandFactory
 from tests.reliability.helpers import FakeClock
+from tether.context.tokens import count_request
 from tether.errors import ConfigError, ModelCallFailed, RequestRejected
 from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, ToolSpec
 from tether.providers import AnthropicProvider, OpenAIProvider, Timeouts
@@ -873,3 +874,39 @@ def test_a_stop_at_the_callers_own_limit_is_the_answer(stand_factory: StandFacto
     request = Request(HI.messages, max_tokens=8, length_is_answer=True)
     answer = run(lambda: chain.call(request))
     assert answer.turn.finish_reason == "length" and len(answer.attempts) == 1
+
+
+def test_a_provider_that_counts_more_than_the_estimate_gets_a_scaled_window(
+    stand_factory: StandFactory,
+) -> None:
+    """A real tokenizer that counts twice the estimate: after one answer says so, a request the
+    estimate fits into the window is re-fitted as the server would count it, instead of being
+    sent and refused (or cut) for its length."""
+    system = big_system(12_000)
+    first = Request(messages=(Message.text("system", system), Message.text("user", "Start.")))
+    counted = 2 * count_request(first).total
+    history = [
+        Message.text("user", f"note {i}: " + "details of the work so far " * 40) for i in range(12)
+    ]
+    second = Request(
+        messages=(
+            *first.messages,
+            Message.text("assistant", "Started."),
+            *history,
+            Message.text("user", "Go on."),
+        )
+    )
+    assert count_request(second).total + 1024 < 12_000 < 2 * count_request(second).total
+    turns = [{"usage": {"prompt_tokens": counted, "completion_tokens": 5}}, {}]
+    url = stand_factory(script={"models": {"sim-large": {"position": "history", "turns": turns}}})
+    recorder = Recorder()
+    chain = make_chain([openai(url, window=12_000)], recorder=recorder)
+
+    async def both() -> Answer:
+        await call(chain, first)
+        return await call(chain, second)
+
+    answer = run(both)
+    assert len(answer.request.messages) < len(second.messages)
+    (refit,) = [n for n in recorder.notices if n.kind == "refit"]
+    assert "x2.00" in refit.message

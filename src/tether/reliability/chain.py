@@ -395,12 +395,17 @@ class Chain:
             self._notice(
                 "tools_removed", f"{c.key} cannot call tools: tools removed for this call", c.key
             )
-        fitted = self.fit(request, p.window)
+        # a provider that counts more tokens than the estimate gets a window scaled to match
+        per = self._calibration[c.key].count_per_estimate
+        window = int(p.window / per)
+        fitted = self.fit(request, window)
         if fitted is not request:
             dropped = len(request.messages) - len(fitted.messages)
+            scaled = f", counted as ~{window:,} of the estimate's (x{per:.2f})" if per > 1 else ""
             self._notice(
                 "refit",
-                f"re-fitted for {c.key}'s {p.window:,}-token window ({dropped} messages dropped)",
+                f"re-fitted for {c.key}'s {p.window:,}-token window{scaled} "
+                f"({dropped} messages dropped)",
                 c.key,
             )
         return fitted

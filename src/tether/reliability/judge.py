@@ -159,12 +159,25 @@ class Calibration:
 
     def __init__(self, size: int = 16) -> None:
         self._ratios: list[float] = []
+        self._over: list[float] = []  # what it counts of the (ordinary) estimate
         self._size = size
 
     def observe(self, prompt_tokens: int, counts: SectionCounts, min_expected: int) -> None:
         expected = counts.floor or counts.text_total
         if prompt_tokens > 0 and expected >= min_expected:
             self._ratios = [*self._ratios[-(self._size - 1) :], prompt_tokens / expected]
+            if counts.total > 0:
+                self._over = [*self._over[-(self._size - 1) :], prompt_tokens / counts.total]
+
+    @property
+    def count_per_estimate(self) -> float:
+        """How many tokens this provider counts per estimated token, at least 1.0: a real
+        tokenizer that splits finer than the estimate needs the window check scaled, or a
+        request the estimate fits is one the server refuses. From one answer on; 1.0 before."""
+        if not self._over:
+            return 1.0
+        ordered = sorted(self._over)
+        return max(1.0, ordered[len(ordered) // 2])
 
     @property
     def value(self) -> float:
