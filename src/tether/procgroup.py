@@ -104,6 +104,50 @@ async def kill_group(pgid: int) -> bool:
     return True
 
 
+# Every process a call starts inherits this variable with the call's own value: processes that
+# left the group (setsid, setpgid) are still found by it, in /proc/<pid>/environ, and ended.
+CALL_MARK = "TETHER_CALL"
+
+
+def _marked(mark: str) -> list[int]:
+    """The live processes (this user's: others' environments are not readable) that carry
+    the call's mark."""
+    if not (_PROC.is_dir() and sys.platform.startswith("linux")):
+        return []
+    needle = f"{CALL_MARK}={mark}".encode()
+    found = []
+    for entry in _PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if needle not in (entry / "environ").read_bytes().split(b"\0"):
+                continue
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile, or another user's
+        if stat[stat.rfind(")") + 2 :].split()[:1] not in (["Z"], ["X"]):
+            found.append(int(entry.name))
+    return found
+
+
+async def kill_marked(mark: str) -> bool:
+    """End every process carrying the call's mark, wherever it moved: SIGTERM, then SIGKILL
+    after TERM_GRACE_S. True if any was still running."""
+    pids = _marked(mark)
+    if not pids:
+        return False
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGTERM)
+    with anyio.move_on_after(TERM_GRACE_S):
+        while _marked(mark):  # noqa: ASYNC110  (not our children: nothing to wait on)
+            await anyio.sleep(0.02)
+    for pid in _marked(mark):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+    return True
+
+
 async def _pump(process: Process, tail: OutputTail, done: anyio.Event) -> None:
     assert process.stdout is not None
     try:
@@ -133,8 +177,8 @@ class GroupRun:
     timed_out: bool
     leftovers_killed: bool
     pid: int
-    # processes that left the group (setsid) still held the output after the shell exited:
-    # they could not be ended (the sandbox's PID namespace ends them)
+    # processes left the group (setsid, setpgid): found by the call's mark and ended (the
+    # sandbox's PID namespace ends them too)
     escaped: bool = False
 
 
@@ -156,16 +200,19 @@ async def run_in_group(
     propagates after the group is killed (shielded, so it cannot interrupt the cleanup).
     """
     argv = ["/bin/sh", "-c", command]
-    if sandbox is not None and sandbox.active:
+    confined = sandbox is not None and sandbox.active
+    if sandbox is not None and confined:
         argv = sandbox.argv(argv, workspace or cwd, cwd, readable)
         env = sandbox.env(env)
+    mark = os.urandom(8).hex()
+    env = {**(os.environ if env is None else env), CALL_MARK: mark}
     process = await anyio.open_process(
         argv,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         cwd=cwd,
-        env=dict(env) if env is not None else None,
+        env=env,
         start_new_session=True,  # its own session and process group, led by the shell
     )
     pgid = process.pid
@@ -186,14 +233,20 @@ async def run_in_group(
                     leftovers_killed = await kill_group(pgid)
                     with anyio.move_on_after(EXIT_GRACE_S):
                         await eof.wait()
-                    if not eof.is_set():  # held by processes outside the group: stop reading
+                    if not eof.is_set():  # held by processes that left the group
                         escaped = True
+                        if not confined:  # (the sandbox's PID namespace ends them itself)
+                            await kill_marked(mark)
+                        with anyio.move_on_after(EXIT_GRACE_S):
+                            await eof.wait()
                         tg.cancel_scope.cancel()
         timed_out = deadline.cancelled_caught and not exited
     finally:
         # Runs on normal exit, timeout and the caller's cancellation alike.
         with anyio.CancelScope(shield=True):
             leftovers_killed = await kill_group(pgid) or leftovers_killed
+            if not confined:  # whatever left the group with the call's mark (setsid daemons)
+                escaped = await kill_marked(mark) or escaped
             await process.aclose()
     output = tail.finish()
     return GroupRun(

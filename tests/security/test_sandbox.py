@@ -202,21 +202,29 @@ def test_programs_of_a_checkout_under_tmp_still_run(
     assert not (tools / "planted").exists()  # shown read-only
 
 
-def test_without_the_sandbox_an_escaped_daemon_is_reported_not_a_timeout(
-    places: tuple[Path, Path, Path],
+@pytest.mark.parametrize(
+    "daemon",
+    [
+        "setsid sleep {m} & echo started; exit 3",  # holds the output
+        "setsid sleep {m} > /dev/null 2>&1 & echo started; exit 3",  # quietly
+        "python3 -c 'import os,time; os.setpgid(0,0); time.sleep({m})' > /dev/null & "
+        "echo started; exit 3",
+    ],
+    ids=["setsid-holding-output", "setsid-quiet", "setpgid"],
+)
+def test_without_the_sandbox_an_escaped_daemon_is_still_ended(
+    places: tuple[Path, Path, Path], daemon: str
 ) -> None:
-    """Unconfined, a `setsid` child holding the output cannot be ended: the call still returns
-    with the shell's own exit code (not "timed out") and says the process still runs."""
+    """Unconfined, a child that left the process group (setsid, setpgid) is found by the
+    call's mark and ended: the call returns with the shell's own exit code (not "timed out"),
+    says so, and nothing it started is left running."""
     workspace, _, home = places
     marker = "9.8765"
     try:
-        ran = run(
-            f"setsid sleep {marker} & echo started; exit 3",
-            workspace,
-            Sandbox(mode="none", home=home),
-            timeout_s=8,
-        )
+        ran = run(daemon.format(m=marker), workspace, Sandbox(mode="none", home=home), timeout_s=8)
         assert ran.exit_code == 3 and not ran.timed_out and ran.escaped
         assert "started" in ran.output
+        assert still_running(marker, ("sleep", "python3", "python")) == []
     finally:
-        subprocess.run(["pkill", "-f", f"sleep {marker}"], check=False)  # the test's daemon
+        subprocess.run(["pkill", "-f", f"sleep {marker}"], check=False)
+        subprocess.run(["pkill", "-f", f"time.sleep\\({marker}"], check=False)

@@ -71,8 +71,8 @@ async def _run_command(
         parts.append("[background processes left running by the command were killed]")
     if ran.escaped:
         parts.append(
-            "[processes the command moved out of its process group (setsid) still run: "
-            "without the sandbox they cannot be ended]"
+            "[processes the command moved out of its process group (setsid) were found and "
+            "ended: nothing a command starts outlives the call]"
         )
     parts.append(f"[exit code {code}]")
     return ToolOutput(
