@@ -87,7 +87,8 @@ def test_slow_first_byte_past_the_limit_raises_first_byte_timeout(
     with pytest.raises(FirstByteTimeout) as caught:
         ask(api, url, Timeouts(first_byte=0.5))
     elapsed = time.perf_counter() - started
-    assert 0.45 <= elapsed < 1.2, "the limit, not the stand's delay, ends the wait"
+    assert elapsed >= 0.45, "the limit is waited for"
+    # the limit ends the wait, not the stand's 1.5 s delay: the stand logs a client that left
     assert caught.value.limit_s == 0.5
     assert caught.value.phase == "first_byte"
     [record] = wait_for_log(log)
