@@ -4,47 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _pings(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-def _start(binary: str, port: int) -> subprocess.Popen[bytes] | None:
-    """Start redis-server on `port`; None when it exits at once (the port was taken)."""
-    proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            return None
-        if _pings(port):
-            return proc
-        time.sleep(0.02)
-    proc.kill()
-    proc.wait()
-    return None
+from tests.reliability.helpers import free_port, start_redis
 
 
 @pytest.fixture(scope="session")
@@ -57,8 +22,8 @@ def redis_url() -> Iterator[str]:
             pytest.fail(f"CI must install it: {message}")
         pytest.skip(message)
     for _ in range(3):
-        port = _free_port()
-        proc = _start(binary, port)
+        port = free_port()
+        proc = start_redis(binary, port)
         if proc is not None:
             break
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -11,11 +12,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import anyio
 import orjson
 import pytest
 
-from tests.reliability.helpers import T0, FakeClock
+from tests.helpers import StandFactory
+from tests.reliability.helpers import T0, FakeClock, free_port, start_redis
 from tether.errors import ConfigError
+from tether.messages import Message, Request
+from tether.providers import OpenAIProvider
 from tether.reliability.breaker import (
     Breaker,
     BreakerPolicy,
@@ -26,6 +31,7 @@ from tether.reliability.breaker import (
     Transition,
     store_from_url,
 )
+from tether.reliability.chain import Chain, Notice
 
 KEY = "openai|sim-large|http://127.0.0.1:8765/v1"
 
@@ -421,3 +427,43 @@ def test_an_unreadable_record_reads_as_closed(tmp_path: Path) -> None:
     assert breaker.state == "closed"
     breaker.record_failure("timeout")
     assert breaker.state == "open"
+
+
+def test_a_breaker_store_that_dies_mid_run_does_not_stop_the_calls(
+    stand_factory: StandFactory,
+) -> None:
+    """Redis goes away while a chain runs: the calls go on (as if every breaker were closed),
+    a `breaker` notice says the store failed, and nothing raises out of the chain."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed")
+    port = free_port()
+    server = start_redis(binary, port)  # a server of its own, to stop
+    assert server is not None
+    notices: list[Notice] = []
+    url = stand_factory()
+
+    async def main() -> list[str]:
+        chain = Chain(
+            [OpenAIProvider(url + "/v1", "sim-large")],
+            store=store_from_url(f"redis://127.0.0.1:{port}/0"),
+            on_notice=notices.append,
+        )
+        texts = []
+        try:
+            request = Request(messages=(Message.text("user", "hello"),))
+            texts.append((await chain.call(request)).turn.content)
+            server.terminate()
+            server.wait(timeout=5)
+            texts.append((await chain.call(request)).turn.content)
+        finally:
+            await chain.aclose()
+        return texts
+
+    try:
+        texts = anyio.run(main)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert all(t.startswith("Simulated reply") for t in texts)
+    assert any(n.kind == "breaker" and "breaker store failed" in n.message for n in notices)

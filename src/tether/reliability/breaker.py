@@ -31,6 +31,7 @@ shared between processes and machines. Stores: `MemoryStore` (one process), `SQL
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
 import os
 import sqlite3
@@ -47,6 +48,8 @@ from tether.errors import ConfigError
 
 if TYPE_CHECKING:
     import redis
+
+log = logging.getLogger("tether.breaker")
 
 State = Literal["closed", "open", "half_open"]
 
@@ -371,6 +374,7 @@ class Breaker:
         policy: BreakerPolicy | None = None,
         clock: Callable[[], float] = time.time,
         on_transition: Callable[[Transition], None] | None = None,
+        on_store_error: Callable[[str], None] | None = None,
     ) -> None:
         if not key:
             raise ConfigError("breaker key is empty: give the candidate's provider|model|url")
@@ -379,20 +383,39 @@ class Breaker:
         self.policy = policy if policy is not None else BreakerPolicy()
         self.clock = clock
         self.on_transition = on_transition
+        self.on_store_error = on_store_error
+
+    def _failed(self, exc: Exception) -> BreakerRecord:
+        """A store that fails (Redis gone, a full disk) must not stop the calls: the breaker
+        reads closed and records nothing until the store answers again, and says so."""
+        message = (
+            f"breaker store failed for {self.key} ({type(exc).__name__}: {exc}); calls go on "
+            "as if the breaker were closed"
+        )
+        log.warning(message)
+        if self.on_store_error is not None:
+            self.on_store_error(message)
+        return BreakerRecord()
+
+    def _get(self) -> BreakerRecord:
+        try:
+            return self.store.get(self.key)
+        except Exception as exc:
+            return self._failed(exc)
 
     @property
     def state(self) -> State:
-        return self.store.get(self.key).state_at(self.clock())
+        return self._get().state_at(self.clock())
 
     @property
     def record(self) -> BreakerRecord:
         """The stored record (for reports and tests)."""
-        return self.store.get(self.key)
+        return self._get()
 
     def allow(self) -> bool:
         """May a call go to this candidate now? In half_open only the one probe may."""
         now = self.clock()
-        seen = self.store.get(self.key)
+        seen = self._get()
         if seen.state == "closed":
             return True
         if seen.state == "open" and now < seen.until:
@@ -450,7 +473,7 @@ class Breaker:
             return BreakerRecord(state="closed", slow=slow, reason=record.reason)
 
         # The common case (closed, fast, nothing to reset) needs no write lock.
-        seen = self.store.get(self.key)
+        seen = self._get()
         if seen.state == "closed" and change(seen) == seen:
             return
         self._update(now, change)
@@ -489,7 +512,10 @@ class Breaker:
             before = record
             return change(record)
 
-        after = self.store.update(self.key, tracked)
+        try:
+            after = self.store.update(self.key, tracked)
+        except Exception as exc:
+            return self._failed(exc)
         if before is not None and before.state != after.state and self.on_transition:
             self.on_transition(self._transition(before, after, now))
         return after

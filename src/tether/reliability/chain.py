@@ -348,6 +348,7 @@ class Chain:
                     breaker_policy,
                     clock=clock,
                     on_transition=self._transition,
+                    on_store_error=self._store_error(c.key),
                 )
 
     # ------------------------------------------------------------ notices
@@ -359,6 +360,12 @@ class Chain:
             state.notices.append(notice)
         if self._on_notice is not None:
             self._on_notice(notice)
+
+    def _store_error(self, key: str) -> Callable[[str], None]:
+        def tell(message: str) -> None:
+            self._notice("breaker", message, key)
+
+        return tell
 
     def _transition(self, t: Transition) -> None:
         self._notice("breaker", f"breaker {t.old} -> {t.new} ({t.reason})", t.key)
