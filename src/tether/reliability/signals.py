@@ -879,6 +879,8 @@ def specifics(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def first_person(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply speaks as "I": a model reporting on its own work ("I could not reproduce
     it"), where notices speak as "we" or as no one."""
+    if _SSE.match(r.text) is not None:
+        return ()  # the model's words inside raw stream frames: protocol, not a reply
     m = _FIRST_PERSON.search(r.message[:1000])
     if m is None:
         return ()
