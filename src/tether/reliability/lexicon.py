@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from typing import Any
@@ -54,10 +55,14 @@ class Terms:
             return m
         return self.wide.search(text)
 
-    def finditer(self, text: str) -> Iterator[re.Match[str]]:
-        yield from self.ascii.finditer(text)
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[str]]:
+        """Matches in `text[pos:endpos]` (a word-start check still sees the text before `pos`):
+        the ASCII terms' first, then the others'."""
+        yield from self.ascii.finditer(text, pos, endpos)
         if self.wide is not None and not text.isascii():
-            yield from self.wide.finditer(text)
+            yield from self.wide.finditer(text, pos, endpos)
 
 
 _WORD_START = r"(?<![a-z0-9_])"

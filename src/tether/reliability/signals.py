@@ -94,6 +94,9 @@ VOCABULARY_CAP = 1.6
 VOCABULARY_DENSE = 300
 VOCABULARY_MORE = 0.1  # each further word of a class already found, up to two
 EXPLAINS_MAX = 5
+# How far past a word's match a class is looked for (a longer term of another class that
+# begins inside it).
+HIT_WINDOW = 80
 LONG_PROSE_CHARS = 200
 LONG_PROSE_SENTENCES = 4
 PROSE_MAX = 5
@@ -304,6 +307,11 @@ class _Reply:
         return read_error_object(self.text)
 
     @cached_property
+    def ids(self) -> re.Match[str] | None:
+        """The first id, request id or timestamp in the reply's head (read by two signals)."""
+        return _IDS.search(self.text[:3000])
+
+    @cached_property
     def explaining_words(self) -> list[str]:
         """The distinct explaining words (cause, fix) in the message."""
         found = self.lexicon.explaining.finditer(self.message[:3000])
@@ -330,12 +338,25 @@ class _Reply:
     def hits(self) -> list[tuple[str, int, int, str]]:
         """Vocabulary matches in the message: (class, start, end, term)."""
         found: list[tuple[str, int, int, str]] = []
-        if self.lexicon.vocabulary.search(self.message) is None:
+        text = self.message
+        # One pass of every term finds where words are; each class is then read only there
+        # (a class's match always starts inside a match of all the terms, or is one).
+        windows: list[list[int]] = []
+        spans = sorted((m.start(), m.end()) for m in self.lexicon.vocabulary.finditer(text))
+        for start, stop in spans:  # (ASCII terms' matches come before the others')
+            end = min(len(text), stop + HIT_WINDOW)
+            if windows and start <= windows[-1][1]:
+                windows[-1][1] = max(windows[-1][1], end)
+            else:
+                windows.append([start, end])
+        if not windows:
             return found
         for name, pattern in self.lexicon.classes:
-            found += [
-                (name, m.start(), m.end(), m.group(0)) for m in pattern.finditer(self.message)
-            ]
+            for start, end in windows:
+                found += [
+                    (name, m.start(), m.end(), m.group(0))
+                    for m in pattern.finditer(text, start, end)
+                ]
         return found
 
     @cached_property
@@ -564,7 +585,7 @@ def diagnostics(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Ids, request ids, timestamps, stack frames, error codes (`RESOURCE_EXHAUSTED`): what a
     machine adds to a failure."""
     head = r.text[:3000]
-    m = _IDS.search(head) or _TRACE.search(head) or _CODE_TOKEN.search(head)
+    m = r.ids or _TRACE.search(head) or _CODE_TOKEN.search(head)
     if m is None:
         return ()
     return (Signal("diagnostics", w["diagnostics"], m.group(0).strip()[:40]),)
@@ -707,7 +728,7 @@ def long_prose(r: _Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     notice says its piece in a sentence or three (a page or an error object is not prose)."""
     if r.html or r.structure is not None or len(r.message) <= LONG_PROSE_CHARS:
         return ()
-    if _IDS.search(r.text[:3000]) is not None:
+    if r.ids is not None:
         return ()  # request ids, Ray ids, timestamps: a machine wrote it, however long
     count = sum(
         1
