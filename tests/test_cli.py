@@ -247,3 +247,32 @@ def test_run_finds_tether_toml_and_says_which_file_it_uses(
         [*TETHER, "run", "say hi"], capture_output=True, text=True, timeout=60, cwd=work, env=env
     )
     assert missing.returncode == 2 and "$TETHER_CONFIG names" in missing.stderr
+
+
+def test_run_prints_steps_on_their_own_lines_and_says_why_a_call_was_denied(
+    tmp_path: Path,
+) -> None:
+    """Non-interactive (no terminal): a call the rules would ask about is denied as such (not
+    "by the person"), and the step line says why and how to allow it."""
+    script = tmp_path / "script.json"
+    turns = [
+        {"text": "Let me fetch it.",
+         "tool_calls": [{"name": "run_command",
+                         "arguments": {"command": "make deploy"}}]},
+        {"text": "I could not fetch it."},
+    ]  # fmt: skip
+    script.write_text(json.dumps({"models": {"sim-large": {"turns": turns}}}))
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    env = {**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db")}
+    result = subprocess.run(
+        [*TETHER, "run", "fetch the page", "--workspace", str(workspace), "--script", str(script)],
+        capture_output=True, text=True, timeout=60, env=env, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    lines = result.stderr.splitlines()
+    step = next(line for line in lines if "run_command(" in line)
+    assert step.startswith("step 1: run_command(") and step.endswith("-> denied")
+    assert "make deploy" in step
+    assert any("denied (non-interactive)" in line for line in lines), result.stderr
+    assert any("to allow it, add to tether.toml" in line for line in lines)
+    assert result.stdout.startswith("Let me fetch it.\n")  # the text ends its own line

@@ -101,3 +101,17 @@ def test_the_proxy_configuration_example_loads(tmp_path: Path) -> None:
     config = load_proxy_config(path)
     assert [u.api for u in config.upstreams] == ["openai", "anthropic"]
     assert config.proxy.store == "proxy-traces.db"
+
+
+def test_the_configuration_reference_loads(tmp_path: Path) -> None:
+    """The README's reference shows every section: both files must load as they are."""
+    from tether.agent.runtime import load_config
+    from tether.proxy import load_proxy_config
+
+    run_block = next(b for b in blocks("toml") if "[[candidates]]" in b and "[sandbox]" in b)
+    (tmp_path / "run.toml").write_text(run_block)
+    config = load_config(tmp_path / "run.toml")
+    assert config.candidates[0].max_tokens == 4096 and config.retry.backoff_max_s == 8
+    proxy_block = [b for b in blocks("toml") if "[[upstreams]]" in b][-1]
+    (tmp_path / "proxy.toml").write_text(proxy_block)
+    assert load_proxy_config(tmp_path / "proxy.toml").upstreams

@@ -12,12 +12,16 @@ or arguments:
     checks = ["pytest -q"]              # run after the model's answer; done only if they pass
 
     [[candidates]]                      # the failover chain, in order
-    api = "openai"                      # openai | anthropic | ollama
+    api = "openai"                      # openai | anthropic | ollama | responses
     model = "gpt-4o-mini"
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"      # the key is read from this variable, never stored
     window = 128000
     tools = true
+    max_tokens = 4096                   # optional: sent when a request sets none; a stop at it
+                                        # is a truncation, retried
+    first_byte_s = 60                   # the timeouts on silence (per phase)
+    silence_s = 60
 
     [agent]
     max_steps = 25
@@ -51,6 +55,8 @@ or arguments:
     [retry]
     max_attempts = 4                    # across the whole chain, per model call
     backoff_s = 0.5                     # first wait before retrying the same candidate
+    backoff_max_s = 8                   # the waits double up to this
+    retry_after_max_s = 60              # a longer Retry-After fails over instead of waiting
 
     [judge]                             # the turn judge (tether judge --explain shows signals)
     phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure

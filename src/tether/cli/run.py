@@ -86,8 +86,7 @@ def run(
     interactive = sys.stdin is not None and sys.stdin.isatty() and not json_out
 
     async def ask(request: PermissionRequest) -> bool:
-        if not interactive:
-            return False
+        end_text_line()
         answer = await anyio.to_thread.run_sync(
             lambda: typer.confirm(
                 f"allow {request.call.name}({request.call.arguments})?", default=False
@@ -107,19 +106,31 @@ def run(
             sys.stdout.flush()
             streamed[0] = True
 
+    def end_text_line() -> None:
+        """The model's text ends its line before a step, a check or a question is printed."""
+        if streamed[0]:
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+            streamed[0] = False
+
     def checked(result: CheckResult) -> None:
         if not json_out:
-            if streamed[0]:
-                sys.stdout.write("\n")
-                sys.stdout.flush()
-                streamed[0] = False
+            end_text_line()
             err.print(f"check {result.status}: {result.explain()}", markup=False)
 
     def step(number: int, results: Sequence[ToolResult]) -> None:
-        if not json_out:
-            for r in results:
+        if json_out:
+            return
+        end_text_line()
+        for r in results:
+            args = " ".join(r.call.arguments.split())  # one line, however the model wrote it
+            args = args if len(args) <= 80 else args[:79] + "…"
+            err.print(f"step {number}: {r.call.name}({args}) -> {r.status}", markup=False)
+            if r.status in ("denied", "blocked"):  # why, and how to allow it
+                err.print(f"  {r.decision or r.text.splitlines()[0]}", markup=False)
                 err.print(
-                    f"step {number}: {r.call.name}({r.call.arguments[:80]}) -> {r.status}",
+                    f'  to allow it, add to tether.toml: [[rules]] tool = "{r.call.name}" '
+                    'action = "allow" (README: "Configuration reference", "Security model")',
                     markup=False,
                 )
 
@@ -127,7 +138,8 @@ def run(
 
     async def go(providers: list[Any]) -> Receipt:
         runtime = create_agent_runtime(
-            config, providers=providers, workspace=workspace, ask=ask, max_steps=max_steps,
+            config, providers=providers, workspace=workspace, ask=ask if interactive else None,
+            max_steps=max_steps,
             store=traces, on_notice=notice, checks=check or (),
         )  # fmt: skip
         if runtime.sandbox is not None and not runtime.sandbox.active and not json_out:
