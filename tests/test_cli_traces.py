@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -185,3 +186,24 @@ def test_run_exports_live_when_an_endpoint_is_configured(
     spans = [s for rs in request.resource_spans for ss in rs.scope_spans for s in ss.spans]  # type: ignore[attr-defined]
     assert {s.trace_id.hex() for s in spans} == {run_id}
     assert {"agent run", "step 1", "model call"} <= {s.name for s in spans}
+
+
+def test_traces_list_keeps_whole_run_ids_and_names_the_task(tmp_path: Path) -> None:
+    """Piped (80 columns): the id is whole enough for `traces show`, and the task is named."""
+    env = {**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db"), "COLUMNS": "80"}
+    ran = subprocess.run(
+        [sys.executable, "-m", "tether", "run", "list the files please", "--json"],
+        capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    run_id = json.loads(ran.stdout)["run_id"]
+    listed = subprocess.run(
+        [sys.executable, "-m", "tether", "traces", "list"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    assert run_id[:12] in listed.stdout
+    assert "list" in listed.stdout and "agent" in listed.stdout  # (wrapped in its column)
+    shown = subprocess.run(
+        [sys.executable, "-m", "tether", "traces", "show", run_id[:12]],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    assert shown.returncode == 0, shown.stderr

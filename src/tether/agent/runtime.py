@@ -208,7 +208,11 @@ class AgentRuntime:
     ) -> Receipt:
         from tether.trace.gate import check_recorder
 
-        recorder = Recorder("agent run", sink=self.store, attrs={"tether.task_chars": len(task)})
+        recorder = Recorder(
+            "agent run",
+            sink=self.store,
+            attrs={"tether.task_chars": len(task), "tether.task": task[:80]},
+        )
         runner = ToolRunner(
             self.tools,
             ToolContext(self.workspace, recorder.run_id, self.sandbox),

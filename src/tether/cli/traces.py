@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import orjson
 import typer
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Column, Table
 
 from tether.cli.common import (
     EXIT_NOT_ACCEPTED,
@@ -159,10 +159,13 @@ def traces_list(
     for info in store.runs(limit):
         trace = store.trace(info.run_id) or {"spans": []}
         verdicts, tokens_in, tokens_out, spent = _run_summary(trace)
+        root: dict[str, Any] = next((s for s in trace["spans"] if s.get("parent_id") is None), {})
+        task = (root.get("attrs") or {}).get("tether.task")
         rows.append(
             {
                 "run_id": info.run_id,
                 "name": info.name,
+                "task": task,
                 "started_at": info.started_at,
                 "duration_s": info.duration_s,
                 "status": info.status or "open",
@@ -179,7 +182,7 @@ def traces_list(
         sys.stdout.write(orjson.dumps({"runs": rows}).decode() + "\n")
         return
     table = Table(
-        "run",
+        Column("run", no_wrap=True, min_width=12),  # whole: `traces show` takes it
         "name",
         "started",
         "duration",
@@ -195,7 +198,7 @@ def traces_list(
         spans = f"{r['spans']}" + (f" ({r['open_spans']} open)" if r["open_spans"] else "")
         table.add_row(
             r["run_id"][:12],
-            r["name"],
+            f"{r['name']}: {' '.join(r['task'].split())[:40]}" if r["task"] else r["name"],
             started,
             duration,
             r["status"],
