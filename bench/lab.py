@@ -1,7 +1,7 @@
 """The lab's wall time: the default run (target <= 60 s on 2 cores) with its breakdown, and a
 run ten times larger to show the time per run stays flat (linear scaling).
 
-    python bench/lab.py                      # default (seed-oct, 50 tasks) then 500 tasks
+    python bench/lab.py                      # default (october, 50 tasks) then 500 tasks
     python bench/lab.py --scale-tasks 0      # the default run only
 
 Both runs go through `run_lab`, the code `tether lab` runs (without the CLI's start-up). The
@@ -60,7 +60,7 @@ def show(result: LabResult, wall: float) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mix", default="seed-oct")
+    parser.add_argument("--mix", default="october")
     parser.add_argument("--tasks", type=int, default=50)
     parser.add_argument("--scale-tasks", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)

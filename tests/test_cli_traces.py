@@ -87,7 +87,7 @@ def test_incomplete_wins_over_unreadable(tmp_path: Path, store: Path) -> None:
 
 def test_export_seed_and_otlp_json_and_both_pass_the_gate(tmp_path: Path, store: Path) -> None:
     assert tether("ask", "hi", store=store).returncode == 0
-    for fmt in ("seed-json", "otlp-json"):
+    for fmt in ("run-json", "seed-json", "otlp-json"):
         exported = tether("traces", "export", "last", "--format", fmt, store=store)
         assert exported.returncode == 0, exported.stderr
         path = tmp_path / f"{fmt}.json"

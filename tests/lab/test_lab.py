@@ -64,7 +64,7 @@ def test_the_cli_prints_json_writes_the_report_and_the_seed_reproduces_it(tmp_pa
 
 def test_bad_lab_options_are_usage_errors(tmp_path: Path) -> None:
     for args, message in (
-        (["--mix", "stormy"], "unknown mix 'stormy'; use --mix one of: calm, seed-oct, storm"),
+        (["--mix", "stormy"], "unknown mix 'stormy'; use --mix one of: calm, october, storm"),
         (["--harness", "naive,magic"], "--harness 'naive,magic': use naive, tether"),
     ):
         result = lab_cli(*args, cwd=tmp_path)

@@ -10,7 +10,7 @@ from tether.lab.mixes import MIXES, draw, get_mix
 
 def test_seed_oct_gives_the_seeds_shares_exactly_and_the_same_draw_for_the_same_seed() -> None:
     turns = [6] * 46
-    runs = draw(MIXES["seed-oct"], turns, seed=1)
+    runs = draw(MIXES["october"], turns, seed=1)
     shapes = [r.shape for r in runs]
     # 13% of 46 = 6 gateway texts, 2% = 1 empty stream, 3% = 1 loop cut: as the seed counted
     assert sum(1 for r in runs if "gateway" in r.shapes) == 6
@@ -19,8 +19,8 @@ def test_seed_oct_gives_the_seeds_shares_exactly_and_the_same_draw_for_the_same_
     assert all(len(r.shapes) <= 1 for r in runs)  # one disguised failure per run
     assert all(step < 6 for r in runs for step in r.at)
     assert [r.slow for r in runs] == [i >= int(0.6 * 46) for i in range(46)]
-    assert draw(MIXES["seed-oct"], turns, seed=1) == runs
-    assert [r.shape for r in draw(MIXES["seed-oct"], turns, seed=2)] != shapes
+    assert draw(MIXES["october"], turns, seed=1) == runs
+    assert [r.shape for r in draw(MIXES["october"], turns, seed=2)] != shapes
 
 
 def test_calm_has_no_faults_and_storm_several_per_run_at_different_steps() -> None:
@@ -30,5 +30,5 @@ def test_calm_has_no_faults_and_storm_several_per_run_at_different_steps() -> No
 
 
 def test_an_unknown_mix_names_the_known_ones() -> None:
-    with pytest.raises(UsageError, match="calm, seed-oct, storm"):
+    with pytest.raises(UsageError, match="calm, october, storm"):
         get_mix("stormy")

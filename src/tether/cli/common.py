@@ -110,7 +110,7 @@ def main_options(
 
 
 def export_live(trace: dict[str, Any]) -> None:
-    """Send a run (seed schema) to an OTLP/HTTP receiver when one is configured
+    """Send a run (run JSON) to an OTLP/HTTP receiver when one is configured
     (OTEL_EXPORTER_OTLP_*)."""
     from tether.trace.otel import endpoint_from_env, export_otlp_http
 

@@ -79,7 +79,7 @@ def eval_suite(
 
 @command()
 def lab(
-    mix: Annotated[str, typer.Option(help="Fault mix: calm, seed-oct or storm.")] = "seed-oct",
+    mix: Annotated[str, typer.Option(help="Fault mix: calm, october or storm.")] = "october",
     tasks: Annotated[int, typer.Option(help="How many tasks (the five kinds in turn).")] = 50,
     seed: Annotated[int, typer.Option(help="Seed for the tasks and the faults.")] = 0,
     harness: Annotated[

@@ -29,7 +29,7 @@ from tether.trace.store import TraceStore
 def check(
     targets: Annotated[
         list[str] | None,
-        typer.Argument(help="Trace files (seed JSON, OTLP JSON, JSONL), folders, or run ids."),
+        typer.Argument(help="Trace files (run JSON, OTLP JSON, JSONL), folders, or run ids."),
     ] = None,
     last: Annotated[
         int | None, typer.Option(min=1, help="Also check the newest N runs in the store.")
@@ -260,7 +260,7 @@ def traces_show(
 @traces_app.command("export")
 def traces_export(
     run: Annotated[str, typer.Argument(help="A run id, a unique prefix, or `last`.")],
-    format: Annotated[str, typer.Option("--format", help="seed-json or otlp-json.")] = "seed-json",
+    format: Annotated[str, typer.Option("--format", help="run-json or otlp-json.")] = "run-json",
     otlp_endpoint: Annotated[
         str | None,
         typer.Option(help="Send the run to this OTLP/HTTP endpoint (needs tether[otel])."),
@@ -272,8 +272,9 @@ def traces_export(
     from tether import __version__ as version
     from tether.trace.otel import export_otlp_http, to_otlp_json
 
-    if format not in ("seed-json", "otlp-json"):
-        fail(f"unknown format {format!r}: use seed-json or otlp-json")
+    format = {"seed-json": "run-json"}.get(format, format)  # its former name
+    if format not in ("run-json", "otlp-json"):
+        fail(f"unknown format {format!r}: use run-json or otlp-json")
     store = open_store(store_path)
     run_id = _resolve_run(store, run)
     trace = store.trace(run_id)
@@ -286,5 +287,5 @@ def traces_export(
             fail(str(exc), EXIT_NOT_ACCEPTED)
         err.print(f"sent {sent} span(s) of run {run_id} to {otlp_endpoint}", markup=False)
         return
-    body = trace if format == "seed-json" else to_otlp_json(trace, version)
+    body = trace if format == "run-json" else to_otlp_json(trace, version)
     sys.stdout.write(orjson.dumps(body).decode() + "\n")

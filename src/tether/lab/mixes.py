@@ -4,13 +4,14 @@ Shares are of runs, and counts are exact (`round(share * runs)` runs get the fau
 seed), so a small lab shows the rates it claims instead of whatever a coin gave. A faulted run
 meets its fault once, at one step drawn from the seed: the first time the provider serves that
 step (a transient failure: a retry of the same request gets the real reply, as it did in the
-seed's logs). The backup provider is always healthy.
+October logs the lab reproduces). The backup provider is always healthy.
 
 - `calm`: nothing.
-- `seed-oct`: gateway text with HTTP 200 on 13% of runs (6 of 46 in the seed); an empty stream
-  on 2% (1 of 46); a loop cut on 3% (8 of 67 runs with no reasoning level set, and about a
-  quarter of runs set none); from 60% of the run order on, the primary provider is 4.5x slower
-  (the seed's 4-5x slump "for hours", until the end).
+- `october` (also accepted as `seed-oct`, its former name): the rates of the October logs of
+  agent runs the lab reproduces: gateway text with HTTP 200 on 13% of runs (6 of 46 there); an
+  empty stream on 2% (1 of 46); a loop cut on 3% (8 of 67 runs with no reasoning level set,
+  and about a quarter of runs set none); from 60% of the run order on, the primary provider is
+  4.5x slower (the 4-5x slump "for hours" of those logs, until the end).
 - `storm`: every fault the stand has, 3 per run at different steps.
 
 Every mix may also replay a latency file (`--latency FILE`, JSONL of `{"ttfb": s, "s": s}`) on
@@ -26,7 +27,7 @@ from tether.errors import UsageError
 
 BASE_FIRST_BYTE_S = 0.06  # the stand's healthy first byte in the lab (slow: x4.5 = 0.27 s)
 SLOW_FACTOR = 4.5
-EMPTY_HOLD_S = 0.3  # the seed's empty stream held 103 s; the lab keeps the shape, not the wait
+EMPTY_HOLD_S = 0.3  # the logs' empty stream held 103 s; the lab keeps the shape, not the wait
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Mix:
     rules: tuple[FaultRule, ...] = ()
     per_run: int = 0  # > 0: every run meets this many faults drawn from `rules` (storm)
     slow_from: float | None = None  # share of the run order from which the primary is slow
+    draw_key: str = ""  # what the draws are seeded with (a renamed mix keeps its figures)
 
 
 # What each stand fault reproduces (storm draws from all of them).
@@ -64,9 +66,9 @@ STORM_FAULTS: tuple[FaultRule, ...] = (
 
 MIXES: dict[str, Mix] = {
     "calm": Mix("calm", "no faults"),
-    "seed-oct": Mix(
-        "seed-oct",
-        "the seed's October observations: gateway text 13%, empty stream 2%, loop cut 3%, "
+    "october": Mix(
+        "october",
+        "the October logs' rates: gateway text 13%, empty stream 2%, loop cut 3%, "
         "primary 4.5x slower for the last 40% of runs",
         (
             FaultRule("gateway-real", 0.13, "gateway"),
@@ -74,6 +76,7 @@ MIXES: dict[str, Mix] = {
             FaultRule("endless-reasoning", 0.03, "loop"),
         ),
         slow_from=0.6,
+        draw_key="seed-oct",
     ),
     "storm": Mix("storm", "every fault the stand has, 3 per run", STORM_FAULTS, per_run=3),
 }
@@ -98,16 +101,20 @@ class RunFaults:
         return "slow" if self.slow else "none"
 
 
+# Former names, still accepted.
+ALIASES = {"seed-oct": "october"}
+
+
 def get_mix(name: str) -> Mix:
     try:
-        return MIXES[name]
+        return MIXES[ALIASES.get(name, name)]
     except KeyError:
         raise UsageError(f"unknown mix {name!r}; use --mix one of: {', '.join(MIXES)}") from None
 
 
 def draw(mix: Mix, turns: list[int], seed: int) -> list[RunFaults]:
     """The faults of each run; `turns[i]` is how many turns run i's solver has."""
-    rng = random.Random(f"mix:{mix.name}:{seed}")
+    rng = random.Random(f"mix:{mix.draw_key or mix.name}:{seed}")
     runs = [RunFaults() for _ in turns]
     n = len(runs)
     if mix.per_run:
@@ -120,7 +127,7 @@ def draw(mix: Mix, turns: list[int], seed: int) -> list[RunFaults]:
     else:
         free = list(range(n))
         rng.shuffle(free)
-        for rule in mix.rules:  # disjoint runs: one disguised failure per run, as in the seed
+        for rule in mix.rules:  # disjoint runs: one disguised failure per run, as in the logs
             count = min(round(rule.share * n), len(free))
             for i in free[:count]:
                 step = rng.randrange(turns[i])

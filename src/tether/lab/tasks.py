@@ -5,10 +5,11 @@
     # run the agent on task.prompt (the stand replays task.solver), then each check with
     # /bin/sh -c in the workspace, $TETHER_ANSWER_FILE naming a file with the final text
 
-Kinds (the first seed's five): `fix` (a planted bug; hidden copy of the tests), `question`
-(numbers about a package; checked in the answer), `csv` (a value computed from orders; within
-a cent), `module` (write a module and its tests; hidden tests), `recall` (constants spread over
-a file of thousands of lines; every one must be in the answer).
+Kinds (the five of the study the lab reproduces): `fix` (a planted bug; hidden copy of the
+tests), `question` (numbers about a package; checked in the answer), `csv` (a value computed
+from orders; within a cent), `module` (write a module and its tests; hidden tests), `recall`
+(constants spread over a file of thousands of lines; every one must be in the answer).
+
 
 Order: interleaved, one task of each kind in KINDS order, then the next round (fix-01,
 question-01, csv-01, module-01, recall-01, fix-02, ...), so the first N tasks mix the kinds.

@@ -3,8 +3,8 @@
 The phase timeouts (connect, first byte, silence) live in the adapter's transport
 (`providers.base.Timeouts`), where the reads happen. The guard adds what needs the events:
 
-- the **loop guard**: once content + reasoning pass `loop_chars` (default 160,000, the seed's
-  figure), the stream is closed and the turn ends with termination `cut`;
+- the **loop guard**: once content + reasoning pass `loop_chars` (default 160,000, the field
+  report's figure), the stream is closed and the turn ends with termination `cut`;
 - **holdback**: text is held from the caller's `on_text` until the judge is confident it is
   an answer (read first at `holdback_chars`, default 64, then every 96 more), or until the
   turn is judged an answer, so a rejected turn's text never reaches a user. Text that could

@@ -19,14 +19,15 @@ problems, in the style the gate was proposed with:
 - ``cycle:{id}``: following parent links from this span comes back to it (one per loop).
 - ``child_ends_after_parent:{child}->{parent}``: both ended, the child more than 1 ms later.
 
-The root rule differs from the seed's reference checker, which fails a root claiming ``ok``
-when ANY descendant failed. tether's chain answers a model call after failed attempts and marks
-that call ``tether.recovered: true``, and a failed grandchild is the business of its parent,
-whose own status must then say so. So here the root claiming ``ok`` is a problem when any span
-of the run is still open, or when a DIRECT child of the root ended ``error``, ``timeout`` or
-``cancelled`` without the attribute ``tether.recovered: true``. (`Recorder.finish` derives the
-root status by the same rule.) An OTLP trace may have several spans without a parent: each is a
-root, and the rule holds for each.
+The root rule differs from the reference checker the gate is measured against, which fails a
+root claiming ``ok`` when ANY descendant failed. tether's chain answers a model call after
+failed attempts and marks that call ``tether.recovered: true``, and a failed grandchild is the
+business of its parent, whose own status must then say so. So here the root claiming ``ok`` is a
+problem when any span of the run is still open, or when a DIRECT child of the root ended
+``error``, ``timeout`` or ``cancelled`` without the attribute ``tether.recovered: true``.
+(`Recorder.finish` derives the root status by the same rule.) An OTLP trace may have several
+spans without a parent: each is a root, and the rule holds for each.
+
 
 The fingerprint clusters the same failure across nights: the sorted set of problems with every
 span id replaced by the span's kind/name path from its root (``open_span:run/agent_turn>tool/

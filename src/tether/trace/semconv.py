@@ -27,4 +27,4 @@ TETHER_VERDICT_DETAIL = "tether.verdict.detail"
 TETHER_DETECTOR = "tether.detector"
 TETHER_TERMINATION = "tether.termination"
 TETHER_FIRST_BYTE_S = "tether.first_byte_s"
-TETHER_CITES_TOOL_IDS = "cites_tool_ids"  # the seed's name, read by the gate
+TETHER_CITES_TOOL_IDS = "cites_tool_ids"  # the run JSON's name, read by the gate

@@ -162,7 +162,7 @@ class TraceStore:
         )  # fmt: skip
 
     def write_trace(self, trace: dict[str, Any]) -> None:
-        """Store a whole run given in the seed's schema (imports, tests)."""
+        """Store a whole run given as run JSON (imports, tests)."""
         run_id = str(trace["run_id"])
         for raw in trace["spans"]:
             span = Span(
@@ -331,7 +331,7 @@ class TraceStore:
         return [r.run_id for r in self.runs(n)]
 
     def trace(self, run_id: str) -> dict[str, Any] | None:
-        """A run in the seed's schema, or None when the store does not have it."""
+        """A run as run JSON, or None when the store does not have it."""
         with self._reading() as conn:
             root = conn.execute("SELECT root_id FROM runs WHERE run_id = ?", (run_id,)).fetchone()
             rows = conn.execute(

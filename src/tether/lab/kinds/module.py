@@ -1,8 +1,8 @@
 """module: write a small module and its tests from a one-paragraph spec.
 
-Hidden tests (cases drawn from the seed, the agent never sees them) are run against the module,
-and the agent's own tests must exist and pass. The solver reads the README, writes the module
-and its tests, runs them and reports.
+Hidden tests (cases drawn from the random seed, the agent never sees them) are run against the
+module, and the agent's own tests must exist and pass. The solver reads the README, writes the
+module and its tests, runs them and reports.
 """
 
 from __future__ import annotations

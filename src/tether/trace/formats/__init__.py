@@ -2,7 +2,7 @@
 
 What is read:
 
-- **seed JSON** (the completeness seed's schema): ``{"run_id", "root_id", "spans": [{"id",
+- **run JSON** (closed-span runs, tether's own schema): ``{"run_id", "root_id", "spans": [{"id",
   "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs"}]}``, times as
   ISO-8601 strings or epoch seconds; also a JSON list of such runs, and JSONL with one run per
   line.

@@ -1,4 +1,4 @@
-"""The completeness seed's own schema, ``{run_id, root_id, spans[]}``, and tether's store,
+"""The run JSON schema (closed-span runs), ``{run_id, root_id, spans[]}``, and tether's store,
 which keeps its runs in that schema: most files are in it, so this is the fast path (whole
 columns at once when the spans are already normalised)."""
 
