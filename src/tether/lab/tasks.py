@@ -10,7 +10,6 @@ tests), `question` (numbers about a package; checked in the answer), `csv` (a va
 from orders; within a cent), `module` (write a module and its tests; hidden tests), `recall`
 (constants spread over a file of thousands of lines; every one must be in the answer).
 
-
 Order: interleaved, one task of each kind in KINDS order, then the next round (fix-01,
 question-01, csv-01, module-01, recall-01, fix-02, ...), so the first N tasks mix the kinds.
 Each task draws from its own random.Random seeded with (seed, kind, number): a task does not
