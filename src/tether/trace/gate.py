@@ -28,7 +28,6 @@ problem when any span of the run is still open, or when a DIRECT child of the ro
 (`Recorder.finish` derives the root status by the same rule.) An OTLP trace may have several
 spans without a parent: each is a root, and the rule holds for each.
 
-
 The fingerprint clusters the same failure across nights: the sorted set of problems with every
 span id replaced by the span's kind/name path from its root (``open_span:run/agent_turn>tool/
 apply_patch``; ``?>`` when the chain of parents breaks off, ``…>`` past 64 levels or in a
