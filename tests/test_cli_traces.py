@@ -207,3 +207,24 @@ def test_traces_list_keeps_whole_run_ids_and_names_the_task(tmp_path: Path) -> N
         capture_output=True, text=True, timeout=60, env=env,
     )  # fmt: skip
     assert shown.returncode == 0, shown.stderr
+
+
+def test_traces_show_json_is_the_run_with_every_span(tmp_path: Path) -> None:
+    env = {**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db")}
+    ran = subprocess.run(
+        [sys.executable, "-m", "tether", "ask", "hello", "--json"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    run_id = json.loads(ran.stdout)["run_id"]
+    shown = subprocess.run(
+        [sys.executable, "-m", "tether", "traces", "show", run_id, "--json"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    body = json.loads(shown.stdout)
+    assert body["run_id"] == run_id and body["root_id"]
+    assert {s["kind"] for s in body["spans"]} >= {"run", "chain", "model"}
+    missing = subprocess.run(
+        [sys.executable, "-m", "tether", "traces", "show", "nope", "--json"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr

@@ -13,6 +13,7 @@ from rich.table import Column, Table
 
 from tether.cli.common import (
     EXIT_NOT_ACCEPTED,
+    JsonOption,
     StoreOption,
     app,
     command,
@@ -145,7 +146,7 @@ def _run_summary(trace: dict[str, Any]) -> tuple[list[str], int, int, float | No
     return sorted(verdicts), tokens_in, tokens_out, sum(priced) if priced else builtin
 
 
-@traces_app.command("list")
+@command("list", group=traces_app)
 def traces_list(
     limit: Annotated[int, typer.Option(min=1, help="How many runs, newest first.")] = 20,
     store_path: StoreOption = None,
@@ -210,12 +211,14 @@ def traces_list(
     out.print(table)
 
 
-@traces_app.command("show")
+@command("show", group=traces_app)
 def traces_show(
     run: Annotated[str, typer.Argument(help="A run id, a unique prefix, or `last`.")],
     store_path: StoreOption = None,
+    json_out: JsonOption = False,
 ) -> None:
-    """A run's span tree: kinds, names, statuses, durations and verdicts."""
+    """A run's span tree: kinds, names, statuses, durations and verdicts (--json: the run as
+    run JSON, every span with its attributes)."""
     from rich.tree import Tree
 
     store = open_store(store_path)
@@ -223,6 +226,9 @@ def traces_show(
     trace = store.trace(run_id)
     store.close()
     assert trace is not None
+    if json_out:
+        sys.stdout.write(orjson.dumps(trace).decode() + "\n")
+        return
     spans = trace["spans"]
     children: dict[str | None, list[dict[str, Any]]] = {}
     for s in spans:
@@ -257,7 +263,7 @@ def traces_show(
     out.print(tree)
 
 
-@traces_app.command("export")
+@command("export", group=traces_app)
 def traces_export(
     run: Annotated[str, typer.Argument(help="A run id, a unique prefix, or `last`.")],
     format: Annotated[str, typer.Option("--format", help="run-json or otlp-json.")] = "run-json",
