@@ -87,3 +87,12 @@ def test_a_replayed_latency_file_slows_the_primary_and_tether_moves_to_the_backu
     tether = summarize(result.runs)
     assert tether["solved"] == 2 and tether["false_done"] == 0
     assert tether["breaker_trips"] >= 2 and tether["failovers"] >= 2  # slow twice -> backup
+
+
+def test_piped_the_lab_says_it_is_alive_at_every_tenth(tmp_path: Path) -> None:
+    """No terminal, no progress bar: a line per tenth of the runs on stderr (a CI log shows
+    the lab working instead of nothing for a minute)."""
+    result = lab_cli("--tasks", "10", "--mix", "calm", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("lab: ")]
+    assert lines == [f"lab: {n}/20 runs" for n in range(2, 21, 2)]

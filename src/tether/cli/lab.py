@@ -131,10 +131,22 @@ def lab(
                 the_mix, tasks=tasks, seed=seed, harnesses=chosen, concurrency=concurrency,
                 workdir=Path(work), store=traces, latency_file=latency,
             )  # fmt: skip
-            bar = progress.add_task("lab runs", total=tasks * len(chosen))
-            result = anyio.run(
-                until_signalled, lambda: run_lab(settings, lambda _r: progress.advance(bar))
-            )
+            total = tasks * len(chosen)
+            bar = progress.add_task("lab runs", total=total)
+            done = [0]
+
+            def advance(_result: object) -> None:
+                progress.advance(bar)
+                done[0] += 1
+                # piped (no bar is drawn): a line at every tenth, so a log shows it is alive
+                if (
+                    not err.is_terminal
+                    and not json_out
+                    and done[0] * 10 // total > ((done[0] - 1) * 10 // total)
+                ):
+                    err.print(f"lab: {done[0]}/{total} runs", markup=False)
+
+            result = anyio.run(until_signalled, lambda: run_lab(settings, advance))
     except Cancelled as exc:
         fail(f"cancelled: {exc}; the stand and the work folder were removed", EXIT_CANCELLED)
     finally:
