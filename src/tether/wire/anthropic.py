@@ -36,7 +36,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEDecoder, sse
+from tether.wire.framing import OVERSIZE, SSEEventDecoder, sse
 from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
 
 VERSION = "2023-06-01"
@@ -296,31 +296,19 @@ def decode_request(body: Any) -> tuple[str, Request]:
 # ---------------------------------------------------------------- streams: client side
 
 
-class StreamDecoder:
+class StreamDecoder(SSEEventDecoder):
     """Messages SSE bytes to neutral events.
 
     Content blocks are numbered across kinds; tool calls are renumbered from 0 in their
     order, so `ToolCallDelta.index` means the same as in OpenAI's format.
     """
 
-    __slots__ = ("_sse", "_tool_index", "_usage")
+    __slots__ = ("_tool_index", "_usage")
 
     def __init__(self) -> None:
-        self._sse = SSEDecoder()
+        super().__init__()
         self._tool_index: dict[int, int] = {}
         self._usage: dict[str, Any] = {}
-
-    def feed(self, chunk: bytes) -> list[Event]:
-        out: list[Event] = []
-        for event, data in self._sse.feed(chunk):
-            self._decode(event, data, out)
-        return out
-
-    def flush(self) -> list[Event]:
-        out: list[Event] = []
-        for event, data in self._sse.flush():
-            self._decode(event, data, out)
-        return out
 
     def _decode(self, event: str, data: bytes, out: list[Event]) -> None:
         if event == OVERSIZE:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from typing import Any
+
 # A single event larger than this is not a model stream any more: report it, drop the buffer.
 MAX_EVENT_BYTES = 8 * 1024 * 1024
 
@@ -50,6 +53,32 @@ class SSEDecoder:
         rest, self._buf = self._buf.rstrip(b"\r\n"), b""
         item = _parse_block(rest) if rest else None
         return [item] if item is not None else []
+
+
+class SSEEventDecoder(ABC):
+    """The client side of an SSE wire format: bytes in, neutral events out. A format says
+    what one event means (`_decode`); the framing, the feeding and the flushing are here."""
+
+    __slots__ = ("_sse",)
+
+    def __init__(self) -> None:
+        self._sse = SSEDecoder()
+
+    def feed(self, chunk: bytes) -> list[Any]:
+        out: list[Any] = []
+        for event, data in self._sse.feed(chunk):
+            self._decode(event, data, out)
+        return out
+
+    def flush(self) -> list[Any]:
+        out: list[Any] = []
+        for event, data in self._sse.flush():
+            self._decode(event, data, out)
+        return out
+
+    @abstractmethod
+    def _decode(self, event: str, data: bytes, out: list[Any]) -> None:
+        """Append the events one `(event, data)` pair means to `out`."""
 
 
 def _parse_block(block: bytes) -> tuple[str, bytes] | None:

@@ -35,7 +35,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEDecoder, sse
+from tether.wire.framing import OVERSIZE, SSEEventDecoder, sse
 from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
 
 _FINISH: dict[str, FinishReason] = {
@@ -270,25 +270,10 @@ def decode_request(body: Any) -> tuple[str, Request]:
 # ---------------------------------------------------------------- streams: client side
 
 
-class StreamDecoder:
+class StreamDecoder(SSEEventDecoder):
     """Chat completion chunks (SSE bytes) to neutral events."""
 
-    __slots__ = ("_sse",)
-
-    def __init__(self) -> None:
-        self._sse = SSEDecoder()
-
-    def feed(self, chunk: bytes) -> list[Event]:
-        out: list[Event] = []
-        for event, data in self._sse.feed(chunk):
-            self._decode(event, data, out)
-        return out
-
-    def flush(self) -> list[Event]:
-        out: list[Event] = []
-        for event, data in self._sse.flush():
-            self._decode(event, data, out)
-        return out
+    __slots__ = ()
 
     @staticmethod
     def _decode(event: str, data: bytes, out: list[Event]) -> None:

@@ -38,7 +38,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEDecoder, sse
+from tether.wire.framing import OVERSIZE, SSEEventDecoder, sse
 from tether.wire.openai import error_body
 from tether.wire.shape import field, int_field, obj, opt_str, seq
 
@@ -256,26 +256,14 @@ def decode_request(body: Any) -> tuple[str, Request]:
 # ---------------------------------------------------------------- streams: client side
 
 
-class StreamDecoder:
+class StreamDecoder(SSEEventDecoder):
     """Responses events (SSE bytes) to neutral events."""
 
-    __slots__ = ("_calls", "_sse")
+    __slots__ = ("_calls",)
 
     def __init__(self) -> None:
-        self._sse = SSEDecoder()
+        super().__init__()
         self._calls: dict[int, int] = {}  # output index -> tool call index
-
-    def feed(self, chunk: bytes) -> list[Event]:
-        out: list[Event] = []
-        for event, data in self._sse.feed(chunk):
-            self._decode(event, data, out)
-        return out
-
-    def flush(self) -> list[Event]:
-        out: list[Event] = []
-        for event, data in self._sse.flush():
-            self._decode(event, data, out)
-        return out
 
     def _decode(self, event: str, data: bytes, out: list[Event]) -> None:
         if event == OVERSIZE:
