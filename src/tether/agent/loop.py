@@ -106,7 +106,7 @@ def _account(
 ) -> None:
     """Add every attempt of a model call to the receipt: the rejected ones were processed and
     will be billed too, so their tokens and cost count, and each is listed with its verdict."""
-    read = cached = written = 0
+    read = written = with_usage = 0
     for a in attempts:
         usage = a.turn.usage if a.turn is not None else None
         if a.turn is not None or usage is not None:
@@ -118,7 +118,7 @@ def _account(
             receipt.cache_write_tokens += usage.cache_write_tokens
             read += usage.cached_tokens
             written += usage.cache_write_tokens
-            cached += 1
+            with_usage += 1
         if not a.ok:
             receipt.rejected.append(
                 {
@@ -130,7 +130,7 @@ def _account(
                     "output_tokens": usage.completion_tokens if usage else 0,
                 }
             )
-    if span is not None and cached:
+    if span is not None and with_usage:
         span.attrs["tether.usage.cache_read_tokens"] = read
         span.attrs["tether.usage.cache_write_tokens"] = written
     receipt.verdicts += [a.verdict.kind for a in attempts if a.verdict]

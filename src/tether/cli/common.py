@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from tether import __version__
+from tether.config import files
 from tether.errors import UsageError
 from tether.trace.store import TraceStore
 
@@ -162,20 +163,10 @@ def api_key(api: str, named: str | None) -> str | None:
     return os.environ.get(default) if default else None
 
 
-def user_config_path() -> Path:
-    """The user's own configuration: $XDG_CONFIG_HOME/tether/tether.toml (~/.config/...)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "tether" / "tether.toml"
-
-
 def find_config() -> str | None:
-    """The configuration a run uses when --config is not given: ./tether.toml, then the file
-    $TETHER_CONFIG names (which must exist), then the user's own; one stderr line says which."""
-    named = os.environ.get("TETHER_CONFIG")
-    if named and not Path(named).is_file():
-        fail(f"$TETHER_CONFIG names {named}, which is not a file; fix the variable or unset it")
-    for path in (Path("tether.toml"), Path(named) if named else None, user_config_path()):
-        if path is not None and path.is_file():
-            err.print(f"tether: using the configuration in {path}", markup=False)
-            return str(path)
-    return None
+    """The configuration a run uses when --config is not given (`config.files.find_config`),
+    said in one stderr line."""
+    path = files.find_config()
+    if path is not None:
+        err.print(f"tether: using the configuration in {path}", markup=False)
+    return str(path) if path is not None else None

@@ -20,8 +20,8 @@ from tether.cli.common import (
     export_live,
     fail,
     find_config,
-    user_config_path,
 )
+from tether.config import files
 from tether.trace.store import TraceStore
 
 
@@ -72,7 +72,7 @@ def run(
     if config is None:
         err.print(
             "tether: no configuration found (./tether.toml, $TETHER_CONFIG, "
-            f"{user_config_path()}): running on the built-in simulated provider",
+            f"{files.user_config_path()}): running on the built-in simulated provider",
             markup=False,
         )
     if config is not None:

@@ -6,6 +6,7 @@ expected, so a user fixes it in one go.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
@@ -63,3 +64,23 @@ def validated_error(exc: ValidationError, where: str) -> ConfigError:
 def load_toml(path: str | Path, model: type[M]) -> M:
     """Read and validate a TOML configuration file."""
     return validated(model, read_toml(path), str(path))
+
+
+def user_config_path() -> Path:
+    """The user's own configuration: $XDG_CONFIG_HOME/tether/tether.toml (~/.config/...)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "tether" / "tether.toml"
+
+
+def find_config() -> Path | None:
+    """The configuration file to use when none is given: ./tether.toml, then the file
+    $TETHER_CONFIG names (which must exist: a ConfigError otherwise), then the user's own."""
+    named = os.environ.get("TETHER_CONFIG")
+    if named and not Path(named).is_file():
+        raise ConfigError(
+            f"$TETHER_CONFIG names {named}, which is not a file; fix the variable or unset it"
+        )
+    for path in (Path("tether.toml"), Path(named) if named else None, user_config_path()):
+        if path is not None and path.is_file():
+            return path
+    return None
