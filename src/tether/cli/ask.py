@@ -149,15 +149,18 @@ def ask(
         recorder.finish("cancelled" if cancelled else None)
         traces.close()
     gate = check_recorder(recorder)
+    # a run whose record was lost (a full disk, a read-only store) is not accepted either
+    problems = [*gate.problems, *([traces.write_problem] if traces.write_problem else [])]
+    complete = gate.complete and not problems
     export_live(recorder.to_json())
     attempts = answer.attempts if answer else (failure.attempts if failure else ())
     if json_out:
         body: dict[str, Any] = {
             "status": "incomplete"
-            if not gate.complete
+            if not complete
             else ("answered" if answer else ("cancelled" if cancelled else "error")),
             "run_id": recorder.run_id,
-            "trace_problems": gate.problems,
+            "trace_problems": problems,
             "candidate": answer.candidate if answer else None,
             "turn": answer.turn.to_json() if answer else None,
             "error": str(failure or cancelled) if failure or cancelled else None,
@@ -186,10 +189,8 @@ def ask(
         err.print(f"tether: cancelled: {cancelled}", markup=False)
     else:
         err.print(f"tether: no answer: {failure}", markup=False)
-    if not gate.complete:  # the trace did not close: whatever the model said, not accepted
-        err.print(
-            f"tether: the run's trace is incomplete: {'; '.join(gate.problems)}", markup=False
-        )
+    if not complete:  # the trace did not close: whatever the model said, not accepted
+        err.print(f"tether: the run's trace is incomplete: {'; '.join(problems)}", markup=False)
     if cancelled is not None:
         raise typer.Exit(EXIT_CANCELLED)
-    raise typer.Exit(EXIT_OK if answer and gate.complete else EXIT_NOT_ACCEPTED)
+    raise typer.Exit(EXIT_OK if answer and complete else EXIT_NOT_ACCEPTED)
