@@ -107,7 +107,7 @@ def ask(
     recorder = Recorder("ask", sink=traces, attrs={"tether.prompt_chars": len(prompt)})
 
     async def run(urls: list[str]) -> Answer:
-        key = api_key(api, api_key_env) if base_url is not None else None
+        key = api_key(api, api_key_env) if base_url is not None or backup else None
         # Built by the one factory, like every agent: the same chain, judge and breakers.
         runtime = create_agent_runtime(
             RuntimeConfig.model_validate({"breakers": {"store": breaker_store}}),
@@ -138,6 +138,7 @@ def ask(
                 urls = [primary + sdk_base]
                 if backup_stand:
                     urls.append(stack.enter_context(StandThread()) + sdk_base)
+                urls += backup or []  # a real server behind the faulty stand
             else:
                 urls = [base_url, *(backup or [])]
             answer = anyio.run(run, urls)

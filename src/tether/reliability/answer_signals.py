@@ -257,6 +257,15 @@ def specifics(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("specifics", -w["specifics"], m.group(0)[:40]),)
 
 
+def witness(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer met the failure too ("same here", "for me too", "still getting", "works
+    now"): a person reporting an outage, which a service's notice never says."""
+    m = r.lexicon.witnessing.search(r.low[:1000])
+    if m is None:
+        return ()
+    return (Signal("witness", -w["witness"], m.group(0)),)
+
+
 def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply speaks as "I": a model reporting on its own work ("I could not reproduce
     it"), where notices speak as "we" or as no one."""

@@ -15,9 +15,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     timestamps, request ids), placeholder, tail_error, zero_output
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
-                    asked_about (the question names the same failure), on_topic (the reply
-                    shares words with the question), asked_for (the request demanded this short
-                    reply, these keys, this markup)
+                    witness (the writer met the failure too: "same here"), asked_about (the
+                    question names the same failure), on_topic (the reply shares words with
+                    the question), asked_for (the request demanded this short reply, these
+                    keys, this markup)
 
 The phrases and weights are data (`judge_signals.json`), extendable by configuration.
 Pure and fast: a long reply with no failure shape at its start or end is cleared without a
@@ -49,6 +50,7 @@ from tether.reliability.answer_signals import (
     prose,
     quoted,
     specifics,
+    witness,
 )
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (
@@ -113,6 +115,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "introduced": 0.8,
     "json_data": 1.0,
     "first_person": 0.4,
+    "witness": 0.8,  # "same here", "for me too": a person who met the failure
     "change_note": 1.0,
     "specifics": 0.4,
     "many_codes": 0.8,
@@ -217,6 +220,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     markdown,
     quoted,
     first_person,
+    witness,
     specifics,
     change_note,
     json_data,
