@@ -144,6 +144,23 @@ def sse_frame(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
+# A client library's response object printed whole, instead of the text inside it.
+_SDK_OBJECT = re.compile(
+    r"\b(?:ChatCompletion(?:Chunk|Message)?|ChoiceDelta|Completion|Message|Response"
+    r"|GenerateContentResponse)\(\s*(?:id=|content=|choices=|role=|candidates=)"
+    r"|\bchoices=\[\s*Choice\("
+)
+
+
+def sdk_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """`ChatCompletionChunk(id=..., choices=[Choice(delta=ChoiceDelta(content=''...` as the
+    reply: the client printed the response object, it did not take the model's text out."""
+    m = _SDK_OBJECT.search(r.said[:2000])
+    if m is None:
+        return ()
+    return (Signal("sdk_object", w["sdk_object"], m.group(0)[:40]),)
+
+
 def status_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`."""
     head = r.said[:160] if not r.html else r.message[:300]

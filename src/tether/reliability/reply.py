@@ -50,7 +50,7 @@ SSE = re.compile(r"^(?:event:\s*(\w+)|data:\s*(\{.*|\[done\]))", re.M | re.I)
 STATUS = re.compile(
     r"(?:\bhttp(?:/\d(?:\.\d)?)?[\s:_/-]*|\bstatus(?:[\s_-]*code)?[\s:=\"']*|\berror[\s_-]*code[\s:=\"']*"
     r"|^\W{0,3}error[\s:]+|\bcode[\s:=\"']+|\bapi error:?\s*|^\W{0,3})([45]\d\d)\b"
-    r"|^[\w .-]{1,30}:\s*([45]\d\d)\b(?=[,:;\s]|$)"
+    r"|^\W{0,3}[\w .-]{1,30}:\s*([45]\d\d)\b(?=[,:;\s]|$)"
     r"|^\W{0,3}([45]\d\d)\s+(?:too many requests|bad gateway|service unavailable|gateway time-?out|"
     r"internal server error|forbidden|unauthori[sz]ed|not found|payment required|request timeout|"
     r"bad request|overloaded|conflict|precondition failed|unprocessable)",

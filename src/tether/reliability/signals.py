@@ -11,8 +11,9 @@ threshold (1.0). `tether judge --explain` prints every signal that fired, with i
 
 Failure evidence:   vocabulary (per class, in nine languages), coverage (failure words make up
                     the message), short_notice, error_object (JSON, a Python dict, a Rust or Go
-                    struct), html_page, sse_frame, status_code, client_prefix, diagnostics (ids,
-                    timestamps, request ids), placeholder, tail_error, zero_output
+                    struct), html_page, sse_frame, sdk_object (a response object printed),
+                    status_code, client_prefix, diagnostics (ids, timestamps, request ids),
+                    placeholder, tail_error, zero_output
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
                     witness (the writer met the failure too: "same here"), asked_about (the
@@ -61,6 +62,7 @@ from tether.reliability.failure_signals import (
     error_object,
     html_page,
     placeholder,
+    sdk_object,
     short_notice,
     sse_frame,
     stack_trace,
@@ -92,6 +94,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "html_page": 1.2,
     "html_doc": 0.5,  # an HTML document with no error in its title
     "sse_frame": 1.2,
+    "sdk_object": 1.2,  # a client library's response object printed whole
     "status_code": 0.6,
     "client_prefix": 0.5,
     "diagnostics": 0.3,
@@ -207,6 +210,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     error_object,
     html_page,
     sse_frame,
+    sdk_object,
     status_code,
     client_prefix,
     diagnostics,
