@@ -26,8 +26,10 @@ the probe slot is claimed; until then an expired open record only *reads* as hal
 Times are wall-clock seconds (the default `clock` is `time.time`) because the records are
 shared between processes and machines; a record whose open period ends further away than the
 policy ever sets (plus 5 minutes of skew between clocks) was written by a clock that disagrees
-with this one, and ends now: a wall clock stepped back never keeps a candidate shut. Stores: `MemoryStore` (one process), `SQLiteStore`
-(processes on one machine), `RedisStore` (machines); `store_from_url` picks one by URL.
+with this one, and ends now: a wall clock stepped back never keeps a candidate shut.
+
+Stores: `MemoryStore` (one process), `SQLiteStore` (processes on one machine), `RedisStore`
+(machines); `store_from_url` picks one by URL.
 """
 
 from __future__ import annotations
