@@ -118,7 +118,7 @@ def _alias_bomb() -> str:
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        (_alias_bomb(), "expands to more than 1,000,000 values"),
+        (_alias_bomb(), "holds more than 1,000,000 values"),
         (
             "models:\n  m:\n    turns:\n      - tool_calls:\n          - name: f\n"
             "            arguments: &x {p: *x}\n",
@@ -140,6 +140,14 @@ def test_hostile_scripts_are_refused_at_load(tmp_path: Path, text: str, problem:
     with pytest.raises(ScriptError) as info:
         load_script(path)
     assert problem in str(info.value)
+
+
+def test_a_script_too_big_to_parse_quickly_is_refused_before_parsing(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    turn = "      - text: a turn of a very long recorded conversation\n"
+    path.write_text("models:\n  m:\n    turns:\n" + turn * 200_000)  # ~11 MB
+    with pytest.raises(ScriptError, match="at most 8 MB"):
+        load_script(path)
 
 
 def test_missing_script_says_so(tmp_path: Path) -> None:

@@ -127,6 +127,14 @@ def load_script(path: str | Path) -> Script:
     path = Path(path)
     name = str(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_SCRIPT_BYTES:
+            raise ScriptError(
+                name,
+                "",
+                f"is {size / 1e6:.1f} MB; a stand script holds at most "
+                f"{MAX_SCRIPT_BYTES // 1_000_000} MB (split it, or replay a cassette)",
+            )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ScriptError(
@@ -166,6 +174,8 @@ def _with_cassettes_from(script: Script, folder: Path) -> Script:
     return script.model_copy(update={"models": models})
 
 
+# Bigger than any hand-written script: a YAML parser takes minutes over hundreds of MB.
+MAX_SCRIPT_BYTES = 8_000_000
 # More values than any honest script holds: YAML aliases nested in aliases (a "billion laughs")
 # expand to this many long before they expand to gigabytes in a reply.
 MAX_VALUES = 1_000_000
@@ -187,8 +197,8 @@ def _check_size(name: str, data: Any) -> None:
             raise ScriptError(
                 name,
                 "",
-                f"expands to more than {MAX_VALUES:,} values (YAML aliases inside "
-                "aliases?); write the values out",
+                f"holds more than {MAX_VALUES:,} values (YAML aliases inside "
+                "aliases, or too many turns); make it smaller",
             )
         if isinstance(node, dict | list):
             if id(node) in open_ids:
@@ -201,6 +211,10 @@ def _check_size(name: str, data: Any) -> None:
             stack.extend((child, False) for child in children)
 
 
+# libyaml's loader where it is built in (the same safe constructors, many times faster).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _parse(name: str, text: str) -> Any:
     if name.endswith(".json"):
         try:
@@ -210,7 +224,7 @@ def _parse(name: str, text: str) -> Any:
                 name, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}"
             ) from None
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""
