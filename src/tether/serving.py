@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import importlib.util
+import signal
 import socket
 import threading
 from types import TracebackType
@@ -62,6 +63,17 @@ def base_url(sock: socket.socket) -> str:
 def installed(module: str) -> bool:
     """Whether an optional speed-up (uvloop, httptools) can be imported here."""
     return importlib.util.find_spec(module) is not None
+
+
+def serve(config: uvicorn.Config, sock: socket.socket) -> None:
+    """Serve on `sock` until SIGINT, SIGTERM or SIGHUP: each stops it the same graceful way
+    (uvicorn handles the first two; a closed terminal's SIGHUP would kill it mid-request)."""
+    server = uvicorn.Server(config)
+    previous = signal.signal(signal.SIGHUP, lambda sig, frame: server.handle_exit(sig, frame))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        signal.signal(signal.SIGHUP, previous)
 
 
 def uvicorn_config(app: Any, lifespan: Literal["on", "off"] = "off") -> uvicorn.Config:

@@ -119,3 +119,80 @@ def test_a_signal_stops_the_lab_with_its_stand_and_folder_gone(
     _wait(lambda: not stands(), 10)
     assert stands() == []
     assert list(tmp.iterdir()) == []
+
+
+def _serving(args: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """Start a serving command (`stand`, `proxy`) on a free port; (process, base URL)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tether", *args, "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    url = proc.stdout.readline().strip()
+    assert url.startswith("http://127.0.0.1:"), proc.stderr.read() if proc.stderr else ""
+    return proc, url
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                stat = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid and stat[0] not in ("Z", "X"):
+                found.add(int(proc.name))
+    return found
+
+
+def _answers(url: str, any_status: bool = False) -> bool:
+    import httpx2
+
+    try:
+        status = httpx2.get(url + "/v1/models", timeout=5).status_code
+    except httpx2.HTTPError:
+        return False
+    return any_status or status == 200
+
+
+@pytest.mark.parametrize("command", ["stand", "proxy"])
+def test_sighup_stops_a_server_cleanly(command: str) -> None:
+    """A closed terminal sends SIGHUP: the stand and the proxy stop as on Ctrl-C (exit 0,
+    shutdown logged), not killed mid-request."""
+    args = [command] if command == "stand" else [command, "--upstream", "http://127.0.0.1:9/v1"]
+    proc, url = _serving(args)
+    try:
+        _wait(lambda: _answers(url, any_status=True), 30)  # serving, its handlers in place
+        proc.send_signal(signal.SIGHUP)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0
+
+
+def test_proxy_workers_are_replaced_and_die_with_their_parent(tmp_path: Path) -> None:
+    from tether.stand import StandThread, build_stand
+
+    with StandThread(build_stand()) as stand:
+        proc, url = _serving(["proxy", "--upstream", stand + "/v1", "--workers", "2"])
+        try:
+            _wait(lambda: len(_children(proc.pid)) == 2, 30)
+            first = _children(proc.pid)
+            assert len(first) == 2
+            os.kill(min(first), signal.SIGKILL)  # a worker dies: another takes its place
+            _wait(lambda: len(_children(proc.pid)) == 2 and _children(proc.pid) != first, 30)
+            workers = _children(proc.pid)
+            assert len(workers) == 2 and workers != first
+            _wait(lambda: _answers(url), 30)
+            assert _answers(url)
+            proc.kill()  # SIGKILL: no handler runs in the parent, the workers must still go
+            proc.wait(timeout=10)
+            _wait(lambda: not any(Path(f"/proc/{w}").exists() for w in workers), 30)
+            assert not any(Path(f"/proc/{w}/stat").exists() and
+                           (Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                            not in ("Z", "X")) for w in workers)  # fmt: skip
+        finally:
+            if proc.poll() is None:
+                proc.kill()

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import socket
+import time
 from collections.abc import Callable
 
 import uvicorn
 
 from tether.proxy.app import Proxy
-from tether.serving import ServerThread, uvicorn_config
+from tether.serving import ServerThread, serve, uvicorn_config
 
 
 def _config(proxy: Proxy) -> uvicorn.Config:
@@ -23,40 +25,73 @@ def _config(proxy: Proxy) -> uvicorn.Config:
 
 
 def serve_forever(proxy: Proxy, sock: socket.socket) -> None:
-    """Serve until interrupted (Ctrl-C stops it cleanly and closes the upstream pools)."""
-    uvicorn.Server(_config(proxy)).run(sockets=[sock])
+    """Serve until interrupted (Ctrl-C, SIGTERM or SIGHUP stop it cleanly and close the
+    upstream pools)."""
+    serve(_config(proxy), sock)
+
+
+# A worker that dies is replaced, but not in a loop: at most this many times a minute.
+RESTARTS_PER_MINUTE = 10
+
+
+def _die_with_parent(parent: int) -> None:
+    """Linux: the kernel sends this process SIGTERM when its parent dies (even by SIGKILL), so
+    no worker keeps serving on its own; a parent already gone ends it now."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(0)
 
 
 def serve_workers(make: Callable[[], Proxy], sock: socket.socket, workers: int) -> None:
     """Serve from `workers` forked processes sharing the listening socket (the kernel spreads
-    the connections); SIGINT / SIGTERM stop them all. Each builds its own proxy after the fork:
-    its own event loop, pools and breaker store connection (breakers agree across workers only
-    through a shared store: SQLite or Redis)."""
+    the connections); SIGINT / SIGTERM / SIGHUP stop them all, workers die with the parent
+    (even a SIGKILLed one), and a worker that dies is replaced. Each builds its own proxy after
+    the fork: its own event loop, pools and breaker store connection (breakers agree across
+    workers only through a shared store: SQLite or Redis)."""
     if workers <= 1:
         serve_forever(make(), sock)
         return
-    children: list[int] = []
-    for _ in range(workers):
+    parent = os.getpid()
+
+    def start() -> int:
         pid = os.fork()
         if pid == 0:  # the child serves until its own signal handlers stop it
             code = 0
             try:
+                _die_with_parent(parent)
                 serve_forever(make(), sock)
             except BaseException:
                 code = 1
             finally:
                 os._exit(code)
-        children.append(pid)
+        return pid
+
+    children = {start() for _ in range(workers)}
+    stopping = False
+    restarts: list[float] = []
 
     def stop(signum: int, frame: object) -> None:
+        nonlocal stopping
+        stopping = True
         for child in children:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(child, signal.SIGTERM)
 
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
-    for child in children:
-        os.waitpid(child, 0)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
+    while children:
+        try:
+            pid, _ = os.wait()
+        except ChildProcessError:
+            break
+        children.discard(pid)
+        now = time.monotonic()
+        restarts = [t for t in restarts if now - t < 60]
+        if not stopping and len(restarts) < RESTARTS_PER_MINUTE:
+            restarts.append(now)
+            children.add(start())
 
 
 class ProxyThread(ServerThread):

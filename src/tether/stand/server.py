@@ -13,7 +13,7 @@ from types import TracebackType
 import uvicorn
 
 from tether.errors import TetherError
-from tether.serving import ServerThread, base_url, bind, uvicorn_config
+from tether.serving import ServerThread, base_url, bind, serve, uvicorn_config
 from tether.stand.app import Stand
 from tether.stand.plan import Planner
 from tether.stand.script import Script, load_script
@@ -48,9 +48,8 @@ def _config(stand: Stand) -> uvicorn.Config:
 
 
 def serve_forever(stand: Stand, sock: socket.socket) -> None:
-    """Serve until interrupted (Ctrl-C stops it cleanly)."""
-    server = uvicorn.Server(_config(stand))
-    server.run(sockets=[sock])
+    """Serve until interrupted (Ctrl-C, SIGTERM or SIGHUP stop it cleanly)."""
+    serve(_config(stand), sock)
 
 
 class StandThread(ServerThread):
