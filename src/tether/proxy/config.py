@@ -24,6 +24,8 @@ A TOML file (validated; every error names the file, the key and what is expected
     max_attempts = 4                    # across the whole chain, per client request
     backoff_s = 0.2
     retry_after_max_s = 5               # the longest the proxy waits on an upstream's Retry-After
+    client_timeout_s = 30               # the deadline of clients that do not send theirs
+                                        # (x-stainless-timeout, x-stainless-read-timeout, timeout)
     holdback_chars = 64                 # streamed text held until the judge is sure it is an answer
     holdback_max_chars = 1000           # ... and at most this much while it could be a failure
     log = "proxy.jsonl"                 # one exchange record per client request
@@ -71,6 +73,7 @@ class ProxySection(RetryConfig):
     backoff_s: float = Field(default=0.2, ge=0)
     backoff_max_s: float = Field(default=2.0, ge=0)
     retry_after_max_s: float = Field(default=5.0, ge=0)
+    client_timeout_s: float | None = Field(default=None, gt=0)  # proxy/deadlines.py
     holdback_chars: int = Field(default=64, ge=0)
     holdback_max_chars: int = Field(default=1000, ge=0)
     log: str | None = None
