@@ -273,6 +273,13 @@ class _Reply(Response):
         plan = self.plan
         if plan.first_byte_delay:
             await anyio.sleep(plan.first_byte_delay)
+        if plan.raw_body is not None:  # HTTP 200, and this instead of any reply
+            media_type = plan.raw_type or (self.api.media_type if self.stream else JSON)
+            await self._start(send, media_type, len(plan.raw_body))
+            self.finished = True
+            self._record()
+            await send({"type": "http.response.body", "body": plan.raw_body, "more_body": False})
+            return
         if not self.stream:
             await self._write_whole(send)
             return
