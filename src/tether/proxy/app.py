@@ -1,6 +1,7 @@
 """The proxy's HTTP app: OpenAI's and Anthropic's paths in front of judged failover chains.
 
-Routes: `POST /v1/chat/completions` (and `/chat/completions`), `POST /v1/messages`,
+Routes: `POST /v1/chat/completions` (and `/chat/completions`), `POST /v1/responses` (and
+`/responses`), `POST /v1/messages`, `POST /v1/messages/count_tokens` (proxy/count_tokens.py),
 `GET /v1/models` (and `/models`).
 
 Every request is decoded into a neutral request (400 in the API's shape, no upstream touched,
@@ -57,6 +58,7 @@ from tether.messages import (
     Turn,
     UsageReport,
 )
+from tether.proxy import count_tokens
 from tether.proxy.config import ProxyConfig
 from tether.proxy.deadlines import client_deadline_s
 from tether.proxy.forward import (
@@ -105,6 +107,7 @@ class Proxy:
                 ),
                 Route("/v1/models", self._models, methods=["GET"]),
                 Route("/models", self._models, methods=["GET"]),
+                Route(count_tokens.PATH, self._count_tokens, methods=["POST"]),
             ],
             lifespan=self._lifespan,
         )
@@ -182,6 +185,28 @@ class Proxy:
             if rows is not None:  # Ollama's own list, told in the client's shape
                 return Response(orjson.dumps(api.models_body(rows)), media_type=JSON)
         return Response(reply.content, media_type=JSON)
+
+    # ------------------------------------------------------------ token counts
+
+    async def _count_tokens(self, request: HTTPRequest) -> Response:
+        """Anthropic's token count: the upstream's, else the estimate (proxy/count_tokens.py)."""
+        try:
+            body = orjson.loads(await request.body())
+        except orjson.JSONDecodeError as exc:
+            message = f"the request body is not valid JSON: {exc}"
+            return self._error(ANTHROPIC, Failure(400, message))
+        if not isinstance(body, dict):
+            return self._error(ANTHROPIC, Failure(400, "the request body is not a JSON object"))
+        counted = await count_tokens.from_upstream(self.upstreams, body)
+        source = "upstream"
+        if counted is None:
+            try:
+                counted = count_tokens.estimate(body)
+            except WireError as exc:
+                return self._error(ANTHROPIC, Failure(400, f"invalid request: {exc}"))
+            source = "estimate"
+        headers = {count_tokens.HEADER: source}
+        return Response(orjson.dumps(counted), media_type=JSON, headers=headers)
 
     # ------------------------------------------------------------ completions
 
