@@ -10,6 +10,7 @@ A TOML file (validated; every error names the file, the key and what is expected
     model = "gpt-4o-mini"               # optional: every request goes to this model ...
     models = {"fast" = "gpt-4o-mini"}   # ... or the client's model name mapped per upstream;
                                         # neither: the client's model name is passed through
+    name = "openai"                     # optional: what [aliases] call it
     window = 128000                     # requests are re-fitted for a smaller window
     tools = true                        # false: tools removed (with a note) for this upstream
     first_byte_s = 60                   # the timeouts on silence (per phase)
@@ -30,6 +31,9 @@ A TOML file (validated; every error names the file, the key and what is expected
     holdback_max_chars = 1000           # ... and at most this much while it could be a failure
     log = "proxy.jsonl"                 # one exchange record per client request
     transport = "lean"                  # the upstream client: lean | fast | httpx (httpx2's own)
+
+    [aliases]                           # a client model name -> its own chain of upstreams
+    fast = ["openai#gpt-4o-mini", "claude#claude-haiku-4-5"]   # NAME[#MODEL], in order
 
     [judge]                             # the turn judge, as in the runtime's configuration
     phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure
@@ -58,6 +62,7 @@ class UpstreamConfig(EndpointConfig):
     """One provider behind the proxy (a candidate per client model name)."""
 
     api: Literal["openai", "anthropic", "responses"] = "openai"  # the formats it forwards to
+    name: str | None = Field(default=None, min_length=1)  # what `[aliases]` call it
     model: str | None = Field(default=None, min_length=1)
     models: dict[str, str] = Field(default_factory=dict)
 
@@ -86,6 +91,9 @@ class ProxyConfig(Strict):
     breakers: BreakersConfig = Field(default_factory=BreakersConfig)
     proxy: ProxySection = Field(default_factory=ProxySection)
     judge: JudgeSection = Field(default_factory=JudgeSection)
+    # A client model name -> its own chain: upstream names in failover order, each with an
+    # optional `#MODEL` (else that upstream's mapping of the alias).
+    aliases: dict[str, list[str]] = Field(default_factory=dict)
 
     def model_names(self) -> list[str]:
         """The client model names this configuration knows (for `GET /v1/models`)."""
@@ -94,20 +102,54 @@ class ProxyConfig(Strict):
             names.update(dict.fromkeys(u.models))
         if not names:
             names.update(dict.fromkeys(u.model for u in self.upstreams if u.model))
+        names.update(dict.fromkeys(self.aliases))
         return list(names)
+
+    def route(self, model: str) -> list[tuple[int, str]]:
+        """The chain for a client model name: (upstream index, the model asked there), in
+        failover order: an alias's own list, else every upstream with its mapping."""
+        entries = self.aliases.get(model)
+        if entries is None:
+            return [(i, u.model_for(model)) for i, u in enumerate(self.upstreams)]
+        named = {u.name: i for i, u in enumerate(self.upstreams) if u.name}
+        route = []
+        for entry in entries:
+            name, _, there = entry.partition("#")
+            i = named[name]
+            route.append((i, there or self.upstreams[i].model_for(model)))
+        return route
+
+    @model_validator(mode="after")
+    def _aliases_name_upstreams(self) -> ProxyConfig:
+        named = [u.name for u in self.upstreams if u.name]
+        twice = sorted({n for n in named if named.count(n) > 1})
+        if twice:
+            raise ValueError(f"upstream name {twice[0]!r} is given twice; names must differ")
+        for alias, entries in self.aliases.items():
+            if not entries:
+                raise ValueError(f"aliases.{alias}: name at least one upstream")
+            for entry in entries:
+                if entry.partition("#")[0] not in named:
+                    known = ", ".join(repr(n) for n in named) or "none: add name = ... to each"
+                    raise ValueError(
+                        f"aliases.{alias}: {entry!r} names no upstream (upstream names: {known})"
+                    )
+        return self
 
     @model_validator(mode="after")
     def _no_upstream_twice(self) -> ProxyConfig:
-        """Two upstreams that would be the same call (API, URL, model) for some client model
-        name: refused at start-up, not answered with an error on every request."""
+        """Two candidates of one chain that would be the same call (API, URL, model) for some
+        client model name: refused at start-up, not answered with an error on every request."""
         for name in self.model_names() or ["(the client's model name)"]:
             seen: dict[tuple[str, str, str], int] = {}
-            for i, u in enumerate(self.upstreams):
-                key = (u.api, u.base_url.rstrip("/"), u.model_for(name))
+            for i, model in self.route(name):
+                u = self.upstreams[i]
+                key = (u.api, u.base_url.rstrip("/"), model)
                 if key in seen:
                     raise ValueError(
-                        f"upstreams {seen[key] + 1} and {i + 1} are the same call ({u.api} "
-                        f"{u.base_url}, model {key[2]}); a backup must differ in URL or model"
+                        f"upstreams {seen[key] + 1} and {i + 1} are the same call for model "
+                        f"{name!r} ({u.api} {u.base_url}, model {model}); a backup must differ "
+                        "in URL or model"
                     )
                 seen[key] = i
         return self

@@ -22,12 +22,12 @@ HEADER = "x-tether-token-count"
 
 async def from_upstream(upstreams: Upstreams, body: dict[str, Any]) -> dict[str, Any] | None:
     """The count of the first Anthropic upstream that answers one, or None."""
-    model = str(body.get("model", ""))
-    for i, u in enumerate(upstreams.config.upstreams):
+    for i, there in upstreams.config.route(str(body.get("model", ""))):
+        u = upstreams.config.upstreams[i]
         if u.api != ANTHROPIC.name:
             continue
         url = u.base_url.rstrip("/") + PATH
-        sent = {**body, "model": u.model_for(model)}
+        sent = {**body, "model": there}
         with contextlib.suppress(Exception):  # any failure: the next one, or the estimate
             reply = await upstreams.http.post(
                 url,
