@@ -4,7 +4,7 @@ A TOML file (validated; every error names the file, the key and what is expected
 `--upstream` / `--backup` URLs of the CLI:
 
     [[upstreams]]                       # the failover chain, in order
-    api = "openai"                      # openai | anthropic
+    api = "openai"                      # openai | anthropic | responses
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"      # read from the environment, never logged
     model = "gpt-4o-mini"               # optional: every request goes to this model ...
@@ -15,6 +15,7 @@ A TOML file (validated; every error names the file, the key and what is expected
     tools = true                        # false: tools removed (with a note) for this upstream
     first_byte_s = 60                   # the timeouts on silence (per phase)
     silence_s = 60
+    stream = true                       # false: whole replies asked for (openai, anthropic)
 
     [breakers]
     store = "memory"                    # or sqlite:///PATH.db, redis://HOST:PORT/DB: shared
@@ -25,7 +26,7 @@ A TOML file (validated; every error names the file, the key and what is expected
     max_attempts = 4                    # across the whole chain, per client request
     backoff_s = 0.2
     retry_after_max_s = 5               # the longest the proxy waits on an upstream's Retry-After
-    client_timeout_s = 30               # the deadline of clients that do not send theirs
+    client_timeout_s = 120              # the deadline of clients that do not send theirs
                                         # (x-stainless-timeout, x-stainless-read-timeout, timeout)
     holdback_chars = 64                 # streamed text held until the judge is sure it is an answer
     holdback_max_chars = 1000           # ... and at most this much while it could be a failure
