@@ -1,8 +1,8 @@
 """The proxy's HTTP app: OpenAI's and Anthropic's paths in front of judged failover chains.
 
 Routes: `POST /v1/chat/completions` (and `/chat/completions`), `POST /v1/responses` (and
-`/responses`), `POST /v1/messages`, `POST /v1/messages/count_tokens` (proxy/count_tokens.py),
-`GET /v1/models` (and `/models`).
+`/responses`), `POST /v1/completions` (legacy, and `/completions`), `POST /v1/messages`,
+`POST /v1/messages/count_tokens` (proxy/count_tokens.py), `GET /v1/models` (and `/models`).
 
 Every request is decoded into a neutral request (400 in the API's shape, no upstream touched,
 when it does not decode), called through the chain of its model name, and answered in the
@@ -71,11 +71,20 @@ from tether.reliability.chain import Answer, Chain
 from tether.reliability.deadline import Deadline
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
-from tether.wire.apis import ANTHROPIC, OLLAMA, OPENAI, RESPONSES, Api, ModelRow, api_named
+from tether.wire.apis import (
+    ANTHROPIC,
+    COMPLETIONS,
+    OLLAMA,
+    OPENAI,
+    RESPONSES,
+    Api,
+    ModelRow,
+    api_named,
+)
 
 JSON = "application/json"
 # The formats the proxy serves to clients (Ollama is spoken only to upstreams).
-SERVED = (OPENAI, ANTHROPIC, RESPONSES)
+SERVED = (OPENAI, ANTHROPIC, RESPONSES, COMPLETIONS)
 _COMPLETION_PATHS: dict[str, Api] = {path: api for api in SERVED for path in api.paths}
 log = logging.getLogger("tether.proxy")
 
