@@ -21,10 +21,11 @@ STALLED = "slow-first-byte:30"  # far past every client timeout below
 
 
 def test_the_deadline_is_read_from_the_sdks_headers_else_the_configuration() -> None:
-    assert client_deadline_s([(b"x-stainless-read-timeout", b"10.0")], None) == pytest.approx(9)
+    assert client_deadline_s([(b"x-stainless-read-timeout", b"600")], None) == 540  # 90%
     both = [(b"x-stainless-read-timeout", b"10"), (b"x-stainless-timeout", b"20")]
-    assert client_deadline_s(both, None) == pytest.approx(18)
-    assert client_deadline_s([(b"timeout", b"5")], 30) == pytest.approx(4.5)
+    assert client_deadline_s(both, None) == 18
+    assert client_deadline_s([(b"timeout", b"5")], 30) == 4  # at least 1 s to spare
+    assert client_deadline_s([(b"timeout", b"1")], 30) == 0.5  # ... or half a short one
     assert client_deadline_s([(b"timeout", b"soon"), (b"timeout", b"-1")], 30) == 27
     assert client_deadline_s([], None) is None
 
@@ -44,7 +45,7 @@ def test_a_stalled_primary_fails_over_within_the_openai_sdks_timeout(
     c = openai.OpenAI(base_url=url + "/v1", api_key="-", max_retries=0, timeout=6, http_client=HTTP)
     assert ask(c, stream, "hi").startswith("Simulated reply")
     record = _only_record(log)
-    assert record["status"] == 200 and record["deadline_s"] == pytest.approx(5.4)
+    assert record["status"] == 200 and record["deadline_s"] == 5
     first, second = record["attempts"]
     assert "share of the caller's deadline" in first["error"]
     assert backup in second["candidate"] and second["error"] is None
@@ -58,7 +59,7 @@ def test_the_anthropic_sdks_timeout_is_read_too(
     c = anthropic.Anthropic(base_url=url, api_key="-", max_retries=0, timeout=6, http_client=HTTP)
     assert ask_anthropic(c, True, "hi").startswith("Simulated reply")
     record = _only_record(log)
-    assert record["deadline_s"] == pytest.approx(5.4) and len(record["attempts"]) == 2
+    assert record["deadline_s"] == 5 and len(record["attempts"]) == 2
 
 
 def test_a_timeout_header_or_the_configured_default_sets_the_deadline(
@@ -70,7 +71,7 @@ def test_a_timeout_header_or_the_configured_default_sets_the_deadline(
         url = proxy_factory([shared_stand(STALLED), shared_stand()], log=log, **options)
         reply = HTTP.post(url + "/v1/chat/completions", json=body, headers=headers, timeout=20)
         assert reply.status_code == 200
-        assert _only_record(log)["deadline_s"] == pytest.approx(5.4)
+        assert _only_record(log)["deadline_s"] == 5
 
 
 def test_no_time_left_for_an_answer_is_an_honest_502_before_the_client_gives_up(
