@@ -91,3 +91,14 @@ def test_whole_replies_from_a_format_that_only_streams_are_refused_at_start_up(
     )
     with pytest.raises(ConfigError, match="read as streams only"):
         load_proxy_config(path)
+
+
+@pytest.mark.parametrize("fault", ["html-200", "empty-body"])
+def test_a_streamed_upstream_that_sends_a_page_or_nothing_fails_over_too(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory, tmp_path: Path, fault: str
+) -> None:
+    log = tmp_path / "proxy.jsonl"
+    url = proxy_factory([shared_stand(fault), shared_stand()], log=log)
+    assert ask(client(url), True, "hi").startswith("Simulated reply")
+    (record,) = read_log(log)
+    assert record["verdicts"] == ["eof"]
