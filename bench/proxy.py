@@ -4,7 +4,10 @@ Targets (issue 8), on loopback against the stand, one load generator (`wrk`) in 
   - tether proxy adds <= 1 ms at p50 over calling the stand directly;
   - at most one fifth of LiteLLM's added latency (p50), at least twice its requests per second;
   - >= 1,000 requests per second through the proxy.
-Each for streamed and whole (non-streamed) chat completions.
+Each for streamed and whole (non-streamed) chat completions, and for streamed Responses
+(`POST /v1/responses`, the Agents SDK's and Codex-style clients' API) beside them: the proxy
+turns them into chat completions for the same stand (LiteLLM is measured on chat completions
+only; `--only stream,responses` runs some modes).
 
 Arrangement on 2 cores: with `--workers 1` the proxy under test (tether's or LiteLLM's, one
 process) is pinned to core 1 and the stand and wrk share core 0; with `--workers N` (default 2)
@@ -20,7 +23,8 @@ environment (default /tmp/tether-litellm-venv, reused when present), configured 
 pointing at the same stand, a master key (it refuses to start without one; every client sends
 it) and its access log off, as tether's is.
 
-    python bench/proxy.py [--duration 5] [--reps 2] [--workers 2] [--skip-litellm] [-v]
+    python bench/proxy.py [--duration 5] [--reps 2] [--workers 2] [--only MODES]
+                          [--skip-litellm] [-v]
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ class Mode:
     name: str
     body: str
     marker: str
+    path: str = "/v1/chat/completions"
+    litellm: bool = True  # measured beside LiteLLM too
 
 
 MODES = [
@@ -69,6 +75,13 @@ MODES = [
         "whole",
         '{"model":"sim-large","messages":[{"role":"user","content":"hi"}],"stream":false}',
         '"finish_reason":"stop"',
+    ),
+    Mode(
+        "responses",
+        '{"model":"sim-large","input":"hi","stream":true}',
+        "event: response.completed",
+        path="/v1/responses",
+        litellm=False,
     ),
 ]
 
@@ -239,6 +252,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes per proxy")
     parser.add_argument("--litellm-venv", default="/tmp/tether-litellm-venv")
     parser.add_argument("--skip-litellm", action="store_true")
+    parser.add_argument("--only", default="", help="modes to run, e.g. stream,responses")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every run")
     args = parser.parse_args()
 
@@ -251,6 +265,11 @@ def main() -> int:
         return 2
     global PIN
     PIN = args.workers == 1
+    modes = [m for m in MODES if not args.only or m.name in args.only.split(",")]
+    if not modes:
+        known = ", ".join(m.name for m in MODES)
+        print(f"bench/proxy.py: --only {args.only!r} names no mode; use {known}", file=sys.stderr)
+        return 2
     litellm = None if args.skip_litellm else install_litellm(Path(args.litellm_venv))
     where = (
         f"proxies on core {PROXY_CORE}, stand + wrk on core {SERVER_CORE}"
@@ -285,17 +304,18 @@ def main() -> int:
                 lite = start_litellm(litellm, stand_url, tmp, port, args.workers)
                 procs.append(lite)
                 targets["litellm"] = (f"http://127.0.0.1:{port}", lite.pid)
-            for mode in MODES:
+            for mode in modes:
                 script = tmp / f"{mode.name}.lua"
                 script.write_text(lua_script(mode))
+                here = {n: t for n, t in targets.items() if mode.litellm or n != "litellm"}
                 for kind, connections in (("latency", 1), ("rps", args.connections)):
-                    for base, pid in targets.values():
-                        url = base + "/v1/chat/completions"
+                    for base, pid in here.values():
+                        url = base + mode.path
                         if args.warmup > 0:
                             run_wrk(url, script, args.warmup, connections, pid)
                     for rep in range(args.reps):  # interleaved: drifts hit every target alike
-                        for name, (base, pid) in targets.items():
-                            url = base + "/v1/chat/completions"
+                        for name, (base, pid) in here.items():
+                            url = base + mode.path
                             run = run_wrk(url, script, args.duration, connections, pid)
                             results.setdefault((mode.name, kind, name), []).append(run)
                             if args.verbose:
@@ -306,12 +326,12 @@ def main() -> int:
 
     failed = False
     header = (
-        f"{'mode':<7} {'target':<8} {'p50 ms':>7} {'p99 ms':>7} {'+p50 ms':>8} {'+p99 ms':>8} "
+        f"{'mode':<9} {'target':<8} {'p50 ms':>7} {'p99 ms':>7} {'+p50 ms':>8} {'+p99 ms':>8} "
         f"{'req/s (64c)':>11} {'proxy cpu':>9} {'cpu ms/req':>10} {'errors':>6}"
     )
     print(header)
     print("-" * len(header))
-    for mode in MODES:
+    for mode in modes:
         lat = {
             n: results[(mode.name, "latency", n)]
             for n in ("direct", "tether", "litellm")
@@ -334,7 +354,7 @@ def main() -> int:
             added[name] = p50 - base50
             extra = "" if name == "direct" else f"{p50 - base50:>8.2f} {p99 - base99:>8.2f}"
             print(
-                f"{mode.name:<7} {name:<8} {p50:>7.2f} {p99:>7.2f} {extra:>17} "
+                f"{mode.name:<9} {name:<8} {p50:>7.2f} {p99:>7.2f} {extra:>17} "
                 f"{rps[name]:>11.0f} {cpu:>8.0%} {cpu_ms:>10.2f} {errs:>6d}"
             )
         checks = [

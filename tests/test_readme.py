@@ -102,6 +102,7 @@ def test_the_proxy_configuration_example_loads(tmp_path: Path) -> None:
     config = load_proxy_config(path)
     assert [u.api for u in config.upstreams] == ["openai", "anthropic"]
     assert config.proxy.store == "proxy-traces.db"
+    assert config.route("cheap") == [(0, "gpt-4o-mini"), (1, "claude-haiku-4-5")]
 
 
 def test_the_configuration_reference_loads(tmp_path: Path) -> None:

@@ -23,7 +23,8 @@ Errors are classes, never strings, so callers branch on type::
         ├── ProviderStatusError    the provider answered with an HTTP error status (429, 5xx, ...)
         ├── ProviderTimeout        a phase timed out
         │   ├── FirstByteTimeout   nothing arrived within the first-byte limit
-        │   └── SilenceTimeout     a flowing stream went silent for longer than the silence limit
+        │   ├── SilenceTimeout     a flowing stream went silent for longer than the silence limit
+        │   └── DeadlineShareTimeout  no answer within the attempt's share of the caller's deadline
         └── StreamDropped          the connection broke in mid-stream (no clean end)
 
 In-stream problems after HTTP 200 (error frames, malformed chunks) are not exceptions: the
@@ -198,6 +199,12 @@ class SilenceTimeout(ProviderTimeout):
     """A stream that had started went silent for longer than the silence limit."""
 
     phase = "silence"
+
+
+class DeadlineShareTimeout(ProviderTimeout):
+    """Nothing reached the caller within the attempt's share of the caller's own deadline."""
+
+    phase = "deadline"
 
 
 class StreamDropped(ProviderError):

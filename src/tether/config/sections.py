@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from tether.config.files import Strict
 from tether.errors import ConfigError
@@ -33,6 +33,13 @@ class EndpointConfig(Strict):
     reasoning_dialect: Literal["openai", "openrouter", "glm"] | None = None
     first_byte_s: float = Field(default=60.0, gt=0)
     silence_s: float = Field(default=60.0, gt=0)
+    stream: bool = True  # false: whole replies asked for (openai and anthropic only)
+
+    @model_validator(mode="after")
+    def _whole_replies_readable(self) -> EndpointConfig:
+        if not self.stream and self.api not in ("openai", "anthropic"):
+            raise ValueError(f"stream = false: {self.api} upstreams are read as streams only")
+        return self
 
     def api_key(self) -> str | None:
         """The key from `api_key_env`: a ConfigError now when it is named but not set, or holds
@@ -61,6 +68,7 @@ class EndpointConfig(Strict):
             "window": self.window,
             "supports_tools": self.tools,
             "timeouts": Timeouts(first_byte=self.first_byte_s, silence=self.silence_s),
+            "streamed": self.stream,
             **options,
         }
         if self.reasoning_dialect is not None and self.api == "openai":

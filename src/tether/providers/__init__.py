@@ -7,6 +7,7 @@ from typing import Any
 from tether.errors import ConfigError
 from tether.providers.anthropic import AnthropicProvider
 from tether.providers.base import HTTPProvider, Provider, Timeouts
+from tether.providers.completions import CompletionsProvider
 from tether.providers.ollama import OllamaProvider
 from tether.providers.openai import OpenAIProvider
 from tether.providers.responses import ResponsesProvider
@@ -17,6 +18,7 @@ ADAPTERS: dict[str, type[HTTPProvider]] = {
     "anthropic": AnthropicProvider,
     "ollama": OllamaProvider,
     "responses": ResponsesProvider,
+    "completions": CompletionsProvider,
 }
 
 
@@ -40,6 +42,7 @@ def provider_at(api: str, root_url: str, model: str, **options: Any) -> HTTPProv
 __all__ = [
     "ADAPTERS",
     "AnthropicProvider",
+    "CompletionsProvider",
     "HTTPProvider",
     "OllamaProvider",
     "OpenAIProvider",

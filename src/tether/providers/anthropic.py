@@ -16,6 +16,7 @@ from tether.wire.apis import ANTHROPIC
 class AnthropicProvider(HTTPProvider):
     api = "anthropic"
     path = ANTHROPIC.client_path
+    decode_whole = staticmethod(wire.decode_whole)
 
     def auth_headers(self, api_key: str | None) -> dict[str, str]:
         headers = {"anthropic-version": wire.VERSION}

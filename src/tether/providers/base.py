@@ -32,6 +32,7 @@ from tether.errors import (
     StreamDropped,
 )
 from tether.messages import Event, Request
+from tether.wire.framing import WholeBodyDecoder
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +223,8 @@ class HTTPProvider:
 
     api = "openai"
     path = ""
+    # A whole (non-streamed) reply body to events, for the formats that can be read unstreamed.
+    decode_whole: Callable[[bytes], list[Event]] | None = None
 
     def __init__(
         self,
@@ -234,9 +237,16 @@ class HTTPProvider:
         timeouts: Timeouts | None = None,
         client: httpx2.AsyncClient | None = None,
         headers: dict[str, str] | None = None,
+        streamed: bool = True,
     ) -> None:
         if not base_url.startswith(("http://", "https://")):
             raise ConfigError(f"base URL {base_url!r} must start with http:// or https://")
+        if not streamed and type(self).decode_whole is None:
+            raise ConfigError(
+                f"{base_url}: {self.api} upstreams are read as streams only; remove stream = false"
+            )
+        # False: asked for whole replies (for servers that stream badly); judged the same way.
+        self.streamed = streamed
         if not model:
             raise ConfigError("a provider needs a model name")
         if window <= 0:
@@ -283,10 +293,17 @@ class HTTPProvider:
         if self.omit_reasoning and request.reasoning_effort is not None:
             request = replace(request, reasoning_effort=None)
         body = self.encode(request)
-        body["stream"] = True
+        body["stream"] = self.streamed
         headers = {"content-type": "application/json", **self.auth_headers(self._api_key)}
         headers.update(self._extra_headers)
-        decoder = self.decoder()
+        decoder: StreamDecoder
+        if self.streamed:
+            decoder = self.decoder()
+        else:
+            decode_whole = type(self).decode_whole
+            assert decode_whole is not None
+            body.pop("stream_options", None)
+            decoder = WholeBodyDecoder(decode_whole)
         chunks = post_stream(self._http(), self.url, body, headers, self.timeouts, self.api)
         try:
             async for chunk in chunks:

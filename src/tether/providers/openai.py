@@ -19,6 +19,7 @@ from tether.wire.apis import OPENAI
 class OpenAIProvider(HTTPProvider):
     api = "openai"
     path = OPENAI.client_path
+    decode_whole = staticmethod(wire.decode_whole)
 
     def __init__(
         self, base_url: str, model: str, *, reasoning_dialect: str = "openai", **options: Any

@@ -1,7 +1,8 @@
 """The proxy's HTTP app: OpenAI's and Anthropic's paths in front of judged failover chains.
 
-Routes: `POST /v1/chat/completions` (and `/chat/completions`), `POST /v1/messages`,
-`GET /v1/models` (and `/models`).
+Routes: `POST /v1/chat/completions` (and `/chat/completions`), `POST /v1/responses` (and
+`/responses`), `POST /v1/completions` (legacy, and `/completions`), `POST /v1/messages`,
+`POST /v1/messages/count_tokens` (proxy/count_tokens.py), `GET /v1/models` (and `/models`).
 
 Every request is decoded into a neutral request (400 in the API's shape, no upstream touched,
 when it does not decode), called through the chain of its model name, and answered in the
@@ -57,7 +58,9 @@ from tether.messages import (
     Turn,
     UsageReport,
 )
+from tether.proxy import count_tokens
 from tether.proxy.config import ProxyConfig
+from tether.proxy.deadlines import client_deadline_s
 from tether.proxy.forward import (
     Failure,
     Upstreams,
@@ -65,13 +68,23 @@ from tether.proxy.forward import (
     upstream_request,
 )
 from tether.reliability.chain import Answer, Chain
+from tether.reliability.deadline import Deadline
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
-from tether.wire.apis import ANTHROPIC, OLLAMA, OPENAI, RESPONSES, Api, ModelRow, api_named
+from tether.wire.apis import (
+    ANTHROPIC,
+    COMPLETIONS,
+    OLLAMA,
+    OPENAI,
+    RESPONSES,
+    Api,
+    ModelRow,
+    api_named,
+)
 
 JSON = "application/json"
 # The formats the proxy serves to clients (Ollama is spoken only to upstreams).
-SERVED = (OPENAI, ANTHROPIC, RESPONSES)
+SERVED = (OPENAI, ANTHROPIC, RESPONSES, COMPLETIONS)
 _COMPLETION_PATHS: dict[str, Api] = {path: api for api in SERVED for path in api.paths}
 log = logging.getLogger("tether.proxy")
 
@@ -103,6 +116,7 @@ class Proxy:
                 ),
                 Route("/v1/models", self._models, methods=["GET"]),
                 Route("/models", self._models, methods=["GET"]),
+                Route(count_tokens.PATH, self._count_tokens, methods=["POST"]),
             ],
             lifespan=self._lifespan,
         )
@@ -126,7 +140,7 @@ class Proxy:
                 return
             chunks.append(message.get("body", b""))
             more = message.get("more_body", False)
-        response = self._handle(api, b"".join(chunks), started)
+        response = self._handle(api, b"".join(chunks), started, scope["headers"])
         await response(scope, receive, send)
 
     @contextlib.asynccontextmanager
@@ -181,16 +195,41 @@ class Proxy:
                 return Response(orjson.dumps(api.models_body(rows)), media_type=JSON)
         return Response(reply.content, media_type=JSON)
 
+    # ------------------------------------------------------------ token counts
+
+    async def _count_tokens(self, request: HTTPRequest) -> Response:
+        """Anthropic's token count: the upstream's, else the estimate (proxy/count_tokens.py)."""
+        try:
+            body = orjson.loads(await request.body())
+        except orjson.JSONDecodeError as exc:
+            message = f"the request body is not valid JSON: {exc}"
+            return self._error(ANTHROPIC, Failure(400, message))
+        if not isinstance(body, dict):
+            return self._error(ANTHROPIC, Failure(400, "the request body is not a JSON object"))
+        counted = await count_tokens.from_upstream(self.upstreams, body)
+        source = "upstream"
+        if counted is None:
+            try:
+                counted = count_tokens.estimate(body)
+            except WireError as exc:
+                return self._error(ANTHROPIC, Failure(400, f"invalid request: {exc}"))
+            source = "estimate"
+        headers = {count_tokens.HEADER: source}
+        return Response(orjson.dumps(counted), media_type=JSON, headers=headers)
+
     # ------------------------------------------------------------ completions
 
     def _endpoint(self, api: Api) -> Callable[[HTTPRequest], Any]:
         async def endpoint(request: HTTPRequest) -> Response:
             started = time.perf_counter()
-            return self._handle(api, await request.body(), started)
+            headers = request.scope["headers"]
+            return self._handle(api, await request.body(), started, headers)
 
         return endpoint
 
-    def _handle(self, api: Api, raw: bytes, started: float) -> Response:
+    def _handle(
+        self, api: Api, raw: bytes, started: float, headers: list[tuple[bytes, bytes]]
+    ) -> Response:
         """A client request body: a 400 (no upstream touched) or the exchange that answers it."""
         try:
             body = orjson.loads(raw)
@@ -205,7 +244,8 @@ class Proxy:
             message = "invalid request: messages: at least one message is required"
             return self._refuse(api, body, message, started)
         try:
-            return _Exchange(self, api, body, model, neutral, started)
+            deadline_s = client_deadline_s(headers, self.config.proxy.client_timeout_s)
+            return _Exchange(self, api, body, model, neutral, started, deadline_s)
         except Exception as exc:  # a bug or a bad configuration: still in the client's shape
             log.exception("proxy error on %s", api.name)
             return self._error(api, Failure(500, f"tether proxy: {type(exc).__name__}: {exc}"))
@@ -273,9 +313,17 @@ class _Exchange(Response):
     is only known when the first byte is ready)."""
 
     def __init__(
-        self, proxy: Proxy, api: Api, body: Any, model: str, request: Request, started: float
+        self,
+        proxy: Proxy,
+        api: Api,
+        body: Any,
+        model: str,
+        request: Request,
+        started: float,
+        deadline_s: float | None = None,
     ) -> None:
         self.proxy, self.api, self.body_json, self.model = proxy, api, body, model
+        self.deadline_s = deadline_s
         self.stream = request.stream
         self.upstreams = proxy.upstreams
         self.chain: Chain = proxy.upstreams.chain_for(model)
@@ -359,7 +407,11 @@ class _Exchange(Response):
             attrs = {"tether.api": self.api.name, "gen_ai.request.model": self.model}
             recorder = Recorder("proxy request", sink=self.proxy.traces, attrs=attrs)
         try:
-            self.answer = await self.chain.call(self.request, on_text=on_text, recorder=recorder)
+            # A client that leaves while an attempt keeps it waiting counts against that upstream.
+            deadline = Deadline.within(self.deadline_s, leaving_counts=True)
+            self.answer = await self.chain.call(
+                self.request, on_text=on_text, recorder=recorder, deadline=deadline
+            )
         except ModelCallFailed as exc:
             self.error = exc
             self.failure = failure_of(exc, self.chain)
@@ -506,6 +558,8 @@ class _Exchange(Response):
         record["attempts"] = [a.to_json() for a in attempts]
         record["verdicts"] = [a.verdict.kind for a in attempts if a.verdict is not None]
         record["stream"] = self.stream
+        if self.deadline_s is not None:
+            record["deadline_s"] = round(self.deadline_s, 3)
         record["ended_early"] = self.ended_early
         record["at"] = _now()
         log.write(record)

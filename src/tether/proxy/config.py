@@ -4,16 +4,18 @@ A TOML file (validated; every error names the file, the key and what is expected
 `--upstream` / `--backup` URLs of the CLI:
 
     [[upstreams]]                       # the failover chain, in order
-    api = "openai"                      # openai | anthropic
+    api = "openai"                      # openai | anthropic | responses
     base_url = "https://api.openai.com/v1"
     api_key_env = "OPENAI_API_KEY"      # read from the environment, never logged
     model = "gpt-4o-mini"               # optional: every request goes to this model ...
     models = {"fast" = "gpt-4o-mini"}   # ... or the client's model name mapped per upstream;
                                         # neither: the client's model name is passed through
+    name = "openai"                     # optional: what [aliases] call it
     window = 128000                     # requests are re-fitted for a smaller window
     tools = true                        # false: tools removed (with a note) for this upstream
     first_byte_s = 60                   # the timeouts on silence (per phase)
     silence_s = 60
+    stream = true                       # false: whole replies asked for (openai, anthropic)
 
     [breakers]
     store = "memory"                    # or sqlite:///PATH.db, redis://HOST:PORT/DB: shared
@@ -24,10 +26,15 @@ A TOML file (validated; every error names the file, the key and what is expected
     max_attempts = 4                    # across the whole chain, per client request
     backoff_s = 0.2
     retry_after_max_s = 5               # the longest the proxy waits on an upstream's Retry-After
+    client_timeout_s = 120              # the deadline of clients that do not send theirs
+                                        # (x-stainless-timeout, x-stainless-read-timeout, timeout)
     holdback_chars = 64                 # streamed text held until the judge is sure it is an answer
     holdback_max_chars = 1000           # ... and at most this much while it could be a failure
     log = "proxy.jsonl"                 # one exchange record per client request
     transport = "lean"                  # the upstream client: lean | fast | httpx (httpx2's own)
+
+    [aliases]                           # a client model name -> its own chain of upstreams
+    fast = ["openai#gpt-4o-mini", "claude#claude-haiku-4-5"]   # NAME[#MODEL], in order
 
     [judge]                             # the turn judge, as in the runtime's configuration
     phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure
@@ -56,6 +63,7 @@ class UpstreamConfig(EndpointConfig):
     """One provider behind the proxy (a candidate per client model name)."""
 
     api: Literal["openai", "anthropic", "responses"] = "openai"  # the formats it forwards to
+    name: str | None = Field(default=None, min_length=1)  # what `[aliases]` call it
     model: str | None = Field(default=None, min_length=1)
     models: dict[str, str] = Field(default_factory=dict)
 
@@ -71,6 +79,7 @@ class ProxySection(RetryConfig):
     backoff_s: float = Field(default=0.2, ge=0)
     backoff_max_s: float = Field(default=2.0, ge=0)
     retry_after_max_s: float = Field(default=5.0, ge=0)
+    client_timeout_s: float | None = Field(default=None, gt=0)  # proxy/deadlines.py
     holdback_chars: int = Field(default=64, ge=0)
     holdback_max_chars: int = Field(default=1000, ge=0)
     log: str | None = None
@@ -83,6 +92,9 @@ class ProxyConfig(Strict):
     breakers: BreakersConfig = Field(default_factory=BreakersConfig)
     proxy: ProxySection = Field(default_factory=ProxySection)
     judge: JudgeSection = Field(default_factory=JudgeSection)
+    # A client model name -> its own chain: upstream names in failover order, each with an
+    # optional `#MODEL` (else that upstream's mapping of the alias).
+    aliases: dict[str, list[str]] = Field(default_factory=dict)
 
     def model_names(self) -> list[str]:
         """The client model names this configuration knows (for `GET /v1/models`)."""
@@ -91,20 +103,54 @@ class ProxyConfig(Strict):
             names.update(dict.fromkeys(u.models))
         if not names:
             names.update(dict.fromkeys(u.model for u in self.upstreams if u.model))
+        names.update(dict.fromkeys(self.aliases))
         return list(names)
+
+    def route(self, model: str) -> list[tuple[int, str]]:
+        """The chain for a client model name: (upstream index, the model asked there), in
+        failover order: an alias's own list, else every upstream with its mapping."""
+        entries = self.aliases.get(model)
+        if entries is None:
+            return [(i, u.model_for(model)) for i, u in enumerate(self.upstreams)]
+        named = {u.name: i for i, u in enumerate(self.upstreams) if u.name}
+        route = []
+        for entry in entries:
+            name, _, there = entry.partition("#")
+            i = named[name]
+            route.append((i, there or self.upstreams[i].model_for(model)))
+        return route
+
+    @model_validator(mode="after")
+    def _aliases_name_upstreams(self) -> ProxyConfig:
+        named = [u.name for u in self.upstreams if u.name]
+        twice = sorted({n for n in named if named.count(n) > 1})
+        if twice:
+            raise ValueError(f"upstream name {twice[0]!r} is given twice; names must differ")
+        for alias, entries in self.aliases.items():
+            if not entries:
+                raise ValueError(f"aliases.{alias}: name at least one upstream")
+            for entry in entries:
+                if entry.partition("#")[0] not in named:
+                    known = ", ".join(repr(n) for n in named) or "none: add name = ... to each"
+                    raise ValueError(
+                        f"aliases.{alias}: {entry!r} names no upstream (upstream names: {known})"
+                    )
+        return self
 
     @model_validator(mode="after")
     def _no_upstream_twice(self) -> ProxyConfig:
-        """Two upstreams that would be the same call (API, URL, model) for some client model
-        name: refused at start-up, not answered with an error on every request."""
+        """Two candidates of one chain that would be the same call (API, URL, model) for some
+        client model name: refused at start-up, not answered with an error on every request."""
         for name in self.model_names() or ["(the client's model name)"]:
             seen: dict[tuple[str, str, str], int] = {}
-            for i, u in enumerate(self.upstreams):
-                key = (u.api, u.base_url.rstrip("/"), u.model_for(name))
+            for i, model in self.route(name):
+                u = self.upstreams[i]
+                key = (u.api, u.base_url.rstrip("/"), model)
                 if key in seen:
                     raise ValueError(
-                        f"upstreams {seen[key] + 1} and {i + 1} are the same call ({u.api} "
-                        f"{u.base_url}, model {key[2]}); a backup must differ in URL or model"
+                        f"upstreams {seen[key] + 1} and {i + 1} are the same call for model "
+                        f"{name!r} ({u.api} {u.base_url}, model {model}); a backup must differ "
+                        "in URL or model"
                     )
                 seen[key] = i
         return self

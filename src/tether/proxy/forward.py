@@ -85,8 +85,8 @@ class Upstreams:
         return {u.api for u in self.config.upstreams}
 
     def provider(self, i: int, model: str) -> Provider:
-        u = self.config.upstreams[i]
-        return u.provider(u.model_for(model), self._keys[i], client=self.client)
+        """Upstream `i` calling `model` (its own name for it)."""
+        return self.config.upstreams[i].provider(model, self._keys[i], client=self.client)
 
     def chain_for(self, model: str) -> Chain:
         """The failover chain for a client model name (made at its first request)."""
@@ -94,7 +94,7 @@ class Upstreams:
         if chain is not None:
             self._chains.move_to_end(model)
             return chain
-        providers = [self.provider(i, model) for i in range(len(self.config.upstreams))]
+        providers = [self.provider(i, there) for i, there in self.config.route(model)]
         chain = Chain(
             providers,
             store=self.store,

@@ -32,6 +32,7 @@ from tether.context.tokens import count_request
 from tether.errors import (
     ConfigError,
     ContextOverflow,
+    DeadlineShareTimeout,
     ModelCallFailed,
     ProviderError,
     ProviderStatusError,
@@ -41,6 +42,7 @@ from tether.errors import (
 from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, Turn
 from tether.providers.base import Provider
 from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
+from tether.reliability.deadline import ABANDONED_AFTER_S, AttemptScope, Deadline
 from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
 from tether.reliability.judge import (
     DEFAULT_CONFIG,
@@ -434,11 +436,14 @@ class Chain:
         on_reasoning: TextCallback | None = None,
         recorder: Recorder | None = None,
         parent: Span | None = None,
+        deadline: Deadline | None = None,
     ) -> Answer:
         """A judged answer to `request`, or ModelCallFailed / RequestRejected.
 
         With a `recorder`, the call is a `chain` span (under `parent`) with one `model` span per
-        attempt and a `breaker` span per breaker transition, each closed on every path.
+        attempt and a `breaker` span per breaker transition, each closed on every path. With a
+        `deadline` (the caller's own timeout), every attempt gets a share of it
+        (reliability/deadline.py).
         """
         rec = recorder or _Unrecorded()
         attrs = {"tether.candidates": [c.key for c in self.candidates]}
@@ -446,7 +451,7 @@ class Chain:
             state = _CallState(rec, span, [])
             token = _current.set(state)
             try:
-                answer = await self._call(request, on_text, on_reasoning, state)
+                answer = await self._call(request, on_text, on_reasoning, state, deadline)
             finally:
                 _current.reset(token)
             span.attrs["tether.answered_by"] = answer.candidate
@@ -506,11 +511,15 @@ class Chain:
         number: int,
         on_text: TextCallback | None,
         on_reasoning: TextCallback | None,
+        deadline: Deadline | None = None,
+        share_s: float | None = None,
     ) -> tuple[Outcome, Holdback]:
-        """One attempt: one span, one drain under the guard, one judgement."""
+        """One attempt: one span, one drain under the guard (and its share of the caller's
+        deadline), one judgement."""
         counts = count_request(sent)
+        limit = AttemptScope(share_s) if share_s is not None else None
         holdback = Holdback(
-            on_text,
+            limit.lifting(on_text) if limit is not None else on_text,
             self.guard.holdback_chars,
             self.judge_config,
             max_chars=self.guard.holdback_max_chars,
@@ -520,9 +529,18 @@ class Chain:
         span = self._attempt_span(state, candidate, sent, number)
         effort = sent.reasoning_effort
         try:
-            turn = await guarded_turn(
-                candidate.provider.stream(sent), holdback, self.guard, on_reasoning
-            )
+            stream = candidate.provider.stream(sent)
+            if limit is None:
+                turn = await guarded_turn(stream, holdback, self.guard, on_reasoning)
+            else:
+                with limit.scope:
+                    turn = await guarded_turn(stream, holdback, self.guard, on_reasoning)
+                if limit.scope.cancelled_caught:
+                    raise DeadlineShareTimeout(
+                        f"{candidate.key}: nothing for the caller within {limit.seconds:.2f}s, "
+                        "this attempt's share of the caller's deadline",
+                        limit_s=limit.seconds,
+                    )
         except ProviderStatusError as exc:
             attempt = Attempt(
                 candidate.key,
@@ -555,6 +573,11 @@ class Chain:
             return Outcome(attempt, kind), holdback
         except BaseException as exc:  # cancelled (or a bug): the attempt span still closes
             cancelled = is_cancellation(exc)
+            if cancelled and deadline is not None and deadline.leaving_counts:
+                waited = time.perf_counter() - t0
+                if not holdback.shown and waited >= ABANDONED_AFTER_S:
+                    assert candidate.breaker is not None
+                    candidate.breaker.record_failure("abandoned")
             state.recorder.end(
                 span, "cancelled" if cancelled else "error", {sc.ERROR_TYPE: type(exc).__name__}
             )
@@ -588,6 +611,7 @@ class Chain:
         on_text: TextCallback | None,
         on_reasoning: TextCallback | None,
         state: _CallState,
+        deadline: Deadline | None = None,
     ) -> Answer:
         """Choose, attempt, decide, act, until an answer or an honest error."""
         attempts: list[Attempt] = []
@@ -629,15 +653,23 @@ class Chain:
             if (candidate is last or again) and lowered is None:
                 same_tries += 1  # waits in this call: the backoff doubles with each
                 wait = self._wait_s(same_tries, retry_after)
+                if deadline is not None and wait >= deadline.remaining():
+                    break  # the caller would be gone before the retry started
                 self._notice("retry", f"retrying {candidate.key} in {wait:.2f}s", candidate.key)
                 await self._sleep(wait)
             last, retry_after = candidate, None
+            share_s = None
+            if deadline is not None and deadline.bounded:
+                untried = len(self.candidates) - len(failed | set(too_small))
+                share_s = deadline.share(untried)
+                if share_s <= 0:
+                    break
 
             if lowered is not None:
                 sent = replace(sent, reasoning_effort=lowered)
             lowered = None
             outcome, holdback = await self._attempt(
-                state, candidate, sent, number, on_text, on_reasoning
+                state, candidate, sent, number, on_text, on_reasoning, deadline, share_s
             )
             attempts.append(outcome.attempt)
             decision = decide(outcome, cut_before=cut_before)
@@ -681,8 +713,10 @@ class Chain:
             f"#{a.number} {a.candidate}: {a.verdict.kind if a.verdict else a.error[:120]}"
             for a in attempts
         )
+        spent = len(attempts) < self.retry.max_attempts  # left early: the caller's deadline
+        why = " before the caller's deadline" if spent else ""
         raise ModelCallFailed(
-            f"no answer after {len(attempts)} attempts ({summary})", tuple(attempts)
+            f"no answer after {len(attempts)} attempts{why} ({summary})", tuple(attempts)
         )
 
     async def aclose(self) -> None:

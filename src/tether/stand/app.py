@@ -1,9 +1,9 @@
 """The stand's HTTP app: four wire formats on their real paths, replies from the planner.
 
 Routes: `POST /v1/chat/completions` (OpenAI), `POST /v1/responses` (OpenAI's Responses API),
-`POST /v1/messages` (Anthropic), `POST /api/chat` (Ollama), `GET /v1/models` (OpenAI's shape,
-or Anthropic's when `anthropic-version` is sent), `GET /api/tags` (Ollama) and `GET /` (what
-this stand is).
+`POST /v1/messages` (Anthropic) and its `/v1/messages/count_tokens`, `POST /api/chat`
+(Ollama), `GET /v1/models` (OpenAI's shape, or Anthropic's when `anthropic-version` is sent),
+`GET /api/tags` (Ollama) and `GET /` (what this stand is).
 
 Replies with no waits are written in one piece (the stand must never be the bottleneck of a
 benchmark); replies that wait (delays, stalls, holds, endless reasoning) are written event by
@@ -28,6 +28,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
+from tether.context.tokens import count_request
 from tether.errors import WireError
 from tether.exchange import ExchangeLog, reply_record
 from tether.messages import (
@@ -124,6 +125,7 @@ class Stand:
                 Route("/v1/models", self._models, methods=["GET"]),
                 Route("/models", self._models, methods=["GET"]),
                 Route(OLLAMA.models_path, self._tags, methods=["GET"]),
+                Route("/v1/messages/count_tokens", self._count_tokens, methods=["POST"]),
                 Route("/", self._root, methods=["GET"]),
             ]
         )
@@ -150,6 +152,18 @@ class Stand:
             "faults": [f.spec for f in self.planner.faults],
         }
         return Response(orjson.dumps(body), media_type="application/json")
+
+    async def _count_tokens(self, request: HTTPRequest) -> Response:
+        """Anthropic's token count, as the stand counts a request's prompt tokens."""
+        try:
+            body = orjson.loads(await request.body())
+            model, neutral = ANTHROPIC.decode_request({"max_tokens": 1, **body})
+        except (orjson.JSONDecodeError, WireError, TypeError) as exc:
+            return self._refuse(ANTHROPIC, None, Refusal(400, f"invalid request: {exc}"))
+        if model not in self.planner.script.models:
+            return self._refuse(ANTHROPIC, body, Refusal(404, f"model {model!r} not found"))
+        counted = {"input_tokens": count_request(neutral).total}
+        return Response(orjson.dumps(counted), media_type=JSON)
 
     # ------------------------------------------------------------ completions
 
@@ -273,6 +287,13 @@ class _Reply(Response):
         plan = self.plan
         if plan.first_byte_delay:
             await anyio.sleep(plan.first_byte_delay)
+        if plan.raw_body is not None:  # HTTP 200, and this instead of any reply
+            media_type = plan.raw_type or (self.api.media_type if self.stream else JSON)
+            await self._start(send, media_type, len(plan.raw_body))
+            self.finished = True
+            self._record()
+            await send({"type": "http.response.body", "body": plan.raw_body, "more_body": False})
+            return
         if not self.stream:
             await self._write_whole(send)
             return

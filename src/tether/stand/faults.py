@@ -31,12 +31,22 @@ FAULTS: dict[str, tuple[tuple[str, ...], int]] = {
     "truncated-tool-args": ((), 0),
     "finish-length": ((), 0),
     "no-usage": ((), 0),
+    "html-200": ((), 0),
+    "empty-body": ((), 0),
     "latency": (("FILE",), 1),
 }
 
 GATEWAY_TEXT = (
     "The request could not be completed. Please retry later, "
     "or reduce the request parameters/content."
+)
+
+
+# What a load balancer in front of a model server sends when the server behind it is down.
+HTML_ERROR_PAGE = (
+    b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"
+    b"<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n"
+    b"</body>\r\n</html>\r\n"
 )
 
 

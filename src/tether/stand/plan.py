@@ -16,7 +16,14 @@ import orjson
 
 from tether.context.tokens import count_request, estimate_tokens
 from tether.messages import FinishReason, Request, ToolCall, Usage
-from tether.stand.faults import GATEWAY_TEXT, Fault, Latency, load_latencies, parse_fault
+from tether.stand.faults import (
+    GATEWAY_TEXT,
+    HTML_ERROR_PAGE,
+    Fault,
+    Latency,
+    load_latencies,
+    parse_fault,
+)
 from tether.stand.script import ModelSpec, Script, TurnSpec
 
 CONVERSATION_HEADER = "x-stand-conversation"
@@ -53,6 +60,8 @@ class Plan:
     drop: bool = False
     error_frame: bool = False
     malformed: bool = False
+    raw_body: bytes | None = None  # sent with HTTP 200 instead of any reply (html-200, empty-body)
+    raw_type: str = ""
 
     @property
     def waits(self) -> bool:
@@ -300,4 +309,8 @@ def _apply(plan: Plan, fault: Fault, request: Request, rng: random.Random) -> Re
         plan.tool_calls, plan.finish = (), "length"
     elif name == "no-usage":
         plan.usage = None
+    elif name == "html-200":
+        plan.raw_body, plan.raw_type = HTML_ERROR_PAGE, "text/html; charset=utf-8"
+    elif name == "empty-body":
+        plan.raw_body = b""
     return None

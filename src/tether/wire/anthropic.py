@@ -36,7 +36,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEEventDecoder, sse
+from tether.wire.framing import OVERSIZE, SSEEventDecoder, json_body, sse
 from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
 
 VERSION = "2023-06-01"
@@ -362,6 +362,38 @@ class StreamDecoder(SSEEventDecoder):
         elif kind == "error":
             error = body.get("error") or {}
             out.append(ErrorFrame(str(error.get("message", "")), str(error.get("type", ""))))
+
+
+def decode_whole(body: bytes) -> list[Event]:
+    """A whole (non-streamed) message to the events its stream would have carried; a body
+    that is not one (an HTML page, nothing) is reported, never read as an answer."""
+    message, problem = json_body(body)
+    if message is None:
+        return [Malformed(body[:500].decode("utf-8", "replace"), problem)] if problem else []
+    if message.get("type") == "error":
+        error = message.get("error") or {}
+        return [ErrorFrame(str(error.get("message", "")), str(error.get("type", "")))]
+    out: list[Event] = []
+    calls = 0
+    for block in message.get("content") or []:
+        kind = block.get("type") if isinstance(block, dict) else None
+        if kind == "text" and block.get("text"):
+            out.append(TextDelta(block["text"]))
+        elif kind == "thinking" and block.get("thinking"):
+            out.append(ReasoningDelta(block["thinking"]))
+        elif kind == "tool_use":
+            arguments = orjson.dumps(block.get("input") or {}).decode()
+            out.append(
+                ToolCallDelta(calls, arguments, block.get("id") or "", block.get("name") or "")
+            )
+            calls += 1
+    if message.get("usage"):
+        out.append(UsageReport(usage_from_raw(dict(message["usage"]))))
+    stop = message.get("stop_reason")
+    if stop:
+        out.append(Finish(_FINISH.get(stop, "stop"), stop))
+    out.append(StreamEnd())
+    return out
 
 
 # ---------------------------------------------------------------- streams: server side

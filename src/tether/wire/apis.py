@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from tether.errors import WireError
 from tether.messages import Event, Request, Turn, Usage
-from tether.wire import anthropic, ollama, openai, responses
+from tether.wire import anthropic, completions, ollama, openai, responses
 
 
 class StreamEncoder(Protocol):
@@ -294,7 +294,31 @@ RESPONSES = Api(
     read_models=_read_listed,
 )
 
-APIS: dict[str, Api] = {api.name: api for api in (OPENAI, ANTHROPIC, OLLAMA, RESPONSES)}
+# OpenAI's legacy completions: a prompt and its continuation (no tools, no reasoning).
+COMPLETIONS = Api(
+    name="completions",
+    paths=("/v1/completions", "/completions"),
+    sdk_base="/v1",
+    media_type="text/event-stream",
+    known_fields=frozenset(
+        {"model", "prompt", "max_tokens", "temperature", "stream", "stream_options"}
+    ),
+    models_path="/v1/models",
+    usage_always=False,
+    decode_request=completions.decode_request,
+    encoder=completions.StreamEncoder,
+    error_body=openai.error_body,
+    usage_to_raw=openai.usage_to_raw,
+    usage_from_raw=openai.usage_from_raw,
+    _whole=completions.completion_body,
+    _id=lambda salt, n: f"cmpl-{salt}{n:012d}",
+    models_body=_openai_models,
+    read_models=_read_listed,
+)
+
+APIS: dict[str, Api] = {
+    api.name: api for api in (OPENAI, ANTHROPIC, OLLAMA, RESPONSES, COMPLETIONS)
+}
 
 
 def api_named(name: str) -> Api:

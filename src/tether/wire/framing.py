@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 # A single event larger than this is not a model stream any more: report it, drop the buffer.
 MAX_EVENT_BYTES = 8 * 1024 * 1024
@@ -102,6 +105,39 @@ def sse(data: bytes, event: str = "") -> bytes:
     if event:
         return b"event: " + event.encode() + b"\ndata: " + data + b"\n\n"
     return b"data: " + data + b"\n\n"
+
+
+class WholeBodyDecoder:
+    """A reply that is not streamed: the bytes gathered, then the whole body decoded at once
+    (`decode_body`: a format's body to the events its stream would have carried)."""
+
+    __slots__ = ("_decode", "_parts")
+
+    def __init__(self, decode_body: Callable[[bytes], list[Any]]) -> None:
+        self._decode = decode_body
+        self._parts: list[bytes] = []
+
+    def feed(self, chunk: bytes) -> list[Any]:
+        self._parts.append(chunk)
+        return []
+
+    def flush(self) -> list[Any]:
+        body, self._parts = b"".join(self._parts), []
+        return self._decode(body)
+
+
+def json_body(body: bytes) -> tuple[Any, str]:
+    """A whole reply's JSON object, or None and what is wrong with it ("" for no body at all:
+    the judge finds nothing in it)."""
+    if not body.strip():
+        return None, ""
+    try:
+        value = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        return None, f"the body is not JSON: {exc}"
+    if not isinstance(value, dict):
+        return None, "the body is not a JSON object"
+    return value, ""
 
 
 class NDJSONDecoder:

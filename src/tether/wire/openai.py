@@ -35,10 +35,10 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEEventDecoder, sse
+from tether.wire.framing import OVERSIZE, SSEEventDecoder, json_body, sse
 from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
 
-_FINISH: dict[str, FinishReason] = {
+FINISH: dict[str, FinishReason] = {
     "stop": "stop",
     "length": "length",
     "tool_calls": "tool_calls",
@@ -293,12 +293,12 @@ class StreamDecoder(SSEEventDecoder):
             return
         error = chunk.get("error")
         if error is not None:
-            out.append(_error_frame(error))
+            out.append(error_frame(error))
             return
         decode_chunk(chunk, out)
 
 
-def _error_frame(error: Any) -> ErrorFrame:
+def error_frame(error: Any) -> ErrorFrame:
     if isinstance(error, dict):
         return ErrorFrame(
             str(error.get("message", "")), str(error.get("code") or error.get("type") or "")
@@ -332,10 +332,31 @@ def decode_chunk(chunk: dict[str, Any], out: list[Event]) -> None:
                 )
         finish = choice.get("finish_reason")
         if finish:
-            out.append(Finish(_FINISH.get(finish, "stop"), finish))
+            out.append(Finish(FINISH.get(finish, "stop"), finish))
     usage = chunk.get("usage")
     if usage:
         out.append(UsageReport(usage_from_raw(usage)))
+
+
+def decode_whole(body: bytes) -> list[Event]:
+    """A whole (non-streamed) chat completion to the events its stream would have carried; a
+    body that is not one (an HTML page, nothing) is reported, never read as an answer."""
+    reply, problem = json_body(body)
+    if reply is None:
+        return [Malformed(body[:500].decode("utf-8", "replace"), problem)] if problem else []
+    if reply.get("error") is not None:
+        return [error_frame(reply["error"])]
+    chunk: dict[str, Any] = {"usage": reply.get("usage")}
+    choices = reply.get("choices")
+    if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+        message = choices[0].get("message") or {}
+        calls = [{**c, "index": i} for i, c in enumerate(message.get("tool_calls") or [])]
+        delta = {**message, "tool_calls": calls}
+        chunk["choices"] = [{"delta": delta, "finish_reason": choices[0].get("finish_reason")}]
+    out: list[Event] = []
+    decode_chunk(chunk, out)
+    out.append(StreamEnd())
+    return out
 
 
 # ---------------------------------------------------------------- streams: server side
