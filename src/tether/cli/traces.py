@@ -39,12 +39,19 @@ def check(
     cluster: Annotated[
         bool, typer.Option("--cluster", help="Group incomplete runs by fingerprint.")
     ] = False,
+    fail_on_error: Annotated[
+        bool,
+        typer.Option(
+            "--fail-on-error", help="Exit 1 for a run that failed honestly too (its root says so)."
+        ),
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The completeness gate: did every span of every run close, and does each root tell the truth?
 
-    Exit 0 when every run is complete; 1 when any is incomplete or failed; 2 when input could
-    not be read (and nothing incomplete was found).
+    Exit 0 when every run is complete, including a run that failed honestly (its root ended
+    error, timeout or cancelled: closed, and it says so); 1 when any run is incomplete (or, with
+    --fail-on-error, failed honestly); 2 when an input could not be read (and no run gave 1).
     """
     from tether.trace.gate import check_targets
 
@@ -56,7 +63,7 @@ def check(
     needs_store = last is not None or any(not Path(t).exists() for t in targets)
     store = open_store(store_path, must_exist=last is not None) if needs_store else None
     try:
-        report = check_targets(targets, store, last)
+        report = check_targets(targets, store, last, fail_on_error=fail_on_error)
     finally:
         if store is not None:
             store.close()
@@ -70,7 +77,7 @@ def check(
         err.print(f"tether: cannot read {target}: {reason}", markup=False)
     for r in report.runs:
         if r.complete:
-            out.print(f"complete    {r.run_id}", markup=False)
+            out.print(f"{r.verdict:<10}  {r.run_id}", markup=False)
         else:
             out.print(
                 f"INCOMPLETE  {r.run_id}  {len(r.problems)} problem(s)  "
@@ -87,8 +94,11 @@ def check(
                 f"{c.count:>5}  {c.fingerprint}  {'; '.join(c.signature)[:160]}", markup=False
             )
     complete = sum(1 for r in report.runs if r.complete)
+    failed = sum(1 for r in report.runs if r.failed)
     err.print(
-        f"{len(report.runs)} run(s): {complete} complete, {len(report.runs) - complete} incomplete"
+        f"{len(report.runs)} run(s): {complete} complete"
+        + (f" ({failed} of them failed honestly)" if failed else "")
+        + f", {len(report.runs) - complete} incomplete"
         + (f"; {len(report.unreadable)} input(s) unreadable" if report.unreadable else ""),
         markup=False,
     )

@@ -114,8 +114,49 @@ def _read_file(
         if _looks_like_lines(data):
             yield from _read_lines(_Lines(data), source, keep)
             return
-        raise _json_error(exc, data) from None
+        docs = _concatenated(data)
+        if docs is None:
+            raise _json_error(exc, data) from None
+        grouper = _Grouper(source, "otlp")
+        for number, doc in enumerate(docs, start=1):
+            try:
+                yield from _runs_from_document(doc, source, keep, grouper)
+            except _Bad as bad:
+                raise _Bad(f"document {number} of the stream: {bad}") from None
+        yield from grouper.runs()
+        return
     yield from _runs_from_document(doc, source, keep, None)
+
+
+def _concatenated(data: bytes) -> list[Any] | None:
+    """The JSON objects of a stream of them, one after another, each over several lines (the
+    OpenTelemetry Python console exporter prints a pretty `span.to_json()` per span); None
+    unless the data is two or more such objects and nothing else."""
+    import json
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    decoder = json.JSONDecoder()
+    docs: list[Any] = []
+    at = _skip_space(text, 0)
+    while at < len(text):
+        if text[at] != "{":
+            return None
+        try:
+            doc, at = decoder.raw_decode(text, at)
+        except ValueError:
+            return None
+        docs.append(doc)
+        at = _skip_space(text, at)
+    return docs if len(docs) > 1 else None
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\r\n":
+        at += 1
+    return at
 
 
 _FOLDER = "is a folder (pass it as a target to read the files in it)"
