@@ -30,7 +30,10 @@ from tether.trace.store import TraceStore
 def check(
     targets: Annotated[
         list[str] | None,
-        typer.Argument(help="Trace files (run JSON, OTLP JSON, JSONL), folders, or run ids."),
+        typer.Argument(
+            help="Trace files (run JSON, OTLP JSON, Jaeger, Zipkin, the OTel console stream, "
+            "JSONL of them), folders, or run ids."
+        ),
     ] = None,
     last: Annotated[
         int | None, typer.Option(min=1, help="Also check the newest N runs in the store.")

@@ -207,14 +207,14 @@ def _merge_shared(into: _Grouper, trace_id: str, position: int, half: SpanRow) -
     sid, parent, kind, name, start, end, status, attrs = other
     starts = [t for t in (start, half[4]) if t is not None]
     ends = [t for t in (end, half[5]) if t is not None]
-    ended = max(ends) if len(ends) == 2 else None  # type: ignore[type-var]
+    ended = max(ends) if len(ends) == 2 else None
     failed = "error" in (status, half[6])
     rows[position] = _span(
         sid,
         parent or half[1],
         kind if kind != "span" else half[2],
         name or half[3],
-        min(starts) if starts else None,  # type: ignore[type-var]
+        min(starts) if starts else None,
         ended,
         None if ended is None else ("error" if failed else "ok"),
         {**(half[7] or {}), **(attrs or {})} or None,
