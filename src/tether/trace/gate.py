@@ -17,16 +17,18 @@ problems, in the style the gate was proposed with:
 - ``no_start:{id}``: the span has no start time.
 - ``duplicate_id:{id}``: a second span with an id already used (one problem per extra span).
 - ``cycle:{id}``: following parent links from this span comes back to it (one per loop).
-- ``child_ends_after_parent:{child}->{parent}``: both ended, the child more than 1 ms later.
+- ``bad_id:{field} {value} ...``: an id the reader found to be no id (`Run.defects`).
 
-The root rule differs from the reference checker the gate is measured against, which fails a
-root claiming ``ok`` when ANY descendant failed. tether's chain answers a model call after
-failed attempts and marks that call ``tether.recovered: true``, and a failed grandchild is the
-business of its parent, whose own status must then say so. So here the root claiming ``ok`` is a
-problem when any span of the run is still open, or when a DIRECT child of the root ended
-``error``, ``timeout`` or ``cancelled`` without the attribute ``tether.recovered: true``.
-(`Recorder.finish` derives the root status by the same rule.) An OTLP trace may have several
-spans without a parent: each is a root, and the rule holds for each.
+Not a problem, a note (`RunResult.notes`): ``child_ends_after_parent:{child}->{parent}``, both
+ended, the child more than 1 ms later (OTel lets async work outlive its parent).
+
+The root rule is the reference checker's, with tether's exception made general: the root
+claiming ``ok`` is a problem when any span of the run is still open, or when any span below it,
+at any depth, ended ``error``, ``timeout`` or ``cancelled`` and did not recover (`recovery`: the
+attribute ``tether.recovered: true`` on it or on a span between it and the root, or a later
+same-name sibling that started after it ended and worked). `Recorder.finish` derives the root
+status by the same rule. An OTLP trace may have several spans without a parent: each is a root,
+and the rule holds for each. A complete run whose root ended failed is ``failed`` (honestly).
 
 The fingerprint clusters the same failure across nights: the sorted set of problems with every
 span id replaced by the span's kind/name path from its root (``open_span:run/agent_turn>tool/
@@ -38,8 +40,8 @@ the same normalised problem occurs. A complete run has no fingerprint.
 
 `check_targets` runs the gate over files, folders and run ids in the store, one run at a time,
 keeping only the results (`GateReport`), so memory stays flat in the number of runs. Exit
-codes: 0 every run complete, 1 any run incomplete, 2 input unreadable (or nothing to check)
-and no incomplete run; 1 wins over 2.
+codes: 0 every run complete (an honest failure too, unless `fail_on_error`), 1 any run
+incomplete, 2 input unreadable (or nothing to check) and no run that gives 1; 1 wins over 2.
 
 How: `_find` looks at a run's columns (`Run.columns`) with passes that run at C speed (sets,
 joins, ``map`` over operator functions, itemgetter) to learn whether each kind of problem is
