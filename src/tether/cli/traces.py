@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import orjson
@@ -11,6 +10,7 @@ import typer
 from rich.markup import escape
 from rich.table import Column, Table
 
+from tether.cli.checking import run_check
 from tether.cli.common import (
     EXIT_NOT_ACCEPTED,
     JsonOption,
@@ -56,56 +56,16 @@ def check(
     error, timeout or cancelled: closed, and it says so); 1 when any run is incomplete (or, with
     --fail-on-error, failed honestly); 2 when an input could not be read (and no run gave 1).
     """
-    from tether.trace.gate import check_targets
-
-    targets = targets or []
-    if not targets and last is None:
-        fail(
-            "give trace files, folders or run ids to check, or --last N for the store's newest runs"
+    raise typer.Exit(
+        run_check(
+            targets or [],
+            last,
+            store_path,
+            cluster=cluster,
+            fail_on_error=fail_on_error,
+            json_out=json_out,
         )
-    needs_store = last is not None or any(not Path(t).exists() for t in targets)
-    store = open_store(store_path, must_exist=last is not None) if needs_store else None
-    try:
-        report = check_targets(targets, store, last, fail_on_error=fail_on_error)
-    finally:
-        if store is not None:
-            store.close()
-    if json_out:
-        body = report.to_json()
-        if not cluster:
-            body.pop("clusters", None)
-        sys.stdout.write(orjson.dumps(body).decode() + "\n")
-        raise typer.Exit(report.exit_code)
-    for target, reason in report.unreadable:
-        err.print(f"tether: cannot read {target}: {reason}", markup=False)
-    for r in report.runs:
-        if r.complete:
-            out.print(f"{r.verdict:<10}  {r.run_id}", markup=False)
-        else:
-            out.print(
-                f"INCOMPLETE  {r.run_id}  {len(r.problems)} problem(s)  "
-                f"fingerprint {r.fingerprint}",
-                markup=False,
-            )
-            for problem in r.problems[:20]:
-                out.print(f"    {problem}", markup=False)
-            if len(r.problems) > 20:
-                out.print(f"    ... and {len(r.problems) - 20} more", markup=False)
-    if cluster:
-        for c in report.clusters().values():
-            out.print(
-                f"{c.count:>5}  {c.fingerprint}  {'; '.join(c.signature)[:160]}", markup=False
-            )
-    complete = sum(1 for r in report.runs if r.complete)
-    failed = sum(1 for r in report.runs if r.failed)
-    err.print(
-        f"{len(report.runs)} run(s): {complete} complete"
-        + (f" ({failed} of them failed honestly)" if failed else "")
-        + f", {len(report.runs) - complete} incomplete"
-        + (f"; {len(report.unreadable)} input(s) unreadable" if report.unreadable else ""),
-        markup=False,
     )
-    raise typer.Exit(report.exit_code)
 
 
 traces_app = typer.Typer(

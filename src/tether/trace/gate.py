@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from itertools import chain, compress, count, repeat
 from operator import add, eq, gt, is_, itemgetter, lt, ne
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tether.trace.formats import (
     GATE_ATTRS,
@@ -75,8 +75,10 @@ from tether.trace.formats import (
 )
 from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS
 from tether.trace.recovery import FAILED_STATUS, TOLERANCE_S, Recovery
-from tether.trace.spans import Recorder
-from tether.trace.store import TraceStore
+
+if TYPE_CHECKING:
+    from tether.trace.spans import Recorder
+    from tether.trace.store import TraceStore
 
 __all__ = [
     "ALLOWED_STATUS",

@@ -13,15 +13,13 @@ span of the same name that worked): the gate's rule, from `tether.trace.recovery
 
 from __future__ import annotations
 
-import asyncio
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
-
-import anyio
 
 from tether.errors import ProviderTimeout
 from tether.trace.recovery import FAILED_STATUS, Recovery
@@ -74,9 +72,15 @@ class SpanSink(Protocol):
 
 
 def is_cancellation(exc: BaseException) -> bool:
-    """Whether `exc` is the async library's cancellation (works outside an event loop too)."""
-    if isinstance(exc, asyncio.CancelledError):
+    """Whether `exc` is the async library's cancellation (works outside an event loop too).
+    Looked up among the modules already loaded: a cancellation comes from a library that is
+    running, and the gate (which reads spans, never runs them) starts without asyncio."""
+    asyncio = sys.modules.get("asyncio")
+    if asyncio is not None and isinstance(exc, asyncio.CancelledError):
         return True
+    anyio = sys.modules.get("anyio")
+    if anyio is None:
+        return False
     try:
         return isinstance(exc, anyio.get_cancelled_exc_class())
     except Exception:  # no event loop running: not a cancellation

@@ -8,7 +8,7 @@ import stat
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -25,7 +25,9 @@ from tether.trace.formats.model import (
 from tether.trace.formats.otlp import _Grouper
 from tether.trace.formats.scanner import _Scanner, _stream_document
 from tether.trace.formats.seed import read_store_run
-from tether.trace.store import TraceStore, default_path
+
+if TYPE_CHECKING:
+    from tether.trace.store import TraceStore
 
 # ----------------------------------------------------------------------------- files
 
@@ -198,6 +200,8 @@ class _StoreHandle:
         if self.store is not None or self.tried:
             return self.store
         self.tried = True
+        from tether.trace.store import TraceStore, default_path  # only when run ids are asked
+
         path = default_path()
         if not path.exists():
             self.problem = f"no trace store at {path} to look run ids up in"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from itertools import repeat
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tether.trace.formats.model import (
     _NO_COLUMNS,
@@ -21,7 +21,9 @@ from tether.trace.formats.model import (
     _time,
     _transpose,
 )
-from tether.trace.store import TraceStore
+
+if TYPE_CHECKING:
+    from tether.trace.store import TraceStore
 
 _SEED_KEYS = _orjson_keys(
     "id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs"
