@@ -140,8 +140,9 @@ def make_run(i: int, n_spans: int, rng: random.Random, failure: str | None) -> d
     if failure == "open":
         tool["ended_at"] = None
         tool["status"] = None
-    elif failure == "error":
+    elif failure == "error":  # a tool that ran once and failed (no later retry of it)
         tool["status"] = "error"
+        tool["name"] = "deploy"
     elif failure == "cited":
         model["attrs"]["cites_tool_ids"] = [f"span_{prefix}_gone"]
     elif failure == "orphan":

@@ -431,6 +431,28 @@ def test_property_failing_any_span_below_the_root_is_caught(
 
 
 @PROPS
+@given(closed_trees(), st.data(), st.sampled_from(["open", "error", "cite", "recovered", "none"]))
+def test_property_the_gates_lean_read_finds_what_the_full_read_finds(
+    tmp_path_factory: pytest.TempPathFactory, doc: dict[str, Any], data: st.DataObject, what: str
+) -> None:
+    victim = data.draw(st.sampled_from(doc["spans"]))
+    if what == "open":
+        victim["ended_at"] = victim["status"] = None
+    elif what in ("error", "recovered"):
+        victim["status"] = "error"
+        if what == "recovered":
+            victim["attrs"]["tether.recovered"] = True
+    elif what == "cite":
+        victim["kind"] = "model"
+        victim["attrs"]["cites_tool_ids"] = [data.draw(st.sampled_from(doc["spans"]))["id"], "x"]
+    path = write(tmp_path_factory.mktemp("lean") / "run.json", doc)
+    lean = one_run(path, keep_attrs=GATE_ATTRS)
+    assert all(a is None or type(a).__name__ == "_Attrs" for a in lean.columns[7])  # lean
+    full = check_run(one_run(path))
+    assert (check_run(lean).problems, check_run(lean).failed) == (full.problems, full.failed)
+
+
+@PROPS
 @given(closed_trees(), st.data())
 def test_property_orphaning_any_span_is_caught(doc: dict[str, Any], data: st.DataObject) -> None:
     victim = data.draw(st.sampled_from(doc["spans"]))
