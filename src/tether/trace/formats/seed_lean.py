@@ -14,8 +14,9 @@ from operator import attrgetter
 from typing import Any
 
 import msgspec
+import orjson
 
-from tether.trace.formats.model import CITES_TOOL_IDS, RECOVERED, Run
+from tether.trace.formats.model import CITES_TOOL_IDS, RECOVERED, Columns, Run
 from tether.trace.formats.seed import _column_facts, _seed_run
 
 
@@ -52,7 +53,9 @@ class _Doc(msgspec.Struct, gc=False):
     root_id: Any = None
 
 
+_NONE = _Attrs()
 _DECODER = msgspec.json.Decoder(_Doc)
+_SPANS = msgspec.json.Decoder(list[_Span])
 _CITES = attrgetter("cites_tool_ids")
 _ROW = attrgetter("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
 
@@ -75,3 +78,40 @@ def seed_run_for_gate(data: bytes, source: str) -> Run | None:
     run = _seed_run(doc.run_id, doc.root_id, columns, source)
     run.facts = facts
     return run
+
+
+def decode_spans(data: bytes) -> list[Any]:
+    """A JSON array of spans (a batch the streaming scanner cut out of a big file) as `_Span`s,
+    or as dicts when a span is not in the form `_Span` takes (the full reader then reads those);
+    ValueError when the bytes are not JSON (a cut in the wrong place)."""
+    try:
+        return _SPANS.decode(data)
+    except msgspec.ValidationError:
+        return orjson.loads(data)  # type: ignore[no-any-return]
+
+
+def lean_columns(batch: list[Any]) -> Columns | None:
+    """The columns of a batch `decode_spans` gave as `_Span`s (attrs with neither attribute
+    become None: a million spans keep no empty objects); None for a batch of dicts."""
+    if not batch or type(batch[0]) is not _Span:
+        return None
+    columns = tuple(zip(*map(_ROW, batch), strict=True))
+    attrs = [None if a is None or a == _NONE else a for a in columns[7]]
+    return (*columns[:7], attrs)
+
+
+def plain(attrs: Any) -> Any:
+    """`_Attrs` as the dict of what it holds (anything else as it is)."""
+    if type(attrs) is not _Attrs:
+        return attrs
+    held = {CITES_TOOL_IDS: attrs.cites_tool_ids, RECOVERED: attrs.recovered}
+    return {k: v for k, v in held.items() if v is not None}
+
+
+def citations(attrs: list[Any]) -> list[Any]:
+    """The ``cites_tool_ids`` there are in a column of `_Attrs`, dicts and Nones."""
+    present = list(filter(None, attrs))
+    try:
+        return list(filter(None, map(_CITES, present)))
+    except AttributeError:  # some are dicts
+        return [c for a in present if (c := a.get(CITES_TOOL_IDS))]
