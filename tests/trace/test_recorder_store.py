@@ -14,7 +14,8 @@ import anyio
 import pytest
 
 from tether.errors import FirstByteTimeout
-from tether.trace.spans import RECOVERED, Recorder
+from tether.trace.recovery import RECOVERED
+from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
 
 
@@ -58,6 +59,13 @@ def test_root_status_is_derived_from_children() -> None:
     rec.end(failed, "error")
     assert rec.derived_status(rec.root) == "error"
     failed.attrs[RECOVERED] = True
+    assert rec.derived_status(rec.root) == "ok"
+    with rec.span("step", "deeper") as step:
+        deep = rec.start("tool", "failed deep", step)
+        rec.end(deep, "timeout")
+    assert rec.derived_status(rec.root) == "timeout"  # a failure at any depth, as the gate says
+    retry = rec.start("tool", "failed deep", step)
+    rec.end(retry, "ok")  # a retry of the same name that worked, after the failure
     assert rec.derived_status(rec.root) == "ok"
     rec.start("tool", "never ended")
     assert rec.finish() == "error"  # an open child: the run cannot be ok

@@ -7,15 +7,16 @@ import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 
-from tether import __version__
-from tether.config import files
+from tether.cli import checking
 from tether.errors import UsageError
-from tether.trace.store import TraceStore
+
+if TYPE_CHECKING:
+    from tether.trace.store import TraceStore
 
 
 def _flags_without_a_type(option_class: type) -> None:
@@ -98,6 +99,8 @@ FaultOption = Annotated[
 
 def _version(value: bool) -> None:
     if value:
+        from tether import __version__
+
         out.print(f"tether {__version__}")
         raise typer.Exit()
 
@@ -126,13 +129,9 @@ def export_live(trace: dict[str, Any]) -> None:
 
 
 def open_store(path: str | None, must_exist: bool = True) -> TraceStore:
-    from tether.trace.store import default_path
-
-    where = Path(path) if path else default_path()
-    if must_exist and not where.exists():
-        fail(f"no trace store at {where}: run `tether ask ...` first, or pass --store PATH")
+    """The trace store at `path` (else the default one), or one line naming the fix and exit 2."""
     try:
-        return TraceStore(where)
+        return checking.open_store(path, must_exist)
     except UsageError as exc:
         fail(str(exc))
 
@@ -167,6 +166,8 @@ def api_key(api: str, named: str | None) -> str | None:
 def find_config() -> str | None:
     """The configuration a run uses when --config is not given (`config.files.find_config`),
     said in one stderr line."""
+    from tether.config import files
+
     path = files.find_config()
     if path is not None:
         err.print(f"tether: using the configuration in {path}", markup=False)

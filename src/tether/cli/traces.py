@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import orjson
@@ -11,6 +10,7 @@ import typer
 from rich.markup import escape
 from rich.table import Column, Table
 
+from tether.cli.checking import run_check
 from tether.cli.common import (
     EXIT_NOT_ACCEPTED,
     JsonOption,
@@ -30,7 +30,10 @@ from tether.trace.store import TraceStore
 def check(
     targets: Annotated[
         list[str] | None,
-        typer.Argument(help="Trace files (run JSON, OTLP JSON, JSONL), folders, or run ids."),
+        typer.Argument(
+            help="Trace files (run JSON, OTLP JSON, Jaeger, Zipkin, the OTel console stream, "
+            "JSONL of them), folders, or run ids."
+        ),
     ] = None,
     last: Annotated[
         int | None, typer.Option(min=1, help="Also check the newest N runs in the store.")
@@ -39,60 +42,30 @@ def check(
     cluster: Annotated[
         bool, typer.Option("--cluster", help="Group incomplete runs by fingerprint.")
     ] = False,
+    fail_on_error: Annotated[
+        bool,
+        typer.Option(
+            "--fail-on-error", help="Exit 1 for a run that failed honestly too (its root says so)."
+        ),
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The completeness gate: did every span of every run close, and does each root tell the truth?
 
-    Exit 0 when every run is complete; 1 when any is incomplete or failed; 2 when input could
-    not be read (and nothing incomplete was found).
+    Exit 0 when every run is complete, including a run that failed honestly (its root ended
+    error, timeout or cancelled: closed, and it says so); 1 when any run is incomplete (or, with
+    --fail-on-error, failed honestly); 2 when an input could not be read (and no run gave 1).
     """
-    from tether.trace.gate import check_targets
-
-    targets = targets or []
-    if not targets and last is None:
-        fail(
-            "give trace files, folders or run ids to check, or --last N for the store's newest runs"
+    raise typer.Exit(
+        run_check(
+            targets or [],
+            last,
+            store_path,
+            cluster=cluster,
+            fail_on_error=fail_on_error,
+            json_out=json_out,
         )
-    needs_store = last is not None or any(not Path(t).exists() for t in targets)
-    store = open_store(store_path, must_exist=last is not None) if needs_store else None
-    try:
-        report = check_targets(targets, store, last)
-    finally:
-        if store is not None:
-            store.close()
-    if json_out:
-        body = report.to_json()
-        if not cluster:
-            body.pop("clusters", None)
-        sys.stdout.write(orjson.dumps(body).decode() + "\n")
-        raise typer.Exit(report.exit_code)
-    for target, reason in report.unreadable:
-        err.print(f"tether: cannot read {target}: {reason}", markup=False)
-    for r in report.runs:
-        if r.complete:
-            out.print(f"complete    {r.run_id}", markup=False)
-        else:
-            out.print(
-                f"INCOMPLETE  {r.run_id}  {len(r.problems)} problem(s)  "
-                f"fingerprint {r.fingerprint}",
-                markup=False,
-            )
-            for problem in r.problems[:20]:
-                out.print(f"    {problem}", markup=False)
-            if len(r.problems) > 20:
-                out.print(f"    ... and {len(r.problems) - 20} more", markup=False)
-    if cluster:
-        for c in report.clusters().values():
-            out.print(
-                f"{c.count:>5}  {c.fingerprint}  {'; '.join(c.signature)[:160]}", markup=False
-            )
-    complete = sum(1 for r in report.runs if r.complete)
-    err.print(
-        f"{len(report.runs)} run(s): {complete} complete, {len(report.runs) - complete} incomplete"
-        + (f"; {len(report.unreadable)} input(s) unreadable" if report.unreadable else ""),
-        markup=False,
     )
-    raise typer.Exit(report.exit_code)
 
 
 traces_app = typer.Typer(

@@ -53,7 +53,8 @@ from tether.reliability.judge import (
     judge,
 )
 from tether.trace import semconv as sc
-from tether.trace.spans import RECOVERED, Recorder, Span, Status, is_cancellation
+from tether.trace.recovery import RECOVERED
+from tether.trace.spans import Recorder, Span, Status, is_cancellation
 
 NoticeKind = Literal[
     "tools_removed", "refit", "skipped", "failover", "retry", "breaker", "reasoning_lowered"

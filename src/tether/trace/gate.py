@@ -17,16 +17,18 @@ problems, in the style the gate was proposed with:
 - ``no_start:{id}``: the span has no start time.
 - ``duplicate_id:{id}``: a second span with an id already used (one problem per extra span).
 - ``cycle:{id}``: following parent links from this span comes back to it (one per loop).
-- ``child_ends_after_parent:{child}->{parent}``: both ended, the child more than 1 ms later.
+- ``bad_id:{field} {value} ...``: an id the reader found to be no id (`Run.defects`).
 
-The root rule differs from the reference checker the gate is measured against, which fails a
-root claiming ``ok`` when ANY descendant failed. tether's chain answers a model call after
-failed attempts and marks that call ``tether.recovered: true``, and a failed grandchild is the
-business of its parent, whose own status must then say so. So here the root claiming ``ok`` is a
-problem when any span of the run is still open, or when a DIRECT child of the root ended
-``error``, ``timeout`` or ``cancelled`` without the attribute ``tether.recovered: true``.
-(`Recorder.finish` derives the root status by the same rule.) An OTLP trace may have several
-spans without a parent: each is a root, and the rule holds for each.
+Not a problem, a note (`RunResult.notes`): ``child_ends_after_parent:{child}->{parent}``, both
+ended, the child more than 1 ms later (OTel lets async work outlive its parent).
+
+The root rule is the reference checker's, with tether's exception made general: the root
+claiming ``ok`` is a problem when any span of the run is still open, or when any span below it,
+at any depth, ended ``error``, ``timeout`` or ``cancelled`` and did not recover (`recovery`: the
+attribute ``tether.recovered: true`` on it or on a span between it and the root, or a later
+same-name sibling that started after it ended and worked). `Recorder.finish` derives the root
+status by the same rule. An OTLP trace may have several spans without a parent: each is a root,
+and the rule holds for each. A complete run whose root ended failed is ``failed`` (honestly).
 
 The fingerprint clusters the same failure across nights: the sorted set of problems with every
 span id replaced by the span's kind/name path from its root (``open_span:run/agent_turn>tool/
@@ -38,8 +40,8 @@ the same normalised problem occurs. A complete run has no fingerprint.
 
 `check_targets` runs the gate over files, folders and run ids in the store, one run at a time,
 keeping only the results (`GateReport`), so memory stays flat in the number of runs. Exit
-codes: 0 every run complete, 1 any run incomplete, 2 input unreadable (or nothing to check)
-and no incomplete run; 1 wins over 2.
+codes: 0 every run complete (an honest failure too, unless `fail_on_error`), 1 any run
+incomplete, 2 input unreadable (or nothing to check) and no run that gives 1; 1 wins over 2.
 
 How: `_find` looks at a run's columns (`Run.columns`) with passes that run at C speed (sets,
 joins, ``map`` over operator functions, itemgetter) to learn whether each kind of problem is
@@ -59,7 +61,7 @@ from dataclasses import dataclass, field
 from itertools import chain, compress, count, repeat
 from operator import add, eq, gt, is_, itemgetter, lt, ne
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tether.trace.formats import (
     GATE_ATTRS,
@@ -71,9 +73,12 @@ from tether.trace.formats import (
     iter_runs,
     seconds,
 )
-from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS, RECOVERED
-from tether.trace.spans import Recorder
-from tether.trace.store import TraceStore
+from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS
+from tether.trace.recovery import FAILED_STATUS, TOLERANCE_S, Recovery
+
+if TYPE_CHECKING:
+    from tether.trace.spans import Recorder
+    from tether.trace.store import TraceStore
 
 __all__ = [
     "ALLOWED_STATUS",
@@ -87,15 +92,15 @@ __all__ = [
 ]
 
 ALLOWED_STATUS: frozenset[str | None] = frozenset({"ok", "error", "timeout", "cancelled"})
-FAILED_STATUS: frozenset[str | None] = frozenset({"error", "timeout", "cancelled"})
-TOLERANCE_S = 0.001
 MAX_PATH_DEPTH = 64
 
 
 @dataclass(slots=True)
 class RunResult:
     """The gate's finding for one run. `signature` is the normalised problem set the
-    fingerprint hashes (what a cluster of runs has in common)."""
+    fingerprint hashes (what a cluster of runs has in common). `failed` says a complete run's
+    root ended ``error``, ``timeout`` or ``cancelled``: closed, and failed honestly. `notes`
+    are facts worth a look that are not problems (a child that ended after its parent)."""
 
     run_id: str
     complete: bool
@@ -103,15 +108,26 @@ class RunResult:
     fingerprint: str | None
     source: str = ""
     signature: tuple[str, ...] = ()
+    failed: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def verdict(self) -> str:
+        """What the run is, in the words `tether check` prints."""
+        if not self.complete:
+            return "incomplete"
+        return "complete, failed honestly" if self.failed else "complete"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "run_id": self.run_id,
             "complete": self.complete,
+            "failed_honestly": self.failed,
             "problem_count": len(self.problems),
             "problems": self.problems,
             "fingerprint": self.fingerprint,
             "source": self.source,
+            "notes": self.notes,
         }
 
 
@@ -135,12 +151,14 @@ class Cluster:
 class GateReport:
     runs: list[RunResult] = field(default_factory=list)
     unreadable: list[tuple[str, str]] = field(default_factory=list)
+    fail_on_error: bool = False
 
     @property
     def exit_code(self) -> int:
-        """0 every run complete; 1 any run incomplete or failed; 2 input unreadable (or no run
-        at all) and no incomplete run found. 1 wins over 2."""
-        if any(not r.complete for r in self.runs):
+        """0 every run complete (an honest failure is complete); 1 any run incomplete, or, with
+        `fail_on_error`, any run failed honestly; 2 input unreadable (or no run at all) and no
+        run that gives 1. 1 wins over 2."""
+        if any(not r.complete or (self.fail_on_error and r.failed) for r in self.runs):
             return 1
         if self.unreadable or not self.runs:
             return 2
@@ -163,6 +181,7 @@ class GateReport:
             "exit_code": self.exit_code,
             "runs_checked": len(self.runs),
             "complete": complete,
+            "failed_honestly": sum(1 for r in self.runs if r.failed),
             "incomplete": len(self.runs) - complete,
             "runs": [r.to_json() for r in self.runs],
             "unreadable": [{"target": t, "reason": why} for t, why in self.unreadable],
@@ -195,13 +214,6 @@ def _later(a: Time, b: Time) -> bool:
     return sa is not None and sb is not None and sa > sb + TOLERANCE_S
 
 
-def _recovered(attrs: Any) -> bool:
-    if not attrs:
-        return False
-    flag = attrs.get(RECOVERED)
-    return flag is True or flag == "true"
-
-
 def _cited(attrs: Mapping[str, Any]) -> list[Any]:
     cited = attrs.get(CITES_TOOL_IDS)
     if not cited:
@@ -227,17 +239,30 @@ _Issue = tuple[str, int, Any]  # (code, span position or -1, detail)
 
 def check_run(run: Run) -> RunResult:
     """The gate's problems for one run, with the fingerprint of the set (None if complete)."""
-    issues = _find(run)
-    if issues is None:  # columns the C-speed passes cannot take (mixed types and the like)
-        issues = _find_one_by_one(run)
+    found = _find(run)
+    if found is None:  # columns the C-speed passes cannot take (mixed types and the like)
+        found = _find_one_by_one(run)
+    issues = [issue for issue in found if issue[0] not in _NOTES]
+    notes = [_raw(issue, run.columns) for issue in found if issue[0] in _NOTES]
+    issues += [("defect", -1, defect) for defect in run.defects]
     if not issues:
-        return RunResult(run.run_id, True, [], None, run.source)
+        return RunResult(run.run_id, True, [], None, run.source, failed=_failed(run), notes=notes)
     ids = run.columns[0]
     index = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))
     paths = _Paths(run.columns, index)
     problems = [_raw(issue, run.columns) for issue in issues]
     signature = tuple(sorted({_normalised(issue, paths) for issue in issues}))
-    return RunResult(run.run_id, False, problems, fingerprint(signature), run.source, signature)
+    fp = fingerprint(signature)
+    return RunResult(run.run_id, False, problems, fp, run.source, signature, notes=notes)
+
+
+_NOTES = frozenset({"child_ends_after_parent"})  # OTel lets a child outlive its parent
+
+
+def _failed(run: Run) -> bool:
+    """Whether a root of the (complete) run ended error, timeout or cancelled."""
+    ids, statuses = run.columns[0], run.columns[6]
+    return any(statuses[ids.index(r)] in FAILED_STATUS for r in run.root_ids if r in ids)
 
 
 def check_recorder(recorder: Recorder) -> RunResult:
@@ -434,20 +459,23 @@ def _root_issues(
     failed: list[int],
     add: Callable[[_Issue], None],
 ) -> None:
-    """missing_root, and a root claiming ok while a span is open or a direct child failed
-    (and did not recover)."""
+    """missing_root, and a root claiming ok while a span is open or a span below it, at any
+    depth, failed and did not recover (`recovery`)."""
     roots = [index[r] for r in run.root_ids if r in index]
     if not roots:
         add(("missing_root", -1, None))
     statuses = run.columns[6]
-    for root in roots:
-        if statuses[root] == "ok" and (any_open or (failed and _failed_child(run, root, failed))):
+    claiming = [root for root in roots if statuses[root] == "ok"]
+    if not claiming or not (any_open or failed):
+        return
+    landed: set[int | None] = set()
+    if not any_open:
+        _, parents, _, names, starts, ends, _, attrs = run.columns
+        recovery = Recovery(parents, names, starts, ends, statuses, attrs, index)
+        landed = {recovery.lands_on(f) for f in failed}
+    for root in claiming:
+        if any_open or root in landed:
             add(("root_ok", root, None))
-
-
-def _failed_child(run: Run, root: int, failed: list[int]) -> bool:
-    ids, parents, attrs = run.columns[0], run.columns[1], run.columns[7]
-    return any(parents[f] == ids[root] and not _recovered(attrs[f]) for f in failed)
 
 
 def _find_one_by_one(run: Run) -> list[_Issue]:
@@ -589,6 +617,8 @@ def _canonical_cycle(cycle: list[int], paths: _Paths) -> tuple[str, str]:
 def _raw(issue: _Issue, columns: Columns) -> str:
     code, i, extra = issue
     ids = columns[0]
+    if code == "defect":
+        return str(extra)
     if code == "missing_root":
         return "missing_root"
     if code == "root_ok":
@@ -608,6 +638,8 @@ def _raw(issue: _Issue, columns: Columns) -> str:
 
 def _normalised(issue: _Issue, paths: _Paths) -> str:
     code, i, extra = issue
+    if code == "defect":
+        return str(extra).partition(":")[0]
     if code == "missing_root":
         return "missing_root"
     if code == "root_ok":
@@ -635,10 +667,12 @@ def check_targets(
     *,
     stream_threshold: int = STREAM_THRESHOLD,
     chunk_size: int = CHUNK_SIZE,
+    fail_on_error: bool = False,
 ) -> GateReport:
     """Check every run in `targets` (files, folders, run ids or unique prefixes in the store)
-    and the store's `last` newest runs, one run at a time."""
-    report = GateReport()
+    and the store's `last` newest runs, one run at a time. With `fail_on_error` a run that
+    failed honestly makes the exit code 1 too."""
+    report = GateReport(fail_on_error=fail_on_error)
     if not targets and last is None:
         report.unreadable.append(("", "nothing to check: give trace files, folders or run ids"))
         return report

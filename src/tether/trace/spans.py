@@ -6,27 +6,26 @@ closed on every path: `with recorder.span(...)` ends it `ok`, or `error` / `time
 may end its span with a status of its own (a bad turn is an `error` without an exception).
 
 Root status is derived, never copied from the last token: `finish()` gives the run `ok` only
-when every direct child ended `ok` (or the child marked itself `tether.recovered`, as a chain
-that answered after a failed attempt does), and nothing is left open.
+when nothing is left open and no span below the root failed without recovering (marked
+`tether.recovered`, as a chain that answered after a failed attempt is, or retried by a later
+span of the same name that worked): the gate's rule, from `tether.trace.recovery`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-import anyio
-
 from tether.errors import ProviderTimeout
+from tether.trace.recovery import FAILED_STATUS, Recovery
 
 Status = Literal["ok", "error", "timeout", "cancelled"]
 STATUSES: frozenset[str] = frozenset({"ok", "error", "timeout", "cancelled"})
-RECOVERED = "tether.recovered"
 
 
 def new_id(nbytes: int = 8) -> str:
@@ -73,9 +72,15 @@ class SpanSink(Protocol):
 
 
 def is_cancellation(exc: BaseException) -> bool:
-    """Whether `exc` is the async library's cancellation (works outside an event loop too)."""
-    if isinstance(exc, asyncio.CancelledError):
+    """Whether `exc` is the async library's cancellation (works outside an event loop too).
+    Looked up among the modules already loaded: a cancellation comes from a library that is
+    running, and the gate (which reads spans, never runs them) starts without asyncio."""
+    asyncio = sys.modules.get("asyncio")
+    if asyncio is not None and isinstance(exc, asyncio.CancelledError):
         return True
+    anyio = sys.modules.get("anyio")
+    if anyio is None:
+        return False
     try:
         return isinstance(exc, anyio.get_cancelled_exc_class())
     except Exception:  # no event loop running: not a cancellation
@@ -88,6 +93,19 @@ def _status_of(exc: BaseException) -> Status:
     if isinstance(exc, TimeoutError | ProviderTimeout):
         return "timeout"
     return "error"
+
+
+def _under(span: Span, top: Span, spans: dict[str, Span]) -> bool:
+    """Whether `top` is an ancestor of `span` (a loop or a missing parent ends the walk)."""
+    seen = 0
+    parent = span.parent_id
+    while parent is not None and seen <= len(spans):
+        if parent == top.id:
+            return True
+        above = spans.get(parent)
+        parent = above.parent_id if above is not None else None
+        seen += 1
+    return False
 
 
 class Recorder:
@@ -162,16 +180,34 @@ class Recorder:
         return [s for s in self.spans.values() if s.parent_id == span.id]
 
     def derived_status(self, span: Span) -> Status:
-        """`ok` only if every direct child ended ok (or recovered) and none is open."""
-        worst: Status = "ok"
-        for child in self.children(span):
-            if child.open:
-                return "error"
-            if child.status != "ok" and not child.attrs.get(RECOVERED):
-                if child.status == "cancelled":
-                    return "cancelled"
-                worst = "timeout" if child.status == "timeout" and worst == "ok" else "error"
-        return worst
+        """`ok` only if nothing below `span` is open and nothing below it, at any depth, failed
+        without recovering (`tether.trace.recovery`, the gate's own rule); else the worst of
+        the failures that stand (cancelled, then error, then timeout)."""
+        spans = list(self.spans.values())
+        index = {s.id: i for i, s in enumerate(spans)}
+        top = index[span.id]
+        below = [i for i, s in enumerate(spans) if i != top and _under(s, span, self.spans)]
+        if any(spans[i].open for i in below):
+            return "error"
+        recovery = Recovery(
+            [s.parent_id for s in spans],
+            [s.name for s in spans],
+            [s.started_at for s in spans],
+            [s.ended_at for s in spans],
+            [s.status for s in spans],
+            [s.attrs for s in spans],
+            index,
+        )
+        standing = {
+            spans[i].status
+            for i in below
+            if spans[i].status in FAILED_STATUS and recovery.lands_on(i, stop=top) == top
+        }
+        if "cancelled" in standing:
+            return "cancelled"
+        if "error" in standing:
+            return "error"
+        return "timeout" if standing else "ok"
 
     def finish(self, status: Status | None = None, attrs: dict[str, Any] | None = None) -> Status:
         """Close the root with `status` or, by default, the status derived from its children.

@@ -11,13 +11,20 @@ What is read:
   base64 (the protobuf JSON mapping), times as strings or ints, enums as numbers or names; one
   run per ``traceId``; the root is the span (or spans) without ``parentSpanId``. JSONL of such
   documents (the collector's file exporter) is read as one stream, traces grouped across lines.
+- **Jaeger JSON** (the API's and the UI's ``{"data": [trace]}``, one trace object, a plain span
+  array), **Zipkin v2 JSON** (span arrays, lists of traces) and the **OpenTelemetry Python
+  console exporter**'s stream of ``span.to_json()`` objects (see `tracers`); OTLP also as Jaeger's
+  API v3 answer ``{"result": TracesData}`` and as bare ``ResourceSpans`` objects (per line).
+  Ids that are no ids (not hex or base64 of 16 bytes for a trace, 8 for a span) are kept as
+  written and named as defects of their run (`Run.defects`), which the gate reports.
 - **Langfuse trace exports** (``{"trace", "observations"}``) and **OpenAI Agents SDK trace
   ingest bodies** (JSONL of ``{"data": [trace | trace.span, ...]}``), whose parent ids and
   start / end times map onto the same spans.
 - **tether's store**: a run id (or a unique prefix of one), read through ``TraceStore.trace``.
 
 Not read, with a one-line reason: inspect_ai eval logs (their events carry no span tree with a
-root), OTLP documents holding only logs or metrics, and any other JSON.
+root), Chrome trace events (no span ids at all), OTLP documents holding only logs or metrics, and
+any other JSON.
 
 Every reader gives `Run`s whose spans are normalised and kept as columns (see `model`).
 
@@ -34,7 +41,8 @@ hold none of the attributes the caller reads (the gate's are `GATE_ATTRS`).
 One module per question; each imports only from the ones before it in this list:
 
 - `model`: the run (spans as columns, times, the read error), what every reader produces;
-- `seed`, `otlp`, `vendors`: one format each (vendors: Langfuse and the OpenAI Agents SDK);
+- `seed`, `otlp`: one format each; `vendors`: Langfuse and the OpenAI Agents SDK; `tracers`:
+  Jaeger, Zipkin and the OTel console stream;
 - `document`: which format a parsed JSON document is in (`runs_from_document`);
 - `scanner`: streaming a file too big to load whole;
 - `files`: files, folders and store run ids (`read_file`, `iter_runs`).

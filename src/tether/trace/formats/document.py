@@ -12,6 +12,16 @@ from tether.errors import TraceFormatError
 from tether.trace.formats.model import Run, _Bad
 from tether.trace.formats.otlp import _Grouper, _otlp_resource_spans
 from tether.trace.formats.seed import _seed_doc
+from tether.trace.formats.tracers import (
+    console_span,
+    is_console_span,
+    is_jaeger_span,
+    is_jaeger_trace,
+    is_zipkin_span,
+    jaeger_spans,
+    jaeger_traces,
+    zipkin_spans,
+)
 from tether.trace.formats.vendors import _agents_sdk_item, _langfuse
 
 
@@ -19,8 +29,25 @@ def _is_otlp(doc: dict[str, Any]) -> bool:
     return "resourceSpans" in doc or "batches" in doc
 
 
+def _is_resource_spans(doc: dict[str, Any]) -> bool:
+    """A bare ResourceSpans object (what the Java logging exporter writes, one per line)."""
+    return "scopeSpans" in doc or "instrumentationLibrarySpans" in doc
+
+
+_CHROME = (
+    "looks like Chrome trace events (timed events on threads, with no span ids or parent ids: "
+    "no span tree to check)"
+)
+
+
+def _is_chrome_event(item: Any) -> bool:
+    return isinstance(item, dict) and "ph" in item and "ts" in item
+
+
 def _unknown(doc: Any) -> _Bad:
     prefix = "not a trace format tether reads"
+    if isinstance(doc, list) and doc and _is_chrome_event(doc[0]):
+        return _Bad(f"{prefix}: {_CHROME}")
     if isinstance(doc, dict):
         keys = set(doc)
         if {"eval", "samples"} <= keys or ("eval" in keys and "version" in keys):
@@ -28,6 +55,8 @@ def _unknown(doc: Any) -> _Bad:
                 f"{prefix}: looks like an inspect_ai eval log (its events carry no span tree "
                 "with a root)"
             )
+        if "traceEvents" in keys:
+            return _Bad(f"{prefix}: {_CHROME}")
         if "resourceLogs" in keys or "resourceMetrics" in keys:
             return _Bad(f"{prefix}: OTLP logs or metrics, not traces (no resourceSpans)")
         if "spans" in keys:
@@ -62,46 +91,88 @@ def _runs_from_document(
     doc: Any, source: str, keep: Collection[str] | None, grouper: _Grouper | None
 ) -> Iterator[Run]:
     if isinstance(doc, list):
-        for i, item in enumerate(doc):
-            if not isinstance(item, dict):
-                raise _Bad(f"item {i} of the list is {type(item).__name__}, not a run")
-            try:
-                yield from _runs_from_document(item, source, keep, grouper)
-            except _Bad as exc:
-                raise _Bad(f"item {i} of the list: {exc}") from None
+        yield from _runs_from_list(doc, source, keep, grouper)
         return
     if not isinstance(doc, dict):
         raise _unknown(doc)
     if "spans" in doc and doc.get("run_id") not in (None, ""):
         yield _seed_doc(doc, source)
         return
-    if _is_otlp(doc):
-        own = grouper or _Grouper(source, "otlp")
-        body = doc.get("resourceSpans")
+    result = doc.get("result")
+    if isinstance(result, dict) and _is_otlp(result):  # Jaeger's API v3 answer
+        doc = result
+    own = grouper or _Grouper(source, "otlp")
+    if _is_otlp(doc) or _is_resource_spans(doc):
+        body = [doc] if _is_resource_spans(doc) else doc.get("resourceSpans")
         if body is None:
             body = doc.get("batches")
         if not isinstance(body, list):
             raise _Bad("resourceSpans is not a list")
         for rs in body:
             _otlp_resource_spans(rs, own, keep)
-        if grouper is None:
-            yield from own.runs()
-        return
-    if "observations" in doc and ("trace" in doc or "id" in doc):
+    elif "observations" in doc and ("trace" in doc or "id" in doc):
         yield from _langfuse(doc, keep, source)
         return
-    data = doc.get("data")
-    if isinstance(data, list) and any(
-        isinstance(d, dict) and str(d.get("object", "")).startswith("trace") for d in data
-    ):
-        own = grouper or _Grouper(source, "openai-agents")
+    elif is_console_span(doc):
+        console_span(doc, own, keep)
+    elif is_jaeger_trace(doc):  # the Jaeger UI's trace object
+        jaeger_spans(doc["spans"], own, keep)
+    elif _is_jaeger_answer(doc):
+        jaeger_traces(doc["data"], own, keep)
+    elif _is_agents_sdk(doc):
         own.fmt = "openai-agents"
-        for i, item in enumerate(data):
+        for i, item in enumerate(doc["data"]):
             _agents_sdk_item(item, own, keep, f"data[{i}]")
+    else:
+        raise _unknown(doc)
+    if grouper is None:
+        yield from own.runs()
+
+
+def _is_jaeger_answer(doc: dict[str, Any]) -> bool:
+    data = doc.get("data")
+    return isinstance(data, list) and bool(data) and all(map(is_jaeger_trace, data))
+
+
+def _is_agents_sdk(doc: dict[str, Any]) -> bool:
+    data = doc.get("data")
+    return isinstance(data, list) and any(
+        isinstance(d, dict) and str(d.get("object", "")).startswith("trace") for d in data
+    )
+
+
+def _runs_from_list(
+    doc: list[Any], source: str, keep: Collection[str] | None, grouper: _Grouper | None
+) -> Iterator[Run]:
+    """A list: of spans (Jaeger's, Zipkin's), of Zipkin traces (lists of spans), or of
+    documents (runs, OTLP, a span per item of the console exporter)."""
+    first = doc[0] if doc else None
+    spans: list[Any] | None = None
+    if is_zipkin_span(first) or is_jaeger_span(first):
+        spans = doc
+    elif isinstance(first, list) and all(isinstance(t, list) for t in doc):  # Zipkin traces
+        spans = [s for trace in doc for s in trace]
+    if spans is not None:
+        own = grouper or _Grouper(source, "zipkin")
+        if is_jaeger_span(spans[0] if spans else None):
+            jaeger_spans(spans, own, keep)
+        else:
+            zipkin_spans(spans, own, keep)
         if grouper is None:
             yield from own.runs()
         return
-    raise _unknown(doc)
+    if _is_chrome_event(first):
+        raise _unknown(doc)
+    own = grouper or _Grouper(source, "otlp")  # spans of one trace may be in several items
+    for i, item in enumerate(doc):
+        if not isinstance(item, dict):
+            raise _Bad(f"item {i} of the list is {type(item).__name__}, not a run")
+        try:
+            yield from _runs_from_document(item, source, keep, own)
+        except _Bad as exc:
+            raise _Bad(f"item {i} of the list: {exc}") from None
+    if grouper is None:
+        yield from own.runs()
 
 
 def _json_error(exc: orjson.JSONDecodeError, data: bytes, offset: int = 0) -> _Bad:

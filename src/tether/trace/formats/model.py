@@ -84,10 +84,11 @@ class Run:
 
     The spans are kept as columns (`columns`: ids, parent ids, kinds, ... one sequence each),
     which is what the gate reads and what costs least memory for a run of a million spans;
-    `spans` gives them as rows and `views()` as named tuples.
+    `spans` gives them as rows and `views()` as named tuples. `defects` are what the reader
+    found wrong in the input itself (an id that is no id), which the gate reports as problems.
     """
 
-    __slots__ = ("columns", "facts", "format", "root_ids", "run_id", "source")
+    __slots__ = ("columns", "defects", "facts", "format", "root_ids", "run_id", "source")
 
     def __init__(
         self,
@@ -99,6 +100,7 @@ class Run:
         *,
         columns: Columns | None = None,
         facts: ColumnFacts | None = None,
+        defects: tuple[str, ...] = (),
     ) -> None:
         self.run_id = run_id
         self.root_ids = root_ids
@@ -106,6 +108,7 @@ class Run:
         self.format = format
         self.columns = columns if columns is not None else _transpose(spans)
         self.facts = facts  # what the reader learnt of the columns, when it checked them
+        self.defects = defects  # problems the reader found in the input (``code:detail``)
 
     @property
     def spans(self) -> list[SpanRow]:

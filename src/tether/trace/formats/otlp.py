@@ -21,20 +21,33 @@ _TOOL_OPERATIONS = frozenset({"execute_tool"})
 _NAMES_KEPT = ("gen_ai.operation.name", TETHER_KIND)
 
 
-def _otlp_id(value: Any) -> str:
-    """An OTLP id as lower hex: hex of either case, or base64 (protobuf's JSON mapping)."""
+TRACE_ID_BYTES, SPAN_ID_BYTES = 16, 8
+_REMOTE_PARENT = 0x300  # span flags: bit 8 says bit 9 is set, bit 9 that the parent is remote
+
+
+def _otlp_id(value: Any, size: int) -> str | None:
+    """An OTLP id of `size` bytes as lower hex: hex of either case, or base64 (protobuf's JSON
+    mapping); "" for no id, None for a value that is neither (the caller names it)."""
     if value is None or value == "":
         return ""
-    if not isinstance(value, str):
-        raise _Bad(f"an id is {type(value).__name__}, not a string")
+    if value.__class__ is not str:
+        return None
     n = len(value)
-    if n in (16, 32) and _HEX.fullmatch(value):
+    if n == 2 * size and _HEX.fullmatch(value):
         return value.lower()
+    if n != 4 * ((size + 2) // 3) and n != (4 * size + 2) // 3:  # padded, or not
+        return None
     try:
-        raw = base64.b64decode(value, validate=True)
+        padded = value.replace("-", "+").replace("_", "/") + "=" * (-n % 4)  # URL-safe too
+        raw = base64.b64decode(padded, validate=True)
     except (binascii.Error, ValueError):
-        return value.lower() if _HEX.fullmatch(value) else value
-    return raw.hex()
+        return None
+    return raw.hex() if len(raw) == size else None
+
+
+def _bad_id(field: str, value: Any, size: int) -> str:
+    """The defect a bad id makes (see `Run.defects`): the field, the value, what an id is."""
+    return f"bad_id:{field} {value!r} is not hex or base64 of {size} bytes"
 
 
 def _nanos(value: Any, what: str) -> float | None:
@@ -110,12 +123,17 @@ def _otel_kind(value: Any) -> str:
 
 
 class _Grouper:
-    """Collects spans by trace id across a whole file, then hands out one run per trace."""
+    """Collects spans by trace id across a whole file, then hands out one run per trace, with
+    the defects found in its spans (`defect`)."""
 
     def __init__(self, source: str, fmt: str) -> None:
         self.source = source
         self.fmt = fmt
         self.traces: dict[str, list[SpanRow]] = {}
+        self.defects: dict[str, list[str]] = {}
+
+    def defect(self, trace_id: str, text: str) -> None:
+        self.defects.setdefault(trace_id, []).append(text)
 
     def add(self, trace_id: str, span: SpanRow) -> None:
         spans = self.traces.get(trace_id)
@@ -126,9 +144,12 @@ class _Grouper:
 
     def runs(self) -> Iterator[Run]:
         traces, self.traces = self.traces, {}
+        defects, self.defects = self.defects, {}
         for trace_id, spans in traces.items():
             roots = tuple(dict.fromkeys(s[0] for s in spans if s[1] is None))
-            yield Run(trace_id or "(empty trace id)", roots, spans, self.source, self.fmt)
+            run_id = trace_id or "(empty trace id)"
+            found = tuple(defects.get(trace_id, ()))
+            yield Run(run_id, roots, spans, self.source, self.fmt, defects=found)
 
 
 def _otlp_resource_spans(rs: Any, into: _Grouper, keep: Collection[str] | None) -> None:
@@ -155,11 +176,31 @@ def _otlp_spans(spans: list[Any], into: _Grouper, keep: Collection[str] | None) 
     for raw in spans:
         if not isinstance(raw, dict):
             raise _Bad("spans[] holds a non-object")
-        into.add(_otlp_id(raw.get("traceId")), _otlp_span(raw, wanted, keep))
+        value = raw.get("traceId")
+        trace_id = _otlp_id(value, TRACE_ID_BYTES)
+        if trace_id is None:
+            trace_id = str(value)
+            into.defect(trace_id, _bad_id("traceId", value, TRACE_ID_BYTES))
+        into.add(trace_id, _otlp_span(raw, wanted, keep, into, trace_id))
+
+
+def _span_id(raw: dict[str, Any], field: str, into: _Grouper, trace_id: str) -> str:
+    value = raw.get(field)
+    sid = _otlp_id(value, SPAN_ID_BYTES)
+    if sid is None:
+        into.defect(trace_id, _bad_id(field, value, SPAN_ID_BYTES))
+        return str(value)
+    if not sid and field == "spanId":
+        into.defect(trace_id, f"bad_id:spanId is empty (a span of {raw.get('name')!r})")
+    return sid
 
 
 def _otlp_span(
-    raw: dict[str, Any], wanted: Collection[str] | None, keep: Collection[str] | None
+    raw: dict[str, Any],
+    wanted: Collection[str] | None,
+    keep: Collection[str] | None,
+    into: _Grouper,
+    trace_id: str,
 ) -> SpanRow:
     full = keep is None
     attrs = _flatten(raw.get("attributes"), wanted)
@@ -184,9 +225,15 @@ def _otlp_span(
             if key not in keep:
                 attrs.pop(key, None)
     name = raw.get("name")
+    parent = _span_id(raw, "parentSpanId", into, trace_id) or None
+    flags = raw.get("flags")
+    if parent is not None and flags.__class__ is int and flags & _REMOTE_PARENT == _REMOTE_PARENT:
+        if full:  # its parent is in another process: a local root, not an orphan
+            attrs["otel.remote_parent_span_id"] = parent
+        parent = None
     return _span(
-        _otlp_id(raw.get("spanId")),
-        _otlp_id(raw.get("parentSpanId")) or None,
+        _span_id(raw, "spanId", into, trace_id),
+        parent,
         kind,
         name if isinstance(name, str) else "",
         _nanos(raw.get("startTimeUnixNano"), "startTimeUnixNano"),

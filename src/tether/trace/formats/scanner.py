@@ -5,15 +5,15 @@ it, a batch at a time (the package docstring has the design)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import IO, Any
 
 import orjson
 
 from tether.trace.formats.document import _json_error, _runs_from_document
-from tether.trace.formats.model import CHUNK_SIZE, Run, _Bad
+from tether.trace.formats.model import CHUNK_SIZE, Columns, Run, _Bad, _transpose
 from tether.trace.formats.otlp import _Grouper, _otlp_spans
-from tether.trace.formats.seed import _seed_columns, _seed_run
+from tether.trace.formats.seed import _column_facts, _seed_columns, _seed_run, _seed_span
 
 _WS = re.compile(rb"[ \t\r\n]*")
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -94,8 +94,8 @@ class _Scanner:
             if depth == 0:
                 return j, 0, 0
 
-    def value(self) -> Any:
-        """Parse the next complete JSON value."""
+    def value(self, decode: Callable[[bytes], Any] = orjson.loads) -> Any:
+        """Parse the next complete JSON value (with `decode`)."""
         if self.peek() is None:
             raise _Bad(f"truncated JSON: the data ends at byte {self.base + self.pos}")
         resume = depth = 0
@@ -107,9 +107,11 @@ class _Scanner:
                 raise _Bad(f"truncated JSON: the data ends at byte {self.base + len(self.buf)}")
         piece = self.buf[self.pos : end]
         try:
-            value = orjson.loads(piece)
+            value = decode(piece)
         except orjson.JSONDecodeError as exc:
             raise _json_error(exc, piece, self.base + self.pos) from None
+        except ValueError as exc:  # msgspec's
+            raise _Bad(f"invalid JSON at byte {self.base + self.pos}: {exc}") from None
         self.pos = end
         return value
 
@@ -144,9 +146,10 @@ class _Scanner:
                 return
             self.expect(b",", "',' or ']' between elements")
 
-    def _batch(self) -> list[Any] | None:
-        """As many whole elements as the buffer holds from pos, parsed at once; None when no
-        cut in the last stretch of the buffer parses (the caller reads one element exactly)."""
+    def _batch(self, decode: Callable[[bytes], Any]) -> list[Any] | None:
+        """As many whole elements as the buffer holds from pos, parsed at once (`decode`); None
+        when no cut in the last stretch of the buffer parses (the caller reads one element
+        exactly)."""
         if len(self.buf) - self.pos < self.chunk:
             self._more()
         buf = self.buf
@@ -164,8 +167,8 @@ class _Scanner:
                 continue
             tries += 1
             try:
-                items = orjson.loads(b"[" + buf[start : j + 1] + b"]")
-            except orjson.JSONDecodeError:
+                items = decode(b"[" + buf[start : j + 1] + b"]")
+            except ValueError:  # the JSON errors of orjson and msgspec are ValueErrors
                 continue
             self.pos = j + 1
             return items  # type: ignore[no-any-return]
@@ -176,8 +179,9 @@ class _Scanner:
         for batch in self.batches():
             yield from batch
 
-    def batches(self) -> Iterator[list[Any]]:
-        """The elements of the array whose '[' was just consumed, many at a time where it can."""
+    def batches(self, decode: Callable[[bytes], Any] = orjson.loads) -> Iterator[list[Any]]:
+        """The elements of the array whose '[' was just consumed, many at a time where it can,
+        each batch parsed by `decode` (given a JSON array)."""
         first = True
         while True:
             c = self.peek()
@@ -191,7 +195,9 @@ class _Scanner:
                 if self.peek() is None:
                     raise _Bad(f"truncated JSON: the data ends at byte {self.base + self.pos}")
             first = False
-            items = self._batch() if self.buf[self.pos] == 0x7B else None
+            items = self._batch(decode) if self.buf[self.pos] == 0x7B else None
+            if items is None and decode is not orjson.loads:  # one element, the same way
+                items = self.value(lambda piece: decode(b"[" + piece + b"]"))
             yield [self.value()] if items is None else items
 
 
@@ -216,22 +222,51 @@ def _stream_document(scan: _Scanner, source: str, keep: Collection[str] | None) 
         )
 
 
-def _stream_spans(scan: _Scanner, keep: Collection[str] | None) -> list[list[Any]]:
-    """A seed run's spans array, batch by batch, into columns; kinds, names and statuses
-    share one string object per distinct value (a million spans, a few dozen names)."""
+def _stream_spans(scan: _Scanner, keep: Collection[str] | None) -> Run:
+    """A seed run's spans array, batch by batch, into the columns of a run (run id and roots
+    come later); kinds, names and statuses share one string object per distinct value (a
+    million spans, a few dozen names). For the gate (`keep` given) the spans are decoded lean
+    (`seed_lean`), and what the columns hold is checked once at the end (`ColumnFacts`)."""
     columns: list[list[Any]] = [[] for _ in range(8)]
     shared: dict[Any, Any] = {}
     same = shared.setdefault
-    for batch in scan.batches():
-        got, _ = _seed_columns(batch, keep, len(columns[0]))
+    decode: Callable[[bytes], Any] = orjson.loads
+    if keep is not None:
+        from tether.trace.formats import seed_lean
+
+        decode = seed_lean.decode_spans
+    for batch in scan.batches(decode):
+        got: Columns | None = None
+        if keep is not None:
+            got = seed_lean.lean_columns(batch)
+        if got is None:
+            got, _ = _seed_columns(batch, keep, len(columns[0]))
         for i, (column, values) in enumerate(zip(columns, got, strict=True)):
             column.extend(map(same, values, values) if i in (2, 3, 6) else values)
-    return columns
+    run = Run("", (), columns=tuple(columns))
+    if keep is not None:
+        run.facts = _column_facts(run.columns, seed_lean.citations(columns[7]))
+        if run.facts is None:  # not all in normal form: the spans that are not, as rows
+            run.columns = _renormalised(run.columns, seed_lean.plain)
+    return run
+
+
+def _renormalised(columns: Columns, plain: Callable[[Any], Any]) -> Columns:
+    """Columns whose values the seed reader's span-by-span path puts in normal form (`plain`
+    makes lean attrs dicts again)."""
+    rows = [
+        _seed_span(dict(zip(_SEED_FIELDS, (*row[:7], plain(row[7])), strict=True)), f"spans[{i}]")
+        for i, row in enumerate(zip(*columns, strict=True))
+    ]
+    return _transpose(rows)
+
+
+_SEED_FIELDS = ("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
 
 
 def _stream_object(scan: _Scanner, source: str, keep: Collection[str] | None) -> Iterator[Run]:
     fields: dict[str, Any] = {}
-    spans: list[list[Any]] | None = None
+    spans: Run | None = None
     grouper: _Grouper | None = None
     for key in scan.members():
         if key == "spans" and scan.peek() == 0x5B:  # [
@@ -243,7 +278,9 @@ def _stream_object(scan: _Scanner, source: str, keep: Collection[str] | None) ->
         else:
             fields[key] = scan.value()
     if spans is not None and fields.get("run_id") not in (None, ""):
-        yield _seed_run(fields.get("run_id"), fields.get("root_id"), tuple(spans), source)
+        run = _seed_run(fields.get("run_id"), fields.get("root_id"), spans.columns, source)
+        run.facts = spans.facts
+        yield run
     elif grouper is not None:
         yield from grouper.runs()
     elif spans is not None:

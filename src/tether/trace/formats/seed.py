@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from itertools import repeat
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tether.trace.formats.model import (
     _NO_COLUMNS,
@@ -21,7 +21,9 @@ from tether.trace.formats.model import (
     _time,
     _transpose,
 )
-from tether.trace.store import TraceStore
+
+if TYPE_CHECKING:
+    from tether.trace.store import TraceStore
 
 _SEED_KEYS = _orjson_keys(
     "id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs"
@@ -52,8 +54,9 @@ def _seed_columns(
     return columns, facts
 
 
-def _column_facts(columns: Columns) -> ColumnFacts | None:
-    """None unless rows taken as they were parsed are already normalised spans."""
+def _column_facts(columns: Columns, cites: list[Any] | None = None) -> ColumnFacts | None:
+    """None unless rows taken as they were parsed are already normalised spans. `cites` are
+    the citations when the reader found them itself (its attrs are not dicts)."""
     ids, parents, kinds, names, starts, ends, statuses, attrs = columns
     try:
         # join() raises TypeError on anything that is not a str, without a Python loop
@@ -78,6 +81,9 @@ def _column_facts(columns: Columns) -> ColumnFacts | None:
             if not all(col):  # an empty string
                 return None
             times.append(joined)
+    all_started = times[0] is not None or None not in starts
+    if cites is not None:
+        return ColumnFacts(distinct, all_started, times[1], cites)
     # attrs: dicts (dict.get takes nothing else) or empty ones or None; and the citations
     present = list(filter(None, attrs))
     try:
@@ -86,7 +92,6 @@ def _column_facts(columns: Columns) -> ColumnFacts | None:
         return None
     if len(present) + attrs.count(None) + attrs.count({}) != len(attrs):
         return None  # a falsy attrs that is neither None nor {}: [], "", 0
-    all_started = times[0] is not None or None not in starts
     return ColumnFacts(distinct, all_started, times[1], cites)
 
 

@@ -1,0 +1,117 @@
+"""Run JSON decoded lean, for the gate: only the fields its rules read become Python objects.
+
+A CI step checks thousands of run files; building a dict per span (and per span's attrs, with
+every model and usage attribute in it) costs more than everything the gate then does. msgspec
+decodes each file into structs that name only the span fields and, of the attrs, only
+``cites_tool_ids`` and ``tether.recovered``: the rest is skipped at C speed. Anything that is not
+one run in normal form goes back to the full reader (`seed`), which says what is wrong.
+Imported only when the gate reads a run file (msgspec is not loaded otherwise).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import Any
+
+import msgspec
+import orjson
+
+from tether.trace.formats.model import CITES_TOOL_IDS, RECOVERED, Columns, Run
+from tether.trace.formats.seed import _column_facts, _seed_run
+
+
+class _Attrs(msgspec.Struct, gc=False):
+    """A span's attrs, cut to the two the gate reads; `get` answers as the dict would."""
+
+    cites_tool_ids: Any = None
+    recovered: Any = msgspec.field(default=None, name="tether.recovered")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == CITES_TOOL_IDS:
+            value = self.cites_tool_ids
+        elif key == RECOVERED:
+            value = self.recovered
+        else:
+            return default
+        return default if value is None else value
+
+
+class _Span(msgspec.Struct, gc=False):
+    id: Any = None
+    parent_id: Any = None
+    kind: Any = None
+    name: Any = None
+    started_at: Any = None
+    ended_at: Any = None
+    status: Any = None
+    attrs: _Attrs | None = None
+
+
+class _Doc(msgspec.Struct, gc=False):
+    run_id: Any
+    spans: list[_Span]
+    root_id: Any = None
+
+
+_NONE = _Attrs()
+_DECODER = msgspec.json.Decoder(_Doc)
+_SPANS = msgspec.json.Decoder(list[_Span])
+_CITES = attrgetter("cites_tool_ids")
+_ROW = attrgetter("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
+
+
+def seed_run_for_gate(data: bytes, source: str) -> Run | None:
+    """The run in a run JSON file, its attrs cut to the gate's (`_Attrs`, read with `get` as
+    a dict is); None when the bytes are not one such run in normal form."""
+    try:
+        doc = _DECODER.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    spans = doc.spans
+    if not spans or doc.run_id is None or doc.run_id == "":
+        return None
+    columns = tuple(zip(*map(_ROW, spans), strict=True))
+    cites = list(filter(None, map(_CITES, filter(None, columns[7]))))
+    facts = _column_facts(columns, cites)
+    if facts is None:
+        return None
+    run = _seed_run(doc.run_id, doc.root_id, columns, source)
+    run.facts = facts
+    return run
+
+
+def decode_spans(data: bytes) -> list[Any]:
+    """A JSON array of spans (a batch the streaming scanner cut out of a big file) as `_Span`s,
+    or as dicts when a span is not in the form `_Span` takes (the full reader then reads those);
+    ValueError when the bytes are not JSON (a cut in the wrong place)."""
+    try:
+        return _SPANS.decode(data)
+    except msgspec.ValidationError:
+        return orjson.loads(data)  # type: ignore[no-any-return]
+
+
+def lean_columns(batch: list[Any]) -> Columns | None:
+    """The columns of a batch `decode_spans` gave as `_Span`s (attrs with neither attribute
+    become None: a million spans keep no empty objects); None for a batch of dicts."""
+    if not batch or type(batch[0]) is not _Span:
+        return None
+    columns = tuple(zip(*map(_ROW, batch), strict=True))
+    attrs = [None if a is None or a == _NONE else a for a in columns[7]]
+    return (*columns[:7], attrs)
+
+
+def plain(attrs: Any) -> Any:
+    """`_Attrs` as the dict of what it holds (anything else as it is)."""
+    if type(attrs) is not _Attrs:
+        return attrs
+    held = {CITES_TOOL_IDS: attrs.cites_tool_ids, RECOVERED: attrs.recovered}
+    return {k: v for k, v in held.items() if v is not None}
+
+
+def citations(attrs: list[Any]) -> list[Any]:
+    """The ``cites_tool_ids`` there are in a column of `_Attrs`, dicts and Nones."""
+    present = list(filter(None, attrs))
+    try:
+        return list(filter(None, map(_CITES, present)))
+    except AttributeError:  # some are dicts
+        return [c for a in present if (c := a.get(CITES_TOOL_IDS))]
