@@ -268,7 +268,9 @@ class ToolRunner:
                     call.name, item.arguments, self.ctx, tainted=True
                 )
         else:
-            decision = self.rules.decide(call.name, item.arguments, self.ctx, item.tainted)
+            decision = self.rules.decide(
+                call.name, item.arguments, self.ctx, item.tainted, server=item.tool.server
+            )
         described = decision.describe()
         rule = -1 if decision.rule_index is None else decision.rule_index
         attrs: dict[str, Any] = {
@@ -446,6 +448,7 @@ class ToolRunner:
                 GEN_AI_TOOL_NAME: call.name,
                 GEN_AI_TOOL_CALL_ID: call.id,
                 "tether.untrusted": bool(tool and tool.untrusted),
+                **(tool.span_attrs() if tool else {}),
             },
         )
 
