@@ -54,7 +54,7 @@ from tether.trace import semconv as sc
 from tether.trace.spans import RECOVERED, Recorder, Span, Status, is_cancellation
 
 NoticeKind = Literal[
-    "tools_removed", "refit", "skipped", "failover", "retry", "breaker", "reasoning_lowered"
+    "tools_removed", "refit", "skipped", "failover", "retry", "breaker", "reasoning_lowered", "mcp"
 ]
 
 TOOLLESS_NOTE = (

@@ -66,6 +66,10 @@ class Tool:
     timeout_s: float | None = None  # None: the runner's default
     server: str = ""  # the MCP server it comes from ("" for a local tool); rules can match it
 
+    async def prepare(self) -> None:
+        """Work before the call's own timeout starts (an MCP server's start, which has its
+        own handshake timeout). Nothing for a local tool."""
+
     def span_attrs(self) -> dict[str, Any]:
         """What its `tool` spans carry besides the name (an MCP tool: its server and tool)."""
         return {}

@@ -25,12 +25,13 @@ from mcp.client.session import ClientSession
 from mcp.shared.exceptions import MCPError
 
 from tether.errors import McpServerError
-from tether.procgroup import CALL_MARK, kill_marked
+from tether.procgroup import CALL_MARK, kill_marked, marked_child, pid_alive
 from tether.tools.mcp.servers import McpServer
 
 __all__ = ["MAX_STARTS", "McpConnection"]
 
 MAX_STARTS = 2  # the first start and one restart after the server died
+WATCH_S = 0.1  # during a call, how often a stdio server's process is looked at
 STDERR_TAIL_CHARS = 1_500
 _CLOSED = (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream)
 
@@ -44,6 +45,7 @@ class _Start:
         self.stop = anyio.Event()  # set: the host leaves the session and ends the server
         self.ended = anyio.Event()  # the host is gone, the server's processes with it
         self.mark = os.urandom(8).hex()
+        self.pid: int | None = None  # a stdio server's process, once it answered
 
 
 class McpConnection:
@@ -63,22 +65,27 @@ class McpConnection:
         self.starts = 0
         self.unavailable = ""  # why its tools cannot be used any more ("" while they can)
         self._current: _Start | None = None
+        self._attempts: list[_Start] = []  # every start whose host may still run
         self._lock = anyio.Lock()
         self._stderr: IO[bytes] | None = None
 
     # ------------------------------------------------------------------------- start and stop
 
     async def start(self) -> ClientSession:
-        """The running session, started (or restarted) first when needed."""
+        """The running session, started (or restarted) first when needed; a start under way
+        (one whose caller was cancelled meanwhile) is waited for, never doubled."""
         async with self._lock:
             if self.session is not None:
                 return self.session
             if self.unavailable:
                 raise McpServerError(self.unavailable)
-            self.starts += 1
-            attempt = _Start()
-            self._current = attempt
-            self._tg.start_soon(self._host, attempt)
+            attempt = self._current
+            if attempt is None or attempt.settled.is_set():
+                self.starts += 1
+                attempt = _Start()
+                self._current = attempt
+                self._attempts.append(attempt)
+                self._tg.start_soon(self._host, attempt)
             await attempt.settled.wait()
             if attempt.error:
                 self.unavailable = attempt.error
@@ -88,14 +95,16 @@ class McpConnection:
             return self.session
 
     async def stop(self) -> None:
-        """End the server (shielded: it runs on the way out of a cancelled run too)."""
-        attempt, self._current = self._current, None
+        """End the server, and any start of it still under way (shielded: it runs on the way
+        out of a cancelled run too)."""
+        self._current = None
         self.session = None
-        if attempt is None:
-            return
-        attempt.stop.set()
+        for attempt in self._attempts:
+            attempt.stop.set()
         with anyio.CancelScope(shield=True):
-            await attempt.ended.wait()
+            for attempt in self._attempts:
+                await attempt.ended.wait()
+        self._attempts.clear()
 
     async def _host(self, attempt: _Start) -> None:
         name = self.server.name
@@ -109,18 +118,22 @@ class McpConnection:
                     await session.initialize()
                     listing = await _list_tools(session)
                 self.listing = listing
-                self.session = session
+                if self.server.url is None:
+                    attempt.pid = marked_child(attempt.mark)
+                if not attempt.stop.is_set():
+                    self.session = session
                 attempt.settled.set()
                 await attempt.stop.wait()
-        except TimeoutError:
-            attempt.error = (
-                f"MCP server {name!r} ({self.server.describe()}) did not finish its handshake "
-                f"within {self.server.handshake_timeout_s:g} s"
-            )
         except Exception as exc:  # any way a start fails is told, never raised into the hub
-            attempt.error = (
-                f"MCP server {name!r} ({self.server.describe()}) did not start: {_explain(exc)}"
-            )
+            if isinstance(_first(exc), TimeoutError):
+                attempt.error = (
+                    f"MCP server {name!r} ({self.server.describe()}) did not finish its "
+                    f"handshake within {self.server.handshake_timeout_s:g} s"
+                )
+            else:
+                attempt.error = (
+                    f"MCP server {name!r} ({self.server.describe()}) did not start: {_explain(exc)}"
+                )
         finally:
             if self._current is attempt:
                 self.session = None
@@ -155,7 +168,8 @@ class McpConnection:
         try:
             size = f.seek(0, os.SEEK_END)
             f.seek(max(0, size - STDERR_TAIL_CHARS))
-            text = f.read().decode("utf-8", "replace").strip()
+            lines = f.read().decode("utf-8", "replace").splitlines()
+            text = " | ".join(line.strip() for line in lines if line.strip())
         except (OSError, ValueError):
             return ""
         return f"; its stderr ends: {text}" if text else "; it wrote nothing to stderr"
@@ -168,15 +182,26 @@ class McpConnection:
     # ------------------------------------------------------------------------- calls
 
     async def call(self, tool: str, arguments: dict[str, Any]) -> types.CallToolResult:
-        """Call `tool`; McpServerError when the server cannot be started or died meanwhile."""
+        """Call `tool`; McpServerError when the server cannot be started or died meanwhile
+        (found by its process ending, even when a child of it still holds its output open, or
+        by the connection closing)."""
         session = await self.start()
-        try:
-            return await session.call_tool(tool, arguments)
-        except MCPError as exc:
-            if exc.code != types.CONNECTION_CLOSED:
-                raise
-        except _CLOSED:
-            pass
+        attempt = self._current
+        pid = attempt.pid if attempt is not None else None
+        result: types.CallToolResult | None = None
+        async with anyio.create_task_group() as tg:
+            if pid is not None:
+                tg.start_soon(_watch, pid, tg.cancel_scope)
+            try:
+                result = await session.call_tool(tool, arguments)
+            except MCPError as exc:
+                if exc.code != types.CONNECTION_CLOSED:
+                    raise
+            except _CLOSED:
+                pass
+            tg.cancel_scope.cancel()
+        if result is not None:
+            return result
         raise McpServerError(await self._died(tool))
 
     async def _died(self, tool: str) -> str:
@@ -196,6 +221,13 @@ class McpConnection:
         return f"{what}. {self.unavailable}."
 
 
+async def _watch(pid: int, call: anyio.CancelScope) -> None:
+    """Cancel the call when the server's process is gone."""
+    while pid_alive(pid):  # noqa: ASYNC110  (the SDK keeps the process: nothing to wait on)
+        await anyio.sleep(WATCH_S)
+    call.cancel()
+
+
 async def _list_tools(session: ClientSession) -> list[types.Tool]:
     """Every tool of the server, page after page."""
     tools: list[types.Tool] = []
@@ -209,8 +241,14 @@ async def _list_tools(session: ClientSession) -> list[types.Tool]:
             return tools
 
 
-def _explain(exc: BaseException) -> str:
-    """One line for an error, the first of a group's."""
+def _first(exc: BaseException) -> BaseException:
+    """The error itself, or the first of a group's."""
     while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
         exc = exc.exceptions[0]
+    return exc
+
+
+def _explain(exc: BaseException) -> str:
+    """One line for an error (the first of a group's)."""
+    exc = _first(exc)
     return f"{type(exc).__name__}: {exc}"

@@ -83,18 +83,23 @@ async def open_mcp(
         if on_notice is not None:
             on_notice(message)
 
-    async with anyio.create_task_group() as tg:
-        connections = [McpConnection(s, workspace, tg, notify) for s in servers]
-        hub = McpHub(connections, notices=notices)
-        try:
-            await _start_with_run(connections, workspace)
-            hub.tools = _tools(connections, set(reserved), notify)
-            yield hub
-        finally:
-            with anyio.CancelScope(shield=True):
-                for c in connections:
-                    await c.stop()
-                    c.close_stderr()
+    try:
+        async with anyio.create_task_group() as tg:
+            connections = [McpConnection(s, workspace, tg, notify) for s in servers]
+            hub = McpHub(connections, notices=notices)
+            try:
+                await _start_with_run(connections, workspace)
+                hub.tools = _tools(connections, set(reserved), notify)
+                yield hub
+            finally:
+                with anyio.CancelScope(shield=True):
+                    for c in connections:
+                        await c.stop()
+                        c.close_stderr()
+    except BaseExceptionGroup as group:  # the hosts raise nothing: the run's own exception
+        if len(group.exceptions) == 1:
+            raise group.exceptions[0] from None
+        raise
 
 
 async def _start_with_run(connections: list[McpConnection], workspace: Path) -> None:

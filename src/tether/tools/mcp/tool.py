@@ -56,6 +56,12 @@ class McpTool(Tool):
                 )
         return dict(arguments)
 
+    async def prepare(self) -> None:
+        """Start the server first when it is not running: the start has its own timeout (the
+        handshake's), apart from the call's."""
+        assert self.connection is not None
+        await self.connection.start()
+
     async def invoke(self, arguments: dict[str, Any], ctx: ToolContext) -> ToolOutput:
         assert self.connection is not None
         self.validate(arguments)
