@@ -64,6 +64,7 @@ _LAZY = {
     "Candidate": "tether.reliability.chain",
     "Chain": "tether.reliability.chain",
     "CheckResult": "tether.checks",
+    "McpServer": "tether.tools.mcp.servers",
     "Receipt": "tether.agent.receipt",
     "Rule": "tether.tools.rules",
     "Rules": "tether.tools.rules",
@@ -85,6 +86,7 @@ if TYPE_CHECKING:
     from tether.reliability.chain import Candidate, Chain
     from tether.reliability.judge import Verdict, judge
     from tether.tools.base import Tool, ToolContext, tool
+    from tether.tools.mcp.servers import McpServer
     from tether.tools.rules import Rule, Rules
 
 
@@ -118,6 +120,7 @@ __all__ = [
     "FirstByteTimeout",
     "ImagePart",
     "Malformed",
+    "McpServer",
     "Message",
     "OllamaProvider",
     "OpenAIProvider",
