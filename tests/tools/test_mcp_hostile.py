@@ -21,8 +21,10 @@ from tests.tools.mcp_helpers import (
     run,
     script,
 )
+from tether.agent.receipt import Receipt
 from tether.agent.runtime import RuntimeConfig
-from tether.trace.store import TraceStore
+from tether.tools.base import ToolContext
+from tether.trace.spans import Recorder
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -107,7 +109,7 @@ def test_stop_cancels_the_call_in_flight_and_ends_the_server(
     url = stand_factory(script=script({"tool_calls": [call("hang")]}, {"text": "never"}))
     runtime, store = mcp_runtime(url, tmp_path, [hostile(log)])
 
-    async def main() -> object:
+    async def main() -> Receipt:
         async with anyio.create_task_group() as tg:
 
             async def stop_when_hanging() -> None:
@@ -123,7 +125,7 @@ def test_stop_cancels_the_call_in_flight_and_ends_the_server(
 
     receipt = anyio.run(main)
     store.close()
-    assert receipt.status == "cancelled" and "tool hang" in receipt.cancelled  # type: ignore[attr-defined]
+    assert receipt.status == "cancelled" and "tool hang" in receipt.cancelled
     assert [e["tool"] for e in events(log) if e["event"] == "cancelled"] == ["hang"]
     assert left_alive(log) == []
 
@@ -176,33 +178,17 @@ def test_filters_and_clashing_names(stand_factory: StandFactory, tmp_path: Path)
     seen: list[str] = []
 
     async def main() -> None:
-        async with runtime._tools_for_run(_recorder(store), _receipt()) as (tools, rules):
+        recorder = Recorder("test", sink=store)
+        async with runtime._tools_for_run(recorder, Receipt("error")) as (tools, rules):
             seen.extend(t.name for t in tools if t.server)
-            decision = rules.decide("weather", {"city": "x"}, _ctx(tmp_path), server="hostile")
+            ctx = ToolContext(tmp_path)
+            decision = rules.decide("weather", {"city": "x"}, ctx, server="hostile")
             assert decision.action == "allow"
 
     anyio.run(main)
     store.close()
     assert seen == ["weather", "hostile_read_file"]
     assert left_alive(log) == []
-
-
-def _recorder(store: TraceStore) -> object:
-    from tether.trace.spans import Recorder
-
-    return Recorder("test", sink=store)
-
-
-def _receipt() -> object:
-    from tether.agent.receipt import Receipt
-
-    return Receipt("error")
-
-
-def _ctx(tmp_path: Path) -> object:
-    from tether.tools.base import ToolContext
-
-    return ToolContext(tmp_path)
 
 
 def test_config_reads_mcp_tables(tmp_path: Path) -> None:
