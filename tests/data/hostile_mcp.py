@@ -3,7 +3,8 @@
 It starts a child (`sleep`) in its own process group at start-up, so a test can see that
 tether ends the whole group, and writes what happens to it as JSON lines to $HOSTILE_LOG
 (start-up with its pid and its child's, a call cancelled by the client). $HOSTILE_SLOW_START
-seconds of sleep before serving make a handshake that times out.
+seconds of sleep before serving make a handshake that times out; $HOSTILE_HTTP_PORT serves
+streamable HTTP on 127.0.0.1 instead of stdio.
 """
 
 from __future__ import annotations
@@ -85,7 +86,11 @@ def main() -> None:
     child = subprocess.Popen(["sleep", "600"])  # in the server's group; tether must end it
     log("start", child=child.pid)
     time.sleep(float(os.environ.get("HOSTILE_SLOW_START", "0")))
-    server.run("stdio")
+    port = os.environ.get("HOSTILE_HTTP_PORT")
+    if port:  # streamable HTTP on 127.0.0.1 instead of stdio
+        server.run("streamable-http", host="127.0.0.1", port=int(port))
+    else:
+        server.run("stdio")
 
 
 if __name__ == "__main__":

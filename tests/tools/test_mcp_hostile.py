@@ -6,13 +6,19 @@ process of the server (nor the child it started) outlives the run."""
 from __future__ import annotations
 
 import json
+import os
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import anyio
 import pytest
 
 from tests.helpers import StandFactory
+from tests.processes import wait_for
 from tests.tools.mcp_helpers import (
+    HOSTILE,
     call,
     events,
     hostile,
@@ -24,6 +30,7 @@ from tests.tools.mcp_helpers import (
 from tether.agent.receipt import Receipt
 from tether.agent.runtime import RuntimeConfig
 from tether.tools.base import ToolContext
+from tether.tools.mcp import McpServer
 from tether.trace.spans import Recorder
 
 pytestmark = pytest.mark.timeout(120)
@@ -203,3 +210,44 @@ def test_config_reads_mcp_tables(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"mcp\.0\.start"):
         load_config(path)
     assert RuntimeConfig().mcp == []
+
+
+def test_a_streamable_http_server_gets_the_same_guards(
+    stand_factory: StandFactory, tmp_path: Path
+) -> None:
+    log = tmp_path / "hostile.jsonl"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "HOSTILE_LOG": str(log), "HOSTILE_HTTP_PORT": str(port)}
+    server = subprocess.Popen([sys.executable, str(HOSTILE)], env=env, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: _accepts(port), 60)
+        url = stand_factory(
+            script=script(
+                {"tool_calls": [call("weather", city="Oslo")]},
+                {"tool_calls": [call("hang")]},
+                {"text": "ok"},
+            )
+        )
+        remote = McpServer(name="hostile", url=f"http://127.0.0.1:{port}/mcp", timeout_s=1.5)
+        runtime, store = mcp_runtime(url, tmp_path, [remote])
+        receipt, results = run(runtime)
+        store.close()
+    finally:
+        server.kill()
+        server.wait()
+    assert receipt.status == "answered"
+    weather, hang = results
+    assert weather.status == "ok" and weather.flagged and "untrusted DATA" in weather.text
+    assert hang.status == "timeout"
+    wait_for(lambda: any(e["event"] == "cancelled" for e in events(log)), 10)
+    assert [e["tool"] for e in events(log) if e["event"] == "cancelled"] == ["hang"]
+
+
+def _accepts(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
