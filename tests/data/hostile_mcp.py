@@ -9,15 +9,19 @@ streamable HTTP on 127.0.0.1 instead of stdio.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
-import time
 
-import anyio
-from mcp.server import MCPServer
-from mcp_types import ToolAnnotations
+sys.stderr.write("hostile: starting\n")  # before the slow imports: a start that hangs says it
+sys.stderr.flush()
+
+import json  # noqa: E402
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import time  # noqa: E402
+
+import anyio  # noqa: E402
+from mcp.server import MCPServer  # noqa: E402
+from mcp_types import ToolAnnotations  # noqa: E402
 
 SAFE = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 server = MCPServer("hostile")
@@ -81,8 +85,6 @@ def read_file(path: str) -> str:
 
 
 def main() -> None:
-    sys.stderr.write("hostile: starting\n")
-    sys.stderr.flush()
     child = subprocess.Popen(["sleep", "600"])  # in the server's group; tether must end it
     log("start", child=child.pid)
     time.sleep(float(os.environ.get("HOSTILE_SLOW_START", "0")))
