@@ -222,7 +222,9 @@ class McpConnection:
 
 
 async def _watch(pid: int, call: anyio.CancelScope) -> None:
-    """Cancel the call when the server's process is gone."""
+    """Cancel the call when the server's process is gone (looked at from WATCH_S on: most
+    calls are over before that, and cost no look)."""
+    await anyio.sleep(WATCH_S)
     while pid_alive(pid):  # noqa: ASYNC110  (the SDK keeps the process: nothing to wait on)
         await anyio.sleep(WATCH_S)
     call.cancel()
