@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -22,3 +27,38 @@ def still_running(marker: str, programs: tuple[str, ...] = ()) -> list[str]:
         if marker in cmdline and state not in ("Z", "X") and (not programs or program in programs):
             found.append(cmdline)
     return found
+
+
+def wait_for(condition: Callable[[], object], seconds: float) -> None:
+    """Poll `condition` until it holds or `seconds` pass (the caller asserts on it after)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def signal_when_ready(
+    args: list[str],
+    env: dict[str, str],
+    cwd: Path,
+    ready: Callable[[], object],
+    sig: signal.Signals,
+    *,
+    settle_s: float = 0.0,
+    what: str = "the work",
+) -> tuple[int, str, str]:
+    """Start `tether ARGS`, wait until `ready()`, let it run `settle_s` more, send `sig`:
+    (exit code, stdout, stderr). The process is killed if the test fails on the way."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tether", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
+    )  # fmt: skip
+    try:
+        wait_for(ready, 60)
+        assert ready(), f"{what} never started"
+        time.sleep(settle_s)
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return proc.returncode, out, err

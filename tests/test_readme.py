@@ -117,3 +117,16 @@ def test_the_configuration_reference_loads(tmp_path: Path) -> None:
     proxy_block = [b for b in blocks("toml") if "[[upstreams]]" in b][-1]
     (tmp_path / "proxy.toml").write_text(proxy_block)
     assert load_proxy_config(tmp_path / "proxy.toml").upstreams
+
+
+def test_the_mcp_configuration_example_loads(tmp_path: Path) -> None:
+    from tether.agent.runtime import load_config
+
+    block = next(b for b in blocks("toml") if "[[mcp]]" in b and "[[candidates]]" not in b)
+    path = tmp_path / "tether.toml"
+    path.write_text(block)
+    config = load_config(path)
+    time, docs = config.mcp
+    assert time.command == "mcp-server-time" and time.wants("get_current_time")
+    assert not time.wants("other") and time.env == {"TZ": "Europe/Oslo"}
+    assert docs.url == "http://127.0.0.1:8931/mcp" and config.rules[0]["server"] == "docs"

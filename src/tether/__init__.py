@@ -25,6 +25,7 @@ _LAZY = {
     "FirstByteTimeout": "tether.errors",
     "ImagePart": "tether.messages",
     "Malformed": "tether.messages",
+    "McpServer": "tether.tools.mcp.servers",
     "Message": "tether.messages",
     "OllamaProvider": "tether.providers",
     "OpenAIProvider": "tether.providers",
@@ -127,6 +128,7 @@ if TYPE_CHECKING:
     from tether.reliability.chain import Candidate, Chain
     from tether.reliability.judge import Verdict, judge
     from tether.tools.base import Tool, ToolContext, tool
+    from tether.tools.mcp.servers import McpServer
     from tether.tools.rules import Rule, Rules
 
     __version__: str
@@ -169,6 +171,7 @@ __all__ = [
     "FirstByteTimeout",
     "ImagePart",
     "Malformed",
+    "McpServer",
     "Message",
     "OllamaProvider",
     "OpenAIProvider",

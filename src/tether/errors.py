@@ -17,7 +17,8 @@ Errors are classes, never strings, so callers branch on type::
     ├── ToolError                  a tool call that cannot run as asked (told to the model)
     │   ├── ToolArgumentsError     arguments that do not fit the tool's schema
     │   ├── WorkspacePathError     a path that leaves the workspace or cannot be used
-    │   └── PatchError             a patch that cannot be read or does not apply
+    │   ├── PatchError             a patch that cannot be read or does not apply
+    │   └── McpServerError         an MCP server that did not start or died (names it, stderr)
     └── ProviderError              one model call failed before it produced a turn
         ├── ProviderConnectError   could not connect / the connection failed before a reply
         ├── ProviderStatusError    the provider answered with an HTTP error status (429, 5xx, ...)
@@ -142,6 +143,11 @@ class WorkspacePathError(ToolError):
 
 class PatchError(ToolError):
     """The patch cannot be read or does not apply (the message names the file and hunk)."""
+
+
+class McpServerError(ToolError):
+    """An MCP server that did not start (handshake failed or timed out) or died; the message
+    names the server and ends with the tail of what it wrote to stderr."""
 
 
 class ProviderError(TetherError):

@@ -130,6 +130,29 @@ def _marked(mark: str) -> list[int]:
     return found
 
 
+def marked_child(mark: str) -> int | None:
+    """The pid of this process's own live child that carries the mark (a server it started),
+    or None."""
+    me = str(os.getpid())
+    for pid in _marked(mark):
+        try:
+            stat = (_PROC / str(pid) / "stat").read_text()
+        except OSError:
+            continue
+        if stat[stat.rfind(")") + 2 :].split()[1:2] == [me]:
+            return pid
+    return None
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether the process still runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        stat = (_PROC / str(pid) / "stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2 :].split()[:1] not in (["Z"], ["X"])
+
+
 async def kill_marked(mark: str) -> bool:
     """End every process carrying the call's mark, wherever it moved: SIGTERM, then SIGKILL
     after TERM_GRACE_S. True if any was still running."""

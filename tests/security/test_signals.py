@@ -9,13 +9,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.processes import still_running
+from tests.processes import signal_when_ready, still_running, wait_for
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -24,48 +22,13 @@ def _alive(marker: str) -> list[str]:
     return still_running(f"sleep {marker}", ("sleep", "sh", "bwrap"))
 
 
-def _wait(condition: Callable[[], object], seconds: float) -> None:
-    """Poll `condition` until it holds or `seconds` pass (the caller asserts on it after)."""
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.05)
-
-
-def _signal_when_ready(
-    args: list[str],
-    env: dict[str, str],
-    cwd: Path,
-    ready: Callable[[], object],
-    sig: signal.Signals,
-    *,
-    settle_s: float = 0.0,
-    what: str = "the work",
-) -> tuple[int, str, str]:
-    """Start `tether ARGS`, wait until `ready()`, let it run `settle_s` more, send `sig`:
-    (exit code, stdout, stderr). The process is killed if the test fails on the way."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tether", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
-    )  # fmt: skip
-    try:
-        _wait(ready, 60)
-        assert ready(), f"{what} never started"
-        time.sleep(settle_s)
-        proc.send_signal(sig)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    return proc.returncode, out, err
-
-
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_signal_stops_the_run_with_a_receipt(sig: signal.Signals, tmp_path: Path) -> None:
     marker = f"47.{int(sig)}1"
     workspace = tmp_path / "ws"
     workspace.mkdir()
     env = {**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db")}
-    code, out, err = _signal_when_ready(
+    code, out, err = signal_when_ready(
         ["run", "Fix the tests", "--workspace", str(workspace), "--check", f"sleep {marker}",
          "--json"],
         env, tmp_path, lambda: _alive(marker), sig, what="the check",
@@ -73,7 +36,7 @@ def test_a_signal_stops_the_run_with_a_receipt(sig: signal.Signals, tmp_path: Pa
     assert code == 130, err
     receipt = json.loads(out)
     assert receipt["status"] == "cancelled" and receipt["trace_problems"] == []
-    _wait(lambda: not _alive(marker), 5)
+    wait_for(lambda: not _alive(marker), 5)
     assert _alive(marker) == []
 
 
@@ -83,7 +46,7 @@ def test_a_signal_stops_a_question_with_a_closed_trace(sig: signal.Signals, tmp_
     (the chain's spans cancelled), exit 130, and the JSON says `cancelled`."""
     store = tmp_path / "t.db"
     env = {**os.environ, "TETHER_TRACE_STORE": str(store)}
-    code, out, err = _signal_when_ready(
+    code, out, err = signal_when_ready(
         ["ask", "hello", "--fault", "slow-first-byte:60", "--first-byte", "120", "--json"],
         env, tmp_path, store.exists, sig, settle_s=1.0, what="the run",
     )  # fmt: skip
@@ -110,13 +73,13 @@ def test_a_signal_stops_the_lab_with_its_stand_and_folder_gone(
     def stands() -> list[str]:
         return [c for c in still_running(str(tmp), ("python", "python3")) if " stand " in c]
 
-    code, _, err = _signal_when_ready(
+    code, _, err = signal_when_ready(
         ["lab", "--tasks", "200", "--json"], env, tmp_path, stands, sig,
         settle_s=1.0, what="the lab's stand",  # runs under way
     )  # fmt: skip
     assert code == 130, err
     assert "cancelled" in err and "Traceback" not in err
-    _wait(lambda: not stands(), 10)
+    wait_for(lambda: not stands(), 10)
     assert stands() == []
     assert list(tmp.iterdir()) == []
 

@@ -234,3 +234,15 @@ def test_from_config_rejects_a_non_list_and_a_bad_default() -> None:
 def test_a_rule_with_a_bad_action_is_refused() -> None:
     with pytest.raises(ConfigError):
         Rule("x", "perhaps")  # type: ignore[arg-type]
+
+
+def test_a_server_rule_matches_only_that_mcp_servers_tools(tmp_path: Path) -> None:
+    rules = Rules.from_config(
+        [{"tool": "*", "server": "docs", "action": "allow"}], "test", default="block"
+    )
+    ctx = ToolContext(tmp_path)
+    assert rules.decide("search", {}, ctx, server="docs").action == "allow"
+    assert rules.decide("search", {}, ctx, server="git").action == "block"
+    assert rules.decide("search", {}, ctx).action == "block"  # a local tool has no server
+    with pytest.raises(ConfigError, match="key 'server'"):
+        Rules.from_config([{"tool": "*", "server": "", "action": "allow"}], "test")

@@ -35,6 +35,12 @@ or arguments:
     action = "allow"
     command_prefix = ["make", "test"]
 
+    [[mcp]]                             # an MCP server whose tools the agent gets
+    name = "time"
+    command = "mcp-server-time"         # stdio (command, args, env) or url = "http://..."
+    tools = ["get_*"]                   # optional filters: keep these, drop `exclude`
+    start = "run"                       # or "lazy": at the first call of one of its tools
+
     [check]                             # how the checks run (tether.checks)
     timeout_s = 300                     # each; the check and its process group are killed after
     fix_cycles = 2                      # failed checks go back to the model this many times
@@ -70,7 +76,8 @@ or arguments:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -92,13 +99,14 @@ from tether.config import (
     load_toml,
 )
 from tether.context.budget import ContextBudget
-from tether.errors import Cancelled, ConfigError
+from tether.errors import Cancelled, ConfigError, McpServerError
 from tether.messages import Message, Request
 from tether.providers.base import Provider
 from tether.reliability.chain import Answer, Candidate, Chain, Notice
 from tether.sandbox import Sandbox
 from tether.tools.base import Tool, ToolContext
 from tether.tools.builtin import CODING_TOOLS
+from tether.tools.mcp import McpServer
 from tether.tools.rules import Rule, Rules
 from tether.tools.runner import AskFn, ToolRunner
 from tether.trace.spans import Recorder
@@ -168,6 +176,7 @@ class RuntimeConfig(Strict):
     check: CheckSection = Field(default_factory=CheckSection)
     judge: JudgeSection = Field(default_factory=JudgeSection)
     sandbox: SandboxSection = Field(default_factory=SandboxSection)
+    mcp: list[McpServer] = Field(default_factory=list)
 
 
 def load_config(path: str | Path) -> RuntimeConfig:
@@ -191,6 +200,8 @@ class AgentRuntime:
     checks: tuple[str, ...] = ()  # run after each answer; see agent/verify.py
     check: CheckSection = field(default_factory=CheckSection)
     sandbox: Sandbox | None = None  # where commands and checks run (tether.sandbox)
+    mcp: tuple[McpServer, ...] = ()  # MCP servers: their tools join `tools` for each run
+    on_notice: Callable[[Notice], None] | None = None
     _scopes: set[anyio.CancelScope] = field(default_factory=set, repr=False)
 
     def cancel(self) -> None:
@@ -213,17 +224,8 @@ class AgentRuntime:
             sink=self.store,
             attrs={"tether.task_chars": len(task), "tether.task": task[:80]},
         )
-        runner = ToolRunner(
-            self.tools,
-            ToolContext(self.workspace, recorder.run_id, self.sandbox),
-            rules=self.rules,
-            ask=self.ask,
-            default_timeout_s=self.tool_timeout_s,
-            result_cap_chars=self.result_cap_chars,
-            spill_dir=self.workspace / ".tether" / "spill",
-            recorder=recorder,
-        )
         receipt = Receipt("error")
+        effects: list[str] = []  # what the tools did: a batch stopped midway did some of it
 
         async def summarize(dropped: list[Message]) -> str:
             """A model-made "conversation so far": a side call under the run's cancel scope,
@@ -255,11 +257,26 @@ class AgentRuntime:
         with anyio.CancelScope() as scope:  # one scope per run: concurrent runs stay apart
             self._scopes.add(scope)
             try:
-                receipt = await run_loop(
-                    task, chain=self.chain, runner=runner, tools=self.tools, recorder=recorder,
-                    config=self.loop, on_text=on_text, on_step=on_step, receipt=receipt,
-                    prepare=prepare, after_answer=checks.after_answer if checks else None,
-                )  # fmt: skip
+                async with self._tools_for_run(recorder, receipt) as (tools, rules):
+                    runner = ToolRunner(
+                        tools,
+                        ToolContext(self.workspace, recorder.run_id, self.sandbox),
+                        rules=rules,
+                        ask=self.ask,
+                        default_timeout_s=self.tool_timeout_s,
+                        result_cap_chars=self.result_cap_chars,
+                        spill_dir=self.workspace / ".tether" / "spill",
+                        recorder=recorder,
+                    )
+                    runner.effects = effects
+                    receipt = await run_loop(
+                        task, chain=self.chain, runner=runner, tools=tools, recorder=recorder,
+                        config=self.loop, on_text=on_text, on_step=on_step, receipt=receipt,
+                        prepare=prepare, after_answer=checks.after_answer if checks else None,
+                    )  # fmt: skip
+            except McpServerError as exc:  # a server that starts with the run did not start
+                receipt.status = "error"
+                receipt.error = str(exc)
             finally:
                 self._scopes.discard(scope)
         if scope.cancelled_caught:
@@ -270,7 +287,7 @@ class AgentRuntime:
                 f"{s.kind} {s.name}" for s in recorder.spans.values()
                 if s.status == "cancelled" and s.kind in ("tool", "model", "check")
             ]  # fmt: skip
-            receipt.done = list(runner.effects)  # a batch stopped midway did some of its work
+            receipt.done = list(effects)  # a batch stopped midway did some of its work
         settle(receipt, checks)
         status = {"answered": "ok", "done": "ok", "cancelled": "cancelled"}.get(receipt.status)
         recorder.finish("ok" if status == "ok" and recorder.derived_status(recorder.root) == "ok"
@@ -286,6 +303,37 @@ class AgentRuntime:
             receipt.trace_problems = problems
             receipt.status = "incomplete"
         return receipt
+
+    @asynccontextmanager
+    async def _tools_for_run(
+        self, recorder: Recorder, receipt: Receipt
+    ) -> AsyncIterator[tuple[tuple[Tool, ...], Rules]]:
+        """The run's tools and rules: the runtime's own, and those of its MCP servers (started
+        here, every server process ended on the way out, whatever ends the run)."""
+        if not self.mcp:
+            yield self.tools, self.rules
+            return
+        from tether.tools.mcp.hub import open_mcp
+
+        def notice(message: str) -> None:
+            receipt.notices.append(message)
+            if self.on_notice is not None:
+                self.on_notice(Notice("mcp", message))
+
+        names = [s.name for s in self.mcp]
+        with recorder.span("mcp", "start servers", attrs={"tether.mcp.servers": names}):
+            opened = open_mcp(
+                self.mcp, self.workspace, reserved=[t.name for t in self.tools], on_notice=notice
+            )
+            hub = await opened.__aenter__()
+        try:
+            rules = Rules([*self.rules.rules, *hub.rules()], default=self.rules.default)
+            yield (*self.tools, *hub.tools), rules
+        except BaseException as exc:
+            if not await opened.__aexit__(type(exc), exc, exc.__traceback__):
+                raise
+        else:
+            await opened.__aexit__(None, None, None)
 
     async def answer(
         self,
@@ -317,7 +365,7 @@ def create_agent_runtime(
     *,
     providers: Sequence[Provider | Candidate] = (),
     workspace: str | Path = ".",
-    tools: Sequence[Tool] = CODING_TOOLS,
+    tools: Sequence[Tool | McpServer] = CODING_TOOLS,
     rules: Rules | None = None,
     ask: AskFn | None = None,
     max_steps: int | None = None,
@@ -332,6 +380,8 @@ def create_agent_runtime(
     configuration come first, then `rules` (default: the built-in coding rules). `prices`
     (default: the configuration's [prices] over the stand's built-in ones) put money on receipts.
     `checks` (shell commands) run after the answer, after the configuration's `checks`.
+    `tools` may hold MCP servers (`McpServer(name=..., command=...)`) next to `@tool`
+    functions; they join the configuration's `[[mcp]]` servers.
     """
     if not isinstance(config, RuntimeConfig):
         config = load_config(config) if config is not None else RuntimeConfig()
@@ -350,6 +400,12 @@ def create_agent_runtime(
     if config.rules:
         extra = Rules.from_config(config.rules, "the configuration's [[rules]]")
         base_rules = Rules([*extra.rules, *base_rules.rules], default=base_rules.default)
+    servers = [*config.mcp, *(t for t in tools if isinstance(t, McpServer))]
+    seen: set[str] = set()
+    for server in servers:
+        if server.name in seen:
+            raise ConfigError(f"two MCP servers are named {server.name!r}; give each its own name")
+        seen.add(server.name)
     ws = Path(workspace).resolve()
     if not ws.is_dir():
         raise ConfigError(f"workspace {ws} is not a folder; create it or pass --workspace DIR")
@@ -369,7 +425,7 @@ def create_agent_runtime(
         loop = LoopConfig(max_steps=loop.max_steps, system=config.agent.system, prices=prices)
     return AgentRuntime(
         chain=chain,
-        tools=tuple(tools),
+        tools=tuple(t for t in tools if isinstance(t, Tool)),
         rules=base_rules,
         loop=loop,
         workspace=ws,
@@ -385,6 +441,8 @@ def create_agent_runtime(
             writable=tuple(config.sandbox.writable),
             readable=tuple(config.sandbox.readable),
         ),
+        mcp=tuple(servers),
+        on_notice=on_notice,
     )
 
 

@@ -52,6 +52,14 @@ def run(
             "done only when every check passes.",
         ),
     ] = None,
+    mcp: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--mcp",
+            help="An MCP server whose tools the agent gets, NAME=COMMAND (a stdio server; "
+            "repeatable), e.g. --mcp time=mcp-server-time.",
+        ),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the receipt as JSON.")] = False,
 ) -> None:
     """Run an agent on a task: judged turns, guarded tools, checks, a receipt, a closed trace.
@@ -62,7 +70,11 @@ def run(
     from tether.agent.runtime import create_agent_runtime
     from tether.checks import CheckResult
     from tether.reliability.chain import Notice
+    from tether.tools.builtin import CODING_TOOLS
+    from tether.tools.mcp import parse_mcp_flag
     from tether.tools.runner import PermissionRequest, ToolResult
+
+    servers = [parse_mcp_flag(value) for value in mcp or ()]
 
     stand_flags = [
         f for f, v in (("--model", model), ("--script", script), ("--fault", fault)) if v
@@ -141,6 +153,7 @@ def run(
             config, providers=providers, workspace=workspace, ask=ask if interactive else None,
             max_steps=max_steps,
             store=traces, on_notice=notice, checks=check or (),
+            tools=[*CODING_TOOLS, *servers],
         )  # fmt: skip
         if runtime.sandbox is not None and not runtime.sandbox.active and not json_out:
             err.print(f"[sandbox] {runtime.sandbox.why_not()}", markup=False)

@@ -57,7 +57,7 @@ from tether.trace.recovery import RECOVERED
 from tether.trace.spans import Recorder, Span, Status, is_cancellation
 
 NoticeKind = Literal[
-    "tools_removed", "refit", "skipped", "failover", "retry", "breaker", "reasoning_lowered"
+    "tools_removed", "refit", "skipped", "failover", "retry", "breaker", "reasoning_lowered", "mcp"
 ]
 
 TOOLLESS_NOTE = (

@@ -64,6 +64,15 @@ class Tool:
     context_param: str | None = None
     untrusted: bool = False  # returns outside content: results are fenced
     timeout_s: float | None = None  # None: the runner's default
+    server: str = ""  # the MCP server it comes from ("" for a local tool); rules can match it
+
+    async def prepare(self) -> None:
+        """Work before the call's own timeout starts (an MCP server's start, which has its
+        own handshake timeout). Nothing for a local tool."""
+
+    def span_attrs(self) -> dict[str, Any]:
+        """What its `tool` spans carry besides the name (an MCP tool: its server and tool)."""
+        return {}
 
     def validate(self, arguments: dict[str, Any]) -> dict[str, Any]:
         """The arguments checked and converted by the schema; ToolArgumentsError names the field."""

@@ -20,6 +20,8 @@ all of which must match:
   --force`` are ``rm -rf``), so ``ls; sudo x`` is blocked as "sudo". A command that cannot be
   read matches no rule with a prefix, so it falls to the rules after (by default: ask).
 - `network`: the host of the ``url`` argument matches one of the globs (``*.example.com``).
+- `server`: the tool comes from an MCP server whose name matches the glob (``git``, ``*``); a
+  local tool matches no `server`.
 
 `Rules.decide` takes the first rule that matches; none matching gives the default (`ask`).
 Arguments that carry text from a result flagged for prompt injection are `tainted`: an `allow`
@@ -75,6 +77,7 @@ class Rule:
     command_prefix: list[str] | list[list[str]] | None = None
     network: list[str] | None = None
     reason: str = ""
+    server: str | None = None
     _prefixes: tuple[tuple[str, ...], ...] = field(default=(), init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -94,8 +97,12 @@ class Rule:
         """The command prefixes, always as a tuple of token tuples."""
         return self._prefixes
 
-    def matches(self, tool_name: str, arguments: Mapping[str, Any], ctx: ToolContext) -> bool:
+    def matches(
+        self, tool_name: str, arguments: Mapping[str, Any], ctx: ToolContext, server: str = ""
+    ) -> bool:
         if not fnmatchcase(tool_name, self.tool):
+            return False
+        if self.server is not None and not (server and fnmatchcase(server, self.server)):
             return False
         if self.path_inside_workspace is not None:
             inside = all(_inside(p, ctx.workspace) for p in path_arguments(arguments))
@@ -126,11 +133,13 @@ class Rules:
         arguments: Mapping[str, Any],
         ctx: ToolContext,
         tainted: bool = False,
+        server: str = "",
     ) -> Decision:
-        """The first matching rule's action (tightened from allow to ask when `tainted`)."""
+        """The first matching rule's action (tightened from allow to ask when `tainted`);
+        `server` names the MCP server of the tool ("" for a local one)."""
         decision = Decision(self.default, None, "no rule matched")
         for index, rule in enumerate(self.rules):
-            if rule.matches(tool_name, arguments, ctx):
+            if rule.matches(tool_name, arguments, ctx, server):
                 decision = Decision(rule.action, index, rule.reason)
                 break
         if tainted and decision.action == "allow":
@@ -199,7 +208,9 @@ class Rules:
         )
 
 
-_RULE_KEYS = ("tool", "action", "path_inside_workspace", "command_prefix", "network", "reason")
+_RULE_KEYS = (
+    "tool", "action", "path_inside_workspace", "command_prefix", "network", "reason", "server",
+)  # fmt: skip
 
 
 def _kind(value: object) -> str:
@@ -240,6 +251,9 @@ def _rule_from(item: object, where: str) -> Rule:
     reason = item.get("reason", "")
     if not isinstance(reason, str):
         raise ConfigError(f"{where}: key 'reason': must be a string")
+    server = item.get("server")
+    if server is not None and (not isinstance(server, str) or not server):
+        raise ConfigError(f"{where}: key 'server': must be a non-empty string (a glob)")
     return Rule(
         tool,
         action,
@@ -247,6 +261,7 @@ def _rule_from(item: object, where: str) -> Rule:
         command_prefix=None if prefix is None else list(prefix),
         network=None if network is None else list(network),
         reason=reason,
+        server=server,
     )
 
 

@@ -11,7 +11,8 @@ Per call, in this order:
    the `ask` callback (none: the call is denied, and the result says so). Arguments that carry
    text from an earlier result flagged for prompt injection are `tainted` and tighten `allow`
    to `ask`;
-5. the tool runs under a timeout (its own or the runner's default): a hung tool becomes a
+5. the tool gets ready (`Tool.prepare`: an MCP server starts, under its own handshake timeout),
+   then runs under a timeout (its own or the runner's default): a hung tool becomes a
    `timeout` result and the conversation goes on; an exception becomes an `error` result;
 6. a long result is capped (or spilled to a file the model can page through), and an untrusted
    tool's result (or one whose text came from outside, such as a spill read back) is fenced,
@@ -268,7 +269,9 @@ class ToolRunner:
                     call.name, item.arguments, self.ctx, tainted=True
                 )
         else:
-            decision = self.rules.decide(call.name, item.arguments, self.ctx, item.tainted)
+            decision = self.rules.decide(
+                call.name, item.arguments, self.ctx, item.tainted, server=item.tool.server
+            )
         described = decision.describe()
         rule = -1 if decision.rule_index is None else decision.rule_index
         attrs: dict[str, Any] = {
@@ -343,12 +346,14 @@ class ToolRunner:
         limit = tool.timeout_s if tool.timeout_s is not None else self.default_timeout_s
         output: ToolOutput | None = None
         result: ToolResult
+        scope: anyio.CancelScope | None = None
         try:
+            await tool.prepare()
             with anyio.fail_after(limit) as scope:
                 output = await tool.invoke(item.arguments, self.ctx)
                 self.effects += output.effects
         except TimeoutError as exc:
-            if scope.cancelled_caught:
+            if scope is not None and scope.cancelled_caught:
                 text = (
                     f"{call.name} timed out after {limit:g} s and was stopped. It may have done "
                     "part of its work. Try something smaller or another way; do not just repeat it."
@@ -446,6 +451,7 @@ class ToolRunner:
                 GEN_AI_TOOL_NAME: call.name,
                 GEN_AI_TOOL_CALL_ID: call.id,
                 "tether.untrusted": bool(tool and tool.untrusted),
+                **(tool.span_attrs() if tool else {}),
             },
         )
 
