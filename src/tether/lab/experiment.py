@@ -20,6 +20,7 @@ from __future__ import annotations
 import shutil
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -32,7 +33,14 @@ from tether.agent.cost import Prices
 from tether.agent.loop import DEFAULT_SYSTEM
 from tether.agent.runtime import RuntimeConfig, create_agent_runtime
 from tether.checks import run_checks
-from tether.lab.mixes import BASE_FIRST_BYTE_S, SLOW_FACTOR, Mix, RunFaults, draw
+from tether.lab.mixes import (
+    BACKUP_SLUMP_FIRST_BYTE_S,
+    BASE_FIRST_BYTE_S,
+    SLOW_FACTOR,
+    Mix,
+    RunFaults,
+    draw,
+)
 from tether.lab.naive import run_naive
 from tether.lab.tasks import Task, generate, lab_rules
 from tether.messages import Usage
@@ -86,6 +94,7 @@ class RunRecord:
     tools_s: float = 0.0
     checks_s: float = 0.0  # tether's own checks, inside the run
     measure_s: float = 0.0  # the lab's measuring checks, after the run
+    impossible: bool = False  # no candidate could get past a step: only a failure is honest
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -129,12 +138,16 @@ def pick_tasks(count: int, seed: int) -> list[Task]:
     return order[:count]
 
 
-def _turns(task: Task, faults: dict[int, list[str]] | None = None) -> list[TurnSpec]:
+def _turns(
+    task: Task, faults: dict[int, tuple[list[str], int | None]] | None = None
+) -> list[TurnSpec]:
+    """The solver's turns with the faults met at each (specs, how many serves they hit)."""
     out = []
     for i, turn in enumerate(task.solver):
         extra: dict[str, Any] = {}
         if faults and i in faults:
-            extra = {"fault": faults[i], "fault_attempts": 1}
+            specs, attempts = faults[i]
+            extra = {"fault": specs, "fault_attempts": attempts}
         out.append(TurnSpec.model_validate({**turn, **extra}))
     return out
 
@@ -142,18 +155,22 @@ def _turns(task: Task, faults: dict[int, list[str]] | None = None) -> list[TurnS
 def lab_script(
     tasks: Sequence[Task], runs: Sequence[RunFaults], latency_file: str | None = None
 ) -> Script:
-    """Two models per task: `ID` (the primary, with the run's faults) and `ID-backup`."""
+    """Two models per task: `ID` (the primary, with the run's faults) and `ID-backup` (healthy,
+    unless the mix makes it slump or fail too)."""
     models: dict[str, ModelSpec] = {}
     for task, run in zip(tasks, runs, strict=True):
         first_byte = BASE_FIRST_BYTE_S * (SLOW_FACTOR if run.slow else 1.0)
         primary = [f"slow-first-byte:{first_byte:.4f}"]
         if latency_file:
             primary.append(f"latency:{latency_file}")
-        models[task.id] = ModelSpec(position="history", faults=primary, turns=_turns(task, run.at))
+        models[task.id] = ModelSpec(
+            position="history", faults=primary, turns=_turns(task, run.primary_faults())
+        )
+        backup_first_byte = BACKUP_SLUMP_FIRST_BYTE_S if run.backup_slow else BASE_FIRST_BYTE_S
         models[f"{task.id}-backup"] = ModelSpec(
             position="history",
-            faults=[f"slow-first-byte:{BASE_FIRST_BYTE_S:.4f}"],
-            turns=_turns(task),
+            faults=[f"slow-first-byte:{backup_first_byte:.4f}"],
+            turns=_turns(task, run.backup_faults()),
         )
     return Script(models=models, chunk_chars=64)
 
@@ -206,7 +223,7 @@ async def _run_naive(
         wall_s=wall, input_tokens=result.input_tokens, output_tokens=result.output_tokens,
         cost_usd=prices.cost(Usage(result.input_tokens, result.output_tokens), task.id),
         error=result.error, model_s=result.model_s, tools_s=result.tools_s,
-        measure_s=sum(c["duration_s"] for c in check_json),
+        measure_s=sum(c["duration_s"] for c in check_json), impossible=faults.impossible,
     )  # fmt: skip
 
 
@@ -267,6 +284,7 @@ async def _run_tether(
         output_tokens=receipt.output_tokens, cost_usd=receipt.cost_usd, run_id=receipt.run_id,
         error=receipt.error, model_s=spent.get("chain", 0.0), tools_s=spent.get("tool", 0.0),
         checks_s=spent.get("check", 0.0), measure_s=sum(c["duration_s"] for c in check_json),
+        impossible=faults.impossible,
     )  # fmt: skip
 
 
@@ -377,6 +395,10 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
         "solved": sum(r.solved for r in records),
         "false_done": sum(r.false_done for r in records),
         "honest_failures": sum(r.honest_failure for r in records),
+        # how the honest failures ended (tether: the receipt's status; naive: error | budget)
+        "honest_ends": dict(sorted(Counter(r.status for r in records if r.honest_failure).items())),
+        "impossible": sum(r.impossible for r in records),
+        "impossible_said_done": sum(r.impossible and r.said_done for r in records),
         "retries": sum(r.retries for r in records),
         "failovers": sum(r.failovers for r in records),
         "breaker_trips": sum(r.breaker_trips for r in records),
