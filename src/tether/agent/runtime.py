@@ -71,7 +71,7 @@ or arguments:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -81,6 +81,7 @@ from pydantic import Field
 from tether.agent.cost import Prices
 from tether.agent.loop import LoopConfig, StepCallback, run_loop
 from tether.agent.receipt import Receipt
+from tether.agent.resume import messages_to_json
 from tether.agent.verify import RunChecks, settle
 from tether.checks import CheckResult
 from tether.config import (
@@ -92,7 +93,7 @@ from tether.config import (
     load_toml,
 )
 from tether.context.budget import ContextBudget
-from tether.errors import Cancelled, ConfigError
+from tether.errors import Cancelled, ConfigError, ResumeRefused
 from tether.messages import Message, Request
 from tether.providers.base import Provider
 from tether.reliability.chain import Answer, Candidate, Chain, Notice
@@ -206,12 +207,61 @@ class AgentRuntime:
         on_step: StepCallback | None = None,
         on_check: Callable[[CheckResult], None] | None = None,
     ) -> Receipt:
+        messages: list[Message] = []
+        receipt = await self._run(task, messages, self.loop, {}, on_text, on_step, on_check)
+        return self._keep(task, messages, receipt)
+
+    async def resume(
+        self,
+        run_id: str,
+        task: str | None = None,
+        *,
+        max_steps: int | None = None,
+        on_text: Callable[[str], None] | None = None,
+        on_step: StepCallback | None = None,
+        on_check: Callable[[CheckResult], None] | None = None,
+    ) -> Receipt:
+        """Continue a run that ended `not_done`, `cancelled`, `error`, `unverified` or `failed`
+        from the trace store (see agent/resume.py): a new run linked to it (`resumed_from`)
+        whose receipt covers both. `task`: what to do now (default: continue the task).
+        ResumeRefused when the run ended done or the store kept no conversation for it."""
+        from tether.agent import resume as r
+
+        if self.store is None:
+            raise ResumeRefused("resuming needs the trace store; build the runtime with a store")
+        saved = self.store.conversation(run_id)
+        if saved is None:
+            known = self.store.trace(run_id) is not None
+            why = (
+                "it was recorded without its conversation (tether ask, or an older tether)"
+                if known
+                else "the trace store has no such run (see tether traces list)"
+            )
+            raise ResumeRefused(f"run {run_id} cannot be resumed: {why}")
+        r.refuse_finished(run_id, saved["receipt"])
+        messages = r.close_open_calls(r.messages_from_json(saved["messages"]))
+        messages.append(Message.text("user", r.continuation_note(run_id, saved["receipt"], task)))
+        loop = replace(self.loop, max_steps=max_steps) if max_steps else self.loop
+        attrs = {"tether.resumed_from": run_id}
+        receipt = await self._run(saved["task"], messages, loop, attrs, on_text, on_step, on_check)
+        return self._keep(saved["task"], messages, r.cover_both(receipt, saved["receipt"], run_id))
+
+    async def _run(
+        self,
+        task: str,
+        messages: list[Message],
+        loop: LoopConfig,
+        attrs: dict[str, Any],
+        on_text: Callable[[str], None] | None,
+        on_step: StepCallback | None,
+        on_check: Callable[[CheckResult], None] | None,
+    ) -> Receipt:
         from tether.trace.gate import check_recorder
 
         recorder = Recorder(
             "agent run",
             sink=self.store,
-            attrs={"tether.task_chars": len(task), "tether.task": task[:80]},
+            attrs={"tether.task_chars": len(task), "tether.task": task[:80], **attrs},
         )
         runner = ToolRunner(
             self.tools,
@@ -257,8 +307,9 @@ class AgentRuntime:
             try:
                 receipt = await run_loop(
                     task, chain=self.chain, runner=runner, tools=self.tools, recorder=recorder,
-                    config=self.loop, on_text=on_text, on_step=on_step, receipt=receipt,
+                    config=loop, on_text=on_text, on_step=on_step, receipt=receipt,
                     prepare=prepare, after_answer=checks.after_answer if checks else None,
+                    conversation=messages,
                 )  # fmt: skip
             finally:
                 self._scopes.discard(scope)
@@ -281,6 +332,14 @@ class AgentRuntime:
         if not result.complete:
             receipt.trace_problems = result.problems
             receipt.status = "incomplete"
+        return receipt
+
+    def _keep(self, task: str, messages: list[Message], receipt: Receipt) -> Receipt:
+        """What a resume of this run needs, kept in the trace store beside its spans."""
+        if self.store is not None and receipt.run_id:
+            self.store.save_conversation(
+                receipt.run_id, task, messages_to_json(messages), receipt.to_json()
+            )
         return receipt
 
     async def answer(
