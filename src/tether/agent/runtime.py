@@ -58,6 +58,11 @@ or arguments:
     backoff_max_s = 8                   # the waits double up to this
     retry_after_max_s = 60              # a longer Retry-After fails over instead of waiting
 
+    [concurrency]                       # calls in flight per candidate (endpoint and model)
+    adaptive = true                     # halve on a 429 for too many concurrent requests,
+                                        # one more after a window of successes (AIMD)
+    ceiling = 32                        # a fixed cap (default: none, only what 429s teach)
+
     [judge]                             # the turn judge (tether judge --explain shows signals)
     phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure
     weights = { status_code = 0.8 }     # a signal's weight, over the shipped one
@@ -86,6 +91,7 @@ from tether.agent.verify import RunChecks, settle
 from tether.checks import CheckResult
 from tether.config import (
     BreakersConfig,
+    ConcurrencySection,
     EndpointConfig,
     JudgeSection,
     RetryConfig,
@@ -164,6 +170,7 @@ class RuntimeConfig(Strict):
     rules: list[dict[str, Any]] = Field(default_factory=list)
     breakers: BreakersConfig = Field(default_factory=BreakersConfig)
     retry: RetryConfig = Field(default_factory=RetryConfig)
+    concurrency: ConcurrencySection = Field(default_factory=ConcurrencySection)
     prices: dict[str, PriceConfig] = Field(default_factory=dict)
     checks: list[str] = Field(default_factory=list)
     check: CheckSection = Field(default_factory=CheckSection)
@@ -416,6 +423,7 @@ def create_agent_runtime(
         judge_config=config.judge.judge_config("configuration"),
         on_notice=on_notice,
         fit=ContextBudget().fit,
+        limits=config.concurrency.limits(),
     )
     if prices is None:
         prices = Prices.from_config({m: p.model_dump() for m, p in config.prices.items()})

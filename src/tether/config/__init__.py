@@ -2,10 +2,17 @@
 the proxy's configurations share (sections.py)."""
 
 from tether.config.files import Frozen, Strict, load_toml, read_toml, validated, validated_error
-from tether.config.sections import BreakersConfig, EndpointConfig, JudgeSection, RetryConfig
+from tether.config.sections import (
+    BreakersConfig,
+    ConcurrencySection,
+    EndpointConfig,
+    JudgeSection,
+    RetryConfig,
+)
 
 __all__ = [
     "BreakersConfig",
+    "ConcurrencySection",
     "EndpointConfig",
     "Frozen",
     "JudgeSection",

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from tether.providers.base import HTTPProvider
     from tether.reliability.breaker import BreakerPolicy, BreakerStore
     from tether.reliability.chain import RetryPolicy
+    from tether.reliability.concurrency import ConcurrencyLimits
     from tether.reliability.judge import JudgeConfig
 
 
@@ -111,6 +112,19 @@ class RetryConfig(Strict):
             backoff_max_s=self.backoff_max_s,
             retry_after_max_s=self.retry_after_max_s,
         )
+
+
+class ConcurrencySection(Strict):
+    """`[concurrency]`: how many calls may be in flight at one candidate (per endpoint and model,
+    shared by the process): adaptive halves on a concurrency 429 and grows back by one."""
+
+    adaptive: bool = True
+    ceiling: int | None = Field(default=None, ge=1)  # a fixed cap (none: only what 429s teach)
+
+    def limits(self) -> ConcurrencyLimits:
+        from tether.reliability.concurrency import ConcurrencyPolicy, shared_limits
+
+        return shared_limits(ConcurrencyPolicy(self.adaptive, self.ceiling))
 
 
 class JudgeSection(Strict):

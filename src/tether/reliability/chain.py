@@ -11,6 +11,9 @@ Per attempt:
   -> bad turn / 408 / 429 / 5xx / 52x / timeout / connection error: record on the breaker,
      fail over to the next healthy candidate, or wait (backoff with jitter, Retry-After
      honoured, clamped) and try again
+  -> a 429 for too many concurrent requests: no breaker; the candidate's concurrency limit
+     halves (reliability/concurrency.py: every call waits for a slot under it) and the retry
+     waits for a slot instead of a backoff timer
   -> 400 / 401 / 403 / 404: fail at once with what to fix
   -> a loop cut: once more at a lower reasoning level (that attempt only), then an honest error.
 Failover happens only while no text reached the caller (holdback keeps it so in practice).
@@ -41,6 +44,7 @@ from tether.errors import (
 from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, Turn
 from tether.providers.base import Provider
 from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
+from tether.reliability.concurrency import ConcurrencyLimits, is_concurrency_limit, shared_limits
 from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
 from tether.reliability.judge import (
     DEFAULT_CONFIG,
@@ -144,6 +148,7 @@ class Outcome:
     body: str = ""  # an HTTP error's message and body
     shown: bool = False  # some of the turn's text already reached the caller
     reasoning_omittable: bool = False  # the candidate still sends a reasoning field
+    too_many_at_once: bool = False  # a 429 for concurrent requests (the limit narrows instead)
 
 
 DecisionKind = Literal[
@@ -180,6 +185,8 @@ def decide(outcome: Outcome, *, cut_before: bool) -> Decision:
                 message=f"{a.candidate} answered HTTP {status}: {_FIX[status]} ({a.error})",
             )
         breaker = f"http_{status}" if status in BREAKER_STATUSES else None
+        if outcome.too_many_at_once:  # the provider is fine, we were too many: no breaker
+            breaker = None
         return Decision("failover", breaker, outcome.retry_after)
     if outcome.kind != "turn":
         return Decision("failover", outcome.kind)
@@ -323,6 +330,7 @@ class Chain:
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
         on_notice: Callable[[Notice], None] | None = None,
+        limits: ConcurrencyLimits | None = None,
     ) -> None:
         if not candidates:
             raise ConfigError("a chain needs at least one candidate (provider, model, base URL)")
@@ -338,6 +346,7 @@ class Chain:
         self._clock = clock
         self._rng = rng or random.Random()
         self._on_notice = on_notice
+        self.limits = limits or shared_limits()  # calls in flight per candidate (AIMD)
         # per candidate: what its tokenizer counts of the floor estimate, from its answers
         self._calibration = {c.key: Calibration() for c in self.candidates}
         for c in self.candidates:
@@ -519,11 +528,19 @@ class Chain:
         t0 = time.perf_counter()
         span = self._attempt_span(state, candidate, sent, number)
         effort = sent.reasoning_effort
+        limit = self.limits.of(candidate.provider)
         try:
-            turn = await guarded_turn(
-                candidate.provider.stream(sent), holdback, self.guard, on_reasoning
-            )
+            async with limit.slot() as slot:
+                t0 = time.perf_counter()  # the attempt's time starts when it is sent
+                turn = await guarded_turn(
+                    candidate.provider.stream(sent), holdback, self.guard, on_reasoning
+                )
         except ProviderStatusError as exc:
+            too_many = is_concurrency_limit(exc.status, f"{exc} {exc.body}")
+            retry_after = exc.retry_after
+            if too_many and limit.policy.adaptive:  # the wait is for a slot, not a timer
+                limit.narrow(slot)
+                retry_after = 0.0
             attempt = Attempt(
                 candidate.key,
                 number,
@@ -537,8 +554,9 @@ class Chain:
             self._close_attempt(state, span, attempt)
             omittable = effort is not None and not candidate.provider.omit_reasoning
             outcome = Outcome(
-                attempt, "http", exc.retry_after, f"{exc} {exc.body}", reasoning_omittable=omittable
-            )
+                attempt, "http", retry_after, f"{exc} {exc.body}",
+                reasoning_omittable=omittable, too_many_at_once=too_many,
+            )  # fmt: skip
             return outcome, holdback
         except ProviderError as exc:  # a timeout, a refused or broken connection
             kind: OutcomeKind = "timeout" if isinstance(exc, ProviderTimeout) else "connect"
@@ -563,6 +581,8 @@ class Chain:
         verdict = judge(
             turn, sent, counts=counts, config=self.judge_config, calibration=calibration.value
         )
+        if verdict is None:
+            limit.widen()
         if verdict is None and turn.usage is not None:
             calibration.observe(
                 turn.usage.prompt_tokens, counts, self.judge_config.unprocessed_min_expected

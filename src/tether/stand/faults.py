@@ -31,7 +31,9 @@ FAULTS: dict[str, tuple[tuple[str, ...], int]] = {
     "finish-length": ((), 0),
     "no-usage": ((), 0),
     "latency": (("FILE",), 1),
+    "concurrency": (("N",), 1),
 }
+CONCURRENCY_MESSAGE = "Too many concurrent requests for {model}: at most {n} at a time"
 
 GATEWAY_TEXT = (
     "The request could not be completed. Please retry later, "
