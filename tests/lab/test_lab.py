@@ -118,3 +118,19 @@ def test_where_no_candidate_can_answer_tether_fails_honestly_and_naive_says_done
     }  # fmt: skip
     assert all(f["honest_ends"] == {"error": 1} for s, f in shapes.items() if s != "none")
     assert result.gate["checked"] == result.gate["complete"] == 10
+
+
+def test_the_hedge_switch_adds_tether_with_hedged_requests_beside_tether(tmp_path: Path) -> None:
+    result = lab_cli(
+        "--mix", "october", "--tasks", "5", "--harness", "tether", "--hedge", "--json",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    body = json.loads(result.stdout)
+    assert list(body["harnesses"]) == ["tether", "tether-hedge"]
+    hedged = body["harnesses"]["tether-hedge"]
+    assert hedged["false_done"] == 0 and hedged["solved"] == 5
+    assert "hedges" in hedged and body["harnesses"]["tether"]["hedges"] == 0
+    assert body["gate"]["checked"] == body["gate"]["complete"] == 10
+    runs = {r["harness"] for r in body["runs"]}
+    assert runs == {"tether", "tether-hedge"}

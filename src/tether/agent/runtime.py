@@ -20,6 +20,7 @@ or arguments:
     tools = true
     max_tokens = 4096                   # optional: sent when a request sets none; a stop at it
                                         # is a truncation, retried
+    idempotent = true                   # false: an upstream that executes tools (never hedged)
     first_byte_s = 60                   # the timeouts on silence (per phase)
     silence_s = 60
 
@@ -63,6 +64,12 @@ or arguments:
                                         # one more after a window of successes (AIMD)
     ceiling = 32                        # a fixed cap (default: none, only what 429s teach)
 
+    [hedge]                             # a late first byte: the same request to the next
+    enabled = true                      # healthy candidate too, first accepted turn wins
+    after_s = 2.0                       # fixed; default: learned, the p90 (quantile = 0.9)
+                                        # of the candidate's recent first bytes
+    max_per_run = 2                     # hedges one run may start
+
     [judge]                             # the turn judge (tether judge --explain shows signals)
     phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure
     weights = { status_code = 0.8 }     # a signal's weight, over the shipped one
@@ -93,6 +100,7 @@ from tether.config import (
     BreakersConfig,
     ConcurrencySection,
     EndpointConfig,
+    HedgeSection,
     JudgeSection,
     RetryConfig,
     Strict,
@@ -126,6 +134,7 @@ class CandidateConfig(EndpointConfig):
 
     model: str = Field(min_length=1)
     max_tokens: int | None = Field(default=None, gt=0)  # a stop at it is a truncation, retried
+    idempotent: bool = True  # false: an upstream that executes tools; never hedged
 
 
 class AgentSection(Strict):
@@ -171,6 +180,7 @@ class RuntimeConfig(Strict):
     breakers: BreakersConfig = Field(default_factory=BreakersConfig)
     retry: RetryConfig = Field(default_factory=RetryConfig)
     concurrency: ConcurrencySection = Field(default_factory=ConcurrencySection)
+    hedge: HedgeSection = Field(default_factory=HedgeSection)
     prices: dict[str, PriceConfig] = Field(default_factory=dict)
     checks: list[str] = Field(default_factory=list)
     check: CheckSection = Field(default_factory=CheckSection)
@@ -400,7 +410,9 @@ def create_agent_runtime(
     candidates: list[Provider | Candidate] = [
         *providers,
         *(
-            Candidate(c.provider(c.model, c.api_key()), max_tokens=c.max_tokens)
+            Candidate(
+                c.provider(c.model, c.api_key()), max_tokens=c.max_tokens, idempotent=c.idempotent
+            )
             for c in config.candidates
         ),
     ]
@@ -424,6 +436,7 @@ def create_agent_runtime(
         on_notice=on_notice,
         fit=ContextBudget().fit,
         limits=config.concurrency.limits(),
+        hedge=config.hedge.policy(),
     )
     if prices is None:
         prices = Prices.from_config({m: p.model_dump() for m, p in config.prices.items()})

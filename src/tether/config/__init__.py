@@ -6,6 +6,7 @@ from tether.config.sections import (
     BreakersConfig,
     ConcurrencySection,
     EndpointConfig,
+    HedgeSection,
     JudgeSection,
     RetryConfig,
 )
@@ -15,6 +16,7 @@ __all__ = [
     "ConcurrencySection",
     "EndpointConfig",
     "Frozen",
+    "HedgeSection",
     "JudgeSection",
     "RetryConfig",
     "Strict",

@@ -13,7 +13,7 @@ from typing import Any
 from tether.lab.experiment import LabResult, by_shape, summarize
 from tether.lab.mixes import __doc__ as MIXES_DOC
 
-COLORS = {"naive": "#c0392b", "tether": "#2471a3"}
+COLORS = {"naive": "#c0392b", "tether": "#2471a3", "tether-hedge": "#1e8449"}
 DEFINITIONS = (
     "- **said done**: the harness reported success (naive: a reply without a tool call; "
     "tether: status `done` or `answered`).\n"
@@ -55,6 +55,7 @@ ROWS = (
     ("honest failures", "honest_failures"),
     ("said done where impossible", "impossible_said_done"),
     ("retries", "retries"),
+    ("hedges", "hedges"),
     ("failovers", "failovers"),
     ("breaker trips", "breaker_trips"),
     ("wall median (s)", "wall_s_median"),
@@ -62,6 +63,8 @@ ROWS = (
     ("input tokens", "input_tokens"),
     ("output tokens", "output_tokens"),
     ("cost (USD)", "cost_usd"),
+    ("cost of priced runs (USD)", "cost_usd_priced"),
+    ("priced runs", "priced_runs"),
 )
 
 
