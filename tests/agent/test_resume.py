@@ -131,3 +131,56 @@ def test_a_call_left_without_a_result_gets_one_saying_it_did_not_finish() -> Non
     assert len(closed) == 3 and closed[-1].role == "tool"
     assert closed[-1].parts[0].content == INTERRUPTED_RESULT  # type: ignore[union-attr]
     assert close_open_calls(closed) == closed
+
+
+def test_a_cancelled_run_is_resumed_with_its_interrupted_call_closed(tmp_path: Path) -> None:
+    from tether.tools.base import tool
+    from tether.tools.rules import Rule, Rules
+
+    started = anyio.Event()
+
+    @tool
+    async def deploy(target: str) -> str:
+        """Deploy (slowly)."""
+        started.set()
+        await anyio.sleep(30)
+        return "deployed"
+
+    turns = [
+        {"tool_calls": [{"name": "deploy", "arguments": {"target": "staging"}}]},
+        {"text": "The deploy was interrupted; I did not run it again."},
+    ]
+    stand = build_stand(write_script(tmp_path, turns))
+    store = TraceStore(tmp_path / "t.db")
+
+    async def main(url: str) -> tuple[str, str, str, list[dict[str, object]]]:
+        runtime = create_agent_runtime(
+            providers=[OpenAIProvider(url + "/v1", "sim-large")], workspace=tmp_path,
+            tools=[deploy], rules=Rules([Rule("deploy", "allow")]), store=store,
+        )  # fmt: skip
+        first: list[str] = []
+
+        async def run() -> None:
+            first.append((await runtime.run("deploy to staging")).status)
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(run)
+            with anyio.fail_after(30):
+                await started.wait()
+            runtime.cancel()
+        run_id = store.runs(1)[0].run_id
+        second = await runtime.resume(run_id)
+        await runtime.chain.aclose()
+        kept = store.conversation(second.run_id)
+        assert kept is not None
+        return first[0], second.status, second.final_text, kept["messages"]
+
+    with StandThread(stand) as url:
+        status, resumed, text, messages = anyio.run(main, url)
+    store.close()
+    assert status == "cancelled" and resumed == "answered"
+    assert text == "The deploy was interrupted; I did not run it again."
+    results = [p for m in messages if m["role"] == "tool" for p in m["parts"]]
+    assert [p["content"] for p in results] == [INTERRUPTED_RESULT]
+    note = [m for m in messages if m["role"] == "user"][1]["parts"][0]["text"]
+    assert "`cancelled`" in note and "Stopped before they finished" in note
