@@ -371,11 +371,14 @@ class TraceStore:
     ) -> None:
         """Keep what a resume needs: the run's conversation and receipt (JSON), replacing what
         was kept for it before. Written at once (a run ends rarely; the spans stay queued)."""
-        with self._reading() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO conversations VALUES (?,?,?,?,?)",
-                (run_id, task, orjson.dumps(messages), orjson.dumps(receipt), self._clock()),
-            )
+        try:
+            with self._reading() as conn:
+                conn.execute(
+                    "INSERT OR REPLACE INTO conversations VALUES (?,?,?,?,?)",
+                    (run_id, task, orjson.dumps(messages), orjson.dumps(receipt), self._clock()),
+                )
+        except sqlite3.Error as exc:  # the run's receipt still goes out; a resume will say why
+            self.write_error = exc
 
     def conversation(self, run_id: str) -> dict[str, Any] | None:
         """`{"task", "messages", "receipt"}` as a run left them, or None when none was kept."""
