@@ -8,7 +8,8 @@ Errors are classes, never strings, so callers branch on type::
     │   ├── ScriptError            a stand script that fails to parse or validate (file + place)
     │   ├── SuiteError             an eval suite that cannot run as written (file + key + fix)
     │   ├── FaultSpecError         a --fault SPEC the stand does not know
-    │   └── TraceFormatError       a trace input that cannot be read (names it and why)
+    │   ├── TraceFormatError       a trace input that cannot be read (names it and why)
+    │   └── ResumeRefused          a run that cannot be resumed (ended done, unknown, not kept)
     ├── WireError                  a body that does not fit its wire format (names the field)
     ├── ModelCallFailed            the chain gave up: every attempt failed (carries them all)
     │   └── RequestRejected        a provider refused the request itself (400/401/403/404)
@@ -46,6 +47,10 @@ class TetherError(Exception):
 
 class UsageError(TetherError):
     """Bad input from a person; the message names the input and the fix."""
+
+
+class ResumeRefused(UsageError):
+    """A run that cannot be resumed: it ended done, or the store has no such run to continue."""
 
 
 class ConfigError(UsageError):

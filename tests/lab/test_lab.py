@@ -11,7 +11,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from tether.lab.experiment import LabSettings, run_lab, summarize
+from tether.lab.experiment import LabSettings, by_shape, run_lab, summarize
 from tether.lab.mixes import MIXES
 from tether.trace.store import TraceStore
 
@@ -96,3 +96,41 @@ def test_piped_the_lab_says_it_is_alive_at_every_tenth(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     lines = [line for line in result.stderr.splitlines() if line.startswith("lab: ")]
     assert lines == [f"lab: {n}/20 runs" for n in range(2, 21, 2)]
+
+
+def test_where_no_candidate_can_answer_tether_fails_honestly_and_naive_says_done(
+    tmp_path: Path,
+) -> None:
+    store = TraceStore(tmp_path / "t.db")
+    settings = LabSettings(MIXES["dead-end"], tasks=10, seed=0, workdir=tmp_path, store=store)
+    result = anyio.run(run_lab, settings)
+    store.close()
+    naive = summarize([r for r in result.runs if r.harness == "naive"])
+    tether = summarize([r for r in result.runs if r.harness == "tether"])
+    assert tether["impossible"] == naive["impossible"] == 4
+    assert tether["impossible_said_done"] == 0 and tether["false_done"] == 0
+    assert naive["impossible_said_done"] >= 2  # gateway text, an empty stream taken for answers
+    impossible = [r for r in result.runs if r.harness == "tether" and r.impossible]
+    assert {r.status for r in impossible} == {"error"} and all(r.error for r in impossible)
+    shapes = by_shape([r for r in result.runs if r.harness == "tether"])
+    assert {s for s, f in shapes.items() if f["honest_failures"]} == {
+        "all:empty", "all:gateway", "all:http", "all:loop",
+    }  # fmt: skip
+    assert all(f["honest_ends"] == {"error": 1} for s, f in shapes.items() if s != "none")
+    assert result.gate["checked"] == result.gate["complete"] == 10
+
+
+def test_the_hedge_switch_adds_tether_with_hedged_requests_beside_tether(tmp_path: Path) -> None:
+    result = lab_cli(
+        "--mix", "october", "--tasks", "5", "--harness", "tether", "--hedge", "--json",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    body = json.loads(result.stdout)
+    assert list(body["harnesses"]) == ["tether", "tether-hedge"]
+    hedged = body["harnesses"]["tether-hedge"]
+    assert hedged["false_done"] == 0 and hedged["solved"] == 5
+    assert "hedges" in hedged and body["harnesses"]["tether"]["hedges"] == 0
+    assert body["gate"]["checked"] == body["gate"]["complete"] == 10
+    runs = {r["harness"] for r in body["runs"]}
+    assert runs == {"tether", "tether-hedge"}

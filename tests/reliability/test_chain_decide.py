@@ -22,6 +22,7 @@ def _outcome(
     omittable: bool = False,
     retry_after: float | None = None,
     effort: str | None = None,
+    too_many: bool = False,
 ) -> Outcome:
     turn = Turn(content="text") if kind == "turn" else None
     attempt = Attempt(
@@ -35,7 +36,7 @@ def _outcome(
         turn=turn,
         reasoning_effort=effort,
     )
-    return Outcome(attempt, kind, retry_after, body, shown, omittable)
+    return Outcome(attempt, kind, retry_after, body, shown, omittable, too_many)
 
 
 class Row(NamedTuple):
@@ -69,6 +70,13 @@ ROWS = [
         None,
     ),
     Row("429", _outcome("http", status=429, retry_after=3.0), False, "failover", "http_429"),
+    Row(
+        "429 for too many concurrent requests (the limit narrows, breaker untouched)",
+        _outcome("http", status=429, too_many=True),
+        False,
+        "failover",
+        None,
+    ),
     Row("503", _outcome("http", status=503), False, "failover", "http_503"),
     Row("529", _outcome("http", status=529), False, "failover", "http_529"),
     Row("402", _outcome("http", status=402), False, "failover", "http_402"),

@@ -126,7 +126,7 @@ def test_sighup_stops_a_server_cleanly(command: str) -> None:
     args = [command] if command == "stand" else [command, "--upstream", "http://127.0.0.1:9/v1"]
     proc, url = _serving(args)
     try:
-        _wait(lambda: _answers(url, any_status=True), 30)  # serving, its handlers in place
+        wait_for(lambda: _answers(url, any_status=True), 30)  # serving, its handlers in place
         proc.send_signal(signal.SIGHUP)
         proc.wait(timeout=30)
     finally:
@@ -141,18 +141,18 @@ def test_proxy_workers_are_replaced_and_die_with_their_parent(tmp_path: Path) ->
     with StandThread(build_stand()) as stand:
         proc, url = _serving(["proxy", "--upstream", stand + "/v1", "--workers", "2"])
         try:
-            _wait(lambda: len(_children(proc.pid)) == 2, 30)
+            wait_for(lambda: len(_children(proc.pid)) == 2, 30)
             first = _children(proc.pid)
             assert len(first) == 2
             os.kill(min(first), signal.SIGKILL)  # a worker dies: another takes its place
-            _wait(lambda: len(_children(proc.pid)) == 2 and _children(proc.pid) != first, 30)
+            wait_for(lambda: len(_children(proc.pid)) == 2 and _children(proc.pid) != first, 30)
             workers = _children(proc.pid)
             assert len(workers) == 2 and workers != first
-            _wait(lambda: _answers(url), 30)
+            wait_for(lambda: _answers(url), 30)
             assert _answers(url)
             proc.kill()  # SIGKILL: no handler runs in the parent, the workers must still go
             proc.wait(timeout=10)
-            _wait(lambda: not any(Path(f"/proc/{w}").exists() for w in workers), 30)
+            wait_for(lambda: not any(Path(f"/proc/{w}").exists() for w in workers), 30)
             assert not any(Path(f"/proc/{w}/stat").exists() and
                            (Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0]
                             not in ("Z", "X")) for w in workers)  # fmt: skip

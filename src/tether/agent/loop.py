@@ -186,6 +186,7 @@ async def run_loop(
     receipt: Receipt | None = None,
     prepare: Callable[[Request], Awaitable[Request]] | None = None,
     after_answer: AfterAnswer | None = None,
+    conversation: list[Message] | None = None,
 ) -> Receipt:
     """Run `task` to an honest end; the receipt says how it ended (see the module docstring).
 
@@ -194,12 +195,16 @@ async def run_loop(
     `after_answer` hears each answer (with its step span and the steps left) and may send the
     model back to work (a follow-up with tools needs a step left: give one without tools then);
     the status stays `answered` here: the runtime decides what the checks make of it.
+    `conversation`: the list the loop keeps its messages in (the caller reads it afterwards); an
+    empty list starts with the system prompt and `task`, a filled one is continued (a resume).
     """
     config = config or LoopConfig()
     receipt = receipt or Receipt("error")
     receipt.run_id = recorder.run_id
     specs = tuple(ToolSpec(t.name, t.description, t.parameters) for t in tools)
-    messages: list[Message] = [Message.text("system", config.system), Message.text("user", task)]
+    messages = conversation if conversation is not None else []
+    if not messages:
+        messages += [Message.text("system", config.system), Message.text("user", task)]
     last_word: str | None = None  # a follow-up that allows no tools: the model answers now
     try:
         for step in range(1, config.max_steps + 1):

@@ -58,6 +58,7 @@ class Receipt:
     accepted: bool | None = None  # by the checks; None when none were asked for or could tell
     fix_cycles: int = 0  # times failed checks went back to the model
     verification: str = ""  # "checks passed: …", "checks failed: …", "not verified: …"
+    resumed_from: str = ""  # the run this one continued (its figures are included)
 
     @property
     def exit_code(self) -> int:
@@ -91,5 +92,6 @@ class Receipt:
             "accepted": self.accepted,
             "fix_cycles": self.fix_cycles,
             "verification": self.verification,
+            "resumed_from": self.resumed_from or None,
             "exit_code": self.exit_code,
         }

@@ -20,6 +20,7 @@ or arguments:
     tools = true
     max_tokens = 4096                   # optional: sent when a request sets none; a stop at it
                                         # is a truncation, retried
+    idempotent = true                   # false: an upstream that executes tools (never hedged)
     first_byte_s = 60                   # the timeouts on silence (per phase)
     silence_s = 60
 
@@ -64,6 +65,17 @@ or arguments:
     backoff_max_s = 8                   # the waits double up to this
     retry_after_max_s = 60              # a longer Retry-After fails over instead of waiting
 
+    [concurrency]                       # calls in flight per candidate (endpoint and model)
+    adaptive = true                     # halve on a 429 for too many concurrent requests,
+                                        # one more after a window of successes (AIMD)
+    ceiling = 32                        # a fixed cap (default: none, only what 429s teach)
+
+    [hedge]                             # a late first byte: the same request to the next
+    enabled = true                      # healthy candidate too, first accepted turn wins
+    after_s = 2.0                       # fixed; default: learned, the p90 (quantile = 0.9)
+                                        # of the candidate's recent first bytes
+    max_per_run = 2                     # hedges one run may start
+
     [judge]                             # the turn judge (tether judge --explain shows signals)
     phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure
     weights = { status_code = 0.8 }     # a signal's weight, over the shipped one
@@ -78,7 +90,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -88,18 +100,21 @@ from pydantic import Field
 from tether.agent.cost import Prices
 from tether.agent.loop import LoopConfig, StepCallback, run_loop
 from tether.agent.receipt import Receipt
+from tether.agent.resume import messages_to_json
 from tether.agent.verify import RunChecks, settle
 from tether.checks import CheckResult
 from tether.config import (
     BreakersConfig,
+    ConcurrencySection,
     EndpointConfig,
+    HedgeSection,
     JudgeSection,
     RetryConfig,
     Strict,
     load_toml,
 )
 from tether.context.budget import ContextBudget
-from tether.errors import Cancelled, ConfigError, McpServerError
+from tether.errors import Cancelled, ConfigError, McpServerError, ResumeRefused
 from tether.messages import Message, Request
 from tether.providers.base import Provider
 from tether.reliability.chain import Answer, Candidate, Chain, Notice
@@ -127,6 +142,7 @@ class CandidateConfig(EndpointConfig):
 
     model: str = Field(min_length=1)
     max_tokens: int | None = Field(default=None, gt=0)  # a stop at it is a truncation, retried
+    idempotent: bool = True  # false: an upstream that executes tools; never hedged
 
 
 class AgentSection(Strict):
@@ -171,6 +187,8 @@ class RuntimeConfig(Strict):
     rules: list[dict[str, Any]] = Field(default_factory=list)
     breakers: BreakersConfig = Field(default_factory=BreakersConfig)
     retry: RetryConfig = Field(default_factory=RetryConfig)
+    concurrency: ConcurrencySection = Field(default_factory=ConcurrencySection)
+    hedge: HedgeSection = Field(default_factory=HedgeSection)
     prices: dict[str, PriceConfig] = Field(default_factory=dict)
     checks: list[str] = Field(default_factory=list)
     check: CheckSection = Field(default_factory=CheckSection)
@@ -217,12 +235,61 @@ class AgentRuntime:
         on_step: StepCallback | None = None,
         on_check: Callable[[CheckResult], None] | None = None,
     ) -> Receipt:
+        messages: list[Message] = []
+        receipt = await self._run(task, messages, self.loop, {}, on_text, on_step, on_check)
+        return self._keep(task, messages, receipt)
+
+    async def resume(
+        self,
+        run_id: str,
+        task: str | None = None,
+        *,
+        max_steps: int | None = None,
+        on_text: Callable[[str], None] | None = None,
+        on_step: StepCallback | None = None,
+        on_check: Callable[[CheckResult], None] | None = None,
+    ) -> Receipt:
+        """Continue a run that ended `not_done`, `cancelled`, `error`, `unverified` or `failed`
+        from the trace store (see agent/resume.py): a new run linked to it (`resumed_from`)
+        whose receipt covers both. `task`: what to do now (default: continue the task).
+        ResumeRefused when the run ended done or the store kept no conversation for it."""
+        from tether.agent import resume as r
+
+        if self.store is None:
+            raise ResumeRefused("resuming needs the trace store; build the runtime with a store")
+        saved = self.store.conversation(run_id)
+        if saved is None:
+            known = self.store.trace(run_id) is not None
+            why = (
+                "it was recorded without its conversation (tether ask, or an older tether)"
+                if known
+                else "the trace store has no such run (see tether traces list)"
+            )
+            raise ResumeRefused(f"run {run_id} cannot be resumed: {why}")
+        r.refuse_finished(run_id, saved["receipt"])
+        messages = r.close_open_calls(r.messages_from_json(saved["messages"]))
+        messages.append(Message.text("user", r.continuation_note(run_id, saved["receipt"], task)))
+        loop = replace(self.loop, max_steps=max_steps) if max_steps else self.loop
+        attrs = {"tether.resumed_from": run_id}
+        receipt = await self._run(saved["task"], messages, loop, attrs, on_text, on_step, on_check)
+        return self._keep(saved["task"], messages, r.cover_both(receipt, saved["receipt"], run_id))
+
+    async def _run(
+        self,
+        task: str,
+        messages: list[Message],
+        loop: LoopConfig,
+        attrs: dict[str, Any],
+        on_text: Callable[[str], None] | None,
+        on_step: StepCallback | None,
+        on_check: Callable[[CheckResult], None] | None,
+    ) -> Receipt:
         from tether.trace.gate import check_recorder
 
         recorder = Recorder(
             "agent run",
             sink=self.store,
-            attrs={"tether.task_chars": len(task), "tether.task": task[:80]},
+            attrs={"tether.task_chars": len(task), "tether.task": task[:80], **attrs},
         )
         receipt = Receipt("error")
         effects: list[str] = []  # what the tools did: a batch stopped midway did some of it
@@ -271,8 +338,9 @@ class AgentRuntime:
                     runner.effects = effects
                     receipt = await run_loop(
                         task, chain=self.chain, runner=runner, tools=tools, recorder=recorder,
-                        config=self.loop, on_text=on_text, on_step=on_step, receipt=receipt,
+                        config=loop, on_text=on_text, on_step=on_step, receipt=receipt,
                         prepare=prepare, after_answer=checks.after_answer if checks else None,
+                        conversation=messages,
                     )  # fmt: skip
             except McpServerError as exc:  # a server that starts with the run did not start
                 receipt.status = "error"
@@ -335,6 +403,14 @@ class AgentRuntime:
         else:
             await opened.__aexit__(None, None, None)
 
+    def _keep(self, task: str, messages: list[Message], receipt: Receipt) -> Receipt:
+        """What a resume of this run needs, kept in the trace store beside its spans."""
+        if self.store is not None and receipt.run_id:
+            self.store.save_conversation(
+                receipt.run_id, task, messages_to_json(messages), receipt.to_json()
+            )
+        return receipt
+
     async def answer(
         self,
         prompt: str,
@@ -388,7 +464,9 @@ def create_agent_runtime(
     candidates: list[Provider | Candidate] = [
         *providers,
         *(
-            Candidate(c.provider(c.model, c.api_key()), max_tokens=c.max_tokens)
+            Candidate(
+                c.provider(c.model, c.api_key()), max_tokens=c.max_tokens, idempotent=c.idempotent
+            )
             for c in config.candidates
         ),
     ]
@@ -417,6 +495,8 @@ def create_agent_runtime(
         judge_config=config.judge.judge_config("configuration"),
         on_notice=on_notice,
         fit=ContextBudget().fit,
+        limits=config.concurrency.limits(),
+        hedge=config.hedge.policy(),
     )
     if prices is None:
         prices = Prices.from_config({m: p.model_dump() for m, p in config.prices.items()})

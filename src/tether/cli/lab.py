@@ -79,12 +79,18 @@ def eval_suite(
 
 @command()
 def lab(
-    mix: Annotated[str, typer.Option(help="Fault mix: calm, october or storm.")] = "october",
+    mix: Annotated[
+        str, typer.Option(help="Fault mix: calm, october, storm, dead-end or slump-backup.")
+    ] = "october",
     tasks: Annotated[int, typer.Option(help="How many tasks (the five kinds in turn).")] = 50,
     seed: Annotated[int, typer.Option(help="Seed for the tasks and the faults.")] = 0,
     harness: Annotated[
-        str, typer.Option(help="Harnesses to compare, comma-separated: naive,tether.")
+        str,
+        typer.Option(help="Harnesses to compare, comma-separated: naive, tether, tether-hedge."),
     ] = "naive,tether",
+    hedge: Annotated[
+        bool, typer.Option("--hedge", help="Also run tether with hedged requests (tether-hedge).")
+    ] = False,
     concurrency: Annotated[int, typer.Option(help="Runs at a time per harness.")] = 8,
     latency: Annotated[
         str | None, typer.Option(help="Replay a latency file on the primary provider.")
@@ -97,8 +103,8 @@ def lab(
 ) -> None:
     """Reproduce false "done"s on the built-in stand: the naive loop beside tether.
 
-    Same tasks, same faults, same seed. Exit 0 when tether said no false "done" and every
-    trace closed, else 1.
+    Same tasks, same faults, same seed. Exit 0 when tether said no false "done", never said
+    "done" where no candidate could get past a step, and every trace closed, else 1.
     """
     import tempfile
 
@@ -109,7 +115,9 @@ def lab(
     chosen = [h.strip() for h in harness.split(",") if h.strip()]
     unknown = [h for h in chosen if h not in HARNESSES]
     if unknown or not chosen:
-        fail(f"--harness {harness!r}: use naive, tether or naive,tether")
+        fail(f"--harness {harness!r}: use naive, tether, tether-hedge or a list (naive,tether)")
+    if hedge and "tether-hedge" not in chosen:
+        chosen.append("tether-hedge")
     if tasks < 1:
         fail(f"--tasks {tasks}: give at least 1 task")
     if concurrency < 1:
@@ -153,9 +161,10 @@ def lab(
         traces.close()
     body = lab_json(result)
     written = write_report(result, Path(out_dir)) if out_dir else []
-    tether_figures = body["harnesses"].get("tether")
-    ok = result.gate.get("checked", 0) == result.gate.get("complete", 0) and (
-        tether_figures is None or tether_figures["false_done"] == 0
+    ok = result.gate.get("checked", 0) == result.gate.get("complete", 0) and all(
+        f["false_done"] == 0 and f["impossible_said_done"] == 0
+        for name, f in body["harnesses"].items()
+        if name != "naive"
     )
     if json_out:
         sys.stdout.write(orjson.dumps(body).decode() + "\n")
@@ -167,6 +176,16 @@ def lab(
     for row in table_rows(body):
         table.add_row(*row)
     out.print(table)
+    for name, shapes in body["by_shape"].items():  # how the honest failures ended, per shape
+        ends = [
+            f"{shape} {f['honest_failures']} ("
+            + ", ".join(f"{k} {v}" for k, v in f["honest_ends"].items())
+            + ")"
+            for shape, f in shapes.items()
+            if f["honest_failures"]
+        ]
+        if ends:
+            out.print(f"{name} honest failures by shape: {'; '.join(ends)}", markup=False)
     gate = result.gate
     if gate.get("checked"):
         out.print(

@@ -27,7 +27,10 @@ from tether.trace.store import TraceStore
 
 @command()
 def run(
-    task: Annotated[str, typer.Argument(help="What the agent should do.")],
+    task: Annotated[
+        str | None,
+        typer.Argument(help="What the agent should do (with --resume: what to do now)."),
+    ] = None,
     workspace: Annotated[str, typer.Option(help="The folder the tools are confined to.")] = ".",
     config: Annotated[
         str | None, typer.Option(help="A TOML configuration (candidates, rules, budgets).")
@@ -60,11 +63,20 @@ def run(
             "repeatable), e.g. --mcp time=mcp-server-time.",
         ),
     ] = None,
+    resume: Annotated[
+        str | None,
+        typer.Option(
+            "--resume",
+            metavar="RUN_ID",
+            help="Continue a run that ended not_done, cancelled, error, unverified or failed.",
+        ),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the receipt as JSON.")] = False,
 ) -> None:
     """Run an agent on a task: judged turns, guarded tools, checks, a receipt, a closed trace.
 
-    With no --config it runs offline against the built-in stand. Exit codes: 0 done/answered,
+    With no --config it runs offline against the built-in stand. --resume RUN_ID continues a
+    stored run (what it did is told to the model as done). Exit codes: 0 done/answered,
     1 failed/unverified/error/incomplete, 3 not done (budget or hand-over), 130 cancelled.
     """
     from tether.agent.runtime import create_agent_runtime
@@ -74,6 +86,8 @@ def run(
     from tether.tools.mcp import parse_mcp_flag
     from tether.tools.runner import PermissionRequest, ToolResult
 
+    if task is None and resume is None:
+        fail('give a TASK (tether run "Fix the failing test"), or --resume RUN_ID')
     servers = [parse_mcp_flag(value) for value in mcp or ()]
 
     stand_flags = [
@@ -147,6 +161,7 @@ def run(
                 )
 
     traces = TraceStore(store_path)
+    resumed: str | None = None
 
     async def go(providers: list[Any]) -> Receipt:
         runtime = create_agent_runtime(
@@ -158,14 +173,19 @@ def run(
         if runtime.sandbox is not None and not runtime.sandbox.active and not json_out:
             err.print(f"[sandbox] {runtime.sandbox.why_not()}", markup=False)
         try:
+            shown = None if json_out else text
             async with cancel_on_signals(runtime.cancel):
-                return await runtime.run(
-                    task, on_text=None if json_out else text, on_step=step, on_check=checked
-                )
+                if resumed is not None:
+                    return await runtime.resume(
+                        resumed, task, on_text=shown, on_step=step, on_check=checked
+                    )
+                assert task is not None
+                return await runtime.run(task, on_text=shown, on_step=step, on_check=checked)
         finally:
             await runtime.chain.aclose()
 
     try:
+        resumed = _run_to_resume(traces, resume) if resume is not None else None
         with contextlib.ExitStack() as stack:
             providers: list[Any] = []
             if config is None:
@@ -195,7 +215,9 @@ def run(
     else:
         sys.stdout.write("\n")
         err.print(
-            f"status: {receipt.status}  steps: {receipt.steps}  run: {receipt.run_id}", markup=False
+            f"status: {receipt.status}  steps: {receipt.steps}  run: {receipt.run_id}"
+            + (f"  resumed from: {receipt.resumed_from}" if receipt.resumed_from else ""),
+            markup=False,
         )
         for line in receipt.done:
             err.print(f"  done (can't be undone here): {line}", markup=False)
@@ -213,3 +235,15 @@ def run(
         if receipt.verification:  # begins "checks passed", "checks failed" or "not verified"
             err.print(receipt.verification, markup=False)
     raise typer.Exit(receipt.exit_code)
+
+
+def _run_to_resume(traces: TraceStore, given: str) -> str:
+    """The stored run `--resume` names: its id, or a prefix of exactly one run's id."""
+    if traces.trace(given) is not None:
+        return given
+    found = traces.find(given)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        fail(f"--resume {given}: {len(found)} runs start with it; give more of the run id")
+    fail(f"--resume {given}: no such run in {traces.path}; see tether traces list (or --store)")

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from tether.providers.base import HTTPProvider
     from tether.reliability.breaker import BreakerPolicy, BreakerStore
     from tether.reliability.chain import RetryPolicy
+    from tether.reliability.concurrency import ConcurrencyLimits
+    from tether.reliability.hedge import HedgePolicy
     from tether.reliability.judge import JudgeConfig
 
 
@@ -118,6 +120,38 @@ class RetryConfig(Strict):
             backoff_s=self.backoff_s,
             backoff_max_s=self.backoff_max_s,
             retry_after_max_s=self.retry_after_max_s,
+        )
+
+
+class ConcurrencySection(Strict):
+    """`[concurrency]`: how many calls may be in flight at one candidate (per endpoint and model,
+    shared by the process): adaptive halves on a concurrency 429 and grows back by one."""
+
+    adaptive: bool = True
+    ceiling: int | None = Field(default=None, ge=1)  # a fixed cap (none: only what 429s teach)
+
+    def limits(self) -> ConcurrencyLimits:
+        from tether.reliability.concurrency import ConcurrencyPolicy, shared_limits
+
+        return shared_limits(ConcurrencyPolicy(self.adaptive, self.ceiling))
+
+
+class HedgeSection(Strict):
+    """`[hedge]`: a late first byte sends the same request to the next healthy candidate too;
+    the first accepted turn wins (reliability/hedge.py). Off unless `enabled`."""
+
+    enabled: bool = False
+    after_s: float | None = Field(default=None, gt=0)  # fixed; default: learned per candidate
+    quantile: float = Field(default=0.9, gt=0, lt=1)  # learned: of its recent first bytes
+    max_per_run: int = Field(default=2, ge=0)
+
+    def policy(self) -> HedgePolicy | None:
+        from tether.reliability.hedge import HedgePolicy
+
+        if not self.enabled:
+            return None
+        return HedgePolicy(
+            after_s=self.after_s, quantile=self.quantile, max_per_run=self.max_per_run
         )
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import shutil
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -32,12 +33,20 @@ from tether.agent.cost import Prices
 from tether.agent.loop import DEFAULT_SYSTEM
 from tether.agent.runtime import RuntimeConfig, create_agent_runtime
 from tether.checks import run_checks
-from tether.lab.mixes import BASE_FIRST_BYTE_S, SLOW_FACTOR, Mix, RunFaults, draw
+from tether.lab.mixes import (
+    BACKUP_SLUMP_FIRST_BYTE_S,
+    BASE_FIRST_BYTE_S,
+    SLOW_FACTOR,
+    Mix,
+    RunFaults,
+    draw,
+)
 from tether.lab.naive import run_naive
 from tether.lab.tasks import Task, generate, lab_rules
 from tether.messages import Usage
 from tether.providers import Timeouts, provider_at
 from tether.reliability.chain import Candidate, Notice
+from tether.reliability.hedge import FirstBytes, HedgePolicy
 from tether.stand.script import ModelSpec, Script, TurnSpec
 from tether.stand.server import StandProcess
 from tether.tools.base import ToolContext
@@ -45,7 +54,8 @@ from tether.tools.builtin import CODING_TOOLS
 from tether.tools.runner import ToolRunner
 from tether.trace.store import TraceStore
 
-HARNESSES = ("naive", "tether")
+HARNESSES = ("naive", "tether", "tether-hedge")  # tether-hedge: tether with [hedge] enabled
+DEFAULT_HARNESSES = ("naive", "tether")
 # A price for the lab's simulated model (USD per million tokens), the order of a cheap model's,
 # so the report can show money; the stand's models are not real ones.
 LAB_PRICE = {"input": 0.10, "cached_input": 0.025, "output": 0.40}
@@ -55,6 +65,10 @@ SAID_DONE = ("done", "answered")
 # Slow means a first byte past this: 140 ms above the healthy 0.06 s and below the slump's
 # 0.27 s, so a busy machine's scheduling delays do not read as a slow provider.
 SLOW_THRESHOLD_S = 0.2
+# tether-hedge: the threshold is learned (the p90 of the candidate's recent first bytes), over
+# the whole harness run: its runs share one record of first bytes per candidate name, as the
+# calls of a long-lived process would (each run has its own chain, too few calls to learn from).
+LAB_HEDGE = {"enabled": True, "max_per_run": 2}
 
 
 @dataclass
@@ -74,6 +88,7 @@ class RunRecord:
     verdicts_met: list[str]  # every bad turn met on the way
     checks: list[dict[str, Any]]
     retries: int = 0
+    hedges: int = 0
     failovers: int = 0
     breaker_trips: int = 0
     wall_s: float = 0.0
@@ -86,6 +101,7 @@ class RunRecord:
     tools_s: float = 0.0
     checks_s: float = 0.0  # tether's own checks, inside the run
     measure_s: float = 0.0  # the lab's measuring checks, after the run
+    impossible: bool = False  # no candidate could get past a step: only a failure is honest
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -96,11 +112,12 @@ class LabSettings:
     mix: Mix
     tasks: int = 50
     seed: int = 0
-    harnesses: Sequence[str] = HARNESSES
+    harnesses: Sequence[str] = DEFAULT_HARNESSES
     concurrency: int = 8
     workdir: Path = field(default_factory=lambda: Path("."))
     store: TraceStore | None = None
     latency_file: str | None = None
+    first_bytes: FirstBytes = field(default_factory=lambda: FirstBytes(HedgePolicy()))
 
 
 @dataclass
@@ -129,12 +146,16 @@ def pick_tasks(count: int, seed: int) -> list[Task]:
     return order[:count]
 
 
-def _turns(task: Task, faults: dict[int, list[str]] | None = None) -> list[TurnSpec]:
+def _turns(
+    task: Task, faults: dict[int, tuple[list[str], int | None]] | None = None
+) -> list[TurnSpec]:
+    """The solver's turns with the faults met at each (specs, how many serves they hit)."""
     out = []
     for i, turn in enumerate(task.solver):
         extra: dict[str, Any] = {}
         if faults and i in faults:
-            extra = {"fault": faults[i], "fault_attempts": 1}
+            specs, attempts = faults[i]
+            extra = {"fault": specs, "fault_attempts": attempts}
         out.append(TurnSpec.model_validate({**turn, **extra}))
     return out
 
@@ -142,18 +163,22 @@ def _turns(task: Task, faults: dict[int, list[str]] | None = None) -> list[TurnS
 def lab_script(
     tasks: Sequence[Task], runs: Sequence[RunFaults], latency_file: str | None = None
 ) -> Script:
-    """Two models per task: `ID` (the primary, with the run's faults) and `ID-backup`."""
+    """Two models per task: `ID` (the primary, with the run's faults) and `ID-backup` (healthy,
+    unless the mix makes it slump or fail too)."""
     models: dict[str, ModelSpec] = {}
     for task, run in zip(tasks, runs, strict=True):
         first_byte = BASE_FIRST_BYTE_S * (SLOW_FACTOR if run.slow else 1.0)
         primary = [f"slow-first-byte:{first_byte:.4f}"]
         if latency_file:
             primary.append(f"latency:{latency_file}")
-        models[task.id] = ModelSpec(position="history", faults=primary, turns=_turns(task, run.at))
+        models[task.id] = ModelSpec(
+            position="history", faults=primary, turns=_turns(task, run.primary_faults())
+        )
+        backup_first_byte = BACKUP_SLUMP_FIRST_BYTE_S if run.backup_slow else BASE_FIRST_BYTE_S
         models[f"{task.id}-backup"] = ModelSpec(
             position="history",
-            faults=[f"slow-first-byte:{BASE_FIRST_BYTE_S:.4f}"],
-            turns=_turns(task),
+            faults=[f"slow-first-byte:{backup_first_byte:.4f}"],
+            turns=_turns(task, run.backup_faults()),
         )
     return Script(models=models, chunk_chars=64)
 
@@ -163,11 +188,13 @@ class _Counter:
     counted from the trace: a breaker that is open routes calls without a notice)."""
 
     def __init__(self) -> None:
-        self.retries = self.trips = 0
+        self.retries = self.trips = self.hedges = 0
 
     def __call__(self, n: Notice) -> None:
         if n.kind in ("retry", "reasoning_lowered"):
             self.retries += 1
+        elif n.kind == "hedge":
+            self.hedges += 1
         elif n.kind == "breaker" and "-> open" in n.message:
             self.trips += 1
 
@@ -206,7 +233,7 @@ async def _run_naive(
         wall_s=wall, input_tokens=result.input_tokens, output_tokens=result.output_tokens,
         cost_usd=prices.cost(Usage(result.input_tokens, result.output_tokens), task.id),
         error=result.error, model_s=result.model_s, tools_s=result.tools_s,
-        measure_s=sum(c["duration_s"] for c in check_json),
+        measure_s=sum(c["duration_s"] for c in check_json), impossible=faults.impossible,
     )  # fmt: skip
 
 
@@ -218,11 +245,13 @@ async def _run_tether(
     ws: Path,
     hidden: Path,
     settings: LabSettings,
+    hedge: bool = False,
 ) -> RunRecord:
     checks = task.materialize(ws, hidden)
     counter = _Counter()
     config = RuntimeConfig.model_validate(
         {
+            "hedge": LAB_HEDGE if hedge else {},
             # each run has its own breakers, so runs stay independent of the order they finish
             # in and the same seed gives the same figures; sharing is tested elsewhere
             "breakers": {
@@ -248,6 +277,8 @@ async def _run_tether(
         rules=lab_rules(),
         checks=checks, prices=Prices.from_config({task.id: LAB_PRICE, backup: LAB_PRICE}),
     )  # fmt: skip
+    if hedge:
+        runtime.chain.first_bytes = settings.first_bytes
     started = time.perf_counter()
     try:
         receipt = await runtime.run(task.prompt)
@@ -258,15 +289,18 @@ async def _run_tether(
     said = receipt.status in SAID_DONE
     spent, termination = _from_trace(settings.store, receipt.run_id)
     return RunRecord(
-        harness="tether", task=task.id, kind=task.kind, shape=faults.shape,
+        harness="tether-hedge" if hedge else "tether", task=task.id, kind=task.kind,
+        shape=faults.shape,
         faults=[s for specs in faults.at.values() for s in specs], said_done=said, solved=solved,
         false_done=said and not solved, honest_failure=not said, status=receipt.status,
         termination=termination, verdict="", verdicts_met=list(receipt.verdicts),
-        checks=check_json, retries=counter.retries, failovers=int(spent.get("failovers", 0)),
+        checks=check_json, retries=counter.retries, hedges=counter.hedges,
+        failovers=int(spent.get("failovers", 0)),
         breaker_trips=counter.trips, wall_s=wall, input_tokens=receipt.input_tokens,
         output_tokens=receipt.output_tokens, cost_usd=receipt.cost_usd, run_id=receipt.run_id,
         error=receipt.error, model_s=spent.get("chain", 0.0), tools_s=spent.get("tool", 0.0),
         checks_s=spent.get("check", 0.0), measure_s=sum(c["duration_s"] for c in check_json),
+        impossible=faults.impossible,
     )  # fmt: skip
 
 
@@ -329,7 +363,10 @@ async def run_harness(
                     if harness == "naive":
                         record = await _run_naive(task, faults, url, client, ws, hidden)
                     else:
-                        record = await _run_tether(task, faults, url, client, ws, hidden, settings)
+                        record = await _run_tether(
+                            task, faults, url, client, ws, hidden, settings,
+                            hedge=harness == "tether-hedge",
+                        )  # fmt: skip
                 records[i] = record
                 if on_run is not None:
                     on_run(record)
@@ -352,7 +389,7 @@ async def run_lab(
         records += await run_harness(harness, tasks, runs, settings, on_run)
         timing[harness] = time.perf_counter() - started
     gate = {"checked": 0, "complete": 0}
-    ids = [r.run_id for r in records if r.harness == "tether" and r.run_id]
+    ids = [r.run_id for r in records if r.harness != "naive" and r.run_id]
     if ids and settings.store is not None:
         from tether.trace.gate import check_targets
 
@@ -377,7 +414,12 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
         "solved": sum(r.solved for r in records),
         "false_done": sum(r.false_done for r in records),
         "honest_failures": sum(r.honest_failure for r in records),
+        # how the honest failures ended (tether: the receipt's status; naive: error | budget)
+        "honest_ends": dict(sorted(Counter(r.status for r in records if r.honest_failure).items())),
+        "impossible": sum(r.impossible for r in records),
+        "impossible_said_done": sum(r.impossible and r.said_done for r in records),
         "retries": sum(r.retries for r in records),
+        "hedges": sum(r.hedges for r in records),
         "failovers": sum(r.failovers for r in records),
         "breaker_trips": sum(r.breaker_trips for r in records),
         "wall_s_median": round(statistics.median(walls), 4) if walls else 0.0,
@@ -387,6 +429,9 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
         "input_tokens": sum(r.input_tokens for r in records),
         "output_tokens": sum(r.output_tokens for r in records),
         "cost_usd": cost,
+        # the runs whose cost is known (a reply with no usage makes a run's cost unknown)
+        "cost_usd_priced": round(sum(c for c in costs if c is not None), 6),
+        "priced_runs": sum(1 for c in costs if c is not None),
         "model_s": round(sum(r.model_s for r in records), 3),
         "tools_s": round(sum(r.tools_s for r in records), 3),
         "checks_s": round(sum(r.checks_s for r in records), 3),

@@ -4,7 +4,7 @@ Shares are of runs, and counts are exact (`round(share * runs)` runs get the fau
 seed), so a small lab shows the rates it claims instead of whatever a coin gave. A faulted run
 meets its fault once, at one step drawn from the seed: the first time the provider serves that
 step (a transient failure: a retry of the same request gets the real reply, as it did in the
-October logs the lab reproduces). The backup provider is always healthy.
+October logs the lab reproduces). The backup provider is healthy unless the mix says otherwise.
 
 - `calm`: nothing.
 - `october` (also accepted as `seed-oct`, its former name): the rates of the October logs of
@@ -13,6 +13,14 @@ October logs the lab reproduces). The backup provider is always healthy.
   and about a quarter of runs set none); from 60% of the run order on, the primary provider is
   4.5x slower (the 4-5x slump "for hours" of those logs, until the end).
 - `storm`: every fault the stand has, 3 per run at different steps.
+- `dead-end`: recovery is impossible on 40% of runs: at one step every candidate (the primary
+  and the backup) meets the same fault on every try: gateway text with HTTP 200 (10%; the
+  stand's fixed text, since this mix measures how runs end, not the judge's recall), HTTP 503
+  (10%), an empty stream (10%) or a loop cut (10%). The right end is an honest failure.
+- `slump-backup`: the primary fails at one step on every try on 30% of runs (gateway text 15%,
+  HTTP 503 15%), and from half of the run order on the backup slumps past the first-byte limit
+  (its first byte after 1.5 s): faulted runs of the first half recover on the backup, those of
+  the second half can only fail honestly.
 
 Every mix may also replay a latency file (`--latency FILE`, JSONL of `{"ttfb": s, "s": s}`) on
 the primary provider.
@@ -22,11 +30,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Literal
 
 from tether.errors import UsageError
 
 BASE_FIRST_BYTE_S = 0.06  # the stand's healthy first byte in the lab (slow: x4.5 = 0.27 s)
 SLOW_FACTOR = 4.5
+BACKUP_SLUMP_FIRST_BYTE_S = 1.5  # past the lab's first-byte limit (1 s): every try times out
 EMPTY_HOLD_S = 0.3  # the logs' empty stream held 103 s; the lab keeps the shape, not the wait
 
 
@@ -35,6 +45,9 @@ class FaultRule:
     spec: str  # a stand fault spec
     share: float  # of runs
     shape: str  # the failure shape it reproduces, for the report
+    # who meets it: "once" (the primary, its first serve), "primary" (every try on the
+    # primary), "everyone" (every try on every candidate: no recovery is possible)
+    reach: Literal["once", "primary", "everyone"] = "once"
 
 
 @dataclass(frozen=True)
@@ -45,6 +58,7 @@ class Mix:
     per_run: int = 0  # > 0: every run meets this many faults drawn from `rules` (storm)
     slow_from: float | None = None  # share of the run order from which the primary is slow
     draw_key: str = ""  # what the draws are seeded with (a renamed mix keeps its figures)
+    backup_slow_from: float | None = None  # share of the run order from which the backup slumps
 
 
 # What each stand fault reproduces (storm draws from all of them).
@@ -79,6 +93,25 @@ MIXES: dict[str, Mix] = {
         draw_key="seed-oct",
     ),
     "storm": Mix("storm", "every fault the stand has, 3 per run", STORM_FAULTS, per_run=3),
+    "dead-end": Mix(
+        "dead-end",
+        "on 40% of runs every candidate meets the same fault at one step, on every try",
+        (
+            FaultRule("gateway-200", 0.10, "all:gateway", "everyone"),
+            FaultRule("http:503", 0.10, "all:http", "everyone"),
+            FaultRule(f"empty-stream:{EMPTY_HOLD_S}", 0.10, "all:empty", "everyone"),
+            FaultRule("endless-reasoning", 0.10, "all:loop", "everyone"),
+        ),
+    ),
+    "slump-backup": Mix(
+        "slump-backup",
+        "the primary down at one step on 30% of runs, the backup slumping for the last half",
+        (
+            FaultRule("gateway-200", 0.15, "down:gateway", "primary"),
+            FaultRule("http:503", 0.15, "down:http", "primary"),
+        ),
+        backup_slow_from=0.5,
+    ),
 }
 
 
@@ -89,16 +122,35 @@ class RunFaults:
     at: dict[int, list[str]] = field(default_factory=dict)  # turn index -> fault specs
     slow: bool = False
     shapes: list[str] = field(default_factory=list)
+    # turn index -> who meets the fault there, every try ("primary" or "everyone"); a step
+    # missing here meets its fault once, on the primary
+    lasting: dict[int, str] = field(default_factory=dict)
+    backup_slow: bool = False
+
+    @property
+    def impossible(self) -> bool:
+        """No candidate can get past one of the run's steps: only an honest failure is right."""
+        return any(who == "everyone" or self.backup_slow for who in self.lasting.values())
+
+    def primary_faults(self) -> dict[int, tuple[list[str], int | None]]:
+        """Turn index -> (fault specs, how many serves they hit: None = every one)."""
+        return {i: (specs, None if i in self.lasting else 1) for i, specs in self.at.items()}
+
+    def backup_faults(self) -> dict[int, tuple[list[str], int | None]]:
+        return {i: (self.at[i], None) for i, who in self.lasting.items() if who == "everyone"}
 
     @property
     def shape(self) -> str:
-        """One word for the report: the fault's shape, `several`, `slow`, or `none`."""
+        """One word for the report: the fault's shape, `several`, `slow`, or `none` (with
+        `+backup-slow` when the backup slumps on the run)."""
         kinds = sorted(set(self.shapes))
         if len(kinds) > 1:
-            return "several"
-        if kinds:
-            return kinds[0]
-        return "slow" if self.slow else "none"
+            word = "several"
+        elif kinds:
+            word = kinds[0]
+        else:
+            word = "slow" if self.slow else "none"
+        return f"{word}+backup-slow" if self.backup_slow else word
 
 
 # Former names, still accepted.
@@ -133,8 +185,13 @@ def draw(mix: Mix, turns: list[int], seed: int) -> list[RunFaults]:
                 step = rng.randrange(turns[i])
                 runs[i].at.setdefault(step, []).append(rule.spec)
                 runs[i].shapes.append(rule.shape)
+                if rule.reach != "once":
+                    runs[i].lasting[step] = rule.reach
             free = free[count:]
     if mix.slow_from is not None:
         for run in runs[int(mix.slow_from * n) :]:
             run.slow = True
+    if mix.backup_slow_from is not None:
+        for run in runs[int(mix.backup_slow_from * n) :]:
+            run.backup_slow = True
     return runs

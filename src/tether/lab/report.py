@@ -13,7 +13,7 @@ from typing import Any
 from tether.lab.experiment import LabResult, by_shape, summarize
 from tether.lab.mixes import __doc__ as MIXES_DOC
 
-COLORS = {"naive": "#c0392b", "tether": "#2471a3"}
+COLORS = {"naive": "#c0392b", "tether": "#2471a3", "tether-hedge": "#1e8449"}
 DEFINITIONS = (
     "- **said done**: the harness reported success (naive: a reply without a tool call; "
     "tether: status `done` or `answered`).\n"
@@ -21,6 +21,8 @@ DEFINITIONS = (
     "- **false done**: said done, and the check failed or the reply taken for the answer was "
     "not an answer (the judge's verdict on it).\n"
     "- **honest failure**: did not say done (error, budget spent, `failed`, `unverified`, ...).\n"
+    "- **said done where impossible**: said done on a run where no candidate could get past a "
+    "step (the `dead-end` and `slump-backup` mixes), out of those runs.\n"
 )
 
 
@@ -51,7 +53,9 @@ ROWS = (
     ("solved", "solved"),
     ("false done", "false_done"),
     ("honest failures", "honest_failures"),
+    ("said done where impossible", "impossible_said_done"),
     ("retries", "retries"),
+    ("hedges", "hedges"),
     ("failovers", "failovers"),
     ("breaker trips", "breaker_trips"),
     ("wall median (s)", "wall_s_median"),
@@ -59,6 +63,8 @@ ROWS = (
     ("input tokens", "input_tokens"),
     ("output tokens", "output_tokens"),
     ("cost (USD)", "cost_usd"),
+    ("cost of priced runs (USD)", "cost_usd_priced"),
+    ("priced runs", "priced_runs"),
 )
 
 
@@ -72,6 +78,8 @@ def table_rows(body: dict[str, Any]) -> list[list[str]]:
             value = figures[key]
             if key in ("said_done", "solved", "false_done", "honest_failures"):
                 row.append(_rate(value, figures["runs"]))
+            elif key == "impossible_said_done":
+                row.append(_rate(value, figures["impossible"]))
             elif value is None:
                 row.append("-")
             else:
@@ -93,13 +101,17 @@ def markdown(result: LabResult, chart_name: str = "chart.svg") -> str:
     ]
     lines += ["| " + " | ".join(row) + " |" for row in table_rows(body)]
     lines += ["", "## By failure shape", ""]
-    lines += ["| shape | harness | runs | said done | solved | false done | honest failures |"]
-    lines += ["|---|---|---|---|---|---|---|"]
+    lines += [
+        "| shape | harness | runs | said done | solved | false done | honest failures | "
+        "how they ended |"
+    ]
+    lines += ["|---|---|---|---|---|---|---|---|"]
     for harness, shapes in body["by_shape"].items():
         for shape, f in shapes.items():
+            ends = ", ".join(f"{k} {v}" for k, v in f["honest_ends"].items()) or "-"
             lines.append(
                 f"| {shape} | {harness} | {f['runs']} | {f['said_done']} | {f['solved']} | "
-                f"{f['false_done']} | {f['honest_failures']} |"
+                f"{f['false_done']} | {f['honest_failures']} | {ends} |"
             )
     gate = body["gate"]
     lines += [

@@ -509,6 +509,28 @@ class Breaker:
             return
         self._update(now, change)
 
+    def record_wait(self, waited_s: float) -> None:
+        """A call given up before its first byte (a hedge answered first) after `waited_s`: a
+        wait already at the slow limit counts toward the slow streak, as a slow first byte
+        would; a shorter one proves nothing. It never closes a breaker."""
+        if waited_s < self.policy.slow_first_byte_s:
+            return
+        now = self.clock()
+
+        def change(record: BreakerRecord) -> BreakerRecord:
+            if record.state != "closed":
+                return record
+            if record.slow + 1 >= self.policy.slow_streak:
+                return BreakerRecord(
+                    state="open", until=now + self.policy.slow_open_s, reason="slow"
+                )
+            return BreakerRecord(
+                state="closed", failures=record.failures, slow=record.slow + 1,
+                reason=record.reason,
+            )  # fmt: skip
+
+        self._update(now, change)
+
     def record_failure(self, reason: str, retry_after: float | None = None) -> None:
         """A call failed (`reason` like "http_429", "timeout", "bad_turn:gateway"): open.
 

@@ -11,6 +11,9 @@ Per attempt:
   -> bad turn / 408 / 429 / 5xx / 52x / timeout / connection error: record on the breaker,
      fail over to the next healthy candidate, or wait (backoff with jitter, Retry-After
      honoured, clamped) and try again
+  -> a 429 for too many concurrent requests: no breaker; the candidate's concurrency limit
+     halves (reliability/concurrency.py: every call waits for a slot under it) and the retry
+     waits for a slot instead of a backoff timer
   -> 400 / 401 / 403 / 404: fail at once with what to fix
   -> a loop cut: once more at a lower reasoning level (that attempt only), then an honest error.
 Failover happens only while no text reached the caller (holdback keeps it so in practice).
@@ -20,15 +23,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import anyio
 
 from tether.context.budget import ContextBudget
-from tether.context.tokens import count_request
+from tether.context.tokens import count_request, estimate_tokens
 from tether.errors import (
     ConfigError,
     ContextOverflow,
@@ -39,11 +42,22 @@ from tether.errors import (
     ProviderTimeout,
     RequestRejected,
 )
-from tether.messages import Message, Request, TextPart, ToolCall, ToolResultPart, Turn
+from tether.messages import (
+    Event,
+    Message,
+    Request,
+    TextPart,
+    ToolCall,
+    ToolResultPart,
+    Turn,
+    Usage,
+)
 from tether.providers.base import Provider
 from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
+from tether.reliability.concurrency import ConcurrencyLimits, is_concurrency_limit, shared_limits
 from tether.reliability.deadline import ABANDONED_AFTER_S, AttemptScope, Deadline
 from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
+from tether.reliability.hedge import FirstBytes, HedgeBudget, HedgePolicy, Relay
 from tether.reliability.judge import (
     DEFAULT_CONFIG,
     DETECTOR,
@@ -57,7 +71,15 @@ from tether.trace.recovery import RECOVERED
 from tether.trace.spans import Recorder, Span, Status, is_cancellation
 
 NoticeKind = Literal[
-    "tools_removed", "refit", "skipped", "failover", "retry", "breaker", "reasoning_lowered", "mcp"
+    "tools_removed",
+    "refit",
+    "skipped",
+    "failover",
+    "retry",
+    "breaker",
+    "reasoning_lowered",
+    "hedge",
+    "mcp",
 ]
 
 TOOLLESS_NOTE = (
@@ -147,6 +169,7 @@ class Outcome:
     body: str = ""  # an HTTP error's message and body
     shown: bool = False  # some of the turn's text already reached the caller
     reasoning_omittable: bool = False  # the candidate still sends a reasoning field
+    too_many_at_once: bool = False  # a 429 for concurrent requests (the limit narrows instead)
 
 
 DecisionKind = Literal[
@@ -183,6 +206,8 @@ def decide(outcome: Outcome, *, cut_before: bool) -> Decision:
                 message=f"{a.candidate} answered HTTP {status}: {_FIX[status]} ({a.error})",
             )
         breaker = f"http_{status}" if status in BREAKER_STATUSES else None
+        if outcome.too_many_at_once:  # the provider is fine, we were too many: no breaker
+            breaker = None
         return Decision("failover", breaker, outcome.retry_after)
     if outcome.kind != "turn":
         return Decision("failover", outcome.kind)
@@ -302,6 +327,7 @@ class Candidate:
     name: str = ""
     breaker: Breaker | None = None
     max_tokens: int | None = None  # sent when the request sets none (a length stop: truncated)
+    idempotent: bool = True  # False (an upstream that executes tools): never hedged
 
     @property
     def key(self) -> str:
@@ -326,6 +352,8 @@ class Chain:
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
         on_notice: Callable[[Notice], None] | None = None,
+        limits: ConcurrencyLimits | None = None,
+        hedge: HedgePolicy | None = None,
     ) -> None:
         if not candidates:
             raise ConfigError("a chain needs at least one candidate (provider, model, base URL)")
@@ -341,6 +369,10 @@ class Chain:
         self._clock = clock
         self._rng = rng or random.Random()
         self._on_notice = on_notice
+        self.limits = limits or shared_limits()  # calls in flight per candidate (AIMD)
+        self.hedge = hedge  # None: no hedged requests (reliability/hedge.py)
+        self.first_bytes = FirstBytes(hedge or HedgePolicy())
+        self._hedges = HedgeBudget(hedge.max_per_run if hedge else 0)
         # per candidate: what its tokenizer counts of the floor estimate, from its answers
         self._calibration = {c.key: Calibration() for c in self.candidates}
         for c in self.candidates:
@@ -514,13 +546,16 @@ class Chain:
         on_reasoning: TextCallback | None,
         deadline: Deadline | None = None,
         share_s: float | None = None,
+        on_first: Callable[[], None] | None = None,
+        role: str = "",
     ) -> tuple[Outcome, Holdback]:
         """One attempt: one span, one drain under the guard (and its share of the caller's
-        deadline), one judgement."""
+        deadline), one judgement. In a hedged race `role` (primary | hedge) is on the span and
+        `on_first` hears the first event."""
         counts = count_request(sent)
-        limit = AttemptScope(share_s) if share_s is not None else None
+        share = AttemptScope(share_s) if share_s is not None else None
         holdback = Holdback(
-            limit.lifting(on_text) if limit is not None else on_text,
+            share.lifting(on_text) if share is not None else on_text,
             self.guard.holdback_chars,
             self.judge_config,
             max_chars=self.guard.holdback_max_chars,
@@ -528,21 +563,33 @@ class Chain:
         started = self._clock()
         t0 = time.perf_counter()
         span = self._attempt_span(state, candidate, sent, number)
+        if role:
+            span.attrs["tether.hedge"] = role
         effort = sent.reasoning_effort
+        limit = self.limits.of(candidate.provider)
         try:
-            stream = candidate.provider.stream(sent)
-            if limit is None:
-                turn = await guarded_turn(stream, holdback, self.guard, on_reasoning)
-            else:
-                with limit.scope:
+            async with limit.slot() as slot:
+                t0 = time.perf_counter()  # the attempt's time starts when it is sent
+                stream = candidate.provider.stream(sent)
+                if on_first is not None:
+                    stream = _telling_first(stream, on_first)
+                if share is None:
                     turn = await guarded_turn(stream, holdback, self.guard, on_reasoning)
-                if limit.scope.cancelled_caught:
-                    raise DeadlineShareTimeout(
-                        f"{candidate.key}: nothing for the caller within {limit.seconds:.2f}s, "
-                        "this attempt's share of the caller's deadline",
-                        limit_s=limit.seconds,
-                    )
+                else:
+                    with share.scope:
+                        turn = await guarded_turn(stream, holdback, self.guard, on_reasoning)
+                    if share.scope.cancelled_caught:
+                        raise DeadlineShareTimeout(
+                            f"{candidate.key}: nothing for the caller within "
+                            f"{share.seconds:.2f}s, this attempt's share of the caller's deadline",
+                            limit_s=share.seconds,
+                        )
         except ProviderStatusError as exc:
+            too_many = is_concurrency_limit(exc.status, f"{exc} {exc.body}")
+            retry_after = exc.retry_after
+            if too_many and limit.policy.adaptive:  # the wait is for a slot, not a timer
+                limit.narrow(slot)
+                retry_after = 0.0
             attempt = Attempt(
                 candidate.key,
                 number,
@@ -556,8 +603,9 @@ class Chain:
             self._close_attempt(state, span, attempt)
             omittable = effort is not None and not candidate.provider.omit_reasoning
             outcome = Outcome(
-                attempt, "http", exc.retry_after, f"{exc} {exc.body}", reasoning_omittable=omittable
-            )
+                attempt, "http", retry_after, f"{exc} {exc.body}",
+                reasoning_omittable=omittable, too_many_at_once=too_many,
+            )  # fmt: skip
             return outcome, holdback
         except ProviderError as exc:  # a timeout, a refused or broken connection
             kind: OutcomeKind = "timeout" if isinstance(exc, ProviderTimeout) else "connect"
@@ -583,10 +631,13 @@ class Chain:
                 span, "cancelled" if cancelled else "error", {sc.ERROR_TYPE: type(exc).__name__}
             )
             raise
+        self.first_bytes.observe(candidate.key, turn.first_byte_s)
         calibration = self._calibration[candidate.key]
         verdict = judge(
             turn, sent, counts=counts, config=self.judge_config, calibration=calibration.value
         )
+        if verdict is None:
+            limit.widen()
         if verdict is None and turn.usage is not None:
             calibration.observe(
                 turn.usage.prompt_tokens, counts, self.judge_config.unprocessed_min_expected
@@ -669,9 +720,19 @@ class Chain:
             if lowered is not None:
                 sent = replace(sent, reasoning_effort=lowered)
             lowered = None
-            outcome, holdback = await self._attempt(
-                state, candidate, sent, number, on_text, on_reasoning, deadline, share_s
-            )
+            if self._may_hedge(state, candidate, number):
+                raced = await self._race(
+                    state, candidate, sent, request, number, failed | set(too_small),
+                    on_text, on_reasoning,
+                )  # fmt: skip
+                attempts += raced.others
+                failed.update(a.candidate for a in raced.others if not a.ok)
+                outcome, holdback, candidate, sent = raced.main
+            else:
+                outcome, holdback = await self._attempt(
+                    state, candidate, sent, number, on_text, on_reasoning, deadline, share_s
+                )
+            assert candidate.breaker is not None
             attempts.append(outcome.attempt)
             decision = decide(outcome, cut_before=cut_before)
             if decision.breaker is not None:
@@ -723,3 +784,178 @@ class Chain:
     async def aclose(self) -> None:
         for c in self.candidates:
             await c.provider.aclose()
+
+    # ------------------------------------------------------------ hedging (reliability/hedge.py)
+
+    def _may_hedge(self, state: _CallState, candidate: Candidate, number: int) -> bool:
+        return (
+            self.hedge is not None
+            and candidate.idempotent
+            and number < self.retry.max_attempts  # the hedge is an attempt too
+            and len(self.candidates) > 1
+            and self._hedges.left(state.recorder)
+            and self.first_bytes.threshold(candidate.key) is not None
+        )
+
+    def _hedge_target(
+        self, primary: Candidate, request: Request, exclude: set[str]
+    ) -> tuple[Candidate, Request] | None:
+        """The next healthy, idempotent candidate and the request fitted to it (none: no hedge;
+        an open breaker is never hedged to)."""
+        for c in self.candidates:
+            assert c.breaker is not None
+            if c is primary or c.key in exclude or not c.idempotent:
+                continue
+            if c.breaker.allow():
+                try:
+                    return c, self._prepare(c, request)
+                except ContextOverflow:
+                    continue
+        return None
+
+    async def _race(
+        self,
+        state: _CallState,
+        primary: Candidate,
+        sent: Request,
+        request: Request,
+        number: int,
+        exclude: set[str],
+        on_text: TextCallback | None,
+        on_reasoning: TextCallback | None,
+    ) -> _Raced:
+        """The primary attempt, and a hedge at the next healthy candidate when the primary's
+        first byte is later than the threshold; the first accepted turn wins, the other is
+        cancelled (its span closed as cancelled, its tokens estimated onto its attempt)."""
+        after = self.first_bytes.threshold(primary.key)
+        assert after is not None
+        t0 = time.perf_counter()
+        progress = anyio.Event()  # the primary's first byte, or its end
+        first_seen = [False]
+
+        def seen() -> None:
+            first_seen[0] = True
+            progress.set()
+
+        lanes = [_Lane(primary, sent, number, Relay(on_text), Relay(on_reasoning), "primary")]
+
+        async def run(lane: _Lane, on_first: Callable[[], None] | None) -> None:
+            with lane.scope:
+                lane.result = await self._attempt(
+                    state, lane.candidate, lane.sent, lane.number, lane.text, lane.reasoning,
+                    on_first=on_first, role=lane.role,
+                )  # fmt: skip
+            progress.set()
+            if lane.result is not None and lane.result[0].attempt.ok:
+                for other in lanes:  # the first accepted turn wins
+                    if other is not lane and other.result is None:
+                        other.scope.cancel()
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(run, lanes[0], seen)
+            with anyio.move_on_after(after):
+                await progress.wait()
+            target = None if progress.is_set() else self._hedge_target(primary, request, exclude)
+            if target is not None:
+                self._hedges.spend(state.recorder)
+                for relay in (lanes[0].text, lanes[0].reasoning):
+                    relay.hold()
+                lane = _Lane(*target, number + 1, Relay(on_text), Relay(on_reasoning), "hedge")
+                lane.text.hold()
+                lane.reasoning.hold()
+                lanes.append(lane)
+                self._notice(
+                    "hedge",
+                    f"{primary.key} sent no first byte in {after:.2f}s: the same request also "
+                    f"goes to {lane.candidate.key}; the first accepted turn wins",
+                    lane.candidate.key,
+                )
+                tg.start_soon(run, lane, None)
+        if len(lanes) > 1:
+            state.span.attrs["tether.hedged"] = True
+        return self._settle(lanes, first_seen[0], time.perf_counter() - t0)
+
+    def _settle(self, lanes: list[_Lane], primary_seen: bool, waited: float) -> _Raced:
+        """The race's outcome: the winner (or the last to fail) and every other attempt."""
+        done = [lane for lane in lanes if lane.result is not None]
+        main = next((lane for lane in done if lane.result and lane.result[0].attempt.ok), None)
+        main = main or max(
+            done, key=lambda lane: lane.result[0].attempt.number if lane.result else 0
+        )
+        others: list[Attempt] = []
+        for lane in lanes:
+            if lane is main:
+                continue
+            if lane.result is None:  # cancelled: the winner answered first
+                others.append(_cancelled_attempt(lane, main.candidate.key, waited))
+                assert lane.candidate.breaker is not None
+                if lane.role == "primary" and not primary_seen:
+                    lane.candidate.breaker.record_wait(waited)
+                continue
+            outcome = replace(lane.result[0], shown=lane.text.forwarded)
+            others.append(outcome.attempt)
+            decision = decide(outcome, cut_before=False)
+            if decision.breaker is not None and lane.candidate.breaker is not None:
+                lane.candidate.breaker.record_failure(decision.breaker, decision.retry_after)
+        assert main.result is not None
+        outcome, holdback = main.result
+        if outcome.attempt.ok:
+            main.text.open()
+            main.reasoning.open()
+        outcome = replace(outcome, shown=main.text.forwarded)
+        return _Raced((outcome, holdback, main.candidate, main.sent), tuple(others))
+
+
+@dataclass
+class _Lane:
+    """One attempt of a hedged race."""
+
+    candidate: Candidate
+    sent: Request
+    number: int
+    text: Relay
+    reasoning: Relay
+    role: str
+    scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    result: tuple[Outcome, Holdback] | None = None
+
+
+@dataclass(frozen=True)
+class _Raced:
+    main: tuple[Outcome, Holdback, Candidate, Request]
+    others: tuple[Attempt, ...]
+
+
+def _cancelled_attempt(lane: _Lane, winner: str, waited: float) -> Attempt:
+    """A race's loser: cancelled, its tokens estimated (the request it was sent is processed
+    and billed; the text it had streamed too)."""
+    streamed = lane.text.seen + lane.reasoning.seen
+    usage = Usage(
+        prompt_tokens=count_request(lane.sent).total,
+        completion_tokens=estimate_tokens(streamed),
+    )
+    turn = Turn(
+        content=lane.text.seen, usage=usage, termination="cut",
+        detail="cancelled: a hedged attempt answered first (tokens estimated)",
+    )  # fmt: skip
+    return Attempt(
+        lane.candidate.key, lane.number, 0.0, waited, error=f"cancelled: {winner} answered first",
+        turn=turn, reasoning_effort=lane.sent.reasoning_effort, model=lane.candidate.provider.model,
+    )  # fmt: skip
+
+
+async def _telling_first(
+    events: AsyncIterator[Event], on_first: Callable[[], None]
+) -> AsyncIterator[Event]:
+    """The stream, telling `on_first` when its first event arrives."""
+    told = False
+    try:
+        async for event in events:
+            if not told:
+                told = True
+                on_first()
+            yield event
+    finally:
+        aclose = getattr(events, "aclose", None)
+        if aclose is not None:
+            await aclose()

@@ -274,6 +274,7 @@ class _Reply(Response):
             self.cut = True
             raise
         finally:
+            self.stand.planner.release(self.plan)
             self._record()
 
     async def _start(self, send: Send, media_type: str, length: int | None = None) -> None:
@@ -340,6 +341,7 @@ class _Reply(Response):
     async def _end(self, send: Send) -> None:
         self.finished = True
         self._record()  # on disk before the client sees the end of the reply
+        self.stand.planner.release(self.plan)  # and room made for its next request
         await send({"type": "http.response.body", "body": b"", "more_body": False})
 
     async def _write_whole(self, send: Send) -> None:
@@ -373,6 +375,7 @@ class _Reply(Response):
             raise _Abort("drop")
         self.finished = True
         self._record()
+        self.stand.planner.release(self.plan)  # before the client can send its next request
         await send({"type": "http.response.body", "body": data, "more_body": False})
 
     def _record(self) -> None:

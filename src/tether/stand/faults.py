@@ -34,7 +34,9 @@ FAULTS: dict[str, tuple[tuple[str, ...], int]] = {
     "html-200": ((), 0),
     "empty-body": ((), 0),
     "latency": (("FILE",), 1),
+    "concurrency": (("N",), 1),
 }
+CONCURRENCY_MESSAGE = "Too many concurrent requests for {model}: at most {n} at a time"
 
 GATEWAY_TEXT = (
     "The request could not be completed. Please retry later, "

@@ -17,6 +17,7 @@ import orjson
 from tether.context.tokens import count_request, estimate_tokens
 from tether.messages import FinishReason, Request, ToolCall, Usage
 from tether.stand.faults import (
+    CONCURRENCY_MESSAGE,
     GATEWAY_TEXT,
     HTML_ERROR_PAGE,
     Fault,
@@ -62,6 +63,7 @@ class Plan:
     malformed: bool = False
     raw_body: bytes | None = None  # sent with HTTP 200 instead of any reply (html-200, empty-body)
     raw_type: str = ""
+    holds_slot: bool = False  # counted in its model's requests in flight (until released)
 
     @property
     def waits(self) -> bool:
@@ -117,6 +119,7 @@ class Planner:
         }
         self._latency: dict[str, list[Latency]] = {}
         self._latency_pos: dict[str, int] = {}
+        self._in_flight: dict[str, int] = {}  # replies being written, per model
         self._lock = threading.Lock()
         for fault in self.faults:
             if fault.name == "latency":
@@ -167,6 +170,13 @@ class Planner:
             chosen += [f for f in turn.faults if f.rate >= 1.0 or self._rng.random() < f.rate]
         return chosen
 
+    def release(self, plan: Plan) -> None:
+        """The reply of `plan` ended: its model takes one more request (the concurrency fault)."""
+        if plan.holds_slot:
+            with self._lock:
+                self._in_flight[plan.model] -= 1
+            plan.holds_slot = False
+
     def _latency_for(self, path: str) -> Latency:
         items = self._latency.get(path)
         if items is None:
@@ -186,13 +196,21 @@ class Planner:
             index, turn, served = self._next_turn(key, spec, request)
             faults = self._draw(model, turn, served)
             latency = [self._latency_for(f.file) for f in faults if f.name == "latency"]
+            cap = min((int(f.args[0]) for f in faults if f.name == "concurrency"), default=None)
+            if cap is not None:
+                if self._in_flight.get(model, 0) >= cap:
+                    message = CONCURRENCY_MESSAGE.format(model=model, n=cap)
+                    return Refusal(429, message, "concurrency_limit_exceeded")
+                self._in_flight[model] = self._in_flight.get(model, 0) + 1
         plan = self._base(model, request, key, index, turn)
+        plan.holds_slot = cap is not None
         plan.chunk_delay = self.script.chunk_delay_s
         for lat in latency:
             plan.first_byte_delay += lat.ttfb
         for fault in faults:
             refusal = _apply(plan, fault, request, self._rng)
             if refusal is not None:
+                self.release(plan)
                 return refusal
         if latency:
             plan.stream_s = sum(max(0.0, lat.total - lat.ttfb) for lat in latency)

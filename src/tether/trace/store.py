@@ -5,6 +5,9 @@ Where: `--store PATH`, else `$TETHER_TRACE_STORE`, else `$XDG_DATA_HOME/tether/t
 by a writer thread that commits every batch at once: a process killed in mid-run leaves a file
 that opens cleanly (WAL) with its unfinished spans still open, which the gate reports.
 
+A run's conversation and receipt are kept beside its spans when it ends (`save_conversation`),
+so `tether run --resume RUN_ID` can continue it.
+
 Retention: runs older than 7 days, and runs beyond the newest 200, are deleted when a store is
 opened for writing and when it closes (configurable by argument, or by the environment variables
 `TETHER_TRACE_RETENTION_DAYS` and `TETHER_TRACE_RETENTION_RUNS`). Schema changes are migrations that
@@ -45,6 +48,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (run_id, id)
     );
     CREATE INDEX runs_started ON runs(started_at);
+    """,
+    # what a run needs to be resumed: its conversation and its receipt, as JSON, at its end
+    """
+    CREATE TABLE conversations (
+        run_id TEXT PRIMARY KEY, task TEXT, messages TEXT, receipt TEXT, saved_at REAL
+    );
     """,
 ]
 
@@ -357,6 +366,7 @@ class TraceStore:
                 for run_id in old:
                     conn.execute("DELETE FROM spans WHERE run_id = ?", (run_id,))
                     conn.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
+                    conn.execute("DELETE FROM conversations WHERE run_id = ?", (run_id,))
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -418,6 +428,30 @@ class TraceStore:
             for r in rows
         ]
         return {"run_id": run_id, "root_id": root[0] if root else None, "spans": spans}
+
+    def save_conversation(
+        self, run_id: str, task: str, messages: list[dict[str, Any]], receipt: dict[str, Any]
+    ) -> None:
+        """Keep what a resume needs: the run's conversation and receipt (JSON), replacing what
+        was kept for it before. Written at once (a run ends rarely; the spans stay queued)."""
+        try:
+            with self._reading() as conn:
+                conn.execute(
+                    "INSERT OR REPLACE INTO conversations VALUES (?,?,?,?,?)",
+                    (run_id, task, orjson.dumps(messages), orjson.dumps(receipt), self._clock()),
+                )
+        except sqlite3.Error as exc:  # the run's receipt still goes out; a resume will say why
+            self.write_error = exc
+
+    def conversation(self, run_id: str) -> dict[str, Any] | None:
+        """`{"task", "messages", "receipt"}` as a run left them, or None when none was kept."""
+        with self._reading() as conn:
+            row = conn.execute(
+                "SELECT task, messages, receipt FROM conversations WHERE run_id = ?", (run_id,)
+            ).fetchone()
+        if row is None:
+            return None
+        return {"task": row[0], "messages": orjson.loads(row[1]), "receipt": orjson.loads(row[2])}
 
     def find(self, prefix: str) -> list[str]:
         """Run ids starting with `prefix` (so a user can type a short id)."""
