@@ -281,6 +281,9 @@ class AgentRuntime:
         if not result.complete:
             receipt.trace_problems = result.problems
             receipt.status = "incomplete"
+        if self.store is not None:
+            receipt.run_id = receipt.run_id or recorder.run_id
+            self.store.write_receipt(recorder.run_id, receipt.to_json())
         return receipt
 
     async def answer(

@@ -10,7 +10,7 @@ from importlib import import_module
 from tether.cli.common import app, fail
 
 # Each module registers its commands on import; `tether --help` lists them in this order.
-COMMAND_MODULES = ("serve", "models", "ask", "run", "judging", "traces", "lab")
+COMMAND_MODULES = ("serve", "models", "ask", "run", "judging", "traces", "view", "lab")
 for _name in COMMAND_MODULES:
     import_module(f"tether.cli.{_name}")
 

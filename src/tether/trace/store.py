@@ -18,7 +18,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +45,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (run_id, id)
     );
     CREATE INDEX runs_started ON runs(started_at);
+    """,
+    # What a run handed back (agent/receipt.py), written once its gate has run: the viewer
+    # and `traces list` show the receipt's status, not only the root span's.
+    """
+    CREATE TABLE receipts (run_id TEXT PRIMARY KEY, status TEXT, body TEXT);
     """,
 ]
 
@@ -111,6 +116,12 @@ class RunInfo:
         return None if self.ended_at is None else self.ended_at - self.started_at
 
 
+@dataclass(frozen=True, slots=True)
+class _Receipt:
+    run_id: str
+    body: dict[str, Any]
+
+
 _FLUSH = object()
 _STOP = object()
 
@@ -161,6 +172,12 @@ class TraceStore:
              span.started_at, span.ended_at, span.status, span.attrs)
         )  # fmt: skip
 
+    def write_receipt(self, run_id: str, receipt: dict[str, Any]) -> None:
+        """Keep a run's receipt (its `to_json()`), queued behind the run's spans."""
+        if self._writer is None:
+            self._ensure_writer()
+        self._queue.put(_Receipt(run_id, receipt))
+
     def write_trace(self, trace: dict[str, Any]) -> None:
         """Store a whole run given as run JSON (imports, tests)."""
         run_id = str(trace["run_id"])
@@ -204,9 +221,10 @@ class TraceStore:
                         break
                 waiters = [b for b in batch if isinstance(b, threading.Event)]
                 ops = [b for b in batch if isinstance(b, tuple)]
-                if ops:
+                receipts = [b for b in batch if isinstance(b, _Receipt)]
+                if ops or receipts:
                     try:
-                        self._apply(conn, ops)
+                        self._apply(conn, ops, receipts)
                     except Exception as exc:  # never die: the gate will show what is missing
                         self.write_error = exc
                 for w in waiters:
@@ -217,9 +235,11 @@ class TraceStore:
             conn.close()
 
     @staticmethod
-    def _apply(conn: sqlite3.Connection, ops: list[tuple[Any, ...]]) -> None:
+    def _apply(
+        conn: sqlite3.Connection, ops: list[tuple[Any, ...]], receipts: Sequence[_Receipt] = ()
+    ) -> None:
         """Write a batch: the last state of each span (a start and its end in one batch are
-        one row), with executemany, in one transaction."""
+        one row), with executemany, in one transaction; then the receipts."""
         latest = {(op[0], op[1]): op for op in ops}
         rows = [
             (
@@ -248,6 +268,13 @@ class TraceStore:
                 "DO UPDATE SET ended_at=excluded.ended_at, status=excluded.status, "
                 "attrs=excluded.attrs",
                 [(r[0], r[1], r[4], r[5], r[6], r[7], r[8]) for r in rows if r[2] is None],
+            )
+            conn.executemany(
+                "INSERT OR REPLACE INTO receipts VALUES (?,?,?)",
+                [
+                    (r.run_id, r.body.get("status"), orjson.dumps(r.body, default=str))
+                    for r in receipts
+                ],
             )
             conn.execute("COMMIT")
         except BaseException:
@@ -300,6 +327,7 @@ class TraceStore:
                 for run_id in old:
                     conn.execute("DELETE FROM spans WHERE run_id = ?", (run_id,))
                     conn.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
+                    conn.execute("DELETE FROM receipts WHERE run_id = ?", (run_id,))
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -308,13 +336,14 @@ class TraceStore:
     # ------------------------------------------------------------ reading
 
     @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The read connection, under its lock (for readers asking their own SQL: the viewer)."""
         with self._read_lock:
             yield self._read
 
     def runs(self, limit: int = 50) -> list[RunInfo]:
         """The newest runs first."""
-        with self._reading() as conn:
+        with self.reading() as conn:
             rows = conn.execute(
                 "SELECT r.run_id, r.name, r.started_at, r.ended_at, r.status, r.attrs, "
                 "(SELECT COUNT(*) FROM spans s WHERE s.run_id = r.run_id), "
@@ -332,7 +361,7 @@ class TraceStore:
 
     def trace(self, run_id: str) -> dict[str, Any] | None:
         """A run as run JSON, or None when the store does not have it."""
-        with self._reading() as conn:
+        with self.reading() as conn:
             root = conn.execute("SELECT root_id FROM runs WHERE run_id = ?", (run_id,)).fetchone()
             rows = conn.execute(
                 "SELECT id, parent_id, kind, name, started_at, ended_at, status, attrs "
@@ -356,9 +385,15 @@ class TraceStore:
         ]
         return {"run_id": run_id, "root_id": root[0] if root else None, "spans": spans}
 
+    def receipt(self, run_id: str) -> dict[str, Any] | None:
+        """The receipt a run handed back, or None (still running, killed, or not an agent run)."""
+        with self.reading() as conn:
+            row = conn.execute("SELECT body FROM receipts WHERE run_id = ?", (run_id,)).fetchone()
+        return None if row is None else dict(orjson.loads(row[0]))
+
     def find(self, prefix: str) -> list[str]:
         """Run ids starting with `prefix` (so a user can type a short id)."""
-        with self._reading() as conn:
+        with self.reading() as conn:
             rows = conn.execute(
                 "SELECT run_id FROM runs WHERE run_id LIKE ? || '%' LIMIT 10", (prefix,)
             )
