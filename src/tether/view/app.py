@@ -85,6 +85,7 @@ def build_app(source: ViewSource) -> Starlette:
             size = int(q.get("size") or 50)
         except ValueError:
             return _json({"error": "page and size are numbers"}, 400)
+        size = max(1, min(size, 500))
         wanted = RunFilter(q.get("status", ""), q.get("verdict", ""), q.get("q", ""), page, size)
         body = await _off_loop(list_runs, store, wanted)
         body["verdicts"] = await _off_loop(source.verdicts)

@@ -21,7 +21,7 @@ function el(tag, attrs, ...children) {
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined || c === false) continue;
     node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -33,7 +33,7 @@ function svg(tag, attrs, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (k === "text") node.textContent = v; else node.setAttribute(k, v);
   }
-  for (const c of children.flat()) if (c) node.append(c);
+  for (const c of children.flat(Infinity)) if (c) node.append(c);
   return node;
 }
 function fill(node, ...kids) {
