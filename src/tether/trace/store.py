@@ -48,8 +48,11 @@ MIGRATIONS: list[str] = [
     """,
     # What a run handed back (agent/receipt.py), written once its gate has run: the viewer
     # and `traces list` show the receipt's status, not only the root span's.
+    # The verdict index: finding the runs that met a verdict among millions of spans.
     """
     CREATE TABLE receipts (run_id TEXT PRIMARY KEY, status TEXT, body TEXT);
+    CREATE INDEX spans_verdict ON spans(json_extract(attrs, '$."tether.verdict"'), run_id)
+        WHERE kind = 'model';
     """,
 ]
 
@@ -384,6 +387,16 @@ class TraceStore:
             for r in rows
         ]
         return {"run_id": run_id, "root_id": root[0] if root else None, "spans": spans}
+
+    def span_rows(self, run_id: str) -> list[tuple[Any, ...]]:
+        """A run's spans as stored, attrs left as JSON text (a reader that passes them on
+        need not parse a hundred thousand of them)."""
+        with self.reading() as conn:
+            return conn.execute(
+                "SELECT id, parent_id, kind, name, started_at, ended_at, status, attrs "
+                "FROM spans WHERE run_id = ? ORDER BY started_at, rowid",
+                (run_id,),
+            ).fetchall()
 
     def receipt(self, run_id: str) -> dict[str, Any] | None:
         """The receipt a run handed back, or None (still running, killed, or not an agent run)."""

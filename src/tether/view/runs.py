@@ -1,32 +1,42 @@
 """One run as the run page draws it: its spans (as rows, so a run of 100,000 spans is one
-compact array), the receipt it handed back, and the gate's finding on it."""
+compact array), the receipt it handed back, and the gate's finding on it.
+
+A run from the store is passed on without parsing its spans' attributes: each stays the JSON
+text SQLite holds (an `orjson.Fragment`), and the gate gets parsed only the attributes it reads
+(`GATE_ATTRS`), from the spans whose text names one.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tether.trace.formats import Run, seconds
+import orjson
+
+from tether.trace.formats import GATE_ATTRS, Run
 from tether.trace.gate import check_run
 from tether.trace.store import TraceStore
 
 # The row layout the page reads (static/view.js keeps the same order).
 SPAN_FIELDS = ("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
+_GATE_KEYS = tuple(sorted(name.encode() for name in GATE_ATTRS))
 
 
 def span_rows(spans: list[dict[str, Any]]) -> list[list[Any]]:
     return [[s.get(f) for f in SPAN_FIELDS] for s in spans]
 
 
-def gate_finding(trace: dict[str, Any]) -> dict[str, Any]:
-    """The completeness gate on a run given as run JSON: complete, problems, fingerprint."""
-    rows = [
-        (s["id"], s.get("parent_id"), s.get("kind") or "", s.get("name") or "",
-         s.get("started_at"), s.get("ended_at"), s.get("status"), s.get("attrs") or None)
-        for s in trace["spans"]
-    ]  # fmt: skip
-    roots = tuple(s["id"] for s in trace["spans"] if s.get("parent_id") is None)
-    root = trace.get("root_id")
-    result = check_run(Run(trace["run_id"], (root,) if root else roots, rows))
+def _gate_attrs(raw: bytes | None, keys: tuple[bytes, ...] = _GATE_KEYS) -> dict[str, Any] | None:
+    """The attributes the gate reads, parsed only when the stored JSON (bytes) names one."""
+    if not raw or not any(key in raw for key in keys):
+        return None
+    return {k: v for k, v in orjson.loads(raw).items() if k in GATE_ATTRS}
+
+
+def gate_finding(run_id: str, root_id: str | None, rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+    """The completeness gate on a run's span rows (id, parent, kind, name, start, end, status,
+    attrs): complete, its problems (the first 200) and their fingerprint."""
+    roots = (root_id,) if root_id else tuple(r[0] for r in rows if r[1] is None)
+    result = check_run(Run(run_id, roots, rows))
     return {
         "complete": result.complete,
         "problems": result.problems[:200],
@@ -37,24 +47,17 @@ def gate_finding(trace: dict[str, Any]) -> dict[str, Any]:
 
 def run_page(store: TraceStore, run_id: str) -> dict[str, Any] | None:
     """Everything the run page shows, or None when the store has no such run."""
-    trace = store.trace(run_id)
-    if trace is None:
+    rows = store.span_rows(run_id)
+    if not rows:
         return None
-    return page_of(trace, store.receipt(run_id))
-
-
-def page_of(trace: dict[str, Any], receipt: dict[str, Any] | None) -> dict[str, Any]:
-    spans = trace["spans"]
-    for s in spans:  # other systems' files may carry ISO-8601 times
-        if not isinstance(s.get("started_at"), int | float | None):
-            s["started_at"] = seconds(s["started_at"])
-        if not isinstance(s.get("ended_at"), int | float | None):
-            s["ended_at"] = seconds(s["ended_at"])
+    roots = [r[0] for r in rows if r[1] is None]
+    root_id = roots[0] if len(roots) == 1 else None
+    gate_rows = [(*r[:7], _gate_attrs(r[7])) for r in rows]
     return {
-        "run_id": trace["run_id"],
-        "root_id": trace.get("root_id"),
+        "run_id": run_id,
+        "root_id": root_id,
         "fields": SPAN_FIELDS,
-        "spans": span_rows(spans),
-        "receipt": receipt,
-        "gate": gate_finding(trace),
+        "spans": [[*r[:7], orjson.Fragment(r[7] or "{}")] for r in rows],
+        "receipt": store.receipt(run_id),
+        "gate": gate_finding(run_id, root_id, gate_rows),
     }
