@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -47,8 +48,10 @@ def wait_for(condition: Callable[[], Any], seconds: float, what: str) -> Any:
         time.sleep(0.05)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser() -> Iterator[Any]:
+    """One per test: Playwright's sync API runs its event loop in this thread while it is
+    open, and the next test's `anyio.run` (in the same worker) could not start its own."""
     from playwright.sync_api import sync_playwright
 
     assert Path(CHROMIUM).exists(), "install Debian's chromium (.ci/run does)"
@@ -74,23 +77,27 @@ class Viewer:
     """`tether view` in its own process on a free port; `url` is what it printed first."""
 
     def __init__(self, *args: str) -> None:
+        # a file, not a pipe: a pipe nobody reads could fill and block the server
+        self.log = tempfile.TemporaryFile("w+")  # noqa: SIM115 (closed in stop)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tether", "view", "--port", "0", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            stdout=subprocess.PIPE, stderr=self.log, text=True,
         )  # fmt: skip
         assert self.proc.stdout is not None
         self.url = self.proc.stdout.readline().strip()
-        assert self.url.startswith("http://127.0.0.1:"), (
-            self.proc.stderr.read() if self.proc.stderr else ""
-        )
+        if not self.url.startswith("http://127.0.0.1:"):
+            self.stop()
+            self.log.seek(0)
+            raise AssertionError(f"tether view did not start: {self.log.read()}")
 
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGINT)
         try:
-            self.proc.wait(timeout=10)
+            self.proc.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-            self.proc.wait()
+            self.proc.communicate()
+        self.log.close()
 
 
 @pytest.fixture

@@ -111,7 +111,7 @@ def _signalled_run(tmp_path: Path, store: Path, marker: str, sig: signal.Signals
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.wait()
+            proc.communicate()
     return out
 
 
@@ -181,7 +181,7 @@ def test_a_live_run_is_followed_to_its_end(page: Any, viewer: Any, tmp_path: Pat
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.wait()
+            proc.communicate()
     receipt = json.loads(out)
     page.wait_for_selector("main[data-live=ended]", timeout=30_000)
     assert page.locator("#receipt .status").first.inner_text() == receipt["status"]
