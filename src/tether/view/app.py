@@ -24,8 +24,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from tether.trace.store import TraceStore
-from tether.view.listing import RunFilter, list_runs, verdicts_met
-from tether.view.runs import run_page, span_rows
+from tether.view.listing import RunFilter, list_runs, verdicts_met, with_gate
+from tether.view.runs import SpanFollower, run_page
 
 STATIC_DIR = Path(__file__).parent / "static"
 T = TypeVar("T")
@@ -88,6 +88,7 @@ def build_app(source: ViewSource) -> Starlette:
         size = max(1, min(size, 500))
         wanted = RunFilter(q.get("status", ""), q.get("verdict", ""), q.get("q", ""), page, size)
         body = await _off_loop(list_runs, store, wanted)
+        await _off_loop(with_gate, store, body["runs"])
         body["verdicts"] = await _off_loop(source.verdicts)
         return _json(body)
 
@@ -133,23 +134,15 @@ async def _follow(request: Request, source: ViewSource, run_id: str) -> AsyncIte
     """The spans of a run as they change, then `end` with the whole run (receipt and gate
     included) once its root has ended and its receipt came, or `end_grace_s` passed without
     one. A comment line every few seconds keeps the connection alive."""
-    seen: dict[str, tuple[Any, Any, Any]] = {}
+    follower = SpanFollower(source.store, run_id)
     ended_at: float | None = None
     quiet = 0.0
     while not await request.is_disconnected():
-        trace = await _off_loop(source.store.trace, run_id)
-        spans = trace["spans"] if trace else []
-        changed = []
-        for s in spans:
-            state = (s["ended_at"], s["status"], len(s["attrs"]))
-            if seen.get(s["id"]) != state:
-                seen[s["id"]] = state
-                changed.append(s)
+        changed = await _off_loop(follower.changes)
         if changed:
             quiet = 0.0
-            yield _event("spans", span_rows(changed))
-        root = next((s for s in spans if s["id"] == (trace or {}).get("root_id")), None)
-        if root is not None and root["ended_at"] is not None:
+            yield _event("spans", changed)
+        if follower.root_ended:
             now = anyio.current_time()
             ended_at = ended_at if ended_at is not None else now
             receipt = await _off_loop(source.store.receipt, run_id)

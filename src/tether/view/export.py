@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 from tether.view.app import STATIC_DIR, ViewSource, page_html
-from tether.view.listing import RunFilter, list_runs
+from tether.view.listing import RunFilter, list_runs, with_gate
 from tether.view.runs import run_page
 
 
@@ -37,7 +37,7 @@ def export(source: ViewSource, folder: str | Path) -> list[Path]:
     page = 1
     while True:
         body = list_runs(source.store, RunFilter(page=page, size=500))
-        rows += body["runs"]
+        rows += with_gate(source.store, body["runs"])
         if page * body["size"] >= body["total"]:
             break
         page += 1

@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from tether.trace.store import TraceStore
+from tether.view.runs import gate_of
 
 STATUSES = (
     "done",
@@ -40,6 +41,7 @@ STATUS_SQL = f"""CASE
     WHEN r.status = 'ok' THEN 'answered'
     WHEN r.status = 'cancelled' THEN 'cancelled'
     ELSE 'error' END"""
+GATE_MAX_SPANS = 5000  # the runs page checks runs up to this size itself
 _FROM = "FROM runs r LEFT JOIN receipts rc ON rc.run_id = r.run_id"
 _VERDICT = "json_extract(s.attrs, '$.\"tether.verdict\"')"
 
@@ -109,10 +111,18 @@ def list_runs(store: TraceStore, wanted: RunFilter) -> dict[str, Any]:
                 "cost_usd": receipt.get("cost_usd") if receipt else fig.get("cost_usd"),
                 "spans": fig.get("spans", 0),
                 "open_spans": fig.get("open_spans", 0),
-                "trace_problems": len(receipt.get("trace_problems") or []) if receipt else None,
             }
         )
     return {"total": total, "page": page, "size": size, "runs": runs}
+
+
+def with_gate(store: TraceStore, runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The gate's finding on each run of a page (`gate`: "complete", "N problems", or None for
+    a run of more than GATE_MAX_SPANS spans, whose own page says it)."""
+    for run in runs:
+        finding = gate_of(store, run["run_id"]) if run["spans"] <= GATE_MAX_SPANS else None
+        run["gate"] = None if finding is None else finding["problem_count"]
+    return runs
 
 
 def _figures(conn: Any, run_ids: list[str]) -> dict[str, dict[str, Any]]:

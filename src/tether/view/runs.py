@@ -21,10 +21,6 @@ SPAN_FIELDS = ("id", "parent_id", "kind", "name", "started_at", "ended_at", "sta
 _GATE_KEYS = tuple(sorted(name.encode() for name in GATE_ATTRS))
 
 
-def span_rows(spans: list[dict[str, Any]]) -> list[list[Any]]:
-    return [[s.get(f) for f in SPAN_FIELDS] for s in spans]
-
-
 def _gate_attrs(raw: bytes | None, keys: tuple[bytes, ...] = _GATE_KEYS) -> dict[str, Any] | None:
     """The attributes the gate reads, parsed only when the stored JSON (bytes) names one."""
     if not raw or not any(key in raw for key in keys):
@@ -45,13 +41,25 @@ def gate_finding(run_id: str, root_id: str | None, rows: list[tuple[Any, ...]]) 
     }
 
 
+def gate_of(store: TraceStore, run_id: str) -> dict[str, Any] | None:
+    """The gate's finding on a stored run, or None when the store does not have it."""
+    rows = store.span_rows(run_id)
+    if not rows:
+        return None
+    return gate_finding(run_id, _root(rows), [(*r[:7], _gate_attrs(r[7])) for r in rows])
+
+
+def _root(rows: list[tuple[Any, ...]]) -> str | None:
+    roots = [r[0] for r in rows if r[1] is None]
+    return roots[0] if len(roots) == 1 else None
+
+
 def run_page(store: TraceStore, run_id: str) -> dict[str, Any] | None:
     """Everything the run page shows, or None when the store has no such run."""
     rows = store.span_rows(run_id)
     if not rows:
         return None
-    roots = [r[0] for r in rows if r[1] is None]
-    root_id = roots[0] if len(roots) == 1 else None
+    root_id = _root(rows)
     gate_rows = [(*r[:7], _gate_attrs(r[7])) for r in rows]
     return {
         "run_id": run_id,
@@ -61,3 +69,42 @@ def run_page(store: TraceStore, run_id: str) -> dict[str, Any] | None:
         "receipt": store.receipt(run_id),
         "gate": gate_finding(run_id, root_id, gate_rows),
     }
+
+
+class SpanFollower:
+    """What changed in a stored run since the last look: the spans written since (rowid past
+    the last seen) and the spans that were open then (an end is an update of the same row).
+    Each look reads only those, so following a long run stays cheap."""
+
+    def __init__(self, store: TraceStore, run_id: str) -> None:
+        self.store = store
+        self.run_id = run_id
+        self.last_rowid = 0
+        self.open: set[str] = set()
+        self.root_ended = False
+
+    def changes(self) -> list[list[Any]]:
+        columns = "rowid, id, parent_id, kind, name, started_at, ended_at, status, attrs"
+        with self.store.reading() as conn:
+            rows = conn.execute(
+                f"SELECT {columns} FROM spans WHERE run_id = ? AND rowid > ?",
+                (self.run_id, self.last_rowid),
+            ).fetchall()
+            still = sorted(self.open - {r[1] for r in rows})
+            for at in range(0, len(still), 500):
+                chunk = still[at : at + 500]
+                rows += conn.execute(
+                    f"SELECT {columns} FROM spans WHERE run_id = ? "
+                    f"AND id IN ({','.join('?' * len(chunk))}) AND ended_at IS NOT NULL",
+                    (self.run_id, *chunk),
+                ).fetchall()
+        out = []
+        for rowid, *span in rows:
+            self.last_rowid = max(self.last_rowid, rowid)
+            if span[5] is None:
+                self.open.add(span[0])
+            else:
+                self.open.discard(span[0])
+                self.root_ended = self.root_ended or span[1] is None
+            out.append([*span[:7], orjson.Fragment(span[7] or "{}")])
+        return out

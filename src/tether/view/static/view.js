@@ -158,9 +158,10 @@ async function runsPage(query) {
       el("td", {}, r.verdicts.length ? r.verdicts.map((v) => el("span", { class: "verdict", text: v })) : el("span", { class: "muted", text: "–" })),
       el("td", { class: "num", text: r.failovers }),
       el("td", { class: "num", text: money(r.cost_usd) }),
-      el("td", {}, r.open_spans ? el("span", { class: "status s-open", text: `${r.open_spans} open` })
-        : r.trace_problems ? el("span", { class: "status s-incomplete", text: `${r.trace_problems} problems` })
-        : el("span", { class: "muted", text: `${r.spans} spans closed` })));
+      el("td", { class: "gate" }, r.gate === null || r.gate === undefined
+        ? el("span", { class: "muted", text: `${r.spans} spans${r.open_spans ? `, ${r.open_spans} open` : ""}` })
+        : r.gate === 0 ? el("span", { class: "status s-complete", text: "complete" })
+        : el("span", { class: "status s-incomplete", title: r.open_spans ? `${r.open_spans} open spans` : "", text: `${r.gate} problem${r.gate === 1 ? "" : "s"}` })));
   });
   const pages = Math.max(1, Math.ceil(body.total / body.size));
   const page = body.page;
@@ -169,7 +170,7 @@ async function runsPage(query) {
     el("div", { class: "filters" }, status, verdict, search,
       el("span", { class: "muted", id: "count", text: `${body.total} run${body.total === 1 ? "" : "s"}` })),
     el("table", { id: "runs" },
-      el("thead", {}, el("tr", {}, ["run", "status", "task", "started", "duration", "steps", "verdicts met", "failovers", "cost", "trace"].map((h, i) => el("th", { class: [4, 5, 7, 8].includes(i) ? "num" : null, text: h })))),
+      el("thead", {}, el("tr", {}, ["run", "status", "task", "started", "duration", "steps", "verdicts met", "failovers", "cost", "gate"].map((h, i) => el("th", { class: [4, 5, 7, 8].includes(i) ? "num" : null, text: h })))),
       el("tbody", {}, rows)),
     body.runs.length ? null : el("p", { class: "muted", text: "No run matches." }),
     el("div", { class: "pager" },
