@@ -237,3 +237,19 @@ def test_the_static_export_opens_from_disk(
     page.goto(index.as_uri() + "#/lab")
     page.wait_for_selector("#chart-false-done")
     page.screenshot(path=tmp_path / "export-lab.png", full_page=True)
+
+
+def test_the_lab_report_has_a_view_that_opens_from_disk(
+    page: Any, lab_store: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """`tether lab --out DIR` writes DIR/view: the charts, and each tether run's trace."""
+    _, out = lab_store
+    lab = json.loads((out / "runs.json").read_text())
+    page.goto((out / "view" / "index.html").as_uri() + "#/lab")
+    page.wait_for_selector("#chart-false-done")
+    assert page.locator("#lab-runs tbody tr").count() == len(lab["runs"])
+    page.locator("#lab-runs a").first.click()
+    page.wait_for_selector("#waterfall .wf-row")
+    first = next(r for r in lab["runs"] if r["run_id"])
+    assert page.locator("#receipt .status").first.inner_text() == first["status"]
+    page.screenshot(path=tmp_path / "lab-report-run.png", full_page=True)

@@ -116,4 +116,6 @@ def _serve(app: object, port: int, open_browser: bool) -> None:
         import webbrowser
 
         webbrowser.open(url)
-    uvicorn.Server(uvicorn_config(app)).run(sockets=[sock])
+    config = uvicorn_config(app)
+    config.timeout_graceful_shutdown = 1  # a page following a run never hangs up by itself
+    uvicorn.Server(config).run(sockets=[sock])

@@ -9,6 +9,7 @@ page's JS and CSS are the package's own, copied beside them.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,11 @@ def _script(call: str, body: Any) -> bytes:
     return call.encode() + b"(" + orjson.dumps(body) + b");\n"
 
 
-def export(source: ViewSource, folder: str | Path) -> list[Path]:
-    """Write the viewer and every run of the source's store into `folder` (created); the
-    files written, index.html first."""
+def export(
+    source: ViewSource, folder: str | Path, run_ids: Collection[str] | None = None
+) -> list[Path]:
+    """Write the viewer and every run of the source's store (or only `run_ids`) into `folder`
+    (created); the files written, index.html first."""
     out = Path(folder)
     (out / "static").mkdir(parents=True, exist_ok=True)
     (out / "runs").mkdir(exist_ok=True)
@@ -37,7 +40,10 @@ def export(source: ViewSource, folder: str | Path) -> list[Path]:
     page = 1
     while True:
         body = list_runs(source.store, RunFilter(page=page, size=500))
-        rows += with_gate(source.store, body["runs"])
+        rows += with_gate(
+            source.store,
+            [r for r in body["runs"] if run_ids is None or r["run_id"] in run_ids],
+        )
         if page * body["size"] >= body["total"]:
             break
         page += 1

@@ -408,13 +408,21 @@ async function runPage(runId) {
   const running = !page.receipt && root && (root[F.end] === null || root[F.end] === undefined);
   if (running && !STATIC && window.EventSource) {
     liveSource = new EventSource("api/run/" + encodeURIComponent(runId) + "/events");
+    let lastChange = performance.now();
     liveSource.addEventListener("spans", (ev) => {
       for (const s of JSON.parse(ev.data)) spans.set(s[F.id], s);
+      lastChange = performance.now();
       all();
     });
+    // A run killed in mid-flight looks like one still going: say how long nothing changed.
+    const quietTimer = setInterval(() => {
+      const live = document.getElementById("live");
+      const quiet = (performance.now() - lastChange) / 1000;
+      if (live) live.textContent = quiet >= 10 ? `● live · no new span for ${Math.round(quiet)} s` : "● live";
+    }, 1000);
     liveSource.addEventListener("end", (ev) => {
       const final = JSON.parse(ev.data);
-      liveSource.close(); liveSource = null;
+      liveSource.close(); liveSource = null; clearInterval(quietTimer);
       spans.clear();
       for (const s of final.spans) spans.set(s[F.id], s);
       page.receipt = final.receipt; page.gate = final.gate; page.root_id = final.root_id;
@@ -423,7 +431,7 @@ async function runPage(runId) {
     });
     main.dataset.live = "following";
     drawHeader();
-    cleanup = () => { if (liveSource) liveSource.close(); };
+    cleanup = () => { if (liveSource) liveSource.close(); clearInterval(quietTimer); };
   }
 }
 
@@ -494,7 +502,21 @@ async function labPage() {
     el("h2", { text: "figures per harness" }),
     el("table", { id: "lab-table" }, el("thead", {}, el("tr", {}, el("th", { text: "" }), harnesses.map((h) => el("th", { class: "num", text: h })))),
       el("tbody", {}, keys.map((k) => el("tr", {}, el("th", { text: k.replace(/_/g, " ") }), harnesses.map((h) => el("td", { class: "num", text: lab.harnesses[h][k] ?? "–" })))))),
-    el("p", { class: "muted", text: `gate: ${lab.gate.complete ?? 0} of ${lab.gate.checked ?? 0} tether runs complete` }));
+    el("p", { class: "muted", text: `gate: ${lab.gate.complete ?? 0} of ${lab.gate.checked ?? 0} tether runs complete` }),
+    el("h2", { text: "every run" }),
+    el("table", { id: "lab-runs" },
+      el("thead", {}, el("tr", {}, ["harness", "task", "shape", "faults", "status", "said done", "solved", "false done", "verdicts met", "failovers", "wall", "trace"].map((h) => el("th", { text: h })))),
+      el("tbody", {}, (lab.runs || []).map((r) => {
+        const traced = r.run_id && (!STATIC || STATIC.files[r.run_id]);
+        return el("tr", { "data-harness": r.harness },
+          el("td", { text: r.harness }), el("td", { text: r.task }), el("td", { text: r.shape }),
+          el("td", { text: (r.faults || []).join(", ") || "–" }), el("td", {}, badge(r.status)),
+          el("td", { text: r.said_done ? "yes" : "no" }), el("td", { text: r.solved ? "yes" : "no" }),
+          el("td", {}, r.false_done ? el("span", { class: "verdict", text: "false done" }) : "no"),
+          el("td", {}, (r.verdicts_met || []).map((v) => el("span", { class: "verdict", text: v }))),
+          el("td", { class: "num", text: r.failovers }), el("td", { class: "num", text: secs(r.wall_s) }),
+          el("td", {}, traced ? el("a", { href: "#/run/" + encodeURIComponent(r.run_id), text: r.run_id.slice(0, 12) }) : el("span", { class: "muted", text: "–" })));
+      }))));
 }
 
 async function auditPage() {
