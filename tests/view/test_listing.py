@@ -88,6 +88,9 @@ def test_a_trace_file_from_elsewhere_is_served_with_its_gate(viewer: Any) -> Non
     assert page["receipt"] is None and "complete" in page["gate"]
     assert httpx2.get(v.url + "api/run/nope", timeout=30).status_code == 404
     assert httpx2.get(v.url + "static/view.js", timeout=30).status_code == 200
+    # a name that is not this machine's (DNS rebinding) gets nothing
+    rebound = httpx2.get(v.url + "api/runs", headers={"Host": "evil.example"}, timeout=30)
+    assert rebound.status_code == 400
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,8 @@ import anyio
 import anyio.to_thread
 import orjson
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
@@ -113,6 +115,9 @@ def build_app(source: ViewSource) -> Starlette:
         return _json(source.audit)
 
     return Starlette(
+        # Only pages addressed to this machine: a web page elsewhere that points a name of its
+        # own at 127.0.0.1 (DNS rebinding) gets nothing of the traces.
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost"])],
         routes=[
             Route("/", index),
             Route("/api/info", info),
@@ -122,7 +127,7 @@ def build_app(source: ViewSource) -> Starlette:
             Route("/api/lab", lab),
             Route("/api/audit", audit),
             Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
-        ]
+        ],
     )
 
 

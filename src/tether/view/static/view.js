@@ -382,6 +382,8 @@ async function runPage(runId) {
     if (top < waterfall.scrollTop) waterfall.scrollTop = top;
     else if (top + ROW_H > waterfall.scrollTop + waterfall.clientHeight) waterfall.scrollTop = top + ROW_H - waterfall.clientHeight;
     draw(true); drawSide();
+    const detail = document.getElementById("span-detail");
+    if (detail) side.scrollTop = detail.offsetTop - side.offsetTop;
   }
   function jump(test) {
     for (let i = selected + 1; i < rows.length; i++) if (test(rows[i][0])) return select(i);
