@@ -146,6 +146,7 @@ def test_an_open_span_is_drawn_open(page: Any, viewer: Any, tmp_path: Path) -> N
     open_check = page.locator(".wf-row[data-kind=check][data-open=true]")
     assert open_check.count() == 1
     assert open_check.locator(".bar.open").count() == 1
+    assert open_check.locator(".bar.open").bounding_box()["width"] > 2  # drawn, off to the right
     assert "open" in open_check.inner_text()
     assert "incomplete" in page.locator("#gate").inner_text()
     page.keyboard.press("o")  # the first open span (after the root)

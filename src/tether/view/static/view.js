@@ -332,6 +332,9 @@ async function runPage(runId) {
       if (typeof s[F.end] === "number") hi = Math.max(hi, s[F.end]);
     }
     t0 = lo === Infinity ? 0 : lo; t1 = hi <= t0 ? t0 + 0.001 : hi;
+    // An open span has no end: give the axis some room past the last moment seen, so a span
+    // opened last is still drawn as a bar running off to the right.
+    if ([...spans.values()].some((s) => s[F.end] === null || s[F.end] === undefined)) t1 += Math.max(0.05 * (t1 - t0), 0.01);
     spacer.style.height = `${rows.length * ROW_H}px`;
     fill(axis, el("span", { class: "muted", text: `${rows.length} spans` }),
       el("div", { class: "ticks" }, [0, 0.25, 0.5, 0.75, 1].map((f) => el("span", { text: secs((t1 - t0) * f) }))));
@@ -368,7 +371,7 @@ async function runPage(runId) {
         el("div", { class: "label", style: `padding-left:${4 + Math.min(depth, 30) * 12}px`, title: `${s[F.kind]} ${s[F.name]}` },
           el("span", { class: "kind", text: s[F.kind] }), short(s[F.name], 48), " ", spanSummary(s),
           isOpen ? el("span", { class: "status s-open", text: "open" }) : s[F.status] !== "ok" ? badge(s[F.status]) : null),
-        el("div", { class: "track" }, el("div", { class: `bar k-${s[F.kind]} st-${s[F.status]}${isOpen ? " open" : ""}`, style: `left:${left}%;width:calc(${width}% - ${isOpen ? 44 : 0}px)`, title: isOpen ? "never ended" : secs(end - start) }))));
+        el("div", { class: "track" }, el("div", { class: `bar k-${s[F.kind]} st-${s[F.status]}${isOpen ? " open" : ""}`, style: `left:${left}%;width:${width}%`, title: isOpen ? "never ended" : secs(end - start) }))));
     }
     spacer.replaceChildren(...nodes);
   }
