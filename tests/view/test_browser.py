@@ -17,7 +17,7 @@ import pytest
 
 from tests.processes import still_running
 from tests.test_audit import write_log
-from tests.view.conftest import env_with_store, tether, wait_for
+from tests.view.support import env_with_store, tether, wait_for
 from tether.trace.store import TraceStore
 
 pytestmark = pytest.mark.timeout(180)

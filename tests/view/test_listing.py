@@ -10,7 +10,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from tests.view.conftest import tether
+from tests.view.support import tether
 from tether.trace.store import TraceStore
 from tether.view.listing import RunFilter, list_runs
 
