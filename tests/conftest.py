@@ -1,7 +1,11 @@
-"""Shared fixtures: real stands on 127.0.0.1, started in a background thread."""
+"""Shared fixtures: real stands on 127.0.0.1, started in a background thread; a real
+redis-server for the breaker stores and for proxies that share one."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -9,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import StandFactory
+from tests.reliability.helpers import free_port, start_redis
 from tether.stand import Script, StandThread, build_stand
 
 # Asserts in the plain helpers modules fail with pytest's detailed messages, as in a test.
@@ -19,8 +24,6 @@ pytest.register_assert_rewrite("tests.proxy.helpers")
 def _private_trace_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Runs recorded by the tests (and the CLI processes they start) never touch the user's
     own trace store."""
-    import os
-
     path = tmp_path_factory.mktemp("traces") / "traces.db"
     old = os.environ.get("TETHER_TRACE_STORE")
     os.environ["TETHER_TRACE_STORE"] = str(path)
@@ -57,3 +60,30 @@ def stand_factory() -> Iterator[StandFactory]:
 def stand_url(stand_factory: StandFactory) -> str:
     """A stand with the default models and no faults."""
     return stand_factory()
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """The URL of a fresh redis-server (no persistence), stopped after the session."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        message = "redis-server is not installed (apt-get install redis-server)"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must install it: {message}")
+        pytest.skip(message)
+    for _ in range(3):
+        port = free_port()
+        proc = start_redis(binary, port)
+        if proc is not None:
+            break
+    else:
+        pytest.fail("redis-server did not start and answer PING")
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

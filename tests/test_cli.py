@@ -179,6 +179,8 @@ USAGE_MISTAKES = [
     (["check", "--last", "0"], "--last"),
     (["ask", "hi", "--api-key-env", "TETHER_NOT_SET_ANYWHERE", "--base-url", "http://x/v1"],
      "TETHER_NOT_SET_ANYWHERE: the variable is not set"),
+    # what the user typed is printed as typed (no emoji codes, no markup)
+    (["ask", "hi", "--fault", "stall:-1:5"], "fault 'stall:-1:5': arguments cannot be negative"),
 ]  # fmt: skip
 
 

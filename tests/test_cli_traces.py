@@ -228,3 +228,14 @@ def test_traces_show_json_is_the_run_with_every_span(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=60, env=env,
     )  # fmt: skip
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_traces_print_a_task_as_typed_not_as_markup(store: Path, tmp_path: Path) -> None:
+    task = "[bold]fix[/] the :-1: test"
+    ran = tether("run", task, "--workspace", str(tmp_path), store=store)
+    assert ran.returncode == 0, ran.stderr
+    listed = subprocess.run(
+        [sys.executable, "-m", "tether", "traces", "list", "--store", str(store)],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "200"},
+    )  # fmt: skip
+    assert "[bold]fix[/] the :-1: test" in listed.stdout, listed.stdout

@@ -37,7 +37,8 @@ def local_examples() -> list[tuple[str, int]]:
         for line in block.splitlines():
             command, _, comment = line.partition("#")
             command = command.strip()
-            if not command.startswith("tether ") or "--base-url" in command or " stand" in command:
+            needs_server = "--base-url" in command or "--backup http" in command
+            if not command.startswith("tether ") or needs_server or " stand" in command:
                 continue
             code = int(m.group(1)) if (m := re.search(r"exit (\d+)", comment)) else 0
             found.append((command, code))

@@ -76,6 +76,10 @@ class FaultSpecError(UsageError):
     """A fault spec the stand does not understand."""
 
 
+class TraceStoreError(UsageError):
+    """A trace store that cannot be opened or read (damaged, unreadable, read-only and old)."""
+
+
 class TraceFormatError(UsageError):
     """A trace input that cannot be read; the message names the input and the reason."""
 

@@ -101,6 +101,25 @@ def test_a_failure_opens_it_for_60_s(breaker: Breaker, clock: FakeClock) -> None
     assert not breaker.allow()
 
 
+def test_a_wall_clock_stepped_back_does_not_keep_it_open(
+    breaker: Breaker, clock: FakeClock, seen: list[Transition]
+) -> None:
+    """NTP steps the clock back an hour while a 60 s breaker is open: the record now ends
+    3,660 s away, further than the policy ever sets, so it ends and one probe goes out."""
+    breaker.record_failure("http_503")
+    clock.advance(-3600)
+    assert breaker.state == "half_open"
+    assert breaker.allow()  # the probe
+    assert not breaker.allow()  # only one
+    breaker.record_success()
+    assert breaker.state == "closed"
+    assert [(t.old, t.new) for t in seen] == [
+        ("closed", "open"),
+        ("open", "half_open"),
+        ("half_open", "closed"),
+    ]
+
+
 @pytest.mark.parametrize(("retry_after", "open_for"), [(5.0, 5.0), (3600.0, 600.0), (-3.0, 0.0)])
 def test_retry_after_is_honoured_and_clamped(
     breaker: Breaker, clock: FakeClock, retry_after: float, open_for: float

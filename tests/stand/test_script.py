@@ -107,6 +107,49 @@ def test_bad_scripts_name_file_and_place(
     assert problem in message, message
 
 
+def _alias_bomb() -> str:
+    """Nine levels of ten aliases each: a billion strings once expanded, 1 KB as written."""
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    head = "models:\n  m:\n    turns:\n      - tool_calls:\n          - name: f\n"
+    return head + "            arguments:\n" + "".join(f"              {x}\n" for x in lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (_alias_bomb(), "holds more than 1,000,000 values"),
+        (
+            "models:\n  m:\n    turns:\n      - tool_calls:\n          - name: f\n"
+            "            arguments: &x {p: *x}\n",
+            "contains itself",
+        ),
+        (
+            "models:\n  m:\n    turns:\n      - usage: {prompt_tokens: 100000000000000000000000000000}\n",
+            "less than or equal to 9007199254740991",
+        ),
+        ("models:\n  m:\n    turns:\n      - fault: slow-first-byte:nan\n", "finite numbers"),
+    ],
+    ids=["alias-bomb", "self-reference", "usage-1e29", "fault-nan"],
+)
+def test_hostile_scripts_are_refused_at_load(tmp_path: Path, text: str, problem: str) -> None:
+    """Refused when the file is read, not at the first request (which took the stand past
+    5 GB, or answered plain-text 500s)."""
+    path = tmp_path / "hostile.yaml"
+    path.write_text(text)
+    with pytest.raises(ScriptError) as info:
+        load_script(path)
+    assert problem in str(info.value)
+
+
+def test_a_script_too_big_to_parse_quickly_is_refused_before_parsing(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    turn = "      - text: a turn of a very long recorded conversation\n"
+    path.write_text("models:\n  m:\n    turns:\n" + turn * 200_000)  # ~11 MB
+    with pytest.raises(ScriptError, match="at most 8 MB"):
+        load_script(path)
+
+
 def test_missing_script_says_so(tmp_path: Path) -> None:
     with pytest.raises(ScriptError, match="no such file"):
         load_script(tmp_path / "nope.yaml")

@@ -278,8 +278,12 @@ class AgentRuntime:
         if self.store is not None:
             self.store.flush()
         result = check_recorder(recorder)
-        if not result.complete:
-            receipt.trace_problems = result.problems
+        problems = list(result.problems)
+        lost = self.store.write_problem if self.store is not None else None
+        if lost is not None:  # the run happened, its record did not: not done
+            problems.append(lost)
+        if problems:
+            receipt.trace_problems = problems
             receipt.status = "incomplete"
         if self.store is not None:
             receipt.run_id = receipt.run_id or recorder.run_id

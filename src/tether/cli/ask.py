@@ -107,7 +107,7 @@ def ask(
     recorder = Recorder("ask", sink=traces, attrs={"tether.prompt_chars": len(prompt)})
 
     async def run(urls: list[str]) -> Answer:
-        key = api_key(api, api_key_env) if base_url is not None else None
+        key = api_key(api, api_key_env) if base_url is not None or backup else None
         # Built by the one factory, like every agent: the same chain, judge and breakers.
         runtime = create_agent_runtime(
             RuntimeConfig.model_validate({"breakers": {"store": breaker_store}}),
@@ -138,6 +138,7 @@ def ask(
                 urls = [primary + sdk_base]
                 if backup_stand:
                     urls.append(stack.enter_context(StandThread()) + sdk_base)
+                urls += backup or []  # a real server behind the faulty stand
             else:
                 urls = [base_url, *(backup or [])]
             answer = anyio.run(run, urls)
@@ -149,15 +150,18 @@ def ask(
         recorder.finish("cancelled" if cancelled else None)
         traces.close()
     gate = check_recorder(recorder)
+    # a run whose record was lost (a full disk, a read-only store) is not accepted either
+    problems = [*gate.problems, *([traces.write_problem] if traces.write_problem else [])]
+    complete = gate.complete and not problems
     export_live(recorder.to_json())
     attempts = answer.attempts if answer else (failure.attempts if failure else ())
     if json_out:
         body: dict[str, Any] = {
             "status": "incomplete"
-            if not gate.complete
+            if not complete
             else ("answered" if answer else ("cancelled" if cancelled else "error")),
             "run_id": recorder.run_id,
-            "trace_problems": gate.problems,
+            "trace_problems": problems,
             "candidate": answer.candidate if answer else None,
             "turn": answer.turn.to_json() if answer else None,
             "error": str(failure or cancelled) if failure or cancelled else None,
@@ -186,10 +190,8 @@ def ask(
         err.print(f"tether: cancelled: {cancelled}", markup=False)
     else:
         err.print(f"tether: no answer: {failure}", markup=False)
-    if not gate.complete:  # the trace did not close: whatever the model said, not accepted
-        err.print(
-            f"tether: the run's trace is incomplete: {'; '.join(gate.problems)}", markup=False
-        )
+    if not complete:  # the trace did not close: whatever the model said, not accepted
+        err.print(f"tether: the run's trace is incomplete: {'; '.join(problems)}", markup=False)
     if cancelled is not None:
         raise typer.Exit(EXIT_CANCELLED)
-    raise typer.Exit(EXIT_OK if answer and gate.complete else EXIT_NOT_ACCEPTED)
+    raise typer.Exit(EXIT_OK if answer and complete else EXIT_NOT_ACCEPTED)

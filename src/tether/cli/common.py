@@ -45,8 +45,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-out = Console(highlight=False, soft_wrap=True)
+# No emoji codes: user text such as `stall:-1:5` must print as typed, not as `stall👎5`.
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import orjson
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from tether.cli.common import (
@@ -60,7 +61,7 @@ def models(
         window = row["window"]
         tools = row["tools"]
         table.add_row(
-            str(row["id"]),
+            escape(str(row["id"])),
             f"{window:,}" if isinstance(window, int) else "?",
             "?" if tools is None else ("yes" if tools else "no"),
         )

@@ -199,12 +199,12 @@ def traces_list(
         spans = f"{r['spans']}" + (f" ({r['open_spans']} open)" if r["open_spans"] else "")
         table.add_row(
             r["run_id"][:12],
-            f"{r['name']}: {' '.join(r['task'].split())[:40]}" if r["task"] else r["name"],
+            escape(f"{r['name']}: {' '.join(r['task'].split())[:40]}" if r["task"] else r["name"]),
             started,
             duration,
-            r["status"],
+            escape(str(r["status"])),
             spans,
-            ", ".join(r["verdicts"]) or "-",
+            escape(", ".join(r["verdicts"])) or "-",
             f"{r['input_tokens']}/{r['output_tokens']}",
             "-" if r["cost_usd"] is None else f"${r['cost_usd']:.6f}",
         )
@@ -246,10 +246,11 @@ def traces_show(
             extra = f"  error={str(attrs['tether.error'])[:80]}"
         color = {"ok": "green", "OPEN": "bold red"}.get(status, "yellow")
         name = escape(str(s.get("name")))
-        return f"[bold]{s.get('kind')}[/] {name}  [{color}]{status}[/]  {took}{escape(extra)}"
+        kind = escape(str(s.get("kind")))
+        return f"[bold]{kind}[/] {name}  [{color}]{escape(status)}[/]  {took}{escape(extra)}"
 
     ids = {s["id"] for s in spans}
-    tree = Tree(f"run {run_id}")
+    tree = Tree(escape(f"run {run_id}"))
 
     def add(node: Tree, s: dict[str, Any], depth: int = 0) -> None:
         branch = node.add(label(s))

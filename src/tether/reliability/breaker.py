@@ -24,8 +24,12 @@ even when many processes race. The open -> half_open change is stored (and repor
 the probe slot is claimed; until then an expired open record only *reads* as half_open.
 
 Times are wall-clock seconds (the default `clock` is `time.time`) because the records are
-shared between processes and machines. Stores: `MemoryStore` (one process), `SQLiteStore`
-(processes on one machine), `RedisStore` (machines); `store_from_url` picks one by URL.
+shared between processes and machines; a record whose open period ends further away than the
+policy ever sets (plus 5 minutes of skew between clocks) was written by a clock that disagrees
+with this one, and ends now: a wall clock stepped back never keeps a candidate shut.
+
+Stores: `MemoryStore` (one process), `SQLiteStore` (processes on one machine), `RedisStore`
+(machines); `store_from_url` picks one by URL.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, get_args
 
@@ -67,6 +71,11 @@ __all__ = [
 ]
 
 
+# How far apart the clocks of processes sharing a store may be before a record's times are
+# not believed (see Breaker._trusted).
+CLOCK_SKEW_S = 300.0
+
+
 @dataclass(frozen=True, slots=True)
 class BreakerPolicy:
     """When a breaker opens and for how long (seconds)."""
@@ -91,6 +100,12 @@ class BreakerPolicy:
             raise ConfigError(
                 f"breaker policy slow_streak={self.slow_streak!r}: must be a whole number >= 1"
             )
+
+    @property
+    def longest_open_s(self) -> float:
+        """No record this policy writes stays open longer: one that says so was written by a
+        clock that disagrees with this one (stepped back, or another machine's)."""
+        return max(self.open_s, self.slow_open_s, self.max_open_s)
 
     def open_for(self, retry_after: float | None) -> float:
         """How long a failure opens the breaker: the Retry-After if given, clamped."""
@@ -399,9 +414,24 @@ class Breaker:
 
     def _get(self) -> BreakerRecord:
         try:
-            return self.store.get(self.key)
+            return self._trusted(self.store.get(self.key), self.clock())
         except Exception as exc:
             return self._failed(exc)
+
+    def _trusted(self, record: BreakerRecord, now: float) -> BreakerRecord:
+        """The record as this clock may believe it: an open period or a probe slot that ends
+        further away than the policy ever sets, beyond the clock skew tolerated between
+        processes (the wall clock stepped back an hour), ends now, so a probe goes out instead
+        of the candidate staying shut for the hour."""
+        if (
+            record.state == "open"
+            and record.until - now > self.policy.longest_open_s + CLOCK_SKEW_S
+        ):
+            return replace(record, until=now)
+        horizon = self.policy.probe_timeout_s + CLOCK_SKEW_S
+        if record.state == "half_open" and record.probe_until - now > horizon:
+            return replace(record, probe_until=now)
+        return record
 
     @property
     def state(self) -> State:
@@ -424,15 +454,16 @@ class Breaker:
             return False
         claimed = False
 
-        def claim(record: BreakerRecord) -> BreakerRecord:
+        def claim(stored: BreakerRecord) -> BreakerRecord:
             nonlocal claimed
             claimed = False
+            record = self._trusted(stored, now)
             if record.state == "closed":
                 return record
             if record.state == "open" and now < record.until:
-                return record
+                return stored
             if record.state == "half_open" and now < record.probe_until:
-                return record
+                return stored
             claimed = True
             return BreakerRecord(
                 state="half_open",

@@ -140,6 +140,7 @@ class JudgeConfig:
             data["explaining"],
             self.extra_phrases,
             data.get("defining", ()),
+            data.get("witnessing", ()),
         )
 
     @cached_property
@@ -285,7 +286,8 @@ def judge(
             f"the provider's content filter stopped the reply ({turn.raw_finish_reason})",
         )
     if turn.finish_reason == "length" and not (request is not None and request.length_is_answer):
-        return Verdict(
+        # a request the server never read explains the reply better than where it stopped
+        return _unprocessed(turn, request, counts, config, calibration) or Verdict(
             "truncated", f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
         )
     if text and not turn.tool_calls:
@@ -293,31 +295,37 @@ def judge(
         if reading is not None:
             kind = reading.kind
             return Verdict(kind, _FAILURE_DETAIL[kind] + f" ({reading.summary()})")
+    return _unprocessed(turn, request, counts, config, calibration)
+
+
+def _unprocessed(
+    turn: Turn,
+    request: Request | None,
+    counts: SectionCounts | None,
+    config: JudgeConfig,
+    calibration: float,
+) -> Verdict | None:
+    """The provider's own input count says it never read the request (or its tools)."""
     usage = turn.usage
+    if usage is None or usage.prompt_tokens <= 0 or (counts is None and request is None):
+        return None
+    if counts is None:
+        assert request is not None
+        counts = count_request(request)
+    expected = counts.floor or counts.text_total
+    scale = min(1.0, max(MIN_CALIBRATION, calibration))
     if (
-        usage is not None
-        and usage.prompt_tokens > 0
-        and (counts is not None or request is not None)
+        expected >= config.unprocessed_min_expected
+        and usage.prompt_tokens < config.unprocessed_ratio * expected * scale
     ):
-        if counts is None:
-            assert request is not None
-            counts = count_request(request)
-        expected = counts.floor or counts.text_total
-        scale = min(1.0, max(MIN_CALIBRATION, calibration))
-        if (
-            expected >= config.unprocessed_min_expected
-            and usage.prompt_tokens < config.unprocessed_ratio * expected * scale
-        ):
-            said = f" (this provider counts about {scale:.2f} of the floor)" if scale < 1 else ""
-            return Verdict(
-                "unprocessed",
-                f"the provider counted {usage.prompt_tokens} input tokens of at least {expected} "
-                f"sent{said}: it never read the request",
-            )
-        unread = _tools_unread(turn, request, counts, usage, scale)
-        if unread:
-            return Verdict("unprocessed", unread)
-    return None
+        said = f" (this provider counts about {scale:.2f} of the floor)" if scale < 1 else ""
+        return Verdict(
+            "unprocessed",
+            f"the provider counted {usage.prompt_tokens} input tokens of at least {expected} "
+            f"sent{said}: it never read the request",
+        )
+    unread = _tools_unread(turn, request, counts, usage, scale)
+    return Verdict("unprocessed", unread) if unread else None
 
 
 # The tool schemas are checked for being read when they are at least this many tokens, and

@@ -99,6 +99,7 @@ class Lexicon:
         explaining: Iterable[str],
         extra_phrases: Iterable[str] = (),
         defining: Iterable[str] = (),
+        witnessing: Iterable[str] = (),
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
@@ -140,6 +141,7 @@ class Lexicon:
         self.placeholders = frozenset(placeholder_key(p) for p in placeholders)
         self.explaining = Terms(e.lower().strip() for e in explaining)
         self.defining = Terms(e.lower().strip() for e in defining)
+        self.witnessing = Terms(e.lower().strip() for e in witnessing)
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""

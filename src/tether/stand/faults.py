@@ -7,6 +7,7 @@ fault mixes are reproducible.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,6 +92,8 @@ def parse_fault(spec: str) -> Fault:
         raise FaultSpecError(
             f"fault {spec!r}: the arguments of {_usage(name)} are numbers"
         ) from None
+    if not all(math.isfinite(a) for a in args):
+        raise FaultSpecError(f"fault {spec!r}: arguments must be finite numbers (not nan or inf)")
     if any(a < 0 for a in args):
         raise FaultSpecError(f"fault {spec!r}: arguments cannot be negative")
     if name == "http" and not 400 <= args[0] <= 599:

@@ -32,11 +32,16 @@ class ToolCallSpec(Frozen):
     id: str | None = None
 
 
+# The largest whole number every JSON reader keeps exactly (JavaScript's Number): a count
+# beyond it cannot be sent to a client honestly.
+MAX_COUNT = 2**53 - 1
+
+
 class UsageSpec(Frozen):
-    prompt_tokens: int | None = Field(default=None, ge=0)
-    completion_tokens: int | None = Field(default=None, ge=0)
-    cached_tokens: int | None = Field(default=None, ge=0)
-    cache_write_tokens: int | None = Field(default=None, ge=0)
+    prompt_tokens: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    completion_tokens: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    cached_tokens: int | None = Field(default=None, ge=0, le=MAX_COUNT)
+    cache_write_tokens: int | None = Field(default=None, ge=0, le=MAX_COUNT)
 
 
 class TurnSpec(Frozen):
@@ -122,6 +127,14 @@ def load_script(path: str | Path) -> Script:
     path = Path(path)
     name = str(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_SCRIPT_BYTES:
+            raise ScriptError(
+                name,
+                "",
+                f"is {size / 1e6:.1f} MB; a stand script holds at most "
+                f"{MAX_SCRIPT_BYTES // 1_000_000} MB (split it, or replay a cassette)",
+            )
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ScriptError(
@@ -130,6 +143,7 @@ def load_script(path: str | Path) -> Script:
     except (OSError, UnicodeDecodeError) as exc:
         raise ScriptError(name, "", f"cannot be read: {exc}") from None
     data = _parse(name, text)
+    _check_size(name, data)
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -160,6 +174,47 @@ def _with_cassettes_from(script: Script, folder: Path) -> Script:
     return script.model_copy(update={"models": models})
 
 
+# Bigger than any hand-written script: a YAML parser takes minutes over hundreds of MB.
+MAX_SCRIPT_BYTES = 8_000_000
+# More values than any honest script holds: YAML aliases nested in aliases (a "billion laughs")
+# expand to this many long before they expand to gigabytes in a reply.
+MAX_VALUES = 1_000_000
+
+
+def _check_size(name: str, data: Any) -> None:
+    """Refuse at load what would blow up at the first request: a structure that contains
+    itself (an alias inside its own anchor) or expands past MAX_VALUES values."""
+    seen = 0
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    open_ids: set[int] = set()
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            open_ids.discard(id(node))
+            continue
+        seen += 1
+        if seen > MAX_VALUES:
+            raise ScriptError(
+                name,
+                "",
+                f"holds more than {MAX_VALUES:,} values (YAML aliases inside "
+                "aliases, or too many turns); make it smaller",
+            )
+        if isinstance(node, dict | list):
+            if id(node) in open_ids:
+                raise ScriptError(
+                    name, "", "a value contains itself (a YAML alias inside its own anchor)"
+                )
+            open_ids.add(id(node))
+            stack.append((node, True))
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((child, False) for child in children)
+
+
+# libyaml's loader where it is built in (the same safe constructors, many times faster).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _parse(name: str, text: str) -> Any:
     if name.endswith(".json"):
         try:
@@ -169,7 +224,7 @@ def _parse(name: str, text: str) -> Any:
                 name, f"line {exc.lineno} column {exc.colno}", f"invalid JSON: {exc.msg}"
             ) from None
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         place = f"line {mark.line + 1} column {mark.column + 1}" if mark else ""

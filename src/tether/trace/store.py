@@ -26,7 +26,7 @@ from typing import Any
 
 import orjson
 
-from tether.errors import UsageError
+from tether.errors import TraceStoreError, UsageError
 from tether.trace.spans import Span
 
 DEFAULT_RETENTION_DAYS = 7.0
@@ -50,7 +50,7 @@ MIGRATIONS: list[str] = [
     # and `traces list` show the receipt's status, not only the root span's.
     # The verdict index: finding the runs that met a verdict among millions of spans.
     """
-    CREATE TABLE receipts (run_id TEXT PRIMARY KEY, status TEXT, body TEXT);
+    CREATE TABLE receipts (run_id TEXT PRIMARY KEY, status TEXT, body TEXT) WITHOUT ROWID;
     CREATE INDEX spans_verdict ON spans(json_extract(attrs, '$."tether.verdict"'), run_id)
         WHERE kind = 'model';
     """,
@@ -77,7 +77,42 @@ def default_path() -> Path:
     return Path(base) / "tether" / "traces.db"
 
 
+def _read_only(path: Path) -> bool:
+    """A store that exists on read-only media (or that this user cannot write): it is opened
+    for reading, without the WAL switch and migrations that would write to it."""
+    return path.exists() and not (
+        os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+    )
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    # `mode=ro` reads a WAL store whose -shm file can be made or exists; `immutable=1` reads
+    # one in a folder nobody may write (it then assumes nothing else writes the file).
+    last: sqlite3.Error | None = None
+    for query in ("mode=ro", "mode=ro&immutable=1"):
+        try:
+            conn = sqlite3.connect(
+                f"{path.resolve().as_uri()}?{query}",
+                uri=True,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as exc:
+            last = exc
+            continue
+        if version < len(MIGRATIONS):
+            raise TraceStoreError(
+                f"the trace store {path} is read-only and older than this tether; "
+                "copy it somewhere writable and pass --store COPY"
+            )
+        return conn
+    raise TraceStoreError(f"cannot read the trace store {path}: {last}; pass --store PATH")
+
+
 def _connect(path: Path) -> sqlite3.Connection:
+    if _read_only(path):
+        return _connect_read_only(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(
@@ -87,20 +122,32 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute("PRAGMA busy_timeout=30000")
     except (OSError, sqlite3.Error) as exc:
-        raise UsageError(
+        raise TraceStoreError(
             f"cannot open the trace store {path}: {exc}; pass --store PATH or set {ENV_VAR}"
         ) from None
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    for number, sql in enumerate(MIGRATIONS[version:], start=version + 1):
-        try:
-            conn.executescript(f"BEGIN IMMEDIATE; {sql}; PRAGMA user_version={number}; COMMIT;")
-        except sqlite3.OperationalError:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            # another process may have applied it between our read and our write
-            if conn.execute("PRAGMA user_version").fetchone()[0] < number:
-                raise
+    _migrate(conn)
     return conn
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Apply the migrations the file lacks, all in one transaction (each page of the new schema
+    written once), reading the version again under the write lock (another process may have
+    just applied them)."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] >= len(MIGRATIONS):
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        for sql in MIGRATIONS[version:]:
+            for statement in sql.split(";"):  # DDL only: no `;` inside a statement
+                if statement.strip():
+                    conn.execute(statement)
+        conn.execute(f"PRAGMA user_version={len(MIGRATIONS)}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +205,14 @@ class TraceStore:
         # The last error the writer met (it never dies on one): readable, not swallowed.
         self.write_error: BaseException | None = None
 
+    @property
+    def write_problem(self) -> str | None:
+        """Why spans were lost (a full disk, a read-only file), as a trace problem, or None:
+        a run whose trace could not be stored is not complete."""
+        if self.write_error is None:
+            return None
+        return f"trace_not_stored:{self.path}: {self.write_error}"
+
     # ------------------------------------------------------------ writing (SpanSink)
 
     def span_started(self, run_id: str, span: Span) -> None:
@@ -205,14 +260,18 @@ class TraceStore:
             return
         with self._writer_lock:
             if self._writer is None:
-                self._prune(self._read)
+                self._prune_or_note()
                 self._writer = threading.Thread(
                     target=self._write_loop, name="tether-trace-writer", daemon=True
                 )
                 self._writer.start()
 
     def _write_loop(self) -> None:
-        conn = _connect(self.path)
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = _connect(self.path)
+        except UsageError as exc:  # recorded, and every waiter still released below
+            self.write_error = exc
         try:
             while True:
                 item = self._queue.get()
@@ -225,7 +284,7 @@ class TraceStore:
                 waiters = [b for b in batch if isinstance(b, threading.Event)]
                 ops = [b for b in batch if isinstance(b, tuple)]
                 receipts = [b for b in batch if isinstance(b, _Receipt)]
-                if ops or receipts:
+                if (ops or receipts) and conn is not None:
                     try:
                         self._apply(conn, ops, receipts)
                     except Exception as exc:  # never die: the gate will show what is missing
@@ -235,7 +294,8 @@ class TraceStore:
                 if any(b is _STOP for b in batch):
                     return
         finally:
-            conn.close()
+            if conn is not None:
+                conn.close()
 
     @staticmethod
     def _apply(
@@ -281,7 +341,8 @@ class TraceStore:
             )
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # a failed COMMIT may have ended it already
+                conn.execute("ROLLBACK")
             raise
 
     def flush(self, timeout: float = 30.0) -> None:
@@ -300,7 +361,7 @@ class TraceStore:
             self._queue.put(done)
             self._writer.join(timeout=30)
             self._writer = None
-            self._prune(self._read)
+            self._prune_or_note()
         self._read.close()
 
     def __enter__(self) -> TraceStore:
@@ -310,6 +371,14 @@ class TraceStore:
         self.close()
 
     # ------------------------------------------------------------ retention
+
+    def _prune_or_note(self) -> None:
+        """Retention when writing; a store that cannot be written is noted, never raised into
+        the run that records to it."""
+        try:
+            self._prune(self._read)
+        except sqlite3.Error as exc:
+            self.write_error = self.write_error or exc
 
     def _prune(self, conn: sqlite3.Connection) -> None:
         cutoff = self._clock() - self.retention_days * 86400
@@ -342,7 +411,13 @@ class TraceStore:
     def reading(self) -> Iterator[sqlite3.Connection]:
         """The read connection, under its lock (for readers asking their own SQL: the viewer)."""
         with self._read_lock:
-            yield self._read
+            try:
+                yield self._read
+            except sqlite3.DatabaseError as exc:  # a damaged file: one line, not a traceback
+                raise TraceStoreError(
+                    f"the trace store {self.path} cannot be read ({exc}); move it aside "
+                    "(a new one is made) or pass --store PATH"
+                ) from None
 
     def runs(self, limit: int = 50) -> list[RunInfo]:
         """The newest runs first."""
@@ -407,7 +482,8 @@ class TraceStore:
     def find(self, prefix: str) -> list[str]:
         """Run ids starting with `prefix` (so a user can type a short id)."""
         with self.reading() as conn:
-            rows = conn.execute(
-                "SELECT run_id FROM runs WHERE run_id LIKE ? || '%' LIMIT 10", (prefix,)
+            rows = conn.execute(  # literal: `%` and `_` in a prefix are characters, not wildcards
+                "SELECT run_id FROM runs WHERE substr(run_id, 1, length(?1)) = ?1 LIMIT 10",
+                (prefix,),
             )
             return [r[0] for r in rows]

@@ -1,0 +1,396 @@
+"""The signals that say a reply is the model's answer: it explains, it is prose or markdown, it
+quotes the failure it talks about, it fits the question, it is the short reply the request
+demanded."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+import orjson
+
+from tether.reliability.error_objects import CODE_WORD, FENCE, KEYED
+from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.reply import (
+    CJK,
+    DIAGNOSTIC,
+    FENCED_BLOCK,
+    IDS,
+    LETTER,
+    MARKDOWN,
+    QUOTE,
+    QUOTE_PROSE_LETTERS,
+    SENTENCE,
+    SENTENCE_BREAK,
+    SHORT_CHARS,
+    SSE,
+    STOP,
+    TABLE_RULE,
+    Reply,
+    Signal,
+    content_words,
+)
+
+EXPLAINS_MAX = 5
+LONG_PROSE_CHARS = 200
+LONG_PROSE_SENTENCES = 4
+PROSE_MAX = 5
+
+
+def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Cause and fix words (means, because, to fix, you can): an explanation is an answer."""
+    words = r.explaining_words
+    if not words:
+        return ()
+    n = min(len(words), EXPLAINS_MAX)
+    weight = w["explains"] * n
+    lines = [x for x in r.message.strip().splitlines() if x.strip()]
+    if len(lines) >= 2 and r.lexicon.explaining.search(lines[-1][-200:]):
+        weight += w["explains_at_end"]  # it ends by explaining; a notice ends with advice
+    return (Signal("explains", -round(weight, 3), ", ".join(words[:6])),)
+
+
+def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Words that define a failure ("a 529 means", "indicates that", "occurs when"): the reply
+    explains an error; a notice never says what it means."""
+    m = r.lexicon.defining.search(r.message[:3000])
+    if m is None or r.structure is not None or r.html:
+        return ()
+    return (Signal("defines", -w["defines"], m.group(0).strip()),)
+
+
+def prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Sentences with no failure word: what the reply says beyond a failure."""
+    if r.html or r.structure is not None:
+        return ()
+    spans = sorted((h[1], h[2]) for h in r.hits)
+    count = 0
+    for m in SENTENCE.finditer(r.message[:4000]):
+        sentence = m.group(0)
+        if len(sentence.split()) < 4 and len(CJK.findall(sentence)) < 8:
+            continue
+        if IDS.search(sentence) or "http" in sentence:
+            continue
+        if any(m.start() <= a < m.end() for a, _ in spans):
+            continue
+        count += 1
+        if count >= PROSE_MAX:
+            break
+    if count <= 2:
+        return ()  # a notice has a sentence or two of advice; an answer has more to say
+    return (
+        Signal("prose", -w["prose"] * (count - 2), f"{count} sentences without a failure word"),
+    )
+
+
+def long_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Many sentences, failure words or not: an article or a reply that discusses, where a
+    notice says its piece in a sentence or three (a page or an error object is not prose)."""
+    if r.html or r.structure is not None or len(r.message) <= LONG_PROSE_CHARS:
+        return ()
+    if r.ids is not None:
+        return ()  # request ids, Ray ids, timestamps: a machine wrote it, however long
+    count = sum(
+        1
+        for sentence in SENTENCE_BREAK.split(r.message[:4000])
+        if len(sentence.split()) >= 4 or len(CJK.findall(sentence)) >= 8
+    )
+    if count < LONG_PROSE_SENTENCES:
+        return ()
+    return (Signal("long_prose", -w["long_prose"], f"{count} sentences"),)
+
+
+def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Tables, headings, lists, code: the shape of a written answer, never of a notice."""
+    if r.html:
+        return ()
+    head = r.text[:4000]
+    if TABLE_RULE.search(head) or sum(1 for x in head.splitlines() if x.count("|") >= 2) >= 2:
+        return (Signal("markdown", -w["table"], "a table"),)
+    m = MARKDOWN.search(head)
+    if m is None:
+        fence = FENCE.search(r.text[:4000])
+        if fence is None or r.structure is not None:
+            return ()
+        lead = r.text[: fence.start()].strip()
+        if read_error_object(fence.group(1)) is not None and len(lead) < 15:
+            return ()  # a fenced error object and little else: how clients print errors
+        return (
+            Signal("markdown", -w["markdown"], "a code block" + (" after prose" if lead else "")),
+        )
+    return (Signal("markdown", -w["markdown"], m.group(0).strip()[:40]),)
+
+
+def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Failure words inside quotes or backticks: mentioned, not said."""
+    if r.structure is not None or r.html or not r.hits:
+        return ()
+    if re.search(r"^\s*>", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
+        return (Signal("quoted", -w["quoted"], "a quoted block"),)
+    fence = FENCED_BLOCK.search(r.text[:3000])
+    if fence is not None and r.lexicon.vocabulary.search(fence.group(1).lower()):
+        outside = r.text[: fence.start()] + r.text[fence.end() :]
+        if len(LETTER.findall(outside)) >= QUOTE_PROSE_LETTERS:
+            return (Signal("quoted", -w["quoted"], "a fenced block with words around it"),)
+    for m in QUOTE.finditer(r.text[:3000]):
+        inner = (m.group(1) or m.group(2) or "").lower()
+        before = r.text[max(0, m.start() - 2) : m.start()]
+        if before.rstrip().endswith((":", "{", ",")) and not before.endswith(" "):
+            continue
+        if not r.lexicon.vocabulary.search(inner):
+            continue
+        if len(inner) >= 0.7 * len(r.message) and len(r.text[: m.start()].split()) < 4:
+            continue  # the reply is the quote, hardly introduced
+        line_start = r.text.rfind("\n", 0, m.start()) + 1
+        line_end = r.text.find("\n", m.end())
+        if DIAGNOSTIC.match(r.text[line_start : line_end if line_end >= 0 else None].lower()):
+            continue  # a file name in a stack frame: machine output, not a quotation
+        lead_in = r.text[line_start : m.start()]
+        if m.start() == 0 or (re.search(r"[\d:(]\s*$", lead_in) and len(lead_in.split()) < 5):
+            continue  # the whole reply, or a value after a status or a label: said, not quoted
+        before_quote = r.low[max(0, m.start() - 30) : m.start()]
+        lead = before_quote.split()[-2:] if before_quote.isascii() else [before_quote[-3:]]
+        if any(r.lexicon.vocabulary.search(word) for word in lead):
+            continue  # "Server error '502 Bad Gateway'": the quote is the error's own value
+        return (Signal("quoted", -w["quoted"], inner[:60]),)
+    return ()
+
+
+def asked_about(
+    r: Reply, w: Mapping[str, float], lexical: float, structural: float
+) -> Iterable[Signal]:
+    """The question is about a failure: then failure words in the reply are expected, and so
+    is the shape of one when the user asks what it looks like. Both count for less: when the
+    reply names the same failure (`asked_about` of the words, `asked_about_shape` of the
+    structure), less when another (`asked_about_other`). It weighs, it does not excuse: a real
+    error page keeps most of its weight, and a user asking about 502s can still get one."""
+    q = r.question
+    if not q or lexical + structural <= 0:
+        return ()
+    shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
+    codes = set(CODE_WORD.findall(r.text[:600])) & set(CODE_WORD.findall(q))
+    m = r.lexicon.vocabulary.search(q[:2000])
+    if not (shared or codes or m is not None or CODE_WORD.search(q[:2000])):
+        return ()
+    if _ASKS_SHAPE.search(q[:2000]):  # "show an example of the 429 response": words and shape
+        words, shape = w["asked_for_shape"], w["asked_for_shape"]  # are what was asked for
+        what = "asked what the failure looks like"
+    elif shared or codes:
+        words, shape = w["asked_about"], w["asked_about_shape"]
+        what = ", ".join([*sorted(codes), *shared][:4])
+    else:
+        words = shape = w["asked_about_other"]
+        what = f"the question is about {m.group(0) if m is not None else 'a status code'!r}"
+    weight = words * lexical + shape * structural
+    return (Signal("asked_about", -round(weight, 3), what),)
+
+
+_ASKS_SHAPE = re.compile(
+    r"look(?:s)? like|example|sample|format|show (?:me )?(?:the|an?) .{0,30}(?:response|body|error)"
+    r"|what does .{0,40}(?:return|send|respond)|response body"
+    r"|error (?:body|response|object|message)s?\b|como é|ejemplo|exemple|beispiel|пример|示例|例子"
+    r"|格式|返回什么|返回的|どのような|例を|예시|형식|formato|devuelve|retorna|renvoie|retourne"
+    r"|zurückgibt|возвращает|返回|返す|반환",
+    re.I,
+)
+
+
+# The signals that read words, and those that read a failure's shape: what a question about
+# failures discounts (the first more than the second).
+LEXICAL = ("vocabulary:", "coverage", "short_notice")
+STRUCTURAL = (
+    "error_object",
+    "error_object_part",
+    "status_code",
+    "sse_frame",
+    "client_prefix",
+    "stack_trace",
+)
+
+
+_SHOWING = re.compile(
+    r"\b(?:you(?:'ll| will)? (?:see|get|receive)|(?:i|we) (?:got|get|see|saw)|looks? like"
+    r"|(?:was|is) this|for example|e\.g\.|for instance|such as|like this|returns?|responds? with"
+    r"|shows?|prints?"
+    r"|the (?:full |exact )?(?:error|message|output|log|response)s? (?:was|is|reads|says)"
+    r"|vous recevrez|recevrez|verás|recibirá|recibirás|erhalten sie|bekommen sie|получите|увидите"
+    r"|会看到|会返回|会收到|が表示|が返|이 표시|을 받)",
+    re.I,
+)
+
+
+def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Signal]:
+    """A sentence of the writer's own introduces the failure shown after it ("you open the
+    site and get:", "the full error was this:"), as a quote, a fence, a block or a line: a
+    person showing an error, not the error. Most of the evidence read in what is shown is
+    taken back."""
+    for line in r.text[:1500].splitlines():
+        lead = line.strip()
+        if not lead.endswith((":", "\uff1a")) or len(lead.split()) < 5:
+            continue
+        if r.lexicon.prefixes.match(lead.lower()) is not None or _SHOWING.search(lead) is None:
+            continue
+        weight = max(w["introduced"], 0.6 * evidence)
+        return (Signal("introduced", -round(weight, 3), lead[:60]),)
+    return ()
+
+
+_FIRST_PERSON = re.compile(
+    r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'])"
+    r"|我(?!们)|私は|僕は|저는|제가|나는"
+)
+_SPECIFIC = re.compile(
+    r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|java|"
+    r"kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
+    r"|(?<=[\s`(])/(?:etc|usr|var|home|opt|tmp|srv)/[\w./-]+|(?<![\w&])#\d{1,6}(?![\w.])"
+)
+
+
+def specifics(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """File names and command-line flags: the particulars of an answer about the user's own
+    work; a notice names none of them."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _SPECIFIC.search(r.text[:3000])
+    if m is None:
+        return ()
+    return (Signal("specifics", -w["specifics"], m.group(0)[:40]),)
+
+
+def witness(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer met the failure too ("same here", "for me too", "still getting", "works
+    now"): a person reporting an outage, which a service's notice never says."""
+    m = r.lexicon.witnessing.search(r.low[:1000])
+    if m is None:
+        return ()
+    return (Signal("witness", -w["witness"], m.group(0)),)
+
+
+def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply speaks as "I": a model reporting on its own work ("I could not reproduce
+    it"), where notices speak as "we" or as no one."""
+    if SSE.match(r.text) is not None:
+        return ()  # the model's words inside raw stream frames: protocol, not a reply
+    m = _FIRST_PERSON.search(r.message[:1000])
+    if m is None:
+        return ()
+    return (Signal("first_person", -w["first_person"], m.group(0)),)
+
+
+_CHANGE_NOTE = re.compile(
+    r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*)?(?:"
+    r"(?:fix|feat|chore|refactor|perf|docs|build|ci)(?:\([\w./-]+\))?!?:"
+    r"|(?:fix(?:ed|es)?|add(?:ed|s)?|handle[ds]?|improve[ds]?|increase[ds]?|reduce[ds]?|remove[ds]?"
+    r"|support(?:ed|s)?|retr(?:y|ied|ies)|update[ds]?|bump(?:ed)?|change[ds]?|catch(?:es)?|caught"
+    r"|surface[ds]?|show(?:s|ed)?|raise[ds]?|avoid(?:ed|s)?|prevent(?:ed|s)?|no longer|now|no"
+    r"|gracefully|additional|better|new|allow(?:s|ed)?|ensure[sd]?|make[s]?|use[sd]?|detect(?:s|ed)?"
+    r"|treat(?:s|ed)?|respect(?:s|ed)?|log(?:s|ged)?|report(?:s|ed)?|return(?:s|ed)?|skip(?:s|ped)?"
+    r"|stop(?:s|ped)?|wait(?:s|ed)?|parse[sd]?|expose[sd]?|document(?:s|ed)?|clarif(?:y|ied|ies))\b)",
+    re.I,
+)
+
+
+def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A list item or a line of a changelog that says what was changed ("Fix: handle 529
+    overload errors", "- Retry on rate limit errors"): a report about a failure, not one."""
+    first = r.text.lstrip().split("\n", 1)[0]
+    if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
+        r"\s*(?:fix|feat|chore|refactor|perf|docs|build|ci)(?:\([\w./-]+\))?!?:", first, re.I
+    ):
+        return ()
+    if _CHANGE_NOTE.match(first) is None and not re.search(
+        r"\b(?:will now|now (?:\w+s|retries|waits)|no longer)\b", first, re.I
+    ):
+        return ()
+    return (Signal("change_note", -w["change_note"], first.strip()[:60]),)
+
+
+def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is JSON that is not an error object: data, as a prompt asks for it."""
+    t = r.text
+    if r.structure is not None or t[:1] not in "{[" or t[-1:] not in "}]":
+        return ()
+    try:
+        orjson.loads(t)
+    except orjson.JSONDecodeError:
+        return ()
+    return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
+
+
+def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Three or more different status codes: a table or an explanation of codes, where a
+    failure text carries one."""
+    codes = set(CODE_WORD.findall(r.message[:4000]))
+    rows = {m.group(1) for m in _CODE_ROW.finditer(r.text[:4000])}
+    if len(codes) >= 3 or len(rows) >= 2:
+        found = sorted(codes | rows)
+        return (Signal("many_codes", -w["many_codes"], ", ".join(found[:6])),)
+    return ()
+
+
+# A line that starts with an error code: a row of a table or list of codes.
+_CODE_ROW = re.compile(
+    r"^[ \t|*-]*(\d{3,6}|[A-Z][A-Z0-9]*_[A-Z0-9_]{2,})(?=[\s|:,.-]|[A-Za-z])", re.M
+)
+
+
+def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply shares its words with the question (`on_topic`, an answer's sign), or has
+    failure words and shares none with a question about something else (`off_topic`)."""
+    q = r.question
+    if not q:
+        return ()
+    failure_terms = {term for _, _, _, term in r.hits}
+    words = {
+        x
+        for x in content_words(r.message[:2000])
+        if x not in STOP and not any(x in t or t in x for t in failure_terms)
+    }
+    if len(words) < 2:
+        return ()
+    qwords = {x for x in content_words(q) if x not in STOP}
+    shared = words & qwords
+    if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
+        return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)
+    if (
+        not shared
+        and r.hits
+        and len(qwords) >= 3
+        and not _asks_about_failure(r)
+        and not _QUESTION_MARK.search(q[-300:])
+        and len(r.explaining_words) < 3
+    ):
+        # failure words, and not one word of the task: a notice, not a reply to it (unless
+        # it explains: then it answers some other question)
+        return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
+    return ()
+
+
+# A question (not a task): its answer may share no word with it ("Check your billing").
+_QUESTION_MARK = re.compile(r"[?\uff1f]|吗|呢|ですか|까요|나요")
+
+
+def _asks_about_failure(r: Reply) -> bool:
+    q = r.question[:2000]
+    return r.lexicon.vocabulary.search(q) is not None or CODE_WORD.search(q) is not None
+
+
+def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The request demanded this: a short reply it names (`OK`, `null`, `N/A`), the keys of
+    this object, an HTML page."""
+    q = r.instructions
+    if not q:
+        return ()
+    text = r.text.strip()
+    if len(text) <= SHORT_CHARS:
+        key = text.lower().strip(" .!\"'`")
+        if key and re.search(r"(?<![a-z0-9_])" + re.escape(key) + r"(?![a-z0-9_])", q):
+            return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
+    if r.structure is not None or r.html:
+        keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(text[:3000])}
+        named = {k for k in keys if re.search(r"(?<![a-z0-9_])" + k + r"(?![a-z0-9_])", q)}
+        if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
+            return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
+        if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
+            return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
+    return ()

@@ -1,0 +1,255 @@
+"""The signals that say a reply is a failure text: its words, its structure (an error object,
+an HTML page, an SSE frame, a status line, a stack trace), its placeholders and its usage."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.error_objects import CODE_WORD, ERROR_KEYS, KEYED
+from tether.reliability.lexicon import placeholder_key
+from tether.reliability.reply import (
+    SSE,
+    STATUS,
+    TITLE,
+    TRACE,
+    Reply,
+    Signal,
+    count_letters,
+    display_size,
+)
+
+VOCABULARY_CAP = 1.6
+VOCABULARY_DENSE = 300
+VOCABULARY_MORE = 0.1  # each further word of a class already found, up to two
+
+
+def vocabulary(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Failure words, each class once: rate limit, quota, overload, unavailable, timeout,
+    failure, upstream, auth, retry advice, filter, no reply (and configured phrases)."""
+    seen: dict[str, str] = {}
+    terms: dict[str, set[str]] = {}
+    for name, _, _, term in r.hits:
+        seen.setdefault(name, term)
+        terms.setdefault(name, set()).add(term)
+    total = 0.0
+    out = []
+    # A long text mentions more kinds of failure by chance: notices are dense, so the weight
+    # of each class shrinks with the message's length past VOCABULARY_DENSE characters.
+    size = display_size(r.message)
+    scale = 1.0 if size <= VOCABULARY_DENSE else (VOCABULARY_DENSE / size) ** 0.5
+    for name, term in seen.items():
+        more = min(len(terms[name]) - 1, 2) * VOCABULARY_MORE  # other words of the same class
+        base = (r.lexicon.weights.get(name, 0.0) + more) * scale
+        weight = min(round(base, 3), VOCABULARY_CAP - total)
+        if weight <= 0.001:
+            break
+        total += weight
+        out.append(Signal(f"vocabulary:{name}", weight, term))
+    return out
+
+
+def coverage(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Failure words make up much of the message (a notice, not an answer that mentions one)."""
+    if not r.hits:
+        return ()
+    total = count_letters(r.message)
+    if total == 0:
+        return ()
+    covered, end = 0, -1
+    for _, start, stop, _ in sorted(r.hits, key=lambda h: h[1]):
+        start = max(start, end)
+        if stop > start:
+            covered += count_letters(r.message[start:stop])
+            end = stop
+    share = covered / total
+    if share >= 0.3:
+        return (Signal("coverage", w["coverage"], f"{share:.0%} of the message's letters"),)
+    return ()
+
+
+def short_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A message of at most 200 characters with failure words: notices are short."""
+    size = display_size(r.message.strip())
+    if r.hits and size <= 200:
+        return (Signal("short_notice", w["short_notice"], f"{size} characters"),)
+    return ()
+
+
+def error_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An error object: JSON, a Python dict, a Rust or Go struct, alone or with a client's
+    prefix, fenced or after `data:`; inside a longer text it weighs less."""
+    if r.structure is not None:
+        kind, prefix, _ = r.structure
+        return (
+            Signal(
+                "error_object", w["error_object"], kind + (f" after {prefix!r}" if prefix else "")
+            ),
+        )
+    keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(r.said[:3000])}
+    errorish = keys & ERROR_KEYS
+    if errorish and len(keys) >= 2:
+        return (
+            Signal("error_object_part", w["error_object_part"], "keys " + ", ".join(sorted(keys))),
+        )
+    return ()
+
+
+_CHALLENGE = re.compile(
+    r"just a moment|attention required|access denied|checking your browser|one more step|"
+    r"please wait|site not found|application error|not found|forbidden|too many requests|"
+    r"you are being rate limited|error"
+)
+
+
+def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An HTML document: an error page when its title or heading names a failure."""
+    if not r.html:
+        return ()
+    titles = " ".join(" ".join(t[1].split()) for t in TITLE.findall(r.text[:20000])).lower()
+    signature = re.search(
+        r"cloudflare|cf-ray|nginx|envoy|awselb|cloudfront|varnish|akamai|"
+        r"openresty|apache|iis|gateway|proxy|zone-name-title|just a moment|ray id|"
+        r"checking your browser|attention required|enable javascript and cookies",
+        r.low[:20000],
+    )
+    if (
+        CODE_WORD.search(titles)
+        or r.lexicon.vocabulary.search(titles)
+        or _CHALLENGE.search(titles)
+        or signature
+    ):
+        return (
+            Signal(
+                "html_page",
+                w["html_page"],
+                titles[:80] or (signature.group(0) if signature else ""),
+            ),
+        )
+    return (Signal("html_doc", w["html_doc"], titles[:80] or "an HTML document"),)
+
+
+def sse_frame(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """SSE frames printed as text: `event: error`, `data: {"error": ...}`."""
+    frames = SSE.findall(r.text[:4000])
+    if not frames:
+        return ()
+    errorish = any(e.lower() == "error" for e, _ in frames) or any(
+        '"error' in d.lower() or "'error" in d.lower() for _, d in frames
+    )
+    if errorish:
+        return (Signal("sse_frame", w["sse_frame"], f"{len(frames)} frame(s) with an error"),)
+    if SSE.match(r.text) is not None:  # the reply IS raw stream framing
+        return (Signal("sse_frame", w["sse_frame"], f"raw stream frames ({len(frames)})"),)
+    return ()
+
+
+# A client library's response object printed whole, instead of the text inside it.
+_SDK_OBJECT = re.compile(
+    r"\b(?:ChatCompletion(?:Chunk|Message)?|ChoiceDelta|Completion|Message|Response"
+    r"|GenerateContentResponse)\(\s*(?:id=|content=|choices=|role=|candidates=)"
+    r"|\bchoices=\[\s*Choice\("
+)
+
+
+def sdk_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """`ChatCompletionChunk(id=..., choices=[Choice(delta=ChoiceDelta(content=''...` as the
+    reply: the client printed the response object, it did not take the model's text out."""
+    m = _SDK_OBJECT.search(r.said[:2000])
+    if m is None:
+        return ()
+    return (Signal("sdk_object", w["sdk_object"], m.group(0)[:40]),)
+
+
+def status_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`."""
+    head = r.said[:160] if not r.html else r.message[:300]
+    m = STATUS.search(head)
+    if m is None:
+        return ()
+    return (Signal("status_code", w["status_code"], m.group(0).strip()[:40]),)
+
+
+_LABELLED = re.compile(
+    r"^\W{0,3}[\w .\-\[\]]{0,40}?(?:error|failed|failure|exception|issue|错误|失败|エラー|오류|"
+    r"ошибка|fehler|erreur|erro)\]?\s*[:\uff1a]"
+)
+
+
+def client_prefix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A client's words before a raw error: `API Error:`, `Error:`, `Request failed`, `❌`,
+    `LLM request failed:`, `[Openai Issue]:`."""
+    low = r.low.lstrip()
+    m = r.lexicon.prefixes.match(low) or _LABELLED.match(low)
+    if m is None:
+        return ()
+    return (Signal("client_prefix", w["client_prefix"], m.group(0).strip()),)
+
+
+_CODE_TOKEN = re.compile(
+    r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:ERROR|NOT_FOUND|TIMEOUT|EXCEEDED|UNAVAILABLE|EXHAUSTED"
+    r"|DENIED|INVALID|FAILED|FAILURE|LIMIT|OVERLOADED|FORBIDDEN|UNAUTHORIZED)\b"
+)
+
+
+def diagnostics(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Ids, request ids, timestamps, stack frames, error codes (`RESOURCE_EXHAUSTED`): what a
+    machine adds to a failure."""
+    head = r.text[:3000]
+    m = r.ids or TRACE.search(head) or _CODE_TOKEN.search(head)
+    if m is None:
+        return ()
+    return (Signal("diagnostics", w["diagnostics"], m.group(0).strip()[:40]),)
+
+
+# A line of a stack trace: a frame (Python, JavaScript, Java, Go, Rust), the source line under
+# a Python frame, or its `^^^` markers.
+_FRAME_LINE = re.compile(
+    r"^(?:traceback \(most recent call last\):|\s*file \".*\", line \d+.*|\s+at \S.*"
+    r"|\s*(?:caused by|during handling of the above exception).*|goroutine \d+ \[.*"
+    r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more)$",
+    re.I,
+)
+# The line that names the exception: `KeyError: 'error'`, `litellm.APIError: ...`,
+# `Uncaught TypeError: ...`, `panic: ...`, `java.net.SocketTimeoutException: Read timed out`.
+EXCEPTION_LINE = re.compile(
+    r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
+    r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
+    r"^\s*thread '[^']*' panicked at",
+    re.I,
+)
+
+
+def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
+    client printed its own crash where the answer should be."""
+    lines = [line for line in r.text[:6000].splitlines() if line.strip()]
+    if not lines or len(lines) > 200:
+        return ()
+    named = [line for line in lines if EXCEPTION_LINE.match(line)]
+    if not named:
+        return ()
+    frames = sum(1 for line in lines if _FRAME_LINE.match(line))
+    other = len(lines) - frames - len(named)
+    if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
+        return (Signal("stack_trace", w["stack_trace"], named[-1].strip()[:60]),)
+    return ()
+
+
+def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`."""
+    if len(r.text) > 60:
+        return ()
+    key = placeholder_key(r.text)
+    if key in r.lexicon.placeholders:
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    return ()
+
+
+def zero_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Text, yet the provider says it generated no tokens: the text did not come from a model."""
+    raw = r.usage.raw if r.usage is not None else {}
+    for key in ("completion_tokens", "output_tokens", "eval_count"):
+        if key in raw and raw[key] == 0:
+            return (Signal("zero_output", w["zero_output"], f"{key}=0"),)
+    return ()

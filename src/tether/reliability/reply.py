@@ -1,0 +1,316 @@
+"""A reply as the judge reads it: the parts every signal shares, computed once, on demand.
+
+A signal is a small named function of a `Reply` and the weights; it returns `Signal`s, with
+positive weights for "failure" and negative ones for "answer".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from tether.messages import Request, Usage
+from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.lexicon import Lexicon
+
+# Past this many characters a reply is judged by its start and its end only, unless its start
+# has a failure's structure (an HTML page, an error object, a stack trace).
+LONG_CHARS = 1500
+# The last line of a reply is read on its own (an error appended to a partial answer) when it
+# is at most this long.
+TAIL_CHARS = 400
+# A reply this short can be a placeholder or a short reply the prompt demanded.
+SHORT_CHARS = 48
+# The part of the question the judge compares the reply with.
+QUESTION_CHARS = 4000
+
+# How far past a word's match a class is looked for (a longer term of another class that
+# begins inside it).
+HIT_WINDOW = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """One piece of evidence: positive weight for "failure", negative for "answer"."""
+
+    name: str
+    weight: float
+    evidence: str
+
+
+# ---------------------------------------------------------------- reading a reply
+
+HTML = re.compile(r"</?(?:!doctype\s+html|html|head|body|title)\b", re.I)
+TITLE = re.compile(r"<(title|h1|h2)\b[^>]*>(.*?)</\1\s*>", re.I | re.S)
+SCRIPT = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)
+TAG = re.compile(r"<[^>]{0,400}>")
+SSE = re.compile(r"^(?:event:\s*(\w+)|data:\s*(\{.*|\[done\]))", re.M | re.I)
+STATUS = re.compile(
+    r"(?:\bhttp(?:/\d(?:\.\d)?)?[\s:_/-]*|\bstatus(?:[\s_-]*code)?[\s:=\"']*|\berror[\s_-]*code[\s:=\"']*"
+    r"|^\W{0,3}error[\s:]+|\bcode[\s:=\"']+|\bapi error:?\s*|^\W{0,3})([45]\d\d)\b"
+    r"|^\W{0,3}[\w .-]{1,30}:\s*([45]\d\d)\b(?=[,:;\s]|$)"
+    r"|^\W{0,3}([45]\d\d)\s+(?:too many requests|bad gateway|service unavailable|gateway time-?out|"
+    r"internal server error|forbidden|unauthori[sz]ed|not found|payment required|request timeout|"
+    r"bad request|overloaded|conflict|precondition failed|unprocessable)",
+    re.I | re.M,
+)
+IDS = re.compile(
+    r"\b[a-z_]+=[\w.:/-]+[,.]?\s+[a-z_-]+="
+    r"|\b(?:request[\s_-]?id|req[\s_-]?id|trace[\s_-]?id|x-request-id|cf-ray|ray id"
+    r"|correlation[\s_-]?id)"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?:req|chatcmpl|msg|gen|resp|err)[_-][0-9a-z]{12,}"
+    r"|\b[0-9a-f]{24,}\b|\b\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}"
+    r"|\b(?:org|user|key|sk|proj)-[0-9a-z*]{6,}",
+    re.I,
+)
+TRACE = re.compile(
+    r"^\s*(?:traceback \(most recent call last\)|at \S+ \(.*:\d+(?::\d+)?\)|file \".*\", line \d+"
+    r"|caused by:|at [\w.$<>]+\([\w.]*:\d+\))",
+    re.I | re.M,
+)
+MARKDOWN = re.compile(
+    r"^\s*(?:\|.*\|\s*$|#{1,6}\s+\S|[-*+\u2022]\s+\S.*\n\s*[-*+\u2022]\s+\S"
+    r"|\d+[.)]\s+\S.*\n\s*\d+[.)]\s+\S)",
+    re.M,
+)
+TABLE_RULE = re.compile(r"^[ \t|:+]*-{3,}[ \t|:+-]*$", re.M)
+QUOTE = re.compile(
+    r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]{2,400})"""
+    r"""["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,400})'(?![a-z])""",
+    re.I,
+)
+# What follows a URL's scheme: its words are an address, not what the reply says.
+URL_PATH = re.compile(r"(?<=https://)\S+|(?<=http://)\S+")
+FENCED_BLOCK = re.compile(r"```[^\n]*\n(.*?)```", re.S)
+# Letters outside a fenced error that make it quoted by an answer, not printed by a client.
+QUOTE_PROSE_LETTERS = 40
+# Where a sentence ends: a stop before a space or a line's end (not the dot of `4.1`), a CJK
+# stop, a line break.
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])(?:\s+|$)|[\u3002\uff01\uff1f]|\n+")
+SENTENCE = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+[.!?\u3002\uff01\uff1f]*")
+LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
+NOT_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+CONTENT_WORD = re.compile(r"[a-z][a-z0-9_]{3,}")
+HAN_PAIR = re.compile(r"(?=([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}))")
+HAN = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+
+
+def content_words(text: str) -> set[str]:
+    """Words of four letters or more; in CJK text, pairs of characters with a Han or hangul
+    one (kana alone are endings: every Japanese sentence shares them)."""
+    words = set(CONTENT_WORD.findall(text))
+    if not text.isascii():
+        words.update(p for p in HAN_PAIR.findall(text) if HAN.search(p))
+    return words
+
+
+STOP = frozenset(
+    [
+        "this",
+        "that",
+        "with",
+        "from",
+        "have",
+        "your",
+        "what",
+        "when",
+        "will",
+        "would",
+        "could",
+        "should",
+        "there",
+        "their",
+        "them",
+        "they",
+        "about",
+        "into",
+        "than",
+        "then",
+        "just",
+        "also",
+        "only",
+        "some",
+        "more",
+        "most",
+        "very",
+        "been",
+        "were",
+        "does",
+        "done",
+        "make",
+        "made",
+        "which",
+        "while",
+        "where",
+        "here",
+        "like",
+        "please",
+        "thanks",
+        "thank",
+        "need",
+        "want",
+        "know",
+    ]
+)
+LEAD_IN = re.compile(
+    r"(?:said|says|say|shows?|showed|returns?|returned|prints?|printed|reads?|message|output|"
+    r"responds?|responded|replied|replies|gives?|gave|like|e\.g\.|example|see|get|got|with)"
+    r"\s*[:\uff1a]?\s*$",
+    re.I,
+)
+
+
+def count_letters(text: str) -> int:
+    if text.isascii():
+        return len(text.encode("ascii").translate(None, NOT_LETTERS))
+    return len(LETTER.findall(text))
+
+
+@dataclass
+class Reply:
+    """A reply being read, with the parts the signals share (computed once, on demand)."""
+
+    text: str
+    request: Request | None
+    usage: Usage | None
+    lexicon: Lexicon
+    low: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.low = self.text.lower()
+
+    @cached_property
+    def html(self) -> bool:
+        head = self.text[:2000]
+        if HTML.search(head[:600]) is not None:
+            return True
+        return head.lstrip().startswith("<") and len(TAG.findall(head)) >= 4
+
+    @cached_property
+    def structure(self) -> tuple[str, str, list[str]] | None:
+        """(kind, prefix, message strings) when the reply is mostly one error object."""
+        return read_error_object(self.text)
+
+    @cached_property
+    def ids(self) -> re.Match[str] | None:
+        """The first id, request id or timestamp in the reply's head (read by two signals)."""
+        return IDS.search(self.text[:3000])
+
+    @cached_property
+    def explaining_words(self) -> list[str]:
+        """The distinct explaining words (cause, fix) in the message."""
+        found = self.lexicon.explaining.finditer(self.message[:3000])
+        return sorted({m.group(0).strip() for m in found})
+
+    @cached_property
+    def said(self) -> str:
+        """The text without fenced blocks that have words around them (see `_unfenced`)."""
+        return unfenced(self.text[:4000])
+
+    @cached_property
+    def message(self) -> str:
+        """The words a person would read as the message: an HTML page's title and text, an
+        error object's message strings, else the text without stack frames and fences."""
+        if self.html:
+            body = SCRIPT.sub(" ", self.text)
+            return " ".join(TAG.sub(" ", body).split())[:2000].lower()
+        if self.structure is not None:
+            _, prefix, messages = self.structure
+            return " ".join((prefix, *messages)).lower()[:2000]
+        return without_diagnostics(URL_PATH.sub("", self.said.lower()))
+
+    @cached_property
+    def hits(self) -> list[tuple[str, int, int, str]]:
+        """Vocabulary matches in the message: (class, start, end, term)."""
+        found: list[tuple[str, int, int, str]] = []
+        text = self.message
+        # One pass of every term finds where words are; each class is then read only there
+        # (a class's match always starts inside a match of all the terms, or is one).
+        windows: list[list[int]] = []
+        spans = sorted((m.start(), m.end()) for m in self.lexicon.vocabulary.finditer(text))
+        for start, stop in spans:  # (ASCII terms' matches come before the others')
+            end = min(len(text), stop + HIT_WINDOW)
+            if windows and start <= windows[-1][1]:
+                windows[-1][1] = max(windows[-1][1], end)
+            else:
+                windows.append([start, end])
+        if not windows:
+            return found
+        for name, pattern in self.lexicon.classes:
+            for start, end in windows:
+                found += [
+                    (name, m.start(), m.end(), m.group(0))
+                    for m in pattern.finditer(text, start, end)
+                ]
+        return found
+
+    @cached_property
+    def question(self) -> str:
+        """The last user message (lower-cased, capped, `_` read as a space: a constant named
+        HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""
+        if self.request is None:
+            return ""
+        for m in reversed(self.request.messages):
+            if m.role == "user":
+                text = m.text_content
+                if text.strip():
+                    return text[:QUESTION_CHARS].lower().replace("_", " ")
+        return ""
+
+    @cached_property
+    def instructions(self) -> str:
+        """The system prompt and the last user message: where a demanded format is said."""
+        if self.request is None:
+            return ""
+        system = " ".join(m.text_content for m in self.request.messages if m.role == "system")
+        return (system[:QUESTION_CHARS].lower() + "\n" + self.question).strip()
+
+
+DIAGNOSTIC = re.compile(
+    r"""^\s*(?:
+        (?:traceback|stack\s*trace|stacktrace|caused\s+by)\b
+      | at\s+\S+.*(?:\(|:\d+)
+      | file\s+".*",\s+line\s+\d+
+      | [{}\[\]],?\s*$
+      | (?:request|req|trace|correlation|span|x-[\w-]+|retry-after|date|server|via|cf-ray|upstream)
+        [\s_-]*(?:id)?\s*[:=]
+      | \d{4}-\d{2}-\d{2}[t\s]\d{2}:\d{2}
+    )""",
+    re.X,
+)
+PROSE_LINE = re.compile(r"[^\W\d_]{2,}(?:[ ,]+[^\W\d_]+){3}|[\u3040-\u30ff\u3400-\u9fff]{4}")
+
+
+def unfenced(text: str) -> str:
+    """The text without its fenced blocks when there are words around them: what is in a
+    fence is shown, not said (an error quoted in an answer)."""
+    if "```" not in text:
+        return text
+    outside = FENCED_BLOCK.sub(" ", text)
+    return outside if len(LETTER.findall(outside)) >= QUOTE_PROSE_LETTERS else text
+
+
+def without_diagnostics(low: str) -> str:
+    """The lines a person reads: once a diagnostic line is met (a stack frame, an id, a
+    timestamp), the lines after it that are not prose belong to the diagnostics too."""
+    kept: list[str] = []
+    in_diagnostics = False
+    for line in low.splitlines():
+        if DIAGNOSTIC.match(line) is not None or IDS.match(line.strip()) is not None:
+            in_diagnostics = True
+        elif not in_diagnostics or PROSE_LINE.search(line):
+            kept.append(line)
+    return "\n".join(kept)
+
+
+def display_size(text: str) -> int:
+    """Characters, a CJK character counting as 2.5 (it carries a word's worth)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + int(1.5 * len(CJK.findall(text)))
+
+
+SignalFn = Callable[[Reply, Mapping[str, float]], Iterable[Signal]]

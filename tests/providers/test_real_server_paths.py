@@ -1,0 +1,127 @@
+"""Every way in, against a real model server (llama.cpp serving SmolLM2-135M, see conftest):
+`tether ask` in both wire formats, a failover from a faulty stand to the real server, the proxy
+in front of it with the official OpenAI and Anthropic SDKs as clients, and `tether run` with
+tools on a server whose chat template drops them (it must end honestly, never "done")."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import openai
+import pytest
+
+from tether.proxy import Proxy, ProxyConfig, ProxyThread
+
+pytestmark = pytest.mark.timeout(300)
+
+QUESTION = "What is 2+2? Answer with a number only."
+
+
+def _tether(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tether", *args, "--store", str(cwd / "traces.db")],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        cwd=cwd,
+    )
+
+
+@pytest.mark.parametrize(("api", "suffix"), [("openai", "/v1"), ("anthropic", "")])
+def test_ask_answers_from_the_real_server_in_each_format(
+    llama_url: str, api: str, suffix: str, tmp_path: Path
+) -> None:
+    base = llama_url.removesuffix("/v1") + suffix
+    asked = _tether(
+        "ask", QUESTION, "--base-url", base, "--api", api, "--model", "smollm2", "--json",
+        cwd=tmp_path,
+    )  # fmt: skip
+    body = json.loads(asked.stdout)
+    assert asked.returncode == 0, asked.stderr
+    assert body["status"] == "answered" and body["trace_problems"] == []
+    assert body["candidate"].startswith(f"{api}|smollm2|")
+    assert body["turn"]["content"].strip()
+    assert [a["verdict"] for a in body["attempts"]] == [None]
+
+
+def test_ask_fails_over_from_a_faulty_stand_to_the_real_server(
+    llama_url: str, tmp_path: Path
+) -> None:
+    asked = _tether(
+        "ask", QUESTION, "--fault", "gateway-200", "--backup", llama_url, "--json", cwd=tmp_path
+    )
+    body = json.loads(asked.stdout)
+    assert asked.returncode == 0, asked.stderr
+    assert body["candidate"].endswith(llama_url)
+    verdicts = [a["verdict"] for a in body["attempts"]]
+    assert verdicts[0] == "gateway" and verdicts[-1] is None
+
+
+@pytest.fixture
+def proxy_url(llama_url: str, tmp_path: Path) -> Any:
+    config = ProxyConfig.model_validate(
+        {
+            "upstreams": [{"api": "openai", "base_url": llama_url}],
+            "proxy": {"log": str(tmp_path / "proxy.jsonl")},
+        }
+    )
+    thread = ProxyThread(Proxy(config))
+    yield thread.start()
+    thread.stop()
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_the_proxy_serves_the_openai_sdk_from_the_real_server(proxy_url: str, stream: bool) -> None:
+    client = openai.OpenAI(base_url=proxy_url + "/v1", api_key="unused", max_retries=0, timeout=120)
+    messages: list[openai.types.chat.ChatCompletionMessageParam] = [
+        {"role": "user", "content": QUESTION}
+    ]
+    if stream:
+        pieces = [
+            c.choices[0].delta.content or ""
+            for c in client.chat.completions.create(
+                model="smollm2", messages=messages, stream=True, temperature=0
+            )
+            if c.choices
+        ]
+        assert "".join(pieces).strip()
+    else:
+        reply = client.chat.completions.create(model="smollm2", messages=messages, temperature=0)
+        assert reply.choices[0].finish_reason == "stop"
+        assert (reply.choices[0].message.content or "").strip()
+
+
+def test_the_proxy_serves_the_anthropic_sdk_from_the_real_server(proxy_url: str) -> None:
+    client = anthropic.Anthropic(base_url=proxy_url, api_key="unused", max_retries=0, timeout=120)
+    reply = client.messages.create(
+        model="smollm2", max_tokens=8, messages=[{"role": "user", "content": QUESTION}]
+    )
+    # a stop at the client's own max_tokens is the client's answer, passed through as such
+    assert reply.stop_reason in ("end_turn", "max_tokens")
+    assert "".join(b.text for b in reply.content if b.type == "text").strip()
+
+
+def test_run_with_tools_on_a_server_that_drops_them_ends_honestly(
+    llama_url: str, tmp_path: Path
+) -> None:
+    """SmolLM2's chat template has no tools: llama.cpp drops the schemas without a word and the
+    model answers a request it never saw. Its own input count shows it; the run is not done."""
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "tether.toml").write_text(
+        "[[candidates]]\n"
+        'api = "openai"\nmodel = "smollm2"\n'
+        f'base_url = "{llama_url}"\n'
+        "window = 8192\ntools = true\nmax_tokens = 64\n"
+    )
+    ran = _tether("run", "List the files in the workspace.", "--workspace", "ws", "--json",
+                  cwd=tmp_path)  # fmt: skip
+    receipt = json.loads(ran.stdout)
+    assert receipt["status"] == "error", receipt
+    assert ran.returncode == receipt["exit_code"] != 0
+    assert "unprocessed" in receipt["verdicts"], receipt["verdicts"]
+    assert receipt["done"] == [] and receipt["trace_problems"] == []
