@@ -45,7 +45,7 @@ def test_ask_leaves_a_trace_that_passes_the_gate(store: Path) -> None:
     assert "verdict=gateway" in shown.stdout and "model call" in shown.stdout
     listed = json.loads(tether("traces", "list", "--json", store=store).stdout)["runs"]
     assert listed[0]["run_id"] == run_id and listed[0]["verdicts"] == ["gateway"]
-    assert listed[0]["status"] == "ok"
+    assert listed[0]["status"] == "answered"  # what `ask` said: one vocabulary
     # both attempts were read and written by the stand's sim-large, which has a built-in price
     assert listed[0]["cost_usd"] is not None and listed[0]["cost_usd"] > 0
 

@@ -55,7 +55,7 @@ def test_every_command_is_documented() -> None:
 def test_local_examples_work_as_written(command: str, code: int, tmp_path: Path) -> None:
     args = shlex.split(command)[1:]
     (tmp_path / "tests").symlink_to(ROOT / "tests")  # paths as written, files written elsewhere
-    if args[0] == "traces":  # as in the README, after a run: it needs a run in the store
+    if args[0] in ("traces", "view"):  # as in the README, after a run: a run in the store
         subprocess.run(
             [sys.executable, "-m", "tether", "ask", "hello"],
             capture_output=True, timeout=120, cwd=tmp_path, check=True,

@@ -27,6 +27,42 @@ def _tiny_disk() -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (40 * 1024, 40 * 1024))
 
 
+def _can_mount() -> bool:
+    """A user and mount namespace of our own (as bubblewrap uses): a real tmpfs to fill."""
+    if shutil.which("unshare") is None:
+        return False
+    return subprocess.run(["unshare", "-Urm", "true"], capture_output=True).returncode == 0
+
+
+def _on_a_full_disk(tmp_path: Path, *args: str, free_kib: int = 48) -> dict[str, object]:
+    """`tether ARGS --json` with its store on a real 1 MiB tmpfs that was filled up after the
+    store was made, leaving `free_kib`: the run starts, and its trace's writes hit ENOSPC."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    command = " ".join(f"'{a}'" for a in (*TETHER, *args))
+    make = "from tether.trace.store import TraceStore; TraceStore('t.db').close()"
+    script = (
+        f"mount -t tmpfs -o size=1m tmpfs {disk} && cd {disk} && mkdir ws && "
+        f'{sys.executable} -c "{make}" && '
+        "(dd if=/dev/zero of=fill bs=4k 2>/dev/null; true) && "
+        f"truncate -s -{free_kib}k fill && "
+        f'{command} --json --store t.db; echo "exit=$?"'
+    )
+    done = subprocess.run(
+        ["unshare", "-Urm", "sh", "-c", script], capture_output=True, text=True, timeout=120
+    )
+    body, _, code = done.stdout.rpartition("exit=")
+    assert body.strip(), done.stderr
+    result: dict[str, object] = json.loads(body)
+    result["_exit"] = int(code)
+    return result
+
+
+needs_mount = pytest.mark.skipif(
+    not _can_mount() and not os.environ.get("CI"), reason="needs user namespaces (unshare -Urm)"
+)
+
+
 def _run(*args: str, cwd: Path, tiny: bool = False) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*TETHER, *args],
@@ -38,26 +74,31 @@ def _run(*args: str, cwd: Path, tiny: bool = False) -> subprocess.CompletedProce
     )
 
 
+@needs_mount
 def test_ask_on_a_full_disk_is_not_accepted_and_says_the_trace_was_lost(tmp_path: Path) -> None:
-    store = tmp_path / "traces.db"
-    asked = _run("ask", "hello there", "--json", "--store", str(store), cwd=tmp_path, tiny=True)
-    body = json.loads(asked.stdout)
-    assert asked.returncode == 1, asked.stderr
+    body = _on_a_full_disk(tmp_path, "ask", "hello there")
+    assert body["_exit"] == 1
     assert body["status"] == "incomplete"
-    assert body["turn"]["content"]  # the answer itself is kept in the output
-    assert any(p.startswith("trace_not_stored:") for p in body["trace_problems"])
+    turn = body["turn"]
+    assert isinstance(turn, dict) and turn["content"]  # the answer itself is kept
+    problems = body["trace_problems"]
+    assert isinstance(problems, list) and problems[0].startswith("trace_not_stored:")
+    assert "disk is full" in problems[0]
 
 
+@needs_mount
 def test_run_on_a_full_disk_ends_incomplete_not_done(tmp_path: Path) -> None:
-    store = tmp_path / "traces.db"
-    ran = _run(
-        "run", "say hello", "--json", "--store", str(store), "--workspace", str(tmp_path),
-        cwd=tmp_path, tiny=True,
-    )  # fmt: skip
-    receipt = json.loads(ran.stdout)
+    receipt = _on_a_full_disk(tmp_path, "run", "say hello", "--workspace", "ws")
     assert receipt["status"] == "incomplete", receipt
-    assert ran.returncode == receipt["exit_code"] != 0
-    assert any(p.startswith("trace_not_stored:") for p in receipt["trace_problems"])
+    assert receipt["_exit"] == receipt["exit_code"] != 0
+    problems = receipt["trace_problems"]
+    assert isinstance(problems, list) and problems[0].startswith("trace_not_stored:")
+
+
+def test_a_store_that_cannot_be_made_on_a_full_disk_is_one_line(tmp_path: Path) -> None:
+    asked = _run("ask", "hi", "--store", str(tmp_path / "t.db"), cwd=tmp_path, tiny=True)
+    assert asked.returncode == 2 and "Traceback" not in asked.stderr
+    assert "cannot set up the trace store" in asked.stderr
 
 
 def test_a_damaged_store_is_one_line_and_exit_2(tmp_path: Path) -> None:

@@ -370,6 +370,9 @@ class AgentRuntime:
         if problems:
             receipt.trace_problems = problems
             receipt.status = "incomplete"
+        if self.store is not None:
+            receipt.run_id = receipt.run_id or recorder.run_id
+            self.store.write_receipt(recorder.run_id, receipt.to_json())
         return receipt
 
     @asynccontextmanager
@@ -404,8 +407,10 @@ class AgentRuntime:
             await opened.__aexit__(None, None, None)
 
     def _keep(self, task: str, messages: list[Message], receipt: Receipt) -> Receipt:
-        """What a resume of this run needs, kept in the trace store beside its spans."""
+        """The run's receipt (the viewer and `traces list` show its status) and what a resume
+        needs, kept in the trace store beside its spans."""
         if self.store is not None and receipt.run_id:
+            self.store.write_receipt(receipt.run_id, receipt.to_json())
             self.store.save_conversation(
                 receipt.run_id, task, messages_to_json(messages), receipt.to_json()
             )

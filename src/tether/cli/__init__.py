@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import Any
 
 # Each module registers its commands on import; `tether --help` lists them in this order.
-COMMAND_MODULES = ("serve", "models", "ask", "run", "judging", "traces", "lab")
+COMMAND_MODULES = ("serve", "models", "ask", "run", "judging", "traces", "view", "lab")
 
 __all__ = ["app", "fail", "main"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import anyio
 import anyio.to_thread
@@ -161,6 +161,8 @@ def lab(
         traces.close()
     body = lab_json(result)
     written = write_report(result, Path(out_dir)) if out_dir else []
+    if out_dir:
+        written.append(_write_view(body, Path(out_dir) / "view", store_path))
     ok = result.gate.get("checked", 0) == result.gate.get("complete", 0) and all(
         f["false_done"] == 0 and f["impossible_said_done"] == 0
         for name, f in body["harnesses"].items()
@@ -199,3 +201,14 @@ def lab(
     for path in written:
         out.print(f"wrote {path}", markup=False)
     raise typer.Exit(0 if ok else 1)
+
+
+def _write_view(body: dict[str, Any], folder: Path, store_path: str | None) -> Path:
+    """The lab's page of `tether view` (charts, and every tether run's trace and receipt) as a
+    folder that opens from disk; its index.html."""
+    from tether.view.app import ViewSource
+    from tether.view.export import export
+
+    ids = {r["run_id"] for r in body["runs"] if r.get("run_id")}
+    with TraceStore(store_path) as store:
+        return export(ViewSource(store, "tether lab", lab=body), folder, ids)[0]

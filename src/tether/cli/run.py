@@ -81,6 +81,7 @@ def run(
     """
     from tether.agent.runtime import create_agent_runtime
     from tether.checks import CheckResult
+    from tether.errors import TraceStoreError
     from tether.reliability.chain import Notice
     from tether.tools.builtin import CODING_TOOLS
     from tether.tools.mcp import parse_mcp_flag
@@ -205,7 +206,10 @@ def run(
                     provider_at("openai", url, model, window=spec.window, supports_tools=spec.tools)
                 )
             receipt = anyio.run(go, providers)
-        stored = traces.trace(receipt.run_id) if receipt.run_id else None
+        try:
+            stored = traces.trace(receipt.run_id) if receipt.run_id else None
+        except TraceStoreError:  # a full disk: the receipt below says what was not stored
+            stored = None
         if stored is not None:
             export_live(stored)
     finally:

@@ -125,26 +125,26 @@ def traces_list(
     store_path: StoreOption = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """The newest runs: status, verdicts met, duration, tokens, cost."""
+    """The newest runs: status (the receipt's), verdicts met, duration, tokens, cost."""
     from datetime import datetime
+
+    from tether.view.listing import RunFilter, list_runs
 
     store = open_store(store_path)
     rows: list[dict[str, Any]] = []
-    for info in store.runs(limit):
-        trace = store.trace(info.run_id) or {"spans": []}
+    for info in list_runs(store, RunFilter(size=limit))["runs"]:
+        trace = store.trace(info["run_id"]) or {"spans": []}
         verdicts, tokens_in, tokens_out, spent = _run_summary(trace)
-        root: dict[str, Any] = next((s for s in trace["spans"] if s.get("parent_id") is None), {})
-        task = (root.get("attrs") or {}).get("tether.task")
         rows.append(
             {
-                "run_id": info.run_id,
-                "name": info.name,
-                "task": task,
-                "started_at": info.started_at,
-                "duration_s": info.duration_s,
-                "status": info.status or "open",
-                "spans": info.span_count,
-                "open_spans": info.open_spans,
+                "run_id": info["run_id"],
+                "name": info["name"],
+                "task": info["task"] or None,
+                "started_at": info["started_at"],
+                "duration_s": info["duration_s"],
+                "status": info["status"],  # the receipt's, or what the spans say (view/listing)
+                "spans": info["spans"],
+                "open_spans": info["open_spans"],
                 "verdicts": verdicts,
                 "input_tokens": tokens_in,
                 "output_tokens": tokens_out,

@@ -43,7 +43,13 @@ from tether.tools.base import Tool, ToolContext, ToolOutput
 from tether.tools.builtin.files import open_in_workspace
 from tether.tools.fence import fence, injection_signs
 from tether.tools.rules import Decision, Rules
-from tether.trace.semconv import GEN_AI_TOOL_CALL_ID, GEN_AI_TOOL_NAME
+from tether.trace.semconv import (
+    GEN_AI_TOOL_CALL_ARGUMENTS,
+    GEN_AI_TOOL_CALL_ID,
+    GEN_AI_TOOL_CALL_RESULT,
+    GEN_AI_TOOL_NAME,
+    TOOL_TEXT_CAP,
+)
 from tether.trace.spans import Recorder, Span, Status, is_cancellation
 
 __all__ = ["PermissionRequest", "ResultStatus", "ToolResult", "ToolRunner", "arguments_key"]
@@ -450,6 +456,7 @@ class ToolRunner:
             {
                 GEN_AI_TOOL_NAME: call.name,
                 GEN_AI_TOOL_CALL_ID: call.id,
+                GEN_AI_TOOL_CALL_ARGUMENTS: call.arguments[:TOOL_TEXT_CAP],
                 "tether.untrusted": bool(tool and tool.untrusted),
                 **(tool.span_attrs() if tool else {}),
             },
@@ -461,6 +468,7 @@ class ToolRunner:
         attrs: dict[str, Any] = {
             "tether.result_sha256": _sha256(result.text),
             "tether.result_chars": len(result.text),
+            GEN_AI_TOOL_CALL_RESULT: result.text[:TOOL_TEXT_CAP],
             "tether.tool.status": result.status,
             "tether.flagged": list(result.flagged),
             "tether.decision": result.decision,

@@ -17,6 +17,10 @@ GEN_AI_USAGE_OUTPUT_TOKENS = "gen_ai.usage.output_tokens"
 GEN_AI_USAGE_CACHE_READ_INPUT_TOKENS = "gen_ai.usage.cache_read.input_tokens"
 GEN_AI_TOOL_NAME = "gen_ai.tool.name"
 GEN_AI_TOOL_CALL_ID = "gen_ai.tool.call.id"
+# Both capped (TOOL_TEXT_CAP characters): enough to see what was asked and answered in a viewer.
+GEN_AI_TOOL_CALL_ARGUMENTS = "gen_ai.tool.call.arguments"
+GEN_AI_TOOL_CALL_RESULT = "gen_ai.tool.call.result"
+TOOL_TEXT_CAP = 2000
 SERVER_ADDRESS = "server.address"
 ERROR_TYPE = "error.type"
 

@@ -21,7 +21,7 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +54,14 @@ MIGRATIONS: list[str] = [
     CREATE TABLE conversations (
         run_id TEXT PRIMARY KEY, task TEXT, messages TEXT, receipt TEXT, saved_at REAL
     );
+    """,
+    # What a run handed back (agent/receipt.py), written once its gate has run: the viewer
+    # and `traces list` show the receipt's status, not only the root span's.
+    # The verdict index: finding the runs that met a verdict among millions of spans.
+    """
+    CREATE TABLE receipts (run_id TEXT PRIMARY KEY, status TEXT, body TEXT) WITHOUT ROWID;
+    CREATE INDEX spans_verdict ON spans(json_extract(attrs, '$."tether.verdict"'), run_id)
+        WHERE kind = 'model';
     """,
 ]
 
@@ -126,17 +134,35 @@ def _connect(path: Path) -> sqlite3.Connection:
         raise TraceStoreError(
             f"cannot open the trace store {path}: {exc}; pass --store PATH or set {ENV_VAR}"
         ) from None
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    for number, sql in enumerate(MIGRATIONS[version:], start=version + 1):
-        try:
-            conn.executescript(f"BEGIN IMMEDIATE; {sql}; PRAGMA user_version={number}; COMMIT;")
-        except sqlite3.OperationalError:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            # another process may have applied it between our read and our write
-            if conn.execute("PRAGMA user_version").fetchone()[0] < number:
-                raise
+    try:
+        _migrate(conn)
+    except sqlite3.Error as exc:  # a full disk, a locked or damaged file: one line
+        conn.close()
+        raise TraceStoreError(
+            f"cannot set up the trace store {path}: {exc}; free some space or pass --store PATH"
+        ) from None
     return conn
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Apply the migrations the file lacks, all in one transaction (each page of the new schema
+    written once), reading the version again under the write lock (another process may have
+    just applied them)."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] >= len(MIGRATIONS):
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        for sql in MIGRATIONS[version:]:
+            for statement in sql.split(";"):  # DDL only: no `;` inside a statement
+                if statement.strip():
+                    conn.execute(statement)
+        conn.execute(f"PRAGMA user_version={len(MIGRATIONS)}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +179,12 @@ class RunInfo:
     @property
     def duration_s(self) -> float | None:
         return None if self.ended_at is None else self.ended_at - self.started_at
+
+
+@dataclass(frozen=True, slots=True)
+class _Receipt:
+    run_id: str
+    body: dict[str, Any]
 
 
 _FLUSH = object()
@@ -213,6 +245,12 @@ class TraceStore:
              span.started_at, span.ended_at, span.status, span.attrs)
         )  # fmt: skip
 
+    def write_receipt(self, run_id: str, receipt: dict[str, Any]) -> None:
+        """Keep a run's receipt (its `to_json()`), queued behind the run's spans."""
+        if self._writer is None:
+            self._ensure_writer()
+        self._queue.put(_Receipt(run_id, receipt))
+
     def write_trace(self, trace: dict[str, Any]) -> None:
         """Store a whole run given as run JSON (imports, tests)."""
         run_id = str(trace["run_id"])
@@ -260,9 +298,10 @@ class TraceStore:
                         break
                 waiters = [b for b in batch if isinstance(b, threading.Event)]
                 ops = [b for b in batch if isinstance(b, tuple)]
-                if ops and conn is not None:
+                receipts = [b for b in batch if isinstance(b, _Receipt)]
+                if (ops or receipts) and conn is not None:
                     try:
-                        self._apply(conn, ops)
+                        self._apply(conn, ops, receipts)
                     except Exception as exc:  # never die: the gate will show what is missing
                         self.write_error = exc
                 for w in waiters:
@@ -274,9 +313,11 @@ class TraceStore:
                 conn.close()
 
     @staticmethod
-    def _apply(conn: sqlite3.Connection, ops: list[tuple[Any, ...]]) -> None:
+    def _apply(
+        conn: sqlite3.Connection, ops: list[tuple[Any, ...]], receipts: Sequence[_Receipt] = ()
+    ) -> None:
         """Write a batch: the last state of each span (a start and its end in one batch are
-        one row), with executemany, in one transaction."""
+        one row), with executemany, in one transaction; then the receipts."""
         latest = {(op[0], op[1]): op for op in ops}
         rows = [
             (
@@ -305,6 +346,13 @@ class TraceStore:
                 "DO UPDATE SET ended_at=excluded.ended_at, status=excluded.status, "
                 "attrs=excluded.attrs",
                 [(r[0], r[1], r[4], r[5], r[6], r[7], r[8]) for r in rows if r[2] is None],
+            )
+            conn.executemany(
+                "INSERT OR REPLACE INTO receipts VALUES (?,?,?)",
+                [
+                    (r.run_id, r.body.get("status"), orjson.dumps(r.body, default=str))
+                    for r in receipts
+                ],
             )
             conn.execute("COMMIT")
         except BaseException:
@@ -367,6 +415,7 @@ class TraceStore:
                     conn.execute("DELETE FROM spans WHERE run_id = ?", (run_id,))
                     conn.execute("DELETE FROM runs WHERE run_id = ?", (run_id,))
                     conn.execute("DELETE FROM conversations WHERE run_id = ?", (run_id,))
+                    conn.execute("DELETE FROM receipts WHERE run_id = ?", (run_id,))
                 conn.execute("COMMIT")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -375,7 +424,8 @@ class TraceStore:
     # ------------------------------------------------------------ reading
 
     @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The read connection, under its lock (for readers asking their own SQL: the viewer)."""
         with self._read_lock:
             try:
                 yield self._read
@@ -387,7 +437,7 @@ class TraceStore:
 
     def runs(self, limit: int = 50) -> list[RunInfo]:
         """The newest runs first."""
-        with self._reading() as conn:
+        with self.reading() as conn:
             rows = conn.execute(
                 "SELECT r.run_id, r.name, r.started_at, r.ended_at, r.status, r.attrs, "
                 "(SELECT COUNT(*) FROM spans s WHERE s.run_id = r.run_id), "
@@ -405,7 +455,7 @@ class TraceStore:
 
     def trace(self, run_id: str) -> dict[str, Any] | None:
         """A run as run JSON, or None when the store does not have it."""
-        with self._reading() as conn:
+        with self.reading() as conn:
             root = conn.execute("SELECT root_id FROM runs WHERE run_id = ?", (run_id,)).fetchone()
             rows = conn.execute(
                 "SELECT id, parent_id, kind, name, started_at, ended_at, status, attrs "
@@ -435,17 +485,17 @@ class TraceStore:
         """Keep what a resume needs: the run's conversation and receipt (JSON), replacing what
         was kept for it before. Written at once (a run ends rarely; the spans stay queued)."""
         try:
-            with self._reading() as conn:
+            with self.reading() as conn:
                 conn.execute(
                     "INSERT OR REPLACE INTO conversations VALUES (?,?,?,?,?)",
                     (run_id, task, orjson.dumps(messages), orjson.dumps(receipt), self._clock()),
                 )
-        except sqlite3.Error as exc:  # the run's receipt still goes out; a resume will say why
-            self.write_error = exc
+        except (sqlite3.Error, TraceStoreError) as exc:  # the receipt still goes out
+            self.write_error = self.write_error or exc
 
     def conversation(self, run_id: str) -> dict[str, Any] | None:
         """`{"task", "messages", "receipt"}` as a run left them, or None when none was kept."""
-        with self._reading() as conn:
+        with self.reading() as conn:
             row = conn.execute(
                 "SELECT task, messages, receipt FROM conversations WHERE run_id = ?", (run_id,)
             ).fetchone()
@@ -453,9 +503,25 @@ class TraceStore:
             return None
         return {"task": row[0], "messages": orjson.loads(row[1]), "receipt": orjson.loads(row[2])}
 
+    def span_rows(self, run_id: str) -> list[tuple[Any, ...]]:
+        """A run's spans as stored, attrs left as JSON text (a reader that passes them on
+        need not parse a hundred thousand of them)."""
+        with self.reading() as conn:
+            return conn.execute(
+                "SELECT id, parent_id, kind, name, started_at, ended_at, status, attrs "
+                "FROM spans WHERE run_id = ? ORDER BY started_at, rowid",
+                (run_id,),
+            ).fetchall()
+
+    def receipt(self, run_id: str) -> dict[str, Any] | None:
+        """The receipt a run handed back, or None (still running, killed, or not an agent run)."""
+        with self.reading() as conn:
+            row = conn.execute("SELECT body FROM receipts WHERE run_id = ?", (run_id,)).fetchone()
+        return None if row is None else dict(orjson.loads(row[0]))
+
     def find(self, prefix: str) -> list[str]:
         """Run ids starting with `prefix` (so a user can type a short id)."""
-        with self._reading() as conn:
+        with self.reading() as conn:
             rows = conn.execute(  # literal: `%` and `_` in a prefix are characters, not wildcards
                 "SELECT run_id FROM runs WHERE substr(run_id, 1, length(?1)) = ?1 LIMIT 10",
                 (prefix,),
