@@ -54,6 +54,10 @@ def test_the_cli_prints_json_writes_the_report_and_the_seed_reproduces_it(tmp_pa
     assert "| false done |" in report and "tether check" in report
     svg = ET.parse(tmp_path / "rep" / "chart.svg").getroot()
     assert svg.tag.endswith("svg") and len(svg.findall(".//{http://www.w3.org/2000/svg}rect")) > 4
+    labels = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    # every bar carries its count (0/5 included: a 0% bar is still drawn), every group its n
+    tether_false = body["harnesses"]["tether"]["false_done"]
+    assert f"{tether_false}/5" in labels and "all (n=5)" in labels
     again = lab_cli("--tasks", "5", "--seed", "4", "--json", cwd=tmp_path)
     twice = json.loads(again.stdout)
     for harness in ("naive", "tether"):

@@ -243,7 +243,10 @@ def traces_export(
     format: Annotated[str, typer.Option("--format", help="run-json or otlp-json.")] = "run-json",
     otlp_endpoint: Annotated[
         str | None,
-        typer.Option(help="Send the run to this OTLP/HTTP endpoint (needs tether[otel])."),
+        typer.Option(
+            help="Send the run to this OTLP/HTTP endpoint (needs the otel extra: "
+            "pip install 'tether\\[otel]')."
+        ),
     ] = None,
     store_path: StoreOption = None,
 ) -> None:

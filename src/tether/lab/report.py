@@ -186,16 +186,20 @@ def chart_svg(result: LabResult) -> str:
                 f = figures(h, shape)
                 runs = f.get("runs", 0)
                 rate = f.get(key, 0) / runs if runs else 0.0
-                bh = panel_h * rate
+                bh = max(panel_h * rate, 1.5)  # a 0% bar stays visible as a line
                 x = x0 + i * (bar + gap)
                 out.append(
                     f'<rect x="{x}" y="{y0 + panel_h - bh}" width="{bar}" height="{bh}" '
                     f'fill="{COLORS.get(h, "#777")}"><title>{h} {shape}: '
                     f"{f.get(key, 0)}/{runs}</title></rect>"
+                    # the value on the bar: the count and the share, readable without hovering
+                    f'<text x="{x + bar / 2}" y="{y0 + panel_h - bh - 3}" font-size="9" '
+                    f'text-anchor="middle">{f.get(key, 0)}/{runs}</text>'
                 )
+            runs_here = max((figures(h, shape).get("runs", 0) for h in harnesses), default=0)
             out.append(
                 f'<text x="{x0 + len(harnesses) * (bar + gap) / 2}" y="{y0 + panel_h + 14}" '
-                f'text-anchor="middle">{escape(shape)}</text>'
+                f'text-anchor="middle">{escape(shape)} (n={runs_here})</text>'
             )
     ly = height - 20
     for i, h in enumerate(harnesses):
