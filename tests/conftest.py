@@ -34,6 +34,19 @@ def _private_trace_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[N
         os.environ["TETHER_TRACE_STORE"] = old
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_sdk_base_urls() -> Iterator[None]:
+    """`tether ask` honours OPENAI_BASE_URL / ANTHROPIC_BASE_URL as the SDKs do: a developer's
+    own settings must not send the tests' questions to a real provider."""
+    import os
+
+    saved = {
+        k: os.environ.pop(k) for k in ("OPENAI_BASE_URL", "ANTHROPIC_BASE_URL") if k in os.environ
+    }
+    yield
+    os.environ.update(saved)
+
+
 @pytest.fixture
 def stand_factory() -> Iterator[StandFactory]:
     """Start stands: `url = stand_factory(script=..., faults=[...], log=path)`; all stopped after."""

@@ -13,6 +13,7 @@ import httpx2
 import pytest
 
 import tether
+from tests.helpers import StandFactory
 
 TETHER = [sys.executable, "-m", "tether"]
 
@@ -278,3 +279,24 @@ def test_run_prints_steps_on_their_own_lines_and_says_why_a_call_was_denied(
     assert any("denied (non-interactive)" in line for line in lines), result.stderr
     assert any("to allow it, add to tether.toml" in line for line in lines)
     assert result.stdout.startswith("Let me fetch it.\n")  # the text ends its own line
+
+
+def test_ask_honours_the_sdks_base_url_variable_and_says_so(
+    stand_factory: StandFactory, tmp_path: Path
+) -> None:
+    url = stand_factory() + "/v1"
+    env = {**os.environ, "OPENAI_BASE_URL": url, "TETHER_TRACE_STORE": str(tmp_path / "t.db")}
+    asked = subprocess.run(
+        [sys.executable, "-m", "tether", "ask", "hi", "--model", "sim-large"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    assert asked.returncode == 0, asked.stderr
+    assert f"OPENAI_BASE_URL is set: asking {url}" in asked.stderr
+    assert f"answered by openai|sim-large|{url}" in asked.stderr
+    # without --model, the stand's model name is not sent to someone else's server
+    refused = subprocess.run(
+        [sys.executable, "-m", "tether", "ask", "hi"],
+        capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+    assert refused.returncode == 2
+    assert "OPENAI_BASE_URL is set" in refused.stderr and "--model" in refused.stderr

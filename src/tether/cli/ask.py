@@ -17,6 +17,7 @@ from tether.cli.common import (
     EXIT_NOT_ACCEPTED,
     EXIT_OK,
     api_key,
+    base_url_from_env,
     command,
     err,
     export_live,
@@ -49,7 +50,10 @@ def ask(
     api: Annotated[
         str, typer.Option(help="Wire format: openai, anthropic, ollama or responses.")
     ] = "openai",
-    model: Annotated[str, typer.Option(help="Model name.")] = "sim-large",
+    model: Annotated[
+        str | None,
+        typer.Option(help="Model name (default: sim-large, the built-in stand's)."),
+    ] = None,
     api_key_env: Annotated[
         str | None,
         typer.Option(
@@ -90,6 +94,18 @@ def ask(
     store_from_url(breaker_store)  # a bad store is a usage error before anything starts
     if base_url is not None and (fault or backup_stand):
         fail("--fault and --backup-stand work only with the built-in stand; drop --base-url")
+    stand_asked = bool(fault or backup_stand)
+    from_env = base_url_from_env(api) if base_url is None and not stand_asked else None
+    if from_env is not None:  # as the official SDKs do; said, so the stand is never assumed
+        variable, base_url = from_env
+        if model is None:
+            fail(
+                f"{variable} is set ({base_url}): give --model NAME for that server, or unset "
+                f"{variable} to ask the built-in stand"
+            )
+        if not json_out:
+            err.print(f"tether: {variable} is set: asking {base_url}", markup=False)
+    model = model or "sim-large"
 
     heard: list[Notice] = []  # every notice, for --json whether or not an answer came
 

@@ -148,7 +148,24 @@ def check_writable_folder(path: str, flag: str) -> None:
 
 
 # Each API's own key variable: a key is never sent to another company's server.
-DEFAULT_KEY_ENV = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY"}
+DEFAULT_KEY_ENV = {
+    "openai": "OPENAI_API_KEY",
+    "responses": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+}
+# The base URL variables the official SDKs read: honoured where no --base-url is given.
+BASE_URL_ENV = {
+    "openai": "OPENAI_BASE_URL",
+    "responses": "OPENAI_BASE_URL",
+    "anthropic": "ANTHROPIC_BASE_URL",
+}
+
+
+def base_url_from_env(api: str) -> tuple[str, str] | None:
+    """(variable, URL) when the SDKs' base URL variable for `api` is set, else None."""
+    name = BASE_URL_ENV.get(api)
+    value = os.environ.get(name, "").strip() if name else ""
+    return (name, value) if name and value else None
 
 
 def api_key(api: str, named: str | None) -> str | None:
