@@ -1036,3 +1036,44 @@ def test_one_otlp_resource_with_many_spans_is_streamed(tmp_path: Path) -> None:
         f"open_span:{4322:016x}:span:step 4321",
         "root_ok_with_incomplete_or_failed_child",
     ]
+
+
+@pytest.mark.timeout(60)  # quadratic, this took hours; linear, about two seconds
+def test_a_loop_of_200k_spans_is_named_in_linear_time(tmp_path: Path) -> None:
+    n = 200_000
+    spans = [
+        {"id": f"{i:016x}", "parent_id": f"{(i + 1) % n:016x}", "kind": "step", "name": "s",
+         "started_at": 1.0, "ended_at": 2.0, "status": "ok", "attrs": {}}
+        for i in range(n)
+    ]  # fmt: skip
+    path = tmp_path / "loop.json"
+    path.write_bytes(orjson.dumps({"run_id": "loop", "root_id": None, "spans": spans}))
+    result = check_run(one_run(path))
+    assert f"cycle:{0:016x}" in result.problems  # the smallest rotation's id: the same loop
+    assert not result.complete  # reads the same whichever span the walk met first
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["agent/run", "step/s"]), min_size=1, max_size=8),
+    st.lists(st.integers(0, 50), min_size=8, max_size=8),
+)
+def test_a_loop_is_named_by_its_smallest_rotation_then_smallest_id(
+    segments: list[str], numbers: list[int]
+) -> None:
+    """The linear reading names every loop as reading all its rotations would."""
+    from tether.trace.gate import _canonical_cycle
+
+    ids = [f"id{x:02d}" for x in numbers[: len(segments)]]
+
+    class Paths:
+        def __init__(self) -> None:
+            self.columns = [ids]
+
+        def segment(self, i: int) -> str:
+            return segments[i]
+
+    n = len(segments)
+    best = min(range(n), key=lambda k: (segments[k:] + segments[:k], ids[k]))
+    expected = (ids[best], ">".join(segments[best:] + segments[:best]))
+    assert _canonical_cycle(list(range(n)), Paths()) == expected  # type: ignore[arg-type]

@@ -606,12 +606,52 @@ class _Paths:
 
 def _canonical_cycle(cycle: list[int], paths: _Paths) -> tuple[str, str]:
     """(id to report, normalised text): the loop read from its smallest rotation, so the same
-    loop reads the same whichever span the walk met first and whatever the ids are."""
+    loop reads the same whichever span the walk met first and whatever the ids are. Linear in
+    the loop's length (a loop of a million spans must not take a million rotations)."""
     ids = paths.columns[0]
     segs = [paths.segment(i) for i in cycle]
     n = len(segs)
-    best = min(range(n), key=lambda k: (segs[k:] + segs[:k], ids[cycle[k]]))
+    first = _least_rotation(segs)
+    period = _period(segs)
+    # a loop that repeats itself has several smallest rotations: the smallest id decides
+    best = min(range(first % period, n, period), key=lambda k: ids[cycle[k]])
     return ids[cycle[best]], ">".join(segs[best:] + segs[:best])
+
+
+def _least_rotation(items: list[str]) -> int:
+    """Where the lexicographically smallest rotation of `items` starts (Booth, O(n))."""
+    doubled = items + items
+    fail = [-1] * len(doubled)
+    k = 0
+    for j in range(1, len(doubled)):
+        x = doubled[j]
+        i = fail[j - k - 1]
+        while i != -1 and x != doubled[k + i + 1]:
+            if x < doubled[k + i + 1]:
+                k = j - i - 1
+            i = fail[i]
+        if x != doubled[k + i + 1]:  # here i == -1
+            if x < doubled[k]:
+                k = j
+            fail[j - k] = -1
+        else:
+            fail[j - k] = i + 1
+    return k % len(items) if items else 0
+
+
+def _period(items: list[str]) -> int:
+    """The smallest p dividing len(items) such that items repeats every p (KMP prefix table)."""
+    n = len(items)
+    prefix = [0] * n
+    for i in range(1, n):
+        j = prefix[i - 1]
+        while j and items[i] != items[j]:
+            j = prefix[j - 1]
+        if items[i] == items[j]:
+            j += 1
+        prefix[i] = j
+    p = n - prefix[-1] if n else 1
+    return p if n % p == 0 else n
 
 
 def _raw(issue: _Issue, columns: Columns) -> str:
