@@ -265,3 +265,32 @@ def test_chrome_trace_events_are_unreadable_and_named(tmp_path: Path) -> None:
     result = check(str(path))
     assert result.returncode == 2
     assert "Chrome trace events" in result.stderr
+
+
+def _run_line(run_id: str, ended: float | None) -> bytes:
+    span = {"id": "a", "parent_id": None, "kind": "agent", "name": "run", "started_at": 1.0,
+            "ended_at": ended, "status": "ok" if ended else None, "attrs": {}}  # fmt: skip
+    return orjson.dumps({"run_id": run_id, "root_id": "a", "spans": [span]}) + b"\n"
+
+
+def test_a_bad_line_never_hides_the_runs_after_it(tmp_path: Path) -> None:
+    """Every readable run of a JSON lines file is checked; each bad line is named; an
+    incomplete run (exit 1) wins over an unreadable line (exit 2)."""
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_bytes(
+        _run_line("r1", 2.0) + b"{garbage\n" + _run_line("r2", None) + b"not json either\n"
+    )
+    checked = subprocess.run(
+        [sys.executable, "-m", "tether", "check", str(mixed)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert checked.returncode == 1, checked.stderr
+    assert "INCOMPLETE  r2" in checked.stdout and "complete    r1" in checked.stdout
+    assert "line 2: invalid JSON" in checked.stderr and "line 4: invalid JSON" in checked.stderr
+    only_bad_line = tmp_path / "one.jsonl"
+    only_bad_line.write_bytes(_run_line("r1", 2.0) + b"{garbage\n")
+    second = subprocess.run(
+        [sys.executable, "-m", "tether", "check", str(only_bad_line)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert second.returncode == 2 and "complete    r1" in second.stdout

@@ -32,20 +32,31 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------------- files
 
 
+# Unreadable lines named one by one, up to this many (then how many more).
+BAD_LINES_NAMED = 5
+
+
 def _read_lines(f: Iterable[bytes], source: str, keep: Collection[str] | None) -> Iterator[Run]:
+    """Every readable line's runs; a bad line never hides the lines after it: the file is
+    reported unreadable at the end, naming each bad line (and every readable run was checked)."""
     grouper = _Grouper(source, "otlp")
+    bad: list[str] = []
     for number, line in enumerate(f, start=1):
         if not line.strip():
             continue
         try:
             doc = orjson.loads(line)
         except orjson.JSONDecodeError as exc:
-            raise _Bad(f"line {number}: {_json_error(exc, line)}") from None
+            bad.append(f"line {number}: {_json_error(exc, line)}")
+            continue
         try:
             yield from _runs_from_document(doc, source, keep, grouper)
         except _Bad as exc:
-            raise _Bad(f"line {number}: {exc}") from None
+            bad.append(f"line {number}: {exc}")
     yield from grouper.runs()
+    if bad:
+        more = len(bad) - BAD_LINES_NAMED
+        raise _Bad("; ".join(bad[:BAD_LINES_NAMED]) + (f"; and {more} more" if more > 0 else ""))
 
 
 def read_file(
