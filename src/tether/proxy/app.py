@@ -134,11 +134,17 @@ class Proxy:
         started = time.perf_counter()
         chunks: list[bytes] = []
         more = True
+        size, limit = 0, self.config.proxy.max_body_bytes
         while more:
             message = await receive()
             if message["type"] == "http.disconnect":
                 return
-            chunks.append(message.get("body", b""))
+            piece = message.get("body", b"")
+            size += len(piece)
+            if size > limit:  # refused as it arrives: a 100 MB body is never held whole
+                await self._error(api, self._too_large())(scope, receive, send)
+                return
+            chunks.append(piece)
             more = message.get("more_body", False)
         response = self._handle(api, b"".join(chunks), started, scope["headers"])
         await response(scope, receive, send)
@@ -199,8 +205,11 @@ class Proxy:
 
     async def _count_tokens(self, request: HTTPRequest) -> Response:
         """Anthropic's token count: the upstream's, else the estimate (proxy/count_tokens.py)."""
+        raw = await self._body(request)
+        if raw is None:
+            return self._error(ANTHROPIC, self._too_large())
         try:
-            body = orjson.loads(await request.body())
+            body = orjson.loads(raw)
         except orjson.JSONDecodeError as exc:
             message = f"the request body is not valid JSON: {exc}"
             return self._error(ANTHROPIC, Failure(400, message))
@@ -223,9 +232,36 @@ class Proxy:
         async def endpoint(request: HTTPRequest) -> Response:
             started = time.perf_counter()
             headers = request.scope["headers"]
-            return self._handle(api, await request.body(), started, headers)
+            raw = await self._body(request)
+            if raw is None:
+                return self._error(api, self._too_large())
+            return self._handle(api, raw, started, headers)
 
         return endpoint
+
+    async def _body(self, request: HTTPRequest) -> bytes | None:
+        """The request body, or None past `[proxy] max_body_bytes`: refused as it arrives
+        (a 100 MB body is never held whole), whether or not it says its length."""
+        limit = self.config.proxy.max_body_bytes
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            return None
+        pieces: list[bytes] = []
+        size = 0
+        async for piece in request.stream():
+            size += len(piece)
+            if size > limit:
+                return None
+            pieces.append(piece)
+        return b"".join(pieces)
+
+    def _too_large(self) -> Failure:
+        limit = self.config.proxy.max_body_bytes
+        return Failure(
+            413,
+            f"the request body is over {limit:,} bytes, this proxy's limit; send less, or "
+            "raise [proxy] max_body_bytes",
+        )
 
     def _handle(
         self, api: Api, raw: bytes, started: float, headers: list[tuple[bytes, bytes]]

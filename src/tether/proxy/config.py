@@ -80,6 +80,8 @@ class ProxySection(RetryConfig):
     backoff_max_s: float = Field(default=2.0, ge=0)
     retry_after_max_s: float = Field(default=5.0, ge=0)
     client_timeout_s: float | None = Field(default=None, gt=0)  # proxy/deadlines.py
+    # a larger request body is refused with 413 before it is held in memory
+    max_body_bytes: int = Field(default=32 * 1024 * 1024, gt=0)
     holdback_chars: int = Field(default=64, ge=0)
     holdback_max_chars: int = Field(default=1000, ge=0)
     log: str | None = None

@@ -1,0 +1,50 @@
+"""A request body past `[proxy] max_body_bytes` is refused with 413 in the client's API shape,
+as it arrives (said length or not), and never reaches an upstream or the log."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tests.proxy.helpers import HTTP, ProxyFactory, SharedStand, read_log
+
+LIMIT = 64 * 1024
+
+
+def _big_request() -> bytes:
+    text = "x" * (2 * LIMIT)
+    return orjson.dumps({"model": "sim-large", "messages": [{"role": "user", "content": text}]})
+
+
+@pytest.mark.parametrize("said_length", [True, False])
+def test_a_body_past_the_limit_is_a_413_in_the_clients_shape(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory, tmp_path: Path, said_length: bool
+) -> None:
+    log = tmp_path / "proxy.jsonl"
+    url = proxy_factory([shared_stand()], log=log, max_body_bytes=LIMIT)
+    body = _big_request()
+
+    def pieces() -> Iterator[bytes]:  # sent chunked: no content-length to refuse it early
+        for start in range(0, len(body), 8192):
+            yield body[start : start + 8192]
+
+    reply = HTTP.post(
+        url + "/v1/chat/completions",
+        content=body if said_length else pieces(),
+        headers={"content-type": "application/json"},
+    )
+    assert reply.status_code == 413
+    error = reply.json()["error"]
+    assert "max_body_bytes" in error["message"] and f"{LIMIT:,}" in error["message"]
+    assert read_log(log) == []  # no exchange happened
+    small = HTTP.post(
+        url + "/v1/chat/completions",
+        content=orjson.dumps(
+            {"model": "sim-large", "messages": [{"role": "user", "content": "hi"}]}
+        ),
+        headers={"content-type": "application/json"},
+    )
+    assert small.status_code == 200
