@@ -13,6 +13,7 @@ The reply is normalised; the usage is raw, because each API counts cached tokens
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -47,6 +48,9 @@ def reply_record(turn: Turn, usage_raw: dict[str, Any] | None, cut: bool) -> dic
     return record
 
 
+log = logging.getLogger(__name__)
+
+
 class ExchangeLog:
     """Appends exchange records to a JSONL file, one whole line per write (thread-safe)."""
 
@@ -58,12 +62,22 @@ class ExchangeLog:
         except OSError as exc:
             raise UsageError(f"cannot write the log {self.path}: {exc.strerror or exc}") from None
         self._lock = threading.Lock()
+        # Records that could not be written (a full disk, a value JSON cannot hold): a log is
+        # a record of the answers, never a reason to break one. Counted, and said once.
+        self.failed = 0
+        self.last_error = ""
 
     def write(self, record: dict[str, Any]) -> None:
-        line = orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS) + b"\n"
-        with self._lock:
-            self._file.write(line)
-            self._file.flush()
+        try:
+            line = orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS) + b"\n"
+            with self._lock:
+                self._file.write(line)
+                self._file.flush()
+        except (OSError, TypeError, ValueError) as exc:
+            self.failed += 1
+            self.last_error = f"{type(exc).__name__}: {exc}"
+            if self.failed == 1:
+                log.warning("cannot write the exchange log %s (%s); answers go on", self.path, exc)
 
     def close(self) -> None:
         with self._lock:

@@ -3,6 +3,7 @@ as it arrives (said length or not), and never reaches an upstream or the log."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,3 +49,46 @@ def test_a_body_past_the_limit_is_a_413_in_the_clients_shape(
         headers={"content-type": "application/json"},
     )
     assert small.status_code == 200
+
+
+def test_a_log_that_cannot_be_written_never_touches_an_answer(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory
+) -> None:
+    """/dev/full: every write fails with ENOSPC, as on a full disk. The client still gets its
+    answer whole (before: truncated responses and `[Errno 28]`)."""
+    url = proxy_factory([shared_stand()], log=Path("/dev/full"))
+    for stream in (False, True):
+        reply = HTTP.post(
+            url + "/v1/chat/completions",
+            content=orjson.dumps(
+                {
+                    "model": "sim-large",
+                    "stream": stream,
+                    "messages": [{"role": "user", "content": "hi"}],
+                }
+            ),
+            headers={"content-type": "application/json"},
+        )
+        assert reply.status_code == 200
+        assert "Simulated reply" in reply.text and ("[DONE]" in reply.text or not stream)
+
+
+def test_json_nested_past_what_can_be_sent_on_is_an_error_in_the_clients_shape(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory, tmp_path: Path
+) -> None:
+    url = proxy_factory([shared_stand()], log=tmp_path / "proxy.jsonl")
+    deep: dict[str, object] = {}
+    cur = deep
+    for _ in range(300):  # past the 254 levels a JSON encoder writes
+        cur["a"] = {}
+        cur = cur["a"]  # type: ignore[assignment]
+    body = {"model": "sim-large", "messages": [{"role": "user", "content": "hi"}], "metadata": deep}
+    for stream in (False, True):
+        reply = HTTP.post(
+            url + "/v1/chat/completions",
+            content=json.dumps({**body, "stream": stream}),  # (orjson stops at 254 levels)
+            headers={"content-type": "application/json"},
+        )  # the connection stays whole: the body is what its headers say
+        assert reply.status_code >= 400
+        assert reply.headers["content-type"].startswith("application/json")
+        assert "error" in reply.json()
