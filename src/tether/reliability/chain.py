@@ -17,21 +17,23 @@ Per attempt:
   -> 400 / 401 / 403 / 404: fail at once with what to fix
   -> a loop cut: once more at a lower reasoning level (that attempt only), then an honest error.
 Failover happens only while no text reached the caller (holdback keeps it so in practice).
+What an attempt is and the decision after it live in reliability/outcomes.py; a hedged race's
+pieces in reliability/race.py.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import Any
 
 import anyio
 
 from tether.context.budget import ContextBudget
-from tether.context.tokens import count_request, estimate_tokens
+from tether.context.tokens import count_request
 from tether.errors import (
     ConfigError,
     ContextOverflow,
@@ -43,14 +45,11 @@ from tether.errors import (
     RequestRejected,
 )
 from tether.messages import (
-    Event,
     Message,
     Request,
     TextPart,
     ToolCall,
     ToolResultPart,
-    Turn,
-    Usage,
 )
 from tether.providers.base import Provider
 from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
@@ -63,179 +62,50 @@ from tether.reliability.judge import (
     DETECTOR,
     Calibration,
     JudgeConfig,
-    Verdict,
     judge,
 )
+from tether.reliability.outcomes import (
+    BREAKER_STATUSES,
+    Answer,
+    Attempt,
+    Decision,
+    DecisionKind,
+    Notice,
+    NoticeKind,
+    Outcome,
+    OutcomeKind,
+    decide,
+    lower_reasoning,
+)
+from tether.reliability.race import Lane, Raced, settle, telling_first
 from tether.trace import semconv as sc
 from tether.trace.recovery import RECOVERED
 from tether.trace.spans import Recorder, Span, Status, is_cancellation
 
-NoticeKind = Literal[
-    "tools_removed",
-    "refit",
-    "skipped",
-    "failover",
-    "retry",
-    "breaker",
-    "reasoning_lowered",
-    "hedge",
-    "mcp",
+# The call's vocabulary is re-exported: callers import it from the chain they call.
+__all__ = [
+    "BREAKER_STATUSES",
+    "TOOLLESS_NOTE",
+    "Answer",
+    "Attempt",
+    "Candidate",
+    "Chain",
+    "Decision",
+    "DecisionKind",
+    "Notice",
+    "NoticeKind",
+    "Outcome",
+    "OutcomeKind",
+    "RetryPolicy",
+    "decide",
+    "lower_reasoning",
+    "without_tools",
 ]
 
 TOOLLESS_NOTE = (
     "Tools are not available on this model. Do not try to call tools: answer with what you "
     "have, and say clearly what you could not check or do."
 )
-# Opening the breaker: the provider (not the request) is in trouble.
-BREAKER_STATUSES = frozenset({402, 408, 429}) | frozenset(range(500, 600))
-# Failing at once: the request itself was refused. Every other status (408, 429, 5xx, 52x, 402,
-# ...) is retried like a dropped connection, on the next healthy candidate or after a wait.
-_FIX = {
-    400: "the provider says the request is invalid; fix the request or the model's settings",
-    401: "the API key was refused; check the key (and the environment variable it is read from)",
-    403: "the key may not use this model; check the account's access",
-    404: "the model or URL was not found; check the model name and the base URL",
-}
-_LOWER = {"high": "low", "medium": "low", "low": "minimal", "minimal": "none", "none": "none"}
-
-
-def lower_reasoning(level: str | None) -> str:
-    """The next lower reasoning level (no level set counts as high: that is when models loop)."""
-    return "low" if level is None else _LOWER.get(level, "low")
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """Something the caller (and the user) should know: tools removed, failover, a retry."""
-
-    kind: NoticeKind
-    message: str
-    candidate: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Attempt:
-    """One try at one candidate: what was sent, how it ended, what the judge said."""
-
-    candidate: str
-    number: int
-    started_at: float
-    duration_s: float
-    verdict: Verdict | None = None
-    error: str = ""
-    status: int | None = None
-    turn: Turn | None = None
-    reasoning_effort: str | None = None
-    model: str = ""  # the model the candidate called (for pricing)
-
-    @property
-    def ok(self) -> bool:
-        return self.turn is not None and self.verdict is None and not self.error
-
-    def to_json(self) -> dict[str, Any]:
-        """The attempt as JSON (`tether ask --json`, the proxy's log, eval reports)."""
-        return {
-            "candidate": self.candidate,
-            "number": self.number,
-            "duration_s": round(self.duration_s, 6),
-            "verdict": self.verdict.kind if self.verdict else None,
-            "detail": self.verdict.detail if self.verdict else None,
-            "detector": self.verdict.detector if self.verdict else None,
-            "error": self.error or None,
-            "status": self.status,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    turn: Turn
-    candidate: str
-    attempts: tuple[Attempt, ...]
-    notices: tuple[Notice, ...]
-    request: Request  # as sent to the candidate that answered (fitted, maybe without tools)
-    source: Candidate | None = None  # the candidate that answered (its provider, its breaker)
-
-
-OutcomeKind = Literal["turn", "http", "timeout", "connect"]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How one attempt ended, as far as the decision needs it."""
-
-    attempt: Attempt
-    kind: OutcomeKind
-    retry_after: float | None = None  # an HTTP error's Retry-After
-    body: str = ""  # an HTTP error's message and body
-    shown: bool = False  # some of the turn's text already reached the caller
-    reasoning_omittable: bool = False  # the candidate still sends a reasoning field
-    too_many_at_once: bool = False  # a 429 for concurrent requests (the limit narrows instead)
-
-
-DecisionKind = Literal[
-    "answer",  # the judge accepted the turn: release held text, close the breaker, return it
-    "reject",  # the request itself was refused: fail at once with what to fix
-    "drop_reasoning",  # a 400 about the reasoning field: stop sending it, try again
-    "lower_reasoning",  # the loop guard cut the stream: once more at a lower level
-    "failover",  # the candidate failed: record it, go on (the next healthy one, or wait)
-    "give_up",  # no attempt can help: an honest error
-]
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the chain does after an attempt (`decide` makes it; `Chain` acts on it)."""
-
-    kind: DecisionKind
-    breaker: str | None = None  # the failure recorded on the candidate's breaker
-    retry_after: float | None = None  # how long the provider asked us to wait
-    message: str = ""  # the error's text (reject, give_up)
-
-
-def decide(outcome: Outcome, *, cut_before: bool) -> Decision:
-    """The chain's whole retry and failover policy for one attempt, as a value (a table of
-    outcomes and decisions tests it). `cut_before`: the loop guard already cut this call once."""
-    a = outcome.attempt
-    if outcome.kind == "http":
-        status = a.status or 0
-        if status in _FIX:
-            if status == 400 and outcome.reasoning_omittable and _names_reasoning(outcome.body):
-                return Decision("drop_reasoning")
-            return Decision(
-                "reject",
-                message=f"{a.candidate} answered HTTP {status}: {_FIX[status]} ({a.error})",
-            )
-        breaker = f"http_{status}" if status in BREAKER_STATUSES else None
-        if outcome.too_many_at_once:  # the provider is fine, we were too many: no breaker
-            breaker = None
-        return Decision("failover", breaker, outcome.retry_after)
-    if outcome.kind != "turn":
-        return Decision("failover", outcome.kind)
-    verdict = a.verdict
-    if verdict is None:
-        return Decision("answer")
-    if outcome.shown:
-        return Decision(
-            "give_up",
-            message=f"{a.candidate}: the reply was judged {verdict.kind} ({verdict.detail}) "
-            "after text had already reached the caller; not failing over mid-answer",
-        )
-    if verdict.kind == "cut":
-        if cut_before:
-            return Decision(
-                "give_up",
-                message=f"{a.candidate} looped again at reasoning level "
-                f"{a.reasoning_effort!r}: the stream was cut twice ({verdict.detail}); "
-                "giving up instead of paying for more cut attempts",
-            )
-        return Decision("lower_reasoning")
-    return Decision("failover", f"bad_turn:{verdict.kind}")
-
-
-def _names_reasoning(text: str) -> bool:
-    """A 400 whose text names the reasoning field (a server that does not take it)."""
-    low = text.lower()
-    return "reasoning" in low or "thinking" in low
 
 
 @dataclass(frozen=True)
@@ -572,7 +442,7 @@ class Chain:
                 t0 = time.perf_counter()  # the attempt's time starts when it is sent
                 stream = candidate.provider.stream(sent)
                 if on_first is not None:
-                    stream = _telling_first(stream, on_first)
+                    stream = telling_first(stream, on_first)
                 if share is None:
                     turn = await guarded_turn(stream, holdback, self.guard, on_reasoning)
                 else:
@@ -823,7 +693,7 @@ class Chain:
         exclude: set[str],
         on_text: TextCallback | None,
         on_reasoning: TextCallback | None,
-    ) -> _Raced:
+    ) -> Raced:
         """The primary attempt, and a hedge at the next healthy candidate when the primary's
         first byte is later than the threshold; the first accepted turn wins, the other is
         cancelled (its span closed as cancelled, its tokens estimated onto its attempt)."""
@@ -837,9 +707,9 @@ class Chain:
             first_seen[0] = True
             progress.set()
 
-        lanes = [_Lane(primary, sent, number, Relay(on_text), Relay(on_reasoning), "primary")]
+        lanes = [Lane(primary, sent, number, Relay(on_text), Relay(on_reasoning), "primary")]
 
-        async def run(lane: _Lane, on_first: Callable[[], None] | None) -> None:
+        async def run(lane: Lane, on_first: Callable[[], None] | None) -> None:
             with lane.scope:
                 lane.result = await self._attempt(
                     state, lane.candidate, lane.sent, lane.number, lane.text, lane.reasoning,
@@ -860,7 +730,7 @@ class Chain:
                 self._hedges.spend(state.recorder)
                 for relay in (lanes[0].text, lanes[0].reasoning):
                     relay.hold()
-                lane = _Lane(*target, number + 1, Relay(on_text), Relay(on_reasoning), "hedge")
+                lane = Lane(*target, number + 1, Relay(on_text), Relay(on_reasoning), "hedge")
                 lane.text.hold()
                 lane.reasoning.hold()
                 lanes.append(lane)
@@ -873,89 +743,4 @@ class Chain:
                 tg.start_soon(run, lane, None)
         if len(lanes) > 1:
             state.span.attrs["tether.hedged"] = True
-        return self._settle(lanes, first_seen[0], time.perf_counter() - t0)
-
-    def _settle(self, lanes: list[_Lane], primary_seen: bool, waited: float) -> _Raced:
-        """The race's outcome: the winner (or the last to fail) and every other attempt."""
-        done = [lane for lane in lanes if lane.result is not None]
-        main = next((lane for lane in done if lane.result and lane.result[0].attempt.ok), None)
-        main = main or max(
-            done, key=lambda lane: lane.result[0].attempt.number if lane.result else 0
-        )
-        others: list[Attempt] = []
-        for lane in lanes:
-            if lane is main:
-                continue
-            if lane.result is None:  # cancelled: the winner answered first
-                others.append(_cancelled_attempt(lane, main.candidate.key, waited))
-                assert lane.candidate.breaker is not None
-                if lane.role == "primary" and not primary_seen:
-                    lane.candidate.breaker.record_wait(waited)
-                continue
-            outcome = replace(lane.result[0], shown=lane.text.forwarded)
-            others.append(outcome.attempt)
-            decision = decide(outcome, cut_before=False)
-            if decision.breaker is not None and lane.candidate.breaker is not None:
-                lane.candidate.breaker.record_failure(decision.breaker, decision.retry_after)
-        assert main.result is not None
-        outcome, holdback = main.result
-        if outcome.attempt.ok:
-            main.text.open()
-            main.reasoning.open()
-        outcome = replace(outcome, shown=main.text.forwarded)
-        return _Raced((outcome, holdback, main.candidate, main.sent), tuple(others))
-
-
-@dataclass
-class _Lane:
-    """One attempt of a hedged race."""
-
-    candidate: Candidate
-    sent: Request
-    number: int
-    text: Relay
-    reasoning: Relay
-    role: str
-    scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)
-    result: tuple[Outcome, Holdback] | None = None
-
-
-@dataclass(frozen=True)
-class _Raced:
-    main: tuple[Outcome, Holdback, Candidate, Request]
-    others: tuple[Attempt, ...]
-
-
-def _cancelled_attempt(lane: _Lane, winner: str, waited: float) -> Attempt:
-    """A race's loser: cancelled, its tokens estimated (the request it was sent is processed
-    and billed; the text it had streamed too)."""
-    streamed = lane.text.seen + lane.reasoning.seen
-    usage = Usage(
-        prompt_tokens=count_request(lane.sent).total,
-        completion_tokens=estimate_tokens(streamed),
-    )
-    turn = Turn(
-        content=lane.text.seen, usage=usage, termination="cut",
-        detail="cancelled: a hedged attempt answered first (tokens estimated)",
-    )  # fmt: skip
-    return Attempt(
-        lane.candidate.key, lane.number, 0.0, waited, error=f"cancelled: {winner} answered first",
-        turn=turn, reasoning_effort=lane.sent.reasoning_effort, model=lane.candidate.provider.model,
-    )  # fmt: skip
-
-
-async def _telling_first(
-    events: AsyncIterator[Event], on_first: Callable[[], None]
-) -> AsyncIterator[Event]:
-    """The stream, telling `on_first` when its first event arrives."""
-    told = False
-    try:
-        async for event in events:
-            if not told:
-                told = True
-                on_first()
-            yield event
-    finally:
-        aclose = getattr(events, "aclose", None)
-        if aclose is not None:
-            await aclose()
+        return settle(lanes, first_seen[0], time.perf_counter() - t0)
