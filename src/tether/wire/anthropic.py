@@ -36,7 +36,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEEventDecoder, json_body, sse
+from tether.wire.framing import SSEEventDecoder, json_body, json_event, sse
 from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
 
 VERSION = "2023-06-01"
@@ -311,16 +311,8 @@ class StreamDecoder(SSEEventDecoder):
         self._usage: dict[str, Any] = {}
 
     def _decode(self, event: str, data: bytes, out: list[Event]) -> None:
-        if event == OVERSIZE:
-            out.append(Malformed(data.decode("utf-8", "replace"), "event larger than 8 MiB"))
-            return
-        try:
-            body = orjson.loads(data)
-        except orjson.JSONDecodeError as exc:
-            out.append(Malformed(data[:500].decode("utf-8", "replace"), f"not JSON: {exc}"))
-            return
-        if not isinstance(body, dict):
-            out.append(Malformed(data[:500].decode("utf-8", "replace"), "event is not an object"))
+        body = json_event(event, data, out)
+        if body is None:
             return
         kind = body.get("type") or event
         if kind == "content_block_delta":

@@ -28,7 +28,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEEventDecoder, json_body, sse
+from tether.wire.framing import SSEEventDecoder, json_body, json_event, sse
 from tether.wire.openai import FINISH, error_frame, usage_from_raw, usage_to_raw
 from tether.wire.shape import field, int_field, obj
 
@@ -92,16 +92,8 @@ class StreamDecoder(SSEEventDecoder):
         if data == b"[DONE]":
             out.append(StreamEnd())
             return
-        if event == OVERSIZE:
-            out.append(Malformed(data.decode("utf-8", "replace"), "event larger than 8 MiB"))
-            return
-        try:
-            chunk = orjson.loads(data)
-        except orjson.JSONDecodeError as exc:
-            out.append(Malformed(data[:500].decode("utf-8", "replace"), f"not JSON: {exc}"))
-            return
-        if not isinstance(chunk, dict):
-            out.append(Malformed(data[:500].decode("utf-8", "replace"), "chunk is not an object"))
+        chunk = json_event(event, data, out, "chunk")
+        if chunk is None:
             return
         if chunk.get("error") is not None:
             out.append(error_frame(chunk["error"]))

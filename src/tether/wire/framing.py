@@ -8,6 +8,8 @@ from typing import Any
 
 import orjson
 
+from tether.messages import Malformed
+
 # A single event larger than this is not a model stream any more: report it, drop the buffer.
 MAX_EVENT_BYTES = 8 * 1024 * 1024
 
@@ -82,6 +84,25 @@ class SSEEventDecoder(ABC):
     @abstractmethod
     def _decode(self, event: str, data: bytes, out: list[Any]) -> None:
         """Append the events one `(event, data)` pair means to `out`."""
+
+
+def json_event(
+    event: str, data: bytes, out: list[Any], what: str = "event"
+) -> dict[str, Any] | None:
+    """An SSE event's JSON object; or None, with the `Malformed` that says why appended to
+    `out` (too large, not JSON, not an object). `what` names the thing in that message."""
+    if event == OVERSIZE:
+        out.append(Malformed(data.decode("utf-8", "replace"), "event larger than 8 MiB"))
+        return None
+    try:
+        body = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        out.append(Malformed(data[:500].decode("utf-8", "replace"), f"not JSON: {exc}"))
+        return None
+    if not isinstance(body, dict):
+        out.append(Malformed(data[:500].decode("utf-8", "replace"), f"{what} is not an object"))
+        return None
+    return body
 
 
 def _parse_block(block: bytes) -> tuple[str, bytes] | None:

@@ -35,7 +35,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEEventDecoder, json_body, sse
+from tether.wire.framing import SSEEventDecoder, json_body, json_event, sse
 from tether.wire.shape import field, int_field, obj, opt_str, seq, text_of
 
 FINISH: dict[str, FinishReason] = {
@@ -280,16 +280,8 @@ class StreamDecoder(SSEEventDecoder):
         if data == b"[DONE]":
             out.append(StreamEnd())
             return
-        if event == OVERSIZE:
-            out.append(Malformed(data.decode("utf-8", "replace"), "event larger than 8 MiB"))
-            return
-        try:
-            chunk = orjson.loads(data)
-        except orjson.JSONDecodeError as exc:
-            out.append(Malformed(data[:500].decode("utf-8", "replace"), f"not JSON: {exc}"))
-            return
-        if not isinstance(chunk, dict):
-            out.append(Malformed(data[:500].decode("utf-8", "replace"), "chunk is not an object"))
+        chunk = json_event(event, data, out, "chunk")
+        if chunk is None:
             return
         error = chunk.get("error")
         if error is not None:

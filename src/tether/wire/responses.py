@@ -38,7 +38,7 @@ from tether.messages import (
     Usage,
     UsageReport,
 )
-from tether.wire.framing import OVERSIZE, SSEEventDecoder, sse
+from tether.wire.framing import SSEEventDecoder, json_event, sse
 from tether.wire.openai import error_body
 from tether.wire.shape import field, int_field, obj, opt_str, seq
 
@@ -266,16 +266,8 @@ class StreamDecoder(SSEEventDecoder):
         self._calls: dict[int, int] = {}  # output index -> tool call index
 
     def _decode(self, event: str, data: bytes, out: list[Event]) -> None:
-        if event == OVERSIZE:
-            out.append(Malformed(data.decode("utf-8", "replace"), "event larger than 8 MiB"))
-            return
-        try:
-            body = orjson.loads(data)
-        except orjson.JSONDecodeError as exc:
-            out.append(Malformed(data[:500].decode("utf-8", "replace"), f"not JSON: {exc}"))
-            return
-        if not isinstance(body, dict):
-            out.append(Malformed(data[:500].decode("utf-8", "replace"), "event is not an object"))
+        body = json_event(event, data, out)
+        if body is None:
             return
         kind = body.get("type") or event
         if kind == "response.output_text.delta":
