@@ -411,9 +411,7 @@ class AgentRuntime:
         needs, kept in the trace store beside its spans."""
         if self.store is not None and receipt.run_id:
             self.store.write_receipt(receipt.run_id, receipt.to_json())
-            self.store.save_conversation(
-                receipt.run_id, task, messages_to_json(messages), receipt.to_json()
-            )
+            self.store.save_conversation(receipt.run_id, task, messages_to_json(messages))
         return receipt
 
     async def answer(

@@ -5,8 +5,8 @@ Where: `--store PATH`, else `$TETHER_TRACE_STORE`, else `$XDG_DATA_HOME/tether/t
 by a writer thread that commits every batch at once: a process killed in mid-run leaves a file
 that opens cleanly (WAL) with its unfinished spans still open, which the gate reports.
 
-A run's conversation and receipt are kept beside its spans when it ends (`save_conversation`),
-so `tether run --resume RUN_ID` can continue it.
+A run's receipt (`write_receipt`) and its task and conversation (`save_conversation`) are kept
+beside its spans when it ends, so `tether run --resume RUN_ID` can continue it.
 
 Retention: runs older than 7 days, and runs beyond the newest 200, are deleted when a store is
 opened for writing and when it closes (configurable by argument, or by the environment variables
@@ -52,7 +52,7 @@ MIGRATIONS: list[str] = [
     # what a run needs to be resumed: its conversation and its receipt, as JSON, at its end
     """
     CREATE TABLE conversations (
-        run_id TEXT PRIMARY KEY, task TEXT, messages TEXT, receipt TEXT, saved_at REAL
+        run_id TEXT PRIMARY KEY, task TEXT, messages TEXT, saved_at REAL
     );
     """,
     # What a run handed back (agent/receipt.py), written once its gate has run: the viewer
@@ -479,25 +479,29 @@ class TraceStore:
         ]
         return {"run_id": run_id, "root_id": root[0] if root else None, "spans": spans}
 
-    def save_conversation(
-        self, run_id: str, task: str, messages: list[dict[str, Any]], receipt: dict[str, Any]
-    ) -> None:
-        """Keep what a resume needs: the run's conversation and receipt (JSON), replacing what
-        was kept for it before. Written at once (a run ends rarely; the spans stay queued)."""
+    def save_conversation(self, run_id: str, task: str, messages: list[dict[str, Any]]) -> None:
+        """Keep what a resume needs besides the run's receipt (`write_receipt`): its task and
+        conversation (JSON), replacing what was kept for it before. Written at once (a run
+        ends rarely; the spans stay queued)."""
         try:
             with self.reading() as conn:
                 conn.execute(
-                    "INSERT OR REPLACE INTO conversations VALUES (?,?,?,?,?)",
-                    (run_id, task, orjson.dumps(messages), orjson.dumps(receipt), self._clock()),
+                    "INSERT OR REPLACE INTO conversations (run_id, task, messages, saved_at) "
+                    "VALUES (?,?,?,?)",
+                    (run_id, task, orjson.dumps(messages), self._clock()),
                 )
         except (sqlite3.Error, TraceStoreError) as exc:  # the receipt still goes out
             self.write_error = self.write_error or exc
 
     def conversation(self, run_id: str) -> dict[str, Any] | None:
-        """`{"task", "messages", "receipt"}` as a run left them, or None when none was kept."""
+        """`{"task", "messages", "receipt"}` as a run left them, or None when they were not
+        both kept (the receipt is the one `write_receipt` queued: flushed first)."""
+        self.flush()
         with self.reading() as conn:
             row = conn.execute(
-                "SELECT task, messages, receipt FROM conversations WHERE run_id = ?", (run_id,)
+                "SELECT c.task, c.messages, r.body FROM conversations c "
+                "JOIN receipts r USING (run_id) WHERE c.run_id = ?",
+                (run_id,),
             ).fetchone()
         if row is None:
             return None
