@@ -33,15 +33,17 @@ import sys
 import time
 from typing import Any
 
-from tether.messages import Message, Request
+from tether.messages import Message, Request, Turn
 from tether.providers import OpenAIProvider
 from tether.reliability.breaker import MemoryStore
 from tether.reliability.chain import Chain
 from tether.reliability.corpus import samples
 from tether.reliability.guard import GuardConfig
+from tether.reliability.judge import judge
 from tether.stand import Script, StandThread, build_stand
 
 CHUNK_CHARS = 24
+STAND_TASK = "the holdback bench's task"
 POLICIES = {
     "none": GuardConfig(holdback_chars=0),
     "fixed 160": GuardConfig(holdback_chars=160, holdback_max_chars=160),
@@ -65,11 +67,17 @@ ORDINARY = [
 
 
 def lookalikes(n: int) -> list[str]:
-    """Long-enough English lookalike answers from the corpus (the judge's hardest answers)."""
+    """Long-enough English lookalike answers from the corpus (the judge's hardest answers).
+    Those the judge takes for failures are left out: they never reach the caller, so there is
+    no time to first text to measure (`bench/judge_corpus.py` counts them as false alarms)."""
+    request = Request(messages=(Message.text("user", STAND_TASK),))
     found = [
         s.text
         for s in samples(label="answer")
-        if s.language == "en" and 200 <= len(s.text) <= 900 and s.shape != "short_demanded"
+        if s.language == "en"
+        and 200 <= len(s.text) <= 900
+        and s.shape != "short_demanded"
+        and judge(Turn(content=s.text, finish_reason="stop", termination="stop"), request) is None
     ]
     return found[:n]
 
@@ -106,7 +114,7 @@ async def measure(base_url: str, calls: list[tuple[str, Request]], reps: int) ->
 
 def stand_side(texts: list[str], reps: int, chunk_delay_s: float) -> dict[str, Any]:
     """One stand model per text, replaying it to the same request (the position advances)."""
-    request = Request(messages=(Message.text("user", "the holdback bench's task"),))
+    request = Request(messages=(Message.text("user", STAND_TASK),))
     turns = len(POLICIES) * reps
     script = Script.model_validate(
         {
