@@ -41,39 +41,158 @@ VERDICTS = ["gateway", "cut", "empty", "dropped", "truncated"]
 STATUSES = ["done"] * 7 + ["failed", "not_done", "cancelled", "error", "unverified"]
 
 
-def _step(rng: random.Random, run: str, parent: str, n: int, t: float) -> tuple[list[dict[str, Any]], float]:
+def _step(
+    rng: random.Random, run: str, parent: str, n: int, t: float
+) -> tuple[list[dict[str, Any]], float]:
     spans: list[dict[str, Any]] = []
     sid = f"{run}-s{n}"
-    spans.append({"id": sid, "parent_id": parent, "kind": "step", "name": f"step {n}", "started_at": t, "ended_at": None, "status": "ok", "attrs": {}})
+    spans.append(
+        {
+            "id": sid,
+            "parent_id": parent,
+            "kind": "step",
+            "name": f"step {n}",
+            "started_at": t,
+            "ended_at": None,
+            "status": "ok",
+            "attrs": {},
+        }
+    )
     chain = f"{sid}-c"
-    spans.append({"id": chain, "parent_id": sid, "kind": "chain", "name": "model call", "started_at": t, "ended_at": None, "status": "ok", "attrs": {"tether.candidates": ["primary", "backup"], "tether.answered_by": "primary"}})
+    spans.append(
+        {
+            "id": chain,
+            "parent_id": sid,
+            "kind": "chain",
+            "name": "model call",
+            "started_at": t,
+            "ended_at": None,
+            "status": "ok",
+            "attrs": {"tether.candidates": ["primary", "backup"], "tether.answered_by": "primary"},
+        }
+    )
     now = t
     if rng.random() < 0.15:
         verdict = rng.choice(VERDICTS)
-        spans.append({"id": f"{chain}-m0", "parent_id": chain, "kind": "model", "name": "chat primary", "started_at": now, "ended_at": now + 0.05, "status": "error", "attrs": {"tether.candidate": "primary", "tether.verdict": verdict, "tether.verdict.detail": f"a {verdict} turn"}})
-        spans.append({"id": f"{chain}-b", "parent_id": chain, "kind": "breaker", "name": "closed -> open", "started_at": now + 0.05, "ended_at": now + 0.05, "status": "ok", "attrs": {"tether.candidate": "primary", "tether.breaker.reason": f"bad_turn:{verdict}"}})
+        spans.append(
+            {
+                "id": f"{chain}-m0",
+                "parent_id": chain,
+                "kind": "model",
+                "name": "chat primary",
+                "started_at": now,
+                "ended_at": now + 0.05,
+                "status": "error",
+                "attrs": {
+                    "tether.candidate": "primary",
+                    "tether.verdict": verdict,
+                    "tether.verdict.detail": f"a {verdict} turn",
+                },
+            }
+        )
+        spans.append(
+            {
+                "id": f"{chain}-b",
+                "parent_id": chain,
+                "kind": "breaker",
+                "name": "closed -> open",
+                "started_at": now + 0.05,
+                "ended_at": now + 0.05,
+                "status": "ok",
+                "attrs": {
+                    "tether.candidate": "primary",
+                    "tether.breaker.reason": f"bad_turn:{verdict}",
+                },
+            }
+        )
         spans[1]["attrs"]["tether.answered_by"] = "backup"
         now += 0.05
-    spans.append({"id": f"{chain}-m1", "parent_id": chain, "kind": "model", "name": "chat", "started_at": now, "ended_at": now + 0.08, "status": "ok", "attrs": {"tether.candidate": spans[1]["attrs"]["tether.answered_by"], "gen_ai.usage.input_tokens": 900, "gen_ai.usage.output_tokens": 30}})
+    spans.append(
+        {
+            "id": f"{chain}-m1",
+            "parent_id": chain,
+            "kind": "model",
+            "name": "chat",
+            "started_at": now,
+            "ended_at": now + 0.08,
+            "status": "ok",
+            "attrs": {
+                "tether.candidate": spans[1]["attrs"]["tether.answered_by"],
+                "gen_ai.usage.input_tokens": 900,
+                "gen_ai.usage.output_tokens": 30,
+            },
+        }
+    )
     now += 0.08
     spans[1]["ended_at"] = now
     for k in range(2):
         tool = f"{sid}-t{k}"
-        spans.append({"id": tool, "parent_id": sid, "kind": "tool", "name": "read_file", "started_at": now, "ended_at": now + 0.01, "status": "ok", "attrs": {"gen_ai.tool.call.arguments": '{"path": "src/app.py"}', "gen_ai.tool.call.result": "def main(): ..."}})
-        spans.append({"id": f"{tool}-p", "parent_id": sid, "kind": "permission", "name": "read_file", "started_at": now, "ended_at": now, "status": "ok", "attrs": {"action": "allow", "reason": "read in the workspace"}})
+        spans.append(
+            {
+                "id": tool,
+                "parent_id": sid,
+                "kind": "tool",
+                "name": "read_file",
+                "started_at": now,
+                "ended_at": now + 0.01,
+                "status": "ok",
+                "attrs": {
+                    "gen_ai.tool.call.arguments": '{"path": "src/app.py"}',
+                    "gen_ai.tool.call.result": "def main(): ...",
+                },
+            }
+        )
+        spans.append(
+            {
+                "id": f"{tool}-p",
+                "parent_id": sid,
+                "kind": "permission",
+                "name": "read_file",
+                "started_at": now,
+                "ended_at": now,
+                "status": "ok",
+                "attrs": {"action": "allow", "reason": "read in the workspace"},
+            }
+        )
         now += 0.01
     spans[0]["ended_at"] = now
     return spans, now
 
 
-def make_run(rng: random.Random, run: str, steps: int, t: float, open_tail: bool = False) -> dict[str, Any]:
+def make_run(
+    rng: random.Random, run: str, steps: int, t: float, open_tail: bool = False
+) -> dict[str, Any]:
     root = f"{run}-r"
-    spans: list[dict[str, Any]] = [{"id": root, "parent_id": None, "kind": "run", "name": "agent run", "started_at": t, "ended_at": None, "status": "ok", "attrs": {"tether.task": f"Task {run}: fix the failing tests in module {rng.randrange(1000)}"}}]
+    spans: list[dict[str, Any]] = [
+        {
+            "id": root,
+            "parent_id": None,
+            "kind": "run",
+            "name": "agent run",
+            "started_at": t,
+            "ended_at": None,
+            "status": "ok",
+            "attrs": {
+                "tether.task": f"Task {run}: fix the failing tests in module {rng.randrange(1000)}"
+            },
+        }
+    ]
     now = t
     for n in range(1, steps + 1):
         more, now = _step(rng, run, root, n, now)
         spans += more
-    spans.append({"id": f"{run}-check", "parent_id": root, "kind": "check", "name": "pytest -q", "started_at": now, "ended_at": now + 0.2, "status": "ok", "attrs": {"tether.check.status": "passed", "tether.check.quote": "5 passed"}})
+    spans.append(
+        {
+            "id": f"{run}-check",
+            "parent_id": root,
+            "kind": "check",
+            "name": "pytest -q",
+            "started_at": now,
+            "ended_at": now + 0.2,
+            "status": "ok",
+            "attrs": {"tether.check.status": "passed", "tether.check.quote": "5 passed"},
+        }
+    )
     spans[0]["ended_at"] = now + 0.2
     if open_tail:
         for s in spans[-5:]:
@@ -89,7 +208,9 @@ def build(path: Path, runs: int, big_spans: int) -> str:
         run = make_run(rng, f"run{i:06d}", 4, t0 + i * 2.0)
         store.write_trace(run)
         status = rng.choice(STATUSES)
-        store.write_receipt(run["run_id"], {"status": status, "steps": 4, "cost_usd": 0.0004, "trace_problems": []})
+        store.write_receipt(
+            run["run_id"], {"status": status, "steps": 4, "cost_usd": 0.0004, "trace_problems": []}
+        )
     big = make_run(rng, "big-run", max(1, (big_spans - 2) // 7), time.time(), open_tail=True)
     store.write_trace(big)
     store.close()
@@ -119,8 +240,14 @@ def main() -> int:
         if not path.exists():
             started = time.perf_counter()
             build(path, args.runs, args.big_spans)
-            print(f"store: {args.runs} runs + one of ~{args.big_spans} spans written in {time.perf_counter() - started:.1f}s")
-        proc = subprocess.Popen([sys.executable, "-m", "tether", "view", "--store", str(path), "--port", "0"], stdout=subprocess.PIPE, text=True)
+            print(
+                f"store: {args.runs} runs + one of ~{args.big_spans} spans written in {time.perf_counter() - started:.1f}s"
+            )
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tether", "view", "--store", str(path), "--port", "0"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert proc.stdout is not None
         url = proc.stdout.readline().strip()
         try:
@@ -147,7 +274,9 @@ def main() -> int:
                 page = browser.new_page(viewport={"width": 1400, "height": 900})
                 for _ in range(args.reps):
                     for name, (fragment, selector) in pages.items():
-                        results.setdefault(name, []).append(page_load(page, url + fragment, selector))
+                        results.setdefault(name, []).append(
+                            page_load(page, url + fragment, selector)
+                        )
                         started = time.perf_counter()
                         httpx2.get(url + api[name], timeout=60).raise_for_status()
                         server.setdefault(name, []).append((time.perf_counter() - started) * 1000)
@@ -156,11 +285,13 @@ def main() -> int:
                 for _ in range(args.reps):
                     page_load(page, url + "#/run/big-run", "#waterfall .wf-row")
                     page.focus("#waterfall")
-                    jumps.append(page.evaluate("""() => new Promise((done) => {
+                    jumps.append(
+                        page.evaluate("""() => new Promise((done) => {
                         const t = performance.now();
                         document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true}));
                         requestAnimationFrame(() => done(performance.now() - t));
-                    })"""))
+                    })""")
+                    )
                     last = page.locator(".wf-row.selected").get_attribute("data-index")
                     if last is None or int(last) < args.big_spans * 0.9:
                         raise SystemExit(f"End did not reach the last span (selected {last})")

@@ -862,6 +862,8 @@ def test_invalid_regex_phrase_is_a_config_error() -> None:
         {"threshold": -1},
         {"threshold": float("nan")},
         {"weights": {"no_such_signal": 1.0}},
+        {"weights": {"prose": -0.5}},
+        {"weights": {"status_code": float("nan")}},
         {"unprocessed_ratio": 0},
         {"unprocessed_ratio": 1},
         {"unprocessed_ratio": -0.5},

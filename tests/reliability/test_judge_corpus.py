@@ -168,3 +168,21 @@ def test_judge_settings_in_a_configuration_file(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="judge: unknown judge weight"):
         Upstreams(load_proxy_config(proxy))
+
+
+def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
+    """The judge stops reading once the failure evidence is below the bar (the answer signals
+    can only lower the score). On every text of both parts (this checks the shortcut, not the
+    verdicts), the shortcut agrees with the full reading, and no answer signal ever weighs
+    toward failure."""
+    from tether.reliability.signals import ANSWER_SIDE, THRESHOLD
+
+    answer_side = {fn.__name__ for fn in ANSWER_SIDE}
+    for sample in corpus.samples():
+        request = _request(sample)
+        full = read_text(sample.text, request)
+        quick = read_text(sample.text, request, settle_below=THRESHOLD)
+        assert quick.failure == full.failure, sample.text[:80]
+        for signal in full.signals:
+            if signal.name.split(":")[0] in answer_side:
+                assert signal.weight <= 0, (signal, sample.text[:80])

@@ -98,8 +98,8 @@ class Holdback:
         """The held start reads as an answer's: no failure evidence, or little of it."""
         if signals.quick_clear(head, self._judge.lexicon):
             return True
-        score = read_text(head, config=self._judge).score
-        return score <= self._judge.threshold - CONFIDENT_MARGIN
+        bar = self._judge.threshold - CONFIDENT_MARGIN
+        return read_text(head, config=self._judge, settle_below=bar).score <= bar
 
     def release(self) -> None:
         """The turn is an answer (or past suspicion): hand over what was held."""

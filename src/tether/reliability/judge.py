@@ -110,6 +110,12 @@ class JudgeConfig:
     def __post_init__(self) -> None:
         if not 0 < self.threshold < 100:
             raise ConfigError("threshold must be a positive number (the default is 1.0)")
+        negative = sorted(k for k, v in self.weights.items() if not v >= 0)
+        if negative:
+            raise ConfigError(
+                f"judge weight(s) {', '.join(negative)} must be 0 or more: a weight says how "
+                "much a signal counts, its side (failure or answer) is the signal's own"
+            )
         unknown = sorted(set(self.weights) - set(signals.DEFAULT_WEIGHTS))
         if unknown:
             known = ", ".join(sorted(signals.DEFAULT_WEIGHTS))
@@ -193,10 +199,18 @@ def read_text(
     request: Request | None = None,
     usage: Usage | None = None,
     config: JudgeConfig = DEFAULT_CONFIG,
+    settle_below: float | None = None,
 ) -> signals.Reading:
-    """Every signal on a reply's text, with its weight (what `tether judge --explain` prints)."""
+    """Every signal on a reply's text, with its weight (what `tether judge --explain` prints);
+    with `settle_below`, only as much as a verdict needs (`signals.read_reply`)."""
     return signals.read_reply(
-        text.strip(), request, usage, config.lexicon, config.all_weights, config.threshold
+        text.strip(),
+        request,
+        usage,
+        config.lexicon,
+        config.all_weights,
+        config.threshold,
+        settle_below,
     )
 
 
@@ -212,7 +226,7 @@ def failure_text(
     stripped = text.strip()
     if not stripped or signals.quick_clear(stripped, config.lexicon):
         return None
-    reading = read_text(stripped, request, usage, config)
+    reading = read_text(stripped, request, usage, config, settle_below=config.threshold)
     return reading if reading.failure else None
 
 

@@ -42,12 +42,16 @@ class Terms:
         words = [t for t in plain if t[:1].isalnum()]
         parts = []
         if words:
-            alts = "|".join(_term_pattern(t)[len(_WORD_START) :] for t in words)
-            parts.append(f"{_WORD_START}(?:{alts})")
+            parts.append(f"{_WORD_START}{_trie_pattern(words)}")
         parts += [_term_pattern(t) for t in plain if not t[:1].isalnum()]
         parts += list(regexes)
         self.ascii = re.compile("|".join(parts) or "(?!)")
-        self.wide = re.compile("|".join(_term_pattern(t) for t in wide)) if wide else None
+        # (a wide term that starts with an ASCII letter keeps its word-start check)
+        starts = [t for t in wide if t[:1].isascii() and t[:1].isalnum()]
+        rest = [t for t in wide if t not in starts]
+        wide_parts = [_trie_pattern(rest)] if rest else []
+        wide_parts += [_term_pattern(t) for t in starts]
+        self.wide = re.compile("|".join(wide_parts)) if wide_parts else None
 
     def search(self, text: str) -> re.Match[str] | None:
         m = self.ascii.search(text)
@@ -79,6 +83,43 @@ def _term_pattern(term: str) -> str:
     if not term.endswith("*") and stem[-1:].isascii() and stem[-1:].isalnum():
         body += r"(?![a-z0-9_])"
     return body
+
+
+def _ending(term: str) -> str:
+    """What follows a term's letters: any word ending (`*`), a word's end (an ASCII term that
+    ends in a letter or digit), or nothing."""
+    stem = term[:-1] if term.endswith("*") else term
+    if term.endswith("*"):
+        return r"\w*"
+    if stem[-1:].isascii() and stem[-1:].isalnum():
+        return r"(?![a-z0-9_])"
+    return ""
+
+
+_ENDINGS_ORDER = (r"\w*", r"(?![a-z0-9_])", "")
+
+
+def _trie_pattern(terms: Iterable[str]) -> str:
+    """Terms as one regex shaped like a trie: the engine follows one branch per letter instead
+    of trying every term at every position (a flat alternation of ~1,500 terms took a
+    millisecond on a 1 KB reply). A longer term is tried before a shorter one it extends, as
+    in the flat alternation sorted longest first."""
+    root: dict[str, Any] = {}
+    for term in terms:
+        node = root
+        for ch in term[:-1] if term.endswith("*") else term:
+            node = node.setdefault(ch, {})
+        node.setdefault("", set()).add(_ending(term))
+    return _trie_node(root)
+
+
+def _trie_node(node: Mapping[str, Any]) -> str:
+    alts = [re.escape(ch) + _trie_node(child) for ch, child in node.items() if ch]
+    ends: set[str] = node.get("", set())
+    alts += [e for e in _ENDINGS_ORDER if e in ends]
+    if len(alts) == 1:
+        return alts[0]
+    return "(?:" + "|".join(alts) + ")"
 
 
 _WORD_SPLIT = re.compile(r"[^a-z0-9_]+")

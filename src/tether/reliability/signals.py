@@ -247,6 +247,29 @@ TAIL_SIGNALS: tuple[SignalFn, ...] = (
 )
 
 
+# The signals that can weigh toward "failure" (`on_topic` says `off_topic`); every other one
+# only weighs toward "answer" (weights are never negative). When these add up to less than a
+# verdict's bar, nothing else can reach it, and the verdict needs no more reading.
+FAILURE_SIDE: tuple[SignalFn, ...] = (
+    placeholder,
+    vocabulary,
+    coverage,
+    short_notice,
+    error_object,
+    html_page,
+    sse_frame,
+    sdk_object,
+    status_code,
+    client_prefix,
+    diagnostics,
+    tail_error,
+    stack_trace,
+    zero_output,
+    on_topic,
+)
+ANSWER_SIDE: tuple[SignalFn, ...] = tuple(fn for fn in SIGNALS if fn not in FAILURE_SIDE)
+
+
 def _read(r: Reply, w: Mapping[str, float], signals: tuple[SignalFn, ...]) -> Reading:
     return Reading(tuple(s for fn in signals for s in fn(r, w)))
 
@@ -300,8 +323,15 @@ def read_reply(
     lexicon: Lexicon,
     weights: Mapping[str, float],
     threshold: float = THRESHOLD,
+    settle_below: float | None = None,
 ) -> Reading:
-    """Every signal on `text` (the reply's content, stripped) and their sum."""
+    """Every signal on `text` (the reply's content, stripped) and their sum. With
+    `settle_below`, a reading whose failure evidence adds up to less stops there: its score
+    can only fall further, so a verdict needs nothing else (an explanation does)."""
     reply = Reply(text, request, usage, lexicon)
+    if settle_below is not None:
+        first = _read(reply, weights, FAILURE_SIDE).signals
+        if round(sum(s.weight for s in first if s.weight > 0), 3) < settle_below:
+            return Reading(first, threshold)
     found = _read(reply, weights, SIGNALS).signals
     return Reading((*found, *_weighing(reply, weights, found)), threshold)
