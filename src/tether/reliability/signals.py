@@ -329,9 +329,11 @@ def read_reply(
     `settle_below`, a reading whose failure evidence adds up to less stops there: its score
     can only fall further, so a verdict needs nothing else (an explanation does)."""
     reply = Reply(text, request, usage, lexicon)
+    read = {fn: tuple(fn(reply, weights)) for fn in FAILURE_SIDE}
     if settle_below is not None:
-        first = _read(reply, weights, FAILURE_SIDE).signals
+        first = [s for found in read.values() for s in found]
         if round(sum(s.weight for s in first if s.weight > 0), 3) < settle_below:
-            return Reading(first, threshold)
-    found = _read(reply, weights, SIGNALS).signals
+            return Reading(tuple(first), threshold)
+    read.update((fn, tuple(fn(reply, weights))) for fn in ANSWER_SIDE)
+    found = tuple(s for fn in SIGNALS for s in read[fn])
     return Reading((*found, *_weighing(reply, weights, found)), threshold)
