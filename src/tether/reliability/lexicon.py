@@ -149,8 +149,7 @@ class Lexicon:
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
-        triggers: set[str] = set()
-        wide: list[str] = []
+        self.gates: dict[str, Gate] = {}
         classes = {k: (float(v["weight"]), list(v["terms"])) for k, v in vocabulary.items()}
         extra = [p for p in extra_phrases if p]
         if extra:
@@ -161,24 +160,16 @@ class Lexicon:
             self.weights[name] = weight
             plain = [t.lower() for t in terms if not t.startswith("re:")]
             regexes = [t[3:] for t in terms if t.startswith("re:")]
-            for term in plain:
-                words = _ascii_words(term) if term.isascii() else []
-                if words:
-                    triggers.add(words[0][:6])
-                else:
-                    wide.append(re.escape(term.rstrip("*")))
-            wide += regexes
             every += plain
             every_regexes += regexes
             self.classes.append((name, Terms(plain, regexes)))
+            self.gates[name] = Gate(plain, regexes)
         # One set of terms for "any failure word?" and one per class for "which classes?": a
         # word of one class inside a longer term of another ("could not" in "could not
         # respond") must not hide the longer one.
         self.vocabulary = Terms(every, every_regexes)
-        # The fast gate: the first six letters of every ASCII term's first word, and a regex of
-        # the other terms (searched only in text that is not ASCII).
-        self.triggers = frozenset(triggers)
-        self.wide = re.compile("|".join(wide)) if wide else None
+        # The fast gate: could a text hold any failure word at all?
+        self.gate = Gate(every, every_regexes)
         self.prefixes = re.compile(
             r"^\W{0,3}(?:"
             + "|".join(_term_pattern(p.lower()) for p in sorted(prefixes, key=len, reverse=True))
@@ -191,10 +182,71 @@ class Lexicon:
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
-        words = _WORD_SPLIT.split(low)
-        if any(w[:6] in self.triggers for w in words if w):
+        return self.gate.may_match(low)
+
+    def classes_in(self, low: str) -> Iterator[tuple[str, Terms]]:
+        """The classes whose terms `low` may hold (the others cannot match in it)."""
+        words = _word_keys(low, self.gate.stem_lengths)
+        wide = not low.isascii()
+        for name, terms in self.classes:
+            if self.gates[name].may_match_words(words, low, wide):
+                yield name, terms
+
+
+_TRIGGER_CHARS = 6
+
+
+def _word_keys(low: str, stem_lengths: Iterable[int]) -> set[str]:
+    """Every word of `low`, cut to what a gate compares (a short stem compares a shorter cut)."""
+    words = [w for w in _WORD_SPLIT.split(low) if w]
+    keys = {w[:_TRIGGER_CHARS] for w in words}
+    for n in stem_lengths:
+        keys.update(w[:n] for w in words)
+    return keys
+
+
+class Gate:
+    """Could a text hold one of these terms? The first six letters of each ASCII term's first
+    word (a stem shorter than that, `error*`, its own letters) looked up per word of the text;
+    the other terms (CJK, Cyrillic, accented, `re:` and terms that start with a sign) by a
+    regex, since they have no word to look up."""
+
+    def __init__(self, terms: Iterable[str], regexes: Iterable[str]) -> None:
+        triggers: set[str] = set()
+        stems: set[str] = set()
+        wide: list[str] = []
+        ascii_other: list[str] = list(regexes)
+        for term in terms:
+            words = _ascii_words(term) if term.isascii() else []
+            if term.isascii() and not term[:1].isalnum():
+                ascii_other.append(re.escape(term.rstrip("*")))
+            elif words:
+                stem_is_word = term.endswith("*") and len(words) == 1
+                if stem_is_word and len(words[0]) < _TRIGGER_CHARS:
+                    stems.add(words[0])
+                else:
+                    triggers.add(words[0][:_TRIGGER_CHARS])
+            else:
+                wide.append(re.escape(term.rstrip("*")))
+        self.triggers = frozenset(triggers)
+        self.stems = frozenset(stems)
+        self.stem_lengths = tuple(sorted({len(s) for s in stems}))
+        self.other = re.compile("|".join(ascii_other)) if ascii_other else None
+        self.wide = re.compile("|".join(wide)) if wide else None
+
+    def may_match(self, low: str) -> bool:
+        triggers, stems, lengths = self.triggers, self.stems, self.stem_lengths
+        for w in _WORD_SPLIT.split(low):
+            if w[:_TRIGGER_CHARS] in triggers or any(w[:n] in stems for n in lengths):
+                return True
+        return self.may_match_words(set(), low, not low.isascii())
+
+    def may_match_words(self, keys: set[str], low: str, wide: bool) -> bool:
+        if not self.triggers.isdisjoint(keys) or not self.stems.isdisjoint(keys):
             return True
-        return not low.isascii() and self.wide is not None and self.wide.search(low) is not None
+        if self.other is not None and self.other.search(low) is not None:
+            return True
+        return wide and self.wide is not None and self.wide.search(low) is not None
 
 
 def placeholder_key(text: str) -> str:
