@@ -50,7 +50,10 @@ def test_no_source_straddles_the_split() -> None:
 # part are taken for failures, 27 of them from that batch (short human replies about outages,
 # one-line fix reports naming status codes, quoted error pages). A ratchet: lower it as the
 # judge improves, never raise it to let a change pass. The target is none.
-TUNE_FALSE_ALARMS_AT_MOST = 30
+# A second batch (answers_jan.jsonl, 176 answers in the tune part, each with its question) took
+# 5 false alarms when it was added, 2 after tuning on it; the earlier texts went from 30 to 29:
+# 31 in all. (A batch of new texts may add its own count; a change of the judge may not.)
+TUNE_FALSE_ALARMS_AT_MOST = 31
 
 
 def test_the_tune_part_holds_its_targets() -> None:

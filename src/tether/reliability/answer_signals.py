@@ -324,7 +324,9 @@ def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     rows = {m.group(1) for m in _CODE_ROW.finditer(r.text[:4000])}
     if len(codes) >= 3 or len(rows) >= 2:
         found = sorted(codes | rows)
-        return (Signal("many_codes", -w["many_codes"], ", ".join(found[:6])),)
+        # a list of five codes or more is a reference table: no failure text carries one
+        weight = w["many_codes"] * (2 if len(rows) >= 5 or len(codes) >= 6 else 1)
+        return (Signal("many_codes", -weight, ", ".join(found[:6])),)
     return ()
 
 
