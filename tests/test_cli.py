@@ -179,7 +179,10 @@ USAGE_MISTAKES = [
     (["traces", "list", "--limit", "-1"], "--limit"),
     (["check", "--last", "0"], "--last"),
     (["ask", "hi", "--api-key-env", "TETHER_NOT_SET_ANYWHERE", "--base-url", "http://x/v1"],
-     "TETHER_NOT_SET_ANYWHERE: the variable is not set"),
+     "the environment variable TETHER_NOT_SET_ANYWHERE is not set"),
+    # a key pasted with its line break would break the request's header: said before any call
+    (["ask", "hi", "--api-key-env", "TETHER_KEY_WITH_NEWLINE", "--base-url", "http://x/v1"],
+     "the API key in TETHER_KEY_WITH_NEWLINE holds a line break"),
     # what the user typed is printed as typed (no emoji codes, no markup)
     (["ask", "hi", "--fault", "stall:-1:5"], "fault 'stall:-1:5': arguments cannot be negative"),
 ]  # fmt: skip
@@ -195,7 +198,11 @@ def test_a_usage_mistake_is_one_clear_line_and_exit_2(
     result = subprocess.run(
         [sys.executable, "-m", "tether", *args],
         capture_output=True, text=True, timeout=60, cwd=tmp_path,
-        env={**os.environ, "TETHER_TRACE_STORE": str(tmp_path / "t.db")},
+        env={
+            **os.environ,
+            "TETHER_TRACE_STORE": str(tmp_path / "t.db"),
+            "TETHER_KEY_WITH_NEWLINE": "sk-test\n",
+        },
     )  # fmt: skip
     assert result.returncode == 2, result.stderr
     assert says in " ".join(result.stderr.split()), result.stderr

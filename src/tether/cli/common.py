@@ -171,13 +171,18 @@ def base_url_from_env(api: str) -> tuple[str, str] | None:
 def api_key(api: str, named: str | None) -> str | None:
     """The key for `api`: from the variable the user named (which must then be set), else from
     the API's own variable when it is set (a local server needs none)."""
-    if named is not None:
-        key = os.environ.get(named)
-        if not key:
-            fail(f"--api-key-env {named}: the variable is not set; export the key there")
-        return key
-    default = DEFAULT_KEY_ENV.get(api)
-    return os.environ.get(default) if default else None
+    from tether.config.sections import read_api_key
+    from tether.errors import ConfigError
+
+    try:
+        if named is not None:
+            return read_api_key(named, f"--api-key-env {named}")
+        default = DEFAULT_KEY_ENV.get(api)
+        if default and os.environ.get(default):
+            return read_api_key(default, default)
+    except ConfigError as exc:
+        fail(str(exc))
+    return None
 
 
 def find_config() -> str | None:

@@ -24,6 +24,22 @@ if TYPE_CHECKING:
     from tether.reliability.judge import JudgeConfig
 
 
+def read_api_key(variable: str, where: str) -> str:
+    """The API key in the environment variable `variable`, for `where` (a URL or a flag): a
+    ConfigError now when it is not set, or holds a line break, rather than a 401 (or a broken
+    header) at the first call. The key is never written to a log or trace."""
+    key = os.environ.get(variable)
+    if not key:
+        raise ConfigError(
+            f"{where}: the environment variable {variable} is not set; export the API key there"
+        )
+    if any(ch in key for ch in "\r\n\0"):
+        raise ConfigError(
+            f"{where}: the API key in {variable} holds a line break; export the key alone"
+        )
+    return key
+
+
 class EndpointConfig(Strict):
     """One provider to call: where, with which key, what it accepts, how long silence may last."""
 
@@ -44,22 +60,8 @@ class EndpointConfig(Strict):
         return self
 
     def api_key(self) -> str | None:
-        """The key from `api_key_env`: a ConfigError now when it is named but not set, or holds
-        a line break, rather than a 401 (or a broken header) at the first call."""
-        if not self.api_key_env:
-            return None
-        key = os.environ.get(self.api_key_env)
-        if not key:
-            raise ConfigError(
-                f"{self.base_url}: the environment variable {self.api_key_env} is not set; "
-                "export the API key there (it is never written to a log or trace)"
-            )
-        if any(ch in key for ch in "\r\n\0"):
-            raise ConfigError(
-                f"{self.base_url}: the API key in {self.api_key_env} holds a line break; "
-                "export the key alone"
-            )
-        return key
+        """The key from `api_key_env` (`read_api_key`), or None when no variable is named."""
+        return read_api_key(self.api_key_env, self.base_url) if self.api_key_env else None
 
     def provider(self, model: str, api_key: str | None, **options: Any) -> HTTPProvider:
         """The adapter for this endpoint and `model` (extra options such as a shared client)."""
