@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -76,6 +77,20 @@ def test_a_run_that_ran_out_of_steps_is_resumed_by_the_cli_and_its_work_is_not_r
     assert "do not do these again" in note and "- wrote a.txt (3 bytes)" in note
     root = next(s for s in trace["spans"] if s["parent_id"] is None)
     assert root["attrs"]["tether.resumed_from"] == before["run_id"]
+
+    # `traces list` says which run a resumed one continued
+    listed = subprocess.run(
+        [sys.executable, "-m", "tether", "traces", "list", "--json", "--store", str(tmp_path / "t.db")],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )  # fmt: skip
+    rows = {r["run_id"]: r for r in json.loads(listed.stdout)["runs"]}
+    assert rows[after["run_id"]]["resumed_from"] == before["run_id"]
+    assert rows[before["run_id"]]["resumed_from"] is None
+    table = subprocess.run(
+        [sys.executable, "-m", "tether", "traces", "list", "--store", str(tmp_path / "t.db")],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path, env={**os.environ, "COLUMNS": "200"},
+    )  # fmt: skip
+    assert f"(resumed {before['run_id'][:12]})" in table.stdout
 
     refused = tether_run("--resume", after["run_id"], *args, cwd=tmp_path)
     assert refused.returncode == 2

@@ -125,7 +125,8 @@ def traces_list(
     store_path: StoreOption = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """The newest runs: status (the receipt's), verdicts met, duration, tokens, cost."""
+    """The newest runs: status (the receipt's, and the run a resumed one continued), verdicts
+    met, duration, tokens, cost."""
     from datetime import datetime
 
     from tether.view.listing import RunFilter, list_runs
@@ -143,6 +144,7 @@ def traces_list(
                 "started_at": info["started_at"],
                 "duration_s": info["duration_s"],
                 "status": info["status"],  # the receipt's, or what the spans say (view/listing)
+                "resumed_from": info["resumed_from"],  # the run this one continued, or None
                 "spans": info["spans"],
                 "open_spans": info["open_spans"],
                 "verdicts": verdicts,
@@ -175,7 +177,8 @@ def traces_list(
             escape(f"{r['name']}: {' '.join(r['task'].split())[:40]}" if r["task"] else r["name"]),
             started,
             duration,
-            escape(str(r["status"])),
+            escape(str(r["status"]))
+            + (f" (resumed {r['resumed_from'][:12]})" if r["resumed_from"] else ""),
             spans,
             escape(", ".join(r["verdicts"])) or "-",
             f"{r['input_tokens']}/{r['output_tokens']}",

@@ -102,6 +102,7 @@ def list_runs(store: TraceStore, wanted: RunFilter) -> dict[str, Any]:
                 "run_id": run_id,
                 "name": name,
                 "task": root_attrs.get("tether.task") or "",
+                "resumed_from": root_attrs.get("tether.resumed_from") or None,
                 "started_at": started,
                 "duration_s": None if ended is None else ended - started,
                 "status": status,
