@@ -168,6 +168,24 @@ class CallProcesses:
         _reap(ended)
         return len(ended)
 
+    def reap_exited(self) -> None:
+        """Collect adopted orphans of the call's own session that ended by themselves (else
+        they stay zombies of tether): a session can be left, never joined, so they are the
+        call's. (One that left the session and ended alone stays a zombie until tether exits.)"""
+        if not self.enabled:
+            return
+        me = str(os.getpid())
+        for entry in _PROC.iterdir():
+            if not entry.name.isdigit() or int(entry.name) == self.shell:
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] == "Z" and fields[1] == me and int(fields[3]) == self.shell:
+                with contextlib.suppress(ChildProcessError, OSError):
+                    os.waitpid(int(entry.name), os.WNOHANG)
+
 
 def _signal(pids: set[int], sig: signal.Signals) -> None:
     for pid in pids:

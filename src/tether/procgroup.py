@@ -294,6 +294,7 @@ async def run_in_group(
             killed += await kill_group(pgid)
             if started is not None:  # whatever left the group: setsid, double forks
                 escaped += await started.end_all()
+                started.reap_exited()
                 started.close()
             await process.aclose()
     output = tail.finish()
