@@ -84,14 +84,19 @@ def _programs_in_tmp() -> list[str]:
     return sorted(found)
 
 
+def kernel_at_least(major: int, minor: int) -> bool:
+    """Whether the running Linux kernel is this version or later."""
+    release = os.uname().release.split("-")[0].split(".")
+    try:
+        return (int(release[0]), int(release[1])) >= (major, minor)
+    except (IndexError, ValueError):
+        return False
+
+
 def pid_max_is_per_namespace() -> bool:
     """Whether `pid_max` belongs to each PID namespace (Linux 6.14 and later): earlier, the
     same write would change the whole machine's."""
-    release = os.uname().release.split("-")[0].split(".")
-    try:
-        return (int(release[0]), int(release[1])) >= (6, 14)
-    except (IndexError, ValueError):
-        return False
+    return kernel_at_least(6, 14)
 
 
 def _as_root_without_capabilities(argv: list[str], processes: int) -> list[str] | None:
@@ -175,7 +180,9 @@ class Sandbox:
         for extra in (str(workspace), *self.writable):
             if Path(extra).exists():
                 out += ["--bind", extra, extra]
-        limited = [*self.limits.prlimit_args(count_processes=True), *argv]
+        # RLIMIT_NPROC counts per user namespace since Linux 5.14 (bubblewrap makes one)
+        own_count = kernel_at_least(5, 14)
+        limited = [*self.limits.prlimit_args(count_processes=own_count), *argv]
         if os.geteuid() == 0:  # (otherwise bubblewrap's own user namespace: no capabilities)
             dropped = _as_root_without_capabilities(limited, self.limits.processes)
             if dropped is None:
