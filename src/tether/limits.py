@@ -74,15 +74,24 @@ class Limits:
         tail = output[-4000:]
         if self.cpu_seconds and code == 128 + signal.SIGXCPU:
             return f"stopped by the CPU time limit ([sandbox] cpu_seconds = {self.cpu_seconds})"
-        if self.file_size_mb and (code == 128 + signal.SIGXFSZ or "File too large" in tail):
+        if self.file_size_mb and code == 128 + signal.SIGXFSZ:
             return f"a file reached the size limit ([sandbox] file_size_mb = {self.file_size_mb})"
+        # from here on the output is read: said as what it likely was
+        if self.file_size_mb and "File too large" in tail:
+            return (
+                "the output reports a write refused as too large: likely the file size limit "
+                f"([sandbox] file_size_mb = {self.file_size_mb})"
+            )
         if self.memory_mb and any(s in tail for s in _OUT_OF_MEMORY):
             return (
-                f"an allocation failed at the memory limit ([sandbox] memory_mb = "
-                f"{self.memory_mb}: address space per process)"
+                "the output reports a failed allocation: likely the memory limit ([sandbox] "
+                f"memory_mb = {self.memory_mb}, address space per process)"
             )
         if self.processes and any(s in tail for s in _NO_FORK):
-            return f"a process could not start: the limit ([sandbox] processes = {self.processes})"
+            return (
+                "the output reports a process that could not start: likely the process limit "
+                f"([sandbox] processes = {self.processes})"
+            )
         if self.cpu_seconds and code == 128 + signal.SIGKILL:
             return (
                 f"killed (SIGKILL): the CPU time limit's hard stop ([sandbox] cpu_seconds = "

@@ -307,5 +307,7 @@ async def run_in_group(
         killed=killed + escaped,
         pid=pgid,
         escaped=escaped,
-        limit=None if sandbox is None or code == 0 else sandbox.limits.explain(code, output),
+        limit=None
+        if sandbox is None or code == 0 or timed_out  # (a timeout's kill is not a limit's)
+        else sandbox.limits.explain(code, output),
     )
