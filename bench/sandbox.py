@@ -1,5 +1,6 @@
 """What the sandbox adds to a command: `run_command`'s path (`run_in_group`) with and without
-bubblewrap, the same commands taking turns in the same run.
+it (bubblewrap's namespaces, the seccomp filter, the resource limits set by prlimit and, when
+run as root, the capability drop and the PID bound), the same commands taking turns.
 
 Target: the sandbox adds at most 20 ms to a command (median).
 
@@ -9,6 +10,7 @@ Target: the sandbox adds at most 20 ms to a command (median).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -50,6 +52,7 @@ async def main_async(reps: int) -> int:
             b, s = statistics.median(bare), statistics.median(boxed)
             worst = max(worst, s - b)
             print(f"  {command:<42} bare {b:7.2f} ms  sandboxed {s:7.2f} ms  (+{s - b:.2f} ms)")
+    print(f"  load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     ok = worst <= TARGET_MS
     print(f"target: adds <= {TARGET_MS:g} ms: {'PASS' if ok else 'FAIL'} (worst +{worst:.2f} ms)")
     return 0 if ok else 1

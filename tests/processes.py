@@ -53,8 +53,11 @@ def signal_when_ready(
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
     )  # fmt: skip
     try:
-        wait_for(ready, 60)
+        # tether sets its stop handlers (SIGINT, SIGTERM, SIGHUP) together; SIGINT's alone
+        # says nothing (Python sets one at start), SIGTERM's shows they are all in place
+        wait_for(lambda: ready() and catches(proc.pid, signal.SIGTERM), 60)
         assert ready(), f"{what} never started"
+        assert catches(proc.pid, signal.SIGTERM), "tether never set its signal handlers"
         time.sleep(settle_s)
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
@@ -62,3 +65,14 @@ def signal_when_ready(
         if proc.poll() is None:
             proc.kill()
     return proc.returncode, out, err
+
+
+def catches(pid: int, sig: signal.Signals) -> bool:
+    """Whether the process has a handler for `sig` (its SigCgt mask): signalled before, it
+    would die of the default action, which tests nothing."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    mask = next((line.split()[1] for line in status.splitlines() if line.startswith("SigCgt")), "0")
+    return bool(int(mask, 16) >> (int(sig) - 1) & 1)

@@ -20,6 +20,7 @@ from pathlib import Path
 import anyio
 from anyio.abc import Process
 
+from tether.orphans import CallProcesses, become_subreaper
 from tether.sandbox import Sandbox
 
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
@@ -53,10 +54,11 @@ class OutputTail:
         return self.text
 
 
-def group_alive(pgid: int) -> bool:
-    """Whether any process of the group still runs (zombies, which hold nothing, do not count:
+def group_members(pgid: int) -> list[int]:
+    """The processes of the group still running (zombies, which hold nothing, do not count:
     this container's init may never reap the orphans)."""
     if _PROC.is_dir() and sys.platform.startswith("linux"):
+        found = []
         for entry in _PROC.iterdir():
             if not entry.name.isdigit():
                 continue
@@ -67,15 +69,20 @@ def group_alive(pgid: int) -> bool:
             # pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses
             fields = stat[stat.rfind(")") + 2 :].split()
             if len(fields) >= 3 and int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
-                return True
-        return False
+                found.append(int(entry.name))
+        return found
     try:
         os.killpg(pgid, 0)
     except ProcessLookupError:
-        return False
+        return []
     except PermissionError:
-        return True
-    return True
+        return [pgid]
+    return [pgid]
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether any process of the group still runs."""
+    return bool(group_members(pgid))
 
 
 def _signal_group(pgid: int, sig: signal.Signals) -> None:
@@ -92,16 +99,17 @@ async def _wait_group_gone(pgid: int, seconds: float) -> bool:
     return False
 
 
-async def kill_group(pgid: int) -> bool:
-    """End every process of the group: SIGTERM, then SIGKILL after TERM_GRACE_S. True if any
-    process was still running."""
-    if not group_alive(pgid):
-        return False
+async def kill_group(pgid: int) -> int:
+    """End every process of the group: SIGTERM, then SIGKILL after TERM_GRACE_S. How many
+    were still running."""
+    running = len(group_members(pgid))
+    if not running:
+        return 0
     _signal_group(pgid, signal.SIGTERM)
     if not await _wait_group_gone(pgid, TERM_GRACE_S):
         _signal_group(pgid, signal.SIGKILL)
         await _wait_group_gone(pgid, 1.0)
-    return True
+    return running
 
 
 # Every process a call starts inherits this variable with the call's own value: processes that
@@ -191,18 +199,23 @@ def shorten(command: str, limit: int = 200) -> str:
 @dataclass(frozen=True)
 class GroupRun:
     """How a command ended: its output tail (stdout and stderr interleaved), exit code (None
-    when it was killed before it exited), whether it timed out, and whether background
-    processes it left behind had to be killed."""
+    when it was killed before it exited), whether it timed out, how many processes it left
+    running were ended, and the resource limit that stopped it, if one did."""
 
     output: str
     dropped: int
     exit_code: int | None
     timed_out: bool
-    leftovers_killed: bool
+    killed: int  # processes the command left running, ended after it
     pid: int
-    # processes left the group (setsid, setpgid): found by the call's mark and ended (the
-    # sandbox's PID namespace ends them too)
-    escaped: bool = False
+    # of those, how many had left its process group (setsid, setpgid, a double fork): found
+    # by the process tree, the call's mark or among the orphans tether adopted
+    escaped: int = 0
+    limit: str | None = None  # the resource limit that stopped it (tether.limits)
+
+    @property
+    def leftovers_killed(self) -> bool:
+        return self.killed > 0
 
 
 async def run_in_group(
@@ -217,31 +230,44 @@ async def run_in_group(
     readable: Sequence[str] = (),
 ) -> GroupRun:
     """Run `command` with /bin/sh -c in `cwd`, its own session and process group, no stdin;
-    inside `sandbox` (confined to `workspace`, default `cwd`) when one is given and active.
+    inside `sandbox` (confined to `workspace`, default `cwd`) when one is given and active,
+    under its resource limits in any case.
 
     Raises OSError when it cannot start (cwd gone, no /bin/sh). The caller's cancellation
     propagates after the group is killed (shielded, so it cannot interrupt the cleanup).
     """
     argv = ["/bin/sh", "-c", command]
     confined = sandbox is not None and sandbox.active
-    if sandbox is not None and confined:
-        argv = sandbox.argv(argv, workspace or cwd, cwd, readable)
-        env = sandbox.env(env)
+    seccomp_fd = sandbox.seccomp_file() if sandbox is not None else None
+    if sandbox is not None:  # confined and limited, or only limited
+        argv = sandbox.argv(argv, workspace or cwd, cwd, readable, seccomp_fd)
+        if confined:
+            env = sandbox.env(env)
+    if not confined:  # orphans come back to tether, not init (the sandbox has its own init)
+        become_subreaper()
     mark = os.urandom(8).hex()
     env = {**(os.environ if env is None else env), CALL_MARK: mark}
-    process = await anyio.open_process(
-        argv,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        cwd=cwd,
-        env=env,
-        start_new_session=True,  # its own session and process group, led by the shell
-    )
+    try:
+        process = await anyio.open_process(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,  # its own session and process group, led by the shell
+            pass_fds=() if seccomp_fd is None else (seccomp_fd,),
+        )
+    finally:
+        if seccomp_fd is not None:
+            os.close(seccomp_fd)  # bubblewrap has its own copy
     pgid = process.pid
+    # (the sandbox's PID namespace ends whatever the command started: nothing to look for)
+    started = None if confined else CallProcesses(pgid, mark, CALL_MARK)
     tail = OutputTail(output_cap_chars)
     eof = anyio.Event()
-    leftovers_killed = exited = escaped = False
+    exited = False
+    killed = escaped = 0
     try:
         with anyio.move_on_after(timeout_s) as deadline:
             async with anyio.create_task_group() as tg:
@@ -253,31 +279,35 @@ async def run_in_group(
                 with anyio.move_on_after(EXIT_GRACE_S):
                     await eof.wait()
                 if not eof.is_set():
-                    leftovers_killed = await kill_group(pgid)
+                    killed += await kill_group(pgid)
                     with anyio.move_on_after(EXIT_GRACE_S):
                         await eof.wait()
-                    if not eof.is_set():  # held by processes that left the group
-                        escaped = True
-                        if not confined:  # (the sandbox's PID namespace ends them itself)
-                            await kill_marked(mark)
+                    if not eof.is_set() and started is not None:  # they left the group
+                        escaped += await started.end_all()
                         with anyio.move_on_after(EXIT_GRACE_S):
                             await eof.wait()
-                        tg.cancel_scope.cancel()
+                    tg.cancel_scope.cancel()
         timed_out = deadline.cancelled_caught and not exited
     finally:
         # Runs on normal exit, timeout and the caller's cancellation alike.
         with anyio.CancelScope(shield=True):
-            leftovers_killed = await kill_group(pgid) or leftovers_killed
-            if not confined:  # whatever left the group with the call's mark (setsid daemons)
-                escaped = await kill_marked(mark) or escaped
+            killed += await kill_group(pgid)
+            if started is not None:  # whatever left the group: setsid, double forks
+                escaped += await started.end_all()
+                started.reap_exited()
+                started.close()
             await process.aclose()
     output = tail.finish()
+    code = process.returncode
     return GroupRun(
         output=output,
         dropped=tail.dropped,
-        exit_code=process.returncode,
+        exit_code=code,
         timed_out=timed_out,
-        leftovers_killed=leftovers_killed,
+        killed=killed + escaped,
         pid=pgid,
         escaped=escaped,
+        limit=None
+        if sandbox is None or code == 0 or timed_out  # (a timeout's kill is not a limit's)
+        else sandbox.limits.explain(code, output),
     )

@@ -17,7 +17,12 @@ bubblewrap (`bwrap`, the tool Flatpak uses), every command runs with:
 
 Where bubblewrap is missing (macOS, a container without user namespaces), `Sandbox.active` is
 False and tether says so once; the rules still ask a person about every command that is not
-on the allow-list. What it does not do: limit CPU or memory, or filter system calls.
+on the allow-list.
+
+Also, in both modes: resource limits (`tether.limits`: CPU time, memory, file size,
+processes). In the sandbox: a system-call filter (`tether.seccomp`: no ptrace, mounts, new
+namespaces, kernel modules, bpf, ...) and, when tether runs as root, no capabilities (root
+with CAP_SYS_ADMIN could remount the read-only system writable).
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Literal
+
+from tether import seccomp
+from tether.limits import Limits
 
 SandboxMode = Literal["bwrap", "none"]
 
@@ -76,6 +84,39 @@ def _programs_in_tmp() -> list[str]:
     return sorted(found)
 
 
+def kernel_at_least(major: int, minor: int) -> bool:
+    """Whether the running Linux kernel is this version or later."""
+    release = os.uname().release.split("-")[0].split(".")
+    try:
+        return (int(release[0]), int(release[1])) >= (major, minor)
+    except (IndexError, ValueError):
+        return False
+
+
+def pid_max_is_per_namespace() -> bool:
+    """Whether `pid_max` belongs to each PID namespace (Linux 6.14 and later): earlier, the
+    same write would change the whole machine's."""
+    return kernel_at_least(6, 14)
+
+
+def _as_root_without_capabilities(argv: list[str], processes: int) -> list[str] | None:
+    """bubblewrap run by root keeps every capability in the sandbox (CAP_SYS_ADMIN remounts
+    the read-only system writable): drop them all, from the bounding set too, so nothing the
+    command runs gets them back. Before that, bound the PID namespace's `pid_max` (RLIMIT_NPROC
+    never limits root): at most about `processes` processes at once (PIDs 1 to 300 are
+    used once).
+    None: no `setpriv` here, bubblewrap's `--cap-drop ALL` does it (no bound on processes)."""
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return None
+    drop = [setpriv, "--bounding-set=-all", "--inh-caps=-all", "--"]
+    if not (processes and pid_max_is_per_namespace()):
+        return [*drop, *argv]
+    bound = processes + 301  # PIDs below 300 are not used again once the numbers wrap
+    script = f'echo {bound} > /proc/sys/kernel/pid_max 2>/dev/null; exec "$@"'
+    return ["/bin/sh", "-c", script, "sh", *drop, *argv]
+
+
 def credential_free(env: Mapping[str, str]) -> dict[str, str]:
     """`env` without the variables whose names look like credentials."""
     return {k: v for k, v in env.items() if not _CREDENTIAL_NAME.search(k)}
@@ -90,6 +131,7 @@ class Sandbox:
     writable: tuple[str, ...] = ()
     readable: tuple[str, ...] = ()
     home: Path = field(default_factory=Path.home)
+    limits: Limits = field(default_factory=Limits)
 
     @property
     def active(self) -> bool:
@@ -106,17 +148,25 @@ class Sandbox:
         )
 
     def argv(
-        self, argv: Sequence[str], workspace: Path, cwd: Path, readable: Sequence[str] = ()
+        self,
+        argv: Sequence[str],
+        workspace: Path,
+        cwd: Path,
+        readable: Sequence[str] = (),
+        seccomp_fd: int | None = None,
     ) -> list[str]:
-        """`argv` wrapped so it runs confined (unchanged when the sandbox is not active);
-        `readable`: more paths this one command may read (a check's answer file)."""
+        """`argv` wrapped so it runs confined and limited (only limited when the sandbox is
+        not active); `readable`: more paths this one command may read (a check's answer
+        file); `seccomp_fd`: a file holding the system-call filter (`seccomp_file()`)."""
         path = bwrap_path() if self.mode == "bwrap" else None
         if path is None:
-            return list(argv)
+            return [*self.limits.prlimit_args(count_processes=False), *argv]
         out = [path, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc"]
         out += ["--unshare-uts", "--unshare-cgroup-try"]
         if not self.network:
             out.append("--unshare-net")
+        if seccomp_fd is not None:
+            out += ["--seccomp", str(seccomp_fd)]
         out += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
         for name in SECRET_DIRS:
             if (self.home / name).is_dir():
@@ -130,8 +180,23 @@ class Sandbox:
         for extra in (str(workspace), *self.writable):
             if Path(extra).exists():
                 out += ["--bind", extra, extra]
-        out += ["--chdir", str(cwd), "--", *argv]
-        return out
+        # RLIMIT_NPROC counts per user namespace since Linux 5.14 (bubblewrap makes one)
+        own_count = kernel_at_least(5, 14)
+        limited = [*self.limits.prlimit_args(count_processes=own_count), *argv]
+        if os.geteuid() == 0:  # (otherwise bubblewrap's own user namespace: no capabilities)
+            dropped = _as_root_without_capabilities(limited, self.limits.processes)
+            if dropped is None:
+                out += ["--cap-drop", "ALL"]
+            else:
+                limited = dropped
+        return [*out, "--chdir", str(cwd), "--", *limited]
+
+    def seccomp_file(self) -> int | None:
+        """A file descriptor holding the system-call filter for one command (the caller
+        closes it once the command started), or None when there is none to apply."""
+        if not self.active or not seccomp.supported():
+            return None
+        return seccomp.program_fd()
 
     def env(self, env: Mapping[str, str] | None) -> dict[str, str] | None:
         """The environment a confined command gets: without credentials (None: unchanged)."""

@@ -8,10 +8,13 @@ read, no credential was seen, no connection was made, no process survived.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +23,10 @@ import pytest
 
 from tests.processes import still_running
 from tether.agent.runtime import create_agent_runtime
+from tether.limits import Limits
 from tether.procgroup import run_in_group
 from tether.providers import OpenAIProvider
-from tether.sandbox import Sandbox, bwrap_path
+from tether.sandbox import Sandbox, bwrap_path, pid_max_is_per_namespace
 from tether.tools.rules import Rules
 
 pytestmark = [
@@ -222,9 +226,130 @@ def test_without_the_sandbox_an_escaped_daemon_is_still_ended(
     marker = "9.8765"
     try:
         ran = run(daemon.format(m=marker), workspace, Sandbox(mode="none", home=home), timeout_s=8)
-        assert ran.exit_code == 3 and not ran.timed_out and ran.escaped
+        assert ran.exit_code == 3 and not ran.timed_out and ran.killed >= 1
         assert "started" in ran.output
         assert still_running(marker, ("sleep", "python3", "python")) == []
     finally:
         subprocess.run(["pkill", "-f", f"sleep {marker}"], check=False)
         subprocess.run(["pkill", "-f", f"time.sleep\\({marker}"], check=False)
+
+
+# --- system calls ---------------------------------------------------------------------------
+
+SYSCALLS = """
+import ctypes, errno, platform
+libc = ctypes.CDLL(None, use_errno=True)
+x86 = platform.machine() == "x86_64"
+calls = {  # name: (x86-64 number, aarch64 number, arguments)
+    "ptrace": (101, 117, (16, 1, 0, 0)),  # PTRACE_ATTACH to init
+    "unshare": (272, 97, (0x10000000,)),  # CLONE_NEWUSER
+    "mount": (165, 40, (0, 0, 0, 0, 0)),
+    "bpf": (321, 280, (0, 0, 0)),
+    "personality": (135, 92, (0x0040000,)),  # ADDR_NO_RANDOMIZE
+    "io_uring_setup": (425, 425, (1, 0)),
+}
+for name, (a, b, args) in calls.items():
+    ctypes.set_errno(0)
+    ret = libc.syscall(a if x86 else b, *args)
+    print(name, ret, errno.errorcode.get(ctypes.get_errno(), "0"))
+"""
+
+
+def test_dangerous_system_calls_fail_with_eperm(places: tuple[Path, Path, Path]) -> None:
+    """The seccomp filter: ptrace, unshare, mount, bpf, personality and io_uring answer -1
+    EPERM inside the sandbox, while ls, python and git still work."""
+    workspace, _, home = places
+    (workspace / "probe.py").write_text(SYSCALLS, encoding="utf-8")
+    ran = run(
+        "python3 probe.py; ls / > /dev/null && echo ls-ok; python3 -c 'print(6 * 7)'; "
+        "git init -q . && git status --short && echo git-ok",
+        workspace,
+        Sandbox(home=home),
+    )
+    for name in ("ptrace", "unshare", "mount", "bpf", "personality", "io_uring_setup"):
+        assert f"{name} -1 EPERM" in ran.output, ran.output
+    assert "ls-ok" in ran.output and "42" in ran.output and "git-ok" in ran.output
+    unconfined = run("python3 probe.py", workspace, Sandbox(mode="none", home=home))
+    assert "personality -1 EPERM" not in unconfined.output  # the filter is what refuses
+
+
+def test_root_in_the_sandbox_cannot_remount_the_system_writable(
+    places: tuple[Path, Path, Path], tmp_path: Path
+) -> None:
+    """bubblewrap started by root kept every capability: `mount -o remount,rw` made the
+    system writable. Now the command has none (and the filter refuses mount)."""
+    workspace, _, home = places
+    target = Path(tempfile.mkdtemp(prefix="tether-remount-", dir="/var/tmp"))
+    try:
+        ran = run(
+            f"grep CapEff /proc/self/status; mount -o remount,bind,rw / ; "
+            f"echo x > {target}/planted; echo tried",
+            workspace,
+            Sandbox(home=home),
+        )
+        assert "tried" in ran.output and "CapEff:\t0000000000000000" in ran.output
+        assert not (target / "planted").exists()
+    finally:
+        shutil.rmtree(target, ignore_errors=True)
+
+
+# --- resource limits ------------------------------------------------------------------------
+
+
+def limited(**limits: int) -> Sandbox:
+    return Sandbox(limits=Limits(**{**{"cpu_seconds": 600, "memory_mb": 8192,
+                                       "file_size_mb": 4096, "processes": 1024}, **limits}))  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", ["bwrap", "none"])
+def test_a_memory_hog_is_stopped_and_named(places: tuple[Path, Path, Path], mode: str) -> None:
+    workspace, _, home = places
+    sandbox = replace(limited(memory_mb=256), mode=mode, home=home)
+    ran = run("python3 -c 'x = bytearray(2 * 1024**3); print(len(x))'", workspace, sandbox)
+    assert ran.exit_code != 0 and "MemoryError" in ran.output
+    assert ran.limit is not None and "memory_mb = 256" in ran.limit
+
+
+@pytest.mark.parametrize("mode", ["bwrap", "none"])
+def test_a_file_size_hog_is_stopped_and_named(places: tuple[Path, Path, Path], mode: str) -> None:
+    workspace, _, home = places
+    sandbox = replace(limited(file_size_mb=1), mode=mode, home=home)
+    ran = run("head -c 50000000 /dev/zero > big.bin; echo wrote", workspace, sandbox)
+    assert (workspace / "big.bin").stat().st_size <= 1024 * 1024
+    by_python = run(
+        "python3 -c \"open('big2.bin', 'wb').write(bytes(5_000_000))\"", workspace, sandbox
+    )
+    assert (workspace / "big2.bin").stat().st_size <= 1024 * 1024
+    assert by_python.limit is not None and "file_size_mb = 1" in by_python.limit
+    direct = run("exec head -c 50000000 /dev/zero > big3.bin", workspace, sandbox)
+    assert direct.limit is not None and "file_size_mb = 1" in direct.limit  # SIGXFSZ
+    assert "wrote" in ran.output  # the shell itself went on
+
+
+@pytest.mark.parametrize("mode", ["bwrap", "none"])
+def test_a_cpu_hog_is_stopped_and_named(places: tuple[Path, Path, Path], mode: str) -> None:
+    workspace, _, home = places
+    sandbox = replace(limited(cpu_seconds=1), mode=mode, home=home)
+    ran = run("exec python3 -c 'while True: pass'", workspace, sandbox, timeout_s=30)
+    assert not ran.timed_out and ran.limit is not None and "cpu_seconds = 1" in ran.limit
+
+
+def test_a_fork_bomb_is_bounded_and_nothing_is_left(places: tuple[Path, Path, Path]) -> None:
+    """`processes = 100`: forks past it fail (RLIMIT_NPROC in the sandbox's user namespace;
+    for root, the PID namespace's pid_max), the bomb burns out, nothing survives the call."""
+    workspace, _, home = places
+    if os.geteuid() == 0 and not pid_max_is_per_namespace():
+        pytest.skip(
+            "root is never limited by RLIMIT_NPROC and this kernel has no pid_max per namespace"
+        )
+    marker = "bomb8311"
+    sandbox = replace(limited(processes=100), home=home)
+    # the sleep, started first, keeps the sandbox up while the bomb runs into the bound
+    bomb = f"sleep 4 & {marker}() {{ {marker} | {marker} & }}; {marker}; wait"
+    ran = run(bomb, workspace, sandbox, 20)
+    # forks failed at the bound (unbounded, they would fail only at the machine's own limit)
+    assert "Cannot fork" in ran.output or "Resource temporarily unavailable" in ran.output
+    deadline = time.monotonic() + 10
+    while still_running(marker, ("sh",)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert still_running(marker, ("sh",)) == []

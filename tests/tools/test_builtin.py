@@ -490,7 +490,7 @@ def test_run_command_background_processes_do_not_outlive_it(ws: Path) -> None:
     out = call(run_command, ws, command="echo $$ > pgid.txt; sleep 30 & echo started")
     assert time.monotonic() - started < 2.5
     assert out.exit_code == 0 and "started" in out.text
-    assert "background processes" in out.text
+    assert "1 background process the command left running was killed" in out.text
     pgid = _started(ws)
     assert pgid is not None
     assert wait_gone(pgid, 0.2) == []

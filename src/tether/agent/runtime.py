@@ -52,6 +52,10 @@ or arguments:
     mode = "bwrap"                      # bubblewrap where it works; "none" runs unconfined
     network = false                     # commands get no network
     writable = []                       # paths writable besides the workspace
+    cpu_seconds = 600                   # limits on each process of a command (0: none):
+    memory_mb = 8192                    # CPU time, address space, largest file written,
+    file_size_mb = 4096                 # processes and threads at once (tether.limits)
+    processes = 1024
 
     [breakers]
     store = "memory"                    # or sqlite:///PATH.db, redis://HOST:PORT/DB
@@ -115,6 +119,7 @@ from tether.config import (
 )
 from tether.context.budget import ContextBudget
 from tether.errors import Cancelled, ConfigError, McpServerError, ResumeRefused
+from tether.limits import Limits
 from tether.messages import Message, Request
 from tether.providers.base import Provider
 from tether.reliability.chain import Answer, Candidate, Chain, Notice
@@ -169,6 +174,14 @@ class SandboxSection(Strict):
     network: bool = False  # commands get no network unless this is true
     writable: list[str] = Field(default_factory=list)  # paths writable besides the workspace
     readable: list[str] = Field(default_factory=list)  # hidden paths shown again, read-only
+    # resource limits on each command, in both modes (tether.limits); 0: no limit
+    cpu_seconds: int = Field(default=Limits.cpu_seconds, ge=0)
+    memory_mb: int = Field(default=Limits.memory_mb, ge=0)
+    file_size_mb: int = Field(default=Limits.file_size_mb, ge=0)
+    processes: int = Field(default=Limits.processes, ge=0)
+
+    def limits(self) -> Limits:
+        return Limits(self.cpu_seconds, self.memory_mb, self.file_size_mb, self.processes)
 
 
 class PriceConfig(Strict):
@@ -523,6 +536,7 @@ def create_agent_runtime(
             network=config.sandbox.network,
             writable=tuple(config.sandbox.writable),
             readable=tuple(config.sandbox.readable),
+            limits=config.sandbox.limits(),
         ),
         mcp=tuple(servers),
         on_notice=on_notice,

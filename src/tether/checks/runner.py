@@ -154,6 +154,8 @@ async def _execute(
         return result("timeout", None, why, tail)
     code = ran.exit_code if ran.exit_code is not None else -1
     status, quote = decide(code, ran.output)
+    if ran.limit and status != "passed":
+        quote = f"{quote} ({ran.limit})" if quote else ran.limit
     return result(status, code, quote, tail)
 
 

@@ -47,7 +47,7 @@ async def _run_command(
         )
     except OSError as exc:
         return error(f"the command could not start: {exc}")
-    output, timed_out, leftovers_killed = ran.output, ran.timed_out, ran.leftovers_killed
+    output, timed_out = ran.output, ran.timed_out
     parts: list[str] = []
     if ran.dropped:
         parts.append(
@@ -57,29 +57,38 @@ async def _run_command(
     parts.append(output.rstrip("\n") if output.strip() else "(no output)")
     code = ran.exit_code
     shown = shorten(command)
+    notes = [f"limit: {ran.limit}"] if ran.limit else []
     if timed_out:
         parts.append(
             f"[timed out after {timeout_s:g} s: the command and its process group were killed]"
         )
+        parts += [f"[{note}]" for note in notes]
         return ToolOutput(
             text="\n".join(parts),
             exit_code=code,
             effects=(f"ran `{shown}` (timed out after {timeout_s:g} s)",),
             is_error=True,
         )
-    if leftovers_killed:
-        parts.append("[background processes left running by the command were killed]")
-    if ran.escaped:
+    if ran.killed:
+        left = _processes(ran.killed)
+        hid = f", {ran.escaped} of them outside its process group (setsid, a double fork)"
         parts.append(
-            "[processes the command moved out of its process group (setsid) were found and "
-            "ended: nothing a command starts outlives the call]"
+            f"[{left} the command left running {'was' if ran.killed == 1 else 'were'} killed"
+            f"{hid if ran.escaped else ''}: nothing a command starts outlives the call]"
         )
+        notes.append(f"{left} it left running killed")
+    parts += [f"[{note}]" for note in notes if note.startswith("limit: ")]
     parts.append(f"[exit code {code}]")
+    said = "; ".join([f"exit {code}", *notes])
     return ToolOutput(
         text="\n".join(parts),
         exit_code=code,
-        effects=(f"ran `{shown}` (exit {code})",),
+        effects=(f"ran `{shown}` ({said})",),
     )
+
+
+def _processes(count: int) -> str:
+    return f"{count} background process" if count == 1 else f"{count} background processes"
 
 
 # Declared by call, not decorator: `@tool(...)` with options is untyped for mypy.

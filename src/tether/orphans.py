@@ -1,0 +1,201 @@
+"""What a command left running, found even when it hid, and ended: for commands that run
+without the sandbox's PID namespace (`[sandbox] mode = "none"`, no bubblewrap).
+
+A daemon can leave the command's process group (setsid, setpgid), drop the call's mark from
+its environment (`env -i`, execve with an empty environment) and double-fork so its parent
+exits. On Linux tether's process is a child subreaper (PR_SET_CHILD_SUBREAPER): such orphans
+are adopted by tether instead of init, so after the call they are found among tether's own
+children. A process belongs to the call when it is:
+
+- in the tree under the call's shell, or carries the call's mark (`TETHER_CALL`);
+- or an adopted orphan: tether's child, not one it started (the shells of the calls in
+  flight), started after the call began, in another session than tether's (the call's shell
+  has its own session, and a session can be left but never joined), not carrying another
+  call's mark;
+- or in the tree under one of those.
+
+What it cannot tell apart: with calls running at once, an orphan that cleared its mark is
+ended by the first of them to finish; a program that embeds tether and starts children in
+their own session during a call without the mark would be taken for one (tether's own
+servers carry their own mark).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import anyio
+
+_PROC = Path("/proc")
+PR_SET_CHILD_SUBREAPER = 36
+TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
+MAX_ROUNDS = 200  # SIGKILL rounds against a process tree that keeps forking
+
+_running_shells: set[int] = set()  # the shells of the calls in flight: tether started them
+
+
+@cache
+def become_subreaper() -> bool:
+    """Make this process the child subreaper (once): orphaned descendants are adopted by it,
+    not by init. False where the system has no such thing."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+@dataclass(frozen=True)
+class _Proc:
+    pid: int
+    ppid: int
+    sid: int
+    start: int  # clock ticks after boot
+
+
+def _table() -> dict[int, _Proc]:
+    """The live processes (zombies hold nothing and are left out)."""
+    found = {}
+    for entry in _PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        # pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
+        # utime stime cutime cstime priority nice threads itrealvalue starttime ...
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if len(fields) < 20 or fields[0] in ("Z", "X"):
+            continue
+        pid = int(entry.name)
+        found[pid] = _Proc(pid, int(fields[1]), int(fields[3]), int(fields[19]))
+    return found
+
+
+def _ticks_now() -> int:
+    seconds = float((_PROC / "uptime").read_text().split()[0])
+    return int(seconds * os.sysconf("SC_CLK_TCK"))
+
+
+def _mark_of(pid: int, variable: str) -> str | None:
+    """The value of `variable` in the process's environment as it started (None: absent or
+    unreadable)."""
+    prefix = f"{variable}=".encode()
+    try:
+        for item in (_PROC / str(pid) / "environ").read_bytes().split(b"\0"):
+            if item.startswith(prefix):
+                return item[len(prefix) :].decode(errors="replace")
+    except OSError:
+        return None
+    return None
+
+
+class CallProcesses:
+    """Every process one call started, wherever it went (`with CallProcesses(...)` around
+    the call; `await end_all()` after it)."""
+
+    def __init__(self, shell: int, mark: str, variable: str) -> None:
+        self.shell, self.mark, self.variable = shell, mark, variable
+        self.enabled = sys.platform.startswith("linux") and _PROC.is_dir()
+        self.since = _ticks_now() - 1 if self.enabled else 0
+        _running_shells.add(shell)
+
+    def close(self) -> None:
+        _running_shells.discard(self.shell)
+
+    def left(self) -> set[int]:
+        """The call's processes still running (the shell included while it runs)."""
+        if not self.enabled:
+            return set()
+        table = _table()
+        me, my_session = os.getpid(), os.getsid(0)
+        roots = {self.shell} if self.shell in table else set()
+        for p in table.values():
+            if p.pid == me:
+                continue
+            mark = _mark_of(p.pid, self.variable)
+            if mark == self.mark:
+                roots.add(p.pid)
+            elif (
+                p.ppid == me
+                and mark is None
+                and p.sid != my_session
+                and p.start >= self.since
+                and p.pid not in _running_shells
+            ):
+                roots.add(p.pid)  # an orphan adopted by tether, its mark dropped
+        children: dict[int, list[int]] = {}
+        for p in table.values():
+            children.setdefault(p.ppid, []).append(p.pid)
+        found, todo = set(), list(roots)
+        while todo:
+            pid = todo.pop()
+            if pid not in found and pid != me:
+                found.add(pid)
+                todo += children.get(pid, [])
+        return found
+
+    async def end_all(self) -> int:
+        """End them: SIGTERM, SIGKILL after TERM_GRACE_S, again while any is left (a tree
+        that keeps forking); reap the ones tether adopted. How many were running."""
+        pids = self.left() - {self.shell}
+        if not pids:
+            return 0
+        ended = set(pids)
+        _signal(pids, signal.SIGTERM)
+        with anyio.move_on_after(TERM_GRACE_S):
+            while self.left() - {self.shell}:
+                _reap(ended)
+                await anyio.sleep(0.02)
+        for _ in range(MAX_ROUNDS):
+            pids = self.left() - {self.shell}
+            if not pids:
+                break
+            ended |= pids
+            _signal(pids, signal.SIGKILL)
+            _reap(ended)
+            await anyio.sleep(0.01)
+        _reap(ended)
+        return len(ended)
+
+    def reap_exited(self) -> None:
+        """Collect adopted orphans of the call's own session that ended by themselves (else
+        they stay zombies of tether): a session can be left, never joined, so they are the
+        call's. (One that left the session and ended alone stays a zombie until tether exits.)"""
+        if not self.enabled:
+            return
+        me = str(os.getpid())
+        for entry in _PROC.iterdir():
+            if not entry.name.isdigit() or int(entry.name) == self.shell:
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] == "Z" and fields[1] == me and int(fields[3]) == self.shell:
+                with contextlib.suppress(ChildProcessError, OSError):
+                    os.waitpid(int(entry.name), os.WNOHANG)
+
+
+def _signal(pids: set[int], sig: signal.Signals) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, sig)
+
+
+def _reap(pids: set[int]) -> None:
+    """Collect the exit of the adopted ones that ended (else they stay zombies of tether);
+    never a child tether started itself, whose exit its own waiter collects."""
+    for pid in pids - _running_shells:
+        with contextlib.suppress(ChildProcessError, OSError):
+            os.waitpid(pid, os.WNOHANG)
