@@ -125,3 +125,53 @@ def test_run_with_tools_on_a_server_that_drops_them_ends_honestly(
     assert ran.returncode == receipt["exit_code"] != 0
     assert "unprocessed" in receipt["verdicts"], receipt["verdicts"]
     assert receipt["done"] == [] and receipt["trace_problems"] == []
+
+
+def _spans(run_id: str, cwd: Path) -> list[dict[str, Any]]:
+    shown = _tether("traces", "show", run_id, "--json", cwd=cwd)
+    assert shown.returncode == 0, shown.stderr
+    spans: list[dict[str, Any]] = json.loads(shown.stdout)["spans"]
+    return spans
+
+
+def test_run_with_tools_executes_the_real_models_tool_call(
+    llama_tools_url: str, tmp_path: Path
+) -> None:
+    """With a chat template that has tools (tests/data/smollm2-tools.jinja) llama.cpp parses
+    the model's call into real `tool_calls`: tether runs the tool and sends its result back,
+    and the server's own input count shows it read that result."""
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "notes.txt").write_text("The launch code is 4417.\n")
+    (tmp_path / "tether.toml").write_text(
+        "[[candidates]]\n"
+        'api = "openai"\nmodel = "smollm2"\n'
+        f'base_url = "{llama_tools_url}"\n'
+        "window = 8192\ntools = true\nmax_tokens = 96\nfirst_byte_s = 200\n"
+        "[agent]\nmax_steps = 2\n"
+        "[retry]\nmax_attempts = 2\nbackoff_s = 0\n"
+    )
+    ran = _tether("run", "Read the file notes.txt and tell me what it says.",
+                  "--workspace", "ws", "--json", cwd=tmp_path)  # fmt: skip
+    receipt = json.loads(ran.stdout)
+    assert ran.returncode == receipt["exit_code"], ran.stderr
+    assert receipt["steps"] >= 1 and receipt["trace_problems"] == []
+    spans = _spans(receipt["run_id"], tmp_path)
+    calls = [s for s in spans if s["kind"] == "model"]
+    tools = [s for s in spans if s["kind"] == "tool"]
+    # the first turn: a real tool call, parsed by the server, judged an answer (no verdict)
+    first = calls[0]["attrs"]
+    assert first["gen_ai.response.finish_reasons"] == ["tool_calls"], first
+    assert "tether.verdict" not in first
+    # the tool ran for real in the workspace, under the rules
+    ok = [t for t in tools if t["attrs"]["tether.tool.status"] == "ok"]
+    assert ok and ok[0]["name"] == "read_file", tools
+    assert "4417" in ok[0]["attrs"]["gen_ai.tool.call.result"]
+    # its result went back: the next call (tools still offered: the second of two steps) holds
+    # the first call's input, the model's call and the results, and the server counted them
+    then = calls[1]["attrs"]
+    read_before = int(first["gen_ai.usage.input_tokens"]) + int(first["gen_ai.usage.output_tokens"])
+    assert int(then["gen_ai.usage.input_tokens"]) > read_before + 10, (first, then)
+    # every verdict of the run is in the receipt, and none says the tools were never read
+    assert "unprocessed" not in receipt["verdicts"]
+    verdicts = [s["attrs"]["tether.verdict"] for s in calls if "tether.verdict" in s["attrs"]]
+    assert sorted(receipt["verdicts"]) == sorted(verdicts)
