@@ -49,6 +49,20 @@ def test_ask_answers_from_the_real_server_in_each_format(
     assert [a["verdict"] for a in body["attempts"]] == [None]
 
 
+def test_ask_json_retries_a_long_bad_turn_nobody_saw_on_the_real_server(
+    llama_url: str, tmp_path: Path
+) -> None:
+    """With --json nothing is shown while a turn streams: a truncated turn (the stand's, past the
+    holdback's 160 characters) is still retried elsewhere, and the notices say so."""
+    asked = _tether(
+        "ask", QUESTION, "--fault", "finish-length", "--backup", llama_url, "--json", cwd=tmp_path
+    )
+    body = json.loads(asked.stdout)
+    assert asked.returncode == 0, asked.stderr
+    assert [a["verdict"] for a in body["attempts"]] == ["truncated", None]
+    assert "failover" in [n["kind"] for n in body["notices"]]
+
+
 def test_ask_fails_over_from_a_faulty_stand_to_the_real_server(
     llama_url: str, tmp_path: Path
 ) -> None:
@@ -96,6 +110,32 @@ def test_the_proxy_serves_the_openai_sdk_from_the_real_server(proxy_url: str, st
         assert (reply.choices[0].message.content or "").strip()
 
 
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_clients_own_max_tokens_is_its_answer_through_the_proxy(
+    proxy_url: str, tmp_path: Path, stream: bool
+) -> None:
+    """The real model stops at the limit the client set: the client gets that stop with its
+    finish reason (never a 502 after four "truncated" retries), and the proxy judged nothing."""
+    client = openai.OpenAI(base_url=proxy_url + "/v1", api_key="unused", max_retries=0, timeout=120)
+    messages: list[openai.types.chat.ChatCompletionMessageParam] = [
+        {"role": "user", "content": "Write a long story about a dragon who learns to sail."}
+    ]
+    if stream:
+        chunks = list(client.chat.completions.create(
+            model="smollm2", messages=messages, stream=True, temperature=0, max_tokens=8
+        ))  # fmt: skip
+        finishes = [c.choices[0].finish_reason for c in chunks if c.choices]
+        assert finishes[-1] == "length"
+    else:
+        reply = client.chat.completions.create(
+            model="smollm2", messages=messages, temperature=0, max_tokens=8
+        )
+        assert reply.choices[0].finish_reason == "length"
+        assert reply.usage is not None and reply.usage.completion_tokens == 8
+    (record,) = [json.loads(line) for line in (tmp_path / "proxy.jsonl").read_text().splitlines()]
+    assert record["status"] == 200 and record["verdicts"] == []
+
+
 def test_the_proxy_serves_the_anthropic_sdk_from_the_real_server(proxy_url: str) -> None:
     client = anthropic.Anthropic(base_url=proxy_url, api_key="unused", max_retries=0, timeout=120)
     reply = client.messages.create(
@@ -125,6 +165,11 @@ def test_run_with_tools_on_a_server_that_drops_them_ends_honestly(
     assert ran.returncode == receipt["exit_code"] != 0
     assert "unprocessed" in receipt["verdicts"], receipt["verdicts"]
     assert receipt["done"] == [] and receipt["trace_problems"] == []
+    # every rejected attempt was read and billed by the server: the receipt lists and counts it
+    judged = [r for r in receipt["rejected"] if r["verdict"]]
+    assert [r["verdict"] for r in judged] == receipt["verdicts"] and receipt["steps"] >= 1
+    assert all(r["input_tokens"] > 0 for r in judged)
+    assert receipt["usage"]["input_tokens"] >= sum(r["input_tokens"] for r in judged)
 
 
 def _spans(run_id: str, cwd: Path) -> list[dict[str, Any]]:
