@@ -63,6 +63,21 @@ def test_ask_json_retries_a_long_bad_turn_nobody_saw_on_the_real_server(
     assert "failover" in [n["kind"] for n in body["notices"]]
 
 
+def test_ask_json_keeps_its_notices_when_the_real_server_never_answers_in_time(
+    llama_url: str, tmp_path: Path
+) -> None:
+    """No first byte within 10 ms from a real model: every attempt fails, and --json still
+    carries the notices (the retries, the breaker) beside the attempts."""
+    asked = _tether(
+        "ask", QUESTION, "--base-url", llama_url, "--model", "smollm2", "--first-byte", "0.01",
+        "--json", cwd=tmp_path,
+    )  # fmt: skip
+    body = json.loads(asked.stdout)
+    assert asked.returncode == 1 and body["status"] == "error", asked.stderr
+    assert len(body["attempts"]) == 4 and all(a["error"] for a in body["attempts"])
+    assert [n["kind"] for n in body["notices"]].count("retry") == 3
+
+
 def test_ask_fails_over_from_a_faulty_stand_to_the_real_server(
     llama_url: str, tmp_path: Path
 ) -> None:
@@ -220,3 +235,27 @@ def test_run_with_tools_executes_the_real_models_tool_call(
     assert "unprocessed" not in receipt["verdicts"]
     verdicts = [s["attrs"]["tether.verdict"] for s in calls if "tether.verdict" in s["attrs"]]
     assert sorted(receipt["verdicts"]) == sorted(verdicts)
+
+
+def test_a_run_whose_checks_fail_says_so_in_its_verification(
+    llama_tools_url: str, tmp_path: Path
+) -> None:
+    """A check that always fails sends the real model's answer back for a fix cycle; however the
+    run then ends (failed, or an error in the cycle), its verification agrees with its checks."""
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "tether.toml").write_text(
+        'checks = ["python3 -c \\"print(\'| id | name | qty |\' * 50); raise SystemExit(1)\\""]\n'
+        "[[candidates]]\n"
+        'api = "openai"\nmodel = "smollm2"\n'
+        f'base_url = "{llama_tools_url}"\n'
+        "window = 8192\ntools = false\nmax_tokens = 64\nfirst_byte_s = 200\n"
+        "[check]\nfix_cycles = 1\n"
+        "[retry]\nmax_attempts = 2\nbackoff_s = 0\n"
+    )
+    ran = _tether("run", "Say OK.", "--workspace", "ws", "--json", cwd=tmp_path)
+    receipt = json.loads(ran.stdout)
+    assert ran.returncode == receipt["exit_code"] == 1, ran.stderr
+    assert receipt["checks"] and {c["status"] for c in receipt["checks"]} == {"failed"}
+    assert receipt["fix_cycles"] == 1 and receipt["status"] in ("failed", "error")
+    assert "before its answer was checked" not in receipt["verification"]
+    assert "checks failed" in receipt["verification"], receipt["verification"]
