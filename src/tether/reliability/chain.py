@@ -106,6 +106,7 @@ __all__ = [
 # share of its window: real tokenizers counted up to 2.8 times the estimate (a markdown table with
 # SmolLM2's), so a request at a third of the window by the estimate may already not fit.
 COUNT_FROM_SHARE = 0.3
+COUNT_TIMEOUT_S = 10.0  # a count that takes longer is given up: the estimate stands
 
 TOOLLESS_NOTE = (
     "Tools are not available on this model. Do not try to call tools: answer with what you "
@@ -319,7 +320,7 @@ class Chain:
         if counts.total * calibration.count_per_estimate < COUNT_FROM_SHARE * p.window:
             return 0.0
         self._counted.add(c.key)
-        counted = await p.count_tokens(request, timeout_s=p.timeouts.first_byte)
+        counted = await p.count_tokens(request, min(p.timeouts.first_byte, COUNT_TIMEOUT_S))
         return 0.0 if counted is None else calibration.observe_count(counted, counts)
 
     def _prepare(self, c: Candidate, request: Request, counted_per: float = 0.0) -> Request:
