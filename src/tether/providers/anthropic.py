@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tether.messages import Request
-from tether.providers.base import HTTPProvider, StreamDecoder
+from tether.providers.base import COUNT_PATH, HTTPProvider, StreamDecoder
 from tether.wire import anthropic as wire
 from tether.wire.apis import ANTHROPIC
 
@@ -17,6 +17,10 @@ class AnthropicProvider(HTTPProvider):
     api = "anthropic"
     path = ANTHROPIC.client_path
     decode_whole = staticmethod(wire.decode_whole)
+
+    @property
+    def count_url(self) -> str:
+        return self.base_url + COUNT_PATH
 
     def auth_headers(self, api_key: str | None) -> dict[str, str]:
         headers = {"anthropic-version": wire.VERSION}

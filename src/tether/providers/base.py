@@ -32,7 +32,12 @@ from tether.errors import (
     StreamDropped,
 )
 from tether.messages import Event, Request
+from tether.wire import anthropic as anthropic_wire
 from tether.wire.framing import WholeBodyDecoder
+
+# The fields of a messages body that a count reads (a count takes no limit, stream or sampling).
+COUNT_FIELDS = frozenset({"model", "messages", "system", "tools", "tool_choice", "thinking"})
+COUNT_PATH = "/v1/messages/count_tokens"
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +274,39 @@ class HTTPProvider:
     def url(self) -> str:
         return self.base_url + self.path
 
+    @property
+    def count_url(self) -> str | None:
+        """Where this provider counts a request's input tokens without running it, if anywhere
+        (see `count_tokens`)."""
+        return None
+
+    def _headers(self) -> dict[str, str]:
+        return {
+            "content-type": "application/json",
+            **self.auth_headers(self._api_key),
+            **self._extra_headers,
+        }
+
+    async def count_tokens(self, request: Request, timeout_s: float = 10.0) -> int | None:
+        """The provider's own count of what `request` would read, or None when it has no count
+        endpoint or cannot say (the caller keeps its estimate). `POST /v1/messages/count_tokens`
+        with a messages body: Anthropic's API, and llama.cpp's server for either format (it
+        applies the model's chat template, so its count is the call's `prompt_tokens`)."""
+        url = self.count_url
+        if url is None:
+            return None
+        body = anthropic_wire.encode_request(request, self.model)
+        body = {k: v for k, v in body.items() if k in COUNT_FIELDS}
+        try:
+            reply = await self._http().post(
+                url, content=orjson.dumps(body), headers=self._headers(), timeout=timeout_s
+            )
+            counted = orjson.loads(reply.content) if reply.status_code == 200 else None
+        except (httpx2.HTTPError, orjson.JSONDecodeError):
+            return None
+        value = counted.get("input_tokens") if isinstance(counted, dict) else None
+        return value if isinstance(value, int) and value > 0 else None
+
     def auth_headers(self, api_key: str | None) -> dict[str, str]:
         return {"authorization": f"Bearer {api_key}"} if api_key else {}
 
@@ -294,8 +332,7 @@ class HTTPProvider:
             request = replace(request, reasoning_effort=None)
         body = self.encode(request)
         body["stream"] = self.streamed
-        headers = {"content-type": "application/json", **self.auth_headers(self._api_key)}
-        headers.update(self._extra_headers)
+        headers = self._headers()
         decoder: StreamDecoder
         if self.streamed:
             decoder = self.decoder()

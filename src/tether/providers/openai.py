@@ -11,7 +11,7 @@ from typing import Any
 
 from tether.errors import ConfigError
 from tether.messages import Request
-from tether.providers.base import HTTPProvider, StreamDecoder
+from tether.providers.base import COUNT_PATH, HTTPProvider, StreamDecoder
 from tether.wire import openai as wire
 from tether.wire.apis import OPENAI
 
@@ -31,6 +31,12 @@ class OpenAIProvider(HTTPProvider):
             )
         super().__init__(base_url, model, **options)
         self.reasoning_dialect = reasoning_dialect
+
+    @property
+    def count_url(self) -> str:
+        """llama.cpp's server counts at its root (the base URL without `/v1`); a server that
+        has no such route answers 404 and the estimate stands."""
+        return self.base_url.removesuffix("/v1") + COUNT_PATH
 
     def encode(self, request: Request) -> dict[str, Any]:
         return wire.encode_request(request, self.model, self.reasoning_dialect)

@@ -51,7 +51,7 @@ from tether.messages import (
     ToolCall,
     ToolResultPart,
 )
-from tether.providers.base import Provider
+from tether.providers.base import HTTPProvider, Provider
 from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
 from tether.reliability.concurrency import ConcurrencyLimits, is_concurrency_limit, shared_limits
 from tether.reliability.deadline import ABANDONED_AFTER_S, AttemptScope, Deadline
@@ -101,6 +101,12 @@ __all__ = [
     "lower_reasoning",
     "without_tools",
 ]
+
+# A candidate's count endpoint is asked (once) for the first request whose estimate reaches this
+# share of its window: real tokenizers counted up to 2.8 times the estimate (a markdown table with
+# SmolLM2's), so a request at a third of the window by the estimate may already not fit.
+COUNT_FROM_SHARE = 0.3
+COUNT_TIMEOUT_S = 10.0  # a count that takes longer is given up: the estimate stands
 
 TOOLLESS_NOTE = (
     "Tools are not available on this model. Do not try to call tools: answer with what you "
@@ -245,6 +251,7 @@ class Chain:
         self._hedges = HedgeBudget(hedge.max_per_run if hedge else 0)
         # per candidate: what its tokenizer counts of the floor estimate, from its answers
         self._calibration = {c.key: Calibration() for c in self.candidates}
+        self._counted: set[str] = set()  # candidates whose count endpoint was asked once
         for c in self.candidates:
             if c.breaker is None:
                 c.breaker = Breaker(
@@ -298,7 +305,25 @@ class Chain:
         rest = [c for c in self.candidates if c.key not in exclude]
         return rest[0] if rest else None
 
-    def _prepare(self, c: Candidate, request: Request) -> Request:
+    async def _count_first(self, c: Candidate, request: Request) -> float:
+        """What the provider counts of the estimate for this request, from its own count
+        endpoint (`HTTPProvider.count_tokens`), or 0.0 when it was not asked. Asked once per
+        candidate, for its first request whose (calibrated) estimate reaches COUNT_FROM_SHARE
+        of its window: a real tokenizer can count 2-3 times the estimate (markdown tables,
+        minified JSON), and a request the estimate fits would be refused by the server. After
+        that, the answered turns' counts keep the calibration; the estimate is the fallback."""
+        p = c.provider
+        if c.key in self._counted or not isinstance(p, HTTPProvider) or p.count_url is None:
+            return 0.0
+        calibration = self._calibration[c.key]
+        counts = count_request(request)
+        if counts.total * calibration.count_per_estimate < COUNT_FROM_SHARE * p.window:
+            return 0.0
+        self._counted.add(c.key)
+        counted = await p.count_tokens(request, min(p.timeouts.first_byte, COUNT_TIMEOUT_S))
+        return 0.0 if counted is None else calibration.observe_count(counted, counts)
+
+    def _prepare(self, c: Candidate, request: Request, counted_per: float = 0.0) -> Request:
         p = c.provider
         if c.max_tokens is not None and request.max_tokens is None:
             request = replace(request, max_tokens=c.max_tokens)
@@ -308,7 +333,8 @@ class Chain:
                 "tools_removed", f"{c.key} cannot call tools: tools removed for this call", c.key
             )
         # a provider that counts more tokens than the estimate gets a window scaled to match
-        per = self._calibration[c.key].count_per_estimate
+        # (this request's own count, when the provider was asked for one, else the calibration)
+        per = max(self._calibration[c.key].count_per_estimate, counted_per)
         window = int(p.window / per)
         fitted = self.fit(request, window)
         if fitted is not request:
@@ -556,7 +582,8 @@ class Chain:
             assert candidate is not None
             assert candidate.breaker is not None
             try:
-                sent = self._prepare(candidate, request)
+                counted_per = await self._count_first(candidate, request)
+                sent = self._prepare(candidate, request, counted_per)
             except ContextOverflow as exc:  # not an attempt: nothing was sent
                 too_small[candidate.key] = str(exc)
                 self._notice("skipped", f"{candidate.key}: {exc}", candidate.key)

@@ -176,6 +176,13 @@ class Calibration:
             if counts.total > 0:
                 self._over = [*self._over[-(self._size - 1) :], prompt_tokens / counts.total]
 
+    def observe_count(self, counted: int, counts: SectionCounts) -> float:
+        """A count the provider gave without running the request (its count endpoint): one
+        more sample of what it counts of the estimate, as an answered turn's is. The ratio."""
+        ratio = counted / max(1, counts.total)
+        self._over = [*self._over[-(self._size - 1) :], ratio]
+        return ratio
+
     @property
     def count_per_estimate(self) -> float:
         """How many tokens this provider counts per estimated token, at least 1.0: a real
