@@ -244,7 +244,8 @@ def check_run(run: Run) -> RunResult:
     decoded = run.decoded
     if decoded is not None and not run.defects and proven_clean(decoded.transposed(), run.root_ids):
         return RunResult(run.run_id, True, [], None, run.source)
-    found = _find(run)
+    built: list[dict[Any, int]] = []  # the id -> position index `_find` built, to reuse
+    found = _find(run, built)
     if found is None:  # columns the C-speed passes cannot take (mixed types and the like)
         found = _find_one_by_one(run)
     issues = [issue for issue in found if issue[0] not in _NOTES]
@@ -253,7 +254,8 @@ def check_run(run: Run) -> RunResult:
     if not issues:
         return RunResult(run.run_id, True, [], None, run.source, failed=_failed(run), notes=notes)
     ids = run.columns[0]
-    index = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))
+    n = len(ids)
+    index = built[0] if built else dict(zip(reversed(ids), range(n - 1, -1, -1), strict=True))
     paths = _Paths(run.columns, index)
     problems = [_raw(issue, run.columns) for issue in issues]
     signature = tuple(sorted({_normalised(issue, paths) for issue in issues}))
@@ -292,10 +294,11 @@ _RANK = {
 }
 
 
-def _find(run: Run) -> list[_Issue] | None:
+def _find(run: Run, built: list[dict[Any, int]] | None = None) -> list[_Issue] | None:
     """Every problem of the run, found column by column: C-speed passes tell whether a kind of
     problem is there at all, and Python looks only at the spans they point at. None when the
-    columns hold what the passes cannot take (then `_find_one_by_one` does it)."""
+    columns hold what the passes cannot take (then `_find_one_by_one` does it). The id ->
+    position index it built (first span with an id) goes into `built`, when given."""
     ids, parents, kinds, _names, starts, ends, statuses, attrs = run.columns
     n = len(ids)
     positions = range(n)
@@ -385,6 +388,8 @@ def _find(run: Run) -> list[_Issue] | None:
         for cycle in _cycles(run.columns, index):
             add(("cycle", -1, cycle))
     _root_issues(run, index, any_open, failed, add)
+    if built is not None:
+        built.append(index)
     return found
 
 
