@@ -43,12 +43,15 @@ keeping only the results (`GateReport`), so memory stays flat in the number of r
 codes: 0 every run complete (an honest failure too, unless `fail_on_error`), 1 any run
 incomplete, 2 input unreadable (or nothing to check) and no run that gives 1; 1 wins over 2.
 
-How: `_find` looks at a run's columns (`Run.columns`) with passes that run at C speed (sets,
-joins, ``map`` over operator functions, itemgetter) to learn whether each kind of problem is
-there at all, then at the few spans those passes point to; a gate over a million spans in
-files costs little more than parsing them. `_find_one_by_one` states the same rules span by
-span in plain Python: it takes the runs `_find` cannot (mixed time types, ISO strings of
-several shapes), and the tests hold the two to the same answers.
+How: a run file the lean reader decoded (`Run.decoded`) is first asked whether it is proven
+clean (`tether.trace.clean`: a few C-speed passes over its columns as decoded, no normal form,
+no facts), the answer for most runs a CI step checks; any other run, or one it cannot prove
+clean, goes the full way. `_find` looks at a run's columns (`Run.columns`) with passes that
+run at C speed (sets, joins, ``map`` over operator functions, itemgetter) to learn whether each
+kind of problem is there at all, then at the few spans those passes point to; a gate over a
+million spans in files costs little more than parsing them. `_find_one_by_one` states the same
+rules span by span in plain Python: it takes the runs `_find` cannot (mixed time types, ISO
+strings of several shapes), and the tests hold the two to the same answers.
 """
 
 from __future__ import annotations
