@@ -66,7 +66,6 @@ _NONE = _Attrs()
 _DECODER = msgspec.json.Decoder(_Doc)
 _SPANS = msgspec.json.Decoder(list[_Span])
 _CITES = attrgetter("cites_tool_ids")
-_ROW = attrgetter("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
 
 
 def seed_run_for_gate(data: bytes, source: str) -> Run | None:
