@@ -6,6 +6,7 @@ import json
 import re
 import types
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tether.trace.clean import proven_clean
 from tether.trace.formats import (
     GATE_ATTRS,
     ReadError,
@@ -24,7 +26,7 @@ from tether.trace.formats import (
     runs_from_document,
     seconds,
 )
-from tether.trace.gate import _find, _find_one_by_one, check_run, check_targets
+from tether.trace.gate import GateReport, _find, _find_one_by_one, check_run, check_targets
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
 
@@ -453,6 +455,114 @@ def test_property_the_gates_lean_read_finds_what_the_full_read_finds(
     chunk = data.draw(st.integers(16, 400))
     streamed = one_run(path, keep_attrs=GATE_ATTRS, stream_threshold=0, chunk_size=chunk)
     assert check_run(streamed).problems == full.problems
+
+
+# What the quick yes (`tether.trace.clean`) must never call clean: each of these makes the full
+# gate find a problem or a note, or makes the spans not normal (the full reader then decides).
+QUICK_TRAPS = [
+    "none", "open", "error", "unknown", "orphan", "duplicate", "empty_parent", "number_id",
+    "no_id", "bad_time", "empty_time", "zero_time", "int_time", "late", "other_shape", "cite",
+    "cite_number", "cite_string", "shuffle", "no_root", "loop", "number_kind", "null_attrs",
+    "loop_in_time", "empty_start", "zero_end", "short_shape",
+]  # fmt: skip
+
+
+def _trap(doc: dict[str, Any], what: str, choose: Callable[[list[Any]], Any]) -> None:
+    """Change `what` in a clean run, in the span `choose` picks below its root (the root when
+    it is alone)."""
+    spans = doc["spans"]
+    spans.sort(key=lambda s: int(s["id"][1:].partition("_")[0]))  # parents first: provable
+    victim = choose(spans[1:] or spans)
+    later = {str: "2099-01-01T00:00:00.000Z", float: 4_102_444_800.0}
+    changes: dict[str, dict[str, Any]] = {
+        "open": {"ended_at": None, "status": None},
+        "error": {"status": "error"},
+        "unknown": {"status": "done"},
+        "orphan": {"parent_id": "gone"},
+        "empty_parent": {"parent_id": ""},
+        "number_id": {"id": 7},
+        "bad_time": {"started_at": [1]},
+        "empty_time": {"ended_at": ""},
+        "zero_time": {"started_at": 0},
+        "int_time": {"ended_at": 1_780_000_000},
+        "late": {"ended_at": later[type(victim["ended_at"])]},
+        "number_kind": {"kind": 5},
+        "null_attrs": {"attrs": None},
+        "cite": {"kind": "model", "attrs": {"cites_tool_ids": [spans[0]["id"]]}},
+        "cite_number": {"kind": "model", "attrs": {"cites_tool_ids": [3]}},
+        "cite_string": {"kind": "model", "attrs": {"cites_tool_ids": victim["id"]}},
+    }
+    if what in changes:
+        victim.update(changes[what])
+    elif what == "other_shape" and isinstance(victim["ended_at"], str):
+        victim["ended_at"] = victim["ended_at"][:-1] + "+00:00"
+    elif what == "duplicate":
+        spans.append(dict(victim))
+    elif what == "no_id":
+        del victim["id"]
+    elif what == "shuffle":
+        spans.reverse()
+    elif what == "no_root":
+        doc["root_id"] = "elsewhere"
+    elif what == "loop":
+        spans[0]["parent_id"] = spans[-1]["id"]
+    elif what == "loop_in_time" and victim is not spans[0]:  # no end later than another's
+        victim["parent_id"] = victim["id"]
+    elif what in ("empty_start", "zero_end"):
+        key = "started_at" if what == "empty_start" else "ended_at"
+        victim[key] = "" if isinstance(victim[key], str) else 0.0
+    elif what == "short_shape" and isinstance(victim["ended_at"], str):
+        victim["ended_at"] = victim["ended_at"][:19] + "Z"  # no milliseconds
+
+
+def _same_answers(doc: dict[str, Any], folder: Path) -> None:
+    """The gate on a run file read lean (proven clean from its columns as decoded when it can
+    be, `proven_clean`) and read the full way: the same report, whatever is in the file."""
+    path = write(folder / "run.json", doc)
+    lean = check_targets([str(path)])
+    full = GateReport()
+    try:
+        full.runs.extend(check_run(run) for run in read_file(path))
+    except TraceFormatError as exc:
+        full.unreadable.append((exc.source, exc.reason))
+    assert lean.to_json() == full.to_json()
+
+
+@settings(PROPS, max_examples=150)
+@given(closed_trees(), st.data(), st.sampled_from(QUICK_TRAPS))
+def test_property_the_quick_yes_agrees_with_the_full_gate(
+    tmp_path_factory: pytest.TempPathFactory, doc: dict[str, Any], data: st.DataObject, what: str
+) -> None:
+    _trap(doc, what, lambda spans: data.draw(st.sampled_from(spans)))
+    _same_answers(doc, tmp_path_factory.mktemp("quick"))
+
+
+@pytest.mark.parametrize("times", ["iso", "epoch"])
+@pytest.mark.parametrize("what", QUICK_TRAPS)
+def test_the_quick_yes_agrees_with_the_full_gate_on_each_trap(
+    tmp_path: Path, what: str, times: str
+) -> None:
+    def at(s: float) -> Any:
+        return 1_780_000_000.0 + s if times == "epoch" else f"2026-05-28T20:00:0{s:.3f}Z"
+
+    doc = {
+        "run_id": "r",
+        "root_id": "s0_0",
+        "spans": [
+            span("s0_0", None, "run", "turn", at(0), at(9)),
+            span("s1_0", "s0_0", "tool", "read_file", at(1), at(2)),
+            span("s2_0", "s0_0", "model", "chat", at(3), at(4)),
+            span("s3_0", "s1_0", "check", "exec", at(1.5), at(1.75)),
+        ],
+    }
+    doc["spans"][2]["attrs"] = {"cites_tool_ids": ["s1_0"]}
+    clean = check_targets([str(write(tmp_path / "clean.json", doc))])
+    assert clean.exit_code == 0 and not clean.runs[0].notes
+    if what == "none":  # proven clean without its columns in normal form
+        run = one_run(write(tmp_path / "run.json", doc), keep_attrs=GATE_ATTRS)
+        assert run.decoded is not None and proven_clean(run.decoded.transposed(), run.root_ids)
+    _trap(doc, what, lambda spans: spans[-1])  # a leaf, two levels down
+    _same_answers(doc, tmp_path)
 
 
 @PROPS

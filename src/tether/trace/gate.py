@@ -43,12 +43,15 @@ keeping only the results (`GateReport`), so memory stays flat in the number of r
 codes: 0 every run complete (an honest failure too, unless `fail_on_error`), 1 any run
 incomplete, 2 input unreadable (or nothing to check) and no run that gives 1; 1 wins over 2.
 
-How: `_find` looks at a run's columns (`Run.columns`) with passes that run at C speed (sets,
-joins, ``map`` over operator functions, itemgetter) to learn whether each kind of problem is
-there at all, then at the few spans those passes point to; a gate over a million spans in
-files costs little more than parsing them. `_find_one_by_one` states the same rules span by
-span in plain Python: it takes the runs `_find` cannot (mixed time types, ISO strings of
-several shapes), and the tests hold the two to the same answers.
+How: a run file the lean reader decoded (`Run.decoded`) is first asked whether it is proven
+clean (`tether.trace.clean`: a few C-speed passes over its columns as decoded, no normal form,
+no facts), the answer for most runs a CI step checks; any other run, or one it cannot prove
+clean, goes the full way. `_find` looks at a run's columns (`Run.columns`) with passes that
+run at C speed (sets, joins, ``map`` over operator functions, itemgetter) to learn whether each
+kind of problem is there at all, then at the few spans those passes point to; a gate over a
+million spans in files costs little more than parsing them. `_find_one_by_one` states the same
+rules span by span in plain Python: it takes the runs `_find` cannot (mixed time types, ISO
+strings of several shapes), and the tests hold the two to the same answers.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ from operator import add, eq, gt, is_, itemgetter, lt, ne
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tether.trace.clean import pick, proven_clean
 from tether.trace.formats import (
     GATE_ATTRS,
     STREAM_THRESHOLD,
@@ -70,6 +74,7 @@ from tether.trace.formats import (
     ReadError,
     Run,
     Time,
+    TraceFormatError,
     iter_runs,
     seconds,
 )
@@ -239,7 +244,11 @@ _Issue = tuple[str, int, Any]  # (code, span position or -1, detail)
 
 def check_run(run: Run) -> RunResult:
     """The gate's problems for one run, with the fingerprint of the set (None if complete)."""
-    found = _find(run)
+    decoded = run.decoded
+    if decoded is not None and not run.defects and proven_clean(decoded.transposed(), run.root_ids):
+        return RunResult(run.run_id, True, [], None, run.source)
+    built: list[dict[Any, int]] = []  # the id -> position index `_find` built, to reuse
+    found = _find(run, built)
     if found is None:  # columns the C-speed passes cannot take (mixed types and the like)
         found = _find_one_by_one(run)
     issues = [issue for issue in found if issue[0] not in _NOTES]
@@ -248,7 +257,8 @@ def check_run(run: Run) -> RunResult:
     if not issues:
         return RunResult(run.run_id, True, [], None, run.source, failed=_failed(run), notes=notes)
     ids = run.columns[0]
-    index = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1), strict=True))
+    n = len(ids)
+    index = built[0] if built else dict(zip(reversed(ids), range(n - 1, -1, -1), strict=True))
     paths = _Paths(run.columns, index)
     problems = [_raw(issue, run.columns) for issue in issues]
     signature = tuple(sorted({_normalised(issue, paths) for issue in issues}))
@@ -287,10 +297,11 @@ _RANK = {
 }
 
 
-def _find(run: Run) -> list[_Issue] | None:
+def _find(run: Run, built: list[dict[Any, int]] | None = None) -> list[_Issue] | None:
     """Every problem of the run, found column by column: C-speed passes tell whether a kind of
     problem is there at all, and Python looks only at the spans they point at. None when the
-    columns hold what the passes cannot take (then `_find_one_by_one` does it)."""
+    columns hold what the passes cannot take (then `_find_one_by_one` does it). The id ->
+    position index it built (first span with an id) goes into `built`, when given."""
     ids, parents, kinds, _names, starts, ends, statuses, attrs = run.columns
     n = len(ids)
     positions = range(n)
@@ -302,7 +313,7 @@ def _find(run: Run) -> list[_Issue] | None:
             index = dict(zip(reversed(ids), range(n - 1, -1, -1), strict=True))
         index[None] = -1
         try:  # one C call for all the lookups
-            parent_pos: Sequence[Any] = _pick(index, parents)
+            parent_pos: Sequence[Any] = pick(index, parents)
         except KeyError:  # a parent not in the run: look again, with None for those
             parent_pos = list(map(index.get, parents))
         del index[None]
@@ -380,6 +391,8 @@ def _find(run: Run) -> list[_Issue] | None:
         for cycle in _cycles(run.columns, index):
             add(("cycle", -1, cycle))
     _root_issues(run, index, any_open, failed, add)
+    if built is not None:
+        built.append(index)
     return found
 
 
@@ -389,17 +402,10 @@ def _all_tools(cites: list[Any], index: dict[Any, int], kinds: Sequence[Any]) ->
         return False
     try:
         flat = tuple(chain.from_iterable(cites))
-        cited = itemgetter(*flat)(index) if len(flat) > 1 else _pick(index, flat)
-        return set(_pick(kinds, cited)) == _TOOL_ONLY
+        cited = itemgetter(*flat)(index) if len(flat) > 1 else pick(index, flat)
+        return set(pick(kinds, cited)) == _TOOL_ONLY
     except (KeyError, TypeError):  # a citation of no span, or an unhashable one
         return False
-
-
-def _pick(source: Any, keys: Sequence[Any]) -> tuple[Any, ...]:
-    """``tuple(source[k] for k in keys)`` in one C call (itemgetter)."""
-    if len(keys) > 1:
-        return itemgetter(*keys)(source)  # type: ignore[no-any-return]
-    return tuple(source[k] for k in keys)
 
 
 def _late_children(
@@ -443,7 +449,7 @@ def _late_children(
     if width < 7 or joined[width - 1 :: width] != "Z" * len(done):
         return None
     if child is ends:  # the usual case: every span ended
-        parent_ends: Sequence[Any] = _pick((*ends, _TOP), order)
+        parent_ends: Sequence[Any] = pick((*ends, _TOP), order)
         if not any(map(gt, ends, parent_ends)):
             return []
     else:
@@ -728,8 +734,11 @@ def check_targets(
         for item in items:
             if isinstance(item, ReadError):
                 report.unreadable.append((item.source, item.reason))
-            else:
+                continue
+            try:
                 report.runs.append(check_run(item))
+            except TraceFormatError as exc:  # decoded spans that do not make columns
+                report.unreadable.append((exc.source, exc.reason))
     return report
 
 

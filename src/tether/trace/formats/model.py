@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import orjson
 
@@ -79,16 +79,42 @@ class ColumnFacts(NamedTuple):
     cites: list[Any]  # the cites_tool_ids there are, of any span
 
 
+class DecodedSpans(Protocol):
+    """A run's spans as a lean reader decoded them (`seed_lean`), before any columns in normal
+    form. `transposed` gives them as columns as they were decoded (attrs None or objects whose
+    ``cites_tool_ids`` attribute holds the citations), which the gate's quick yes judges
+    (`tether.trace.clean`); `columns` in normal form, with what checking them found, raising
+    TraceFormatError when they cannot be put in normal form (a span without an id, a time of
+    the wrong type), as reading the file the full way would have."""
+
+    def transposed(self) -> Columns:
+        """The spans as columns, values as decoded (not yet checked for normal form)."""
+
+    def columns(self) -> tuple[Columns, ColumnFacts | None]:
+        """The columns in normal form, with what checking them found."""
+
+
 class Run:
     """One run: its spans and the id(s) of its root span(s).
 
     The spans are kept as columns (`columns`: ids, parent ids, kinds, ... one sequence each),
     which is what the gate reads and what costs least memory for a run of a million spans;
-    `spans` gives them as rows and `views()` as named tuples. `defects` are what the reader
-    found wrong in the input itself (an id that is no id), which the gate reports as problems.
+    `spans` gives them as rows and `views()` as named tuples. A lean reader may give them as
+    `decoded` spans instead, transposed into columns on first use (the gate's quick yes needs
+    none). `defects` are what the reader found wrong in the input itself (an id that is no
+    id), which the gate reports as problems.
     """
 
-    __slots__ = ("columns", "defects", "facts", "format", "root_ids", "run_id", "source")
+    __slots__ = (
+        "_columns",
+        "decoded",
+        "defects",
+        "facts",
+        "format",
+        "root_ids",
+        "run_id",
+        "source",
+    )
 
     def __init__(
         self,
@@ -101,14 +127,29 @@ class Run:
         columns: Columns | None = None,
         facts: ColumnFacts | None = None,
         defects: tuple[str, ...] = (),
+        decoded: DecodedSpans | None = None,
     ) -> None:
         self.run_id = run_id
         self.root_ids = root_ids
         self.source = source
         self.format = format
-        self.columns = columns if columns is not None else _transpose(spans)
+        self.decoded = decoded
+        self._columns = columns
+        if columns is None and decoded is None:
+            self._columns = _transpose(spans)
         self.facts = facts  # what the reader learnt of the columns, when it checked them
         self.defects = defects  # problems the reader found in the input (``code:detail``)
+
+    @property
+    def columns(self) -> Columns:
+        if self._columns is None:
+            assert self.decoded is not None
+            self._columns, self.facts = self.decoded.columns()
+        return self._columns
+
+    @columns.setter
+    def columns(self, columns: Columns) -> None:
+        self._columns = columns
 
     @property
     def spans(self) -> list[SpanRow]:

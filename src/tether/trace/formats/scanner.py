@@ -11,9 +11,9 @@ from typing import IO, Any
 import orjson
 
 from tether.trace.formats.document import _json_error, _runs_from_document
-from tether.trace.formats.model import CHUNK_SIZE, Columns, Run, _Bad, _transpose
+from tether.trace.formats.model import CHUNK_SIZE, Columns, Run, _Bad
 from tether.trace.formats.otlp import _Grouper, _otlp_spans
-from tether.trace.formats.seed import _column_facts, _seed_columns, _seed_run, _seed_span
+from tether.trace.formats.seed import _column_facts, _renormalised, _seed_columns, _seed_run
 
 _WS = re.compile(rb"[ \t\r\n]*")
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -249,19 +249,6 @@ def _stream_spans(scan: _Scanner, keep: Collection[str] | None) -> Run:
         if run.facts is None:  # not all in normal form: the spans that are not, as rows
             run.columns = _renormalised(run.columns, seed_lean.plain)
     return run
-
-
-def _renormalised(columns: Columns, plain: Callable[[Any], Any]) -> Columns:
-    """Columns whose values the seed reader's span-by-span path puts in normal form (`plain`
-    makes lean attrs dicts again)."""
-    rows = [
-        _seed_span(dict(zip(_SEED_FIELDS, (*row[:7], plain(row[7])), strict=True)), f"spans[{i}]")
-        for i, row in enumerate(zip(*columns, strict=True))
-    ]
-    return _transpose(rows)
-
-
-_SEED_FIELDS = ("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
 
 
 def _stream_object(scan: _Scanner, source: str, keep: Collection[str] | None) -> Iterator[Run]:

@@ -14,6 +14,7 @@ from tether.trace.formats.model import (
     CITES_TOOL_IDS,
     ColumnFacts,
     Columns,
+    DecodedSpans,
     Run,
     SpanRow,
     _Bad,
@@ -125,11 +126,31 @@ def _seed_span(raw: Any, where: str) -> SpanRow:
     )
 
 
-def _seed_run(run_id: Any, root_id: Any, columns: Columns, source: str, fmt: str = "seed") -> Run:
+def _renormalised(columns: Columns, plain: Callable[[Any], Any]) -> Columns:
+    """Columns whose values the seed reader's span-by-span path puts in normal form (`plain`
+    makes lean attrs dicts again)."""
+    rows = [
+        _seed_span(dict(zip(_SEED_FIELDS, (*row[:7], plain(row[7])), strict=True)), f"spans[{i}]")
+        for i, row in enumerate(zip(*columns, strict=True))
+    ]
+    return _transpose(rows)
+
+
+_SEED_FIELDS = ("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
+
+
+def _seed_run(
+    run_id: Any,
+    root_id: Any,
+    columns: Columns | None,
+    source: str,
+    fmt: str = "seed",
+    decoded: DecodedSpans | None = None,
+) -> Run:
     if run_id is None or run_id == "":
         raise _Bad("the run has no run_id")
     roots = (str(root_id),) if root_id is not None and root_id != "" else ()
-    return Run(str(run_id), roots, source=source, format=fmt, columns=columns)
+    return Run(str(run_id), roots, source=source, format=fmt, columns=columns, decoded=decoded)
 
 
 def _seed_doc(doc: dict[str, Any], source: str) -> Run:

@@ -15,9 +15,18 @@ from typing import Any
 
 import msgspec
 import orjson
+from msgspec.structs import astuple
 
-from tether.trace.formats.model import CITES_TOOL_IDS, RECOVERED, Columns, Run
-from tether.trace.formats.seed import _column_facts, _seed_run
+from tether.errors import TraceFormatError
+from tether.trace.formats.model import (
+    CITES_TOOL_IDS,
+    RECOVERED,
+    ColumnFacts,
+    Columns,
+    Run,
+    _Bad,
+)
+from tether.trace.formats.seed import _column_facts, _renormalised, _seed_run
 
 
 class _Attrs(msgspec.Struct, gc=False):
@@ -57,12 +66,12 @@ _NONE = _Attrs()
 _DECODER = msgspec.json.Decoder(_Doc)
 _SPANS = msgspec.json.Decoder(list[_Span])
 _CITES = attrgetter("cites_tool_ids")
-_ROW = attrgetter("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
 
 
 def seed_run_for_gate(data: bytes, source: str) -> Run | None:
-    """The run in a run JSON file, its attrs cut to the gate's (`_Attrs`, read with `get` as
-    a dict is); None when the bytes are not one such run in normal form."""
+    """The run in a run JSON file with its spans as decoded (`LeanSpans`: columns only when
+    the gate asks for them, its quick yes needs none), attrs cut to the gate's (`_Attrs`, read
+    with `get` as a dict is); None when the bytes are not one such run."""
     try:
         doc = _DECODER.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError):
@@ -70,14 +79,34 @@ def seed_run_for_gate(data: bytes, source: str) -> Run | None:
     spans = doc.spans
     if not spans or doc.run_id is None or doc.run_id == "":
         return None
-    columns = tuple(zip(*map(_ROW, spans), strict=True))
-    cites = list(filter(None, map(_CITES, filter(None, columns[7]))))
-    facts = _column_facts(columns, cites)
-    if facts is None:
-        return None
-    run = _seed_run(doc.run_id, doc.root_id, columns, source)
-    run.facts = facts
-    return run
+    return _seed_run(doc.run_id, doc.root_id, None, source, decoded=LeanSpans(spans, source))
+
+
+class LeanSpans:
+    """A run file's spans as `_Span`s (a `DecodedSpans`): `transposed` as they are, `columns`
+    in normal form the way the full reader would put them when they are not in it already."""
+
+    __slots__ = ("_transposed", "source", "spans")
+
+    def __init__(self, spans: list[_Span], source: str) -> None:
+        self.spans = spans
+        self.source = source
+        self._transposed: Columns | None = None
+
+    def transposed(self) -> Columns:
+        if self._transposed is None:  # astuple: a C loop over a struct's fields, no lookups
+            self._transposed = tuple(zip(*map(astuple, self.spans), strict=True))
+        return self._transposed
+
+    def columns(self) -> tuple[Columns, ColumnFacts | None]:
+        columns = self.transposed()
+        facts = _column_facts(columns, list(filter(None, map(_CITES, filter(None, columns[7])))))
+        if facts is not None:
+            return columns, facts
+        try:
+            return _renormalised(columns, plain), None
+        except _Bad as exc:  # what reading the file the full way says
+            raise TraceFormatError(self.source, str(exc)) from None
 
 
 def decode_spans(data: bytes) -> list[Any]:
@@ -95,7 +124,7 @@ def lean_columns(batch: list[Any]) -> Columns | None:
     become None: a million spans keep no empty objects); None for a batch of dicts."""
     if not batch or type(batch[0]) is not _Span:
         return None
-    columns = tuple(zip(*map(_ROW, batch), strict=True))
+    columns = tuple(zip(*map(astuple, batch), strict=True))
     attrs = [None if a is None or a == _NONE else a for a in columns[7]]
     return (*columns[:7], attrs)
 

@@ -1,0 +1,108 @@
+"""The gate's quick yes: a run proven clean in a few C-speed passes over its columns as decoded.
+
+Most runs a CI step checks are clean, and for those the gate's answer is known without putting
+the columns in normal form (`ColumnFacts`) and without looking for each kind of problem
+(`gate._find`): `proven_clean` asks only whether everything that makes a run clean holds, on
+the columns as the lean reader decoded them (`DecodedSpans.transposed`). Anything it cannot
+prove clean (a failure, an open span, an orphan, children listed before their parents, times of
+several shapes, a late child, a value not in normal form) goes to the full gate, which finds
+and names the problems; so this path only ever answers "complete", and need not be thorough,
+only never wrong: the tests hold it to the full gate's answers.
+
+A per-span rule the gate grows (a time that is no time, an end before its start) belongs in
+`_times_clean` too, where both time columns are at hand (ends of one shape: ISO strings of one
+length ending in Z, or epoch floats), so that one comparison pass or one regular expression
+over the joined strings decides it for every span at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+from operator import attrgetter, gt, itemgetter, lt
+from typing import Any
+
+from tether.trace.formats import Columns
+
+_CITES = attrgetter("cites_tool_ids")
+_OK_ONLY = {"ok"}
+_FLOAT_ONLY = {float}
+_LIST_ONLY = {list}
+_TOOL_ONLY = {"tool"}
+_TOP = "\U0010ffff"  # sorts after any ISO-8601 string: the end of a root's (absent) parent
+_INF = float("inf")
+
+
+def proven_clean(columns: Columns, root_ids: tuple[str, ...]) -> bool:
+    """Whether the run is complete with nothing to note, proven from its columns as decoded
+    (attrs None or objects with a ``cites_tool_ids`` attribute): ids distinct strings, every
+    span started and ended ``ok``, every parent in the run and listed before its children (so
+    no loop), no child ending after its parent, every citation a tool span of the run, and a
+    root. False means "not proven" (the full gate decides), not "incomplete"."""
+    ids, parents, kinds, _names, starts, ends, statuses, attrs = columns
+    n = len(ids)
+    try:
+        "".join(ids)  # strings only (a TypeError otherwise, without a Python loop)
+        if n == 0 or set(statuses) != _OK_ONLY:
+            return False
+    except TypeError:  # an id that is no string, a status that cannot be hashed
+        return False
+    index: dict[Any, int] = dict(zip(ids, range(n), strict=True))
+    if len(index) != n or "" in index:
+        return False
+    top = _times_clean(starts, ends)
+    if top is None or not any(r in index for r in root_ids):
+        return False
+    index[None] = -1  # a root's parent
+    try:  # one C call for every lookup: a parent not in the run (or "", 0) raises
+        parent_pos = pick(index, parents)
+    except (KeyError, TypeError):
+        return False
+    del index[None]
+    if not all(map(lt, parent_pos, range(n))):
+        return False  # children before their parents: the gate looks for loops
+    if any(map(gt, ends, pick((*ends, top), parent_pos))):
+        return False  # a child that may have ended after its parent: the gate notes it
+    present = list(filter(None, attrs))
+    cites = list(filter(None, map(_CITES, present))) if present else present
+    return not cites or _cites_tools(cites, index, kinds)
+
+
+def _times_clean(starts: Sequence[Any], ends: Sequence[Any]) -> Any:
+    """The value later than every end when every start is a time (a string that is not empty,
+    or a float that is not 0) and the ends are of one shape that orders by plain comparison:
+    ISO strings of one length ending in Z (which order as their instants), or epoch floats not
+    0 (0 is no time); None otherwise."""
+    if not all(starts):  # "" and 0.0 mean no start
+        return None
+    try:
+        "".join(starts)
+        joined = "".join(ends)
+    except TypeError:
+        if set(map(type, starts)) | set(map(type, ends)) != _FLOAT_ONLY:
+            return None
+        return _INF if all(ends) else None
+    n, width = len(ends), len(ends[0])
+    if width < 7 or len(joined) != width * n or min(map(len, ends)) != width:
+        return None
+    if joined[width - 1 :: width] != "Z" * n:
+        return None
+    return _TOP
+
+
+def _cites_tools(cites: list[Any], index: dict[Any, int], kinds: Sequence[Any]) -> bool:
+    """Whether every citation (lists of ids) names a tool span of the run."""
+    if set(map(type, cites)) != _LIST_ONLY:
+        return False
+    try:
+        cited = pick(index, tuple(chain.from_iterable(cites)))
+    except (KeyError, TypeError):  # a citation of no span, or an unhashable one
+        return False
+    return set(pick(kinds, cited)) == _TOOL_ONLY
+
+
+def pick(source: Any, keys: Sequence[Any]) -> tuple[Any, ...]:
+    """``tuple(source[k] for k in keys)`` in one C call (itemgetter)."""
+    if len(keys) > 1:
+        return itemgetter(*keys)(source)  # type: ignore[no-any-return]
+    return tuple(source[k] for k in keys)
