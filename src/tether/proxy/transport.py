@@ -29,6 +29,9 @@ import httpx2
 
 # Above this many unread bytes the socket stops being read (the consumer is slower).
 HIGH_WATER = 1 << 20
+# A reply's status line and headers larger than this are refused (httpcore's h11 limit is
+# 100 KiB): an endless header block must not be held.
+MAX_HEAD_BYTES = 64 * 1024
 MAX_IDLE_PER_HOST = 256
 
 _Key = tuple[str, str, int]
@@ -53,6 +56,7 @@ class _Connection(asyncio.Protocol):
         self.complete = False
         self.keep_alive = False
         self.received = False  # any byte of this reply arrived
+        self.head_bytes = 0  # bytes read before the headers were complete
         self.chunks: collections.deque[bytes] = collections.deque()
         self.buffered = 0
 
@@ -68,6 +72,13 @@ class _Connection(asyncio.Protocol):
         except httptools.HttpParserError as exc:
             self.error = exc
             self._wake()
+        if not self.headers_done:  # still in the head after this read: an endless one?
+            self.head_bytes += len(data)
+            if self.head_bytes > MAX_HEAD_BYTES:
+                self.error = ValueError(f"reply headers larger than {MAX_HEAD_BYTES >> 10} KiB")
+                self.close()
+                self._wake()
+                return
         if self.buffered > HIGH_WATER and not self._paused and self.transport is not None:
             self._paused = True
             self.transport.pause_reading()

@@ -42,6 +42,8 @@ from tether.reliability import signals
 from tether.reliability.lexicon import SHIPPED, Lexicon
 
 DETECTOR = "judge/2"
+# Error frames and malformed chunks in one stream past which the guard drops it (a flood).
+BAD_EVENTS_MAX = 64
 
 VerdictKind = Literal[
     "error_frame",
@@ -246,8 +248,15 @@ def judge(
     """
     if turn.errors:
         e = turn.errors[0]
+        many = f" ({len(turn.errors)} errors; dropped there)" if len(turn.errors) > 1 else ""
         return Verdict(
-            "error_frame", f"the provider sent an error in the stream: {e.message[:200]}"
+            "error_frame", f"the provider sent an error in the stream{many}: {e.message[:200]}"
+        )
+    if turn.termination == "cut" and len(turn.malformed) >= BAD_EVENTS_MAX:
+        return Verdict(
+            "malformed",
+            f"{len(turn.malformed)} chunks could not be parsed; the stream was dropped there: "
+            f"{turn.malformed[0].problem[:120]}",
         )
     if cut or turn.termination == "cut":
         return Verdict(

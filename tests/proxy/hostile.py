@@ -1,0 +1,89 @@
+"""Hostile upstreams the stand cannot be (it speaks through uvicorn, which writes headers once),
+and a `tether proxy` process whose memory a test can read."""
+
+from __future__ import annotations
+
+import re
+import socket
+import socketserver
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+class _EndlessHeaders(socketserver.BaseRequestHandler):
+    """Reads a request, answers `HTTP/1.1 200 OK` and then header lines without end (one
+    endless header value when the server's `one_line` is set) until the client leaves."""
+
+    server: _Server
+
+    def handle(self) -> None:
+        sock: socket.socket = self.request
+        sock.settimeout(30)
+        seen = b""
+        while b"\r\n\r\n" not in seen:
+            piece = sock.recv(65536)
+            if not piece:
+                return
+            seen += piece
+        self.server.requests += 1
+        line = b"x" * 1024 if self.server.one_line else b"x-junk: " + b"y" * 1000 + b"\r\n"
+        try:
+            sock.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n")
+            if self.server.one_line:
+                sock.sendall(b"x-endless: ")
+            for _ in range(1_000_000):  # 1 GB: far past any limit, yet it ends
+                sock.sendall(line)
+        except OSError:
+            return  # the client closed the connection: what a bounded reader does
+
+
+class _Server(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    requests = 0
+    one_line = False
+
+
+@contextmanager
+def endless_headers(one_line: bool = False) -> Iterator[str]:
+    """The base URL of a server whose replies' headers never end."""
+    server = _Server(("127.0.0.1", 0), _EndlessHeaders)
+    server.one_line = one_line
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The process's peak resident memory so far (VmHWM), in MB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    found = re.search(r"VmHWM:\s+(\d+) kB", status)
+    assert found, status
+    return int(found.group(1)) / 1024
+
+
+@contextmanager
+def proxy_process(config: Path) -> Iterator[tuple[str, int]]:
+    """`tether proxy --config CONFIG` in its own process: (its URL, its pid)."""
+    command = [sys.executable, "-m", "tether", "proxy", "--config", str(config), "--port", "0"]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert process.stdout is not None
+            url = process.stdout.readline().strip()
+            assert url.startswith("http://127.0.0.1:"), (
+                process.stderr.read() if process.stderr else ""
+            )
+            yield url, process.pid
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
