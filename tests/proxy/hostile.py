@@ -87,3 +87,55 @@ def proxy_process(config: Path) -> Iterator[tuple[str, int]]:
         finally:
             process.terminate()
             process.wait(timeout=30)
+
+
+class _Canned(socketserver.BaseRequestHandler):
+    """Answers every request with the server's canned reply: `stream` when the request asked
+    for a stream, `whole` otherwise."""
+
+    server: _CannedServer
+
+    def handle(self) -> None:
+        sock: socket.socket = self.request
+        sock.settimeout(30)
+        with sock.makefile("rb") as reader:
+            while True:
+                head = b""
+                while not head.endswith(b"\r\n\r\n"):
+                    line = reader.readline()
+                    if not line:
+                        return
+                    head += line
+                length = re.search(rb"(?i)content-length: *(\d+)", head)
+                body = reader.read(int(length.group(1))) if length else b""
+                streamed = b'"stream":true' in body.replace(b" ", b"")
+                reply, kind = (
+                    (self.server.stream, b"text/event-stream")
+                    if streamed
+                    else (self.server.whole, b"application/json")
+                )
+                sock.sendall(
+                    b"HTTP/1.1 200 OK\r\ncontent-type: " + kind + b"\r\ncontent-length: "
+                    + str(len(reply)).encode() + b"\r\n\r\n" + reply
+                )  # fmt: skip
+
+
+class _CannedServer(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    stream = b""
+    whole = b""
+
+
+@contextmanager
+def canned(stream: bytes, whole: bytes) -> Iterator[str]:
+    """The base URL of a server that answers every request with the same bytes."""
+    server = _CannedServer(("127.0.0.1", 0), _Canned)
+    server.stream, server.whole = stream, whole
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -34,6 +34,7 @@ from tether.errors import (
 )
 from tether.messages import Event, Request
 from tether.wire.framing import WholeBodyDecoder
+from tether.wire.shape import unencodable
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +141,9 @@ async def post_stream(
 ) -> AsyncGenerator[bytes]:
     """POST `body` and yield the reply's bytes as they arrive, under the phase timeouts.
 
-    Raises ProviderConnectError, ProviderStatusError or FirstByteTimeout before the first
-    byte; SilenceTimeout or StreamDropped after it.
+    Raises WireError when `body` cannot be encoded (nested too deep); ProviderConnectError,
+    ProviderStatusError or FirstByteTimeout before the first byte; SilenceTimeout or
+    StreamDropped after it.
     """
     first_byte_limit = timeouts.first_byte
     # The header read uses the larger limit. httpx fixes the read timeout of the whole body
@@ -154,9 +156,11 @@ async def post_stream(
         write=timeouts.write,
         pool=timeouts.connect,
     )
-    request = client.build_request(
-        "POST", url, content=orjson.dumps(body), headers=headers, timeout=timeout
-    )
+    try:
+        content = orjson.dumps(body)
+    except TypeError as exc:  # a client's field nested past what JSON encoders write
+        raise unencodable(body, exc) from None
+    request = client.build_request("POST", url, content=content, headers=headers, timeout=timeout)
     # Both waits before the first byte (the reply's head, then its body) share one deadline.
     # Plain cancel scopes rather than fail_after: the same limit, cheaper, on every call's path
     # (bench/README.md, "Why the hot paths look as they do").

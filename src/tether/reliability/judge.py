@@ -7,7 +7,8 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
     timeout        the stream went silent past the silence limit
     dropped        the connection broke off in mid-stream
     eof            the stream ended without the provider's finish
-    malformed      a chunk could not be parsed: part of the reply may be missing
+    malformed      a chunk could not be parsed: part of the reply may be missing; also a
+                   usage count no real reply has (2**53 tokens or more: JSON's exact integers)
     empty          neither text nor a tool call (reasoning alone is empty)
     bad_tool_args  a tool call whose arguments do not parse as JSON
     error_frame    also: a finish reason that says the reply failed (`network_error`)
@@ -230,6 +231,31 @@ def _bad_arguments(arguments: str) -> str:
     return ""
 
 
+# A token count at or past this is no real count (and past 2**64 cannot even be re-encoded).
+MAX_COUNT = 2**53
+
+
+def _impossible_count(usage: Usage | None) -> str:
+    """The first count in a usage report, normalised or raw, that no reply could have."""
+    if usage is None:
+        return ""
+    counts = ("prompt_tokens", "completion_tokens", "cached_tokens", "cache_write_tokens")
+    for name in (*counts, "reasoning_tokens"):
+        value = getattr(usage, name)
+        if not -MAX_COUNT < value < MAX_COUNT:
+            return f"{name}={value}"
+    pending: list[tuple[str, object]] = list(usage.raw.items())
+    while pending:
+        key, value = pending.pop()
+        if isinstance(value, dict):
+            pending += [(f"{key}.{k}", v) for k, v in value.items()]
+        elif isinstance(value, list):
+            pending += [(f"{key}[{i}]", v) for i, v in enumerate(value)]
+        elif isinstance(value, int) and not -MAX_COUNT < value < MAX_COUNT:
+            return f"{key}={value}"
+    return ""
+
+
 def judge(
     turn: Turn,
     request: Request | None = None,
@@ -274,6 +300,9 @@ def judge(
             f"{len(turn.malformed)} chunk(s) could not be parsed: "
             f"{turn.malformed[0].problem[:120]}",
         )
+    impossible = _impossible_count(turn.usage)
+    if impossible:
+        return Verdict("malformed", f"the usage reports {impossible}: no real reply counts that")
     text = turn.content.strip()
     if not text and not turn.tool_calls:
         what = "only reasoning" if turn.reasoning.strip() else "nothing"
