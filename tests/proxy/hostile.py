@@ -3,6 +3,7 @@ and a `tether proxy` process whose memory a test can read."""
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 import socket
 import socketserver
@@ -11,7 +12,9 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 class _EndlessHeaders(socketserver.BaseRequestHandler):
@@ -139,3 +142,64 @@ def canned(stream: bytes, whole: bytes) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+class _EndlessBody(socketserver.BaseRequestHandler):
+    """Reads a request, answers 200 with an event stream and then the server's `block` over
+    and over, as fast as the socket takes it, until the client leaves."""
+
+    server: _BodyServer
+
+    def handle(self) -> None:
+        sock: socket.socket = self.request
+        sock.settimeout(30)
+        seen = b""
+        while b"\r\n\r\n" not in seen:
+            piece = sock.recv(65536)
+            if not piece:
+                return
+            seen += piece
+        with self.server.requests.get_lock():
+            self.server.requests.value += 1
+        try:
+            sock.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n")
+            for _ in range(10_000_000):
+                sock.sendall(self.server.block)
+        except OSError:
+            with self.server.closed.get_lock():
+                self.server.closed.value += 1  # the client closed the connection
+
+
+class _BodyServer(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    block = b""
+    requests: Any = None  # multiprocessing Values: read from the test's process
+    closed: Any = None
+
+
+@dataclass
+class EndlessUpstream:
+    url: str
+    requests: Any
+    closed: Any
+
+
+@contextmanager
+def endless_body(event: bytes, copies: int = 500) -> Iterator[EndlessUpstream]:
+    """A server, in a process of its own (as fast as a real upstream, whatever this process
+    does), whose replies repeat `event` without end; `.closed.value` counts the replies the
+    client broke off."""
+    server = _BodyServer(("127.0.0.1", 0), _EndlessBody)
+    context = multiprocessing.get_context("fork")
+    server.block = event * copies
+    server.requests, server.closed = context.Value("i", 0), context.Value("i", 0)
+    process = context.Process(target=server.serve_forever, daemon=True)
+    process.start()
+    server.socket.close()  # the child serves it
+    try:
+        port = server.server_address[1]
+        yield EndlessUpstream(f"http://127.0.0.1:{port}", server.requests, server.closed)
+    finally:
+        process.terminate()
+        process.join(10)

@@ -26,6 +26,7 @@ from typing import Any, cast
 
 import httptools
 import httpx2
+from anyio.lowlevel import checkpoint_if_cancelled
 
 # Above this many unread bytes the socket stops being read (the consumer is slower).
 HIGH_WATER = 1 << 20
@@ -172,6 +173,10 @@ class _Body(httpx2.AsyncByteStream):
                 raise httpx2.RemoteProtocolError(
                     "peer closed connection without sending complete message body"
                 )
+            # An upstream that writes as fast as it can keeps the waiter done before anyio's
+            # cancel scope looks at it, so a cancellation (a client gone) is never delivered
+            # there: asked for here, once per read.
+            await checkpoint_if_cancelled()
             try:  # the read limit is looked up at every read: post_stream changes it
                 await conn.wait(self._timeouts.get("read"))
             except TimeoutError:
