@@ -66,7 +66,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import chain, compress, count, repeat
-from operator import add, and_, eq, gt, is_, is_not, itemgetter, lt, ne
+from operator import add, eq, gt, is_, itemgetter, lt, ne
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -479,34 +479,33 @@ def _not_a_time(value: Any) -> bool:
 
 def _time_issues(starts: Sequence[Any], ends: Sequence[Any]) -> list[_Issue] | None:
     """bad_time and ends_before_start, at C speed: every time parsed by one ``map``, starts
-    compared with ends by another. None when a time is bad, or the times are ISO strings of
-    several shapes or mixed kinds (`_find_one_by_one` then finds and names them)."""
-    both: Sequence[int] | None = None  # positions with a start and an end, when not all
-    if None in starts or None in ends:
-        present = map(and_, map(is_not, starts, repeat(None)), map(is_not, ends, repeat(None)))
-        both = list(compress(range(len(starts)), present))
-        starts, ends = _pick(starts, both) if both else (), _pick(ends, both) if both else ()
-    if not starts:
+    compared with ends by another (a missing start or end never compares as before). None
+    when a time is bad, or the times are ISO strings of several shapes or mixed kinds
+    (`_find_one_by_one` then finds and names them)."""
+    n = len(starts)
+    if not n:
         return []
+    first = next(filter(None, starts), None)
     try:
-        if starts[0].__class__ is str:
-            joined = "".join(starts) + "".join(ends)
-            width = len(starts[0])
-            if len(joined) != 2 * width * len(starts) or min(map(len, starts)) != width:
+        if first.__class__ is str:
+            width = len(first)
+            shapes = set(map(len, filter(None, chain(starts, ends))))
+            if shapes != {width} or width < 7:
                 return None  # several shapes
-            if min(map(len, ends)) != width or joined[width - 1 :: width] != "Z" * 2 * len(ends):
+            ending = set(map(itemgetter(-1), filter(None, chain(starts, ends))))
+            if ending != {"Z"}:
                 return None
-            deque(map(datetime.fromisoformat, chain(starts, ends)), maxlen=0)
-        elif not all(map(math.isfinite, chain(starts, ends))):
-            return None
-        suspects = list(compress(range(len(starts)), map(gt, starts, ends)))
+            deque(map(datetime.fromisoformat, filter(None, chain(starts, ends))), maxlen=0)
+            low, high = _NONE_EMPTY, _NONE_TOP
+        else:
+            if not all(map(math.isfinite, filter(None, chain(starts, ends)))):
+                return None
+            low, high = _NONE_LOW, _NONE_HIGH
+        later: Iterator[Any] = map(gt, map(low.get, starts, starts), map(high.get, ends, ends))  # type: ignore[arg-type]
+        suspects = list(compress(range(n), later))
     except (TypeError, ValueError):  # a bad time, or mixed kinds
         return None
-    return [
-        ("ends_before_start", i if both is None else both[i], None)
-        for i in suspects
-        if _later(starts[i], ends[i])
-    ]
+    return [("ends_before_start", i, None) for i in suspects if _later(starts[i], ends[i])]
 
 
 def _root_issues(
