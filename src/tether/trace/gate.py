@@ -379,7 +379,7 @@ def _find(run: Run) -> list[_Issue] | None:
                     if k is None or kinds[k] != "tool":
                         add(("cited_missing_tool", i, tool_id))
 
-    times = _time_issues(starts, ends)
+    times = _time_issues(starts, ends, joined_ends)
     if times is None:
         return None
     found += times
@@ -477,31 +477,46 @@ def _not_a_time(value: Any) -> bool:
     return not isinstance(value, int | float) or not math.isfinite(value)
 
 
-def _time_issues(starts: Sequence[Any], ends: Sequence[Any]) -> list[_Issue] | None:
+def _time_issues(
+    starts: Sequence[Any], ends: Sequence[Any], joined_ends: str | None
+) -> list[_Issue] | None:
     """bad_time and ends_before_start, at C speed: every time parsed by one ``map``, starts
-    compared with ends by another (a missing start or end never compares as before). None
-    when a time is bad, or the times are ISO strings of several shapes or mixed kinds
-    (`_find_one_by_one` then finds and names them)."""
+    compared with ends by another (a missing start or end never compares as before).
+    `joined_ends`: the ends joined, when all are strings. None when a time is bad, or the
+    times are ISO strings of several shapes or mixed kinds (`_find_one_by_one` then finds and
+    names them)."""
     n = len(starts)
     if not n:
         return []
-    first = next(filter(None, starts), None)
     try:
-        if first.__class__ is str:
-            width = len(first)
-            shapes = set(map(len, filter(None, chain(starts, ends))))
-            if shapes != {width} or width < 7:
-                return None  # several shapes
-            ending = set(map(itemgetter(-1), filter(None, chain(starts, ends))))
-            if ending != {"Z"}:
-                return None
-            deque(map(datetime.fromisoformat, filter(None, chain(starts, ends))), maxlen=0)
-            low, high = _NONE_EMPTY, _NONE_TOP
+        try:
+            joined = "".join(starts)
+        except TypeError:  # numbers, or missing starts
+            joined = None
+        if joined is not None and joined_ends is not None:  # the usual case: ISO, all there
+            width = len(starts[0])
+            for column, text in ((starts, joined), (ends, joined_ends)):
+                if len(text) != width * n or min(map(len, column)) != width:
+                    return None  # several shapes
+                if width < 7 or text[width - 1 :: width] != "Z" * n:
+                    return None
+            deque(map(datetime.fromisoformat, chain(starts, ends)), maxlen=0)
+            later: Iterator[Any] = map(gt, starts, ends)
         else:
-            if not all(map(math.isfinite, filter(None, chain(starts, ends)))):
-                return None
-            low, high = _NONE_LOW, _NONE_HIGH
-        later: Iterator[Any] = map(gt, map(low.get, starts, starts), map(high.get, ends, ends))  # type: ignore[arg-type]
+            present = list(filter(None, chain(starts, ends)))
+            if present and present[0].__class__ is str:
+                width = len(present[0])
+                if set(map(len, present)) != {width} or width < 7:
+                    return None
+                if set(map(itemgetter(-1), present)) != {"Z"}:
+                    return None
+                deque(map(datetime.fromisoformat, present), maxlen=0)
+                low, high = _NONE_EMPTY, _NONE_TOP
+            else:
+                if not all(map(math.isfinite, present)):
+                    return None
+                low, high = _NONE_LOW, _NONE_HIGH
+            later = map(gt, map(low.get, starts, starts), map(high.get, ends, ends))  # type: ignore[arg-type]
         suspects = list(compress(range(n), later))
     except (TypeError, ValueError):  # a bad time, or mixed kinds
         return None
