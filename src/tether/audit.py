@@ -171,7 +171,12 @@ def exchange_from_record(record: Any) -> tuple[Turn, Request, bool]:
         raise WireError("request: required (the request body in the API's own shape)")
     if record.get("reply") is None:
         raise WireError("reply: required (an object; null only for an HTTP error)")
-    _, request = decode_request(record["request"])
+    if record["request"] is None and (
+        "request_bytes" in record or "request_unwritable" in record
+    ):  # logged as an excerpt (too large) or not at all: the reply is judged on its own
+        request = Request(messages=())
+    else:
+        _, request = decode_request(record["request"])
     turn = turn_from_reply(record["reply"], usage_from_raw)
     cut = record["reply"].get("cut", False)
     if not isinstance(cut, bool):

@@ -28,6 +28,7 @@ Errors are classes, never strings, so callers branch on type::
         │   ├── SilenceTimeout     a flowing stream went silent for longer than the silence limit
         │   └── DeadlineShareTimeout  no answer within the attempt's share of the caller's deadline
         └── StreamDropped          the connection broke in mid-stream (no clean end)
+            └── ReplyTooLarge      the reply passed its byte limit (an endless stream): cut
 
 In-stream problems after HTTP 200 (error frames, malformed chunks) are not exceptions: the
 adapters report them as events, because deciding what they mean is policy, not wire format.
@@ -220,3 +221,8 @@ class DeadlineShareTimeout(ProviderTimeout):
 
 class StreamDropped(ProviderError):
     """The connection broke in mid-stream, before the stream's own end."""
+
+
+class ReplyTooLarge(StreamDropped):
+    """The reply's bytes passed the adapter's limit (endless empty deltas, keep-alives, events
+    the format drops): the stream is closed and the turn is cut, as by the loop guard."""

@@ -26,6 +26,22 @@ from tether.messages import Turn
 # Longer texts are cut in the log (an endless-reasoning reply would make one line megabytes
 # long); the full length is kept in `chars`.
 MAX_LOGGED_CHARS = 100_000
+# A request body larger than this is logged as an excerpt of its start and its size (a 100 MB
+# body went whole into the log); `tether audit` then judges the reply without the request.
+MAX_LOGGED_REQUEST_BYTES = 1 << 20
+REQUEST_EXCERPT_BYTES = 4096
+
+
+def request_fields(body: Any, raw: bytes) -> dict[str, Any]:
+    """The record's `request`: the body itself, or past MAX_LOGGED_REQUEST_BYTES None with
+    `request_excerpt` (its first bytes as text) and `request_bytes` (its size)."""
+    if len(raw) <= MAX_LOGGED_REQUEST_BYTES:
+        return {"request": body}
+    return {
+        "request": None,
+        "request_excerpt": raw[:REQUEST_EXCERPT_BYTES].decode("utf-8", "replace"),
+        "request_bytes": len(raw),
+    }
 
 
 def reply_record(turn: Turn, usage_raw: dict[str, Any] | None, cut: bool) -> dict[str, Any]:
@@ -69,7 +85,13 @@ class ExchangeLog:
 
     def write(self, record: dict[str, Any]) -> None:
         try:
-            line = orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS) + b"\n"
+            try:
+                line = orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS) + b"\n"
+            except TypeError as exc:  # the request JSON cannot hold (nested too deep): the rest
+                if record.get("request") is None:
+                    raise
+                record = {**record, "request": None, "request_unwritable": str(exc)}
+                line = orjson.dumps(record, option=orjson.OPT_NON_STR_KEYS) + b"\n"
             with self._lock:
                 self._file.write(line)
                 self._file.flush()

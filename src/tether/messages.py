@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from tether.errors import SilenceTimeout, StreamDropped
+from tether.errors import ReplyTooLarge, SilenceTimeout, StreamDropped
 
 Role = Literal["system", "user", "assistant", "tool"]
 
@@ -281,13 +281,17 @@ class TurnBuilder:
         if self._first is None:
             self._first = self._clock()
         if isinstance(event, TextDelta):
-            self._text.append(event.text)
-            self.chars += len(event.text)
+            if event.text:  # endless empty deltas keep nothing
+                self._text.append(event.text)
+                self.chars += len(event.text)
         elif isinstance(event, ReasoningDelta):
-            self._reasoning.append(event.text)
-            self.chars += len(event.text)
+            if event.text:
+                self._reasoning.append(event.text)
+                self.chars += len(event.text)
         elif isinstance(event, ToolCallDelta):
-            self._calls.setdefault(event.index, []).append(event.arguments)
+            pieces = self._calls.setdefault(event.index, [])
+            if event.arguments:
+                pieces.append(event.arguments)
             if event.id:
                 self._call_ids[event.index] = event.id
             if event.name:
@@ -360,6 +364,8 @@ async def collect(
                     return builder.build("cut", reason)
     except SilenceTimeout as exc:
         return builder.build("timeout", str(exc))
+    except ReplyTooLarge as exc:
+        return builder.build("cut", str(exc))
     except StreamDropped as exc:
         return builder.build("error", str(exc))
     finally:

@@ -92,3 +92,26 @@ def test_json_nested_past_what_can_be_sent_on_is_an_error_in_the_clients_shape(
         assert reply.status_code >= 400
         assert reply.headers["content-type"].startswith("application/json")
         assert "error" in reply.json()
+
+
+def test_a_large_body_is_logged_as_an_excerpt_with_its_size(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory, tmp_path: Path
+) -> None:
+    from tether.audit import audit_record
+    from tether.exchange import MAX_LOGGED_REQUEST_BYTES, REQUEST_EXCERPT_BYTES
+
+    log = tmp_path / "proxy.jsonl"
+    url = proxy_factory([shared_stand()], log=log)
+    blob = "x" * (2 * MAX_LOGGED_REQUEST_BYTES)  # in a field passed on, not in the window
+    messages = [{"role": "user", "content": "hi"}]
+    body = orjson.dumps({"model": "sim-large", "messages": messages, "metadata": {"blob": blob}})
+    reply = HTTP.post(
+        url + "/v1/chat/completions", content=body, headers={"content-type": "application/json"}
+    )
+    assert reply.status_code == 200
+    (record,) = read_log(log)
+    assert record["request"] is None and record["request_bytes"] == len(body)
+    assert record["request_excerpt"].startswith('{"model":"sim-large"')
+    assert len(record["request_excerpt"]) == REQUEST_EXCERPT_BYTES
+    assert log.stat().st_size < 2 * REQUEST_EXCERPT_BYTES + 4096  # not the 2 MB body
+    assert audit_record(record).verdict is None  # the reply is still judged: an answer

@@ -910,3 +910,65 @@ def test_a_provider_that_counts_more_than_the_estimate_gets_a_scaled_window(
     assert len(answer.request.messages) < len(second.messages)
     (refit,) = [n for n in recorder.notices if n.kind == "refit"]
     assert "x2.00" in refit.message
+
+
+# ---------------------------------------------------------------- endless upstreams
+
+
+@network
+@pytest.mark.parametrize(
+    ("fault", "verdict"),
+    [
+        ("endless-empty", "cut"),  # the reply's bytes: nothing kept, nothing seen, yet it ends
+        ("endless-errors", "error_frame"),
+        ("endless-malformed", "malformed"),
+        ("endless-tool-args", "cut"),  # tool-call arguments count toward the loop guard
+    ],
+)
+def test_an_endless_stream_of_any_event_is_dropped_and_failed_over(
+    stand_factory: StandFactory, fault: str, verdict: str
+) -> None:
+    hostile = stand_factory(faults=[fault])
+    backup = stand_factory()
+
+    async def main() -> Answer:
+        guard = GuardConfig(loop_chars=20_000, loop_events=2_000)
+        first = openai(hostile, max_reply_bytes=1 << 20)
+        chain = make_chain([first, openai(backup)], guard=guard)
+        try:
+            return await call(chain)
+        except ModelCallFailed as exc:  # a loop is retried once lower, then given up
+            return cast(Answer, exc)
+        finally:
+            await chain.aclose()
+
+    outcome = run(main)
+    attempts = outcome.attempts
+    verdicts = [a.verdict.kind if a.verdict else None for a in attempts]
+    if verdict == "cut":
+        assert isinstance(outcome, ModelCallFailed)
+        assert verdicts == ["cut", "cut"]
+        assert "looped again" in str(outcome)
+        detail = cast(Attempt, attempts[0]).verdict
+        assert detail is not None
+        assert ("1,048,576 bytes" if fault == "endless-empty" else "characters") in detail.detail
+    else:
+        assert isinstance(outcome, Answer)
+        assert verdicts == [verdict, None]
+        first = cast(Attempt, attempts[0]).turn
+        assert first is not None and len(first.errors) + len(first.malformed) == 64
+
+
+def test_events_that_carry_no_characters_still_end_at_the_event_limit() -> None:
+    from tether.messages import Finish
+    from tether.reliability.guard import Holdback, guarded_turn
+
+    async def finishes() -> Any:
+        while True:  # a decoded event the turn keeps nothing of, without end
+            yield Finish("stop", "stop")
+
+    async def main() -> Any:
+        return await guarded_turn(finishes(), Holdback(None, 0), GuardConfig(loop_events=500))
+
+    turn = run(main)
+    assert turn.termination == "cut" and "501 events > 500" in turn.detail

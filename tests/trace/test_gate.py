@@ -39,6 +39,9 @@ SEED = SHARED / "seeds" / "001_15ccca63d01cb297.txt"
 needs_samples = pytest.mark.skipif(not OTLP_SAMPLES.is_dir(), reason="shared/otlp-samples absent")
 
 
+ISO_1, ISO_2, ISO_3 = (f"2026-12-01T10:00:0{n}.000Z" for n in (1, 2, 3))
+
+
 def one_run(path: Path | str, **kw: Any) -> Run:
     runs = list(read_file(path, **kw))
     assert len(runs) == 1
@@ -276,6 +279,42 @@ def test_a_closed_run_is_complete_and_has_no_fingerprint() -> None:
             "root",
             ["open_span:t:tool:step"],  # the root does not claim ok: only the open span
         ),
+        (
+            [span("root", None, "run", end=10.0), span("t", "root", start="not a date")],
+            "root",
+            ["bad_time:t:started_at"],
+        ),
+        (
+            [span("root", None, "run", end=10.0), span("t", "root", end=float("nan"))],
+            "root",
+            ["bad_time:t:ended_at"],
+        ),
+        (
+            [span("root", None, "run", end=10.0), span("t", "root", start=5.0, end=2.0)],
+            "root",
+            ["ends_before_start:t"],
+        ),
+        (
+            [
+                span("root", None, "run", start=ISO_1, end=ISO_3),
+                span("t", "root", start=ISO_2, end="2026-13-01T10:00:02.000Z"),  # month 13
+            ],
+            "root",
+            ["bad_time:t:ended_at"],
+        ),
+        (
+            [
+                span("root", None, "run", start=ISO_1, end=ISO_3),
+                span("t", "root", start=ISO_2, end=ISO_1),  # ended a second before it started
+                span("u", "root", start=ISO_2, end=None, status=None),
+            ],
+            "root",
+            [
+                "ends_before_start:t",
+                "open_span:u:tool:step",
+                "root_ok_with_incomplete_or_failed_child",
+            ],
+        ),
     ],
 )
 def test_each_problem(spans: list[dict[str, Any]], root: str, expected: list[str]) -> None:
@@ -284,6 +323,19 @@ def test_each_problem(spans: list[dict[str, Any]], root: str, expected: list[str
     assert result.problems == expected
     assert result.complete is (not expected)
     assert _find_one_by_one(run) == (_find(run) or _find_one_by_one(run))
+
+
+def test_impossible_times_in_one_shape_are_found_column_by_column() -> None:
+    """The columnar search handles ISO strings of one shape and epoch seconds itself (a bad
+    time hands the run to the span-by-span search, which names it)."""
+    for start, end in ((ISO_2, ISO_1), (5.0, 2.0)):
+        root = span("root", None, "run", start=start, end=end)
+        run = run_of([root, span("t", "root", start=start, end=end)])
+        fast = _find(run)
+        assert fast is not None and fast == _find_one_by_one(run)
+        assert check_run(run).problems == ["ends_before_start:root", "ends_before_start:t"]
+    within = run_of([span("root", None, "run", start=2.0005, end=2.0)])  # the 1 ms tolerance
+    assert check_run(within).complete
 
 
 def test_a_child_ending_late_is_a_note_with_a_tolerance_of_one_millisecond() -> None:
@@ -946,7 +998,7 @@ def test_a_list_of_runs_and_runs_per_line(tmp_path: Path) -> None:
 
 def test_a_big_file_is_streamed_in_chunks(tmp_path: Path) -> None:
     n = 20_000
-    spans = [span("root", None, "run", 0.5, 100.0)] + [
+    spans = [span("root", None, "run", start=0.5, end=100.0)] + [
         span(f"s{i}", "root", "tool", 'say "}],[{"', 1.0, 2.0, attrs={"k": '{[\\"'})
         for i in range(n)
     ]
@@ -1187,3 +1239,31 @@ def test_a_loop_is_named_by_its_smallest_rotation_then_smallest_id(
     best = min(range(n), key=lambda k: (segments[k:] + segments[:k], ids[k]))
     expected = (ids[best], ">".join(segments[best:] + segments[:best]))
     assert _canonical_cycle(list(range(n)), Paths()) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "problem"),
+    [
+        ("not a date", ISO_2, "bad_time:t:started_at"),
+        (ISO_1, "2026-13-01T10:00:02.000Z", "bad_time:t:ended_at"),
+        (ISO_2, ISO_1, "ends_before_start:t"),
+    ],
+)
+def test_tether_check_names_impossible_times(
+    tmp_path: Path, start: str, end: str, problem: str
+) -> None:
+    import subprocess
+    import sys
+
+    spans = [
+        span("root", None, "run", start=ISO_1, end=ISO_3),
+        span("t", "root", start=start, end=end),
+    ]
+    path = write(tmp_path / "run.json", {"run_id": "r", "root_id": "root", "spans": spans})
+    done = subprocess.run(
+        [sys.executable, "-m", "tether", "check", str(path), "--json"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    (run,) = orjson.loads(done.stdout)["runs"]
+    assert run["problems"] == [problem]

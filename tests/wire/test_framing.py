@@ -78,3 +78,16 @@ def test_ndjson_any_split(cuts: list[int]) -> None:
     out += decoder.feed(data[last:])
     out += decoder.flush()
     assert out == [b'{"a": 1}', b'{"b": 2}', b'{"c": 3}']
+
+
+def test_a_whole_reply_past_the_limit_is_not_kept() -> None:
+    from tether.messages import Malformed
+    from tether.wire.framing import MAX_WHOLE_BYTES, WholeBodyDecoder
+
+    decoded: list[bytes] = []
+    decoder = WholeBodyDecoder(lambda body: decoded.append(body) or [])
+    piece = b"x" * (1 << 20)
+    out = [event for _ in range(MAX_WHOLE_BYTES // len(piece) + 3) for event in decoder.feed(piece)]
+    assert len(out) == 3 and all(isinstance(e, Malformed) for e in out)
+    assert "larger than 32 MiB" in out[0].problem
+    assert decoder.flush() == [] and decoded == []  # nothing was kept to decode

@@ -28,12 +28,14 @@ from tether.errors import (
     FirstByteTimeout,
     ProviderConnectError,
     ProviderStatusError,
+    ReplyTooLarge,
     SilenceTimeout,
     StreamDropped,
 )
 from tether.messages import Event, Request
 from tether.wire import anthropic as anthropic_wire
 from tether.wire.framing import WholeBodyDecoder
+from tether.wire.shape import unencodable
 
 # The fields of a messages body that a count reads (a count takes no limit, stream or sampling).
 COUNT_FIELDS = frozenset({"model", "messages", "system", "tools", "tool_choice", "thinking"})
@@ -95,6 +97,32 @@ def retry_after_seconds(value: str | None, now: Callable[[], float] = time.time)
     return max(0.0, when.timestamp() - now())
 
 
+# A reply's bytes past this end it (ReplyTooLarge): the loop guard's 160,000 characters fit in
+# far less even at one character per event, and events a format drops (empty deltas) are
+# invisible to the guard.
+MAX_REPLY_BYTES = 64 * 1024 * 1024
+# An error reply's body is read up to this much: its message is in the first bytes, and an
+# endless body must not be held whole.
+ERROR_BODY_MAX_BYTES = 64 * 1024
+
+
+async def _error_body(response: httpx2.Response, limit_s: float) -> bytes:
+    """The start of an HTTP error's body (at most ERROR_BODY_MAX_BYTES, read within
+    `limit_s`); whatever arrived when the time or the limit is up."""
+    parts: list[bytes] = []
+    size = 0
+    with anyio.move_on_after(limit_s):
+        try:
+            async for chunk in response.aiter_bytes():
+                parts.append(chunk)
+                size += len(chunk)
+                if size >= ERROR_BODY_MAX_BYTES:
+                    break
+        except httpx2.TransportError:
+            pass
+    return b"".join(parts)[:ERROR_BODY_MAX_BYTES]
+
+
 def _error_message(body: bytes) -> str:
     try:
         data = orjson.loads(body)
@@ -118,8 +146,9 @@ async def post_stream(
 ) -> AsyncGenerator[bytes]:
     """POST `body` and yield the reply's bytes as they arrive, under the phase timeouts.
 
-    Raises ProviderConnectError, ProviderStatusError or FirstByteTimeout before the first
-    byte; SilenceTimeout or StreamDropped after it.
+    Raises WireError when `body` cannot be encoded (nested too deep); ProviderConnectError,
+    ProviderStatusError or FirstByteTimeout before the first byte; SilenceTimeout or
+    StreamDropped after it.
     """
     first_byte_limit = timeouts.first_byte
     # The header read uses the larger limit. httpx fixes the read timeout of the whole body
@@ -132,9 +161,11 @@ async def post_stream(
         write=timeouts.write,
         pool=timeouts.connect,
     )
-    request = client.build_request(
-        "POST", url, content=orjson.dumps(body), headers=headers, timeout=timeout
-    )
+    try:
+        content = orjson.dumps(body)
+    except TypeError as exc:  # a client's field nested past what JSON encoders write
+        raise unencodable(body, exc) from None
+    request = client.build_request("POST", url, content=content, headers=headers, timeout=timeout)
     # Both waits before the first byte (the reply's head, then its body) share one deadline.
     # Plain cancel scopes rather than fail_after: the same limit, cheaper, on every call's path
     # (bench/README.md, "Why the hot paths look as they do").
@@ -157,11 +188,7 @@ async def post_stream(
         ) from exc
     try:
         if response.status_code >= 400:
-            try:
-                with anyio.fail_after(timeouts.silence):
-                    raw = await response.aread()
-            except (TimeoutError, httpx2.TransportError):
-                raw = b""
+            raw = await _error_body(response, timeouts.silence)
             raise ProviderStatusError(
                 f"{url} answered HTTP {response.status_code}: {_error_message(raw)}",
                 status=response.status_code,
@@ -243,6 +270,7 @@ class HTTPProvider:
         client: httpx2.AsyncClient | None = None,
         headers: dict[str, str] | None = None,
         streamed: bool = True,
+        max_reply_bytes: int = MAX_REPLY_BYTES,
     ) -> None:
         if not base_url.startswith(("http://", "https://")):
             raise ConfigError(f"base URL {base_url!r} must start with http:// or https://")
@@ -252,6 +280,9 @@ class HTTPProvider:
             )
         # False: asked for whole replies (for servers that stream badly); judged the same way.
         self.streamed = streamed
+        if max_reply_bytes <= 0:
+            raise ConfigError(f"max_reply_bytes={max_reply_bytes} must be a positive number")
+        self.max_reply_bytes = max_reply_bytes
         if not model:
             raise ConfigError("a provider needs a model name")
         if window <= 0:
@@ -342,8 +373,16 @@ class HTTPProvider:
             body.pop("stream_options", None)
             decoder = WholeBodyDecoder(decode_whole)
         chunks = post_stream(self._http(), self.url, body, headers, self.timeouts, self.api)
+        received, limit = 0, self.max_reply_bytes
         try:
             async for chunk in chunks:
+                received += len(chunk)
+                if received > limit:
+                    raise ReplyTooLarge(
+                        f"{self.url} sent more than {limit:,} bytes in one reply",
+                        provider=self.api,
+                        url=self.url,
+                    )
                 for event in decoder.feed(chunk):
                     yield event
             for event in decoder.flush():

@@ -46,7 +46,7 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from tether.errors import ModelCallFailed, WireError
-from tether.exchange import ExchangeLog, reply_record
+from tether.exchange import ExchangeLog, reply_record, request_fields
 from tether.messages import (
     ErrorFrame,
     Finish,
@@ -271,17 +271,20 @@ class Proxy:
             body = orjson.loads(raw)
         except orjson.JSONDecodeError as exc:
             message = f"the request body is not valid JSON: {exc}"
-            return self._refuse(api, None, message, started)
+            return self._refuse(api, request_fields(None, raw), message, started)
+        logged = request_fields(body, raw)
         try:
             model, neutral = api.decode_request(body)
         except WireError as exc:
-            return self._refuse(api, body, f"invalid request: {exc}", started)
+            return self._refuse(api, logged, f"invalid request: {exc}", started)
         if not any(m.role != "system" for m in neutral.messages):
             message = "invalid request: messages: at least one message is required"
-            return self._refuse(api, body, message, started)
+            return self._refuse(api, logged, message, started)
         try:
             deadline_s = client_deadline_s(headers, self.config.proxy.client_timeout_s)
-            return _Exchange(self, api, body, model, neutral, started, deadline_s)
+            exchange = _Exchange(self, api, body, model, neutral, started, deadline_s)
+            exchange.logged_request = logged
+            return exchange
         except Exception as exc:  # a bug or a bad configuration: still in the client's shape
             log.exception("proxy error on %s", api.name)
             return self._error(api, Failure(500, f"tether proxy: {type(exc).__name__}: {exc}"))
@@ -293,14 +296,15 @@ class Proxy:
         payload = api.error_body(failure.status, failure.message, None)
         return Response(orjson.dumps(payload), failure.status, headers, JSON)
 
-    def _refuse(self, api: Api, body: Any, message: str, started: float) -> Response:
-        """A request that cannot be forwarded: 400, and no upstream is touched."""
+    def _refuse(self, api: Api, logged: dict[str, Any], message: str, started: float) -> Response:
+        """A request that cannot be forwarded: 400, and no upstream is touched. `logged`: the
+        record's request fields (`exchange.request_fields`)."""
         failure = Failure(400, message)
         if self.log is not None:
             self.log.write(
                 {
                     "api": api.name,
-                    "request": body,
+                    **logged,
                     "reply": None,
                     "status": 400,
                     "error": {"status": 400, "message": message},
@@ -359,6 +363,7 @@ class _Exchange(Response):
         deadline_s: float | None = None,
     ) -> None:
         self.proxy, self.api, self.body_json, self.model = proxy, api, body, model
+        self.logged_request: dict[str, Any] = {"request": body}  # what the log keeps of it
         self.deadline_s = deadline_s
         self.stream = request.stream
         self.upstreams = proxy.upstreams
@@ -451,6 +456,8 @@ class _Exchange(Response):
         except ModelCallFailed as exc:
             self.error = exc
             self.failure = failure_of(exc, self.chain)
+        except WireError as exc:  # the client's body cannot be sent on (nested too deep)
+            self.failure = Failure(400, f"invalid request: {exc}")
         except Exception as exc:  # a bug must still end as an honest HTTP error
             log.exception("proxy error on %s", self.api.name)
             self.failure = Failure(500, f"tether proxy: internal error: {type(exc).__name__}")
@@ -566,7 +573,7 @@ class _Exchange(Response):
             "chars": sum(len(m.text_content) for m in request.messages),
         }
         record: dict[str, Any] = {"api": self.api.name, "model": self.model}
-        record["request"] = self.body_json
+        record.update(self.logged_request)
         record["shape"] = shape
         if answer is not None and not self.ended_early:
             turn = answer.turn

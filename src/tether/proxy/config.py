@@ -32,6 +32,9 @@ A TOML file (validated; every error names the file, the key and what is expected
     holdback_max_chars = 1000           # ... and at most this much while it could be a failure
     log = "proxy.jsonl"                 # one exchange record per client request
     transport = "lean"                  # the upstream client: lean | fast | httpx (httpx2's own)
+    header_timeout_s = 10               # a request's headers must arrive within this (else 408)
+    idle_timeout_s = 30                 # an idle kept-alive client connection is closed
+    max_connections = 1000              # more open connections are refused with 503
 
     [aliases]                           # a client model name -> its own chain of upstreams
     fast = ["openai#gpt-4o-mini", "claude#claude-haiku-4-5"]   # NAME[#MODEL], in order
@@ -87,6 +90,13 @@ class ProxySection(RetryConfig):
     log: str | None = None
     store: str | None = None  # a trace store file: every request recorded as a run (spans)
     transport: Literal["lean", "fast", "httpx"] = "lean"  # the upstream client (transport.py)
+    # slow and too many clients (proxy/clients.py): a request's head must arrive within this,
+    header_timeout_s: float = Field(default=10.0, gt=0)
+    # a kept-alive connection idle this long after a response is closed,
+    idle_timeout_s: float = Field(default=30.0, gt=0)
+    # and past this many open connections a new one is refused with 503 (default: half the
+    # descriptors the process may open)
+    max_connections: int | None = Field(default=None, gt=0)
 
 
 class ProxyConfig(Strict):

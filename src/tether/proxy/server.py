@@ -13,6 +13,7 @@ from collections.abc import Callable
 import uvicorn
 
 from tether.proxy.app import Proxy
+from tether.proxy.clients import default_max_connections, guarded_protocol
 from tether.serving import ServerThread, serve, uvicorn_config
 
 
@@ -21,6 +22,11 @@ def _config(proxy: Proxy) -> uvicorn.Config:
     # The proxy reads no client address: uvicorn's X-Forwarded-For middleware would only add a
     # step to every request.
     config.proxy_headers = False
+    section = proxy.config.proxy
+    config.http = guarded_protocol(
+        section.header_timeout_s, section.max_connections or default_max_connections()
+    )
+    config.timeout_keep_alive = section.idle_timeout_s  # type: ignore[assignment]
     return config
 
 

@@ -3,8 +3,12 @@
 The phase timeouts (connect, first byte, silence) live in the adapter's transport
 (`providers.base.Timeouts`), where the reads happen. The guard adds what needs the events:
 
-- the **loop guard**: once content + reasoning pass `loop_chars` (default 160,000, the field
-  report's figure), the stream is closed and the turn ends with termination `cut`;
+- the **loop guard**: once the characters of every event kept in the turn (content, reasoning,
+  tool-call arguments, error frames, malformed chunks) pass `loop_chars` (default 160,000, the
+  field report's figure), or the events pass `loop_events` (default 320,000: endless empty
+  deltas), or error frames and malformed chunks together reach `BAD_EVENTS_MAX` (64), the
+  stream is closed and the turn ends with termination `cut`: a misbehaving upstream never
+  grows the turn without bound;
 - **holdback**: text is held from the caller's `on_text` until the judge is confident it is
   an answer (read first at `holdback_chars`, default 64, then every 96 more), or until the
   turn is judged an answer, so a rejected turn's text never reaches a user. Text that could
@@ -20,9 +24,18 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from tether.errors import ConfigError
-from tether.messages import Event, ReasoningDelta, TextDelta, Turn, collect
+from tether.messages import (
+    ErrorFrame,
+    Event,
+    Malformed,
+    ReasoningDelta,
+    TextDelta,
+    ToolCallDelta,
+    Turn,
+    collect,
+)
 from tether.reliability import signals
-from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig, read_text
+from tether.reliability.judge import BAD_EVENTS_MAX, DEFAULT_CONFIG, JudgeConfig, read_text
 
 TextCallback = Callable[[str], None]
 
@@ -32,12 +45,15 @@ class GuardConfig:
     loop_chars: int = 160_000
     holdback_chars: int = 64
     holdback_max_chars: int = 1000
+    loop_events: int = 320_000
 
     def __post_init__(self) -> None:
         if self.loop_chars <= 0:
             raise ConfigError(
                 f"loop_chars={self.loop_chars} must be a positive number of characters"
             )
+        if self.loop_events <= 0:
+            raise ConfigError(f"loop_events={self.loop_events} must be a positive number of events")
         if self.holdback_chars < 0:
             raise ConfigError(f"holdback_chars={self.holdback_chars} cannot be negative")
         if self.holdback_max_chars < self.holdback_chars:
@@ -121,7 +137,7 @@ class Holdback:
 
 
 async def guarded_turn(
-    events: AsyncIterator[Event],
+    events_in: AsyncIterator[Event],
     holdback: Holdback,
     config: GuardConfig,
     on_reasoning: TextCallback | None = None,
@@ -132,19 +148,33 @@ async def guarded_turn(
     Silence and drops in mid-stream end the turn (termination `timeout` / `error`); errors
     before the reply (connect, HTTP status, first byte) propagate to the caller.
     """
-    seen = 0
-    limit = config.loop_chars
+    seen = events = bad = 0
+    limit, most_events = config.loop_chars, config.loop_events
 
     def watch(event: Event) -> str | None:
-        nonlocal seen
+        nonlocal seen, events, bad
+        events += 1
         if isinstance(event, TextDelta):
             holdback.feed(event.text)
+            seen += len(event.text)
         elif isinstance(event, ReasoningDelta):
             if on_reasoning is not None and event.text:
                 on_reasoning(event.text)
-        else:
-            return None
-        seen += len(event.text)
-        return f"loop guard: {seen:,} characters > {limit:,}" if seen > limit else None
+            seen += len(event.text)
+        elif isinstance(event, ToolCallDelta):
+            seen += len(event.arguments) + len(event.id) + len(event.name)
+        elif isinstance(event, ErrorFrame):
+            seen += len(event.message) + len(event.code)
+            bad += 1
+        elif isinstance(event, Malformed):
+            seen += len(event.raw) + len(event.problem)
+            bad += 1
+        if seen > limit:
+            return f"loop guard: {seen:,} characters > {limit:,}"
+        if bad >= BAD_EVENTS_MAX:
+            return f"{bad} error frames or malformed chunks in one stream"
+        if events > most_events:
+            return f"loop guard: {events:,} events > {most_events:,}"
+        return None
 
-    return await collect(events, on_event=watch, clock=clock)
+    return await collect(events_in, on_event=watch, clock=clock)

@@ -7,7 +7,8 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
     timeout        the stream went silent past the silence limit
     dropped        the connection broke off in mid-stream
     eof            the stream ended without the provider's finish
-    malformed      a chunk could not be parsed: part of the reply may be missing
+    malformed      a chunk could not be parsed: part of the reply may be missing; also a
+                   usage count no real reply has (2**53 tokens or more: JSON's exact integers)
     empty          neither text nor a tool call (reasoning alone is empty)
     bad_tool_args  a tool call whose arguments do not parse as JSON
     error_frame    also: a finish reason that says the reply failed (`network_error`)
@@ -42,6 +43,8 @@ from tether.reliability import signals
 from tether.reliability.lexicon import SHIPPED, Lexicon
 
 DETECTOR = "judge/2"
+# Error frames and malformed chunks in one stream past which the guard drops it (a flood).
+BAD_EVENTS_MAX = 64
 
 VerdictKind = Literal[
     "error_frame",
@@ -249,6 +252,31 @@ def _bad_arguments(arguments: str) -> str:
     return ""
 
 
+# A token count at or past this is no real count (and past 2**64 cannot even be re-encoded).
+MAX_COUNT = 2**53
+
+
+def _impossible_count(usage: Usage | None) -> str:
+    """The first count in a usage report, normalised or raw, that no reply could have."""
+    if usage is None:
+        return ""
+    counts = ("prompt_tokens", "completion_tokens", "cached_tokens", "cache_write_tokens")
+    for name in (*counts, "reasoning_tokens"):
+        value = getattr(usage, name)
+        if not -MAX_COUNT < value < MAX_COUNT:
+            return f"{name}={value}"
+    pending: list[tuple[str, object]] = list(usage.raw.items())
+    while pending:
+        key, value = pending.pop()
+        if isinstance(value, dict):
+            pending += [(f"{key}.{k}", v) for k, v in value.items()]
+        elif isinstance(value, list):
+            pending += [(f"{key}[{i}]", v) for i, v in enumerate(value)]
+        elif isinstance(value, int) and not -MAX_COUNT < value < MAX_COUNT:
+            return f"{key}={value}"
+    return ""
+
+
 def judge(
     turn: Turn,
     request: Request | None = None,
@@ -267,8 +295,15 @@ def judge(
     """
     if turn.errors:
         e = turn.errors[0]
+        many = f" ({len(turn.errors)} errors; dropped there)" if len(turn.errors) > 1 else ""
         return Verdict(
-            "error_frame", f"the provider sent an error in the stream: {e.message[:200]}"
+            "error_frame", f"the provider sent an error in the stream{many}: {e.message[:200]}"
+        )
+    if turn.termination == "cut" and len(turn.malformed) >= BAD_EVENTS_MAX:
+        return Verdict(
+            "malformed",
+            f"{len(turn.malformed)} chunks could not be parsed; the stream was dropped there: "
+            f"{turn.malformed[0].problem[:120]}",
         )
     if cut or turn.termination == "cut":
         return Verdict(
@@ -286,6 +321,9 @@ def judge(
             f"{len(turn.malformed)} chunk(s) could not be parsed: "
             f"{turn.malformed[0].problem[:120]}",
         )
+    impossible = _impossible_count(turn.usage)
+    if impossible:
+        return Verdict("malformed", f"the usage reports {impossible}: no real reply counts that")
     text = turn.content.strip()
     if not text and not turn.tool_calls:
         what = "only reasoning" if turn.reasoning.strip() else "nothing"

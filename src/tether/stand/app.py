@@ -21,6 +21,7 @@ from itertools import count
 from typing import Any
 
 import anyio
+import anyio.lowlevel
 import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request as HTTPRequest
@@ -54,7 +55,7 @@ log = logging.getLogger("tether.stand")
 ERROR_FRAME_TEXT = "The server had an error while processing your request. Sorry about that!"
 MALFORMED_RAW = '{"id": "broken", "choices": [{"index": 0, "delta": {"content": "tru'
 ENDLESS_PIECE = "Let me reconsider the problem once more from the beginning. " * 4
-ENDLESS_CAP_CHARS = 50_000_000
+ENDLESS_CAP_EVENTS = 200_000  # 50 MB of reasoning: far past any guard, yet it ends
 JSON = "application/json"
 
 
@@ -96,11 +97,20 @@ def plan_events(plan: Plan, chunk_chars: int) -> list[Event]:
     return [*body, *tail, StreamEnd()]
 
 
-def _endless() -> Iterator[Event]:
-    sent = 0
-    while sent < ENDLESS_CAP_CHARS:
-        sent += len(ENDLESS_PIECE)
-        yield ReasoningDelta(ENDLESS_PIECE)
+def _endless(kind: str) -> Iterator[Event]:
+    """The events of an `endless-*` fault, until a cap far past any guard's limit."""
+    if kind == "tool-args":
+        yield ToolCallDelta(0, "", "call_endless", "lookup")
+    pieces: dict[str, Event] = {
+        "reasoning": ReasoningDelta(ENDLESS_PIECE),
+        "tool-args": ToolCallDelta(0, ENDLESS_PIECE),
+        "errors": ErrorFrame(ERROR_FRAME_TEXT, "server_error"),
+        "malformed": Malformed(MALFORMED_RAW, "injected malformed chunk"),
+        "empty": TextDelta(""),
+    }
+    piece = pieces[kind]
+    for _ in range(ENDLESS_CAP_EVENTS):
+        yield piece
 
 
 class Stand:
@@ -249,6 +259,7 @@ class _Reply(Response):
         self.finished = False
         self.recorded = False
         self.first_byte: float | None = None
+        self.status = 200
         self.started = time.perf_counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -277,11 +288,14 @@ class _Reply(Response):
             self.stand.planner.release(self.plan)
             self._record()
 
-    async def _start(self, send: Send, media_type: str, length: int | None = None) -> None:
+    async def _start(
+        self, send: Send, media_type: str, length: int | None = None, status: int = 200
+    ) -> None:
         headers = [(b"content-type", media_type.encode()), (b"cache-control", b"no-cache")]
         if length is not None:
             headers.append((b"content-length", str(length).encode()))
-        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        self.status = status
         self.first_byte = time.perf_counter() - self.started
 
     async def _write(self, send: Send) -> None:
@@ -295,6 +309,9 @@ class _Reply(Response):
             self._record()
             await send({"type": "http.response.body", "body": plan.raw_body, "more_body": False})
             return
+        if plan.endless == "500":
+            await self._endless_error(send)
+            return
         if not self.stream:
             await self._write_whole(send)
             return
@@ -306,7 +323,9 @@ class _Reply(Response):
         reply_id = self.stand.next_id(self.api)
         encoder = self.api.encoder(plan.model, reply_id)
         events: Any = (
-            _endless() if plan.endless else plan_events(plan, self.stand.planner.script.chunk_chars)
+            _endless(plan.endless)
+            if plan.endless
+            else plan_events(plan, self.stand.planner.script.chunk_chars)
         )
         out = [encoder.start(plan.usage)]
         chars = 0
@@ -330,6 +349,18 @@ class _Reply(Response):
         await self._body(send, out)
         if plan.drop:
             raise _Abort("drop")
+        await self._end(send)
+
+    async def _endless_error(self, send: Send) -> None:
+        """HTTP 500 with an error body that never ends (until the client goes away)."""
+        await self._start(send, JSON, status=500)
+        await send(
+            {"type": "http.response.body", "body": b'{"error": {"message": "', "more_body": True}
+        )
+        piece = (ERROR_FRAME_TEXT + " ").encode() * 64
+        for _ in range(ENDLESS_CAP_EVENTS):
+            await send({"type": "http.response.body", "body": piece, "more_body": True})
+            await anyio.lowlevel.checkpoint()
         await self._end(send)
 
     async def _body(self, send: Send, out: list[bytes]) -> None:
@@ -395,7 +426,7 @@ class _Reply(Response):
                     "first_byte_s": None if self.first_byte is None else round(self.first_byte, 6),
                     "total_s": round(time.perf_counter() - self.started, 6),
                 },
-                "status": 200,
+                "status": self.status,
                 "faults": self.plan.faults,
                 "conversation": self.plan.conversation,
                 "turn": self.plan.turn,

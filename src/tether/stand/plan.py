@@ -57,7 +57,7 @@ class Plan:
     stall_after: int = -1
     stall_s: float = 0.0
     empty_hold: float | None = None
-    endless: bool = False
+    endless: str = ""  # what never ends: reasoning, tool-args, errors, malformed, empty, 500
     drop: bool = False
     error_frame: bool = False
     malformed: bool = False
@@ -293,8 +293,8 @@ def _apply(plan: Plan, fault: Fault, request: Request, rng: random.Random) -> Re
             plan.usage = replace(plan.usage, completion_tokens=estimate_tokens(GATEWAY_TEXT))
     elif name == "empty-stream":
         plan.empty_hold = fault.arg(0, 0.0)
-    elif name == "endless-reasoning":
-        plan.endless = True
+    elif name.startswith("endless-"):
+        plan.endless = name.removeprefix("endless-")
     elif name == "unprocessed":
         if plan.usage is not None:
             low = max(1, count_request(request).text_total // 40)

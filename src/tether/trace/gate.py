@@ -18,6 +18,10 @@ problems, in the style the gate was proposed with:
 - ``duplicate_id:{id}``: a second span with an id already used (one problem per extra span).
 - ``cycle:{id}``: following parent links from this span comes back to it (one per loop).
 - ``bad_id:{field} {value} ...``: an id the reader found to be no id (`Run.defects`).
+- ``bad_time:{id}:{field}``: a start or end (``started_at`` / ``ended_at``) that is no time: an
+  ISO-8601 string that does not parse (``"not a date"``, month 13) or epoch seconds that are
+  not finite.
+- ``ends_before_start:{id}``: the span ended more than 1 ms before it started.
 
 Not a problem, a note (`RunResult.notes`): ``child_ends_after_parent:{child}->{parent}``, both
 ended, the child more than 1 ms later (OTel lets async work outlive its parent).
@@ -58,9 +62,12 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import math
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import chain, compress, count, repeat
 from operator import add, eq, gt, is_, itemgetter, lt, ne
 from pathlib import Path
@@ -294,6 +301,8 @@ _RANK = {
     "orphan_parent": 3,
     "child_ends_after_parent": 4,
     "cited_missing_tool": 5,
+    "bad_time": 6,
+    "ends_before_start": 7,
 }
 
 
@@ -381,6 +390,10 @@ def _find(run: Run, built: list[dict[Any, int]] | None = None) -> list[_Issue] |
                     if k is None or kinds[k] != "tool":
                         add(("cited_missing_tool", i, tool_id))
 
+    times = _time_issues(starts, ends, joined_ends)
+    if times is None:
+        return None
+    found += times
     if found:
         found.sort(key=lambda issue: (issue[1], _RANK[issue[0]]))
     if len(index) != n:
@@ -458,6 +471,64 @@ def _late_children(
     return [i for i in suspects if _later(ends[i], ends[order[i]])]  # the 1 ms tolerance
 
 
+def _not_a_time(value: Any) -> bool:
+    """Whether a span time that is there is no time: an ISO string that does not parse, epoch
+    seconds that are not finite (or neither kind of value)."""
+    if value.__class__ is str:
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            return True
+        return False
+    return not isinstance(value, int | float) or not math.isfinite(value)
+
+
+def _time_issues(
+    starts: Sequence[Any], ends: Sequence[Any], joined_ends: str | None
+) -> list[_Issue] | None:
+    """bad_time and ends_before_start, at C speed: every time parsed by one ``map``, starts
+    compared with ends by another (a missing start or end never compares as before).
+    `joined_ends`: the ends joined, when all are strings. None when a time is bad, or the
+    times are ISO strings of several shapes or mixed kinds (`_find_one_by_one` then finds and
+    names them)."""
+    n = len(starts)
+    if not n:
+        return []
+    try:
+        try:
+            joined = "".join(starts)
+        except TypeError:  # numbers, or missing starts
+            joined = None
+        if joined is not None and joined_ends is not None:  # the usual case: ISO, all there
+            width = len(starts[0])
+            for column, text in ((starts, joined), (ends, joined_ends)):
+                if len(text) != width * n or min(map(len, column)) != width:
+                    return None  # several shapes
+                if width < 7 or text[width - 1 :: width] != "Z" * n:
+                    return None
+            deque(map(datetime.fromisoformat, chain(starts, ends)), maxlen=0)
+            later: Iterator[Any] = map(gt, starts, ends)
+        else:
+            present = list(filter(None, chain(starts, ends)))
+            if present and present[0].__class__ is str:
+                width = len(present[0])
+                if set(map(len, present)) != {width} or width < 7:
+                    return None
+                if set(map(itemgetter(-1), present)) != {"Z"}:
+                    return None
+                deque(map(datetime.fromisoformat, present), maxlen=0)
+                low, high = _NONE_EMPTY, _NONE_TOP
+            else:
+                if not all(map(math.isfinite, present)):
+                    return None
+                low, high = _NONE_LOW, _NONE_HIGH
+            later = map(gt, map(low.get, starts, starts), map(high.get, ends, ends))  # type: ignore[arg-type]
+        suspects = list(compress(range(n), later))
+    except (TypeError, ValueError):  # a bad time, or mixed kinds
+        return None
+    return [("ends_before_start", i, None) for i in suspects if _later(starts[i], ends[i])]
+
+
 def _root_issues(
     run: Run,
     index: dict[Any, int],
@@ -522,6 +593,13 @@ def _find_one_by_one(run: Run) -> list[_Issue]:
                 k = get(tool_id if tool_id.__class__ is str else str(tool_id))
                 if k is None or kinds[k] != "tool":
                     add(("cited_missing_tool", i, tool_id))
+        bad_start = start is not None and _not_a_time(start)
+        if bad_start:
+            add(("bad_time", i, "started_at"))
+        if end is not None and _not_a_time(end):
+            add(("bad_time", i, "ended_at"))
+        elif start is not None and end is not None and not bad_start and _later(start, end):
+            add(("ends_before_start", i, None))
     if len(index) != n:
         for i, sid in enumerate(ids):
             if index[sid] != i:
@@ -679,6 +757,8 @@ def _raw(issue: _Issue, columns: Columns) -> str:
         return f"child_ends_after_parent:{ids[i]}->{ids[extra]}"
     if code == "cited_missing_tool":
         return f"cited_missing_tool:{ids[i]}->{extra}"
+    if code == "bad_time":
+        return f"bad_time:{ids[i]}:{extra}"
     return f"{code}:{ids[i]}"
 
 
@@ -700,6 +780,8 @@ def _normalised(issue: _Issue, paths: _Paths) -> str:
     if code == "cited_missing_tool":
         j = paths.index.get(extra if extra.__class__ is str else str(extra))
         return f"cited_missing_tool:{path}->{'?' if j is None else paths.of(j)}"
+    if code == "bad_time":
+        return f"bad_time:{path}:{extra}"
     return f"{code}:{path}"
 
 

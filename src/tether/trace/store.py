@@ -16,6 +16,7 @@ register themselves in `MIGRATIONS`, applied in order by `PRAGMA user_version`.
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import sqlite3
@@ -191,6 +192,20 @@ _FLUSH = object()
 _STOP = object()
 
 
+def _attrs_json(attrs: dict[str, Any]) -> bytes | str:
+    """Attributes as JSON, whatever a provider put in them: orjson when it can (the usual
+    path), else the standard library (integers past 64 bits, which orjson refuses), else a
+    note of why not. A span's end is never lost to one of its attributes."""
+    try:
+        return orjson.dumps(attrs, default=str)
+    except TypeError:
+        pass
+    try:
+        return json.dumps(attrs, default=str)
+    except (TypeError, ValueError, RecursionError) as exc:
+        return orjson.dumps({"tether.attrs_unwritable": f"{type(exc).__name__}: {exc}"})
+
+
 class TraceStore:
     """A SpanSink writing to SQLite from a background thread, and the reader of what it wrote."""
 
@@ -329,7 +344,7 @@ class TraceStore:
                 started,
                 ended,
                 status,
-                orjson.dumps(attrs, default=str),
+                _attrs_json(attrs),
             )
             for run_id, sid, parent, kind, name, started, ended, status, attrs in latest.values()
         ]
@@ -349,10 +364,7 @@ class TraceStore:
             )
             conn.executemany(
                 "INSERT OR REPLACE INTO receipts VALUES (?,?,?)",
-                [
-                    (r.run_id, r.body.get("status"), orjson.dumps(r.body, default=str))
-                    for r in receipts
-                ],
+                [(r.run_id, r.body.get("status"), _attrs_json(r.body)) for r in receipts],
             )
             conn.execute("COMMIT")
         except BaseException:

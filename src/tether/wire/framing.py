@@ -128,22 +128,36 @@ def sse(data: bytes, event: str = "") -> bytes:
     return b"data: " + data + b"\n\n"
 
 
+# A whole (unstreamed) reply larger than this is not a model's reply: it is not kept.
+MAX_WHOLE_BYTES = 4 * MAX_EVENT_BYTES
+
+
 class WholeBodyDecoder:
     """A reply that is not streamed: the bytes gathered, then the whole body decoded at once
-    (`decode_body`: a format's body to the events its stream would have carried)."""
+    (`decode_body`: a format's body to the events its stream would have carried). Past
+    MAX_WHOLE_BYTES nothing more is kept: each further chunk is a `Malformed`, so the guard
+    drops an endless body as a flood of them."""
 
-    __slots__ = ("_decode", "_parts")
+    __slots__ = ("_decode", "_parts", "_size")
 
     def __init__(self, decode_body: Callable[[bytes], list[Any]]) -> None:
         self._decode = decode_body
         self._parts: list[bytes] = []
+        self._size = 0
 
     def feed(self, chunk: bytes) -> list[Any]:
+        self._size += len(chunk)
+        if self._size > MAX_WHOLE_BYTES:
+            self._parts = []
+            problem = f"a whole reply larger than {MAX_WHOLE_BYTES >> 20} MiB"
+            return [Malformed(chunk[:200].decode("utf-8", "replace"), problem)]
         self._parts.append(chunk)
         return []
 
     def flush(self) -> list[Any]:
         body, self._parts = b"".join(self._parts), []
+        if self._size > MAX_WHOLE_BYTES:
+            return []
         return self._decode(body)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+import orjson
+
 from tether.errors import WireError
 
 T = TypeVar("T")
@@ -50,3 +52,17 @@ def int_field(value: Any, where: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise WireError(f"{where}: expected an integer, got {type(value).__name__}")
     return value
+
+
+def unencodable(body: dict[str, Any], exc: TypeError) -> WireError:
+    """Why a body to send cannot be written as JSON (orjson's TypeError), naming its top-level
+    field at fault: looked for only once encoding failed, so the usual path pays nothing."""
+    field = ""
+    for key, value in body.items():
+        try:
+            orjson.dumps({key: value})
+        except TypeError:
+            field = key
+            break
+    what = "JSON nested deeper than 254 levels" if "Recursion" in str(exc) else str(exc)
+    return WireError(f"{field or 'the body'}: {what}, more than can be sent on; flatten it")
