@@ -1,9 +1,10 @@
-"""Benchmark: tether's completeness gate against the seed's reference checker.
+"""Benchmark: tether's completeness gate against a reference checker.
 
-The reference (`check_trace.py`) is NOT part of the project: it is cut out of the seed text
+The reference (`check_trace.py`, a plain checker of the same run schema) is NOT part of the
+project: it is cut out of the requirements document it was published in
 (../shared/seeds/001_15ccca63d01cb297.txt beside the repository) at run time and executed as a
-module. Both sides check the same generated runs in the seed's schema (ISO-8601 times, as in
-the seed's sample): 10,000 run files of 100 spans each (1,000,000 spans), subsets of 100 and
+module. Both sides check the same generated runs in tether's run schema (ISO-8601 times, as in
+the reference's sample): 10,000 run files of 100 spans each (1,000,000 spans), subsets of 100 and
 1,000 files (10k and 100k spans), 2,000 attribute-heavy run files (every span with an
 instrumented agent's attributes: prompts, completions, tool arguments and results, ~2 KB), and
 one file holding a single run of 1,000,000 spans (which tether streams; the reference loads it
@@ -48,7 +49,9 @@ from typing import Any
 
 import orjson
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_15ccca63d01cb297.txt"
+REFERENCE_DOC = (
+    Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_15ccca63d01cb297.txt"
+)
 TARGET_RATIO = 1.5  # in process, after imports
 PROCESS_RATIO = 2.0  # whole processes, as a CI step runs them
 
@@ -57,11 +60,11 @@ PROCESS_RATIO = 2.0  # whole processes, as a CI step runs them
 
 
 def load_reference() -> types.ModuleType:
-    """The seed's check_trace.py, cut out of the seed text and executed as a module."""
-    text = SEED.read_text()
+    """The reference check_trace.py, cut out of its document and executed as a module."""
+    text = REFERENCE_DOC.read_text()
     m = re.search(r"#!/usr/bin/env python3\n.*?raise SystemExit\(main\(sys\.argv\)\)\n", text, re.S)
     if m is None:
-        raise SystemExit(f"check_trace.py not found in {SEED}")
+        raise SystemExit(f"check_trace.py not found in {REFERENCE_DOC}")
     module = types.ModuleType("check_trace")
     module.__file__ = "check_trace.py"
     exec(compile(m.group(0), "check_trace.py", "exec"), module.__dict__)
@@ -468,7 +471,7 @@ def main() -> int:
         reference_process(args.reference_process)
         return 0
 
-    load_reference()  # fail early if the seed is not where it should be
+    load_reference()  # fail early if the reference's document is not where it should be
     compile_tether()
     folder = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="tether-bench-gate-"))
     try:

@@ -10,7 +10,7 @@ result, several messages):
 
 - a 2 KB English technical answer, with `counts=` passed as the chain does (it estimates the
   request once per call) and without (the judge estimates the request itself);
-- the gateway text of the seed ("The request could not be completed. ...") as the reply;
+- the stand's gateway text ("The request could not be completed. ...") as the reply;
 - a 2 KB answer that quotes "the request could not be completed" in the middle, and one that
   quotes it in its first lines (inside the part the fast gate reads): both are answers.
 
