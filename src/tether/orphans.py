@@ -199,3 +199,28 @@ def _reap(pids: set[int]) -> None:
     for pid in pids - _running_shells:
         with contextlib.suppress(ChildProcessError, OSError):
             os.waitpid(pid, os.WNOHANG)
+
+
+def reap_dead_sandboxes() -> None:
+    """Collect bubblewrap's own dead children that came to tether: once tether is a
+    subreaper (after an unconfined call), the sandbox's init process, which bubblewrap does not
+    always collect before it exits, would stay a zombie of tether. Only processes named bwrap
+    that tether did not start itself (whose exit their own waiter collects)."""
+    if not _PROC.is_dir():
+        return
+    me = str(os.getpid())
+    for entry in _PROC.iterdir():
+        if not entry.name.isdigit() or int(entry.name) in _running_shells:
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if (
+            fields[0] == "Z"
+            and fields[1] == me
+            and stat[stat.find("(") + 1 : stat.rfind(")")] == "bwrap"
+        ):
+            with contextlib.suppress(ChildProcessError, OSError):
+                os.waitpid(int(entry.name), os.WNOHANG)

@@ -20,7 +20,7 @@ from pathlib import Path
 import anyio
 from anyio.abc import Process
 
-from tether.orphans import CallProcesses, become_subreaper
+from tether.orphans import CallProcesses, become_subreaper, reap_dead_sandboxes
 from tether.sandbox import Sandbox
 
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
@@ -248,16 +248,19 @@ async def run_in_group(
     mark = os.urandom(8).hex()
     env = {**(os.environ if env is None else env), CALL_MARK: mark}
     try:
-        process = await anyio.open_process(
-            argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            cwd=cwd,
-            env=env,
-            start_new_session=True,  # its own session and process group, led by the shell
-            pass_fds=() if seccomp_fd is None else (seccomp_fd,),
-        )
+        # shielded: a spawn cancelled halfway leaves a process that nothing here knows of (and
+        # bubblewrap killed while it sets the sandbox up leaves its child waiting forever)
+        with anyio.CancelScope(shield=True):
+            process = await anyio.open_process(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                cwd=cwd,
+                env=env,
+                start_new_session=True,  # its own session and process group, led by the shell
+                pass_fds=() if seccomp_fd is None else (seccomp_fd,),
+            )
     finally:
         if seccomp_fd is not None:
             os.close(seccomp_fd)  # bubblewrap has its own copy
@@ -268,6 +271,7 @@ async def run_in_group(
     eof = anyio.Event()
     exited = False
     killed = escaped = 0
+    ended_by_itself = False
     try:
         with anyio.move_on_after(timeout_s) as deadline:
             async with anyio.create_task_group() as tg:
@@ -288,15 +292,24 @@ async def run_in_group(
                             await eof.wait()
                     tg.cancel_scope.cancel()
         timed_out = deadline.cancelled_caught and not exited
+        ended_by_itself = exited and not timed_out
     finally:
         # Runs on normal exit, timeout and the caller's cancellation alike.
         with anyio.CancelScope(shield=True):
             killed += await kill_group(pgid)
             if started is not None:  # whatever left the group: setsid, double forks
                 escaped += await started.end_all()
+            elif confined and not ended_by_itself:
+                # bubblewrap stopped while it set the sandbox up leaves its own child (in a
+                # session of its own, outside the group) waiting forever: the mark finds it
+                await kill_marked(mark)
+            await process.aclose()
+            if confined:
+                reap_dead_sandboxes()
+            if started is not None:
+                # after the shell is collected: its own dead children only come to tether then
                 started.reap_exited()
                 started.close()
-            await process.aclose()
     output = tail.finish()
     code = process.returncode
     return GroupRun(
