@@ -202,7 +202,8 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
-SIGNALS: tuple[SignalFn, ...] = (
+# The failure evidence, in the order `tether judge --explain` prints it.
+FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     placeholder,
     vocabulary,
     coverage,
@@ -217,6 +218,9 @@ SIGNALS: tuple[SignalFn, ...] = (
     tail_error,
     stack_trace,
     zero_output,
+)
+SIGNALS: tuple[SignalFn, ...] = (
+    *FAILURE_SIGNALS,
     explains,
     defines,
     prose,
@@ -250,23 +254,7 @@ TAIL_SIGNALS: tuple[SignalFn, ...] = (
 # The signals that can weigh toward "failure" (`on_topic` says `off_topic`); every other one
 # only weighs toward "answer" (weights are never negative). When these add up to less than a
 # verdict's bar, nothing else can reach it, and the verdict needs no more reading.
-FAILURE_SIDE: tuple[SignalFn, ...] = (
-    placeholder,
-    vocabulary,
-    coverage,
-    short_notice,
-    error_object,
-    html_page,
-    sse_frame,
-    sdk_object,
-    status_code,
-    client_prefix,
-    diagnostics,
-    tail_error,
-    stack_trace,
-    zero_output,
-    on_topic,
-)
+FAILURE_SIDE: tuple[SignalFn, ...] = (*FAILURE_SIGNALS, on_topic)
 ANSWER_SIDE: tuple[SignalFn, ...] = tuple(fn for fn in SIGNALS if fn not in FAILURE_SIDE)
 
 
