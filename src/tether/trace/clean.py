@@ -11,7 +11,7 @@ only never wrong: the tests hold it to the full gate's answers.
 
 A per-span rule the gate grows belongs here too. Times are: `_times_clean` proves every start
 and end a real time of one shape and no end before its start, with a few C-speed passes (one
-parse per time, one comparison per span), as `gate._time_issues` does on the full path.
+parse per time, one comparison per span), as `times.time_issues` does on the full path.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from operator import attrgetter, gt, itemgetter, lt
 from typing import Any
 
 from tether.trace.formats import Columns
+from tether.trace.times import INF as _INF
+from tether.trace.times import TOP as _TOP
 
 _CITES = attrgetter("cites_tool_ids")
 _OK_ONLY = {"ok"}
 _FLOAT_ONLY = {float}
 _LIST_ONLY = {list}
 _TOOL_ONLY = {"tool"}
-_TOP = "\U0010ffff"  # sorts after any ISO-8601 string: the end of a root's (absent) parent
-_INF = float("inf")
 
 
 def proven_clean(columns: Columns, root_ids: tuple[str, ...]) -> bool:
@@ -75,7 +75,7 @@ def _times_clean(starts: Sequence[Any], ends: Sequence[Any]) -> Any:
     orders by plain comparison (ISO strings of one length ending in Z, which order as their
     instants; or finite epoch floats not 0, 0 being no time), each one a real time (no month
     13) and no end before its start; None otherwise (the full gate then names what is wrong,
-    `gate._time_issues`)."""
+    `times.time_issues`)."""
     if not all(starts):  # "" and 0.0 mean no start
         return None
     try:

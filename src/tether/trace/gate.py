@@ -62,12 +62,9 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import math
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
 from itertools import chain, compress, count, repeat
 from operator import add, eq, gt, is_, itemgetter, lt, ne
 from pathlib import Path
@@ -80,13 +77,20 @@ from tether.trace.formats import (
     Columns,
     ReadError,
     Run,
-    Time,
     TraceFormatError,
     iter_runs,
-    seconds,
 )
 from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS
 from tether.trace.recovery import FAILED_STATUS, TOLERANCE_S, Recovery
+from tether.trace.times import INF as _INF
+from tether.trace.times import NONE_EMPTY as _NONE_EMPTY
+from tether.trace.times import NONE_HIGH as _NONE_HIGH
+from tether.trace.times import NONE_LOW as _NONE_LOW
+from tether.trace.times import NONE_TOP as _NONE_TOP
+from tether.trace.times import TOP as _TOP
+from tether.trace.times import later as _later
+from tether.trace.times import not_a_time as _not_a_time
+from tether.trace.times import time_issues as _time_issues
 
 if TYPE_CHECKING:
     from tether.trace.spans import Recorder
@@ -210,22 +214,6 @@ def fingerprint(signature: Iterable[str]) -> str:
 # ----------------------------------------------------------------------------- one run
 
 
-def _same_zone(a: str, b: str) -> bool:
-    if len(a) != len(b) or len(a) < 7:
-        return False
-    if a[-1] == "Z" == b[-1]:
-        return True
-    return a[-6] in "+-" and a[-6:] == b[-6:]
-
-
-def _later(a: Time, b: Time) -> bool:
-    """Whether time `a` is more than the tolerance after `b`."""
-    if isinstance(a, str) and isinstance(b, str) and _same_zone(a, b) and a <= b:
-        return False  # ISO strings of one shape order as their instants do
-    sa, sb = seconds(a), seconds(b)
-    return sa is not None and sb is not None and sa > sb + TOLERANCE_S
-
-
 def _cited(attrs: Mapping[str, Any]) -> list[Any]:
     cited = attrs.get(CITES_TOOL_IDS)
     if not cited:
@@ -235,12 +223,6 @@ def _cited(attrs: Mapping[str, Any]) -> list[Any]:
     return list(cited) if isinstance(cited, list | tuple) else [cited]
 
 
-_INF = float("inf")
-_TOP = "\U0010ffff"  # sorts after any ISO-8601 string
-_NONE_LOW: dict[Any, Any] = {None: -_INF}  # an open child is never late
-_NONE_HIGH: dict[Any, Any] = {None: _INF}  # nor is anything under an open parent
-_NONE_EMPTY: dict[Any, Any] = {None: ""}
-_NONE_TOP: dict[Any, Any] = {None: _TOP}
 _OK_ONLY = {"ok"}
 _LIST_ONLY = {list}
 _TOOL_ONLY = {"tool"}
@@ -469,64 +451,6 @@ def _late_children(
         parent_ends = list(map(parent_end, order))
     suspects = compress(range(n), map(gt, child, parent_ends))
     return [i for i in suspects if _later(ends[i], ends[order[i]])]  # the 1 ms tolerance
-
-
-def _not_a_time(value: Any) -> bool:
-    """Whether a span time that is there is no time: an ISO string that does not parse, epoch
-    seconds that are not finite (or neither kind of value)."""
-    if value.__class__ is str:
-        try:
-            datetime.fromisoformat(value)
-        except ValueError:
-            return True
-        return False
-    return not isinstance(value, int | float) or not math.isfinite(value)
-
-
-def _time_issues(
-    starts: Sequence[Any], ends: Sequence[Any], joined_ends: str | None
-) -> list[_Issue] | None:
-    """bad_time and ends_before_start, at C speed: every time parsed by one ``map``, starts
-    compared with ends by another (a missing start or end never compares as before).
-    `joined_ends`: the ends joined, when all are strings. None when a time is bad, or the
-    times are ISO strings of several shapes or mixed kinds (`_find_one_by_one` then finds and
-    names them)."""
-    n = len(starts)
-    if not n:
-        return []
-    try:
-        try:
-            joined = "".join(starts)
-        except TypeError:  # numbers, or missing starts
-            joined = None
-        if joined is not None and joined_ends is not None:  # the usual case: ISO, all there
-            width = len(starts[0])
-            for column, text in ((starts, joined), (ends, joined_ends)):
-                if len(text) != width * n or min(map(len, column)) != width:
-                    return None  # several shapes
-                if width < 7 or text[width - 1 :: width] != "Z" * n:
-                    return None
-            deque(map(datetime.fromisoformat, chain(starts, ends)), maxlen=0)
-            later: Iterator[Any] = map(gt, starts, ends)
-        else:
-            present = list(filter(None, chain(starts, ends)))
-            if present and present[0].__class__ is str:
-                width = len(present[0])
-                if set(map(len, present)) != {width} or width < 7:
-                    return None
-                if set(map(itemgetter(-1), present)) != {"Z"}:
-                    return None
-                deque(map(datetime.fromisoformat, present), maxlen=0)
-                low, high = _NONE_EMPTY, _NONE_TOP
-            else:
-                if not all(map(math.isfinite, present)):
-                    return None
-                low, high = _NONE_LOW, _NONE_HIGH
-            later = map(gt, map(low.get, starts, starts), map(high.get, ends, ends))  # type: ignore[arg-type]
-        suspects = list(compress(range(n), later))
-    except (TypeError, ValueError):  # a bad time, or mixed kinds
-        return None
-    return [("ends_before_start", i, None) for i in suspects if _later(starts[i], ends[i])]
 
 
 def _root_issues(
