@@ -174,17 +174,7 @@ class CallProcesses:
         call's. (One that left the session and ended alone stays a zombie until tether exits.)"""
         if not self.enabled:
             return
-        me = str(os.getpid())
-        for entry in _PROC.iterdir():
-            if not entry.name.isdigit() or int(entry.name) == self.shell:
-                continue
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if fields[0] == "Z" and fields[1] == me and int(fields[3]) == self.shell:
-                with contextlib.suppress(ChildProcessError, OSError):
-                    os.waitpid(int(entry.name), os.WNOHANG)
+        _reap({pid for pid, _name, sid in _dead_children() if sid == self.shell} - {self.shell})
 
 
 def _signal(pids: set[int], sig: signal.Signals) -> None:
@@ -206,21 +196,24 @@ def reap_dead_sandboxes() -> None:
     subreaper (after an unconfined call), the sandbox's init process, which bubblewrap does not
     always collect before it exits, would stay a zombie of tether. Only processes named bwrap
     that tether did not start itself (whose exit their own waiter collects)."""
+    _reap({pid for pid, name, _sid in _dead_children() if name == "bwrap"})
+
+
+def _dead_children() -> list[tuple[int, str, int]]:
+    """tether's children that ended and were not collected (zombies): pid, name, session."""
     if not _PROC.is_dir():
-        return
+        return []
     me = str(os.getpid())
+    found = []
     for entry in _PROC.iterdir():
-        if not entry.name.isdigit() or int(entry.name) in _running_shells:
+        if not entry.name.isdigit():
             continue
         try:
             stat = (entry / "stat").read_text()
         except OSError:
-            continue
+            continue  # gone meanwhile
         fields = stat.rsplit(")", 1)[1].split()
-        if (
-            fields[0] == "Z"
-            and fields[1] == me
-            and stat[stat.find("(") + 1 : stat.rfind(")")] == "bwrap"
-        ):
-            with contextlib.suppress(ChildProcessError, OSError):
-                os.waitpid(int(entry.name), os.WNOHANG)
+        if fields[0] == "Z" and fields[1] == me:
+            name = stat[stat.find("(") + 1 : stat.rfind(")")]
+            found.append((int(entry.name), name, int(fields[3])))
+    return found
