@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 
 import orjson
 
-from tether.reliability.error_objects import CODE_WORD, FENCE, KEYED
+from tether.reliability.error_objects import CODE_WORD, FENCE, object_keys
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.reply import (
     CJK,
@@ -389,7 +389,7 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if key and re.search(r"(?<![a-z0-9_])" + re.escape(key) + r"(?![a-z0-9_])", q):
             return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
     if r.structure is not None or r.html:
-        keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(text[:3000])}
+        keys = object_keys(text[:3000])
         named = {k for k in keys if re.search(r"(?<![a-z0-9_])" + k + r"(?![a-z0-9_])", q)}
         if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
             return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)

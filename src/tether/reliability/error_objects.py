@@ -10,6 +10,8 @@ from typing import Any
 
 import orjson
 
+from tether.reliability.lexicon import trie_pattern
+
 CODE_WORD = re.compile(r"(?<![\d.,])([45]\d\d)(?![\d.,]\d|\d)")  # an HTTP error status
 FENCE = re.compile(r"```[\w+-]*\n?(.*?)```", re.S)
 
@@ -43,11 +45,19 @@ KEY_NAMES = (
     "success",
     "kind",
 )
-_KEY_ALTERNATION = "|".join(KEY_NAMES)
-KEYED = re.compile(
-    rf"""(?:["']({_KEY_ALTERNATION})["']\s*:|\b({_KEY_ALTERNATION})\s*[:=]\s*[\s"'{{\[(\w-])""",
-    re.I,
-)
+# An object's key (`"error":`, `code=`), as a trie on lower-cased text: one alternation of the
+# names tried with `re.I` at every position took ~0.3 ms on a 800-character answer.
+_KEY, _KEY_WORD = trie_pattern(KEY_NAMES), trie_pattern(KEY_NAMES, word_start=True)
+KEYED = re.compile(rf"""["']({_KEY})["']\s*:|({_KEY_WORD})\s*[:=]\s*[\s"'{{\[(\w-]""")
+
+
+def object_keys(text: str) -> set[str]:
+    """The key names of KEY_NAMES that `text` uses as keys (lower-cased)."""
+    if ":" not in text and "=" not in text:
+        return set()
+    return {m.group(1) or m.group(2) for m in KEYED.finditer(text.lower())}
+
+
 MESSAGE_KEYS = frozenset(
     (
         "message",
@@ -196,7 +206,7 @@ def error_object(text: str) -> tuple[str, str, list[str]] | None:
             return ("a JSON message after a status", prefix, messages)
         return None
     # not JSON: a Python dict, a Rust or Go struct, protobuf text
-    keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(body[:3000])}
+    keys = object_keys(body[:3000])
     named = keys & {"message", "msg", "code", "status", "type", "status_code", "kind"}
     if (
         keys & ERROR_KEYS

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.error_objects import CODE_WORD, ERROR_KEYS, KEYED
+from tether.reliability.error_objects import CODE_WORD, ERROR_KEYS, object_keys
 from tether.reliability.lexicon import placeholder_key
 from tether.reliability.reply import (
     SSE,
@@ -86,7 +86,7 @@ def error_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
                 "error_object", w["error_object"], kind + (f" after {prefix!r}" if prefix else "")
             ),
         )
-    keys = {(m.group(1) or m.group(2)).lower() for m in KEYED.finditer(r.said[:3000])}
+    keys = object_keys(r.said[:3000])
     errorish = keys & ERROR_KEYS
     if errorish and len(keys) >= 2:
         return (

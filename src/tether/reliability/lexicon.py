@@ -42,14 +42,14 @@ class Terms:
         words = [t for t in plain if t[:1].isalnum()]
         parts = []
         if words:
-            parts.append(_trie_pattern(words, word_start=True))
+            parts.append(trie_pattern(words, word_start=True))
         parts += [_term_pattern(t) for t in plain if not t[:1].isalnum()]
         parts += list(regexes)
         self.ascii = re.compile("|".join(parts) or "(?!)")
         # (a wide term that starts with an ASCII letter keeps its word-start check)
         starts = [t for t in wide if t[:1].isascii() and t[:1].isalnum()]
         rest = [t for t in wide if t not in starts]
-        wide_parts = [_trie_pattern(rest)] if rest else []
+        wide_parts = [trie_pattern(rest)] if rest else []
         wide_parts += [_term_pattern(t) for t in starts]
         self.wide = re.compile("|".join(wide_parts)) if wide_parts else None
 
@@ -99,18 +99,19 @@ def _ending(term: str) -> str:
 _ENDINGS_ORDER = (r"\w*", r"(?![a-z0-9_])", "")
 
 
-def _trie_pattern(terms: Iterable[str], word_start: bool = False) -> str:
+def trie_pattern(terms: Iterable[str], word_start: bool = False, open_end: bool = False) -> str:
     """Terms as one regex shaped like a trie: the engine follows one branch per letter instead
     of trying every term at every position (a flat alternation of ~1,500 terms took a
     millisecond on a 1 KB reply). A longer term is tried before a shorter one it extends, as
     in the flat alternation sorted longest first. `word_start`: each term starts a word; the
-    check follows the first letter, so the engine can skip to the letters that start a term."""
+    check follows the first letter, so the engine can skip to the letters that start a term.
+    `open_end`: a term may end inside a word (`req` in `req_0123`), instead of `_ending`'s."""
     root: dict[str, Any] = {}
     for term in terms:
         node = root
         for ch in term[:-1] if term.endswith("*") else term:
             node = node.setdefault(ch, {})
-        node.setdefault("", set()).add(_ending(term))
+        node.setdefault("", set()).add("" if open_end else _ending(term))
     if not word_start:
         return _trie_node(root)
     after_first = r"(?<![a-z0-9_].)"

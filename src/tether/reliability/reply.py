@@ -13,7 +13,7 @@ from functools import cached_property
 
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import Lexicon, trie_pattern
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
 # has a failure's structure (an HTML page, an error object, a stack trace).
@@ -56,15 +56,32 @@ STATUS = re.compile(
     r"bad request|overloaded|conflict|precondition failed|unprocessable)",
     re.I | re.M,
 )
+# An id, request id or timestamp (on lower-cased text). Every branch starts with a letter, a
+# digit or `=` the engine can scan for: the same alternation with `\b` and `re.I` in front took
+# ~0.3 ms on a 800-character answer.
+_ID_WORDS = ("request", "req", "trace", "correlation")
 IDS = re.compile(
-    r"\b[a-z_]+=[\w.:/-]+[,.]?\s+[a-z_-]+="
-    r"|\b(?:request[\s_-]?id|req[\s_-]?id|trace[\s_-]?id|x-request-id|cf-ray|ray id"
-    r"|correlation[\s_-]?id)"
-    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-|\b(?:req|chatcmpl|msg|gen|resp|err)[_-][0-9a-z]{12,}"
-    r"|\b[0-9a-f]{24,}\b|\b\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}"
-    r"|\b(?:org|user|key|sk|proj)-[0-9a-z*]{6,}",
-    re.I,
+    r"=(?<=[a-z_]=)[\w.:/-]+[,.]?\s+[a-z_-]+="
+    + "|"
+    + trie_pattern(
+        [f"{w}{sep}id" for w in _ID_WORDS for sep in ("", " ", "_", "-", "\t", "\n")]
+        + ["x-request-id", "cf-ray", "ray id"],
+        word_start=True,
+        open_end=True,
+    )
+    + r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
+    + "|"
+    + trie_pattern(("req", "chatcmpl", "msg", "gen", "resp", "err"), word_start=True, open_end=True)
+    + r"[_-][0-9a-z]{12,}"
+    + r"|[0-9a-f](?<![0-9a-z_].)[0-9a-f]{23,}\b"
+    + r"|\d(?<!\w\d)\d{3}-\d{2}-\d{2}[t ]\d{2}:\d{2}"
+    + "|"
+    + trie_pattern(("org", "user", "key", "sk", "proj"), word_start=True, open_end=True)
+    + r"-[0-9a-z*]{6,}"
 )
+_KEY_VALUES = re.compile(r"[a-z_]+=[\w.:/-]+[,.]?\s+[a-z_-]+=")  # IDS's first branch, for match()
+
+
 TRACE = re.compile(
     r"^\s*(?:traceback \(most recent call last\)|at \S+ \(.*:\d+(?::\d+)?\)|file \".*\", line \d+"
     r"|caused by:|at [\w.$<>]+\([\w.]*:\d+\))",
@@ -163,6 +180,10 @@ LEAD_IN = re.compile(
 )
 
 
+def _is_ids_line(low: str) -> bool:
+    return IDS.match(low) is not None or _KEY_VALUES.match(low) is not None
+
+
 def count_letters(text: str) -> int:
     if text.isascii():
         return len(text.encode("ascii").translate(None, NOT_LETTERS))
@@ -197,7 +218,7 @@ class Reply:
     @cached_property
     def ids(self) -> re.Match[str] | None:
         """The first id, request id or timestamp in the reply's head (read by two signals)."""
-        return IDS.search(self.text[:3000])
+        return IDS.search(self.text[:3000].lower())
 
     @cached_property
     def explaining_words(self) -> list[str]:
@@ -301,7 +322,7 @@ def without_diagnostics(low: str) -> str:
     kept: list[str] = []
     in_diagnostics = False
     for line in low.splitlines():
-        if DIAGNOSTIC.match(line) is not None or IDS.match(line.strip()) is not None:
+        if DIAGNOSTIC.match(line) is not None or _is_ids_line(line.strip().lower()):
             in_diagnostics = True
         elif not in_diagnostics or PROSE_LINE.search(line):
             kept.append(line)
