@@ -53,12 +53,19 @@ def test_no_source_straddles_the_split() -> None:
 # A second batch (answers_jan.jsonl, 176 answers in the tune part, each with its question) took
 # 5 false alarms when it was added, 2 after tuning on it; the earlier texts went from 30 to 29:
 # 31 in all. (A batch of new texts may add its own count; a change of the judge may not.)
-TUNE_FALSE_ALARMS_AT_MOST = 31
+# A third batch (lookalikes_apis.jsonl: answers about other APIs' rate limits and errors, most
+# without their question) took 17 false alarms in its 175 tune texts when it was added, 15 after
+# one general signal (an HTTP message's head is a protocol example); the earlier texts stayed at
+# 31: 46 in all.
+TUNE_FALSE_ALARMS_AT_MOST = 46
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
 # 24 after tuning on it: 81 of 1,319 (6.1%). The target is recall >= 95%.
-TUNE_MISSES_AT_MOST = 81
+# A third batch (failures_bots.jsonl) brought 36 misses in its 119 tune texts, 22 after core
+# failure words in languages the judge lacked and "I cannot ..." no longer counted as a model's
+# first person; the earlier texts went from 81 to 79: 101 of 1,438 (7.0%).
+TUNE_MISSES_AT_MOST = 101
 
 
 def test_the_tune_part_holds_its_targets() -> None:

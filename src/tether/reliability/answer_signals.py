@@ -239,6 +239,16 @@ _FIRST_PERSON = re.compile(
     r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'])"
     r"|我(?!们)|私は|僕は|저는|제가|나는"
 )
+# "I" saying it cannot (answer, respond, continue): the first person of a canned notice.
+_UNABLE = re.compile(
+    r"^\W*(?:i|i'm|i am|my)\W+(?:\w+\W+)?(?:can't|cannot|can not|couldn't|could not|am unable|"
+    r"'m unable|was unable|wasn't able|am not able|am not allowed|haven't been|have not been|"
+    r"am having trouble|'m having trouble)"
+    r"|^\W*(?:je|j')\W*(?:ne peux|n'ai pas|ne suis pas)"
+    r"|^\W*(?:yo\W+)?no puedo|^\W*(?:eu\W+)?não posso"
+    r"|^\W*ich\W+(?:\w+\W+)?(?:kann nicht|kann keine|habe noch keine)|^\W*я\W+(?:\w+\W+)?не могу"
+    r"|^我(?:暂时|现在|目前)?(?:无法|不能|没办法|没有办法)"
+)
 _SPECIFIC = re.compile(
     r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|java|"
     r"kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
@@ -272,8 +282,8 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if SSE.match(r.text) is not None:
         return ()  # the model's words inside raw stream frames: protocol, not a reply
     m = _FIRST_PERSON.search(r.message[:1000])
-    if m is None:
-        return ()
+    if m is None or _UNABLE.search(r.message[m.start() : m.end() + 40]) is not None:
+        return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
     return (Signal("first_person", -w["first_person"], m.group(0)),)
 
 
@@ -328,6 +338,25 @@ def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         weight = w["many_codes"] * (2 if len(rows) >= 5 or len(codes) >= 6 else 1)
         return (Signal("many_codes", -weight, ", ".join(found[:6])),)
     return ()
+
+
+def http_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An HTTP message's head, a status or request line with header lines under it: an example
+    of the protocol. A gateway's failure reaches the reply as the body it sent, not as the
+    head of a response."""
+    m = _HTTP_HEAD.search(r.text[:4000])
+    if m is None:
+        return ()
+    return (Signal("http_message", -w["http_message"], m.group(1).strip()[:60]),)
+
+
+# A status line (`HTTP/1.1 429 Too Many Requests`) or request line (`POST /v1/chat HTTP/1.1`),
+# then a header line (`Retry-After: 30`).
+_HTTP_HEAD = re.compile(
+    r"^[ \t]*(HTTP/\d(?:\.\d)? \d{3}[^\n]*|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ "
+    r"HTTP/\d(?:\.\d)?)\r?\n[ \t]*[A-Za-z][\w-]*:[ \t]",
+    re.M,
+)
 
 
 # A line that starts with an error code: a row of a table or list of codes.

@@ -42,6 +42,7 @@ from tether.reliability.answer_signals import (
     defines,
     explains,
     first_person,
+    http_message,
     introduced,
     json_data,
     long_prose,
@@ -122,6 +123,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "change_note": 1.0,
     "specifics": 0.4,
     "many_codes": 0.8,
+    "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
@@ -233,6 +235,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     change_note,
     json_data,
     many_codes,
+    http_message,
     on_topic,
     asked_for,
 )
