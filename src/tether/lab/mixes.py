@@ -76,6 +76,13 @@ STORM_FAULTS: tuple[FaultRule, ...] = (
     FaultRule("malformed-chunk", 0, "malformed"),
     FaultRule("truncated-tool-args", 0, "truncated"),
     FaultRule("finish-length", 0, "truncated"),
+    FaultRule("html-200", 0, "gateway"),
+    FaultRule("empty-body", 0, "empty"),
+    FaultRule("endless-tool-args", 0, "loop"),
+    FaultRule("endless-errors", 0, "error_frame"),
+    FaultRule("endless-malformed", 0, "malformed"),
+    FaultRule("endless-empty", 0, "loop"),
+    FaultRule("endless-500", 0, "http"),
 )
 
 MIXES: dict[str, Mix] = {
