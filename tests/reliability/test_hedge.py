@@ -12,7 +12,8 @@ from tether.agent.runtime import RuntimeConfig, create_agent_runtime
 from tether.messages import Message, Request
 from tether.providers import OpenAIProvider
 from tether.reliability.breaker import Breaker, BreakerPolicy, MemoryStore
-from tether.reliability.chain import Answer, Candidate, Chain, Notice
+from tether.reliability.chain import Answer, Candidate, Chain, ModelCallFailed, Notice
+from tether.reliability.deadline import Deadline
 from tether.reliability.hedge import FirstBytes, HedgePolicy
 from tether.stand import StandThread, build_stand
 from tether.trace.gate import check_recorder
@@ -174,3 +175,27 @@ def test_the_receipt_counts_the_cancelled_attempts_tokens(tmp_path: Path) -> Non
     (lost,) = rejected
     assert lost["candidate"] == "primary" and "cancelled" in str(lost["error"])
     assert 0 < int(str(lost["input_tokens"])) < input_tokens  # the winner's are in it too
+
+
+def test_a_hedged_race_keeps_to_the_callers_deadline() -> None:
+    """Both lanes slow: each ends at its share of the caller's deadline (a timeout recorded on
+    it), not when the slow upstream would have answered."""
+    notices: list[Notice] = []
+    with (
+        StandThread(build_stand(faults=["slow-first-byte:5"])) as slow,
+        StandThread(build_stand(faults=["slow-first-byte:5"])) as slower,
+    ):
+        chain = chain_of(slow, slower, notices=notices)
+
+        async def main() -> None:
+            try:
+                await chain.call(HI, deadline=Deadline.within(1.2))
+            finally:
+                await chain.aclose()
+
+        with pytest.raises(ModelCallFailed) as failed:
+            anyio.run(main)
+    assert "hedge" in [n.kind for n in notices]
+    shares = [a for a in failed.value.attempts if "share of the caller's deadline" in a.error]
+    assert {a.candidate for a in shares} == {"primary", "backup"}, failed.value.attempts
+    assert not any(a.ok for a in failed.value.attempts)

@@ -620,7 +620,7 @@ class Chain:
             if self._may_hedge(state, candidate, number):
                 raced = await self._race(
                     state, candidate, sent, request, number, failed | set(too_small),
-                    on_text, on_reasoning,
+                    on_text, on_reasoning, share_s,
                 )  # fmt: skip
                 attempts += raced.others
                 failed.update(a.candidate for a in raced.others if not a.ok)
@@ -720,10 +720,15 @@ class Chain:
         exclude: set[str],
         on_text: TextCallback | None,
         on_reasoning: TextCallback | None,
+        share_s: float | None = None,
     ) -> Raced:
         """The primary attempt, and a hedge at the next healthy candidate when the primary's
         first byte is later than the threshold; the first accepted turn wins, the other is
-        cancelled (its span closed as cancelled, its tokens estimated onto its attempt)."""
+        cancelled (its span closed as cancelled, its tokens estimated onto its attempt).
+
+        `share_s`, this attempt's share of the caller's deadline, bounds the race: the hedge
+        gets what is left of it when it starts. (A lane the race cancels is not the caller
+        leaving, so the lanes do not count abandonment on their breakers.)"""
         after = self.first_bytes.threshold(primary.key)
         assert after is not None
         t0 = time.perf_counter()
@@ -737,10 +742,11 @@ class Chain:
         lanes = [Lane(primary, sent, number, Relay(on_text), Relay(on_reasoning), "primary")]
 
         async def run(lane: Lane, on_first: Callable[[], None] | None) -> None:
+            left = None if share_s is None else max(0.0, share_s - (time.perf_counter() - t0))
             with lane.scope:
                 lane.result = await self._attempt(
                     state, lane.candidate, lane.sent, lane.number, lane.text, lane.reasoning,
-                    on_first=on_first, role=lane.role,
+                    share_s=left, on_first=on_first, role=lane.role,
                 )  # fmt: skip
             progress.set()
             if lane.result is not None and lane.result[0].attempt.ok:
