@@ -56,8 +56,9 @@ def test_no_source_straddles_the_split() -> None:
 # A third batch (lookalikes_apis.jsonl: answers about other APIs' rate limits and errors, most
 # without their question) took 17 false alarms in its 175 tune texts when it was added, 15 after
 # one general signal (an HTTP message's head is a protocol example); the earlier texts stayed at
-# 31: 46 in all.
-TUNE_FALSE_ALARMS_AT_MOST = 46
+# 31: 46 in all. A fourth (replies_outages.jsonl: 169 answers about outages, each with its
+# question) took 3 in its 103 tune texts (two operators' outage notices in Korean): 49.
+TUNE_FALSE_ALARMS_AT_MOST = 49
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
