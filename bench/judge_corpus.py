@@ -77,9 +77,16 @@ def report(part: list[Sample], title: str, misses: bool) -> tuple[float, int]:
     print(f"\n== {title}: {len(part)} texts from {len({s.group for s in part})} sources ==")
     print(head)
     print(_row("all", part, flagged))
-    for key, label in (("shape", "shape"), ("language", "language")):
+    # an answer whose question was not recorded is judged against DEFAULT_TASK, which it does
+    # not answer: the harder case (a failure text's request is unrelated to it too)
+    asked = ("with its question", "question not recorded")
+    for key, label in (("shape", "shape"), ("language", "language"), ("asked", "question")):
         by: dict[str, list[int]] = defaultdict(list)
         for i, s in enumerate(part):
+            if key == "asked":
+                if s.label == "answer":
+                    by[asked[0] if s.prompt else asked[1]].append(i)
+                continue
             by[getattr(s, key)].append(i)
         print(f"-- by {label}")
         for value in sorted(by, key=lambda v: (-len(by[v]), v)):
