@@ -114,21 +114,30 @@ def decode_whole(body: bytes) -> list[Event]:
     return out
 
 
+def _head(model: str, completion_id: str) -> dict[str, Any]:
+    """What every `text_completion` object and chunk starts with."""
+    return {
+        "id": completion_id,
+        "object": "text_completion",
+        "created": int(time.time()),
+        "model": model,
+    }
+
+
+def _choice(text: str, finish: str | None) -> dict[str, Any]:
+    return {"index": 0, "text": text, "logprobs": None, "finish_reason": finish}
+
+
 class StreamEncoder:
     """Neutral events to `text_completion` chunks (SSE bytes). Reasoning and tool calls have no
     place in this format and are left out."""
 
     def __init__(self, model: str, completion_id: str) -> None:
-        self._head = {
-            "id": completion_id,
-            "object": "text_completion",
-            "created": int(time.time()),
-            "model": model,
-        }
+        self._head = _head(model, completion_id)
 
     def _chunk(self, text: str, finish: str | None = None) -> bytes:
         body = dict(self._head)
-        body["choices"] = [{"index": 0, "text": text, "logprobs": None, "finish_reason": finish}]
+        body["choices"] = [_choice(text, finish)]
         return sse(orjson.dumps(body))
 
     def start(self, usage: Usage | None = None) -> bytes:
@@ -165,13 +174,8 @@ def completion_body(
     usage: Usage | None,
 ) -> dict[str, Any]:
     """A whole (non-streamed) `text_completion` object."""
-    body: dict[str, Any] = {
-        "id": completion_id,
-        "object": "text_completion",
-        "created": int(time.time()),
-        "model": model,
-        "choices": [{"index": 0, "text": content, "logprobs": None, "finish_reason": finish_raw}],
-    }
+    body = _head(model, completion_id)
+    body["choices"] = [_choice(content, finish_raw)]
     if usage is not None:
         body["usage"] = usage_to_raw(usage)
     return body

@@ -400,6 +400,16 @@ class StreamEncoder:
             )  # fmt: skip
         return out + self._event("response.output_item.done", output_index=index, item=item)
 
+    def whole(self, finish_raw: str, usage: Usage | None) -> dict[str, Any]:
+        """The response object for what was encoded, as a non-streamed reply carries it: a
+        length or content-filter finish makes it `incomplete`, with the reason."""
+        self._close()
+        self._usage = usage
+        if finish_raw not in ("length", "max_output_tokens", "content_filter"):
+            return self._response("completed")
+        reason = "content_filter" if finish_raw == "content_filter" else "max_output_tokens"
+        return self._response("incomplete", incomplete_details={"reason": reason})
+
     def _add(self, item: dict[str, Any]) -> bytes:
         out = self._close()
         self._output.append(item)
@@ -505,10 +515,4 @@ def response_body(
         encoder.encode(TextDelta(content))
     for i, c in enumerate(tool_calls):
         encoder.encode(ToolCallDelta(i, c.arguments, c.id, c.name))
-    encoder._close()
-    encoder._usage = usage
-    status, extra = "completed", {}
-    if finish_raw in ("length", "max_output_tokens", "content_filter"):
-        reason = "content_filter" if finish_raw == "content_filter" else "max_output_tokens"
-        status, extra = "incomplete", {"incomplete_details": {"reason": reason}}
-    return encoder._response(status, **extra)
+    return encoder.whole(finish_raw, usage)
