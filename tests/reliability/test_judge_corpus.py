@@ -66,7 +66,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 49
 # A third batch (failures_bots.jsonl) brought 36 misses in its 119 tune texts, 22 after core
 # failure words in languages the judge lacked and "I cannot ..." no longer counted as a model's
 # first person; the earlier texts went from 81 to 79: 101 of 1,438 (7.0%).
-TUNE_MISSES_AT_MOST = 101
+# A fourth (failures_apps.jsonl: clients' and apps' texts, mostly English) brought 9 in its 90
+# tune texts: 110 of 1,528 (7.2%).
+TUNE_MISSES_AT_MOST = 110
 
 
 def test_the_tune_part_holds_its_targets() -> None:
