@@ -65,10 +65,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 49
 # 24 after tuning on it: 81 of 1,319 (6.1%). The target is recall >= 95%.
 # A third batch (failures_bots.jsonl) brought 36 misses in its 119 tune texts, 22 after core
 # failure words in languages the judge lacked and "I cannot ..." no longer counted as a model's
-# first person; the earlier texts went from 81 to 79: 101 of 1,438 (7.0%).
+# first person; the earlier texts went from 81 to 79: 101 of 1,438 (7.0%). ("I cannot ..." was
+# then narrowed to answering verbs, so that a model's "I could not do that" stays an answer: +2.)
 # A fourth (failures_apps.jsonl: clients' and apps' texts, mostly English) brought 9 in its 90
-# tune texts: 110 of 1,528 (7.2%).
-TUNE_MISSES_AT_MOST = 110
+# tune texts: 112 of 1,528 (7.3%).
+TUNE_MISSES_AT_MOST = 112
 
 
 def test_the_tune_part_holds_its_targets() -> None:
@@ -205,3 +206,18 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
         for signal in full.signals:
             if signal.name.split(":")[0] in answer_side:
                 assert signal.weight <= 0, (signal, sample.text[:80])
+
+
+@pytest.mark.parametrize(
+    ("text", "first_person"),
+    [
+        ("I could not do that.", True),  # a model reporting on its work: an answer's "I"
+        ("I could not reproduce the timeout; the test passes 200 times in a row.", True),
+        ("I cannot process this request as it triggered safety guidelines.", False),
+        ("Sorry, I haven't been configured with an AI source yet.", False),
+        ("我暂时无法回答这个问题", False),
+    ],
+)
+def test_first_person_is_an_answers_unless_it_cannot_answer(text: str, first_person: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("first_person" in names) is first_person, read_text(text).signals

@@ -239,15 +239,20 @@ _FIRST_PERSON = re.compile(
     r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'])"
     r"|我(?!们)|私は|僕は|저는|제가|나는"
 )
-# "I" saying it cannot (answer, respond, continue): the first person of a canned notice.
+# "I" saying it cannot answer (respond, reply, process the request, chat, be set up): the first
+# person of a canned notice. A model reporting on its work ("I could not reproduce it", "I could
+# not do that") is still an answer.
 _UNABLE = re.compile(
-    r"^\W*(?:i|i'm|i am|my)\W+(?:\w+\W+)?(?:can't|cannot|can not|couldn't|could not|am unable|"
-    r"'m unable|was unable|wasn't able|am not able|am not allowed|haven't been|have not been|"
-    r"am having trouble|'m having trouble)"
-    r"|^\W*(?:je|j')\W*(?:ne peux|n'ai pas|ne suis pas)"
-    r"|^\W*(?:yo\W+)?no puedo|^\W*(?:eu\W+)?não posso"
-    r"|^\W*ich\W+(?:\w+\W+)?(?:kann nicht|kann keine|habe noch keine)|^\W*я\W+(?:\w+\W+)?не могу"
-    r"|^我(?:暂时|现在|目前)?(?:无法|不能|没办法|没有办法)"
+    r"^\W*(?:i|i'm|i am)\W+(?:\w+\W+)?(?:can't|cannot|can not|couldn't|could not|am unable to|"
+    r"'m unable to|was unable to|wasn't able to|am not able to|am having trouble|'m having trouble)"
+    r"\W+(?:\w+\W+){0,2}?(?:respond|reply|answer|process|chat|talk|understand|generate|connect)"
+    r"|^\W*i\W+(?:haven't|have not) been (?:set up|configured)"
+    r"|^\W*(?:je|j')\W*(?:ne peux pas (?:répondre|traiter|discuter)|n'ai pas encore été configuré)"
+    r"|^\W*(?:yo\W+)?no puedo (?:responder|procesar)"
+    r"|^\W*(?:eu\W+)?não posso (?:responder|processar)"
+    r"|^\W*ich\W+(?:\w+\W+)?(?:kann (?:\w+\W+){0,3}?nicht (?:antworten|beantworten|verarbeiten)"
+    r"|habe noch keine)|^\W*я\W+(?:\w+\W+)?не могу (?:ответить|обработать|отвечать)"
+    r"|^我(?:暂时|现在|目前)?(?:无法|不能|没办法|没有办法)(?:回答|回复|处理|聊天|理解)"
 )
 _SPECIFIC = re.compile(
     r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|java|"
