@@ -57,8 +57,11 @@ def test_no_source_straddles_the_split() -> None:
 # without their question) took 17 false alarms in its 175 tune texts when it was added, 15 after
 # one general signal (an HTTP message's head is a protocol example); the earlier texts stayed at
 # 31: 46 in all. A fourth (replies_outages.jsonl: 169 answers about outages, each with its
-# question) took 3 in its 103 tune texts (two operators' outage notices in Korean): 49.
-TUNE_FALSE_ALARMS_AT_MOST = 49
+# question) took 3 in its 103 tune texts (two operators' outage notices in Korean): 49. A fifth
+# (intl_locales.jsonl: texts in 14 languages, the answers mostly without their question) took
+# 15 in its 44 tune answers, 14 after explanation words in Spanish, Portuguese, French, German,
+# Italian, Indonesian, Turkish, Vietnamese and Polish: 63.
+TUNE_FALSE_ALARMS_AT_MOST = 63
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -68,8 +71,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 49
 # first person; the earlier texts went from 81 to 79: 101 of 1,438 (7.0%). ("I cannot ..." was
 # then narrowed to answering verbs, so that a model's "I could not do that" stays an answer: +2.)
 # A fourth (failures_apps.jsonl: clients' and apps' texts, mostly English) brought 9 in its 90
-# tune texts: 112 of 1,528 (7.3%).
-TUNE_MISSES_AT_MOST = 112
+# tune texts: 112 of 1,528 (7.3%). The fifth (intl_locales.jsonl) brought 17 in its 49; the
+# explanation words cost one earlier failure (a notice that explains its cause): 130 of 1,577.
+TUNE_MISSES_AT_MOST = 130
 
 
 def test_the_tune_part_holds_its_targets() -> None:
