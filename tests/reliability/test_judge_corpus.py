@@ -72,8 +72,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 63
 # then narrowed to answering verbs, so that a model's "I could not do that" stays an answer: +2.)
 # A fourth (failures_apps.jsonl: clients' and apps' texts, mostly English) brought 9 in its 90
 # tune texts: 112 of 1,528 (7.3%). The fifth (intl_locales.jsonl) brought 17 in its 49; the
-# explanation words cost one earlier failure (a notice that explains its cause): 130 of 1,577.
-TUNE_MISSES_AT_MOST = 130
+# explanation words cost one earlier failure (a notice that explains its cause): 130 of 1,577;
+# a bot's deferral ("give me a moment", "still thinking", in nine languages) as no-reply
+# words: 129.
+TUNE_MISSES_AT_MOST = 129
 
 
 def test_the_tune_part_holds_its_targets() -> None:
