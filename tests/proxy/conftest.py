@@ -34,7 +34,7 @@ def shared_stand() -> Iterator[SharedStand]:
 @pytest.fixture
 def proxy_factory(tmp_path: Path) -> Iterator[ProxyFactory]:
     """`url = proxy_factory([stand_url, ...], api="openai", log=path, breakers={...},
-    upstream={...options of every upstream}, **[proxy] options)`."""
+    upstream={...options of every upstream}, sections={"hedge": {...}}, **[proxy] options)`."""
     started: list[ProxyThread] = []
 
     def start(
@@ -43,6 +43,7 @@ def proxy_factory(tmp_path: Path) -> Iterator[ProxyFactory]:
         log: Path | None = None,
         breakers: dict[str, Any] | None = None,
         upstream: dict[str, Any] | None = None,
+        sections: dict[str, Any] | None = None,
         **options: Any,
     ) -> str:
         rows = [
@@ -51,7 +52,7 @@ def proxy_factory(tmp_path: Path) -> Iterator[ProxyFactory]:
         ]
         section = {"log": str(log or tmp_path / "proxy.jsonl"), "backoff_s": 0.01, **options}
         config = ProxyConfig.model_validate(
-            {"upstreams": rows, "proxy": section, "breakers": breakers or {}}
+            {"upstreams": rows, "proxy": section, "breakers": breakers or {}, **(sections or {})}
         )
         thread = ProxyThread(Proxy(config))
         started.append(thread)

@@ -39,6 +39,15 @@ A TOML file (validated; every error names the file, the key and what is expected
     [aliases]                           # a client model name -> its own chain of upstreams
     fast = ["openai#gpt-4o-mini", "claude#claude-haiku-4-5"]   # NAME[#MODEL], in order
 
+    [concurrency]                       # requests in flight per upstream and model, as in the
+    adaptive = true                     # runtime's configuration (halved on a concurrency 429)
+    ceiling = 32
+
+    [hedge]                             # a late first byte: the same request to the next
+    enabled = true                      # healthy upstream too, the first accepted turn wins
+    after_s = 2.0                       # fixed; default: learned from recent first bytes
+    max_per_run = 1                     # hedges one client request may start
+
     [judge]                             # the turn judge, as in the runtime's configuration
     phrases = ["our proxy is napping"]  # your gateways' own texts: each alone is a failure
 """
@@ -52,7 +61,9 @@ from pydantic import Field, ValidationError, model_validator
 
 from tether.config import (
     BreakersConfig,
+    ConcurrencySection,
     EndpointConfig,
+    HedgeSection,
     JudgeSection,
     RetryConfig,
     Strict,
@@ -104,6 +115,8 @@ class ProxyConfig(Strict):
     breakers: BreakersConfig = Field(default_factory=BreakersConfig)
     proxy: ProxySection = Field(default_factory=ProxySection)
     judge: JudgeSection = Field(default_factory=JudgeSection)
+    concurrency: ConcurrencySection = Field(default_factory=ConcurrencySection)
+    hedge: HedgeSection = Field(default_factory=HedgeSection)
     # A client model name -> its own chain: upstream names in failover order, each with an
     # optional `#MODEL` (else that upstream's mapping of the alias).
     aliases: dict[str, list[str]] = Field(default_factory=dict)

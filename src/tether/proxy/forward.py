@@ -66,6 +66,8 @@ class Upstreams:
             holdback_max_chars=max(p.holdback_max_chars, p.holdback_chars),
         )
         self.judge_config = config.judge.judge_config("proxy configuration")
+        self.limits = config.concurrency.limits()
+        self.hedge = config.hedge.policy()
         self._keys = [u.api_key() for u in config.upstreams]
         # One pool for every upstream (pools are per host inside it), with one TLS context per
         # process: making a context takes ~50 ms. "lean" and "fast": see proxy/transport.py.
@@ -103,6 +105,8 @@ class Upstreams:
             guard=self.guard,
             judge_config=self.judge_config,
             fit=ContextBudget().fit,
+            limits=self.limits,
+            hedge=self.hedge,
         )
         self._chains[model] = chain
         if len(self._chains) > MAX_CHAINS:  # the providers share the pools: nothing to close
