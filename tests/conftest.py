@@ -1,12 +1,15 @@
 """Shared fixtures: real stands on 127.0.0.1, started in a background thread; a real
-redis-server for the breaker stores and for proxies that share one."""
+redis-server for the breaker stores and for proxies that share one; a real OTLP/HTTP
+receiver."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +103,35 @@ def redis_url() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture
+def otlp_receiver() -> Iterator[tuple[str, list[object]]]:
+    """A real OTLP/HTTP receiver on 127.0.0.1 that decodes the protobuf it is sent."""
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+        ExportTraceServiceRequest,
+        ExportTraceServiceResponse,
+    )
+
+    received: list[object] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            request = ExportTraceServiceRequest()
+            request.ParseFromString(self.rfile.read(int(self.headers["content-length"])))
+            received.append(request)
+            body = ExportTraceServiceResponse().SerializeToString()
+            self.send_response(200)
+            self.send_header("content-type", "application/x-protobuf")
+            self.send_header("content-length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/v1/traces", received
+    server.shutdown()

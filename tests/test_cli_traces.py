@@ -6,9 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
@@ -93,38 +90,6 @@ def test_export_seed_and_otlp_json_and_both_pass_the_gate(tmp_path: Path, store:
         path = tmp_path / f"{fmt}.json"
         path.write_text(exported.stdout)
         assert tether("check", str(path), store=store).returncode == 0
-
-
-@pytest.fixture
-def otlp_receiver() -> Iterator[tuple[str, list[object]]]:
-    """A real OTLP/HTTP receiver on 127.0.0.1 that decodes the protobuf it is sent."""
-    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
-        ExportTraceServiceRequest,
-        ExportTraceServiceResponse,
-    )
-
-    received: list[object] = []
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            request = ExportTraceServiceRequest()
-            request.ParseFromString(self.rfile.read(int(self.headers["content-length"])))
-            received.append(request)
-            body = ExportTraceServiceResponse().SerializeToString()
-            self.send_response(200)
-            self.send_header("content-type", "application/x-protobuf")
-            self.send_header("content-length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = HTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/v1/traces", received
-    server.shutdown()
 
 
 def test_live_otlp_export_reaches_a_real_receiver(

@@ -61,6 +61,7 @@ from tether.messages import (
 from tether.proxy import count_tokens
 from tether.proxy.config import ProxyConfig
 from tether.proxy.deadlines import client_deadline_s
+from tether.proxy.export import SpanExport
 from tether.proxy.forward import (
     Failure,
     Upstreams,
@@ -69,6 +70,7 @@ from tether.proxy.forward import (
 )
 from tether.reliability.chain import Answer, Chain
 from tether.reliability.deadline import Deadline
+from tether.trace.otel import endpoint_from_env
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
 from tether.wire.apis import (
@@ -106,6 +108,8 @@ class Proxy:
         self.log = ExchangeLog(config.proxy.log) if config.proxy.log else None
         # Spans are opt-in (`store`): one run per request, the chain's spans under it.
         self.traces = TraceStore(config.proxy.store) if config.proxy.store else None
+        endpoint = config.proxy.otlp_endpoint or endpoint_from_env()
+        self.export = SpanExport(endpoint) if endpoint else None  # OTLP, in the background
         self._ids = count(1)
         self._id_prefix = os.urandom(4).hex()
         self.starlette = Starlette(
@@ -166,6 +170,8 @@ class Proxy:
             self.log.close()
         if self.traces is not None:
             self.traces.close()
+        if self.export is not None:
+            self.export.close()
 
     def next_id(self, api: Api) -> str:
         return api.reply_id(next(self._ids), self._id_prefix)
@@ -444,7 +450,7 @@ class _Exchange(Response):
     async def _call(self) -> None:
         on_text = self._on_text if self.stream else None
         recorder = None
-        if self.proxy.traces is not None:
+        if self.proxy.traces is not None or self.proxy.export is not None:
             attrs = {"tether.api": self.api.name, "gen_ai.request.model": self.model}
             recorder = Recorder("proxy request", sink=self.proxy.traces, attrs=attrs)
         try:
@@ -467,6 +473,8 @@ class _Exchange(Response):
                 self._more.set()
             if recorder is not None:  # closed on every path, a client gone included
                 recorder.finish()
+                if self.proxy.export is not None:
+                    self.proxy.export.submit(recorder.to_json())
 
     def _finish_raw(self, answer: Answer) -> str:
         turn = answer.turn

@@ -31,6 +31,8 @@ A TOML file (validated; every error names the file, the key and what is expected
     holdback_chars = 64                 # streamed text held until the judge is sure it is an answer
     holdback_max_chars = 1000           # ... and at most this much while it could be a failure
     log = "proxy.jsonl"                 # one exchange record per client request
+    otlp_endpoint = "http://127.0.0.1:4318/v1/traces"   # each request's spans, sent in the
+                                        # background (default: OTEL_EXPORTER_OTLP_* variables)
     transport = "lean"                  # the upstream client: lean | fast | httpx (httpx2's own)
     header_timeout_s = 10               # a request's headers must arrive within this (else 408)
     idle_timeout_s = 30                 # an idle kept-alive client connection is closed
@@ -100,6 +102,9 @@ class ProxySection(RetryConfig):
     holdback_max_chars: int = Field(default=1000, ge=0)
     log: str | None = None
     store: str | None = None  # a trace store file: every request recorded as a run (spans)
+    # each request's spans sent to this OTLP/HTTP receiver, in the background (default: the
+    # OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT variable, as for runs)
+    otlp_endpoint: str | None = Field(default=None, min_length=1)
     transport: Literal["lean", "fast", "httpx"] = "lean"  # the upstream client (transport.py)
     # slow and too many clients (proxy/clients.py): a request's head must arrive within this,
     header_timeout_s: float = Field(default=10.0, gt=0)
