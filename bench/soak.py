@@ -591,6 +591,9 @@ def main() -> int:
     print(f"  peak                  RSS {peak.rss_mib:6.1f} MiB  threads {peak_threads:3d}  "
           f"fds {peak_fds:4d}")  # fmt: skip
     print(f"  end (idle)            {end.line()}")
+    step = max(1, len(sampler.samples) // 12)
+    trend = " ".join(f"{x.rss_mib:.0f}" for x in sampler.samples[::step])
+    print(f"  RSS MiB through the run (warm-up, pause, load, pause): {trend}")
     rss_limit = max(warm.rss_mib * (1 + RSS_GROWTH), warm.rss_mib + RSS_SLACK_MIB)
     checks = [
         ("the proxy still runs", alive, "yes" if alive else "no"),
