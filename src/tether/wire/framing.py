@@ -84,7 +84,9 @@ class SSEEventDecoder(ABC):
         for event, data in sse.feed(chunk):
             before = len(out)
             self._decode(event, data, out)
-            if event == "ping" or any(not _blank(e) for e in out[before:]):
+            # the usual case first: one text delta; then pings, then any event that says something
+            said = len(out) > before and not _blank(out[-1])
+            if said or event == "ping" or any(not _blank(e) for e in out[before:]):
                 self.blank_events = 0
             else:
                 self.blank_events += 1
