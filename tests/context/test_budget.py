@@ -341,3 +341,30 @@ def test_a_window_too_small_for_the_task_is_skipped_for_one_that_fits(
 
     with pytest.raises(RequestRejected, match="no candidate's window can take this request"):
         anyio.run(alone)
+
+
+def test_a_long_lived_budget_does_not_keep_every_request_it_fitted() -> None:
+    """The proxy's chain keeps one budget for every client request: each request's messages
+    are new objects, and the counting caches must not keep them all alive (bench/soak.py saw
+    the proxy grow ~3 KB per request: 200,000 cached messages before a clear)."""
+    import gc
+    import tracemalloc
+
+    budget = ContextBudget()
+    filler = "Please read this whole text carefully before answering it. " * 70  # ~4 KB
+
+    def fit_one(i: int) -> None:
+        request = Request(messages=(Message.text("user", f"request {i}: {filler}"),))
+        budget.fit(request, 128_000)
+
+    for i in range(200):  # imports, first allocations
+        fit_one(i)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for i in range(5_000):  # 20 MB of request text went through
+        fit_one(i)
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert kept < 10_000_000, f"{kept / 1e6:.1f} MB of fitted requests kept"

@@ -64,3 +64,27 @@ def test_a_length_stop_the_client_did_not_ask_for_is_still_a_truncation(
     assert caught.value.status_code == 502
     (record,) = read_log(log)
     assert set(record["verdicts"]) == {"truncated"}
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["whole", "stream"])
+def test_a_length_stop_far_below_the_clients_limit_is_a_truncation_failed_over(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory, tmp_path: Path, stream: bool
+) -> None:
+    """An Anthropic client always sends `max_tokens`: a reply the provider stopped for length
+    at a tenth of it (its own cap, a cut reply) is not the client's limit. It is judged
+    `truncated` and the backup answers; the client never gets the half reply as `max_tokens`
+    (found by bench/soak.py)."""
+    log = tmp_path / "proxy.jsonl"
+    url = proxy_factory([shared_stand("finish-length"), shared_stand()], log=log)
+    c = anthropic.Anthropic(base_url=url, api_key="unused", max_retries=0, http_client=HTTP)
+    messages: list[anthropic.types.MessageParam] = [{"role": "user", "content": "Go on."}]
+    if stream:
+        with c.messages.stream(model="sim-large", max_tokens=512, messages=messages) as s:
+            reply = s.get_final_message()
+    else:
+        reply = c.messages.create(model="sim-large", max_tokens=512, messages=messages)
+    assert reply.stop_reason == "end_turn"
+    text = "".join(b.text for b in reply.content if b.type == "text")
+    assert text.endswith('"Go on.".')
+    (record,) = read_log(log)
+    assert record["verdicts"] == ["truncated"] and record["status"] == 200

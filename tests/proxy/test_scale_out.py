@@ -4,14 +4,18 @@ fails under proxy A is skipped by proxy B's very next request: B goes straight t
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import StandFactory
 from tests.proxy.helpers import ask, client, read_log
+from tests.reliability.helpers import free_port, start_redis
 
 
 @contextmanager
@@ -56,3 +60,40 @@ def test_two_proxies_share_one_redis_and_one_breaker(
     assert [a["candidate"].split("|")[-1] for a in at_a["attempts"]] == [primary, backup]
     # B never called the primary: the breaker A opened was already open for B
     assert [a["candidate"].split("|")[-1] for a in at_b["attempts"]] == [backup]
+
+
+def test_when_redis_goes_away_each_proxy_goes_on_with_its_own_breakers(
+    stand_factory: StandFactory, tmp_path: Path
+) -> None:
+    """Redis stops while two proxies run: no request fails for it. Each proxy goes on with its
+    own breakers (a primary that fails under a proxy opens that proxy's breaker in its memory, so
+    its next request goes straight to the backup)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed")
+    port = free_port()
+    server = start_redis(binary, port)
+    assert server is not None
+    primary = stand_factory(faults=["http:503"]) + "/v1"
+    backup = stand_factory() + "/v1"
+    config = tmp_path / "proxy.toml"
+    config.write_text(
+        f'[[upstreams]]\napi = "openai"\nbase_url = "{primary}"\n\n'
+        f'[[upstreams]]\napi = "openai"\nbase_url = "{backup}"\n\n'
+        f'[breakers]\nstore = "redis://127.0.0.1:{port}/0"\n'
+    )
+    logs = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
+    try:
+        with _proxy(config, logs[0]) as proxy_a, _proxy(config, logs[1]) as proxy_b:
+            server.terminate()
+            server.wait(timeout=5)
+            for url in (proxy_a, proxy_b, proxy_a, proxy_b):
+                assert ask(client(url), False, "hi").startswith("Simulated reply")
+    finally:
+        if server.poll() is None:
+            server.kill()
+    for log in logs:
+        first, second = read_log(log)
+        assert [a["candidate"].split("|")[-1] for a in first["attempts"]] == [primary, backup]
+        assert [a["candidate"].split("|")[-1] for a in second["attempts"]] == [backup]
+        assert first["status"] == second["status"] == 200

@@ -25,6 +25,7 @@ from tether.reliability.breaker import (
     Breaker,
     BreakerPolicy,
     BreakerStore,
+    FallbackStore,
     MemoryStore,
     RedisStore,
     SQLiteStore,
@@ -486,3 +487,59 @@ def test_a_breaker_store_that_dies_mid_run_does_not_stop_the_calls(
             server.kill()
     assert all(t.startswith("Simulated reply") for t in texts)
     assert any(n.kind == "breaker" and "breaker store failed" in n.message for n in notices)
+
+
+def test_while_the_breaker_store_is_down_the_breakers_go_on_in_process(
+    stand_factory: StandFactory,
+) -> None:
+    """Redis goes away: a primary that fails still opens its breaker (in this process), so the
+    next call goes straight to the backup; the outage is told once, not per call, and when
+    Redis is back the breakers are shared through it again (told once too)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not installed")
+    port = free_port()
+    server = start_redis(binary, port)
+    assert server is not None
+    primary = stand_factory(faults=["gateway-200"])
+    backup = stand_factory()
+    notices: list[Notice] = []
+    store = FallbackStore(store_from_url(f"redis://127.0.0.1:{port}/0"), retry_s=0.2)
+    chain = Chain(
+        [OpenAIProvider(primary + "/v1", "sim-large"), OpenAIProvider(backup + "/v1", "sim-large")],
+        store=store,
+        on_notice=notices.append,
+    )
+    request = Request(messages=(Message.text("user", "hello"),))
+    primary_key = chain.candidates[0].key
+
+    async def call() -> list[str]:
+        answer = await chain.call(request)
+        assert answer.turn.content.startswith("Simulated reply")
+        return [a.candidate for a in answer.attempts]
+
+    async def main() -> None:
+        nonlocal server
+        try:
+            server.terminate()
+            server.wait(timeout=5)
+            first = await call()
+            assert first[0] == primary_key and len(first) == 2  # failed, then the backup
+            assert [await call() for _ in range(3)] == [[first[1]]] * 3  # primary skipped
+            restarted = start_redis(binary, port)
+            assert restarted is not None
+            server = restarted
+            await anyio.sleep(0.3)  # the store is tried again after retry_s
+            chain.candidates[0].breaker.record_failure("bad_turn:gateway")  # type: ignore[union-attr]
+            assert store.store.get(primary_key).state == "open"  # written to Redis again
+        finally:
+            await chain.aclose()
+
+    try:
+        anyio.run(main)
+    finally:
+        server.kill()
+        server.wait()
+    said = [n.message for n in notices if n.kind == "breaker" and "store" in n.message]
+    assert len(said) == 2, said
+    assert "failed" in said[0] and "answers again" in said[1]

@@ -61,6 +61,9 @@ SUMMARY_HEADER = "Conversation so far"
 _CUT_NOTE = "\n[... result cut to fit the context window: {shown} of {total} tokens shown]"
 _LINE_CHARS = 160
 _CACHE_LIMIT = 200_000
+# ... and at most this many characters of the messages they hold: a long-lived budget (the
+# proxy's chain) sees new messages with every request, which must not stay alive in it.
+_CACHE_CHARS = 4_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +134,9 @@ class ContextBudget:
         self.incremental = incremental  # False: count everything afresh (the benchmark baseline)
         self.last_fit: FitReport | None = None
         self._entries: dict[int, _Entry] = {}
+        self._entry_chars = 0  # characters of the messages in _entries
         self._capped_cache: dict[int, tuple[Message, Message]] = {}
+        self._capped_chars = 0
         self._history = _History()
 
     # ------------------------------------------------------------ counting
@@ -144,24 +149,30 @@ class ContextBudget:
         text = MESSAGE_OVERHEAD
         calls = images = 0
         over = 0  # tokens removed by capping
+        chars = 0
         for p in m.parts:
             if isinstance(p, TextPart | ReasoningPart):
                 text += estimate_tokens(p.text)
+                chars += len(p.text)
             elif isinstance(p, ToolResultPart):
                 n = estimate_tokens(p.content)
                 text += n
+                chars += len(p.content)
                 if n > self.result_cap_tokens:
                     over += n - estimate_tokens(self._cap_text(p.content, n))
             elif isinstance(p, ToolCall):
                 calls += estimate_tokens(p.name) + estimate_tokens(p.arguments)
+                chars += len(p.arguments)
             elif isinstance(p, ImagePart):
                 images += IMAGE_TOKENS
         system = text if m.role == "system" else 0
         entry = _Entry(m, system, text - system, calls, images, text + calls + images - over)
         if self.incremental:
-            if len(self._entries) > _CACHE_LIMIT:
+            if len(self._entries) > _CACHE_LIMIT or self._entry_chars > _CACHE_CHARS:
                 self._entries.clear()
+                self._entry_chars = 0
             self._entries[id(m)] = entry
+            self._entry_chars += chars
         return entry
 
     def _sums(self, messages: tuple[Message, ...]) -> _History:
@@ -231,9 +242,11 @@ class ContextBudget:
         if hit is not None and hit[0] is m:
             return hit[1]
         capped = self._capped_at(m, self.result_cap_tokens)
-        if len(self._capped_cache) > _CACHE_LIMIT:
+        if len(self._capped_cache) > _CACHE_LIMIT or self._capped_chars > _CACHE_CHARS:
             self._capped_cache.clear()
+            self._capped_chars = 0
         self._capped_cache[id(m)] = (m, capped)
+        self._capped_chars += sum(len(p.content) for p in m.parts if isinstance(p, ToolResultPart))
         return capped
 
     def _kept(self, h: _History, start: int) -> list[Message]:

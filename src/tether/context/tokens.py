@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import orjson
 
@@ -49,17 +48,33 @@ FLOOR_RUN_CHARS_PER_TOKEN = 32
 _RUN_MIN_TEXT = 32
 
 
-@lru_cache(maxsize=4096)
+# The run search's cache: the strings it keeps alive are bounded by their characters, not
+# their number (4,096 requests of 50 KB each would be 200 MB in a long-lived proxy).
+_RUNS_CACHE: dict[str, tuple[int, int, int]] = {}
+_RUNS_CACHE_CHARS = [0]
+RUNS_CACHE_MAX_CHARS = 4_000_000
+
+
 def _runs(text: str) -> tuple[int, int, int]:
     """(characters in runs, their tokens at the estimate's rate, at the floor's rate). Cached:
     an agent sends the same strings step after step, and a run search is not free."""
+    hit = _RUNS_CACHE.get(text)
+    if hit is not None:
+        return hit
     chars = tokens = floor = 0
     for m in _RUN.finditer(text):
         n = m.end() - m.start()
         chars += n
         tokens += -(-n // RUN_CHARS_PER_TOKEN)
         floor += -(-n // FLOOR_RUN_CHARS_PER_TOKEN)
-    return chars, tokens, floor
+    found = chars, tokens, floor
+    if len(text) <= RUNS_CACHE_MAX_CHARS // 4:
+        if _RUNS_CACHE_CHARS[0] + len(text) > RUNS_CACHE_MAX_CHARS:
+            _RUNS_CACHE.clear()
+            _RUNS_CACHE_CHARS[0] = 0
+        _RUNS_CACHE[text] = found
+        _RUNS_CACHE_CHARS[0] += len(text)
+    return found
 
 
 def _plain_tokens(text: str, skipped_ascii: int = 0) -> int:

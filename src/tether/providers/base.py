@@ -8,7 +8,8 @@ Timeouts are per phase, never one total limit on a flowing stream:
 
 - `connect`: opening the connection;
 - `first_byte`: from sending the request to the first byte of the reply body;
-- `silence`: the longest gap between two reads once the reply has started.
+- `silence`: the longest gap between two reads once the reply has started; a run of SSE data
+  events that carry nothing (empty deltas) that long is silence too.
 """
 
 from __future__ import annotations
@@ -374,6 +375,7 @@ class HTTPProvider:
             decoder = WholeBodyDecoder(decode_whole)
         chunks = post_stream(self._http(), self.url, body, headers, self.timeouts, self.api)
         received, limit = 0, self.max_reply_bytes
+        blank_since: float | None = None  # since when only empty events arrived
         try:
             async for chunk in chunks:
                 received += len(chunk)
@@ -385,6 +387,22 @@ class HTTPProvider:
                     )
                 for event in decoder.feed(chunk):
                     yield event
+                # Empty deltas without end keep the bytes flowing but say nothing: as long as
+                # the silence limit, they are silence (keep-alive comments and pings are not).
+                if getattr(decoder, "blank_events", 0):
+                    now = anyio.current_time()
+                    if blank_since is None:
+                        blank_since = now
+                    elif now - blank_since > self.timeouts.silence:
+                        raise SilenceTimeout(
+                            f"{self.url} sent only empty events for "
+                            f"{self.timeouts.silence:g}s (silence limit)",
+                            limit_s=self.timeouts.silence,
+                            provider=self.api,
+                            url=self.url,
+                        )
+                else:
+                    blank_since = None
             for event in decoder.flush():
                 yield event
         finally:

@@ -375,6 +375,73 @@ def store_from_url(url: str) -> BreakerStore:
     raise ConfigError(f"unknown breaker store {url!r}: use {_URL_FORMS}")
 
 
+class FallbackStore:
+    """A shared store (SQLite, Redis) with in-process breakers behind it: a store is advice.
+
+    While the store fails (Redis gone, a locked or full SQLite file), every breaker goes on
+    from its last record in this process's memory (failures still open it), `on_change` is told
+    once when the store fails and once when it answers again, and the store is tried again at
+    most every `retry_s` seconds, so calls do not each wait for a dead server or a lock.
+    """
+
+    def __init__(
+        self,
+        store: BreakerStore,
+        on_change: Callable[[str], None] | None = None,
+        retry_s: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.memory = MemoryStore()
+        self.on_change = on_change
+        self.retry_s = retry_s
+        self._clock = clock
+        self.failing_since: float | None = None
+        self._next_try = 0.0
+
+    def _usable(self) -> bool:
+        return self.failing_since is None or self._clock() >= self._next_try
+
+    def _failed(self, exc: Exception) -> None:
+        now = self._clock()
+        self._next_try = now + self.retry_s
+        if self.failing_since is not None:
+            return
+        self.failing_since = now
+        self._say(
+            f"breaker store failed ({type(exc).__name__}: {exc}); the breakers go on in this "
+            f"process and the store is tried again every {self.retry_s:g}s"
+        )
+
+    def _answered(self, key: str, record: BreakerRecord) -> BreakerRecord:
+        self.memory.update(key, lambda _: record)
+        if self.failing_since is not None:
+            self.failing_since = None
+            self._say("breaker store answers again; the breakers are shared through it again")
+        return record
+
+    def _say(self, message: str) -> None:
+        log.warning(message)
+        if self.on_change is not None:
+            self.on_change(message)
+
+    def get(self, key: str) -> BreakerRecord:
+        if self._usable():
+            try:
+                return self._answered(key, self.store.get(key))
+            except Exception as exc:
+                self._failed(exc)
+        return self.memory.get(key)
+
+    def update(self, key: str, change: Callable[[BreakerRecord], BreakerRecord]) -> BreakerRecord:
+        if self._usable():
+            try:
+                return self._answered(key, self.store.update(key, change))
+            except Exception as exc:
+                self._failed(exc)
+        return self.memory.update(key, change)
+
+
 class Breaker:
     """State machine: closed -> open (failure or slowness) -> half_open (time) -> closed / open.
 

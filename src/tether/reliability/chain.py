@@ -52,7 +52,14 @@ from tether.messages import (
     ToolResultPart,
 )
 from tether.providers.base import HTTPProvider, Provider
-from tether.reliability.breaker import Breaker, BreakerPolicy, BreakerStore, MemoryStore, Transition
+from tether.reliability.breaker import (
+    Breaker,
+    BreakerPolicy,
+    BreakerStore,
+    FallbackStore,
+    MemoryStore,
+    Transition,
+)
 from tether.reliability.concurrency import ConcurrencyLimits, is_concurrency_limit, shared_limits
 from tether.reliability.deadline import ABANDONED_AFTER_S, AttemptScope, Deadline
 from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
@@ -252,11 +259,16 @@ class Chain:
         # per candidate: what its tokenizer counts of the floor estimate, from its answers
         self._calibration = {c.key: Calibration() for c in self.candidates}
         self._counted: set[str] = set()  # candidates whose count endpoint was asked once
+        shared: BreakerStore = store or DEFAULT_STORE
+        if not isinstance(shared, MemoryStore | FallbackStore):  # a shared store is advice
+            shared = FallbackStore(shared)
+        if isinstance(shared, FallbackStore) and shared.on_change is None:
+            shared.on_change = self._store_change
         for c in self.candidates:
             if c.breaker is None:
                 c.breaker = Breaker(
                     c.key,
-                    store or DEFAULT_STORE,
+                    shared,
                     breaker_policy,
                     clock=clock,
                     on_transition=self._transition,
@@ -272,6 +284,9 @@ class Chain:
             state.notices.append(notice)
         if self._on_notice is not None:
             self._on_notice(notice)
+
+    def _store_change(self, message: str) -> None:
+        self._notice("breaker", message)
 
     def _store_error(self, key: str) -> Callable[[str], None]:
         def tell(message: str) -> None:

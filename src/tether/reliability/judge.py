@@ -344,7 +344,7 @@ def judge(
             "filtered",
             f"the provider's content filter stopped the reply ({turn.raw_finish_reason})",
         )
-    if turn.finish_reason == "length" and not (request is not None and request.length_is_answer):
+    if turn.finish_reason == "length" and not _stopped_at_own_limit(turn, request):
         # a request the server never read explains the reply better than where it stopped
         return _unprocessed(turn, request, counts, config, calibration) or Verdict(
             "truncated", f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
@@ -355,6 +355,19 @@ def judge(
             kind = reading.kind
             return Verdict(kind, _FAILURE_DETAIL[kind] + f" ({reading.summary()})")
     return _unprocessed(turn, request, counts, config, calibration)
+
+
+def _stopped_at_own_limit(turn: Turn, request: Request | None) -> bool:
+    """A length stop is the caller's own limit when it set one and the reply used at least half
+    of it (by the provider's own count): a provider that stops far below it (its own cap, a cut
+    reply) truncated the answer. An Anthropic client always sends `max_tokens`, so trusting the
+    limit alone would pass every truncation to it."""
+    if request is None or not request.length_is_answer:
+        return False
+    used = turn.usage.completion_tokens if turn.usage is not None else 0
+    if request.max_tokens is None or used <= 0:
+        return True  # nothing to compare: the caller's limit is the likelier cause
+    return 2 * used >= request.max_tokens
 
 
 def _unprocessed(

@@ -8,7 +8,7 @@ from typing import Any
 
 import orjson
 
-from tether.messages import Malformed
+from tether.messages import Malformed, ReasoningDelta, TextDelta, ToolCallDelta
 
 # A single event larger than this is not a model stream any more: report it, drop the buffer.
 MAX_EVENT_BYTES = 8 * 1024 * 1024
@@ -24,10 +24,11 @@ class SSEDecoder:
     anywhere, including inside a CRLF.
     """
 
-    __slots__ = ("_buf",)
+    __slots__ = ("_buf", "keepalives")
 
     def __init__(self) -> None:
         self._buf = b""
+        self.keepalives = 0  # blocks without data or an event name (comments: `: ping`)
 
     def feed(self, chunk: bytes) -> list[tuple[str, bytes]]:
         buf = self._buf + chunk if self._buf else chunk
@@ -51,6 +52,8 @@ class SSEDecoder:
             item = _parse_block(block)
             if item is not None:
                 out.append(item)
+            else:
+                self.keepalives += 1
         return out
 
     def flush(self) -> list[tuple[str, bytes]]:
@@ -62,17 +65,33 @@ class SSEDecoder:
 
 class SSEEventDecoder(ABC):
     """The client side of an SSE wire format: bytes in, neutral events out. A format says
-    what one event means (`_decode`); the framing, the feeding and the flushing are here."""
+    what one event means (`_decode`); the framing, the feeding and the flushing are here.
 
-    __slots__ = ("_sse",)
+    `blank_events` counts the data events in a row that meant nothing (empty deltas): an
+    upstream that keeps a stream alive with them makes no progress, unlike one that sends
+    keep-alives (comments, `ping` events), which reset the count."""
+
+    __slots__ = ("_sse", "blank_events")
 
     def __init__(self) -> None:
         self._sse = SSEDecoder()
+        self.blank_events = 0
 
     def feed(self, chunk: bytes) -> list[Any]:
         out: list[Any] = []
-        for event, data in self._sse.feed(chunk):
+        sse = self._sse
+        keepalives = sse.keepalives
+        for event, data in sse.feed(chunk):
+            before = len(out)
             self._decode(event, data, out)
+            # the usual case first: one text delta; then pings, then any event that says something
+            said = len(out) > before and not _blank(out[-1])
+            if said or event == "ping" or any(not _blank(e) for e in out[before:]):
+                self.blank_events = 0
+            else:
+                self.blank_events += 1
+        if sse.keepalives != keepalives:
+            self.blank_events = 0
         return out
 
     def flush(self) -> list[Any]:
@@ -84,6 +103,18 @@ class SSEEventDecoder(ABC):
     @abstractmethod
     def _decode(self, event: str, data: bytes, out: list[Any]) -> None:
         """Append the events one `(event, data)` pair means to `out`."""
+
+
+def _blank(event: Any) -> bool:
+    """An event that carries nothing: an empty text, reasoning or tool-call delta."""
+    kind = type(event)
+    if kind is TextDelta:
+        return not event.text
+    if kind is ReasoningDelta:
+        return not (event.text or event.signature)
+    if kind is ToolCallDelta:
+        return not (event.arguments or event.id or event.name)
+    return False
 
 
 def json_event(
