@@ -234,7 +234,11 @@ _Issue = tuple[str, int, Any]  # (code, span position or -1, detail)
 def check_run(run: Run) -> RunResult:
     """The gate's problems for one run, with the fingerprint of the set (None if complete)."""
     decoded = run.decoded
-    if decoded is not None and not run.defects and proven_clean(decoded.transposed(), run.root_ids):
+    if (
+        decoded is not None
+        and not run.defects
+        and proven_clean(decoded.transposed(), run.root_ids, decoded.checked)
+    ):
         return RunResult(run.run_id, True, [], None, run.source)
     built: list[dict[Any, int]] = []  # the id -> position index `_find` built, to reuse
     found = _find(run, built)
