@@ -115,8 +115,8 @@ def seed_run_for_gate(data: bytes, source: str) -> Run | None:
             pass
         else:
             if checked.spans and checked.run_id is not None and checked.run_id != "":
-                spans = CheckedSpans(checked.spans, data, source)
-                return _seed_run(checked.run_id, checked.root_id, None, source, decoded=spans)
+                held = CheckedSpans(checked.spans, data, source)
+                return _seed_run(checked.run_id, checked.root_id, None, source, decoded=held)
     try:
         doc = _DECODER.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError):
