@@ -749,6 +749,7 @@ def check_targets(
                 report.runs.append(check_run(item))
             except TraceFormatError as exc:  # decoded spans that do not make columns
                 report.unreadable.append((exc.source, exc.reason))
+            del item  # gone before the collector is back (it would walk a million spans)
     return report
 
 

@@ -108,7 +108,7 @@ def seed_run_for_gate(data: bytes, source: str) -> Run | None:
     the gate asks for them, its quick yes needs none), attrs cut to the gate's (`_Attrs`, read
     with `get` as a dict is); `CheckedSpans` when every span passes the strict decoding; None
     when the bytes are not one such run."""
-    if b'z"' not in data and b"\\u007" not in data:  # no lowercase zone, no escaped one
+    if _no_lowercase_zone(data):
         try:
             checked = _CHECKED.decode(data)
         except _NOT_CHECKED:
@@ -125,6 +125,14 @@ def seed_run_for_gate(data: bytes, source: str) -> Run | None:
     if not spans or doc.run_id is None or doc.run_id == "":
         return None
     return _seed_run(doc.run_id, doc.root_id, None, source, decoded=LeanSpans(spans, source))
+
+
+def _no_lowercase_zone(data: bytes) -> bool:
+    """Whether no JSON string in `data` can end in a lowercase ``z``, written or escaped (one
+    byte searched for first: memchr is many times faster than a two-byte search)."""
+    if b"z" in data and b'z"' in data:
+        return False
+    return b"\\" not in data or b"\\u007" not in data
 
 
 class CheckedSpans:
