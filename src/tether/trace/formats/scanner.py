@@ -235,16 +235,21 @@ def _stream_spans(scan: _Scanner, keep: Collection[str] | None) -> Run:
         from tether.trace.formats import seed_lean
 
         decode = seed_lean.decode_spans
+    normal = keep is not None  # every batch in normal form as decoded
     for batch in scan.batches(decode):
-        got: Columns | None = None
-        if keep is not None:
-            got = seed_lean.lean_columns(batch)
-        if got is None:
+        lean = seed_lean.lean_columns(batch) if keep is not None else None
+        if lean is None:
             got, _ = _seed_columns(batch, keep, len(columns[0]))
+            normal = False
+        else:
+            got, in_form = lean
+            normal = normal and in_form
         for i, (column, values) in enumerate(zip(columns, got, strict=True)):
             column.extend(map(same, values, values) if i in (2, 3, 6) else values)
     run = Run("", (), columns=tuple(columns))
-    if keep is not None:
+    if normal:
+        run.facts = seed_lean.timed_facts(run.columns)
+    elif keep is not None:
         run.facts = _column_facts(run.columns, seed_lean.citations(columns[7]))
         if run.facts is None:  # not all in normal form: the spans that are not, as rows
             run.columns = _renormalised(run.columns, seed_lean.plain)
