@@ -19,7 +19,7 @@ so a file holding one (or an escaped character that could be one) skips the stri
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from operator import attrgetter
 from typing import Annotated, Any, Literal
@@ -223,27 +223,46 @@ def decode_spans(data: bytes) -> list[Any]:
         return orjson.loads(data)  # type: ignore[no-any-return]
 
 
-def lean_columns(batch: list[Any]) -> tuple[Columns, bool] | None:
-    """The columns of a batch `decode_spans` gave as `_TimedSpan`s or `_Span`s (attrs with
-    neither attribute become None: a million spans keep no empty objects), and whether they are
-    in normal form already (`_TimedSpan`s are: ids, kinds, names strings, times epoch seconds);
-    None for a batch of dicts."""
+_FIELDS = tuple(
+    map(attrgetter, ("id", "parent_id", "kind", "name", "started_at", "ended_at", "status"))
+)
+_ATTRS = attrgetter("attrs")
+
+
+def extend_columns(
+    columns: list[list[Any]], batch: list[Any], share: Callable[[Any], Any]
+) -> bool | None:
+    """Append a batch `decode_spans` gave as `_TimedSpan`s or `_Span`s to the columns, a field
+    at a time (no row tuples): kinds, names and statuses through `share` (one string object per
+    value), attrs with neither attribute as None (a million spans keep no empty objects).
+    Whether the batch was in normal form as decoded (`_TimedSpan`s: times as epoch seconds);
+    None, and nothing appended, for a batch of dicts."""
     kind = type(batch[0]) if batch else None
     if kind is not _Span and kind is not _TimedSpan:
         return None
-    ids, parents, kinds, names, starts, ends, statuses, raw_attrs = zip(
-        *map(astuple, batch), strict=True
-    )
-    attrs = [None if a is None or a == _NONE else a for a in raw_attrs]
-    if kind is _Span:
-        return (ids, parents, kinds, names, starts, ends, statuses, attrs), False
-    if "" in parents:  # normal form: no parent
-        parents = tuple(p or None for p in parents)
-    columns = (ids, parents, kinds, names, _epoch(starts), _epoch(ends), statuses, attrs)
-    return columns, True
+    at = len(columns[0])
+    for column, field in zip(columns, _FIELDS, strict=False):
+        if column is columns[4] and kind is _TimedSpan:
+            break
+        values = map(field, batch)
+        column.extend(map(share, values) if field in _SHARED else values)
+    else:  # a batch of _Span: values as decoded
+        columns[7].extend([None if a is None or a == _NONE else a for a in map(_ATTRS, batch)])
+        return False
+    for column, field in ((columns[4], _FIELDS[4]), (columns[5], _FIELDS[5])):
+        column.extend(_epoch(list(map(field, batch))))
+    columns[6].extend(map(share, map(_FIELDS[6], batch)))
+    columns[7].extend([None if a is None or a == _NONE else a for a in map(_ATTRS, batch)])
+    parents = columns[1]
+    if "" in parents[at:]:  # normal form: no parent
+        parents[at:] = [p or None for p in parents[at:]]
+    return True
 
 
-def _epoch(times: tuple[datetime | None, ...]) -> list[Any]:
+_SHARED = {_FIELDS[2], _FIELDS[3], _FIELDS[6]}
+
+
+def _epoch(times: list[datetime | None]) -> list[Any]:
     """Zoned datetimes as epoch seconds (a float costs a third of an ISO string's memory, and
     compares at C speed whatever the zone); None stays None. The epoch itself stays a string
     (0 is no time in normal form)."""
@@ -252,7 +271,8 @@ def _epoch(times: tuple[datetime | None, ...]) -> list[Any]:
     except TypeError:  # a missing time (None)
         seconds = [None if t is None else t.timestamp() for t in times]
     if 0.0 in seconds:
-        return [t.isoformat() if s == 0.0 and t is not None else s for s, t in zip(seconds, times)]
+        pairs = zip(seconds, times, strict=True)
+        return [t.isoformat() if s == 0.0 and t is not None else s for s, t in pairs]
     return seconds
 
 
