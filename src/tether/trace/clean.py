@@ -57,7 +57,7 @@ def proven_clean(columns: Columns, root_ids: tuple[str, ...], checked: bool = Fa
     if n == 0 or len(index) != n or "" in index:
         return False
     top = _datetimes_ordered(starts, ends) if checked else _times_clean(starts, ends)
-    if top is None or not any(r in index for r in root_ids):
+    if top is None or index.keys().isdisjoint(root_ids):
         return False
     index[None] = -1  # a root's parent
     try:  # one C call for every lookup: a parent not in the run (or "", 0) raises
@@ -69,9 +69,8 @@ def proven_clean(columns: Columns, root_ids: tuple[str, ...], checked: bool = Fa
         return False  # children before their parents: the gate looks for loops
     if any(map(gt, ends, pick((*ends, top), parent_pos))):
         return False  # a child that may have ended after its parent: the gate notes it
-    present = list(filter(None, attrs))
-    cites = list(filter(None, map(_CITES, present))) if present else present
-    return not cites or _cites_tools(cites, index, kinds)
+    cites = list(filter(None, map(_CITES, filter(None, attrs))))
+    return not cites or _cites_tools(cites, index, kinds, checked)
 
 
 def _times_clean(starts: Sequence[Any], ends: Sequence[Any]) -> Any:
@@ -129,9 +128,12 @@ def _datetimes_ordered(starts: Sequence[Any], ends: Sequence[Any]) -> Any:
         return None
 
 
-def _cites_tools(cites: list[Any], index: dict[Any, int], kinds: Sequence[Any]) -> bool:
-    """Whether every citation (lists of ids) names a tool span of the run."""
-    if set(map(type, cites)) != _LIST_ONLY:
+def _cites_tools(
+    cites: list[Any], index: dict[Any, int], kinds: Sequence[Any], checked: bool
+) -> bool:
+    """Whether every citation (lists of ids; `checked`: of strings, as decoded) names a tool
+    span of the run."""
+    if not checked and set(map(type, cites)) != _LIST_ONLY:
         return False
     try:
         cited = pick(index, tuple(chain.from_iterable(cites)))
