@@ -49,8 +49,10 @@ incomplete, 2 input unreadable (or nothing to check) and no run that gives 1; 1 
 
 How: a run file the lean reader decoded (`Run.decoded`) is first asked whether it is proven
 clean (`tether.trace.clean`: a few C-speed passes over its columns as decoded, no normal form,
-no facts), the answer for most runs a CI step checks; any other run, or one it cannot prove
-clean, goes the full way. `_find` looks at a run's columns (`Run.columns`) with passes that
+no facts), the answer for most runs a CI step checks; a file whose spans all passed the strict
+decoding (`seed_lean`: status ``ok``, times parsed into datetimes as read) needs no time parsed
+at all. Any other run, or one it cannot prove clean, goes the full way (a streamed file's
+zoned times arrive as epoch seconds, parsed as read too). `_find` looks at a run's columns (`Run.columns`) with passes that
 run at C speed (sets, joins, ``map`` over operator functions, itemgetter) to learn whether each
 kind of problem is there at all, then at the few spans those passes point to; a gate over a
 million spans in files costs little more than parsing them. `_find_one_by_one` states the same
