@@ -52,12 +52,13 @@ clean (`tether.trace.clean`: a few C-speed passes over its columns as decoded, n
 no facts), the answer for most runs a CI step checks; a file whose spans all passed the strict
 decoding (`seed_lean`: status ``ok``, times parsed into datetimes as read) needs no time parsed
 at all. Any other run, or one it cannot prove clean, goes the full way (a streamed file's
-zoned times arrive as epoch seconds, parsed as read too). `_find` looks at a run's columns (`Run.columns`) with passes that
-run at C speed (sets, joins, ``map`` over operator functions, itemgetter) to learn whether each
-kind of problem is there at all, then at the few spans those passes point to; a gate over a
-million spans in files costs little more than parsing them. `_find_one_by_one` states the same
-rules span by span in plain Python: it takes the runs `_find` cannot (mixed time types, ISO
-strings of several shapes), and the tests hold the two to the same answers.
+zoned times arrive as epoch seconds, parsed as read too). `_find` looks at a run's columns
+(`Run.columns`) with passes that run at C speed (sets, joins, ``map`` over operator functions,
+itemgetter) to learn whether each kind of problem is there at all, then at the few spans those
+passes point to; a gate over a million spans in files costs little more than parsing them.
+`_find_one_by_one` states the same rules span by span in plain Python: it takes the runs `_find`
+cannot (mixed time types, ISO strings of several shapes), and the tests hold the two to the same
+answers.
 """
 
 from __future__ import annotations
