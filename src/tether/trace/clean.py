@@ -136,10 +136,9 @@ def _cites_tools(
     if not checked and set(map(type, cites)) != _LIST_ONLY:
         return False
     try:
-        cited = pick(index, tuple(chain.from_iterable(cites)))
-    except (KeyError, TypeError):  # a citation of no span, or an unhashable one
+        return set(pick(kinds, pick(index, tuple(chain.from_iterable(cites))))) == _TOOL_ONLY
+    except (KeyError, TypeError):  # a citation of no span, an unhashable one or kind
         return False
-    return set(pick(kinds, cited)) == _TOOL_ONLY
 
 
 def pick(source: Any, keys: Sequence[Any]) -> tuple[Any, ...]:

@@ -83,7 +83,7 @@ class _CheckedSpan(msgspec.Struct, gc=False, kw_only=True):
 
     id: str
     parent_id: str | None = None
-    kind: Any = None
+    kind: str = ""
     started_at: datetime
     ended_at: datetime
     status: Literal["ok"]
@@ -101,7 +101,7 @@ _Zoned = Annotated[datetime, msgspec.Meta(tz=True)]
 
 class _TimedSpan(msgspec.Struct, gc=False):
     """A span of a streamed file in the types normal form wants, times parsed as read (RFC
-    3339 with a zone: they become epoch seconds, `timed_columns`); a batch with any other span
+    3339 with a zone: they become epoch seconds, `extend_columns`); a batch with any other span
     is decoded as `_Span`s."""
 
     id: str
@@ -240,26 +240,24 @@ def extend_columns(
     kind = type(batch[0]) if batch else None
     if kind is not _Span and kind is not _TimedSpan:
         return None
+    timed = kind is _TimedSpan
     at = len(columns[0])
-    for column, field in zip(columns, _FIELDS, strict=False):
-        if column is columns[4] and kind is _TimedSpan:
-            break
-        values = map(field, batch)
-        column.extend(map(share, values) if field in _SHARED else values)
-    else:  # a batch of _Span: values as decoded
-        columns[7].extend([None if a is None or a == _NONE else a for a in map(_ATTRS, batch)])
-        return False
-    for column, field in ((columns[4], _FIELDS[4]), (columns[5], _FIELDS[5])):
-        column.extend(_epoch(list(map(field, batch))))
-    columns[6].extend(map(share, map(_FIELDS[6], batch)))
+    for i, field in enumerate(_FIELDS):
+        column = columns[i]
+        if timed and i in (4, 5):  # the times
+            column.extend(_epoch(list(map(field, batch))))
+        elif i in (2, 3, 6):  # kinds, names, statuses
+            try:
+                column.extend(map(share, map(field, batch)))
+            except TypeError:  # a value that cannot be hashed (a list for a kind): as it is
+                del column[at:]
+                column.extend(map(field, batch))
+        else:
+            column.extend(map(field, batch))
     columns[7].extend([None if a is None or a == _NONE else a for a in map(_ATTRS, batch)])
-    parents = columns[1]
-    if "" in parents[at:]:  # normal form: no parent
-        parents[at:] = [p or None for p in parents[at:]]
-    return True
-
-
-_SHARED = {_FIELDS[2], _FIELDS[3], _FIELDS[6]}
+    if timed and "" in columns[1][at:]:  # normal form: no parent
+        columns[1][at:] = [p or None for p in columns[1][at:]]
+    return timed
 
 
 def _epoch(times: list[datetime | None]) -> list[Any]:
