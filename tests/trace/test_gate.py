@@ -26,6 +26,7 @@ from tether.trace.formats import (
     runs_from_document,
     seconds,
 )
+from tether.trace.formats.seed import _column_facts
 from tether.trace.gate import GateReport, _find, _find_one_by_one, check_run, check_targets
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
@@ -515,7 +516,8 @@ QUICK_TRAPS = [
     "none", "open", "error", "unknown", "orphan", "duplicate", "empty_parent", "number_id",
     "no_id", "bad_time", "empty_time", "zero_time", "int_time", "late", "other_shape", "cite",
     "cite_number", "cite_string", "shuffle", "no_root", "loop", "number_kind", "null_attrs",
-    "loop_in_time", "empty_start", "zero_end", "short_shape",
+    "loop_in_time", "empty_start", "zero_end", "short_shape", "month_13", "lowercase_zone",
+    "escaped_lowercase_zone", "no_zone", "before_start", "epoch_start", "cited_list_kind",
 ]  # fmt: skip
 
 
@@ -565,12 +567,31 @@ def _trap(doc: dict[str, Any], what: str, choose: Callable[[list[Any]], Any]) ->
         victim[key] = "" if isinstance(victim[key], str) else 0.0
     elif what == "short_shape" and isinstance(victim["ended_at"], str):
         victim["ended_at"] = victim["ended_at"][:19] + "Z"  # no milliseconds
+    elif what == "month_13" and isinstance(victim["ended_at"], str):
+        victim["ended_at"] = victim["ended_at"][:5] + "13" + victim["ended_at"][7:]
+    elif what in ("lowercase_zone", "escaped_lowercase_zone") and isinstance(
+        victim["ended_at"], str
+    ):  # msgspec parses a lowercase z, datetime.fromisoformat does not (the gate: bad_time)
+        victim["ended_at"] = victim["ended_at"][:-1] + "z"
+        doc["escape_z"] = what == "escaped_lowercase_zone"  # written \u007a: `_same_answers`
+    elif what == "no_zone" and isinstance(victim["ended_at"], str):
+        victim["ended_at"] = victim["ended_at"][:-1]  # naive: taken as UTC by the gate
+    elif what == "epoch_start" and isinstance(victim["started_at"], str):
+        victim["started_at"] = "1970-01-01T00:00:00.000Z"  # a time, though 0 epoch seconds
+    elif what == "cited_list_kind":  # a citation of a span whose kind cannot be hashed
+        victim.update(kind=["tool"], attrs={"cites_tool_ids": [victim["id"]]})
+    elif what == "before_start":
+        victim["started_at"], victim["ended_at"] = victim["ended_at"], victim["started_at"]
 
 
 def _same_answers(doc: dict[str, Any], folder: Path) -> None:
     """The gate on a run file read lean (proven clean from its columns as decoded when it can
-    be, `proven_clean`) and read the full way: the same report, whatever is in the file."""
+    be, `proven_clean`), streamed (batches with parsed times become epoch seconds, the others
+    stay as written, in one run) and read the full way: the same report, whatever is in the
+    file."""
     path = write(folder / "run.json", doc)
+    if doc.get("escape_z"):
+        path.write_bytes(path.read_bytes().replace(b'z"', b'\\u007a"'))
     lean = check_targets([str(path)])
     full = GateReport()
     try:
@@ -578,6 +599,9 @@ def _same_answers(doc: dict[str, Any], folder: Path) -> None:
     except TraceFormatError as exc:
         full.unreadable.append((exc.source, exc.reason))
     assert lean.to_json() == full.to_json()
+    for chunk in (64, 1 << 20):  # a span or two per batch; all in one
+        streamed = check_targets([str(path)], stream_threshold=0, chunk_size=chunk)
+        assert streamed.to_json() == full.to_json()
 
 
 @settings(PROPS, max_examples=150)
@@ -612,7 +636,8 @@ def test_the_quick_yes_agrees_with_the_full_gate_on_each_trap(
     assert clean.exit_code == 0 and not clean.runs[0].notes
     if what == "none":  # proven clean without its columns in normal form
         run = one_run(write(tmp_path / "run.json", doc), keep_attrs=GATE_ATTRS)
-        assert run.decoded is not None and proven_clean(run.decoded.transposed(), run.root_ids)
+        assert run.decoded is not None and run.decoded.checked == (times == "iso")
+        assert proven_clean(run.decoded.transposed(), run.root_ids, run.decoded.checked)
     _trap(doc, what, lambda spans: spans[-1])  # a leaf, two levels down
     _same_answers(doc, tmp_path)
 
@@ -1109,6 +1134,27 @@ def test_otlp_lines_group_a_trace_across_lines(tmp_path: Path) -> None:
     assert (run.run_id, run.root_ids, len(run)) == ("ab" * 16, ("02" * 8,), 2)
     assert [v.kind for v in run.views()] == ["model", "model"]
     assert check_run(run).complete
+
+
+def test_streamed_times_become_epoch_seconds_in_normal_form(tmp_path: Path) -> None:
+    """The gate streams a big run file with its times parsed as read: zoned times become epoch
+    seconds, the epoch itself stays a time (0 is no time in normal form), a batch whose times
+    are not all zoned RFC 3339 stays as written; the columns are in normal form throughout."""
+    spans = [
+        span("r", None, "run", "turn", "2026-05-28T20:00:00.000Z", "2026-05-28T20:00:09.000-02:00"),
+        span("a", "r", "tool", "x", "1970-01-01T00:00:00Z", "2026-05-28T20:00:01.500Z"),
+        span("b", "r", "tool", "y", "2026-05-28T20:00:02", "2026-05-28T20:00:03.000Z"),  # naive
+    ]
+    path = write(tmp_path / "run.json", {"run_id": "e", "root_id": "r", "spans": spans})
+    run = one_run(path, keep_attrs=GATE_ATTRS, stream_threshold=0, chunk_size=1 << 20)
+    assert list(run.columns[4]) == [s["started_at"] for s in spans]  # one batch, one naive time
+    small = one_run(path, keep_attrs=GATE_ATTRS, stream_threshold=0, chunk_size=64)
+    starts, ends = small.columns[4], small.columns[5]
+    assert (starts[0], ends[0]) == (1_779_998_400.0, 1_780_005_609.0)  # a span per batch
+    assert starts[1] == "1970-01-01T00:00:00+00:00" and ends[1] == 1_779_998_401.5
+    assert starts[2] == "2026-05-28T20:00:02"  # naive: that batch as written
+    assert _column_facts(small.columns) is not None  # normal form: no 0 for a time
+    assert check_run(small).complete
 
 
 def test_streamed_files_keep_only_the_attrs_asked_for(tmp_path: Path) -> None:

@@ -11,7 +11,8 @@ only never wrong: the tests hold it to the full gate's answers.
 
 A per-span rule the gate grows belongs here too. Times are: `_times_clean` proves every start
 and end a real time of one shape and no end before its start, with a few C-speed passes (one
-parse per time, one comparison per span), as `times.time_issues` does on the full path.
+parse per time, one comparison per span), as `times.time_issues` does on the full path; when
+the decoder parsed them already (`DecodedSpans.checked`), `_datetimes_ordered` only compares.
 """
 
 from __future__ import annotations
@@ -35,25 +36,28 @@ _LIST_ONLY = {list}
 _TOOL_ONLY = {"tool"}
 
 
-def proven_clean(columns: Columns, root_ids: tuple[str, ...]) -> bool:
+def proven_clean(columns: Columns, root_ids: tuple[str, ...], checked: bool = False) -> bool:
     """Whether the run is complete with nothing to note, proven from its columns as decoded
     (attrs None or objects with a ``cites_tool_ids`` attribute): ids distinct strings, every
     span started and ended ``ok``, every parent in the run and listed before its children (so
     no loop), no child ending after its parent, every citation a tool span of the run, and a
-    root. False means "not proven" (the full gate decides), not "incomplete"."""
+    root. `checked`: the decoder already held the ids to strings, the statuses to ``ok`` and
+    the times to real times (datetimes, `DecodedSpans.checked`). False means "not proven" (the
+    full gate decides), not "incomplete"."""
     ids, parents, kinds, _names, starts, ends, statuses, attrs = columns
     n = len(ids)
-    try:
-        "".join(ids)  # strings only (a TypeError otherwise, without a Python loop)
-        if n == 0 or set(statuses) != _OK_ONLY:
+    if not checked:
+        try:
+            "".join(ids)  # strings only (a TypeError otherwise, without a Python loop)
+            if set(statuses) != _OK_ONLY:
+                return False
+        except TypeError:  # an id that is no string, a status that cannot be hashed
             return False
-    except TypeError:  # an id that is no string, a status that cannot be hashed
-        return False
     index: dict[Any, int] = dict(zip(ids, range(n), strict=True))
-    if len(index) != n or "" in index:
+    if n == 0 or len(index) != n or "" in index:
         return False
-    top = _times_clean(starts, ends)
-    if top is None or not any(r in index for r in root_ids):
+    top = _datetimes_ordered(starts, ends) if checked else _times_clean(starts, ends)
+    if top is None or index.keys().isdisjoint(root_ids):
         return False
     index[None] = -1  # a root's parent
     try:  # one C call for every lookup: a parent not in the run (or "", 0) raises
@@ -65,9 +69,8 @@ def proven_clean(columns: Columns, root_ids: tuple[str, ...]) -> bool:
         return False  # children before their parents: the gate looks for loops
     if any(map(gt, ends, pick((*ends, top), parent_pos))):
         return False  # a child that may have ended after its parent: the gate notes it
-    present = list(filter(None, attrs))
-    cites = list(filter(None, map(_CITES, present))) if present else present
-    return not cites or _cites_tools(cites, index, kinds)
+    cites = list(filter(None, map(_CITES, filter(None, attrs))))
+    return not cites or _cites_tools(cites, index, kinds, checked)
 
 
 def _times_clean(starts: Sequence[Any], ends: Sequence[Any]) -> Any:
@@ -100,15 +103,42 @@ def _times_clean(starts: Sequence[Any], ends: Sequence[Any]) -> Any:
     return None if any(map(gt, starts, ends)) else _TOP
 
 
-def _cites_tools(cites: list[Any], index: dict[Any, int], kinds: Sequence[Any]) -> bool:
-    """Whether every citation (lists of ids) names a tool span of the run."""
-    if set(map(type, cites)) != _LIST_ONLY:
+class _Latest:
+    """Later than any datetime (a root's parent end): ``end > _LATEST`` is never true."""
+
+    __slots__ = ()
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+    def __gt__(self, other: object) -> bool:
+        return True
+
+
+_LATEST = _Latest()
+
+
+def _datetimes_ordered(starts: Sequence[Any], ends: Sequence[Any]) -> Any:
+    """`_times_clean` for times the decoder parsed into datetimes (each a real time already):
+    a value later than every end when none ends before its start; None otherwise, or when
+    naive and zoned times mix (they do not compare)."""
+    try:
+        return None if any(map(gt, starts, ends)) else _LATEST
+    except TypeError:
+        return None
+
+
+def _cites_tools(
+    cites: list[Any], index: dict[Any, int], kinds: Sequence[Any], checked: bool
+) -> bool:
+    """Whether every citation (lists of ids; `checked`: of strings, as decoded) names a tool
+    span of the run."""
+    if not checked and set(map(type, cites)) != _LIST_ONLY:
         return False
     try:
-        cited = pick(index, tuple(chain.from_iterable(cites)))
-    except (KeyError, TypeError):  # a citation of no span, or an unhashable one
+        return set(pick(kinds, pick(index, tuple(chain.from_iterable(cites))))) == _TOOL_ONLY
+    except (KeyError, TypeError):  # a citation of no span, an unhashable one or kind
         return False
-    return set(pick(kinds, cited)) == _TOOL_ONLY
 
 
 def pick(source: Any, keys: Sequence[Any]) -> tuple[Any, ...]:

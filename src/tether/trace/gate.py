@@ -49,13 +49,16 @@ incomplete, 2 input unreadable (or nothing to check) and no run that gives 1; 1 
 
 How: a run file the lean reader decoded (`Run.decoded`) is first asked whether it is proven
 clean (`tether.trace.clean`: a few C-speed passes over its columns as decoded, no normal form,
-no facts), the answer for most runs a CI step checks; any other run, or one it cannot prove
-clean, goes the full way. `_find` looks at a run's columns (`Run.columns`) with passes that
-run at C speed (sets, joins, ``map`` over operator functions, itemgetter) to learn whether each
-kind of problem is there at all, then at the few spans those passes point to; a gate over a
-million spans in files costs little more than parsing them. `_find_one_by_one` states the same
-rules span by span in plain Python: it takes the runs `_find` cannot (mixed time types, ISO
-strings of several shapes), and the tests hold the two to the same answers.
+no facts), the answer for most runs a CI step checks; a file whose spans all passed the strict
+decoding (`seed_lean`: status ``ok``, times parsed into datetimes as read) needs no time parsed
+at all. Any other run, or one it cannot prove clean, goes the full way (a streamed file's
+zoned times arrive as epoch seconds, parsed as read too). `_find` looks at a run's columns
+(`Run.columns`) with passes that run at C speed (sets, joins, ``map`` over operator functions,
+itemgetter) to learn whether each kind of problem is there at all, then at the few spans those
+passes point to; a gate over a million spans in files costs little more than parsing them.
+`_find_one_by_one` states the same rules span by span in plain Python: it takes the runs `_find`
+cannot (mixed time types, ISO strings of several shapes), and the tests hold the two to the same
+answers.
 """
 
 from __future__ import annotations
@@ -234,7 +237,11 @@ _Issue = tuple[str, int, Any]  # (code, span position or -1, detail)
 def check_run(run: Run) -> RunResult:
     """The gate's problems for one run, with the fingerprint of the set (None if complete)."""
     decoded = run.decoded
-    if decoded is not None and not run.defects and proven_clean(decoded.transposed(), run.root_ids):
+    if (
+        decoded is not None
+        and not run.defects
+        and proven_clean(decoded.transposed(), run.root_ids, decoded.checked)
+    ):
         return RunResult(run.run_id, True, [], None, run.source)
     built: list[dict[Any, int]] = []  # the id -> position index `_find` built, to reuse
     found = _find(run, built)
@@ -745,6 +752,7 @@ def check_targets(
                 report.runs.append(check_run(item))
             except TraceFormatError as exc:  # decoded spans that do not make columns
                 report.unreadable.append((exc.source, exc.reason))
+            del item  # gone before the collector is back (it would walk a million spans)
     return report
 
 

@@ -87,6 +87,10 @@ class DecodedSpans(Protocol):
     TraceFormatError when they cannot be put in normal form (a span without an id, a time of
     the wrong type), as reading the file the full way would have."""
 
+    checked: bool
+    """Whether the decoder itself held every span to what a clean run is (`seed_lean`): then
+    the transposed ids are strings, the statuses ``ok`` and the times datetimes."""
+
     def transposed(self) -> Columns:
         """The spans as columns, values as decoded (not yet checked for normal form)."""
 

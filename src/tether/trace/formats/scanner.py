@@ -11,7 +11,7 @@ from typing import IO, Any
 import orjson
 
 from tether.trace.formats.document import _json_error, _runs_from_document
-from tether.trace.formats.model import CHUNK_SIZE, Columns, Run, _Bad
+from tether.trace.formats.model import CHUNK_SIZE, Run, _Bad
 from tether.trace.formats.otlp import _Grouper, _otlp_spans
 from tether.trace.formats.seed import _column_facts, _renormalised, _seed_columns, _seed_run
 
@@ -230,25 +230,38 @@ def _stream_spans(scan: _Scanner, keep: Collection[str] | None) -> Run:
     columns: list[list[Any]] = [[] for _ in range(8)]
     shared: dict[Any, Any] = {}
     same = shared.setdefault
+    share = _Shared().__getitem__
     decode: Callable[[bytes], Any] = orjson.loads
     if keep is not None:
         from tether.trace.formats import seed_lean
 
         decode = seed_lean.decode_spans
+    normal = keep is not None  # every batch in normal form as decoded
     for batch in scan.batches(decode):
-        got: Columns | None = None
-        if keep is not None:
-            got = seed_lean.lean_columns(batch)
-        if got is None:
-            got, _ = _seed_columns(batch, keep, len(columns[0]))
+        in_form = seed_lean.extend_columns(columns, batch, share) if keep is not None else None
+        normal = normal and bool(in_form)
+        if in_form is not None:
+            continue
+        got, _ = _seed_columns(batch, keep, len(columns[0]))
         for i, (column, values) in enumerate(zip(columns, got, strict=True)):
             column.extend(map(same, values, values) if i in (2, 3, 6) else values)
     run = Run("", (), columns=tuple(columns))
-    if keep is not None:
+    if normal:
+        run.facts = seed_lean.timed_facts(run.columns)
+    elif keep is not None:
         run.facts = _column_facts(run.columns, seed_lean.citations(columns[7]))
         if run.facts is None:  # not all in normal form: the spans that are not, as rows
             run.columns = _renormalised(run.columns, seed_lean.plain)
     return run
+
+
+class _Shared(dict[Any, Any]):
+    """Each value the first time it is asked for, then that same object (`dict.__getitem__`
+    answers at C speed, and only a new value calls back into Python)."""
+
+    def __missing__(self, key: Any) -> Any:
+        self[key] = key
+        return key
 
 
 def _stream_object(scan: _Scanner, source: str, keep: Collection[str] | None) -> Iterator[Run]:
