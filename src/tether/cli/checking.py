@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 EXIT_USAGE = 2
 _FLAGS = {"--json": "json_out", "--cluster": "cluster", "--fail-on-error": "fail_on_error"}
-_VALUED = {"--last", "--store"}
+_VALUED = {"--last", "--store", "--jobs"}
 
 
 def open_store(path: str | None, must_exist: bool = True) -> TraceStore:
@@ -42,10 +42,12 @@ def run_check(
     cluster: bool = False,
     fail_on_error: bool = False,
     json_out: bool = False,
+    jobs: int | None = None,
 ) -> int:
     """Check the targets, print the report, and return the exit code (UsageError for a call
-    that cannot be checked)."""
-    from tether.trace.gate import check_targets
+    that cannot be checked). Many files are shared between `jobs` processes (trace/parallel.py;
+    default: the usable CPUs)."""
+    from tether.trace.parallel import check
 
     if not targets and last is None:
         raise UsageError(
@@ -54,7 +56,7 @@ def run_check(
     needs_store = last is not None or any(not Path(t).exists() for t in targets)
     store = open_store(store_path, must_exist=last is not None) if needs_store else None
     try:
-        report = check_targets(targets, store, last, fail_on_error=fail_on_error)
+        report = check(targets, store, last, fail_on_error=fail_on_error, jobs=jobs)
     finally:
         if store is not None:
             store.close()
@@ -119,13 +121,17 @@ def fast_check(args: list[str]) -> int | None:
             return None  # --help, --last=3, a typo: typer says it best
         else:
             targets.append(arg)
-    last: int | None = None
-    if "--last" in values:
-        if not values["--last"].isdigit() or int(values["--last"]) < 1:
-            return None
-        last = int(values["--last"])
+    numbers: dict[str, int] = {}
+    for name in ("--last", "--jobs"):
+        if name in values:
+            if not values[name].isdigit() or int(values[name]) < 1:
+                return None
+            numbers[name] = int(values[name])
     try:
-        return run_check(targets, last, values.get("--store"), **options)
+        return run_check(
+            targets, numbers.get("--last"), values.get("--store"), jobs=numbers.get("--jobs"),
+            **options,
+        )  # fmt: skip
     except UsageError as exc:
         sys.stderr.write(f"tether: {exc}\n")
         return EXIT_USAGE

@@ -49,6 +49,12 @@ def check(
         ),
     ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", min=1, help="Processes that share many files (default: the usable CPUs)."
+        ),
+    ] = None,
 ) -> None:
     """The completeness gate: did every span of every run close, and does each root tell the truth?
 
@@ -64,6 +70,7 @@ def check(
             cluster=cluster,
             fail_on_error=fail_on_error,
             json_out=json_out,
+            jobs=jobs,
         )
     )
 

@@ -279,7 +279,7 @@ def iter_runs(
                 for file in files:
                     yield from _file_runs(file, options)
             elif path.exists() or isinstance(target, Path) or _looks_like_path(name):
-                yield from _file_runs(path, options)
+                yield from _file_runs(target, options)  # named as given (./runs/a.json)
             else:
                 yield from _store_runs(name, handle, keep_attrs)
         if last is not None:

@@ -1,0 +1,86 @@
+"""`tether check` over many trace files on every CPU it may use.
+
+The files are split, in order, between worker processes (forked: the gate is already imported,
+so a worker starts in milliseconds); each checks its share as one process would, and the
+reports are joined in file order, so what is printed and the exit code are those of one
+process. Run ids (the store), `--last` and a few files are checked in this process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from pathlib import Path
+
+from tether.trace.formats.files import TRACE_SUFFIXES
+from tether.trace.gate import GateReport, RunResult, check_targets
+from tether.trace.store import TraceStore
+
+MIN_FILES = 64  # fewer are checked in this process: forking would cost more than it saves
+SHARES_PER_JOB = 4  # smaller shares even out a share that holds a big file
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def check(
+    targets: list[str],
+    store: TraceStore | None = None,
+    last: int | None = None,
+    *,
+    fail_on_error: bool = False,
+    jobs: int | None = None,
+) -> GateReport:
+    """`check_targets`, with the files of `targets` shared between `jobs` processes (default:
+    the usable CPUs) when they are many and nothing else (store, `last`) is asked for."""
+    jobs = usable_cpus() if jobs is None else jobs
+    files = None
+    if jobs > 1 and last is None and store is None and sys.platform == "linux":
+        files = files_of(targets)
+    if files is None or len(files) < MIN_FILES:
+        return check_targets(targets, store, last, fail_on_error=fail_on_error)
+    count = min(len(files), jobs * SHARES_PER_JOB)
+    shares = [files[i * len(files) // count : (i + 1) * len(files) // count] for i in range(count)]
+    sys.stdout.flush()  # a forked worker flushes its copy of what is buffered: nothing is
+    sys.stderr.flush()
+    with multiprocessing.get_context("fork").Pool(min(jobs, count)) as pool:
+        parts = pool.map(_check_share, shares, chunksize=1)
+    report = GateReport(fail_on_error=fail_on_error)
+    for runs, unreadable in parts:
+        report.runs += runs
+        report.unreadable += unreadable
+    return report
+
+
+def files_of(targets: list[str]) -> list[str] | None:
+    """The trace files `targets` name, folders read as the gate reads them (sorted `*.json`
+    and `*.jsonl`); None when a target is not a file or a folder of trace files (a run id, a
+    missing path, an empty folder: the gate names those)."""
+    files: list[str] = []
+    for target in targets:
+        path = Path(target)
+        if path.is_dir():
+            with os.scandir(path) as entries:
+                found = sorted(
+                    e.path
+                    for e in entries
+                    if e.name.lower().endswith(TRACE_SUFFIXES) and e.is_file()
+                )
+            if not found:
+                return None
+            files += found
+        elif path.is_file():
+            files.append(target)
+        else:
+            return None
+    return files
+
+
+def _check_share(files: list[str]) -> tuple[list[RunResult], list[tuple[str, str]]]:
+    report = check_targets(list(files))
+    return report.runs, report.unreadable
