@@ -3,6 +3,7 @@ per client request, complete by the gate, and a receiver that is down never touc
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.proxy.helpers import ProxyFactory, SharedStand, ask, client
+from tether.errors import ConfigError
 from tether.proxy import Proxy, ProxyConfig, ProxyThread
 from tether.proxy.export import SpanExport
 from tether.trace.gate import check_recorder
@@ -116,3 +118,16 @@ def test_a_full_queue_drops_runs_and_counts_them() -> None:
     release.set()
     export.close()
     assert export.dropped >= 3 and export.sent_runs + export.dropped == 6
+
+
+def test_without_the_otel_extra_an_environment_endpoint_is_said_and_skipped(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "opentelemetry.exporter.otlp.proto.http.trace_exporter", None)
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "http://127.0.0.1:9/v1/traces")
+    rows = {"upstreams": [{"base_url": "http://127.0.0.1:9/v1"}]}
+    proxy = Proxy(ProxyConfig.model_validate({**rows, "proxy": {"log": str(tmp_path / "p")}}))
+    assert proxy.export is None and "otel extra" in caplog.text  # it serves, without export
+    asked = {"log": str(tmp_path / "p"), "otlp_endpoint": "http://127.0.0.1:9/v1/traces"}
+    with pytest.raises(ConfigError, match="otel extra"):  # asked for in the file: an error
+        Proxy(ProxyConfig.model_validate({**rows, "proxy": asked}))

@@ -45,7 +45,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
-from tether.errors import ModelCallFailed, WireError
+from tether.errors import ConfigError, ModelCallFailed, WireError
 from tether.exchange import ExchangeLog, reply_record, request_fields
 from tether.messages import (
     ErrorFrame,
@@ -99,6 +99,22 @@ def _whole_body(api: Api, model: str, reply_id: str, turn: Turn, finish_raw: str
     return orjson.dumps(api.whole(model, reply_id, turn, finish_raw))
 
 
+def _span_export(configured: str | None) -> SpanExport | None:
+    """The OTLP export the configuration asks for (an error without the otel extra), else the
+    one the environment's OTEL_EXPORTER_OTLP_* variables ask for (without the extra: said once,
+    and the proxy serves without it, as `ask` and `run` do)."""
+    if configured:
+        return SpanExport(configured)
+    endpoint = endpoint_from_env()
+    if endpoint is None:
+        return None
+    try:
+        return SpanExport(endpoint)
+    except ConfigError as exc:
+        log.warning("no OTLP export: %s", exc)
+        return None
+
+
 class Proxy:
     """The guarding proxy: its upstreams, its exchange log and the ASGI app."""
 
@@ -108,8 +124,7 @@ class Proxy:
         self.log = ExchangeLog(config.proxy.log) if config.proxy.log else None
         # Spans are opt-in (`store`): one run per request, the chain's spans under it.
         self.traces = TraceStore(config.proxy.store) if config.proxy.store else None
-        endpoint = config.proxy.otlp_endpoint or endpoint_from_env()
-        self.export = SpanExport(endpoint) if endpoint else None  # OTLP, in the background
+        self.export = _span_export(config.proxy.otlp_endpoint)  # OTLP, in the background
         self._ids = count(1)
         self._id_prefix = os.urandom(4).hex()
         self.starlette = Starlette(
