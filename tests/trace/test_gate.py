@@ -26,7 +26,7 @@ from tether.trace.formats import (
     runs_from_document,
     seconds,
 )
-from tether.trace.formats.seed import _column_facts
+from tether.trace.formats.run_json import _column_facts
 from tether.trace.gate import GateReport, _find, _find_one_by_one, check_run, check_targets
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore

@@ -50,7 +50,7 @@ incomplete, 2 input unreadable (or nothing to check) and no run that gives 1; 1 
 How: a run file the lean reader decoded (`Run.decoded`) is first asked whether it is proven
 clean (`tether.trace.clean`: a few C-speed passes over its columns as decoded, no normal form,
 no facts), the answer for most runs a CI step checks; a file whose spans all passed the strict
-decoding (`seed_lean`: status ``ok``, times parsed into datetimes as read) needs no time parsed
+decoding (`run_json_lean`: status ``ok``, times parsed into datetimes as read) needs no time parsed
 at all. Any other run, or one it cannot prove clean, goes the full way (a streamed file's
 zoned times arrive as epoch seconds, parsed as read too). `_find` looks at a run's columns
 (`Run.columns`) with passes that run at C speed (sets, joins, ``map`` over operator functions,

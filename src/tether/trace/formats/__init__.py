@@ -32,7 +32,7 @@ Reading is lazy and one file at a time: `iter_runs` is a generator, a folder is 
 file (``*.json``, ``*.jsonl``, sorted, not recursive), and a bad file becomes a `ReadError`
 naming the file and the reason without stopping the others. A file larger than
 `STREAM_THRESHOLD` is never loaded whole: `_Scanner` reads it in chunks and cuts out the
-elements of its big array (``spans`` of a seed run, ``resourceSpans`` of OTLP, the runs of a
+elements of its big array (``spans`` of run JSON, ``resourceSpans`` of OTLP, the runs of a
 list), parsing a chunk's worth at once with orjson after a successful parse has shown that the
 cut fell between two elements (a cut inside a string or an object never parses); kinds, names
 and statuses then share one string object per value, and `keep_attrs` drops the attrs that
@@ -41,7 +41,7 @@ hold none of the attributes the caller reads (the gate's are `GATE_ATTRS`).
 One module per question; each imports only from the ones before it in this list:
 
 - `model`: the run (spans as columns, times, the read error), what every reader produces;
-- `seed`, `otlp`: one format each; `vendors`: Langfuse and the OpenAI Agents SDK; `tracers`:
+- `run_json`, `otlp`: one format each; `vendors`: Langfuse and the OpenAI Agents SDK; `tracers`:
   Jaeger, Zipkin and the OTel console stream;
 - `document`: which format a parsed JSON document is in (`runs_from_document`);
 - `scanner`: streaming a file too big to load whole;
@@ -65,7 +65,7 @@ from tether.trace.formats.model import (
     TraceSpan,
     seconds,
 )
-from tether.trace.formats.seed import read_store_run
+from tether.trace.formats.run_json import read_store_run
 
 __all__ = [
     "GATE_ATTRS",

@@ -11,7 +11,7 @@ import orjson
 from tether.errors import TraceFormatError
 from tether.trace.formats.model import Run, _Bad
 from tether.trace.formats.otlp import _Grouper, _otlp_resource_spans
-from tether.trace.formats.seed import _seed_doc
+from tether.trace.formats.run_json import _run_json_doc
 from tether.trace.formats.tracers import (
     console_span,
     is_console_span,
@@ -96,7 +96,7 @@ def _runs_from_document(
     if not isinstance(doc, dict):
         raise _unknown(doc)
     if "spans" in doc and doc.get("run_id") not in (None, ""):
-        yield _seed_doc(doc, source)
+        yield _run_json_doc(doc, source)
         return
     result = doc.get("result")
     if isinstance(result, dict) and _is_otlp(result):  # Jaeger's API v3 answer

@@ -23,8 +23,8 @@ from tether.trace.formats.model import (
     _Bad,
 )
 from tether.trace.formats.otlp import _Grouper
+from tether.trace.formats.run_json import read_store_run
 from tether.trace.formats.scanner import _Scanner, _stream_document
-from tether.trace.formats.seed import read_store_run
 
 if TYPE_CHECKING:
     from tether.trace.store import TraceStore
@@ -122,9 +122,9 @@ def _read_file(
     if data[:3] == BOM:
         data = data[3:]
     if keep is not None and b'"run_id"' in data:  # the gate on a run JSON file: the fast way
-        from tether.trace.formats.seed_lean import seed_run_for_gate
+        from tether.trace.formats.run_json_lean import run_for_gate
 
-        run = seed_run_for_gate(data, source)
+        run = run_for_gate(data, source)
         if run is not None:
             yield run
             return

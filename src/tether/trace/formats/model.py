@@ -7,7 +7,7 @@ strings (OTLP's as lower hex), parent ids None for a root, "" / 0 / null times N
 dict or None. Times are epoch seconds (float) or, for ISO-8601 input, the string as written:
 parsing two timestamps per span would cost more than everything else the gate does, so they
 are parsed on demand by `seconds()` (the gate compares ISO strings of one shape directly, which
-orders them as their instants). A seed file whose spans are already in that form (the usual
+orders them as their instants). A run JSON file whose spans are already in that form (the usual
 case) is taken apart a column at a time with no Python loop per span, and what the check of the
 columns found travels with the run (`ColumnFacts`) so the gate does not look twice.
 """
@@ -80,7 +80,7 @@ class ColumnFacts(NamedTuple):
 
 
 class DecodedSpans(Protocol):
-    """A run's spans as a lean reader decoded them (`seed_lean`), before any columns in normal
+    """A run's spans as a lean reader decoded them (`run_json_lean`), before any columns in normal
     form. `transposed` gives them as columns as they were decoded (attrs None or objects whose
     ``cites_tool_ids`` attribute holds the citations), which the gate's quick yes judges
     (`tether.trace.clean`); `columns` in normal form, with what checking them found, raising
@@ -88,7 +88,7 @@ class DecodedSpans(Protocol):
     the wrong type), as reading the file the full way would have."""
 
     checked: bool
-    """Whether the decoder itself held every span to what a clean run is (`seed_lean`): then
+    """Whether the decoder itself held every span to what a clean run is (`run_json_lean`): then
     the transposed ids are strings, the statuses ``ok`` and the times datetimes."""
 
     def transposed(self) -> Columns:
@@ -219,7 +219,7 @@ def seconds(value: Time | None) -> float | None:
 
 
 def _time(value: Any, what: str) -> Time | None:
-    """A seed time: epoch number or ISO string; None, "" and 0 mean no time."""
+    """A run JSON time: epoch number or ISO string; None, "" and 0 mean no time."""
     cls = value.__class__
     if cls is str or cls is float:
         return value or None

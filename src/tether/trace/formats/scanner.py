@@ -1,5 +1,5 @@
 """Streaming a file too big to load whole: `_Scanner` reads JSON a chunk at a time, and the
-``_stream_*`` functions walk a seed run or an OTLP document down to its big array of spans with
+``_stream_*`` functions walk a run JSON or OTLP document down to its big array of spans with
 it, a batch at a time (the package docstring has the design)."""
 
 from __future__ import annotations
@@ -13,7 +13,12 @@ import orjson
 from tether.trace.formats.document import _json_error, _runs_from_document
 from tether.trace.formats.model import CHUNK_SIZE, Run, _Bad
 from tether.trace.formats.otlp import _Grouper, _otlp_spans
-from tether.trace.formats.seed import _column_facts, _renormalised, _seed_columns, _seed_run
+from tether.trace.formats.run_json import (
+    _column_facts,
+    _renormalised,
+    _run_columns,
+    _run_of_columns,
+)
 
 _WS = re.compile(rb"[ \t\r\n]*")
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -223,35 +228,35 @@ def _stream_document(scan: _Scanner, source: str, keep: Collection[str] | None) 
 
 
 def _stream_spans(scan: _Scanner, keep: Collection[str] | None) -> Run:
-    """A seed run's spans array, batch by batch, into the columns of a run (run id and roots
+    """A run JSON spans array, batch by batch, into the columns of a run (run id and roots
     come later); kinds, names and statuses share one string object per distinct value (a
     million spans, a few dozen names). For the gate (`keep` given) the spans are decoded lean
-    (`seed_lean`), and what the columns hold is checked once at the end (`ColumnFacts`)."""
+    (`run_json_lean`), and what the columns hold is checked once at the end (`ColumnFacts`)."""
     columns: list[list[Any]] = [[] for _ in range(8)]
     shared: dict[Any, Any] = {}
     same = shared.setdefault
     share = _Shared().__getitem__
     decode: Callable[[bytes], Any] = orjson.loads
     if keep is not None:
-        from tether.trace.formats import seed_lean
+        from tether.trace.formats import run_json_lean
 
-        decode = seed_lean.decode_spans
+        decode = run_json_lean.decode_spans
     normal = keep is not None  # every batch in normal form as decoded
     for batch in scan.batches(decode):
-        in_form = seed_lean.extend_columns(columns, batch, share) if keep is not None else None
+        in_form = run_json_lean.extend_columns(columns, batch, share) if keep is not None else None
         normal = normal and bool(in_form)
         if in_form is not None:
             continue
-        got, _ = _seed_columns(batch, keep, len(columns[0]))
+        got, _ = _run_columns(batch, keep, len(columns[0]))
         for i, (column, values) in enumerate(zip(columns, got, strict=True)):
             column.extend(map(same, values, values) if i in (2, 3, 6) else values)
     run = Run("", (), columns=tuple(columns))
     if normal:
-        run.facts = seed_lean.timed_facts(run.columns)
+        run.facts = run_json_lean.timed_facts(run.columns)
     elif keep is not None:
-        run.facts = _column_facts(run.columns, seed_lean.citations(columns[7]))
+        run.facts = _column_facts(run.columns, run_json_lean.citations(columns[7]))
         if run.facts is None:  # not all in normal form: the spans that are not, as rows
-            run.columns = _renormalised(run.columns, seed_lean.plain)
+            run.columns = _renormalised(run.columns, run_json_lean.plain)
     return run
 
 
@@ -278,7 +283,7 @@ def _stream_object(scan: _Scanner, source: str, keep: Collection[str] | None) ->
         else:
             fields[key] = scan.value()
     if spans is not None and fields.get("run_id") not in (None, ""):
-        run = _seed_run(fields.get("run_id"), fields.get("root_id"), spans.columns, source)
+        run = _run_of_columns(fields.get("run_id"), fields.get("root_id"), spans.columns, source)
         run.facts = spans.facts
         yield run
     elif grouper is not None:

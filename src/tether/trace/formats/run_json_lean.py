@@ -4,7 +4,7 @@ A CI step checks thousands of run files; building a dict per span (and per span'
 every model and usage attribute in it) costs more than everything the gate then does. msgspec
 decodes each file into structs that name only the span fields and, of the attrs, only
 ``cites_tool_ids`` and ``tether.recovered``: the rest is skipped at C speed. Anything that is not
-one run in normal form goes back to the full reader (`seed`), which says what is wrong.
+one run in normal form goes back to the full reader (`run_json`), which says what is wrong.
 Imported only when the gate reads a run file (msgspec is not loaded otherwise).
 
 Most files a CI step checks are clean runs, and for those a stricter decoding comes first
@@ -37,7 +37,7 @@ from tether.trace.formats.model import (
     Run,
     _Bad,
 )
-from tether.trace.formats.seed import _column_facts, _renormalised, _seed_run
+from tether.trace.formats.run_json import _column_facts, _renormalised, _run_of_columns
 
 
 class _Attrs(msgspec.Struct, gc=False):
@@ -123,7 +123,7 @@ _SPANS = msgspec.json.Decoder(list[_Span])
 _CITES = attrgetter("cites_tool_ids")
 
 
-def seed_run_for_gate(data: bytes, source: str) -> Run | None:
+def run_for_gate(data: bytes, source: str) -> Run | None:
     """The run in a run JSON file with its spans as decoded (`LeanSpans`: columns only when
     the gate asks for them, its quick yes needs none), attrs cut to the gate's (`_Attrs`, read
     with `get` as a dict is); `CheckedSpans` when every span passes the strict decoding; None
@@ -136,7 +136,7 @@ def seed_run_for_gate(data: bytes, source: str) -> Run | None:
         else:
             if checked.spans and checked.run_id is not None and checked.run_id != "":
                 held = CheckedSpans(checked.spans, data, source)
-                return _seed_run(checked.run_id, checked.root_id, None, source, decoded=held)
+                return _run_of_columns(checked.run_id, checked.root_id, None, source, decoded=held)
     try:
         doc = _DECODER.decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError):
@@ -144,7 +144,7 @@ def seed_run_for_gate(data: bytes, source: str) -> Run | None:
     spans = doc.spans
     if not spans or doc.run_id is None or doc.run_id == "":
         return None
-    return _seed_run(doc.run_id, doc.root_id, None, source, decoded=LeanSpans(spans, source))
+    return _run_of_columns(doc.run_id, doc.root_id, None, source, decoded=LeanSpans(spans, source))
 
 
 def _no_lowercase_zone(data: bytes) -> bool:

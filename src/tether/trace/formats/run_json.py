@@ -26,28 +26,28 @@ from tether.trace.formats.model import (
 if TYPE_CHECKING:
     from tether.trace.store import TraceStore
 
-_SEED_KEYS = _orjson_keys(
+_SPAN_KEYS = _orjson_keys(
     "id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs"
 )
-_seed_row: Callable[[Any], SpanRow] = itemgetter(*_SEED_KEYS)
+_span_row: Callable[[Any], SpanRow] = itemgetter(*_SPAN_KEYS)
 _TIME_TYPES = frozenset({str, float, type(None)})
 
 
-def _seed_columns(
+def _run_columns(
     raw: list[Any], keep: Collection[str] | None, first: int = 0
 ) -> tuple[Columns, ColumnFacts | None]:
     """Seed spans as columns: all at once when every span is already in normal form (the
-    usual case, checked column by column at C speed), else span by span (`_seed_span`)."""
+    usual case, checked column by column at C speed), else span by span (`_run_span`)."""
     if not raw:
         return _NO_COLUMNS, None
     columns: Columns | None
     try:
-        columns = tuple(zip(*map(_seed_row, raw), strict=True))
+        columns = tuple(zip(*map(_span_row, raw), strict=True))
     except (KeyError, TypeError):  # a span without some key, or not an object
         columns = None
     facts = None if columns is None else _column_facts(columns)
     if columns is None or facts is None:
-        columns = _transpose([_seed_span(s, f"spans[{first + i}]") for i, s in enumerate(raw)])
+        columns = _transpose([_run_span(s, f"spans[{first + i}]") for i, s in enumerate(raw)])
     if keep is not None:
         keep_set = frozenset(keep)
         attrs = [a if a is None or not keep_set.isdisjoint(a) else None for a in columns[7]]
@@ -96,7 +96,7 @@ def _column_facts(columns: Columns, cites: list[Any] | None = None) -> ColumnFac
     return ColumnFacts(distinct, all_started, times[1], cites)
 
 
-def _seed_span(raw: Any, where: str) -> SpanRow:
+def _run_span(raw: Any, where: str) -> SpanRow:
     if raw.__class__ is not dict:
         raise _Bad(f"{where} is {type(raw).__name__}, not a span object")
     get = raw.get
@@ -127,24 +127,24 @@ def _seed_span(raw: Any, where: str) -> SpanRow:
 
 
 def _renormalised(columns: Columns, plain: Callable[[Any], Any]) -> Columns:
-    """Columns whose values the seed reader's span-by-span path puts in normal form (`plain`
+    """Columns whose values the run JSON reader's span-by-span path puts in normal form (`plain`
     makes lean attrs dicts again)."""
     rows = [
-        _seed_span(dict(zip(_SEED_FIELDS, (*row[:7], plain(row[7])), strict=True)), f"spans[{i}]")
+        _run_span(dict(zip(_SPAN_FIELDS, (*row[:7], plain(row[7])), strict=True)), f"spans[{i}]")
         for i, row in enumerate(zip(*columns, strict=True))
     ]
     return _transpose(rows)
 
 
-_SEED_FIELDS = ("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
+_SPAN_FIELDS = ("id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs")
 
 
-def _seed_run(
+def _run_of_columns(
     run_id: Any,
     root_id: Any,
     columns: Columns | None,
     source: str,
-    fmt: str = "seed",
+    fmt: str = "run-json",
     decoded: DecodedSpans | None = None,
 ) -> Run:
     if run_id is None or run_id == "":
@@ -153,12 +153,12 @@ def _seed_run(
     return Run(str(run_id), roots, source=source, format=fmt, columns=columns, decoded=decoded)
 
 
-def _seed_doc(doc: dict[str, Any], source: str) -> Run:
+def _run_json_doc(doc: dict[str, Any], source: str) -> Run:
     raw = doc.get("spans")
     if not isinstance(raw, list):
         raise _Bad("spans is not a list")
-    columns, facts = _seed_columns(raw, None)  # parsed whole anyway: attrs stay as they are
-    run = _seed_run(doc.get("run_id"), doc.get("root_id"), columns, source)
+    columns, facts = _run_columns(raw, None)  # parsed whole anyway: attrs stay as they are
+    run = _run_of_columns(doc.get("run_id"), doc.get("root_id"), columns, source)
     run.facts = facts
     return run
 
@@ -170,5 +170,5 @@ def read_store_run(
     doc = store.trace(run_id)
     if doc is None:
         return None
-    columns, _ = _seed_columns(doc["spans"], keep_attrs)
-    return _seed_run(doc["run_id"], doc["root_id"], columns, f"store:{run_id}", "store")
+    columns, _ = _run_columns(doc["spans"], keep_attrs)
+    return _run_of_columns(doc["run_id"], doc["root_id"], columns, f"store:{run_id}", "store")
