@@ -38,7 +38,20 @@ PR_SET_CHILD_SUBREAPER = 36
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
 MAX_ROUNDS = 200  # SIGKILL rounds against a process tree that keeps forking
 
-_running_shells: set[int] = set()  # the shells of the calls in flight: tether started them
+# The processes tether started itself for the calls in flight (a shell, or bubblewrap): their
+# own waiters collect their exits, so no reaping here may take one (asyncio would then report
+# "unknown child process", exit code 255, for a command that ended well).
+_running_shells: set[int] = set()
+
+
+def started_by_tether(pid: int) -> None:
+    """`pid` is a call's own process, collected by its waiter: never reaped here."""
+    _running_shells.add(pid)
+
+
+def collected(pid: int) -> None:
+    """`pid`'s exit was collected by its waiter."""
+    _running_shells.discard(pid)
 
 
 @cache
@@ -108,10 +121,10 @@ class CallProcesses:
         self.shell, self.mark, self.variable = shell, mark, variable
         self.enabled = sys.platform.startswith("linux") and _PROC.is_dir()
         self.since = _ticks_now() - 1 if self.enabled else 0
-        _running_shells.add(shell)
+        started_by_tether(shell)
 
     def close(self) -> None:
-        _running_shells.discard(self.shell)
+        collected(self.shell)
 
     def left(self) -> set[int]:
         """The call's processes still running (the shell included while it runs)."""

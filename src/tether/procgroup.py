@@ -20,7 +20,13 @@ from pathlib import Path
 import anyio
 from anyio.abc import Process
 
-from tether.orphans import CallProcesses, become_subreaper, reap_dead_sandboxes
+from tether.orphans import (
+    CallProcesses,
+    become_subreaper,
+    collected,
+    reap_dead_sandboxes,
+    started_by_tether,
+)
 from tether.sandbox import Sandbox
 
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
@@ -267,6 +273,8 @@ async def run_in_group(
     pgid = process.pid
     # (the sandbox's PID namespace ends whatever the command started: nothing to look for)
     started = None if confined else CallProcesses(pgid, mark, CALL_MARK)
+    if confined:
+        started_by_tether(pgid)  # another call's reaping of bubblewrap's zombies skips it
     tail = OutputTail(output_cap_chars)
     eof = anyio.Event()
     exited = False
@@ -305,6 +313,7 @@ async def run_in_group(
                 await kill_marked(mark)
             await process.aclose()
             if confined:
+                collected(pgid)
                 reap_dead_sandboxes()
             if started is not None:
                 # after the shell is collected: its own dead children only come to tether then

@@ -379,3 +379,29 @@ def test_a_fork_bomb_is_bounded_and_nothing_is_left(places: tuple[Path, Path, Pa
     while still_running(marker, ("sh",)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert still_running(marker, ("sh",)) == []
+
+
+def test_confined_calls_at_once_each_keep_their_own_exit_code(
+    places: tuple[Path, Path, Path],
+) -> None:
+    """A call that ends collects bubblewrap's dead init processes; it must never take another
+    call's own bubblewrap, whose exit that call is waiting for (asyncio then reports an
+    unknown child and exit 255 for a command that ended well)."""
+    workspace, _, home = places
+    sandbox = Sandbox(home=home)
+    codes: list[int | None] = []
+
+    async def one(i: int) -> None:
+        ran = await run_in_group(
+            f"exit {3 + i % 5}", workspace, timeout_s=30, output_cap_chars=1000,
+            sandbox=sandbox, workspace=workspace,
+        )  # fmt: skip
+        codes.append(ran.exit_code - (3 + i % 5) if ran.exit_code is not None else None)
+
+    async def many() -> None:
+        async with anyio.create_task_group() as tg:
+            for i in range(60):
+                tg.start_soon(one, i)
+
+    anyio.run(many)
+    assert codes == [0] * 60
