@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from tether.trace.formats.files import TRACE_SUFFIXES
+from tether.trace.formats.files import folder_files
 from tether.trace.gate import GateReport, RunResult, check_targets
 from tether.trace.store import TraceStore
 
@@ -67,12 +67,7 @@ def files_of(targets: list[str]) -> list[str] | None:
     for target in targets:
         path = Path(target)
         if path.is_dir():
-            with os.scandir(path) as entries:
-                found = sorted(
-                    e.path
-                    for e in entries
-                    if e.name.lower().endswith(TRACE_SUFFIXES) and e.is_file()
-                )
+            found = folder_files(path)
             if not found:
                 return None
             files += found

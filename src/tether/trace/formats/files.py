@@ -238,6 +238,14 @@ class _StoreHandle:
             self.store = None
 
 
+def folder_files(path: str | Path) -> list[str]:
+    """The trace files of a folder as the gate reads them: its `*.json` and `*.jsonl`, sorted."""
+    with os.scandir(path) as entries:
+        return sorted(
+            e.path for e in entries if e.name.lower().endswith(TRACE_SUFFIXES) and e.is_file()
+        )
+
+
 def _looks_like_path(target: str) -> bool:
     return "/" in target or "\\" in target or target.lower().endswith(TRACE_SUFFIXES)
 
@@ -268,12 +276,7 @@ def iter_runs(
             path = Path(target)
             name = str(target)
             if path.is_dir():
-                with os.scandir(path) as entries:
-                    files = sorted(
-                        e.path
-                        for e in entries
-                        if e.name.lower().endswith(TRACE_SUFFIXES) and e.is_file()
-                    )
+                files = folder_files(path)
                 if not files:
                     yield ReadError(name, "no *.json or *.jsonl files in this folder")
                 for file in files:
