@@ -207,9 +207,23 @@ def _reap(pids: set[int]) -> None:
 def reap_dead_sandboxes() -> None:
     """Collect bubblewrap's own dead children that came to tether: once tether is a
     subreaper (after an unconfined call), the sandbox's init process, which bubblewrap does not
-    always collect before it exits, would stay a zombie of tether. Only processes named bwrap
-    that tether did not start itself (whose exit their own waiter collects)."""
-    _reap({pid for pid, name, _sid in _dead_children() if name == "bwrap"})
+    always collect before it exits, would stay a zombie of tether. Only processes that lived in
+    a PID namespace below tether's: tether never starts one there itself, so a bubblewrap whose
+    exit its own waiter is about to collect is never taken (even one that ended before its call
+    could register it)."""
+    depth = _namespace_depth("self")
+    _reap({pid for pid, _name, _sid in _dead_children() if _namespace_depth(str(pid)) > depth})
+
+
+def _namespace_depth(pid: str) -> int:
+    """How many PID namespaces the process is seen in (its `NSpid` line; 0 when unreadable)."""
+    try:
+        for line in (_PROC / pid / "status").read_text().splitlines():
+            if line.startswith("NSpid:"):
+                return len(line.split()) - 1
+    except OSError:
+        return 0
+    return 0
 
 
 def _dead_children() -> list[tuple[int, str, int]]:

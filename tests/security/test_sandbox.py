@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -21,9 +22,10 @@ from typing import Any
 import anyio
 import pytest
 
-from tests.processes import still_running
+from tests.processes import still_running, wait_for
 from tether.agent.runtime import create_agent_runtime
 from tether.limits import Limits
+from tether.orphans import become_subreaper, reap_dead_sandboxes
 from tether.procgroup import run_in_group
 from tether.providers import OpenAIProvider
 from tether.sandbox import Sandbox, bwrap_path, pid_max_is_per_namespace
@@ -405,3 +407,55 @@ def test_confined_calls_at_once_each_keep_their_own_exit_code(
 
     anyio.run(many)
     assert codes == [0] * 60
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if (
+                entry.name.isdigit()
+                and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid
+            ):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def test_collecting_sandbox_inits_takes_them_and_never_a_bubblewrap_tether_started() -> None:
+    """A confined call that ends collects the sandbox init processes left to tether, and
+    nothing else: a bubblewrap another call started and has not registered yet (it ended
+    before its spawn returned) keeps its exit for that call's waiter, else asyncio reports
+    an unknown child and exit 255 for a command that ended well."""
+    bwrap = bwrap_path()
+    assert bwrap is not None
+    assert become_subreaper()
+    # a sandbox whose bubblewrap died first: its init process (pid 1 inside) comes to us
+    holder = subprocess.Popen(
+        [bwrap, "--unshare-pid", "--dev-bind", "/", "/", "sleep", "60"], start_new_session=True
+    )
+    wait_for(lambda: _children(holder.pid), 10)
+    (init,) = _children(holder.pid)
+    holder.kill()
+    holder.wait()
+    wait_for(lambda: str(os.getpid()) in Path(f"/proc/{init}/stat").read_text().split()[3], 10)
+    os.kill(init, signal.SIGKILL)
+    # and a bubblewrap of ours that ended, its exit not collected yet
+    ours = subprocess.Popen([bwrap, "--dev-bind", "/", "/", "sh", "-c", "exit 7"])
+    wait_for(lambda: _state(ours.pid) == "Z" and _state(init) == "Z", 10)
+    assert (_state(ours.pid), _state(init)) == ("Z", "Z")
+
+    reap_dead_sandboxes()
+
+    assert _state(init) == "gone", "the sandbox's dead init process stayed a zombie"
+    pid, status = os.waitpid(ours.pid, 0)  # ChildProcessError if it was taken
+    assert (pid, os.waitstatus_to_exitcode(status)) == (ours.pid, 7)
+    ours.returncode = 7  # (collected here, not by Popen)
