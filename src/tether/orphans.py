@@ -27,13 +27,13 @@ import ctypes
 import os
 import signal
 import sys
-from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import anyio
 
-_PROC = Path("/proc")
+from tether import proctable
+from tether.proctable import PROC, ProcStat, all_stats, environment_value, namespace_depth
+
 PR_SET_CHILD_SUBREAPER = 36
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
 MAX_ROUNDS = 200  # SIGKILL rounds against a process tree that keeps forking
@@ -67,50 +67,9 @@ def become_subreaper() -> bool:
         return False
 
 
-@dataclass(frozen=True)
-class _Proc:
-    pid: int
-    ppid: int
-    sid: int
-    start: int  # clock ticks after boot
-
-
-def _table() -> dict[int, _Proc]:
-    """The live processes (zombies hold nothing and are left out)."""
-    found = {}
-    for entry in _PROC.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # gone meanwhile
-        # pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
-        # utime stime cutime cstime priority nice threads itrealvalue starttime ...
-        fields = stat[stat.rfind(")") + 2 :].split()
-        if len(fields) < 20 or fields[0] in ("Z", "X"):
-            continue
-        pid = int(entry.name)
-        found[pid] = _Proc(pid, int(fields[1]), int(fields[3]), int(fields[19]))
-    return found
-
-
 def _ticks_now() -> int:
-    seconds = float((_PROC / "uptime").read_text().split()[0])
+    seconds = float((PROC / "uptime").read_text().split()[0])
     return int(seconds * os.sysconf("SC_CLK_TCK"))
-
-
-def _mark_of(pid: int, variable: str) -> str | None:
-    """The value of `variable` in the process's environment as it started (None: absent or
-    unreadable)."""
-    prefix = f"{variable}=".encode()
-    try:
-        for item in (_PROC / str(pid) / "environ").read_bytes().split(b"\0"):
-            if item.startswith(prefix):
-                return item[len(prefix) :].decode(errors="replace")
-    except OSError:
-        return None
-    return None
 
 
 class CallProcesses:
@@ -119,7 +78,7 @@ class CallProcesses:
 
     def __init__(self, shell: int, mark: str, variable: str) -> None:
         self.shell, self.mark, self.variable = shell, mark, variable
-        self.enabled = sys.platform.startswith("linux") and _PROC.is_dir()
+        self.enabled = proctable.available()
         self.since = _ticks_now() - 1 if self.enabled else 0
         started_by_tether(shell)
 
@@ -130,19 +89,19 @@ class CallProcesses:
         """The call's processes still running (the shell included while it runs)."""
         if not self.enabled:
             return set()
-        table = _table()
+        table = {p.pid: p for p in all_stats() if p.alive}
         me, my_session = os.getpid(), os.getsid(0)
         roots = {self.shell} if self.shell in table else set()
         for p in table.values():
             if p.pid == me:
                 continue
-            mark = _mark_of(p.pid, self.variable)
+            mark = environment_value(p.pid, self.variable)
             if mark == self.mark:
                 roots.add(p.pid)
             elif (
                 p.ppid == me
                 and mark is None
-                and p.sid != my_session
+                and p.session != my_session
                 and p.start >= self.since
                 and p.pid not in _running_shells
             ):
@@ -187,7 +146,7 @@ class CallProcesses:
         call's. (One that left the session and ended alone stays a zombie until tether exits.)"""
         if not self.enabled:
             return
-        _reap({pid for pid, _name, sid in _dead_children() if sid == self.shell} - {self.shell})
+        _reap({p.pid for p in _dead_children() if p.session == self.shell} - {self.shell})
 
 
 def _signal(pids: set[int], sig: signal.Signals) -> None:
@@ -211,36 +170,11 @@ def reap_dead_sandboxes() -> None:
     a PID namespace below tether's: tether never starts one there itself, so a bubblewrap whose
     exit its own waiter is about to collect is never taken (even one that ended before its call
     could register it)."""
-    depth = _namespace_depth("self")
-    _reap({pid for pid, _name, _sid in _dead_children() if _namespace_depth(str(pid)) > depth})
+    depth = namespace_depth("self")
+    _reap({p.pid for p in _dead_children() if namespace_depth(p.pid) > depth})
 
 
-def _namespace_depth(pid: str) -> int:
-    """How many PID namespaces the process is seen in (its `NSpid` line; 0 when unreadable)."""
-    try:
-        for line in (_PROC / pid / "status").read_text().splitlines():
-            if line.startswith("NSpid:"):
-                return len(line.split()) - 1
-    except OSError:
-        return 0
-    return 0
-
-
-def _dead_children() -> list[tuple[int, str, int]]:
-    """tether's children that ended and were not collected (zombies): pid, name, session."""
-    if not _PROC.is_dir():
-        return []
-    me = str(os.getpid())
-    found = []
-    for entry in _PROC.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # gone meanwhile
-        fields = stat.rsplit(")", 1)[1].split()
-        if fields[0] == "Z" and fields[1] == me:
-            name = stat[stat.find("(") + 1 : stat.rfind(")")]
-            found.append((int(entry.name), name, int(fields[3])))
-    return found
+def _dead_children() -> list[ProcStat]:
+    """tether's children that ended and were not collected (zombies)."""
+    me = os.getpid()
+    return [p for p in all_stats() if p.state == "Z" and p.ppid == me]

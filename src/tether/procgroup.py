@@ -12,7 +12,6 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 import anyio
 from anyio.abc import Process
 
+from tether import proctable
 from tether.orphans import (
     CallProcesses,
     become_subreaper,
@@ -27,11 +27,11 @@ from tether.orphans import (
     reap_dead_sandboxes,
     started_by_tether,
 )
+from tether.proctable import ProcStat, all_stats, environment_value, stat_of
 from tether.sandbox import Sandbox
 
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
 EXIT_GRACE_S = 0.5  # after the shell exits, how long background children may hold the output
-_PROC = Path("/proc")
 
 
 class OutputTail:
@@ -63,20 +63,8 @@ class OutputTail:
 def group_members(pgid: int) -> list[int]:
     """The processes of the group still running (zombies, which hold nothing, do not count:
     this container's init may never reap the orphans)."""
-    if _PROC.is_dir() and sys.platform.startswith("linux"):
-        found = []
-        for entry in _PROC.iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue  # gone meanwhile
-            # pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses
-            fields = stat[stat.rfind(")") + 2 :].split()
-            if len(fields) >= 3 and int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
-                found.append(int(entry.name))
-        return found
+    if proctable.available():
+        return [p.pid for p in all_stats() if p.pgrp == pgid and p.alive]
     try:
         os.killpg(pgid, 0)
     except ProcessLookupError:
@@ -126,45 +114,28 @@ CALL_MARK = "TETHER_CALL"
 def _marked(mark: str) -> list[int]:
     """The live processes (this user's: others' environments are not readable) that carry
     the call's mark."""
-    if not (_PROC.is_dir() and sys.platform.startswith("linux")):
-        return []
-    needle = f"{CALL_MARK}={mark}".encode()
+    return [p.pid for p in _marked_stats(mark)]
+
+
+def _marked_stats(mark: str) -> list[ProcStat]:
     found = []
-    for entry in _PROC.iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if needle not in (entry / "environ").read_bytes().split(b"\0"):
-                continue
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # gone meanwhile, or another user's
-        if stat[stat.rfind(")") + 2 :].split()[:1] not in (["Z"], ["X"]):
-            found.append(int(entry.name))
+    for entry in all_stats():
+        if entry.alive and environment_value(entry.pid, CALL_MARK) == mark:
+            found.append(entry)
     return found
 
 
 def marked_child(mark: str) -> int | None:
     """The pid of this process's own live child that carries the mark (a server it started),
     or None."""
-    me = str(os.getpid())
-    for pid in _marked(mark):
-        try:
-            stat = (_PROC / str(pid) / "stat").read_text()
-        except OSError:
-            continue
-        if stat[stat.rfind(")") + 2 :].split()[1:2] == [me]:
-            return pid
-    return None
+    me = os.getpid()
+    return next((p.pid for p in _marked_stats(mark) if p.ppid == me), None)
 
 
 def pid_alive(pid: int) -> bool:
     """Whether the process still runs (a zombie, dead but not yet reaped, does not)."""
-    try:
-        stat = (_PROC / str(pid) / "stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rfind(")") + 2 :].split()[:1] not in (["Z"], ["X"])
+    found = stat_of(pid)
+    return found is not None and found.alive
 
 
 async def kill_marked(mark: str) -> bool:

@@ -85,15 +85,21 @@ class Tool:
             )
             raise ToolArgumentsError(f"invalid arguments for {self.name}: {problems}") from None
 
-    async def invoke(self, arguments: dict[str, Any], ctx: ToolContext) -> ToolOutput:
-        """Validate and call; a plain string result becomes a ToolOutput."""
+    async def invoke(
+        self,
+        arguments: dict[str, Any],
+        ctx: ToolContext,
+        on_abandon: Callable[[], None] | None = None,
+    ) -> ToolOutput:
+        """Validate and call; a plain string result becomes a ToolOutput. `on_abandon` is told
+        when a sync tool was stopped and its thread left running (its effect is unknown)."""
         kwargs = self.validate(arguments)
         if self.context_param:
             kwargs[self.context_param] = ctx
         if inspect.iscoroutinefunction(self.fn):
             result = await self.fn(**kwargs)
         else:
-            result = await _in_thread(lambda: self.fn(**kwargs))
+            result = await _in_thread(lambda: self.fn(**kwargs), on_abandon)
         if isinstance(result, ToolOutput):
             return result
         return ToolOutput(text=str(result))
@@ -102,12 +108,13 @@ class Tool:
 SYNC_GRACE_S = 0.5  # a sync tool cancelled while running gets this long to finish
 
 
-async def _in_thread(fn: Callable[[], Any]) -> Any:
+async def _in_thread(fn: Callable[[], Any], on_abandon: Callable[[], None] | None = None) -> Any:
     """Run a sync tool in a worker thread. Python cannot stop a thread, so on cancellation (Stop,
     or the runner's timeout) the thread gets `SYNC_GRACE_S` to finish: a call that finishes in
     time (a file write under way) returns its result, so its effect is reported as done, and the
     cancellation reaches the caller at its next checkpoint. One still running after that is
-    abandoned, and the cancellation goes on at once."""
+    abandoned (`on_abandon` is told: whatever it does may still happen), and the cancellation
+    goes on at once."""
     box: list[Any] = []
     finished = threading.Event()
 
@@ -124,6 +131,8 @@ async def _in_thread(fn: Callable[[], Any]) -> Any:
     except anyio.get_cancelled_exc_class():
         with anyio.CancelScope(shield=True):
             await anyio.to_thread.run_sync(finished.wait, SYNC_GRACE_S)
+        if not finished.is_set() and on_abandon is not None:
+            on_abandon()
         if not (finished.is_set() and box and box[0][0]):
             raise
     ok, value = box[0]

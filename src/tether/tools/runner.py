@@ -39,6 +39,7 @@ import anyio
 
 from tether.errors import ToolArgumentsError
 from tether.messages import ToolCall, ToolResultPart
+from tether.procgroup import shorten
 from tether.tools.base import Tool, ToolContext, ToolOutput
 from tether.tools.builtin.files import open_in_workspace
 from tether.tools.fence import fence, injection_signs
@@ -356,7 +357,9 @@ class ToolRunner:
         try:
             await tool.prepare()
             with anyio.fail_after(limit) as scope:
-                output = await tool.invoke(item.arguments, self.ctx)
+                output = await tool.invoke(
+                    item.arguments, self.ctx, on_abandon=lambda: self._abandoned(call, item)
+                )
                 self.effects += output.effects
         except TimeoutError as exc:
             if scope is not None and scope.cancelled_caught:
@@ -380,6 +383,14 @@ class ToolRunner:
             result = await self._shape(call, tool, output, decided)
         self._close(span, result, item)
         return result
+
+    def _abandoned(self, call: ToolCall, item: _Checked) -> None:
+        """A stopped call whose thread could not be stopped: the receipt says its effect is
+        unknown rather than leave it out (a file write may still land after the Stop)."""
+        arguments = shorten(_canonical(item.arguments), 160)
+        self.effects.append(
+            f"maybe: {call.name} {arguments} (still running when stopped; it may have finished)"
+        )
 
     async def _shape(
         self, call: ToolCall, tool: Tool, output: ToolOutput, decided: str

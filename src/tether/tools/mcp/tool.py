@@ -5,10 +5,12 @@ result is outside content (`untrusted`): the runner fences it and looks for inje
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import anyio
 import jsonschema
 import mcp_types as types
 from pydantic import BaseModel, ConfigDict
@@ -62,9 +64,19 @@ class McpTool(Tool):
         assert self.connection is not None
         await self.connection.start()
 
-    async def invoke(self, arguments: dict[str, Any], ctx: ToolContext) -> ToolOutput:
+    async def invoke(
+        self,
+        arguments: dict[str, Any],
+        ctx: ToolContext,
+        on_abandon: Callable[[], None] | None = None,
+    ) -> ToolOutput:
         assert self.connection is not None  # (the runner checked the arguments already)
-        result = await self.connection.call(self.remote, arguments)
+        try:
+            result = await self.connection.call(self.remote, arguments)
+        except anyio.get_cancelled_exc_class():
+            if on_abandon is not None and not self.hints.read_only_hint:
+                on_abandon()  # the server may still carry out a call stopped mid-way
+            raise
         effects = () if self.hints.read_only_hint else (self._effect(arguments, result),)
         return result_output(result, effects)
 
