@@ -543,3 +543,58 @@ def test_while_the_breaker_store_is_down_the_breakers_go_on_in_process(
     said = [n.message for n in notices if n.kind == "breaker" and "store" in n.message]
     assert len(said) == 2, said
     assert "failed" in said[0] and "answers again" in said[1]
+
+
+def test_a_breaker_file_held_locked_by_another_process_does_not_stall_the_calls(
+    stand_factory: StandFactory, tmp_path: Path
+) -> None:
+    """Another process holds the SQLite file's write lock and never lets go (a stuck writer,
+    someone's `sqlite3` shell in a transaction): breakers are read and written on the event
+    loop, so each update must not wait out a long busy timeout. The store's failure is told
+    once, the primary's breaker still opens (in this process) and the calls go on."""
+    path = tmp_path / "breakers.db"
+    store = FallbackStore(store_from_url(f"sqlite:{path}"), retry_s=60)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", (
+            "import sqlite3, sys, time\n"
+            f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+            "c.execute('BEGIN IMMEDIATE')\n"
+            "print('locked', flush=True)\n"
+            "time.sleep(120)\n"
+        )],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        primary = stand_factory(faults=["gateway-200"])
+        backup = stand_factory()
+        notices: list[Notice] = []
+        chain = Chain(
+            [OpenAIProvider(primary + "/v1", "sim-large"),
+             OpenAIProvider(backup + "/v1", "sim-large")],
+            store=store, on_notice=notices.append,
+        )  # fmt: skip
+        request = Request(messages=(Message.text("user", "hello"),))
+
+        async def main() -> tuple[list[list[str]], float]:
+            try:
+                started = anyio.current_time()
+                routes = []
+                for _ in range(3):
+                    answer = await chain.call(request)
+                    assert answer.turn.content.startswith("Simulated reply")
+                    routes.append([a.candidate for a in answer.attempts])
+                return routes, anyio.current_time() - started
+            finally:
+                await chain.aclose()
+
+        routes, took = anyio.run(main)
+    finally:
+        holder.kill()
+        holder.wait()
+    primary_key = chain.candidates[0].key
+    assert routes[0][0] == primary_key and len(routes[0]) == 2  # failed, then the backup
+    assert routes[1:] == [[routes[0][1]]] * 2  # its breaker opened in memory: skipped
+    said = [n.message for n in notices if n.kind == "breaker" and "store" in n.message]
+    assert len(said) == 1 and "locked" in said[0], said
+    assert took < 8, f"three calls took {took:.1f} s: the locked store stalled them"

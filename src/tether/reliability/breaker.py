@@ -210,12 +210,21 @@ class SQLiteStore:
 
     Each update is a `BEGIN IMMEDIATE` read-modify-write, so the write lock is taken before
     the read and two processes can never both claim a probe. Threads of one process share
-    one connection behind a lock; a forked child opens its own.
+    one connection behind a lock; a forked child opens its own. Opening may wait `timeout_s`
+    for the file; a read or an update waits at most `lock_wait_s` for another writer's lock
+    (breakers are read and written on the event loop: a file held locked by a stuck process
+    must not stall every stream, and the `FallbackStore` goes on in memory meanwhile).
     """
 
-    def __init__(self, path: str | os.PathLike[str], timeout_s: float = 10.0) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        timeout_s: float = 10.0,
+        lock_wait_s: float = 0.5,
+    ) -> None:
         self.path = Path(path).expanduser()
         self._timeout_s = timeout_s
+        self._lock_wait_s = lock_wait_s
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
         self._pid = 0
@@ -251,6 +260,7 @@ class SQLiteStore:
             "CREATE TABLE IF NOT EXISTS breakers ("
             "key TEXT PRIMARY KEY, record TEXT NOT NULL, updated_at REAL NOT NULL)"
         )
+        conn.execute(f"PRAGMA busy_timeout = {int(self._lock_wait_s * 1000)}")
         self._conn, self._pid = conn, os.getpid()
         return conn
 
