@@ -270,25 +270,30 @@ very_slow_write: Tool = tool(_very_slow_write, name="very_slow_write")
 stuck: Tool = tool(_stuck, name="stuck")
 
 
-def test_stop_during_a_sync_tool_reports_what_it_finished(
-    stand_factory: StandFactory, tmp_path: Path
-) -> None:
-    url = stand_factory(script=turns_script([{"tool_calls": [call("slow_write")]}, {}]))
-    runtime, store = runtime_for(url, tmp_path, tools=[slow_write])
+def stopped_after(runtime: AgentRuntime, task: str, seconds: float) -> Receipt:
+    """Run `task` and press Stop after `seconds`: the receipt."""
 
     async def main() -> Receipt:
         async with anyio.create_task_group() as tg:
 
             async def stop() -> None:
-                await anyio.sleep(0.1)
+                await anyio.sleep(seconds)
                 runtime.cancel()
 
             tg.start_soon(stop)
-            receipt = await runtime.run("write slowly")
+            receipt = await runtime.run(task)
         await runtime.chain.aclose()
         return receipt
 
-    receipt = anyio.run(main)
+    return anyio.run(main)
+
+
+def test_stop_during_a_sync_tool_reports_what_it_finished(
+    stand_factory: StandFactory, tmp_path: Path
+) -> None:
+    url = stand_factory(script=turns_script([{"tool_calls": [call("slow_write")]}, {}]))
+    runtime, store = runtime_for(url, tmp_path, tools=[slow_write])
+    receipt = stopped_after(runtime, "write slowly", 0.1)
     store.close()
     assert receipt.status == "cancelled" and receipt.steps == 1 and receipt.final_text == ""
     assert receipt.done == ["wrote slow.txt"]
@@ -304,20 +309,7 @@ def test_a_sync_tool_stopped_past_its_grace_is_reported_as_maybe_done(
     turns = [{"tool_calls": [call("very_slow_write", path="late.txt")]}, {}]
     url = stand_factory(script=turns_script(turns))
     runtime, store = runtime_for(url, tmp_path, tools=[very_slow_write])
-
-    async def main() -> Receipt:
-        async with anyio.create_task_group() as tg:
-
-            async def stop() -> None:
-                await anyio.sleep(0.3)
-                runtime.cancel()
-
-            tg.start_soon(stop)
-            receipt = await runtime.run("write very slowly")
-        await runtime.chain.aclose()
-        return receipt
-
-    receipt = anyio.run(main)
+    receipt = stopped_after(runtime, "write very slowly", 0.3)
     store.close()
     assert receipt.status == "cancelled" and receipt.final_text == ""
     assert receipt.done == [
