@@ -78,10 +78,13 @@ TUNE_FALSE_ALARMS_AT_MOST = 65
 # explanation words cost one earlier failure (a notice that explains its cause): 130 of 1,577;
 # a bot's deferral ("give me a moment", "still thinking", in nine languages) as no-reply
 # words: 129. A sixth (failures_pages.jsonl: error pages of CDNs, WAFs and gateways, SDK errors
-# printed as replies) brought 15 in its 110 tune texts when added: 144 of 1,687.
-TUNE_MISSES_AT_MOST = 144
+# printed as replies) brought 15 in its 110 tune texts when added: 144 of 1,687. A seventh
+# (failures_bots_intl.jsonl: bots' canned replies in 12 languages, 85 of 172 in Chinese)
+# brought 28 in its 124 tune texts when added: 172 of 1,811.
+TUNE_MISSES_AT_MOST = 172
 
 
+@pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
 def test_the_tune_part_holds_its_targets() -> None:
     """What the weights were tuned on: no more misses and false alarms than the ratchets
     above. A change to a signal that breaks this is a regression on real texts."""
@@ -150,13 +153,14 @@ def test_the_stand_draws_real_failures_from_the_test_part_only() -> None:
     assert len(seen) > 1
 
 
+@pytest.mark.timeout(320)  # every tune text read by both judges: it grows with the corpus
 def test_bench_judge_corpus_runs() -> None:
     bench = Path(__file__).parents[2] / "bench" / "judge_corpus.py"
     run = subprocess.run(
         [sys.executable, str(bench), "--split", "tune"],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
     )
     assert run.returncode == 0, run.stderr
     assert "judge/1 recall" in run.stdout and "judge/2 on the tune part" in run.stdout
@@ -200,6 +204,7 @@ def test_judge_settings_in_a_configuration_file(tmp_path: Path) -> None:
         Upstreams(load_proxy_config(proxy))
 
 
+@pytest.mark.timeout(300)  # two readings of every text: its time grows with the corpus
 def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
     """The judge stops reading once the failure evidence is below the bar (the answer signals
     can only lower the score). On every text of both parts (this checks the shortcut, not the
