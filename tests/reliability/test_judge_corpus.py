@@ -63,8 +63,10 @@ def test_no_source_straddles_the_split() -> None:
 # Italian, Indonesian, Turkish, Vietnamese and Polish: 63. A sixth (answers_threads.jsonl: 212
 # answers from issue threads, forums and eval sets, each with its question) took 1 in its 122
 # tune texts when added: 64. A seventh (answers_intl_threads.jsonl: 176 answers in 13 languages
-# other than English, each with its question) took 1 in its 111 tune texts when added: 65.
-TUNE_FALSE_ALARMS_AT_MOST = 65
+# other than English, each with its question) took 1 in its 111 tune texts when added: 65. An
+# eighth (answers_code_docs.jsonl: error-handling code, API docs' error bodies and tables,
+# explained logs, each with its question) took 2 in its 101 tune texts when added: 67.
+TUNE_FALSE_ALARMS_AT_MOST = 67
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
