@@ -46,6 +46,18 @@ async def hang() -> str:
     return "never"
 
 
+@server.tool()
+async def hang_writing() -> str:
+    """Never answers, and says it may change things (no read-only hint)."""
+    log("hanging")
+    try:
+        await anyio.sleep_forever()
+    except anyio.get_cancelled_exc_class():
+        log("cancelled", tool="hang_writing")
+        raise
+    return "never"
+
+
 @server.tool(annotations=SAFE)
 def flood() -> str:
     """Returns one megabyte of text."""

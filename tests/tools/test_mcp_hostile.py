@@ -32,6 +32,7 @@ from tether.agent.receipt import Receipt
 from tether.agent.runtime import RuntimeConfig
 from tether.tools.base import ToolContext
 from tether.tools.mcp import McpServer
+from tether.tools.rules import Rule, Rules
 from tether.trace.spans import Recorder
 
 pytestmark = pytest.mark.timeout(120)
@@ -110,12 +111,16 @@ def test_every_hostile_tool_is_contained_and_the_run_answers(
         store.close()
 
 
+@pytest.mark.parametrize("tool", ["hang", "hang_writing"])
 def test_stop_cancels_the_call_in_flight_and_ends_the_server(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, tool: str
 ) -> None:
     log = tmp_path / "hostile.jsonl"
-    url = stand_factory(script=script({"tool_calls": [call("hang")]}, {"text": "never"}))
-    runtime, store = mcp_runtime(url, tmp_path, [hostile(log)])
+    url = stand_factory(script=script({"tool_calls": [call(tool)]}, {"text": "never"}))
+    # (a tool that may change things would be asked for, and denied, without a rule)
+    runtime, store = mcp_runtime(
+        url, tmp_path, [hostile(log)], rules=Rules([Rule("hang_writing", "allow")])
+    )
 
     async def main() -> Receipt:
         async with anyio.create_task_group() as tg:
@@ -133,9 +138,12 @@ def test_stop_cancels_the_call_in_flight_and_ends_the_server(
 
     receipt = anyio.run(main)
     store.close()
-    assert receipt.status == "cancelled" and "tool hang" in receipt.cancelled
-    assert [e["tool"] for e in events(log) if e["event"] == "cancelled"] == ["hang"]
+    assert receipt.status == "cancelled" and f"tool {tool}" in receipt.cancelled
+    assert [e["tool"] for e in events(log) if e["event"] == "cancelled"] == [tool]
     assert left_alive(log) == []
+    # a call that may change things, stopped mid-way, may still be carried out by the server
+    maybe = [f"maybe: {tool} {{}} (still running when stopped; it may have finished)"]
+    assert receipt.done == ([] if tool == "hang" else maybe)
 
 
 def test_a_handshake_that_never_ends_fails_the_run_naming_the_server(
