@@ -16,10 +16,12 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import anyio
 import pytest
 
+from tests.helpers import RawServer, serving
 from tether.messages import Message, Request, Turn, collect
 from tether.providers import Timeouts, provider_at
 
@@ -57,7 +59,7 @@ ANTHROPIC_END = (
 
 
 class _Handler(socketserver.BaseRequestHandler):
-    server: _Server
+    server: Any  # a RawServer: its settings are attributes
 
     def handle(self) -> None:
         sock: socket.socket = self.request
@@ -82,25 +84,12 @@ class _Handler(socketserver.BaseRequestHandler):
             self.server.ended.set()
 
 
-class _Server(socketserver.ThreadingTCPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    plan: tuple[bytes, bytes, float, bytes]
-    ended: threading.Event
-
-
 @contextmanager
 def upstream(start: bytes, piece: bytes, pieces_s: float, end: bytes) -> Iterator[str]:
     """A server that sends `start`, then `piece` every 50 ms for `pieces_s`, then `end`."""
-    server = _Server(("127.0.0.1", 0), _Handler)
-    server.plan, server.ended = (start, piece, pieces_s, end), threading.Event()
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    plan = (start, piece, pieces_s, end)
+    with serving(RawServer(_Handler, plan=plan, ended=threading.Event())) as url:
+        yield url
 
 
 def ask(api: str, url: str) -> Turn:

@@ -9,19 +9,20 @@ import socket
 import socketserver
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.helpers import RawServer, serving
+
 
 class _EndlessHeaders(socketserver.BaseRequestHandler):
     """Reads a request, answers `HTTP/1.1 200 OK` and then header lines without end (one
     endless header value when the server's `one_line` is set) until the client leaves."""
 
-    server: _Server
+    server: Any  # a RawServer: its settings are attributes
 
     def handle(self) -> None:
         sock: socket.socket = self.request
@@ -44,25 +45,11 @@ class _EndlessHeaders(socketserver.BaseRequestHandler):
             return  # the client closed the connection: what a bounded reader does
 
 
-class _Server(socketserver.ThreadingTCPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    requests = 0
-    one_line = False
-
-
 @contextmanager
 def endless_headers(one_line: bool = False) -> Iterator[str]:
     """The base URL of a server whose replies' headers never end."""
-    server = _Server(("127.0.0.1", 0), _EndlessHeaders)
-    server.one_line = one_line
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(RawServer(_EndlessHeaders, one_line=one_line, requests=0)) as url:
+        yield url
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -96,7 +83,7 @@ class _Canned(socketserver.BaseRequestHandler):
     """Answers every request with the server's canned reply: `stream` when the request asked
     for a stream, `whole` otherwise."""
 
-    server: _CannedServer
+    server: Any  # a RawServer: its settings are attributes
 
     def handle(self) -> None:
         sock: socket.socket = self.request
@@ -123,25 +110,11 @@ class _Canned(socketserver.BaseRequestHandler):
                 )  # fmt: skip
 
 
-class _CannedServer(socketserver.ThreadingTCPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    stream = b""
-    whole = b""
-
-
 @contextmanager
 def canned(stream: bytes, whole: bytes) -> Iterator[str]:
     """The base URL of a server that answers every request with the same bytes."""
-    server = _CannedServer(("127.0.0.1", 0), _Canned)
-    server.stream, server.whole = stream, whole
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(RawServer(_Canned, stream=stream, whole=whole)) as url:
+        yield url
 
 
 class _EndlessBody(socketserver.BaseRequestHandler):
