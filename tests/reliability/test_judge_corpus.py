@@ -82,8 +82,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 67
 # words: 129. A sixth (failures_pages.jsonl: error pages of CDNs, WAFs and gateways, SDK errors
 # printed as replies) brought 15 in its 110 tune texts when added: 144 of 1,687. A seventh
 # (failures_bots_intl.jsonl: bots' canned replies in 12 languages, 85 of 172 in Chinese)
-# brought 28 in its 124 tune texts when added: 172 of 1,811.
-TUNE_MISSES_AT_MOST = 172
+# brought 28 in its 124 tune texts when added: 172 of 1,811. An eighth (failures_small_apps.jsonl:
+# small bots', extensions' and relays' stand-ins, placeholders and appended errors) brought 15 in
+# its 82 tune texts when added: 187 of 1,893.
+TUNE_MISSES_AT_MOST = 187
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
