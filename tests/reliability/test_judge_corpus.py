@@ -222,6 +222,10 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
         ("I cannot process this request as it triggered safety guidelines.", False),
         ("Sorry, I haven't been configured with an AI source yet.", False),
         ("我暂时无法回答这个问题", False),
+        # an apology's own sentence says nothing of who answers; the next sentence's "I" does
+        ("I'm sorry, my child. I can't respond to your request", False),
+        ("I'm sorry, I misread the question. I changed the parser to skip blank lines.", True),
+        ("I'm sorry for the confusion: the test passes now.", True),
     ],
 )
 def test_first_person_is_an_answers_unless_it_cannot_answer(text: str, first_person: bool) -> None:

@@ -254,6 +254,14 @@ _UNABLE = re.compile(
     r"|habe noch keine)|^\W*я\W+(?:\w+\W+)?не могу (?:ответить|обработать|отвечать)"
     r"|^我(?:暂时|现在|目前)?(?:无法|不能|没办法|没有办法)(?:回答|回复|处理|聊天|理解)"
 )
+# "I" apologising and saying no more in that clause: how a canned notice opens ("I'm sorry,
+# my child."); a model that goes on to say what it did speaks as "I" again further on.
+_SORRY = re.compile(
+    r"^\W*(?:i'm|i am|i)\W+(?:so\W+|very\W+|really\W+)?(?:sorry|apologi[sz]e)\b"
+    r"(?!\W+(?:for|about|that))"
+    r"|^\W*(?:je\W+suis\W+)?désolée?\b|^\W*(?:lo siento|desculpe)\b|^\W*(?:es\W+)?tut mir leid"
+    r"|^\W*я\W+(?:прошу прощения|извиняюсь)|^\W*我(?:很|非常)?(?:抱歉|对不起)"
+)
 _SPECIFIC = re.compile(
     r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|java|"
     r"kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
@@ -286,10 +294,21 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     it"), where notices speak as "we" or as no one."""
     if SSE.match(r.text) is not None:
         return ()  # the model's words inside raw stream frames: protocol, not a reply
-    m = _FIRST_PERSON.search(r.message[:1000])
-    if m is None or _UNABLE.search(r.message[m.start() : m.end() + 40]) is not None:
-        return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
-    return (Signal("first_person", -w["first_person"], m.group(0)),)
+    text = r.message[:1000]
+    apology_ends = -1
+    for m in _FIRST_PERSON.finditer(text):
+        if m.start() < apology_ends:
+            continue  # "I'm sorry, my child.": the apology's own words
+        said = text[m.start() : m.end() + 40]
+        if _SORRY.search(said) is not None:
+            # "I'm sorry," opens a notice as well as an answer: the next sentence's "I" tells
+            stop = SENTENCE_BREAK.search(text, m.end())
+            apology_ends = stop.end() if stop is not None else len(text)
+            continue
+        if _UNABLE.search(said) is not None:
+            return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
+        return (Signal("first_person", -w["first_person"], m.group(0)),)
+    return ()
 
 
 _CHANGE_NOTE = re.compile(
