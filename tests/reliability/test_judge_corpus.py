@@ -226,6 +226,8 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
         ("I'm sorry, my child. I can't respond to your request", False),
         ("I'm sorry, I misread the question. I changed the parser to skip blank lines.", True),
         ("I'm sorry for the confusion: the test passes now.", True),
+        ("I'd prefer to not respond to that.", False),  # a filter's canned refusal
+        ("I'd rather not change the public API; I added a helper instead.", True),
     ],
 )
 def test_first_person_is_an_answers_unless_it_cannot_answer(text: str, first_person: bool) -> None:

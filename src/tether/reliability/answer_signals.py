@@ -246,6 +246,8 @@ _UNABLE = re.compile(
     r"^\W*(?:i|i'm|i am)\W+(?:\w+\W+)?(?:can't|cannot|can not|couldn't|could not|am unable to|"
     r"'m unable to|was unable to|wasn't able to|am not able to|am having trouble|'m having trouble)"
     r"\W+(?:\w+\W+){0,2}?(?:respond|reply|answer|process|chat|talk|understand|generate|connect)"
+    r"|^\W*(?:i'd|i would)\W+(?:rather|prefer)\W+(?:not\W+(?:to\W+)?|to\W+not\W+)"
+    r"(?:respond|reply|answer|discuss|talk)"
     r"|^\W*i\W+(?:haven't|have not) been (?:set up|configured)"
     r"|^\W*(?:je|j')\W*(?:ne peux pas (?:répondre|traiter|discuter)|n'ai pas encore été configuré)"
     r"|^\W*(?:yo\W+)?no puedo (?:responder|procesar)"
