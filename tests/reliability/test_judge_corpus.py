@@ -233,3 +233,17 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
 def test_first_person_is_an_answers_unless_it_cannot_answer(text: str, first_person: bool) -> None:
     names = {s.name for s in read_text(text).signals}
     assert ("first_person" in names) is first_person, read_text(text).signals
+
+
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("The free tier allows 5 calls per second; past that the API answers 429.", True),
+        ("默认500条/秒，超过后会被限流。", True),
+        ("Rate limit reached on requests per min (RPM): Limit 3, Used 3, Requested 1.", False),
+        ("Limit: 3 / min. Please try again in 20s.", False),
+    ],
+)
+def test_a_limit_stated_as_a_rate_is_documentation(text: str, stated: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("rate_stated" in names) is stated, read_text(text).signals

@@ -353,6 +353,24 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
 
 
+# A limit stated as a rate: a number, a unit counted, a time ("5 calls per second", "100
+# requests/min", "500条/秒").
+_RATE = re.compile(
+    r"\b\d[\d,.]*\s*k?\s*(?:requests?|calls?|tokens?|messages?|queries)\s*(?:per|/|an?|each)\s*"
+    r"(?:second|sec|s|minute|min|m|hour|hr|h|day|d)\b"
+    r"|\d+\s*(?:个请求|次请求|次调用|次|条|個|回|건|запрос\w*)\s*(?:/|每|per)\s*(?:秒|分钟|分鐘|分|天|日|초|분|сек\w*|мин\w*)"
+)
+
+
+def rate_stated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A limit stated as a rate ("5 calls per second"): documentation of a policy. A notice
+    says the limit was hit, and names it by its kind ("requests per min (RPM): Limit 3")."""
+    m = _RATE.search(r.message[:3000])
+    if m is None or r.structure is not None or r.html:
+        return ()
+    return (Signal("rate_stated", -w["rate_stated"], m.group(0)[:40]),)
+
+
 def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Three or more different status codes: a table or an explanation of codes, where a
     failure text carries one."""

@@ -51,6 +51,7 @@ from tether.reliability.answer_signals import (
     on_topic,
     prose,
     quoted,
+    rate_stated,
     specifics,
     witness,
 )
@@ -123,6 +124,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "change_note": 1.0,
     "specifics": 0.4,
     "many_codes": 0.8,
+    "rate_stated": 0.5,  # a limit stated as a rate ("5 calls per second"): a policy's documentation
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "on_topic": 0.5,
     "off_topic": 0.3,
@@ -235,6 +237,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     change_note,
     json_data,
     many_codes,
+    rate_stated,
     http_message,
     on_topic,
     asked_for,
