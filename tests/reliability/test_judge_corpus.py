@@ -247,3 +247,19 @@ def test_first_person_is_an_answers_unless_it_cannot_answer(text: str, first_per
 def test_a_limit_stated_as_a_rate_is_documentation(text: str, stated: bool) -> None:
     names = {s.name for s in read_text(text).signals}
     assert ("rate_stated" in names) is stated, read_text(text).signals
+
+
+@pytest.mark.parametrize(
+    ("text", "defines"),
+    [
+        ("A 529 means the provider is overloaded; retry with backoff.", True),
+        ("This error occurs when the key has no credit left.", True),
+        (
+            "You exceeded your current quota. For more information on this error, read the docs.",
+            False,
+        ),
+    ],
+)
+def test_a_pointer_to_the_docs_defines_nothing(text: str, defines: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("defines" in names) is defines, read_text(text).signals

@@ -53,10 +53,18 @@ def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Words that define a failure ("a 529 means", "indicates that", "occurs when"): the reply
     explains an error; a notice never says what it means."""
-    m = r.lexicon.defining.search(r.message[:3000])
-    if m is None or r.structure is not None or r.html:
+    if r.structure is not None or r.html:
         return ()
-    return (Signal("defines", -w["defines"], m.group(0).strip()),)
+    text = r.message[:3000]
+    for m in r.lexicon.defining.finditer(text):
+        if _POINTER.search(text, max(0, m.start() - 30), m.start()) is None:
+            return (Signal("defines", -w["defines"], m.group(0).strip()),)
+    return ()
+
+
+# "For more information on this error, see ...": a notice pointing to its docs, which names
+# "this error" without defining it.
+_POINTER = re.compile(r"(?:information|details|more|learn)\s+(?:on|about|for|regarding)\s*$")
 
 
 def prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
