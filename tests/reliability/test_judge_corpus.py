@@ -239,7 +239,7 @@ def test_first_person_is_an_answers_unless_it_cannot_answer(text: str, first_per
     ("text", "stated"),
     [
         ("The free tier allows 5 calls per second; past that the API answers 429.", True),
-        ("默认500条/秒，超过后会被限流。", True),
+        ("默认500条/秒，超过后会被限流。", True),  # noqa: RUF001
         ("Rate limit reached on requests per min (RPM): Limit 3, Used 3, Requested 1.", False),
         ("Limit: 3 / min. Please try again in 20s.", False),
     ],
