@@ -227,6 +227,8 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
         ("I'm sorry, I misread the question. I changed the parser to skip blank lines.", True),
         ("I'm sorry for the confusion: the test passes now.", True),
         ("I'd prefer to not respond to that.", False),  # a filter's canned refusal
+        ("API 또는 모델 출력에 문제가 있을 수 있습니다.", False),  # 문제가 is "problem", not "I"
+        ("제가 parse.py를 고쳤습니다.", True),
         ("I'd rather not change the public API; I added a helper instead.", True),
     ],
 )
