@@ -264,6 +264,15 @@ _UNABLE = re.compile(
     r"|habe noch keine)|^\W*я\W+(?:\w+\W+)?не могу (?:ответить|обработать|отвечать)"
     r"|^我(?:暂时|现在|目前)?(?:无法|不能|没办法|没有办法)(?:回答|回复|处理|聊天|理解)"
 )
+
+
+def _says_no_reply(r: Reply, start: int, end: int) -> bool:
+    """No-reply words right after an "I" ("I need to gather my thoughts", "I'm having trouble
+    understanding", "I've reached my limit"): the "I" is the voice of a notice that says it
+    will not answer. (A failure word alone is not: "I could not reproduce it" answers.)"""
+    return any(name == "no_reply" and start <= a < end for name, a, _, _ in r.hits)
+
+
 # "I" apologising and saying no more in that clause: how a canned notice opens ("I'm sorry,
 # my child."); a model that goes on to say what it did speaks as "I" again further on.
 _SORRY = re.compile(
@@ -315,7 +324,7 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             stop = SENTENCE_BREAK.search(text, m.end())
             apology_ends = stop.end() if stop is not None else len(text)
             continue
-        if _UNABLE.search(said) is not None:
+        if _UNABLE.search(said) is not None or _says_no_reply(r, m.end(), m.end() + 40):
             return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
         return (Signal("first_person", -w["first_person"], m.group(0)),)
     return ()
