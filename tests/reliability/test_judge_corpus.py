@@ -269,3 +269,18 @@ def test_a_limit_stated_as_a_rate_is_documentation(text: str, stated: bool) -> N
 def test_a_pointer_to_the_docs_defines_nothing(text: str, defines: bool) -> None:
     names = {s.name for s in read_text(text).signals}
     assert ("defines" in names) is defines, read_text(text).signals
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("The 429 error means the key sent too many requests.", True),
+        ("Le serveur renvoie une erreur 503 quand il est en maintenance.", True),
+        ("Error 429: too many requests, please retry later.", False),
+        ("HTTP 503 Service Unavailable", False),
+        ("Request failed with status code 429", False),
+    ],
+)
+def test_a_code_spoken_of_as_a_thing_is_talked_about(text: str, named: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("names_code" in names) is named, read_text(text).signals

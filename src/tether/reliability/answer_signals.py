@@ -388,6 +388,30 @@ def rate_stated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("rate_stated", -w["rate_stated"], m.group(0)[:40]),)
 
 
+# A status code spoken of as a thing, with an article or a demonstrative: "the 429 error", "a
+# 503 response", "el error 429", "l'erreur 503", "einen 429-Fehler".
+_CODE_AS_NOUN = re.compile(
+    r"\b(?:the|a|an|this|that|these|those)\s+(?:http\s+)?[45]\d\d\s*-?\s*"
+    r"(?:error|response|status|code|page|reply)s?\b"
+    r"|\b(?:el|un|la|una|o|um|l'|une|der|den|ein|einen|die|eine|lo|il)\s*"
+    r"(?:error|erro|erreur|errore|fehler|respuesta|resposta|réponse|antwort|risposta|código|code"
+    r"|statut)\s+(?:http\s+)?[45]\d\d\b"
+    r"|\b(?:ein|einen|eine)\s+[45]\d\d-(?:fehler|antwort)"
+)
+
+
+def names_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A status code spoken of as a thing ("the 429 error", "a 503 response"): the reply talks
+    about a failure. A failure text says its code ("Error 429", "HTTP 503"), it does not
+    refer to one."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _CODE_AS_NOUN.search(r.message[:3000])
+    if m is None:
+        return ()
+    return (Signal("names_code", -w["names_code"], m.group(0)[:40]),)
+
+
 def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Three or more different status codes: a table or an explanation of codes, where a
     failure text carries one."""

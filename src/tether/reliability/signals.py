@@ -48,6 +48,7 @@ from tether.reliability.answer_signals import (
     long_prose,
     many_codes,
     markdown,
+    names_code,
     on_topic,
     prose,
     quoted,
@@ -124,6 +125,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "change_note": 1.0,
     "specifics": 0.4,
     "many_codes": 0.8,
+    "names_code": 0.5,  # "the 429 error", "a 503 response": a code spoken of, not said
     "rate_stated": 0.5,  # a limit stated as a rate ("5 calls per second"): a policy's documentation
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "on_topic": 0.5,
@@ -237,6 +239,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     change_note,
     json_data,
     many_codes,
+    names_code,
     rate_stated,
     http_message,
     on_topic,
