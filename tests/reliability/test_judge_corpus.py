@@ -246,6 +246,7 @@ def test_first_person_is_an_answers_unless_it_cannot_answer(text: str, first_per
     [
         ("The free tier allows 5 calls per second; past that the API answers 429.", True),
         ("默认500条/秒，超过后会被限流。", True),  # noqa: RUF001
+        ("Without a key the limit is 5 requests/seconds.", True),
         ("Rate limit reached on requests per min (RPM): Limit 3, Used 3, Requested 1.", False),
         ("Limit: 3 / min. Please try again in 20s.", False),
     ],
@@ -276,6 +277,8 @@ def test_a_pointer_to_the_docs_defines_nothing(text: str, defines: bool) -> None
     [
         ("The 429 error means the key sent too many requests.", True),
         ("Le serveur renvoie une erreur 503 quand il est en maintenance.", True),
+        ("503 Service Unavailable is the correct response here.", True),
+        ("A 429 Too Many Requests response carries a Retry-After header.", True),
         ("Error 429: too many requests, please retry later.", False),
         ("HTTP 503 Service Unavailable", False),
         ("Request failed with status code 429", False),

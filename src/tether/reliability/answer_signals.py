@@ -374,7 +374,7 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # requests/min", "500条/秒").
 _RATE = re.compile(
     r"\b\d[\d,.]*\s*k?\s*(?:requests?|calls?|tokens?|messages?|queries)\s*(?:per|/|an?|each)\s*"
-    r"(?:second|sec|s|minute|min|m|hour|hr|h|day|d)\b"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|s|m|h|d)\b"
     r"|\d+\s*(?:个请求|次请求|次调用|次|条|個|回|건|запрос\w*)\s*(?:/|每|per)\s*(?:秒|分钟|分鐘|分|天|日|초|분|сек\w*|мин\w*)"
 )
 
@@ -397,6 +397,11 @@ _CODE_AS_NOUN = re.compile(
     r"(?:error|erro|erreur|errore|fehler|respuesta|resposta|réponse|antwort|risposta|código|code"
     r"|statut)\s+(?:http\s+)?[45]\d\d\b"
     r"|\b(?:ein|einen|eine)\s+[45]\d\d-(?:fehler|antwort)"
+    # ... or the subject of a sentence about it: "503 Service Unavailable is the correct
+    # response", "a 429 Too Many Requests response with a Retry-After header"
+    r"|\b[45]\d\d(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
+    r"(?:the|a|an|that|when|used|returned|sent)\b"
+    r"|\b[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b"
 )
 
 
