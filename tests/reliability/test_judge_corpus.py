@@ -229,6 +229,7 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
         ("I'd prefer to not respond to that.", False),  # a filter's canned refusal
         ("API 또는 모델 출력에 문제가 있을 수 있습니다.", False),  # 문제가 is "problem", not "I"
         ("제가 parse.py를 고쳤습니다.", True),
+        ("我們正在維護中", False),  # "we" in traditional Chinese, as 我们 in simplified
         # no-reply words right after the "I": the voice of a notice that will not answer
         ("I need to gather my thoughts for a moment", False),
         ("I'm having trouble understanding.", False),

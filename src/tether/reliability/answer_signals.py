@@ -245,7 +245,7 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
 
 _FIRST_PERSON = re.compile(
     r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'])"
-    r"|我(?!们)|私は|僕は|(?<!\w)(?:저는|제가|나는)(?!\w)"  # a word (not in 문제가)
+    r"|我(?![们們])|私は|僕は|(?<!\w)(?:저는|제가|나는)(?!\w)"  # a word (not in 문제가)
 )
 # "I" saying it cannot answer (respond, reply, process the request, chat, be set up): the first
 # person of a canned notice. A model reporting on its work ("I could not reproduce it", "I could
