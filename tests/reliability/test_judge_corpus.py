@@ -60,8 +60,10 @@ def test_no_source_straddles_the_split() -> None:
 # question) took 3 in its 103 tune texts (two operators' outage notices in Korean): 49. A fifth
 # (intl_locales.jsonl: texts in 14 languages, the answers mostly without their question) took
 # 15 in its 44 tune answers, 14 after explanation words in Spanish, Portuguese, French, German,
-# Italian, Indonesian, Turkish, Vietnamese and Polish: 63.
-TUNE_FALSE_ALARMS_AT_MOST = 63
+# Italian, Indonesian, Turkish, Vietnamese and Polish: 63. Then answer evidence that no failure
+# text of the tune part carries (a limit stated as a rate, a fix report, a status code spoken of
+# as a thing, the name of a mechanism such as "rate limiting"): 48.
+TUNE_FALSE_ALARMS_AT_MOST = 48
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -74,8 +76,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 63
 # tune texts: 112 of 1,528 (7.3%). The fifth (intl_locales.jsonl) brought 17 in its 49; the
 # explanation words cost one earlier failure (a notice that explains its cause): 130 of 1,577;
 # a bot's deferral ("give me a moment", "still thinking", in nine languages) as no-reply
-# words: 129.
-TUNE_MISSES_AT_MOST = 129
+# words: 129. Then concepts in all the languages they apply to (an unexpected error, "ask again",
+# "the response is empty", "please log in", "not configured", a persona unwell or asking to be
+# told again, a bot's acknowledgment), an apology's sentence and no-reply words after "I" as a
+# notice's voice, not an answer's first person: 85 of 1,577 (5.4%).
+TUNE_MISSES_AT_MOST = 85
 
 
 def test_the_tune_part_holds_its_targets() -> None:
