@@ -293,3 +293,16 @@ def test_a_pointer_to_the_docs_defines_nothing(text: str, defines: bool) -> None
 def test_a_code_spoken_of_as_a_thing_is_talked_about(text: str, named: bool) -> None:
     names = {s.name for s in read_text(text).signals}
     assert ("names_code" in names) is named, read_text(text).signals
+
+
+def test_text_rendered_from_markdown_is_no_page_and_a_head_in_pre_is_an_example() -> None:
+    rendered = (
+        "<p>The <code><strong>429 Too Many Requests</strong></code> status says the user sent "
+        "too many requests.</p>\n<p>A <code>Retry-After</code> header may say how long to wait.</p>"
+    )
+    names = {s.name for s in read_text(rendered).signals}
+    assert not names & {"html_page", "html_doc"}, names
+    page = "<html><head><title>429 Too Many Requests</title></head><body>nginx</body></html>"
+    assert "html_page" in {s.name for s in read_text(page).signals}
+    head = "<pre>HTTP/1.1 429 Too Many Requests\nRetry-After: 3600</pre>"
+    assert "http_message" in {s.name for s in read_text(head).signals}
