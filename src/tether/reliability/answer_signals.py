@@ -443,7 +443,8 @@ def http_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A status line (`HTTP/1.1 429 Too Many Requests`) or request line (`POST /v1/chat HTTP/1.1`),
 # then a header line (`Retry-After: 30`).
 _HTTP_HEAD = re.compile(
-    r"^[ \t]*(?:<(?:pre|code)\b[^>\n]{0,80}>)?(HTTP/\d(?:\.\d)? \d{3}[^\n]*|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ "
+    r"^[ \t]*(?:<(?:pre|code)\b[^>\n]{0,80}>)?"  # (inside <pre> on a documentation page)
+    r"(HTTP/\d(?:\.\d)? \d{3}[^\n]*|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ "
     r"HTTP/\d(?:\.\d)?)\r?\n[ \t]*[A-Za-z][\w-]*:[ \t]",
     re.M,
 )
