@@ -90,7 +90,7 @@ THRESHOLD = 1.0
 
 DEFAULT_WEIGHTS: dict[str, float] = {
     # failure evidence
-    "coverage": 0.5,  # failure words make up at least a third of the message's letters
+    "coverage": 0.4,  # failure words make up at least a third of the message's letters
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
