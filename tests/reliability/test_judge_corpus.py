@@ -306,3 +306,18 @@ def test_text_rendered_from_markdown_is_no_page_and_a_head_in_pre_is_an_example(
     assert "html_page" in {s.name for s in read_text(page).signals}
     head = "<pre>HTTP/1.1 429 Too Many Requests\nRetry-After: 3600</pre>"
     assert "http_message" in {s.name for s in read_text(head).signals}
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ('The proxy said "upstream request timeout" and then closed the connection.', True),
+        ("> upstream request timeout\n\nThat is Envoy's text: raise its route timeout.", False),
+        ("Envoy logs this:\n> upstream request timeout\nRaise the route timeout.", True),
+        ("ClientResponseError: 424, message='Failed Dependency', url='https://x/v1'", False),
+        ('<RpcError of RPC that terminated with:\ndetails = "Quota exceeded"\n>', False),
+    ],
+)
+def test_a_field_value_or_a_closing_sign_is_no_quotation(text: str, quoted: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("quoted" in names) is quoted, read_text(text).signals

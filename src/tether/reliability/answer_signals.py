@@ -133,7 +133,8 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words inside quotes or backticks: mentioned, not said."""
     if r.structure is not None or r.html or not r.hits:
         return ()
-    if re.search(r"^\s*>", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
+    # (a quoted line has words after its `>`: a lone `>` closes a repr's `<...`)
+    if re.search(r"^\s*>[ \t]*\S", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
         return (Signal("quoted", -w["quoted"], "a quoted block"),)
     fence = FENCED_BLOCK.search(r.text[:3000])
     if fence is not None and r.lexicon.vocabulary.search(fence.group(1).lower()):
@@ -145,6 +146,8 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         before = r.text[max(0, m.start() - 2) : m.start()]
         if before.rstrip().endswith((":", "{", ",")) and not before.endswith(" "):
             continue
+        if before.rstrip().endswith("="):
+            continue  # a field's value (`message='Failed Dependency'`, `details = "..."`): a repr
         if not r.lexicon.vocabulary.search(inner):
             continue
         if len(inner) >= 0.7 * len(r.message) and len(r.text[: m.start()].split()) < 4:
