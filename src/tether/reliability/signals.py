@@ -113,7 +113,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "long_prose": 0.5,  # more than 200 characters in four sentences or more
     "markdown": 0.7,
     "table": 1.2,
-    "quoted": 0.6,
+    "quoted": 0.75,
     "asked_about": 0.6,  # share of the word evidence taken back: the question names it
     "asked_about_shape": 0.35,  # ... and of the structure evidence
     "asked_for_shape": 0.85,  # ... both expected when the question asks what it looks like
