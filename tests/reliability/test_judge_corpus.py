@@ -321,3 +321,10 @@ def test_text_rendered_from_markdown_is_no_page_and_a_head_in_pre_is_an_example(
 def test_a_field_value_or_a_closing_sign_is_no_quotation(text: str, quoted: bool) -> None:
     names = {s.name for s in read_text(text).signals}
     assert ("quoted" in names) is quoted, read_text(text).signals
+
+
+def test_a_line_that_labels_an_example_introduces_it() -> None:
+    text = 'Example error response body:\n{"message": "Requested resource not found"}'
+    assert "introduced" in {s.name for s in read_text(text).signals}
+    alone = '{"message": "Requested resource not found"}'
+    assert "introduced" not in {s.name for s in read_text(alone).signals}

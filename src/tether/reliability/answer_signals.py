@@ -230,6 +230,15 @@ _SHOWING = re.compile(
 )
 
 
+# A line that labels what follows as an example: "Example error response body:", "Sample:",
+# "示例", "Пример ответа:", "Beispiel:".
+_EXAMPLE_LABEL = re.compile(
+    r"\b(?:examples?|samples?|for instance|exemplo|ejemplo|exemple|beispiel|esempio|пример\w*)\b"
+    r"|示例|样例|例子|例如|サンプル|^例|예시|예제",
+    re.I,
+)
+
+
 def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Signal]:
     """A sentence of the writer's own introduces the failure shown after it ("you open the
     site and get:", "the full error was this:"), as a quote, a fence, a block or a line: a
@@ -237,10 +246,13 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
     taken back."""
     for line in r.text[:1500].splitlines():
         lead = line.strip()
-        if not lead.endswith((":", "\uff1a")) or len(lead.split()) < 5:
+        if not lead.endswith((":", "\uff1a")):
             continue
-        if r.lexicon.prefixes.match(lead.lower()) is not None or _SHOWING.search(lead) is None:
-            continue
+        if _EXAMPLE_LABEL.search(lead) is None:  # "Example error response body:" says so
+            if len(lead.split()) < 5 or _SHOWING.search(lead) is None:
+                continue
+            if r.lexicon.prefixes.match(lead.lower()) is not None:
+                continue
         weight = max(w["introduced"], 0.6 * evidence)
         return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()
