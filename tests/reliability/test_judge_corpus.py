@@ -62,8 +62,10 @@ def test_no_source_straddles_the_split() -> None:
 # 15 in its 44 tune answers, 14 after explanation words in Spanish, Portuguese, French, German,
 # Italian, Indonesian, Turkish, Vietnamese and Polish: 63. Then answer evidence that no failure
 # text of the tune part carries (a limit stated as a rate, a fix report, a status code spoken of
-# as a thing, the name of a mechanism such as "rate limiting"): 48.
-TUNE_FALSE_ALARMS_AT_MOST = 48
+# as a thing, the name of a mechanism such as "rate limiting"): 48; a line that labels an
+# example, markdown rendered as HTML read as text, two weights checked on both halves of the
+# tune part's sources (coverage 0.4, quoted 0.75): 40.
+TUNE_FALSE_ALARMS_AT_MOST = 40
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -79,8 +81,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 48
 # words: 129. Then concepts in all the languages they apply to (an unexpected error, "ask again",
 # "the response is empty", "please log in", "not configured", a persona unwell or asking to be
 # told again, a bot's acknowledgment), an apology's sentence and no-reply words after "I" as a
-# notice's voice, not an answer's first person: 85 of 1,577 (5.4%).
-TUNE_MISSES_AT_MOST = 85
+# notice's voice, not an answer's first person: 85 of 1,577 (5.4%); a progress notice, a queue,
+# a placeholder dressed in signs, "no <thing> available", no-reply words at 0.55: 73 (4.6%).
+TUNE_MISSES_AT_MOST = 73
 
 
 def test_the_tune_part_holds_its_targets() -> None:
