@@ -284,6 +284,9 @@ ORDER: list[Case] = [
     Case("malformed-beats-empty", answer(malformed=(Malformed("{", "not JSON"),)), "malformed"),
     Case("empty", answer(""), "empty"),
     Case("empty-whitespace", answer(" \n\t "), "empty"),
+    # a stand-in word dressed in signs is the same stand-in; signs alone stay what they were
+    Case("placeholder-dressed", answer("🦙Generating ..."), "empty"),
+    Case("placeholder-bracketed", answer("[Silencio]"), "empty"),
     Case("empty-reasoning-only", answer(reasoning="Let me think about the parser..."), "empty"),
     Case(
         "empty-reasoning-only-for-length",

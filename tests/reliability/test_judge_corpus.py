@@ -60,13 +60,16 @@ def test_no_source_straddles_the_split() -> None:
 # question) took 3 in its 103 tune texts (two operators' outage notices in Korean): 49. A fifth
 # (intl_locales.jsonl: texts in 14 languages, the answers mostly without their question) took
 # 15 in its 44 tune answers, 14 after explanation words in Spanish, Portuguese, French, German,
-# Italian, Indonesian, Turkish, Vietnamese and Polish: 63. A sixth (answers_threads.jsonl: 212
-# answers from issue threads, forums and eval sets, each with its question) took 1 in its 122
-# tune texts when added: 64. A seventh (answers_intl_threads.jsonl: 176 answers in 13 languages
-# other than English, each with its question) took 1 in its 111 tune texts when added: 65. An
-# eighth (answers_code_docs.jsonl: error-handling code, API docs' error bodies and tables,
-# explained logs, each with its question) took 2 in its 101 tune texts when added: 67.
-TUNE_FALSE_ALARMS_AT_MOST = 67
+# Italian, Indonesian, Turkish, Vietnamese and Polish: 63. Then answer evidence that no failure
+# text of the tune part carries (a limit stated as a rate, a fix report, a status code spoken of
+# as a thing, the name of a mechanism such as "rate limiting"): 48; a line that labels an
+# example, markdown rendered as HTML read as text, two weights checked on both halves of the
+# tune part's sources (coverage 0.4, quoted 0.75): 40. Three batches of answers came in while
+# that round ran, each with its question, and were measured with its judge, never tuned on:
+# answers_threads.jsonl (issue threads, forums, eval sets) 1 of 122 tune texts,
+# answers_intl_threads.jsonl (13 languages other than English) 0 of 111, answers_code_docs.jsonl
+# (error-handling code, API docs' error bodies, explained logs) 2 of 101: 43.
+TUNE_FALSE_ALARMS_AT_MOST = 43
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -79,13 +82,17 @@ TUNE_FALSE_ALARMS_AT_MOST = 67
 # tune texts: 112 of 1,528 (7.3%). The fifth (intl_locales.jsonl) brought 17 in its 49; the
 # explanation words cost one earlier failure (a notice that explains its cause): 130 of 1,577;
 # a bot's deferral ("give me a moment", "still thinking", in nine languages) as no-reply
-# words: 129. A sixth (failures_pages.jsonl: error pages of CDNs, WAFs and gateways, SDK errors
-# printed as replies) brought 15 in its 110 tune texts when added: 144 of 1,687. A seventh
-# (failures_bots_intl.jsonl: bots' canned replies in 12 languages, 85 of 172 in Chinese)
-# brought 28 in its 124 tune texts when added: 172 of 1,811. An eighth (failures_small_apps.jsonl:
-# small bots', extensions' and relays' stand-ins, placeholders and appended errors) brought 15 in
-# its 82 tune texts when added: 187 of 1,893.
-TUNE_MISSES_AT_MOST = 187
+# words: 129. Then concepts in all the languages they apply to (an unexpected error, "ask again",
+# "the response is empty", "please log in", "not configured", a persona unwell or asking to be
+# told again, a bot's acknowledgment), an apology's sentence and no-reply words after "I" as a
+# notice's voice, not an answer's first person: 85 of 1,577 (5.4%); a progress notice, a queue,
+# a placeholder dressed in signs, "no <thing> available", no-reply words at 0.55: 73 (4.6%).
+# Three batches of failures came in while that round ran, measured with its judge, never tuned
+# on: failures_pages.jsonl (error pages of CDNs, WAFs and gateways, SDK errors printed as
+# replies) 15 misses in 110 tune texts, failures_bots_intl.jsonl (bots' canned replies in 12
+# languages) 27 in 124, failures_small_apps.jsonl (small bots', extensions' and relays'
+# stand-ins, placeholders, appended errors) 15 in 82: 130 of 1,893 (6.9%).
+TUNE_MISSES_AT_MOST = 130
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
@@ -235,8 +242,104 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
         ("I cannot process this request as it triggered safety guidelines.", False),
         ("Sorry, I haven't been configured with an AI source yet.", False),
         ("我暂时无法回答这个问题", False),
+        # an apology's own sentence says nothing of who answers; the next sentence's "I" does
+        ("I'm sorry, my child. I can't respond to your request", False),
+        ("I'm sorry, I misread the question. I changed the parser to skip blank lines.", True),
+        ("I'm sorry for the confusion: the test passes now.", True),
+        ("I'd prefer to not respond to that.", False),  # a filter's canned refusal
+        ("API 또는 모델 출력에 문제가 있을 수 있습니다.", False),  # 문제가 is "problem", not "I"
+        ("제가 parse.py를 고쳤습니다.", True),
+        ("我們正在維護中", False),  # "we" in traditional Chinese, as 我们 in simplified
+        # no-reply words right after the "I": the voice of a notice that will not answer
+        ("I need to gather my thoughts for a moment", False),
+        ("I'm having trouble understanding.", False),
+        ("I could not reproduce the crash; the fix is in parse.py.", True),
+        ("I'd rather not change the public API; I added a helper instead.", True),
     ],
 )
 def test_first_person_is_an_answers_unless_it_cannot_answer(text: str, first_person: bool) -> None:
     names = {s.name for s in read_text(text).signals}
     assert ("first_person" in names) is first_person, read_text(text).signals
+
+
+@pytest.mark.parametrize(
+    ("text", "stated"),
+    [
+        ("The free tier allows 5 calls per second; past that the API answers 429.", True),
+        ("默认500条/秒，超过后会被限流。", True),  # noqa: RUF001
+        ("Without a key the limit is 5 requests/seconds.", True),
+        ("Rate limit reached on requests per min (RPM): Limit 3, Used 3, Requested 1.", False),
+        ("Limit: 3 / min. Please try again in 20s.", False),
+    ],
+)
+def test_a_limit_stated_as_a_rate_is_documentation(text: str, stated: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("rate_stated" in names) is stated, read_text(text).signals
+
+
+@pytest.mark.parametrize(
+    ("text", "defines"),
+    [
+        ("A 529 means the provider is overloaded; retry with backoff.", True),
+        ("This error occurs when the key has no credit left.", True),
+        (
+            "You exceeded your current quota. For more information on this error, read the docs.",
+            False,
+        ),
+    ],
+)
+def test_a_pointer_to_the_docs_defines_nothing(text: str, defines: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("defines" in names) is defines, read_text(text).signals
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("The 429 error means the key sent too many requests.", True),
+        ("Le serveur renvoie une erreur 503 quand il est en maintenance.", True),
+        ("503 Service Unavailable is the correct response here.", True),
+        ("A 429 Too Many Requests response carries a Retry-After header.", True),
+        ("Error 429: too many requests, please retry later.", False),
+        ("HTTP 503 Service Unavailable", False),
+        ("Request failed with status code 429", False),
+    ],
+)
+def test_a_code_spoken_of_as_a_thing_is_talked_about(text: str, named: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("names_code" in names) is named, read_text(text).signals
+
+
+def test_text_rendered_from_markdown_is_no_page_and_a_head_in_pre_is_an_example() -> None:
+    rendered = (
+        "<p>The <code><strong>429 Too Many Requests</strong></code> status says the user sent "
+        "too many requests.</p>\n<p>A <code>Retry-After</code> header may say how long to wait.</p>"
+    )
+    names = {s.name for s in read_text(rendered).signals}
+    assert not names & {"html_page", "html_doc"}, names
+    page = "<html><head><title>429 Too Many Requests</title></head><body>nginx</body></html>"
+    assert "html_page" in {s.name for s in read_text(page).signals}
+    head = "<pre>HTTP/1.1 429 Too Many Requests\nRetry-After: 3600</pre>"
+    assert "http_message" in {s.name for s in read_text(head).signals}
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ('The proxy said "upstream request timeout" and then closed the connection.', True),
+        ("> upstream request timeout\n\nThat is Envoy's text: raise its route timeout.", False),
+        ("Envoy logs this:\n> upstream request timeout\nRaise the route timeout.", True),
+        ("ClientResponseError: 424, message='Failed Dependency', url='https://x/v1'", False),
+        ('<RpcError of RPC that terminated with:\ndetails = "Quota exceeded"\n>', False),
+    ],
+)
+def test_a_field_value_or_a_closing_sign_is_no_quotation(text: str, quoted: bool) -> None:
+    names = {s.name for s in read_text(text).signals}
+    assert ("quoted" in names) is quoted, read_text(text).signals
+
+
+def test_a_line_that_labels_an_example_introduces_it() -> None:
+    text = 'Example error response body:\n{"message": "Requested resource not found"}'
+    assert "introduced" in {s.name for s in read_text(text).signals}
+    alone = '{"message": "Requested resource not found"}'
+    assert "introduced" not in {s.name for s in read_text(alone).signals}

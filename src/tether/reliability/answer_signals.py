@@ -53,10 +53,18 @@ def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Words that define a failure ("a 529 means", "indicates that", "occurs when"): the reply
     explains an error; a notice never says what it means."""
-    m = r.lexicon.defining.search(r.message[:3000])
-    if m is None or r.structure is not None or r.html:
+    if r.structure is not None or r.html:
         return ()
-    return (Signal("defines", -w["defines"], m.group(0).strip()),)
+    text = r.message[:3000]
+    for m in r.lexicon.defining.finditer(text):
+        if _POINTER.search(text, max(0, m.start() - 30), m.start()) is None:
+            return (Signal("defines", -w["defines"], m.group(0).strip()),)
+    return ()
+
+
+# "For more information on this error, see ...": a notice pointing to its docs, which names
+# "this error" without defining it.
+_POINTER = re.compile(r"(?:information|details|more|learn)\s+(?:on|about|for|regarding)\s*$")
 
 
 def prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -125,7 +133,8 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words inside quotes or backticks: mentioned, not said."""
     if r.structure is not None or r.html or not r.hits:
         return ()
-    if re.search(r"^\s*>", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
+    # (a quoted line has words after its `>`: a lone `>` closes a repr's `<...`)
+    if re.search(r"^\s*>[ \t]*\S", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
         return (Signal("quoted", -w["quoted"], "a quoted block"),)
     fence = FENCED_BLOCK.search(r.text[:3000])
     if fence is not None and r.lexicon.vocabulary.search(fence.group(1).lower()):
@@ -137,6 +146,8 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         before = r.text[max(0, m.start() - 2) : m.start()]
         if before.rstrip().endswith((":", "{", ",")) and not before.endswith(" "):
             continue
+        if before.rstrip().endswith("="):
+            continue  # a field's value (`message='Failed Dependency'`, `details = "..."`): a repr
         if not r.lexicon.vocabulary.search(inner):
             continue
         if len(inner) >= 0.7 * len(r.message) and len(r.text[: m.start()].split()) < 4:
@@ -219,6 +230,15 @@ _SHOWING = re.compile(
 )
 
 
+# A line that labels what follows as an example: "Example error response body:", "Sample:",
+# "示例", "Пример ответа:", "Beispiel:".
+_EXAMPLE_LABEL = re.compile(
+    r"\b(?:examples?|samples?|for instance|exemplo|ejemplo|exemple|beispiel|esempio|пример\w*)\b"
+    r"|示例|样例|例子|例如|サンプル|^例|예시|예제",
+    re.I,
+)
+
+
 def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Signal]:
     """A sentence of the writer's own introduces the failure shown after it ("you open the
     site and get:", "the full error was this:"), as a quote, a fence, a block or a line: a
@@ -226,10 +246,13 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
     taken back."""
     for line in r.text[:1500].splitlines():
         lead = line.strip()
-        if not lead.endswith((":", "\uff1a")) or len(lead.split()) < 5:
+        if not lead.endswith((":", "\uff1a")):
             continue
-        if r.lexicon.prefixes.match(lead.lower()) is not None or _SHOWING.search(lead) is None:
-            continue
+        if _EXAMPLE_LABEL.search(lead) is None:  # "Example error response body:" says so
+            if len(lead.split()) < 5 or _SHOWING.search(lead) is None:
+                continue
+            if r.lexicon.prefixes.match(lead.lower()) is not None:
+                continue
         weight = max(w["introduced"], 0.6 * evidence)
         return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()
@@ -237,7 +260,7 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
 
 _FIRST_PERSON = re.compile(
     r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'])"
-    r"|我(?!们)|私は|僕は|저는|제가|나는"
+    r"|我(?![们們])|私は|僕は|(?<!\w)(?:저는|제가|나는)(?!\w)"  # a word (not in 문제가)
 )
 # "I" saying it cannot answer (respond, reply, process the request, chat, be set up): the first
 # person of a canned notice. A model reporting on its work ("I could not reproduce it", "I could
@@ -246,6 +269,8 @@ _UNABLE = re.compile(
     r"^\W*(?:i|i'm|i am)\W+(?:\w+\W+)?(?:can't|cannot|can not|couldn't|could not|am unable to|"
     r"'m unable to|was unable to|wasn't able to|am not able to|am having trouble|'m having trouble)"
     r"\W+(?:\w+\W+){0,2}?(?:respond|reply|answer|process|chat|talk|understand|generate|connect)"
+    r"|^\W*(?:i'd|i would)\W+(?:rather|prefer)\W+(?:not\W+(?:to\W+)?|to\W+not\W+)"
+    r"(?:respond|reply|answer|discuss|talk)"
     r"|^\W*i\W+(?:haven't|have not) been (?:set up|configured)"
     r"|^\W*(?:je|j')\W*(?:ne peux pas (?:répondre|traiter|discuter)|n'ai pas encore été configuré)"
     r"|^\W*(?:yo\W+)?no puedo (?:responder|procesar)"
@@ -253,6 +278,23 @@ _UNABLE = re.compile(
     r"|^\W*ich\W+(?:\w+\W+)?(?:kann (?:\w+\W+){0,3}?nicht (?:antworten|beantworten|verarbeiten)"
     r"|habe noch keine)|^\W*я\W+(?:\w+\W+)?не могу (?:ответить|обработать|отвечать)"
     r"|^我(?:暂时|现在|目前)?(?:无法|不能|没办法|没有办法)(?:回答|回复|处理|聊天|理解)"
+)
+
+
+def _says_no_reply(r: Reply, start: int, end: int) -> bool:
+    """No-reply words right after an "I" ("I need to gather my thoughts", "I'm having trouble
+    understanding", "I've reached my limit"): the "I" is the voice of a notice that says it
+    will not answer. (A failure word alone is not: "I could not reproduce it" answers.)"""
+    return any(name == "no_reply" and start <= a < end for name, a, _, _ in r.hits)
+
+
+# "I" apologising and saying no more in that clause: how a canned notice opens ("I'm sorry,
+# my child."); a model that goes on to say what it did speaks as "I" again further on.
+_SORRY = re.compile(
+    r"^\W*(?:i'm|i am|i)\W+(?:so\W+|very\W+|really\W+)?(?:sorry|apologi[sz]e)\b"
+    r"(?!\W+(?:for|about|that))"
+    r"|^\W*(?:je\W+suis\W+)?désolée?\b|^\W*(?:lo siento|desculpe)\b|^\W*(?:es\W+)?tut mir leid"
+    r"|^\W*я\W+(?:прошу прощения|извиняюсь)|^\W*我(?:很|非常)?(?:抱歉|对不起)"
 )
 _SPECIFIC = re.compile(
     r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|java|"
@@ -286,10 +328,21 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     it"), where notices speak as "we" or as no one."""
     if SSE.match(r.text) is not None:
         return ()  # the model's words inside raw stream frames: protocol, not a reply
-    m = _FIRST_PERSON.search(r.message[:1000])
-    if m is None or _UNABLE.search(r.message[m.start() : m.end() + 40]) is not None:
-        return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
-    return (Signal("first_person", -w["first_person"], m.group(0)),)
+    text = r.message[:1000]
+    apology_ends = -1
+    for m in _FIRST_PERSON.finditer(text):
+        if m.start() < apology_ends:
+            continue  # "I'm sorry, my child.": the apology's own words
+        said = text[m.start() : m.end() + 40]
+        if _SORRY.search(said) is not None:
+            # "I'm sorry," opens a notice as well as an answer: the next sentence's "I" tells
+            stop = SENTENCE_BREAK.search(text, m.end())
+            apology_ends = stop.end() if stop is not None else len(text)
+            continue
+        if _UNABLE.search(said) is not None or _says_no_reply(r, m.end(), m.end() + 40):
+            return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
+        return (Signal("first_person", -w["first_person"], m.group(0)),)
+    return ()
 
 
 _CHANGE_NOTE = re.compile(
@@ -332,6 +385,53 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
 
 
+# A limit stated as a rate: a number, a unit counted, a time ("5 calls per second", "100
+# requests/min", "500条/秒").
+_RATE = re.compile(
+    r"\b\d[\d,.]*\s*k?\s*(?:requests?|calls?|tokens?|messages?|queries)\s*(?:per|/|an?|each)\s*"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|s|m|h|d)\b"
+    r"|\d+\s*(?:个请求|次请求|次调用|次|条|個|回|건|запрос\w*)\s*(?:/|每|per)\s*(?:秒|分钟|分鐘|分|天|日|초|분|сек\w*|мин\w*)"
+)
+
+
+def rate_stated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A limit stated as a rate ("5 calls per second"): documentation of a policy. A notice
+    says the limit was hit, and names it by its kind ("requests per min (RPM): Limit 3")."""
+    m = _RATE.search(r.message[:3000])
+    if m is None or r.structure is not None or r.html:
+        return ()
+    return (Signal("rate_stated", -w["rate_stated"], m.group(0)[:40]),)
+
+
+# A status code spoken of as a thing, with an article or a demonstrative: "the 429 error", "a
+# 503 response", "el error 429", "l'erreur 503", "einen 429-Fehler".
+_CODE_AS_NOUN = re.compile(
+    r"\b(?:the|a|an|this|that|these|those)\s+(?:http\s+)?[45]\d\d\s*-?\s*"
+    r"(?:error|response|status|code|page|reply)s?\b"
+    r"|\b(?:el|un|la|una|o|um|l'|une|der|den|ein|einen|die|eine|lo|il)\s*"
+    r"(?:error|erro|erreur|errore|fehler|respuesta|resposta|réponse|antwort|risposta|código|code"
+    r"|statut)\s+(?:http\s+)?[45]\d\d\b"
+    r"|\b(?:ein|einen|eine)\s+[45]\d\d-(?:fehler|antwort)"
+    # ... or the subject of a sentence about it: "503 Service Unavailable is the correct
+    # response", "a 429 Too Many Requests response with a Retry-After header"
+    r"|\b[45]\d\d(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
+    r"(?:the|a|an|that|when|used|returned|sent)\b"
+    r"|\b[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b"
+)
+
+
+def names_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A status code spoken of as a thing ("the 429 error", "a 503 response"): the reply talks
+    about a failure. A failure text says its code ("Error 429", "HTTP 503"), it does not
+    refer to one."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _CODE_AS_NOUN.search(r.message[:3000])
+    if m is None:
+        return ()
+    return (Signal("names_code", -w["names_code"], m.group(0)[:40]),)
+
+
 def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Three or more different status codes: a table or an explanation of codes, where a
     failure text carries one."""
@@ -358,7 +458,8 @@ def http_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A status line (`HTTP/1.1 429 Too Many Requests`) or request line (`POST /v1/chat HTTP/1.1`),
 # then a header line (`Retry-After: 30`).
 _HTTP_HEAD = re.compile(
-    r"^[ \t]*(HTTP/\d(?:\.\d)? \d{3}[^\n]*|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ "
+    r"^[ \t]*(?:<(?:pre|code)\b[^>\n]{0,80}>)?"  # (inside <pre> on a documentation page)
+    r"(HTTP/\d(?:\.\d)? \d{3}[^\n]*|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ "
     r"HTTP/\d(?:\.\d)?)\r?\n[ \t]*[A-Za-z][\w-]*:[ \t]",
     re.M,
 )

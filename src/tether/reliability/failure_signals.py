@@ -265,9 +265,15 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(r.text) > 60:
         return ()
     key = placeholder_key(r.text)
-    if key in r.lexicon.placeholders:
+    # a stand-in word dressed up ("🦙Generating ...", "[Silencio]", "⏳ thinking…"): the same
+    # word once the signs around it are gone (and never a reply of signs alone, `[]`, `...`)
+    bare = _AROUND_WORDS.sub("", key)
+    if key in r.lexicon.placeholders or (bare and bare in r.lexicon.placeholders):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
+
+
+_AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")
 
 
 def zero_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -46,6 +46,8 @@ HTML = re.compile(r"</?(?:!doctype\s+html|html|head|body|title)\b", re.I)
 TITLE = re.compile(r"<(title|h1|h2)\b[^>]*>(.*?)</\1\s*>", re.I | re.S)
 SCRIPT = re.compile(r"<(script|style)\b.*?</\1\s*>", re.I | re.S)
 TAG = re.compile(r"<[^>]{0,400}>")
+# The tags of text rendered from markdown: a paragraph, code, emphasis, a link, a list.
+_TAG_NAME = re.compile(r"</?(?:p|code|pre|strong|em|b|i|a|ul|ol|li|br|blockquote)\b", re.I)
 SSE = re.compile(r"^(?:event:\s*(\w+)|data:\s*(\{.*|\[done\]))", re.M | re.I)
 STATUS = re.compile(
     r"(?:\bhttp(?:/\d(?:\.\d)?)?[\s:_/-]*|\bstatus(?:[\s_-]*code)?[\s:=\"']*|\berror[\s_-]*code[\s:=\"']*"
@@ -208,7 +210,11 @@ class Reply:
         head = self.text[:2000]
         if HTML.search(head[:600]) is not None:
             return True
-        return head.lstrip().startswith("<") and len(TAG.findall(head)) >= 4
+        if not head.lstrip().startswith("<"):
+            return False
+        tags = TAG.findall(head)
+        # paragraphs, code and emphasis alone are an answer's text rendered, not a page
+        return len(tags) >= 4 and any(_TAG_NAME.match(t) is None for t in tags)
 
     @cached_property
     def structure(self) -> tuple[str, str, list[str]] | None:

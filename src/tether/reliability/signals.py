@@ -48,9 +48,11 @@ from tether.reliability.answer_signals import (
     long_prose,
     many_codes,
     markdown,
+    names_code,
     on_topic,
     prose,
     quoted,
+    rate_stated,
     specifics,
     witness,
 )
@@ -88,7 +90,7 @@ THRESHOLD = 1.0
 
 DEFAULT_WEIGHTS: dict[str, float] = {
     # failure evidence
-    "coverage": 0.5,  # failure words make up at least a third of the message's letters
+    "coverage": 0.4,  # failure words make up at least a third of the message's letters
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
@@ -111,7 +113,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "long_prose": 0.5,  # more than 200 characters in four sentences or more
     "markdown": 0.7,
     "table": 1.2,
-    "quoted": 0.6,
+    "quoted": 0.75,
     "asked_about": 0.6,  # share of the word evidence taken back: the question names it
     "asked_about_shape": 0.35,  # ... and of the structure evidence
     "asked_for_shape": 0.85,  # ... both expected when the question asks what it looks like
@@ -123,6 +125,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "change_note": 1.0,
     "specifics": 0.4,
     "many_codes": 0.8,
+    "names_code": 0.5,  # "the 429 error", "a 503 response": a code spoken of, not said
+    "rate_stated": 0.5,  # a limit stated as a rate ("5 calls per second"): a policy's documentation
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "on_topic": 0.5,
     "off_topic": 0.3,
@@ -235,6 +239,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     change_note,
     json_data,
     many_codes,
+    names_code,
+    rate_stated,
     http_message,
     on_topic,
     asked_for,
