@@ -119,9 +119,11 @@ def _marked(mark: str) -> list[int]:
 
 def _marked_stats(mark: str) -> list[ProcStat]:
     found = []
-    for entry in all_stats():
-        if entry.alive and environment_value(entry.pid, CALL_MARK) == mark:
-            found.append(entry)
+    for pid in proctable.pids():  # (the environment first: most processes stop there)
+        if environment_value(pid, CALL_MARK) == mark:
+            stat = stat_of(pid)
+            if stat is not None and stat.alive:
+                found.append(stat)
     return found
 
 

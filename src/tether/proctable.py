@@ -59,12 +59,19 @@ def stat_of(pid: int | str) -> ProcStat | None:
     )
 
 
-def all_stats() -> Iterator[ProcStat]:
-    """Every process /proc shows now (the ones that end meanwhile are left out)."""
+def pids() -> Iterator[int]:
+    """Every process id /proc shows now (some may end meanwhile)."""
     if not available():
         return
     for entry in PROC.iterdir():
-        if entry.name.isdigit() and (found := stat_of(entry.name)) is not None:
+        if entry.name.isdigit():
+            yield int(entry.name)
+
+
+def all_stats() -> Iterator[ProcStat]:
+    """Every process /proc shows now (the ones that end meanwhile are left out)."""
+    for pid in pids():
+        if (found := stat_of(pid)) is not None:
             yield found
 
 

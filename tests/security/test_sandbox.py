@@ -163,6 +163,7 @@ def test_no_process_outlives_the_call(places: tuple[Path, Path, Path]) -> None:
     assert _alive(marker) == []
 
 
+@pytest.mark.timeout(180)  # 120 sandboxed calls stopped: about 30 s here, 60 on a loaded machine
 def test_a_call_stopped_while_the_sandbox_starts_leaves_nothing(
     places: tuple[Path, Path, Path],
 ) -> None:
