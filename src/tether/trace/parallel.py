@@ -37,15 +37,19 @@ def check(
     *,
     fail_on_error: bool = False,
     jobs: int | None = None,
+    exit_after: bool = False,
 ) -> GateReport:
     """`check_targets`, with the files of `targets` shared between `jobs` processes (default:
-    the usable CPUs) when they are many and nothing else (store, `last`) is asked for."""
+    the usable CPUs) when they are many and nothing else (store, `last`) is asked for;
+    `exit_after` as `check_targets` takes it (for the runs checked in this process)."""
     jobs = usable_cpus() if jobs is None else jobs
     files = None
     if jobs > 1 and last is None and store is None and sys.platform == "linux":
         files = files_of(targets)
     if files is None or len(files) < MIN_FILES:
-        return check_targets(targets, store, last, fail_on_error=fail_on_error)
+        return check_targets(
+            targets, store, last, fail_on_error=fail_on_error, exit_after=exit_after
+        )
     count = min(len(files), jobs * SHARES_PER_JOB)
     shares = [files[i * len(files) // count : (i + 1) * len(files) // count] for i in range(count)]
     sys.stdout.flush()  # a forked worker flushes its copy of what is buffered: nothing is
