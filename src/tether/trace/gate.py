@@ -52,7 +52,7 @@ clean (`tether.trace.clean`: a few C-speed passes over its columns as decoded, n
 no facts), the answer for most runs a CI step checks; a file whose spans all passed the strict
 decoding (`run_json_lean`: status ``ok``, times parsed into datetimes as read) needs no time parsed
 at all. Any other run, or one it cannot prove clean, goes the full way (a streamed file's
-zoned times arrive as epoch seconds, parsed as read too). `_find` looks at a run's columns
+zoned times arrive as datetimes, parsed as read too). `_find` looks at a run's columns
 (`Run.columns`) with passes that run at C speed (sets, joins, ``map`` over operator functions,
 itemgetter) to learn whether each kind of problem is there at all, then at the few spans those
 passes point to; a gate over a million spans in files costs little more than parsing them.
@@ -68,6 +68,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import chain, compress, count, repeat
 from operator import add, eq, gt, is_, itemgetter, lt, ne
 from pathlib import Path
@@ -85,12 +86,15 @@ from tether.trace.formats import (
 )
 from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS
 from tether.trace.recovery import FAILED_STATUS, TOLERANCE_S, Recovery
+from tether.trace.times import EARLIEST as _EARLIEST
 from tether.trace.times import INF as _INF
+from tether.trace.times import LATEST as _LATEST
 from tether.trace.times import NONE_EMPTY as _NONE_EMPTY
 from tether.trace.times import NONE_HIGH as _NONE_HIGH
 from tether.trace.times import NONE_LOW as _NONE_LOW
 from tether.trace.times import NONE_TOP as _NONE_TOP
 from tether.trace.times import TOP as _TOP
+from tether.trace.times import filled as _filled
 from tether.trace.times import later as _later
 from tether.trace.times import not_a_time as _not_a_time
 from tether.trace.times import time_issues as _time_issues
@@ -427,6 +431,8 @@ def _late_children(
         try:
             joined = "".join(done)
         except TypeError:
+            if done[0].__class__ is datetime:  # parsed as read (another kind fails to compare)
+                return _late_datetimes(ends, order)
             try:
                 sum(done)
             except TypeError:
@@ -458,6 +464,18 @@ def _late_children(
         parent_ends = list(map(parent_end, order))
     suspects = compress(range(n), map(gt, child, parent_ends))
     return [i for i in suspects if _later(ends[i], ends[order[i]])]  # the 1 ms tolerance
+
+
+def _late_datetimes(ends: Sequence[Any], order: Sequence[int]) -> list[int] | None:
+    """`_late_children` for ends that are datetimes or None: a C-speed pass finds the ends later
+    than their parent's, `later` keeps those past the tolerance. None when they do not compare
+    (naive and zoned, or other kinds of value among them)."""
+    parent_ends = pick((*_filled(ends, _LATEST), _LATEST), order)
+    try:
+        suspects = list(compress(range(len(ends)), map(gt, _filled(ends, _EARLIEST), parent_ends)))
+    except TypeError:
+        return None
+    return [i for i in suspects if _later(ends[i], ends[order[i]])]
 
 
 def _root_issues(
