@@ -86,7 +86,6 @@ from tether.trace.formats import (
 )
 from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS
 from tether.trace.recovery import FAILED_STATUS, TOLERANCE_S, Recovery
-from tether.trace.times import EARLIEST as _EARLIEST
 from tether.trace.times import INF as _INF
 from tether.trace.times import LATEST as _LATEST
 from tether.trace.times import NONE_EMPTY as _NONE_EMPTY
@@ -470,12 +469,17 @@ def _late_datetimes(ends: Sequence[Any], order: Sequence[int]) -> list[int] | No
     """`_late_children` for ends that are datetimes or None: a C-speed pass finds the ends later
     than their parent's, `later` keeps those past the tolerance. None when they do not compare
     (naive and zoned, or other kinds of value among them)."""
-    parent_ends = pick((*_filled(ends, _LATEST), _LATEST), order)
+    known = _filled(ends, _LATEST)  # an open span: under it nothing is late, nor is it
+    parent_ends = pick(known, order)  # a root's -1 picks the last end: roots are skipped
     try:
-        suspects = list(compress(range(len(ends)), map(gt, _filled(ends, _EARLIEST), parent_ends)))
+        suspects = list(compress(range(len(ends)), map(gt, known, parent_ends)))
     except TypeError:
         return None
-    return [i for i in suspects if _later(ends[i], ends[order[i]])]
+    return [
+        i
+        for i in suspects
+        if order[i] >= 0 and ends[i] is not None and _later(ends[i], ends[order[i]])
+    ]
 
 
 def _root_issues(

@@ -42,13 +42,15 @@ class _Bound:
 EARLIEST, LATEST = _Bound(later=False), _Bound(later=True)
 
 
-def filled(column: Sequence[Any], bound: Any) -> list[Any]:
+def filled(column: Sequence[Any], bound: Any) -> Sequence[Any]:
     """The column with each missing time (None) as `bound`: a C-speed pass finds them (a dict
-    lookup per value would hash every datetime, which costs more than comparing it)."""
+    lookup per value would hash every datetime, which costs more than comparing it). The
+    column itself when none is missing (not to be changed)."""
+    if None not in column:
+        return column
     out = list(column)
-    if None in out:
-        for i in compress(range(len(out)), map(is_, out, repeat(None))):
-            out[i] = bound
+    for i in compress(range(len(out)), map(is_, out, repeat(None))):
+        out[i] = bound
     return out
 
 
