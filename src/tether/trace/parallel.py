@@ -8,14 +8,16 @@ process. Run ids (the store), `--last` and a few files are checked in this proce
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tether.trace.formats.files import folder_files
 from tether.trace.gate import GateReport, RunResult, check_targets
-from tether.trace.store import TraceStore
+
+if TYPE_CHECKING:  # the store, and multiprocessing, load only when they are used
+    from tether.trace.store import TraceStore
 
 # Fewer files are checked in this process: starting the workers and bringing their reports
 # back costs about 50 ms, what 500 small files take (bench/gate.py: 100 files went 0.65x).
@@ -52,6 +54,8 @@ def check(
         )
     count = min(len(files), jobs * SHARES_PER_JOB)
     shares = [files[i * len(files) // count : (i + 1) * len(files) // count] for i in range(count)]
+    import multiprocessing
+
     sys.stdout.flush()  # a forked worker flushes its copy of what is buffered: nothing is
     sys.stderr.flush()
     with multiprocessing.get_context("fork").Pool(min(jobs, count)) as pool:
