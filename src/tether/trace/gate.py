@@ -423,15 +423,16 @@ def _late_children(
     child: Iterable[Any]
     parent_end: Callable[[int], Any]
     done: Sequence[Any]
-    if joined is None:  # some ends missing, or epoch seconds
-        done = list(filter(None, ends))  # the ends there are (never 0 or "")
-        if not done:
+    if joined is None:  # some ends missing, epoch seconds or datetimes
+        first = next(filter(None, ends), None)  # (an end is never 0 or "")
+        if first is None:
             return []
+        if first.__class__ is datetime:  # parsed as read (another kind fails to compare)
+            return _late_datetimes(ends, order)
+        done = list(filter(None, ends))  # the ends there are
         try:
             joined = "".join(done)
         except TypeError:
-            if done[0].__class__ is datetime:  # parsed as read (another kind fails to compare)
-                return _late_datetimes(ends, order)
             try:
                 sum(done)
             except TypeError:
