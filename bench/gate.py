@@ -26,6 +26,7 @@ files, and memory flat in the number of files. Exits 1 if a target is missed.
 
     python bench/gate.py                 # full run (writes ~900 MB to a temp dir)
     python bench/gate.py --files 1000 --big-spans 100000 --reps 1   # a quick look
+    python bench/gate.py --keep /tmp/gate-data --only big               # one case, data kept
 """
 
 from __future__ import annotations
@@ -461,6 +462,10 @@ def main() -> int:
     parser.add_argument(
         "--in-process", action="store_true", help="also the in-process table (after imports)"
     )
+    parser.add_argument(
+        "--only",
+        help="comma-separated cases to measure, of: subsets, files, attrs, big (default: all)",
+    )
     parser.add_argument("--worker", nargs=2, metavar=("SIDE", "TARGET"), help=argparse.SUPPRESS)
     parser.add_argument("--reference-process", metavar="TARGET", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -481,6 +486,8 @@ def main() -> int:
             print(f"generated in {time.perf_counter() - t:.1f}s under {folder}", file=sys.stderr)
         else:
             sets = generate_names(folder, args.files, args.spans, args.big_spans)
+        if args.only:
+            sets = only(sets, args.only.split(","), args.files * args.spans)
         whole = process_table(sets, args.reps)
         ok = _whole_process_targets(whole, args)
         if not args.in_process:
@@ -536,6 +543,23 @@ def _whole_process_targets(
         print(f"target (whole process) >= {PROCESS_RATIO}x on {label}: {shown} "
               f"{'OK' if met else 'MISSED'}")  # fmt: skip
     return ok
+
+
+def only(sets: dict[str, Path], cases: list[str], all_spans: int) -> dict[str, Path]:
+    """The data sets of the named cases: ``subsets`` (the 1% and 10% folders), ``files`` (the
+    whole folder), ``attrs`` (attribute-heavy files), ``big`` (the one file)."""
+
+    def case(label: str) -> str:
+        if "1 file" in label:
+            return "big"
+        if "attribute-heavy" in label:
+            return "attrs"
+        return "files" if label.startswith(f"{all_spans:,} ") else "subsets"
+
+    unknown = set(cases) - {"subsets", "files", "attrs", "big"}
+    if unknown:
+        raise SystemExit(f"--only: unknown case(s) {', '.join(sorted(unknown))}")
+    return {label: path for label, path in sets.items() if case(label) in cases}
 
 
 def generate_names(folder: Path, files: int, spans: int, big_spans: int) -> dict[str, Path]:

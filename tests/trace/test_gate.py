@@ -7,6 +7,7 @@ import re
 import types
 from collections import Counter
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -1136,10 +1137,11 @@ def test_otlp_lines_group_a_trace_across_lines(tmp_path: Path) -> None:
     assert check_run(run).complete
 
 
-def test_streamed_times_become_epoch_seconds_in_normal_form(tmp_path: Path) -> None:
-    """The gate streams a big run file with its times parsed as read: zoned times become epoch
-    seconds, the epoch itself stays a time (0 is no time in normal form), a batch whose times
-    are not all zoned RFC 3339 stays as written; the columns are in normal form throughout."""
+def test_streamed_times_stay_the_zoned_datetimes_parsed_in_normal_form(tmp_path: Path) -> None:
+    """The gate streams a big run file with its times parsed as read: zoned times stay the
+    datetimes parsed (the gate compares them as they are), the epoch itself is a time (0 is no
+    time in normal form), a batch whose times are not all zoned RFC 3339 stays as written; the
+    columns are in normal form throughout."""
     spans = [
         span("r", None, "run", "turn", "2026-05-28T20:00:00.000Z", "2026-05-28T20:00:09.000-02:00"),
         span("a", "r", "tool", "x", "1970-01-01T00:00:00Z", "2026-05-28T20:00:01.500Z"),
@@ -1150,11 +1152,52 @@ def test_streamed_times_become_epoch_seconds_in_normal_form(tmp_path: Path) -> N
     assert list(run.columns[4]) == [s["started_at"] for s in spans]  # one batch, one naive time
     small = one_run(path, keep_attrs=GATE_ATTRS, stream_threshold=0, chunk_size=64)
     starts, ends = small.columns[4], small.columns[5]
-    assert (starts[0], ends[0]) == (1_779_998_400.0, 1_780_005_609.0)  # a span per batch
-    assert starts[1] == "1970-01-01T00:00:00+00:00" and ends[1] == 1_779_998_401.5
+    assert isinstance(starts[0], datetime) and isinstance(ends[0], datetime)  # a span per batch
+    assert ends[0].utcoffset() == timedelta(hours=-2)
+    assert (seconds(starts[0]), seconds(ends[0])) == (1_779_998_400.0, 1_780_005_609.0)
+    assert (seconds(starts[1]), seconds(ends[1])) == (0.0, 1_779_998_401.5)
     assert starts[2] == "2026-05-28T20:00:02"  # naive: that batch as written
     assert _column_facts(small.columns) is not None  # normal form: no 0 for a time
     assert check_run(small).complete
+
+
+def test_streamed_datetimes_get_the_answers_of_the_file_read_whole(tmp_path: Path) -> None:
+    """Every rule that reads times, on the datetimes of a streamed file (in one batch, and a
+    span or two per batch) as on the strings of the file read whole: a late child (a note), an
+    end before its start, an open span under a parent, a failure retried by a later sibling."""
+    t = "2026-05-28T20:00:{:06.3f}Z".format
+    spans = [
+        span("r", None, "run", "turn", t(0), t(30)),
+        span("late", "r", "tool", "x", t(1), t(31)),  # ends a second after the root
+        span("back", "r", "tool", "y", t(5), t(4)),  # ends before it starts
+        span("fail", "r", "tool", "q", t(6), t(7), status="error"),
+        span("retry", "r", "tool", "q", t(7.5), t(8)),  # the retry that worked
+        span("edge", "r", "tool", "w", t(8), t(30.001)),  # within the tolerance
+        span("p", "r", "tool", "v", t(9), None, status=None),
+        span("c", "p", "check", "u", t(9.5), t(9.7)),  # under an open parent
+    ]
+    found = []
+    for name, doc_spans in (("open", spans), ("closed", spans[:-2])):
+        doc = {"run_id": name, "root_id": "r", "spans": doc_spans}
+        path = write(tmp_path / f"{name}.json", doc)
+        whole = check_targets([str(path)])
+        for chunk in (64, 1 << 20):
+            streamed = check_targets([str(path)], stream_threshold=0, chunk_size=chunk)
+            assert streamed.to_json() == whole.to_json()
+        found.append((whole.runs[0].problems, whole.runs[0].notes))
+    assert found == [
+        (
+            [
+                "ends_before_start:back",
+                "open_span:p:tool:v",
+                "root_ok_with_incomplete_or_failed_child",
+            ],
+            ["child_ends_after_parent:late->r"],
+        ),
+        (["ends_before_start:back"], ["child_ends_after_parent:late->r"]),  # retried: recovered
+    ]
+    run = one_run(path, keep_attrs=GATE_ATTRS, stream_threshold=0, chunk_size=1 << 20)
+    assert isinstance(run.columns[5][0], datetime)  # what the streamed gate compared
 
 
 def test_streamed_files_keep_only_the_attrs_asked_for(tmp_path: Path) -> None:

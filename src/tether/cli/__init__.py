@@ -36,9 +36,9 @@ def __getattr__(name: str) -> Any:
 def main() -> None:
     """Console entry point."""
     if sys.argv[1:2] == ["check"]:
-        from tether.cli.checking import fast_check
+        from tether.cli.checking import exit_now, fast_check
 
         code = fast_check(sys.argv[2:])
         if code is not None:
-            raise SystemExit(code)
+            exit_now(code)
     _load().app()

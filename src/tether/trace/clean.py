@@ -27,6 +27,7 @@ from typing import Any
 
 from tether.trace.formats import Columns
 from tether.trace.times import INF as _INF
+from tether.trace.times import LATEST as _LATEST
 from tether.trace.times import TOP as _TOP
 
 _CITES = attrgetter("cites_tool_ids")
@@ -101,21 +102,6 @@ def _times_clean(starts: Sequence[Any], ends: Sequence[Any]) -> Any:
     except ValueError:
         return None
     return None if any(map(gt, starts, ends)) else _TOP
-
-
-class _Latest:
-    """Later than any datetime (a root's parent end): ``end > _LATEST`` is never true."""
-
-    __slots__ = ()
-
-    def __lt__(self, other: object) -> bool:
-        return False
-
-    def __gt__(self, other: object) -> bool:
-        return True
-
-
-_LATEST = _Latest()
 
 
 def _datetimes_ordered(starts: Sequence[Any], ends: Sequence[Any]) -> Any:

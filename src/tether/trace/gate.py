@@ -52,7 +52,7 @@ clean (`tether.trace.clean`: a few C-speed passes over its columns as decoded, n
 no facts), the answer for most runs a CI step checks; a file whose spans all passed the strict
 decoding (`run_json_lean`: status ``ok``, times parsed into datetimes as read) needs no time parsed
 at all. Any other run, or one it cannot prove clean, goes the full way (a streamed file's
-zoned times arrive as epoch seconds, parsed as read too). `_find` looks at a run's columns
+zoned times arrive as datetimes, parsed as read too). `_find` looks at a run's columns
 (`Run.columns`) with passes that run at C speed (sets, joins, ``map`` over operator functions,
 itemgetter) to learn whether each kind of problem is there at all, then at the few spans those
 passes point to; a gate over a million spans in files costs little more than parsing them.
@@ -68,6 +68,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import chain, compress, count, repeat
 from operator import add, eq, gt, is_, itemgetter, lt, ne
 from pathlib import Path
@@ -86,11 +87,13 @@ from tether.trace.formats import (
 from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS
 from tether.trace.recovery import FAILED_STATUS, TOLERANCE_S, Recovery
 from tether.trace.times import INF as _INF
+from tether.trace.times import LATEST as _LATEST
 from tether.trace.times import NONE_EMPTY as _NONE_EMPTY
 from tether.trace.times import NONE_HIGH as _NONE_HIGH
 from tether.trace.times import NONE_LOW as _NONE_LOW
 from tether.trace.times import NONE_TOP as _NONE_TOP
 from tether.trace.times import TOP as _TOP
+from tether.trace.times import filled as _filled
 from tether.trace.times import later as _later
 from tether.trace.times import not_a_time as _not_a_time
 from tether.trace.times import time_issues as _time_issues
@@ -420,10 +423,13 @@ def _late_children(
     child: Iterable[Any]
     parent_end: Callable[[int], Any]
     done: Sequence[Any]
-    if joined is None:  # some ends missing, or epoch seconds
-        done = list(filter(None, ends))  # the ends there are (never 0 or "")
-        if not done:
+    if joined is None:  # some ends missing, epoch seconds or datetimes
+        first = next(filter(None, ends), None)  # (an end is never 0 or "")
+        if first is None:
             return []
+        if first.__class__ is datetime:  # parsed as read (another kind fails to compare)
+            return _late_datetimes(ends, order)
+        done = list(filter(None, ends))  # the ends there are
         try:
             joined = "".join(done)
         except TypeError:
@@ -458,6 +464,23 @@ def _late_children(
         parent_ends = list(map(parent_end, order))
     suspects = compress(range(n), map(gt, child, parent_ends))
     return [i for i in suspects if _later(ends[i], ends[order[i]])]  # the 1 ms tolerance
+
+
+def _late_datetimes(ends: Sequence[Any], order: Sequence[int]) -> list[int] | None:
+    """`_late_children` for ends that are datetimes or None: a C-speed pass finds the ends later
+    than their parent's, `later` keeps those past the tolerance. None when they do not compare
+    (naive and zoned, or other kinds of value among them)."""
+    known = _filled(ends, _LATEST)  # an open span: under it nothing is late, nor is it
+    parent_ends = pick(known, order)  # a root's -1 picks the last end: roots are skipped
+    try:
+        suspects = list(compress(range(len(ends)), map(gt, known, parent_ends)))
+    except TypeError:
+        return None
+    return [
+        i
+        for i in suspects
+        if order[i] >= 0 and ends[i] is not None and _later(ends[i], ends[order[i]])
+    ]
 
 
 def _root_issues(
@@ -727,10 +750,14 @@ def check_targets(
     stream_threshold: int = STREAM_THRESHOLD,
     chunk_size: int = CHUNK_SIZE,
     fail_on_error: bool = False,
+    exit_after: bool = False,
 ) -> GateReport:
     """Check every run in `targets` (files, folders, run ids or unique prefixes in the store)
     and the store's `last` newest runs, one run at a time. With `fail_on_error` a run that
-    failed honestly makes the exit code 1 too."""
+    failed honestly makes the exit code 1 too. `exit_after`: the process ends right after the
+    check without tearing down (`tether check`, `os._exit`), so the last run is left for the
+    exit instead of freed (a million spans take a third of a second to free) and the cycle
+    collector stays off."""
     report = GateReport(fail_on_error=fail_on_error)
     if not targets and last is None:
         report.unreadable.append(("", "nothing to check: give trace files, folders or run ids"))
@@ -743,7 +770,7 @@ def check_targets(
         stream_threshold=stream_threshold,
         chunk_size=chunk_size,
     )
-    with _collector_paused():
+    with _collector_paused(resume=not exit_after):
         for item in items:
             if isinstance(item, ReadError):
                 report.unreadable.append((item.source, item.reason))
@@ -752,12 +779,17 @@ def check_targets(
                 report.runs.append(check_run(item))
             except TraceFormatError as exc:  # decoded spans that do not make columns
                 report.unreadable.append((exc.source, exc.reason))
+            if exit_after:  # replaces (frees) the run before: memory stays flat in files
+                _LEFT_FOR_EXIT[:] = [item]
             del item  # gone before the collector is back (it would walk a million spans)
     return report
 
 
+_LEFT_FOR_EXIT: list[Run] = []  # the last run `check_targets(exit_after=True)` checked
+
+
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def _collector_paused(resume: bool = True) -> Iterator[None]:
     """Reading traces makes heaps of short-lived dicts and lists but no reference cycles, and
     the cycle collector would walk them over and over for nothing (a twentieth of the time on
     files, much more on a run of a million spans); so it waits until the check is done (as
@@ -768,5 +800,5 @@ def _collector_paused() -> Iterator[None]:
     try:
         yield
     finally:
-        if enabled:
+        if enabled and resume:
             gc.enable()

@@ -8,14 +8,16 @@ process. Run ids (the store), `--last` and a few files are checked in this proce
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tether.trace.formats.files import folder_files
 from tether.trace.gate import GateReport, RunResult, check_targets
-from tether.trace.store import TraceStore
+
+if TYPE_CHECKING:  # the store, and multiprocessing, load only when they are used
+    from tether.trace.store import TraceStore
 
 # Fewer files are checked in this process: starting the workers and bringing their reports
 # back costs about 50 ms, what 500 small files take (bench/gate.py: 100 files went 0.65x).
@@ -37,17 +39,23 @@ def check(
     *,
     fail_on_error: bool = False,
     jobs: int | None = None,
+    exit_after: bool = False,
 ) -> GateReport:
     """`check_targets`, with the files of `targets` shared between `jobs` processes (default:
-    the usable CPUs) when they are many and nothing else (store, `last`) is asked for."""
+    the usable CPUs) when they are many and nothing else (store, `last`) is asked for;
+    `exit_after` as `check_targets` takes it (for the runs checked in this process)."""
     jobs = usable_cpus() if jobs is None else jobs
     files = None
     if jobs > 1 and last is None and store is None and sys.platform == "linux":
         files = files_of(targets)
     if files is None or len(files) < MIN_FILES:
-        return check_targets(targets, store, last, fail_on_error=fail_on_error)
+        return check_targets(
+            targets, store, last, fail_on_error=fail_on_error, exit_after=exit_after
+        )
     count = min(len(files), jobs * SHARES_PER_JOB)
     shares = [files[i * len(files) // count : (i + 1) * len(files) // count] for i in range(count)]
+    import multiprocessing
+
     sys.stdout.flush()  # a forked worker flushes its copy of what is buffered: nothing is
     sys.stderr.flush()
     with multiprocessing.get_context("fork").Pool(min(jobs, count)) as pool:

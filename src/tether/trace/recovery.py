@@ -35,6 +35,8 @@ def marked_recovered(attrs: Any) -> bool:
 def _seconds(value: Any) -> float | None:
     if value is None or isinstance(value, float | int):
         return value
+    if isinstance(value, datetime):  # as the gate's streamed reading parsed it
+        return (value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp()
     try:
         dt = datetime.fromisoformat(value)
     except (TypeError, ValueError):

@@ -7,7 +7,9 @@ strings (OTLP's as lower hex), parent ids None for a root, "" / 0 / null times N
 dict or None. Times are epoch seconds (float) or, for ISO-8601 input, the string as written:
 parsing two timestamps per span would cost more than everything else the gate does, so they
 are parsed on demand by `seconds()` (the gate compares ISO strings of one shape directly, which
-orders them as their instants). A run JSON file whose spans are already in that form (the usual
+orders them as their instants). The gate's streamed reading of a big run JSON file keeps the
+zoned datetimes its decoder parsed as it read (`run_json_lean`), which compare as they are. A
+run JSON file whose spans are already in that form (the usual
 case) is taken apart a column at a time with no Python loop per span, and what the check of the
 columns found travels with the run (`ColumnFacts`) so the gate does not look twice.
 """
@@ -21,8 +23,9 @@ from typing import Any, NamedTuple, Protocol
 
 import orjson
 
-Time = float | str
-"""Epoch seconds, or an ISO-8601 string kept as written (see `seconds`)."""
+Time = float | str | datetime
+"""Epoch seconds, an ISO-8601 string kept as written (see `seconds`), or a zoned datetime the
+gate's streamed reading parsed as it read."""
 
 
 def _orjson_keys(*names: str) -> tuple[str, ...]:
@@ -209,6 +212,8 @@ def seconds(value: Time | None) -> float | None:
         return value
     if isinstance(value, int):
         return float(value)
+    if isinstance(value, datetime):
+        return (value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp()
     try:
         dt = datetime.fromisoformat(value)
     except (TypeError, ValueError):
@@ -219,10 +224,13 @@ def seconds(value: Time | None) -> float | None:
 
 
 def _time(value: Any, what: str) -> Time | None:
-    """A run JSON time: epoch number or ISO string; None, "" and 0 mean no time."""
+    """A run JSON time: epoch number or ISO string (or a datetime the lean decoder parsed);
+    None, "" and 0 mean no time."""
     cls = value.__class__
     if cls is str or cls is float:
         return value or None
+    if cls is datetime:
+        return value  # type: ignore[no-any-return]
     if cls is int:
         return float(value) or None
     if value is None:

@@ -5,6 +5,7 @@ columns at once when the spans are already normalised)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from datetime import datetime
 from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ _SPAN_KEYS = _orjson_keys(
     "id", "parent_id", "kind", "name", "started_at", "ended_at", "status", "attrs"
 )
 _span_row: Callable[[Any], SpanRow] = itemgetter(*_SPAN_KEYS)
-_TIME_TYPES = frozenset({str, float, type(None)})
+_TIME_TYPES = frozenset({str, float, datetime, type(None)})
 
 
 def _run_columns(
