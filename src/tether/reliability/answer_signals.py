@@ -29,6 +29,7 @@ from tether.reliability.reply import (
     Reply,
     Signal,
     content_words,
+    question_words,
 )
 
 EXPLAINS_MAX = 5
@@ -377,14 +378,13 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not q:
         return ()
     failure_terms = {term for _, _, _, term in r.hits}
-    words = {
-        x
-        for x in content_words(r.message[:2000])
-        if x not in STOP and not any(x in t or t in x for t in failure_terms)
-    }
+    words = content_words(r.message[:2000]) - STOP
+    if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
+        joined = "\n".join(failure_terms)
+        words = {x for x in words if x not in joined and not any(t in x for t in failure_terms)}
     if len(words) < 2:
         return ()
-    qwords = {x for x in content_words(q) if x not in STOP}
+    qwords = question_words(q)
     shared = words & qwords
     if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
         return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)

@@ -145,6 +145,20 @@ ERROR_KEYS = frozenset(
 )
 
 
+# Every key of ERROR_KEYS that `object_keys` can find, then its `:` or `=`: a cheap test before
+# the full pattern (most texts that say "error" use it as a word, not as a key).
+_ERROR_KEY = re.compile(
+    "(?:"
+    + "|".join(re.escape(k) for k in sorted(ERROR_KEYS & set(KEY_NAMES)))
+    + r""")["']?\s*[:=]"""
+)
+
+
+def may_have_error_key(text: str) -> bool:
+    """False when `object_keys(text)` cannot hold a key of ERROR_KEYS."""
+    return _ERROR_KEY.search(text.lower()) is not None
+
+
 def _closing_brace(text: str, start: int) -> int:
     """Where the object opened at `start` closes (braces inside strings not counted), or -1:
     an object quoted in the middle of prose closes long before the text ends."""

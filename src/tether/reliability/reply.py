@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
@@ -172,6 +172,15 @@ STOP = frozenset(
         "know",
     ]
 )
+
+
+@lru_cache(maxsize=64)
+def question_words(question: str) -> frozenset[str]:
+    """The question's content words but stop words: kept, since every attempt at one request
+    reads the same question."""
+    return frozenset(content_words(question) - STOP)
+
+
 LEAD_IN = re.compile(
     r"(?:said|says|say|shows?|showed|returns?|returned|prints?|printed|reads?|message|output|"
     r"responds?|responded|replied|replies|gives?|gave|like|e\.g\.|example|see|get|got|with)"
