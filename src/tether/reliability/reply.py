@@ -269,15 +269,7 @@ class Reply:
                 windows.append([start, end])
         if not windows:
             return found
-        may = [{name for name, _ in self.lexicon.classes_in(text[a:b])} for a, b in windows]
-        for name, pattern in self.lexicon.classes:
-            for (start, end), names in zip(windows, may, strict=True):
-                if name in names:
-                    found += [
-                        (name, m.start(), m.end(), m.group(0))
-                        for m in pattern.finditer(text, start, end)
-                    ]
-        return found
+        return self.lexicon.class_matches(text, [(a, b) for a, b in windows])
 
     @cached_property
     def question(self) -> str:

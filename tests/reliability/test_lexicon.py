@@ -1,0 +1,57 @@
+"""`Lexicon.class_matches` finds what a search of every class in every window finds.
+
+It tries a class of word terms only at the words whose key is its own; these tests compare it
+with the plain search it replaced, on texts made to catch where that could differ: a window
+that ends inside a word, a term inside a longer term of another class, terms that start with a
+sign, configured regexes (one with a look-behind), a term ending in `_`, non-ASCII text.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
+from tether.reliability.lexicon import Lexicon
+
+CONFIGURED = JudgeConfig(
+    extra_phrases=("re:(?<=x)foo", "gate_", "my gateway broke", "(oops)", "überlastet*")
+).lexicon
+
+TEXTS = [
+    "the upload failed after a timeout; i will retry later, laterally speaking.",
+    "the image is busybox, in a regional relayer, offline-first, channels",
+    "error: could not respond (tpm) limit reached, rate limits exceeded, ratelimited",
+    "xfoo gate_way gate_ my gateway broke (oops) timeouts timeout_s errors_total",
+    "der dienst ist überlastet, bitte später erneut versuchen — “failed” à 502",
+    "服务器繁忙\uff0c请稍后再试。 upstream connect error or disconnect/reset before headers",
+    "too_many_requests: quota exceeded for quotas; insufficient_quota insufficiently",
+]
+
+
+def plain_search(lexicon: Lexicon, low: str, windows: list[tuple[int, int]]) -> list[object]:
+    """Every class searched in every window its gate lets through (what `Reply.hits` did)."""
+    may = [{name for name, _ in lexicon.classes_in(low[a:b])} for a, b in windows]
+    found: list[object] = []
+    for name, terms in lexicon.classes:
+        for (start, end), names in zip(windows, may, strict=True):
+            if name in names:
+                found += [(name, *m.span(), m.group()) for m in terms.finditer(low, start, end)]
+    return found
+
+
+@pytest.mark.parametrize("lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED], ids=["shipped", "own"])
+@pytest.mark.parametrize("width", [3, 7, 12, 40, 1000])
+def test_class_matches_are_the_plain_search(lexicon: Lexicon, width: int) -> None:
+    for text in TEXTS:
+        low = text.lower()
+        # a window from every position: every cut a window's start and end can make
+        for windows in ([(a, min(len(low), a + width))] for a in range(len(low))):
+            assert lexicon.class_matches(low, windows) == plain_search(lexicon, low, windows)
+
+
+def test_the_texts_hold_matches_of_many_classes() -> None:
+    """(the comparison above means something only if there is much to find)"""
+    names = {
+        hit[0] for text in TEXTS for hit in CONFIGURED.class_matches(text.lower(), [(0, len(text))])
+    }
+    assert {"failure", "timeout", "retry_advice", "rate_limit", "configured"} <= names
