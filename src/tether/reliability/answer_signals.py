@@ -381,7 +381,9 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     words = content_words(r.message[:2000]) - STOP
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
-        words = {x for x in words if x not in joined and not any(t in x for t in failure_terms)}
+        words = {x for x in words if x not in joined}
+        for term in failure_terms:
+            words = {x for x in words if term not in x}
     if len(words) < 2:
         return ()
     qwords = question_words(q)

@@ -60,25 +60,38 @@ STATUS = re.compile(
 # digit or `=` the engine can scan for: the same alternation with `\b` and `re.I` in front took
 # ~0.3 ms on a 800-character answer.
 _ID_WORDS = ("request", "req", "trace", "correlation")
-IDS = re.compile(
-    r"=(?<=[a-z_]=)[\w.:/-]+[,.]?\s+[a-z_-]+="
-    + "|"
-    + trie_pattern(
+_ID_FORMS = (
+    r"=(?<=[a-z_]=)[\w.:/-]+[,.]?\s+[a-z_-]+=",
+    trie_pattern(
         [f"{w}{sep}id" for w in _ID_WORDS for sep in ("", " ", "_", "-", "\t", "\n")]
         + ["x-request-id", "cf-ray", "ray id"],
         word_start=True,
         open_end=True,
-    )
-    + r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
-    + "|"
-    + trie_pattern(("req", "chatcmpl", "msg", "gen", "resp", "err"), word_start=True, open_end=True)
-    + r"[_-][0-9a-z]{12,}"
-    + r"|[0-9a-f](?<![0-9a-z_].)[0-9a-f]{23,}\b"
-    + r"|\d(?<!\w\d)\d{3}-\d{2}-\d{2}[t ]\d{2}:\d{2}"
-    + "|"
-    + trie_pattern(("org", "user", "key", "sk", "proj"), word_start=True, open_end=True)
-    + r"-[0-9a-z*]{6,}"
+    ),
+    r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-",
+    trie_pattern(("req", "chatcmpl", "msg", "gen", "resp", "err"), word_start=True, open_end=True)
+    + r"[_-][0-9a-z]{12,}",
+    r"[0-9a-f](?<![0-9a-z_].)[0-9a-f]{23,}\b",
+    r"\d(?<!\w\d)\d{3}-\d{2}-\d{2}[t ]\d{2}:\d{2}",
+    trie_pattern(("org", "user", "key", "sk", "proj"), word_start=True, open_end=True)
+    + r"-[0-9a-z*]{6,}",
 )
+IDS = re.compile("|".join(_ID_FORMS))
+_ID_FORM_PATTERNS = tuple(re.compile(form) for form in _ID_FORMS)
+
+
+def first_id(low: str) -> re.Match[str] | None:
+    """What `IDS.search(low)` finds, in about two thirds of the time: each form searched alone
+    (a pattern that starts with one form lets the engine skip to where it can begin), the
+    leftmost match kept, the earlier form on a tie, as the alternation would."""
+    found = None
+    for pattern in _ID_FORM_PATTERNS:
+        m = pattern.search(low)
+        if m is not None and (found is None or m.start() < found.start()):
+            found = m
+    return found
+
+
 _KEY_VALUES = re.compile(r"[a-z_]+=[\w.:/-]+[,.]?\s+[a-z_-]+=")  # IDS's first branch, for match()
 
 
@@ -227,7 +240,7 @@ class Reply:
     @cached_property
     def ids(self) -> re.Match[str] | None:
         """The first id, request id or timestamp in the reply's head (read by two signals)."""
-        return IDS.search(self.text[:3000].lower())
+        return first_id(self.text[:3000].lower())
 
     @cached_property
     def explaining_words(self) -> list[str]:

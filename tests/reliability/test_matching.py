@@ -1,6 +1,6 @@
-"""`Lexicon.class_matches` finds what a search of every class in every window finds.
+"""The judge's faster matchers find what the plain searches they replaced find.
 
-It tries a class of word terms only at the words whose key is its own; these tests compare it
+`Lexicon.class_matches` finds what a search of every class in every window finds. It tries a class of word terms only at the words whose key is its own; these tests compare it
 with the plain search it replaced, on texts made to catch where that could differ: a window
 that ends inside a word, a term inside a longer term of another class, terms that start with a
 sign, configured regexes (one with a look-behind), a term ending in `_`, non-ASCII text.
@@ -12,6 +12,7 @@ import pytest
 
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
 from tether.reliability.lexicon import Lexicon
+from tether.reliability.reply import IDS, first_id
 
 CONFIGURED = JudgeConfig(
     extra_phrases=("re:(?<=x)foo", "gate_", "my gateway broke", "(oops)", "überlastet*")
@@ -55,3 +56,24 @@ def test_the_texts_hold_matches_of_many_classes() -> None:
         hit[0] for text in TEXTS for hit in CONFIGURED.class_matches(text.lower(), [(0, len(text))])
     }
     assert {"failure", "timeout", "retry_advice", "rate_limit", "configured"} <= names
+
+
+ID_TEXTS = [
+    "request id: 7f3a9c21e4b84d0f9a2c at 2026-12-02 04:10, code=429 retry=30 type=rate",
+    "ray id 8c1f2a3b4c5d6e7f, req_0123456789abcdef and org-abcdef1234 sk-proj-xyzxyzxyz",
+    "chatcmpl-0123456789abcdefghij 550e8400-e29b-41d4-a716-446655440000 deadbeef" * 2,
+    "x-request-id\tabc trace_id=1 span=2 correlation-id 0123456789abcdef0123456789abcdef",
+    "no id here at all, only words and 2026 and a-b-c",
+    "the req_id0123456789abcdef and trace-id-0123456789abcdef forms meet at one place",
+]
+
+
+def test_first_id_is_the_alternation() -> None:
+    """Every suffix of texts where several forms match, at the same place or apart."""
+    for text in ID_TEXTS:
+        for start in range(len(text)):
+            low = text[start:].lower()
+            plain, fast = IDS.search(low), first_id(low)
+            assert (plain and (plain.span(), plain.group())) == (
+                fast and (fast.span(), fast.group())
+            )
