@@ -8,8 +8,11 @@ sign, configured regexes (one with a look-behind), a term ending in `_`, non-ASC
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from tether.reliability.answer_signals import _specific
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import IDS, first_id
@@ -74,6 +77,30 @@ def test_first_id_is_the_alternation() -> None:
         for start in range(len(text)):
             low = text[start:].lower()
             plain, fast = IDS.search(low), first_id(low)
+            assert (plain and (plain.span(), plain.group())) == (
+                fast and (fast.span(), fast.group())
+            )
+
+
+# The alternation `answer_signals.specifics` searched before its forms were searched alone.
+SPECIFIC = re.compile(
+    r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|"
+    r"java|kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
+    r"|(?<=[\s`(])/(?:etc|usr|var|home|opt|tmp|srv)/[\w./-]+|(?<![\w&])#\d{1,6}(?![\w.])"
+)
+SPECIFIC_TEXTS = [
+    "see --foo.py and a--flag, run --dry-run in /etc/hosts or (/usr/lib/x) `/tmp/a` x/etc/no",
+    "issue #12, not a#3 nor &#38; nor #12.5; #1234567 is long; see docs/readme.md and a.b.json",
+    "--x.json: a flag that is a file, #7 then /var/log/app.log, and .py alone, file.pyc too",
+    "nothing specific here at all, only words and numbers 12 and 3.4",
+]
+
+
+def test_specifics_forms_are_the_alternation() -> None:
+    """Every suffix: file names, flags, paths and issue numbers next to and inside each other."""
+    for text in SPECIFIC_TEXTS:
+        for start in range(len(text)):
+            plain, fast = SPECIFIC.search(text[start:]), _specific(text[start:])
             assert (plain and (plain.span(), plain.group())) == (
                 fast and (fast.span(), fast.group())
             )

@@ -80,16 +80,21 @@ IDS = re.compile("|".join(_ID_FORMS))
 _ID_FORM_PATTERNS = tuple(re.compile(form) for form in _ID_FORMS)
 
 
-def first_id(low: str) -> re.Match[str] | None:
-    """What `IDS.search(low)` finds, in about two thirds of the time: each form searched alone
-    (a pattern that starts with one form lets the engine skip to where it can begin), the
-    leftmost match kept, the earlier form on a tie, as the alternation would."""
+def first_match(patterns: Iterable[re.Pattern[str]], text: str) -> re.Match[str] | None:
+    """What the alternation of `patterns` finds in `text`: the leftmost match, the earlier
+    pattern's on a tie. Searched one by one, they can cost far less than their alternation,
+    which the engine tries whole at every position."""
     found = None
-    for pattern in _ID_FORM_PATTERNS:
-        m = pattern.search(low)
+    for pattern in patterns:
+        m = pattern.search(text)
         if m is not None and (found is None or m.start() < found.start()):
             found = m
     return found
+
+
+def first_id(low: str) -> re.Match[str] | None:
+    """What `IDS.search(low)` finds, in about two thirds of the time (`first_match`)."""
+    return first_match(_ID_FORM_PATTERNS, low)
 
 
 _KEY_VALUES = re.compile(r"[a-z_]+=[\w.:/-]+[,.]?\s+[a-z_-]+=")  # IDS's first branch, for match()
@@ -263,7 +268,8 @@ class Reply:
         if self.structure is not None:
             _, prefix, messages = self.structure
             return " ".join((prefix, *messages)).lower()[:2000]
-        return without_diagnostics(URL_PATH.sub("", self.said.lower()))
+        low = self.said.lower()
+        return without_diagnostics(URL_PATH.sub("", low) if "http" in low else low)
 
     @cached_property
     def hits(self) -> list[tuple[str, int, int, str]]:
