@@ -13,6 +13,7 @@ import re
 import pytest
 
 from tether.reliability.answer_signals import _specific
+from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import IDS, first_id
@@ -104,3 +105,13 @@ def test_specifics_forms_are_the_alternation() -> None:
             assert (plain and (plain.span(), plain.group())) == (
                 fast and (fast.span(), fast.group())
             )
+
+
+def test_code_word_is_the_look_behind_first_pattern() -> None:
+    """Every suffix of a text of statuses next to digits, dots, commas and letters."""
+    plain = re.compile(r"(?<![\d.,])([45]\d\d)(?![\d.,]\d|\d)")
+    text = "4500 429 .429 ,503 1.502 x404 404x 4045 \u0664429 5\u06633 404.5 404,1 500 (503)"
+    for start in range(len(text)):
+        assert [(m.span(), m.group(1)) for m in CODE_WORD.finditer(text[start:])] == [
+            (m.span(), m.group(1)) for m in plain.finditer(text[start:])
+        ]
