@@ -16,7 +16,7 @@ from tether.reliability.answer_signals import _specific
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.reply import IDS, first_id
+from tether.reliability.reply import IDS, QUOTE, first_id
 
 CONFIGURED = JudgeConfig(
     extra_phrases=("re:(?<=x)foo", "gate_", "my gateway broke", "(oops)", "überlastet*")
@@ -114,4 +114,18 @@ def test_code_word_is_the_look_behind_first_pattern() -> None:
     for start in range(len(text)):
         assert [(m.span(), m.group(1)) for m in CODE_WORD.finditer(text[start:])] == [
             (m.span(), m.group(1)) for m in plain.finditer(text[start:])
+        ]
+
+
+def test_quote_is_the_look_behind_first_pattern() -> None:
+    """Every suffix of single quotes after letters, signs and other quotes."""
+    plain = re.compile(
+        r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]"""
+        r"""{2,400})["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,400})'(?![a-z])""",
+        re.I,
+    )
+    text = "it's 'rate limit' and don't 'x'y, (`failed`) \u201cquota\u201d 'A'B' K'ok' Z 'end'"
+    for start in range(len(text)):
+        assert [(m.span(), m.groups()) for m in QUOTE.finditer(text[start:])] == [
+            (m.span(), m.groups()) for m in plain.finditer(text[start:])
         ]
