@@ -1,16 +1,21 @@
 """The judge's cost per turn: `judge(turn, request)` on realistic replies to a 50 KB request.
 
-Targets: at most 20 us median per call for 2 KB answers; at most 100 us at the 99th
-percentile for 50 KB answers; a failure text, which gets a full reading of every signal (rare,
-and followed by a retry that costs seconds), at most 500 us. The judge runs once per attempt on the
-hot path of every model call, so it must cost nothing next to a model's reply.
+Targets: at most 20 us median per call for 2 KB answers, and for answers of 300, 800 and
+1,400 characters that hold ordinary failure words (the most common replies); at most 100 us at
+the 99th percentile for 50 KB answers; a failure text, which gets a full reading of every
+signal (rare, and followed by a retry that costs seconds), at most 500 us. The judge runs once
+per attempt on the hot path of every model call, so it must cost nothing next to a model's
+reply.
 
 Cases (all against the same ~50 KB request: system prompt, tool schemas, a tool call and its
 result, several messages):
 
 - a 2 KB English technical answer, with `counts=` passed as the chain does (it estimates the
   request once per call) and without (the judge estimates the request itself);
-- the stand's gateway text ("The request could not be completed. ...") as the reply;
+- answers of ~300, ~800 and ~1,400 characters that say "failed", "timeout", "retry", "later",
+  "error" as answers do (no quick clear: too short, and they hold failure words), counts=;
+- the stand's gateway text ("The request could not be completed. ...") as the reply, and a
+  ~300-character relay notice (503, overloaded, try again later, a request id);
 - a 2 KB answer that quotes "the request could not be completed" in the middle, and one that
   quotes it in its first lines (inside the part the fast gate reads): both are answers.
 
@@ -78,6 +83,55 @@ ANSWER = (
     "slow. The alternative is a per-caller timeout around the wait, which I can add in a few "
     "lines if you prefer that behaviour. The diff touches `cache/store.py` (31 lines) and "
     "`tests/test_store.py` (44 lines); nothing else changed, and no new dependency was needed."
+)
+
+# Mid-length answers (the most common replies), each holding ordinary failure words ("failed",
+# "timeout", "retry", "later", "error", "wait"): past the quick clear, so read in full.
+ANSWER_300 = (
+    "Fixed. `test_concurrent_loads` failed because two callers ran the loader at once; they "
+    "now wait on one event per key, and a loader error clears the key so the next call can "
+    "retry. The suite passes (412 tests), and I ran the flaky test 200 times. I will look at "
+    "the timeout of waiting callers later if you want."
+)
+ANSWER_800 = (
+    "The test failed about half the time because of a race in `CacheStore.get_or_load`: two "
+    "tasks that missed the cache together both ran the loader, and the second write replaced "
+    "the entry the first caller was still using.\n\n"
+    "I added an in-flight map of `anyio.Event`s keyed by cache key. The first caller loads and "
+    "sets the event; later callers wait on it and read the stored entry. When the loader raises "
+    "an error, the event is still set and the key removed, so the next caller retries instead "
+    "of waiting forever.\n\n"
+    "Checks: `pytest -q` passes (412 passed, 3 skipped), the concurrency test passed 200 runs "
+    "in a loop, and mypy and ruff are clean. One choice is yours: waiting callers now share the "
+    "loader's timeout, so a slow load makes them all slow; I can add a per-caller timeout later."
+)
+ANSWER_1400 = (
+    "I found why `test_upload_resumes` failed on CI but not locally. The upload client retries "
+    "a chunk after a timeout, but it kept the byte offset of the failed attempt, so the retry "
+    "sent the chunk again from the wrong position and the server answered 416. Locally the "
+    "test server is fast enough that no chunk ever times out, which is why it only broke on "
+    "the slower CI runners.\n\n"
+    "What I changed:\n\n"
+    "- `upload/client.py`: the offset is now read back from the server (`HEAD` on the upload "
+    "URL) before a retry, instead of being kept from the failed attempt.\n"
+    "- `upload/client.py`: the retry loop waits with the existing backoff helper rather than a "
+    "fixed one-second sleep, and gives up after five attempts with an `UploadError` that names "
+    "the chunk and the last status.\n"
+    "- `tests/test_upload.py`: a new test makes the fake server drop every third chunk and "
+    "checks that the file arrives whole, and another checks the error after five failures.\n\n"
+    "Checks: `pytest -q tests/test_upload.py` passes (23 tests), the whole suite passes, and "
+    "I ran the resume test 100 times with the server's delay raised past the timeout without "
+    "a failure. `mypy --strict` and `ruff check` are clean.\n\n"
+    "Left for you: the backoff caps at 30 seconds, so a client that loses its connection for "
+    "a long time gives up after about a minute. If uploads should survive longer outages, we "
+    "can raise the cap or make the number of attempts a setting; tell me which you prefer."
+)
+# A failure notice of a relay, the length of a short answer, with its request id.
+NOTICE_300 = (
+    "Upstream request failed: the model provider returned 503 Service Unavailable after 3 "
+    "retries. The service is temporarily overloaded; please wait a moment and try again later. "
+    "If the problem persists, contact support with request id req_7f3a9c21e4b84d0f9a2c. "
+    "(relay: api.example-relay.com, channel 12)"
 )
 
 QUOTED_MIDDLE = (
@@ -171,8 +225,12 @@ class Case:
 CASES = [
     Case("2 KB answer, counts= (as the chain)", ANSWER, True, None),
     Case("2 KB answer, no counts", ANSWER, False, None),
+    Case("300 B answer with failure words, counts=", ANSWER_300, True, None),
+    Case("800 B answer with failure words, counts=", ANSWER_800, True, None),
+    Case("1.4 KB answer with failure words, counts=", ANSWER_1400, True, None),
     # a failure text gets a full reading of every signal: rare, and followed by a retry
     Case("gateway text, counts=", GATEWAY_TEXT, True, "gateway", FAILURE_TARGET_US),
+    Case("300 B failure notice, counts=", NOTICE_300, True, "gateway", FAILURE_TARGET_US),
     Case("50 KB answer, counts= (p99)", (ANSWER + "\n\n") * 26, True, None, P99_TARGET_US, True),
     Case("2 KB quoting a phrase mid-reply, counts=", QUOTED_MIDDLE, True, None),
     Case("2 KB quoting a phrase early, counts=", QUOTED_EARLY, True, None),

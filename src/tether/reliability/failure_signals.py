@@ -6,7 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.error_objects import CODE_WORD, ERROR_KEYS, object_keys
+from tether.reliability.error_objects import (
+    CODE_WORD,
+    ERROR_KEYS,
+    may_have_error_key,
+    object_keys,
+)
 from tether.reliability.lexicon import placeholder_key
 from tether.reliability.reply import (
     SSE,
@@ -86,7 +91,10 @@ def error_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
                 "error_object", w["error_object"], kind + (f" after {prefix!r}" if prefix else "")
             ),
         )
-    keys = object_keys(r.said[:3000])
+    said = r.said[:3000]
+    if not may_have_error_key(said):
+        return ()
+    keys = object_keys(said)
     errorish = keys & ERROR_KEYS
     if errorish and len(keys) >= 2:
         return (
@@ -155,7 +163,8 @@ _SDK_OBJECT = re.compile(
 def sdk_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """`ChatCompletionChunk(id=..., choices=[Choice(delta=ChoiceDelta(content=''...` as the
     reply: the client printed the response object, it did not take the model's text out."""
-    m = _SDK_OBJECT.search(r.said[:2000])
+    said = r.said[:2000]
+    m = _SDK_OBJECT.search(said) if "=" in said else None  # (every branch has an `=`)
     if m is None:
         return ()
     return (Signal("sdk_object", w["sdk_object"], m.group(0)[:40]),)

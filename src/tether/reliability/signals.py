@@ -183,6 +183,16 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     last = lines[-1].strip()
     if not last or len(last) > TAIL_CHARS:
         return ()
+    # (the cheap test first: most last lines have no error's shape)
+    alone = Reply(last, None, None, r.lexicon)
+    shaped = (
+        alone.structure is not None
+        or r.lexicon.prefixes.match(alone.low) is not None
+        or SSE.match(last) is not None
+        or (last.startswith(("[", "(", "<")) and alone.hits)
+    )
+    if not shaped:
+        return ()
     before = next((line for line in reversed(lines[:-1]) if line.strip()), "")
     if (
         LEAD_IN.search(before.strip())
@@ -193,15 +203,6 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # introduced as a quotation: "The proxy said:" / "you will see:" / "> ..."
     if sum(1 for line in lines[:-1] if line.strip().startswith(last[:3])) >= 2:
         return ()  # the last item of a list of its kind (error types, log lines), not appended
-    alone = Reply(last, None, None, r.lexicon)
-    shaped = (
-        alone.structure is not None
-        or r.lexicon.prefixes.match(alone.low) is not None
-        or SSE.match(last) is not None
-        or (last.startswith(("[", "(", "<")) and alone.hits)
-    )
-    if not shaped:
-        return ()
     reading = _read(alone, w, TAIL_SIGNALS)
     if reading.failure:
         return (Signal("tail_error", w["tail_error"], last[:80]),)

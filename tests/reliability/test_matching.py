@@ -1,0 +1,131 @@
+"""The judge's faster matchers find what the plain searches they replaced find.
+
+`Lexicon.class_matches` finds what a search of every class in every window finds. It tries a class of word terms only at the words whose key is its own; these tests compare it
+with the plain search it replaced, on texts made to catch where that could differ: a window
+that ends inside a word, a term inside a longer term of another class, terms that start with a
+sign, configured regexes (one with a look-behind), a term ending in `_`, non-ASCII text.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tether.reliability.answer_signals import _specific
+from tether.reliability.error_objects import CODE_WORD
+from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
+from tether.reliability.lexicon import Lexicon
+from tether.reliability.reply import IDS, QUOTE, first_id
+
+CONFIGURED = JudgeConfig(
+    extra_phrases=("re:(?<=x)foo", "gate_", "my gateway broke", "(oops)", "überlastet*")
+).lexicon
+
+TEXTS = [
+    "the upload failed after a timeout; i will retry later, laterally speaking.",
+    "the image is busybox, in a regional relayer, offline-first, channels",
+    "error: could not respond (tpm) limit reached, rate limits exceeded, ratelimited",
+    "xfoo gate_way gate_ my gateway broke (oops) timeouts timeout_s errors_total",
+    "der dienst ist überlastet, bitte später erneut versuchen — “failed” à 502",
+    "服务器繁忙\uff0c请稍后再试。 upstream connect error or disconnect/reset before headers",
+    "too_many_requests: quota exceeded for quotas; insufficient_quota insufficiently",
+]
+
+
+def plain_search(lexicon: Lexicon, low: str, windows: list[tuple[int, int]]) -> list[object]:
+    """Every class searched in every window its gate lets through (what `Reply.hits` did)."""
+    may = [{name for name, _ in lexicon.classes_in(low[a:b])} for a, b in windows]
+    found: list[object] = []
+    for name, terms in lexicon.classes:
+        for (start, end), names in zip(windows, may, strict=True):
+            if name in names:
+                found += [(name, *m.span(), m.group()) for m in terms.finditer(low, start, end)]
+    return found
+
+
+@pytest.mark.parametrize("lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED], ids=["shipped", "own"])
+@pytest.mark.parametrize("width", [3, 7, 12, 40, 1000])
+def test_class_matches_are_the_plain_search(lexicon: Lexicon, width: int) -> None:
+    for text in TEXTS:
+        low = text.lower()
+        # a window from every position: every cut a window's start and end can make
+        for windows in ([(a, min(len(low), a + width))] for a in range(len(low))):
+            assert lexicon.class_matches(low, windows) == plain_search(lexicon, low, windows)
+
+
+def test_the_texts_hold_matches_of_many_classes() -> None:
+    """(the comparison above means something only if there is much to find)"""
+    names = {
+        hit[0] for text in TEXTS for hit in CONFIGURED.class_matches(text.lower(), [(0, len(text))])
+    }
+    assert {"failure", "timeout", "retry_advice", "rate_limit", "configured"} <= names
+
+
+ID_TEXTS = [
+    "request id: 7f3a9c21e4b84d0f9a2c at 2026-12-02 04:10, code=429 retry=30 type=rate",
+    "ray id 8c1f2a3b4c5d6e7f, req_0123456789abcdef and org-abcdef1234 sk-proj-xyzxyzxyz",
+    "chatcmpl-0123456789abcdefghij 550e8400-e29b-41d4-a716-446655440000 deadbeef" * 2,
+    "x-request-id\tabc trace_id=1 span=2 correlation-id 0123456789abcdef0123456789abcdef",
+    "no id here at all, only words and 2026 and a-b-c",
+    "the req_id0123456789abcdef and trace-id-0123456789abcdef forms meet at one place",
+]
+
+
+def test_first_id_is_the_alternation() -> None:
+    """Every suffix of texts where several forms match, at the same place or apart."""
+    for text in ID_TEXTS:
+        for start in range(len(text)):
+            low = text[start:].lower()
+            plain, fast = IDS.search(low), first_id(low)
+            assert (plain and (plain.span(), plain.group())) == (
+                fast and (fast.span(), fast.group())
+            )
+
+
+# The alternation `answer_signals.specifics` searched before its forms were searched alone.
+SPECIFIC = re.compile(
+    r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|"
+    r"java|kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
+    r"|(?<=[\s`(])/(?:etc|usr|var|home|opt|tmp|srv)/[\w./-]+|(?<![\w&])#\d{1,6}(?![\w.])"
+)
+SPECIFIC_TEXTS = [
+    "see --foo.py and a--flag, run --dry-run in /etc/hosts or (/usr/lib/x) `/tmp/a` x/etc/no",
+    "issue #12, not a#3 nor &#38; nor #12.5; #1234567 is long; see docs/readme.md and a.b.json",
+    "--x.json: a flag that is a file, #7 then /var/log/app.log, and .py alone, file.pyc too",
+    "nothing specific here at all, only words and numbers 12 and 3.4",
+]
+
+
+def test_specifics_forms_are_the_alternation() -> None:
+    """Every suffix: file names, flags, paths and issue numbers next to and inside each other."""
+    for text in SPECIFIC_TEXTS:
+        for start in range(len(text)):
+            plain, fast = SPECIFIC.search(text[start:]), _specific(text[start:])
+            assert (plain and (plain.span(), plain.group())) == (
+                fast and (fast.span(), fast.group())
+            )
+
+
+def test_code_word_is_the_look_behind_first_pattern() -> None:
+    """Every suffix of a text of statuses next to digits, dots, commas and letters."""
+    plain = re.compile(r"(?<![\d.,])([45]\d\d)(?![\d.,]\d|\d)")
+    text = "4500 429 .429 ,503 1.502 x404 404x 4045 \u0664429 5\u06633 404.5 404,1 500 (503)"
+    for start in range(len(text)):
+        assert [(m.span(), m.group(1)) for m in CODE_WORD.finditer(text[start:])] == [
+            (m.span(), m.group(1)) for m in plain.finditer(text[start:])
+        ]
+
+
+def test_quote_is_the_look_behind_first_pattern() -> None:
+    """Every suffix of single quotes after letters, signs and other quotes."""
+    plain = re.compile(
+        r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]"""
+        r"""{2,400})["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,400})'(?![a-z])""",
+        re.I,
+    )
+    text = "it's 'rate limit' and don't 'x'y, (`failed`) \u201cquota\u201d 'A'B' K'ok' Z 'end'"
+    for start in range(len(text)):
+        assert [(m.span(), m.groups()) for m in QUOTE.finditer(text[start:])] == [
+            (m.span(), m.groups()) for m in plain.finditer(text[start:])
+        ]
