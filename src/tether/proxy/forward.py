@@ -11,6 +11,7 @@ all sharing one breaker store object and one connection pool per upstream.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import math
 import ssl
@@ -88,7 +89,19 @@ class Upstreams:
 
     def provider(self, i: int, model: str) -> Provider:
         """Upstream `i` calling `model` (its own name for it)."""
-        return self.config.upstreams[i].provider(model, self._keys[i], client=self.client)
+        return self.config.upstreams[i].provider(model, self._keys[i], client=self._upstream())
+
+    def _upstream(self) -> httpx2.AsyncClient:
+        """The configured upstream client, or httpx2's own when the app runs on an event loop
+        other than asyncio's (an ASGI server on trio): the lean and fast transports are built on
+        asyncio's protocols and would fail every request there."""
+        if self.client is self.http:
+            return self.client
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # on another event loop (trio's), or outside of any
+            return self.http
+        return self.client
 
     def chain_for(self, model: str) -> Chain:
         """The failover chain for a client model name (made at its first request)."""
