@@ -38,7 +38,7 @@ PR_SET_CHILD_SUBREAPER = 36
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
 MAX_ROUNDS = 200  # SIGKILL rounds against a process tree that keeps forking
 
-# The processes tether started itself for the calls in flight (a shell, or bubblewrap): their
+# The shells tether started itself for the unconfined calls in flight: their
 # own waiters collect their exits, so no reaping here may take one (asyncio would then report
 # "unknown child process", exit code 255, for a command that ended well).
 _running_shells: set[int] = set()

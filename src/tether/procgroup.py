@@ -23,9 +23,7 @@ from tether import proctable
 from tether.orphans import (
     CallProcesses,
     become_subreaper,
-    collected,
     reap_dead_sandboxes,
-    started_by_tether,
 )
 from tether.proctable import ProcStat, all_stats, environment_value, stat_of
 from tether.sandbox import Sandbox
@@ -246,8 +244,6 @@ async def run_in_group(
     pgid = process.pid
     # (the sandbox's PID namespace ends whatever the command started: nothing to look for)
     started = None if confined else CallProcesses(pgid, mark, CALL_MARK)
-    if confined:
-        started_by_tether(pgid)  # another call's reaping of bubblewrap's zombies skips it
     tail = OutputTail(output_cap_chars)
     eof = anyio.Event()
     exited = False
@@ -285,8 +281,7 @@ async def run_in_group(
                 # session of its own, outside the group) waiting forever: the mark finds it
                 await kill_marked(mark)
             await process.aclose()
-            if confined:
-                collected(pgid)
+            if confined:  # (only processes of a sandbox's own PID namespace: never pgid)
                 reap_dead_sandboxes()
             if started is not None:
                 # after the shell is collected: its own dead children only come to tether then

@@ -34,28 +34,26 @@ def log(event: str, **fields: object) -> None:
             f.write(json.dumps({"event": event, "pid": os.getpid(), **fields}) + "\n")
 
 
-@server.tool(annotations=SAFE)
-async def hang() -> str:
-    """Never answers (until the client cancels the call)."""
+async def _hang_until_cancelled(tool: str) -> str:
     log("hanging")
     try:
         await anyio.sleep_forever()
     except anyio.get_cancelled_exc_class():
-        log("cancelled", tool="hang")
+        log("cancelled", tool=tool)
         raise
     return "never"
+
+
+@server.tool(annotations=SAFE)
+async def hang() -> str:
+    """Never answers (until the client cancels the call)."""
+    return await _hang_until_cancelled("hang")
 
 
 @server.tool()
 async def hang_writing() -> str:
     """Never answers, and says it may change things (no read-only hint)."""
-    log("hanging")
-    try:
-        await anyio.sleep_forever()
-    except anyio.get_cancelled_exc_class():
-        log("cancelled", tool="hang_writing")
-        raise
-    return "never"
+    return await _hang_until_cancelled("hang_writing")
 
 
 @server.tool(annotations=SAFE)

@@ -86,6 +86,7 @@ from tether.trace.formats import (
 )
 from tether.trace.formats.model import CHUNK_SIZE, CITES_TOOL_IDS
 from tether.trace.recovery import FAILED_STATUS, TOLERANCE_S, Recovery
+from tether.trace.rotation import least_rotation, smallest_period
 from tether.trace.times import INF as _INF
 from tether.trace.times import LATEST as _LATEST
 from tether.trace.times import NONE_EMPTY as _NONE_EMPTY
@@ -649,47 +650,11 @@ def _canonical_cycle(cycle: list[int], paths: _Paths) -> tuple[str, str]:
     ids = paths.columns[0]
     segs = [paths.segment(i) for i in cycle]
     n = len(segs)
-    first = _least_rotation(segs)
-    period = _period(segs)
+    first = least_rotation(segs)
+    period = smallest_period(segs)
     # a loop that repeats itself has several smallest rotations: the smallest id decides
     best = min(range(first % period, n, period), key=lambda k: ids[cycle[k]])
     return ids[cycle[best]], ">".join(segs[best:] + segs[:best])
-
-
-def _least_rotation(items: list[str]) -> int:
-    """Where the lexicographically smallest rotation of `items` starts (Booth, O(n))."""
-    doubled = items + items
-    fail = [-1] * len(doubled)
-    k = 0
-    for j in range(1, len(doubled)):
-        x = doubled[j]
-        i = fail[j - k - 1]
-        while i != -1 and x != doubled[k + i + 1]:
-            if x < doubled[k + i + 1]:
-                k = j - i - 1
-            i = fail[i]
-        if x != doubled[k + i + 1]:  # here i == -1
-            if x < doubled[k]:
-                k = j
-            fail[j - k] = -1
-        else:
-            fail[j - k] = i + 1
-    return k % len(items) if items else 0
-
-
-def _period(items: list[str]) -> int:
-    """The smallest p dividing len(items) such that items repeats every p (KMP prefix table)."""
-    n = len(items)
-    prefix = [0] * n
-    for i in range(1, n):
-        j = prefix[i - 1]
-        while j and items[i] != items[j]:
-            j = prefix[j - 1]
-        if items[i] == items[j]:
-            j += 1
-        prefix[i] = j
-    p = n - prefix[-1] if n else 1
-    return p if n % p == 0 else n
 
 
 def _raw(issue: _Issue, columns: Columns) -> str:
