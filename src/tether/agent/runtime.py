@@ -23,6 +23,7 @@ or arguments:
     idempotent = true                   # false: an upstream that executes tools (never hedged)
     first_byte_s = 60                   # the timeouts on silence (per phase)
     silence_s = 60
+    progress_s = 300                    # keep-alives alone this long: a stuck stream
 
     [agent]
     max_steps = 25

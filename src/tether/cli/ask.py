@@ -79,6 +79,9 @@ def ask(
     ] = None,
     first_byte: Annotated[float, typer.Option(help="First-byte limit, seconds.")] = 60.0,
     silence: Annotated[float, typer.Option(help="Longest silence mid-stream, seconds.")] = 60.0,
+    progress: Annotated[
+        float, typer.Option(help="Longest a stream may send only keep-alives, seconds.")
+    ] = 300.0,
     json_out: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Ask one question through the failover chain: every turn judged, bad ones retried.
@@ -90,7 +93,7 @@ def ask(
     from tether.reliability.chain import Notice
 
     adapter = adapter_for(api)
-    timeouts = Timeouts(first_byte=first_byte, silence=silence)
+    timeouts = Timeouts(first_byte=first_byte, silence=silence, progress=progress)
     store_from_url(breaker_store)  # a bad store is a usage error before anything starts
     if base_url is not None and (fault or backup_stand):
         fail("--fault and --backup-stand work only with the built-in stand; drop --base-url")

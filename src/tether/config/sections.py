@@ -51,6 +51,7 @@ class EndpointConfig(Strict):
     reasoning_dialect: Literal["openai", "openrouter", "glm"] | None = None
     first_byte_s: float = Field(default=60.0, gt=0)
     silence_s: float = Field(default=60.0, gt=0)
+    progress_s: float = Field(default=300.0, gt=0)  # keep-alives alone: a stuck stream
     stream: bool = True  # false: whole replies asked for (openai and anthropic only)
 
     @model_validator(mode="after")
@@ -71,7 +72,9 @@ class EndpointConfig(Strict):
             "api_key": api_key,
             "window": self.window,
             "supports_tools": self.tools,
-            "timeouts": Timeouts(first_byte=self.first_byte_s, silence=self.silence_s),
+            "timeouts": Timeouts(
+                first_byte=self.first_byte_s, silence=self.silence_s, progress=self.progress_s
+            ),
             "streamed": self.stream,
             **options,
         }

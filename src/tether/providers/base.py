@@ -9,7 +9,14 @@ Timeouts are per phase, never one total limit on a flowing stream:
 - `connect`: opening the connection;
 - `first_byte`: from sending the request to the first byte of the reply body;
 - `silence`: the longest gap between two reads once the reply has started; a run of SSE data
-  events that carry nothing (empty deltas) that long is silence too.
+  events that carry nothing (empty deltas) that long is silence too;
+- `progress`: the longest a stream may go on saying nothing while keep-alives (comments,
+  `ping` events) keep it from being silent: a relay that pings while its own upstream hangs
+  would otherwise hold the call forever. Generous, for models that think without streaming.
+
+A stream ends at its format's end marker (`[DONE]`, `message_stop`, ...), not when the server
+closes the body: a server that lingers after the marker gets `END_GRACE_S` to close, then the
+connection is dropped and the reply counts, whole.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from tether.errors import (
     SilenceTimeout,
     StreamDropped,
 )
-from tether.messages import Event, Request
+from tether.messages import Event, Request, StreamEnd
 from tether.wire import anthropic as anthropic_wire
 from tether.wire.framing import WholeBodyDecoder
 from tether.wire.shape import unencodable
@@ -51,9 +58,10 @@ class Timeouts:
     first_byte: float = 60.0
     silence: float = 60.0
     write: float = 30.0
+    progress: float = 300.0
 
     def __post_init__(self) -> None:
-        for name in ("connect", "first_byte", "silence", "write"):
+        for name in ("connect", "first_byte", "silence", "write", "progress"):
             value = getattr(self, name)
             if not value > 0:
                 raise ConfigError(f"timeout {name}={value!r} must be a positive number of seconds")
@@ -102,6 +110,8 @@ def retry_after_seconds(value: str | None, now: Callable[[], float] = time.time)
 # far less even at one character per event, and events a format drops (empty deltas) are
 # invisible to the guard.
 MAX_REPLY_BYTES = 64 * 1024 * 1024
+# How long a server may take to close a stream's body after its end marker.
+END_GRACE_S = 1.0
 # An error reply's body is read up to this much: its message is in the first bytes, and an
 # endless body must not be held whole.
 ERROR_BODY_MAX_BYTES = 64 * 1024
@@ -251,6 +261,20 @@ async def post_stream(
         await response.aclose()
 
 
+async def _drain(chunks: AsyncIterator[bytes], room: int) -> None:
+    """Read what a server sends after its stream's end marker (normally nothing: the body's own
+    end follows at once, and the connection can be reused) for at most `END_GRACE_S`; a server
+    that lingers or sends more than `room` bytes is left (the connection is dropped)."""
+    with anyio.move_on_after(END_GRACE_S):
+        try:
+            async for rest in chunks:
+                room -= len(rest)
+                if room < 0:
+                    return
+        except (SilenceTimeout, StreamDropped):
+            return  # the reply was whole before the server went quiet or broke off
+
+
 class HTTPProvider:
     """The shared body of the three adapters; each subclass names its wire format."""
 
@@ -375,7 +399,9 @@ class HTTPProvider:
             decoder = WholeBodyDecoder(decode_whole)
         chunks = post_stream(self._http(), self.url, body, headers, self.timeouts, self.api)
         received, limit = 0, self.max_reply_bytes
+        timeouts = self.timeouts
         blank_since: float | None = None  # since when only empty events arrived
+        said_at = anyio.current_time()  # when an event last said something
         try:
             async for chunk in chunks:
                 received += len(chunk)
@@ -385,19 +411,35 @@ class HTTPProvider:
                         provider=self.api,
                         url=self.url,
                     )
-                for event in decoder.feed(chunk):
+                events = decoder.feed(chunk)
+                for event in events:
                     yield event
+                if events and type(events[-1]) is StreamEnd:
+                    await _drain(chunks, limit - received)
+                    return
+                if getattr(decoder, "said", True):
+                    said_at = anyio.current_time()
+                    blank_since = None
+                    continue
+                now = anyio.current_time()
+                if now - said_at > timeouts.progress:
+                    raise SilenceTimeout(
+                        f"{self.url} sent only keep-alives and empty events for "
+                        f"{timeouts.progress:g}s (progress limit)",
+                        limit_s=timeouts.progress,
+                        provider=self.api,
+                        url=self.url,
+                    )
                 # Empty deltas without end keep the bytes flowing but say nothing: as long as
                 # the silence limit, they are silence (keep-alive comments and pings are not).
                 if getattr(decoder, "blank_events", 0):
-                    now = anyio.current_time()
                     if blank_since is None:
                         blank_since = now
-                    elif now - blank_since > self.timeouts.silence:
+                    elif now - blank_since > timeouts.silence:
                         raise SilenceTimeout(
                             f"{self.url} sent only empty events for "
-                            f"{self.timeouts.silence:g}s (silence limit)",
-                            limit_s=self.timeouts.silence,
+                            f"{timeouts.silence:g}s (silence limit)",
+                            limit_s=timeouts.silence,
                             provider=self.api,
                             url=self.url,
                         )

@@ -15,6 +15,7 @@ A TOML file (validated; every error names the file, the key and what is expected
     tools = true                        # false: tools removed (with a note) for this upstream
     first_byte_s = 60                   # the timeouts on silence (per phase)
     silence_s = 60
+    progress_s = 300                    # keep-alives alone this long: a stuck stream
     stream = true                       # false: whole replies asked for (openai, anthropic)
 
     [breakers]

@@ -69,29 +69,38 @@ class SSEEventDecoder(ABC):
 
     `blank_events` counts the data events in a row that meant nothing (empty deltas): an
     upstream that keeps a stream alive with them makes no progress, unlike one that sends
-    keep-alives (comments, `ping` events), which reset the count."""
+    keep-alives (comments, `ping` events), which reset the count. `said` tells whether the last
+    chunk fed carried any event that said something: keep-alives alone keep a stream from
+    being silent, not from being stuck (a relay that pings while its own upstream hangs)."""
 
-    __slots__ = ("_sse", "blank_events")
+    __slots__ = ("_sse", "blank_events", "said")
 
     def __init__(self) -> None:
         self._sse = SSEDecoder()
         self.blank_events = 0
+        self.said = False
 
     def feed(self, chunk: bytes) -> list[Any]:
         out: list[Any] = []
         sse = self._sse
         keepalives = sse.keepalives
+        said_any = False
         for event, data in sse.feed(chunk):
             before = len(out)
             self._decode(event, data, out)
-            # the usual case first: one text delta; then pings, then any event that says something
-            said = len(out) > before and not _blank(out[-1])
-            if said or event == "ping" or any(not _blank(e) for e in out[before:]):
+            # the usual case first: one text delta; then any event that says something, then pings
+            if (len(out) > before and not _blank(out[-1])) or any(
+                not _blank(e) for e in out[before:]
+            ):
+                said_any = True
+                self.blank_events = 0
+            elif event == "ping":
                 self.blank_events = 0
             else:
                 self.blank_events += 1
         if sse.keepalives != keepalives:
             self.blank_events = 0
+        self.said = said_any
         return out
 
     def flush(self) -> list[Any]:
