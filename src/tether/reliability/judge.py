@@ -11,6 +11,8 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
                    usage count no real reply has (2**53 tokens or more: JSON's exact integers)
     empty          neither text nor a tool call (reasoning alone is empty)
     bad_tool_args  a tool call whose arguments do not parse as JSON
+    lost_tool_call the model called a tool and no call arrived: a `tool_calls` finish with
+                   none but a preamble, or the call's markup sent as text (`tool_markup`)
     error_frame    also: a finish reason that says the reply failed (`network_error`)
     filtered       the provider's content filter stopped the reply (a finish reason such as
                    `content_filter`, `sensitive`, `SAFETY`)
@@ -41,6 +43,7 @@ from tether.errors import ConfigError
 from tether.messages import Request, Turn, Usage
 from tether.reliability import signals
 from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.tool_markup import lost_tool_call
 
 DETECTOR = "judge/2"
 # Error frames and malformed chunks in one stream past which the guard drops it (a flood).
@@ -55,6 +58,7 @@ VerdictKind = Literal[
     "malformed",
     "empty",
     "bad_tool_args",
+    "lost_tool_call",
     "filtered",
     "truncated",
     "gateway",
@@ -349,6 +353,9 @@ def judge(
         return _unprocessed(turn, request, counts, config, calibration) or Verdict(
             "truncated", f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
         )
+    lost = lost_tool_call(turn, text, request)
+    if lost is not None:
+        return Verdict("lost_tool_call", lost)
     if text and not turn.tool_calls:
         reading = failure_text(text, request, turn.usage, config)
         if reading is not None:

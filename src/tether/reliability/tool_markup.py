@@ -1,0 +1,129 @@
+"""A tool call the model made that never arrived as one: the `lost_tool_call` verdict.
+
+Two ways an agent loop takes a turn that asked for a tool for its final answer:
+
+- **The finish reason says tool calls, and none came.** Some providers end a turn with
+  `finish_reason: tool_calls` (`stop_reason: tool_use`) and an empty list of calls, leaving only
+  the preamble ("I'll read the brief file first."): a loop that dispatches on the list ends the
+  task there. A longer text is left alone: some servers say `tool_calls` on every reply, whole
+  answers included, so only a preamble's length (`PREAMBLE_CHARS`) is read as a lost call.
+- **The call came as text.** A server whose tool-call parser failed (a model's own markup it
+  does not know, an envelope left unclosed) sends the model's raw call markup as the content,
+  finished with `stop`: `<tool_call>{"name": ...}</tool_call>`, `[TOOL_CALLS]`, DeepSeek's and
+  Kimi's special tokens, `<function=...>`, a bare `{"name": ..., "arguments": ...}`. It counts
+  only when the request offered tools, the markup names one of them, and it ends the reply (an
+  explanation of a call format goes on after its example).
+
+Pure and cheap: a substring test on the reply before any parsing.
+"""
+
+from __future__ import annotations
+
+import re
+
+import orjson
+
+from tether.messages import Request, Turn
+
+# Longest text beside a tool_calls finish with no calls that is read as a preamble.
+PREAMBLE_CHARS = 300
+# Text allowed after the markup's end for it to end the reply (a closing remark, a stray tag).
+AFTER_CHARS = 80
+# How far after the markup's start a tool's name is looked for.
+NAME_WINDOW = 400
+
+# Where a call's markup starts, as models and their chat templates write it (lowercase).
+_OPENERS = (
+    "<tool_call>",  # Hermes, Qwen 2.5 / 3, GLM 4.5
+    "<function=",  # Qwen3-Coder, Llama 3 custom tools
+    "<|python_tag|>",  # Llama 3.1
+    "[tool_calls]",  # Mistral
+    "<\uff5ctool\u2581calls\u2581begin\uff5c>",  # DeepSeek V3 / R1 (full-width bars)
+    "<\uff5ctool\u2581call\u2581begin\uff5c>",
+    "<|tool_calls_section_begin|>",  # Kimi K2
+    "<|tool_call_begin|>",
+    "to=functions.",  # gpt-oss (harmony)
+    "<function_calls>",  # XML tool use
+    "<tool_use>",
+    "✿function✿",  # Qwen-Agent
+    "<|action_start|>",  # InternLM
+    "```tool_code",  # Gemma
+)
+_CLOSERS = (
+    "</tool_call>",
+    "</function>",
+    "<\uff5ctool\u2581calls\u2581end\uff5c>",
+    "<\uff5ctool\u2581call\u2581end\uff5c>",
+    "<|tool_calls_section_end|>",
+    "<|tool_call_end|>",
+    "<|call|>",
+    "</function_calls>",
+    "</tool_use>",
+    "<|action_end|>",
+    "```",
+)
+_THINK = re.compile(r"\A\s*<think>.*?</think>\s*", re.S)
+_FENCE = re.compile(r"\A```(?:json)?\s*(.*?)\s*```\Z", re.S)
+
+
+def lost_tool_call(turn: Turn, text: str, request: Request | None) -> str | None:
+    """Why `turn` (with `text`, its stripped content) is a tool call that never arrived as one;
+    None when it is not."""
+    if turn.tool_calls:
+        return None
+    if turn.finish_reason == "tool_calls" and len(text) <= PREAMBLE_CHARS:
+        return f"the finish reason says tool calls ({turn.raw_finish_reason}) but none arrived" + (
+            f"; only the preamble {text[:80]!r}" if text else ""
+        )
+    if request is None or not request.tools or not text:
+        return None
+    names = {tool.name for tool in request.tools if tool.name}
+    return _markup(text, names) or _bare_call(text, names)
+
+
+def _markup(text: str, names: set[str]) -> str | None:
+    low = _THINK.sub("", text.lower(), count=1)
+    starts = [i for i in (low.find(o) for o in _OPENERS) if i >= 0]
+    if not starts:
+        return None
+    start = min(starts)
+    tail = low[start:]
+    name = _named(tail[:NAME_WINDOW], names)
+    if name is None:
+        return None
+    end = max((tail.rfind(c) + len(c) for c in _CLOSERS if tail.rfind(c) > 0), default=0)
+    after = tail[end:].strip() if end else ""
+    if len(after) > AFTER_CHARS:
+        return None  # the markup is an example inside a longer reply
+    return f"a call of {name} came as text ({tail[:40].strip()!r}...): the server did not parse it"
+
+
+def _named(window: str, names: set[str]) -> str | None:
+    """The offered tool named in `window` as a whole word."""
+    for name in names:
+        low = name.lower()
+        if low in window and re.search(rf"(?<![\w-]){re.escape(low)}(?![\w-])", window):
+            return name
+    return None
+
+
+def _bare_call(text: str, names: set[str]) -> str | None:
+    """A reply that is only a call object (`{"name": ..., "arguments": ...}`, or a list of
+    them), as Llama-style templates write one without a wrapper."""
+    body = text
+    fenced = _FENCE.match(body)
+    if fenced is not None:
+        body = fenced.group(1)
+    if not body.startswith(("{", "[")) or '"name"' not in body:
+        return None
+    try:
+        value = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
+    calls = value if isinstance(value, list) else [value]
+    for call in calls:
+        if not (isinstance(call, dict) and call.get("name") in names):
+            return None
+        if not ({"arguments", "parameters"} & call.keys()) or len(call) > 3:
+            return None
+    return f"a call of {calls[0]['name']} came as a JSON text: the server did not parse it"
