@@ -29,8 +29,10 @@ from tether.providers import (
     Timeouts,
     provider_at,
 )
+from tether.reliability.judge import judge
 from tether.stand import GATEWAY_TEXT
 from tether.stand.app import ERROR_FRAME_TEXT, MALFORMED_RAW
+from tether.stand.faults import TOOL_PREAMBLE
 
 APIS = ("openai", "anthropic", "ollama")
 each_api = pytest.mark.parametrize("api", APIS)
@@ -454,6 +456,37 @@ def test_truncated_tool_args_through_tether(stand_factory: StandFactory, api: st
     assert call.arguments
     with pytest.raises(orjson.JSONDecodeError):
         orjson.loads(call.arguments)
+
+
+# ---------------------------------------------------------------- tool-as-text, tool-calls-lost
+
+
+@each_api
+def test_a_tool_call_sent_as_text_is_judged_a_lost_call(
+    stand_factory: StandFactory, api: str
+) -> None:
+    url = stand_factory(faults=["tool-as-text"])
+    request = Request(messages=HI.messages, tools=(LOOKUP,))
+    turn = ask(api, url, request)
+    assert turn.tool_calls == () and turn.finish_reason == "stop"
+    assert turn.content.startswith('<tool_call>\n{"name": "lookup"')
+    found = judge(turn, request)
+    assert found is not None and found.kind == "lost_tool_call"
+
+
+# Ollama's wire has no finish reason for tool calls (`done_reason` is `stop` after them): the
+# fault reaches its clients as a plain preamble.
+@pytest.mark.parametrize("api", [a for a in APIS if a != "ollama"])
+def test_a_tool_calls_finish_without_calls_is_judged_a_lost_call(
+    stand_factory: StandFactory, api: str
+) -> None:
+    url = stand_factory(faults=["tool-calls-lost"])
+    request = Request(messages=HI.messages, tools=(LOOKUP,))
+    turn = ask(api, url, request)
+    assert turn.tool_calls == () and turn.finish_reason == "tool_calls"
+    assert turn.content == TOOL_PREAMBLE
+    found = judge(turn, request)
+    assert found is not None and found.kind == "lost_tool_call"
 
 
 # ---------------------------------------------------------------- finish-length

@@ -76,6 +76,8 @@ STORM_FAULTS: tuple[FaultRule, ...] = (
     FaultRule("malformed-chunk", 0, "malformed"),
     FaultRule("truncated-tool-args", 0, "truncated"),
     FaultRule("finish-length", 0, "truncated"),
+    FaultRule("tool-as-text", 0, "lost_tool_call"),
+    FaultRule("tool-calls-lost", 0, "lost_tool_call"),
     FaultRule("html-200", 0, "gateway"),
     FaultRule("empty-body", 0, "empty"),
     FaultRule("endless-tool-args", 0, "loop"),

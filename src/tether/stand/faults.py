@@ -35,6 +35,8 @@ FAULTS: dict[str, tuple[tuple[str, ...], int]] = {
     "malformed-chunk": ((), 0),
     "truncated-tool-args": ((), 0),
     "finish-length": ((), 0),
+    "tool-as-text": ((), 0),
+    "tool-calls-lost": ((), 0),
     "no-usage": ((), 0),
     "html-200": ((), 0),
     "empty-body": ((), 0),
@@ -55,6 +57,10 @@ HTML_ERROR_PAGE = (
     b"<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n"
     b"</body>\r\n</html>\r\n"
 )
+
+
+# What a model says before a tool call whose call the provider then drops.
+TOOL_PREAMBLE = "I'll look that up first."
 
 
 def _usage(name: str) -> str:

@@ -20,6 +20,7 @@ from tether.stand.faults import (
     CONCURRENCY_MESSAGE,
     GATEWAY_TEXT,
     HTML_ERROR_PAGE,
+    TOOL_PREAMBLE,
     Fault,
     Latency,
     load_latencies,
@@ -275,6 +276,12 @@ def _test_failures() -> tuple[str, ...]:
     return tuple(s.text for s in corpus.samples("test", "failure"))
 
 
+def _a_call(plan: Plan, request: Request) -> tuple[ToolCall, ...]:
+    """A call of the request's first tool, for a fault that needs one on a text turn."""
+    name = request.tools[0].name if request.tools else "lookup"
+    return (ToolCall(f"call_{_digest(plan.conversation, 'text')}", name, '{"query": "x"}'),)
+
+
 def _apply(plan: Plan, fault: Fault, request: Request, rng: random.Random) -> Refusal | None:
     plan.faults.append(fault.spec or fault.name)
     name = fault.name
@@ -322,6 +329,17 @@ def _apply(plan: Plan, fault: Fault, request: Request, rng: random.Random) -> Re
             for c in plan.tool_calls
         )
         plan.tool_calls, plan.finish = cut, "tool_calls"
+    elif name == "tool-as-text":
+        calls = plan.tool_calls or _a_call(plan, request)
+        plan.text = "".join(
+            f'<tool_call>\n{{"name": {orjson.dumps(c.name).decode()}, "arguments": '
+            f"{c.arguments}}}\n</tool_call>"
+            for c in calls
+        )
+        plan.tool_calls, plan.finish = (), "stop"
+    elif name == "tool-calls-lost":
+        plan.text = plan.text if plan.tool_calls and plan.text else TOOL_PREAMBLE
+        plan.tool_calls, plan.finish = (), "tool_calls"
     elif name == "finish-length":
         plan.text = plan.text[: max(1, len(plan.text) // 2)]
         plan.tool_calls, plan.finish = (), "length"
