@@ -318,7 +318,8 @@ def judge(
     if turn.termination == "error":
         return Verdict("dropped", turn.detail or "the connection broke off in mid-stream")
     if turn.finish_reason is None:
-        return Verdict("eof", "the stream ended without the provider's finish")
+        said = f": {turn.malformed[0].problem[:200]}" if turn.malformed else ""
+        return Verdict("eof", f"the stream ended without the provider's finish{said}")
     if turn.malformed:
         return Verdict(
             "malformed",

@@ -8,12 +8,14 @@ from typing import Any
 
 import orjson
 
-from tether.messages import Malformed, ReasoningDelta, TextDelta, ToolCallDelta
+from tether.messages import ErrorFrame, Malformed, ReasoningDelta, TextDelta, ToolCallDelta
 
 # A single event larger than this is not a model stream any more: report it, drop the buffer.
 MAX_EVENT_BYTES = 8 * 1024 * 1024
 
 OVERSIZE = "!oversize"
+# How much of a body is kept until its first event, to say what a body that had none was.
+HEAD_BYTES = 4096
 
 
 class SSEDecoder:
@@ -73,19 +75,25 @@ class SSEEventDecoder(ABC):
     chunk fed carried any event that said something: keep-alives alone keep a stream from
     being silent, not from being stuck (a relay that pings while its own upstream hangs)."""
 
-    __slots__ = ("_sse", "blank_events", "said")
+    __slots__ = ("_head", "_sse", "blank_events", "said")
 
     def __init__(self) -> None:
         self._sse = SSEDecoder()
         self.blank_events = 0
         self.said = False
+        # The bytes before the first event (None once one came): a body that never was an event
+        # stream (a JSON error, a plain-text page sent with HTTP 200) is told as what it said.
+        self._head: bytes | None = b""
 
     def feed(self, chunk: bytes) -> list[Any]:
         out: list[Any] = []
         sse = self._sse
         keepalives = sse.keepalives
         said_any = False
-        for event, data in sse.feed(chunk):
+        pairs = sse.feed(chunk)
+        if self._head is not None:
+            self._head = None if pairs else (self._head + chunk)[:HEAD_BYTES]
+        for event, data in pairs:
             before = len(out)
             self._decode(event, data, out)
             # the usual case first: one text delta; then any event that says something, then pings
@@ -105,8 +113,11 @@ class SSEEventDecoder(ABC):
 
     def flush(self) -> list[Any]:
         out: list[Any] = []
-        for event, data in self._sse.flush():
+        pairs = self._sse.flush()
+        for event, data in pairs:
             self._decode(event, data, out)
+        if not pairs and self._head and self._head.strip() and not self._sse.keepalives:
+            out.append(not_a_stream(self._head))
         return out
 
     @abstractmethod
@@ -124,6 +135,26 @@ def _blank(event: Any) -> bool:
     if kind is ToolCallDelta:
         return not (event.arguments or event.id or event.name)
     return False
+
+
+def not_a_stream(head: bytes) -> Any:
+    """What a body that was no event stream said: the error of a JSON error object, else the
+    body's start as a `Malformed` event (never silence: the reader learns what came back)."""
+    text = head.strip()
+    try:
+        body = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        body = None
+    error = body.get("error") if isinstance(body, dict) else None
+    if error:
+        if isinstance(error, dict):
+            code = error.get("code") or error.get("type") or ""
+            return ErrorFrame(str(error.get("message") or error), str(code))
+        return ErrorFrame(str(error))
+    start = text[:300].decode("utf-8", "replace")
+    return Malformed(
+        text[:500].decode("utf-8", "replace"), f"the reply is not an event stream: {start}"
+    )
 
 
 def json_event(
