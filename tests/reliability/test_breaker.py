@@ -449,11 +449,37 @@ def test_an_unreadable_record_reads_as_closed(tmp_path: Path) -> None:
     assert breaker.state == "open"
 
 
+def test_a_breaker_of_its_own_whose_store_is_down_still_opens_in_memory(tmp_path: Path) -> None:
+    """A breaker built directly on a shared store (no chain around it) follows the same rule
+    as the chain's: the store is advice. Before, a store that failed made it read closed and
+    record nothing, so failures never opened it. The store fails here as a real SQLite file
+    does when another process holds its write lock."""
+    path = tmp_path / "breakers.db"
+    breaker = Breaker(KEY, store_from_url(f"sqlite:{path}"))
+    holder = subprocess.Popen(
+        [sys.executable, "-c", (
+            "import sqlite3, sys, time\n"
+            f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+            "c.execute('BEGIN IMMEDIATE')\n"
+            "print('locked', flush=True)\n"
+            "time.sleep(60)\n"
+        )],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        breaker.record_failure("timeout")
+        assert breaker.state == "open"
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_a_breaker_store_that_dies_mid_run_does_not_stop_the_calls(
     stand_factory: StandFactory,
 ) -> None:
-    """Redis goes away while a chain runs: the calls go on (as if every breaker were closed),
-    a `breaker` notice says the store failed, and nothing raises out of the chain."""
+    """Redis goes away while a chain runs: the calls go on (the breakers from this process's
+    memory), a `breaker` notice says the store failed, and nothing raises out of the chain."""
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not installed")

@@ -452,6 +452,14 @@ class FallbackStore:
         return self.memory.update(key, change)
 
 
+def advised(store: BreakerStore) -> MemoryStore | FallbackStore:
+    """`store` as breakers use it: a shared store (SQLite, Redis) is advice, with this
+    process's memory behind it (`FallbackStore`), so a store that fails never stops a call."""
+    if isinstance(store, MemoryStore | FallbackStore):
+        return store
+    return FallbackStore(store)
+
+
 class Breaker:
     """State machine: closed -> open (failure or slowness) -> half_open (time) -> closed / open.
 
@@ -466,34 +474,17 @@ class Breaker:
         policy: BreakerPolicy | None = None,
         clock: Callable[[], float] = time.time,
         on_transition: Callable[[Transition], None] | None = None,
-        on_store_error: Callable[[str], None] | None = None,
     ) -> None:
         if not key:
             raise ConfigError("breaker key is empty: give the candidate's provider|model|url")
         self.key = key
-        self.store: BreakerStore = store if store is not None else MemoryStore()
+        self.store = advised(store) if store is not None else MemoryStore()
         self.policy = policy if policy is not None else BreakerPolicy()
         self.clock = clock
         self.on_transition = on_transition
-        self.on_store_error = on_store_error
-
-    def _failed(self, exc: Exception) -> BreakerRecord:
-        """A store that fails (Redis gone, a full disk) must not stop the calls: the breaker
-        reads closed and records nothing until the store answers again, and says so."""
-        message = (
-            f"breaker store failed for {self.key} ({type(exc).__name__}: {exc}); calls go on "
-            "as if the breaker were closed"
-        )
-        log.warning(message)
-        if self.on_store_error is not None:
-            self.on_store_error(message)
-        return BreakerRecord()
 
     def _get(self) -> BreakerRecord:
-        try:
-            return self._trusted(self.store.get(self.key), self.clock())
-        except Exception as exc:
-            return self._failed(exc)
+        return self._trusted(self.store.get(self.key), self.clock())
 
     def _trusted(self, record: BreakerRecord, now: float) -> BreakerRecord:
         """The record as this clock may believe it: an open period or a probe slot that ends
@@ -642,10 +633,7 @@ class Breaker:
             before = record
             return change(record)
 
-        try:
-            after = self.store.update(self.key, tracked)
-        except Exception as exc:
-            return self._failed(exc)
+        after = self.store.update(self.key, tracked)
         if before is not None and before.state != after.state and self.on_transition:
             self.on_transition(self._transition(before, after, now))
         return after

@@ -59,6 +59,7 @@ from tether.reliability.breaker import (
     FallbackStore,
     MemoryStore,
     Transition,
+    advised,
 )
 from tether.reliability.concurrency import ConcurrencyLimits, is_concurrency_limit, shared_limits
 from tether.reliability.deadline import ABANDONED_AFTER_S, AttemptScope, Deadline
@@ -259,9 +260,7 @@ class Chain:
         # per candidate: what its tokenizer counts of the floor estimate, from its answers
         self._calibration = {c.key: Calibration() for c in self.candidates}
         self._counted: set[str] = set()  # candidates whose count endpoint was asked once
-        shared: BreakerStore = store or DEFAULT_STORE
-        if not isinstance(shared, MemoryStore | FallbackStore):  # a shared store is advice
-            shared = FallbackStore(shared)
+        shared = advised(store or DEFAULT_STORE)
         if isinstance(shared, FallbackStore) and shared.on_change is None:
             shared.on_change = self._store_change
         for c in self.candidates:
@@ -272,7 +271,6 @@ class Chain:
                     breaker_policy,
                     clock=clock,
                     on_transition=self._transition,
-                    on_store_error=self._store_error(c.key),
                 )
 
     # ------------------------------------------------------------ notices
@@ -287,12 +285,6 @@ class Chain:
 
     def _store_change(self, message: str) -> None:
         self._notice("breaker", message)
-
-    def _store_error(self, key: str) -> Callable[[str], None]:
-        def tell(message: str) -> None:
-            self._notice("breaker", message, key)
-
-        return tell
 
     def _transition(self, t: Transition) -> None:
         self._notice("breaker", f"breaker {t.old} -> {t.new} ({t.reason})", t.key)
