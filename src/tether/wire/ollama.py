@@ -48,16 +48,23 @@ _FINISH: dict[str, FinishReason] = {
 }
 
 
+_USAGE_KEYS = ("prompt_eval_count", "eval_count", "prompt_eval_cached_count")
+
+
 def usage_from_raw(raw: dict[str, Any]) -> Usage:
     return Usage(
         prompt_tokens=int(raw.get("prompt_eval_count") or 0),
         completion_tokens=int(raw.get("eval_count") or 0),
+        cached_tokens=int(raw.get("prompt_eval_cached_count") or 0),  # within prompt_eval_count
         raw=raw,
     )
 
 
 def usage_to_raw(usage: Usage) -> dict[str, Any]:
-    return {"prompt_eval_count": usage.prompt_tokens, "eval_count": usage.completion_tokens}
+    raw = {"prompt_eval_count": usage.prompt_tokens, "eval_count": usage.completion_tokens}
+    if usage.cached_tokens:
+        raw["prompt_eval_cached_count"] = usage.cached_tokens
+    return raw
 
 
 def _arguments_object(arguments: str) -> Any:
@@ -241,7 +248,7 @@ class StreamDecoder:
                 )
             )
         if body.get("done"):
-            usage = {k: body[k] for k in ("prompt_eval_count", "eval_count") if k in body}
+            usage = {k: body[k] for k in _USAGE_KEYS if k in body}
             if usage:
                 out.append(UsageReport(usage_from_raw(usage)))
             raw = body.get("done_reason") or "stop"
