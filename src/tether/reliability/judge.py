@@ -9,7 +9,8 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
     eof            the stream ended without the provider's finish
     malformed      a chunk could not be parsed: part of the reply may be missing; also a
                    usage count no real reply has (2**53 tokens or more: JSON's exact integers)
-    empty          neither text nor a tool call (reasoning alone is empty)
+    empty          neither text nor a tool call (reasoning alone is empty, also reasoning sent
+                   inline as the text: a `<think>` block with nothing after it)
     bad_tool_args  a tool call whose arguments do not parse as JSON
     lost_tool_call the model called a tool and no call arrived: a `tool_calls` finish with
                    none but a preamble, or the call's markup sent as text (`tool_markup`)
@@ -333,6 +334,8 @@ def judge(
     if not text and not turn.tool_calls:
         what = "only reasoning" if turn.reasoning.strip() else "nothing"
         return Verdict("empty", f"neither text nor a tool call ({what})")
+    if not turn.tool_calls and _only_thinking(text):
+        return Verdict("empty", "neither text nor a tool call (only reasoning, in <think> tags)")
     for call in turn.tool_calls:
         problem = _bad_arguments(call.arguments)
         if problem:
@@ -363,6 +366,18 @@ def judge(
             kind = reading.kind
             return Verdict(kind, _FAILURE_DETAIL[kind] + f" ({reading.summary()})")
     return _unprocessed(turn, request, counts, config, calibration)
+
+
+def _only_thinking(text: str) -> bool:
+    """Text that is only the model's reasoning written inline, as servers without a reasoning
+    parser send it: a `<think>` block with nothing after it (or never closed), or reasoning
+    closed by `</think>` with nothing after (the chat template opened the block)."""
+    end = text.rfind("</think>")
+    if end >= 0:
+        if text[end + len("</think>") :].strip():
+            return False
+        return text.startswith("<think>") or "<think>" not in text
+    return text.startswith("<think>")
 
 
 def _stopped_at_own_limit(turn: Turn, request: Request | None) -> bool:
