@@ -273,10 +273,13 @@ def decode_request(body: Any) -> tuple[str, Request]:
 class StreamDecoder(SSEEventDecoder):
     """Chat completion chunks (SSE bytes) to neutral events."""
 
-    __slots__ = ()
+    __slots__ = ("_refused",)
 
-    @staticmethod
-    def _decode(event: str, data: bytes, out: list[Event]) -> None:
+    def __init__(self) -> None:
+        super().__init__()
+        self._refused = False  # the model refused (`delta.refusal`): the finish says so
+
+    def _decode(self, event: str, data: bytes, out: list[Event]) -> None:
         if data == b"[DONE]":
             out.append(StreamEnd())
             return
@@ -287,7 +290,7 @@ class StreamDecoder(SSEEventDecoder):
         if error is not None:
             out.append(error_frame(error))
             return
-        decode_chunk(chunk, out)
+        self._refused = decode_chunk(chunk, out, self._refused)
 
 
 def error_frame(error: Any) -> ErrorFrame:
@@ -298,8 +301,10 @@ def error_frame(error: Any) -> ErrorFrame:
     return ErrorFrame(str(error))
 
 
-def decode_chunk(chunk: dict[str, Any], out: list[Event]) -> None:
-    """One parsed `chat.completion.chunk` to events (appended to `out`)."""
+def decode_chunk(chunk: dict[str, Any], out: list[Event], refused: bool = False) -> bool:
+    """One parsed `chat.completion.chunk` to events (appended to `out`); whether the model has
+    refused by now (`refused`: it had before). A refusal (`delta.refusal`, structured outputs)
+    is text, and its finish is a refusal, whatever `finish_reason` says."""
     choices = chunk.get("choices")
     if choices:
         choice = choices[0]
@@ -310,6 +315,10 @@ def decode_chunk(chunk: dict[str, Any], out: list[Event]) -> None:
         content = delta.get("content")
         if content:
             out.append(TextDelta(content))
+        refusal = delta.get("refusal")
+        if refusal and isinstance(refusal, str):
+            out.append(TextDelta(refusal))
+            refused = True
         calls = delta.get("tool_calls")
         if calls:
             for call in calls:
@@ -324,10 +333,15 @@ def decode_chunk(chunk: dict[str, Any], out: list[Event]) -> None:
                 )
         finish = choice.get("finish_reason")
         if finish:
-            out.append(Finish(FINISH.get(finish, "stop"), finish))
+            out.append(
+                Finish("content_filter", "refusal")
+                if refused
+                else Finish(FINISH.get(finish, "stop"), finish)
+            )
     usage = chunk.get("usage")
     if usage:
         out.append(UsageReport(usage_from_raw(usage)))
+    return refused
 
 
 def decode_whole(body: bytes) -> list[Event]:

@@ -259,11 +259,12 @@ def decode_request(body: Any) -> tuple[str, Request]:
 class StreamDecoder(SSEEventDecoder):
     """Responses events (SSE bytes) to neutral events."""
 
-    __slots__ = ("_calls",)
+    __slots__ = ("_calls", "_refused")
 
     def __init__(self) -> None:
         super().__init__()
         self._calls: dict[int, int] = {}  # output index -> tool call index
+        self._refused = False  # the model refused (`response.refusal.delta`)
 
     def _decode(self, event: str, data: bytes, out: list[Event]) -> None:
         body = json_event(event, data, out)
@@ -271,6 +272,9 @@ class StreamDecoder(SSEEventDecoder):
             return
         kind = body.get("type") or event
         if kind == "response.output_text.delta":
+            out.append(TextDelta(str(body.get("delta") or "")))
+        elif kind == "response.refusal.delta":
+            self._refused = True
             out.append(TextDelta(str(body.get("delta") or "")))
         elif kind in ("response.reasoning_summary_text.delta", "response.reasoning_text.delta"):
             out.append(ReasoningDelta(str(body.get("delta") or "")))
@@ -304,6 +308,8 @@ class StreamDecoder(SSEEventDecoder):
             details = response.get("incomplete_details") or {}
             raw = str(details.get("reason") or "incomplete") if isinstance(details, dict) else ""
             out.append(Finish(_INCOMPLETE.get(raw, "length"), raw))
+        elif self._refused:
+            out.append(Finish("content_filter", "refusal"))
         else:
             calls = bool(self._calls)
             out.append(Finish("tool_calls" if calls else "stop", status))
