@@ -1,6 +1,6 @@
 """Shared fixtures: real stands on 127.0.0.1, started in a background thread; a real
 redis-server for the breaker stores and for proxies that share one; a real OTLP/HTTP
-receiver."""
+receiver; the event loops (asyncio, trio) for the tests of what runs on both."""
 
 from __future__ import annotations
 
