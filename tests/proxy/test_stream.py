@@ -126,7 +126,7 @@ def test_a_client_disconnect_cancels_the_upstream_request(
         time.sleep(0.02)
     (upstream,) = read_log(stand_log)
     assert upstream["ended_early"] is True and upstream["reply"]["cut"] is True
-    assert time.perf_counter() - started < 2  # not the stand's 5 s
+    assert time.perf_counter() - started < 4  # not the stand's 5 s
     (record,) = read_log(proxy_log)
     assert record["ended_early"] is True and record["status"] == 499
 
@@ -145,7 +145,9 @@ def test_an_upstream_gone_silent_is_a_failed_turn_failed_over(
     started = time.perf_counter()
     with HTTP.stream("POST", url + "/v1/chat/completions", json=stream_body()) as reply:
         raw = reply.read()
-    assert raw.endswith(b"data: [DONE]\n\n") and time.perf_counter() - started < 2
+    assert (
+        raw.endswith(b"data: [DONE]\n\n") and time.perf_counter() - started < 4
+    )  # not the 5 s stall
     (record,) = read_log(log)
     assert record["verdicts"] == ["timeout"] and record["status"] == 200
 
@@ -204,6 +206,6 @@ def test_on_either_event_loop_a_client_that_leaves_cancels_the_upstream_call(
             time.sleep(0.02)
         (upstream,) = read_log(stand_log)
         assert upstream["ended_early"] is True
-        assert time.perf_counter() - started < 2  # not the stand's 5 s
+        assert time.perf_counter() - started < 4  # not the stand's 5 s
     (record,) = read_log(proxy_log)
     assert record["ended_early"] is True and record["status"] == 499
