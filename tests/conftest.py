@@ -1,9 +1,10 @@
 """Shared fixtures: real stands on 127.0.0.1, started in a background thread; a real
 redis-server for the breaker stores and for proxies that share one; a real OTLP/HTTP
-receiver."""
+receiver; the event loops (asyncio, trio) for the tests of what runs on both."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -76,6 +77,17 @@ def stand_factory() -> Iterator[StandFactory]:
 def stand_url(stand_factory: StandFactory) -> str:
     """A stand with the default models and no faults."""
     return stand_factory()
+
+
+@pytest.fixture(scope="module", params=["asyncio", "trio"])
+def anyio_backend(request: pytest.FixtureRequest) -> str:
+    """The event loops tether's library runs on: a test that takes this fixture (or is marked
+    `anyio`) runs once on each, passing it on as `anyio.run(..., backend=anyio_backend)`. Only
+    the tests of what a user can run on trio take it (README, "Event loops"). trio comes with
+    the dev extra: without it the trio variants fail rather than vanish."""
+    if request.param == "trio" and importlib.util.find_spec("trio") is None:
+        pytest.fail("trio is not installed: pip install -e '.[dev]' installs it")
+    return str(request.param)
 
 
 @pytest.fixture(scope="session")

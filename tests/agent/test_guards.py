@@ -87,7 +87,9 @@ def runtime_for(
     return runtime, store
 
 
-def run(runtime: AgentRuntime, task: str) -> tuple[Receipt, list[list[ToolResult]]]:
+def run(
+    runtime: AgentRuntime, task: str, backend: str = "asyncio"
+) -> tuple[Receipt, list[list[ToolResult]]]:
     steps: list[list[ToolResult]] = []
 
     async def main() -> Receipt:
@@ -96,7 +98,7 @@ def run(runtime: AgentRuntime, task: str) -> tuple[Receipt, list[list[ToolResult
         finally:
             await runtime.chain.aclose()
 
-    return anyio.run(main), steps
+    return anyio.run(main, backend=backend), steps
 
 
 def requests_in(log: Path) -> list[dict[str, Any]]:
@@ -107,12 +109,12 @@ def requests_in(log: Path) -> list[dict[str, Any]]:
 
 
 def test_a_hung_tool_times_out_and_the_run_still_answers(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     url = stand_factory(script=turns_script([{"tool_calls": [call("hang")]}, {"text": "ok"}]))
     config = RuntimeConfig(tools=ToolsSection(timeout_s=0.3))
     runtime, store = runtime_for(url, tmp_path, tools=[hang], config=config)
-    receipt, steps = run(runtime, "use the hung tool")
+    receipt, steps = run(runtime, "use the hung tool", backend=anyio_backend)
     store.close()
     assert receipt.status == "answered" and receipt.final_text == "ok"
     (result,) = steps[0]
@@ -270,7 +272,9 @@ very_slow_write: Tool = tool(_very_slow_write, name="very_slow_write")
 stuck: Tool = tool(_stuck, name="stuck")
 
 
-def stopped_after(runtime: AgentRuntime, task: str, seconds: float) -> Receipt:
+def stopped_after(
+    runtime: AgentRuntime, task: str, seconds: float, backend: str = "asyncio"
+) -> Receipt:
     """Run `task` and press Stop after `seconds`: the receipt."""
 
     async def main() -> Receipt:
@@ -285,15 +289,15 @@ def stopped_after(runtime: AgentRuntime, task: str, seconds: float) -> Receipt:
         await runtime.chain.aclose()
         return receipt
 
-    return anyio.run(main)
+    return anyio.run(main, backend=backend)
 
 
 def test_stop_during_a_sync_tool_reports_what_it_finished(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     url = stand_factory(script=turns_script([{"tool_calls": [call("slow_write")]}, {}]))
     runtime, store = runtime_for(url, tmp_path, tools=[slow_write])
-    receipt = stopped_after(runtime, "write slowly", 0.1)
+    receipt = stopped_after(runtime, "write slowly", 0.1, backend=anyio_backend)
     store.close()
     assert receipt.status == "cancelled" and receipt.steps == 1 and receipt.final_text == ""
     assert receipt.done == ["wrote slow.txt"]
@@ -302,14 +306,14 @@ def test_stop_during_a_sync_tool_reports_what_it_finished(
 
 
 def test_a_sync_tool_stopped_past_its_grace_is_reported_as_maybe_done(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     """Python cannot stop a thread: a write still running after the Stop's grace may land
     later, so the receipt names it as maybe done instead of leaving it out."""
     turns = [{"tool_calls": [call("very_slow_write", path="late.txt")]}, {}]
     url = stand_factory(script=turns_script(turns))
     runtime, store = runtime_for(url, tmp_path, tools=[very_slow_write])
-    receipt = stopped_after(runtime, "write very slowly", 0.3)
+    receipt = stopped_after(runtime, "write very slowly", 0.3, backend=anyio_backend)
     store.close()
     assert receipt.status == "cancelled" and receipt.final_text == ""
     assert receipt.done == [
@@ -322,12 +326,14 @@ def test_a_sync_tool_stopped_past_its_grace_is_reported_as_maybe_done(
     assert (tmp_path / "ws" / "late.txt").exists()  # it did land: "maybe" was the truth
 
 
-def test_a_hung_sync_tool_still_times_out(stand_factory: StandFactory, tmp_path: Path) -> None:
+def test_a_hung_sync_tool_still_times_out(
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
+) -> None:
     url = stand_factory(script=turns_script([{"tool_calls": [call("stuck")]}, {"text": "ok"}]))
     config = RuntimeConfig(tools=ToolsSection(timeout_s=0.2))
     runtime, store = runtime_for(url, tmp_path, tools=[stuck], config=config)
     started = time.monotonic()
-    receipt, steps = run(runtime, "get stuck")
+    receipt, steps = run(runtime, "get stuck", backend=anyio_backend)
     store.close()
     assert receipt.status == "answered" and steps[0][0].status == "timeout"
     assert time.monotonic() - started < 6  # the 0.2 s timeout and a grace, not the 10 s hang
@@ -366,7 +372,7 @@ CANCEL_TURNS: list[dict[str, Any]] = [
 
 @pytest.mark.timeout(90)
 def test_stop_at_random_points_leaves_nothing_behind(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     runs = 200
     url = stand_factory(script=turns_script(CANCEL_TURNS))
@@ -406,18 +412,19 @@ def test_stop_at_random_points_leaves_nothing_behind(
                 tg.cancel_scope.cancel()
 
     async def main() -> int:
+        before = anyio.get_running_tasks()  # main, and on trio its own system tasks
         limiter = anyio.CapacityLimiter(10)
         with anyio.fail_after(80):
             async with anyio.create_task_group() as tg:
                 for i in range(runs):
                     tg.start_soon(one, i, limiter)
         await provider.aclose()
-        return len(anyio.get_running_tasks())
+        return len(anyio.get_running_tasks()) - len(before)
 
-    tasks_left = anyio.run(main)
+    tasks_left = anyio.run(main, backend=anyio_backend)
     store.close()
 
-    assert tasks_left == 1  # only main itself
+    assert tasks_left == 0  # none but those running before
     # no thread left behind: a sync tool's thread that a Stop abandoned (past its grace on a
     # loaded machine, its write told as "maybe") ends with its write, moments later
     wait_for(lambda: not set(threading.enumerate()) - threads_before, 10)

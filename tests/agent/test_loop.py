@@ -110,7 +110,7 @@ def test_provider_failure_is_an_honest_error(tmp_path: Path) -> None:
 
 
 def test_library_cancel_gives_a_cancelled_receipt_and_a_closed_trace(
-    stand_factory, tmp_path: Path
+    stand_factory, tmp_path: Path, anyio_backend: str
 ) -> None:
     url = stand_factory(faults=["stall:10:5"])
     store = TraceStore(tmp_path / "t.db")
@@ -131,7 +131,7 @@ def test_library_cancel_gives_a_cancelled_receipt_and_a_closed_trace(
         await runtime.chain.aclose()
         return receipt
 
-    receipt = anyio.run(main)
+    receipt = anyio.run(main, backend=anyio_backend)
     store.close()
     assert receipt.status == "cancelled" and receipt.exit_code == 130
     assert receipt.cancelled == ["model chat sim-large"]
@@ -150,7 +150,9 @@ def test_bad_config_names_file_and_key(tmp_path: Path) -> None:
 
 
 @pytest.mark.timeout(15)
-def test_cancel_stops_every_concurrent_run_of_a_runtime(stand_factory, tmp_path: Path) -> None:
+def test_cancel_stops_every_concurrent_run_of_a_runtime(
+    stand_factory, tmp_path: Path, anyio_backend: str
+) -> None:
     url = stand_factory(faults=["stall:10:5"])
     store = TraceStore(tmp_path / "t.db")
     runtime = create_agent_runtime(
@@ -169,7 +171,7 @@ def test_cancel_stops_every_concurrent_run_of_a_runtime(stand_factory, tmp_path:
             runtime.cancel()
         await runtime.chain.aclose()
 
-    anyio.run(main)
+    anyio.run(main, backend=anyio_backend)
     store.close()
     assert [r.status for r in receipts] == ["cancelled", "cancelled"]
     assert all(r.trace_problems == [] for r in receipts)

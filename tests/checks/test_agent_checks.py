@@ -65,14 +65,16 @@ def build(
     return runtime, store
 
 
-def go(runtime: AgentRuntime, task: str = "make the tests pass") -> Receipt:
+def go(
+    runtime: AgentRuntime, task: str = "make the tests pass", backend: str = "asyncio"
+) -> Receipt:
     async def main() -> Receipt:
         try:
             return await runtime.run(task)
         finally:
             await runtime.chain.aclose()
 
-    return anyio.run(main)
+    return anyio.run(main, backend=backend)
 
 
 def spans(store: TraceStore, receipt: Receipt) -> list[dict[str, Any]]:
@@ -111,7 +113,7 @@ def test_an_exit_code_lie_makes_the_run_failed_not_done(
 
 
 def test_failed_checks_go_back_and_a_fix_on_the_second_try_is_done(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     log = tmp_path / "exchanges.jsonl"
     runtime, store = build(
@@ -119,7 +121,7 @@ def test_failed_checks_go_back_and_a_fix_on_the_second_try_is_done(
         [{"text": "Done, it works."}, write("fixed.txt", "yes\n"), {"text": "Fixed for real."}],
         [FAILING_UNTIL_FIXED], log=log,
     )  # fmt: skip
-    receipt = go(runtime)
+    receipt = go(runtime, backend=anyio_backend)
     store.close()
     assert receipt.status == "done" and receipt.exit_code == 0 and receipt.accepted is True
     assert receipt.final_text == "Fixed for real." and receipt.fix_cycles == 1
@@ -239,13 +241,13 @@ def test_checks_that_keep_changing_the_workspace_stay_stale_and_unverified(
 
 
 def test_a_hanging_check_times_out_and_the_trace_still_closes(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     runtime, store = build(
         stand_factory, tmp_path, [{"text": "Done."}], ["sleep 30"], timeout_s=0.3
     )
     started = time.monotonic()
-    receipt = go(runtime)
+    receipt = go(runtime, backend=anyio_backend)
     checks = [s for s in spans(store, receipt) if s["kind"] == "check"]
     store.close()
     assert time.monotonic() - started < 8
@@ -255,7 +257,7 @@ def test_a_hanging_check_times_out_and_the_trace_still_closes(
 
 
 def test_stop_during_a_check_cancels_it_and_the_run(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     pid_file = tmp_path / "ws" / "pid"  # in the workspace: the only place a check may write
     marker = "31.4159"  # a sleep no other process has: `ps` finds it if it outlived the Stop
@@ -277,7 +279,7 @@ def test_stop_during_a_check_cancels_it_and_the_run(
         return receipt
 
     started = time.monotonic()
-    receipt = anyio.run(main)
+    receipt = anyio.run(main, backend=anyio_backend)
     store.close()
     assert time.monotonic() - started < 8
     assert receipt.status == "cancelled" and receipt.exit_code == 130

@@ -26,8 +26,10 @@ def ws(tmp_path: Path) -> Path:
     return workspace
 
 
-def run(commands: list[str], ws: Path, **options: Any) -> list[CheckResult]:
-    return anyio.run(lambda: run_checks(commands, ws, **options))
+def run(
+    commands: list[str], ws: Path, backend: str = "asyncio", **options: Any
+) -> list[CheckResult]:
+    return anyio.run(lambda: run_checks(commands, ws, **options), backend=backend)
 
 
 def running(pid: int) -> bool:
@@ -44,9 +46,11 @@ def gate_problems(recorder: Recorder) -> list[str]:
     return check_run(trace).problems
 
 
-def test_a_wrapper_that_exits_0_while_its_output_reports_a_failure_failed(ws: Path) -> None:
+def test_a_wrapper_that_exits_0_while_its_output_reports_a_failure_failed(
+    ws: Path, anyio_backend: str
+) -> None:
     (ws / "test.sh").write_text('#!/bin/sh\necho "1 failed, 4 passed in 0.12s"\nexit 0\n')
-    (result,) = run(["sh test.sh"], ws)
+    (result,) = run(["sh test.sh"], ws, backend=anyio_backend)
     assert result.status == "failed" and result.exit_code == 0 and result.exit_code_lie
     assert result.quote == "1 failed, 4 passed in 0.12s"
     assert result.explain() == (
@@ -57,12 +61,13 @@ def test_a_wrapper_that_exits_0_while_its_output_reports_a_failure_failed(ws: Pa
     assert verdict.sentence.startswith("checks failed: ")
 
 
-def test_statuses_of_a_sequence_with_spans_that_pass_the_gate(ws: Path) -> None:
+def test_statuses_of_a_sequence_with_spans_that_pass_the_gate(ws: Path, anyio_backend: str) -> None:
     recorder = Recorder("checks")
     results = run(
         ["echo '3 passed in 0.01s'", "exit 3", "no-such-test-tool --all", "   "],
         ws,
         recorder=recorder,
+        backend=anyio_backend,
     )
     assert [r.status for r in results] == ["passed", "failed", "unknown", "unknown"]
     assert results[1].quote == "exit code 3"
@@ -81,18 +86,19 @@ def test_statuses_of_a_sequence_with_spans_that_pass_the_gate(ws: Path) -> None:
     assert accept(results[:1]).status == "passed" and accept(results[:1]).accepted
 
 
-def test_the_output_is_capped_to_its_tail(ws: Path) -> None:
+def test_the_output_is_capped_to_its_tail(ws: Path, anyio_backend: str) -> None:
     (result,) = run(
         ["python3 -c \"print('x' * 50000); print('2 passed in 0.1s')\""],
         ws,
         output_cap_chars=1_000,
+        backend=anyio_backend,
     )
     assert result.status == "passed" and result.quote == "2 passed in 0.1s"
     assert len(result.output_tail) < 1_100 and "earlier characters dropped" in result.output_tail
 
 
 def test_a_hanging_check_times_out_and_its_process_group_is_killed(
-    ws: Path, tmp_path: Path
+    ws: Path, tmp_path: Path, anyio_backend: str
 ) -> None:
     pids = tmp_path / "pids"
     recorder = Recorder("checks")
@@ -102,6 +108,7 @@ def test_a_hanging_check_times_out_and_its_process_group_is_killed(
         ws,
         timeout_s=0.5,
         recorder=recorder,
+        backend=anyio_backend,
     )
     assert time.monotonic() - started < 5
     assert result.status == "timeout" and result.exit_code is None
@@ -113,7 +120,9 @@ def test_a_hanging_check_times_out_and_its_process_group_is_killed(
     assert accept([result]).status == "unverified"
 
 
-def test_cancelling_during_a_check_kills_it_and_closes_its_span(ws: Path, tmp_path: Path) -> None:
+def test_cancelling_during_a_check_kills_it_and_closes_its_span(
+    ws: Path, tmp_path: Path, anyio_backend: str
+) -> None:
     pid_file = tmp_path / "pid"
     recorder = Recorder("checks")
     heard: list[CheckResult] = []
@@ -128,7 +137,7 @@ def test_cancelling_during_a_check_kills_it_and_closes_its_span(ws: Path, tmp_pa
             )
 
     started = time.monotonic()
-    anyio.run(main)
+    anyio.run(main, backend=anyio_backend)
     assert time.monotonic() - started < 5
     assert not running(int(pid_file.read_text()))
     assert [r.status for r in heard] == ["cancelled"]
@@ -137,17 +146,20 @@ def test_cancelling_during_a_check_kills_it_and_closes_its_span(ws: Path, tmp_pa
     assert gate_problems(recorder) == []
 
 
-def test_the_answer_reaches_the_checks_in_a_file_outside_the_workspace(ws: Path) -> None:
+def test_the_answer_reaches_the_checks_in_a_file_outside_the_workspace(
+    ws: Path, anyio_backend: str
+) -> None:
     (result,) = run(
         ['echo "$TETHER_ANSWER_FILE"; grep -q "42" "$TETHER_ANSWER_FILE"'],
         ws,
         answer="The answer is 42.",
+        backend=anyio_backend,
     )
     assert result.status == "passed", result.output_tail
     path = Path(result.output_tail.splitlines()[0])
     assert not path.resolve().is_relative_to(ws.resolve())
     assert not path.exists()  # removed after the checks
-    (without,) = run(['test -z "$TETHER_ANSWER_FILE"'], ws)
+    (without,) = run(['test -z "$TETHER_ANSWER_FILE"'], ws, backend=anyio_backend)
     assert without.status == "passed"
 
 

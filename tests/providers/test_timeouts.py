@@ -31,6 +31,13 @@ from tether.providers import (
 
 APIS = ("openai", "anthropic", "ollama")
 each_api = pytest.mark.parametrize("api", APIS)
+# The phase timeouts on each API on asyncio, and on trio through one of them (the timeouts are
+# the adapters' shared code): `backend` is the event loop
+each_api_and_trio = pytest.mark.parametrize(
+    ("api", "backend"),
+    [pytest.param(api, "asyncio", id=api) for api in APIS]
+    + [pytest.param("openai", "trio", id="openai-trio")],
+)
 
 TEXT = (
     "The capital of France is Paris. It sits on the Seine, and this reply is long enough "
@@ -44,7 +51,13 @@ def provider_for(api: str, url: str, timeouts: Timeouts | None = None) -> HTTPPr
     return provider_at(api, url, "sim-large", timeouts=timeouts)
 
 
-def ask(api: str, url: str, timeouts: Timeouts | None = None, request: Request = HI) -> Turn:
+def ask(
+    api: str,
+    url: str,
+    timeouts: Timeouts | None = None,
+    request: Request = HI,
+    backend: str = "asyncio",
+) -> Turn:
     """One streamed call through tether's adapter for `api`, collected into a Turn."""
 
     async def main() -> Turn:
@@ -54,7 +67,7 @@ def ask(api: str, url: str, timeouts: Timeouts | None = None, request: Request =
         finally:
             await provider.aclose()
 
-    return anyio.run(main)
+    return anyio.run(main, backend=backend)
 
 
 def read_log(path: Path) -> list[dict[str, Any]]:
@@ -77,15 +90,15 @@ def wait_for_log(path: Path, n: int = 1, within: float = 3.0) -> list[dict[str, 
 
 
 @pytest.mark.timeout(10)
-@each_api
+@each_api_and_trio
 def test_slow_first_byte_past_the_limit_raises_first_byte_timeout(
-    stand_factory: StandFactory, tmp_path: Path, api: str
+    stand_factory: StandFactory, tmp_path: Path, api: str, backend: str
 ) -> None:
     log = tmp_path / "x.jsonl"
     url = stand_factory(script=SCRIPT, faults=["slow-first-byte:1.5"], log=log)
     started = time.perf_counter()
     with pytest.raises(FirstByteTimeout) as caught:
-        ask(api, url, Timeouts(first_byte=0.5))
+        ask(api, url, Timeouts(first_byte=0.5), backend=backend)
     elapsed = time.perf_counter() - started
     assert elapsed >= 0.45, "the limit is waited for"
     # the limit ends the wait, not the stand's 1.5 s delay: the stand logs a client that left
@@ -96,10 +109,12 @@ def test_slow_first_byte_past_the_limit_raises_first_byte_timeout(
 
 
 @pytest.mark.timeout(10)
-@each_api
-def test_slow_first_byte_within_the_limit_answers(stand_factory: StandFactory, api: str) -> None:
+@each_api_and_trio
+def test_slow_first_byte_within_the_limit_answers(
+    stand_factory: StandFactory, api: str, backend: str
+) -> None:
     url = stand_factory(script=SCRIPT, faults=["slow-first-byte:1.5"])
-    turn = ask(api, url, Timeouts(first_byte=3))
+    turn = ask(api, url, Timeouts(first_byte=3), backend=backend)
     assert turn.termination == "stop"
     assert turn.content == TEXT
     assert turn.first_byte_s is not None
@@ -107,27 +122,27 @@ def test_slow_first_byte_within_the_limit_answers(stand_factory: StandFactory, a
 
 
 @pytest.mark.timeout(10)
-@each_api
+@each_api_and_trio
 def test_headers_without_a_body_past_the_limit_raise_first_byte_timeout(
-    stand_factory: StandFactory, api: str
+    stand_factory: StandFactory, api: str, backend: str
 ) -> None:
     # empty-stream sends its headers at once and then nothing: the body's first byte is late.
     url = stand_factory(faults=["empty-stream:2"])
     started = time.perf_counter()
     with pytest.raises(FirstByteTimeout, match="sent headers but no body"):
-        ask(api, url, Timeouts(first_byte=0.5, silence=5))
+        ask(api, url, Timeouts(first_byte=0.5, silence=5), backend=backend)
     assert time.perf_counter() - started < 1.5
 
 
 @pytest.mark.timeout(10)
-@each_api
+@each_api_and_trio
 def test_the_first_body_byte_may_take_the_whole_first_byte_limit(
-    stand_factory: StandFactory, api: str
+    stand_factory: StandFactory, api: str, backend: str
 ) -> None:
     # A silence limit shorter than the wait for the first body byte must not cut that wait.
     url = stand_factory(faults=["empty-stream:1.5"])
     started = time.perf_counter()
-    turn = ask(api, url, Timeouts(first_byte=5, silence=0.5))
+    turn = ask(api, url, Timeouts(first_byte=5, silence=0.5), backend=backend)
     elapsed = time.perf_counter() - started
     assert turn.termination == "eof"
     assert turn.content == ""
@@ -138,15 +153,15 @@ def test_the_first_body_byte_may_take_the_whole_first_byte_limit(
 
 
 @pytest.mark.timeout(10)
-@each_api
+@each_api_and_trio
 def test_stall_ends_in_a_partial_turn_after_the_silence_limit(
-    stand_factory: StandFactory, tmp_path: Path, api: str
+    stand_factory: StandFactory, tmp_path: Path, api: str, backend: str
 ) -> None:
     # Were the silence limit not applied mid-stream, the 5 s read limit of the first byte
     # would let the 2 s stall pass and the turn would end with "stop".
     log = tmp_path / "x.jsonl"
     url = stand_factory(script=SCRIPT, faults=["stall:20:2"], log=log)
-    turn = ask(api, url, Timeouts(first_byte=5, silence=0.5))
+    turn = ask(api, url, Timeouts(first_byte=5, silence=0.5), backend=backend)
     assert turn.termination == "timeout"
     assert "silence limit" in turn.detail
     assert len(turn.content) >= 20
@@ -161,15 +176,15 @@ def test_stall_ends_in_a_partial_turn_after_the_silence_limit(
 
 
 @pytest.mark.timeout(10)
-@each_api
+@each_api_and_trio
 def test_stall_after_slow_headers_still_ends_at_the_silence_limit(
-    stand_factory: StandFactory, api: str
+    stand_factory: StandFactory, api: str, backend: str
 ) -> None:
     # Headers take most of the first-byte limit, so what is left of it (~0.5 s) is shorter
     # than the silence limit (0.6 s); the mid-stream gap must still be cut at ~0.6 s, not at
     # the 2 s the first byte was allowed.
     url = stand_factory(script=SCRIPT, faults=["slow-first-byte:1.5", "stall:20:2.5"])
-    turn = ask(api, url, Timeouts(first_byte=2, silence=0.6))
+    turn = ask(api, url, Timeouts(first_byte=2, silence=0.6), backend=backend)
     assert turn.termination == "timeout"
     assert turn.content
     assert turn.first_byte_s is not None
@@ -179,8 +194,10 @@ def test_stall_after_slow_headers_still_ends_at_the_silence_limit(
 
 
 @pytest.mark.timeout(10)
-@each_api
-def test_a_slow_but_flowing_stream_is_never_cut(stand_factory: StandFactory, api: str) -> None:
+@each_api_and_trio
+def test_a_slow_but_flowing_stream_is_never_cut(
+    stand_factory: StandFactory, api: str, backend: str
+) -> None:
     text = "word " * 48  # ten pieces of 24 characters, one every 0.15 s with the tail: ~2 s
     script = {
         "chunk_chars": 24,
@@ -188,7 +205,7 @@ def test_a_slow_but_flowing_stream_is_never_cut(stand_factory: StandFactory, api
         "models": {"sim-large": {"turns": [{"text": text}]}},
     }
     url = stand_factory(script=script)
-    turn = ask(api, url, Timeouts(first_byte=1, silence=1))
+    turn = ask(api, url, Timeouts(first_byte=1, silence=1), backend=backend)
     assert turn.termination == "stop"
     assert turn.content == text
     assert turn.total_s >= 1.2, "the stream took longer than either limit"
@@ -203,9 +220,9 @@ ENOUGH = 160_000
 
 
 @pytest.mark.timeout(10)
-@each_api
+@each_api_and_trio
 def test_endless_reasoning_ends_when_the_client_stops_reading(
-    stand_factory: StandFactory, tmp_path: Path, api: str
+    stand_factory: StandFactory, tmp_path: Path, api: str, backend: str
 ) -> None:
     log = tmp_path / "x.jsonl"
     url = stand_factory(script=ENDLESS_SCRIPT, log=log)
@@ -224,7 +241,7 @@ def test_endless_reasoning_ends_when_the_client_stops_reading(
             await provider.aclose()
         return chars
 
-    assert anyio.run(read_until_enough) >= ENOUGH
+    assert anyio.run(read_until_enough, backend=backend) >= ENOUGH
     [record] = wait_for_log(log)
     assert record["ended_early"] is True
     assert record["reply"]["cut"] is True
@@ -237,7 +254,7 @@ def test_endless_reasoning_ends_when_the_client_stops_reading(
     time.sleep(0.4)
     assert time.process_time() - cpu < 0.2, "the stand keeps burning CPU after the client left"
     # ... and the next turn of the conversation (no fault) is answered at once.
-    turn = ask(api, url, Timeouts(first_byte=2, silence=2))
+    turn = ask(api, url, Timeouts(first_byte=2, silence=2), backend=backend)
     assert turn.termination == "stop"
     assert turn.reasoning == ""
     assert turn.total_s < 1.0

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import anthropic
+import anyio
 import httpx2
 import openai
 import orjson
+
+from tests.reliability.helpers import free_port
 
 # The fixtures of tests/proxy/conftest.py.
 ProxyFactory = Callable[..., str]
@@ -57,3 +64,48 @@ def ask_anthropic(c: anthropic.Anthropic, stream: bool, text: str = BIG) -> str:
             reply = s.get_final_message()
     assert reply.stop_reason == "end_turn"
     return "".join(b.text for b in reply.content if b.type == "text")
+
+
+@contextmanager
+def served_by_hypercorn(app: Any, backend: str) -> Iterator[str]:
+    """`app` served on 127.0.0.1 by Hypercorn, an ASGI server that runs on asyncio or on trio
+    (`backend`), from a thread: its URL, until the block ends (the lifespan then ends too)."""
+    from hypercorn.config import Config
+
+    if backend == "trio":
+        from hypercorn.trio import serve
+    else:
+        from hypercorn.asyncio import serve
+    port = free_port()
+    config = Config()
+    config.bind = [f"127.0.0.1:{port}"]
+    stop = threading.Event()
+    failed: list[BaseException] = []
+
+    async def until_stopped() -> None:
+        await anyio.to_thread.run_sync(stop.wait, abandon_on_cancel=True)
+
+    def run() -> None:
+        try:
+            anyio.run(lambda: serve(app, config, shutdown_trigger=until_stopped), backend=backend)
+        except BaseException as exc:  # re-raised in the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name=f"hypercorn-{backend}", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            assert not failed and time.monotonic() < deadline, failed or "Hypercorn did not start"
+            time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop.set()
+        thread.join(10)
+        assert not thread.is_alive(), "Hypercorn did not stop"
+        if failed:
+            raise failed[0]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 T0 = 1_700_000_000.0
 
@@ -27,6 +29,27 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+@contextmanager
+def connect_that_hangs() -> Iterator[str]:
+    """The URL of a port on 127.0.0.1 where a TCP connect never completes: its listening socket
+    is never accepted from and its queue is full, so the kernel drops every new handshake."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(0)
+        port = listener.getsockname()[1]
+        queued = []
+        try:
+            for _ in range(3):  # a backlog of 0 still queues one; the rest fill what is left
+                sock = socket.socket()
+                sock.setblocking(False)
+                sock.connect_ex(("127.0.0.1", port))
+                queued.append(sock)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            for sock in queued:
+                sock.close()
 
 
 def pings(port: int) -> bool:

@@ -108,8 +108,8 @@ def make_chain(
     )
 
 
-def run(main: Callable[[], Awaitable[T]]) -> T:
-    return anyio.run(main)
+def run(main: Callable[[], Awaitable[T]], backend: str = "asyncio") -> T:
+    return anyio.run(main, backend=backend)
 
 
 async def call(chain: Chain, request: Request = HI, recorder: Recorder | None = None) -> Answer:
@@ -143,6 +143,7 @@ def big_system(chars: int) -> str:
 @network
 def test_gateway_text_fails_over_and_never_reaches_the_caller(
     stand_factory: StandFactory,
+    anyio_backend: str,
 ) -> None:
     primary = stand_factory(faults=["gateway-200"])
     backup = stand_factory()
@@ -155,7 +156,7 @@ def test_gateway_text_fails_over_and_never_reaches_the_caller(
         finally:
             await chain.aclose()
 
-    answer = run(main)
+    answer = run(main, backend=anyio_backend)
     assert answer.candidate.endswith(backup + "/v1")
     assert answer.turn.content.startswith("Simulated reply from sim-large")
     assert seen.shown == answer.turn.content  # the real answer, whole, once
@@ -209,6 +210,7 @@ def test_gateway_text_on_the_first_turn_only_is_retried_after_a_backoff(
 @network
 def test_an_empty_stream_is_caught_at_the_first_byte_limit_not_after_100_s(
     stand_factory: StandFactory,
+    anyio_backend: str,
 ) -> None:
     primary = stand_factory(faults=["empty-stream:100"])
     backup = stand_factory()
@@ -225,7 +227,7 @@ def test_an_empty_stream_is_caught_at_the_first_byte_limit_not_after_100_s(
             await chain.aclose()
 
     started = time.perf_counter()
-    answer = run(main)
+    answer = run(main, backend=anyio_backend)
     elapsed = time.perf_counter() - started
     assert elapsed < 5, f"the empty stream held the call for {elapsed:.1f}s"
     assert answer.candidate.endswith(backup + "/v1")
@@ -564,7 +566,9 @@ def test_two_slow_first_bytes_send_traffic_to_the_backup_until_the_probe(
 # ---------------------------------------------------------------- HTTP statuses
 
 
-def _retry_after_call(url: str, retry: RetryPolicy, sleeps: Sleeps) -> Answer:
+def _retry_after_call(
+    url: str, retry: RetryPolicy, sleeps: Sleeps, backend: str = "asyncio"
+) -> Answer:
     async def main() -> Answer:
         chain = make_chain([openai(url)], sleeps=sleeps, retry=retry)
         try:
@@ -572,18 +576,21 @@ def _retry_after_call(url: str, retry: RetryPolicy, sleeps: Sleeps) -> Answer:
         finally:
             await chain.aclose()
 
-    return run(main)
+    return run(main, backend)
 
 
 RATE_LIMITED_ONCE = {"models": {"sim-large": {"turns": [{"fault": "http:429:7"}, {}]}}}
 
 
 @network
-def test_retry_after_is_honoured(stand_factory: StandFactory) -> None:
+def test_retry_after_is_honoured(stand_factory: StandFactory, anyio_backend: str) -> None:
     sleeps = Sleeps()
     started = time.perf_counter()
     answer = _retry_after_call(
-        stand_factory(script=RATE_LIMITED_ONCE), RetryPolicy(retry_after_max_s=60), sleeps
+        stand_factory(script=RATE_LIMITED_ONCE),
+        RetryPolicy(retry_after_max_s=60),
+        sleeps,
+        backend=anyio_backend,
     )
     assert time.perf_counter() - started < 3
     assert sleeps.waits == [7.0]
@@ -652,7 +659,7 @@ def test_a_wrong_model_name_is_a_404_that_says_so(stand_factory: StandFactory) -
 
 @network
 def test_when_every_candidate_fails_the_error_lists_the_attempts(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     logs = [tmp_path / "primary.jsonl", tmp_path / "backup.jsonl"]
     urls = [stand_factory(faults=["http:503"], log=log) for log in logs]
@@ -668,7 +675,7 @@ def test_when_every_candidate_fails_the_error_lists_the_attempts(
             await chain.aclose()
 
     with pytest.raises(ModelCallFailed) as failed:
-        run(main)
+        run(main, backend=anyio_backend)
     error = failed.value
     assert not isinstance(error, RequestRejected)
     message = str(error)
@@ -766,7 +773,9 @@ def test_a_toolless_small_backup_gets_a_flattened_refitted_request(
 
 
 @network
-def test_concurrent_callers_share_one_breaker(stand_factory: StandFactory, tmp_path: Path) -> None:
+def test_concurrent_callers_share_one_breaker(
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
+) -> None:
     primary_log = tmp_path / "primary.jsonl"
     primary = stand_factory(faults=["http:503"], log=primary_log)
     backup = stand_factory()
@@ -809,7 +818,7 @@ def test_concurrent_callers_share_one_breaker(stand_factory: StandFactory, tmp_p
             for chain in chains:
                 await chain.aclose()
 
-    run(main)
+    run(main, backend=anyio_backend)
     assert len(answered) == 61
     assert all(c.endswith(backup + "/v1") for c in answered)
     assert len(read_log(primary_log)) == 2

@@ -9,6 +9,7 @@ from typing import Any
 import anyio
 import pytest
 
+from tests.reliability.helpers import connect_that_hangs
 from tether.errors import ModelCallFailed
 from tether.messages import Message, Request
 from tether.providers import OpenAIProvider, Timeouts
@@ -32,6 +33,7 @@ def traced_call(
     timeouts: Timeouts | None = None,
     cancel_after: float | None = None,
     guard: GuardConfig | None = None,
+    backend: str = "asyncio",
 ) -> tuple[Recorder, Any]:
     rec = Recorder("test run")
     outcome: dict[str, Any] = {}
@@ -57,7 +59,7 @@ def traced_call(
         finally:
             await chain.aclose()
 
-    anyio.run(main)
+    anyio.run(main, backend=backend)
     rec.finish()
     return rec, outcome
 
@@ -85,30 +87,36 @@ Scenario = Callable[[Callable[..., str]], tuple[Recorder, Any]]
     ],
 )
 def test_answered_and_failed_calls_leave_complete_traces(
-    stand_factory, faults, expect_model, expect_root
+    stand_factory, faults, expect_model, expect_root, anyio_backend: str
 ) -> None:
     urls = [stand_factory(faults=faults)]
     if faults == ["gateway-200"]:
         urls.append(stand_factory())
-    rec, _ = traced_call(urls)
+    rec, _ = traced_call(urls, backend=anyio_backend)
     assert gate(rec) == []
     assert statuses(rec, "model") == expect_model
     assert rec.root.status == expect_root
 
 
 @pytest.mark.timeout(20)
-def test_a_timed_out_attempt_ends_as_timeout(stand_factory) -> None:
+def test_a_timed_out_attempt_ends_as_timeout(stand_factory, anyio_backend: str) -> None:
     slow = stand_factory(faults=["slow-first-byte:3"])
-    rec, outcome = traced_call([slow, stand_factory()], timeouts=Timeouts(first_byte=0.3))
+    rec, outcome = traced_call(
+        [slow, stand_factory()], timeouts=Timeouts(first_byte=0.3), backend=anyio_backend
+    )
     assert "answer" in outcome
     assert statuses(rec, "model") == ["timeout", "ok"]
     assert gate(rec) == []
 
 
 @pytest.mark.timeout(20)
-def test_a_loop_cut_twice_is_an_honest_error_with_a_closed_trace(stand_factory) -> None:
+def test_a_loop_cut_twice_is_an_honest_error_with_a_closed_trace(
+    stand_factory, anyio_backend: str
+) -> None:
     rec, outcome = traced_call(
-        [stand_factory(faults=["endless-reasoning"])], guard=GuardConfig(loop_chars=5_000)
+        [stand_factory(faults=["endless-reasoning"])],
+        guard=GuardConfig(loop_chars=5_000),
+        backend=anyio_backend,
     )
     assert "error" in outcome
     model = [s for s in rec.spans.values() if s.kind == "model"]
@@ -118,9 +126,21 @@ def test_a_loop_cut_twice_is_an_honest_error_with_a_closed_trace(stand_factory) 
 
 
 @pytest.mark.timeout(20)
-def test_a_cancelled_call_ends_its_spans_as_cancelled(stand_factory) -> None:
+def test_a_cancelled_call_ends_its_spans_as_cancelled(stand_factory, anyio_backend: str) -> None:
     stalled = stand_factory(faults=["stall:10:5"])
-    rec, outcome = traced_call([stalled], cancel_after=0.5)
+    rec, outcome = traced_call([stalled], cancel_after=0.5, backend=anyio_backend)
+    assert outcome.get("cancelled") is True
+    assert statuses(rec, "model") == ["cancelled"]
+    assert statuses(rec, "chain") == ["cancelled"]
+    assert rec.root.status == "cancelled"
+    assert gate(rec) == []
+
+
+@pytest.mark.timeout(20)
+def test_a_call_cancelled_while_connecting_ends_its_spans_as_cancelled(anyio_backend: str) -> None:
+    """On trio the cancellation leaves the TCP connect as a group of cancellations."""
+    with connect_that_hangs() as url:
+        rec, outcome = traced_call([url], cancel_after=0.3, backend=anyio_backend)
     assert outcome.get("cancelled") is True
     assert statuses(rec, "model") == ["cancelled"]
     assert statuses(rec, "chain") == ["cancelled"]

@@ -54,7 +54,7 @@ def test_a_fixed_policy_caps_and_never_moves() -> None:
     assert limit.limit == 32 and limit.narrowed == 0
 
 
-def test_calls_wait_for_a_slot_under_the_limit() -> None:
+def test_calls_wait_for_a_slot_under_the_limit(anyio_backend: str) -> None:
     limit = AdaptiveLimit(ConcurrencyPolicy(ceiling=2))
     most = [0]
 
@@ -68,12 +68,13 @@ def test_calls_wait_for_a_slot_under_the_limit() -> None:
             for _ in range(8):
                 tg.start_soon(call)
 
-    anyio.run(main)
+    anyio.run(main, backend=anyio_backend)
     assert most[0] == 2 and limit.in_flight == 0
 
 
 def test_the_stand_refuses_a_request_past_its_models_cap_until_a_reply_ends(
     stand_factory: StandFactory,
+    anyio_backend: str,
 ) -> None:
     url = stand_factory(faults=["concurrency:2", "slow-first-byte:0.3"])
 
@@ -96,13 +97,13 @@ def test_the_stand_refuses_a_request_past_its_models_cap_until_a_reply_ends(
         await provider.aclose()
         return statuses
 
-    statuses = anyio.run(main)
+    statuses = anyio.run(main, backend=anyio_backend)
     assert sorted(statuses, key=str) == [200, 200, 200, 429]
 
 
 @pytest.mark.parametrize(("adaptive", "ceiling"), [(True, None), (False, 16)])
 def test_a_chain_learns_the_cap_and_stops_hitting_it_without_opening_the_breaker(
-    stand_factory: StandFactory, adaptive: bool, ceiling: int | None
+    stand_factory: StandFactory, adaptive: bool, ceiling: int | None, anyio_backend: str
 ) -> None:
     url = stand_factory(faults=["concurrency:2", "slow-first-byte:0.1"])
     notices: list[Notice] = []
@@ -135,7 +136,7 @@ def test_a_chain_learns_the_cap_and_stops_hitting_it_without_opening_the_breaker
         await chain.aclose()
         return [sum(rejected_first), sum(second)]
 
-    first_wave, second_wave = anyio.run(main)
+    first_wave, second_wave = anyio.run(main, backend=anyio_backend)
     limit = limits.of(chain.candidates[0].provider)
     assert first_wave >= 1  # eight at once against a cap of two
     assert not [n for n in notices if n.kind == "breaker"]  # the provider is not unhealthy

@@ -39,7 +39,12 @@ def chain_of(
     )
 
 
-def call(chain: Chain, recorder: Recorder | None = None, shown: list[str] | None = None) -> Answer:
+def call(
+    chain: Chain,
+    recorder: Recorder | None = None,
+    shown: list[str] | None = None,
+    backend: str = "asyncio",
+) -> Answer:
     async def main() -> Answer:
         try:
             return await chain.call(
@@ -48,10 +53,12 @@ def call(chain: Chain, recorder: Recorder | None = None, shown: list[str] | None
         finally:
             await chain.aclose()
 
-    return anyio.run(main)
+    return anyio.run(main, backend=backend)
 
 
-def test_a_late_primary_is_hedged_and_the_backup_wins_with_both_attempts_recorded() -> None:
+def test_a_late_primary_is_hedged_and_the_backup_wins_with_both_attempts_recorded(
+    anyio_backend: str,
+) -> None:
     notices: list[Notice] = []
     recorder = Recorder("hedged call")
     shown: list[str] = []
@@ -60,7 +67,7 @@ def test_a_late_primary_is_hedged_and_the_backup_wins_with_both_attempts_recorde
         StandThread() as fast,
     ):
         chain = chain_of(slow, fast, notices=notices)
-        answer = call(chain, recorder, shown)
+        answer = call(chain, recorder, shown, backend=anyio_backend)
     assert answer.candidate == "backup"
     lost, won = answer.attempts
     assert (lost.candidate, lost.ok, won.candidate, won.ok) == ("primary", False, "backup", True)
@@ -75,14 +82,14 @@ def test_a_late_primary_is_hedged_and_the_backup_wins_with_both_attempts_recorde
     assert check_recorder(recorder).complete
 
 
-def test_a_primary_that_answers_first_wins_and_only_its_text_is_shown() -> None:
+def test_a_primary_that_answers_first_wins_and_only_its_text_is_shown(anyio_backend: str) -> None:
     notices: list[Notice] = []
     shown: list[str] = []
     with (
         StandThread(build_stand(faults=["slow-first-byte:0.6"])) as late,
         StandThread(build_stand(faults=["slow-first-byte:5"])) as later,
     ):
-        answer = call(chain_of(late, later, notices=notices), shown=shown)
+        answer = call(chain_of(late, later, notices=notices), shown=shown, backend=anyio_backend)
     assert answer.candidate == "primary"
     assert [n.kind for n in notices] == ["hedge"]
     assert [a.candidate for a in answer.attempts] == ["backup", "primary"]
@@ -148,7 +155,9 @@ def test_a_wait_given_up_for_a_hedge_counts_as_slow_only_past_the_slow_limit() -
     assert breaker.state == "open" and breaker.record.reason == "slow"
 
 
-def test_the_receipt_counts_the_cancelled_attempts_tokens(tmp_path: Path) -> None:
+def test_the_receipt_counts_the_cancelled_attempts_tokens(
+    tmp_path: Path, anyio_backend: str
+) -> None:
     config = RuntimeConfig.model_validate({"hedge": {"enabled": True, "after_s": 0.2}})
 
     async def main(slow: str, fast: str) -> tuple[list[dict[str, object]], int]:
@@ -171,13 +180,13 @@ def test_the_receipt_counts_the_cancelled_attempts_tokens(tmp_path: Path) -> Non
         StandThread(build_stand(faults=["slow-first-byte:5"])) as slow,
         StandThread() as fast,
     ):
-        rejected, input_tokens = anyio.run(main, slow, fast)
+        rejected, input_tokens = anyio.run(main, slow, fast, backend=anyio_backend)
     (lost,) = rejected
     assert lost["candidate"] == "primary" and "cancelled" in str(lost["error"])
     assert 0 < int(str(lost["input_tokens"])) < input_tokens  # the winner's are in it too
 
 
-def test_a_hedged_race_keeps_to_the_callers_deadline() -> None:
+def test_a_hedged_race_keeps_to_the_callers_deadline(anyio_backend: str) -> None:
     """Both lanes slow: each ends at its share of the caller's deadline (a timeout recorded on
     it), not when the slow upstream would have answered."""
     notices: list[Notice] = []
@@ -194,7 +203,7 @@ def test_a_hedged_race_keeps_to_the_callers_deadline() -> None:
                 await chain.aclose()
 
         with pytest.raises(ModelCallFailed) as failed:
-            anyio.run(main)
+            anyio.run(main, backend=anyio_backend)
     assert "hedge" in [n.kind for n in notices]
     shares = [a for a in failed.value.attempts if "share of the caller's deadline" in a.error]
     assert {a.candidate for a in shares} == {"primary", "backup"}, failed.value.attempts

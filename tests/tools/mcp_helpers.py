@@ -72,7 +72,9 @@ def mcp_runtime(
     return runtime, store
 
 
-def run(runtime: AgentRuntime, task: str = "use the tools") -> tuple[Receipt, list[ToolResult]]:
+def run(
+    runtime: AgentRuntime, task: str = "use the tools", backend: str = "asyncio"
+) -> tuple[Receipt, list[ToolResult]]:
     """The receipt and every tool result, in order."""
     results: list[ToolResult] = []
 
@@ -82,4 +84,4 @@ def run(runtime: AgentRuntime, task: str = "use the tools") -> tuple[Receipt, li
         finally:
             await runtime.chain.aclose()
 
-    return anyio.run(main), results
+    return anyio.run(main, backend=backend), results

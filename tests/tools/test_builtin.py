@@ -24,8 +24,8 @@ from tether.tools.builtin import (
 pytestmark = pytest.mark.timeout(10)
 
 
-def call(t: Tool, ws: Path, **arguments: Any) -> ToolOutput:
-    return anyio.run(t.invoke, arguments, ToolContext(workspace=ws))
+def call(t: Tool, ws: Path, backend: str = "asyncio", /, **arguments: Any) -> ToolOutput:
+    return anyio.run(t.invoke, arguments, ToolContext(workspace=ws), backend=backend)
 
 
 @pytest.fixture
@@ -85,21 +85,21 @@ def test_coding_tools_exported() -> None:
 # -- read_file ---------------------------------------------------------------------------------
 
 
-def test_read_file_pages(ws: Path) -> None:
+def test_read_file_pages(ws: Path, anyio_backend: str) -> None:
     (ws / "big.txt").write_text("".join(f"line {i}\n" for i in range(1, 451)))
-    first = call(read_file, ws, path="big.txt")
+    first = call(read_file, ws, anyio_backend, path="big.txt")
     assert not first.is_error
     lines = first.text.splitlines()
     assert lines[0] == "  1\tline 1"
     assert lines[199] == "200\tline 200"
     assert "lines 1-200 of 450" in lines[-1]
     assert "offset=201" in lines[-1]
-    last = call(read_file, ws, path="big.txt", offset=401, limit=100)
+    last = call(read_file, ws, anyio_backend, path="big.txt", offset=401, limit=100)
     assert last.text.splitlines()[0] == "401\tline 401"
     assert "lines 401-450 of 450 (end of file)" in last.text
-    middle = call(read_file, ws, path="big.txt", offset=10, limit=3)
+    middle = call(read_file, ws, anyio_backend, path="big.txt", offset=10, limit=3)
     assert middle.text.splitlines()[:3] == ["10\tline 10", "11\tline 11", "12\tline 12"]
-    past = call(read_file, ws, path="big.txt", offset=451)
+    past = call(read_file, ws, anyio_backend, path="big.txt", offset=451)
     assert past.is_error and "450 lines" in past.text
 
 
@@ -149,16 +149,16 @@ def test_read_file_counts_lines_as_an_editor_does(ws: Path) -> None:
 # -- write_file --------------------------------------------------------------------------------
 
 
-def test_write_file_creates_parents_and_reports_effect(ws: Path) -> None:
-    out = call(write_file, ws, path="src/pkg/mod.py", content="print('hé')\n")
+def test_write_file_creates_parents_and_reports_effect(ws: Path, anyio_backend: str) -> None:
+    out = call(write_file, ws, anyio_backend, path="src/pkg/mod.py", content="print('hé')\n")
     assert not out.is_error
     data = (ws / "src/pkg/mod.py").read_bytes()
     assert data == "print('hé')\n".encode()
     assert out.effects == (f"wrote src/pkg/mod.py ({len(data)} bytes)",)
-    again = call(write_file, ws, path="src/pkg/mod.py", content="x = 1\n")
+    again = call(write_file, ws, anyio_backend, path="src/pkg/mod.py", content="x = 1\n")
     assert "replaced" in again.text
     assert (ws / "src/pkg/mod.py").read_text() == "x = 1\n"
-    assert call(write_file, ws, path="src", content="x").is_error
+    assert call(write_file, ws, anyio_backend, path="src", content="x").is_error
 
 
 # -- apply_patch -------------------------------------------------------------------------------
@@ -351,24 +351,24 @@ def test_absolute_path_inside_workspace_is_allowed(ws: Path) -> None:
 # -- search ------------------------------------------------------------------------------------
 
 
-def test_search_regex(ws: Path) -> None:
+def test_search_regex(ws: Path, anyio_backend: str) -> None:
     (ws / "src").mkdir()
     (ws / "src/a.py").write_text("def foo():\n    return 1\n\ndef bar_baz():\n    pass\n")
     (ws / "src/b.txt").write_text("def not_python\n")
     (ws / "blob.bin").write_bytes(b"def x\x00\x01")
-    out = call(search, ws, pattern=r"^def \w+\(", glob="*.py")
+    out = call(search, ws, anyio_backend, pattern=r"^def \w+\(", glob="*.py")
     assert out.text.splitlines() == [
         "src/a.py:1: def foo():",
         "src/a.py:4: def bar_baz():",
         "[2 matches in 1 file]",
     ]
-    everywhere = call(search, ws, pattern=r"def")
+    everywhere = call(search, ws, anyio_backend, pattern=r"def")
     assert "src/b.txt:1: def not_python" in everywhere.text
     assert "blob.bin" not in everywhere.text
-    capped = call(search, ws, pattern="def", max_matches=1)
+    capped = call(search, ws, anyio_backend, pattern="def", max_matches=1)
     assert len(capped.text.splitlines()) == 2
     assert "3 matches in 2 files; only the first 1 shown" in capped.text
-    assert not call(search, ws, pattern="nothing here").is_error
+    assert not call(search, ws, anyio_backend, pattern="nothing here").is_error
 
 
 def test_search_invalid_regex(ws: Path) -> None:
@@ -380,23 +380,23 @@ def test_search_invalid_regex(ws: Path) -> None:
 # -- run_command -------------------------------------------------------------------------------
 
 
-def test_run_command_exit_codes_and_interleaved_output(ws: Path) -> None:
-    ok = call(run_command, ws, command="echo out; echo err >&2; echo out2")
+def test_run_command_exit_codes_and_interleaved_output(ws: Path, anyio_backend: str) -> None:
+    ok = call(run_command, ws, anyio_backend, command="echo out; echo err >&2; echo out2")
     assert not ok.is_error
     assert ok.exit_code == 0
     assert ok.text.splitlines()[:3] == ["out", "err", "out2"]
     assert ok.effects == ("ran `echo out; echo err >&2; echo out2` (exit 0)",)
-    failed = call(run_command, ws, command="exit 3")
+    failed = call(run_command, ws, anyio_backend, command="exit 3")
     assert failed.exit_code == 3 and not failed.is_error
     assert failed.effects == ("ran `exit 3` (exit 3)",)
     assert "(no output)" in failed.text
 
 
-def test_run_command_runs_in_workspace_and_cwd(ws: Path) -> None:
+def test_run_command_runs_in_workspace_and_cwd(ws: Path, anyio_backend: str) -> None:
     (ws / "sub").mkdir()
-    out = call(run_command, ws, command="pwd", cwd="sub")
+    out = call(run_command, ws, anyio_backend, command="pwd", cwd="sub")
     assert out.text.splitlines()[0] == str((ws / "sub").resolve())
-    out = call(run_command, ws, command="pwd")
+    out = call(run_command, ws, anyio_backend, command="pwd")
     assert out.text.splitlines()[0] == str(ws.resolve())
 
 
@@ -409,10 +409,11 @@ def test_run_command_cwd_escape_refused(ws: Path, tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def test_run_command_output_cap_keeps_the_tail(ws: Path) -> None:
+def test_run_command_output_cap_keeps_the_tail(ws: Path, anyio_backend: str) -> None:
     out = call(
         run_command,
         ws,
+        anyio_backend,
         command="i=0; while [ $i -lt 5000 ]; do echo line-$i-xxxxxxxxxx; i=$((i+1)); done",
     )
     assert out.exit_code == 0
@@ -437,7 +438,7 @@ async def watch_group(ws: Path, seen: list[int]) -> None:
     seen.extend(group_members(pgid))
 
 
-def test_run_command_timeout_kills_the_process_group(ws: Path) -> None:
+def test_run_command_timeout_kills_the_process_group(ws: Path, anyio_backend: str) -> None:
     seen: list[int] = []
 
     async def main() -> ToolOutput:
@@ -450,7 +451,7 @@ def test_run_command_timeout_kills_the_process_group(ws: Path) -> None:
         return out
 
     started = time.monotonic()
-    out = anyio.run(main)
+    out = anyio.run(main, backend=anyio_backend)
     assert time.monotonic() - started < 2.5
     assert out.is_error and "timed out after 0.7 s" in out.text
     assert out.effects == (
@@ -463,7 +464,7 @@ def test_run_command_timeout_kills_the_process_group(ws: Path) -> None:
     assert [pid for pid in seen if running(pid)] == []
 
 
-def test_run_command_cancellation_kills_the_process_group(ws: Path) -> None:
+def test_run_command_cancellation_kills_the_process_group(ws: Path, anyio_backend: str) -> None:
     seen: list[int] = []
 
     async def main() -> bool:
@@ -477,7 +478,7 @@ def test_run_command_cancellation_kills_the_process_group(ws: Path) -> None:
         return scope.cancelled_caught
 
     started = time.monotonic()
-    assert anyio.run(main) is True
+    assert anyio.run(main, backend=anyio_backend) is True
     assert time.monotonic() - started < 2.5
     pgid = _started(ws)
     assert pgid is not None
@@ -485,16 +486,20 @@ def test_run_command_cancellation_kills_the_process_group(ws: Path) -> None:
     assert wait_gone(pgid, 0.2) == []  # killed before the cancellation propagated
 
 
-def test_run_command_background_processes_do_not_outlive_it(ws: Path) -> None:
+def test_run_command_background_processes_do_not_outlive_it(ws: Path, anyio_backend: str) -> None:
     started = time.monotonic()
-    out = call(run_command, ws, command="echo $$ > pgid.txt; sleep 30 & echo started")
+    out = call(
+        run_command, ws, anyio_backend, command="echo $$ > pgid.txt; sleep 30 & echo started"
+    )
     assert time.monotonic() - started < 2.5
     assert out.exit_code == 0 and "started" in out.text
     assert "1 background process the command left running was killed" in out.text
     pgid = _started(ws)
     assert pgid is not None
     assert wait_gone(pgid, 0.2) == []
-    quiet = call(run_command, ws, command="echo $$ > pgid.txt; sleep 30 > /dev/null 2>&1 &")
+    quiet = call(
+        run_command, ws, anyio_backend, command="echo $$ > pgid.txt; sleep 30 > /dev/null 2>&1 &"
+    )
     assert quiet.exit_code == 0
     pgid = _started(ws)
     assert pgid is not None

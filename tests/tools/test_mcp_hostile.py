@@ -39,7 +39,7 @@ pytestmark = pytest.mark.timeout(120)
 
 
 def test_every_hostile_tool_is_contained_and_the_run_answers(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     log = tmp_path / "hostile.jsonl"
     url = stand_factory(
@@ -59,7 +59,7 @@ def test_every_hostile_tool_is_contained_and_the_run_answers(
         )
     )
     runtime, store = mcp_runtime(url, tmp_path, [hostile(log, timeout_s=1.5)], max_steps=20)
-    receipt, results = run(runtime)
+    receipt, results = run(runtime, backend=anyio_backend)
     try:
         assert receipt.status == "answered" and receipt.final_text == "All done.", receipt
         by_step = [(r.call.name, r.status) for r in results]
@@ -113,7 +113,7 @@ def test_every_hostile_tool_is_contained_and_the_run_answers(
 
 @pytest.mark.parametrize("tool", ["hang", "hang_writing"])
 def test_stop_cancels_the_call_in_flight_and_ends_the_server(
-    stand_factory: StandFactory, tmp_path: Path, tool: str
+    stand_factory: StandFactory, tmp_path: Path, tool: str, anyio_backend: str
 ) -> None:
     log = tmp_path / "hostile.jsonl"
     url = stand_factory(script=script({"tool_calls": [call(tool)]}, {"text": "never"}))
@@ -136,7 +136,7 @@ def test_stop_cancels_the_call_in_flight_and_ends_the_server(
         await runtime.chain.aclose()
         return receipt
 
-    receipt = anyio.run(main)
+    receipt = anyio.run(main, backend=anyio_backend)
     store.close()
     assert receipt.status == "cancelled" and f"tool {tool}" in receipt.cancelled
     assert [e["tool"] for e in events(log) if e["event"] == "cancelled"] == [tool]

@@ -24,7 +24,7 @@ EVERYTHING = (
 
 
 def test_mcp_server_time_answers_under_the_guards(
-    stand_factory: StandFactory, tmp_path: Path
+    stand_factory: StandFactory, tmp_path: Path, anyio_backend: str
 ) -> None:
     url = stand_factory(
         script=script(
@@ -36,7 +36,7 @@ def test_mcp_server_time_answers_under_the_guards(
     )
     time = McpServer(name="time", command=sys.executable, args=["-m", "mcp_server_time"])
     runtime, store = mcp_runtime(url, tmp_path, [time])
-    receipt, results = run(runtime)
+    receipt, results = run(runtime, backend=anyio_backend)
     store.close()
     assert receipt.status == "answered" and receipt.trace_problems == []
     now, again, bad = results

@@ -3,7 +3,6 @@ fences and taint, permissions, and spans the gate accepts."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -39,6 +38,13 @@ async def nap(label: str, seconds: float = 0.3) -> str:
     """Sleep, then say so."""
     await anyio.sleep(seconds)
     return f"{label} rested"
+
+
+@tool
+def doze(seconds: float) -> ToolOutput:
+    """A sync tool with an effect, done within a Stop's grace."""
+    time.sleep(seconds)
+    return ToolOutput("dozed", effects=("dozed",))
 
 
 @tool
@@ -83,7 +89,7 @@ def run_command(command: str) -> ToolOutput:
     return ToolOutput(f"ran {command}", exit_code=0, effects=(f"ran `{command}`",))
 
 
-TOOLS: list[Tool] = [hang, nap, big, add, boom, where, failing_command, fetch, run_command]
+TOOLS: list[Tool] = [hang, nap, doze, big, add, boom, where, failing_command, fetch, run_command]
 
 
 def call(name: str, arguments: Any = None, id: str = "", raw: str | None = None) -> ToolCall:
@@ -95,15 +101,15 @@ def runner(tmp_path: Path, **kw: Any) -> ToolRunner:
     return ToolRunner(TOOLS, ToolContext(workspace=tmp_path), **kw)
 
 
-def run(fn: Callable[[], Awaitable[T]]) -> T:
-    return anyio.run(fn)
+def run(fn: Callable[[], Awaitable[T]], backend: str = "asyncio") -> T:
+    return anyio.run(fn, backend=backend)
 
 
-def run_calls(r: ToolRunner, *calls: ToolCall) -> list[ToolResult]:
+def run_calls(r: ToolRunner, *calls: ToolCall, backend: str = "asyncio") -> list[ToolResult]:
     async def main() -> list[ToolResult]:
         return await r.run(list(calls))
 
-    return run(main)
+    return run(main, backend)
 
 
 def assert_gate_passes(rec: Recorder) -> None:
@@ -116,19 +122,23 @@ def assert_gate_passes(rec: Recorder) -> None:
 # ----------------------------------------------------------------------------- policy
 
 
-def test_a_hung_tool_ends_as_a_timeout_within_its_timeout(tmp_path: Path) -> None:
+def test_a_hung_tool_ends_as_a_timeout_within_its_timeout(
+    tmp_path: Path, anyio_backend: str
+) -> None:
     r = runner(tmp_path)
     started = time.perf_counter()
-    [result] = run_calls(r, call("hang"))
+    [result] = run_calls(r, call("hang"), backend=anyio_backend)
     assert time.perf_counter() - started < 5.0  # the 0.2 s timeout, not the hang
     assert result.status == "timeout"
     assert "timed out after 0.2 s" in result.text
     assert result.to_part().is_error
 
 
-def test_the_default_timeout_applies_to_tools_without_their_own(tmp_path: Path) -> None:
+def test_the_default_timeout_applies_to_tools_without_their_own(
+    tmp_path: Path, anyio_backend: str
+) -> None:
     r = runner(tmp_path, default_timeout_s=0.1)
-    [result] = run_calls(r, call("nap", {"label": "x", "seconds": 5}))
+    [result] = run_calls(r, call("nap", {"label": "x", "seconds": 5}), backend=anyio_backend)
     assert result.status == "timeout"
 
 
@@ -192,11 +202,14 @@ def test_empty_arguments_mean_no_arguments(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.effects == ("looked around",)
 
 
-def test_tool_exceptions_and_error_outputs_become_error_results(tmp_path: Path) -> None:
+def test_tool_exceptions_and_error_outputs_become_error_results(
+    tmp_path: Path, anyio_backend: str
+) -> None:
     crashed, failed = run_calls(
         runner(tmp_path),
         call("boom", {"message": "disk on fire"}),
         call("failing_command", {"command": "make"}),
+        backend=anyio_backend,
     )
     assert crashed.status == "error" and crashed.text == "boom failed: RuntimeError: disk on fire"
     assert failed.status == "error" and failed.exit_code == 1
@@ -205,37 +218,58 @@ def test_tool_exceptions_and_error_outputs_become_error_results(tmp_path: Path) 
     assert part.name == "failing_command" and part.content == "make: exit 1"
 
 
-def test_parallel_calls_run_concurrently_and_keep_their_order(tmp_path: Path) -> None:
+def test_parallel_calls_run_concurrently_and_keep_their_order(
+    tmp_path: Path, anyio_backend: str
+) -> None:
     r = runner(tmp_path)
     started = time.perf_counter()
     naps = (call("nap", {"label": x, "seconds": 1.5}, id=x) for x in "abc")
-    results = run_calls(r, *naps)
+    results = run_calls(r, *naps, backend=anyio_backend)
     assert time.perf_counter() - started < 4.0  # one after another: 4.5 s
     assert [res.text for res in results] == ["a rested", "b rested", "c rested"]
 
 
-def test_cancelling_the_caller_cancels_running_tools(tmp_path: Path) -> None:
+def test_cancelling_the_caller_cancels_running_tools(tmp_path: Path, anyio_backend: str) -> None:
     rec = Recorder("t")
     r = runner(tmp_path, recorder=rec)
     finished: list[Any] = []
 
     async def main() -> int:
+        before = anyio.get_running_tasks()  # main, and on trio its own system tasks
         with anyio.move_on_after(0.2) as scope:
             finished.append(
                 await r.run([call("nap", {"label": x, "seconds": 5}, id=x) for x in "ab"])
             )
         assert scope.cancelled_caught
         await anyio.lowlevel.checkpoint()
-        return len(asyncio.all_tasks())
+        return len(anyio.get_running_tasks()) - len(before)
 
     started = time.perf_counter()
-    tasks_left = run(main)
+    tasks_left = run(main, backend=anyio_backend)
     assert time.perf_counter() - started < 4.0  # not the 5 s naps
     assert finished == []  # cancellation propagated, no results
-    assert tasks_left == 1  # only main itself
+    assert tasks_left == 0  # none but those running before
     tool_spans = [s for s in rec.spans.values() if s.kind == "tool"]
     assert len(tool_spans) == 2 and all(s.status == "cancelled" for s in tool_spans)
     assert_gate_passes(rec)
+
+
+def test_a_stop_while_a_sync_tool_finishes_in_its_grace_still_stops_the_caller(
+    tmp_path: Path, anyio_backend: str
+) -> None:
+    """The tool's result counts (its effect is reported), yet the batch raises the Stop: on
+    trio too, where a task group whose tasks all returned raises nothing of its own."""
+    r = runner(tmp_path)
+    after: list[str] = []
+
+    async def main() -> bool:
+        with anyio.move_on_after(0.05) as scope:
+            await r.run([call("doze", {"seconds": 0.2})])
+            after.append("the caller went on past a Stop")
+        return scope.cancelled_caught
+
+    assert run(main, anyio_backend) is True
+    assert after == [] and r.effects == ["dozed"]
 
 
 # ----------------------------------------------------------------------------- fences and taint
@@ -320,7 +354,7 @@ def test_block_handover_and_non_interactive_ask(tmp_path: Path) -> None:
     assert all(res.to_part().is_error for res in (blocked, handed, asked))
 
 
-def test_the_ask_callback_decides_one_at_a_time(tmp_path: Path) -> None:
+def test_the_ask_callback_decides_one_at_a_time(tmp_path: Path, anyio_backend: str) -> None:
     seen: list[str] = []
     active = 0
 
@@ -340,18 +374,23 @@ def test_the_ask_callback_decides_one_at_a_time(tmp_path: Path) -> None:
         runner(tmp_path, ask=ask, rules=Rules([])),
         call("add", {"a": 1, "b": 1}, id="yes"),
         call("add", {"a": 2, "b": 2}, id="no"),
+        backend=anyio_backend,
     )
     assert seen == ["yes", "no"]
     assert yes.status == "ok" and yes.decision == "ask by default (no rule matched); approved"
     assert no.status == "denied" and "did not approve" in no.text
-    [failed] = run_calls(runner(tmp_path, ask=broken, rules=Rules([])), call("where"))
+    [failed] = run_calls(
+        runner(tmp_path, ask=broken, rules=Rules([])), call("where"), backend=anyio_backend
+    )
     assert failed.status == "denied" and "terminal closed" in failed.text
 
 
 # ----------------------------------------------------------------------------- spans
 
 
-def test_every_call_gets_a_closed_tool_span_and_permission_span(tmp_path: Path) -> None:
+def test_every_call_gets_a_closed_tool_span_and_permission_span(
+    tmp_path: Path, anyio_backend: str
+) -> None:
     rec = Recorder("t")
     rules = Rules([Rule("boom", "block", reason="no"), Rule("*", "allow")])
     r = runner(tmp_path, rules=rules, recorder=rec)
@@ -366,7 +405,7 @@ def test_every_call_gets_a_closed_tool_span_and_permission_span(tmp_path: Path) 
                 [call("add", {"a": 1, "b": 2}, id="again"), call("nope")], parent=turn
             )
 
-    results = run(main)
+    results = run(main, backend=anyio_backend)
     assert [res.status for res in results] == ["ok", "timeout", "blocked", "skipped", "error"]
     tools = [s for s in rec.spans.values() if s.kind == "tool"]
     permissions = [s for s in rec.spans.values() if s.kind == "permission"]
@@ -400,7 +439,7 @@ def test_flagged_and_exit_code_reach_the_span(tmp_path: Path) -> None:
     assert_gate_passes(rec)
 
 
-def test_a_cancelled_ask_closes_its_spans_as_cancelled(tmp_path: Path) -> None:
+def test_a_cancelled_ask_closes_its_spans_as_cancelled(tmp_path: Path, anyio_backend: str) -> None:
     rec = Recorder("t")
 
     async def slow(request: PermissionRequest) -> bool:
@@ -413,7 +452,7 @@ def test_a_cancelled_ask_closes_its_spans_as_cancelled(tmp_path: Path) -> None:
         with anyio.move_on_after(0.1):
             await r.run([call("add", {"a": 1, "b": 2}), call("where")])
 
-    run(main)
+    run(main, backend=anyio_backend)
     statuses = sorted((s.kind, s.status) for s in rec.spans.values() if s.kind != "run")
     assert statuses == [("permission", "cancelled"), ("tool", "cancelled"), ("tool", "cancelled")]
     assert_gate_passes(rec)

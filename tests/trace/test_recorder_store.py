@@ -19,22 +19,36 @@ from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
 
 
-def test_spans_close_on_every_path() -> None:
+def test_spans_close_on_every_path(anyio_backend: str) -> None:
     rec = Recorder("run")
     with rec.span("tool", "fine"):
         pass
     with pytest.raises(ValueError, match="x"), rec.span("tool", "boom"):
         raise ValueError("x")
+    with pytest.raises(ExceptionGroup), rec.span("tool", "two failures"):
+        raise ExceptionGroup("two", [ValueError("x"), KeyError("y")])
     with pytest.raises(FirstByteTimeout), rec.span("model", "slow"):
         raise FirstByteTimeout("late", limit_s=1)
 
     async def cancelled() -> None:
         with anyio.move_on_after(0.01), rec.span("tool", "hung"):
             await anyio.sleep(5)
+        with anyio.move_on_after(0.01), rec.span("tool", "hung in a group"):
+            try:  # as trio's nurseries (its TCP connect's) raise their tasks' cancellations
+                await anyio.sleep(5)
+            except anyio.get_cancelled_exc_class() as exc:
+                raise BaseExceptionGroup("connect", [exc]) from None
 
-    anyio.run(cancelled)
+    anyio.run(cancelled, backend=anyio_backend)
     statuses = {s.name: s.status for s in rec.spans.values() if s is not rec.root}
-    assert statuses == {"fine": "ok", "boom": "error", "slow": "timeout", "hung": "cancelled"}
+    assert statuses == {
+        "fine": "ok",
+        "boom": "error",
+        "two failures": "error",
+        "slow": "timeout",
+        "hung": "cancelled",
+        "hung in a group": "cancelled",
+    }
     assert all(
         s.ended_at is not None and s.ended_at >= s.started_at
         for s in rec.spans.values()

@@ -9,9 +9,10 @@ read, because `post_stream` switches it from first-byte to silence) and raises h
 errors (ConnectError, ConnectTimeout, ReadTimeout, RemoteProtocolError, ReadError).
 
 Scope: HTTP/1.1 only (TLS through the given context), bodies sent from memory, asyncio only
-(the proxy runs under uvicorn). A connection is reused only after a complete, keep-alive reply;
-a reply closed early (a cancelled call, a client gone) closes its connection, which is how the
-upstream learns that the call was cancelled.
+(`tether proxy` runs under uvicorn; an app served on trio uses httpx2's client instead:
+`Upstreams._upstream` in forward.py). A connection is reused only after a complete, keep-alive
+reply; a reply closed early (a cancelled call, a client gone) closes its connection, which is
+how the upstream learns that the call was cancelled.
 """
 
 from __future__ import annotations

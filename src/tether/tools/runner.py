@@ -206,6 +206,10 @@ class ToolRunner:
                 for i, item in enumerate(checked):
                     if item is not None:
                         tg.start_soon(one, i, item)
+            # A Stop during the batch raises here on every event loop: a sync tool that finished
+            # in its grace returns normally, and on trio a task group whose tasks all returned
+            # raises nothing (the loop would begin another step)
+            await anyio.lowlevel.checkpoint_if_cancelled()
         except BaseException as exc:
             for span in spans:
                 self._abort(span, exc)

@@ -74,7 +74,11 @@ class SpanSink(Protocol):
 def is_cancellation(exc: BaseException) -> bool:
     """Whether `exc` is the async library's cancellation (works outside an event loop too).
     Looked up among the modules already loaded: a cancellation comes from a library that is
-    running, and the gate (which reads spans, never runs them) starts without asyncio."""
+    running, and the gate (which reads spans, never runs them) starts without asyncio.
+    A group of cancellations is one too: trio's nurseries (its TCP connect's among them) raise
+    their children's cancellations in a group."""
+    if isinstance(exc, BaseExceptionGroup):
+        return bool(exc.exceptions) and all(is_cancellation(e) for e in exc.exceptions)
     asyncio = sys.modules.get("asyncio")
     if asyncio is not None and isinstance(exc, asyncio.CancelledError):
         return True
