@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-import anyio
 import jsonschema
 import mcp_types as types
 from pydantic import BaseModel, ConfigDict
@@ -19,6 +18,7 @@ from tether.errors import ToolArgumentsError
 from tether.procgroup import shorten
 from tether.tools.base import Tool, ToolContext, ToolOutput
 from tether.tools.mcp.connection import McpConnection
+from tether.trace.spans import is_cancellation
 
 __all__ = ["McpTool", "mcp_tool", "result_output"]
 
@@ -73,8 +73,8 @@ class McpTool(Tool):
         assert self.connection is not None  # (the runner checked the arguments already)
         try:
             result = await self.connection.call(self.remote, arguments)
-        except anyio.get_cancelled_exc_class():
-            if on_abandon is not None and not self.hints.read_only_hint:
+        except BaseException as exc:  # a cancellation, or a group of them (trio's)
+            if is_cancellation(exc) and on_abandon is not None and not self.hints.read_only_hint:
                 on_abandon()  # the server may still carry out a call stopped mid-way
             raise
         effects = () if self.hints.read_only_hint else (self._effect(arguments, result),)
