@@ -20,6 +20,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     question names the same failure), on_topic (the reply shares words with
                     the question), asked_for (the request demanded this short reply, these
                     keys, this markup)
+Both:               learned (a linear model over character n-grams, trained on the corpus's
+                    tune part: `learned.py`)
 
 The phrases and weights are data (`judge_signals.json`), extendable by configuration.
 Pure and fast: a long reply with no failure shape at its start or end is cleared without a
@@ -73,6 +75,7 @@ from tether.reliability.failure_signals import (
     vocabulary,
     zero_output,
 )
+from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import (
     HTML,
@@ -131,6 +134,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
+    # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
+    "learned": 1.0,
 }
 
 
@@ -245,6 +250,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     http_message,
     on_topic,
     asked_for,
+    learned,
 )
 # A last line read alone: what it says, not how it relates to the question.
 TAIL_SIGNALS: tuple[SignalFn, ...] = (
@@ -264,17 +270,24 @@ TAIL_SIGNALS: tuple[SignalFn, ...] = (
 # The signals that can weigh toward "failure" (`on_topic` says `off_topic`); every other one
 # only weighs toward "answer" (weights are never negative). When these add up to less than a
 # verdict's bar, nothing else can reach it, and the verdict needs no more reading.
+# `learned` weighs both ways: read after them, only when it could lift them to the bar.
 FAILURE_SIDE: tuple[SignalFn, ...] = (*FAILURE_SIGNALS, on_topic)
-ANSWER_SIDE: tuple[SignalFn, ...] = tuple(fn for fn in SIGNALS if fn not in FAILURE_SIDE)
+ANSWER_SIDE: tuple[SignalFn, ...] = tuple(
+    fn for fn in SIGNALS if fn not in FAILURE_SIDE and fn is not learned
+)
 
 
 def _read(r: Reply, w: Mapping[str, float], signals: tuple[SignalFn, ...]) -> Reading:
     return Reading(tuple(s for fn in signals for s in fn(r, w)))
 
 
+def _evidence(found: Iterable[Signal]) -> float:
+    return round(sum(s.weight for s in found if s.weight > 0), 3)
+
+
 def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:
     """The two signals that weigh what the others found (a full reading only)."""
-    evidence = sum(s.weight for s in found if s.weight > 0)
+    evidence = sum(s.weight for s in found if s.weight > 0 and s.name != "learned")
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))
     structural = sum(s.weight for s in found if s.name in STRUCTURAL)
@@ -330,8 +343,14 @@ def read_reply(
     read = {fn: tuple(fn(reply, weights)) for fn in FAILURE_SIDE}
     if settle_below is not None:
         first = [s for found in read.values() for s in found]
-        if round(sum(s.weight for s in first if s.weight > 0), 3) < settle_below:
+        if _evidence(first) + reach(weights) < settle_below:
             return Reading(tuple(first), threshold)
+        read[learned] = tuple(learned(reply, weights))
+        first += read[learned]
+        if _evidence(first) < settle_below:
+            return Reading(tuple(first), threshold)
+    else:
+        read[learned] = tuple(learned(reply, weights))
     read.update((fn, tuple(fn(reply, weights))) for fn in ANSWER_SIDE)
     found = tuple(s for fn in SIGNALS for s in read[fn])
     return Reading((*found, *_weighing(reply, weights, found)), threshold)
