@@ -36,7 +36,7 @@ def test_the_model_file_holds_only_what_inference_reads() -> None:
     "text",
     [
         "Service temporarily unavailable. Please try again later.",
-        "我暂时遇到了一些问题，请您稍后重试~",
+        "我暂时遇到了一些问题，请您稍后重试~",  # noqa: RUF001
         "The failing test raced on the cache: I added a lock and it passes 200 times in a row. "
         * 12,
         "x" * 5000 + " 12345",
