@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import repeat
+from typing import Any
 
 from tether.reliability.reply import Reply, Signal
 
@@ -84,16 +85,20 @@ class Model:
         return up, down
 
 
+# Slices made once: mapped over a text, they cut its n-grams without a Python loop.
+_SLICED = 2048
+
+
 @cache
 def _slice_table(n: int) -> list[slice]:
-    return [slice(i, i + n) for i in range(_MAX_READ)]
-
-
-_MAX_READ = 4096
+    return [slice(i, i + n) for i in range(_SLICED)]
 
 
 def _slices(n: int, length: int) -> Sequence[slice]:
-    return _slice_table(n)[: max(0, length - n + 1)]
+    count = max(0, length - n + 1)
+    if count > _SLICED:  # a model that reads more than the table holds
+        return [slice(i, i + n) for i in range(count)]
+    return _slice_table(n)[:count]
 
 
 def shown(gram: str) -> str:
@@ -131,21 +136,19 @@ def fingerprint(texts: Iterable[tuple[str, str, str]]) -> str:
     return digest.hexdigest()
 
 
-def from_json(body: Mapping[str, object]) -> Model:
+def from_json(body: Mapping[str, Any]) -> Model:
+    """A model from the JSON the training script writes (`bench/train_judge_model.py`)."""
     features = body["features"]
-    assert isinstance(features, dict)
-    weights = body["weights"]
-    assert isinstance(weights, dict)
     return Model(
         min_n=int(features["min_n"]),
         max_n=int(features["max_n"]),
         head=int(features["head"]),
         tail=int(features["tail"]),
-        bias=float(str(body["bias"])),
-        scale=float(str(body["scale"])),
-        clip_failure=float(str(body["clip_failure"])),
-        clip_answer=float(str(body["clip_answer"])),
-        weights={str(k): float(v) for k, v in weights.items()},
+        bias=float(body["bias"]),
+        scale=float(body["scale"]),
+        clip_failure=float(body["clip_failure"]),
+        clip_answer=float(body["clip_answer"]),
+        weights={str(k): float(v) for k, v in body["weights"].items()},
         fingerprint=str(body["fingerprint"]),
     )
 
