@@ -173,7 +173,11 @@ def learned(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("learned", weight, f"margin {margin:+.2f} over character n-grams"),)
 
 
-def reach(w: Mapping[str, float]) -> float:
-    """The most the learned signal can weigh toward failure with these weights."""
+def reach(w: Mapping[str, float]) -> tuple[float, float]:
+    """The most the learned signal can weigh toward failure, and toward answer, with these
+    weights (a reading further than that from the bar needs no learned signal)."""
     factor = w["learned"]
-    return factor * shipped().clip_failure if factor else 0.0
+    if not factor:
+        return 0.0, 0.0
+    model = shipped()
+    return factor * model.clip_failure, factor * model.clip_answer

@@ -270,7 +270,7 @@ TAIL_SIGNALS: tuple[SignalFn, ...] = (
 # The signals that can weigh toward "failure" (`on_topic` says `off_topic`); every other one
 # only weighs toward "answer" (weights are never negative). When these add up to less than a
 # verdict's bar, nothing else can reach it, and the verdict needs no more reading.
-# `learned` weighs both ways: read after them, only when it could lift them to the bar.
+# `learned` weighs both ways: read last, and for a verdict only when it could tip it.
 FAILURE_SIDE: tuple[SignalFn, ...] = (*FAILURE_SIGNALS, on_topic)
 ANSWER_SIDE: tuple[SignalFn, ...] = tuple(
     fn for fn in SIGNALS if fn not in FAILURE_SIDE and fn is not learned
@@ -287,7 +287,7 @@ def _evidence(found: Iterable[Signal]) -> float:
 
 def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:
     """The two signals that weigh what the others found (a full reading only)."""
-    evidence = sum(s.weight for s in found if s.weight > 0 and s.name != "learned")
+    evidence = sum(s.weight for s in found if s.weight > 0)
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))
     structural = sum(s.weight for s in found if s.name in STRUCTURAL)
@@ -340,17 +340,24 @@ def read_reply(
     `settle_below`, a reading whose failure evidence adds up to less stops there: its score
     can only fall further, so a verdict needs nothing else (an explanation does)."""
     reply = Reply(text, request, usage, lexicon)
+    toward_failure, toward_answer = reach(weights)
     read = {fn: tuple(fn(reply, weights)) for fn in FAILURE_SIDE}
+    lifted: tuple[Signal, ...] | None = None
     if settle_below is not None:
-        first = [s for found in read.values() for s in found]
-        if _evidence(first) + reach(weights) < settle_below:
-            return Reading(tuple(first), threshold)
-        read[learned] = tuple(learned(reply, weights))
-        first += read[learned]
-        if _evidence(first) < settle_below:
-            return Reading(tuple(first), threshold)
-    else:
-        read[learned] = tuple(learned(reply, weights))
+        first = tuple(s for found in read.values() for s in found)
+        evidence = _evidence(first)
+        if evidence + toward_failure < settle_below:
+            return Reading(first, threshold)
+        if evidence < settle_below:  # only the learned signal could lift it to the bar
+            lifted = tuple(learned(reply, weights))
+            if evidence + _evidence(lifted) < settle_below:
+                return Reading((*first, *lifted), threshold)
     read.update((fn, tuple(fn(reply, weights))) for fn in ANSWER_SIDE)
-    found = tuple(s for fn in SIGNALS for s in read[fn])
-    return Reading((*found, *_weighing(reply, weights, found)), threshold)
+    found = tuple(s for fn in SIGNALS if fn is not learned for s in read[fn])
+    hand = (*found, *_weighing(reply, weights, found))
+    if settle_below is not None and lifted is None:
+        # the learned signal is read only where it could move the reading across the bar
+        score = round(sum(s.weight for s in hand), 3)
+        if not settle_below - toward_failure <= score <= settle_below + toward_answer:
+            return Reading(hand, threshold)
+    return Reading((*hand, *(learned(reply, weights) if lifted is None else lifted)), threshold)
