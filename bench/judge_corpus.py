@@ -6,7 +6,8 @@ judge as the assistant's whole reply, finished with `stop` after HTTP 200, to a 
 a system prompt and the record's own prompt (or, when it has none, an ordinary coding task).
 The table shows, per part of the corpus, per shape and per language, how many failures each
 judge caught and how many answers it took for failures, for judge/2 (today's) beside judge/1
-(the phrase-coverage check it replaced, kept in `bench/judge_v1.py`).
+(the phrase-coverage check it replaced, kept in `bench/judge_v1.py`) and beside judge/2 without
+its learned signal (`-learned`: the hand-written signals alone).
 
 Targets on the test part: recall >= 95% on failures, 0 false alarms on answers.
 
@@ -25,7 +26,7 @@ from pathlib import Path
 
 from tether.messages import Message, Request, Turn
 from tether.reliability.corpus import Sample, samples
-from tether.reliability.judge import judge
+from tether.reliability.judge import JudgeConfig, judge
 
 sys.path.insert(0, str(Path(__file__).parent))
 import judge_v1
@@ -53,7 +54,18 @@ def judge1(sample: Sample) -> bool:
     return bool(judge_v1.gateway_text(sample.text.strip(), request_for(sample)))
 
 
-JUDGES: dict[str, Callable[[Sample], bool]] = {"judge/1": judge1, "judge/2": judge2}
+def hand_only(sample: Sample) -> bool:
+    turn = Turn(content=sample.text, finish_reason="stop", termination="stop")
+    return judge(turn, request_for(sample), config=WITHOUT_LEARNED) is not None
+
+
+# judge/2 with its learned signal turned off: the hand-written signals alone
+WITHOUT_LEARNED = JudgeConfig(weights={"learned": 0.0})
+JUDGES: dict[str, Callable[[Sample], bool]] = {
+    "judge/1": judge1,
+    "-learned": hand_only,
+    "judge/2": judge2,
+}
 
 
 def _row(name: str, group: list[Sample], flagged: dict[str, list[bool]]) -> str:

@@ -26,6 +26,8 @@ import orjson
 from tether.errors import WireError
 from tether.messages import ErrorFrame, FinishReason, Request, Termination, ToolCall, Turn, Usage
 from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, judge, read_text
+from tether.reliability.learned import Pushes
+from tether.reliability.learned import shipped as shipped_model
 from tether.reliability.signals import Reading
 from tether.wire.apis import APIS
 from tether.wire.shape import obj, opt_str, seq
@@ -212,13 +214,28 @@ def audit_record(record: Any, line: int = 1, config: JudgeConfig = DEFAULT_CONFI
 def explain_text(text: str, config: JudgeConfig = DEFAULT_CONFIG) -> Reading | None:
     """Every signal the judge reads in one record's reply text, with its weight (None when the
     record has no text to read: an HTTP error, a malformed line, a reply of tool calls only)."""
+    exchange = _reply_of(text)
+    if exchange is None:
+        return None
+    turn, request = exchange
+    return read_text(turn.content, request, turn.usage, config)
+
+
+def learned_pushes(text: str) -> Pushes:
+    """The n-grams of one record's reply that pushed the learned signal most toward failure
+    and toward answer, each with what it added (empty without reply text)."""
+    exchange = _reply_of(text)
+    if exchange is None:
+        return [], []
+    return shipped_model().contributions(exchange[0].content.strip())
+
+
+def _reply_of(text: str) -> tuple[Turn, Request | None] | None:
     try:
         turn, request, _ = exchange_from_record(orjson.loads(text))
     except (orjson.JSONDecodeError, WireError, TypeError, KeyError):
         return None
-    if not turn.content.strip():
-        return None
-    return read_text(turn.content, request, turn.usage, config)
+    return (turn, request) if turn.content.strip() else None
 
 
 def audit_text(text: str, line: int = 1, config: JudgeConfig = DEFAULT_CONFIG) -> Finding:

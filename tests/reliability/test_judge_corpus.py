@@ -69,7 +69,11 @@ def test_no_source_straddles_the_split() -> None:
 # answers_threads.jsonl (issue threads, forums, eval sets) 1 of 122 tune texts,
 # answers_intl_threads.jsonl (13 languages other than English) 0 of 111, answers_code_docs.jsonl
 # (error-handling code, API docs' error bodies, explained logs) 2 of 101: 43.
-TUNE_FALSE_ALARMS_AT_MOST = 43
+# Then the learned signal (learned.py: character 3- and 4-grams, trained on this tune part with
+# the hand signals' score as its offset, clipped at 0.25 either way): 30. Its model was fitted
+# on these very texts, so this moves less on texts it never saw (source-group 5-fold CV inside
+# the tune part: 43 -> 44; the test part, measured once: 56 -> 44 of 1,299).
+TUNE_FALSE_ALARMS_AT_MOST = 30
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -92,7 +96,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 43
 # replies) 15 misses in 110 tune texts, failures_bots_intl.jsonl (bots' canned replies in 12
 # languages) 27 in 124, failures_small_apps.jsonl (small bots', extensions' and relays'
 # stand-ins, placeholders, appended errors) 15 in 82: 130 of 1,893 (6.9%).
-TUNE_MISSES_AT_MOST = 130
+# The learned signal (fitted on these texts, see above): 118 of 1,893 (6.2%); in source-group
+# 5-fold CV inside the tune part 130, on the test part (measured once) 145 -> 141 of 1,113.
+TUNE_MISSES_AT_MOST = 118
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

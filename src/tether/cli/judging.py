@@ -88,7 +88,8 @@ def judge(
     one exchange record. --explain prints the evidence weighed on the reply's text: each
     signal with its weight (positive: a failure; negative: an answer) and their sum.
     """
-    from tether.audit import MALFORMED_LINE, audit_text, explain_text
+    from tether.audit import MALFORMED_LINE, audit_text, explain_text, learned_pushes
+    from tether.reliability.learned import shown
 
     fix = f"pipe one record into `tether judge` ({_RECORD_HELP}); for a log use `tether audit`"
     if sys.stdin is None or sys.stdin.isatty():
@@ -103,6 +104,8 @@ def judge(
     if finding.verdict == MALFORMED_LINE:
         fail(f"stdin is not an exchange record: {finding.detail}; {fix}")
     reading = explain_text(text) if explain else None
+    learned = any(s.name == "learned" for s in reading.signals) if reading else False
+    pushes = learned_pushes(text) if learned else ([], [])
     if json_out:
         body = finding.as_json()
         del body["line"]
@@ -113,6 +116,11 @@ def judge(
                 {"name": s.name, "weight": s.weight, "evidence": s.evidence}
                 for s in reading.signals
             ]
+            if learned:
+                body["learned"] = {
+                    side: [{"ngram": shown(g), "weight": w} for g, w in found]
+                    for side, found in zip(("toward_failure", "toward_answer"), pushes, strict=True)
+                }
         sys.stdout.write(orjson.dumps(body).decode() + "\n")
     else:
         verdict = finding.verdict or "answer"
@@ -124,6 +132,10 @@ def judge(
             lines = [
                 f"  {s.weight:+6.2f}  {s.name:<24} {s.evidence[:70]!r}" for s in reading.signals
             ]
+            for side, found in zip(("failure", "answer"), pushes, strict=True):
+                if found:
+                    grams = ", ".join(f"{shown(g)!r} {w:+.2f}" for g, w in found)
+                    lines.append(f"          (learned) toward {side}: {grams}")
             lines.append(
                 f"  {reading.score:+6.2f}  sum (a failure text from {reading.threshold:.2f})"
             )

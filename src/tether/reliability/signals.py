@@ -20,6 +20,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     question names the same failure), on_topic (the reply shares words with
                     the question), asked_for (the request demanded this short reply, these
                     keys, this markup)
+Both:               learned (a linear model over character n-grams, trained on the corpus's
+                    tune part: `learned.py`)
 
 The phrases and weights are data (`judge_signals.json`), extendable by configuration.
 Pure and fast: a long reply with no failure shape at its start or end is cleared without a
@@ -73,6 +75,7 @@ from tether.reliability.failure_signals import (
     vocabulary,
     zero_output,
 )
+from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import (
     HTML,
@@ -131,6 +134,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
+    # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
+    "learned": 1.0,
 }
 
 
@@ -245,6 +250,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     http_message,
     on_topic,
     asked_for,
+    learned,
 )
 # A last line read alone: what it says, not how it relates to the question.
 TAIL_SIGNALS: tuple[SignalFn, ...] = (
@@ -264,12 +270,19 @@ TAIL_SIGNALS: tuple[SignalFn, ...] = (
 # The signals that can weigh toward "failure" (`on_topic` says `off_topic`); every other one
 # only weighs toward "answer" (weights are never negative). When these add up to less than a
 # verdict's bar, nothing else can reach it, and the verdict needs no more reading.
+# `learned` weighs both ways: read last, and for a verdict only when it could tip it.
 FAILURE_SIDE: tuple[SignalFn, ...] = (*FAILURE_SIGNALS, on_topic)
-ANSWER_SIDE: tuple[SignalFn, ...] = tuple(fn for fn in SIGNALS if fn not in FAILURE_SIDE)
+ANSWER_SIDE: tuple[SignalFn, ...] = tuple(
+    fn for fn in SIGNALS if fn not in FAILURE_SIDE and fn is not learned
+)
 
 
 def _read(r: Reply, w: Mapping[str, float], signals: tuple[SignalFn, ...]) -> Reading:
     return Reading(tuple(s for fn in signals for s in fn(r, w)))
+
+
+def _evidence(found: Iterable[Signal]) -> float:
+    return round(sum(s.weight for s in found if s.weight > 0), 3)
 
 
 def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:
@@ -327,11 +340,24 @@ def read_reply(
     `settle_below`, a reading whose failure evidence adds up to less stops there: its score
     can only fall further, so a verdict needs nothing else (an explanation does)."""
     reply = Reply(text, request, usage, lexicon)
+    toward_failure, toward_answer = reach(weights)
     read = {fn: tuple(fn(reply, weights)) for fn in FAILURE_SIDE}
+    lifted: tuple[Signal, ...] | None = None
     if settle_below is not None:
-        first = [s for found in read.values() for s in found]
-        if round(sum(s.weight for s in first if s.weight > 0), 3) < settle_below:
-            return Reading(tuple(first), threshold)
+        first = tuple(s for found in read.values() for s in found)
+        evidence = _evidence(first)
+        if evidence + toward_failure < settle_below:
+            return Reading(first, threshold)
+        if evidence < settle_below:  # only the learned signal could lift it to the bar
+            lifted = tuple(learned(reply, weights))
+            if evidence + _evidence(lifted) < settle_below:
+                return Reading((*first, *lifted), threshold)
     read.update((fn, tuple(fn(reply, weights))) for fn in ANSWER_SIDE)
-    found = tuple(s for fn in SIGNALS for s in read[fn])
-    return Reading((*found, *_weighing(reply, weights, found)), threshold)
+    found = tuple(s for fn in SIGNALS if fn is not learned for s in read[fn])
+    hand = (*found, *_weighing(reply, weights, found))
+    if settle_below is not None and lifted is None:
+        # the learned signal is read only where it could move the reading across the bar
+        score = round(sum(s.weight for s in hand), 3)
+        if not settle_below - toward_failure <= score <= settle_below + toward_answer:
+            return Reading(hand, threshold)
+    return Reading((*hand, *(learned(reply, weights) if lifted is None else lifted)), threshold)

@@ -1,0 +1,281 @@
+"""Train the judge's learned signal on the TUNE part of the corpus; write the model file.
+
+    python bench/train_judge_model.py            # retrain: writes src/tether/reliability/judge_model.json
+    python bench/train_judge_model.py --cv       # source-group 5-fold CV inside the tune part, no write
+    python bench/train_judge_model.py --cv --answer-weight 2 --max-n 5   # ... of other settings
+
+The model (`tether/reliability/learned.py`) is logistic regression over the character n-grams
+of each reply's head and tail, fitted with the hand signals' score as a fixed offset: it learns
+what the hand-written signals miss, and its margin, divided by the offset's fitted scale, is in
+the judge's own units. Answers weigh more than failures in the loss (a false alarm costs a
+retry and a failover). Only tune-part texts are read; the test part never is. Same corpus, same
+model file, byte for byte (sorted keys, rounded weights, a deterministic optimiser). Needs
+numpy and scipy (the `dev` extra); the judge itself reads the model with plain Python.
+
+`--cv` splits the tune part's sources into 5 folds (by a hash of the source group), trains on
+four, scores the fifth, and prints what the judge with the learned signal would catch and flag
+on those held-out texts beside the judge without it, overall, on texts whose question is not
+recorded, and on the six batches that were only measured, never tuned on (where the hand
+signals' own figures are honest too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.optimize import minimize
+
+from tether.reliability import learned
+from tether.reliability.corpus import Sample, samples
+from tether.reliability.judge import JudgeConfig, read_text
+from tether.reliability.signals import THRESHOLD, quick_clear
+
+sys.path.insert(0, str(Path(__file__).parent))
+from judge_corpus import request_for
+
+MODEL_PATH = Path(__file__).parents[1] / "src" / "tether" / "reliability" / learned.MODEL_FILE
+WITHOUT_MODEL = JudgeConfig(weights={"learned": 0.0})
+# Batches of the tune part that were measured with the hand signals and never tuned on.
+UNTUNED = (
+    "failures_pages.jsonl",
+    "failures_bots_intl.jsonl",
+    "failures_small_apps.jsonl",
+    "answers_threads.jsonl",
+    "answers_intl_threads.jsonl",
+    "answers_code_docs.jsonl",
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    min_n: int = 3
+    max_n: int = 4
+    head: int = 400
+    tail: int = 200
+    l2: float = 1.0
+    answer_weight: float = 3.0
+    min_df: int = 2
+    keep: int = 30000  # n-grams kept (largest weights), the model refitted on them
+    clip_failure: float = 0.25
+    clip_answer: float = 0.25
+    balance: float = 1.0  # failures and answers weigh the same in each language (0: as found)
+
+
+@dataclass
+class Data:
+    texts: list[Sample]
+    counts: list[Counter[str]]
+    y: np.ndarray  # 1.0 failure, 0.0 answer
+    hand: np.ndarray  # the hand signals' score (the model's offset)
+    cleared: np.ndarray  # quick_clear clears it: no signal is read
+    prompted: np.ndarray
+    untuned: np.ndarray
+
+
+def read_data(settings: Settings) -> Data:
+    tune = list(samples("tune"))
+    config = WITHOUT_MODEL
+    hand, cleared, counts = [], [], []
+    for s in tune:
+        text = s.text.strip()
+        hand.append(read_text(text, request_for(s), config=config).score)
+        cleared.append(quick_clear(text, config.lexicon))
+        read = learned.normalised(text, settings.head, settings.tail)
+        counts.append(Counter(learned.grams(read, settings.min_n, settings.max_n)))
+    from_untuned = _untuned_texts()
+    return Data(
+        tune,
+        counts,
+        np.array([1.0 if s.label == "failure" else 0.0 for s in tune]),
+        np.array(hand),
+        np.array(cleared),
+        np.array([bool(s.prompt) for s in tune]),
+        np.array([s.text in from_untuned for s in tune]),
+    )
+
+
+def _untuned_texts() -> set[str]:
+    folder = MODEL_PATH.parent / "corpus"
+    found: set[str] = set()
+    for name in UNTUNED:
+        path = folder / name
+        if path.exists():
+            found.update(json.loads(x)["text"] for x in path.read_text("utf-8").splitlines() if x)
+    return found
+
+
+def matrix(counts: list[Counter[str]], vocab: dict[str, int]) -> sp.csr_matrix:
+    """Counts over sqrt(number of n-grams), as `Model.margin` weighs them."""
+    rows, cols, vals = [], [], []
+    for i, c in enumerate(counts):
+        norm = 1.0 / math.sqrt(max(1, sum(c.values())))
+        for gram, n in c.items():
+            j = vocab.get(gram)
+            if j is not None:
+                rows.append(i)
+                cols.append(j)
+                vals.append(n * norm)
+    return sp.csr_matrix((vals, (rows, cols)), shape=(len(counts), len(vocab)))
+
+
+def offset(hand: np.ndarray) -> np.ndarray:
+    return np.clip(hand, -2.0, 3.0) - THRESHOLD
+
+
+def fit(
+    x: sp.csr_matrix, y: np.ndarray, off: np.ndarray, balance: np.ndarray, settings: Settings
+) -> tuple[np.ndarray, float, float]:
+    """Weights, bias and the offset's scale of a logistic regression with the hand score as an
+    offset: P(failure) = sigmoid(a * (hand - threshold) + x.w + b), L2 on w only."""
+    p = x.shape[1]
+    sample_weight = np.where(y == 1.0, 1.0, settings.answer_weight) * balance
+    sign = 2.0 * y - 1.0
+
+    def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:
+        w, b, a = theta[:p], theta[p], theta[p + 1]
+        z = x @ w + b + a * off
+        m = sign * z
+        value = float(np.sum(sample_weight * np.logaddexp(0.0, -m)) + 0.5 * settings.l2 * w @ w)
+        g = -sample_weight * sign / (1.0 + np.exp(m))
+        grad = np.empty(p + 2)
+        grad[:p] = x.T @ g + settings.l2 * w
+        grad[p] = g.sum()
+        grad[p + 1] = float(g @ off)
+        return value, grad
+
+    start = np.zeros(p + 2)
+    start[p + 1] = 3.0
+    result = minimize(loss, start, jac=True, method="L-BFGS-B", options={"maxiter": 1000})
+    return result.x[:p], float(result.x[p]), float(result.x[p + 1])
+
+
+def train(data: Data, rows: np.ndarray, settings: Settings) -> learned.Model:
+    df: Counter[str] = Counter()
+    for i in rows:
+        df.update(data.counts[i].keys())
+    vocab = {g: j for j, g in enumerate(sorted(g for g, n in df.items() if n >= settings.min_df))}
+    counts = [data.counts[i] for i in rows]
+    off = offset(data.hand[rows])
+    balance = language_balance([data.texts[i] for i in rows], settings.balance)
+    w, b, a = fit(matrix(counts, vocab), data.y[rows], off, balance, settings)
+    if len(vocab) > settings.keep:  # keep the strongest n-grams, refit on them alone
+        names = sorted(vocab, key=lambda g: (-abs(w[vocab[g]]), g))[: settings.keep]
+        vocab = {g: j for j, g in enumerate(sorted(names))}
+        w, b, a = fit(matrix(counts, vocab), data.y[rows], off, balance, settings)
+    return learned.Model(
+        settings.min_n,
+        settings.max_n,
+        settings.head,
+        settings.tail,
+        round(b / a, 4),
+        1.0,  # the margin is divided by the offset's scale below: it is in the judge's units
+        settings.clip_failure,
+        settings.clip_answer,
+        {g: round(float(w[j] / a), 4) for g, j in vocab.items() if round(float(w[j] / a), 4)},
+        "",
+    )
+
+
+def language_balance(texts: list[Sample], strength: float) -> np.ndarray:
+    """Sample weights that give failures and answers the same total weight in each language
+    (to the power `strength`: 0 none, 1 full), so that a language's share of failures in the
+    corpus is not learned as evidence (German n-grams are no sign of failure)."""
+    by: Counter[tuple[str, str]] = Counter((s.language, s.label) for s in texts)
+    weights = []
+    for s in texts:
+        other = "answer" if s.label == "failure" else "failure"
+        mine, theirs = by[(s.language, s.label)], by[(s.language, other)]
+        weights.append((((mine + theirs) / 2) / mine) ** strength)
+    found = np.array(weights)
+    return found * len(found) / found.sum()
+
+
+def fold_of(group: str, k: int) -> int:
+    return int(hashlib.sha256(group.strip().lower().encode()).hexdigest(), 16) % k
+
+
+def figures(data: Data, signal: np.ndarray) -> str:
+    flagged = ~data.cleared & (data.hand + signal >= THRESHOLD)
+    fail, ans = data.y == 1.0, data.y == 0.0
+    unasked = ans & ~data.prompted
+    return (
+        f"caught {int((flagged & fail).sum())}/{int(fail.sum())}, "
+        f"false alarms {int((flagged & ans).sum())}/{int(ans.sum())} "
+        f"(question not recorded {int((flagged & unasked).sum())}/{int(unasked.sum())}); "
+        f"untuned batches: caught {int((flagged & fail & data.untuned).sum())}/"
+        f"{int((fail & data.untuned).sum())}, false alarms "
+        f"{int((flagged & ans & data.untuned).sum())}/{int((ans & data.untuned).sum())}"
+    )
+
+
+def cross_validate(data: Data, settings: Settings, k: int = 5) -> None:
+    folds = np.array([fold_of(s.group, k) for s in data.texts])
+    signal = np.zeros(len(data.texts))
+    for f in range(k):
+        model = train(data, np.where(folds != f)[0], settings)
+        for i in np.where(folds == f)[0]:
+            signal[i] = model.weighed(model.margin(data.texts[i].text.strip()))
+    print(f"without the learned signal: {figures(data, np.zeros(len(signal)))}")
+    print(f"with it ({k} source folds):  {figures(data, signal)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cv", action="store_true", help="cross-validate only, write nothing")
+    defaults = Settings()
+    for name, value in vars(defaults).items():
+        parser.add_argument("--" + name.replace("_", "-"), type=type(value), default=value)
+    args = parser.parse_args()
+    settings = Settings(**{k: getattr(args, k) for k in vars(defaults)})
+    started = time.perf_counter()
+    data = read_data(settings)
+    if args.cv:
+        cross_validate(data, settings)
+        print(f"({time.perf_counter() - started:.0f} s)")
+        return 0
+    model = train(data, np.arange(len(data.texts)), settings)
+    tune = [(s.label, s.text, s.prompt or "") for s in data.texts]
+    body = {
+        "about": "the judge's learned signal (tether/reliability/learned.py); written by "
+        "bench/train_judge_model.py from the tune part of the corpus: retrain, never edit",
+        "fingerprint": learned.fingerprint(tune),
+        "trained_on": {
+            "texts": len(tune),
+            "failures": int(data.y.sum()),
+            "answers": int(len(tune) - data.y.sum()),
+            "sources": len({s.group.strip().lower() for s in data.texts}),
+        },
+        "settings": vars(settings),
+        "features": {
+            "min_n": model.min_n,
+            "max_n": model.max_n,
+            "head": model.head,
+            "tail": model.tail,
+        },
+        "bias": model.bias,
+        "scale": model.scale,
+        "clip_failure": model.clip_failure,
+        "clip_answer": model.clip_answer,
+        "weights": dict(sorted(model.weights.items())),
+    }
+    text = json.dumps(body, ensure_ascii=False, sort_keys=True, indent=0) + "\n"
+    MODEL_PATH.write_text(text, encoding="utf-8")
+    signal = np.array([model.weighed(model.margin(s.text.strip())) for s in data.texts])
+    print(f"wrote {MODEL_PATH} ({len(model.weights):,} n-grams, {len(text) / 1e6:.1f} MB)")
+    print(f"on the texts it was trained on: {figures(data, signal)}")
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,183 @@
+"""The learned signal: a linear model over the reply's character n-grams, shipped as data.
+
+The hand-written signals know the words and shapes someone thought of; the model knows the
+character sequences that told failures from answers in the tune part of the corpus, in any
+language (no word lists, no tokenizer: CJK text and stack frames are n-grams like any other).
+It reads the reply's head and tail (lower-cased, digits folded to `0`, whitespace collapsed),
+adds up the weight of every n-gram it knows, and turns that sum into a signal in the judge's
+own units (`learned`, clipped on both sides so it weighs, never decides alone).
+
+The model is `judge_model.json` beside this module: its vocabulary of n-grams and their
+weights (plain dict lookups at run time: no numpy, no hash salted per process), the settings
+it was trained with, and a fingerprint of the tune texts it was trained on, so a corpus batch
+added without retraining is caught (tests/reliability/test_judge_model.py). Trained by
+`python bench/train_judge_model.py`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import json
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import repeat
+from typing import Any
+
+from tether.reliability.reply import Reply, Signal
+
+MODEL_FILE = "judge_model.json"
+# The n-grams that pushed most toward failure, and toward answer, with what each added.
+Pushes = tuple[list[tuple[str, float]], list[tuple[str, float]]]
+_FOLD_DIGITS = str.maketrans("0123456789", "0000000000")
+# Marks around the read text and between its head and tail (never in a normalised text).
+START, CUT, END = "\x02", "\x01", "\x03"
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """A linear model over n-grams: margin = bias + sum(weights of the n-grams) / sqrt(count)."""
+
+    min_n: int
+    max_n: int
+    head: int  # characters read from the start of the normalised reply ...
+    tail: int  # ... and from its end, when it is longer than both
+    bias: float
+    scale: float  # the judge's score units per unit of margin
+    clip_failure: float  # the most the signal weighs toward "failure" ...
+    clip_answer: float  # ... and toward "answer"
+    weights: Mapping[str, float]
+    fingerprint: str  # of the tune texts it was trained on (`fingerprint`)
+
+    def margin(self, text: str) -> float:
+        """The model's margin on a reply (positive: failure), by dict lookups only."""
+        read = normalised(text, self.head, self.tail)
+        get = self.weights.get
+        total, count = 0.0, 0
+        for n in range(self.min_n, self.max_n + 1):
+            slices = _slices(n, len(read))
+            total += sum(map(get, map(read.__getitem__, slices), repeat(0.0)))
+            count += len(slices)
+        return self.bias + total / math.sqrt(max(1, count))
+
+    def weighed(self, margin: float) -> float:
+        """The margin in the judge's units, clipped."""
+        return min(self.clip_failure, max(-self.clip_answer, self.scale * margin))
+
+    def contributions(self, text: str, top: int = 5) -> Pushes:
+        """The n-grams that pushed most toward failure and toward answer, with what each added
+        to the signal (in the judge's units, before the clip): what `--explain` prints."""
+        read = normalised(text, self.head, self.tail)
+        summed: dict[str, float] = {}
+        count = 0
+        for gram in grams(read, self.min_n, self.max_n):
+            count += 1
+            weight = self.weights.get(gram)
+            if weight:
+                summed[gram] = summed.get(gram, 0.0) + weight
+        unit = self.scale / math.sqrt(max(1, count))
+        scored = [(g, round(v * unit, 3)) for g, v in summed.items()]
+        up = heapq.nlargest(top, (x for x in scored if x[1] > 0), key=lambda x: x[1])
+        down = heapq.nsmallest(top, (x for x in scored if x[1] < 0), key=lambda x: x[1])
+        return up, down
+
+
+# Slices made once: mapped over a text, they cut its n-grams without a Python loop.
+_SLICED = 2048
+
+
+@cache
+def _slice_table(n: int) -> list[slice]:
+    return [slice(i, i + n) for i in range(_SLICED)]
+
+
+def _slices(n: int, length: int) -> Sequence[slice]:
+    count = max(0, length - n + 1)
+    if count > _SLICED:  # a model that reads more than the table holds
+        return [slice(i, i + n) for i in range(count)]
+    return _slice_table(n)[:count]
+
+
+def shown(gram: str) -> str:
+    """An n-gram as `--explain` prints it: `^` the reply's start, `$` its end, `|` the cut
+    between its head and tail."""
+    return gram.replace(START, "^").replace(END, "$").replace(CUT, "|")
+
+
+def normalised(text: str, head: int, tail: int) -> str:
+    """What the model reads of a reply: lower-cased, digits folded to 0, whitespace collapsed
+    to one space, its first `head` and last `tail` characters (one cut mark between), between
+    start and end marks."""
+    if len(text) > 4 * (head + tail):  # never normalise a long reply whole
+        text = text[: 2 * head] + " " + text[-2 * tail :]
+    read = " ".join(text.lower().split())
+    if len(read) > head + tail:
+        read = read[:head] + CUT + read[-tail:]
+    return START + read.translate(_FOLD_DIGITS) + END
+
+
+def grams(read: str, min_n: int, max_n: int) -> Iterator[str]:
+    """Every n-gram of a normalised text, shortest first."""
+    for n in range(min_n, max_n + 1):
+        for i in range(len(read) - n + 1):
+            yield read[i : i + n]
+
+
+def fingerprint(texts: Iterable[tuple[str, str, str]]) -> str:
+    """A fingerprint of (label, text, prompt) triples in any order: the tune part a model was
+    trained on."""
+    digest = hashlib.sha256()
+    for label, text, prompt in sorted(texts):
+        digest.update(json.dumps([label, text, prompt], ensure_ascii=False).encode("utf-8"))
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def from_json(body: Mapping[str, Any]) -> Model:
+    """A model from the JSON the training script writes (`bench/train_judge_model.py`)."""
+    features = body["features"]
+    return Model(
+        min_n=int(features["min_n"]),
+        max_n=int(features["max_n"]),
+        head=int(features["head"]),
+        tail=int(features["tail"]),
+        bias=float(body["bias"]),
+        scale=float(body["scale"]),
+        clip_failure=float(body["clip_failure"]),
+        clip_answer=float(body["clip_answer"]),
+        weights={str(k): float(v) for k, v in body["weights"].items()},
+        fingerprint=str(body["fingerprint"]),
+    )
+
+
+@cache
+def shipped() -> Model:
+    """The model shipped beside this module (read once, on first use)."""
+    text = resources.files("tether.reliability").joinpath(MODEL_FILE).read_text("utf-8")
+    return from_json(json.loads(text))
+
+
+def learned(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The learned model's margin on the reply, in the judge's units (weight 0 turns it off)."""
+    factor = w["learned"]
+    if not factor:
+        return ()
+    model = shipped()
+    margin = model.margin(r.text)
+    weight = round(factor * model.weighed(margin), 3)
+    if not weight:
+        return ()
+    return (Signal("learned", weight, f"margin {margin:+.2f} over character n-grams"),)
+
+
+def reach(w: Mapping[str, float]) -> tuple[float, float]:
+    """The most the learned signal can weigh toward failure, and toward answer, with these
+    weights (a reading further than that from the bar needs no learned signal)."""
+    factor = w["learned"]
+    if not factor:
+        return 0.0, 0.0
+    model = shipped()
+    return factor * model.clip_failure, factor * model.clip_answer

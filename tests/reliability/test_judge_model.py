@@ -1,0 +1,109 @@
+"""The judge's learned signal: the shipped model matches the tune part, reads fast paths and
+explanations alike, weighs within its clips, and configuration can turn it off."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from tether.reliability import corpus, learned
+from tether.reliability.judge import JudgeConfig, read_text
+
+RETRAIN = "python bench/train_judge_model.py"
+
+
+def test_the_shipped_model_was_trained_on_todays_tune_part() -> None:
+    """A corpus batch added (or a tune text changed) without retraining fails here."""
+    tune = [(s.label, s.text, s.prompt or "") for s in corpus.samples("tune")]
+    assert learned.shipped().fingerprint == learned.fingerprint(tune), (
+        f"the tune part changed since the judge's model was trained: retrain with `{RETRAIN}`"
+    )
+
+
+def test_the_model_file_holds_only_what_inference_reads() -> None:
+    model = learned.shipped()
+    assert 1 <= model.min_n <= model.max_n and model.head > 0 and model.tail > 0
+    assert model.weights and all(math.isfinite(w) and w for w in model.weights.values())
+    assert 0 < model.clip_failure <= 1.0 and 0 < model.clip_answer <= 1.5
+    assert not any(learned.START in g[1:] or learned.END in g[:-1] for g in model.weights)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Service temporarily unavailable. Please try again later.",
+        "我暂时遇到了一些问题，请您稍后重试~",  # noqa: RUF001
+        "The failing test raced on the cache: I added a lock and it passes 200 times in a row. "
+        * 12,
+        "x" * 5000 + " 12345",
+        "",
+    ],
+)
+def test_the_fast_margin_is_the_sum_of_its_n_grams(text: str) -> None:
+    """`margin` (dict lookups over slices) and `contributions` (what --explain prints) read
+    the same n-grams with the same weights."""
+    model = learned.shipped()
+    read = learned.normalised(text, model.head, model.tail)
+    found = list(learned.grams(read, model.min_n, model.max_n))
+    total = sum(model.weights.get(g, 0.0) for g in found) / math.sqrt(max(1, len(found)))
+    assert model.margin(text) == pytest.approx(model.bias + total, abs=1e-9)
+    assert len(read) <= model.head + model.tail + 3
+    up, down = model.contributions(text, top=1000)
+    assert sum(w for _, w in up + down) == pytest.approx(model.scale * total, abs=0.01)
+
+
+def test_the_signal_is_clipped_and_can_be_turned_off() -> None:
+    model = learned.shipped()
+    texts = [s.text for s in corpus.samples("tune")[:300]]
+    weights = []
+    turned_off = JudgeConfig(weights={"learned": 0.0})
+    for text in texts:
+        found = [s for s in read_text(text).signals if s.name == "learned"]
+        weights += [s.weight for s in found]
+        off = read_text(text, config=turned_off)
+        assert "learned" not in {s.name for s in off.signals}
+    assert weights, "the learned signal never fired on 300 tune texts"
+    assert all(-model.clip_answer <= w <= model.clip_failure for w in weights)
+    assert any(w > 0 for w in weights) and any(w < 0 for w in weights)
+    doubled = read_text(texts[0], config=JudgeConfig(weights={"learned": 2.0}))
+    single = read_text(texts[0])
+    by_name = {s.name: s.weight for s in single.signals}
+    if "learned" in by_name:
+        assert {s.name: s.weight for s in doubled.signals}["learned"] == pytest.approx(
+            2 * by_name["learned"], abs=0.002
+        )
+
+
+def test_tether_judge_explain_prints_the_n_grams_that_pushed() -> None:
+    record = {
+        "request": {"model": "m", "messages": [{"role": "user", "content": "Fix the test"}]},
+        "reply": {
+            "content": "I am a little tired today, please come back and ask me later!",
+            "finish_reason": "stop",
+        },
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "tether", "judge", "--explain", "--json"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 1, run.stderr
+    body = json.loads(run.stdout)
+    signal = next(s for s in body["signals"] if s["name"] == "learned")
+    pushes = body["learned"]["toward_failure"] + body["learned"]["toward_answer"]
+    assert pushes and all(p["ngram"] and p["weight"] for p in pushes)
+    assert signal["evidence"].startswith("margin ")
+    text_run = subprocess.run(
+        [sys.executable, "-m", "tether", "judge", "--explain"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "learned" in text_run.stdout and "(learned) toward" in text_run.stdout
