@@ -73,7 +73,10 @@ def test_no_source_straddles_the_split() -> None:
 # the hand signals' score as its offset, clipped at 0.25 either way): 30. Its model was fitted
 # on these very texts, so this moves less on texts it never saw (source-group 5-fold CV inside
 # the tune part: 43 -> 44; the test part, measured once: 56 -> 44 of 1,299).
-TUNE_FALSE_ALARMS_AT_MOST = 30
+# answers_api_threads.jsonl (answers with their question from API support threads, outage
+# threads and FAQs of 178 sources no earlier batch used), measured before it joined: 3 of 138
+# tune texts; then the model retrained on the grown tune part: 31 of 2,122.
+TUNE_FALSE_ALARMS_AT_MOST = 31
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -98,7 +101,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 30
 # stand-ins, placeholders, appended errors) 15 in 82: 130 of 1,893 (6.9%).
 # The learned signal (fitted on these texts, see above): 118 of 1,893 (6.2%); in source-group
 # 5-fold CV inside the tune part 130, on the test part (measured once) 145 -> 141 of 1,113.
-TUNE_MISSES_AT_MOST = 118
+# failures_companions.jsonl (companion, tutor and chat bots' fallbacks, placeholders and filter
+# texts from 51 sources no earlier batch used, half of them persona replies), measured before
+# it joined: 33 misses in 92 tune texts; the model retrained on the grown tune part: 142 of
+# 1,985 (7.2%).
+TUNE_MISSES_AT_MOST = 142
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
