@@ -69,6 +69,12 @@ ID_TEXTS = [
     "x-request-id\tabc trace_id=1 span=2 correlation-id 0123456789abcdef0123456789abcdef",
     "no id here at all, only words and 2026 and a-b-c",
     "the req_id0123456789abcdef and trace-id-0123456789abcdef forms meet at one place",
+    # (the forms found from a sign, or tried only when the text holds what they need)
+    "12026-12-02 04:10, 2026-12-02t04:10 -2026-12-02 04:1 x2026-12-02 04:10 ٢٠٢٦-12-02 04:10",
+    "-550e8400-e29b-41d4-a716 0550e8400-e29b-41d4-a716-4 abcdefab-cdef-abcd- -abcd-abcd-",
+    "0123456789abcdef0123456 0123456789abcdef01234567x 0123456789abcdef01234567. xxxxxxxx",
+    "gen-0123456789ab, msg_0123456789abcdef, err-abc, resp_0123456789ABCDEF, agent_0123456789ab",
+    "sk-abc, key-abcdef, monkey-abcdefgh, proj-****** user-12 org-0123456789 ray idx cf-rays",
 ]
 
 
