@@ -21,6 +21,10 @@ from tether.reliability.reply import IDS, QUOTE, first_id
 CONFIGURED = JudgeConfig(
     extra_phrases=("re:(?<=x)foo", "gate_", "my gateway broke", "(oops)", "überlastet*")
 ).lexicon
+# (no term ending in `_`: a window where no regex or sign matches is read at its words alone)
+REGEXES = JudgeConfig(
+    extra_phrases=("re:(?<=x)foo", r"re:way\b", "my gateway broke", "(oops)", "überlastet*")
+).lexicon
 
 TEXTS = [
     "the upload failed after a timeout; i will retry later, laterally speaking.",
@@ -44,7 +48,9 @@ def plain_search(lexicon: Lexicon, low: str, windows: list[tuple[int, int]]) -> 
     return found
 
 
-@pytest.mark.parametrize("lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED], ids=["shipped", "own"])
+@pytest.mark.parametrize(
+    "lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED, REGEXES], ids=["shipped", "own", "regexes"]
+)
 @pytest.mark.parametrize("width", [3, 7, 12, 40, 1000])
 def test_class_matches_are_the_plain_search(lexicon: Lexicon, width: int) -> None:
     for text in TEXTS:

@@ -189,6 +189,19 @@ class Lexicon:
             for key in gate.triggers | gate.stems:
                 self._key_classes[key] = (*self._key_classes.get(key, ()), i)
         self._word_classes: dict[str, tuple[int, ...]] = {}  # word -> `classes_of` it
+        # per class: its terms that start with a sign (their letters) and its `re:` entries
+        self._others: list[tuple[list[str], list[re.Pattern[str]]]] = []
+        self._underscored: set[int] = set()  # classes with a term that ends with `_`
+        for i, (_, terms) in enumerate(classes.values()):
+            plain = [t.lower() for t in terms if t and not t.startswith("re:")]
+            signs = [t.rstrip("*") for t in plain if t.isascii() and not t[:1].isalnum()]
+            regexes = [re.compile(t[3:]) for t in terms if t.startswith("re:")]
+            self._others.append((signs, regexes))
+            if any(t.endswith("_") for t in terms):
+                self._underscored.add(i)
+        self._other_classes = self._underscored | {
+            i for i, (signs, regexes) in enumerate(self._others) if signs or regexes
+        }
         # One set of terms for "any failure word?" and one per class for "which classes?": a
         # word of one class inside a longer term of another ("could not" in "could not
         # respond") must not hide the longer one.
@@ -260,15 +273,22 @@ class Lexicon:
                 if words[k][0] != "_" and not (k == 0 and cut):
                     for i in known[k]:
                         at.setdefault(i, []).append(starts[k])
-            for i, (name, terms) in enumerate(self.classes):
-                gate = self.gates[name]
-                if i in self._searched:
-                    if i in present or gate.may_match_words(set(), part, wide_part):
+            # a class of words only (no `_` term, no sign or `re:` entry that can match in the
+            # window) is tried at its words alone; the others are searched, where they may be
+            visit = (at.keys() | self._other_classes) if not wide_part else range(len(found))
+            for i in visit:
+                name, terms = self.classes[i]
+                signs, regexes = self._others[i]
+                if (
+                    i in self._underscored
+                    or any(sign in part for sign in signs)
+                    or any(rx.search(low, start, end) is not None for rx in regexes)
+                ):
+                    gate = self.gates[name]
+                    keyed = i in (present if i in self._searched else at)
+                    if keyed or gate.may_match_words(set(), part, wide_part):
                         found[i] += _matches(name, terms.finditer(low, start, end))
                     continue
-                if gate.other is not None and gate.other.search(part) is not None:
-                    found[i] += _matches(name, terms.finditer(low, start, end))
-                    continue  # a term that starts with a sign is in the window
                 if i in at:
                     found[i] += _matches_at(self.classes[i], low, at[i], start, end)
                 if terms.wide is not None and wide_part:
