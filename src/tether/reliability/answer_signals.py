@@ -541,6 +541,22 @@ def _asks_about_failure(r: Reply) -> bool:
     return r.lexicon.vocabulary.search(q) is not None or CODE_WORD.search(q) is not None
 
 
+_WORD_AT = r"(?<![a-z0-9_]){}(?![a-z0-9_])"
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _names_word(q: str, word: str) -> bool:
+    """What `re.search(_WORD_AT.format(re.escape(word)), q)` says, without compiling a pattern
+    for every reply (a short reply's text is the word: each compile cost ~0.1 ms)."""
+    n = len(word)
+    at = q.find(word)
+    while at >= 0:
+        if (at == 0 or q[at - 1] not in _WORD_CHARS) and q[at + n : at + n + 1] not in _WORD_CHARS:
+            return True
+        at = q.find(word, at + 1)
+    return False
+
+
 def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The request demanded this: a short reply it names (`OK`, `null`, `N/A`), the keys of
     this object, an HTML page."""
@@ -550,11 +566,15 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text.strip()
     if len(text) <= SHORT_CHARS:
         key = text.lower().strip(" .!\"'`")
-        if key and re.search(r"(?<![a-z0-9_])" + re.escape(key) + r"(?![a-z0-9_])", q):
+        if key and _names_word(q, key):
             return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
     if r.structure is not None or r.html:
         keys = object_keys(text[:3000])
-        named = {k for k in keys if re.search(r"(?<![a-z0-9_])" + k + r"(?![a-z0-9_])", q)}
+        named = {
+            k
+            for k in keys
+            if (_names_word(q, k) if re.escape(k) == k else re.search(_WORD_AT.format(k), q))
+        }
         if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
             return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
         if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
