@@ -278,7 +278,8 @@ class Lexicon:
                 remembered = list(map(self.classes_of, words))
             known = cast(list[tuple[int, ...]], remembered)
             present: set[int] = set().union(*known)  # what `_word_keys(part)` lets through
-            # a word starts at a word's start (`_WORD`): not inside one the window cut, not at `_`
+            # a term that starts with a letter or a digit begins a word: not inside one the
+            # window's start cut, not at a word that starts with `_` (the word-start check)
             cut = start > 0 and low[start - 1] in _WORD_CHARS
             at: dict[int, list[int]] = {}  # class -> the words it may start at
             for k in compress(range(len(words)), known):
@@ -358,10 +359,6 @@ def _matches_at(
             out.append((name, p, m.end(), m.group()))
             cursor = m.end()
     return out
-
-
-# Where a term that starts with a letter or a digit can begin (its pattern's word-start check).
-_WORD = re.compile(r"(?<![a-z0-9_])[a-z0-9][a-z0-9_]*")
 
 
 def _word_keys(low: str, stem_lengths: Iterable[int]) -> set[str]:
