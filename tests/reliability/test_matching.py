@@ -12,14 +12,18 @@ import re
 
 import pytest
 
-from tether.reliability.answer_signals import _specific
+from tether.reliability.answer_signals import _WORD_AT, _names_word, _specific
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, _term_pattern
 from tether.reliability.reply import IDS, QUOTE, first_id
 
 CONFIGURED = JudgeConfig(
     extra_phrases=("re:(?<=x)foo", "gate_", "my gateway broke", "(oops)", "überlastet*")
+).lexicon
+# (no term ending in `_`: a window where no regex or sign matches is read at its words alone)
+REGEXES = JudgeConfig(
+    extra_phrases=("re:(?<=x)foo", r"re:way\b", "my gateway broke", "(oops)", "überlastet*")
 ).lexicon
 
 TEXTS = [
@@ -44,7 +48,9 @@ def plain_search(lexicon: Lexicon, low: str, windows: list[tuple[int, int]]) -> 
     return found
 
 
-@pytest.mark.parametrize("lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED], ids=["shipped", "own"])
+@pytest.mark.parametrize(
+    "lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED, REGEXES], ids=["shipped", "own", "regexes"]
+)
 @pytest.mark.parametrize("width", [3, 7, 12, 40, 1000])
 def test_class_matches_are_the_plain_search(lexicon: Lexicon, width: int) -> None:
     for text in TEXTS:
@@ -69,6 +75,12 @@ ID_TEXTS = [
     "x-request-id\tabc trace_id=1 span=2 correlation-id 0123456789abcdef0123456789abcdef",
     "no id here at all, only words and 2026 and a-b-c",
     "the req_id0123456789abcdef and trace-id-0123456789abcdef forms meet at one place",
+    # (the forms found from a sign, or tried only when the text holds what they need)
+    "12026-12-02 04:10, 2026-12-02t04:10 -2026-12-02 04:1 x2026-12-02 04:10 ٢٠٢٦-12-02 04:10",
+    "-550e8400-e29b-41d4-a716 0550e8400-e29b-41d4-a716-4 abcdefab-cdef-abcd- -abcd-abcd-",
+    "0123456789abcdef0123456 0123456789abcdef01234567x 0123456789abcdef01234567. xxxxxxxx",
+    "gen-0123456789ab, msg_0123456789abcdef, err-abc, resp_0123456789ABCDEF, agent_0123456789ab",
+    "sk-abc, key-abcdef, monkey-abcdefgh, proj-****** user-12 org-0123456789 ray idx cf-rays",
 ]
 
 
@@ -129,3 +141,43 @@ def test_quote_is_the_look_behind_first_pattern() -> None:
         assert [(m.span(), m.groups()) for m in QUOTE.finditer(text[start:])] == [
             (m.span(), m.groups()) for m in plain.finditer(text[start:])
         ]
+
+
+def test_wide_terms_are_the_flat_alternation() -> None:
+    """Terms that are not ASCII, one branch per first letter (the word-start check after it):
+    the matches of the flat alternation, longest term first, on every suffix of texts where
+    terms of the shipped vocabulary and configured ones meet, extend and cut each other."""
+    terms = [*CONFIGURED_TERMS, *(t for _, ts in SHIPPED_CLASSES for t in ts)]
+    wide = sorted({t for t in terms if not t.isascii()}, key=len, reverse=True)
+    flat = re.compile("|".join(_term_pattern(t) for t in wide))
+    fast = Terms(terms).wide
+    assert fast is not None
+    for text in [*TEXTS, *WIDE_TEXTS]:
+        low = text.lower()
+        for start in range(len(low)):
+            assert [(m.span(), m.group()) for m in fast.finditer(low, start)] == [
+                (m.span(), m.group()) for m in flat.finditer(low, start)
+            ]
+
+
+CONFIGURED_TERMS = ["überlastet*", "über", "ärger im dienst", "xüber", "(错误)", "错误代码*"]
+SHIPPED_CLASSES = [
+    (name, [t.lower() for t in spec["terms"] if not t.startswith("re:")])
+    for name, spec in SHIPPED["vocabulary"].items()
+]
+WIDE_TEXTS = [
+    "überlastet überlastung xüberlastet über-alles ärger im dienst. zeitüberschreitung der anfrage",
+    "服务器繁忙\uff0c请稍后再试\uff08错误\uff09错误代码503 不可用 暂时无法访问 请求过多 访问频率过高",
+    "не удалось сгенерировать ответ, сервис временно недоступен; попробуйте позже",
+    "não foi possível responder agora; serviço temporariamente indisponível. erreur: réessayez",
+    "axüber, bzeitüberschreitung der anfrage, onão foi possível responder, _xüber 9xüber",
+]
+
+
+def test_names_word_is_the_search() -> None:
+    """A demanded short reply found in the instructions as a word, as the regex found it."""
+    q = "reply ok or n/a; say ok. not okay, xok, ok_1, (ok) n/a- n/ab 'done' done."
+    for word in ("ok", "n/a", "done", "okay", "o", "a; s", ".", "xok", "k, x", "done."):
+        for start in range(len(q)):
+            plain = re.search(_WORD_AT.format(re.escape(word)), q[start:])
+            assert _names_word(q[start:], word) is (plain is not None)

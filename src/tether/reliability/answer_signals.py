@@ -15,7 +15,6 @@ from tether.reliability.reply import (
     CJK,
     DIAGNOSTIC,
     FENCED_BLOCK,
-    IDS,
     LETTER,
     MARKDOWN,
     QUOTE,
@@ -29,6 +28,7 @@ from tether.reliability.reply import (
     Reply,
     Signal,
     content_words,
+    first_id,
     first_match,
     question_words,
 )
@@ -77,11 +77,11 @@ def prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     count = 0
     for m in SENTENCE.finditer(r.message[:4000]):
         sentence = m.group(0)
-        if len(sentence.split()) < 4 and len(CJK.findall(sentence)) < 8:
+        if len(sentence.split()) < 4 and (sentence.isascii() or len(CJK.findall(sentence)) < 8):
             continue
         if "http" in sentence or any(m.start() <= a < m.end() for a, _ in spans):
             continue
-        if IDS.search(sentence):
+        if first_id(sentence) is not None:  # (what `IDS.search` finds, faster)
             continue
         count += 1
         if count >= PROSE_MAX:
@@ -103,7 +103,8 @@ def long_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     count = sum(
         1
         for sentence in SENTENCE_BREAK.split(r.message[:4000])
-        if len(sentence.split()) >= 4 or len(CJK.findall(sentence)) >= 8
+        if len(sentence.split()) >= 4
+        or (not sentence.isascii() and len(CJK.findall(sentence)) >= 8)
     )
     if count < LONG_PROSE_SENTENCES:
         return ()
@@ -406,9 +407,10 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 # A limit stated as a rate: a number, a unit counted, a time ("5 calls per second", "100
-# requests/min", "500条/秒").
+# requests/min", "500条/秒"). (`\d(?<!\w\d)` is `\b\d` with the digit first: the engine skips to
+# the digits instead of trying every position.)
 _RATE = re.compile(
-    r"\b\d[\d,.]*\s*k?\s*(?:requests?|calls?|tokens?|messages?|queries)\s*(?:per|/|an?|each)\s*"
+    r"\d(?<!\w\d)[\d,.]*\s*k?\s*(?:requests?|calls?|tokens?|messages?|queries)\s*(?:per|/|an?|each)\s*"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|s|m|h|d)\b"
     r"|\d+\s*(?:个请求|次请求|次调用|次|条|個|回|건|запрос\w*)\s*(?:/|每|per)\s*(?:秒|分钟|分鐘|分|天|日|초|분|сек\w*|мин\w*)"
 )
@@ -417,8 +419,10 @@ _RATE = re.compile(
 def rate_stated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A limit stated as a rate ("5 calls per second"): documentation of a policy. A notice
     says the limit was hit, and names it by its kind ("requests per min (RPM): Limit 3")."""
+    if r.structure is not None or r.html:
+        return ()
     m = _RATE.search(r.message[:3000])
-    if m is None or r.structure is not None or r.html:
+    if m is None:
         return ()
     return (Signal("rate_stated", -w["rate_stated"], m.group(0)[:40]),)
 
@@ -438,6 +442,7 @@ _CODE_AS_NOUN = re.compile(
     r"(?:the|a|an|that|when|used|returned|sent)\b"
     r"|\b[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b"
 )
+_STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every branch of _CODE_AS_NOUN, cheap to look for
 
 
 def names_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -446,7 +451,8 @@ def names_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     refer to one."""
     if r.structure is not None or r.html:
         return ()
-    m = _CODE_AS_NOUN.search(r.message[:3000])
+    text = r.message[:3000]
+    m = _CODE_AS_NOUN.search(text) if _STATUS_DIGITS.search(text) is not None else None
     if m is None:
         return ()
     return (Signal("names_code", -w["names_code"], m.group(0)[:40]),)
@@ -502,8 +508,10 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
         words = {x for x in words if x not in joined}
+        held = "\n".join(words)  # (a term no word holds needs no pass over the words)
         for term in failure_terms:
-            words = {x for x in words if term not in x}
+            if term in held:
+                words = {x for x in words if term not in x}
     if len(words) < 2:
         return ()
     qwords = question_words(q)
@@ -533,6 +541,22 @@ def _asks_about_failure(r: Reply) -> bool:
     return r.lexicon.vocabulary.search(q) is not None or CODE_WORD.search(q) is not None
 
 
+_WORD_AT = r"(?<![a-z0-9_]){}(?![a-z0-9_])"
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _names_word(q: str, word: str) -> bool:
+    """What `re.search(_WORD_AT.format(re.escape(word)), q)` says, without compiling a pattern
+    for every reply (a short reply's text is the word: each compile cost ~0.1 ms)."""
+    n = len(word)
+    at = q.find(word)
+    while at >= 0:
+        if (at == 0 or q[at - 1] not in _WORD_CHARS) and q[at + n : at + n + 1] not in _WORD_CHARS:
+            return True
+        at = q.find(word, at + 1)
+    return False
+
+
 def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The request demanded this: a short reply it names (`OK`, `null`, `N/A`), the keys of
     this object, an HTML page."""
@@ -542,11 +566,15 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text.strip()
     if len(text) <= SHORT_CHARS:
         key = text.lower().strip(" .!\"'`")
-        if key and re.search(r"(?<![a-z0-9_])" + re.escape(key) + r"(?![a-z0-9_])", q):
+        if key and _names_word(q, key):
             return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
     if r.structure is not None or r.html:
         keys = object_keys(text[:3000])
-        named = {k for k in keys if re.search(r"(?<![a-z0-9_])" + k + r"(?![a-z0-9_])", q)}
+        named = {
+            k
+            for k in keys
+            if (_names_word(q, k) if re.escape(k) == k else re.search(_WORD_AT.format(k), q))
+        }
         if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
             return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
         if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):

@@ -13,7 +13,8 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
-from typing import Any
+from itertools import accumulate, compress
+from typing import Any, cast
 
 # A configured phrase (your gateway's own text) alone makes a reply a failure text: its class
 # weighs as much as the judge's threshold.
@@ -46,11 +47,12 @@ class Terms:
         parts += [_term_pattern(t) for t in plain if not t[:1].isalnum()]
         parts += list(regexes)
         self.ascii = re.compile("|".join(parts) or "(?!)")
-        # (a wide term that starts with an ASCII letter keeps its word-start check)
+        # (a wide term that starts with an ASCII letter keeps its word-start check, after its
+        # first letter: every branch starts with a character the engine can skip to; a check
+        # before each of ~300 such terms cost ~1 ms on a page of Chinese or German)
         starts = [t for t in wide if t[:1].isascii() and t[:1].isalnum()]
         rest = [t for t in wide if t not in starts]
-        wide_parts = [trie_pattern(rest)] if rest else []
-        wide_parts += [_term_pattern(t) for t in starts]
+        wide_parts = _first_letters(rest) + _first_letters(starts, r"(?<![a-z0-9_].)")
         self.wide = re.compile("|".join(wide_parts)) if wide_parts else None
 
     def search(self, text: str) -> re.Match[str] | None:
@@ -108,12 +110,7 @@ def trie_pattern(terms: Iterable[str], word_start: bool = False, open_end: bool 
     those letters; when many do, it cannot skip, and one check before the trie stops it at
     once inside a word (half the time on the vocabulary and most classes).
     `open_end`: a term may end inside a word (`req` in `req_0123`), instead of `_ending`'s."""
-    root: dict[str, Any] = {}
-    for term in terms:
-        node = root
-        for ch in term[:-1] if term.endswith("*") else term:
-            node = node.setdefault(ch, {})
-        node.setdefault("", set()).add("" if open_end else _ending(term))
+    root = _trie(terms, open_end)
     if not word_start:
         return _trie_node(root)
     if len(root) > _SKIPPABLE_FIRST_LETTERS:
@@ -122,6 +119,22 @@ def trie_pattern(terms: Iterable[str], word_start: bool = False, open_end: bool 
     after_first = r"(?<![a-z0-9_].)"
     alts = [re.escape(ch) + after_first + _trie_node(child) for ch, child in root.items()]
     return "(?:" + "|".join(alts) + ")"
+
+
+def _trie(terms: Iterable[str], open_end: bool = False) -> dict[str, Any]:
+    root: dict[str, Any] = {}
+    for term in terms:
+        node = root
+        for ch in term[:-1] if term.endswith("*") else term:
+            node = node.setdefault(ch, {})
+        node.setdefault("", set()).add("" if open_end else _ending(term))
+    return root
+
+
+def _first_letters(terms: Iterable[str], after_first: str = "") -> list[str]:
+    """The branches of `trie_pattern(terms)` by first letter (`after_first` follows it), to be
+    joined into one alternation that starts with a letter in every branch."""
+    return [re.escape(ch) + after_first + _trie_node(child) for ch, child in _trie(terms).items()]
 
 
 # Up to this many letters that start a term, the engine's skip to them beats a check per
@@ -177,19 +190,30 @@ class Lexicon:
             self.gates[name] = Gate(plain, regexes)
         # Where `class_matches` may look for each class: at the words whose key (`Gate`) is
         # one of its terms' (and where its terms that start with a sign are); a class with
-        # regexes, or a term that ends with `_` (its word has no key), is searched as before.
-        self._key_classes: dict[str, set[int]] = {}
+        # regexes, or a term that ends with `_` (its word has no key), is searched as before
+        # in a window with one of its words.
+        self._key_classes: dict[str, tuple[int, ...]] = {}  # key -> the classes it is one of
         self._searched: set[int] = set()
         for i, (name, (_, terms)) in enumerate(classes.items()):
             gate = self.gates[name]
             if any(t.startswith("re:") or t.endswith("_") for t in terms):
                 self._searched.add(i)
-                continue
             for key in gate.triggers | gate.stems:
-                self._key_classes.setdefault(key, set()).add(i)
-        self._word_only = {
-            i for i, (name, _) in enumerate(self.classes) if self.gates[name].other is None
-        } - self._searched
+                self._key_classes[key] = (*self._key_classes.get(key, ()), i)
+        self._word_classes: dict[str, tuple[int, ...]] = {}  # word -> `classes_of` it
+        # per class: its terms that start with a sign (their letters) and its `re:` entries
+        self._others: list[tuple[list[str], list[re.Pattern[str]]]] = []
+        self._underscored: set[int] = set()  # classes with a term that ends with `_`
+        for i, (_, terms) in enumerate(classes.values()):
+            plain = [t.lower() for t in terms if t and not t.startswith("re:")]
+            signs = [t.rstrip("*") for t in plain if t.isascii() and not t[:1].isalnum()]
+            regexes = [re.compile(t[3:]) for t in terms if t.startswith("re:")]
+            self._others.append((signs, regexes))
+            if any(t.endswith("_") for t in terms):
+                self._underscored.add(i)
+        self._other_classes = self._underscored | {
+            i for i, (signs, regexes) in enumerate(self._others) if signs or regexes
+        }
         # One set of terms for "any failure word?" and one per class for "which classes?": a
         # word of one class inside a longer term of another ("could not" in "could not
         # respond") must not hide the longer one.
@@ -210,6 +234,26 @@ class Lexicon:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
         return self.gate.may_match(low)
 
+    def hits(self, low: str, reach: int) -> list[tuple[str, int, int, str]]:
+        """(class, start, end, term) for every class's matches near the matches of all the
+        terms: one pass of every term finds where failure words are, and each class is read
+        only in the windows from each match's start to `reach` characters past its end (a
+        class's match always starts inside a match of all the terms, or is one)."""
+        spans = sorted((m.start(), m.end()) for m in self.vocabulary.finditer(low))
+        return self.class_matches(low, windows_around(spans, len(low), reach))
+
+    def classes_of(self, word: str) -> tuple[int, ...]:
+        """The classes one of whose keys (`Gate`) the word has: those that may start at it."""
+        known = self._word_classes.get(word)
+        if known is None:
+            out: list[int] = []
+            for n in (_TRIGGER_CHARS, *self.gate.stem_lengths):
+                out += [i for i in self._key_classes.get(word[:n], ()) if i not in out]
+            if len(self._word_classes) > _WORDS_KEPT:
+                self._word_classes.clear()
+            known = self._word_classes[word] = tuple(out)
+        return known
+
     def class_matches(
         self, low: str, windows: Iterable[tuple[int, int]]
     ) -> list[tuple[str, int, int, str]]:
@@ -217,40 +261,51 @@ class Lexicon:
         class by class and window by window: what each class's `finditer(low, start, end)`
         finds, in fewer passes (a pass per class and window cost ~0.2 ms on an 800-character
         answer). A term that starts with a letter or a digit can only match at a word whose
-        key (`Gate`) is its own: a class of such terms is tried at those words alone, and a
-        class with other terms is searched only in windows where one of its words is."""
+        key (`Gate`) is its own: a class of such terms (and signs the window does not hold) is
+        tried at those words alone, and a class with `re:` entries is searched only in windows
+        where one of its words is. A window's words are split and looked up in C (`classes_of`
+        remembers each word's classes): a loop over them cost ~1 us a word."""
         found: list[list[tuple[str, int, int, str]]] = [[] for _ in self.classes]
         wide_text = not low.isascii()
-        lengths = (_TRIGGER_CHARS, *self.gate.stem_lengths)
         for start, end in windows:
-            at: dict[int, list[int]] = {}  # class -> the words it may start at
-            for word in _WORD.finditer(low, start, end):
-                w = word.group()
-                for n in lengths:
-                    for i in self._key_classes.get(w[:n], ()):
-                        starts = at.setdefault(i, [])
-                        if not starts or starts[-1] != word.start():
-                            starts.append(word.start())
-            for i, starts in at.items():
-                if i in self._word_only:
-                    found[i] += _matches_at(self.classes[i], low, starts, start, end)
             part = low[start:end]
             wide_part = wide_text and not part.isascii()
-            keys: set[str] | None = None
-            for i, (name, terms) in enumerate(self.classes):
-                gate = self.gates[name]
-                if i in self._word_only:
-                    if terms.wide is not None and wide_part:
-                        found[i] += _matches(name, terms.wide.finditer(low, start, end))
+            parts = _WORD_GAPS.split(part)  # word, gap, word, ..., word
+            words = parts[0::2]
+            starts = list(accumulate(map(len, parts), initial=start))[0::2]
+            remembered = list(map(self._word_classes.get, words))
+            if None in remembered:
+                remembered = list(map(self.classes_of, words))
+            known = cast(list[tuple[int, ...]], remembered)
+            present: set[int] = set().union(*known)  # what `_word_keys(part)` lets through
+            # a term that starts with a letter or a digit begins a word: not inside one the
+            # window's start cut, not at a word that starts with `_` (the word-start check)
+            cut = start > 0 and low[start - 1] in _WORD_CHARS
+            at: dict[int, list[int]] = {}  # class -> the words it may start at
+            for k in compress(range(len(words)), known):
+                if words[k][0] != "_" and not (k == 0 and cut):
+                    for i in known[k]:
+                        at.setdefault(i, []).append(starts[k])
+            # a class of words only (no `_` term, no sign or `re:` entry that can match in the
+            # window) is tried at its words alone; the others are searched, where they may be
+            visit = (at.keys() | self._other_classes) if not wide_part else range(len(found))
+            for i in visit:
+                name, terms = self.classes[i]
+                signs, regexes = self._others[i]
+                if (
+                    i in self._underscored
+                    or any(sign in part for sign in signs)
+                    or any(rx.search(low, start, end) is not None for rx in regexes)
+                ):
+                    gate = self.gates[name]
+                    keyed = i in (present if i in self._searched else at)
+                    if keyed or gate.may_match_words(set(), part, wide_part):
+                        found[i] += _matches(name, terms.finditer(low, start, end))
                     continue
-                if i in self._searched:
-                    if keys is None:
-                        keys = _word_keys(part, self.gate.stem_lengths)
-                    may = gate.may_match_words(keys, part, wide_part)
-                else:
-                    may = i in at or gate.may_match_words(set(), part, wide_part)
-                if may:
-                    found[i] += _matches(name, terms.finditer(low, start, end))
+                if i in at:
+                    found[i] += _matches_at(self.classes[i], low, at[i], start, end)
+                if terms.wide is not None and wide_part:
+                    found[i] += _matches(name, terms.wide.finditer(low, start, end))
         return [hit for hits in found for hit in hits]
 
     def classes_in(self, low: str) -> Iterator[tuple[str, Terms]]:
@@ -263,6 +318,27 @@ class Lexicon:
 
 
 _TRIGGER_CHARS = 6
+# Words whose classes a lexicon keeps (`classes_of`): an answer's words repeat from text to text.
+_WORDS_KEPT = 20_000
+
+
+def windows_around(
+    spans: Iterable[tuple[int, int]], size: int, reach: int
+) -> list[tuple[int, int]]:
+    """Each span (in order) from its start to `reach` characters past its end (at most `size`),
+    overlapping ones merged."""
+    windows: list[list[int]] = []
+    for start, stop in spans:
+        end = min(size, stop + reach)
+        if windows and start <= windows[-1][1]:
+            windows[-1][1] = max(windows[-1][1], end)
+        else:
+            windows.append([start, end])
+    return [(a, b) for a, b in windows]
+
+
+_WORD_GAPS = re.compile(r"([^a-z0-9_]+)")
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def _matches(name: str, found: Iterable[re.Match[str]]) -> list[tuple[str, int, int, str]]:
@@ -283,10 +359,6 @@ def _matches_at(
             out.append((name, p, m.end(), m.group()))
             cursor = m.end()
     return out
-
-
-# Where a term that starts with a letter or a digit can begin (its pattern's word-start check).
-_WORD = re.compile(r"(?<![a-z0-9_])[a-z0-9][a-z0-9_]*")
 
 
 def _word_keys(low: str, stem_lengths: Iterable[int]) -> set[str]:
