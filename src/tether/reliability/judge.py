@@ -372,12 +372,11 @@ def _only_thinking(text: str) -> bool:
     """Text that is only the model's reasoning written inline, as servers without a reasoning
     parser send it: a `<think>` block with nothing after it (or never closed), or reasoning
     closed by `</think>` with nothing after (the chat template opened the block)."""
-    end = text.rfind("</think>")
-    if end >= 0:
-        if text[end + len("</think>") :].strip():
-            return False
-        return text.startswith("<think>") or "<think>" not in text
-    return text.startswith("<think>")
+    if text.endswith("</think>"):  # (cheap tests first: every answer passes here)
+        if text.startswith("<think>"):
+            return text.find("</think>") == len(text) - len("</think>")  # one block, no answer
+        return "<think>" not in text
+    return text.startswith("<think>") and "</think>" not in text
 
 
 def _stopped_at_own_limit(turn: Turn, request: Request | None) -> bool:

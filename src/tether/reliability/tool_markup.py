@@ -31,22 +31,32 @@ PREAMBLE_CHARS = 300
 AFTER_CHARS = 80
 # How far after the markup's start a tool's name is looked for.
 NAME_WINDOW = 400
+# How far from a reply's end markup is looked for: a call closed near the end may have long
+# arguments; an unclosed one (cut) is looked for in less, since no closer said it was there.
+# Every turn of a request with tools passes here, long answers too: the tests are cheap first.
+CLOSED_SCAN_CHARS = 8000
+UNCLOSED_SCAN_CHARS = 1000
+# The longest reply read as a bare call object.
+BARE_CHARS = 4000
 
-# Where a call's markup starts, as models and their chat templates write it (lowercase).
+# Where a call's markup starts, as models and their chat templates write it (exact case: these
+# are special tokens and template literals), grouped by their first character for a cheap test.
 _OPENERS = (
     "<tool_call>",  # Hermes, Qwen 2.5 / 3, GLM 4.5
     "<function=",  # Qwen3-Coder, Llama 3 custom tools
     "<|python_tag|>",  # Llama 3.1
-    "[tool_calls]",  # Mistral
     "<\uff5ctool\u2581calls\u2581begin\uff5c>",  # DeepSeek V3 / R1 (full-width bars)
     "<\uff5ctool\u2581call\u2581begin\uff5c>",
     "<|tool_calls_section_begin|>",  # Kimi K2
     "<|tool_call_begin|>",
-    "to=functions.",  # gpt-oss (harmony)
     "<function_calls>",  # XML tool use
     "<tool_use>",
-    "✿function✿",  # Qwen-Agent
     "<|action_start|>",  # InternLM
+)
+_OTHER_OPENERS = (
+    "[TOOL_CALLS]",  # Mistral
+    "to=functions.",  # gpt-oss (harmony)
+    "\u273fFUNCTION\u273f",  # Qwen-Agent
     "```tool_code",  # Gemma
 )
 _CLOSERS = (
@@ -62,8 +72,6 @@ _CLOSERS = (
     "<|action_end|>",
     "```",
 )
-_THINK = re.compile(r"\A\s*<think>.*?</think>\s*", re.S)
-_FENCE = re.compile(r"\A```(?:json)?\s*(.*?)\s*```\Z", re.S)
 
 
 def lost_tool_call(turn: Turn, text: str, request: Request | None) -> str | None:
@@ -77,25 +85,29 @@ def lost_tool_call(turn: Turn, text: str, request: Request | None) -> str | None
         )
     if request is None or not request.tools or not text:
         return None
-    names = {tool.name for tool in request.tools if tool.name}
-    return _markup(text, names) or _bare_call(text, names)
+    end = text[-(AFTER_CHARS + 32) :]
+    closed = any(c in end for c in _CLOSERS)
+    found = _markup(text[-(CLOSED_SCAN_CHARS if closed else UNCLOSED_SCAN_CHARS) :], request)
+    if found is None and len(text) <= BARE_CHARS and text[:1] in "{[`":
+        found = _bare_call(text, {tool.name for tool in request.tools})
+    return found
 
 
-def _markup(text: str, names: set[str]) -> str | None:
-    low = _THINK.sub("", text.lower(), count=1)
-    starts = [i for i in (low.find(o) for o in _OPENERS) if i >= 0]
-    if not starts:
+def _markup(tail: str, request: Request) -> str | None:
+    starts = [tail.find(o) for o in _OPENERS] if "<" in tail else []
+    found = [i for i in starts if i >= 0] + [i for o in _OTHER_OPENERS if (i := tail.find(o)) >= 0]
+    if not found:
         return None
-    start = min(starts)
-    tail = low[start:]
-    name = _named(tail[:NAME_WINDOW], names)
+    start = min(found)
+    markup = tail[start:]
+    name = _named(markup[:NAME_WINDOW].lower(), {tool.name for tool in request.tools})
     if name is None:
         return None
-    end = max((tail.rfind(c) + len(c) for c in _CLOSERS if tail.rfind(c) > 0), default=0)
-    after = tail[end:].strip() if end else ""
-    if len(after) > AFTER_CHARS:
+    end = max((markup.rfind(c) + len(c) for c in _CLOSERS if markup.rfind(c) > 0), default=0)
+    if end and len(markup[end:].strip()) > AFTER_CHARS:
         return None  # the markup is an example inside a longer reply
-    return f"a call of {name} came as text ({tail[:40].strip()!r}...): the server did not parse it"
+    head = markup[:40].strip()
+    return f"a call of {name} came as text ({head!r}...): the server did not parse it"
 
 
 def _named(window: str, names: set[str]) -> str | None:
@@ -109,11 +121,10 @@ def _named(window: str, names: set[str]) -> str | None:
 
 def _bare_call(text: str, names: set[str]) -> str | None:
     """A reply that is only a call object (`{"name": ..., "arguments": ...}`, or a list of
-    them), as Llama-style templates write one without a wrapper."""
+    them, maybe in a fence), as Llama-style templates write one without a wrapper."""
     body = text
-    fenced = _FENCE.match(body)
-    if fenced is not None:
-        body = fenced.group(1)
+    if body.startswith("```") and body.endswith("```"):
+        body = body[3:-3].removeprefix("json").strip()
     if not body.startswith(("{", "[")) or '"name"' not in body:
         return None
     try:
