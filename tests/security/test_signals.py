@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -109,6 +110,14 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _line_with(stream: IO[str], word: str) -> str:
+    """The first line of `stream` holding `word` (read up to it)."""
+    for line in stream:
+        if word in line:
+            return line
+    return ""
+
+
 def _answers(url: str, any_status: bool = False) -> bool:
     import httpx2
 
@@ -145,9 +154,19 @@ def test_proxy_workers_are_replaced_and_die_with_their_parent(tmp_path: Path) ->
             first = _children(proc.pid)
             assert len(first) == 2
             os.kill(min(first), signal.SIGKILL)  # a worker dies: another takes its place
-            wait_for(lambda: len(_children(proc.pid)) == 2 and _children(proc.pid) != first, 30)
-            workers = _children(proc.pid)
-            assert len(workers) == 2 and workers != first
+            seen: list[set[int]] = []  # one snapshot per look: two reads can disagree
+
+            def replaced() -> bool:
+                seen.append(_children(proc.pid))
+                return len(seen[-1]) == 2 and min(first) not in seen[-1]
+
+            wait_for(replaced, 30)
+            workers = seen[-1]
+            assert len(workers) == 2 and min(first) not in workers, (first, seen[-5:])
+            assert proc.stderr is not None  # the parent says what happened, in one line
+            assert f"worker {min(first)} ended (killed by SIGKILL); starting another" in (
+                _line_with(proc.stderr, "ended")
+            )
             wait_for(lambda: _answers(url), 30)
             assert _answers(url)
             proc.kill()  # SIGKILL: no handler runs in the parent, the workers must still go

@@ -7,6 +7,7 @@ import ctypes
 import os
 import signal
 import socket
+import sys
 import time
 from collections.abc import Callable
 
@@ -50,6 +51,13 @@ def _die_with_parent(parent: int) -> None:
         os._exit(0)
 
 
+def _ended(status: int) -> str:
+    """How a child ended, from its wait status."""
+    if os.WIFSIGNALED(status):
+        return f"killed by {signal.Signals(os.WTERMSIG(status)).name}"
+    return f"exit {os.WEXITSTATUS(status)}"
+
+
 def serve_workers(make: Callable[[], Proxy], sock: socket.socket, workers: int) -> None:
     """Serve from `workers` forked processes sharing the listening socket (the kernel spreads
     the connections); SIGINT / SIGTERM / SIGHUP stop them all, workers die with the parent
@@ -68,8 +76,12 @@ def serve_workers(make: Callable[[], Proxy], sock: socket.socket, workers: int) 
             try:
                 _die_with_parent(parent)
                 serve_forever(make(), sock)
-            except BaseException:
+            except BaseException as exc:
                 code = 1
+                if isinstance(exc, Exception):  # a worker that fails says why, in one line
+                    said = f"worker {os.getpid()} failed: {type(exc).__name__}: {exc}"
+                    with contextlib.suppress(Exception):
+                        print(f"tether proxy: {said}", file=sys.stderr, flush=True)
             finally:
                 os._exit(code)
         return pid
@@ -89,13 +101,20 @@ def serve_workers(make: Callable[[], Proxy], sock: socket.socket, workers: int) 
         signal.signal(sig, stop)
     while children:
         try:
-            pid, _ = os.wait()
+            pid, status = os.wait()
         except ChildProcessError:
             break
         children.discard(pid)
+        if stopping:
+            continue
         now = time.monotonic()
         restarts = [t for t in restarts if now - t < 60]
-        if not stopping and len(restarts) < RESTARTS_PER_MINUTE:
+        again = len(restarts) < RESTARTS_PER_MINUTE
+        what = "starting another" if again else f"not replaced ({RESTARTS_PER_MINUTE} a minute)"
+        with contextlib.suppress(Exception):
+            print(f"tether proxy: worker {pid} ended ({_ended(status)}); {what}",
+                  file=sys.stderr, flush=True)  # fmt: skip
+        if again:
             restarts.append(now)
             children.add(start())
 
