@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import socketserver
 import threading
 from collections.abc import Callable, Iterator
@@ -27,6 +28,18 @@ class RawServer(socketserver.ThreadingTCPServer):
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server_address[1]}"
+
+
+def read_head(sock: socket.socket) -> bytes | None:
+    """Read an HTTP request up to the end of its head: the head and what came after it, or
+    None when the client closed first."""
+    seen = b""
+    while b"\r\n\r\n" not in seen:
+        piece = sock.recv(65536)
+        if not piece:
+            return None
+        seen += piece
+    return seen
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from typing import Any
 import anyio
 import pytest
 
-from tests.helpers import RawServer, serving
+from tests.helpers import RawServer, read_head, serving
 from tether.messages import Message, Request, Turn, collect
 from tether.providers import Timeouts, provider_at
 from tether.reliability.judge import Verdict, judge
@@ -32,12 +32,8 @@ class _Handler(socketserver.BaseRequestHandler):
 
     def handle(self) -> None:
         sock: socket.socket = self.request
-        seen = b""
-        while b"\r\n\r\n" not in seen:
-            piece = sock.recv(65536)
-            if not piece:
-                return
-            seen += piece
+        if read_head(sock) is None:
+            return
         kind, body = self.server.reply
         sock.sendall(
             b"HTTP/1.1 200 OK\r\ncontent-type: %s\r\ncontent-length: %d\r\n"

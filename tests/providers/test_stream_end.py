@@ -24,7 +24,7 @@ from typing import Any
 import anyio
 import pytest
 
-from tests.helpers import RawServer, serving
+from tests.helpers import RawServer, read_head, serving
 from tether.messages import Message, Request, Turn, collect
 from tether.providers import Timeouts, provider_at
 
@@ -67,12 +67,9 @@ class _Handler(socketserver.BaseRequestHandler):
         sock: socket.socket = self.request
         self.server.connections += 1
         while True:
-            seen = b""
-            while b"\r\n\r\n" not in seen:
-                piece = sock.recv(65536)
-                if not piece:
-                    return
-                seen += piece
+            seen = read_head(sock)
+            if seen is None:
+                return
             head, _, rest = seen.partition(b"\r\n\r\n")
             length = next(
                 (int(line.split(b":")[1]) for line in head.split(b"\r\n")

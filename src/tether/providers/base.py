@@ -423,12 +423,8 @@ class HTTPProvider:
                     continue
                 now = anyio.current_time()
                 if now - said_at > timeouts.progress:
-                    raise SilenceTimeout(
-                        f"{self.url} sent only keep-alives and empty events for "
-                        f"{timeouts.progress:g}s (progress limit)",
-                        limit_s=timeouts.progress,
-                        provider=self.api,
-                        url=self.url,
+                    raise self._said_nothing(
+                        "keep-alives and empty events", "progress", timeouts.progress
                     )
                 # Empty deltas without end keep the bytes flowing but say nothing: as long as
                 # the silence limit, they are silence (keep-alive comments and pings are not).
@@ -436,19 +432,22 @@ class HTTPProvider:
                     if blank_since is None:
                         blank_since = now
                     elif now - blank_since > timeouts.silence:
-                        raise SilenceTimeout(
-                            f"{self.url} sent only empty events for "
-                            f"{timeouts.silence:g}s (silence limit)",
-                            limit_s=timeouts.silence,
-                            provider=self.api,
-                            url=self.url,
-                        )
+                        raise self._said_nothing("empty events", "silence", timeouts.silence)
                 else:
                     blank_since = None
             for event in decoder.flush():
                 yield event
         finally:
             await chunks.aclose()
+
+    def _said_nothing(self, what: str, name: str, limit_s: float) -> SilenceTimeout:
+        """A stream that kept sending `what` and nothing else for its `name` limit."""
+        return SilenceTimeout(
+            f"{self.url} sent only {what} for {limit_s:g}s ({name} limit)",
+            limit_s=limit_s,
+            provider=self.api,
+            url=self.url,
+        )
 
     async def aclose(self) -> None:
         if self._own_client and self._client is not None:
