@@ -397,11 +397,14 @@ class _Exchange(Response):
         self.include_usage = api.usage_always or (
             isinstance(options, dict) and bool(options.get("include_usage"))
         )
+        # keep-alives while nothing else goes out (a stream, in a format that has them)
+        keepalive_s = proxy.config.proxy.keepalive_s
+        self.keepalive_s = keepalive_s if self.stream and api.keepalive else None
         self.answer: Answer | None = None
         self.error: ModelCallFailed | None = None
         self.failure: Failure | None = None
         self.shown = False  # text went into the queue: the response is 200, come what may
-        self.headers_sent = False
+        self.headers_sent = False  # 200 committed (text, or a keep-alive)
         self.done = False
         self.ended_early = False
         self.recorded = False
@@ -424,8 +427,11 @@ class _Exchange(Response):
                     watchers.watch(self, receive, tg.cancel_scope)
                 else:  # no lifespan ran (an ASGI harness without one): a watcher of its own
                     tg.start_soon(self.watch, receive, tg.cancel_scope)
+                if self.keepalive_s is not None:  # the pump sends keep-alives until text
+                    self._more = anyio.Event()
+                    tg.start_soon(self._pump, send)
                 await self._call()
-                if not self.shown:
+                if self._more is None:
                     await self._end(send)
                 # Else the pump sends the rest. Either way the watcher returns by itself once
                 # the response is complete (receive() then says http.disconnect, as ASGI
@@ -447,18 +453,20 @@ class _Exchange(Response):
     def _on_text(self, text: str) -> None:
         """Text the holdback released: from the first piece on, the response is a 200 stream
         and a pump task sends the pieces as they come (a sync callback cannot send)."""
-        if self._more is None and len(text) < self.chain.guard.holdback_chars:
+        if not self.shown and len(text) < self.chain.guard.holdback_chars:
             # Shorter than the holdback: the whole turn, released as the chain returns (the
             # holdback lets text go mid-stream only once it holds `holdback_chars`). The end
             # sends it from the turn, in one write, with no pump task.
             return
-        if self._more is None:
+        if not self.shown:
             self.shown = True
-            self._more = anyio.Event()
             self._out.append(self.encoder.start(None))
-            assert self._tg is not None
-            assert self._send is not None
-            self._tg.start_soon(self._pump, self._send)
+            if self._more is None:
+                self._more = anyio.Event()
+                assert self._tg is not None
+                assert self._send is not None
+                self._tg.start_soon(self._pump, self._send)
+        assert self._more is not None
         self._out.append(self.encoder.encode(TextDelta(text)))
         self._more.set()
 
@@ -527,16 +535,25 @@ class _Exchange(Response):
 
     async def _pump(self, send: Send) -> None:
         """Send streamed pieces as the chain releases them (what piled up meanwhile in one
-        write), then the end."""
+        write), a keep-alive after `keepalive_s` of nothing to send, then the end."""
         assert self._more is not None
-        await self._start(send, 200, self.api.media_type, {})
         while True:
-            await self._more.wait()
+            more = self._more
+            if self.keepalive_s is None:
+                await more.wait()
+            else:
+                with anyio.move_on_after(self.keepalive_s):
+                    await more.wait()
             if self.called:  # the rest goes out with the end, in the same write
                 break
-            self._more = anyio.Event()
-            data = b"".join(self._out)
-            self._out.clear()
+            if not self.headers_sent:
+                await self._start(send, 200, self.api.media_type, {})
+            if not more.is_set():  # nothing to say yet: the client hears the proxy is there
+                data = self.api.keepalive
+            else:
+                self._more = anyio.Event()
+                data = b"".join(self._out)
+                self._out.clear()
             await send({"type": "http.response.body", "body": data, "more_body": True})
         await self._end(send)
 
@@ -547,9 +564,11 @@ class _Exchange(Response):
         if self.headers_sent or (self.stream and answer is not None):
             if answer is not None:
                 tail = self._tail(answer)
-            else:  # text reached the client already: an in-stream error and no end marker
+            else:  # the stream was committed already: an in-stream error and no end marker
                 message = failure.message if failure else "tether proxy: no answer"
                 tail = self.encoder.encode(ErrorFrame(message))
+                if not self.shown:  # only keep-alives went out: the stream's start first
+                    tail = self.encoder.start(None) + tail
             last = b"".join([*self._out, tail])  # with the text the pump has not sent yet
             self._out.clear()
             if not self.headers_sent:

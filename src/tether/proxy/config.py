@@ -31,6 +31,8 @@ A TOML file (validated; every error names the file, the key and what is expected
                                         # (x-stainless-timeout, x-stainless-read-timeout, timeout)
     holdback_chars = 64                 # streamed text held until the judge is sure it is an answer
     holdback_max_chars = 1000           # ... and at most this much while it could be a failure
+    keepalive_s = 15                    # a streaming client told "still here" after 15 s of
+                                        # nothing (default: off; see the README)
     log = "proxy.jsonl"                 # one exchange record per client request
     otlp_endpoint = "http://127.0.0.1:4318/v1/traces"   # each request's spans, sent in the
                                         # background (default: OTEL_EXPORTER_OTLP_* variables)
@@ -101,6 +103,10 @@ class ProxySection(RetryConfig):
     max_body_bytes: int = Field(default=32 * 1024 * 1024, gt=0)
     holdback_chars: int = Field(default=64, ge=0)
     holdback_max_chars: int = Field(default=1000, ge=0)
+    # a streaming client that has had nothing for this long gets a keep-alive (an SSE comment,
+    # Anthropic's ping) and the response is committed to 200: a load balancer's idle limit does
+    # not cut a request the proxy is still retrying (default: none, failures keep their status)
+    keepalive_s: float | None = Field(default=None, gt=0)
     log: str | None = None
     store: str | None = None  # a trace store file: every request recorded as a run (spans)
     # each request's spans sent to this OTLP/HTTP receiver, in the background (default: the

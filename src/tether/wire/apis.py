@@ -60,6 +60,9 @@ class Api:
     _id: Callable[[str, int], str]
     models_body: Callable[[list[ModelRow]], dict[str, Any]]
     read_models: Callable[[Any], list[ModelRow] | None]
+    # What a stream may carry while there is nothing to say, that clients skip (an SSE comment,
+    # Anthropic's `ping`); empty where the format has no such thing (Ollama's NDJSON).
+    keepalive: bytes = b""
 
     @property
     def path(self) -> str:
@@ -223,6 +226,7 @@ OPENAI = Api(
     _id=lambda salt, n: f"chatcmpl-{salt}{n:012d}",
     models_body=_openai_models,
     read_models=_read_listed,
+    keepalive=b": keep-alive\n\n",
 )
 ANTHROPIC = Api(
     name="anthropic",
@@ -243,6 +247,7 @@ ANTHROPIC = Api(
     _id=lambda salt, n: f"msg_{salt}{n:0{max(1, 24 - len(salt))}d}",
     models_body=_anthropic_models,
     read_models=_read_listed,
+    keepalive=anthropic.ping(),
 )
 OLLAMA = Api(
     name="ollama",
@@ -292,6 +297,7 @@ RESPONSES = Api(
     _id=lambda salt, n: f"resp_{salt}{n:024d}",
     models_body=_openai_models,
     read_models=_read_listed,
+    keepalive=b": keep-alive\n\n",
 )
 
 # OpenAI's legacy completions: a prompt and its continuation (no tools, no reasoning).
@@ -314,6 +320,7 @@ COMPLETIONS = Api(
     _id=lambda salt, n: f"cmpl-{salt}{n:012d}",
     models_body=_openai_models,
     read_models=_read_listed,
+    keepalive=b": keep-alive\n\n",
 )
 
 APIS: dict[str, Api] = {
