@@ -108,10 +108,23 @@ class Request:
     # True when `max_tokens` is the end user's own limit (a proxy's client set it): a stop at
     # it is the answer they asked for. False: a length stop is a truncation, retried.
     length_is_answer: bool = False
+    # True when the client put a system message after the conversation began on purpose, in a
+    # format that defines one there (Anthropic's mid-conversation system messages): it keeps its
+    # place. False: a format where only some models accept one folds it into the system prompt.
+    system_in_place: bool = False
 
     @property
     def system(self) -> str:
         return "\n\n".join(m.text_content for m in self.messages if m.role == "system")
+
+    def split_system(self) -> tuple[str, tuple[Message, ...]]:
+        """The system prompt (the system messages before any other, joined) and the rest of
+        the conversation, later system messages included where they stand."""
+        messages = self.messages
+        start = 0
+        while start < len(messages) and messages[start].role == "system":
+            start += 1
+        return "\n\n".join(m.text_content for m in messages[:start]), messages[start:]
 
 
 # ---------------------------------------------------------------- usage

@@ -133,8 +133,10 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
         else:
             messages.append({"role": role, "content": blocks})
 
-    for m in request.messages:
-        if m.role == "system":
+    system, conversation = request.split_system()
+    for m in conversation:
+        if m.role == "system" and not request.system_in_place:
+            system = f"{system}\n\n{m.text_content}" if system else m.text_content
             continue
         blocks: list[dict[str, Any]] = []
         for p in m.parts:
@@ -163,7 +165,7 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
             elif isinstance(p, ReasoningPart) and p.signature:
                 blocks.append({"type": "thinking", "thinking": p.text, "signature": p.signature})
         if blocks:
-            add("assistant" if m.role == "assistant" else "user", blocks)
+            add(m.role if m.role in ("assistant", "system") else "user", blocks)
     last_user = next((m for m in reversed(messages) if m["role"] == "user"), None)
     if last_user is not None and last_user["content"]:
         last_user["content"][-1] = {**last_user["content"][-1], "cache_control": EPHEMERAL}
@@ -176,8 +178,8 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
             {"name": t.name, "description": t.description, "input_schema": t.parameters}
             for t in request.tools
         ]
-    if request.system:
-        body["system"] = [{"type": "text", "text": request.system, "cache_control": EPHEMERAL}]
+    if system:
+        body["system"] = [{"type": "text", "text": system, "cache_control": EPHEMERAL}]
     body["messages"] = messages
     body["stream"] = request.stream
     if request.temperature is not None:
@@ -208,6 +210,7 @@ def decode_request(body: Any) -> tuple[str, Request]:
     if max_tokens is None:
         raise WireError("body.max_tokens: required")
     messages: list[Message] = []
+    in_place = False
     system = body.get("system")
     if system:
         messages.append(Message.text("system", _text_blocks(system, "system")))
@@ -215,8 +218,14 @@ def decode_request(body: Any) -> tuple[str, Request]:
         where = f"messages[{i}]"
         raw = obj(raw, where)
         role = raw.get("role")
+        if role == "system":  # a mid-conversation system message: it keeps its place
+            messages.append(
+                Message.text("system", _text_blocks(raw.get("content"), where + ".content"))
+            )
+            in_place = True
+            continue
         if role not in ("user", "assistant"):
-            raise WireError(f"{where}.role: expected user or assistant, got {role!r}")
+            raise WireError(f"{where}.role: expected user, assistant or system, got {role!r}")
         content = raw.get("content")
         if isinstance(content, str):
             messages.append(Message.text(role, content))
@@ -289,6 +298,7 @@ def decode_request(body: Any) -> tuple[str, Request]:
         temperature=body.get("temperature"),
         reasoning_effort=effort,
         stream=bool(body.get("stream", False)),
+        system_in_place=in_place,
     )
     return model, request
 

@@ -106,11 +106,11 @@ def _message_content(m: Message) -> list[dict[str, Any]]:
 
 
 def encode_request(request: Request, model: str) -> dict[str, Any]:
-    """The body of a Responses call for `request` (system messages become `instructions`)."""
+    """The body of a Responses call for `request` (the leading system messages become
+    `instructions`)."""
     items: list[dict[str, Any]] = []
-    for m in request.messages:
-        if m.role == "system":
-            continue
+    system, conversation = request.split_system()
+    for m in conversation:  # a later system message keeps its place (an input item of its own)
         if m.role == "tool":
             items += [
                 {"type": "function_call_output", "call_id": p.tool_call_id, "output": p.content}
@@ -126,8 +126,8 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
             for c in m.tool_calls
         ]
     body: dict[str, Any] = {"model": model, "input": items, "stream": request.stream}
-    if request.system:
-        body["instructions"] = request.system
+    if system:
+        body["instructions"] = system
     if request.tools:
         body["tools"] = [
             {

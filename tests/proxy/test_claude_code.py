@@ -1,0 +1,104 @@
+"""The real Claude Code CLI (npm `@anthropic-ai/claude-code`, installed by .ci/run into
+.cache/claude-code-npm) as the proxy's client, against stands: nothing reaches the network.
+
+Claude Code takes any well-formed turn for the model's: pointed straight at a provider that
+sends its tool call as text or an error text with HTTP 200, it reports success and never does
+the work. Through the proxy, the same run does the work.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import StandFactory
+from tests.proxy.helpers import ProxyFactory, read_log
+
+pytestmark = pytest.mark.timeout(120)
+
+ROOT = Path(__file__).resolve().parents[2]
+CLAUDE = ROOT / ".cache/claude-code-npm/node_modules/.bin/claude"
+MODEL = "claude-opus-4-8"  # the model Claude Code asks for; the stands serve it by that name
+
+
+def claude(base_url: str, prompt: str, cwd: Path) -> dict[str, Any]:
+    """`claude -p PROMPT` against `base_url`: its JSON result."""
+    assert CLAUDE.exists(), (
+        "Claude Code is missing: run .ci/run, or npm install --prefix .cache/claude-code-npm "
+        "@anthropic-ai/claude-code@2.1.197"
+    )
+    home = cwd / "home"
+    home.mkdir(exist_ok=True)
+    env = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(home),
+        "ANTHROPIC_BASE_URL": base_url,
+        "ANTHROPIC_API_KEY": "sk-not-a-real-key",
+        "DISABLE_TELEMETRY": "1",
+        "DISABLE_AUTOUPDATER": "1",
+        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+        "CLAUDE_CODE_MAX_RETRIES": "0",
+    }
+    done = subprocess.run(
+        [str(CLAUDE), "-p", prompt, "--model", MODEL, "--output-format", "json",
+         "--permission-mode", "acceptEdits"],
+        cwd=cwd, env=env, capture_output=True, text=True, timeout=90,
+    )  # fmt: skip
+    assert done.stdout.strip(), f"claude printed nothing (exit {done.returncode}): {done.stderr}"
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def write_task(target: Path, fault: str | None = None) -> dict[str, Any]:
+    """Two turns: Claude Code's `Write` tool call (faulted by `fault` at its first serve), then
+    the closing words. `position: history` gives a retry or a backup the turn that failed."""
+    call = {"name": "Write", "arguments": {"file_path": str(target), "content": "hello\n"}}
+    first: dict[str, Any] = {"text": "I will write the file.", "tool_calls": [call]}
+    if fault:
+        first["fault"] = fault
+    turns = [first, {"text": "Wrote hello.txt."}]
+    return {"models": {MODEL: {"position": "history", "turns": turns}}}
+
+
+@pytest.mark.parametrize("fault", ["tool-as-text", "gateway-200"])
+def test_claude_code_does_the_work_through_the_proxy_where_alone_it_says_done(
+    stand_factory: StandFactory, proxy_factory: ProxyFactory, tmp_path: Path, fault: str
+) -> None:
+    alone, proxied = tmp_path / "alone", tmp_path / "proxied"
+    alone.mkdir()
+    proxied.mkdir()
+
+    # Straight at the faulty provider: a success, and no file.
+    direct = claude(stand_factory(script=write_task(alone / "hello.txt", fault)), "go", alone)
+    assert direct["subtype"] == "success" and not direct["is_error"]
+    assert not (alone / "hello.txt").exists()
+
+    # Through the proxy, the faulty provider first: the turn is judged, the backup answers.
+    log = tmp_path / "proxy.jsonl"
+    primary = stand_factory(script=write_task(proxied / "hello.txt", fault))
+    backup = stand_factory(script=write_task(proxied / "hello.txt"))
+    result = claude(proxy_factory([primary, backup], api="anthropic", log=log), "go", proxied)
+    assert result["subtype"] == "success" and result["result"] == "Wrote hello.txt."
+    assert (proxied / "hello.txt").read_text() == "hello\n"
+    verdicts = [v for record in read_log(log) for v in record["verdicts"]]
+    assert verdicts and set(verdicts) == {
+        "lost_tool_call" if fault == "tool-as-text" else "gateway"
+    }
+
+
+def test_claude_code_reads_through_the_proxys_pings(
+    stand_factory: StandFactory, proxy_factory: ProxyFactory, tmp_path: Path
+) -> None:
+    """A slow first byte with keep-alives on: Claude Code gets `ping` events before the
+    message starts (as the API itself may send them) and the answer after."""
+    script = {
+        "models": {MODEL: {"turns": [{"text": "All good."}], "faults": ["slow-first-byte:1"]}}
+    }
+    url = proxy_factory([stand_factory(script=script)], api="anthropic", keepalive_s=0.1)
+    result = claude(url, "hi", tmp_path)
+    assert result["subtype"] == "success" and result["result"] == "All good."
