@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 from tether.messages import Message, Request, ToolCall, ToolSpec, Turn
+from tether.reliability.guard import Holdback
 from tether.reliability.judge import judge
 
 TOOLS = (ToolSpec("search_products"), ToolSpec("read_file"), ToolSpec("get_weather"))
@@ -144,3 +145,110 @@ def test_an_agent_run_retries_a_lost_call_instead_of_ending_on_it(
     assert receipt["final_text"] == DONE["text"]
     assert receipt["verdicts"] == ["lost_tool_call"]
     assert receipt["steps"] == 2  # the retried step read the file, the next one answered
+
+
+# ---------------------------------------------------------------- holdback
+
+
+def _shown(text: str, tools: bool, chunk: int = 24) -> str:
+    """What a caller's `on_text` got of `text` streamed in chunks before the turn's end."""
+    got: list[str] = []
+    held = Holdback(got.append, 64, max_chars=100, tools=tools)
+    for i in range(0, len(text), chunk):
+        held.feed(text[i : i + chunk])
+    return "".join(got)
+
+
+LONG_CALL = (
+    "I will write the file now.\n<tool_call>\n"
+    '{"name": "write_file", "arguments": {"path": "notes.md", "content": "'
+    + "A line of the notes. " * 40
+    + '"}}\n</tool_call>'
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [LM_STUDIO, LONG_CALL, '[{"name": "read_file", "arguments": {"path": "' + "a/" * 60 + '"}}]'],
+)
+def test_holdback_keeps_what_may_be_a_call_sent_as_text_past_its_cap(text: str) -> None:
+    """Found through Codex (`codex exec`) behind the proxy: the markup was released as an
+    answer's start, the lost call was found at the end with text already sent (no failover),
+    and Codex kept the markup as the model's message and went on as if it were said."""
+    assert _shown(text, tools=True) == ""
+    # without tools in the request it is text like any other (released at the cap at most)
+    assert _shown(text, tools=False) != ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The loader ran twice because two callers missed the cache at the same moment; I added "
+        "an in-flight map so later callers wait for the first one.",
+        '{"total": 3, "items": ["a", "b", "c"], "note": "the three files the task named"}',
+    ],
+)
+def test_holdback_still_shows_an_answer_early_when_tools_are_offered(text: str) -> None:
+    assert _shown(text, tools=True).startswith(text[:64])
+
+
+def test_through_the_proxy_a_call_sent_as_text_never_reaches_the_client(
+    stand_factory: Any, tmp_path: Path
+) -> None:
+    """The real OpenAI SDK streams chat completions and Responses through the proxy; the
+    primary sends its call as text, the backup as a call: the client gets the call and no
+    byte of the markup."""
+    import openai
+
+    from tether.proxy import Proxy, ProxyConfig, ProxyThread
+
+    call = {"name": "read_file", "arguments": {"path": "brief.md"}}
+    script = {"models": {"sim-large": {"turns": [{"text": "Reading it.", "tool_calls": [call]}]}}}
+    primary = stand_factory(script=script, faults=["tool-as-text"])
+    backup = stand_factory(script=script)
+    rows = [{"api": "openai", "base_url": url + "/v1"} for url in (primary, backup)]
+    config = ProxyConfig.model_validate(
+        {"upstreams": rows, "proxy": {"log": str(tmp_path / "p.jsonl"), "backoff_s": 0.01}}
+    )
+    thread = ProxyThread(Proxy(config))
+    url = thread.start()
+    try:
+        client = openai.OpenAI(base_url=url + "/v1", api_key="unused", max_retries=0, timeout=20)
+        tool = {
+            "type": "function",
+            "function": {"name": "read_file", "parameters": {"type": "object"}},
+        }
+        text, calls = "", []
+        for chunk in client.chat.completions.create(
+            model="sim-large",
+            messages=[{"role": "user", "content": "read brief.md"}],
+            tools=[tool],  # type: ignore[list-item]
+            stream=True,
+        ):
+            delta = chunk.choices[0].delta if chunk.choices else None
+            text += (delta.content or "") if delta else ""
+            calls += (
+                [
+                    c.function.name
+                    for c in (delta.tool_calls or [])
+                    if c.function and c.function.name
+                ]
+                if delta
+                else []
+            )
+        assert "<tool_call>" not in text and calls == ["read_file"]
+        events = list(
+            client.responses.create(
+                model="sim-large",
+                input="read brief.md, please",
+                tools=[{"type": "function", "name": "read_file", "parameters": {"type": "object"}}],  # type: ignore[list-item]
+                stream=True,
+            )
+        )
+        deltas = "".join(e.delta for e in events if e.type == "response.output_text.delta")
+        assert "<tool_call>" not in deltas
+        final = events[-1]
+        assert final.type == "response.completed"
+        assert [o.name for o in final.response.output if o.type == "function_call"] == ["read_file"]
+    finally:
+        thread.stop()

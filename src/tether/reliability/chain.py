@@ -462,6 +462,7 @@ class Chain:
             self.guard.holdback_chars,
             self.judge_config,
             max_chars=self.guard.holdback_max_chars,
+            tools=bool(sent.tools),
         )
         started = self._clock()
         t0 = time.perf_counter()

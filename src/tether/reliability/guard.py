@@ -13,8 +13,10 @@ The phase timeouts (connect, first byte, silence) live in the adapter's transpor
   an answer (read first at `holdback_chars`, default 64, then every 96 more), or until the
   turn is judged an answer, so a rejected turn's text never reaches a user. Text that could
   still be a failure (failure words, an error's structure) is held longer, up to
-  `holdback_max_chars` (default 1,000). Its cost is the time the stream takes to deliver the
-  held characters (`bench/holdback.py` measures it).
+  `holdback_max_chars` (default 1,000). When the request offers tools, text that may be a
+  tool call sent as text (call markup, a call object at its start) is held until the turn is
+  judged, with no cap: a lost call's markup never reaches the caller as an answer's start. Its
+  cost is the time the stream takes to deliver the held characters (`bench/holdback.py`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from tether.messages import (
 )
 from tether.reliability import signals
 from tether.reliability.judge import BAD_EVENTS_MAX, DEFAULT_CONFIG, JudgeConfig, read_text
+from tether.reliability.tool_markup import may_be_call
 
 TextCallback = Callable[[str], None]
 
@@ -79,8 +82,11 @@ class Holdback:
         judge_config: JudgeConfig = DEFAULT_CONFIG,
         clock: Callable[[], float] = time.perf_counter,
         max_chars: int = 1000,
+        tools: bool = False,
     ) -> None:
         self._on_text = on_text
+        self._tools = tools  # the request offered tools: a call may come as text
+        self._call = False  # it looks like one: held until the turn is judged
         self._chars = chars
         self._max = max(max_chars, chars)
         self._next_look = chars
@@ -102,10 +108,12 @@ class Holdback:
             return
         self._held.append(text)
         self._held_len += len(text)
-        if self._held_len >= self._next_look:
+        if self._held_len >= self._next_look and not self._call:
             head = "".join(self._held)
             self._held = [head]
-            if self._held_len >= self._max or self._confident(head):
+            if self._tools and may_be_call(head):
+                self._call = True  # no cap: released only if the turn is judged an answer
+            elif self._held_len >= self._max or self._confident(head):
                 self.release()
             else:
                 self._next_look = self._held_len + LOOK_EVERY

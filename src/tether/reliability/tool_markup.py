@@ -93,6 +93,18 @@ def lost_tool_call(turn: Turn, text: str, request: Request | None) -> str | None
     return found
 
 
+def may_be_call(head: str) -> bool:
+    """Whether a reply that begins with `head` may be a call sent as text: call markup in it,
+    or a call object at its start. Holdback keeps such a reply until the turn is judged, so a
+    lost call's markup never reaches a client as the start of an answer."""
+    if ("<" in head and any(o in head for o in _OPENERS)) or any(o in head for o in _OTHER_OPENERS):
+        return True
+    start = head.lstrip()
+    if start.startswith("```"):
+        start = start[3:].removeprefix("json").lstrip()
+    return start.startswith(("{", "[")) and '"name"' in start[:200]
+
+
 def _markup(tail: str, request: Request) -> str | None:
     starts = [tail.find(o) for o in _OPENERS] if "<" in tail else []
     found = [i for i in starts if i >= 0] + [i for o in _OTHER_OPENERS if (i := tail.find(o)) >= 0]
