@@ -112,6 +112,10 @@ class Request:
     # format that defines one there (Anthropic's mid-conversation system messages): it keeps its
     # place. False: a format where only some models accept one folds it into the system prompt.
     system_in_place: bool = False
+    # Tools the provider runs itself (web search, code execution, connectors; Responses
+    # namespaces), exactly as the client sent them: passed on only to an upstream that speaks
+    # the client's own API (the proxy drops them otherwise), never run by tether.
+    hosted_tools: tuple[dict[str, Any], ...] = ()
 
     @property
     def system(self) -> str:

@@ -173,11 +173,16 @@ def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> 
 # response_format, top_p, ...) are passed through when every upstream speaks the client's API.
 def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set[str]) -> Request:
     """The neutral request the chain sends: always streamed upstream (usage included), with the
-    client's other fields when every upstream speaks its API."""
+    client's other fields and hosted tools when every upstream speaks its API."""
     extra: dict[str, Any] = {}
+    hosted = request.hosted_tools
     if apis == {api}:
         known = api_named(api).known_fields
         extra = {k: v for k, v in body.items() if k not in known}
+    else:  # another API has no such tools (and another provider may not run them)
+        hosted = ()
     # A limit the client set is theirs: a reply that stops at it is passed through as it is.
     own_limit = "max_tokens" in body or "max_completion_tokens" in body
-    return replace(request, stream=True, extra=extra, length_is_answer=own_limit)
+    return replace(
+        request, stream=True, extra=extra, length_is_answer=own_limit, hosted_tools=hosted
+    )

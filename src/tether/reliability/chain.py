@@ -164,7 +164,7 @@ def without_tools(request: Request) -> Request:
     note = Message.text("system", TOOLLESS_NOTE)
     first_other = next((i for i, m in enumerate(messages) if m.role != "system"), len(messages))
     messages.insert(first_other, note)
-    return replace(request, messages=tuple(messages), tools=())
+    return replace(request, messages=tuple(messages), tools=(), hosted_tools=())
 
 
 @dataclass

@@ -173,11 +173,11 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
         "model": model,
         "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,
     }
-    if request.tools:
+    if request.tools or request.hosted_tools:
         body["tools"] = [
             {"name": t.name, "description": t.description, "input_schema": t.parameters}
             for t in request.tools
-        ]
+        ] + list(request.hosted_tools)
     if system:
         body["system"] = [{"type": "text", "text": system, "cache_control": EPHEMERAL}]
     body["messages"] = messages
@@ -277,10 +277,12 @@ def decode_request(body: Any) -> tuple[str, Request]:
         if parts or not results:
             messages.append(Message(role, tuple(parts)))
     tools: list[ToolSpec] = []
+    hosted: list[dict[str, Any]] = []
     for i, raw_tool in enumerate(seq(body.get("tools") or [], "tools")):
         tw = f"tools[{i}]"
         raw_tool = obj(raw_tool, tw)
         if "input_schema" not in raw_tool:  # server tools (web search, ...) carry no schema
+            hosted.append(raw_tool)
             continue
         tools.append(
             ToolSpec(
@@ -294,6 +296,7 @@ def decode_request(body: Any) -> tuple[str, Request]:
     request = Request(
         messages=tuple(messages),
         tools=tuple(tools),
+        hosted_tools=tuple(hosted),
         max_tokens=max_tokens,
         temperature=body.get("temperature"),
         reasoning_effort=effort,

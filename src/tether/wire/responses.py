@@ -138,6 +138,8 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
             }
             for t in request.tools
         ]
+    if request.hosted_tools:
+        body["tools"] = [*body.get("tools", ()), *request.hosted_tools]
     if request.max_tokens is not None:
         body["max_output_tokens"] = request.max_tokens
     if request.temperature is not None:
@@ -228,10 +230,12 @@ def decode_request(body: Any) -> tuple[str, Request]:
             raise WireError(f"{where}.type: unknown input item type {kind!r}")
     flush()
     tools: list[ToolSpec] = []
+    hosted: list[dict[str, Any]] = []
     for i, raw_tool in enumerate(seq(body.get("tools") or [], "tools")):
         tool = obj(raw_tool, f"tools[{i}]")
         if tool.get("type") != "function":
-            continue  # hosted tools (web search, file search): not tether's to run
+            hosted.append(tool)  # web search, file search, namespaces: not tether's to run
+            continue
         params = tool.get("parameters") or {"type": "object", "properties": {}}
         tools.append(
             ToolSpec(
@@ -245,6 +249,7 @@ def decode_request(body: Any) -> tuple[str, Request]:
     request = Request(
         messages=tuple(messages),
         tools=tuple(tools),
+        hosted_tools=tuple(hosted),
         max_tokens=int_field(body.get("max_output_tokens"), "max_output_tokens"),
         temperature=body.get("temperature"),
         reasoning_effort=effort if isinstance(effort, str) else None,
