@@ -561,7 +561,7 @@ class _Exchange(Response):
         """The end: the stream's tail, the whole reply, or the HTTP error (each recorded
         before the client can see it)."""
         answer, failure = self.answer, self.failure
-        if self.headers_sent or (self.stream and answer is not None):
+        if self.headers_sent or self.shown or (self.stream and answer is not None):
             if answer is not None:
                 tail = self._tail(answer)
             else:  # the stream was committed already: an in-stream error and no end marker
