@@ -108,6 +108,10 @@ class Request:
     # True when `max_tokens` is the end user's own limit (a proxy's client set it): a stop at
     # it is the answer they asked for. False: a length stop is a truncation, retried.
     length_is_answer: bool = False
+    # True when the caller continues a paused turn itself (an Anthropic client behind the proxy
+    # sends a `pause_turn` reply back, as its API asks): the pause is passed on as it is. False:
+    # a paused turn is unfinished, not an answer (verdict `paused`).
+    continues_paused: bool = False
 
     @property
     def system(self) -> str:

@@ -180,4 +180,12 @@ def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set
         extra = {k: v for k, v in body.items() if k not in known}
     # A limit the client set is theirs: a reply that stops at it is passed through as it is.
     own_limit = "max_tokens" in body or "max_completion_tokens" in body
-    return replace(request, stream=True, extra=extra, length_is_answer=own_limit)
+    # An Anthropic client sends a paused turn back to continue it (its API's contract): the
+    # pause is its to handle, relayed as it came; only an Anthropic upstream can pause.
+    return replace(
+        request,
+        stream=True,
+        extra=extra,
+        length_is_answer=own_limit,
+        continues_paused=api == "anthropic",
+    )

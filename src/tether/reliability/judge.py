@@ -9,15 +9,19 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
     eof            the stream ended without the provider's finish
     malformed      a chunk could not be parsed: part of the reply may be missing; also a
                    usage count no real reply has (2**53 tokens or more: JSON's exact integers)
+    paused         the provider paused an unfinished turn (Anthropic's `pause_turn`: a server
+                   tool's loop reached its limit), unless the caller continues it itself
     empty          neither text nor a tool call (reasoning alone is empty, also reasoning sent
                    inline as the text: a `<think>` block with nothing after it)
     bad_tool_args  a tool call whose arguments do not parse as JSON
     lost_tool_call the model called a tool and no call arrived: a `tool_calls` finish with
                    none but a preamble, or the call's markup sent as text (`tool_markup`)
-    error_frame    also: a finish reason that says the reply failed (`network_error`)
+    error_frame    also: a finish reason that says the reply failed (`network_error`, vLLM's
+                   `abort`)
     filtered       the provider's content filter stopped the reply (a finish reason such as
                    `content_filter`, `sensitive`, `SAFETY`)
-    truncated      the provider stopped for length (max tokens) in mid-answer
+    truncated      the provider stopped for length (max tokens, or the model's context
+                   window: `model_context_window_exceeded`, never the caller's limit)
     gateway        a failure text sent as the reply: a gateway's, relay's or client's error,
                    an error object or page, an error appended to a partial answer (the
                    evidence is weighed in `signals`); `empty` when the text is a placeholder
@@ -60,6 +64,7 @@ VerdictKind = Literal[
     "empty",
     "bad_tool_args",
     "lost_tool_call",
+    "paused",
     "filtered",
     "truncated",
     "gateway",
@@ -97,7 +102,23 @@ _FILTER_FINISHES = frozenset(
         "image_safety",
     )
 )
-_ERROR_FINISHES = frozenset(("network_error", "error", "failed", "malformed_function_call"))
+# `abort`: vLLM ends a request its engine aborted (shutdown, scale-down, an abort call) with
+# HTTP 200, this finish and `[DONE]` (vllm-project/vllm#57082); `cancelled`: a response the
+# server cancelled.
+_ERROR_FINISHES = frozenset(
+    (
+        "network_error",
+        "error",
+        "failed",
+        "malformed_function_call",
+        "abort",
+        "aborted",
+        "cancelled",
+        "canceled",
+    )
+)
+# Length stops that are the model's context window's, never the caller's own limit.
+_WINDOW_FINISHES = frozenset(("model_context_window_exceeded",))
 
 
 @dataclass(frozen=True)
@@ -330,8 +351,16 @@ def judge(
     impossible = _impossible_count(turn.usage)
     if impossible:
         return Verdict("malformed", f"the usage reports {impossible}: no real reply counts that")
+    raw_finish = (turn.raw_finish_reason or "").lower()
+    paused = raw_finish == "pause_turn"
+    if paused and not (request is not None and request.continues_paused):
+        return Verdict(
+            "paused",
+            "the provider paused the turn (pause_turn: a server tool's loop reached its limit); "
+            "the answer is not finished",
+        )
     text = turn.content.strip()
-    if not text and not turn.tool_calls:
+    if not text and not turn.tool_calls and not paused:
         what = "only reasoning" if turn.reasoning.strip() else "nothing"
         return Verdict("empty", f"neither text nor a tool call ({what})")
     if not turn.tool_calls and _only_thinking(text):
@@ -342,7 +371,6 @@ def judge(
             return Verdict(
                 "bad_tool_args", f"arguments of {call.name or 'a tool call'} are {problem}"
             )
-    raw_finish = (turn.raw_finish_reason or "").lower()
     if raw_finish in _ERROR_FINISHES:
         return Verdict(
             "error_frame", f"the provider's finish reason says the reply failed ({raw_finish})"
@@ -352,7 +380,7 @@ def judge(
             "filtered",
             f"the provider's content filter stopped the reply ({turn.raw_finish_reason})",
         )
-    if turn.finish_reason == "length" and not _stopped_at_own_limit(turn, request):
+    if turn.finish_reason == "length" and not paused and not _stopped_at_own_limit(turn, request):
         # a request the server never read explains the reply better than where it stopped
         return _unprocessed(turn, request, counts, config, calibration) or Verdict(
             "truncated", f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
@@ -386,6 +414,8 @@ def _stopped_at_own_limit(turn: Turn, request: Request | None) -> bool:
     limit alone would pass every truncation to it."""
     if request is None or not request.length_is_answer:
         return False
+    if turn.raw_finish_reason in _WINDOW_FINISHES:
+        return False  # the model's context window ended the reply, not the caller's limit
     used = turn.usage.completion_tokens if turn.usage is not None else 0
     if request.max_tokens is None or used <= 0:
         return True  # nothing to compare: the caller's limit is the likelier cause

@@ -1,0 +1,122 @@
+"""Finish reasons that end a stream without finishing the answer, on real sockets.
+
+- Anthropic's `pause_turn`: the server paused a long-running turn (a server tool's loop, web
+  search, reached its limit) and the client must send the content back to continue it
+  (platform.claude.com/docs/en/build-with-claude/handling-stop-reasons). Other clients took it
+  for the end: anthropics/anthropic-sdk-python#1170 (the tool runner returned the paused
+  message as the final answer), gsd-build/gsd-2#2869 (pi mapped it to "stop"; the paused
+  server_tool_use block then broke the next request with a 400). tether mapped it to `stop`
+  and `tether ask` printed the paused preamble as the answer, exit 0. tether's messages do not
+  carry server-tool blocks, so it cannot send the turn back as it came: a paused turn is judged
+  `paused` (retried, failed over, never an answer). The proxy relays the pause unchanged to an
+  Anthropic client, whose SDK continues it.
+- `model_context_window_exceeded`: the reply filled the model's window; Anthropic's docs say to
+  treat it as truncated. A client's own `max_tokens` made tether pass it as the answer asked for.
+- vLLM's `abort`: an engine-aborted request ends with HTTP 200, `finish_reason: "abort"` and
+  `[DONE]` (vllm-project/vllm#57082); tether read it as `stop` and the partial text as the answer.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import anyio
+import pytest
+
+from tests.helpers import canned
+from tether.messages import Message, Request, Turn, collect
+from tether.providers import Timeouts, provider_at
+from tether.reliability.judge import judge
+
+pytestmark = pytest.mark.timeout(90)
+
+SSE = b"text/event-stream"
+HI = Request(messages=(Message.text("user", "What changed in the latest release?"),))
+
+
+def _event(body: dict[str, Any]) -> bytes:
+    return b"event: %s\ndata: %s\n\n" % (body["type"].encode(), json.dumps(body).encode())
+
+
+def anthropic_stream(text: str, stop: str, output_tokens: int = 40) -> bytes:
+    """A messages stream: one text block, a server tool's block, then `stop`."""
+    blocks = [
+        {"type": "message_start", "message": {"usage": {"input_tokens": 30}}},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text}},
+        {"type": "content_block_stop", "index": 0},
+        {
+            "type": "content_block_start",
+            "index": 1,
+            "content_block": {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search"},
+        },
+        {"type": "content_block_stop", "index": 1},
+        {
+            "type": "message_delta",
+            "delta": {"stop_reason": stop},
+            "usage": {"output_tokens": output_tokens},
+        },
+        {"type": "message_stop"},
+    ]
+    return b"".join(_event(b) for b in blocks)
+
+
+PREAMBLE = "I will search the release notes for what changed."
+PAUSED = anthropic_stream(PREAMBLE, "pause_turn")
+
+
+def stream_turn(api: str, body: bytes) -> Turn:
+    async def main() -> Turn:
+        with canned(SSE, body) as server:
+            provider = provider_at(api, server.url, "m", timeouts=Timeouts(first_byte=10))
+            try:
+                return await collect(provider.stream(HI))
+            finally:
+                await provider.aclose()
+
+    return anyio.run(main)
+
+
+def test_tether_ask_does_not_take_a_paused_turn_for_the_answer() -> None:
+    with canned(SSE, PAUSED) as server:
+        result = subprocess.run(
+            [sys.executable, "-m", "tether", "ask", "What changed?", "--api", "anthropic",
+             "--base-url", server.url, "--model", "m", "--json"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    report = json.loads(result.stdout)
+    assert result.returncode == 1, result.stdout
+    assert report["status"] == "error" and report["turn"] is None
+    assert {a["verdict"] for a in report["attempts"]} == {"paused"}
+
+
+def test_a_reply_that_filled_the_context_window_is_truncated_even_at_the_callers_limit() -> None:
+    body = anthropic_stream(
+        "The changes are: 1. faster startup; 2.", "model_context_window_exceeded"
+    )
+    turn = stream_turn("anthropic", body)
+    assert turn.finish_reason == "length"
+    own_limit = Request(messages=HI.messages, max_tokens=64, length_is_answer=True)
+    found = judge(turn, own_limit)
+    assert found is not None and found.kind == "truncated"
+    # a plain max_tokens stop at the caller's own limit is still the answer they asked for
+    assert judge(stream_turn("anthropic", body.replace(b"model_context_window_exceeded",
+                                                       b"max_tokens")), own_limit) is None  # fmt: skip
+
+
+VLLM_ABORTED = (
+    b'data: {"choices":[{"index":0,"delta":{"role":"assistant","content":""}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{"content":"The latest release adds"}}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{"content":""},"finish_reason":"abort"}]}\n\n'
+    b"data: [DONE]\n\n"
+)
+
+
+def test_a_stream_vllm_aborted_is_not_an_answer() -> None:
+    turn = stream_turn("openai", VLLM_ABORTED)
+    assert turn.content == "The latest release adds" and turn.raw_finish_reason == "abort"
+    found = judge(turn, HI)
+    assert found is not None and found.kind == "error_frame" and "abort" in found.detail
