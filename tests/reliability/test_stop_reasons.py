@@ -120,3 +120,51 @@ def test_a_stream_vllm_aborted_is_not_an_answer() -> None:
     assert turn.content == "The latest release adds" and turn.raw_finish_reason == "abort"
     found = judge(turn, HI)
     assert found is not None and found.kind == "error_frame" and "abort" in found.detail
+
+
+def openai_stream(delta: dict[str, Any], finish: str, completion_tokens: int) -> bytes:
+    chunks = [
+        {"choices": [{"index": 0, "delta": delta}]},
+        {"choices": [{"index": 0, "delta": {}, "finish_reason": finish}]},
+        {"choices": [], "usage": {"prompt_tokens": 30, "completion_tokens": completion_tokens}},
+    ]
+    return b"".join(b"data: %s\n\n" % json.dumps(c).encode() for c in chunks) + b"data: [DONE]\n\n"
+
+
+CALL = {
+    "tool_calls": [
+        {
+            "index": 0,
+            "id": "call_1",
+            "type": "function",
+            "function": {"name": "read_file", "arguments": '{"path": "CHANGELOG.md"}'},
+        }
+    ]
+}
+CUT = "A neural network learns by adjusting the weights of"
+
+
+@pytest.mark.parametrize(
+    ("api", "body"),
+    [
+        # vllm-project/vllm#58228: a turn cut at max_tokens is labelled tool_calls when any call
+        # parsed (the cut may have come after the last complete call)
+        ("openai", openai_stream(CALL, "tool_calls", 20)),
+        # BerriAI/litellm#25825: the relay says stop / end_turn for a reply cut at max_tokens
+        ("openai", openai_stream({"content": CUT}, "stop", 20)),
+        ("anthropic", anthropic_stream(CUT, "end_turn", output_tokens=20)),
+    ],
+    ids=["vllm-tool-calls", "litellm-stop", "litellm-end-turn"],
+)
+def test_a_reply_that_used_the_whole_limit_is_truncated_whatever_its_finish(
+    api: str, body: bytes
+) -> None:
+    turn = stream_turn(api, body)
+    assert turn.finish_reason != "length"
+    limited = Request(messages=HI.messages, max_tokens=20)
+    found = judge(turn, limited)
+    assert found is not None and found.kind == "truncated" and "all 20 tokens" in found.detail
+    # under the limit it is the finish that says how the reply ended
+    assert judge(turn, Request(messages=HI.messages, max_tokens=21)) is None
+    # a limit a proxy's client set is theirs: the reply at it is what they asked for
+    assert judge(turn, Request(messages=HI.messages, max_tokens=20, length_is_answer=True)) is None

@@ -21,7 +21,8 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
     filtered       the provider's content filter stopped the reply (a finish reason such as
                    `content_filter`, `sensitive`, `SAFETY`)
     truncated      the provider stopped for length (max tokens, or the model's context
-                   window: `model_context_window_exceeded`, never the caller's limit)
+                   window: `model_context_window_exceeded`, never the caller's limit); also a
+                   reply whose token count is exactly the request's limit, whatever its finish
     gateway        a failure text sent as the reply: a gateway's, relay's or client's error,
                    an error object or page, an error appended to a partial answer (the
                    evidence is weighed in `signals`); `empty` when the text is a placeholder
@@ -380,10 +381,18 @@ def judge(
             "filtered",
             f"the provider's content filter stopped the reply ({turn.raw_finish_reason})",
         )
-    if turn.finish_reason == "length" and not paused and not _stopped_at_own_limit(turn, request):
+    length = turn.finish_reason == "length" and not paused
+    used_all = 0 if length or paused else _whole_limit_used(turn, request)
+    if (length or used_all) and not _stopped_at_own_limit(turn, request):
+        said = (
+            f"the reply used all {used_all} tokens of its limit, though its finish says "
+            f"{turn.raw_finish_reason}: it was cut there"
+            if used_all
+            else f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
+        )
         # a request the server never read explains the reply better than where it stopped
         return _unprocessed(turn, request, counts, config, calibration) or Verdict(
-            "truncated", f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
+            "truncated", said
         )
     lost = lost_tool_call(turn, text, request)
     if lost is not None:
@@ -405,6 +414,16 @@ def _only_thinking(text: str) -> bool:
             return text.find("</think>") == len(text) - len("</think>")  # one block, no answer
         return "<think>" not in text
     return text.startswith("<think>") and "</think>" not in text
+
+
+def _whole_limit_used(turn: Turn, request: Request | None) -> int:
+    """The request's `max_tokens` when the provider's own count says the reply used exactly
+    that many, whatever its finish says (else 0): relays and servers that report a length stop
+    as `stop`, `end_turn` or `tool_calls` (vllm-project/vllm#58228, BerriAI/litellm#25825) are
+    known only by this count."""
+    if request is None or not request.max_tokens or turn.usage is None:
+        return 0
+    return request.max_tokens if turn.usage.completion_tokens == request.max_tokens else 0
 
 
 def _stopped_at_own_limit(turn: Turn, request: Request | None) -> bool:
