@@ -168,3 +168,24 @@ def test_a_reply_that_used_the_whole_limit_is_truncated_whatever_its_finish(
     assert judge(turn, Request(messages=HI.messages, max_tokens=21)) is None
     # a limit a proxy's client set is theirs: the reply at it is what they asked for
     assert judge(turn, Request(messages=HI.messages, max_tokens=20, length_is_answer=True)) is None
+
+
+@pytest.mark.parametrize("raw", ["MAX_TOKENS", "max_tokens"])
+def test_a_length_stop_a_gateway_names_in_another_apis_words_is_truncated(raw: str) -> None:
+    """QwenLM/qwen-code#9882, Portkey-AI/gateway#1200: OpenAI-compatible gateways in front of
+    Gemini pass its `finishReason` through, upper case (`MAX_TOKENS`); tether read any name it
+    did not know as a stop, and the cut text as the answer."""
+    turn = stream_turn("openai", openai_stream({"content": CUT}, raw, 8))
+    assert turn.finish_reason == "length" and turn.raw_finish_reason == raw
+    found = judge(turn, HI)
+    assert found is not None and found.kind == "truncated"
+
+
+@pytest.mark.parametrize("raw", ["MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL"])
+def test_a_gemini_tool_call_failure_a_gateway_passes_on_is_not_an_answer(raw: str) -> None:
+    """NousResearch/hermes-agent#83882: Gemini ends a turn whose tool call it could not make
+    with `MALFORMED_FUNCTION_CALL` (or `UNEXPECTED_TOOL_CALL`), sometimes after some text; a
+    gateway passes the name on as the finish."""
+    turn = stream_turn("openai", openai_stream({"content": "Let me read the file."}, raw, 9))
+    found = judge(turn, HI)
+    assert found is not None and found.kind == "error_frame" and raw.lower() in found.detail

@@ -111,7 +111,9 @@ _ERROR_FINISHES = frozenset(
         "network_error",
         "error",
         "failed",
-        "malformed_function_call",
+        "malformed_function_call",  # Gemini's, as gateways pass them on: a failed tool call
+        "unexpected_tool_call",
+        "too_many_tool_calls",
         "abort",
         "aborted",
         "cancelled",
