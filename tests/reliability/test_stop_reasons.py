@@ -189,3 +189,24 @@ def test_a_gemini_tool_call_failure_a_gateway_passes_on_is_not_an_answer(raw: st
     turn = stream_turn("openai", openai_stream({"content": "Let me read the file."}, raw, 9))
     found = judge(turn, HI)
     assert found is not None and found.kind == "error_frame" and raw.lower() in found.detail
+
+
+LEGACY_CALL = [
+    {"function_call": {"name": "read_file", "arguments": ""}},
+    {"function_call": {"arguments": '{"path": '}},
+    {"function_call": {"arguments": '"CHANGELOG.md"}'}},
+]
+
+
+def test_a_call_in_the_legacy_function_call_shape_is_a_tool_call() -> None:
+    """MeetKai/functionary#92: a server answered a request with `tools` in the legacy
+    `functions` shape (`delta.function_call`, `finish_reason: function_call`). tether read only
+    `tool_calls`: the call was lost and the turn judged empty, retried until it failed."""
+    chunks = [{"choices": [{"index": 0, "delta": d}]} for d in LEGACY_CALL]
+    chunks.append({"choices": [{"index": 0, "delta": {}, "finish_reason": "function_call"}]})
+    body = b"".join(b"data: %s\n\n" % json.dumps(c).encode() for c in chunks) + b"data: [DONE]\n\n"
+    turn = stream_turn("openai", body)
+    assert [(c.name, c.arguments) for c in turn.tool_calls] == [
+        ("read_file", '{"path": "CHANGELOG.md"}')
+    ]
+    assert turn.finish_reason == "tool_calls" and judge(turn, HI) is None

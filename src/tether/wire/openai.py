@@ -345,6 +345,15 @@ def decode_chunk(chunk: dict[str, Any], out: list[Event], refused: bool = False)
                         name=fn.get("name") or "",
                     )
                 )
+        legacy = delta.get("function_call")
+        if not calls and isinstance(legacy, dict):
+            # the one call of the legacy `functions` API, which some servers send for a
+            # request with `tools` (MeetKai/functionary#92), with `finish_reason: function_call`
+            out.append(
+                ToolCallDelta(
+                    0, str(legacy.get("arguments") or ""), name=str(legacy.get("name") or "")
+                )
+            )
         finish = choice.get("finish_reason")
         if finish:
             out.append(
