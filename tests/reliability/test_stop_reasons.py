@@ -10,8 +10,6 @@
   carry server-tool blocks, so it cannot send the turn back as it came: a paused turn is judged
   `paused` (retried, failed over, never an answer). The proxy relays the pause unchanged to an
   Anthropic client, whose SDK continues it.
-- `model_context_window_exceeded`: the reply filled the model's window; Anthropic's docs say to
-  treat it as truncated. A client's own `max_tokens` made tether pass it as the answer asked for.
 - vLLM's `abort`: an engine-aborted request ends with HTTP 200, `finish_reason: "abort"` and
   `[DONE]` (vllm-project/vllm#57082); tether read it as `stop` and the partial text as the answer.
 """
@@ -91,20 +89,6 @@ def test_tether_ask_does_not_take_a_paused_turn_for_the_answer() -> None:
     assert result.returncode == 1, result.stdout
     assert report["status"] == "error" and report["turn"] is None
     assert {a["verdict"] for a in report["attempts"]} == {"paused"}
-
-
-def test_a_reply_that_filled_the_context_window_is_truncated_even_at_the_callers_limit() -> None:
-    body = anthropic_stream(
-        "The changes are: 1. faster startup; 2.", "model_context_window_exceeded"
-    )
-    turn = stream_turn("anthropic", body)
-    assert turn.finish_reason == "length"
-    own_limit = Request(messages=HI.messages, max_tokens=64, length_is_answer=True)
-    found = judge(turn, own_limit)
-    assert found is not None and found.kind == "truncated"
-    # a plain max_tokens stop at the caller's own limit is still the answer they asked for
-    assert judge(stream_turn("anthropic", body.replace(b"model_context_window_exceeded",
-                                                       b"max_tokens")), own_limit) is None  # fmt: skip
 
 
 VLLM_ABORTED = (

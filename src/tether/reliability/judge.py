@@ -20,9 +20,9 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
                    `abort`)
     filtered       the provider's content filter stopped the reply (a finish reason such as
                    `content_filter`, `sensitive`, `SAFETY`)
-    truncated      the provider stopped for length (max tokens, or the model's context
-                   window: `model_context_window_exceeded`, never the caller's limit); also a
-                   reply whose token count is exactly the request's limit, whatever its finish
+    truncated      the provider stopped for length (max tokens, the model's context window);
+                   also a reply whose token count is exactly the request's limit, whatever
+                   its finish says
     gateway        a failure text sent as the reply: a gateway's, relay's or client's error,
                    an error object or page, an error appended to a partial answer (the
                    evidence is weighed in `signals`); `empty` when the text is a placeholder
@@ -120,8 +120,6 @@ _ERROR_FINISHES = frozenset(
         "canceled",
     )
 )
-# Length stops that are the model's context window's, never the caller's own limit.
-_WINDOW_FINISHES = frozenset(("model_context_window_exceeded",))
 
 
 @dataclass(frozen=True)
@@ -435,8 +433,6 @@ def _stopped_at_own_limit(turn: Turn, request: Request | None) -> bool:
     limit alone would pass every truncation to it."""
     if request is None or not request.length_is_answer:
         return False
-    if turn.raw_finish_reason in _WINDOW_FINISHES:
-        return False  # the model's context window ended the reply, not the caller's limit
     used = turn.usage.completion_tokens if turn.usage is not None else 0
     if request.max_tokens is None or used <= 0:
         return True  # nothing to compare: the caller's limit is the likelier cause
