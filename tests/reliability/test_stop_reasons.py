@@ -8,7 +8,8 @@
   server_tool_use block then broke the next request with a 400). tether mapped it to `stop`
   and `tether ask` printed the paused preamble as the answer, exit 0. tether's messages do not
   carry server-tool blocks, so it cannot send the turn back as it came: a paused turn is judged
-  `paused` (retried, failed over, never an answer). The proxy relays the pause unchanged to an
+  `paused`, never an answer, and not retried (a retry runs the server tools again and pauses
+  again): an honest error that says how to continue. The proxy relays the pause unchanged to an
   Anthropic client, whose SDK continues it.
 - vLLM's `abort`: an engine-aborted request ends with HTTP 200, `finish_reason: "abort"` and
   `[DONE]` (vllm-project/vllm#57082); tether read it as `stop` and the partial text as the answer.
@@ -88,7 +89,10 @@ def test_tether_ask_does_not_take_a_paused_turn_for_the_answer() -> None:
     report = json.loads(result.stdout)
     assert result.returncode == 1, result.stdout
     assert report["status"] == "error" and report["turn"] is None
-    assert {a["verdict"] for a in report["attempts"]} == {"paused"}
+    # no retry: it would run the server tools again (billed) and pause again
+    assert [a["verdict"] for a in report["attempts"]] == ["paused"]
+    assert "tether cannot send a paused turn back" in report["error"]
+    assert not any(n["kind"] == "breaker" for n in report["notices"])  # the provider is fine
 
 
 VLLM_ABORTED = (
