@@ -163,8 +163,8 @@ def decide(outcome: Outcome, *, cut_before: bool) -> Decision:
     if verdict.kind == "paused":  # the request's server-tool loop hit its limit, not the provider
         return Decision(
             "give_up",
-            message=f"{a.candidate} paused the turn ({verdict.detail}); another try runs the "
-            "server tools again and pauses again. tether cannot send a paused turn back: "
+            message=f"{a.candidate}: {verdict.detail}; another try would run the server tools "
+            "again and pause again. tether cannot send a paused turn back: "
             "continue it with an Anthropic client (through tether proxy) or ask for less per turn",
         )
     if verdict.kind == "cut":
