@@ -198,3 +198,26 @@ def test_a_call_in_the_legacy_function_call_shape_is_a_tool_call() -> None:
         ("read_file", '{"path": "CHANGELOG.md"}')
     ]
     assert turn.finish_reason == "tool_calls" and judge(turn, HI) is None
+
+
+EVERY_CHUNK_FINISHED = (
+    b'data: {"choices":[{"index":0,"delta":{"content":"First, close the valve;"},'
+    b'"finish_reason":"stop"}]}\n\n'
+    b'data: {"choices":[{"index":0,"delta":{"content":" second,"},"finish_reason":"stop"}]}\n\n'
+)
+
+
+def test_a_finish_on_every_chunk_is_trusted_only_with_the_end_marker() -> None:
+    """Servers that mark every chunk finished: lhenault/simpleAI#39, songquanpeng/one-api#372
+    (fixed by #373: "null until done, then stop"), open-webui/open-webui#16377 (`stop` on a
+    reasoning chunk). A stream from one that ends cleanly before its `[DONE]` carried a finish,
+    and tether took the cut text for the answer."""
+    cut = stream_turn("openai", EVERY_CHUNK_FINISHED)
+    assert cut.finish_reason == "stop" and cut.termination == "eof"
+    found = judge(cut, HI)
+    assert found is not None and found.kind == "eof" and "end marker" in found.detail
+    whole = stream_turn("openai", EVERY_CHUNK_FINISHED + b"data: [DONE]\n\n")
+    assert whole.termination == "stop" and judge(whole, HI) is None
+    # a server without [DONE] whose finish comes last, as most do, is still whole
+    last_only = EVERY_CHUNK_FINISHED.replace(b',"finish_reason":"stop"}]}', b"}]}", 1)
+    assert judge(stream_turn("openai", last_only), HI) is None

@@ -6,7 +6,8 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
     cut            the loop guard cut the stream (even mid tool call: its arguments may be cut)
     timeout        the stream went silent past the silence limit
     dropped        the connection broke off in mid-stream
-    eof            the stream ended without the provider's finish
+    eof            the stream ended without the provider's finish (or without its end
+                   marker, from a server that sent a finish before the reply's end)
     malformed      a chunk could not be parsed: part of the reply may be missing; also a
                    usage count no real reply has (2**53 tokens or more: JSON's exact integers)
     paused         the provider paused an unfinished turn (Anthropic's `pause_turn`: a server
@@ -343,6 +344,8 @@ def judge(
     if turn.finish_reason is None:
         said = f": {turn.malformed[0].problem[:200]}" if turn.malformed else ""
         return Verdict("eof", f"the stream ended without the provider's finish{said}")
+    if turn.termination == "eof":  # a finish, but one the server sent before the reply's end
+        return Verdict("eof", turn.detail or "the stream ended without its end marker")
     if turn.malformed:
         return Verdict(
             "malformed",
@@ -386,7 +389,7 @@ def judge(
     if (length or used_all) and not _stopped_at_own_limit(turn, request):
         said = (
             f"the reply used all {used_all} tokens of its limit, though its finish says "
-            f"{turn.raw_finish_reason}: it was cut there"
+            f"{turn.raw_finish_reason or turn.finish_reason}: it was cut there"
             if used_all
             else f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
         )
