@@ -42,6 +42,34 @@ def read_head(sock: socket.socket) -> bytes | None:
     return seen
 
 
+class CannedReply(socketserver.BaseRequestHandler):
+    """Answers every request with HTTP 200 and the server's `reply`, `(content_type, body)`,
+    whole, then closes the connection; counts them in `server.requests` (when it has one)."""
+
+    server: Any
+
+    def handle(self) -> None:
+        sock: socket.socket = self.request
+        if read_head(sock) is None:
+            return
+        if hasattr(self.server, "requests"):
+            self.server.requests += 1
+        kind, body = self.server.reply
+        sock.sendall(
+            b"HTTP/1.1 200 OK\r\ncontent-type: %s\r\ncontent-length: %d\r\n"
+            b"connection: close\r\n\r\n%s" % (kind, len(body), body)
+        )
+
+
+@contextmanager
+def canned(kind: bytes, body: bytes) -> Iterator[RawServer]:
+    """A server that answers every request with `body` (see CannedReply), served for the
+    block: its `url`, and `requests` as counted so far."""
+    server = RawServer(CannedReply, reply=(kind, body), requests=0)
+    with serving(server):
+        yield server
+
+
 @contextmanager
 def serving(server: RawServer) -> Iterator[str]:
     """Serve from a thread for the block: the base URL."""

@@ -116,6 +116,10 @@ class Request:
     # namespaces), exactly as the client sent them: passed on only to an upstream that speaks
     # the client's own API (the proxy drops them otherwise), never run by tether.
     hosted_tools: tuple[dict[str, Any], ...] = ()
+    # True when the caller continues a paused turn itself (an Anthropic client behind the proxy
+    # sends a `pause_turn` reply back, as its API asks): the pause is passed on as it is. False:
+    # a paused turn is unfinished, not an answer (verdict `paused`).
+    continues_paused: bool = False
 
     @property
     def system(self) -> str:
@@ -293,6 +297,9 @@ class TurnBuilder:
         self.malformed: list[Malformed] = []
         self.ended = False
         self.chars = 0
+        # More of the reply came after a finish: the server marks chunks before the last as
+        # finished, so only its end marker can say the stream was whole.
+        self.finished_early = False
 
     def add(self, event: Event) -> None:
         if self._first is None:
@@ -301,11 +308,17 @@ class TurnBuilder:
             if event.text:  # endless empty deltas keep nothing
                 self._text.append(event.text)
                 self.chars += len(event.text)
+                if self.finish is not None:
+                    self.finished_early = True
         elif isinstance(event, ReasoningDelta):
             if event.text:
                 self._reasoning.append(event.text)
                 self.chars += len(event.text)
+                if self.finish is not None:
+                    self.finished_early = True
         elif isinstance(event, ToolCallDelta):
+            if self.finish is not None:
+                self.finished_early = True
             pieces = self._calls.setdefault(event.index, [])
             if event.arguments:
                 pieces.append(event.arguments)
@@ -329,10 +342,15 @@ class TurnBuilder:
         if termination is None:
             if self.errors:
                 termination = "error"
-            elif self.finish is not None:
+            elif self.finish is not None and (self.ended or not self.finished_early):
                 termination = _FINISH_TERMINATION[self.finish.reason]
             else:
                 termination = "eof"
+                if self.finish is not None and not detail:
+                    detail = (
+                        "the server sent a finish before the end of the reply (on every chunk) "
+                        "and the stream ended without its end marker: the reply may be cut"
+                    )
         calls = tuple(
             ToolCall(
                 id=self._call_ids.get(i, f"call_{i}"),

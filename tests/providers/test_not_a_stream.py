@@ -9,14 +9,10 @@ frame with its message, and any other body's start is in the verdict.
 
 from __future__ import annotations
 
-import socket
-import socketserver
-from typing import Any
-
 import anyio
 import pytest
 
-from tests.helpers import RawServer, read_head, serving
+from tests.helpers import canned
 from tether.messages import Message, Request, Turn, collect
 from tether.providers import Timeouts, provider_at
 from tether.reliability.judge import Verdict, judge
@@ -27,24 +23,12 @@ HI = Request(messages=(Message.text("user", "hi"),))
 SSE_APIS = ("openai", "anthropic", "responses")
 
 
-class _Handler(socketserver.BaseRequestHandler):
-    server: Any
-
-    def handle(self) -> None:
-        sock: socket.socket = self.request
-        if read_head(sock) is None:
-            return
-        kind, body = self.server.reply
-        sock.sendall(
-            b"HTTP/1.1 200 OK\r\ncontent-type: %s\r\ncontent-length: %d\r\n"
-            b"connection: close\r\n\r\n%s" % (kind, len(body), body)
-        )
-
-
 def ask(api: str, kind: bytes, body: bytes) -> tuple[Turn, Verdict | None]:
     async def main() -> Turn:
-        with serving(RawServer(_Handler, reply=(kind, body))) as url:
-            provider = provider_at(api, url, "m", timeouts=Timeouts(first_byte=10, silence=10))
+        with canned(kind, body) as server:
+            provider = provider_at(
+                api, server.url, "m", timeouts=Timeouts(first_byte=10, silence=10)
+            )
             try:
                 return await collect(provider.stream(HI))
             finally:

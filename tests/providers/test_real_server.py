@@ -89,6 +89,12 @@ SHAPES = {
 }
 
 
+def _under(usage: Usage) -> Usage:
+    """The server's input count on a reply that stopped on its own, under the request's limit
+    of 2 (one that used the whole limit is judged truncated, whatever its finish says)."""
+    return replace(usage, completion_tokens=1)
+
+
 async def _stream(url: str, request: Request) -> Turn:
     provider = OpenAIProvider(url, "smollm2")
     builder = TurnBuilder()
@@ -113,7 +119,7 @@ def test_a_real_tokenizers_count_of_runs_is_not_called_unprocessed(
     assert turn.usage is not None and turn.usage.prompt_tokens > 0, "the server reported usage"
     # The judge on the real count (the reply stands for an answer: only the count is judged).
     answered = Turn(
-        content="A summary.", finish_reason="stop", termination="stop", usage=turn.usage
+        content="A summary.", finish_reason="stop", termination="stop", usage=_under(turn.usage)
     )
     assert judge(answered, request, config=SMALL) is None
     # ... while a provider that counted a tenth of the same request did not read it.
@@ -187,7 +193,7 @@ def test_tool_schemas_the_server_never_read_are_noticed(llama_url: str) -> None:
     turn = anyio.run(_stream, llama_url, request)
     assert turn.usage is not None and turn.usage.prompt_tokens > 0
     read = Turn(
-        content="Here they are.", finish_reason="stop", termination="stop", usage=turn.usage
+        content="Here they are.", finish_reason="stop", termination="stop", usage=_under(turn.usage)
     )
     verdict = judge(read, request)
     assert verdict is not None and verdict.kind == "unprocessed", turn.usage
@@ -197,7 +203,10 @@ def test_tool_schemas_the_server_never_read_are_noticed(llama_url: str) -> None:
     plain = anyio.run(_stream, llama_url, bare)
     assert plain.usage is not None
     answer = Turn(
-        content="Here they are.", finish_reason="stop", termination="stop", usage=plain.usage
+        content="Here they are.",
+        finish_reason="stop",
+        termination="stop",
+        usage=_under(plain.usage),
     )
     assert judge(answer, bare) is None
 

@@ -60,6 +60,13 @@ ROWS = [
         "failover",
         "bad_turn:truncated",
     ),
+    Row(
+        "a paused turn (its server tools would run and pause again; the provider is fine)",
+        _outcome("turn", verdict="paused"),
+        False,
+        "give_up",
+        None,
+    ),
     Row("a first cut", _outcome("turn", verdict="cut"), False, "lower_reasoning", None),
     Row("a second cut", _outcome("turn", verdict="cut", effort="low"), True, "give_up", None),
     Row(

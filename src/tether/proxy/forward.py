@@ -183,6 +183,13 @@ def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set
         hosted = ()
     # A limit the client set is theirs: a reply that stops at it is passed through as it is.
     own_limit = "max_tokens" in body or "max_completion_tokens" in body
+    # An Anthropic client sends a paused turn back to continue it (its API's contract): the
+    # pause is its to handle, relayed as it came; only an Anthropic upstream can pause.
     return replace(
-        request, stream=True, extra=extra, length_is_answer=own_limit, hosted_tools=hosted
+        request,
+        stream=True,
+        extra=extra,
+        length_is_answer=own_limit,
+        hosted_tools=hosted,
+        continues_paused=api == "anthropic",
     )

@@ -6,18 +6,24 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
     cut            the loop guard cut the stream (even mid tool call: its arguments may be cut)
     timeout        the stream went silent past the silence limit
     dropped        the connection broke off in mid-stream
-    eof            the stream ended without the provider's finish
+    eof            the stream ended without the provider's finish (or without its end
+                   marker, from a server that sent a finish before the reply's end)
     malformed      a chunk could not be parsed: part of the reply may be missing; also a
                    usage count no real reply has (2**53 tokens or more: JSON's exact integers)
+    paused         the provider paused an unfinished turn (Anthropic's `pause_turn`: a server
+                   tool's loop reached its limit), unless the caller continues it itself
     empty          neither text nor a tool call (reasoning alone is empty, also reasoning sent
                    inline as the text: a `<think>` block with nothing after it)
     bad_tool_args  a tool call whose arguments do not parse as JSON
     lost_tool_call the model called a tool and no call arrived: a `tool_calls` finish with
                    none but a preamble, or the call's markup sent as text (`tool_markup`)
-    error_frame    also: a finish reason that says the reply failed (`network_error`)
+    error_frame    also: a finish reason that says the reply failed (`network_error`, vLLM's
+                   `abort`)
     filtered       the provider's content filter stopped the reply (a finish reason such as
                    `content_filter`, `sensitive`, `SAFETY`)
-    truncated      the provider stopped for length (max tokens) in mid-answer
+    truncated      the provider stopped for length (max tokens, the model's context window);
+                   also a reply whose token count is exactly the request's limit, whatever
+                   its finish says
     gateway        a failure text sent as the reply: a gateway's, relay's or client's error,
                    an error object or page, an error appended to a partial answer (the
                    evidence is weighed in `signals`); `empty` when the text is a placeholder
@@ -60,6 +66,7 @@ VerdictKind = Literal[
     "empty",
     "bad_tool_args",
     "lost_tool_call",
+    "paused",
     "filtered",
     "truncated",
     "gateway",
@@ -97,7 +104,23 @@ _FILTER_FINISHES = frozenset(
         "image_safety",
     )
 )
-_ERROR_FINISHES = frozenset(("network_error", "error", "failed", "malformed_function_call"))
+# `abort`: vLLM ends a request its engine aborted (shutdown, scale-down, an abort call) with
+# HTTP 200, this finish and `[DONE]` (vllm-project/vllm#57082); `cancelled`: a response the
+# server cancelled.
+_ERROR_FINISHES = frozenset(
+    (
+        "network_error",
+        "error",
+        "failed",
+        "malformed_function_call",  # Gemini's, as gateways pass them on: a failed tool call
+        "unexpected_tool_call",
+        "too_many_tool_calls",
+        "abort",
+        "aborted",
+        "cancelled",
+        "canceled",
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -321,6 +344,8 @@ def judge(
     if turn.finish_reason is None:
         said = f": {turn.malformed[0].problem[:200]}" if turn.malformed else ""
         return Verdict("eof", f"the stream ended without the provider's finish{said}")
+    if turn.termination == "eof":  # a finish, but one the server sent before the reply's end
+        return Verdict("eof", turn.detail or "the stream ended without its end marker")
     if turn.malformed:
         return Verdict(
             "malformed",
@@ -330,8 +355,16 @@ def judge(
     impossible = _impossible_count(turn.usage)
     if impossible:
         return Verdict("malformed", f"the usage reports {impossible}: no real reply counts that")
+    raw_finish = (turn.raw_finish_reason or "").lower()
+    paused = raw_finish == "pause_turn"
+    if paused and not (request is not None and request.continues_paused):
+        return Verdict(
+            "paused",
+            "the provider paused the turn (pause_turn: a server tool's loop reached its limit); "
+            "the answer is not finished",
+        )
     text = turn.content.strip()
-    if not text and not turn.tool_calls:
+    if not text and not turn.tool_calls and not paused:
         what = "only reasoning" if turn.reasoning.strip() else "nothing"
         return Verdict("empty", f"neither text nor a tool call ({what})")
     if not turn.tool_calls and _only_thinking(text):
@@ -342,7 +375,6 @@ def judge(
             return Verdict(
                 "bad_tool_args", f"arguments of {call.name or 'a tool call'} are {problem}"
             )
-    raw_finish = (turn.raw_finish_reason or "").lower()
     if raw_finish in _ERROR_FINISHES:
         return Verdict(
             "error_frame", f"the provider's finish reason says the reply failed ({raw_finish})"
@@ -352,10 +384,18 @@ def judge(
             "filtered",
             f"the provider's content filter stopped the reply ({turn.raw_finish_reason})",
         )
-    if turn.finish_reason == "length" and not _stopped_at_own_limit(turn, request):
+    length = turn.finish_reason == "length" and not paused
+    used_all = 0 if length or paused else _whole_limit_used(turn, request)
+    if (length or used_all) and not _stopped_at_own_limit(turn, request):
+        said = (
+            f"the reply used all {used_all} tokens of its limit, though its finish says "
+            f"{turn.raw_finish_reason or turn.finish_reason}: it was cut there"
+            if used_all
+            else f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
+        )
         # a request the server never read explains the reply better than where it stopped
         return _unprocessed(turn, request, counts, config, calibration) or Verdict(
-            "truncated", f"the provider stopped for length ({turn.raw_finish_reason}) in mid-answer"
+            "truncated", said
         )
     lost = lost_tool_call(turn, text, request)
     if lost is not None:
@@ -377,6 +417,16 @@ def _only_thinking(text: str) -> bool:
             return text.find("</think>") == len(text) - len("</think>")  # one block, no answer
         return "<think>" not in text
     return text.startswith("<think>") and "</think>" not in text
+
+
+def _whole_limit_used(turn: Turn, request: Request | None) -> int:
+    """The request's `max_tokens` when the provider's own count says the reply used exactly
+    that many, whatever its finish says (else 0): relays and servers that report a length stop
+    as `stop`, `end_turn` or `tool_calls` (vllm-project/vllm#58228, BerriAI/litellm#25825) are
+    known only by this count."""
+    if request is None or not request.max_tokens or turn.usage is None:
+        return 0
+    return request.max_tokens if turn.usage.completion_tokens == request.max_tokens else 0
 
 
 def _stopped_at_own_limit(turn: Turn, request: Request | None) -> bool:

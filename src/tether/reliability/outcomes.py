@@ -160,6 +160,13 @@ def decide(outcome: Outcome, *, cut_before: bool) -> Decision:
             message=f"{a.candidate}: the reply was judged {verdict.kind} ({verdict.detail}) "
             "after text had already reached the caller; not failing over mid-answer",
         )
+    if verdict.kind == "paused":  # the request's server-tool loop hit its limit, not the provider
+        return Decision(
+            "give_up",
+            message=f"{a.candidate}: {verdict.detail}; another try would run the server tools "
+            "again and pause again. tether cannot send a paused turn back: "
+            "continue it with an Anthropic client (through tether proxy) or ask for less per turn",
+        )
     if verdict.kind == "cut":
         if cut_before:
             return Decision(

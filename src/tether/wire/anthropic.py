@@ -45,7 +45,7 @@ DEFAULT_MAX_TOKENS = 4096
 _FINISH: dict[str, FinishReason] = {
     "end_turn": "stop",
     "stop_sequence": "stop",
-    "pause_turn": "stop",
+    "pause_turn": "length",  # the server paused the turn: unfinished, never a clean stop
     "max_tokens": "length",
     "model_context_window_exceeded": "length",
     "tool_use": "tool_calls",

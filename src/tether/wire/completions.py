@@ -29,7 +29,7 @@ from tether.messages import (
     UsageReport,
 )
 from tether.wire.framing import SSEEventDecoder, json_body, json_event, sse
-from tether.wire.openai import FINISH, error_frame, usage_from_raw, usage_to_raw
+from tether.wire.openai import error_frame, finish_of, usage_from_raw, usage_to_raw
 from tether.wire.shape import field, int_field, obj
 
 
@@ -76,7 +76,7 @@ def _decode(chunk: dict[str, Any], out: list[Event]) -> None:
             out.append(TextDelta(text))
         finish = choices[0].get("finish_reason")
         if finish:
-            out.append(Finish(FINISH.get(finish, "stop"), finish))
+            out.append(Finish(finish_of(str(finish)), finish))
     usage = chunk.get("usage")
     if usage:
         out.append(UsageReport(usage_from_raw(usage)))

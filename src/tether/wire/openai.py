@@ -44,7 +44,21 @@ FINISH: dict[str, FinishReason] = {
     "tool_calls": "tool_calls",
     "function_call": "tool_calls",
     "content_filter": "content_filter",
+    # other APIs' names, which gateways pass through as they came (Gemini's upper case
+    # `MAX_TOKENS`: QwenLM/qwen-code#9882, Portkey-AI/gateway#1200; Anthropic's stop reasons)
+    "max_tokens": "length",
+    "max_output_tokens": "length",
+    "model_context_window_exceeded": "length",
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "tool_use": "tool_calls",
 }
+
+
+def finish_of(raw: str) -> FinishReason:
+    """The normalised finish of a chat (or legacy) completion's `finish_reason`, in any case;
+    a name it does not know is a stop (the judge still reads the raw name)."""
+    return FINISH.get(raw) or FINISH.get(raw.lower(), "stop")
 
 
 # ---------------------------------------------------------------- usage
@@ -331,12 +345,21 @@ def decode_chunk(chunk: dict[str, Any], out: list[Event], refused: bool = False)
                         name=fn.get("name") or "",
                     )
                 )
+        legacy = delta.get("function_call")
+        if not calls and isinstance(legacy, dict):
+            # the one call of the legacy `functions` API, which some servers send for a
+            # request with `tools` (MeetKai/functionary#92), with `finish_reason: function_call`
+            out.append(
+                ToolCallDelta(
+                    0, str(legacy.get("arguments") or ""), name=str(legacy.get("name") or "")
+                )
+            )
         finish = choice.get("finish_reason")
         if finish:
             out.append(
                 Finish("content_filter", "refusal")
                 if refused
-                else Finish(FINISH.get(finish, "stop"), finish)
+                else Finish(finish_of(str(finish)), finish)
             )
     usage = chunk.get("usage")
     if usage:
