@@ -233,7 +233,9 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
     """The judge stops reading once the failure evidence is below the bar (the answer signals
     can only lower the score). On every text of both parts (this checks the shortcut, not the
     verdicts), the shortcut agrees with the full reading, and no answer signal ever weighs
-    toward failure."""
+    toward failure. Read for its side only (the answer signals before the learned model), it
+    agrees too, and a failure's reading is the settled one (a verdict's detail quotes it)."""
+    from tether.reliability.guard import CONFIDENT_MARGIN
     from tether.reliability.signals import ANSWER_SIDE, THRESHOLD
 
     answer_side = {fn.__name__ for fn in ANSWER_SIDE}
@@ -241,7 +243,12 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
         request = _request(sample)
         full = read_text(sample.text, request)
         quick = read_text(sample.text, request, settle_below=THRESHOLD)
-        assert quick.failure == full.failure, sample.text[:80]
+        side = read_text(sample.text, request, settle_below=THRESHOLD, side_only=True)
+        assert quick.failure == full.failure == side.failure, sample.text[:80]
+        assert side == quick or not side.failure, sample.text[:80]
+        head, bar = sample.text[:160], THRESHOLD - CONFIDENT_MARGIN  # what holdback asks
+        held = read_text(head, settle_below=bar).score <= bar
+        assert (read_text(head, settle_below=bar, side_only=True).score <= bar) == held, head
         for signal in full.signals:
             if signal.name.split(":")[0] in answer_side:
                 assert signal.weight <= 0, (signal, sample.text[:80])

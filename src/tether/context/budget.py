@@ -40,6 +40,7 @@ from tether.context.tokens import (
     MESSAGE_OVERHEAD,
     SectionCounts,
     count_request,
+    count_tools,
     estimate_tokens,
 )
 from tether.errors import ContextOverflow
@@ -198,7 +199,7 @@ class ContextBudget:
         return h
 
     def _tools(self, request: Request) -> int:
-        return count_request(replace(request, messages=())).tools if request.tools else 0
+        return count_tools(request.tools)
 
     def count(self, request: Request) -> SectionCounts:
         """The same counts as `count_request(request)`, kept incrementally."""

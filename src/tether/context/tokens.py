@@ -22,6 +22,7 @@ separators never makes it take a real answer for an unread request.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import orjson
@@ -140,7 +141,7 @@ def count_request(request: Request) -> SectionCounts:
             system += n
         else:
             messages += n
-    tools = sum(_tool_tokens(t) for t in request.tools)
+    tools = count_tools(request.tools)
     total = system + messages + tool_calls + tools
     return SectionCounts(system, messages, tool_calls, tools, images, floor=total - saved)
 
@@ -148,6 +149,11 @@ def count_request(request: Request) -> SectionCounts:
 # Tool schemas are the same objects call after call (an agent sends them every step): their
 # count is kept by identity, so a request is not re-serialised to JSON each time it is counted.
 _TOOL_CACHE: dict[int, tuple[ToolSpec, int]] = {}
+
+
+def count_tools(tools: Iterable[ToolSpec]) -> int:
+    """Estimated tokens of tool schemas (the `tools` section of `count_request`)."""
+    return sum(_tool_tokens(t) for t in tools)
 
 
 def _tool_tokens(tool: ToolSpec) -> int:

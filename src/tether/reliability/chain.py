@@ -33,7 +33,7 @@ from typing import Any
 import anyio
 
 from tether.context.budget import ContextBudget
-from tether.context.tokens import count_request
+from tether.context.tokens import SectionCounts, count_request
 from tether.errors import (
     ConfigError,
     ContextOverflow,
@@ -174,6 +174,17 @@ class _CallState:
     recorder: Recorder
     span: Span
     notices: list[Notice]
+    request: Request  # the caller's
+    counted: SectionCounts | None = None  # its estimate, once asked for
+
+    def counts(self, sent: Request) -> SectionCounts:
+        """The estimate of `sent`, counted once per call: an attempt's request has the caller's
+        messages and tools unless it was re-fitted or lost its tools (then it is counted)."""
+        if sent.messages is not self.request.messages or sent.tools is not self.request.tools:
+            return count_request(sent)
+        if self.counted is None:
+            self.counted = count_request(self.request)
+        return self.counted
 
 
 _current: ContextVar[_CallState | None] = ContextVar("tether_chain_call", default=None)
@@ -312,7 +323,7 @@ class Chain:
         rest = [c for c in self.candidates if c.key not in exclude]
         return rest[0] if rest else None
 
-    async def _count_first(self, c: Candidate, request: Request) -> float:
+    async def _count_first(self, c: Candidate, request: Request, state: _CallState) -> float:
         """What the provider counts of the estimate for this request, from its own count
         endpoint (`HTTPProvider.count_tokens`), or 0.0 when it was not asked. Asked once per
         candidate, for its first request whose (calibrated) estimate reaches COUNT_FROM_SHARE
@@ -323,7 +334,7 @@ class Chain:
         if c.key in self._counted or not isinstance(p, HTTPProvider) or p.count_url is None:
             return 0.0
         calibration = self._calibration[c.key]
-        counts = count_request(request)
+        counts = state.counts(request)
         if counts.total * calibration.count_per_estimate < COUNT_FROM_SHARE * p.window:
             return 0.0
         self._counted.add(c.key)
@@ -384,7 +395,7 @@ class Chain:
         rec = recorder or _Unrecorded()
         attrs = {"tether.candidates": [c.key for c in self.candidates]}
         with rec.span("chain", "model call", parent, attrs) as span:
-            state = _CallState(rec, span, [])
+            state = _CallState(rec, span, [], request)
             token = _current.set(state)
             try:
                 answer = await self._call(request, on_text, on_reasoning, state, deadline)
@@ -455,7 +466,7 @@ class Chain:
         """One attempt: one span, one drain under the guard (and its share of the caller's
         deadline), one judgement. In a hedged race `role` (primary | hedge) is on the span and
         `on_first` hears the first event."""
-        counts = count_request(sent)
+        counts = state.counts(sent)
         share = AttemptScope(share_s) if share_s is not None else None
         holdback = Holdback(
             share.lifting(on_text) if share is not None else on_text,
@@ -590,7 +601,7 @@ class Chain:
             assert candidate is not None
             assert candidate.breaker is not None
             try:
-                counted_per = await self._count_first(candidate, request)
+                counted_per = await self._count_first(candidate, request, state)
                 sent = self._prepare(candidate, request, counted_per)
             except ContextOverflow as exc:  # not an attempt: nothing was sent
                 too_small[candidate.key] = str(exc)

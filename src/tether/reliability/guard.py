@@ -123,7 +123,7 @@ class Holdback:
         if signals.quick_clear(head, self._judge.lexicon):
             return True
         bar = self._judge.threshold - CONFIDENT_MARGIN
-        return read_text(head, config=self._judge, settle_below=bar).score <= bar
+        return read_text(head, config=self._judge, settle_below=bar, side_only=True).score <= bar
 
     def release(self) -> None:
         """The turn is an answer (or past suspicion): hand over what was held."""

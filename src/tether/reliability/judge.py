@@ -238,9 +238,11 @@ def read_text(
     usage: Usage | None = None,
     config: JudgeConfig = DEFAULT_CONFIG,
     settle_below: float | None = None,
+    side_only: bool = False,
 ) -> signals.Reading:
     """Every signal on a reply's text, with its weight (what `tether judge --explain` prints);
-    with `settle_below`, only as much as a verdict needs (`signals.read_reply`)."""
+    with `settle_below`, only as much as a verdict needs, and with `side_only`, only as much as
+    the side of it needs (`signals.read_reply`)."""
     return signals.read_reply(
         text.strip(),
         request,
@@ -249,6 +251,7 @@ def read_text(
         config.all_weights,
         config.threshold,
         settle_below,
+        side_only,
     )
 
 
@@ -264,7 +267,7 @@ def failure_text(
     stripped = text.strip()
     if not stripped or signals.quick_clear(stripped, config.lexicon):
         return None
-    reading = read_text(stripped, request, usage, config, settle_below=config.threshold)
+    reading = read_text(stripped, request, usage, config, config.threshold, side_only=True)
     return reading if reading.failure else None
 
 

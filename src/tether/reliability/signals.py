@@ -294,6 +294,25 @@ def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> li
     return [*weighed, *asked_about(r, w, lexical, structural)]
 
 
+# The signals' weights have three decimals, the learned one's rounded to them: a sum this far
+# below a bound stays below it whatever the rounding.
+_ROUNDING = 0.001
+
+
+def _kept_below(
+    r: Reply, w: Mapping[str, float], read: dict[SignalFn, tuple[Signal, ...]], bound: float
+) -> bool:
+    """Whether the answer signals, read in order into `read`, bring its score under `bound`:
+    every signal still unread (the weighing ones, the rest of the answer side) only lowers it."""
+    score = sum(s.weight for found in read.values() for s in found)
+    for fn in ANSWER_SIDE:
+        found = read[fn] = tuple(fn(r, w))
+        score += sum(s.weight for s in found)
+        if score < bound - _ROUNDING:
+            return True
+    return False
+
+
 # ---------------------------------------------------------------- entry points
 
 
@@ -335,10 +354,17 @@ def read_reply(
     weights: Mapping[str, float],
     threshold: float = THRESHOLD,
     settle_below: float | None = None,
+    side_only: bool = False,
 ) -> Reading:
     """Every signal on `text` (the reply's content, stripped) and their sum. With
     `settle_below`, a reading whose failure evidence adds up to less stops there: its score
-    can only fall further, so a verdict needs nothing else (an explanation does)."""
+    can only fall further, so a verdict needs nothing else (an explanation does).
+
+    With `side_only` too, a reading stops as soon as its side of `settle_below` is known: where
+    only the learned signal could lift the failure evidence to the bar, the answer signals are
+    read first, and when they keep the score below it whatever the model says, the model (the
+    costliest signal) is not read. Below the bar, such a reading is then not the settled one
+    (its score is on the same side); at or past it, it is."""
     reply = Reply(text, request, usage, lexicon)
     toward_failure, toward_answer = reach(weights)
     read = {fn: tuple(fn(reply, weights)) for fn in FAILURE_SIDE}
@@ -349,10 +375,12 @@ def read_reply(
         if evidence + toward_failure < settle_below:
             return Reading(first, threshold)
         if evidence < settle_below:  # only the learned signal could lift it to the bar
+            if side_only and _kept_below(reply, weights, read, settle_below - toward_failure):
+                return Reading(first, threshold)
             lifted = tuple(learned(reply, weights))
             if evidence + _evidence(lifted) < settle_below:
                 return Reading((*first, *lifted), threshold)
-    read.update((fn, tuple(fn(reply, weights))) for fn in ANSWER_SIDE)
+    read.update((fn, tuple(fn(reply, weights))) for fn in ANSWER_SIDE if fn not in read)
     found = tuple(s for fn in SIGNALS if fn is not learned for s in read[fn])
     hand = (*found, *_weighing(reply, weights, found))
     if settle_below is not None and lifted is None:
