@@ -349,6 +349,8 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     it"), where notices speak as "we" or as no one."""
     if SSE.match(r.text) is not None:
         return ()  # the model's words inside raw stream frames: protocol, not a reply
+    if r.stock_parts:
+        return ()  # a canned notice's "I" speaks of the speaker, not of the task
     text = r.message[:1000]
     apology_ends = -1
     for m in _FIRST_PERSON.finditer(text):
@@ -520,7 +522,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)
     if (
         not shared
-        and r.hits
+        and (r.hits or r.stock_parts)
         and len(qwords) >= 3
         and not _asks_about_failure(r)
         and not _QUESTION_MARK.search(q[-300:])

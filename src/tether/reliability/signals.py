@@ -72,6 +72,7 @@ from tether.reliability.failure_signals import (
     sse_frame,
     stack_trace,
     status_code,
+    stock_notice,
     vocabulary,
     zero_output,
 )
@@ -83,6 +84,7 @@ from tether.reliability.reply import (
     LONG_CHARS,
     SHORT_CHARS,
     SSE,
+    STOCK_CHARS,
     TAIL_CHARS,
     Reply,
     Signal,
@@ -95,6 +97,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # failure evidence
     "coverage": 0.4,  # failure words make up at least a third of the message's letters
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
+    "stock_notice": 0.5,  # ... made only of a canned notice's parts, nothing of the task
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
@@ -220,6 +223,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     vocabulary,
     coverage,
     short_notice,
+    stock_notice,
     error_object,
     html_page,
     sse_frame,
@@ -318,6 +322,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()
+    if n <= STOCK_CHARS and lexicon.may_pair(low):
+        return False  # words that say a failure together, or a canned notice's parts
     return (
         not lexicon.has_trigger(low)
         and "{" not in text
