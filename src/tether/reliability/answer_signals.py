@@ -383,8 +383,13 @@ _CHANGE_NOTE = re.compile(
 
 def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A list item or a line of a changelog that says what was changed ("Fix: handle 529
-    overload errors", "- Retry on rate limit errors"): a report about a failure, not one."""
+    overload errors", "- Retry on rate limit errors"), a title that opens with a change to
+    code ("Add missing error code ..."), a text that names itself a change ("This commit
+    ...", "this PR"): a report about a failure, not one."""
     first = r.text.lstrip().split("\n", 1)[0]
+    m = _CHANGE_TITLE.match(first) or _SELF_CHANGE.search(r.text[:2000])
+    if m is not None:
+        return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
     if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
         r"\s*(?:fix|feat|chore|refactor|perf|docs|build|ci)(?:\([\w./-]+\))?!?:", first, re.I
     ):
@@ -394,6 +399,21 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ):
         return ()
     return (Signal("change_note", -w["change_note"], first.strip()[:60]),)
+
+
+# A title that opens with a change made to code (never advice to the reader: "Add your key").
+_CHANGE_TITLE = re.compile(
+    r"\s*(?:adds?|added|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
+    r"|implemented|allows?|improves?|improved|refactors?|refactored|bumps?|bumped)\s+"
+    r"(?!your\b|you\b|an? (?:api )?key\b)\w+",
+    re.I,
+)
+# A text that names itself a change: "This commit checks ...", "the PR adds ...".
+_SELF_CHANGE = re.compile(
+    r"\b(?:this|the|my|our)\s+(?:commit|pr|pull request|patch|changeset|merge request)\b"
+    r"|\bthis (?:fixes|adds|changes|updates)\b",
+    re.I,
+)
 
 
 def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

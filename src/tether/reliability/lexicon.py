@@ -240,7 +240,7 @@ class Lexicon:
         # two words that say a failure together (`pair_hits`): class, reach, first, second
         self.pairs: tuple[tuple[str, int, Terms, Terms], ...] = tuple(
             (
-                name,
+                str(p.get("class", name)),
                 int(p["within"]),
                 Terms(t.lower() for t in p["first"]),
                 Terms(t.lower() for t in p["second"]),
@@ -265,8 +265,10 @@ class Lexicon:
         """(class, start, end, words) for each pair of words (`pairs`) that stand within their
         reach of each other in `low`, in either order: "empty output", "no hubo respuesta",
         "返答が空". One per class."""
-        found = []
+        found: list[tuple[str, int, int, str]] = []
         for name, within, first, second in self.pairs:
+            if any(hit[0] == name for hit in found):
+                continue
             seconds = [(m.start(), m.end()) for m in second.finditer(low)]
             if not seconds:
                 continue
