@@ -416,6 +416,29 @@ _SELF_CHANGE = re.compile(
 )
 
 
+# A reply that opens with a condition: "If you exceed the rate limit, ...", "When the upstream
+# times out, ...", "如果...", "Если ...". (Not "if the problem persists", "se o problema
+# persistir": a notice's advice.)
+_CONDITION = re.compile(
+    r"^\W*(?:if|when|whenever|cuando|quando|wenn|falls|lorsque|если|когда|jeśli|eğer|nếu|jika"
+    r"|se (?=você|o |a |um |uma )|si (?=vous|tu |le |la |les |un |une |usted|el |la ))"
+    r"\s*(?!.{0,30}(?:persist|continu|bleibt|сохраня|повтор))\w"
+    r"|^\W*(?:如果|若是|一旦)",
+    re.I,
+)
+
+
+def conditional(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply opens with a condition ("If you exceed the rate limit, the API returns ..."):
+    it explains when something happens, where a notice says what happened."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _CONDITION.match(r.text[:200])
+    if m is None:
+        return ()
+    return (Signal("conditional", -w["conditional"], r.text.strip()[:40]),)
+
+
 def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is JSON that is not an error object: data, as a prompt asks for it."""
     t = r.text

@@ -41,6 +41,7 @@ from tether.reliability.answer_signals import (
     asked_about,
     asked_for,
     change_note,
+    conditional,
     defines,
     explains,
     first_person,
@@ -129,6 +130,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "first_person": 0.4,
     "witness": 0.8,  # "same here", "for me too": a person who met the failure
     "change_note": 1.0,
+    "conditional": 0.4,  # it opens with a condition ("If you exceed the limit, ..."): it explains
     "specifics": 0.4,
     "many_codes": 0.8,
     "names_code": 0.5,  # "the 429 error", "a 503 response": a code spoken of, not said
@@ -247,6 +249,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     witness,
     specifics,
     change_note,
+    conditional,
     json_data,
     many_codes,
     names_code,
