@@ -112,8 +112,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # Then the same round of concepts (a short reply made only of a canned notice's parts with
 # nothing of the task, "no reply" and "cut short" said by two words in 17 languages, failure
 # words of existing concepts in Vietnamese, Turkish, Persian, Italian, Polish, Indonesian and
-# Russian, "Error:" as a label in ten more languages), the model retrained: 103 of 1,985 (5.2%).
-TUNE_MISSES_AT_MOST = 103
+# Russian, "Error:" as a label in ten more languages), the model retrained: 100 of 1,985 (5.0%).
+TUNE_MISSES_AT_MOST = 100
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

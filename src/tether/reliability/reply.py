@@ -30,7 +30,13 @@ QUESTION_CHARS = 4000
 # A canned notice (`Reply.stock_parts`) is at most this long (`display_size`) ...
 STOCK_CHARS = 200
 # ... and made of these vocabulary classes (as these parts) and the lexicon's `stock` parts.
-STOCK_FROM = {"apology": "apology", "retry_advice": "again", "no_reply": "no_reply"}
+STOCK_FROM = {
+    "apology": "apology",
+    "retry_advice": "again",
+    "no_reply": "no_reply",
+    "overload": "trouble",
+    "unavailable": "trouble",
+}
 # What makes a short text specific to a task: a number, code, markup, a path, a file or a
 # dotted name (`parse.py`, `os.path`), an identifier.
 _SPECIFIC_MARK = re.compile(r"[\d`{}<>=_|\\]|/\w|\w\.\w")
