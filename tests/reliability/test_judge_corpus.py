@@ -76,7 +76,11 @@ def test_no_source_straddles_the_split() -> None:
 # answers_api_threads.jsonl (answers with their question from API support threads, outage
 # threads and FAQs of 178 sources no earlier batch used), measured before it joined: 3 of 138
 # tune texts; then the model retrained on the grown tune part: 31 of 2,122.
-TUNE_FALSE_ALARMS_AT_MOST = 31
+# Then concepts instead of phrases (a canned notice's parts, pairs of words that say "no reply"
+# or "cut short", a text that names itself a change, a reply that opens with a condition), each
+# found in three source groups or more, checked on both halves of the tune part's sources, and
+# the model retrained: 29.
+TUNE_FALSE_ALARMS_AT_MOST = 29
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -105,7 +109,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 31
 # texts from 51 sources no earlier batch used, half of them persona replies), measured before
 # it joined: 33 misses in 92 tune texts; the model retrained on the grown tune part: 142 of
 # 1,985 (7.2%).
-TUNE_MISSES_AT_MOST = 142
+# Then the same round of concepts (a short reply made only of a canned notice's parts with
+# nothing of the task, "no reply" and "cut short" said by two words in 17 languages, failure
+# words of existing concepts in Vietnamese, Turkish, Persian, Italian, Polish, Indonesian and
+# Russian, "Error:" as a label in ten more languages), the model retrained: 100 of 1,985 (5.0%).
+TUNE_MISSES_AT_MOST = 100
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -349,6 +349,8 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     it"), where notices speak as "we" or as no one."""
     if SSE.match(r.text) is not None:
         return ()  # the model's words inside raw stream frames: protocol, not a reply
+    if r.stock_parts:
+        return ()  # a canned notice's "I" speaks of the speaker, not of the task
     text = r.message[:1000]
     apology_ends = -1
     for m in _FIRST_PERSON.finditer(text):
@@ -381,8 +383,13 @@ _CHANGE_NOTE = re.compile(
 
 def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A list item or a line of a changelog that says what was changed ("Fix: handle 529
-    overload errors", "- Retry on rate limit errors"): a report about a failure, not one."""
+    overload errors", "- Retry on rate limit errors"), a title that opens with a change to
+    code ("Add missing error code ..."), a text that names itself a change ("This commit
+    ...", "this PR"): a report about a failure, not one."""
     first = r.text.lstrip().split("\n", 1)[0]
+    m = _CHANGE_TITLE.match(first) or _SELF_CHANGE.search(r.text[:2000])
+    if m is not None:
+        return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
     if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
         r"\s*(?:fix|feat|chore|refactor|perf|docs|build|ci)(?:\([\w./-]+\))?!?:", first, re.I
     ):
@@ -392,6 +399,44 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ):
         return ()
     return (Signal("change_note", -w["change_note"], first.strip()[:60]),)
+
+
+# A title that opens with a change made to code (never advice to the reader: "Add your key").
+_CHANGE_TITLE = re.compile(
+    r"\s*(?:adds?|added|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
+    r"|implemented|allows?|improves?|improved|refactors?|refactored|bumps?|bumped)\s+"
+    r"(?!your\b|you\b|an? (?:api )?key\b)\w+",
+    re.I,
+)
+# A text that names itself a change: "This commit checks ...", "the PR adds ...".
+_SELF_CHANGE = re.compile(
+    r"\b(?:this|the|my|our)\s+(?:commit|pr|pull request|patch|changeset|merge request)\b"
+    r"|\bthis (?:fixes|adds|changes|updates)\b",
+    re.I,
+)
+
+
+# A reply that opens with a condition: "If you exceed the rate limit, ...", "When the upstream
+# times out, ...", "如果...", "Если ...". (Not "if the problem persists", "se o problema
+# persistir": a notice's advice.)
+_CONDITION = re.compile(
+    r"^\W*(?:if|when|whenever|cuando|quando|wenn|falls|lorsque|если|когда|jeśli|eğer|nếu|jika"
+    r"|se (?=você|o |a |um |uma )|si (?=vous|tu |le |la |les |un |une |usted|el |la ))"
+    r"\s*(?!.{0,30}(?:persist|continu|bleibt|сохраня|повтор))\w"
+    r"|^\W*(?:如果|若是|一旦)",
+    re.I,
+)
+
+
+def conditional(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply opens with a condition ("If you exceed the rate limit, the API returns ..."):
+    it explains when something happens, where a notice says what happened."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _CONDITION.match(r.text[:200])
+    if m is None:
+        return ()
+    return (Signal("conditional", -w["conditional"], r.text.strip()[:40]),)
 
 
 def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -520,7 +565,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)
     if (
         not shared
-        and r.hits
+        and (r.hits or r.stock_parts)
         and len(qwords) >= 3
         and not _asks_about_failure(r)
         and not _QUESTION_MARK.search(q[-300:])

@@ -74,11 +74,23 @@ def coverage(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 def short_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A message of at most 200 characters with failure words: notices are short."""
+    """A message of at most 200 characters with failure words (or a canned notice's parts,
+    `Reply.stock_parts`): notices are short."""
     size = display_size(r.message.strip())
-    if r.hits and size <= 200:
+    if (r.hits or r.stock_parts) and size <= 200:
         return (Signal("short_notice", w["short_notice"], f"{size} characters"),)
     return ()
+
+
+def stock_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply made only of a canned notice's parts (sorry, cannot, in trouble, come
+    back later) with nothing specific to the task: a bot or a service speaking of itself
+    ("I'm a little tired, ask me later"), not an answer (`Reply.stock_parts`)."""
+    parts = r.stock_parts
+    if not parts:
+        return ()
+    said = ", ".join(f"{part} {term!r}" for part, term in parts.items())
+    return (Signal("stock_notice", w["stock_notice"], said),)
 
 
 def error_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

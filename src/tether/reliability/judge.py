@@ -178,6 +178,8 @@ class JudgeConfig:
             self.extra_phrases,
             data.get("defining", ()),
             data.get("witnessing", ()),
+            data.get("stock"),
+            data.get("pairs"),
         )
 
     @cached_property

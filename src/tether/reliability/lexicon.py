@@ -170,6 +170,8 @@ class Lexicon:
         extra_phrases: Iterable[str] = (),
         defining: Iterable[str] = (),
         witnessing: Iterable[str] = (),
+        stock: Mapping[str, Iterable[str]] | None = None,
+        pairs: Mapping[str, Any] | None = None,
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
@@ -229,6 +231,23 @@ class Lexicon:
         self.explaining = Terms(e.lower().strip() for e in explaining)
         self.defining = Terms(e.lower().strip() for e in defining)
         self.witnessing = Terms(e.lower().strip() for e in witnessing)
+        # the parts of a canned notice beside the vocabulary's (`Reply.stock_parts`)
+        self.stock: tuple[tuple[str, Terms], ...] = tuple(
+            (name, Terms(t.lower().strip() for t in terms))
+            for name, terms in (stock or {}).items()
+            if name != "about"
+        )
+        # two words that say a failure together (`pair_hits`): class, reach, first, second
+        self.pairs: tuple[tuple[str, int, Terms, Terms], ...] = tuple(
+            (
+                str(p.get("class", name)),
+                int(p["within"]),
+                Terms(t.lower() for t in p["first"]),
+                Terms(t.lower() for t in p["second"]),
+            )
+            for name, p in (pairs or {}).items()
+            if name != "about"
+        )
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
@@ -241,6 +260,33 @@ class Lexicon:
         class's match always starts inside a match of all the terms, or is one)."""
         spans = sorted((m.start(), m.end()) for m in self.vocabulary.finditer(low))
         return self.class_matches(low, windows_around(spans, len(low), reach))
+
+    def pair_hits(self, low: str) -> list[tuple[str, int, int, str]]:
+        """(class, start, end, words) for each pair of words (`pairs`) that stand within their
+        reach of each other in `low`, in either order: "empty output", "no hubo respuesta",
+        "返答が空". One per class."""
+        found: list[tuple[str, int, int, str]] = []
+        for name, within, first, second in self.pairs:
+            if any(hit[0] == name for hit in found):
+                continue
+            seconds = [(m.start(), m.end()) for m in second.finditer(low)]
+            if not seconds:
+                continue
+            for m in first.finditer(low):
+                a, b = m.start(), m.end()
+                near = [(c, d) for c, d in seconds if 0 <= c - b <= within or 0 <= a - d <= within]
+                if near:
+                    c, d = near[0]
+                    start, end = min(a, c), max(b, d)
+                    found.append((name, start, end, low[start:end]))
+                    break
+        return found
+
+    def may_pair(self, low: str) -> bool:
+        """Could `low` hold a pair's words, or a canned notice's parts (a regex search each)?"""
+        return any(second.search(low) is not None for _, _, _, second in self.pairs) or any(
+            terms.search(low) is not None for _, terms in self.stock
+        )
 
     def classes_of(self, word: str) -> tuple[int, ...]:
         """The classes one of whose keys (`Gate`) the word has: those that may start at it."""

@@ -27,6 +27,20 @@ SHORT_CHARS = 48
 # The part of the question the judge compares the reply with.
 QUESTION_CHARS = 4000
 
+# A canned notice (`Reply.stock_parts`) is at most this long (`display_size`) ...
+STOCK_CHARS = 200
+# ... and made of these vocabulary classes (as these parts) and the lexicon's `stock` parts.
+STOCK_FROM = {
+    "apology": "apology",
+    "retry_advice": "again",
+    "no_reply": "no_reply",
+    "overload": "trouble",
+    "unavailable": "trouble",
+}
+# What makes a short text specific to a task: a number, code, markup, a path, a file or a
+# dotted name (`parse.py`, `os.path`), an identifier.
+_SPECIFIC_MARK = re.compile(r"[\d`{}<>=_|\\]|/\w|\w\.\w")
+
 # How far past a word's match a class is looked for (a longer term of another class that
 # begins inside it).
 HIT_WINDOW = 80
@@ -342,8 +356,40 @@ class Reply:
 
     @cached_property
     def hits(self) -> list[tuple[str, int, int, str]]:
-        """Vocabulary matches in the message: (class, start, end, term)."""
-        return self.lexicon.hits(self.message, HIT_WINDOW)
+        """Vocabulary matches in the message: (class, start, end, term); in a short message,
+        also the pairs of words that say a failure together (`Lexicon.pair_hits`)."""
+        found = self.lexicon.hits(self.message, HIT_WINDOW)
+        if self.lexicon.pairs and display_size(self.message.strip()) <= STOCK_CHARS:
+            classes = {name for name, _, _, _ in found}
+            found += [h for h in self.lexicon.pair_hits(self.message) if h[0] not in classes]
+        return found
+
+    @cached_property
+    def stock_parts(self) -> dict[str, str]:
+        """The stock parts of a canned notice this reply is made of (part -> the words found),
+        or {} when it is not one: a notice says it is sorry, cannot, is in trouble, asks to
+        come back (`STOCK_FROM`, the lexicon's `stock`), in a short text with nothing specific
+        to the task (no number, code, name or word of the question). Two parts or more."""
+        if self.html or self.structure is not None:
+            return {}
+        message = self.message.strip()
+        if display_size(message) > STOCK_CHARS or _SPECIFIC_MARK.search(message) is not None:
+            return {}
+        parts: dict[str, str] = {}
+        for name, _, _, term in self.hits:
+            part = STOCK_FROM.get(name)
+            if part is not None:
+                parts.setdefault(part, term)
+        for part, terms in self.lexicon.stock:
+            if part not in parts:
+                m = terms.search(message)
+                if m is not None:
+                    parts[part] = m.group(0).strip()
+        if len(parts) < 2 or "resolved" in parts:
+            return {}  # ("the server is restored, please retry": a person's reply)
+        if self.question and (content_words(message) - STOP) & question_words(self.question):
+            return {}  # a word of the task: a reply to it, however short
+        return parts
 
     @cached_property
     def question(self) -> str:

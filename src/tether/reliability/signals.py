@@ -41,6 +41,7 @@ from tether.reliability.answer_signals import (
     asked_about,
     asked_for,
     change_note,
+    conditional,
     defines,
     explains,
     first_person,
@@ -72,6 +73,7 @@ from tether.reliability.failure_signals import (
     sse_frame,
     stack_trace,
     status_code,
+    stock_notice,
     vocabulary,
     zero_output,
 )
@@ -83,6 +85,7 @@ from tether.reliability.reply import (
     LONG_CHARS,
     SHORT_CHARS,
     SSE,
+    STOCK_CHARS,
     TAIL_CHARS,
     Reply,
     Signal,
@@ -95,6 +98,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # failure evidence
     "coverage": 0.4,  # failure words make up at least a third of the message's letters
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
+    "stock_notice": 0.5,  # ... made only of a canned notice's parts, nothing of the task
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
@@ -126,6 +130,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "first_person": 0.4,
     "witness": 0.8,  # "same here", "for me too": a person who met the failure
     "change_note": 1.0,
+    "conditional": 0.4,  # it opens with a condition ("If you exceed the limit, ..."): it explains
     "specifics": 0.4,
     "many_codes": 0.8,
     "names_code": 0.5,  # "the 429 error", "a 503 response": a code spoken of, not said
@@ -220,6 +225,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     vocabulary,
     coverage,
     short_notice,
+    stock_notice,
     error_object,
     html_page,
     sse_frame,
@@ -243,6 +249,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     witness,
     specifics,
     change_note,
+    conditional,
     json_data,
     many_codes,
     names_code,
@@ -337,6 +344,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()
+    if n <= STOCK_CHARS and lexicon.may_pair(low):
+        return False  # words that say a failure together, or a canned notice's parts
     return (
         not lexicon.has_trigger(low)
         and "{" not in text
