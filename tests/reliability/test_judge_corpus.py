@@ -80,7 +80,10 @@ def test_no_source_straddles_the_split() -> None:
 # or "cut short", a text that names itself a change, a reply that opens with a condition), each
 # found in three source groups or more, checked on both halves of the tune part's sources, and
 # the model retrained: 29.
-TUNE_FALSE_ALARMS_AT_MOST = 29
+# answers_threads_docs.jsonl (answers with their question from AI apps' threads, docs and FAQs
+# of 105 sources no earlier batch used), measured before it joined with the concepts above: 1 of
+# 89 tune texts; the model retrained on the grown tune part: 28 of 2,211.
+TUNE_FALSE_ALARMS_AT_MOST = 28
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -113,7 +116,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # nothing of the task, "no reply" and "cut short" said by two words in 17 languages, failure
 # words of existing concepts in Vietnamese, Turkish, Persian, Italian, Polish, Indonesian and
 # Russian, "Error:" as a label in ten more languages), the model retrained: 100 of 1,985 (5.0%).
-TUNE_MISSES_AT_MOST = 100
+# failures_bots_widgets.jsonl (chat bots', widgets', extensions' and plugins' notices, persona
+# replies and placeholders from 100 sources no earlier batch used, in 16 languages), measured
+# before it joined: 13 misses in 95 tune texts; the model retrained: 112 of 2,080 (5.4%).
+TUNE_MISSES_AT_MOST = 112
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
