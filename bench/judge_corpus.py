@@ -5,8 +5,8 @@ like them, collected from public trackers, relay sources, locale files and docs)
 judge as the assistant's whole reply, finished with `stop` after HTTP 200, to a request made of
 a system prompt and the record's own prompt (or, when it has none, an ordinary coding task).
 The table shows, per part of the corpus, per shape and per language, how many failures each
-judge caught and how many answers it took for failures, for judge/2 (today's) beside judge/1
-(the phrase-coverage check it replaced, kept in `bench/judge_v1.py`) and beside judge/2 without
+judge caught and how many answers it took for failures, for judge/3 (today's) beside judge/1
+(the phrase-coverage check it replaced, kept in `bench/judge_v1.py`) and beside judge/3 without
 its learned signal (`-learned`: the hand-written signals alone).
 
 Targets on the test part: recall >= 95% on failures, 0 false alarms on answers.
@@ -59,12 +59,12 @@ def hand_only(sample: Sample) -> bool:
     return judge(turn, request_for(sample), config=WITHOUT_LEARNED) is not None
 
 
-# judge/2 with its learned signal turned off: the hand-written signals alone
+# judge/3 with its learned signal turned off: the hand-written signals alone
 WITHOUT_LEARNED = JudgeConfig(weights={"learned": 0.0})
 JUDGES: dict[str, Callable[[Sample], bool]] = {
     "judge/1": judge1,
     "-learned": hand_only,
-    "judge/2": judge2,
+    "judge/3": judge2,
 }
 
 
@@ -107,11 +107,11 @@ def report(part: list[Sample], title: str, misses: bool) -> tuple[float, int]:
             print(_row(f"  {value}", sub, {n: [f[i] for i in idx] for n, f in flagged.items()}))
     if misses:
         for i, s in enumerate(part):
-            wrong = flagged["judge/2"][i] != (s.label == "failure")
+            wrong = flagged["judge/3"][i] != (s.label == "failure")
             if wrong:
                 kind = "MISSED" if s.label == "failure" else "FALSE ALARM"
                 print(f"\n{kind} [{s.shape}/{s.language}] {s.source}\n  {s.text[:300]!r}")
-    f2 = flagged["judge/2"]
+    f2 = flagged["judge/3"]
     fail = [i for i, s in enumerate(part) if s.label == "failure"]
     recall = sum(f2[i] for i in fail) / max(1, len(fail))
     false = sum(f2[i] for i, s in enumerate(part) if s.label == "answer")
@@ -121,13 +121,13 @@ def report(part: list[Sample], title: str, misses: bool) -> tuple[float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", choices=("test", "tune", "all"), default="test")
-    parser.add_argument("--misses", action="store_true", help="print every judge/2 mistake")
+    parser.add_argument("--misses", action="store_true", help="print every judge/3 mistake")
     args = parser.parse_args()
     part = list(samples(None if args.split == "all" else args.split))
     recall, false = report(part, f"{args.split} part", args.misses)
     ok = recall >= TARGET_RECALL and false == 0
     print(
-        f"\njudge/2 on the {args.split} part: recall {recall:.1%} (target >= {TARGET_RECALL:.0%}),"
+        f"\njudge/3 on the {args.split} part: recall {recall:.1%} (target >= {TARGET_RECALL:.0%}),"
         f" {false} false alarm(s) (target 0): {'MET' if ok else 'NOT MET'}"
     )
     return 0

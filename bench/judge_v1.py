@@ -1,5 +1,5 @@
 """The judge of the previous version (judge/1)'s gateway check, kept as the baseline that
-`bench/judge_corpus.py` measures judge/2 against: a reply was gateway text when known phrases
+`bench/judge_corpus.py` measures judge/3 against: a reply was gateway text when known phrases
 covered at least half of its letters (once diagnostics were set aside). Not used by tether.
 """
 

@@ -167,7 +167,7 @@ def test_tether_judge_explain_prints_the_signals() -> None:
     )
     assert run.returncode == 1, run.stderr
     body = json.loads(run.stdout)
-    assert body["verdict"] == "gateway" and body["detector"] == "judge/2"
+    assert body["verdict"] == "gateway" and body["detector"] == "judge/3"
     assert any(s["name"] == "vocabulary:rate_limit" for s in body["signals"])
     assert body["score"] >= body["threshold"]
 
@@ -201,7 +201,7 @@ def test_bench_judge_corpus_runs() -> None:
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    assert "judge/1 recall" in run.stdout and "judge/2 on the tune part" in run.stdout
+    assert "judge/1 recall" in run.stdout and "judge/3 on the tune part" in run.stdout
 
 
 def test_judge_settings_in_a_configuration_file(tmp_path: Path) -> None:
