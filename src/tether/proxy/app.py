@@ -70,6 +70,7 @@ from tether.proxy.forward import (
 )
 from tether.reliability.chain import Answer, Chain
 from tether.reliability.deadline import Deadline
+from tether.reliability.judge import whole_limit_used
 from tether.trace.otel import endpoint_from_env
 from tether.trace.spans import Recorder
 from tether.trace.store import TraceStore
@@ -501,9 +502,19 @@ class _Exchange(Response):
 
     def _finish_raw(self, answer: Answer) -> str:
         turn = answer.turn
+        if self._cut_at_own_limit(answer):
+            return "length"
         if self._upstream_api(answer) == self.api.name and turn.raw_finish_reason:
             return turn.raw_finish_reason
         return turn.finish_reason or "stop"
+
+    def _cut_at_own_limit(self, answer: Answer) -> bool:
+        """The reply used every token of the client's own limit but says it stopped (servers
+        and relays that report a length stop as `stop` or `tool_calls`): it passes, as the
+        client's limit is its own, but as the length stop it was, so the client does not take
+        a cut reply for a whole one."""
+        turn = answer.turn
+        return turn.finish_reason != "length" and bool(whole_limit_used(turn, self.request))
 
     def _tail(self, answer: Answer) -> bytes:
         """What follows the streamed text: reasoning (when no text preceded it), tool calls,
@@ -517,7 +528,7 @@ class _Exchange(Response):
             out.append(enc.encode(TextDelta(turn.content)))
         for i, call in enumerate(turn.tool_calls):
             out.append(enc.encode(ToolCallDelta(i, call.arguments, call.id, call.name)))
-        reason = turn.finish_reason or "stop"
+        reason = "length" if self._cut_at_own_limit(answer) else turn.finish_reason or "stop"
         out.append(enc.encode(Finish(reason, self._finish_raw(answer))))
         if turn.usage is not None and self.include_usage:
             out.append(enc.encode(UsageReport(turn.usage)))

@@ -390,7 +390,7 @@ def judge(
             f"the provider's content filter stopped the reply ({turn.raw_finish_reason})",
         )
     length = turn.finish_reason == "length" and not paused
-    used_all = 0 if length or paused else _whole_limit_used(turn, request)
+    used_all = 0 if length or paused else whole_limit_used(turn, request)
     if (length or used_all) and not _stopped_at_own_limit(turn, request):
         said = (
             f"the reply used all {used_all} tokens of its limit, though its finish says "
@@ -424,7 +424,7 @@ def _only_thinking(text: str) -> bool:
     return text.startswith("<think>") and "</think>" not in text
 
 
-def _whole_limit_used(turn: Turn, request: Request | None) -> int:
+def whole_limit_used(turn: Turn, request: Request | None) -> int:
     """The request's `max_tokens` when the provider's own count says the reply used exactly
     that many, whatever its finish says (else 0): relays and servers that report a length stop
     as `stop`, `end_turn` or `tool_calls` (vllm-project/vllm#58228, BerriAI/litellm#25825) are
