@@ -123,7 +123,8 @@ class Request:
 
     @property
     def system(self) -> str:
-        return "\n\n".join(m.text_content for m in self.messages if m.role == "system")
+        """The system prompt: the system messages before any other, joined."""
+        return self.split_system()[0]
 
     def split_system(self) -> tuple[str, tuple[Message, ...]]:
         """The system prompt (the system messages before any other, joined) and the rest of

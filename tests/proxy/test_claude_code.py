@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import StandFactory
-from tests.proxy.helpers import ProxyFactory, read_log
+from tests.proxy.helpers import ProxyFactory, call_then_done, read_log
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -55,14 +55,9 @@ def claude(base_url: str, prompt: str, cwd: Path) -> dict[str, Any]:
 
 
 def write_task(target: Path, fault: str | None = None) -> dict[str, Any]:
-    """Two turns: Claude Code's `Write` tool call (faulted by `fault` at its first serve), then
-    the closing words. `position: history` gives a retry or a backup the turn that failed."""
+    """Claude Code's `Write` of `target`, then the closing words (`call_then_done`)."""
     call = {"name": "Write", "arguments": {"file_path": str(target), "content": "hello\n"}}
-    first: dict[str, Any] = {"text": "I will write the file.", "tool_calls": [call]}
-    if fault:
-        first["fault"] = fault
-    turns = [first, {"text": "Wrote hello.txt."}]
-    return {"models": {MODEL: {"position": "history", "turns": turns}}}
+    return call_then_done(MODEL, call, fault)
 
 
 @pytest.mark.parametrize("fault", ["tool-as-text", "gateway-200"])

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import StandFactory
-from tests.proxy.helpers import ProxyFactory, read_log
+from tests.proxy.helpers import ProxyFactory, call_then_done, read_log
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -73,11 +73,7 @@ def messages(events: list[dict[str, Any]]) -> list[str]:
 
 def shell_task(fault: str | None = None) -> dict[str, Any]:
     call = {"name": "exec_command", "arguments": {"cmd": "echo hello > hello.txt"}}
-    first: dict[str, Any] = {"text": "I will write the file.", "tool_calls": [call]}
-    if fault:
-        first["fault"] = fault
-    turns = [first, {"text": "Wrote hello.txt."}]
-    return {"models": {MODEL: {"position": "history", "turns": turns}}}
+    return call_then_done(MODEL, call, fault)
 
 
 @pytest.mark.parametrize("fault", ["tool-as-text", "gateway-200"])

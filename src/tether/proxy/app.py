@@ -500,21 +500,18 @@ class _Exchange(Response):
                 if self.proxy.export is not None:
                     self.proxy.export.submit(recorder.to_json())
 
-    def _finish_raw(self, answer: Answer) -> str:
+    def _finish(self, answer: Answer) -> Finish:
+        """The finish the client gets: the upstream's own word when it speaks the client's API.
+        A reply that used every token of the client's own limit but says it stopped (servers
+        and relays that report a length stop as `stop` or `tool_calls`) passes, as the limit is
+        the client's, but as the length stop it was, so a cut reply is not taken for whole."""
         turn = answer.turn
-        if self._cut_at_own_limit(answer):
-            return "length"
+        if turn.finish_reason != "length" and whole_limit_used(turn, self.request):
+            return Finish("length", "length")
+        reason = turn.finish_reason or "stop"
         if self._upstream_api(answer) == self.api.name and turn.raw_finish_reason:
-            return turn.raw_finish_reason
-        return turn.finish_reason or "stop"
-
-    def _cut_at_own_limit(self, answer: Answer) -> bool:
-        """The reply used every token of the client's own limit but says it stopped (servers
-        and relays that report a length stop as `stop` or `tool_calls`): it passes, as the
-        client's limit is its own, but as the length stop it was, so the client does not take
-        a cut reply for a whole one."""
-        turn = answer.turn
-        return turn.finish_reason != "length" and bool(whole_limit_used(turn, self.request))
+            return Finish(reason, turn.raw_finish_reason)
+        return Finish(reason, reason)
 
     def _tail(self, answer: Answer) -> bytes:
         """What follows the streamed text: reasoning (when no text preceded it), tool calls,
@@ -528,8 +525,7 @@ class _Exchange(Response):
             out.append(enc.encode(TextDelta(turn.content)))
         for i, call in enumerate(turn.tool_calls):
             out.append(enc.encode(ToolCallDelta(i, call.arguments, call.id, call.name)))
-        reason = "length" if self._cut_at_own_limit(answer) else turn.finish_reason or "stop"
-        out.append(enc.encode(Finish(reason, self._finish_raw(answer))))
+        out.append(enc.encode(self._finish(answer)))
         if turn.usage is not None and self.include_usage:
             out.append(enc.encode(UsageReport(turn.usage)))
         out.append(enc.encode(StreamEnd()))
@@ -586,7 +582,7 @@ class _Exchange(Response):
                 await self._start(send, 200, self.api.media_type, {})
         elif answer is not None:
             last = _whole_body(
-                self.api, self.model, self.reply_id, answer.turn, self._finish_raw(answer)
+                self.api, self.model, self.reply_id, answer.turn, self._finish(answer).raw
             )
             extra = {"content-length": str(len(last)), "x-tether-upstream": answer.candidate}
             await self._start(send, 200, JSON, extra)

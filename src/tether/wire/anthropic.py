@@ -173,11 +173,12 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
         "model": model,
         "max_tokens": request.max_tokens or DEFAULT_MAX_TOKENS,
     }
-    if request.tools or request.hosted_tools:
-        body["tools"] = [
-            {"name": t.name, "description": t.description, "input_schema": t.parameters}
-            for t in request.tools
-        ] + list(request.hosted_tools)
+    tools = [
+        {"name": t.name, "description": t.description, "input_schema": t.parameters}
+        for t in request.tools
+    ]
+    if tools or request.hosted_tools:
+        body["tools"] = [*tools, *request.hosted_tools]
     if system:
         body["system"] = [{"type": "text", "text": system, "cache_control": EPHEMERAL}]
     body["messages"] = messages

@@ -34,6 +34,10 @@ class ModelRow:
     tools: bool | None = None
 
 
+# An SSE comment: every SSE client skips it (OpenAI's formats keep a stream alive with one).
+SSE_KEEPALIVE = b": keep-alive\n\n"
+
+
 @dataclass(frozen=True, slots=True)
 class Api:
     """How one wire format looks from both sides of the connection."""
@@ -226,7 +230,7 @@ OPENAI = Api(
     _id=lambda salt, n: f"chatcmpl-{salt}{n:012d}",
     models_body=_openai_models,
     read_models=_read_listed,
-    keepalive=b": keep-alive\n\n",
+    keepalive=SSE_KEEPALIVE,
 )
 ANTHROPIC = Api(
     name="anthropic",
@@ -297,7 +301,7 @@ RESPONSES = Api(
     _id=lambda salt, n: f"resp_{salt}{n:024d}",
     models_body=_openai_models,
     read_models=_read_listed,
-    keepalive=b": keep-alive\n\n",
+    keepalive=SSE_KEEPALIVE,
 )
 
 # OpenAI's legacy completions: a prompt and its continuation (no tools, no reasoning).
@@ -320,7 +324,7 @@ COMPLETIONS = Api(
     _id=lambda salt, n: f"cmpl-{salt}{n:012d}",
     models_body=_openai_models,
     read_models=_read_listed,
-    keepalive=b": keep-alive\n\n",
+    keepalive=SSE_KEEPALIVE,
 )
 
 APIS: dict[str, Api] = {

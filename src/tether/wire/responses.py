@@ -128,18 +128,17 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
     body: dict[str, Any] = {"model": model, "input": items, "stream": request.stream}
     if system:
         body["instructions"] = system
-    if request.tools:
-        body["tools"] = [
-            {
-                "type": "function",
-                "name": t.name,
-                "description": t.description,
-                "parameters": t.parameters,
-            }
-            for t in request.tools
-        ]
-    if request.hosted_tools:
-        body["tools"] = [*body.get("tools", ()), *request.hosted_tools]
+    tools = [
+        {
+            "type": "function",
+            "name": t.name,
+            "description": t.description,
+            "parameters": t.parameters,
+        }
+        for t in request.tools
+    ]
+    if tools or request.hosted_tools:
+        body["tools"] = [*tools, *request.hosted_tools]
     if request.max_tokens is not None:
         body["max_output_tokens"] = request.max_tokens
     if request.temperature is not None:
