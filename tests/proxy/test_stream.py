@@ -122,7 +122,8 @@ def test_a_client_disconnect_cancels_the_upstream_request(
     with pytest.raises(httpx2.ReadTimeout):
         httpx2.post(url + "/v1/chat/completions", json=stream_body(), timeout=0.3)
     deadline = time.perf_counter() + 3
-    while time.perf_counter() < deadline and not read_log(stand_log):
+    # each server writes its record once it has seen the cancel, in its own thread
+    while time.perf_counter() < deadline and not (read_log(stand_log) and read_log(proxy_log)):
         time.sleep(0.02)
     (upstream,) = read_log(stand_log)
     assert upstream["ended_early"] is True and upstream["reply"]["cut"] is True
