@@ -61,6 +61,44 @@ class CannedReply(socketserver.BaseRequestHandler):
         )
 
 
+def read_request(sock: socket.socket) -> tuple[dict[str, str], bytes] | None:
+    """Read a whole HTTP request with a content-length body: its headers (names lower-cased)
+    and its body, or None when the client closed first."""
+    seen = read_head(sock)
+    if seen is None:
+        return None
+    head, _, body = seen.partition(b"\r\n\r\n")
+    headers = {}
+    for line in head.decode("latin-1").split("\r\n")[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    while len(body) < int(headers.get("content-length", "0")):
+        piece = sock.recv(65536)
+        if not piece:
+            return None
+        body += piece
+    return headers, body
+
+
+class RecordingReply(socketserver.BaseRequestHandler):
+    """Keeps every request, `(headers, body)`, in `server.received`, and answers each with
+    HTTP 200 and the server's `reply`, `(content_type, body)`, then closes the connection."""
+
+    server: Any
+
+    def handle(self) -> None:
+        sock: socket.socket = self.request
+        request = read_request(sock)
+        if request is None:
+            return
+        self.server.received.append(request)
+        kind, body = self.server.reply
+        sock.sendall(
+            b"HTTP/1.1 200 OK\r\ncontent-type: %s\r\ncontent-length: %d\r\n"
+            b"connection: close\r\n\r\n%s" % (kind, len(body), body)
+        )
+
+
 @contextmanager
 def canned(kind: bytes, body: bytes) -> Iterator[RawServer]:
     """A server that answers every request with `body` (see CannedReply), served for the

@@ -60,8 +60,14 @@ class ToolResultPart:
 
 @dataclass(frozen=True, slots=True)
 class ReasoningPart:
+    """One block of a model's reasoning. `signature` is the provider's proof of it (Anthropic's
+    thinking signature, OpenAI's encrypted reasoning) and `redacted` the opaque data of a block
+    whose text the provider withheld: both go back to that provider exactly as they came, or
+    the next request of a tool loop is refused."""
+
     text: str
     signature: str = ""
+    redacted: str = ""
 
 
 Part = TextPart | ImagePart | ToolCall | ToolResultPart | ReasoningPart
@@ -120,6 +126,10 @@ class Request:
     # sends a `pause_turn` reply back, as its API asks): the pause is passed on as it is. False:
     # a paused turn is unfinished, not an answer (verdict `paused`).
     continues_paused: bool = False
+    # HTTP headers of the client's that its API's upstream must get too (Anthropic's
+    # `anthropic-beta` flags, without which beta tools and features are refused): set by the
+    # proxy only when every upstream speaks the client's API; the provider's own headers win.
+    headers: dict[str, str] = field(default_factory=dict)
 
     @property
     def system(self) -> str:
@@ -166,8 +176,11 @@ class TextDelta:
 
 @dataclass(frozen=True, slots=True)
 class ReasoningDelta:
+    """A piece of reasoning; a `signature` ends its block, a `redacted` one is a whole block."""
+
     text: str
     signature: str = ""
+    redacted: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +250,9 @@ class Turn:
     reasoning: str = ""
     tool_calls: tuple[ToolCall, ...] = ()
     usage: Usage | None = None
+    # The reasoning block by block, with signatures and redacted blocks: what a client of the
+    # provider's own API must send back (`reasoning` is their text, for reading and judging).
+    reasoning_parts: tuple[ReasoningPart, ...] = ()
     finish_reason: FinishReason | None = None
     raw_finish_reason: str = ""
     termination: Termination = "eof"
@@ -245,6 +261,13 @@ class Turn:
     errors: tuple[ErrorFrame, ...] = ()
     malformed: tuple[Malformed, ...] = ()
     detail: str = ""
+
+    @property
+    def reasoning_blocks(self) -> tuple[ReasoningPart, ...]:
+        """The reasoning as blocks: as received, or the text as one block (a turn built whole)."""
+        if self.reasoning_parts or not self.reasoning:
+            return self.reasoning_parts
+        return (ReasoningPart(self.reasoning),)
 
     def to_json(self) -> dict[str, Any]:
         """The turn as JSON (what `tether ask --json` and the eval reports print)."""
@@ -289,6 +312,8 @@ class TurnBuilder:
         self._first: float | None = None
         self._text: list[str] = []
         self._reasoning: list[str] = []
+        self._blocks: list[ReasoningPart] = []  # reasoning blocks closed so far
+        self._block_text: list[str] = []  # the open block's text
         self._calls: dict[int, list[str]] = {}
         self._call_ids: dict[int, str] = {}
         self._call_names: dict[int, str] = {}
@@ -314,9 +339,15 @@ class TurnBuilder:
         elif isinstance(event, ReasoningDelta):
             if event.text:
                 self._reasoning.append(event.text)
+                self._block_text.append(event.text)
                 self.chars += len(event.text)
                 if self.finish is not None:
                     self.finished_early = True
+            if event.redacted:
+                self._close_block()
+                self._blocks.append(ReasoningPart("", redacted=event.redacted))
+            elif event.signature:
+                self._close_block(event.signature)
         elif isinstance(event, ToolCallDelta):
             if self.finish is not None:
                 self.finished_early = True
@@ -337,6 +368,14 @@ class TurnBuilder:
             self.malformed.append(event)
         elif isinstance(event, StreamEnd):
             self.ended = True
+
+    def _close_block(self, signature: str = "") -> None:
+        if self._block_text or signature:
+            self._blocks.append(ReasoningPart("".join(self._block_text), signature))
+            self._block_text = []
+
+    def _open_block(self) -> tuple[ReasoningPart, ...]:
+        return (ReasoningPart("".join(self._block_text)),) if self._block_text else ()
 
     def build(self, termination: Termination | None = None, detail: str = "") -> Turn:
         """The turn as received so far; `termination` overrides the derived one."""
@@ -365,6 +404,7 @@ class TurnBuilder:
             reasoning="".join(self._reasoning),
             tool_calls=calls,
             usage=self.usage,
+            reasoning_parts=(*self._blocks, *self._open_block()),
             finish_reason=self.finish.reason if self.finish else None,
             raw_finish_reason=self.finish.raw if self.finish else "",
             termination=termination,

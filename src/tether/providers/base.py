@@ -388,7 +388,7 @@ class HTTPProvider:
             request = replace(request, reasoning_effort=None)
         body = self.encode(request)
         body["stream"] = self.streamed
-        headers = self._headers()
+        headers = {**request.headers, **self._headers()}
         decoder: StreamDecoder
         if self.streamed:
             decoder = self.decoder()

@@ -31,6 +31,7 @@ import math
 import os
 import time
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from itertools import count
 from typing import Any
@@ -304,6 +305,12 @@ class Proxy:
             return self._refuse(api, logged, message, started)
         try:
             deadline_s = client_deadline_s(headers, self.config.proxy.client_timeout_s)
+            passed = {
+                k.decode("latin-1").lower(): v.decode("latin-1")
+                for k, v in headers
+                if k.decode("latin-1").lower() in api.passed_headers
+            }
+            neutral = replace(neutral, headers=passed)
             exchange = _Exchange(self, api, body, model, neutral, started, deadline_s)
             exchange.logged_request = logged
             return exchange
@@ -405,6 +412,7 @@ class _Exchange(Response):
         self.error: ModelCallFailed | None = None
         self.failure: Failure | None = None
         self.shown = False  # text went into the queue: the response is 200, come what may
+        self.reasoned = False  # an attempt reasoned: for some APIs its text waits for the end
         self.headers_sent = False  # 200 committed (text, or a keep-alive)
         self.done = False
         self.ended_early = False
@@ -451,6 +459,9 @@ class _Exchange(Response):
                     scope.cancel()
                 return
 
+    def _on_reasoning(self, text: str) -> None:
+        self.reasoned = True
+
     def _on_text(self, text: str) -> None:
         """Text the holdback released: from the first piece on, the response is a 200 stream
         and a pump task sends the pieces as they come (a sync callback cannot send)."""
@@ -458,6 +469,11 @@ class _Exchange(Response):
             # Shorter than the holdback: the whole turn, released as the chain returns (the
             # holdback lets text go mid-stream only once it holds `holdback_chars`). The end
             # sends it from the turn, in one write, with no pump task.
+            return
+        if not self.shown and self.reasoned and self.api.reasoning_returns:
+            # The client sends the reply's reasoning blocks back, signed and in order, so
+            # they must come before the text; they are whole only when the turn is: the end
+            # sends both, from the turn.
             return
         if not self.shown:
             self.shown = True
@@ -481,7 +497,11 @@ class _Exchange(Response):
             # A client that leaves while an attempt keeps it waiting counts against that upstream.
             deadline = Deadline.within(self.deadline_s, leaving_counts=True)
             self.answer = await self.chain.call(
-                self.request, on_text=on_text, recorder=recorder, deadline=deadline
+                self.request,
+                on_text=on_text,
+                on_reasoning=self._on_reasoning if on_text is not None else None,
+                recorder=recorder,
+                deadline=deadline,
             )
         except ModelCallFailed as exc:
             self.error = exc
@@ -519,8 +539,11 @@ class _Exchange(Response):
         turn = answer.turn
         enc = self.encoder
         out = [b""] if self.shown else [enc.start(None)]
-        if turn.reasoning:
-            out.append(enc.encode(ReasoningDelta(turn.reasoning)))
+        for block in turn.reasoning_blocks:
+            if block.text or not block.signature:
+                out.append(enc.encode(ReasoningDelta(block.text, redacted=block.redacted)))
+            if block.signature:
+                out.append(enc.encode(ReasoningDelta("", block.signature)))
         if turn.content and not self.shown:  # held to the end (shorter than the holdback)
             out.append(enc.encode(TextDelta(turn.content)))
         for i, call in enumerate(turn.tool_calls):

@@ -24,7 +24,7 @@ import httpx2
 
 from tether.context.budget import ContextBudget
 from tether.errors import ModelCallFailed, RequestRejected
-from tether.messages import Request
+from tether.messages import Message, ReasoningPart, Request
 from tether.providers import adapter_for
 from tether.providers.base import Provider
 from tether.proxy.config import ProxyConfig
@@ -171,16 +171,30 @@ def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> 
 
 # Fields of each API's body that the neutral Request carries; the others (tool_choice, stop,
 # response_format, top_p, ...) are passed through when every upstream speaks the client's API.
+def unsealed(messages: tuple[Message, ...]) -> tuple[Message, ...]:
+    """The conversation without its reasoning's seals: a signature or a redacted block is one
+    provider's proof, refused by any other (the reasoning's text stays)."""
+    out = []
+    for m in messages:
+        parts = tuple(
+            ReasoningPart(p.text) if isinstance(p, ReasoningPart) else p
+            for p in m.parts
+            if not (isinstance(p, ReasoningPart) and p.redacted)
+        )
+        out.append(m if parts == m.parts else replace(m, parts=parts))
+    return tuple(out)
+
+
 def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set[str]) -> Request:
     """The neutral request the chain sends: always streamed upstream (usage included), with the
     client's other fields and hosted tools when every upstream speaks its API."""
     extra: dict[str, Any] = {}
-    hosted = request.hosted_tools
+    hosted, headers, messages = request.hosted_tools, request.headers, request.messages
     if apis == {api}:
         known = api_named(api).known_fields
         extra = {k: v for k, v in body.items() if k not in known}
     else:  # another API has no such tools (and another provider may not run them)
-        hosted = ()
+        hosted, headers, messages = (), {}, unsealed(messages)
     # A limit the client set is theirs: a reply that stops at it is passed through as it is.
     own_limit = "max_tokens" in body or "max_completion_tokens" in body
     # An Anthropic client sends a paused turn back to continue it (its API's contract): the
@@ -190,6 +204,8 @@ def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set
         stream=True,
         extra=extra,
         length_is_answer=own_limit,
+        messages=messages,
         hosted_tools=hosted,
+        headers=headers,
         continues_paused=api == "anthropic",
     )

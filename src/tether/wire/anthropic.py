@@ -162,8 +162,8 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
                         "is_error": p.is_error,
                     }
                 )
-            elif isinstance(p, ReasoningPart) and p.signature:
-                blocks.append({"type": "thinking", "thinking": p.text, "signature": p.signature})
+            elif isinstance(p, ReasoningPart) and (p.signature or p.redacted):
+                blocks.append(_reasoning_block(p))
         if blocks:
             add(m.role if m.role in ("assistant", "system") else "user", blocks)
     last_user = next((m for m in reversed(messages) if m["role"] == "user"), None)
@@ -265,10 +265,15 @@ def decode_request(body: Any) -> tuple[str, Request]:
                         is_error=bool(block.get("is_error", False)),
                     )
                 )
-            elif kind in ("thinking", "redacted_thinking"):
+            elif kind == "thinking":
                 parts.append(
-                    ReasoningPart(block.get("thinking") or "", block.get("signature") or "")
+                    ReasoningPart(
+                        opt_str(block.get("thinking"), bw + ".thinking"),
+                        opt_str(block.get("signature"), bw + ".signature"),
+                    )
                 )
+            elif kind == "redacted_thinking":
+                parts.append(ReasoningPart("", redacted=field(block, "data", str, bw)))
             elif kind == "document":
                 continue
             else:
@@ -350,8 +355,12 @@ class StreamDecoder(SSEEventDecoder):
                 out.append(ToolCallDelta(index, "", block.get("id") or "", block.get("name") or ""))
             elif bk == "text" and block.get("text"):
                 out.append(TextDelta(block["text"]))
-            elif bk == "thinking" and block.get("thinking"):
-                out.append(ReasoningDelta(block["thinking"]))
+            elif bk == "thinking" and (block.get("thinking") or block.get("signature")):
+                out.append(
+                    ReasoningDelta(block.get("thinking") or "", block.get("signature") or "")
+                )
+            elif bk == "redacted_thinking" and block.get("data"):
+                out.append(ReasoningDelta("", redacted=str(block["data"])))
         elif kind == "message_start":
             message = body.get("message") or {}
             self._usage = dict(message.get("usage") or {})
@@ -385,8 +394,10 @@ def decode_whole(body: bytes) -> list[Event]:
         kind = block.get("type") if isinstance(block, dict) else None
         if kind == "text" and block.get("text"):
             out.append(TextDelta(block["text"]))
-        elif kind == "thinking" and block.get("thinking"):
-            out.append(ReasoningDelta(block["thinking"]))
+        elif kind == "thinking" and (block.get("thinking") or block.get("signature")):
+            out.append(ReasoningDelta(block.get("thinking") or "", block.get("signature") or ""))
+        elif kind == "redacted_thinking" and block.get("data"):
+            out.append(ReasoningDelta("", redacted=str(block["data"])))
         elif kind == "tool_use":
             arguments = orjson.dumps(block.get("input") or {}).decode()
             out.append(
@@ -476,6 +487,10 @@ class StreamEncoder:
             )
             return head + self._delta({"type": "text_delta", "text": event.text})
         if isinstance(event, ReasoningDelta):
+            if event.redacted:  # a whole block: opened here, closed by what comes next
+                return self._open(
+                    "redacted_thinking", {"type": "redacted_thinking", "data": event.redacted}
+                )
             head = b""
             if self._block_kind != "thinking":
                 head = self._open("thinking", {"type": "thinking", "thinking": "", "signature": ""})
@@ -505,6 +520,13 @@ class StreamEncoder:
         return head + self._close() + sse(b'{"type":"message_stop"}', "message_stop")
 
 
+def _reasoning_block(p: ReasoningPart) -> dict[str, Any]:
+    """A reasoning block as Anthropic sends it (and must get it back: signature and all)."""
+    if p.redacted:
+        return {"type": "redacted_thinking", "data": p.redacted}
+    return {"type": "thinking", "thinking": p.text, "signature": p.signature}
+
+
 def ping() -> bytes:
     return sse(b'{"type": "ping"}', "ping")
 
@@ -514,15 +536,13 @@ def message_body(
     message_id: str,
     *,
     content: str,
-    reasoning: str,
+    reasoning: tuple[ReasoningPart, ...],
     tool_calls: tuple[ToolCall, ...],
     finish_raw: str,
     usage: Usage | None,
 ) -> dict[str, Any]:
     """A whole (non-streamed) message object."""
-    blocks: list[dict[str, Any]] = []
-    if reasoning:
-        blocks.append({"type": "thinking", "thinking": reasoning, "signature": ""})
+    blocks = [_reasoning_block(p) for p in reasoning]
     if content:
         blocks.append({"type": "text", "text": content})
     for c in tool_calls:

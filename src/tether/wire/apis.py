@@ -67,6 +67,11 @@ class Api:
     # What a stream may carry while there is nothing to say, that clients skip (an SSE comment,
     # Anthropic's `ping`); empty where the format has no such thing (Ollama's NDJSON).
     keepalive: bytes = b""
+    # Whether its clients send a reply's reasoning blocks back, signed, in the order they came
+    # (Anthropic's thinking, the Responses API's reasoning items): reasoning must precede text.
+    reasoning_returns: bool = False
+    # Request headers of its clients that an upstream of the same API must get as well.
+    passed_headers: frozenset[str] = frozenset()
 
     @property
     def path(self) -> str:
@@ -88,7 +93,7 @@ class Api:
             model,
             reply_id,
             content=turn.content,
-            reasoning=turn.reasoning,
+            reasoning=turn.reasoning_blocks,
             tool_calls=turn.tool_calls,
             finish_raw=finish_raw,
             usage=turn.usage,
@@ -252,6 +257,8 @@ ANTHROPIC = Api(
     models_body=_anthropic_models,
     read_models=_read_listed,
     keepalive=anthropic.ping(),
+    reasoning_returns=True,
+    passed_headers=frozenset({"anthropic-beta"}),
 )
 OLLAMA = Api(
     name="ollama",
@@ -302,6 +309,7 @@ RESPONSES = Api(
     models_body=_openai_models,
     read_models=_read_listed,
     keepalive=SSE_KEEPALIVE,
+    reasoning_returns=True,
 )
 
 # OpenAI's legacy completions: a prompt and its continuation (no tools, no reasoning).

@@ -338,7 +338,7 @@ def chat_body(
     model: str,
     *,
     content: str,
-    reasoning: str,
+    reasoning: tuple[ReasoningPart, ...],
     tool_calls: tuple[ToolCall, ...],
     finish_raw: str,
     usage: Usage | None,
@@ -346,7 +346,7 @@ def chat_body(
     """A whole (non-streamed) chat response."""
     message: dict[str, Any] = {"role": "assistant", "content": content}
     if reasoning:
-        message["thinking"] = reasoning
+        message["thinking"] = "".join(p.text for p in reasoning)
     if tool_calls:
         message["tool_calls"] = [
             {"function": {"name": c.name, "arguments": _arguments_object(c.arguments)}}

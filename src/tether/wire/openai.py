@@ -448,7 +448,7 @@ def completion_body(
     completion_id: str,
     *,
     content: str,
-    reasoning: str,
+    reasoning: tuple[ReasoningPart, ...],
     tool_calls: tuple[ToolCall, ...],
     finish_raw: str,
     usage: Usage | None,
@@ -460,7 +460,7 @@ def completion_body(
         "content": content if content or not tool_calls else None,
     }
     if reasoning:
-        message["reasoning_content"] = reasoning
+        message["reasoning_content"] = "".join(p.text for p in reasoning)
     if tool_calls:
         message["tool_calls"] = [
             {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}

@@ -105,6 +105,13 @@ def _message_content(m: Message) -> list[dict[str, Any]]:
     return out
 
 
+def _reasoning_item(p: ReasoningPart) -> dict[str, Any]:
+    """A sealed reasoning item as the provider sent it (no id: with `store` off there is no
+    stored item to name, and an id is refused)."""
+    summary = [{"type": "summary_text", "text": p.text}] if p.text else []
+    return {"type": "reasoning", "summary": summary, "encrypted_content": p.signature}
+
+
 def encode_request(request: Request, model: str) -> dict[str, Any]:
     """The body of a Responses call for `request` (the leading system messages become
     `instructions`)."""
@@ -118,6 +125,9 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
                 if isinstance(p, ToolResultPart)
             ]
             continue
+        items += [
+            _reasoning_item(p) for p in m.parts if isinstance(p, ReasoningPart) and p.signature
+        ]
         content = _message_content(m)
         if content:
             items.append({"type": "message", "role": m.role, "content": content})
@@ -223,8 +233,9 @@ def decode_request(body: Any) -> tuple[str, Request]:
         elif kind == "reasoning":
             summary = item.get("summary") or []
             text = "".join(s.get("text", "") for s in summary if isinstance(s, dict))
-            if text:
-                pending.append(ReasoningPart(text))
+            sealed = opt_str(item.get("encrypted_content"), where + ".encrypted_content")
+            if text or sealed:
+                pending.append(ReasoningPart(text, sealed))
         else:
             raise WireError(f"{where}.type: unknown input item type {kind!r}")
     flush()
@@ -292,6 +303,11 @@ class StreamDecoder(SSEEventDecoder):
                         str(item.get("name") or ""),
                     )
                 )  # fmt: skip
+        elif kind == "response.output_item.done":
+            item = body.get("item") or {}
+            sealed = item.get("encrypted_content") if isinstance(item, dict) else None
+            if item.get("type") == "reasoning" and isinstance(sealed, str) and sealed:
+                out.append(ReasoningDelta("", sealed))  # the item's proof: it goes back as is
         elif kind == "response.function_call_arguments.delta":
             position = int(body.get("output_index", 0))
             index = self._calls.setdefault(position, len(self._calls))
@@ -458,6 +474,9 @@ class StreamEncoder:
                      "summary": [{"type": "summary_text", "text": ""}]}
                 )  # fmt: skip
             assert self._open is not None
+            if event.signature:  # sealed: the item ends with it (the next reasoning is another)
+                self._open["encrypted_content"] = event.signature
+                return out + self._close()
             self._open["summary"][0]["text"] += event.text
             return out + self._event(
                 "response.reasoning_summary_text.delta", item_id=self._open["id"],
@@ -512,15 +531,17 @@ def response_body(
     response_id: str,
     *,
     content: str,
-    reasoning: str,
+    reasoning: tuple[ReasoningPart, ...],
     tool_calls: tuple[ToolCall, ...],
     finish_raw: str,
     usage: Usage | None,
 ) -> dict[str, Any]:
     """A whole (non-streamed) response object."""
     encoder = StreamEncoder(model, response_id)
-    if reasoning:
-        encoder.encode(ReasoningDelta(reasoning))
+    for p in reasoning:
+        encoder.encode(ReasoningDelta(p.text))
+        if p.signature:
+            encoder.encode(ReasoningDelta("", p.signature))
     if content:
         encoder.encode(TextDelta(content))
     for i, c in enumerate(tool_calls):
