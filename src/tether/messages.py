@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from tether.errors import ReplyTooLarge, SilenceTimeout, StreamDropped
@@ -51,11 +51,28 @@ class ToolCall:
 
 
 @dataclass(frozen=True, slots=True)
+class NativePart:
+    """A block tether has no neutral form for (a document, a search result, a server tool's
+    call or result, a file), in its API's own words: an upstream of that API gets it unchanged,
+    any other gets `text` in its place (what it held, or a note that it was left out), so
+    nothing is dropped without a word."""
+
+    api: str
+    block: dict[str, Any]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ToolResultPart:
+    """A tool's result. `native` is the result's content as the client's API sent it when it
+    holds more than text (an image, a document): sent as it is to an upstream of that API;
+    `content` is its text (with a note for what another API cannot take)."""
+
     tool_call_id: str
     content: str
     name: str = ""
     is_error: bool = False
+    native: NativePart | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +87,22 @@ class ReasoningPart:
     redacted: str = ""
 
 
-Part = TextPart | ImagePart | ToolCall | ToolResultPart | ReasoningPart
+Part = TextPart | ImagePart | ToolCall | ToolResultPart | ReasoningPart | NativePart
+
+
+def parts_for(parts: tuple[Part, ...], api: str) -> tuple[Part, ...]:
+    """The parts as an upstream of `api` takes them: another API's native blocks become their
+    text stand-ins (dropped when they have none), a tool result keeps only its text."""
+    out: list[Part] = []
+    for p in parts:
+        if isinstance(p, NativePart) and p.api != api:
+            if p.text:  # a paragraph of its own among the message's texts
+                out.append(TextPart(p.text + "\n\n"))
+        elif isinstance(p, ToolResultPart) and p.native is not None and p.native.api != api:
+            out.append(replace(p, native=None))
+        else:
+            out.append(p)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +162,17 @@ class Request:
     # `anthropic-beta` flags, without which beta tools and features are refused): set by the
     # proxy only when every upstream speaks the client's API; the provider's own headers win.
     headers: dict[str, str] = field(default_factory=dict)
+
+    def for_api(self, api: str) -> Request:
+        """The request as an upstream of `api` takes it: other APIs' native blocks as text."""
+        if not any(
+            isinstance(p, NativePart) or (isinstance(p, ToolResultPart) and p.native is not None)
+            for m in self.messages
+            for p in m.parts
+        ):
+            return self
+        messages = tuple(replace(m, parts=parts_for(m.parts, api)) for m in self.messages)
+        return replace(self, messages=messages)
 
     @property
     def system(self) -> str:

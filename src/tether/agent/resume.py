@@ -18,6 +18,7 @@ from tether.errors import ResumeRefused
 from tether.messages import (
     ImagePart,
     Message,
+    NativePart,
     Part,
     ReasoningPart,
     TextPart,
@@ -34,6 +35,7 @@ _PARTS: dict[str, type[Part]] = {
     "tool_call": ToolCall,
     "tool_result": ToolResultPart,
     "reasoning": ReasoningPart,
+    "native": NativePart,
 }
 _NAMES = {cls: name for name, cls in _PARTS.items()}
 
@@ -52,11 +54,16 @@ def messages_to_json(messages: list[Message]) -> list[dict[str, Any]]:
 def messages_from_json(raw: list[dict[str, Any]]) -> list[Message]:
     out = []
     for m in raw:
-        parts = tuple(
-            _PARTS[p["type"]](**{k: v for k, v in p.items() if k != "type"}) for p in m["parts"]
-        )
+        parts = tuple(_part(p) for p in m["parts"])
         out.append(Message(m["role"], parts))
     return out
+
+
+def _part(raw: dict[str, Any]) -> Part:
+    fields = {k: v for k, v in raw.items() if k != "type"}
+    if isinstance(fields.get("native"), dict):  # a tool result's content in its API's words
+        fields["native"] = NativePart(**fields["native"])
+    return _PARTS[raw["type"]](**fields)
 
 
 def close_open_calls(messages: list[Message]) -> list[Message]:

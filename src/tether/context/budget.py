@@ -47,6 +47,7 @@ from tether.errors import ContextOverflow
 from tether.messages import (
     ImagePart,
     Message,
+    NativePart,
     Part,
     ReasoningPart,
     Request,
@@ -152,7 +153,7 @@ class ContextBudget:
         over = 0  # tokens removed by capping
         chars = 0
         for p in m.parts:
-            if isinstance(p, TextPart | ReasoningPart):
+            if isinstance(p, TextPart | ReasoningPart | NativePart):
                 text += estimate_tokens(p.text)
                 chars += len(p.text)
             elif isinstance(p, ToolResultPart):

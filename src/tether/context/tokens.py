@@ -29,6 +29,7 @@ import orjson
 
 from tether.messages import (
     ImagePart,
+    NativePart,
     ReasoningPart,
     Request,
     TextPart,
@@ -127,7 +128,7 @@ def count_request(request: Request) -> SectionCounts:
     for m in request.messages:
         n = MESSAGE_OVERHEAD
         for p in m.parts:
-            if isinstance(p, TextPart | ReasoningPart | ToolResultPart):
+            if isinstance(p, TextPart | ReasoningPart | NativePart | ToolResultPart):
                 body = p.content if isinstance(p, ToolResultPart) else p.text
                 n += estimate_tokens(body)
                 if len(body) >= _RUN_MIN_TEXT:

@@ -351,7 +351,7 @@ class HTTPProvider:
         url = self.count_url
         if url is None:
             return None
-        body = anthropic_wire.encode_request(request, self.model)
+        body = anthropic_wire.encode_request(request.for_api("anthropic"), self.model)
         body = {k: v for k, v in body.items() if k in COUNT_FIELDS}
         try:
             reply = await self._http().post(
@@ -386,7 +386,7 @@ class HTTPProvider:
     async def stream(self, request: Request) -> AsyncIterator[Event]:
         if self.omit_reasoning and request.reasoning_effort is not None:
             request = replace(request, reasoning_effort=None)
-        body = self.encode(request)
+        body = self.encode(request.for_api(self.api))
         body["stream"] = self.streamed
         headers = {**request.headers, **self._headers()}
         decoder: StreamDecoder

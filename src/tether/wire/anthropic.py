@@ -22,6 +22,7 @@ from tether.messages import (
     ImagePart,
     Malformed,
     Message,
+    NativePart,
     Part,
     ReasoningDelta,
     ReasoningPart,
@@ -158,10 +159,12 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
                     {
                         "type": "tool_result",
                         "tool_use_id": p.tool_call_id,
-                        "content": p.content,
+                        "content": p.native.block["content"] if p.native else p.content,
                         "is_error": p.is_error,
                     }
                 )
+            elif isinstance(p, NativePart):  # another API's are text by now (Request.for_api)
+                blocks.append(p.block)
             elif isinstance(p, ReasoningPart) and (p.signature or p.redacted):
                 blocks.append(_reasoning_block(p))
         if blocks:
@@ -201,6 +204,55 @@ def _text_blocks(content: Any, where: str) -> str:
         if block.get("type") == "text":
             texts.append(text_of(block.get("text"), f"{where}[{i}].text"))
     return "".join(texts)
+
+
+def stand_in(block: dict[str, Any]) -> str:
+    """What a provider of another API is told of a block it cannot take: the text it holds
+    (a text document, a search result, a web search's pages), else what was left out."""
+    kind = str(block.get("type"))
+    title = block.get("title") or block.get("name") or ""
+    source = block.get("source")
+    if kind == "document" and isinstance(source, dict):
+        if source.get("type") == "text" and isinstance(source.get("data"), str):
+            return f"[document {title}]\n{source['data']}" if title else source["data"]
+        if source.get("type") == "content":
+            return _plain(source.get("content"))
+    if kind == "search_result":
+        return f"[{title}] ({block.get('source', '')})\n{_plain(block.get('content'))}"
+    if kind == "server_tool_use":
+        return f"[{title} ran on the provider: {orjson.dumps(block.get('input')).decode()}]"
+    content = block.get("content")
+    if kind.endswith("_tool_result") and isinstance(content, list):
+        pages = [
+            f"- {r.get('title', '')} {r.get('url', '')}".rstrip()
+            for r in content
+            if isinstance(r, dict) and (r.get("title") or r.get("url"))
+        ]
+        if pages:
+            return "[results the provider's own tool found]\n" + "\n".join(pages)
+    article = "an" if kind[:1] in "aeiou" else "a"
+    what = f"{article} {kind} block" + (f" ({title})" if title else "")
+    return f"[{what} was left out: this provider cannot take it]"
+
+
+def _plain(content: Any) -> str:
+    """The text of a string or of a list of text blocks."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        return ""
+    return "\n".join(
+        b["text"] for b in content if isinstance(b, dict) and isinstance(b.get("text"), str)
+    )
+
+
+def _left_out(content: Any) -> str:
+    """The note a tool result's text carries for its blocks other than text."""
+    return "".join(
+        "\n" + stand_in(b)
+        for b in content
+        if isinstance(b, dict) and b.get("type") not in ("text", None)
+    )
 
 
 def decode_request(body: Any) -> tuple[str, Request]:
@@ -258,11 +310,17 @@ def decode_request(body: Any) -> tuple[str, Request]:
                     )
                 )
             elif kind == "tool_result":
+                content = block.get("content") or ""
+                rich = not isinstance(content, str) and any(
+                    isinstance(b, dict) and b.get("type") != "text" for b in content
+                )
                 results.append(
                     ToolResultPart(
                         tool_call_id=field(block, "tool_use_id", str, bw),
-                        content=_text_blocks(block.get("content") or "", bw + ".content"),
+                        content=_text_blocks(content, bw + ".content")
+                        + (_left_out(content) if rich else ""),
                         is_error=bool(block.get("is_error", False)),
+                        native=NativePart("anthropic", {"content": content}) if rich else None,
                     )
                 )
             elif kind == "thinking":
@@ -274,10 +332,10 @@ def decode_request(body: Any) -> tuple[str, Request]:
                 )
             elif kind == "redacted_thinking":
                 parts.append(ReasoningPart("", redacted=field(block, "data", str, bw)))
-            elif kind == "document":
-                continue
+            elif isinstance(kind, str):  # a document, a server tool's call or result, ...
+                parts.append(NativePart("anthropic", block, stand_in(block)))
             else:
-                raise WireError(f"{bw}.type: unknown content block type {kind!r}")
+                raise WireError(f"{bw}.type: expected a block type, got {kind!r}")
         if results:
             messages.append(Message("tool", tuple(results)))
         if parts or not results:

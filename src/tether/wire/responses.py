@@ -24,6 +24,7 @@ from tether.messages import (
     ImagePart,
     Malformed,
     Message,
+    NativePart,
     Part,
     ReasoningDelta,
     ReasoningPart,
@@ -102,7 +103,28 @@ def _message_content(m: Message) -> list[dict[str, Any]]:
         elif isinstance(p, ImagePart):
             url = p.url or f"data:{p.media_type};base64,{p.data}"
             out.append({"type": "input_image", "image_url": url})
+        elif isinstance(p, NativePart) and _is_content(p.block):
+            out.append(p.block)
     return out
+
+
+def _is_content(block: dict[str, Any]) -> bool:
+    """A part of a message's content (a file, audio, a refusal), not an item of its own."""
+    return (
+        str(block.get("type")).startswith(("input_", "output_")) or block.get("type") == "refusal"
+    )
+
+
+def stand_in(block: dict[str, Any]) -> str:
+    """What a provider of another API is told of an item or part it cannot take."""
+    kind = str(block.get("type"))
+    if kind == "refusal" and isinstance(block.get("refusal"), str):
+        return str(block["refusal"])
+    if kind == "custom_tool_call_output" and isinstance(block.get("output"), str):
+        return str(block["output"])
+    name = block.get("filename") or block.get("name") or ""
+    what = ("an " if kind[:1] in "aeiou" else "a ") + kind + (f" ({name})" if name else "")
+    return f"[{what} was left out: this provider cannot take it]"
 
 
 def _reasoning_item(p: ReasoningPart) -> dict[str, Any]:
@@ -127,6 +149,9 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
             continue
         items += [
             _reasoning_item(p) for p in m.parts if isinstance(p, ReasoningPart) and p.signature
+        ]
+        items += [
+            p.block for p in m.parts if isinstance(p, NativePart) and not _is_content(p.block)
         ]
         content = _message_content(m)
         if content:
@@ -176,10 +201,10 @@ def _parts(content: Any, where: str) -> list[Part]:
             url = item.get("image_url")
             if isinstance(url, str):
                 parts.append(ImagePart(url=url))
-        elif kind in ("input_file", "input_audio", "refusal"):
-            continue
+        elif isinstance(kind, str):  # a file, audio, an earlier refusal, ...
+            parts.append(NativePart("responses", item, stand_in(item)))
         else:
-            raise WireError(f"{where}[{i}].type: unknown content type {kind!r}")
+            raise WireError(f"{where}[{i}].type: expected a content type, got {kind!r}")
     return parts
 
 
@@ -236,8 +261,10 @@ def decode_request(body: Any) -> tuple[str, Request]:
             sealed = opt_str(item.get("encrypted_content"), where + ".encrypted_content")
             if text or sealed:
                 pending.append(ReasoningPart(text, sealed))
+        elif isinstance(kind, str):  # a hosted tool's call, a custom tool's, a reference, ...
+            pending.append(NativePart("responses", item, stand_in(item)))
         else:
-            raise WireError(f"{where}.type: unknown input item type {kind!r}")
+            raise WireError(f"{where}.type: expected an item type, got {kind!r}")
     flush()
     tools: list[ToolSpec] = []
     hosted: list[dict[str, Any]] = []
