@@ -111,11 +111,15 @@ def served_by_hypercorn(app: Any, backend: str) -> Iterator[str]:
             raise failed[0]
 
 
-def call_then_done(model: str, call: dict[str, Any], fault: str | None = None) -> dict[str, Any]:
+def call_then_done(
+    model: str, call: dict[str, Any], fault: str | None = None, reasoning: str = ""
+) -> dict[str, Any]:
     """A stand script for an agent CLI: the tool call `call` (faulted by `fault` at its first
-    serve), then the closing words "Wrote hello.txt.". `position: history` gives a retry or a
-    backup the turn that failed."""
+    serve; after `reasoning`, signed, when given), then the closing words "Wrote hello.txt.".
+    `position: history` gives a retry or a backup the turn that failed."""
     first: dict[str, Any] = {"text": "I will write the file.", "tool_calls": [call]}
+    if reasoning:
+        first["reasoning"] = reasoning
     if fault:
         first["fault"] = fault
     turns = [first, {"text": "Wrote hello.txt."}]

@@ -54,10 +54,10 @@ def claude(base_url: str, prompt: str, cwd: Path) -> dict[str, Any]:
     return result
 
 
-def write_task(target: Path, fault: str | None = None) -> dict[str, Any]:
+def write_task(target: Path, fault: str | None = None, reasoning: str = "") -> dict[str, Any]:
     """Claude Code's `Write` of `target`, then the closing words (`call_then_done`)."""
     call = {"name": "Write", "arguments": {"file_path": str(target), "content": "hello\n"}}
-    return call_then_done(MODEL, call, fault)
+    return call_then_done(MODEL, call, fault, reasoning)
 
 
 @pytest.mark.parametrize("fault", ["tool-as-text", "gateway-200"])
@@ -84,6 +84,23 @@ def test_claude_code_does_the_work_through_the_proxy_where_alone_it_says_done(
     assert verdicts and set(verdicts) == {
         "lost_tool_call" if fault == "tool-as-text" else "gateway"
     }
+
+
+def test_claude_codes_tool_loop_with_thinking_goes_through_the_proxy(
+    stand_factory: StandFactory, proxy_factory: ProxyFactory, tmp_path: Path
+) -> None:
+    """Claude Code asks for thinking on every request; the stand, as Anthropic, signs its
+    thinking and refuses a tool loop's next request unless the block comes back first and
+    unchanged. The proxy used to drop the signature: the loop's second request got that 400."""
+    log = tmp_path / "stand.jsonl"
+    task = write_task(tmp_path / "hello.txt", reasoning="The user wants hello.txt written.")
+    url = proxy_factory([stand_factory(script=task, log=log)], api="anthropic")
+    result = claude(url, "go", tmp_path)
+    assert result["subtype"] == "success" and result["result"] == "Wrote hello.txt."
+    assert (tmp_path / "hello.txt").read_text() == "hello\n"
+    records = read_log(log)
+    assert len(records) >= 2 and all(r["status"] == 200 for r in records)
+    assert records[-1]["request"]["thinking"]["type"] in ("enabled", "adaptive")
 
 
 def test_claude_code_reads_through_the_proxys_pings(

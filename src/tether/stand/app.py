@@ -38,6 +38,7 @@ from tether.messages import (
     Finish,
     Malformed,
     ReasoningDelta,
+    ReasoningPart,
     Request,
     StreamEnd,
     TextDelta,
@@ -48,6 +49,7 @@ from tether.messages import (
 )
 from tether.stand.cassette import Cassette, load_cassette
 from tether.stand.plan import CONVERSATION_HEADER, Plan, Planner, Refusal
+from tether.stand.thinking import sign, thinking_problem
 from tether.wire.apis import ANTHROPIC, APIS, OLLAMA, OPENAI, Api, ModelRow
 
 log = logging.getLogger("tether.stand")
@@ -77,9 +79,12 @@ def _pieces(text: str, size: int) -> Iterator[str]:
         yield text[i : i + size]
 
 
-def plan_events(plan: Plan, chunk_chars: int) -> list[Event]:
-    """The events of a planned reply, in wire order, with in-stream faults placed."""
+def plan_events(plan: Plan, chunk_chars: int, signed: bool = False) -> list[Event]:
+    """The events of a planned reply, in wire order, with in-stream faults placed; `signed`:
+    the reasoning ends with its signature (the API's clients send it back, checked)."""
     body: list[Event] = [ReasoningDelta(p) for p in _pieces(plan.reasoning, chunk_chars)]
+    if signed and plan.reasoning:
+        body.append(ReasoningDelta("", sign(plan.reasoning)))
     body += [TextDelta(p) for p in _pieces(plan.text, chunk_chars)]
     for i, call in enumerate(plan.tool_calls):
         body.append(ToolCallDelta(i, "", call.id, call.name))
@@ -118,6 +123,8 @@ class Stand:
 
     def __init__(self, planner: Planner, log_path: str | None = None) -> None:
         self.planner = planner
+        # the signature of the thinking behind each tool call sent through Anthropic's API
+        self.thoughts: dict[str, str] = {}
         self.log = ExchangeLog(log_path) if log_path else None
         self._ids = count(1)
         self.cassettes: dict[str, Cassette] = {  # read once, up front: a bad file fails here
@@ -190,12 +197,17 @@ class Stand:
                 model, neutral = api.decode_request(body)
             except WireError as exc:
                 return self._refuse(api, body, Refusal(400, f"invalid request: {exc}"))
+            refused = thinking_problem(body, self.thoughts) if api is ANTHROPIC else None
+            if refused is not None:
+                return self._refuse(api, body, Refusal(400, refused))
             cassette = self.cassettes.get(model)
             if cassette is not None:
                 return self._replay(api, body, model, neutral, cassette)
             planned = self.planner.plan(model, neutral, request.headers.get(CONVERSATION_HEADER))
             if isinstance(planned, Refusal):
                 return self._refuse(api, body, planned, model)
+            if api is ANTHROPIC and planned.reasoning:
+                self.thoughts.update((c.id, sign(planned.reasoning)) for c in planned.tool_calls)
             return _Reply(self, api, body, planned, neutral.stream)
 
         return endpoint
@@ -325,7 +337,9 @@ class _Reply(Response):
         events: Any = (
             _endless(plan.endless)
             if plan.endless
-            else plan_events(plan, self.stand.planner.script.chunk_chars)
+            else plan_events(
+                plan, self.stand.planner.script.chunk_chars, signed=self.api is ANTHROPIC
+            )
         )
         out = [encoder.start(plan.usage)]
         chars = 0
@@ -390,11 +404,15 @@ class _Reply(Response):
             data = orjson.dumps(self.api.error_body(500, ERROR_FRAME_TEXT, "server_error"))
             self.sent.add(ErrorFrame(ERROR_FRAME_TEXT, "server_error"))
         else:
-            reply = Turn(plan.text, plan.reasoning, plan.tool_calls, plan.usage)
+            signature = sign(plan.reasoning) if self.api is ANTHROPIC and plan.reasoning else ""
+            reply = Turn(
+                plan.text, plan.reasoning, plan.tool_calls, plan.usage,
+                reasoning_parts=(ReasoningPart(plan.reasoning, signature),) if signature else (),
+            )  # fmt: skip
             data = orjson.dumps(
                 self.api.whole(plan.model, self.stand.next_id(self.api), reply, plan.finish)
             )
-            for event in plan_events(plan, 1 << 30):
+            for event in plan_events(plan, 1 << 30, signed=self.api is ANTHROPIC):
                 self.sent.add(event)
         if plan.malformed:
             data = data[: len(data) // 2]

@@ -242,8 +242,10 @@ ANTHROPIC = Api(
     paths=("/v1/messages",),
     sdk_base="",
     media_type="text/event-stream",
+    # `thinking` is not among them: the client's own setting (adaptive, its budget) reaches
+    # an Anthropic upstream as it is; another API gets the neutral reasoning level
     known_fields=frozenset(
-        {"model", "messages", "system", "tools", "max_tokens", "thinking", "temperature", "stream"}
+        {"model", "messages", "system", "tools", "max_tokens", "temperature", "stream"}
     ),
     models_path="/v1/models",
     usage_always=True,
