@@ -428,15 +428,31 @@ _CONDITION = re.compile(
 )
 
 
+# Japanese, Chinese and Korean put the condition's mark at the end of its clause: "429 エラーを
+# 受け取った場合は", "超过限制的话", "한도를 초과한 경우에는" (in the first clause).
+_CONDITION_CLAUSE = re.compile(
+    r"^[^\n\u3002\uff01\uff1f!?]{2,60}?(?:場合は|場合、|場合,|的话[\uff0c,]|경우에는|경우[,\uff0c])"
+)
+# ... unless the clause is a notice's advice: "if the problem persists" (問題が解決しない場合は).
+_PERSISTS = re.compile(r"解決しない|続く|続いて|持续|仍然|依然|계속|지속|반복")
+
+
 def conditional(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The reply opens with a condition ("If you exceed the rate limit, the API returns ..."):
-    it explains when something happens, where a notice says what happened."""
-    if r.structure is not None or r.html:
+    """The reply opens with a condition ("If you exceed the rate limit, the API returns ...",
+    "429 エラーを受け取った場合は"): it explains when something happens, where a notice says
+    what happened. Also before an error object it shows ("If you exceed the limit, the API
+    returns: {...}"): the writer's condition, not a client's prefix."""
+    if r.html:
         return ()
-    m = _CONDITION.match(r.text[:200])
+    opening = r.text[:200] if r.structure is None else r.structure[1][:200]
+    m = _CONDITION.match(opening)
+    if m is None and not opening.isascii():
+        m = _CONDITION_CLAUSE.match(opening.lstrip())
+        if m is not None and _PERSISTS.search(m.group(0)) is not None:
+            m = None
     if m is None:
         return ()
-    return (Signal("conditional", -w["conditional"], r.text.strip()[:40]),)
+    return (Signal("conditional", -w["conditional"], opening.strip()[:40]),)
 
 
 def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -625,3 +641,89 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
             return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
     return ()
+
+
+# The writer speaks to the asker about what the asker said, showed or meets: "the website you
+# mentioned", "the data you provided", "you're right", "the error you're seeing".
+_TO_ASKER = re.compile(
+    r"\byou(?:'ve| have)? (?:mentioned|described|provided|shared|posted|pasted|quoted|showed"
+    r"|linked|attached|reported)\b|\byou(?:'re| are) (?:right|correct)\b"
+    r"|\btienes razón\b|\bque (?:estás|está) viendo\b|\bvocê tem razão\b|\bque você está vendo\b"
+    r"|\bvous avez raison\b|\bque vous voyez\b|\bdu hast recht\b|\bsie haben recht\b"
+    r"|\bвы правы\b|你说得对|您说得对|你看到的|您看到的|你提到的|您提到的|おっしゃる通り"
+    r"|ご指摘の|말씀하신",
+    re.I,
+)
+
+
+def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer speaks to the asker about what the asker said or sees ("the website you
+    mentioned", "you're right", "the 429 you're seeing"): a reply to a person. A service's
+    notice knows nothing the user said; it speaks of "your request" at most."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _TO_ASKER.search(r.text[:3000])
+    if m is None:
+        return ()
+    return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
+
+
+# One thing set against another: "X, not your backend", "rather than", "instead of", "不是 ...
+# 而是". (`, not` needs a word after it: "or not." ends a question.)
+_CONTRAST = re.compile(
+    r",\s+not\s+(?:the\s+|your\s+|a\s+|an\s+|because\s+)?[\w`*\"']|\bnot\s+your\b|\brather than\b"
+    r"|\binstead of\b(?!\s+(?:calling|returning|answering|replying))|\bnot because\b"
+    r"|\ben (?:lugar|vez) de\b|\bem vez de\b|\bau lieu de\b|\b(?:an)?statt\b"
+    r"|(?<!\w)вместо(?!\w)(?!\s+(?:вызова|ответа))|而不是|而非|ではなく|이 아니라|가 아니라",
+    re.I,
+)
+
+
+def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """One cause set against another ("it comes from the provider, not your backend", "429
+    rather than 503", "instead of"): the reply weighs explanations, where a notice states
+    what happened once."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _CONTRAST.search(r.said[:3000])
+    if m is None:
+        return ()
+    return (Signal("contrast", -w["contrast"], m.group(0).strip()[:40]),)
+
+
+# A standard or a numbered section of one: "RFC 6585", "RFC7231 section 6.6", "ISO 8601", "§4.2".
+_STANDARD = re.compile(r"\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b|§\s?\d")
+
+
+def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A standard cited by its number ("RFC 6585", "ISO 8601", "§ 6.5"): reference material
+    about a status, which no service's failure text cites."""
+    m = _STANDARD.search(r.text[:3000])
+    if m is None:
+        return ()
+    return (Signal("cites_standard", -w["cites_standard"], m.group(0)),)
+
+
+# "I" or "we" and a thing done to the system: "I nuked the cache", "we've rolled back the
+# deploy", "I just restarted it", "我重启了", "перезапустил".
+_ACTED = re.compile(
+    r"\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|already\s+)?(?:fixed|restarted|deployed"
+    r"|redeployed|rolled back|reverted|nuked|cleared|flushed|purged|bumped|upgraded|increased"
+    r"|raised|patched|rebooted|disabled|re-?enabled|merged|released|pushed|migrated|renewed"
+    r"|rotated|regenerated|reset|resolved|switched)\b(?!\s+(?:you|your)\b)"
+    r"|我(?:已经|刚刚|刚)?(?:重启|修复|更新|回滚|清理|清除|调高|升级|重置)了"
+    r"|(?:^|\s)(?:я|мы)\s+(?:уже\s+)?(?:перезапустил|исправил|обновил|откатил|почистил)\w*",
+    re.I,
+)
+
+
+def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer reports a thing done to the system ("I nuked the cache", "we've rolled back
+    the deploy"): an operator answering about an outage. A service's notice says what failed
+    and what the user should do, never what its writer did."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _ACTED.search(r.message[:2000])
+    if m is None:
+        return ()
+    return (Signal("acted", -w["acted"], m.group(0).strip()[:40]),)

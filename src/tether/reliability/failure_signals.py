@@ -186,8 +186,12 @@ _STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every branch of STATUS, and cheap
 
 
 def status_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`."""
+    """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`.
+    A failure has one status: a text that names three codes or more lists them (a reference
+    table, a changelog), it does not say one."""
     head = r.said[:160] if not r.html else r.message[:300]
+    if len(set(CODE_WORD.findall(r.message[:4000]))) >= 3:
+        return ()
     m = STATUS.search(head) if _STATUS_DIGITS.search(head) is not None else None
     if m is None:
         return ()

@@ -38,10 +38,14 @@ from tether.messages import Request, Usage
 from tether.reliability.answer_signals import (
     LEXICAL,
     STRUCTURAL,
+    acted,
+    addresses_asker,
     asked_about,
     asked_for,
     change_note,
+    cites_standard,
     conditional,
+    contrast,
     defines,
     explains,
     first_person,
@@ -78,7 +82,7 @@ from tether.reliability.failure_signals import (
     zero_output,
 )
 from tether.reliability.learned import learned, reach
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.reply import (
     HTML,
     LEAD_IN,
@@ -141,6 +145,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asked_for": 2.5,
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
+    # the signals of a writer speaking about a failure, weighed in judge_signals.json
+    **{k: float(v) for k, v in SHIPPED["weights"].items() if k != "about"},
 }
 
 
@@ -255,6 +261,10 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_code,
     rate_stated,
     http_message,
+    addresses_asker,
+    contrast,
+    cites_standard,
+    acted,
     on_topic,
     asked_for,
     learned,
