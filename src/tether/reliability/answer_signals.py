@@ -727,3 +727,84 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("acted", -w["acted"], m.group(0).strip()[:40]),)
+
+
+# A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
+_CAUSE_AND_FIX = re.compile(
+    r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)\s*[:\uff1a][\s\S]{0,400}?"
+    r"(?:solution|fix|resolution|решение|解决方法|解决方案|解決策|対処法|solución|solução|lösung"
+    r"|해결)\w*\s*[:\uff1a]",
+    re.I,
+)
+
+
+def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A cause and a fix, each labelled ("Cause: ... Solution: ..."): a troubleshooting entry
+    about an error. A notice may give a reason; it does not file it under a cause with its
+    solution."""
+    m = _CAUSE_AND_FIX.search(r.text[:3000])
+    if m is None:
+        return ()
+    return (Signal("cause_and_fix", -w["cause_and_fix"], m.group(0)[:40]),)
+
+
+# Codes spoken of as a kind: "the error codes list", "HTTP status codes", "错误码列表".
+_CODES_AS_KIND = re.compile(
+    r"\b(?:error|status|response|http) codes\b|错误码(?:列表|表)|状态码(?:列表|表)|エラーコード一覧"
+    r"|коды (?:ошибок|ответов|состояния)",
+    re.I,
+)
+
+
+def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Codes spoken of as a kind ("add it to the error codes list", "HTTP status codes"):
+    documentation of failures in general. A failure text has its one code."""
+    m = _CODES_AS_KIND.search(r.message[:3000])
+    if m is None:
+        return ()
+    return (Signal("codes_as_kind", -w["codes_as_kind"], m.group(0)),)
+
+
+# A failure told as a past state: "it was offline for a while", "the network went down",
+# "estuvo caído", "war down", "落ちてた". (Not "was throttled", "was rate limited": a
+# request's fate, as notices say it.)
+_PAST_STATE = re.compile(
+    r"\b(?:was|were|has been|have been|had been)\s+(?:\w+\s+)?(?:down|offline|unavailable"
+    r"|unreachable|broken|overloaded)\b|\bwent\s+(?:down|offline)\b"
+    r"|\bestuvo\s+(?:caído|fuera)|\bestava\s+(?:fora|caído|offline|indisponível)"
+    r"|\bétait\s+(?:indisponible|en panne|hors)|\bwar\s+(?:down|offline|nicht erreichbar)"
+    r"|(?<!\w)был\w{0,2}\s+недоступ|落ちてた|落ちていた|다운됐",
+    re.I,
+)
+
+
+def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The failure told as a past state ("it was offline for a while", "the interface went
+    down"): a person recounting an outage. A notice speaks of now ("is unavailable", "is
+    currently down")."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _PAST_STATE.search(r.message[:3000])
+    if m is None:
+        return ()
+    return (Signal("past_state", -w["past_state"], m.group(0)[:40]),)
+
+
+# The writer names where it read what it says: "according to the status page", "根据 ... 显示",
+# "laut dem Status-Update", "según mis estadísticas", "メッセージによると".
+_SOURCE = re.compile(
+    r"\baccording to\b|\bsegún\b|\bsegundo (?:o|a|as|os)\b|\bselon\b|\blaut\b"
+    r"|(?<!\w)согласно(?!\w)|根据.{1,30}?(?:显示|页面|公告|报道)|によると|에 따르면",
+    re.I,
+)
+
+
+def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer names where it read what it says ("according to the status page", "laut dem
+    Status-Update"): a report about a failure, with its source. A service is its own source."""
+    if r.structure is not None or r.html:
+        return ()
+    m = _SOURCE.search(r.message[:3000])
+    if m is None:
+        return ()
+    return (Signal("cites_source", -w["cites_source"], m.group(0)[:40]),)

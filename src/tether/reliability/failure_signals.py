@@ -14,6 +14,7 @@ from tether.reliability.error_objects import (
 )
 from tether.reliability.lexicon import placeholder_key
 from tether.reliability.reply import (
+    CJK,
     SSE,
     STATUS,
     TITLE,
@@ -185,11 +186,24 @@ def sdk_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 _STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every branch of STATUS, and cheap to look for
 
 
+def display_head(text: str, width: int) -> str:
+    """The start of `text` that fills `width` columns, a CJK character taking 2.5 (as in
+    `display_size`): a head as far into a Chinese or Japanese text as into an English one."""
+    if text.isascii():
+        return text[:width]
+    used = 0.0
+    for i, ch in enumerate(text[:width]):
+        used += 2.5 if CJK.match(ch) is not None else 1.0
+        if used > width:
+            return text[:i]
+    return text[:width]
+
+
 def status_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`.
     A failure has one status: a text that names three codes or more lists them (a reference
     table, a changelog), it does not say one."""
-    head = r.said[:160] if not r.html else r.message[:300]
+    head = display_head(r.said, 160) if not r.html else r.message[:300]
     if len(set(CODE_WORD.findall(r.message[:4000]))) >= 3:
         return ()
     m = STATUS.search(head) if _STATUS_DIGITS.search(head) is not None else None
