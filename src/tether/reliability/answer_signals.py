@@ -651,15 +651,23 @@ _TO_ASKER = re.compile(
     r"|\btienes razón\b|\bque (?:estás|está) viendo\b|\bvocê tem razão\b|\bque você está vendo\b"
     r"|\bvous avez raison\b|\bque vous voyez\b|\bdu hast recht\b|\bsie haben recht\b"
     r"|\bвы правы\b|你说得对|您说得对|你看到的|您看到的|你提到的|您提到的|おっしゃる通り"
-    r"|ご指摘の|말씀하신",
+    r"|ご指摘の|말씀하신"
+    # ... thanks the reporter: "thanks for the report", "obrigado por reportar", "感谢反馈"
+    r"|\bthanks? (?:you )?for (?:the |your )?(?:report|reporting|feedback|flagging|heads-up)\b"
+    r"|\bobrigad[oa] por (?:reportar|avisar)|\bgracias por (?:reportar|avisar)"
+    r"|\bmerci (?:pour le signalement|d'avoir signalé)|\bdanke für (?:den hinweis|die meldung)"
+    r"|感谢(?:反馈|报告)|谢谢(?:反馈|报告)|ご報告ありがとう"
+    # ... or names them first, as a thread's reply does: "@nowox I recovered it now"
+    r"|\A\s*(?:(?:hi|hey|hello|thanks|cc)\W+)?@[A-Za-z0-9][\w-]{1,38}(?![\w.@/-])",
     re.I,
 )
 
 
 def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer speaks to the asker about what the asker said or sees ("the website you
-    mentioned", "you're right", "the 429 you're seeing"): a reply to a person. A service's
-    notice knows nothing the user said; it speaks of "your request" at most."""
+    mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, or
+    opens with their handle ("@nowox ..."): a reply to a person. A service's notice knows
+    nothing the user said; it speaks of "your request" at most."""
     if r.structure is not None or r.html:
         return ()
     m = _TO_ASKER.search(r.text[:3000])

@@ -30,6 +30,7 @@ full reading (`quick_clear`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -223,10 +224,23 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # introduced as a quotation: "The proxy said:" / "you will see:" / "> ..."
     if sum(1 for line in lines[:-1] if line.strip().startswith(last[:3])) >= 2:
         return ()  # the last item of a list of its kind (error types, log lines), not appended
+    mark = _item_mark(last)
+    if mark and sum(1 for line in lines[-7:-1] if _item_mark(line.strip()) == mark) >= 2:
+        return ()  # ... or of a checklist ("✅ **...**", "❌ **...**"): its marks differ
     reading = _read(alone, w, TAIL_SIGNALS)
     if reading.failure:
         return (Signal("tail_error", w["tail_error"], last[:80]),)
     return ()
+
+
+_ITEM_MARK = re.compile(r"([^\w\s]{1,3})\s+(\*\*|__|`)")
+
+
+def _item_mark(line: str) -> str:
+    """The markup after a line's opening sign ("✅ **", "❌ **" give "**"), or "" for a line
+    that opens with no sign and markup: items of one checklist share it, whatever their sign."""
+    m = _ITEM_MARK.match(line)
+    return m.group(2) if m is not None else ""
 
 
 # The failure evidence, in the order `tether judge --explain` prints it.
