@@ -643,24 +643,141 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
+def _holds(text: str, keys: tuple[str, ...]) -> bool:
+    """Whether `text` holds one of `keys`: substring tests in C, before a pattern that would be
+    tried at every position of a text none of whose words it could match."""
+    return any(key in text for key in keys)
+
+
+# Words one of which every match of a pattern below holds (in lower case).
+_TO_ASKER_KEYS = (
+    "you",
+    "thank",
+    "razón",
+    "viendo",
+    "vendo",
+    "raison",
+    "voyez",
+    "recht",
+    "правы",
+    "obrigad",
+    "gracias",
+    "merci",
+    "danke",
+    "@",
+    "说得对",
+    "看到的",
+    "提到的",
+    "おっしゃる",
+    "ご指摘",
+    "말씀하신",
+    "感谢",
+    "谢谢",
+    "ご報告",
+)
+_CONTRAST_KEYS = (
+    "not",
+    "rather",
+    "instead",
+    "lugar",
+    "vez",
+    "lieu",
+    "statt",
+    "вместо",
+    "而不是",
+    "而非",
+    "ではなく",
+    "아니라",
+)
+_ACTED_KEYS = (
+    "fixed",
+    "start",
+    "deploy",
+    "rolled",
+    "revert",
+    "nuked",
+    "cleared",
+    "flushed",
+    "purged",
+    "bumped",
+    "upgraded",
+    "increased",
+    "raised",
+    "patched",
+    "rebooted",
+    "abled",
+    "merged",
+    "released",
+    "pushed",
+    "migrated",
+    "renewed",
+    "rotated",
+    "regenerated",
+    "reset",
+    "resolved",
+    "switched",
+    "重启",
+    "修复",
+    "更新",
+    "回滚",
+    "清理",
+    "清除",
+    "调高",
+    "升级",
+    "重置",
+    "перезапустил",
+    "исправил",
+    "обновил",
+    "откатил",
+    "почистил",
+)
+_CAUSE_KEYS = ("cause", "reason", "причина", "原因", "causa", "ursache", "raison", "원인")
+_CODES_KEYS = (" codes", "码", "エラーコード", "коды")
+_PAST_STATE_KEYS = (
+    "down",
+    "offline",
+    "unavailable",
+    "unreachable",
+    "broken",
+    "overloaded",
+    "estuvo",
+    "estava",
+    "était",
+    "недоступ",
+    "落ちて",
+    "다운됐",
+)
+_SOURCE_KEYS = (
+    "accord",
+    "según",
+    "segundo",
+    "selon",
+    "laut",
+    "согласно",
+    "根据",
+    "によると",
+    "에 따르면",
+)
+
 # The writer speaks to the asker about what the asker said, showed or meets: "the website you
 # mentioned", "the data you provided", "you're right", "the error you're seeing".
 _TO_ASKER = re.compile(
-    r"\byou(?:'ve| have)? (?:mentioned|described|provided|shared|posted|pasted|quoted|showed"
-    r"|linked|attached|reported)\b|\byou(?:'re| are) (?:right|correct)\b"
-    r"|\btienes razón\b|\bque (?:estás|está) viendo\b|\bvocê tem razão\b|\bque você está vendo\b"
-    r"|\bvous avez raison\b|\bque vous voyez\b|\bdu hast recht\b|\bsie haben recht\b"
-    r"|\bвы правы\b|你说得对|您说得对|你看到的|您看到的|你提到的|您提到的|おっしゃる通り"
+    r"you(?:'ve| have)? (?:mentioned|described|provided|shared|posted|pasted|quoted|showed"
+    r"|linked|attached|reported)\b|you(?:'re| are) (?:right|correct)\b"
+    r"|tienes razón|que (?:estás|está) viendo|você tem razão|que você está vendo"
+    r"|vous avez raison|que vous voyez|du hast recht|sie haben recht"
+    r"|вы правы|你说得对|您说得对|你看到的|您看到的|你提到的|您提到的|おっしゃる通り"
     r"|ご指摘の|말씀하신"
     # ... thanks the reporter: "thanks for the report", "obrigado por reportar", "感谢反馈"
-    r"|\bthanks? (?:you )?for (?:the |your )?(?:report|reporting|feedback|flagging|heads-up)\b"
-    r"|\bobrigad[oa] por (?:reportar|avisar)|\bgracias por (?:reportar|avisar)"
-    r"|\bmerci (?:pour le signalement|d'avoir signalé)|\bdanke für (?:den hinweis|die meldung)"
+    r"|thanks? (?:you )?for (?:the |your )?(?:report|reporting|feedback|flagging|heads-up)\b"
+    r"|obrigad[oa] por (?:reportar|avisar)|gracias por (?:reportar|avisar)"
+    r"|merci (?:pour le signalement|d'avoir signalé)|danke für (?:den hinweis|die meldung)"
     r"|感谢(?:反馈|报告)|谢谢(?:反馈|报告)|ご報告ありがとう"
-    # ... or names them first, as a thread's reply does: "@nowox I recovered it now"
-    r"|\A\s*(?:(?:hi|hey|hello|thanks|cc)\W+)?@[A-Za-z0-9][\w-]{1,38}(?![\w.@/-])",
-    re.I,
 )
+# ... or names them first, as a thread's reply does: "@nowox I recovered it now".
+_TO_HANDLE = re.compile(r"\s*(?:(?:hi|hey|hello|thanks|cc)\W+)?@[a-z0-9][\w-]{1,38}(?![\w.@/-])")
+# (Every pattern of these signals reads lower-cased text and opens with a literal, never with
+# `\b` or a case-blind class: the engine then skips to the letters a match starts with.)
 
 
 def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -670,7 +787,8 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     nothing the user said; it speaks of "your request" at most."""
     if r.structure is not None or r.html:
         return ()
-    m = _TO_ASKER.search(r.text[:3000])
+    low = r.low[:3000]
+    m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if _holds(low, _TO_ASKER_KEYS) else None)
     if m is None:
         return ()
     return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
@@ -679,11 +797,10 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # One thing set against another: "X, not your backend", "rather than", "instead of", "不是 ...
 # 而是". (`, not` needs a word after it: "or not." ends a question.)
 _CONTRAST = re.compile(
-    r",\s+not\s+(?:the\s+|your\s+|a\s+|an\s+|because\s+)?[\w`*\"']|\bnot\s+your\b|\brather than\b"
-    r"|\binstead of\b(?!\s+(?:calling|returning|answering|replying))|\bnot because\b"
-    r"|\ben (?:lugar|vez) de\b|\bem vez de\b|\bau lieu de\b|\b(?:an)?statt\b"
-    r"|(?<!\w)вместо(?!\w)(?!\s+(?:вызова|ответа))|而不是|而非|ではなく|이 아니라|가 아니라",
-    re.I,
+    r",\s+not\s+(?:the\s+|your\s+|a\s+|an\s+|because\s+)?[\w`*\"']|not\s+your\b|rather than\b"
+    r"|instead of\b(?!\s+(?:calling|returning|answering|replying))|not because\b"
+    r"|en (?:lugar|vez) de\b|em vez de\b|au lieu de\b|(?:an)?statt\b"
+    r"|вместо(?!\w)(?!\s+(?:вызова|ответа))|而不是|而非|ではなく|이 아니라|가 아니라"
 )
 
 
@@ -693,7 +810,9 @@ def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     what happened once."""
     if r.structure is not None or r.html:
         return ()
-    m = _CONTRAST.search(r.said[:3000])
+    said = r.said[:3000]
+    low = said.lower()
+    m = _CONTRAST.search(low) if _holds(low, _CONTRAST_KEYS) else None
     if m is None:
         return ()
     return (Signal("contrast", -w["contrast"], m.group(0).strip()[:40]),)
@@ -706,7 +825,8 @@ _STANDARD = re.compile(r"\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b|§\s?\d")
 def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A standard cited by its number ("RFC 6585", "ISO 8601", "§ 6.5"): reference material
     about a status, which no service's failure text cites."""
-    m = _STANDARD.search(r.text[:3000])
+    head = r.text[:3000]
+    m = _STANDARD.search(head) if _holds(head, ("RFC", "ISO", "§")) else None
     if m is None:
         return ()
     return (Signal("cites_standard", -w["cites_standard"], m.group(0)),)
@@ -715,13 +835,12 @@ def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # "I" or "we" and a thing done to the system: "I nuked the cache", "we've rolled back the
 # deploy", "I just restarted it", "我重启了", "перезапустил".
 _ACTED = re.compile(
-    r"\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|already\s+)?(?:fixed|restarted|deployed"
-    r"|redeployed|rolled back|reverted|nuked|cleared|flushed|purged|bumped|upgraded|increased"
-    r"|raised|patched|rebooted|disabled|re-?enabled|merged|released|pushed|migrated|renewed"
-    r"|rotated|regenerated|reset|resolved|switched)\b(?!\s+(?:you|your)\b)"
+    r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:just\s+|now\s+|already\s+)?"
+    r"(?:fixed|restarted|deployed|redeployed|rolled back|reverted|nuked|cleared|flushed|purged"
+    r"|bumped|upgraded|increased|raised|patched|rebooted|disabled|re-?enabled|merged|released|pushed|migrated"
+    r"|renewed|rotated|regenerated|reset|resolved|switched)\b(?!\s+(?:you|your)\b)"
     r"|我(?:已经|刚刚|刚)?(?:重启|修复|更新|回滚|清理|清除|调高|升级|重置)了"
-    r"|(?:^|\s)(?:я|мы)\s+(?:уже\s+)?(?:перезапустил|исправил|обновил|откатил|почистил)\w*",
-    re.I,
+    r"|(?:я(?<!\wя)|мы(?<!\wмы))\s+(?:уже\s+)?(?:перезапустил|исправил|обновил|откатил|почистил)"
 )
 
 
@@ -731,7 +850,8 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     and what the user should do, never what its writer did."""
     if r.structure is not None or r.html:
         return ()
-    m = _ACTED.search(r.message[:2000])
+    said = r.message[:2000]
+    m = _ACTED.search(said) if _holds(said, _ACTED_KEYS) else None
     if m is None:
         return ()
     return (Signal("acted", -w["acted"], m.group(0).strip()[:40]),)
@@ -741,8 +861,7 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 _CAUSE_AND_FIX = re.compile(
     r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)\s*[:\uff1a][\s\S]{0,400}?"
     r"(?:solution|fix|resolution|решение|解决方法|解决方案|解決策|対処法|solución|solução|lösung"
-    r"|해결)\w*\s*[:\uff1a]",
-    re.I,
+    r"|해결)\w*\s*[:\uff1a]"
 )
 
 
@@ -750,7 +869,8 @@ def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A cause and a fix, each labelled ("Cause: ... Solution: ..."): a troubleshooting entry
     about an error. A notice may give a reason; it does not file it under a cause with its
     solution."""
-    m = _CAUSE_AND_FIX.search(r.text[:3000])
+    low = r.low[:3000]
+    m = _CAUSE_AND_FIX.search(low) if _holds(low, _CAUSE_KEYS) else None
     if m is None:
         return ()
     return (Signal("cause_and_fix", -w["cause_and_fix"], m.group(0)[:40]),)
@@ -758,16 +878,16 @@ def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # Codes spoken of as a kind: "the error codes list", "HTTP status codes", "错误码列表".
 _CODES_AS_KIND = re.compile(
-    r"\b(?:error|status|response|http) codes\b|错误码(?:列表|表)|状态码(?:列表|表)|エラーコード一覧"
-    r"|коды (?:ошибок|ответов|состояния)",
-    re.I,
+    r"(?:error|status|response|http) codes\b|错误码(?:列表|表)|状态码(?:列表|表)|エラーコード一覧"
+    r"|коды (?:ошибок|ответов|состояния)"
 )
 
 
 def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Codes spoken of as a kind ("add it to the error codes list", "HTTP status codes"):
     documentation of failures in general. A failure text has its one code."""
-    m = _CODES_AS_KIND.search(r.message[:3000])
+    said = r.message[:3000]
+    m = _CODES_AS_KIND.search(said) if _holds(said, _CODES_KEYS) else None
     if m is None:
         return ()
     return (Signal("codes_as_kind", -w["codes_as_kind"], m.group(0)),)
@@ -777,12 +897,11 @@ def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # "estuvo caído", "war down", "落ちてた". (Not "was throttled", "was rate limited": a
 # request's fate, as notices say it.)
 _PAST_STATE = re.compile(
-    r"\b(?:was|were|has been|have been|had been)\s+(?:\w+\s+)?(?:down|offline|unavailable"
-    r"|unreachable|broken|overloaded)\b|\bwent\s+(?:down|offline)\b"
-    r"|\bestuvo\s+(?:caído|fuera)|\bestava\s+(?:fora|caído|offline|indisponível)"
-    r"|\bétait\s+(?:indisponible|en panne|hors)|\bwar\s+(?:down|offline|nicht erreichbar)"
-    r"|(?<!\w)был\w{0,2}\s+недоступ|落ちてた|落ちていた|다운됐",
-    re.I,
+    r"(?:was|were|has been|have been|had been)\s+(?:\w+\s+)?(?:down|offline|unavailable"
+    r"|unreachable|broken|overloaded)\b|went\s+(?:down|offline)\b"
+    r"|estuvo\s+(?:caído|fuera)|estava\s+(?:fora|caído|offline|indisponível)"
+    r"|était\s+(?:indisponible|en panne|hors)|war\s+(?:down|offline|nicht erreichbar)"
+    r"|был\w{0,2}\s+недоступ|落ちてた|落ちていた|다운됐"
 )
 
 
@@ -792,7 +911,8 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     currently down")."""
     if r.structure is not None or r.html:
         return ()
-    m = _PAST_STATE.search(r.message[:3000])
+    said = r.message[:3000]
+    m = _PAST_STATE.search(said) if _holds(said, _PAST_STATE_KEYS) else None
     if m is None:
         return ()
     return (Signal("past_state", -w["past_state"], m.group(0)[:40]),)
@@ -801,9 +921,8 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # The writer names where it read what it says: "according to the status page", "根据 ... 显示",
 # "laut dem Status-Update", "según mis estadísticas", "メッセージによると".
 _SOURCE = re.compile(
-    r"\baccording to\b|\bsegún\b|\bsegundo (?:o|a|as|os)\b|\bselon\b|\blaut\b"
-    r"|(?<!\w)согласно(?!\w)|根据.{1,30}?(?:显示|页面|公告|报道)|によると|에 따르면",
-    re.I,
+    r"according to\b|según\b|segundo (?:o|a|as|os)\b|selon\b|laut\b"
+    r"|согласно(?!\w)|根据.{1,30}?(?:显示|页面|公告|报道)|によると|에 따르면"
 )
 
 
@@ -812,7 +931,8 @@ def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     Status-Update"): a report about a failure, with its source. A service is its own source."""
     if r.structure is not None or r.html:
         return ()
-    m = _SOURCE.search(r.message[:3000])
+    said = r.message[:3000]
+    m = _SOURCE.search(said) if _holds(said, _SOURCE_KEYS) else None
     if m is None:
         return ()
     return (Signal("cites_source", -w["cites_source"], m.group(0)[:40]),)
