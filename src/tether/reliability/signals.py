@@ -19,7 +19,9 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     witness (the writer met the failure too: "same here"), asked_about (the
                     question names the same failure), on_topic (the reply shares words with
                     the question), asked_for (the request demanded this short reply, these
-                    keys, this markup)
+                    keys, this markup); a writer speaking ABOUT a failure, not a service
+                    speaking AS one: addresses_asker, contrast, cites_standard, cites_source,
+                    acted, cause_and_fix, codes_as_kind, past_state (weights in the JSON)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
