@@ -83,7 +83,13 @@ def test_no_source_straddles_the_split() -> None:
 # answers_threads_docs.jsonl (answers with their question from AI apps' threads, docs and FAQs
 # of 105 sources no earlier batch used), measured before it joined with the concepts above: 1 of
 # 89 tune texts; the model retrained on the grown tune part: 28 of 2,211.
-TUNE_FALSE_ALARMS_AT_MOST = 28
+# Then a writer speaking ABOUT a failure (addresses the asker, sets causes against each other,
+# cites a standard or a source, reports what it did, a cause and a fix under labels, codes as a
+# kind, a past state, a condition in CJK clause order or before the object it shows), a status
+# not said by a list of codes or deep in a CJK text, a page in a fence shown, a checklist's last
+# item, each firing on no tune failure in either half of the sources, the model retrained: 17
+# (source-group 5-fold CV inside the tune part: 46 -> 35).
+TUNE_FALSE_ALARMS_AT_MOST = 17
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -119,7 +125,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 28
 # failures_bots_widgets.jsonl (chat bots', widgets', extensions' and plugins' notices, persona
 # replies and placeholders from 100 sources no earlier batch used, in 16 languages), measured
 # before it joined: 13 misses in 95 tune texts; the model retrained: 112 of 2,080 (5.4%).
-TUNE_MISSES_AT_MOST = 112
+# The answer signals of a writer speaking about a failure (see above), the model retrained:
+# 110 (in source-group CV 127 -> 120).
+TUNE_MISSES_AT_MOST = 110
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -14,6 +14,7 @@ from tether.reliability.error_objects import (
 )
 from tether.reliability.lexicon import placeholder_key
 from tether.reliability.reply import (
+    CJK,
     SSE,
     STATUS,
     TITLE,
@@ -185,11 +186,31 @@ def sdk_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 _STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every branch of STATUS, and cheap to look for
 
 
+def display_head(text: str, width: int) -> str:
+    """The start of `text` that fills `width` columns, a CJK character taking 2.5 (as in
+    `display_size`): a head as far into a Chinese or Japanese text as into an English one."""
+    wide = 0  # CJK characters before the one looked at
+    for m in CJK.finditer(text, 0, width):
+        at = m.start()
+        if at + 1.5 * wide > width:  # the narrow characters before it fill the head
+            break
+        if at + 1 + 1.5 * (wide + 1) > width:  # it does not fit
+            return text[:at]
+        wide += 1
+    return text[: int(width - 1.5 * wide)]
+
+
 def status_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`."""
+    """An HTTP status of failure said as one: `HTTP 503`, `Error code: 429`, `502 Bad Gateway`.
+    A failure has one status: a text that names three codes or more lists them (a reference
+    table, a changelog), it does not say one."""
     head = r.said[:160] if not r.html else r.message[:300]
-    m = STATUS.search(head) if _STATUS_DIGITS.search(head) is not None else None
-    if m is None:
+    if _STATUS_DIGITS.search(head) is None:
+        return ()
+    if not r.html and not head.isascii():
+        head = display_head(head, 160)
+    m = STATUS.search(head)
+    if m is None or len(set(CODE_WORD.findall(r.message[:4000]))) >= 3:
         return ()
     return (Signal("status_code", w["status_code"], m.group(0).strip()[:40]),)
 

@@ -311,7 +311,9 @@ class Reply:
 
     @cached_property
     def html(self) -> bool:
-        head = self.text[:2000]
+        """An HTML document (a page, not an answer's markup), unless it is shown in a fence
+        with the writer's words around it (`said`): a page quoted in a report."""
+        head = self.said[:2000]
         if HTML.search(head[:600]) is not None:
             return True
         if not head.lstrip().startswith("<"):

@@ -19,7 +19,9 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     witness (the writer met the failure too: "same here"), asked_about (the
                     question names the same failure), on_topic (the reply shares words with
                     the question), asked_for (the request demanded this short reply, these
-                    keys, this markup)
+                    keys, this markup); a writer speaking ABOUT a failure, not a service
+                    speaking AS one: addresses_asker, contrast, cites_standard, cites_source,
+                    acted, cause_and_fix, codes_as_kind, past_state (weights in the JSON)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
@@ -30,6 +32,7 @@ full reading (`quick_clear`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -38,10 +41,17 @@ from tether.messages import Request, Usage
 from tether.reliability.answer_signals import (
     LEXICAL,
     STRUCTURAL,
+    acted,
+    addresses_asker,
     asked_about,
     asked_for,
+    cause_and_fix,
     change_note,
+    cites_source,
+    cites_standard,
+    codes_as_kind,
     conditional,
+    contrast,
     defines,
     explains,
     first_person,
@@ -53,6 +63,7 @@ from tether.reliability.answer_signals import (
     markdown,
     names_code,
     on_topic,
+    past_state,
     prose,
     quoted,
     rate_stated,
@@ -78,7 +89,7 @@ from tether.reliability.failure_signals import (
     zero_output,
 )
 from tether.reliability.learned import learned, reach
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.reply import (
     HTML,
     LEAD_IN,
@@ -141,6 +152,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asked_for": 2.5,
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
+    # the signals of a writer speaking about a failure, weighed in judge_signals.json
+    **{k: float(v) for k, v in SHIPPED["weights"].items() if k != "about"},
 }
 
 
@@ -213,10 +226,23 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # introduced as a quotation: "The proxy said:" / "you will see:" / "> ..."
     if sum(1 for line in lines[:-1] if line.strip().startswith(last[:3])) >= 2:
         return ()  # the last item of a list of its kind (error types, log lines), not appended
+    mark = _item_mark(last)
+    if mark and sum(1 for line in lines[-7:-1] if _item_mark(line.strip()) == mark) >= 2:
+        return ()  # ... or of a checklist ("✅ **...**", "❌ **...**"): its marks differ
     reading = _read(alone, w, TAIL_SIGNALS)
     if reading.failure:
         return (Signal("tail_error", w["tail_error"], last[:80]),)
     return ()
+
+
+_ITEM_MARK = re.compile(r"([^\w\s]{1,3})\s+(\*\*|__|`)")
+
+
+def _item_mark(line: str) -> str:
+    """The markup after a line's opening sign ("✅ **", "❌ **" give "**"), or "" for a line
+    that opens with no sign and markup: items of one checklist share it, whatever their sign."""
+    m = _ITEM_MARK.match(line)
+    return m.group(2) if m is not None else ""
 
 
 # The failure evidence, in the order `tether judge --explain` prints it.
@@ -255,6 +281,14 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_code,
     rate_stated,
     http_message,
+    addresses_asker,
+    contrast,
+    cites_standard,
+    acted,
+    cause_and_fix,
+    codes_as_kind,
+    past_state,
+    cites_source,
     on_topic,
     asked_for,
     learned,
