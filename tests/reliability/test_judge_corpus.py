@@ -89,7 +89,10 @@ def test_no_source_straddles_the_split() -> None:
 # not said by a list of codes or deep in a CJK text, a page in a fence shown, a checklist's last
 # item, each firing on no tune failure in either half of the sources, the model retrained: 17
 # (source-group 5-fold CV inside the tune part: 46 -> 35).
-TUNE_FALSE_ALARMS_AT_MOST = 17
+# answers_maintainers_docs.jsonl (maintainers' replies about outages and fixes, translated docs
+# and FAQs of 114 sources no earlier batch used, 64% not English), measured before it joined: 3
+# of its 92 tune texts; the model retrained on the grown tune part: 18 of 2,303.
+TUNE_FALSE_ALARMS_AT_MOST = 18
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -127,7 +130,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 17
 # before it joined: 13 misses in 95 tune texts; the model retrained: 112 of 2,080 (5.4%).
 # The answer signals of a writer speaking about a failure (see above), the model retrained:
 # 110 (in source-group CV 127 -> 120).
-TUNE_MISSES_AT_MOST = 110
+# failures_chat_bots_intl.jsonl (small bots' and widgets' canned replies in 16 languages, a
+# quarter of them persona replies) and failures_relays_frameworks.jsonl (relays', gateways',
+# self-hosted servers' and agent frameworks' error texts), 124 sources no earlier batch used,
+# measured before they joined: 21 misses in 109 tune texts and 6 in 77; the model retrained on
+# the grown tune part: 131 of 2,266 (5.8%).
+TUNE_MISSES_AT_MOST = 131
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
