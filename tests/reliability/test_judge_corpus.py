@@ -92,7 +92,10 @@ def test_no_source_straddles_the_split() -> None:
 # answers_maintainers_docs.jsonl (maintainers' replies about outages and fixes, translated docs
 # and FAQs of 114 sources no earlier batch used, 64% not English), measured before it joined: 3
 # of its 92 tune texts; the model retrained on the grown tune part: 18 of 2,303.
-TUNE_FALSE_ALARMS_AT_MOST = 18
+# answers_outages_tables_prompts.jsonl (maintainers' outage replies, tables of error codes,
+# retry code, prompts that demand a bare "unknown", 89 new sources), measured before it joined:
+# 1 of its 66 tune texts; the model retrained: 19 of 2,369.
+TUNE_FALSE_ALARMS_AT_MOST = 19
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -135,7 +138,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 18
 # self-hosted servers' and agent frameworks' error texts), 124 sources no earlier batch used,
 # measured before they joined: 21 misses in 109 tune texts and 6 in 77; the model retrained on
 # the grown tune part: 131 of 2,266 (5.8%).
-TUNE_MISSES_AT_MOST = 131
+# failures_pages_traces_placeholders.jsonl (error, block and challenge pages of proxies, servers
+# and anti-bot services, tracebacks, reprs and placeholders bots posted, 49 new sources),
+# measured before it joined: 14 misses in its 51 tune texts; the model retrained: 144 of 2,317.
+TUNE_MISSES_AT_MOST = 144
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
