@@ -119,7 +119,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 28
 # failures_bots_widgets.jsonl (chat bots', widgets', extensions' and plugins' notices, persona
 # replies and placeholders from 100 sources no earlier batch used, in 16 languages), measured
 # before it joined: 13 misses in 95 tune texts; the model retrained: 112 of 2,080 (5.4%).
-TUNE_MISSES_AT_MOST = 112
+# A bot's line about its own mind, unfilled template slots, runtime crash messages, a cut
+# traceback, an HTML shell and an error page's rendered text; the model retrained: 87 (4.2%).
+TUNE_MISSES_AT_MOST = 87
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
