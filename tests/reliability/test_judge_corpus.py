@@ -121,7 +121,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 28
 # before it joined: 13 misses in 95 tune texts; the model retrained: 112 of 2,080 (5.4%).
 # A bot's line about its own mind, unfilled template slots, runtime crash messages, a cut
 # traceback, an HTML shell and an error page's rendered text; the model retrained: 87 (4.2%).
-TUNE_MISSES_AT_MOST = 87
+# A code's stand-in after a label, a limit said reached (five languages), Arabic notices'
+# words; the model retrained: 86 (4.1%).
+TUNE_MISSES_AT_MOST = 86
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -2,7 +2,8 @@
 in-character line about its own mind (`self_state`), a message template sent with its slots
 unfilled (`template_slot`), a runtime's crash message or a cut traceback (`runtime_message`,
 `stack_trace`), an HTML shell with no text and an error page's rendered text (`empty_page`,
-`page_text`); and the answers that look like them and must stay answers.
+`page_text`), a program's stand-in for no value after a label, a limit said reached in
+several languages; and the answers that look like them and must stay answers.
 """
 
 # ruff: noqa: RUF001  (texts in Chinese and Arabic use their own punctuation)
@@ -67,6 +68,18 @@ def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
             "empty_page",
         ),
         ("<html>", "empty_page"),
+        # a code's stand-in after a client's label, a JavaScript object printed as its type
+        ("Answer: undefined", "placeholder"),
+        ("⚠️ Failed — null", "placeholder"),
+        ("[object Promise]", "placeholder"),
+        # a limit and its being reached, in the words of five languages
+        ("Das tägliche Limit wurde erreicht.", "vocabulary:quota"),
+        ("Has alcanzado el límite de mensajes de hoy.", "vocabulary:quota"),
+        ("Limite mensal atingido.", "vocabulary:quota"),
+        ("Limite de messages atteinte pour aujourd'hui.", "vocabulary:quota"),
+        ("تم الوصول إلى الحد اليومي.", "vocabulary:quota"),
+        # Arabic notices: busy, try again later
+        ("الخادم مشغول حاليًا، حاول لاحقًا.", "vocabulary:retry_advice"),
         (
             "Error 1027 Ray ID: 7d1c22ab90f1e3c4 • 2026-03-01 10:00:00 UTC\n"
             "This website has been temporarily limited\n"
@@ -117,6 +130,13 @@ def test_a_disguised_failure_is_read_by_its_concept(text: str, signal: str) -> N
             '  File "main.py", line 41, in handle\n'
             "    data = resp.json()\n"
             "What is wrong?",
+        ),
+        # "None" is a word too, and a limit reached can be a policy explained
+        ("Errors found: none. The parser passes all 41 tests now.", TASK),
+        (
+            "When the daily limit is reached, the API answers 429 until midnight UTC; "
+            "spread the batch over two days or ask for a higher quota.",
+            "What happens when I hit the daily limit?",
         ),
         # a page the user asked for, and a page explained
         (

@@ -402,7 +402,9 @@ TEMPLATE_ALONE = 1.5  # a reply of slots and signs alone: nothing but the templa
 
 
 def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`."""
+    """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`; also
+    a code's stand-in after a client's label (`Failed: undefined`, `Error — [object Object]`)
+    and any JavaScript object printed as its type (`[object Promise]`)."""
     if len(r.text) > 60:
         return ()
     key = placeholder_key(r.text)
@@ -411,10 +413,19 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     bare = _AROUND_WORDS.sub("", key)
     if key in r.lexicon.placeholders or (bare and bare in r.lexicon.placeholders):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    said = _AROUND_WORDS.sub("", _LABEL.sub("", key, count=1))
+    if _OBJECT_STRING.search(key) is not None or (said != bare and said in _CODE_STAND_INS):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
 
 
 _AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")
+# A client's short label before what it printed: a word or three and a colon or a dash.
+_LABEL = re.compile(r"^\W{0,4}[\w'\u2019 *]{1,30}?\s*(?:[:\uff1a]|\s[\u2014\u2013-])\s*")
+# JavaScript's text for an object it was asked to print as a string.
+_OBJECT_STRING = re.compile(r"\[object [a-z]\w*\]")
+# A program's literals for "no value" that are no word of any language ("None" is English).
+_CODE_STAND_INS = frozenset(("undefined", "null", "nan", "nil"))
 
 
 def zero_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -123,8 +123,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "placeholder": 2.0,
     "tail_error": 1.2,
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
-    "runtime_message": 1.0,  # ... or a runtime's crash message alone ("... is not a function")
-    "template_slot": 0.8,  # a message template with a slot never filled ("Error: {e}")
+    "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
+    "template_slot": 0.9,  # a message template with a slot never filled ("Error: {e}")
     "zero_output": 0.6,
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
