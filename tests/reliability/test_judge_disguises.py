@@ -80,6 +80,15 @@ def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
         ("تم الوصول إلى الحد اليومي.", "vocabulary:quota"),
         # Arabic notices: busy, try again later
         ("الخادم مشغول حاليًا، حاول لاحقًا.", "vocabulary:retry_advice"),
+        # a canned notice's parts in the words of es / pt / fr / de: tired or in trouble,
+        # come back; did not understand, rephrase
+        ("Ando algo cansado hoy, escríbeme luego 😴", "stock_notice"),
+        ("Tive problemas técnicos agora, volte daqui a pouco.", "stock_notice"),
+        ("Perdona, no te he entendido. ¿Lo puedes reformular?", "stock_notice"),
+        ("Je suis fatigué, repose ta question plus tard.", "stock_notice"),
+        ("Ich bin gerade müde, schreib mir später nochmal.", "stock_notice"),
+        ("O chatbot está fora do ar no momento.", "vocabulary:unavailable"),
+        ("Uf, me quedé en blanco... ¿qué decías?", "self_state"),
         (
             "Error 1027 Ray ID: 7d1c22ab90f1e3c4 • 2026-03-01 10:00:00 UTC\n"
             "This website has been temporarily limited\n"

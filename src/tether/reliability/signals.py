@@ -108,7 +108,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "coverage": 0.4,  # failure words make up at least a third of the message's letters
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
     "stock_notice": 0.5,  # ... made only of a canned notice's parts, nothing of the task
-    "self_state": 1.0,  # a short reply about the speaker's own mind failing, nothing of the task
+    "self_state": 1.1,  # a short reply about the speaker's own mind failing, nothing of the task
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
