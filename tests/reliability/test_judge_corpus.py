@@ -122,8 +122,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 28
 # A bot's line about its own mind, unfilled template slots, runtime crash messages, a cut
 # traceback, an HTML shell and an error page's rendered text; the model retrained: 87 (4.2%).
 # A code's stand-in after a label, a limit said reached (five languages), Arabic notices'
-# words; the model retrained: 86 (4.1%).
-TUNE_MISSES_AT_MOST = 86
+# words; the model retrained: 86 (4.1%). A stream's frames printed line by line, a template
+# slot weighed as its own evidence; the model retrained: 82 (3.9%).
+TUNE_MISSES_AT_MOST = 82
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

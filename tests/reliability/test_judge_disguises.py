@@ -2,7 +2,7 @@
 in-character line about its own mind (`self_state`), a message template sent with its slots
 unfilled (`template_slot`), a runtime's crash message or a cut traceback (`runtime_message`,
 `stack_trace`), an HTML shell with no text and an error page's rendered text (`empty_page`,
-`page_text`), a program's stand-in for no value after a label, a limit said reached in
+`page_text`), a stream's frames printed undecoded (`stream_framing`), a program's stand-in for no value after a label, a limit said reached in
 several languages; and the answers that look like them and must stay answers.
 """
 
@@ -68,6 +68,12 @@ def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
             "empty_page",
         ),
         ("<html>", "empty_page"),
+        # a stream's frames printed line by line: the AI SDK's parts, SSE data after labels
+        ('0:"The"\n0:" answer"\n0:" is"\n0:" 42"\n0:"."', "stream_framing"),
+        (
+            'message:\ndata: {"type":"token","text":"Hel"}\nmessage:\ndata: {"type":"token"}',
+            "stream_framing",
+        ),
         # a code's stand-in after a client's label, a JavaScript object printed as its type
         ("Answer: undefined", "placeholder"),
         ("⚠️ Failed — null", "placeholder"),
@@ -140,6 +146,8 @@ def test_a_disguised_failure_is_read_by_its_concept(text: str, signal: str) -> N
             "    data = resp.json()\n"
             "What is wrong?",
         ),
+        # a record's fields are no stream's frames
+        ("id: 7\nmessage: saved", "Show me the record you saved, as key: value lines."),
         # "None" is a word too, and a limit reached can be a policy explained
         ("Errors found: none. The parser passes all 41 tests now.", TASK),
         (

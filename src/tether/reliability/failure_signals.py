@@ -212,6 +212,30 @@ def sse_frame(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
+# A line of a stream's framing: an SSE field, or a part of the AI SDK's data stream
+# (`0:"text"`, `3:"error"`, `d:{...}`).
+_FRAMING_LINE = re.compile(r"(?:data|event|id|retry|message):|[0-9a-f]:[\"\[{]")
+_DATA_PART = re.compile(r"\d:(?:\"|\[|\{)")
+FRAMING_SHARE = 0.8
+
+
+def stream_framing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a stream's frames, printed undecoded line by line (`data: {...}` after
+    `message:`, the AI SDK's `0:"Hel"` / `0:"lo"`): the client showed the wire, not the text
+    in it, whatever the text says."""
+    if r.html or SSE.match(r.text) is not None:
+        return ()  # (frames from the first line: `sse_frame`)
+    lines = [line.strip() for line in r.text[:4000].splitlines() if line.strip()]
+    if not lines or (len(lines) == 1 and _DATA_PART.match(lines[0]) is None):
+        return ()  # ("id: 42" alone is an answer; one part of the AI SDK's stream is not)
+    framed = sum(1 for line in lines if _FRAMING_LINE.match(line) is not None)
+    if framed < FRAMING_SHARE * len(lines):
+        return ()
+    if not any(line.startswith("data:") or _DATA_PART.match(line) for line in lines):
+        return ()  # fields with no data ("id: 7" / "message: saved"): a record, not a stream
+    return (Signal("stream_framing", w["stream_framing"], f"{framed} of {len(lines)} lines"),)
+
+
 # A client library's response object printed whole, instead of the text inside it.
 _SDK_OBJECT = re.compile(
     r"\b(?:ChatCompletion(?:Chunk|Message)?|ChoiceDelta|Completion|Message|Response"

@@ -13,7 +13,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the message), short_notice, stock_notice, self_state (a bot speaking of its
                     own mind: "my brain is buffering"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
-                    page_text (an error page's rendered text), sse_frame, sdk_object (a response
+                    page_text (an error page's rendered text), sse_frame, stream_framing (a
+                    stream's frames line by line), sdk_object (a response
                     object printed), status_code, client_prefix, diagnostics (ids, timestamps,
                     request ids), placeholder, tail_error, stack_trace, runtime_message (a
                     runtime's crash message alone), template_slot (`Error: {e}` never filled),
@@ -82,6 +83,7 @@ from tether.reliability.failure_signals import (
     stack_trace,
     status_code,
     stock_notice,
+    stream_framing,
     template_slot,
     vocabulary,
     zero_output,
@@ -116,6 +118,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "empty_page": 0.8,  # ... with next to no text (a bot check's or a loader's shell)
     "page_text": 0.7,  # an error page's text as rendered ("Ray ID: ...", "What happened?")
     "sse_frame": 1.2,
+    "stream_framing": 1.2,  # ... or the whole reply a stream's frames, line by line
     "sdk_object": 1.2,  # a client library's response object printed whole
     "status_code": 0.6,
     "client_prefix": 0.5,
@@ -124,7 +127,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "tail_error": 1.2,
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
-    "template_slot": 0.9,  # a message template with a slot never filled ("Error: {e}")
+    "template_slot": 1.0,  # a message template with a slot never filled ("Error: {e}")
     "zero_output": 0.6,
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
@@ -246,6 +249,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     empty_page,
     page_text,
     sse_frame,
+    stream_framing,
     sdk_object,
     status_code,
     client_prefix,
