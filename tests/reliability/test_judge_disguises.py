@@ -132,6 +132,12 @@ def test_a_disguised_failure_is_read_by_its_concept(text: str, signal: str) -> N
             "The template `Hello {{name}}` is rendered by Jinja; pass `name` in the context.",
             "Why does my Jinja template print the variable name?",
         ),
+        ("GET /v1/models/{model} returns one model; a missing one is a 404.", TASK),
+        (
+            "Use %s for strings and %d for whole numbers; the values follow in order.",
+            "How do printf format specifiers work?",
+        ),
+        ("Deja el campo en blanco si no usas un proxy.", "¿Qué pongo en el campo del proxy?"),
         # an answer that explains the runtime message or the traceback the user pasted
         (
             "`Cannot read properties of undefined (reading 'map')` means `items` is undefined "

@@ -388,11 +388,15 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']}`, `${error.message}`,
 # `{{host}}`, `{0}`, `%s`, `%v`. Not after a word, `#`, `\\`, `^` or `}` (a Ruby string's
-# `#{x}`, LaTeX's `\\frac{a}{b}`), nor after `=` (a setting's `{null}`).
+# `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's `{null}`) or `/` (a URL's `/{id}`).
 _SLOT = re.compile(
     r"\$\{[A-Za-z_][\w.]*\}|\{\{\s*[A-Za-z_0-9][\w.]*\s*\}\}"
-    r"|(?<![\w$#\\^}={])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\])?\}|(?<![\w$#\\^}={])\{\d\}"
+    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\])?\}|(?<![\w$#\\^}={/])\{\d\}"
     r"|(?<![\w%])%[sdv]\b"
+)
+_ASKS_TEMPLATE = re.compile(
+    r"%[sdv]\b|\{\w*\}|\$\{|templat|placeholder|format(?:ting)? string|format specifier|printf"
+    r"|f-string|interpolat|模板|占位符|テンプレート|플레이스홀더|템플릿|plantilla|modèle|vorlage|шаблон"
 )
 _INLINE_CODE = re.compile(r"`[^`\n]*`|<code>.*?</code>")
 # A line of code, where a slot is the code's own: indented, an f-string, a call that prints or
@@ -410,6 +414,8 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     (fenced, in backticks) are an answer's code."""
     if len(r.text) > TEMPLATE_CHARS or r.html:
         return ()
+    if r.question and _ASKS_TEMPLATE.search(r.question[:2000]) is not None:
+        return ()  # asked about templates, format strings, placeholders: slots are the answer
     said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(" ", r.text)))
     slots = {m.group(0) for m in _SLOT.finditer(said)}
     if not slots:
