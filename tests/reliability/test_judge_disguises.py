@@ -139,6 +139,8 @@ def test_a_disguised_failure_is_read_by_its_concept(text: str, signal: str) -> N
         ),
         ("Deja el campo en blanco si no usas un proxy.", "¿Qué pongo en el campo del proxy?"),
         # an answer that explains the runtime message or the traceback the user pasted
+        ("You get undefined is not a function because the polyfill loads after fetch.", TASK),
+        ("That means the reply is not valid JSON: the proxy sent its HTML error page.", TASK),
         (
             "`Cannot read properties of undefined (reading 'map')` means `items` is undefined "
             "when the component first renders; default it to an empty array.",

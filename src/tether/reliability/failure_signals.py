@@ -383,7 +383,18 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     m = _RUNTIME_MESSAGE.search(text)
     if m is None:
         return ()
+    # the message opens its line, after at most a client's label and the runtime's subject
+    # (`Request failed: 'NoneType' object ...`, `x is not a function`), not inside a sentence
+    # about it ("That error means the reply is not valid JSON")
+    before = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+    subject = _BEFORE_LABEL.sub("", before)
+    if len(subject.split()) > RUNTIME_SUBJECT_WORDS or r.explaining_words:
+        return ()  # (or it is explained: "... happens when the list is empty")
     return (Signal("runtime_message", w["runtime_message"], m.group(0)),)
+
+
+_BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
+RUNTIME_SUBJECT_WORDS = 3
 
 
 # An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']}`, `${error.message}`,
