@@ -163,6 +163,17 @@ def test_a_disguised_failure_is_read_by_its_concept(text: str, signal: str) -> N
             "spread the batch over two days or ask for a higher quota.",
             "What happens when I hit the daily limit?",
         ),
+        # a small page of its own, whole and fenced, for a task that did not say "HTML"
+        (
+            "<!DOCTYPE html>\n<html>\n<head><title>Home</title></head>\n"
+            "<body><h1>Welcome</h1></body>\n</html>",
+            "Create the index file for my static site.",
+        ),
+        (
+            "Here it is:\n\n```html\n<!DOCTYPE html>\n<html><head><title>Home</title></head>"
+            "<body></body></html>\n```",
+            "Create the index file for my static site.",
+        ),
         # a page the user asked for, and a page explained
         (
             "<!DOCTYPE html>\n<html><head><title>Hello</title></head><body></body></html>",

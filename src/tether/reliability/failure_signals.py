@@ -165,24 +165,34 @@ EMPTY_PAGE_WORDS = 8
 
 def empty_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An HTML document with next to no text to read (at most 8 words once its tags, scripts
-    and styles are gone): a bot check's or a loader's shell, a bare `<html>`, not a reply. A
-    page of the user's asking is cleared by `asked_for`."""
-    if not r.html:
-        return ()
+    and styles are gone) that runs a script or reloads to show it, or is cut short: a bot
+    check's or a loader's shell, a bare `<html>`, not a reply. A page of the user's asking is
+    cleared by `asked_for`."""
+    if not r.html or "```" in r.text:
+        return ()  # (a fenced page is code shown)
     words = len(r.message.split())
     if words > EMPTY_PAGE_WORDS:
         return ()
-    return (Signal("empty_page", w["empty_page"], f"{words} word(s) of text"),)
+    # a shell runs a script or reloads to show its text, or the page was cut; a page that
+    # closes with nothing to run is a (small) page of its own: a template, an example
+    shell = _SHELL.search(r.low[:20000])
+    if shell is None and "</html>" in r.low[-200:]:
+        return ()
+    what = shell.group(0) if shell is not None else "a page cut short"
+    return (Signal("empty_page", w["empty_page"], f"{words} word(s) of text, {what}"),)
+
+
+_SHELL = re.compile(r"<script|<noscript|http-equiv=.?refresh")
 
 
 # What marks an error page's text once a browser has rendered it: a CDN's trace id
-# (Cloudflare's `Ray ID: 8325ea60dc942ac7`, its `Error reference number`), the page's own
-# questions on lines of their own (`What happened?`, `What can I do?`), a proxy's heading
+# (Cloudflare's `Ray ID: 8325ea60dc942ac7`, its `Error reference number`), the page's two
+# questions on lines of their own (`What happened?` then `What can I do?`), a proxy's heading
 # (Squid's `The requested URL could not be retrieved`).
 _PAGE_TEXT = re.compile(
-    r"\bray id:?\s*[0-9a-f]{8,}|error reference number|^\W*what (?:happened|can i do)\?\W*$"
-    r"|the requested url could not be retrieved",
-    re.M,
+    r"\bray id:?\s*[0-9a-f]{8,}|error reference number|the requested url could not be retrieved"
+    r"|^\W*what happened\?\W*$(?=.*^\W*what can i do\?\W*$)",
+    re.M | re.S,
 )
 
 
