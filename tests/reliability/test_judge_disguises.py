@@ -70,6 +70,11 @@ def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
         ("<html>", "empty_page"),
         # a stream's frames printed line by line: the AI SDK's parts, SSE data after labels
         ('0:"The"\n0:" answer"\n0:" is"\n0:" 42"\n0:"."', "stream_framing"),
+        # (long enough to be cleared unread if nothing marked it)
+        (
+            "\n".join(f'0:" {word}"' for word in ("Paris is the capital of France " * 8).split()),
+            "stream_framing",
+        ),
         (
             'message:\ndata: {"type":"token","text":"Hel"}\nmessage:\ndata: {"type":"token"}',
             "stream_framing",

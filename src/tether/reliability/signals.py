@@ -373,6 +373,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         not lexicon.has_trigger(low)
         and "{" not in text
         and "<" not in text
+        and "%" not in text  # a template's `%s` slot
+        and ':"' not in text  # a stream's `0:"...` part
         and CODE_WORD.search(text) is None
         and EXCEPTION_LINE.match(text) is None
     )
