@@ -141,7 +141,14 @@ TUNE_FALSE_ALARMS_AT_MOST = 19
 # failures_pages_traces_placeholders.jsonl (error, block and challenge pages of proxies, servers
 # and anti-bot services, tracebacks, reprs and placeholders bots posted, 49 new sources),
 # measured before it joined: 14 misses in its 51 tune texts; the model retrained: 144 of 2,317.
-TUNE_MISSES_AT_MOST = 144
+# Then (another engineer, on the tune part before the three batches above joined):
+# A bot's line about its own mind, unfilled template slots, runtime crash messages, a cut
+# traceback, an HTML shell and an error page's rendered text; the model retrained: 87 (4.2%).
+# A code's stand-in after a label, a limit said reached (five languages), Arabic notices'
+# words; the model retrained: 86 (4.1%). A stream's frames printed line by line, a template
+# slot weighed as its own evidence; the model retrained: 82 (3.9%).
+# All of it together, the model retrained on the grown tune part: 111 of 2,317 (4.8%).
+TUNE_MISSES_AT_MOST = 111
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -53,7 +53,9 @@ def test_the_fast_margin_is_the_sum_of_its_n_grams(text: str) -> None:
     assert model.margin(text) == pytest.approx(model.bias + total, abs=1e-9)
     assert len(read) <= model.head + model.tail + 3
     up, down = model.contributions(text, top=1000)
-    assert sum(w for _, w in up + down) == pytest.approx(model.scale * total, abs=0.01)
+    # each n-gram's share is rounded to three decimals: off by at most half of the last one
+    rounding = 0.0005 * len({g for g in found if model.weights.get(g)}) + 1e-9
+    assert sum(w for _, w in up + down) == pytest.approx(model.scale * total, abs=rounding)
 
 
 def test_the_signal_is_clipped_and_can_be_turned_off() -> None:

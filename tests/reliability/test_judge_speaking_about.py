@@ -145,8 +145,7 @@ def test_the_last_item_of_a_checklist_is_no_appended_error() -> None:
         ("Error: Request was throttled or rate limited. Please try again later.", "past_state"),
         # the model did one thing instead of another: the notice's own complaint
         (
-            "The task could not be finished: the model kept replying with text instead of "
-            "calling a tool.",
+            "Task failed: the model kept replying with text instead of calling a tool.",
             "contrast",
         ),
         # a service that switched the user's plan: not an operator's report

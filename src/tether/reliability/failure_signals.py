@@ -94,6 +94,17 @@ def stock_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("stock_notice", w["stock_notice"], said),)
 
 
+def self_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the speaker talks of its own state, its mind out of order or
+    nothing to say ("My brain is buffering...", "I forgot what I wanted to say", "need a
+    break"), sharing nothing with the task: a chat bot's in-character line where its model
+    failed (`Reply.own_state`)."""
+    said = r.own_state
+    if said is None:
+        return ()
+    return (Signal("self_state", w["self_state"], said),)
+
+
 def error_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An error object: JSON, a Python dict, a Rust or Go struct, alone or with a client's
     prefix, fenced or after `data:`; inside a longer text it weighs less."""
@@ -150,6 +161,53 @@ def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("html_doc", w["html_doc"], titles[:80] or "an HTML document"),)
 
 
+EMPTY_PAGE_WORDS = 8
+
+
+def empty_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An HTML document with next to no text to read (at most 8 words once its tags, scripts
+    and styles are gone) that runs a script or reloads to show it, or is cut short: a bot
+    check's or a loader's shell, a bare `<html>`, not a reply. A page of the user's asking is
+    cleared by `asked_for`."""
+    if not r.html or "```" in r.text:
+        return ()  # (a fenced page is code shown)
+    words = len(r.message.split())
+    if words > EMPTY_PAGE_WORDS:
+        return ()
+    # a shell runs a script or reloads to show its text, or the page was cut; a page that
+    # closes with nothing to run is a (small) page of its own: a template, an example
+    shell = _SHELL.search(r.low[:20000])
+    if shell is None and "</html>" in r.low[-200:]:
+        return ()
+    what = shell.group(0) if shell is not None else "a page cut short"
+    return (Signal("empty_page", w["empty_page"], f"{words} word(s) of text, {what}"),)
+
+
+_SHELL = re.compile(r"<script|<noscript|http-equiv=.?refresh")
+
+
+# What marks an error page's text once a browser has rendered it: a CDN's trace id
+# (Cloudflare's `Ray ID: 8325ea60dc942ac7`, its `Error reference number`), the page's two
+# questions on lines of their own (`What happened?` then `What can I do?`), a proxy's heading
+# (Squid's `The requested URL could not be retrieved`).
+_PAGE_TEXT = re.compile(
+    r"\bray id:?\s*[0-9a-f]{8,}|error reference number|the requested url could not be retrieved"
+    r"|^\W*what happened\?\W*$(?=.*^\W*what can i do\?\W*$)",
+    re.M | re.S,
+)
+
+
+def page_text(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An error page's text as a browser renders it, copied without its markup: a CDN's or
+    proxy's page put where the reply should be."""
+    if r.html:
+        return ()  # (the page itself: `html_page`)
+    m = _PAGE_TEXT.search(r.low[:3000])
+    if m is None:
+        return ()
+    return (Signal("page_text", w["page_text"], m.group(0).strip()[:40]),)
+
+
 def sse_frame(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """SSE frames printed as text: `event: error`, `data: {"error": ...}`."""
     frames = SSE.findall(r.text[:4000])
@@ -163,6 +221,30 @@ def sse_frame(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if SSE.match(r.text) is not None:  # the reply IS raw stream framing
         return (Signal("sse_frame", w["sse_frame"], f"raw stream frames ({len(frames)})"),)
     return ()
+
+
+# A line of a stream's framing: an SSE field, or a part of the AI SDK's data stream
+# (`0:"text"`, `3:"error"`, `d:{...}`).
+_FRAMING_LINE = re.compile(r"(?:data|event|id|retry|message):|[0-9a-f]:[\"\[{]")
+_DATA_PART = re.compile(r"\d:(?:\"|\[|\{)")
+FRAMING_SHARE = 0.8
+
+
+def stream_framing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a stream's frames, printed undecoded line by line (`data: {...}` after
+    `message:`, the AI SDK's `0:"Hel"` / `0:"lo"`): the client showed the wire, not the text
+    in it, whatever the text says."""
+    if r.html or SSE.match(r.text) is not None:
+        return ()  # (frames from the first line: `sse_frame`)
+    lines = [line.strip() for line in r.text[:4000].splitlines() if line.strip()]
+    if not lines or (len(lines) == 1 and _DATA_PART.match(lines[0]) is None):
+        return ()  # ("id: 42" alone is an answer; one part of the AI SDK's stream is not)
+    framed = sum(1 for line in lines if _FRAMING_LINE.match(line) is not None)
+    if framed < FRAMING_SHARE * len(lines):
+        return ()
+    if not any(line.startswith("data:") or _DATA_PART.match(line) for line in lines):
+        return ()  # fields with no data ("id: 7" / "message: saved"): a record, not a stream
+    return (Signal("stream_framing", w["stream_framing"], f"{framed} of {len(lines)} lines"),)
 
 
 # A client library's response object printed whole, instead of the text inside it.
@@ -278,12 +360,15 @@ _FRAME_LINE = re.compile(
 )
 # The line that names the exception: `KeyError: 'error'`, `litellm.APIError: ...`,
 # `Uncaught TypeError: ...`, `panic: ...`, `java.net.SocketTimeoutException: Read timed out`.
+# A name from a module of exceptions counts whatever its ending
+# (`requests.exceptions.ConnectTimeout`, `openai.error.Timeout`).
 EXCEPTION_LINE = re.compile(
     r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
     r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
-    r"^\s*thread '[^']*' panicked at",
+    r"^\s*thread '[^']*' panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
     re.I,
 )
+_TRACE_HEADER = re.compile(r"^\s*traceback \(most recent call last\):", re.I)
 
 
 def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -293,17 +378,105 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not lines or len(lines) > 200:
         return ()
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
-    if not named:
-        return ()
     frames = sum(1 for line in lines if _FRAME_LINE.match(line))
     other = len(lines) - frames - len(named)
+    if not named:
+        # a traceback cut before the line that names its exception is one all the same
+        if _TRACE_HEADER.match(lines[0]) is None:
+            return ()
+        named = [lines[0]]
+        frames -= 1  # (the header is no frame)
     if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
         return (Signal("stack_trace", w["stack_trace"], named[-1].strip()[:60]),)
     return ()
 
 
+# A runtime's own words for a crash, said without the exception's name: JavaScript's
+# `Cannot read properties of undefined (reading 'map')`, `Unexpected token '<', "<!DOCTYPE "...
+# is not valid JSON`, Python's `'NoneType' object is not subscriptable`, Lua's `expected
+# string, got table`, Go's `nil pointer dereference`.
+_RUNTIME_MESSAGE = re.compile(
+    r"cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b"
+    r"|\bis not valid json\b|\bunexpected (?:token|end of json)|object has no attribute\b"
+    r"|object is not (?:subscriptable|iterable|callable)\b|\bexpected \w+, got \w+"
+    r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception",
+    re.I,
+)
+RUNTIME_MESSAGE_CHARS = 300
+
+
+def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a runtime's error message and little else (at most three short lines): a
+    client passed its own crash on as the reply, without a frame or the exception's name."""
+    text = r.text.strip()
+    if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or "`" in text:
+        return ()  # (in backticks, it is quoted)
+    m = _RUNTIME_MESSAGE.search(text)
+    if m is None:
+        return ()
+    # the message opens its line, after at most a client's label and the runtime's subject
+    # (`Request failed: 'NoneType' object ...`, `x is not a function`), not inside a sentence
+    # about it ("That error means the reply is not valid JSON")
+    before = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+    subject = _BEFORE_LABEL.sub("", before)
+    if len(subject.split()) > RUNTIME_SUBJECT_WORDS or r.explaining_words:
+        return ()  # (or it is explained: "... happens when the list is empty")
+    return (Signal("runtime_message", w["runtime_message"], m.group(0)),)
+
+
+_BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
+RUNTIME_SUBJECT_WORDS = 3
+
+
+# An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']}`, `${error.message}`,
+# `{{host}}`, `{0}`, `%s`, `%v`. Not after a word, `#`, `\\`, `^` or `}` (a Ruby string's
+# `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's `{null}`) or `/` (a URL's `/{id}`).
+_SLOT = re.compile(
+    r"\$\{[A-Za-z_][\w.]*\}|\{\{\s*[A-Za-z_0-9][\w.]*\s*\}\}"
+    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\])?\}|(?<![\w$#\\^}={/])\{\d\}"
+    r"|(?<![\w%])%[sdv]\b"
+)
+_ASKS_TEMPLATE = re.compile(
+    r"%[sdv]\b|\{\w*\}|\$\{|templat|placeholder|format(?:ting)? string|format specifier|printf"
+    r"|f-string|interpolat|模板|占位符|テンプレート|플레이스홀더|템플릿|plantilla|modèle|vorlage|шаблон"
+)
+_INLINE_CODE = re.compile(r"`[^`\n]*`|<code>.*?</code>")
+# A line of code, where a slot is the code's own: indented, an f-string, a call that prints or
+# raises, a line of JSON.
+_CODE_LINE = re.compile(
+    r"^(?:\s{4,}|\t|\s*[{\[]\s*[\"'{\[]).*$|^.*(?:\bf[\"']|\b(?:print|raise|return|throw)\b|console\.\w+\().*$",
+    re.M,
+)
+TEMPLATE_CHARS = 600
+
+
+def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A message template sent with a slot never filled (`Error: {e}`, `${error.message}`,
+    `model: %s`): a client's or a bot's canned text, not a model's reply. Slots in code
+    (fenced, in backticks) are an answer's code."""
+    if len(r.text) > TEMPLATE_CHARS or r.html:
+        return ()
+    if r.question and _ASKS_TEMPLATE.search(r.question[:2000]) is not None:
+        return ()  # asked about templates, format strings, placeholders: slots are the answer
+    said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(" ", r.text)))
+    slots = {m.group(0) for m in _SLOT.finditer(said)}
+    if not slots:
+        return ()
+    weight = w["template_slot"] + min(len(slots) - 1, 2) * TEMPLATE_MORE
+    if not any(c.isalpha() for c in _SLOT.sub("", said)):
+        weight = max(weight, w["template_slot"] * TEMPLATE_ALONE)  # slots and signs alone
+    return (Signal("template_slot", round(weight, 3), ", ".join(sorted(slots))[:60]),)
+
+
+FENCED_CODE = re.compile(r"```.*?(?:```|$)", re.S)
+TEMPLATE_MORE = 0.1  # each further slot, up to two
+TEMPLATE_ALONE = 1.5  # a reply of slots and signs alone: nothing but the template
+
+
 def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`."""
+    """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`; also
+    a code's stand-in after a client's label (`Failed: undefined`, `Error — [object Object]`)
+    and any JavaScript object printed as its type (`[object Promise]`)."""
     if len(r.text) > 60:
         return ()
     key = placeholder_key(r.text)
@@ -312,10 +485,19 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     bare = _AROUND_WORDS.sub("", key)
     if key in r.lexicon.placeholders or (bare and bare in r.lexicon.placeholders):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    said = _AROUND_WORDS.sub("", _LABEL.sub("", key, count=1))
+    if _OBJECT_STRING.search(key) is not None or (said != bare and said in _CODE_STAND_INS):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
 
 
 _AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")
+# A client's short label before what it printed: a word or three and a colon or a dash.
+_LABEL = re.compile(r"^\W{0,4}[\w'\u2019 *]{1,30}?\s*(?:[:\uff1a]|\s[\u2014\u2013-])\s*")
+# JavaScript's text for an object it was asked to print as a string.
+_OBJECT_STRING = re.compile(r"\[object [a-z]\w*\]")
+# A program's literals for "no value" that are no word of any language ("None" is English).
+_CODE_STAND_INS = frozenset(("undefined", "null", "nan", "nil"))
 
 
 def zero_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

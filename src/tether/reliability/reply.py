@@ -394,6 +394,25 @@ class Reply:
         return parts
 
     @cached_property
+    def own_state(self) -> str | None:
+        """The words in which a short reply speaks of its speaker's own mind out of order or
+        with nothing to say ("my brain is buffering", "I have nothing to say", "I need a
+        break"; the lexicon's `stock` part `self`), with nothing specific to the task and not a
+        word of it: a bot's in-character stand-in for the reply it could not make."""
+        if self.html or self.structure is not None:
+            return None
+        message = self.message.strip()
+        if display_size(message) > STOCK_CHARS or _SPECIFIC_MARK.search(message) is not None:
+            return None
+        terms = dict(self.lexicon.stock)
+        found = terms["self"].search(message) if "self" in terms else None
+        if found is None or ("resolved" in terms and terms["resolved"].search(message)):
+            return None
+        if self.question and (content_words(message) - STOP) & question_words(self.question):
+            return None
+        return found.group(0).strip()
+
+    @cached_property
     def question(self) -> str:
         """The last user message (lower-cased, capped, `_` read as a space: a constant named
         HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""

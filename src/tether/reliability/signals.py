@@ -10,10 +10,15 @@ for "failure", negative for "answer". The reply is a failure when the weights ad
 threshold (1.0). `tether judge --explain` prints every signal that fired, with its weight.
 
 Failure evidence:   vocabulary (per class, in nine languages), coverage (failure words make up
-                    the message), short_notice, error_object (JSON, a Python dict, a Rust or Go
-                    struct), html_page, sse_frame, sdk_object (a response object printed),
-                    status_code, client_prefix, diagnostics (ids, timestamps, request ids),
-                    placeholder, tail_error, zero_output
+                    the message), short_notice, stock_notice, self_state (a bot speaking of its
+                    own mind: "my brain is buffering"), error_object (JSON, a Python dict, a
+                    Rust or Go struct), html_page, empty_page (an HTML shell with no text),
+                    page_text (an error page's rendered text), sse_frame, stream_framing (a
+                    stream's frames line by line), sdk_object (a response
+                    object printed), status_code, client_prefix, diagnostics (ids, timestamps,
+                    request ids), placeholder, tail_error, stack_trace, runtime_message (a
+                    runtime's crash message alone), template_slot (`Error: {e}` never filled),
+                    zero_output
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
                     witness (the writer met the failure too: "same here"), asked_about (the
@@ -76,15 +81,21 @@ from tether.reliability.failure_signals import (
     client_prefix,
     coverage,
     diagnostics,
+    empty_page,
     error_object,
     html_page,
+    page_text,
     placeholder,
+    runtime_message,
     sdk_object,
+    self_state,
     short_notice,
     sse_frame,
     stack_trace,
     status_code,
     stock_notice,
+    stream_framing,
+    template_slot,
     vocabulary,
     zero_output,
 )
@@ -110,11 +121,15 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "coverage": 0.4,  # failure words make up at least a third of the message's letters
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
     "stock_notice": 0.5,  # ... made only of a canned notice's parts, nothing of the task
+    "self_state": 1.1,  # a short reply about the speaker's own mind failing, nothing of the task
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
     "html_doc": 0.5,  # an HTML document with no error in its title
+    "empty_page": 0.8,  # ... with next to no text (a bot check's or a loader's shell)
+    "page_text": 0.7,  # an error page's text as rendered ("Ray ID: ...", "What happened?")
     "sse_frame": 1.2,
+    "stream_framing": 1.2,  # ... or the whole reply a stream's frames, line by line
     "sdk_object": 1.2,  # a client library's response object printed whole
     "status_code": 0.6,
     "client_prefix": 0.5,
@@ -122,6 +137,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "placeholder": 2.0,
     "tail_error": 1.2,
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
+    "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
+    "template_slot": 1.0,  # a message template with a slot never filled ("Error: {e}")
     "zero_output": 0.6,
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
@@ -252,15 +269,21 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     coverage,
     short_notice,
     stock_notice,
+    self_state,
     error_object,
     html_page,
+    empty_page,
+    page_text,
     sse_frame,
+    stream_framing,
     sdk_object,
     status_code,
     client_prefix,
     diagnostics,
     tail_error,
     stack_trace,
+    runtime_message,
+    template_slot,
     zero_output,
 )
 SIGNALS: tuple[SignalFn, ...] = (
@@ -384,6 +407,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         not lexicon.has_trigger(low)
         and "{" not in text
         and "<" not in text
+        and "%" not in text  # a template's `%s` slot
+        and ':"' not in text  # a stream's `0:"...` part
         and CODE_WORD.search(text) is None
         and EXCEPTION_LINE.match(text) is None
     )
