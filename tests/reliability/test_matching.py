@@ -17,7 +17,14 @@ from tether.reliability import learned
 from tether.reliability.answer_signals import _WORD_AT, _names_word, _specific
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
-from tether.reliability.lexicon import SHIPPED, Gate, Lexicon, Terms, _term_pattern
+from tether.reliability.lexicon import (
+    SHIPPED,
+    Gate,
+    Lexicon,
+    Terms,
+    _term_pattern,
+    windows_around,
+)
 from tether.reliability.reply import IDS, QUOTE, first_id
 
 CONFIGURED = JudgeConfig(
@@ -83,6 +90,9 @@ ID_TEXTS = [
     "0123456789abcdef0123456 0123456789abcdef01234567x 0123456789abcdef01234567. xxxxxxxx",
     "gen-0123456789ab, msg_0123456789abcdef, err-abc, resp_0123456789ABCDEF, agent_0123456789ab",
     "sk-abc, key-abcdef, monkey-abcdefgh, proj-****** user-12 org-0123456789 ray idx cf-rays",
+    # (the words of an id's name without the name, and each name, next to each other)
+    "requests, tracing, rays: request id 12, reqid=3, req\nid 4, trace\tid, requests-id cf-ray",
+    "0123456789ABCDEF0123456789abcdef é 0123456789abcdef0123456789abcdef, req-0123456789abcd",
 ]
 
 
@@ -236,3 +246,20 @@ def test_learned_margin_is_the_plain_sum() -> None:
         for cut in (0, 1, 2, 3, 4, 5, 9, 50, 599, 600, 601, 2400, 10_000):
             piece = (text * 200)[:cut]
             assert model.margin(piece) == plain_margin(model, piece)
+
+
+@pytest.mark.parametrize(
+    "lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED, REGEXES], ids=["shipped", "own", "regexes"]
+)
+@pytest.mark.parametrize("reach", [0, 2, 6, 15, 80])
+def test_hits_are_the_plain_search_of_their_windows(lexicon: Lexicon, reach: int) -> None:
+    """`hits` tries a class's words only inside the spans of all the terms and near a window's
+    end: what every class searched in every window finds, on every cut of the texts (windows
+    that end inside a word, terms inside longer terms, words of no failure term)."""
+    for text in [*TEXTS, *WIDE_TEXTS, *GATE_TEXTS]:
+        low = text.lower()
+        for a in range(0, len(low), 3):
+            for piece in (low[a:], low[: a + 1]):
+                spans = sorted(m.span() for m in lexicon.vocabulary.finditer(piece))
+                windows = windows_around(spans, len(piece), reach)
+                assert lexicon.hits(piece, reach) == plain_search(lexicon, piece, windows)

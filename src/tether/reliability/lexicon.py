@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from itertools import accumulate, compress
 from typing import Any, cast
@@ -203,6 +204,17 @@ class Lexicon:
             for key in gate.triggers | gate.stems:
                 self._key_classes[key] = (*self._key_classes.get(key, ()), i)
         self._word_classes: dict[str, tuple[int, ...]] = {}  # word -> `classes_of` it
+        # key -> the most letters of a term with that key, and per word (`classes_of`) the
+        # most of its keys': how far past a word a term that starts at it can end
+        self._key_reach: dict[str, int] = {}
+        for _, terms in classes.values():
+            for term in terms:
+                low_term = term.lower()
+                term_key = _term_key(low_term) if not term.startswith("re:") else None
+                if term_key is not None:
+                    letters = len(low_term.rstrip("*"))
+                    self._key_reach[term_key] = max(self._key_reach.get(term_key, 0), letters)
+        self._word_reach: dict[str, int] = {}
         # per class: its terms that start with a sign (their letters) and its `re:` entries
         self._others: list[tuple[list[str], list[re.Pattern[str]]]] = []
         self._underscored: set[int] = set()  # classes with a term that ends with `_`
@@ -259,7 +271,7 @@ class Lexicon:
         only in the windows from each match's start to `reach` characters past its end (a
         class's match always starts inside a match of all the terms, or is one)."""
         spans = sorted(m.span() for m in self.vocabulary.finditer(low))
-        return self.class_matches(low, windows_around(spans, len(low), reach))
+        return self.class_matches(low, windows_around(spans, len(low), reach), spans)
 
     def pair_hits(self, low: str) -> list[tuple[str, int, int, str]]:
         """(class, start, end, words) for each pair of words (`pairs`) that stand within their
@@ -297,11 +309,19 @@ class Lexicon:
                 out += [i for i in self._key_classes.get(word[:n], ()) if i not in out]
             if len(self._word_classes) > _WORDS_KEPT:
                 self._word_classes.clear()
+                self._word_reach.clear()
             known = self._word_classes[word] = tuple(out)
+            reach = self._key_reach.get
+            self._word_reach[word] = max(
+                reach(word[:n], 0) for n in (_TRIGGER_CHARS, *self.gate.stem_lengths)
+            )
         return known
 
     def class_matches(
-        self, low: str, windows: Iterable[tuple[int, int]]
+        self,
+        low: str,
+        windows: Iterable[tuple[int, int]],
+        spans: Sequence[tuple[int, int]] | None = None,
     ) -> list[tuple[str, int, int, str]]:
         """(class, start, end, term) for every match of every class in the windows of `low`,
         class by class and window by window: what each class's `finditer(low, start, end)`
@@ -310,9 +330,17 @@ class Lexicon:
         key (`Gate`) is its own: a class of such terms (and signs the window does not hold) is
         tried at those words alone, and a class with `re:` entries is searched only in windows
         where one of its words is. A window's words are split and looked up in C (`classes_of`
-        remembers each word's classes): a loop over them cost ~1 us a word."""
+        remembers each word's classes): a loop over them cost ~1 us a word.
+
+        `spans`: where `vocabulary.finditer(low)` matches (`hits`). A term of a class of words
+        then only matches at a word inside one of them (all the terms match wherever one of
+        them does), or one that ends at the window's end (whose end satisfies the term's
+        word-end check where the text does not): the class's other words are not tried."""
         found: list[list[tuple[str, int, int, str]]] = [[] for _ in self.classes]
         wide_text = not low.isascii()
+        span_starts = [a for a, _ in spans] if spans is not None else []
+        span_ends = list(accumulate((b for _, b in spans), max)) if spans is not None else []
+        word_reach = self._word_reach.get
         for start, end in windows:
             part = low[start:end]
             wide_part = wide_text and not part.isascii()
@@ -328,10 +356,17 @@ class Lexicon:
             # window's start cut, not at a word that starts with `_` (the word-start check)
             cut = start > 0 and low[start - 1] in _WORD_CHARS
             at: dict[int, list[int]] = {}  # class -> the words it may start at
+            elsewhere: set[int] = set()  # ... and the classes of its words outside the spans
             for k in compress(range(len(words)), known):
                 if words[k][0] != "_" and not (k == 0 and cut):
+                    p = starts[k]
+                    if spans is not None and p + word_reach(words[k], end) < end:
+                        j = bisect_right(span_starts, p) - 1
+                        if j < 0 or p >= span_ends[j]:  # outside every span
+                            elsewhere.update(known[k])
+                            continue
                     for i in known[k]:
-                        at.setdefault(i, []).append(starts[k])
+                        at.setdefault(i, []).append(p)
             # a class of words only (no `_` term, no sign or `re:` entry that can match in the
             # window) is tried at its words alone; the others are searched, where they may be
             visit = (at.keys() | self._other_classes) if not wide_part else range(len(found))
@@ -345,7 +380,7 @@ class Lexicon:
                         or any(rx.search(low, start, end) is not None for rx in regexes)
                     ):
                         gate = self.gates[name]
-                        keyed = i in (present if i in self._searched else at)
+                        keyed = i in (present if i in self._searched else at) or i in elsewhere
                         if keyed or gate.may_match_words(set(), part, wide_part):
                             found[i] += _matches(name, terms.finditer(low, start, end))
                         continue
@@ -455,6 +490,16 @@ class Gate:
         if self.other is not None and self.other.search(low) is not None:
             return True
         return wide and self.wide is not None and self.wide.search(low) is not None
+
+
+def _term_key(term: str) -> str | None:
+    """The key (`Gate`) of a term that starts with an ASCII letter or digit, else None."""
+    if not term.isascii() or not term[:1].isalnum():
+        return None
+    words = _ascii_words(term)
+    if term.endswith("*") and len(words) == 1 and len(words[0]) < _TRIGGER_CHARS:
+        return words[0]
+    return words[0][:_TRIGGER_CHARS]
 
 
 def _keys_pattern(triggers: Iterable[str], stems: Iterable[str]) -> re.Pattern[str] | None:
