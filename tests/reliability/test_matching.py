@@ -263,3 +263,25 @@ def test_hits_are_the_plain_search_of_their_windows(lexicon: Lexicon, reach: int
                 spans = sorted(m.span() for m in lexicon.vocabulary.finditer(piece))
                 windows = windows_around(spans, len(piece), reach)
                 assert lexicon.hits(piece, reach) == plain_search(lexicon, piece, windows)
+
+
+@pytest.mark.parametrize(
+    "lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED, REGEXES], ids=["shipped", "own", "regexes"]
+)
+def test_spans_are_the_vocabulary_search(lexicon: Lexicon) -> None:
+    """Every cut of texts where terms follow each other with and without a gap, end in a sign
+    (`e.g.`, `err-`), start the text, and where a sign or a regex matches (searched whole)."""
+    for text in [*TEXTS, *WIDE_TEXTS, *GATE_TEXTS, *SPAN_TEXTS]:
+        low = text.lower()
+        for a in range(len(low)):
+            for piece in (low[a:], low[: a + 1]):
+                plain = sorted(m.span() for m in lexicon.vocabulary.finditer(piece))
+                assert lexicon.spans(piece) == plain
+
+
+SPAN_TEXTS = [
+    "error.timeout,overloaded-busy rate limit:quota (tpm)retry later.later_ later",
+    "timeouttimeout timeout.timeout e.g.error err-failed failed!failed gate_way gate_",
+    # (terms that end with a sign, right before another term)
+    "come again?timeout hmm...failed hmm...hmm... come again?come again? hmm...",
+]

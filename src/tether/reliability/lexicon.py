@@ -42,6 +42,8 @@ class Terms:
         plain = sorted((t for t in items if t.isascii()), key=len, reverse=True)
         wide = sorted((t for t in items if not t.isascii()), key=len, reverse=True)
         words = [t for t in plain if t[:1].isalnum()]
+        # the terms that start with a letter or a digit, as a trie with no word-start check
+        self.words_trie = trie_pattern(words) if words else None
         parts = []
         if words:
             parts.append(trie_pattern(words, word_start=True))
@@ -232,6 +234,9 @@ class Lexicon:
         # word of one class inside a longer term of another ("could not" in "could not
         # respond") must not hide the longer one.
         self.vocabulary = Terms(every, every_regexes)
+        # the vocabulary's word terms after the gap before them (`spans`)
+        trie = self.vocabulary.words_trie
+        self._after_gap = re.compile(f"[^a-z0-9_]({trie})") if trie is not None else None
         # The fast gate: could a text hold any failure word at all?
         self.gate = Gate(every, every_regexes)
         self.prefixes = re.compile(
@@ -270,8 +275,37 @@ class Lexicon:
         terms: one pass of every term finds where failure words are, and each class is read
         only in the windows from each match's start to `reach` characters past its end (a
         class's match always starts inside a match of all the terms, or is one)."""
-        spans = sorted(m.span() for m in self.vocabulary.finditer(low))
+        spans = self.spans(low)
         return self.class_matches(low, windows_around(spans, len(low), reach), spans)
+
+    def spans(self, low: str) -> list[tuple[int, int]]:
+        """Where all the terms match in `low`: `sorted(m.span() for m in
+        vocabulary.finditer(low))`. When no term that starts with a sign and no `re:` entry
+        matches anywhere, only the word terms can, each after a gap (or at the start): the
+        engine skips to the gaps (`_after_gap`), where the word-start check was tried at every
+        position (~30 us on an 800-character answer, against ~18)."""
+        other = self.gate.other
+        if self._after_gap is None or (other is not None and other.search(low) is not None):
+            return sorted(m.span() for m in self.vocabulary.finditer(low))
+        found: list[tuple[int, int]] = []
+        first = self.vocabulary.ascii.match(low)
+        end = 0
+        if first is not None:
+            end = first.end()
+            found.append((0, end))
+        search = self._after_gap.search
+        # (a match may start right after the one before when that one ended with a gap: the
+        # search starts one character back, at the gap)
+        m = search(low, end - 1 if end else 0)
+        while m is not None:
+            end = m.end()
+            found.append((m.start(1), end))
+            m = search(low, end - 1)
+        wide = self.vocabulary.wide
+        if wide is not None and not low.isascii():
+            found += [m.span() for m in wide.finditer(low)]
+            found.sort()
+        return found
 
     def pair_hits(self, low: str) -> list[tuple[str, int, int, str]]:
         """(class, start, end, words) for each pair of words (`pairs`) that stand within their
