@@ -375,17 +375,18 @@ class Lexicon:
         span_starts = [a for a, _ in spans] if spans is not None else []
         span_ends = list(accumulate((b for _, b in spans), max)) if spans is not None else []
         word_reach = self._word_reach.get
+        remembered_classes = self._word_classes.get
+        special = self._other_classes
         for start, end in windows:
             part = low[start:end]
             wide_part = wide_text and not part.isascii()
             parts = _WORD_GAPS.split(part)  # word, gap, word, ..., word
             words = parts[0::2]
             starts = list(accumulate(map(len, parts), initial=start))[0::2]
-            remembered = list(map(self._word_classes.get, words))
+            remembered = list(map(remembered_classes, words))
             if None in remembered:
                 remembered = list(map(self.classes_of, words))
             known = cast(list[tuple[int, ...]], remembered)
-            present: set[int] = set().union(*known)  # what `_word_keys(part)` lets through
             # a term that starts with a letter or a digit begins a word: not inside one the
             # window's start cut, not at a word that starts with `_` (the word-start check)
             cut = start > 0 and low[start - 1] in _WORD_CHARS
@@ -403,18 +404,28 @@ class Lexicon:
                         at.setdefault(i, []).append(p)
             # a class of words only (no `_` term, no sign or `re:` entry that can match in the
             # window) is tried at its words alone; the others are searched, where they may be
-            visit = (at.keys() | self._other_classes) if not wide_part else range(len(found))
+            visit = (at.keys() | special) if not wide_part else range(len(found))
             for i in visit:
                 name, terms = self.classes[i]
-                if i in self._other_classes:
+                if i in special:
                     signs, regexes = self._others[i]
-                    if (
-                        i in self._underscored
-                        or any(sign in part for sign in signs)
-                        or any(rx.search(low, start, end) is not None for rx in regexes)
-                    ):
+                    searched = i in self._underscored
+                    for sign in signs:
+                        if searched:
+                            break
+                        searched = sign in part
+                    for rx in regexes:
+                        if searched:
+                            break
+                        searched = rx.search(low, start, end) is not None
+                    if searched:
                         gate = self.gates[name]
-                        keyed = i in (present if i in self._searched else at) or i in elsewhere
+                        # the classes of the window's words (`_word_keys(part)` lets through)
+                        keyed = (
+                            any(i in classes for classes in known)
+                            if i in self._searched
+                            else i in at or i in elsewhere
+                        )
                         if keyed or gate.may_match_words(set(), part, wide_part):
                             found[i] += _matches(name, terms.finditer(low, start, end))
                         continue
