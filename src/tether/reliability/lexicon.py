@@ -13,6 +13,7 @@ import re
 import sys
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cached_property
 from importlib import resources
 from itertools import accumulate, compress
 from typing import Any, cast
@@ -42,8 +43,7 @@ class Terms:
         plain = sorted((t for t in items if t.isascii()), key=len, reverse=True)
         wide = sorted((t for t in items if not t.isascii()), key=len, reverse=True)
         words = [t for t in plain if t[:1].isalnum()]
-        # the terms that start with a letter or a digit, as a trie with no word-start check
-        self.words_trie = trie_pattern(words) if words else None
+        self.words = words  # the terms that start with a letter or a digit
         parts = []
         if words:
             parts.append(trie_pattern(words, word_start=True))
@@ -234,9 +234,6 @@ class Lexicon:
         # word of one class inside a longer term of another ("could not" in "could not
         # respond") must not hide the longer one.
         self.vocabulary = Terms(every, every_regexes)
-        # the vocabulary's word terms after the gap before them (`spans`)
-        trie = self.vocabulary.words_trie
-        self._after_gap = re.compile(f"[^a-z0-9_]({trie})") if trie is not None else None
         # The fast gate: could a text hold any failure word at all?
         self.gate = Gate(every, every_regexes)
         self.prefixes = re.compile(
@@ -278,6 +275,13 @@ class Lexicon:
         spans = self.spans(low)
         return self.class_matches(low, windows_around(spans, len(low), reach), spans)
 
+    @cached_property
+    def _after_gap(self) -> re.Pattern[str] | None:
+        """The vocabulary's word terms after the gap before them (`spans`), compiled on first
+        use (~50 ms)."""
+        words = self.vocabulary.words
+        return re.compile(f"[^a-z0-9_]({trie_pattern(words)})") if words else None
+
     def spans(self, low: str) -> list[tuple[int, int]]:
         """Where all the terms match in `low`: `sorted(m.span() for m in
         vocabulary.finditer(low))`. When no term that starts with a sign and no `re:` entry
@@ -285,7 +289,8 @@ class Lexicon:
         engine skips to the gaps (`_after_gap`), where the word-start check was tried at every
         position (~30 us on an 800-character answer, against ~18)."""
         other = self.gate.other
-        if self._after_gap is None or (other is not None and other.search(low) is not None):
+        after_gap = self._after_gap
+        if after_gap is None or (other is not None and other.search(low) is not None):
             return sorted(m.span() for m in self.vocabulary.finditer(low))
         found: list[tuple[int, int]] = []
         first = self.vocabulary.ascii.match(low)
@@ -293,7 +298,7 @@ class Lexicon:
         if first is not None:
             end = first.end()
             found.append((0, end))
-        search = self._after_gap.search
+        search = after_gap.search
         # (a match may start right after the one before when that one ended with a gap: the
         # search starts one character back, at the gap)
         m = search(low, end - 1 if end else 0)
@@ -516,9 +521,14 @@ class Gate:
         self.triggers = frozenset(triggers)
         self.stems = frozenset(stems)
         self.stem_lengths = tuple(sorted({len(s) for s in stems}))
-        self.keyed = _keys_pattern(self.triggers, self.stems)
         self.other = re.compile("|".join(ascii_other)) if ascii_other else None
         self.wide = re.compile("|".join(wide)) if wide else None
+
+    @cached_property
+    def keyed(self) -> re.Pattern[str] | None:
+        """The keys as one regex (`_keys_pattern`), compiled on first use (only the whole
+        vocabulary's gate is asked `may_match`)."""
+        return _keys_pattern(self.triggers, self.stems)
 
     def may_match(self, low: str) -> bool:
         """Whether a word of `low` has a key of these terms, else whether a term with no word
