@@ -9,7 +9,12 @@ tool schemas, a few messages) and the same ~1 KB streamed reply. Calls alternate
 bare, chain, ...) so both share the machine's noise; the chain's side has an `on_text`
 callback, so holdback is in play, and a fresh `MemoryStore` (its breaker stays closed).
 
-    python bench/chain_overhead.py [--calls 500]
+With `--against REF` (a commit, a branch), the same measurement runs on that commit's tether
+too, in the same run: two worker processes (this tree's and REF's, each with its own stand,
+`bench/against.py`) take turns, `--rounds` rounds of alternating calls each, and what each
+chain adds is shown beside the baseline's.
+
+    python bench/chain_overhead.py [--calls 500] [--against main --rounds 10]
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import gc
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from tether.messages import Message, Request, ToolSpec, Turn, collect
@@ -76,7 +82,12 @@ def stand_script(turns: int) -> Script:
     return Script.model_validate({"models": {"sim-large": {"turns": [{"text": REPLY}] * turns}}})
 
 
-async def measure(url: str, calls: int) -> tuple[list[float], list[float], Turn, Turn]:
+async def measure(
+    url: str, calls: int, more: Any = None
+) -> tuple[list[float], list[float], Turn, Turn]:
+    """`calls` alternating bare and chained calls (after a warm-up); with `more` (a worker's
+    `--against` requests: an async function that returns how many calls to make next, 0 to
+    stop), further rounds, each passed to `more` as (bare ms, chain ms) once timed."""
     provider = OpenAIProvider(url + "/v1", "sim-large")
     chain = Chain([provider], store=MemoryStore())
     request = build_request()
@@ -99,24 +110,84 @@ async def measure(url: str, calls: int) -> tuple[list[float], list[float], Turn,
         sides: list[tuple[Any, list[float]]] = [(bare, bare_ms), (chained, chain_ms)]
         gc.freeze()  # what exists now is never collected again: each gc.collect() stays short
         clock = time.perf_counter_ns
-        for i in range(calls):
-            for k in range(2):
-                side, times = sides[(i + k) % 2]  # alternate which side goes first
-                gc.collect()
-                t0 = clock()
-                await side()
-                times.append((clock() - t0) / 1e6)
-        if "".join(shown) != chain_turn.content:
-            raise SystemExit("the chain's on_text did not receive the whole answer")
+        n = calls if more is None else await more(None)
+        while n:
+            bare_ms.clear()
+            chain_ms.clear()
+            for i in range(n):
+                for k in range(2):
+                    side, times = sides[(i + k) % 2]  # alternate which side goes first
+                    gc.collect()
+                    t0 = clock()
+                    await side()
+                    times.append((clock() - t0) / 1e6)
+            if "".join(shown) != chain_turn.content:
+                raise SystemExit("the chain's on_text did not receive the whole answer")
+            n = 0 if more is None else await more((bare_ms, chain_ms))
     finally:
         await chain.aclose()
     return bare_ms, chain_ms, bare_turn, chain_turn
 
 
+def worker(calls: int) -> None:
+    """One side of `--against`: {"calls": n} -> n alternating calls' times, `calls` of them in
+    all; an empty line ends."""
+    import json
+
+    async def more(done: Any) -> int:
+        if done is not None:
+            print(json.dumps(done), flush=True)
+        line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        return int(json.loads(line)["calls"]) if line.strip() else 0
+
+    print(json.dumps("ready"), flush=True)
+    with StandThread(build_stand(stand_script(2 * calls + 100))) as url:
+        bare_turn, chain_turn = asyncio.run(measure(url, 0, more))[2:]
+    if bare_turn.content != REPLY or chain_turn.content != REPLY:
+        raise SystemExit("a side did not get the scripted reply")
+
+
+def against(ref: str, calls: int, rounds: int) -> int:
+    """What the chain adds, on this tree beside REF, taking turns (`bench/against.py`)."""
+    from against import turns, workers
+
+    per_round = max(1, calls // rounds)
+    print(
+        f"chain_overhead: this tree beside {ref}, {per_round * rounds} alternating calls per "
+        f"side in {rounds} rounds taking turns, each against its own StandThread, medians "
+        f"(python {sys.version.split()[0]}); request ~8 KB with 6 tools, reply {len(REPLY)} chars"
+    )
+    with workers(Path(__file__), ref, ["--calls", str(per_round * rounds)]) as pair:
+        answers = turns(pair, {"calls": per_round}, rounds)
+    header = f"{'side':<44} {'baseline ms':>11} {'ms':>8}"
+    print(header)
+    print("-" * len(header))
+    medians: list[list[float]] = []
+    for k, name in enumerate(
+        ("bare adapter: collect(provider.stream(req))", "chain: await chain.call(req, on_text=...)")
+    ):
+        sides = [[t for answer in tree for t in answer[k]] for tree in answers]
+        medians.append([statistics.median(times) for times in sides])
+        print(f"{name:<44} {medians[-1][0]:>11.3f} {medians[-1][1]:>8.3f}")
+    added = [medians[1][i] - medians[0][i] for i in (0, 1)]
+    ok = added[1] <= TARGET_MS
+    print(f"{'added by the chain (median difference)':<44} {added[0]:>11.3f} {added[1]:>8.3f}")
+    print(f"target <= {TARGET_MS:g} ms added: {'PASS' if ok else 'FAIL'}")
+    return 0 if ok else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=500, help="timed calls per side")
+    parser.add_argument("--against", metavar="REF", help="also measure this commit's chain")
+    parser.add_argument("--rounds", type=int, default=10, help="alternating rounds (--against)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        worker(args.calls)
+        return 0
+    if args.against:
+        return against(args.against, args.calls, args.rounds)
     with StandThread(build_stand(stand_script(2 * args.calls + 100))) as url:
         bare_ms, chain_ms, bare_turn, chain_turn = asyncio.run(measure(url, args.calls))
     if bare_turn.content != REPLY or chain_turn.content != REPLY:

@@ -22,7 +22,11 @@ result, several messages):
 Each case is timed in batches of calls; the table shows the median time per call over the
 batches (python's `perf_counter_ns`), after a check that every verdict is the right one.
 
-    python bench/judge.py [--batches 300] [--calls 200]
+With `--against REF` (a commit, a branch), each case is also timed on that commit's judge, in
+the same run: two worker processes (this tree's tether and REF's, `bench/against.py`) take
+turns, `--rounds` rounds of batches each, and the table shows each median beside the baseline's.
+
+    python bench/judge.py [--batches 300] [--calls 200] [--against main --rounds 10]
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -278,11 +284,119 @@ def p99(fn: Callable[[], object], calls: int) -> float:
     return times[int(len(times) * 0.99)]
 
 
+def batch_times(fn: Callable[[], object], batches: int, calls: int) -> list[float]:
+    """Microseconds per call in each of `batches` batches of `calls` calls (warmed up)."""
+    for _ in range(min(calls, 50)):
+        fn()
+    clock = time.perf_counter_ns
+    per_call: list[float] = []
+    gc.disable()
+    try:
+        for _ in range(batches):
+            t0 = clock()
+            for _ in range(calls):
+                fn()
+            per_call.append((clock() - t0) / calls / 1000)
+    finally:
+        gc.enable()
+    return per_call
+
+
+def single_times(fn: Callable[[], object], calls: int) -> list[float]:
+    """Microseconds of each of `calls` single calls (warmed up)."""
+    for _ in range(20):
+        fn()
+    clock = time.perf_counter_ns
+    times: list[float] = []
+    gc.disable()
+    try:
+        for _ in range(calls):
+            t0 = clock()
+            fn()
+            times.append((clock() - t0) / 1000)
+    finally:
+        gc.enable()
+    return times
+
+
+def worker() -> None:
+    """One side of `--against`: the cases' verdicts, then timings on request."""
+    from against import serve
+
+    request = build_request()
+    counts = count_request(request)
+    calls: list[Callable[[], Verdict | None]] = []
+    for case in CASES:
+        turn = make_turn(case.reply, request)
+        given = counts if case.with_counts else None
+        calls.append(lambda t=turn, g=given: judge(t, request, counts=g))
+    verdicts = [(v.kind if v else None) for v in (fn() for fn in calls)]
+
+    def handle(ask: dict[str, Any]) -> list[float]:
+        fn = calls[ask["case"]]
+        if CASES[ask["case"]].p99:
+            return single_times(fn, ask["batches"] * ask["calls"] // 10)
+        return batch_times(fn, ask["batches"], ask["calls"])
+
+    serve(handle, verdicts)
+
+
+def against(ref: str, batches: int, calls: int, rounds: int) -> int:
+    """Each case on this tree's judge beside REF's, taking turns (`bench/against.py`)."""
+    from against import turns, workers
+
+    per_round = max(1, batches // rounds)
+    print(
+        f"judge: this tree beside {ref}, median us per call over {per_round * rounds} batches "
+        f"of {calls} each, in {rounds} alternating rounds (python {sys.version.split()[0]})"
+    )
+    header = (
+        f"{'case':<42} {'reply':>6} {'verdict':<8} {'baseline us':>11} {'us':>8} {'ratio':>6} "
+        f"{'target':>7}  result"
+    )
+    print(header)
+    print("-" * len(header))
+    failed = wrong = False
+    with workers(Path(__file__), ref, []) as pair:
+        for i, case in enumerate(CASES):
+            kinds = [w.hello[i] for w in pair]
+            if any(kind != case.expect for kind in kinds):
+                wrong = True
+                print(f"{case.name}: judged {kinds[0]!r} ({ref}), {kinds[1]!r} (this tree)")
+                continue
+            ask = {"case": i, "batches": per_round, "calls": calls}
+            base_rounds, this_rounds = turns(pair, ask, rounds)
+            base_times = [t for times in base_rounds for t in times]
+            this_times = [t for times in this_rounds for t in times]
+            if case.p99:
+                base_us, this_us = (sorted(x)[int(len(x) * 0.99)] for x in (base_times, this_times))
+            else:
+                base_us, this_us = statistics.median(base_times), statistics.median(this_times)
+            ok = this_us <= case.target_us
+            failed |= not ok
+            print(
+                f"{case.name:<42} {len(case.reply):>6} {case.expect or 'answer':<8} "
+                f"{base_us:>11.2f} {this_us:>8.2f} {this_us / base_us:>6.2f} "
+                f"{'<= ' + format(case.target_us, 'g'):>7}  {'PASS' if ok else 'FAIL'}"
+            )
+    if wrong:
+        return 2
+    return 1 if failed else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--batches", type=int, default=300, help="timed batches per case")
     parser.add_argument("--calls", type=int, default=200, help="calls per batch")
+    parser.add_argument("--against", metavar="REF", help="also time the judge of this commit")
+    parser.add_argument("--rounds", type=int, default=10, help="alternating rounds (--against)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        worker()
+        return 0
+    if args.against:
+        return against(args.against, args.batches, args.calls, args.rounds)
 
     request = build_request()
     counts = count_request(request)

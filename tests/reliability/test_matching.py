@@ -8,14 +8,23 @@ sign, configured regexes (one with a look-behind), a term ending in `_`, non-ASC
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
 
+from tether.reliability import learned
 from tether.reliability.answer_signals import _WORD_AT, _names_word, _specific
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
-from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, _term_pattern
+from tether.reliability.lexicon import (
+    SHIPPED,
+    Gate,
+    Lexicon,
+    Terms,
+    _term_pattern,
+    windows_around,
+)
 from tether.reliability.reply import IDS, QUOTE, first_id
 
 CONFIGURED = JudgeConfig(
@@ -81,6 +90,9 @@ ID_TEXTS = [
     "0123456789abcdef0123456 0123456789abcdef01234567x 0123456789abcdef01234567. xxxxxxxx",
     "gen-0123456789ab, msg_0123456789abcdef, err-abc, resp_0123456789ABCDEF, agent_0123456789ab",
     "sk-abc, key-abcdef, monkey-abcdefgh, proj-****** user-12 org-0123456789 ray idx cf-rays",
+    # (the words of an id's name without the name, and each name, next to each other)
+    "requests, tracing, rays: request id 12, reqid=3, req\nid 4, trace\tid, requests-id cf-ray",
+    "0123456789ABCDEF0123456789abcdef é 0123456789abcdef0123456789abcdef, req-0123456789abcd",
 ]
 
 
@@ -181,3 +193,95 @@ def test_names_word_is_the_search() -> None:
         for start in range(len(q)):
             plain = re.search(_WORD_AT.format(re.escape(word)), q[start:])
             assert _names_word(q[start:], word) is (plain is not None)
+
+
+def plain_may_match(gate: Gate, low: str) -> bool:
+    """The gate's test as a loop over the words (what `Gate.may_match` did)."""
+    for w in re.split(r"[^a-z0-9_]+", low):
+        if w[:6] in gate.triggers or any(w[:n] in gate.stems for n in gate.stem_lengths):
+            return True
+    return gate.may_match_words(set(), low, not low.isascii())
+
+
+@pytest.mark.parametrize(
+    "lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED, REGEXES], ids=["shipped", "own", "regexes"]
+)
+def test_gates_find_what_a_lookup_per_word_finds(lexicon: Lexicon) -> None:
+    """Every cut of texts whose words are keys, stems, longer and shorter words, and words cut
+    in the middle: the whole vocabulary's gate and each class's say what the loop says."""
+    gates = [lexicon.gate, *lexicon.gates.values()]
+    texts = [*TEXTS, *WIDE_TEXTS, *GATE_TEXTS]
+    for text in texts:
+        low = text.lower()
+        for a in range(len(low)):
+            for b in (a + 7, len(low)):
+                for gate in gates:
+                    assert gate.may_match(low[a:b]) is plain_may_match(gate, low[a:b])
+
+
+GATE_TEXTS = [
+    "overloaded overloadedx overloa errors_ error_ errorlog err, unavailability rate_limited",
+    "a an at in is i so 9a a9 _a a_ x-a ai isn't can't aT In ÄN éa aé 限流a a限流 timeout0",
+    "Quota QUOTA quota_exceeded tpm (tpm) retry-after retrying reintentar réessayez Überlastet",
+]
+
+
+def plain_margin(model: learned.Model, text: str) -> float:
+    """The learned model's margin as every n-gram cut and looked up (what `margin` did)."""
+    read = learned.normalised(text, model.head, model.tail)
+    total, count = 0.0, 0
+    for n in range(model.min_n, model.max_n + 1):
+        grams = [read[i : i + n] for i in range(len(read) - n + 1)]
+        total += sum([model.weights.get(g, 0.0) for g in grams])
+        count += len(grams)
+    return model.bias + total / math.sqrt(max(1, count))
+
+
+def test_learned_margin_is_the_plain_sum() -> None:
+    """The same weights added in the same order: the same float, to the last bit, on texts of
+    every length around the model's head and tail, in any script."""
+    model = learned.shipped()
+    texts = [*TEXTS, *WIDE_TEXTS, *GATE_TEXTS, *ID_TEXTS]
+    for text in texts:
+        for cut in (0, 1, 2, 3, 4, 5, 9, 50, 599, 600, 601, 2400, 10_000):
+            piece = (text * 200)[:cut]
+            assert model.margin(piece) == plain_margin(model, piece)
+
+
+@pytest.mark.parametrize(
+    "lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED, REGEXES], ids=["shipped", "own", "regexes"]
+)
+@pytest.mark.parametrize("reach", [0, 2, 6, 15, 80])
+def test_hits_are_the_plain_search_of_their_windows(lexicon: Lexicon, reach: int) -> None:
+    """`hits` tries a class's words only inside the spans of all the terms and near a window's
+    end: what every class searched in every window finds, on every cut of the texts (windows
+    that end inside a word, terms inside longer terms, words of no failure term)."""
+    for text in [*TEXTS, *WIDE_TEXTS, *GATE_TEXTS]:
+        low = text.lower()
+        for a in range(0, len(low), 3):
+            for piece in (low[a:], low[: a + 1]):
+                spans = sorted(m.span() for m in lexicon.vocabulary.finditer(piece))
+                windows = windows_around(spans, len(piece), reach)
+                assert lexicon.hits(piece, reach) == plain_search(lexicon, piece, windows)
+
+
+@pytest.mark.parametrize(
+    "lexicon", [DEFAULT_CONFIG.lexicon, CONFIGURED, REGEXES], ids=["shipped", "own", "regexes"]
+)
+def test_spans_are_the_vocabulary_search(lexicon: Lexicon) -> None:
+    """Every cut of texts where terms follow each other with and without a gap, end in a sign
+    (`e.g.`, `err-`), start the text, and where a sign or a regex matches (searched whole)."""
+    for text in [*TEXTS, *WIDE_TEXTS, *GATE_TEXTS, *SPAN_TEXTS]:
+        low = text.lower()
+        for a in range(len(low)):
+            for piece in (low[a:], low[: a + 1]):
+                plain = sorted(m.span() for m in lexicon.vocabulary.finditer(piece))
+                assert lexicon.spans(piece) == plain
+
+
+SPAN_TEXTS = [
+    "error.timeout,overloaded-busy rate limit:quota (tpm)retry later.later_ later",
+    "timeouttimeout timeout.timeout e.g.error err-failed failed!failed gate_way gate_",
+    # (terms that end with a sign, right before another term)
+    "come again?timeout hmm...failed hmm...hmm... come again?come again? hmm...",
+]

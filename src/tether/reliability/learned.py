@@ -21,10 +21,11 @@ import heapq
 import json
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from itertools import repeat
+from itertools import islice, repeat
+from operator import itemgetter
 from typing import Any
 
 from tether.reliability.reply import Reply, Signal
@@ -51,15 +52,36 @@ class Model:
     clip_answer: float  # ... and toward "answer"
     weights: Mapping[str, float]
     fingerprint: str  # of the tune texts it was trained on (`fingerprint`)
+    # the weights of the n-grams one longer than the shortest, by their first n-1 characters,
+    # then their last (`margin`)
+    longer: Mapping[str, dict[str, float]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        longer: dict[str, dict[str, float]] = {}
+        for gram, weight in self.weights.items():
+            if len(gram) == self.min_n + 1:
+                longer.setdefault(gram[:-1], {})[gram[-1]] = weight
+        object.__setattr__(self, "longer", longer)
 
     def margin(self, text: str) -> float:
-        """The model's margin on a reply (positive: failure), by dict lookups only."""
+        """The model's margin on a reply (positive: failure), by dict lookups only: the n-grams
+        one longer than the shortest are looked up by the shortest, already cut, and their
+        last character (no new string to cut and hash: a third of the time), the same weights
+        added in the same order."""
         read = normalised(text, self.head, self.tail)
         get = self.weights.get
         total, count = 0.0, 0
+        shortest: Sequence[str] = ()
         for n in range(self.min_n, self.max_n + 1):
             slices = _slices(n, len(read))
-            total += sum(map(get, map(read.__getitem__, slices), repeat(0.0)))
+            if n == self.min_n + 1:
+                rows = map(self.longer.get, shortest, repeat(_NO_GRAMS))
+                ends = islice(read, n - 1, None)
+                total += sum(map(dict.get, rows, ends, repeat(0.0)))
+            else:
+                grams = _cut_grams(read, n, len(slices))
+                total += sum(map(get, grams, repeat(0.0)))
+                shortest = grams
             count += len(slices)
         return self.bias + total / math.sqrt(max(1, count))
 
@@ -92,6 +114,22 @@ _SLICED = 2048
 @cache
 def _slice_table(n: int) -> list[slice]:
     return [slice(i, i + n) for i in range(_SLICED)]
+
+
+_NO_GRAMS: dict[str, float] = {}
+
+
+@cache
+def _gram_getter(n: int, count: int) -> itemgetter[Any]:
+    return itemgetter(*_slice_table(n)[:count])
+
+
+def _cut_grams(read: str, n: int, count: int) -> Sequence[str]:
+    """The `count` n-grams of `read`, cut in one call (`itemgetter`) where the table holds them."""
+    if 2 <= count <= _SLICED:
+        grams: tuple[str, ...] = _gram_getter(n, count)(read)
+        return grams
+    return [read[i : i + n] for i in range(count)]
 
 
 def _slices(n: int, length: int) -> Sequence[slice]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cached_property
 from importlib import resources
 from itertools import accumulate, compress
 from typing import Any, cast
@@ -41,6 +43,7 @@ class Terms:
         plain = sorted((t for t in items if t.isascii()), key=len, reverse=True)
         wide = sorted((t for t in items if not t.isascii()), key=len, reverse=True)
         words = [t for t in plain if t[:1].isalnum()]
+        self.words = words  # the terms that start with a letter or a digit
         parts = []
         if words:
             parts.append(trie_pattern(words, word_start=True))
@@ -203,6 +206,17 @@ class Lexicon:
             for key in gate.triggers | gate.stems:
                 self._key_classes[key] = (*self._key_classes.get(key, ()), i)
         self._word_classes: dict[str, tuple[int, ...]] = {}  # word -> `classes_of` it
+        # key -> the most letters of a term with that key, and per word (`classes_of`) the
+        # most of its keys': how far past a word a term that starts at it can end
+        self._key_reach: dict[str, int] = {}
+        for _, terms in classes.values():
+            for term in terms:
+                low_term = term.lower()
+                term_key = _term_key(low_term) if not term.startswith("re:") else None
+                if term_key is not None:
+                    letters = len(low_term.rstrip("*"))
+                    self._key_reach[term_key] = max(self._key_reach.get(term_key, 0), letters)
+        self._word_reach: dict[str, int] = {}
         # per class: its terms that start with a sign (their letters) and its `re:` entries
         self._others: list[tuple[list[str], list[re.Pattern[str]]]] = []
         self._underscored: set[int] = set()  # classes with a term that ends with `_`
@@ -258,8 +272,45 @@ class Lexicon:
         terms: one pass of every term finds where failure words are, and each class is read
         only in the windows from each match's start to `reach` characters past its end (a
         class's match always starts inside a match of all the terms, or is one)."""
-        spans = sorted((m.start(), m.end()) for m in self.vocabulary.finditer(low))
-        return self.class_matches(low, windows_around(spans, len(low), reach))
+        spans = self.spans(low)
+        return self.class_matches(low, windows_around(spans, len(low), reach), spans)
+
+    @cached_property
+    def _after_gap(self) -> re.Pattern[str] | None:
+        """The vocabulary's word terms after the gap before them (`spans`), compiled on first
+        use (~50 ms)."""
+        words = self.vocabulary.words
+        return re.compile(f"[^a-z0-9_]({trie_pattern(words)})") if words else None
+
+    def spans(self, low: str) -> list[tuple[int, int]]:
+        """Where all the terms match in `low`: `sorted(m.span() for m in
+        vocabulary.finditer(low))`. When no term that starts with a sign and no `re:` entry
+        matches anywhere, only the word terms can, each after a gap (or at the start): the
+        engine skips to the gaps (`_after_gap`), where the word-start check was tried at every
+        position (~30 us on an 800-character answer, against ~18)."""
+        other = self.gate.other
+        after_gap = self._after_gap
+        if after_gap is None or (other is not None and other.search(low) is not None):
+            return sorted(m.span() for m in self.vocabulary.finditer(low))
+        found: list[tuple[int, int]] = []
+        first = self.vocabulary.ascii.match(low)
+        end = 0
+        if first is not None:
+            end = first.end()
+            found.append((0, end))
+        search = after_gap.search
+        # (a match may start right after the one before when that one ended with a gap: the
+        # search starts one character back, at the gap)
+        m = search(low, end - 1 if end else 0)
+        while m is not None:
+            end = m.end()
+            found.append((m.start(1), end))
+            m = search(low, end - 1)
+        wide = self.vocabulary.wide
+        if wide is not None and not low.isascii():
+            found += [m.span() for m in wide.finditer(low)]
+            found.sort()
+        return found
 
     def pair_hits(self, low: str) -> list[tuple[str, int, int, str]]:
         """(class, start, end, words) for each pair of words (`pairs`) that stand within their
@@ -297,11 +348,19 @@ class Lexicon:
                 out += [i for i in self._key_classes.get(word[:n], ()) if i not in out]
             if len(self._word_classes) > _WORDS_KEPT:
                 self._word_classes.clear()
+                self._word_reach.clear()
             known = self._word_classes[word] = tuple(out)
+            reach = self._key_reach.get
+            self._word_reach[word] = max(
+                reach(word[:n], 0) for n in (_TRIGGER_CHARS, *self.gate.stem_lengths)
+            )
         return known
 
     def class_matches(
-        self, low: str, windows: Iterable[tuple[int, int]]
+        self,
+        low: str,
+        windows: Iterable[tuple[int, int]],
+        spans: Sequence[tuple[int, int]] | None = None,
     ) -> list[tuple[str, int, int, str]]:
         """(class, start, end, term) for every match of every class in the windows of `low`,
         class by class and window by window: what each class's `finditer(low, start, end)`
@@ -310,47 +369,81 @@ class Lexicon:
         key (`Gate`) is its own: a class of such terms (and signs the window does not hold) is
         tried at those words alone, and a class with `re:` entries is searched only in windows
         where one of its words is. A window's words are split and looked up in C (`classes_of`
-        remembers each word's classes): a loop over them cost ~1 us a word."""
+        remembers each word's classes): a loop over them cost ~1 us a word.
+
+        `spans`: where `vocabulary.finditer(low)` matches (`hits`). A term of a class of words
+        then only matches at a word inside one of them (all the terms match wherever one of
+        them does), or one that ends at the window's end (whose end satisfies the term's
+        word-end check where the text does not): the class's other words are not tried."""
         found: list[list[tuple[str, int, int, str]]] = [[] for _ in self.classes]
         wide_text = not low.isascii()
+        span_starts = [a for a, _ in spans] if spans is not None else []
+        span_ends = list(accumulate((b for _, b in spans), max)) if spans is not None else []
+        word_reach = self._word_reach.get
+        remembered_classes = self._word_classes.get
+        special = self._other_classes
         for start, end in windows:
             part = low[start:end]
             wide_part = wide_text and not part.isascii()
             parts = _WORD_GAPS.split(part)  # word, gap, word, ..., word
             words = parts[0::2]
             starts = list(accumulate(map(len, parts), initial=start))[0::2]
-            remembered = list(map(self._word_classes.get, words))
+            remembered = list(map(remembered_classes, words))
             if None in remembered:
                 remembered = list(map(self.classes_of, words))
             known = cast(list[tuple[int, ...]], remembered)
-            present: set[int] = set().union(*known)  # what `_word_keys(part)` lets through
             # a term that starts with a letter or a digit begins a word: not inside one the
             # window's start cut, not at a word that starts with `_` (the word-start check)
             cut = start > 0 and low[start - 1] in _WORD_CHARS
             at: dict[int, list[int]] = {}  # class -> the words it may start at
+            elsewhere: set[int] = set()  # ... and the classes of its words outside the spans
             for k in compress(range(len(words)), known):
                 if words[k][0] != "_" and not (k == 0 and cut):
+                    p = starts[k]
+                    if spans is not None and p + word_reach(words[k], end) < end:
+                        j = bisect_right(span_starts, p) - 1
+                        if j < 0 or p >= span_ends[j]:  # outside every span
+                            elsewhere.update(known[k])
+                            continue
                     for i in known[k]:
-                        at.setdefault(i, []).append(starts[k])
+                        at.setdefault(i, []).append(p)
             # a class of words only (no `_` term, no sign or `re:` entry that can match in the
             # window) is tried at its words alone; the others are searched, where they may be
-            visit = (at.keys() | self._other_classes) if not wide_part else range(len(found))
+            visit = (at.keys() | special) if not wide_part else range(len(found))
             for i in visit:
                 name, terms = self.classes[i]
-                signs, regexes = self._others[i]
-                if (
-                    i in self._underscored
-                    or any(sign in part for sign in signs)
-                    or any(rx.search(low, start, end) is not None for rx in regexes)
-                ):
-                    gate = self.gates[name]
-                    keyed = i in (present if i in self._searched else at)
-                    if keyed or gate.may_match_words(set(), part, wide_part):
-                        found[i] += _matches(name, terms.finditer(low, start, end))
-                    continue
-                if i in at:
-                    found[i] += _matches_at(self.classes[i], low, at[i], start, end)
-                if terms.wide is not None and wide_part:
+                if i in special:
+                    signs, regexes = self._others[i]
+                    searched = i in self._underscored
+                    for sign in signs:
+                        if searched:
+                            break
+                        searched = sign in part
+                    for rx in regexes:
+                        if searched:
+                            break
+                        searched = rx.search(low, start, end) is not None
+                    if searched:
+                        gate = self.gates[name]
+                        # the classes of the window's words (`_word_keys(part)` lets through)
+                        keyed = (
+                            any(i in classes for classes in known)
+                            if i in self._searched
+                            else i in at or i in elsewhere
+                        )
+                        if keyed or gate.may_match_words(set(), part, wide_part):
+                            found[i] += _matches(name, terms.finditer(low, start, end))
+                        continue
+                if i in at:  # the first match at or past the last one's end, and so on
+                    match = terms.ascii.match
+                    hits = found[i]
+                    cursor = start
+                    for p in at[i]:
+                        m = match(low, p, end) if p >= cursor else None
+                        if m is not None:
+                            cursor = m.end()
+                            hits.append((name, p, cursor, m.group()))
+                if wide_part and terms.wide is not None:
                     found[i] += _matches(name, terms.wide.finditer(low, start, end))
         return [hit for hits in found for hit in hits]
 
@@ -384,27 +477,13 @@ def windows_around(
 
 
 _WORD_GAPS = re.compile(r"([^a-z0-9_]+)")
+
+
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def _matches(name: str, found: Iterable[re.Match[str]]) -> list[tuple[str, int, int, str]]:
     return [(name, m.start(), m.end(), m.group()) for m in found]
-
-
-def _matches_at(
-    named: tuple[str, Terms], low: str, starts: Iterable[int], start: int, end: int
-) -> list[tuple[str, int, int, str]]:
-    """What `terms.ascii.finditer(low, start, end)` finds when its matches can only begin at
-    `starts` (ascending): the first match at or past the last one's end, and so on."""
-    name, terms = named
-    out = []
-    cursor = start
-    for p in starts:
-        m = terms.ascii.match(low, p, end) if p >= cursor else None
-        if m is not None:
-            out.append((name, p, m.end(), m.group()))
-            cursor = m.end()
-    return out
 
 
 def _word_keys(low: str, stem_lengths: Iterable[int]) -> set[str]:
@@ -445,11 +524,19 @@ class Gate:
         self.other = re.compile("|".join(ascii_other)) if ascii_other else None
         self.wide = re.compile("|".join(wide)) if wide else None
 
+    @cached_property
+    def keyed(self) -> re.Pattern[str] | None:
+        """The keys as one regex (`_keys_pattern`), compiled on first use (only the whole
+        vocabulary's gate is asked `may_match`)."""
+        return _keys_pattern(self.triggers, self.stems)
+
     def may_match(self, low: str) -> bool:
-        triggers, stems, lengths = self.triggers, self.stems, self.stem_lengths
-        for w in _WORD_SPLIT.split(low):
-            if w[:_TRIGGER_CHARS] in triggers or any(w[:n] in stems for n in lengths):
-                return True
+        """Whether a word of `low` has a key of these terms, else whether a term with no word
+        (a sign, a regex, a wide term) is in it. The keys are one regex (`keyed`), searched
+        until the first word that has one: most answers have one in their first words (a
+        split of the whole text and a lookup per word cost ~20 us on 800 characters)."""
+        if self.keyed is not None and self.keyed.search(low) is not None:
+            return True
         return self.may_match_words(set(), low, not low.isascii())
 
     def may_match_words(self, keys: set[str], low: str, wide: bool) -> bool:
@@ -458,6 +545,40 @@ class Gate:
         if self.other is not None and self.other.search(low) is not None:
             return True
         return wide and self.wide is not None and self.wide.search(low) is not None
+
+
+def _term_key(term: str) -> str | None:
+    """The key (`Gate`) of a term that starts with an ASCII letter or digit, else None."""
+    if not term.isascii() or not term[:1].isalnum():
+        return None
+    words = _ascii_words(term)
+    if term.endswith("*") and len(words) == 1 and len(words[0]) < _TRIGGER_CHARS:
+        return words[0]
+    return words[0][:_TRIGGER_CHARS]
+
+
+def _keys_pattern(triggers: Iterable[str], stems: Iterable[str]) -> re.Pattern[str] | None:
+    """A regex that finds a word (a run of `a-z0-9_`) whose first `_TRIGGER_CHARS` letters
+    are a trigger or that starts with a stem: what a lookup of each word's key finds. A
+    trigger that long starts the word; a shorter one is the whole word."""
+    root: dict[str, Any] = {}
+    for key, whole in [
+        *((t, len(t) < _TRIGGER_CHARS) for t in triggers),
+        *((s, False) for s in stems),
+    ]:
+        node = root
+        for ch in key:
+            node = node.setdefault(ch, {})
+        node.setdefault("", set()).add(_WORD_END if whole else "")
+    if not root:
+        return None
+    # (each branch starts with its letter: the engine skips to letters, as over CJK text)
+    after_first = r"(?<![a-z0-9_].)"
+    alts = [re.escape(ch) + after_first + _trie_node(child) for ch, child in root.items()]
+    return re.compile("|".join(alts))
+
+
+_WORD_END = r"(?![a-z0-9_])"
 
 
 def placeholder_key(text: str) -> str:
