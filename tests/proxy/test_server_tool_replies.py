@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import anthropic
@@ -22,6 +23,7 @@ import pytest
 
 from tests.helpers import RawServer, RecordingReply, serving
 from tests.proxy.conftest import ProxyFactory
+from tether.audit import audit_record
 
 QUERY = {"query": "invoice payment terms"}
 RESULTS = [
@@ -247,12 +249,16 @@ IMAGE = {"type": "image_generation_call", "id": "ig_1", "status": "completed",
 
 @pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
 def test_a_reply_that_is_only_a_hosted_tools_item_is_an_answer(
-    proxy_factory: ProxyFactory, recorder: Any, stream: bool
+    proxy_factory: ProxyFactory, recorder: Any, stream: bool, tmp_path: Path
 ) -> None:
-    """A generated image and no text: an answer, not `empty` (a 502 after retries)."""
+    """A generated image and no text: an answer, not `empty` (a 502 after retries), for the
+    proxy and for `tether audit` re-judging its log."""
     upstream = recorder(responses_turn(IMAGE))
-    client = openai.OpenAI(base_url=proxy_factory([upstream.url], api="responses") + "/v1",
-                           api_key="k", max_retries=0)  # fmt: skip
+    log = tmp_path / "exchanges.jsonl"
+    client = openai.OpenAI(base_url=proxy_factory([upstream.url], api="responses", log=log)
+                           + "/v1", api_key="k", max_retries=0)  # fmt: skip
     output = ask_responses(client, stream, [{"role": "user", "content": "Draw a stamp."}])
     assert output == [IMAGE]
     assert len(upstream.received) == 1
+    record = json.loads(log.read_text().splitlines()[-1])
+    assert audit_record(record).is_answer
