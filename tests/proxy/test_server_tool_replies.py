@@ -180,7 +180,7 @@ MESSAGE = {"type": "message", "id": "msg_1", "role": "assistant", "status": "com
                         "annotations": [ANNOTATION]}]}  # fmt: skip
 
 
-def responses_turn(*items: dict[str, Any]) -> bytes:
+def responses_turn(*items: dict[str, Any], usage: dict[str, Any] = USAGE) -> bytes:
     """What the Responses API streams for output items: a hosted tool's item added and done,
     a message's text as deltas and its annotations once done."""
     events: list[dict[str, Any]] = [{"type": "response.created", "response": RESPONSE}]
@@ -207,7 +207,7 @@ def responses_turn(*items: dict[str, Any]) -> bytes:
              "annotation": ANNOTATION},
             {"type": "response.output_item.done", "output_index": i, "item": item},
         ]  # fmt: skip
-    done = {**RESPONSE, "status": "completed", "output": list(items), "usage": USAGE}
+    done = {**RESPONSE, "status": "completed", "output": list(items), "usage": usage}
     events.append({"type": "response.completed", "response": done})
     return b"".join(responses_sse(e) for e in events)
 
