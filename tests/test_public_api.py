@@ -7,7 +7,7 @@ import tether
 EXPECTED = [
     "AgentRuntime", "AnthropicProvider", "Candidate", "Chain", "CheckResult", "ConfigError",
     "ErrorFrame", "Event", "FaultSpecError", "Finish", "FirstByteTimeout", "ImagePart",
-    "Malformed", "McpServer", "Message", "NativePart", "OllamaProvider", "OpenAIProvider", "Provider", "ProviderConnectError",
+    "Malformed", "McpServer", "Message", "NativeDelta", "NativePart", "OllamaProvider", "OpenAIProvider", "Provider", "ProviderConnectError",
     "ProviderError", "ProviderStatusError", "ProviderTimeout", "ReasoningDelta", "ReasoningPart",
     "Receipt", "Request", "Rule", "Rules", "RuntimeConfig", "ScriptError", "SectionCounts",
     "SilenceTimeout", "StreamDropped", "StreamEnd", "TetherError", "TextDelta", "TextPart",

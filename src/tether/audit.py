@@ -24,7 +24,16 @@ from typing import Any
 import orjson
 
 from tether.errors import WireError
-from tether.messages import ErrorFrame, FinishReason, Request, Termination, ToolCall, Turn, Usage
+from tether.messages import (
+    ErrorFrame,
+    FinishReason,
+    NativeBlock,
+    Request,
+    Termination,
+    ToolCall,
+    Turn,
+    Usage,
+)
 from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, judge, read_text
 from tether.reliability.learned import Pushes
 from tether.reliability.learned import shipped as shipped_model
@@ -151,6 +160,10 @@ def turn_from_reply(reply: Any, usage_from_raw: Callable[[dict[str, Any]], Usage
         reasoning=opt_str(reply.get("reasoning"), "reply.reasoning"),
         tool_calls=_tool_calls(reply.get("tool_calls")),
         usage=usage,
+        native=tuple(
+            NativeBlock(0, "", {"type": str(kind)})
+            for kind in seq(reply.get("native") or [], "reply.native")
+        ),
         finish_reason=reason,
         raw_finish_reason=finish or "",
         termination="error" if errors else ("eof" if finish is None else _TERMINATION[finish]),

@@ -57,6 +57,8 @@ def reply_record(turn: Turn, usage_raw: dict[str, Any] | None, cut: bool) -> dic
         "usage": usage_raw,
         "cut": cut,
     }
+    if turn.native:  # the kinds of the provider's own blocks (a search, its results)
+        record["native"] = [str(b.block.get("type")) for b in turn.native]
     if turn.errors:  # in-stream error frames: `tether audit` judges them as error_frame
         record["errors"] = [{"message": e.message, "code": e.code} for e in turn.errors]
     if max(len(turn.content), len(turn.reasoning)) > MAX_LOGGED_CHARS:

@@ -237,6 +237,19 @@ class ToolCallDelta:
 
 
 @dataclass(frozen=True, slots=True)
+class NativeDelta:
+    """A whole block of the reply that tether has no neutral form for (a server tool's call or
+    result, a hosted tool's output item, a text block with its citations), in its API's own
+    words, assembled by the stream decoder from the block's start, deltas and end. A client of
+    that API gets it verbatim at its place; any other gets nothing of it but `text`: the reply
+    text the block holds (a cited text block's), which came as TextDelta too."""
+
+    api: str
+    block: dict[str, Any]
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class UsageReport:
     usage: Usage
 
@@ -274,6 +287,7 @@ Event = (
     TextDelta
     | ReasoningDelta
     | ToolCallDelta
+    | NativeDelta
     | UsageReport
     | Finish
     | ErrorFrame
@@ -283,6 +297,21 @@ Event = (
 
 
 # ---------------------------------------------------------------- the turn
+
+
+@dataclass(frozen=True, slots=True)
+class NativeBlock:
+    """A NativeDelta of a turn, where it stood: after `at` characters of the turn's content
+    (a block with `text` holds `content[at:at + len(text)]`)."""
+
+    at: int
+    api: str
+    block: dict[str, Any]
+    text: str = ""
+
+
+# A turn's content as a client of one API gets it: text, and that API's blocks at their place.
+Piece = str | NativeBlock
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,6 +325,8 @@ class Turn:
     # The reasoning block by block, with signatures and redacted blocks: what a client of the
     # provider's own API must send back (`reasoning` is their text, for reading and judging).
     reasoning_parts: tuple[ReasoningPart, ...] = ()
+    # Blocks with no neutral form (NativeDelta), in order, each with its place in `content`.
+    native: tuple[NativeBlock, ...] = ()
     finish_reason: FinishReason | None = None
     raw_finish_reason: str = ""
     termination: Termination = "eof"
@@ -311,6 +342,24 @@ class Turn:
         if self.reasoning_parts or not self.reasoning:
             return self.reasoning_parts
         return (ReasoningPart(self.reasoning),)
+
+    def pieces(self, api: str, start: int = 0) -> list[Piece]:
+        """The content from character `start` on, as a client of `api` gets it: text, with
+        that API's native blocks at their place. A cited text block whose text began before
+        `start` (it went out as plain text already) gives the rest of it as plain text."""
+        out: list[Piece] = []
+        pos = start
+        for b in self.native:
+            if b.api != api or (b.text and b.at < pos):
+                continue
+            if b.at > pos:
+                out.append(self.content[pos : b.at])
+                pos = b.at
+            out.append(b)
+            pos += len(b.text)
+        if pos < len(self.content):
+            out.append(self.content[pos:])
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """The turn as JSON (what `tether ask --json` and the eval reports print)."""
@@ -360,6 +409,8 @@ class TurnBuilder:
         self._calls: dict[int, list[str]] = {}
         self._call_ids: dict[int, str] = {}
         self._call_names: dict[int, str] = {}
+        self._native: list[NativeBlock] = []
+        self._content_len = 0
         self.usage: Usage | None = None
         self.finish: Finish | None = None
         self.errors: list[ErrorFrame] = []
@@ -376,6 +427,7 @@ class TurnBuilder:
         if isinstance(event, TextDelta):
             if event.text:  # endless empty deltas keep nothing
                 self._text.append(event.text)
+                self._content_len += len(event.text)
                 self.chars += len(event.text)
                 if self.finish is not None:
                     self.finished_early = True
@@ -401,6 +453,11 @@ class TurnBuilder:
                 self._call_ids[event.index] = event.id
             if event.name:
                 self._call_names[event.index] = event.name
+        elif isinstance(event, NativeDelta):
+            if self.finish is not None:
+                self.finished_early = True
+            at = self._content_len - len(event.text)  # its text came before it, as TextDelta
+            self._native.append(NativeBlock(max(0, at), event.api, event.block, event.text))
         elif isinstance(event, UsageReport):
             self.usage = event.usage
         elif isinstance(event, Finish):
@@ -448,6 +505,7 @@ class TurnBuilder:
             tool_calls=calls,
             usage=self.usage,
             reasoning_parts=(*self._blocks, *self._open_block()),
+            native=tuple(self._native),
             finish_reason=self.finish.reason if self.finish else None,
             raw_finish_reason=self.finish.raw if self.finish else "",
             termination=termination,

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import json
 import os
+import socketserver
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import StandFactory
+from tests.helpers import RawServer, StandFactory, read_request, serving
 from tests.proxy.helpers import ProxyFactory, call_then_done, read_log
+from tests.proxy.test_server_tool_replies import SHORT, block, search_turn, sse
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -26,7 +28,7 @@ CLAUDE = ROOT / ".cache/claude-code-npm/node_modules/.bin/claude"
 MODEL = "claude-opus-4-8"  # the model Claude Code asks for; the stands serve it by that name
 
 
-def claude(base_url: str, prompt: str, cwd: Path) -> dict[str, Any]:
+def claude(base_url: str, prompt: str, cwd: Path, *options: str) -> dict[str, Any]:
     """`claude -p PROMPT` against `base_url`: its JSON result."""
     assert CLAUDE.exists(), (
         "Claude Code is missing: run .ci/run, or npm install --prefix .cache/claude-code-npm "
@@ -46,7 +48,7 @@ def claude(base_url: str, prompt: str, cwd: Path) -> dict[str, Any]:
     }
     done = subprocess.run(
         [str(CLAUDE), "-p", prompt, "--model", MODEL, "--output-format", "json",
-         "--permission-mode", "acceptEdits"],
+         "--permission-mode", "acceptEdits", *options],
         cwd=cwd, env=env, capture_output=True, text=True, timeout=90,
     )  # fmt: skip
     assert done.stdout.strip(), f"claude printed nothing (exit {done.returncode}): {done.stderr}"
@@ -114,3 +116,86 @@ def test_claude_code_reads_through_the_proxys_pings(
     url = proxy_factory([stand_factory(script=script)], api="anthropic", keepalive_s=0.1)
     result = claude(url, "hi", tmp_path)
     assert result["subtype"] == "success" and result["result"] == "All good."
+
+
+class SearchingProvider(socketserver.BaseRequestHandler):
+    """Anthropic with its web search, scripted: the main loop's first request gets a call of
+    Claude Code's WebSearch tool; the request that tool makes (with the `web_search` server
+    tool) gets a search turn (the search, its results, cited text); the loop's next request
+    gets the closing words. Every request is kept in `server.received`."""
+
+    server: Any
+
+    def handle(self) -> None:
+        request = read_request(self.request)
+        if request is None:
+            return
+        body = json.loads(request[1])
+        self.server.received.append(body)
+        read = len(request[1]) // 4  # about what a tokenizer counts of it
+        tools = body.get("tools") or []
+        said = json.dumps(body.get("messages"))
+        if any(str(t.get("type", "")).startswith("web_search") for t in tools):
+            reply = search_turn(SHORT)
+        elif "tool_result" in said:
+            reply = text_turn(read, "Invoices are usually due within 30 days (example.com/pay).")
+        elif any(t.get("name") == "WebSearch" for t in tools):
+            reply = tool_turn(read, "WebSearch", {"query": "invoice payment terms"})
+        else:  # anything else Claude Code asks on the side (a title, a check)
+            reply = text_turn(read, "ok")
+        self.request.sendall(
+            b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-length: %d\r\n"
+            b"connection: close\r\n\r\n%s" % (len(reply), reply)
+        )
+
+
+def _turn(read: int, blocks: bytes, stop: str) -> bytes:
+    start = {"type": "message_start", "message": {
+        "id": "msg_1", "type": "message", "role": "assistant", "model": MODEL, "content": [],
+        "stop_reason": None, "usage": {"input_tokens": read, "output_tokens": 1}}}  # fmt: skip
+    end = {"type": "message_delta", "delta": {"stop_reason": stop},
+           "usage": {"output_tokens": 20}}  # fmt: skip
+    return (
+        sse("message_start", start) + blocks + sse("message_delta", end)
+        + sse("message_stop", {"type": "message_stop"})
+    )  # fmt: skip
+
+
+def text_turn(read: int, text: str) -> bytes:
+    return _turn(read, block(0, {"type": "text", "text": ""},
+                             {"type": "text_delta", "text": text}), "end_turn")  # fmt: skip
+
+
+def tool_turn(read: int, name: str, arguments: dict[str, Any]) -> bytes:
+    call = {"type": "tool_use", "id": "toolu_1", "name": name, "input": {}}
+    delta = {"type": "input_json_delta", "partial_json": json.dumps(arguments)}
+    return _turn(read, block(0, call, delta), "tool_use")
+
+
+def test_claude_codes_web_search_finds_what_the_provider_found(
+    proxy_factory: ProxyFactory, tmp_path: Path
+) -> None:
+    """Claude Code's WebSearch tool asks Anthropic with its `web_search` server tool and
+    reads the pages from the reply's `web_search_tool_result` blocks. The proxy used to drop
+    them: the search found nothing ("No links found.") though the provider had found pages."""
+    server = RawServer(SearchingProvider, received=[])
+    with serving(server):
+        url = proxy_factory([server.url], api="anthropic")
+        result = claude(url, "When are invoices due? Search the web.", tmp_path,
+                        "--allowedTools", "WebSearch")  # fmt: skip
+    assert result["subtype"] == "success", result
+    searched = [b for b in server.received if any("web_search" in str(t.get("type", ""))
+                                                  for t in b.get("tools") or [])]  # fmt: skip
+    assert searched, "Claude Code never ran its WebSearch tool"
+    results = [
+        block
+        for body in server.received
+        for message in body["messages"]
+        if isinstance(message["content"], list)
+        for block in message["content"]
+        if block.get("type") == "tool_result"
+    ]
+    assert results, "the search's result never reached the model"
+    said = json.dumps(results[-1]["content"])
+    assert "https://example.com/pay" in said and "Late fees" in said
+    assert "No links found" not in said

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import json
 import os
+import socketserver
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import StandFactory
+from tests.helpers import RawServer, StandFactory, read_request, serving
 from tests.proxy.helpers import ProxyFactory, call_then_done, read_log
+from tests.proxy.test_server_tool_replies import AFTER, CITED, MESSAGE, SEARCH_CALL, responses_turn
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -103,3 +105,42 @@ def test_codex_runs_the_command_through_the_proxy_where_alone_it_ends_the_turn(
     assert not any(e["type"] == "error" for e in events)  # no reconnects: no 502 on the way
     verdicts = {v for record in read_log(log) for v in record["verdicts"]}
     assert verdicts == {"lost_tool_call" if fault == "tool-as-text" else "gateway"}
+
+
+class SearchingProvider(socketserver.BaseRequestHandler):
+    """The Responses API with its hosted web search, as `codex exec` meets it when its
+    `web_search` tool is on: the search's `web_search_call` item, then the cited answer."""
+
+    server: Any
+
+    def handle(self) -> None:
+        request = read_request(self.request)
+        if request is None:
+            return
+        self.server.received.append(json.loads(request[1]))
+        read = len(request[1]) // 4  # about what a tokenizer counts of it
+        usage = {"input_tokens": read, "output_tokens": 60, "total_tokens": read + 60}
+        reply = responses_turn(SEARCH_CALL, MESSAGE, usage=usage)
+        self.request.sendall(
+            b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-length: %d\r\n"
+            b"connection: close\r\n\r\n%s" % (len(reply), reply)
+        )
+
+
+def test_codex_sees_the_providers_web_search_through_the_proxy(
+    proxy_factory: ProxyFactory, tmp_path: Path
+) -> None:
+    """The provider's search reaches Codex as the `web_search_call` item it shows and keeps
+    (it was dropped: Codex saw an answer with no search behind it)."""
+    server = RawServer(SearchingProvider, received=[])
+    with serving(server):
+        work = tmp_path / "work"
+        work.mkdir()
+        code, events = codex(
+            proxy_factory([server.url], api="responses"), "When are invoices due?", work
+        )
+    assert code == 0, events
+    searches = [e["item"] for e in events if e["type"] == "item.completed"
+                and e["item"]["type"] == "web_search"]  # fmt: skip
+    assert searches and searches[0]["query"] == "invoice payment terms", events
+    assert messages(events) == [CITED + AFTER]

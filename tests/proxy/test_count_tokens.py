@@ -66,3 +66,15 @@ def test_a_body_that_is_no_messages_request_is_a_400_in_anthropic_shape(
             model="sim-large", messages=[{"role": "robot", "content": "x"}]
         )  # type: ignore[typeddict-item]
     assert "role" in str(caught.value)
+
+
+def test_a_request_big_for_its_window_is_counted_by_the_upstream_first(
+    shared_stand: SharedStand, proxy_factory: ProxyFactory
+) -> None:
+    """A request past a third of the upstream's window is counted by the upstream before it
+    is sent (a real tokenizer may count far more than the estimate). Over the proxy's default
+    transport that count used to raise (its lean client has no `post`): an HTTP 500 for every
+    long conversation of an agent."""
+    url = proxy_factory([shared_stand()], api="anthropic", upstream={"window": 8000})
+    reply = sdk(url).messages.create(model="sim-large", max_tokens=200, messages=MESSAGES)
+    assert reply.content and reply.stop_reason == "end_turn"

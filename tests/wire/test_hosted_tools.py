@@ -7,8 +7,10 @@ tether does not run them, and it used to drop them, so a model behind the proxy 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from tether.messages import TurnBuilder
 from tether.proxy.forward import upstream_request
 from tether.wire import anthropic, responses
 
@@ -58,3 +60,33 @@ def test_an_upstream_of_another_api_gets_none() -> None:
     assert sent.hosted_tools == ()
     tools = anthropic.encode_request(sent, "claude-opus-4-8")["tools"]
     assert [t["name"] for t in tools] == ["exec_command"]
+
+
+def test_a_whole_anthropic_reply_keeps_its_server_tool_blocks_in_place() -> None:
+    """A non-streamed reply with a web search (the library's `stream = false` providers):
+    the blocks come out of the turn as they went in, the text between them as text."""
+    content: list[dict[str, Any]] = [
+        {"type": "text", "text": "Searching."},
+        {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search",
+         "input": {"query": "tides"}},
+        {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1",
+         "content": [{"type": "web_search_result", "title": "Tides", "url": "https://t.example",
+                      "encrypted_content": "Eq1"}]},
+        {"type": "text", "text": "High tide is at noon.",
+         "citations": [{"type": "web_search_result_location", "url": "https://t.example",
+                        "title": "Tides", "cited_text": "noon", "encrypted_index": "Eo1"}]},
+        {"type": "text", "text": " Low tide at six."},
+    ]  # fmt: skip
+    body = {"id": "msg_1", "type": "message", "role": "assistant", "content": content,
+            "stop_reason": "end_turn", "usage": {"input_tokens": 9, "output_tokens": 9}}  # fmt: skip
+    builder = TurnBuilder()
+    for event in anthropic.decode_whole(json.dumps(body).encode()):
+        builder.add(event)
+    turn = builder.build()
+    assert turn.content == "Searching.High tide is at noon. Low tide at six."
+    again = anthropic.message_body("m", "msg_2", content=turn.content, reasoning=(),
+                                   tool_calls=(), finish_raw="end_turn", usage=None,
+                                   pieces=turn.pieces("anthropic"))  # fmt: skip
+    assert again["content"] == content
+    # another API's client: the text alone
+    assert turn.pieces("openai") == [turn.content]

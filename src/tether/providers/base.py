@@ -353,11 +353,18 @@ class HTTPProvider:
             return None
         body = anthropic_wire.encode_request(request.for_api("anthropic"), self.model)
         body = {k: v for k, v in body.items() if k in COUNT_FIELDS}
+        client = self._http()  # httpx2's, or the proxy's lean client: build and send only
+        sent = client.build_request(
+            "POST", url, content=orjson.dumps(body), headers=self._headers(),
+            timeout=httpx2.Timeout(timeout_s),
+        )  # fmt: skip
         try:
-            reply = await self._http().post(
-                url, content=orjson.dumps(body), headers=self._headers(), timeout=timeout_s
-            )
-            counted = orjson.loads(reply.content) if reply.status_code == 200 else None
+            reply = await client.send(sent, stream=True)
+            try:
+                content = await reply.aread()
+            finally:
+                await reply.aclose()
+            counted = orjson.loads(content) if reply.status_code == 200 else None
         except (httpx2.HTTPError, orjson.JSONDecodeError):
             return None
         value = counted.get("input_tokens") if isinstance(counted, dict) else None

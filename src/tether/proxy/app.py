@@ -51,6 +51,8 @@ from tether.exchange import ExchangeLog, reply_record, request_fields
 from tether.messages import (
     ErrorFrame,
     Finish,
+    NativeBlock,
+    NativeDelta,
     ReasoningDelta,
     Request,
     StreamEnd,
@@ -413,6 +415,10 @@ class _Exchange(Response):
         self.failure: Failure | None = None
         self.shown = False  # text went into the queue: the response is 200, come what may
         self.reasoned = False  # an attempt reasoned: for some APIs its text waits for the end
+        # A block of the provider's own tools came, in the client's API: text from then on
+        # waits for the end, where it goes out in order with the blocks (Turn.pieces).
+        self.aside = False
+        self.sent_chars = 0  # characters of the reply's text streamed so far
         self.headers_sent = False  # 200 committed (text, or a keep-alive)
         self.done = False
         self.ended_early = False
@@ -462,9 +468,18 @@ class _Exchange(Response):
     def _on_reasoning(self, text: str) -> None:
         self.reasoned = True
 
+    def _on_native(self, block: NativeDelta) -> None:
+        """A server tool's call or result, a cited text: the client gets it at its place, so
+        released text must not overtake it (a search's result before the text citing it).
+        Another API's blocks are not sent on: nothing to wait for."""
+        if block.api == self.api.name:
+            self.aside = True
+
     def _on_text(self, text: str) -> None:
         """Text the holdback released: from the first piece on, the response is a 200 stream
         and a pump task sends the pieces as they come (a sync callback cannot send)."""
+        if self.aside:  # the end sends it, in order with the blocks before it
+            return
         if not self.shown and len(text) < self.chain.guard.holdback_chars:
             # Shorter than the holdback: the whole turn, released as the chain returns (the
             # holdback lets text go mid-stream only once it holds `holdback_chars`). The end
@@ -485,6 +500,7 @@ class _Exchange(Response):
                 self._tg.start_soon(self._pump, self._send)
         assert self._more is not None
         self._out.append(self.encoder.encode(TextDelta(text)))
+        self.sent_chars += len(text)
         self._more.set()
 
     async def _call(self) -> None:
@@ -500,6 +516,7 @@ class _Exchange(Response):
                 self.request,
                 on_text=on_text,
                 on_reasoning=self._on_reasoning if on_text is not None else None,
+                on_native=self._on_native if on_text is not None else None,
                 recorder=recorder,
                 deadline=deadline,
             )
@@ -534,8 +551,9 @@ class _Exchange(Response):
         return Finish(reason, reason)
 
     def _tail(self, answer: Answer) -> bytes:
-        """What follows the streamed text: reasoning (when no text preceded it), tool calls,
-        finish, usage and the end marker."""
+        """What follows the streamed text: reasoning (when no text preceded it), the text not
+        streamed yet with the provider's own blocks at their place (a client of another API
+        gets only the text), tool calls, finish, usage and the end marker."""
         turn = answer.turn
         enc = self.encoder
         out = [b""] if self.shown else [enc.start(None)]
@@ -544,8 +562,13 @@ class _Exchange(Response):
                 out.append(enc.encode(ReasoningDelta(block.text, redacted=block.redacted)))
             if block.signature:
                 out.append(enc.encode(ReasoningDelta("", block.signature)))
-        if turn.content and not self.shown:  # held to the end (shorter than the holdback)
-            out.append(enc.encode(TextDelta(turn.content)))
+        # held to the end: shorter than the holdback, or after a block of the provider's own
+        start = self.sent_chars if self.aside else len(turn.content) if self.shown else 0
+        for piece in turn.pieces(self.api.name, start):
+            if isinstance(piece, NativeBlock):
+                out.append(enc.encode(NativeDelta(piece.api, piece.block, piece.text)))
+            else:
+                out.append(enc.encode(TextDelta(piece)))
         for i, call in enumerate(turn.tool_calls):
             out.append(enc.encode(ToolCallDelta(i, call.arguments, call.id, call.name)))
         out.append(enc.encode(self._finish(answer)))

@@ -63,7 +63,13 @@ from tether.reliability.breaker import (
 )
 from tether.reliability.concurrency import ConcurrencyLimits, is_concurrency_limit, shared_limits
 from tether.reliability.deadline import ABANDONED_AFTER_S, AttemptScope, Deadline
-from tether.reliability.guard import GuardConfig, Holdback, TextCallback, guarded_turn
+from tether.reliability.guard import (
+    GuardConfig,
+    Holdback,
+    NativeCallback,
+    TextCallback,
+    guarded_turn,
+)
 from tether.reliability.hedge import FirstBytes, HedgeBudget, HedgePolicy, Relay
 from tether.reliability.judge import (
     DEFAULT_CONFIG,
@@ -381,6 +387,7 @@ class Chain:
         *,
         on_text: TextCallback | None = None,
         on_reasoning: TextCallback | None = None,
+        on_native: NativeCallback | None = None,
         recorder: Recorder | None = None,
         parent: Span | None = None,
         deadline: Deadline | None = None,
@@ -398,7 +405,9 @@ class Chain:
             state = _CallState(rec, span, [], request)
             token = _current.set(state)
             try:
-                answer = await self._call(request, on_text, on_reasoning, state, deadline)
+                answer = await self._call(
+                    request, on_text, on_reasoning, state, deadline, on_native
+                )
             finally:
                 _current.reset(token)
             span.attrs["tether.answered_by"] = answer.candidate
@@ -462,6 +471,7 @@ class Chain:
         share_s: float | None = None,
         on_first: Callable[[], None] | None = None,
         role: str = "",
+        on_native: NativeCallback | None = None,
     ) -> tuple[Outcome, Holdback]:
         """One attempt: one span, one drain under the guard (and its share of the caller's
         deadline), one judgement. In a hedged race `role` (primary | hedge) is on the span and
@@ -489,10 +499,14 @@ class Chain:
                 if on_first is not None:
                     stream = telling_first(stream, on_first)
                 if share is None:
-                    turn = await guarded_turn(stream, holdback, self.guard, on_reasoning)
+                    turn = await guarded_turn(
+                        stream, holdback, self.guard, on_reasoning, on_native=on_native
+                    )
                 else:
                     with share.scope:
-                        turn = await guarded_turn(stream, holdback, self.guard, on_reasoning)
+                        turn = await guarded_turn(
+                            stream, holdback, self.guard, on_reasoning, on_native=on_native
+                        )
                     if share.scope.cancelled_caught:
                         raise DeadlineShareTimeout(
                             f"{candidate.key}: nothing for the caller within "
@@ -579,6 +593,7 @@ class Chain:
         on_reasoning: TextCallback | None,
         state: _CallState,
         deadline: Deadline | None = None,
+        on_native: NativeCallback | None = None,
     ) -> Answer:
         """Choose, attempt, decide, act, until an answer or an honest error."""
         attempts: list[Attempt] = []
@@ -639,15 +654,16 @@ class Chain:
             if self._may_hedge(state, candidate, number):
                 raced = await self._race(
                     state, candidate, sent, request, number, failed | set(too_small),
-                    on_text, on_reasoning, share_s,
+                    on_text, on_reasoning, share_s, on_native,
                 )  # fmt: skip
                 attempts += raced.others
                 failed.update(a.candidate for a in raced.others if not a.ok)
                 outcome, holdback, candidate, sent = raced.main
             else:
                 outcome, holdback = await self._attempt(
-                    state, candidate, sent, number, on_text, on_reasoning, deadline, share_s
-                )
+                    state, candidate, sent, number, on_text, on_reasoning, deadline, share_s,
+                    on_native=on_native,
+                )  # fmt: skip
             assert candidate.breaker is not None
             attempts.append(outcome.attempt)
             decision = decide(outcome, cut_before=cut_before)
@@ -740,6 +756,7 @@ class Chain:
         on_text: TextCallback | None,
         on_reasoning: TextCallback | None,
         share_s: float | None = None,
+        on_native: NativeCallback | None = None,
     ) -> Raced:
         """The primary attempt, and a hedge at the next healthy candidate when the primary's
         first byte is later than the threshold; the first accepted turn wins, the other is
@@ -765,7 +782,7 @@ class Chain:
             with lane.scope:
                 lane.result = await self._attempt(
                     state, lane.candidate, lane.sent, lane.number, lane.text, lane.reasoning,
-                    share_s=left, on_first=on_first, role=lane.role,
+                    share_s=left, on_first=on_first, role=lane.role, on_native=on_native,
                 )  # fmt: skip
             progress.set()
             if lane.result is not None and lane.result[0].attempt.ok:

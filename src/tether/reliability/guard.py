@@ -30,6 +30,7 @@ from tether.messages import (
     ErrorFrame,
     Event,
     Malformed,
+    NativeDelta,
     ReasoningDelta,
     TextDelta,
     ToolCallDelta,
@@ -41,6 +42,7 @@ from tether.reliability.judge import BAD_EVENTS_MAX, DEFAULT_CONFIG, JudgeConfig
 from tether.reliability.tool_markup import may_be_call
 
 TextCallback = Callable[[str], None]
+NativeCallback = Callable[[NativeDelta], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +152,11 @@ async def guarded_turn(
     config: GuardConfig,
     on_reasoning: TextCallback | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    on_native: NativeCallback | None = None,
 ) -> Turn:
     """Drain a provider stream into a Turn under the loop guard, feeding text through holdback.
+    `on_native` hears each block of the provider's own tools as it ends (not held: the
+    proxy only learns from it that text must wait for the blocks before it).
 
     Silence and drops in mid-stream end the turn (termination `timeout` / `error`); errors
     before the reply (connect, HTTP status, first byte) propagate to the caller.
@@ -171,6 +176,11 @@ async def guarded_turn(
             seen += len(event.text)
         elif isinstance(event, ToolCallDelta):
             seen += len(event.arguments) + len(event.id) + len(event.name)
+        elif isinstance(event, NativeDelta):
+            # Not counted in characters: a server tool's results (pages, encrypted content)
+            # are the provider's, bounded by the reply's size limit, not a model running on.
+            if on_native is not None:
+                on_native(event)
         elif isinstance(event, ErrorFrame):
             seen += len(event.message) + len(event.code)
             bad += 1

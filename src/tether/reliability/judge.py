@@ -12,8 +12,9 @@ The end of a stream is not the end of a task. A turn is not an answer when (firs
                    usage count no real reply has (2**53 tokens or more: JSON's exact integers)
     paused         the provider paused an unfinished turn (Anthropic's `pause_turn`: a server
                    tool's loop reached its limit), unless the caller continues it itself
-    empty          neither text nor a tool call (reasoning alone is empty, also reasoning sent
-                   inline as the text: a `<think>` block with nothing after it)
+    empty          neither text nor a tool call nor a block of the provider's own tools (a
+                   generated image, a search); reasoning alone is empty, also reasoning sent
+                   inline as the text: a `<think>` block with nothing after it
     bad_tool_args  a tool call whose arguments do not parse as JSON
     lost_tool_call the model called a tool and no call arrived: a `tool_calls` finish with
                    none but a preamble, or the call's markup sent as text (`tool_markup`)
@@ -369,7 +370,7 @@ def judge(
             "the answer is not finished",
         )
     text = turn.content.strip()
-    if not text and not turn.tool_calls and not paused:
+    if not text and not turn.tool_calls and not turn.native and not paused:
         what = "only reasoning" if turn.reasoning.strip() else "nothing"
         return Verdict("empty", f"neither text nor a tool call ({what})")
     if not turn.tool_calls and _only_thinking(text):

@@ -2,7 +2,8 @@
 
 Streams are server-sent events: `message_start`, then per content block
 `content_block_start` / `content_block_delta` (`text_delta`, `thinking_delta`,
-`signature_delta`, `input_json_delta`) / `content_block_stop`, then `message_delta`
+`signature_delta`, `input_json_delta`, `citations_delta`) / `content_block_stop`, then
+`message_delta`
 (stop_reason, output usage) and `message_stop`; `ping` may come anywhere, `error` reports an
 in-stream failure. `input_tokens` excludes cache reads and cache writes.
 """
@@ -22,8 +23,11 @@ from tether.messages import (
     ImagePart,
     Malformed,
     Message,
+    NativeBlock,
+    NativeDelta,
     NativePart,
     Part,
+    Piece,
     ReasoningDelta,
     ReasoningPart,
     Request,
@@ -290,7 +294,11 @@ def decode_request(body: Any) -> tuple[str, Request]:
             block = obj(block, bw)
             kind = block.get("type")
             if kind == "text":
-                parts.append(TextPart(text_of(block.get("text"), bw + ".text")))
+                text = text_of(block.get("text"), bw + ".text")
+                if block.get("citations"):  # a reply's cited text, sent back with its sources
+                    parts.append(NativePart("anthropic", block, text))
+                else:
+                    parts.append(TextPart(text))
             elif kind == "image":
                 source = obj(block.get("source"), bw + ".source")
                 parts.append(
@@ -377,15 +385,22 @@ class StreamDecoder(SSEEventDecoder):
     """Messages SSE bytes to neutral events.
 
     Content blocks are numbered across kinds; tool calls are renumbered from 0 in their
-    order, so `ToolCallDelta.index` means the same as in OpenAI's format.
+    order, so `ToolCallDelta.index` means the same as in OpenAI's format. Blocks of the
+    provider's own tools (`server_tool_use`, `web_search_tool_result`, ...) are assembled
+    whole and told as one NativeDelta at their end; a text block that cites its sources is
+    told as TextDelta as it comes, and once more, whole with its citations, at its end.
     """
 
-    __slots__ = ("_tool_index", "_usage")
+    __slots__ = ("_cites", "_native", "_native_json", "_text", "_tool_index", "_usage")
 
     def __init__(self) -> None:
         super().__init__()
         self._tool_index: dict[int, int] = {}
         self._usage: dict[str, Any] = {}
+        self._native: dict[int, dict[str, Any]] = {}  # index -> a native block being assembled
+        self._native_json: dict[int, list[str]] = {}  # its input, as it streams
+        self._text: list[str] = []  # the open text block's text
+        self._cites: list[Any] = []  # and its citations
 
     def _decode(self, event: str, data: bytes, out: list[Event]) -> None:
         body = json_event(event, data, out)
@@ -396,10 +411,18 @@ class StreamDecoder(SSEEventDecoder):
             delta = body.get("delta") or {}
             dk = delta.get("type")
             if dk == "text_delta":
-                out.append(TextDelta(delta.get("text") or ""))
+                text = delta.get("text") or ""
+                self._text.append(text)
+                out.append(TextDelta(text))
             elif dk == "input_json_delta":
-                index = self._tool_index.get(int(body.get("index", 0)), 0)
+                at = int(body.get("index", 0))
+                if at in self._native:
+                    self._native_json.setdefault(at, []).append(delta.get("partial_json") or "")
+                    return
+                index = self._tool_index.get(at, 0)
                 out.append(ToolCallDelta(index, delta.get("partial_json") or ""))
+            elif dk == "citations_delta":
+                self._cites.append(delta.get("citation"))
             elif dk == "thinking_delta":
                 out.append(ReasoningDelta(delta.get("thinking") or ""))
             elif dk == "signature_delta":
@@ -411,14 +434,23 @@ class StreamDecoder(SSEEventDecoder):
                 index = len(self._tool_index)
                 self._tool_index[int(body.get("index", 0))] = index
                 out.append(ToolCallDelta(index, "", block.get("id") or "", block.get("name") or ""))
-            elif bk == "text" and block.get("text"):
-                out.append(TextDelta(block["text"]))
-            elif bk == "thinking" and (block.get("thinking") or block.get("signature")):
-                out.append(
-                    ReasoningDelta(block.get("thinking") or "", block.get("signature") or "")
-                )
-            elif bk == "redacted_thinking" and block.get("data"):
-                out.append(ReasoningDelta("", redacted=str(block["data"])))
+            elif bk == "text":
+                self._text = [block["text"]] if block.get("text") else []
+                self._cites = list(block.get("citations") or [])
+                if block.get("text"):
+                    out.append(TextDelta(block["text"]))
+            elif bk == "thinking":
+                if block.get("thinking") or block.get("signature"):
+                    out.append(
+                        ReasoningDelta(block.get("thinking") or "", block.get("signature") or "")
+                    )
+            elif bk == "redacted_thinking":
+                if block.get("data"):
+                    out.append(ReasoningDelta("", redacted=str(block["data"])))
+            elif isinstance(bk, str):  # a server tool's call or result, ...: whole at its end
+                self._native[int(body.get("index", 0))] = dict(block)
+        elif kind == "content_block_stop":
+            self._stop(int(body.get("index", 0)), out)
         elif kind == "message_start":
             message = body.get("message") or {}
             self._usage = dict(message.get("usage") or {})
@@ -436,6 +468,20 @@ class StreamDecoder(SSEEventDecoder):
             error = body.get("error") or {}
             out.append(ErrorFrame(str(error.get("message", "")), str(error.get("type", ""))))
 
+    def _stop(self, index: int, out: list[Event]) -> None:
+        """A block ended: a native one is told whole, a cited text block once more."""
+        block = self._native.pop(index, None)
+        if block is not None:
+            pieces = self._native_json.pop(index, None)
+            if pieces is not None:
+                block["input"] = _tool_input("".join(pieces))
+            out.append(NativeDelta("anthropic", block))
+        elif self._cites:
+            text = "".join(self._text)
+            block = {"type": "text", "text": text, "citations": self._cites}
+            out.append(NativeDelta("anthropic", block, text))
+        self._text, self._cites = [], []
+
 
 def decode_whole(body: bytes) -> list[Event]:
     """A whole (non-streamed) message to the events its stream would have carried; a body
@@ -452,6 +498,8 @@ def decode_whole(body: bytes) -> list[Event]:
         kind = block.get("type") if isinstance(block, dict) else None
         if kind == "text" and block.get("text"):
             out.append(TextDelta(block["text"]))
+            if block.get("citations"):
+                out.append(NativeDelta("anthropic", block, block["text"]))
         elif kind == "thinking" and (block.get("thinking") or block.get("signature")):
             out.append(ReasoningDelta(block.get("thinking") or "", block.get("signature") or ""))
         elif kind == "redacted_thinking" and block.get("data"):
@@ -462,6 +510,8 @@ def decode_whole(body: bytes) -> list[Event]:
                 ToolCallDelta(calls, arguments, block.get("id") or "", block.get("name") or "")
             )
             calls += 1
+        elif isinstance(kind, str) and kind not in ("text", "thinking", "redacted_thinking"):
+            out.append(NativeDelta("anthropic", block))
     if message.get("usage"):
         out.append(UsageReport(usage_from_raw(dict(message["usage"]))))
     stop = message.get("stop_reason")
@@ -536,6 +586,24 @@ class StreamEncoder:
             body["usage"] = usage_to_raw(usage)
         return self._close() + sse(orjson.dumps(body), "message_delta")
 
+    def _native(self, block: dict[str, Any]) -> bytes:
+        """A block of the provider's own, streamed as Anthropic streams it: a call's input as
+        one `input_json_delta`, a cited text's citations as `citations_delta`s before its
+        text, any other block whole in its start. Closed at once: what follows is another."""
+        kind = block.get("type")
+        if kind == "text":
+            out = self._open("text", {"type": "text", "text": "", "citations": []})
+            for citation in block.get("citations") or []:
+                out += self._delta({"type": "citations_delta", "citation": citation})
+            out += self._delta({"type": "text_delta", "text": block.get("text") or ""})
+        elif "input" in block:
+            out = self._open(str(kind), {**block, "input": {}})
+            partial = orjson.dumps(block["input"]).decode()
+            out += self._delta({"type": "input_json_delta", "partial_json": partial})
+        else:
+            out = self._open(str(kind), block)
+        return out + self._close()
+
     def encode(self, event: Event) -> bytes:
         if isinstance(event, TextDelta):
             head = (
@@ -564,6 +632,8 @@ class StreamEncoder:
             if not event.arguments:
                 return head
             return head + self._delta({"type": "input_json_delta", "partial_json": event.arguments})
+        if isinstance(event, NativeDelta):
+            return self._native(event.block)
         if isinstance(event, Finish):
             self._finish = event
             return b""
@@ -598,11 +668,16 @@ def message_body(
     tool_calls: tuple[ToolCall, ...],
     finish_raw: str,
     usage: Usage | None,
+    pieces: list[Piece] | None = None,
 ) -> dict[str, Any]:
-    """A whole (non-streamed) message object."""
+    """A whole (non-streamed) message object; `pieces`, when given, stand for `content`: its
+    text with the provider's own blocks at their place (Turn.pieces)."""
     blocks = [_reasoning_block(p) for p in reasoning]
-    if content:
-        blocks.append({"type": "text", "text": content})
+    for piece in [content] if pieces is None else pieces:
+        if isinstance(piece, NativeBlock):
+            blocks.append(piece.block)
+        elif piece:
+            blocks.append({"type": "text", "text": piece})
     for c in tool_calls:
         blocks.append(
             {"type": "tool_use", "id": c.id, "name": c.name, "input": _tool_input(c.arguments)}

@@ -88,7 +88,11 @@ class Api:
         return self.models_path.removeprefix(self.sdk_base)
 
     def whole(self, model: str, reply_id: str, turn: Turn, finish_raw: str) -> dict[str, Any]:
-        """A whole (non-streamed) reply body for `turn`."""
+        """A whole (non-streamed) reply body for `turn`: with the blocks of the provider's
+        own tools at their place when the turn came from a provider of this API."""
+        native: dict[str, Any] = {}
+        if any(b.api == self.name for b in turn.native):
+            native["pieces"] = turn.pieces(self.name)
         return self._whole(
             model,
             reply_id,
@@ -97,6 +101,7 @@ class Api:
             tool_calls=turn.tool_calls,
             finish_raw=finish_raw,
             usage=turn.usage,
+            **native,
         )
 
     def reply_id(self, n: int, salt: str = "") -> str:

@@ -21,6 +21,7 @@ from tether.messages import (
     Finish,
     Malformed,
     Message,
+    NativeDelta,
     ReasoningPart,
     Request,
     StreamEnd,
@@ -145,6 +146,8 @@ class StreamEncoder:
         return b""
 
     def encode(self, event: Event) -> bytes:
+        if isinstance(event, NativeDelta):  # another API's block: this one has no such thing
+            return b""
         if isinstance(event, TextDelta):
             return self._chunk(event.text)
         if isinstance(event, Finish):

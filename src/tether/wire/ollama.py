@@ -23,6 +23,7 @@ from tether.messages import (
     ImagePart,
     Malformed,
     Message,
+    NativeDelta,
     Part,
     ReasoningDelta,
     ReasoningPart,
@@ -305,6 +306,8 @@ class StreamEncoder:
         return self._line({"role": "assistant", "content": "", "tool_calls": calls})
 
     def encode(self, event: Event) -> bytes:
+        if isinstance(event, NativeDelta):  # another API's block: this one has no such thing
+            return b""
         if isinstance(event, TextDelta):
             return self._line({"role": "assistant", "content": event.text})
         if isinstance(event, ReasoningDelta):

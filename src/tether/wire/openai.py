@@ -21,6 +21,7 @@ from tether.messages import (
     ImagePart,
     Malformed,
     Message,
+    NativeDelta,
     Part,
     ReasoningDelta,
     ReasoningPart,
@@ -413,6 +414,8 @@ class StreamEncoder:
         return self._chunk({"role": "assistant", "content": ""})
 
     def encode(self, event: Event) -> bytes:
+        if isinstance(event, NativeDelta):  # another API's block: this one has no such thing
+            return b""
         if isinstance(event, TextDelta):
             return self._chunk({"content": event.text})
         if isinstance(event, ReasoningDelta):

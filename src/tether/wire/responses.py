@@ -24,8 +24,11 @@ from tether.messages import (
     ImagePart,
     Malformed,
     Message,
+    NativeBlock,
+    NativeDelta,
     NativePart,
     Part,
+    Piece,
     ReasoningDelta,
     ReasoningPart,
     Request,
@@ -332,9 +335,18 @@ class StreamDecoder(SSEEventDecoder):
                 )  # fmt: skip
         elif kind == "response.output_item.done":
             item = body.get("item") or {}
-            sealed = item.get("encrypted_content") if isinstance(item, dict) else None
-            if item.get("type") == "reasoning" and isinstance(sealed, str) and sealed:
-                out.append(ReasoningDelta("", sealed))  # the item's proof: it goes back as is
+            item = item if isinstance(item, dict) else {}
+            sealed = item.get("encrypted_content")
+            item_kind = item.get("type")
+            if item_kind == "reasoning":
+                if isinstance(sealed, str) and sealed:
+                    out.append(ReasoningDelta("", sealed))  # the item's proof: back as is
+            elif item_kind == "message":
+                native = _cited_message(item)
+                if native is not None:
+                    out.append(native)
+            elif isinstance(item_kind, str) and item_kind != "function_call":
+                out.append(NativeDelta("responses", item))  # a hosted tool's call, ...
         elif kind == "response.function_call_arguments.delta":
             position = int(body.get("output_index", 0))
             index = self._calls.setdefault(position, len(self._calls))
@@ -364,6 +376,19 @@ class StreamDecoder(SSEEventDecoder):
         if isinstance(usage, dict):
             out.append(UsageReport(usage_from_raw(usage)))
         out.append(StreamEnd())
+
+
+def _cited_message(item: dict[str, Any]) -> NativeDelta | None:
+    """A message whose text carries annotations (a web search's `url_citation`s), whole:
+    its text came as TextDelta already, the annotations only here."""
+    parts = [p for p in item.get("content") or [] if isinstance(p, dict)]
+    if not any(p.get("annotations") for p in parts):
+        return None
+    text = "".join(
+        str(p.get("text") or "") if p.get("type") == "output_text" else str(p.get("refusal") or "")
+        for p in parts
+    )
+    return NativeDelta("responses", item, text)
 
 
 def _error_frame(error: Any) -> ErrorFrame:
@@ -471,6 +496,45 @@ class StreamEncoder:
         shown = {**item, "content": []} if item["type"] == "message" else item
         return out + self._event("response.output_item.added", output_index=index, item=shown)
 
+    def _native(self, item: dict[str, Any]) -> bytes:
+        """An output item of the provider's own (a hosted tool's call, a message with its
+        annotations), added and done as it came; a message's text streams as a delta too."""
+        out = self._close()
+        index = len(self._output)
+        self._output.append(item)
+        if item.get("type") != "message":
+            return (
+                out
+                + self._event("response.output_item.added", output_index=index, item=item)
+                + self._event("response.output_item.done", output_index=index, item=item)
+            )
+        item_id = item.get("id") or f"msg_{self._id}_{index}"
+        out += self._event(
+            "response.output_item.added", output_index=index,
+            item={**item, "status": "in_progress", "content": []},
+        )  # fmt: skip
+        for ci, part in enumerate(item.get("content") or []):
+            text = str(part.get("text") or "") if isinstance(part, dict) else ""
+            empty = {**part, "text": "", "annotations": []} if text else part
+            out += self._event(
+                "response.content_part.added", item_id=item_id, output_index=index,
+                content_index=ci, part=empty,
+            )  # fmt: skip
+            if text:
+                out += self._event(
+                    "response.output_text.delta", item_id=item_id, output_index=index,
+                    content_index=ci, delta=text, logprobs=[],
+                )  # fmt: skip
+                out += self._event(
+                    "response.output_text.done", item_id=item_id, output_index=index,
+                    content_index=ci, text=text, logprobs=[],
+                )  # fmt: skip
+            out += self._event(
+                "response.content_part.done", item_id=item_id, output_index=index,
+                content_index=ci, part=part,
+            )  # fmt: skip
+        return out + self._event("response.output_item.done", output_index=index, item=item)
+
     def encode(self, event: Event) -> bytes:
         if isinstance(event, TextDelta):
             out = b""
@@ -528,6 +592,8 @@ class StreamEncoder:
                 "response.function_call_arguments.delta", item_id=call["id"],
                 output_index=index, delta=event.arguments,
             )  # fmt: skip
+        if isinstance(event, NativeDelta):
+            return self._native(event.block)
         if isinstance(event, Finish):
             self._finish = event
             return b""
@@ -562,15 +628,20 @@ def response_body(
     tool_calls: tuple[ToolCall, ...],
     finish_raw: str,
     usage: Usage | None,
+    pieces: list[Piece] | None = None,
 ) -> dict[str, Any]:
-    """A whole (non-streamed) response object."""
+    """A whole (non-streamed) response object; `pieces`, when given, stand for `content`: its
+    text with the provider's own items at their place (Turn.pieces)."""
     encoder = StreamEncoder(model, response_id)
     for p in reasoning:
         encoder.encode(ReasoningDelta(p.text))
         if p.signature:
             encoder.encode(ReasoningDelta("", p.signature))
-    if content:
-        encoder.encode(TextDelta(content))
+    for piece in [content] if pieces is None else pieces:
+        if isinstance(piece, NativeBlock):
+            encoder.encode(NativeDelta(piece.api, piece.block, piece.text))
+        elif piece:
+            encoder.encode(TextDelta(piece))
     for i, c in enumerate(tool_calls):
         encoder.encode(ToolCallDelta(i, c.arguments, c.id, c.name))
     return encoder.whole(finish_raw, usage)
