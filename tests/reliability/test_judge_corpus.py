@@ -95,7 +95,10 @@ def test_no_source_straddles_the_split() -> None:
 # answers_outages_tables_prompts.jsonl (maintainers' outage replies, tables of error codes,
 # retry code, prompts that demand a bare "unknown", 89 new sources), measured before it joined:
 # 1 of its 66 tune texts; the model retrained: 19 of 2,369.
-TUNE_FALSE_ALARMS_AT_MOST = 19
+# answers_qa_fix_reports.jsonl (Q&A pages, fix reports and FAQs about errors, quotas and
+# outages, 76 new sources, 64% not English), measured before it joined with every change of
+# the round: 1 of its 84 tune texts; the model retrained: 20 of 2,453.
+TUNE_FALSE_ALARMS_AT_MOST = 20
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -148,7 +151,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 19
 # words; the model retrained: 86 (4.1%). A stream's frames printed line by line, a template
 # slot weighed as its own evidence; the model retrained: 82 (3.9%).
 # All of it together, the model retrained on the grown tune part: 111 of 2,317 (4.8%).
-TUNE_MISSES_AT_MOST = 111
+# failures_apps_relays_reported.jsonl (AI apps' and relays' notices users reported seeing,
+# coding agents' rate-limit rows, Hugging Face Spaces' fallbacks, 66 new sources), measured
+# before it joined with every change of the round: 23 misses in its 81 tune texts; the model
+# retrained: 130 of 2,398 (5.4%).
+TUNE_MISSES_AT_MOST = 130
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
