@@ -250,20 +250,7 @@ def make_turn(reply: str, request: Request) -> Turn:
 
 def timed(fn: Callable[[], object], batches: int, calls: int) -> float:
     """Median microseconds per call over `batches` batches of `calls` calls."""
-    for _ in range(calls):  # warm up (caches, the matcher's compiled patterns)
-        fn()
-    clock = time.perf_counter_ns
-    per_call: list[float] = []
-    gc.disable()
-    try:
-        for _ in range(batches):
-            t0 = clock()
-            for _ in range(calls):
-                fn()
-            per_call.append((clock() - t0) / calls / 1000)
-    finally:
-        gc.enable()
-    return statistics.median(per_call)
+    return statistics.median(batch_times(fn, batches, calls))
 
 
 def p99(fn: Callable[[], object], calls: int) -> float:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.helpers import RawServer, RecordingReply, serving
 from tests.proxy.helpers import ProxyFactory, SharedStand
 from tether.proxy import Proxy, ProxyConfig, ProxyThread
 from tether.stand import StandThread, build_stand
@@ -61,3 +63,17 @@ def proxy_factory(tmp_path: Path) -> Iterator[ProxyFactory]:
     yield start
     for thread in started:
         thread.stop()
+
+
+@pytest.fixture
+def recorder() -> Iterator[Callable[[bytes], RawServer]]:
+    """`upstream = recorder(reply)`: an upstream on 127.0.0.1 that keeps every request in
+    `upstream.received` (headers, body) and answers each with the SSE bytes `reply`."""
+    with ExitStack() as stack:
+
+        def start(reply: bytes) -> RawServer:
+            server = RawServer(RecordingReply, reply=(b"text/event-stream", reply), received=[])
+            stack.enter_context(serving(server))
+            return server
+
+        yield start

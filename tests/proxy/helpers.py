@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -124,3 +125,23 @@ def call_then_done(
         first["fault"] = fault
     turns = [first, {"text": "Wrote hello.txt."}]
     return {"models": {model: {"position": "history", "turns": turns}}}
+
+
+def sse(kind: str, body: dict[str, Any]) -> bytes:
+    """One server-sent event as Anthropic and the Responses API send them."""
+    return f"event: {kind}\ndata: {json.dumps(body)}\n\n".encode()
+
+
+def block(index: int, start: dict[str, Any], *deltas: dict[str, Any]) -> bytes:
+    """One Anthropic content block as it streams: its start, its deltas, its stop."""
+    out = sse("content_block_start", {"type": "content_block_start", "index": index,
+                                      "content_block": start})  # fmt: skip
+    for d in deltas:
+        out += sse("content_block_delta", {"type": "content_block_delta", "index": index,
+                                           "delta": d})  # fmt: skip
+    return out + sse("content_block_stop", {"type": "content_block_stop", "index": index})
+
+
+def responses_sse(body: dict[str, Any]) -> bytes:
+    """One Responses API event (its type is its event name)."""
+    return sse(body["type"], body)

@@ -12,15 +12,13 @@ unchanged; an upstream of another API gets its text, or a note saying what was l
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import anthropic
 import openai
-import pytest
 
-from tests.helpers import RawServer, RecordingReply, serving
 from tests.proxy.conftest import ProxyFactory
+from tests.proxy.helpers import sse
 
 PDF = {"type": "base64", "media_type": "application/pdf", "data": "JVBERi0xLjQKJcfsj6IK"}
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
@@ -51,10 +49,6 @@ CONVERSATION: list[Any] = [
 TOOL = {"name": "screenshot", "description": "Take a screenshot.",
         "input_schema": {"type": "object", "properties": {}}}  # fmt: skip
 ANSWER = "The invoice is due on 3 March, as the notes say; the page shows it unpaid."
-
-
-def sse(kind: str, body: dict[str, Any]) -> bytes:
-    return f"event: {kind}\ndata: {json.dumps(body)}\n\n".encode()
 
 
 ANTHROPIC_REPLY = b"".join([
@@ -90,23 +84,6 @@ RESPONSES_REPLY = b"".join(
         {"type": "response.completed", "response": {**RESPONSE, "output": [MESSAGE]}},
     ]
 )  # fmt: skip
-
-
-@pytest.fixture
-def recorder() -> Iterator[Any]:
-    """`start(reply)`: an upstream that keeps every request and answers each with `reply`."""
-    servers: list[RawServer] = []
-
-    def start(reply: bytes) -> RawServer:
-        server = RawServer(RecordingReply, reply=(b"text/event-stream", reply), received=[])
-        servers.append(server)
-        server.__dict__["_serving"] = serving(server)
-        server.__dict__["_serving"].__enter__()
-        return server
-
-    yield start
-    for server in servers:
-        server.__dict__["_serving"].__exit__(None, None, None)
 
 
 def ask_claude(url: str) -> str:

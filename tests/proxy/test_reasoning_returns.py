@@ -21,6 +21,7 @@ import pytest
 
 from tests.helpers import RawServer, RecordingReply, serving
 from tests.proxy.conftest import ProxyFactory
+from tests.proxy.helpers import block, responses_sse, sse
 
 SIGNATURE = "EqQBCkgIARABGAIiQL-a-signature-the-provider-checks"
 REDACTED = "EmwKAhgBEgy3-opaque-data-of-a-withheld-thought"
@@ -31,19 +32,6 @@ TOOL = {
     "input_schema": {"type": "object", "properties": {"path": {"type": "string"}}},
 }
 BETA = "interleaved-thinking-2025-05-14"
-
-
-def sse(kind: str, body: dict[str, Any]) -> bytes:
-    return f"event: {kind}\ndata: {json.dumps(body)}\n\n".encode()
-
-
-def block(index: int, start: dict[str, Any], *deltas: dict[str, Any]) -> bytes:
-    out = sse("content_block_start", {"type": "content_block_start", "index": index,
-                                      "content_block": start})  # fmt: skip
-    for d in deltas:
-        out += sse("content_block_delta", {"type": "content_block_delta", "index": index,
-                                           "delta": d})  # fmt: skip
-    return out + sse("content_block_stop", {"type": "content_block_stop", "index": index})
 
 
 # What Anthropic streams for a thinking turn that calls a tool: a signed thinking block, a
@@ -168,10 +156,6 @@ def test_beta_flags_stay_away_from_an_upstream_of_another_api(
         assert reply.content[0].type == "text" and "three files" in reply.content[0].text
         headers, _ = server.received[-1]
         assert "anthropic-beta" not in headers
-
-
-def responses_sse(body: dict[str, Any]) -> bytes:
-    return f"event: {body['type']}\ndata: {json.dumps(body)}\n\n".encode()
 
 
 SEALED = "gAAAAABo-encrypted-reasoning-only-its-provider-reads"

@@ -13,7 +13,6 @@ them back unchanged; a client of another API gets the text.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +20,8 @@ import anthropic
 import openai
 import pytest
 
-from tests.helpers import RawServer, RecordingReply, serving
 from tests.proxy.conftest import ProxyFactory
+from tests.proxy.helpers import block, responses_sse, sse
 from tether.audit import audit_record
 
 QUERY = {"query": "invoice payment terms"}
@@ -45,19 +44,6 @@ AFTER = (
     " Many suppliers also accept early payment with a small discount, so it is worth asking "
     "before you pay; a late payment may cost a fee."
 )
-
-
-def sse(kind: str, body: dict[str, Any]) -> bytes:
-    return f"event: {kind}\ndata: {json.dumps(body)}\n\n".encode()
-
-
-def block(index: int, start: dict[str, Any], *deltas: dict[str, Any]) -> bytes:
-    out = sse("content_block_start", {"type": "content_block_start", "index": index,
-                                      "content_block": start})  # fmt: skip
-    for d in deltas:
-        out += sse("content_block_delta", {"type": "content_block_delta", "index": index,
-                                           "delta": d})  # fmt: skip
-    return out + sse("content_block_stop", {"type": "content_block_stop", "index": index})
 
 
 def search_turn(opening: str) -> bytes:
@@ -95,23 +81,6 @@ def blocks_of(opening: str) -> list[dict[str, Any]]:
 
 
 WEB_SEARCH = {"type": "web_search_20250305", "name": "web_search", "max_uses": 5}
-
-
-@pytest.fixture
-def recorder() -> Iterator[Any]:
-    """`start(reply)`: an upstream that keeps every request and answers each with `reply`."""
-    with_servers: list[RawServer] = []
-
-    def start(reply: bytes) -> RawServer:
-        server = RawServer(RecordingReply, reply=(b"text/event-stream", reply), received=[])
-        with_servers.append(server)
-        server.__dict__["_serving"] = serving(server)
-        server.__dict__["_serving"].__enter__()
-        return server
-
-    yield start
-    for server in with_servers:
-        server.__dict__["_serving"].__exit__(None, None, None)
 
 
 def ask_claude(client: anthropic.Anthropic, stream: bool, messages: list[Any]) -> list[Any]:
@@ -162,10 +131,6 @@ def test_a_chat_client_of_that_upstream_gets_the_text(
         reply = client.chat.completions.create(model="claude-x", messages=question)
         text = reply.choices[0].message.content or ""
     assert text == SHORT + CITED + AFTER
-
-
-def responses_sse(body: dict[str, Any]) -> bytes:
-    return f"event: {body['type']}\ndata: {json.dumps(body)}\n\n".encode()
 
 
 RESPONSE = {"id": "resp_1", "object": "response", "created_at": 1, "model": "gpt-x",
