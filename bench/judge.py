@@ -255,19 +255,7 @@ def timed(fn: Callable[[], object], batches: int, calls: int) -> float:
 
 def p99(fn: Callable[[], object], calls: int) -> float:
     """The 99th percentile, in microseconds, of `calls` single calls."""
-    for _ in range(100):
-        fn()
-    clock = time.perf_counter_ns
-    times: list[float] = []
-    gc.disable()
-    try:
-        for _ in range(calls):
-            t0 = clock()
-            fn()
-            times.append((clock() - t0) / 1000)
-    finally:
-        gc.enable()
-    times.sort()
+    times = sorted(single_times(fn, calls))
     return times[int(len(times) * 0.99)]
 
 
