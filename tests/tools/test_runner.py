@@ -15,6 +15,7 @@ import pytest
 
 from tether.messages import ToolCall
 from tether.tools.base import Tool, ToolContext, ToolOutput, tool
+from tether.tools.builtin import search
 from tether.tools.rules import Rule, Rules
 from tether.tools.runner import PermissionRequest, ToolResult, ToolRunner
 from tether.trace.formats import runs_from_document
@@ -270,6 +271,20 @@ def test_a_stop_while_a_sync_tool_finishes_in_its_grace_still_stops_the_caller(
 
     assert run(main, anyio_backend) is True
     assert after == [] and r.effects == ["dozed"]
+
+
+def test_a_search_past_its_timeout_stops_instead_of_finishing_in_the_grace(
+    tmp_path: Path, anyio_backend: str
+) -> None:
+    """A cancelled sync tool gets a grace period to finish (a write under way), but a search
+    only reads: it sees the stop between lines and ends at once, so its timeout is a timeout
+    (a search that finished in the grace used to come back "no matches", status ok), and no
+    thread is left reading, so the receipt has no "maybe" for it."""
+    (tmp_path / "big.txt").write_text(("a" * 99 + "!\n") * 300_000, encoding="utf-8")
+    r = ToolRunner([search], ToolContext(workspace=tmp_path), default_timeout_s=0.005)
+    [result] = run_calls(r, call("search", {"pattern": "(a+)+$"}), backend=anyio_backend)
+    assert result.status == "timeout" and "timed out after 0.005 s" in result.text
+    assert r.effects == []
 
 
 # ----------------------------------------------------------------------------- fences and taint

@@ -106,6 +106,19 @@ class Tool:
 
 
 SYNC_GRACE_S = 0.5  # a sync tool cancelled while running gets this long to finish
+_worker = threading.local()  # the stop request of the call a worker thread is running
+
+
+class ToolStopped(Exception):
+    """Raised by a sync tool that saw `stop_requested()`: it stopped, it did not fail."""
+
+
+def stop_requested() -> bool:
+    """Whether the call this thread runs was cancelled (Stop, or the runner's timeout): a tool
+    that reads for long (a search) checks it between pieces of work and stops at once, so a
+    timeout is a timeout and not a result that came in the grace period."""
+    stop: threading.Event | None = getattr(_worker, "stop", None)
+    return stop is not None and stop.is_set()
 
 
 async def _in_thread(fn: Callable[[], Any], on_abandon: Callable[[], None] | None = None) -> Any:
@@ -117,18 +130,22 @@ async def _in_thread(fn: Callable[[], Any], on_abandon: Callable[[], None] | Non
     goes on at once."""
     box: list[Any] = []
     finished = threading.Event()
+    stop = threading.Event()
 
     def target() -> None:
+        _worker.stop = stop
         try:
             box.append((True, fn()))
         except BaseException as exc:  # handed back to the caller below
             box.append((False, exc))
         finally:
+            _worker.stop = None
             finished.set()
 
     try:
         await anyio.to_thread.run_sync(target, abandon_on_cancel=True)
     except anyio.get_cancelled_exc_class():
+        stop.set()
         with anyio.CancelScope(shield=True):
             await anyio.to_thread.run_sync(finished.wait, SYNC_GRACE_S)
         if not finished.is_set() and on_abandon is not None:

@@ -13,7 +13,7 @@ from typing import Any
 import re2
 
 from tether.errors import WorkspacePathError
-from tether.tools.base import ToolContext, ToolOutput, tool
+from tether.tools.base import ToolContext, ToolOutput, ToolStopped, stop_requested, tool
 from tether.tools.builtin.files import (
     BINARY_SNIFF_BYTES,
     display,
@@ -26,6 +26,7 @@ from tether.tools.builtin.files import (
 
 MAX_MATCH_LINE_CHARS = 300  # a matching line is cut past this (minified files)
 LINE_CHUNK_CHARS = 1_000_000  # a longer line is searched in pieces of this size
+STOP_CHECK_LINES = 1_000  # a cancelled search stops within this many lines
 
 
 def _compile(pattern: str) -> Any:
@@ -66,6 +67,8 @@ def search(
     total = 0
     files_matched = 0
     for file in walk_files(root, start, glob):
+        if stop_requested():
+            raise ToolStopped(f"search stopped before {display(root, file)}")
         try:
             with file.open("rb") as f:
                 if is_binary(f.read(BINARY_SNIFF_BYTES)):
@@ -74,6 +77,8 @@ def search(
                 in_file = 0
                 number, new_line = 0, True
                 while line := f.readline(LINE_CHUNK_CHARS):
+                    if number % STOP_CHECK_LINES == 0 and stop_requested():
+                        raise ToolStopped(f"search stopped in {display(root, file)}")
                     if new_line:
                         number += 1
                     new_line = line.endswith("\n")  # else: the next piece is the same line
