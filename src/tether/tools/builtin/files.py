@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tether.errors import PatchError, WorkspacePathError
-from tether.tools.base import ToolContext, ToolOutput, tool
+from tether.tools.base import ToolContext, ToolOutput, ToolStopped, stop_requested, tool
 
 SKIPPED_DIRS = frozenset({".git", "__pycache__", "node_modules", ".venv"})
 BINARY_SNIFF_BYTES = 8192
@@ -124,6 +124,8 @@ def walk_files(root: Path, start: Path, pattern: str = "*") -> list[Path]:
         return [start] if matches(start) else []
     found: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(start, followlinks=False):
+        if stop_requested():  # a cancelled call: a huge tree is not walked to its end
+            raise ToolStopped(f"stopped while listing {display(root, Path(dirpath))}")
         dirnames[:] = [d for d in dirnames if d not in SKIPPED_DIRS]
         here = Path(dirpath)
         for name in filenames:
