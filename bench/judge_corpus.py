@@ -14,6 +14,12 @@ Targets on the test part: recall >= 95% on failures, 0 false alarms on answers.
     python bench/judge_corpus.py                  # the test part (never tuned on)
     python bench/judge_corpus.py --split tune     # the part the weights were tuned on
     python bench/judge_corpus.py --split all --misses   # and print every miss and false alarm
+    python bench/judge_corpus.py --batch new.jsonl      # a batch not joined yet, measured first
+
+A new batch is measured with `--batch` before anything is tuned on it (its figure is the
+honest one: texts nobody has seen), then joined (a file in tether/reliability/corpus/), the
+learned signal retrained (`python bench/train_judge_model.py`) and the tune ratchets in
+tests/reliability/test_judge_corpus.py updated with a line of accounting.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tether.messages import Message, Request, Turn
-from tether.reliability.corpus import Sample, samples
+from tether.reliability.corpus import Sample, read_batch, samples
 from tether.reliability.judge import JudgeConfig, judge
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -122,12 +128,33 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", choices=("test", "tune", "all"), default="test")
     parser.add_argument("--misses", action="store_true", help="print every judge/3 mistake")
+    parser.add_argument(
+        "--batch",
+        action="append",
+        metavar="FILE",
+        help="a JSONL batch of corpus records not joined yet: measure it instead of a part",
+    )
     args = parser.parse_args()
-    part = list(samples(None if args.split == "all" else args.split))
-    recall, false = report(part, f"{args.split} part", args.misses)
+    if args.batch:
+        part, title = [], "batch " + ", ".join(args.batch)
+        for name in args.batch:
+            try:
+                part += read_batch(Path(name).read_text("utf-8"))
+            except OSError as exc:
+                print(f"--batch {name}: cannot be read ({exc.strerror})", file=sys.stderr)
+                return 2
+            except (ValueError, KeyError) as exc:
+                print(
+                    f"--batch {name}: not a JSONL file of corpus records ({exc})", file=sys.stderr
+                )
+                return 2
+    else:
+        part = list(samples(None if args.split == "all" else args.split))
+        title = f"{args.split} part"
+    recall, false = report(part, title, args.misses)
     ok = recall >= TARGET_RECALL and false == 0
     print(
-        f"\njudge/3 on the {args.split} part: recall {recall:.1%} (target >= {TARGET_RECALL:.0%}),"
+        f"\njudge/3 on the {title}: recall {recall:.1%} (target >= {TARGET_RECALL:.0%}),"
         f" {false} false alarm(s) (target 0): {'MET' if ok else 'NOT MET'}"
     )
     return 0

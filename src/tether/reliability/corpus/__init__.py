@@ -47,29 +47,35 @@ def split_of(group: str) -> Split:
     return "test" if int.from_bytes(digest[:4], "big") / 2**32 < TEST_SHARE else "tune"
 
 
+def read_batch(text: str) -> list[Sample]:
+    """The records of one JSONL file's text (a corpus file, or a new batch not joined yet)."""
+    found: list[Sample] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        found.append(
+            Sample(
+                r["label"],
+                r["text"],
+                r["source"],
+                r["group"],
+                r.get("language", "en"),
+                r.get("shape", "other"),
+                r.get("prompt") or None,
+            )
+        )
+    return found
+
+
 @cache
 def load() -> tuple[Sample, ...]:
     """Every record of every corpus file, in file order."""
     found: list[Sample] = []
     folder = resources.files("tether.reliability.corpus")
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".jsonl"):
-            continue
-        for line in entry.read_text("utf-8").splitlines():
-            if not line.strip():
-                continue
-            r = json.loads(line)
-            found.append(
-                Sample(
-                    r["label"],
-                    r["text"],
-                    r["source"],
-                    r["group"],
-                    r.get("language", "en"),
-                    r.get("shape", "other"),
-                    r.get("prompt") or None,
-                )
-            )
+        if entry.name.endswith(".jsonl"):
+            found += read_batch(entry.read_text("utf-8"))
     return tuple(found)
 
 
