@@ -403,7 +403,6 @@ class TurnBuilder:
         self._started = clock()
         self._first: float | None = None
         self._text: list[str] = []
-        self._reasoning: list[str] = []
         self._blocks: list[ReasoningPart] = []  # reasoning blocks closed so far
         self._block_text: list[str] = []  # the open block's text
         self._calls: dict[int, list[str]] = {}
@@ -433,7 +432,6 @@ class TurnBuilder:
                     self.finished_early = True
         elif isinstance(event, ReasoningDelta):
             if event.text:
-                self._reasoning.append(event.text)
                 self._block_text.append(event.text)
                 self.chars += len(event.text)
                 if self.finish is not None:
@@ -499,12 +497,13 @@ class TurnBuilder:
             )
             for i in sorted(self._calls)
         )
+        blocks = (*self._blocks, *self._open_block())  # the reasoning is their text
         return Turn(
             content="".join(self._text),
-            reasoning="".join(self._reasoning),
+            reasoning="".join(p.text for p in blocks),
             tool_calls=calls,
             usage=self.usage,
-            reasoning_parts=(*self._blocks, *self._open_block()),
+            reasoning_parts=blocks,
             native=tuple(self._native),
             finish_reason=self.finish.reason if self.finish else None,
             raw_finish_reason=self.finish.raw if self.finish else "",

@@ -414,10 +414,10 @@ class _Exchange(Response):
         self.error: ModelCallFailed | None = None
         self.failure: Failure | None = None
         self.shown = False  # text went into the queue: the response is 200, come what may
-        self.reasoned = False  # an attempt reasoned: for some APIs its text waits for the end
-        # A block of the provider's own tools came, in the client's API: text from then on
-        # waits for the end, where it goes out in order with the blocks (Turn.pieces).
-        self.aside = False
+        # Text from now on waits for the end, where it goes out in order after what came
+        # before it: reasoning the client sends back (`Api.reasoning_returns`), or a block of
+        # the provider's own tools in the client's API (Turn.pieces).
+        self.text_waits = False
         self.sent_chars = 0  # characters of the reply's text streamed so far
         self.headers_sent = False  # 200 committed (text, or a keep-alive)
         self.done = False
@@ -466,29 +466,27 @@ class _Exchange(Response):
                 return
 
     def _on_reasoning(self, text: str) -> None:
-        self.reasoned = True
+        """The client sends the reply's reasoning blocks back, signed and in order, so they
+        must come before the text; they are whole only when the turn is."""
+        if self.api.reasoning_returns and not self.shown:
+            self.text_waits = True
 
     def _on_native(self, block: NativeDelta) -> None:
         """A server tool's call or result, a cited text: the client gets it at its place, so
         released text must not overtake it (a search's result before the text citing it).
         Another API's blocks are not sent on: nothing to wait for."""
         if block.api == self.api.name:
-            self.aside = True
+            self.text_waits = True
 
     def _on_text(self, text: str) -> None:
         """Text the holdback released: from the first piece on, the response is a 200 stream
         and a pump task sends the pieces as they come (a sync callback cannot send)."""
-        if self.aside:  # the end sends it, in order with the blocks before it
+        if self.text_waits:  # the end sends it, in order after what came before it
             return
         if not self.shown and len(text) < self.chain.guard.holdback_chars:
             # Shorter than the holdback: the whole turn, released as the chain returns (the
             # holdback lets text go mid-stream only once it holds `holdback_chars`). The end
             # sends it from the turn, in one write, with no pump task.
-            return
-        if not self.shown and self.reasoned and self.api.reasoning_returns:
-            # The client sends the reply's reasoning blocks back, signed and in order, so
-            # they must come before the text; they are whole only when the turn is: the end
-            # sends both, from the turn.
             return
         if not self.shown:
             self.shown = True
@@ -563,7 +561,7 @@ class _Exchange(Response):
             if block.signature:
                 out.append(enc.encode(ReasoningDelta("", block.signature)))
         # held to the end: shorter than the holdback, or after a block of the provider's own
-        start = self.sent_chars if self.aside else len(turn.content) if self.shown else 0
+        start = self.sent_chars if self.text_waits else len(turn.content) if self.shown else 0
         for piece in turn.pieces(self.api.name, start):
             if isinstance(piece, NativeBlock):
                 out.append(enc.encode(NativeDelta(piece.api, piece.block, piece.text)))
