@@ -12,14 +12,13 @@ tools) reach an Anthropic upstream too, and only an upstream of that API.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import anthropic
 import openai
 import pytest
 
-from tests.helpers import RawServer, RecordingReply, serving
+from tests.helpers import RawServer
 from tests.proxy.conftest import ProxyFactory
 from tests.proxy.helpers import block, responses_sse, sse
 
@@ -91,11 +90,10 @@ CHAT_REPLY = (
 
 
 @pytest.fixture
-def upstream() -> Iterator[RawServer]:
+def upstream(recorder: Any) -> RawServer:
     """An upstream that keeps every request and answers each with Anthropic's thinking turn."""
-    server = RawServer(RecordingReply, reply=(b"text/event-stream", THINKING_TURN), received=[])
-    with serving(server):
-        yield server
+    server: RawServer = recorder(THINKING_TURN)
+    return server
 
 
 def ask(client: anthropic.Anthropic, stream: bool, messages: list[Any]) -> list[dict[str, Any]]:
@@ -144,18 +142,18 @@ def test_the_clients_beta_flags_reach_an_anthropic_upstream(
 
 def test_beta_flags_stay_away_from_an_upstream_of_another_api(
     proxy_factory: ProxyFactory,
+    recorder: Any,
 ) -> None:
-    server = RawServer(RecordingReply, reply=(b"text/event-stream", CHAT_REPLY), received=[])
-    with serving(server):
-        client = anthropic.Anthropic(base_url=proxy_factory([server.url], api="openai"),
-                                     api_key="k", max_retries=0)  # fmt: skip
-        reply = client.beta.messages.create(
-            model="m", max_tokens=500, betas=[BETA],
-            messages=[{"role": "user", "content": "What is in this folder?"}],
-        )  # fmt: skip
-        assert reply.content[0].type == "text" and "three files" in reply.content[0].text
-        headers, _ = server.received[-1]
-        assert "anthropic-beta" not in headers
+    server = recorder(CHAT_REPLY)
+    client = anthropic.Anthropic(base_url=proxy_factory([server.url], api="openai"),
+                                 api_key="k", max_retries=0)  # fmt: skip
+    reply = client.beta.messages.create(
+        model="m", max_tokens=500, betas=[BETA],
+        messages=[{"role": "user", "content": "What is in this folder?"}],
+    )  # fmt: skip
+    assert reply.content[0].type == "text" and "three files" in reply.content[0].text
+    headers, _ = server.received[-1]
+    assert "anthropic-beta" not in headers
 
 
 SEALED = "gAAAAABo-encrypted-reasoning-only-its-provider-reads"
@@ -187,50 +185,49 @@ REASONING_TURN = b"".join(
 
 @pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
 def test_encrypted_reasoning_reaches_a_responses_client_and_goes_back_unchanged(
-    proxy_factory: ProxyFactory, stream: bool
+    proxy_factory: ProxyFactory, recorder: Any, stream: bool
 ) -> None:
-    server = RawServer(RecordingReply, reply=(b"text/event-stream", REASONING_TURN), received=[])
-    with serving(server):
-        client = openai.OpenAI(base_url=proxy_factory([server.url], api="responses") + "/v1",
-                               api_key="k", max_retries=0)  # fmt: skip
-        tool = {"type": "function", "name": "ls", "description": "List a folder.",
-                "parameters": TOOL["input_schema"]}  # fmt: skip
-        kw: dict[str, Any] = {"model": "gpt-x", "tools": [tool], "store": False,
-                              "include": ["reasoning.encrypted_content"]}  # fmt: skip
-        question: list[Any] = [{"role": "user", "content": "What is in this folder?"}]
-        if stream:
-            with client.responses.stream(input=question, **kw) as s:
-                reply = s.get_final_response()
-        else:
-            reply = client.responses.create(input=question, **kw)
-        reasoning = [i for i in reply.output if i.type == "reasoning"]
-        assert [i.encrypted_content for i in reasoning] == [SEALED]
-        assert reply.output[0].type == "reasoning"  # before the call it led to
+    server = recorder(REASONING_TURN)
+    client = openai.OpenAI(base_url=proxy_factory([server.url], api="responses") + "/v1",
+                           api_key="k", max_retries=0)  # fmt: skip
+    tool = {"type": "function", "name": "ls", "description": "List a folder.",
+            "parameters": TOOL["input_schema"]}  # fmt: skip
+    kw: dict[str, Any] = {"model": "gpt-x", "tools": [tool], "store": False,
+                          "include": ["reasoning.encrypted_content"]}  # fmt: skip
+    question: list[Any] = [{"role": "user", "content": "What is in this folder?"}]
+    if stream:
+        with client.responses.stream(input=question, **kw) as s:
+            reply = s.get_final_response()
+    else:
+        reply = client.responses.create(input=question, **kw)
+    reasoning = [i for i in reply.output if i.type == "reasoning"]
+    assert [i.encrypted_content for i in reasoning] == [SEALED]
+    assert reply.output[0].type == "reasoning"  # before the call it led to
 
-        # Codex's next request: the output items, then the call's result.
-        items = [i.model_dump(exclude_none=True) for i in reply.output]
-        result = {"type": "function_call_output", "call_id": "call_1", "output": "a.txt"}
-        client.responses.create(input=[*question, *items, result], **kw)
-        sent = json.loads(server.received[-1][1])["input"]
-        assert [i for i in sent if i["type"] == "reasoning"] == [
-            {"type": "reasoning", "summary": [], "encrypted_content": SEALED}
-        ]
+    # Codex's next request: the output items, then the call's result.
+    items = [i.model_dump(exclude_none=True) for i in reply.output]
+    result = {"type": "function_call_output", "call_id": "call_1", "output": "a.txt"}
+    client.responses.create(input=[*question, *items, result], **kw)
+    sent = json.loads(server.received[-1][1])["input"]
+    assert [i for i in sent if i["type"] == "reasoning"] == [
+        {"type": "reasoning", "summary": [], "encrypted_content": SEALED}
+    ]
 
 
 def test_a_signature_never_reaches_an_upstream_of_another_api(
     proxy_factory: ProxyFactory,
+    recorder: Any,
 ) -> None:
-    server = RawServer(RecordingReply, reply=(b"text/event-stream", REASONING_TURN), received=[])
-    with serving(server):
-        client = anthropic.Anthropic(base_url=proxy_factory([server.url], api="responses"),
-                                     api_key="k", max_retries=0)  # fmt: skip
-        earlier = [{"role": "user", "content": "What is in this folder?"},
-                   {"role": "assistant", "content": SENT_BLOCKS},
-                   {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
-                                                 "content": "a.txt"}]}]  # fmt: skip
-        reply = client.messages.create(model="gpt-x", max_tokens=500, tools=[TOOL],
-                                       messages=earlier)  # fmt: skip
-        assert reply.content[-1].type == "tool_use"
-        sent = json.loads(server.received[-1][1])["input"]
-        assert SIGNATURE not in json.dumps(sent) and REDACTED not in json.dumps(sent)
-        assert not [i for i in sent if i["type"] == "reasoning"]
+    server = recorder(REASONING_TURN)
+    client = anthropic.Anthropic(base_url=proxy_factory([server.url], api="responses"),
+                                 api_key="k", max_retries=0)  # fmt: skip
+    earlier = [{"role": "user", "content": "What is in this folder?"},
+               {"role": "assistant", "content": SENT_BLOCKS},
+               {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
+                                             "content": "a.txt"}]}]  # fmt: skip
+    reply = client.messages.create(model="gpt-x", max_tokens=500, tools=[TOOL],
+                                   messages=earlier)  # fmt: skip
+    assert reply.content[-1].type == "tool_use"
+    sent = json.loads(server.received[-1][1])["input"]
+    assert SIGNATURE not in json.dumps(sent) and REDACTED not in json.dumps(sent)
+    assert not [i for i in sent if i["type"] == "reasoning"]
