@@ -43,20 +43,23 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tether.messages import Request, Usage
-from tether.reliability.answer_signals import (
-    LEXICAL,
-    STRUCTURAL,
+from tether.reliability.about_signals import (
     acted,
     addresses_asker,
-    asked_about,
-    asked_for,
     cause_and_fix,
-    change_note,
     cites_source,
     cites_standard,
     codes_as_kind,
-    conditional,
     contrast,
+    past_state,
+)
+from tether.reliability.answer_signals import (
+    LEXICAL,
+    STRUCTURAL,
+    asked_about,
+    asked_for,
+    change_note,
+    conditional,
     defines,
     explains,
     first_person,
@@ -68,7 +71,6 @@ from tether.reliability.answer_signals import (
     markdown,
     names_code,
     on_topic,
-    past_state,
     prose,
     quoted,
     rate_stated,

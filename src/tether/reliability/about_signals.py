@@ -1,0 +1,308 @@
+"""The signals of a writer speaking ABOUT a failure, where a notice is a service speaking AS
+one: the writer talks to the asker, sets one cause against another, cites a standard or a
+source, reports what they did, labels a cause and a fix, speaks of codes as a kind, tells the
+failure in the past. Each weighs toward "answer" (weights in judge_signals.json) and reads
+lower-cased text only after a substring test, so a reply none of whose words could match costs
+a few microseconds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.reply import Reply, Signal
+
+
+def _holds(text: str, keys: tuple[str, ...]) -> bool:
+    """Whether `text` holds one of `keys`: substring tests in C, before a pattern that would be
+    tried at every position of a text none of whose words it could match."""
+    return any(key in text for key in keys)
+
+
+# Words one of which every match of a pattern below holds (in lower case).
+_TO_ASKER_KEYS = (
+    "you",
+    "thank",
+    "razón",
+    "viendo",
+    "vendo",
+    "raison",
+    "voyez",
+    "recht",
+    "правы",
+    "obrigad",
+    "gracias",
+    "merci",
+    "danke",
+    "@",
+    "说得对",
+    "看到的",
+    "提到的",
+    "おっしゃる",
+    "ご指摘",
+    "말씀하신",
+    "感谢",
+    "谢谢",
+    "ご報告",
+)
+_CONTRAST_KEYS = (
+    "not",
+    "rather",
+    "instead",
+    "lugar",
+    "vez",
+    "lieu",
+    "statt",
+    "вместо",
+    "而不是",
+    "而非",
+    "ではなく",
+    "아니라",
+)
+_ACTED_KEYS = (
+    "fixed",
+    "start",
+    "deploy",
+    "rolled",
+    "revert",
+    "nuked",
+    "cleared",
+    "flushed",
+    "purged",
+    "bumped",
+    "upgraded",
+    "increased",
+    "raised",
+    "patched",
+    "rebooted",
+    "abled",
+    "merged",
+    "released",
+    "pushed",
+    "migrated",
+    "renewed",
+    "rotated",
+    "regenerated",
+    "reset",
+    "resolved",
+    "switched",
+    "重启",
+    "修复",
+    "更新",
+    "回滚",
+    "清理",
+    "清除",
+    "调高",
+    "升级",
+    "重置",
+    "перезапустил",
+    "исправил",
+    "обновил",
+    "откатил",
+    "почистил",
+)
+_CAUSE_KEYS = ("cause", "reason", "причина", "原因", "causa", "ursache", "raison", "원인")
+_CODES_KEYS = (" codes", "码", "エラーコード", "коды")
+_PAST_STATE_KEYS = (
+    "down",
+    "offline",
+    "unavailable",
+    "unreachable",
+    "broken",
+    "overloaded",
+    "estuvo",
+    "estava",
+    "était",
+    "недоступ",
+    "落ちて",
+    "다운됐",
+)
+_SOURCE_KEYS = (
+    "accord",
+    "según",
+    "segundo",
+    "selon",
+    "laut",
+    "согласно",
+    "根据",
+    "によると",
+    "에 따르면",
+)
+
+# The writer speaks to the asker about what the asker said, showed or meets: "the website you
+# mentioned", "the data you provided", "you're right", "the error you're seeing".
+_TO_ASKER = re.compile(
+    r"you(?:'ve| have)? (?:mentioned|described|provided|shared|posted|pasted|quoted|showed"
+    r"|linked|attached|reported)\b|you(?:'re| are) (?:right|correct)\b"
+    r"|tienes razón|que (?:estás|está) viendo|você tem razão|que você está vendo"
+    r"|vous avez raison|que vous voyez|du hast recht|sie haben recht"
+    r"|вы правы|你说得对|您说得对|你看到的|您看到的|你提到的|您提到的|おっしゃる通り"
+    r"|ご指摘の|말씀하신"
+    # ... thanks the reporter: "thanks for the report", "obrigado por reportar", "感谢反馈"
+    r"|thanks? (?:you )?for (?:the |your )?(?:report|reporting|feedback|flagging|heads-up)\b"
+    r"|obrigad[oa] por (?:reportar|avisar)|gracias por (?:reportar|avisar)"
+    r"|merci (?:pour le signalement|d'avoir signalé)|danke für (?:den hinweis|die meldung)"
+    r"|感谢(?:反馈|报告)|谢谢(?:反馈|报告)|ご報告ありがとう"
+)
+# ... or names them first, as a thread's reply does: "@nowox I recovered it now".
+_TO_HANDLE = re.compile(r"\s*(?:(?:hi|hey|hello|thanks|cc)\W+)?@[a-z0-9][\w-]{1,38}(?![\w.@/-])")
+# (Every pattern of these signals reads lower-cased text and opens with a literal, never with
+# `\b` or a case-blind class: the engine then skips to the letters a match starts with.)
+
+
+def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer speaks to the asker about what the asker said or sees ("the website you
+    mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, or
+    opens with their handle ("@nowox ..."): a reply to a person. A service's notice knows
+    nothing the user said; it speaks of "your request" at most."""
+    if r.structure is not None or r.html:
+        return ()
+    low = r.low[:3000]
+    m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if _holds(low, _TO_ASKER_KEYS) else None)
+    if m is None:
+        return ()
+    return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
+
+
+# One thing set against another: "X, not your backend", "rather than", "instead of", "不是 ...
+# 而是". (`, not` needs a word after it: "or not." ends a question.)
+_CONTRAST = re.compile(
+    r",\s+not\s+(?:the\s+|your\s+|a\s+|an\s+|because\s+)?[\w`*\"']|not\s+your\b|rather than\b"
+    r"|instead of\b(?!\s+(?:calling|returning|answering|replying))|not because\b"
+    r"|en (?:lugar|vez) de\b|em vez de\b|au lieu de\b|(?:an)?statt\b"
+    r"|вместо(?!\w)(?!\s+(?:вызова|ответа))|而不是|而非|ではなく|이 아니라|가 아니라"
+)
+
+
+def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """One cause set against another ("it comes from the provider, not your backend", "429
+    rather than 503", "instead of"): the reply weighs explanations, where a notice states
+    what happened once."""
+    if r.structure is not None or r.html:
+        return ()
+    said = r.said[:3000]
+    low = said.lower()
+    m = _CONTRAST.search(low) if _holds(low, _CONTRAST_KEYS) else None
+    if m is None:
+        return ()
+    return (Signal("contrast", -w["contrast"], m.group(0).strip()[:40]),)
+
+
+# A standard or a numbered section of one: "RFC 6585", "RFC7231 section 6.6", "ISO 8601", "§4.2".
+_STANDARD = re.compile(r"\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b|§\s?\d")
+
+
+def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A standard cited by its number ("RFC 6585", "ISO 8601", "§ 6.5"): reference material
+    about a status, which no service's failure text cites."""
+    head = r.text[:3000]
+    m = _STANDARD.search(head) if _holds(head, ("RFC", "ISO", "§")) else None
+    if m is None:
+        return ()
+    return (Signal("cites_standard", -w["cites_standard"], m.group(0)),)
+
+
+# "I" or "we" and a thing done to the system: "I nuked the cache", "we've rolled back the
+# deploy", "I just restarted it", "我重启了", "перезапустил".
+_ACTED = re.compile(
+    r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:just\s+|now\s+|already\s+)?"
+    r"(?:fixed|restarted|deployed|redeployed|rolled back|reverted|nuked|cleared|flushed|purged"
+    r"|bumped|upgraded|increased|raised|patched|rebooted|disabled|re-?enabled|merged|released|pushed|migrated"
+    r"|renewed|rotated|regenerated|reset|resolved|switched)\b(?!\s+(?:you|your)\b)"
+    r"|我(?:已经|刚刚|刚)?(?:重启|修复|更新|回滚|清理|清除|调高|升级|重置)了"
+    r"|(?:я(?<!\wя)|мы(?<!\wмы))\s+(?:уже\s+)?(?:перезапустил|исправил|обновил|откатил|почистил)"
+)
+
+
+def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer reports a thing done to the system ("I nuked the cache", "we've rolled back
+    the deploy"): an operator answering about an outage. A service's notice says what failed
+    and what the user should do, never what its writer did."""
+    if r.structure is not None or r.html:
+        return ()
+    said = r.message[:2000]
+    m = _ACTED.search(said) if _holds(said, _ACTED_KEYS) else None
+    if m is None:
+        return ()
+    return (Signal("acted", -w["acted"], m.group(0).strip()[:40]),)
+
+
+# A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
+_CAUSE_AND_FIX = re.compile(
+    r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)\s*[:\uff1a][\s\S]{0,400}?"
+    r"(?:solution|fix|resolution|решение|解决方法|解决方案|解決策|対処法|solución|solução|lösung"
+    r"|해결)\w*\s*[:\uff1a]"
+)
+
+
+def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A cause and a fix, each labelled ("Cause: ... Solution: ..."): a troubleshooting entry
+    about an error. A notice may give a reason; it does not file it under a cause with its
+    solution."""
+    low = r.low[:3000]
+    m = _CAUSE_AND_FIX.search(low) if _holds(low, _CAUSE_KEYS) else None
+    if m is None:
+        return ()
+    return (Signal("cause_and_fix", -w["cause_and_fix"], m.group(0)[:40]),)
+
+
+# Codes spoken of as a kind: "the error codes list", "HTTP status codes", "错误码列表".
+_CODES_AS_KIND = re.compile(
+    r"(?:error|status|response|http) codes\b|错误码(?:列表|表)|状态码(?:列表|表)|エラーコード一覧"
+    r"|коды (?:ошибок|ответов|состояния)"
+)
+
+
+def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Codes spoken of as a kind ("add it to the error codes list", "HTTP status codes"):
+    documentation of failures in general. A failure text has its one code."""
+    said = r.message[:3000]
+    m = _CODES_AS_KIND.search(said) if _holds(said, _CODES_KEYS) else None
+    if m is None:
+        return ()
+    return (Signal("codes_as_kind", -w["codes_as_kind"], m.group(0)),)
+
+
+# A failure told as a past state: "it was offline for a while", "the network went down",
+# "estuvo caído", "war down", "落ちてた". (Not "was throttled", "was rate limited": a
+# request's fate, as notices say it.)
+_PAST_STATE = re.compile(
+    r"(?:was|were|has been|have been|had been)\s+(?:\w+\s+)?(?:down|offline|unavailable"
+    r"|unreachable|broken|overloaded)\b|went\s+(?:down|offline)\b"
+    r"|estuvo\s+(?:caído|fuera)|estava\s+(?:fora|caído|offline|indisponível)"
+    r"|était\s+(?:indisponible|en panne|hors)|war\s+(?:down|offline|nicht erreichbar)"
+    r"|был\w{0,2}\s+недоступ|落ちてた|落ちていた|다운됐"
+)
+
+
+def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The failure told as a past state ("it was offline for a while", "the interface went
+    down"): a person recounting an outage. A notice speaks of now ("is unavailable", "is
+    currently down")."""
+    if r.structure is not None or r.html:
+        return ()
+    said = r.message[:3000]
+    m = _PAST_STATE.search(said) if _holds(said, _PAST_STATE_KEYS) else None
+    if m is None:
+        return ()
+    return (Signal("past_state", -w["past_state"], m.group(0)[:40]),)
+
+
+# The writer names where it read what it says: "according to the status page", "根据 ... 显示",
+# "laut dem Status-Update", "según mis estadísticas", "メッセージによると".
+_SOURCE = re.compile(
+    r"according to\b|según\b|segundo (?:o|a|as|os)\b|selon\b|laut\b"
+    r"|согласно(?!\w)|根据.{1,30}?(?:显示|页面|公告|报道)|によると|에 따르면"
+)
+
+
+def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer names where it read what it says ("according to the status page", "laut dem
+    Status-Update"): a report about a failure, with its source. A service is its own source."""
+    if r.structure is not None or r.html:
+        return ()
+    said = r.message[:3000]
+    m = _SOURCE.search(said) if _holds(said, _SOURCE_KEYS) else None
+    if m is None:
+        return ()
+    return (Signal("cites_source", -w["cites_source"], m.group(0)[:40]),)
