@@ -90,6 +90,19 @@ class ReasoningPart:
 Part = TextPart | ImagePart | ToolCall | ToolResultPart | ReasoningPart | NativePart
 
 
+def unsealed(parts: tuple[Part, ...]) -> tuple[Part, ...]:
+    """The parts without their reasoning's seals: a signature or a redacted block is one
+    provider's proof, refused by any other and meaningless to a client of another API (the
+    reasoning's text stays; a block with no text left goes)."""
+    if not any(isinstance(p, ReasoningPart) and (p.signature or p.redacted) for p in parts):
+        return parts
+    return tuple(
+        (ReasoningPart(p.text) if isinstance(p, ReasoningPart) else p)
+        for p in parts
+        if not (isinstance(p, ReasoningPart) and (p.redacted or not p.text))
+    )
+
+
 def parts_for(parts: tuple[Part, ...], api: str) -> tuple[Part, ...]:
     """The parts as an upstream of `api` takes them: another API's native blocks become their
     text stand-ins (dropped when they have none), a tool result keeps only its text."""
@@ -342,6 +355,15 @@ class Turn:
         if self.reasoning_parts or not self.reasoning:
             return self.reasoning_parts
         return (ReasoningPart(self.reasoning),)
+
+    def unsealed(self) -> Turn:
+        """The turn as a client of another API than its provider's gets it: its reasoning's
+        text, without the seals only that provider reads (`unsealed`)."""
+        blocks = unsealed(self.reasoning_parts)
+        if blocks is self.reasoning_parts:
+            return self
+        kept = tuple(b for b in blocks if isinstance(b, ReasoningPart))
+        return replace(self, reasoning_parts=kept)
 
     def pieces(self, api: str, start: int = 0) -> list[Piece]:
         """The content from character `start` on, as a client of `api` gets it: text, with

@@ -231,3 +231,38 @@ def test_a_signature_never_reaches_an_upstream_of_another_api(
     sent = json.loads(server.received[-1][1])["input"]
     assert SIGNATURE not in json.dumps(sent) and REDACTED not in json.dumps(sent)
     assert not [i for i in sent if i["type"] == "reasoning"]
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
+def test_an_anthropic_clients_reply_from_another_api_carries_no_seal(
+    proxy_factory: ProxyFactory, recorder: Any, stream: bool
+) -> None:
+    """OpenAI's encrypted reasoning given to an Anthropic client as a thinking signature would
+    be sent back, and refused by the next Anthropic upstream (or by Anthropic directly)."""
+    server = recorder(REASONING_TURN)
+    client = anthropic.Anthropic(base_url=proxy_factory([server.url], api="responses"),
+                                 api_key="k", max_retries=0)  # fmt: skip
+    blocks = ask(client, stream, [{"role": "user", "content": "What is in this folder?"}])
+    assert SEALED not in json.dumps(blocks)
+    assert [b["type"] for b in blocks] == ["tool_use"]  # the call, and no empty thinking
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
+def test_a_responses_clients_reply_from_another_api_carries_no_seal(
+    proxy_factory: ProxyFactory, upstream: RawServer, stream: bool
+) -> None:
+    client = openai.OpenAI(base_url=proxy_factory([upstream.url], api="anthropic") + "/v1",
+                           api_key="k", max_retries=0)  # fmt: skip
+    question: list[Any] = [{"role": "user", "content": "What is in this folder?"}]
+    kw: dict[str, Any] = {"model": "claude-x", "store": False,
+                          "include": ["reasoning.encrypted_content"]}  # fmt: skip
+    if stream:
+        with client.responses.stream(input=question, **kw) as s:
+            reply = s.get_final_response()
+    else:
+        reply = client.responses.create(input=question, **kw)
+    dumped = json.dumps([i.model_dump() for i in reply.output])
+    assert SIGNATURE not in dumped and REDACTED not in dumped
+    reasoning = [i for i in reply.output if i.type == "reasoning"]
+    # the thinking's text still reaches the client, as a summary of its reasoning item
+    assert "The user wants the files listed." in json.dumps([i.model_dump() for i in reasoning])

@@ -548,11 +548,19 @@ class _Exchange(Response):
             return Finish(reason, turn.raw_finish_reason)
         return Finish(reason, reason)
 
+    def _turn(self, answer: Answer) -> Turn:
+        """The turn as the client gets it: from an upstream of another API, without the
+        reasoning's seals (a signature of one API is noise to a client of another, and sent
+        back to a provider of the client's API, a refusal)."""
+        if self._upstream_api(answer) == self.api.name:
+            return answer.turn
+        return answer.turn.unsealed()
+
     def _tail(self, answer: Answer) -> bytes:
         """What follows the streamed text: reasoning (when no text preceded it), the text not
         streamed yet with the provider's own blocks at their place (a client of another API
         gets only the text), tool calls, finish, usage and the end marker."""
-        turn = answer.turn
+        turn = self._turn(answer)
         enc = self.encoder
         out = [b""] if self.shown else [enc.start(None)]
         for block in turn.reasoning_blocks:
@@ -626,7 +634,7 @@ class _Exchange(Response):
                 await self._start(send, 200, self.api.media_type, {})
         elif answer is not None:
             last = _whole_body(
-                self.api, self.model, self.reply_id, answer.turn, self._finish(answer).raw
+                self.api, self.model, self.reply_id, self._turn(answer), self._finish(answer).raw
             )
             extra = {"content-length": str(len(last)), "x-tether-upstream": answer.candidate}
             await self._start(send, 200, JSON, extra)

@@ -24,7 +24,8 @@ import httpx2
 
 from tether.context.budget import ContextBudget
 from tether.errors import ModelCallFailed, RequestRejected
-from tether.messages import Message, ReasoningPart, Request
+from tether.messages import Message, Request
+from tether.messages import unsealed as unsealed_parts
 from tether.providers import adapter_for
 from tether.providers.base import Provider
 from tether.proxy.config import ProxyConfig
@@ -172,16 +173,12 @@ def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> 
 # Fields of each API's body that the neutral Request carries; the others (tool_choice, stop,
 # response_format, top_p, ...) are passed through when every upstream speaks the client's API.
 def unsealed(messages: tuple[Message, ...]) -> tuple[Message, ...]:
-    """The conversation without its reasoning's seals: a signature or a redacted block is one
-    provider's proof, refused by any other (the reasoning's text stays)."""
+    """The conversation without its reasoning's seals (`messages.unsealed`), for upstreams
+    of another API than the client's."""
     out = []
     for m in messages:
-        parts = tuple(
-            ReasoningPart(p.text) if isinstance(p, ReasoningPart) else p
-            for p in m.parts
-            if not (isinstance(p, ReasoningPart) and p.redacted)
-        )
-        out.append(m if parts == m.parts else replace(m, parts=parts))
+        parts = unsealed_parts(m.parts)
+        out.append(m if parts is m.parts else replace(m, parts=parts))
     return tuple(out)
 
 
