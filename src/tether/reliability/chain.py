@@ -44,13 +44,7 @@ from tether.errors import (
     ProviderTimeout,
     RequestRejected,
 )
-from tether.messages import (
-    Message,
-    Request,
-    TextPart,
-    ToolCall,
-    ToolResultPart,
-)
+from tether.messages import Request
 from tether.providers.base import HTTPProvider, Provider
 from tether.reliability.breaker import (
     Breaker,
@@ -92,6 +86,7 @@ from tether.reliability.outcomes import (
     lower_reasoning,
 )
 from tether.reliability.race import Lane, Raced, settle, telling_first
+from tether.reliability.toolless import TOOLLESS_NOTE, without_tools
 from tether.trace import semconv as sc
 from tether.trace.recovery import RECOVERED
 from tether.trace.spans import Recorder, Span, Status, is_cancellation
@@ -122,11 +117,6 @@ __all__ = [
 COUNT_FROM_SHARE = 0.3
 COUNT_TIMEOUT_S = 10.0  # a count that takes longer is given up: the estimate stands
 
-TOOLLESS_NOTE = (
-    "Tools are not available on this model. Do not try to call tools: answer with what you "
-    "have, and say clearly what you could not check or do."
-)
-
 
 @dataclass(frozen=True)
 class RetryPolicy:
@@ -146,31 +136,6 @@ class RetryPolicy:
 
 
 Fit = Callable[[Request, int], Request]
-
-
-def without_tools(request: Request) -> Request:
-    """The request for a model that cannot call tools: no tool schemas, earlier tool traffic
-    flattened into plain text (some providers reject tool blocks when no tools are defined),
-    and a system note saying so."""
-    messages: list[Message] = []
-    for m in request.messages:
-        if m.role == "tool":
-            texts = [
-                f"[result of tool call {p.tool_call_id}]\n{p.content}"
-                for p in m.parts
-                if isinstance(p, ToolResultPart)
-            ]
-            messages.append(Message.text("user", "\n\n".join(texts)))
-        elif m.tool_calls:
-            parts = [p for p in m.parts if not isinstance(p, ToolCall)]
-            calls = "\n".join(f"[called {c.name}({c.arguments}) as {c.id}]" for c in m.tool_calls)
-            messages.append(Message(m.role, (*parts, TextPart(calls))))
-        else:
-            messages.append(m)
-    note = Message.text("system", TOOLLESS_NOTE)
-    first_other = next((i for i, m in enumerate(messages) if m.role != "system"), len(messages))
-    messages.insert(first_other, note)
-    return replace(request, messages=tuple(messages), tools=(), hosted_tools=())
 
 
 @dataclass
