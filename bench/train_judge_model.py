@@ -8,9 +8,11 @@ The model (`tether/reliability/learned.py`) is logistic regression over the char
 of each reply's head and tail, fitted with the hand signals' score as a fixed offset: it learns
 what the hand-written signals miss, and its margin, divided by the offset's fitted scale, is in
 the judge's own units. Answers weigh more than failures in the loss (a false alarm costs a
-retry and a failover). Only tune-part texts are read; the test part never is. Same corpus, same
-model file, byte for byte (sorted keys, rounded weights, a deterministic optimiser). Needs
-numpy and scipy (the `dev` extra); the judge itself reads the model with plain Python.
+retry and a failover). Only tune-part texts are read, and the corpus's `training/` folder
+(locale strings harvested in bulk: trained on, never scored); the test part never is. Same
+corpus, same model file, byte for byte (sorted keys, rounded weights, a deterministic
+optimiser). Needs numpy and scipy (the `dev` extra); the judge itself reads the model with
+plain Python.
 
 `--cv` splits the tune part's sources into 5 folds (by a hash of the source group), trains on
 four, scores the fifth, and prints what the judge with the learned signal would catch and flag
@@ -36,7 +38,7 @@ import scipy.sparse as sp
 from scipy.optimize import minimize
 
 from tether.reliability import learned
-from tether.reliability.corpus import Sample, samples
+from tether.reliability.corpus import Sample, samples, training_texts
 from tether.reliability.judge import JudgeConfig, read_text
 from tether.reliability.signals import THRESHOLD, quick_clear
 
@@ -80,10 +82,13 @@ class Data:
     cleared: np.ndarray  # quick_clear clears it: no signal is read
     prompted: np.ndarray
     untuned: np.ndarray
+    extra: np.ndarray  # from the corpus's training/ folder: trained on, never scored
 
 
-def read_data(settings: Settings) -> Data:
+def read_data(settings: Settings, extra: bool = True) -> Data:
     tune = list(samples("tune"))
+    more = list(training_texts()) if extra else []
+    tune += more
     config = WITHOUT_MODEL
     hand, cleared, counts = [], [], []
     for s in tune:
@@ -101,6 +106,7 @@ def read_data(settings: Settings) -> Data:
         np.array(cleared),
         np.array([bool(s.prompt) for s in tune]),
         np.array([s.text in from_untuned for s in tune]),
+        np.array([False] * (len(tune) - len(more)) + [True] * len(more)),
     )
 
 
@@ -205,8 +211,10 @@ def fold_of(group: str, k: int) -> int:
 
 
 def figures(data: Data, signal: np.ndarray) -> str:
+    """What the judge catches and flags on the tune part (the training folder's texts are
+    not scored: they are not measured texts)."""
     flagged = ~data.cleared & (data.hand + signal >= THRESHOLD)
-    fail, ans = data.y == 1.0, data.y == 0.0
+    fail, ans = (data.y == 1.0) & ~data.extra, (data.y == 0.0) & ~data.extra
     unasked = ans & ~data.prompted
     return (
         f"caught {int((flagged & fail).sum())}/{int(fail.sum())}, "
@@ -219,7 +227,10 @@ def figures(data: Data, signal: np.ndarray) -> str:
 
 
 def cross_validate(data: Data, settings: Settings, k: int = 5) -> None:
-    folds = np.array([fold_of(s.group, k) for s in data.texts])
+    # the training folder's texts are in every fold's training rows, never in its scored ones
+    folds = np.array(
+        [-1 if x else fold_of(s.group, k) for s, x in zip(data.texts, data.extra, strict=True)]
+    )
     signal = np.zeros(len(data.texts))
     for f in range(k):
         model = train(data, np.where(folds != f)[0], settings)
@@ -232,13 +243,16 @@ def cross_validate(data: Data, settings: Settings, k: int = 5) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cv", action="store_true", help="cross-validate only, write nothing")
+    parser.add_argument(
+        "--no-extra", action="store_true", help="without the corpus's training/ folder (to compare)"
+    )
     defaults = Settings()
     for name, value in vars(defaults).items():
         parser.add_argument("--" + name.replace("_", "-"), type=type(value), default=value)
     args = parser.parse_args()
     settings = Settings(**{k: getattr(args, k) for k in vars(defaults)})
     started = time.perf_counter()
-    data = read_data(settings)
+    data = read_data(settings, extra=not args.no_extra)
     if args.cv:
         cross_validate(data, settings)
         print(f"({time.perf_counter() - started:.0f} s)")
@@ -251,6 +265,7 @@ def main() -> int:
         "fingerprint": learned.fingerprint(tune),
         "trained_on": {
             "texts": len(tune),
+            "of_them_training_only": int(data.extra.sum()),
             "failures": int(data.y.sum()),
             "answers": int(len(tune) - data.y.sum()),
             "sources": len({s.group.strip().lower() for s in data.texts}),

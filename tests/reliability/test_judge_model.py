@@ -18,10 +18,21 @@ RETRAIN = "python bench/train_judge_model.py"
 
 def test_the_shipped_model_was_trained_on_todays_tune_part() -> None:
     """A corpus batch added (or a tune text changed) without retraining fails here."""
-    tune = [(s.label, s.text, s.prompt or "") for s in corpus.samples("tune")]
+    trained = (*corpus.samples("tune"), *corpus.training_texts())
+    tune = [(s.label, s.text, s.prompt or "") for s in trained]
     assert learned.shipped().fingerprint == learned.fingerprint(tune), (
         f"the tune part changed since the judge's model was trained: retrain with `{RETRAIN}`"
     )
+
+
+def test_no_training_text_comes_from_the_test_part() -> None:
+    """The training folder never brings a test-part group or text into training."""
+    test = corpus.samples("test")
+    groups = {s.group.strip().lower() for s in test}
+    texts = {s.text.strip() for s in test}
+    for s in corpus.training_texts():
+        assert corpus.split_of(s.group) == "tune"
+        assert s.group.strip().lower() not in groups and s.text.strip() not in texts
 
 
 def test_the_model_file_holds_only_what_inference_reads() -> None:

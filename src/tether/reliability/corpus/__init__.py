@@ -10,6 +10,11 @@ The corpus is split by `group` (the repository or site a text came from), so nea
 straddle the split: the **tune** part is what the judge's phrases and weights were tuned on,
 the **test** part is only ever measured (`bench/judge_corpus.py`) and is where the stand's
 `gateway-200` fault draws its texts, so the lab's figure for tether measures generalisation.
+
+`training/` holds texts the judge's learned signal is trained on besides the tune part, and
+that are never measured: locale strings of apps harvested in bulk (every language a project
+ships), more per source than the measured parts take. None comes from a group of the test part
+(`training_texts` drops any that would).
 """
 
 from __future__ import annotations
@@ -77,6 +82,28 @@ def load() -> tuple[Sample, ...]:
         if entry.name.endswith(".jsonl"):
             found += read_batch(entry.read_text("utf-8"))
     return tuple(found)
+
+
+@cache
+def training_texts() -> tuple[Sample, ...]:
+    """The texts of `training/`, less any from a group of the test part or equal to a text of
+    it (the test part stays unseen by everything that is tuned or trained)."""
+    test = samples("test")
+    groups = {s.group.strip().lower() for s in test}
+    texts = {s.text.strip() for s in test}
+    folder = resources.files("tether.reliability.corpus").joinpath("training")
+    found: list[Sample] = []
+    if folder.is_dir():
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(".jsonl"):
+                found += read_batch(entry.read_text("utf-8"))
+    return tuple(
+        s
+        for s in found
+        if split_of(s.group) == "tune"
+        and s.group.strip().lower() not in groups
+        and s.text.strip() not in texts
+    )
 
 
 def samples(split: Split | None = None, label: str | None = None) -> tuple[Sample, ...]:
