@@ -8,6 +8,7 @@ usage arrives in a last chunk with empty `choices` when `stream_options.include_
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
@@ -21,8 +22,10 @@ from tether.messages import (
     ImagePart,
     Malformed,
     Message,
+    NativeBlock,
     NativeDelta,
     Part,
+    Piece,
     ReasoningDelta,
     ReasoningPart,
     Request,
@@ -330,6 +333,11 @@ def decode_chunk(chunk: dict[str, Any], out: list[Event], refused: bool = False)
         content = delta.get("content")
         if content:
             out.append(TextDelta(content))
+        annotations = delta.get("annotations")
+        if annotations and isinstance(annotations, list):
+            # a search model's url citations (`gpt-4o-search-preview`): on the delta that
+            # carries the cited text or, as OpenAI streams them, on a last delta of their own
+            out.append(NativeDelta("openai", {"annotations": annotations}))
         refusal = delta.get("refusal")
         if refusal and isinstance(refusal, str):
             out.append(TextDelta(refusal))
@@ -414,7 +422,9 @@ class StreamEncoder:
         return self._chunk({"role": "assistant", "content": ""})
 
     def encode(self, event: Event) -> bytes:
-        if isinstance(event, NativeDelta):  # another API's block: this one has no such thing
+        if isinstance(event, NativeDelta):  # url citations; another API's block has no place
+            if event.api == "openai" and "annotations" in event.block:
+                return self._chunk({"annotations": event.block["annotations"]})
             return b""
         if isinstance(event, TextDelta):
             return self._chunk({"content": event.text})
@@ -456,12 +466,22 @@ def completion_body(
     finish_raw: str,
     usage: Usage | None,
     created: int | None = None,
+    pieces: Sequence[Piece] = (),
 ) -> dict[str, Any]:
-    """A whole (non-streamed) `chat.completion` object."""
+    """A whole (non-streamed) `chat.completion` object (with a search model's url citations,
+    when the turn came from an upstream of this API that sent some)."""
     message: dict[str, Any] = {
         "role": "assistant",
         "content": content if content or not tool_calls else None,
     }
+    annotations = [
+        a
+        for p in pieces
+        if isinstance(p, NativeBlock) and p.api == "openai"
+        for a in p.block.get("annotations", ())
+    ]
+    if annotations:
+        message["annotations"] = annotations
     if reasoning:
         message["reasoning_content"] = "".join(p.text for p in reasoning)
     if tool_calls:

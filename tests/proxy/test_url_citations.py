@@ -1,0 +1,84 @@
+"""A search model's url citations reach a chat-completions client through the proxy.
+
+OpenAI's search models (`gpt-4o-search-preview`) cite their sources in `annotations`: on the
+message of a whole reply, and in a stream on a last delta of their own, after the text
+(`{"annotations": [{"type": "url_citation", ...}]}`). OpenAI asks that the citations be shown
+to the user. The proxy's decoder dropped them: a client got the answer without its sources.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anthropic
+import openai
+import pytest
+
+from tests.proxy.conftest import ProxyFactory
+from tests.proxy.helpers import HTTP
+
+TEXT = (
+    "The city council approved the new cycling plan on Tuesday, adding 40 km of protected "
+    "lanes over the next three years; construction of the first stretch along the river "
+    "starts in the spring, according to the council's announcement and local reporting."
+)
+CITATIONS = [
+    {"type": "url_citation", "url_citation": {"start_index": 0, "end_index": 88,
+     "title": "Council approves cycling plan", "url": "https://example.com/news/cycling"}},
+    {"type": "url_citation", "url_citation": {"start_index": 89, "end_index": len(TEXT),
+     "title": "Construction starts in spring", "url": "https://example.com/news/spring"}},
+]  # fmt: skip
+
+
+def chunk(delta: dict[str, Any], finish: str | None = None) -> bytes:
+    body = {"id": "c1", "object": "chat.completion.chunk", "created": 1, "model": "search-x",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}  # fmt: skip
+    return b"data: " + json.dumps(body).encode() + b"\n\n"
+
+
+# As OpenAI streams a search model's answer: the text, then a delta with only the citations.
+SEARCH_REPLY = b"".join(
+    [
+        chunk({"role": "assistant", "content": ""}),
+        chunk({"content": TEXT[:100]}),
+        chunk({"content": TEXT[100:]}),
+        chunk({"annotations": CITATIONS}),
+        chunk({}, "stop"),
+        b"data: [DONE]\n\n",
+    ]
+)
+QUESTION: list[Any] = [{"role": "user", "content": "What did the city council decide?"}]
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
+def test_url_citations_reach_a_chat_completions_client(
+    proxy_factory: ProxyFactory, recorder: Any, stream: bool
+) -> None:
+    server = recorder(SEARCH_REPLY)
+    client = openai.OpenAI(base_url=proxy_factory([server.url]) + "/v1", api_key="k",
+                           max_retries=0, http_client=HTTP)  # fmt: skip
+    if stream:
+        text, cited = [], []
+        for c in client.chat.completions.create(model="search-x", messages=QUESTION, stream=True):
+            if c.choices:
+                text.append(c.choices[0].delta.content or "")
+                cited += (c.choices[0].delta.model_extra or {}).get("annotations") or []
+        assert "".join(text) == TEXT
+        assert cited == CITATIONS
+    else:
+        reply = client.chat.completions.create(model="search-x", messages=QUESTION)
+        message = reply.choices[0].message
+        assert message.content == TEXT
+        assert [a.model_dump() for a in message.annotations or []] == CITATIONS
+
+
+def test_a_client_of_another_api_gets_the_answer_without_them(
+    proxy_factory: ProxyFactory, recorder: Any
+) -> None:
+    server = recorder(SEARCH_REPLY)
+    client = anthropic.Anthropic(base_url=proxy_factory([server.url]), api_key="k",
+                                 max_retries=0)  # fmt: skip
+    reply = client.messages.create(model="search-x", max_tokens=500, messages=QUESTION)
+    assert [b.type for b in reply.content] == ["text"]
+    assert reply.content[0].type == "text" and reply.content[0].text == TEXT
