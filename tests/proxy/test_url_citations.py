@@ -82,3 +82,16 @@ def test_a_client_of_another_api_gets_the_answer_without_them(
     reply = client.messages.create(model="search-x", max_tokens=500, messages=QUESTION)
     assert [b.type for b in reply.content] == ["text"]
     assert reply.content[0].type == "text" and reply.content[0].text == TEXT
+
+
+@pytest.mark.parametrize("junk", ["see sources", [1, None, "x"], {"url": "https://x"}])
+def test_annotations_that_are_not_citations_do_not_break_the_reply(
+    proxy_factory: ProxyFactory, recorder: Any, junk: Any
+) -> None:
+    reply = SEARCH_REPLY.replace(json.dumps(CITATIONS).encode(), json.dumps(junk).encode())
+    server = recorder(reply)
+    client = openai.OpenAI(base_url=proxy_factory([server.url]) + "/v1", api_key="k",
+                           max_retries=0, http_client=HTTP)  # fmt: skip
+    message = client.chat.completions.create(model="search-x", messages=QUESTION).choices[0]
+    assert message.message.content == TEXT
+    assert not message.message.annotations

@@ -337,7 +337,9 @@ def decode_chunk(chunk: dict[str, Any], out: list[Event], refused: bool = False)
         if annotations and isinstance(annotations, list):
             # a search model's url citations (`gpt-4o-search-preview`): on the delta that
             # carries the cited text or, as OpenAI streams them, on a last delta of their own
-            out.append(NativeDelta("openai", {"annotations": annotations}))
+            cited = [a for a in annotations if isinstance(a, dict)]
+            if cited:
+                out.append(NativeDelta("openai", {"annotations": cited}))
         refusal = delta.get("refusal")
         if refusal and isinstance(refusal, str):
             out.append(TextDelta(refusal))
