@@ -19,6 +19,8 @@ import pytest
 
 SERVER_FIXTURES = {"llama_url", "llama_tools_url"}
 TOOLS_TEMPLATE = Path(__file__).parent.parent / "data" / "smollm2-tools.jinja"
+# The longest reply the test server writes: a bound on a test's time, not on its answers.
+MAX_REPLY_TOKENS = 1024
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -71,10 +73,14 @@ def _serve(template: Path | None = None) -> Iterator[str]:
     params.cpuparams.n_threads = 1
     params.cpuparams_batch.n_threads = 2
     params.port = _free_port()
+    # tether sends no temperature: greedy decoding gives the same run every time (sampled, a
+    # "number only" answer ran from 7 to 260 tokens, and now and then on toward the whole
+    # window: minutes at one thread, and a test's subprocess timed out in CI)
+    params.sampling.temp = 0.0
+    params.n_predict = MAX_REPLY_TOKENS
     if template is not None:
         params.use_jinja = True
         params.chat_template = template.read_text()
-        params.sampling.temp = 0.0  # tether sends no temperature: the same run every time
     server = xllamacpp.Server(params)
     _wait_ready(f"http://127.0.0.1:{params.port}/health")
     yield f"http://127.0.0.1:{params.port}/v1"
