@@ -71,6 +71,7 @@ class Settings:
     clip_failure: float = 0.25
     clip_answer: float = 0.25
     balance: float = 1.0  # failures and answers weigh the same in each language (0: as found)
+    extra_weight: float = 1.0  # what a text of the training folder weighs beside a tune text
 
 
 @dataclass
@@ -173,6 +174,7 @@ def train(data: Data, rows: np.ndarray, settings: Settings) -> learned.Model:
     counts = [data.counts[i] for i in rows]
     off = offset(data.hand[rows])
     balance = language_balance([data.texts[i] for i in rows], settings.balance)
+    balance = balance * np.where(data.extra[rows], settings.extra_weight, 1.0)
     w, b, a = fit(matrix(counts, vocab), data.y[rows], off, balance, settings)
     if len(vocab) > settings.keep:  # keep the strongest n-grams, refit on them alone
         names = sorted(vocab, key=lambda g: (-abs(w[vocab[g]]), g))[: settings.keep]
