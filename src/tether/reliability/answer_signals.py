@@ -352,7 +352,7 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     it"), where notices speak as "we" or as no one."""
     if SSE.match(r.text) is not None:
         return ()  # the model's words inside raw stream frames: protocol, not a reply
-    if r.stock_parts or r.own_state is not None:
+    if r.stock_parts or r.own_state is not None or r.hand_back is not None:
         return ()  # a canned notice's "I" speaks of the speaker, not of the task
     text = r.message[:1000]
     apology_ends = -1

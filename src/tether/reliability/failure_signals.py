@@ -105,6 +105,17 @@ def self_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("self_state", w["self_state"], said),)
 
 
+def hands_back(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that hands the turn back to the user instead of answering ("ask me again
+    later", "下次再告诉你", "redis ça ?"), sharing nothing with the task: a chat bot's
+    in-character line where its model failed (`Reply.hand_back`). A model that answers a
+    task does not ask to be asked again."""
+    said = r.hand_back
+    if said is None:
+        return ()
+    return (Signal("hands_back", w["hands_back"], said),)
+
+
 def error_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An error object: JSON, a Python dict, a Rust or Go struct, alone or with a client's
     prefix, fenced or after `data:`; inside a longer text it weighs less."""

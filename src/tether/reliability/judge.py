@@ -181,6 +181,7 @@ class JudgeConfig:
             data.get("witnessing", ()),
             data.get("stock"),
             data.get("pairs"),
+            data.get("handing_back"),
         )
 
     @cached_property

@@ -427,6 +427,33 @@ class Reply:
         return found.group(0).strip()
 
     @cached_property
+    def hand_back(self) -> str | None:
+        """The words in which a short reply hands the turn back to the user instead of
+        answering ("ask me again", "下次再告诉你", "напиши ещё раз": the lexicon's
+        `handing_back`), with nothing specific to the task and no word of it outside them: a
+        chat bot's stand-in for the reply it could not make."""
+        if self.html or self.structure is not None:
+            return None
+        message = self.message.strip()
+        if display_size(message) > STOCK_CHARS or _SPECIFIC_MARK.search(message) is not None:
+            return None
+        spans = self.lexicon.hands_back(message)
+        if not spans:
+            return None
+        terms = dict(self.lexicon.stock)
+        if "resolved" in terms and terms["resolved"].search(message):
+            return None  # ("it works again, ask me if anything breaks": a person's reply)
+        rest, end = [], 0
+        for start, stop in sorted(spans):
+            rest.append(message[end:start])
+            end = stop
+        rest.append(message[end:])
+        words = content_words(" ".join(rest)) - STOP
+        if self.question and words & question_words(self.question):
+            return None  # a word of the task ("write the test again"): a reply to it
+        return message[min(a for a, _ in spans) : max(b for _, b in spans)]
+
+    @cached_property
     def question(self) -> str:
         """The last user message (lower-cased, capped, `_` read as a space: a constant named
         HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""

@@ -11,7 +11,8 @@ threshold (1.0). `tether judge --explain` prints every signal that fired, with i
 
 Failure evidence:   vocabulary (per class, in nine languages), coverage (failure words make up
                     the message), short_notice, stock_notice, self_state (a bot speaking of its
-                    own mind: "my brain is buffering"), error_object (JSON, a Python dict, a
+                    own mind: "my brain is buffering"), hands_back (a bot handing
+                    the turn back: "ask me again later"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
                     stream's frames line by line), sdk_object (a response
@@ -85,6 +86,7 @@ from tether.reliability.failure_signals import (
     diagnostics,
     empty_page,
     error_object,
+    hands_back,
     html_page,
     page_text,
     placeholder,
@@ -124,6 +126,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
     "stock_notice": 0.5,  # ... made only of a canned notice's parts, nothing of the task
     "self_state": 1.1,  # a short reply about the speaker's own mind failing, nothing of the task
+    "hands_back": 0.9,  # ... or handing the turn back to the user ("ask me again later")
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
@@ -272,6 +275,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     short_notice,
     stock_notice,
     self_state,
+    hands_back,
     error_object,
     html_page,
     empty_page,

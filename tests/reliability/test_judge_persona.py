@@ -1,0 +1,58 @@
+"""A chat bot's in-character stand-ins for the answer its model could not make, on made-up
+texts: a line that hands the turn back to the user (`hands_back`: "ask me again later"); and
+the replies that look like them and must stay answers (a person's reply about the service, an
+instruction about the task, a question back that names the task).
+"""
+
+# ruff: noqa: RUF001  (texts in Chinese and Japanese use their own punctuation)
+
+from __future__ import annotations
+
+import pytest
+
+from tether.messages import Message, Request, Turn
+from tether.reliability.judge import judge, read_text
+
+TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
+
+
+def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
+    request = Request(messages=(Message.text("user", question),))
+    turn = Turn(content=text, finish_reason="stop", termination="stop")
+    names = {s.name for s in read_text(text, request).signals}
+    return judge(turn, request) is not None, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the turn handed back, in the languages chat bots speak (zh / fr / it / es / de / ja)
+        "人家好困呀～等下再来找我玩吧",
+        "嗯……下次再告诉你啦",
+        "Oups, j'ai perdu le fil... redis-moi ça ?",
+        "Chiedimelo di nuovo tra poco~",
+        "Uff, me lo preguntas otra vez en un ratito",
+        "Frag mich gleich nochmal, ja?",
+        "えへへ、もう一度聞いてくれる？",
+    ],
+)
+def test_a_short_reply_that_hands_the_turn_back_is_a_stand_in(text: str) -> None:
+    failure, names = _reading(text)
+    assert failure and "hands_back" in names, names
+    assert "first_person" not in names  # the line's "I" is the bot's, not a model's report
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        # a person's reply: the service works again (two clauses, and a resolved state)
+        ("The bot works again, ask me if anything breaks.", "Is the bot down?"),
+        # an instruction about the task itself: it names the task's words
+        ("Write the test again with the fixture, then run it.", TASK),
+        # a question back about the task
+        ("Can you tell me again which test fails in test_parse.py?", TASK),
+    ],
+)
+def test_a_reply_about_the_task_or_the_service_does_not_hand_back(text: str, question: str) -> None:
+    failure, names = _reading(text, question)
+    assert not failure and "hands_back" not in names, names
