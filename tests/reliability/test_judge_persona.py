@@ -34,6 +34,9 @@ def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
         "Uff, me lo preguntas otra vez en un ratito",
         "Frag mich gleich nochmal, ja?",
         "えへへ、もう一度聞いてくれる？",
+        # ... or to another wording, another topic (en / zh)
+        "Hmm, try asking me another way? 🙈",
+        "这个嘛……我们换个话题吧~",
     ],
 )
 def test_a_short_reply_that_hands_the_turn_back_is_a_stand_in(text: str) -> None:
