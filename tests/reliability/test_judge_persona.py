@@ -1,5 +1,6 @@
 """A chat bot's in-character stand-ins for the answer its model could not make, on made-up
-texts: a line that hands the turn back to the user (`hands_back`: "ask me again later"); and
+texts: a line that hands the turn back to the user (`hands_back`: "ask me again later"), the
+speaker's own state with a deferral (`stock_notice`: "I'm dizzy, give me a minute"); and
 the replies that look like them and must stay answers (a person's reply about the service, an
 instruction about the task, a question back that names the task).
 """
@@ -43,6 +44,24 @@ def test_a_short_reply_that_hands_the_turn_back_is_a_stand_in(text: str) -> None
     failure, names = _reading(text)
     assert failure and "hands_back" in names, names
     assert "first_person" not in names  # the line's "I" is the bot's, not a model's report
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the speaker's own state (dizzy, sleepy, busy) and a deferral addressed to the user
+        "My head is spinning, give me a sec 😵",
+        "J'ai la tête qui tourne, laisse-moi une minute",
+        "Mir ist schwindelig, gib mir kurz eine Minute",
+        "Ando medio dormido, háblame luego",
+        "頭がくらくらする…少し待ってね",
+        "今ちょっと忙しいの、あとでね",
+        "Mình hơi mệt, lát nữa nói chuyện nhé",
+    ],
+)
+def test_the_speakers_state_and_a_deferral_are_a_canned_notice(text: str) -> None:
+    failure, names = _reading(text)
+    assert failure and names & {"stock_notice", "hands_back"}, names
 
 
 @pytest.mark.parametrize(
