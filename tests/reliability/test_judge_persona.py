@@ -1,8 +1,10 @@
 """A chat bot's in-character stand-ins for the answer its model could not make, on made-up
 texts: a line that hands the turn back to the user (`hands_back`: "ask me again later"), the
-speaker's own state with a deferral (`stock_notice`: "I'm dizzy, give me a minute"); and
-the replies that look like them and must stay answers (a person's reply about the service, an
-instruction about the task, a question back that names the task).
+speaker's own state with a deferral (`stock_notice`: "I'm dizzy, give me a minute"); a
+program's stand-ins: a note in brackets that nothing is there, in any language, and a
+template's slot of more engines (`placeholder`, `template_slot`); and the replies that look
+like them and must stay answers (a person's reply about the service, an instruction about the
+task, a question back that names the task, a note in brackets that says something).
 """
 
 # ruff: noqa: RUF001  (texts in Chinese and Japanese use their own punctuation)
@@ -78,3 +80,39 @@ def test_the_speakers_state_and_a_deferral_are_a_canned_notice(text: str) -> Non
 def test_a_reply_about_the_task_or_the_service_does_not_hand_back(text: str, question: str) -> None:
     failure, names = _reading(text, question)
     assert not failure and "hands_back" not in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        # a note in brackets that nothing is there (es / pt / de / ru / ko / tr / id / en)
+        ("(vacío)", "placeholder"),
+        ("[sem conteúdo]", "placeholder"),
+        ("(kein Inhalt)", "placeholder"),
+        ("[пусто]", "placeholder"),
+        ("(내용 없음)", "placeholder"),
+        ("[boş]", "placeholder"),
+        ("⚠️ (tidak ada pesan)", "placeholder"),
+        ("<blank message>", "placeholder"),
+        # a template's slot never filled: Go's `{{ .Field }}`, Python's format spec
+        ("Ticket #{{ .Ticket.Number }} was updated", "template_slot"),
+        ("Your balance: {balance:.2f} credits", "template_slot"),
+        ("Request failed: {exc!r}", "template_slot"),
+    ],
+)
+def test_a_programs_stand_in_is_no_reply(text: str, signal: str) -> None:
+    failure, names = _reading(text)
+    assert failure and signal in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(nothing to fix in parse.py: the test passes)",
+        "(works now)",
+        "Pass an object like {a:1} to the helper.",
+    ],
+)
+def test_a_note_that_says_something_is_no_stand_in(text: str) -> None:
+    failure, names = _reading(text)
+    assert not failure and not names & {"placeholder", "template_slot"}, names

@@ -182,6 +182,7 @@ class JudgeConfig:
             data.get("stock"),
             data.get("pairs"),
             data.get("handing_back"),
+            data.get("stand_in"),
         )
 
     @cached_property

@@ -204,6 +204,7 @@ class Lexicon:
         stock: Mapping[str, Iterable[str]] | None = None,
         pairs: Mapping[str, Any] | None = None,
         handing_back: Mapping[str, Any] | None = None,
+        stand_in: Mapping[str, Any] | None = None,
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
@@ -291,6 +292,14 @@ class Lexicon:
             for name, p in (pairs or {}).items()
             if name != "about"
         )
+        # a bracketed stand-in's words: an absence, and the things a reply carries
+        no_reply = (pairs or {}).get("no_reply", {})
+        self.absence = Terms(
+            t.lower() for t in (*no_reply.get("first", ()), *(stand_in or {}).get("absent", ()))
+        )
+        self.things = Terms(
+            t.lower() for t in (*no_reply.get("second", ()), *(stand_in or {}).get("things", ()))
+        )
         # a word of talking near a word of another turn, or both in one (`handing_back`)
         back = handing_back or {}
         self.back_within = int(back.get("within", 0))
@@ -372,6 +381,17 @@ class Lexicon:
             return ()
         found = near_pair(low, self.back_talk, self.back_turn, self.back_within, _CLAUSE_BREAKS)
         return found or ()
+
+    def says_only_absence(self, low: str) -> bool:
+        """Whether `low` is made only of words that say nothing is there, at least one of them
+        an absence ("vacío", "kein inhalt", "내용 없음"; `stand_in`), and signs."""
+        if self.absence.search(low) is None:
+            return False
+        kept = list(low)
+        for terms in (self.absence, self.things):
+            for m in terms.finditer(low):
+                kept[m.start() : m.end()] = " " * (m.end() - m.start())
+        return not any(c.isalpha() for c in kept)
 
     def may_pair(self, low: str) -> bool:
         """Could `low` hold a pair's words, a canned notice's parts or a hand-back (a regex
