@@ -95,7 +95,7 @@ def test_a_reply_about_the_task_or_the_service_does_not_hand_back(text: str, que
         ("⚠️ (tidak ada pesan)", "placeholder"),
         ("<blank message>", "placeholder"),
         # a template's slot never filled: Go's `{{ .Field }}`, Python's format spec
-        ("Ticket #{{ .Ticket.Number }} was updated", "template_slot"),
+        ("Answer: {{ .Answer }}", "template_slot"),
         ("Your balance: {balance:.2f} credits", "template_slot"),
         ("Request failed: {exc!r}", "template_slot"),
     ],

@@ -126,7 +126,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
     "stock_notice": 0.5,  # ... made only of a canned notice's parts, nothing of the task
     "self_state": 1.1,  # a short reply about the speaker's own mind failing, nothing of the task
-    "hands_back": 0.9,  # ... or handing the turn back to the user ("ask me again later")
+    "hands_back": 1.0,  # ... or handing the turn back to the user ("ask me again later")
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
