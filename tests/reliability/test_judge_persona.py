@@ -59,11 +59,15 @@ def test_a_short_reply_that_hands_the_turn_back_is_a_stand_in(text: str) -> None
         "頭がくらくらする…少し待ってね",
         "今ちょっと忙しいの、あとでね",
         "Mình hơi mệt, lát nữa nói chuyện nhé",
+        # the speaker's own technical trouble, said in the present, around a kind word
+        "I hear you. While I'm having some technical difficulties, know that you matter 💙",
+        "Uy, estoy teniendo problemas técnicos, pero aquí sigo contigo 💛",
+        "Je rencontre une difficulté technique, mais je suis là pour toi.",
     ],
 )
 def test_the_speakers_state_and_a_deferral_are_a_canned_notice(text: str) -> None:
     failure, names = _reading(text)
-    assert failure and names & {"stock_notice", "hands_back"}, names
+    assert failure and names & {"stock_notice", "hands_back", "self_state"}, names
 
 
 @pytest.mark.parametrize(
@@ -75,6 +79,8 @@ def test_the_speakers_state_and_a_deferral_are_a_canned_notice(text: str) -> Non
         ("Write the test again with the fixture, then run it.", TASK),
         # a question back about the task
         ("Can you tell me again which test fails in test_parse.py?", TASK),
+        # the writer's own trouble with the task: it names the task
+        ("I'm having technical difficulties running the failing test on Windows.", TASK),
     ],
 )
 def test_a_reply_about_the_task_or_the_service_does_not_hand_back(text: str, question: str) -> None:
