@@ -1,5 +1,6 @@
 """A chat bot's in-character stand-ins for the answer its model could not make, on made-up
-texts: a line that hands the turn back to the user (`hands_back`: "ask me again later"), the
+texts: a line that hands the turn back to the user (`hands_back`: "ask me again later"), a
+line that is only its speaker not knowing, to a task (`knows_nothing`: "Weiß ich nicht!"), the
 speaker's own state with a deferral (`stock_notice`: "I'm dizzy, give me a minute"); a
 program's stand-ins: a note in brackets that nothing is there, in any language, and a
 template's slot of more engines (`placeholder`, `template_slot`); and the replies that look
@@ -71,8 +72,30 @@ def test_the_speakers_state_and_a_deferral_are_a_canned_notice(text: str) -> Non
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # only not knowing, or not wanting to talk, with a name or a particle (de / zh / ko / en)
+        "Keine Ahnung~",
+        "小助手也不知道呀",
+        "모르겠어요 ㅠㅠ",
+        "Hmm... no idea 🤷",
+        "懒得理你",
+    ],
+)
+def test_a_reply_that_is_only_not_knowing_to_a_task_is_a_stand_in(text: str) -> None:
+    failure, names = _reading(text)
+    assert failure and "knows_nothing" in names, names
+
+
+@pytest.mark.parametrize(
     ("text", "question"),
     [
+        # "I don't know" answers a question
+        ("I don't know.", "Who won the chess olympiad in 1927?"),
+        ("不知道", "这个接口的限流是多少？"),
+        # not knowing, then what and why: a person's reply
+        ("No idea what happened, it was back after a restart.", TASK),
+        ("不知道，你重启一下服务试试", TASK),
         # a person's reply: the service works again (two clauses, and a resolved state)
         ("The bot works again, ask me if anything breaks.", "Is the bot down?"),
         # an instruction about the task itself: it names the task's words
@@ -83,9 +106,11 @@ def test_the_speakers_state_and_a_deferral_are_a_canned_notice(text: str) -> Non
         ("I'm having technical difficulties running the failing test on Windows.", TASK),
     ],
 )
-def test_a_reply_about_the_task_or_the_service_does_not_hand_back(text: str, question: str) -> None:
+def test_a_reply_about_the_task_the_service_or_a_question_is_no_stand_in(
+    text: str, question: str
+) -> None:
     failure, names = _reading(text, question)
-    assert not failure and "hands_back" not in names, names
+    assert not failure and not names & {"hands_back", "knows_nothing"}, names
 
 
 @pytest.mark.parametrize(

@@ -116,6 +116,16 @@ def hands_back(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("hands_back", w["hands_back"], said),)
 
 
+def knows_nothing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A tiny reply that is only its speaker not knowing or not wanting to talk ("Weiß ich
+    nicht!", "不知道哦", "不想理你") to a task, not a question: a chat bot's stand-in. A model
+    that cannot do a task says what it does not know and why (`Reply.not_knowing`)."""
+    said = r.not_knowing
+    if said is None:
+        return ()
+    return (Signal("knows_nothing", w["knows_nothing"], said),)
+
+
 def error_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An error object: JSON, a Python dict, a Rust or Go struct, alone or with a client's
     prefix, fenced or after `data:`; inside a longer text it weighs less."""

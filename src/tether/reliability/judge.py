@@ -183,6 +183,7 @@ class JudgeConfig:
             data.get("pairs"),
             data.get("handing_back"),
             data.get("stand_in"),
+            data.get("not_knowing"),
         )
 
     @cached_property

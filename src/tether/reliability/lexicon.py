@@ -205,6 +205,7 @@ class Lexicon:
         pairs: Mapping[str, Any] | None = None,
         handing_back: Mapping[str, Any] | None = None,
         stand_in: Mapping[str, Any] | None = None,
+        not_knowing: Mapping[str, Any] | None = None,
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
@@ -300,6 +301,8 @@ class Lexicon:
         self.things = Terms(
             t.lower() for t in (*no_reply.get("second", ()), *(stand_in or {}).get("things", ()))
         )
+        # a speaker not knowing, or not wanting to talk (`Reply.not_knowing`)
+        self.not_knowing = Terms(t.lower() for t in (not_knowing or {}).get("terms", ()))
         # a word of talking near a word of another turn, or both in one (`handing_back`)
         back = handing_back or {}
         self.back_within = int(back.get("within", 0))
@@ -401,6 +404,7 @@ class Lexicon:
             or any(terms.search(low) is not None for _, terms in self.stock)
             or self.back_turn.search(low) is not None
             or self.back_alone.search(low) is not None
+            or self.not_knowing.search(low) is not None
         )
 
     def classes_of(self, word: str) -> tuple[int, ...]:
