@@ -125,6 +125,9 @@ def test_a_reply_about_the_task_the_service_or_a_question_is_no_stand_in(
         ("[boş]", "placeholder"),
         ("⚠️ (tidak ada pesan)", "placeholder"),
         ("<blank message>", "placeholder"),
+        # a request not carried out (ru), a service having trouble (tr): failure words
+        ("Запрос к модели не выполнен.", "vocabulary:failure"),
+        ("Asistan şu anda sorun yaşıyor.", "vocabulary:failure"),
         # a template's slot never filled: Go's `{{ .Field }}`, Python's format spec
         ("Answer: {{ .Answer }}", "template_slot"),
         ("Your balance: {balance:.2f} credits", "template_slot"),
