@@ -125,6 +125,10 @@ def test_a_reply_about_the_task_the_service_or_a_question_is_no_stand_in(
         ("[boş]", "placeholder"),
         ("⚠️ (tidak ada pesan)", "placeholder"),
         ("<blank message>", "placeholder"),
+        # work in progress said where the reply goes (en / es)
+        ("Regenerating response… ⏳", "placeholder"),
+        ("⏳ Cargando...", "placeholder"),
+        ("Retrying request 🔁", "placeholder"),
         # a request not carried out (ru), a service having trouble (tr): failure words
         ("Запрос к модели не выполнен.", "vocabulary:failure"),
         ("Asistan şu anda sorun yaşıyor.", "vocabulary:failure"),
@@ -145,6 +149,7 @@ def test_a_programs_stand_in_is_no_reply(text: str, signal: str) -> None:
         "(nothing to fix in parse.py: the test passes)",
         "(works now)",
         "Pass an object like {a:1} to the helper.",
+        "Loading the fixture twice made the test slow; I cached it.",
     ],
 )
 def test_a_note_that_says_something_is_no_stand_in(text: str) -> None:

@@ -502,8 +502,9 @@ TEMPLATE_ALONE = 1.5  # a reply of slots and signs alone: nothing but the templa
 def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`; also
     a code's stand-in after a client's label (`Failed: undefined`, `Error — [object Object]`),
-    any JavaScript object printed as its type (`[object Promise]`), and a note in brackets
-    that nothing is there, in any language (`(vacío)`, `[пусто]`, `(내용 없음)`)."""
+    any JavaScript object printed as its type (`[object Promise]`), a note in brackets that
+    nothing is there, in any language (`(vacío)`, `[пусто]`, `(내용 없음)`), and work in
+    progress said where the reply goes (`Redoing prompt 🔄...`)."""
     if len(r.text) > 60:
         return ()
     key = placeholder_key(r.text)
@@ -519,6 +520,9 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # "[пусто]", "(내용 없음)", "<no message>"
     inside = _BRACKETED.fullmatch(key)
     if inside is not None and r.lexicon.says_only_absence(inside.group(1)):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
+    if bare and r.lexicon.says_only_progress(bare):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
 

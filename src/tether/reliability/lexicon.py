@@ -301,6 +301,8 @@ class Lexicon:
         self.things = Terms(
             t.lower() for t in (*no_reply.get("second", ()), *(stand_in or {}).get("things", ()))
         )
+        # a word of work in progress, alone or before a thing ("redoing prompt")
+        self.progress = frozenset(t.lower() for t in (stand_in or {}).get("progress", ()))
         # a speaker not knowing, or not wanting to talk (`Reply.not_knowing`)
         self.not_knowing = Terms(t.lower() for t in (not_knowing or {}).get("terms", ()))
         # a word of talking near a word of another turn, or both in one (`handing_back`)
@@ -395,6 +397,17 @@ class Lexicon:
             for m in terms.finditer(low):
                 kept[m.start() : m.end()] = " " * (m.end() - m.start())
         return not any(c.isalpha() for c in kept)
+
+    def says_only_progress(self, bare: str) -> bool:
+        """Whether `bare` (a reply without the signs around it) is only a word of work in
+        progress, alone or before a thing a reply carries ("regenerating response";
+        `stand_in`)."""
+        if bare in self.progress:
+            return True
+        head, _, rest = bare.partition(" ")
+        if head not in self.progress or not rest:
+            return False
+        return any(m.span() == (0, len(rest)) for m in self.things.finditer(rest))
 
     def may_pair(self, low: str) -> bool:
         """Could `low` hold a pair's words, a canned notice's parts or a hand-back (a regex
