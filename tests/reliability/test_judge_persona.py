@@ -102,6 +102,10 @@ def test_a_reply_that_is_only_not_knowing_to_a_task_is_a_stand_in(text: str) -> 
         ("Write the test again with the fixture, then run it.", TASK),
         # a question back about the task
         ("Can you tell me again which test fails in test_parse.py?", TASK),
+        # a persona's answer that does the task, then hands back or defers (en / zh)
+        ("Nya~ I fixed the failing test in test_parse.py! Ask me again if it breaks~", TASK),
+        ("主人～测试已经修好啦，是 parse 函数少了一个判断，下次再有问题再问我哦～", TASK),
+        ("Okay! I changed the failing test to expect a list. Talk later~", TASK),
         # the writer's own trouble with the task: it names the task
         ("I'm having technical difficulties running the failing test on Windows.", TASK),
     ],
