@@ -106,6 +106,8 @@ def test_a_reply_that_is_only_not_knowing_to_a_task_is_a_stand_in(text: str) -> 
         ("Nya~ I fixed the failing test in test_parse.py! Ask me again if it breaks~", TASK),
         ("主人～测试已经修好啦，是 parse 函数少了一个判断，下次再有问题再问我哦～", TASK),
         ("Okay! I changed the failing test to expect a list. Talk later~", TASK),
+        # still thinking about the task, by its identifier (`test_parse` is the task's words)
+        ("I'm still thinking about why test_parse fails; the fixture looks wrong.", TASK),
         # the writer's own trouble with the task: it names the task
         ("I'm having technical difficulties running the failing test on Windows.", TASK),
     ],
@@ -133,6 +135,12 @@ def test_a_reply_about_the_task_the_service_or_a_question_is_no_stand_in(
         ("Regenerating response… ⏳", "placeholder"),
         ("⏳ Cargando...", "placeholder"),
         ("Retrying request 🔁", "placeholder"),
+        # the speaker still thinking, where the answer goes (fr / es / it / ru / zh)
+        ("Hmm... je réfléchis encore~", "vocabulary:no_reply"),
+        ("Todavía estoy pensando... 🤔", "vocabulary:no_reply"),
+        ("Sto ancora pensando~", "vocabulary:no_reply"),
+        ("Я ещё думаю...", "vocabulary:no_reply"),
+        ("我还在想呢~", "vocabulary:no_reply"),
         # a request not carried out (ru), a service having trouble (tr): failure words
         ("Запрос к модели не выполнен.", "vocabulary:failure"),
         ("Asistan şu anda sorun yaşıyor.", "vocabulary:failure"),

@@ -569,7 +569,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not q:
         return ()
     failure_terms = {term for _, _, _, term in r.hits}
-    words = content_words(r.message[:2000]) - STOP
+    words = content_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
         words = {x for x in words if x not in joined}
