@@ -155,7 +155,13 @@ TUNE_FALSE_ALARMS_AT_MOST = 20
 # coding agents' rate-limit rows, Hugging Face Spaces' fallbacks, 66 new sources), measured
 # before it joined with every change of the round: 23 misses in its 81 tune texts; the model
 # retrained: 130 of 2,398 (5.4%).
-TUNE_MISSES_AT_MOST = 130
+# Then a chat bot handing the turn back ("ask me again later", "换个话题", in 15 languages) or
+# only not knowing, to a task ("Weiß ich nicht!"), its own technical trouble said in the present
+# or still thinking, a canned notice's parts in more languages as stems (sleepy, dizzy, busy;
+# "あとで", "lát nữa"), a note in brackets that nothing is there in any language ("(vacío)"),
+# work in progress said where the reply goes, Go's and Python's template slots, the same 20
+# false alarms; the model retrained: 115 (in source-group CV 147 -> 131; untuned batches 21 -> 19).
+TUNE_MISSES_AT_MOST = 115
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -27,6 +27,7 @@ from tether.reliability.reply import (
     TABLE_RULE,
     Reply,
     Signal,
+    asks_a_question,
     content_words,
     first_id,
     first_match,
@@ -352,7 +353,7 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     it"), where notices speak as "we" or as no one."""
     if SSE.match(r.text) is not None:
         return ()  # the model's words inside raw stream frames: protocol, not a reply
-    if r.stock_parts or r.own_state is not None:
+    if r.stock_parts or r.own_state or r.hand_back or r.not_knowing:
         return ()  # a canned notice's "I" speaks of the speaker, not of the task
     text = r.message[:1000]
     apology_ends = -1
@@ -568,7 +569,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not q:
         return ()
     failure_terms = {term for _, _, _, term in r.hits}
-    words = content_words(r.message[:2000]) - STOP
+    words = content_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
         words = {x for x in words if x not in joined}
@@ -587,17 +588,13 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         and (r.hits or r.stock_parts)
         and len(qwords) >= 3
         and not _asks_about_failure(r)
-        and not _QUESTION_MARK.search(q[-300:])
+        and not asks_a_question(q)
         and len(r.explaining_words) < 3
     ):
         # failure words, and not one word of the task: a notice, not a reply to it (unless
         # it explains: then it answers some other question)
         return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
-
-
-# A question (not a task): its answer may share no word with it ("Check your billing").
-_QUESTION_MARK = re.compile(r"[?\uff1f]|吗|呢|ですか|까요|나요")
 
 
 def _asks_about_failure(r: Reply) -> bool:

@@ -105,6 +105,27 @@ def self_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("self_state", w["self_state"], said),)
 
 
+def hands_back(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that hands the turn back to the user instead of answering ("ask me again
+    later", "下次再告诉你", "redis ça ?"), sharing nothing with the task: a chat bot's
+    in-character line where its model failed (`Reply.hand_back`). A model that answers a
+    task does not ask to be asked again."""
+    said = r.hand_back
+    if said is None:
+        return ()
+    return (Signal("hands_back", w["hands_back"], said),)
+
+
+def knows_nothing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A tiny reply that is only its speaker not knowing or not wanting to talk ("Weiß ich
+    nicht!", "不知道哦", "不想理你") to a task, not a question: a chat bot's stand-in. A model
+    that cannot do a task says what it does not know and why (`Reply.not_knowing`)."""
+    said = r.not_knowing
+    if said is None:
+        return ()
+    return (Signal("knows_nothing", w["knows_nothing"], said),)
+
+
 def error_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An error object: JSON, a Python dict, a Rust or Go struct, alone or with a client's
     prefix, fenced or after `data:`; inside a longer text it weighs less."""
@@ -428,12 +449,17 @@ _BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
 RUNTIME_SUBJECT_WORDS = 3
 
 
+# A Python format field's conversion and spec: `{e!r}`, `{cost:.2f}`, `{0:>8}` (not a width
+# alone: `{a:1}` is an object).
+_FORMAT_SPEC = r"(?:![rsa])?(?::(?!\d*\})[<>^=]?[+\- ]?#?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?)?"
 # An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']}`, `${error.message}`,
-# `{{host}}`, `{0}`, `%s`, `%v`. Not after a word, `#`, `\\`, `^` or `}` (a Ruby string's
-# `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's `{null}`) or `/` (a URL's `/{id}`).
+# `{{host}}`, Go's `{{ .Name }}`, `{0}`, `{e!r}`, `{cost:.2f}`, `%s`, `%v`. Not after a word,
+# `#`, `\\`, `^` or `}` (a Ruby string's `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's
+# `{null}`) or `/` (a URL's `/{id}`).
 _SLOT = re.compile(
-    r"\$\{[A-Za-z_][\w.]*\}|\{\{\s*[A-Za-z_0-9][\w.]*\s*\}\}"
-    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\])?\}|(?<![\w$#\\^}={/])\{\d\}"
+    r"\$\{[A-Za-z_][\w.]*\}|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
+    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\])?" + _FORMAT_SPEC + r"\}"
+    r"|(?<![\w$#\\^}={/])\{\d" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w%])%[sdv]\b"
 )
 _ASKS_TEMPLATE = re.compile(
@@ -475,8 +501,10 @@ TEMPLATE_ALONE = 1.5  # a reply of slots and signs alone: nothing but the templa
 
 def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`; also
-    a code's stand-in after a client's label (`Failed: undefined`, `Error — [object Object]`)
-    and any JavaScript object printed as its type (`[object Promise]`)."""
+    a code's stand-in after a client's label (`Failed: undefined`, `Error — [object Object]`),
+    any JavaScript object printed as its type (`[object Promise]`), a note in brackets that
+    nothing is there, in any language (`(vacío)`, `[пусто]`, `(내용 없음)`), and work in
+    progress said where the reply goes (`Redoing prompt 🔄...`)."""
     if len(r.text) > 60:
         return ()
     key = placeholder_key(r.text)
@@ -488,7 +516,21 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     said = _AROUND_WORDS.sub("", _LABEL.sub("", key, count=1))
     if _OBJECT_STRING.search(key) is not None or (said != bare and said in _CODE_STAND_INS):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a program's note in brackets that nothing is there, in any language: "(vacío)",
+    # "[пусто]", "(내용 없음)", "<no message>"
+    inside = _BRACKETED.fullmatch(key)
+    if inside is not None and r.lexicon.says_only_absence(inside.group(1)):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
+    if bare and r.lexicon.says_only_progress(bare):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
+
+
+_BRACKETED = re.compile(
+    r"[^\w(\[<\uff08\u3010\u300c]{0,3}[(\[<\uff08\u3010\u300c]\s*([^()\[\]<>\uff08\uff09\u3010\u3011\u300c\u300d]{1,40}?)"
+    r"\s*[)\]>\uff09\u3011\u300d][^\w]{0,3}"
+)
 
 
 _AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")

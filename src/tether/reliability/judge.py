@@ -181,6 +181,9 @@ class JudgeConfig:
             data.get("witnessing", ()),
             data.get("stock"),
             data.get("pairs"),
+            data.get("handing_back"),
+            data.get("stand_in"),
+            data.get("not_knowing"),
         )
 
     @cached_property

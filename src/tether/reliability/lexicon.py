@@ -157,6 +157,34 @@ def _trie_node(node: Mapping[str, Any]) -> str:
 _WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
 
 
+# What ends a clause: a word of talking and one of another turn on either side of it are not
+# said together ("it works again, ask me if not").
+_CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
+
+
+def near_pair(
+    low: str, first: Terms, second: Terms, within: int, across: str = ""
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The spans of the first match of `first` that stands within `within` characters of a
+    match of `second`, in either order, and of that match (with no character of `across`
+    between them); None when none does."""
+    seconds = [(m.start(), m.end()) for m in second.finditer(low)]
+    if not seconds:
+        return None
+    for m in first.finditer(low):
+        a, b = m.start(), m.end()
+        for c, d in seconds:
+            if 0 <= c - b <= within:
+                gap = low[b:c]
+            elif 0 <= a - d <= within:
+                gap = low[d:a]
+            else:
+                continue
+            if not across or not any(ch in across for ch in gap):
+                return (a, b), (c, d)
+    return None
+
+
 def _ascii_words(term: str) -> list[str]:
     return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
 
@@ -175,6 +203,9 @@ class Lexicon:
         witnessing: Iterable[str] = (),
         stock: Mapping[str, Iterable[str]] | None = None,
         pairs: Mapping[str, Any] | None = None,
+        handing_back: Mapping[str, Any] | None = None,
+        stand_in: Mapping[str, Any] | None = None,
+        not_knowing: Mapping[str, Any] | None = None,
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
@@ -262,6 +293,24 @@ class Lexicon:
             for name, p in (pairs or {}).items()
             if name != "about"
         )
+        # a bracketed stand-in's words: an absence, and the things a reply carries
+        no_reply = (pairs or {}).get("no_reply", {})
+        self.absence = Terms(
+            t.lower() for t in (*no_reply.get("first", ()), *(stand_in or {}).get("absent", ()))
+        )
+        self.things = Terms(
+            t.lower() for t in (*no_reply.get("second", ()), *(stand_in or {}).get("things", ()))
+        )
+        # a word of work in progress, alone or before a thing ("redoing prompt")
+        self.progress = frozenset(t.lower() for t in (stand_in or {}).get("progress", ()))
+        # a speaker not knowing, or not wanting to talk (`Reply.not_knowing`)
+        self.not_knowing = Terms(t.lower() for t in (not_knowing or {}).get("terms", ()))
+        # a word of talking near a word of another turn, or both in one (`handing_back`)
+        back = handing_back or {}
+        self.back_within = int(back.get("within", 0))
+        self.back_talk = Terms(t.lower() for t in back.get("talk", ()))
+        self.back_turn = Terms(t.lower() for t in back.get("turn", ()))
+        self.back_alone = Terms(t.lower() for t in back.get("alone", ()))
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
@@ -320,23 +369,55 @@ class Lexicon:
         for name, within, first, second in self.pairs:
             if any(hit[0] == name for hit in found):
                 continue
-            seconds = [(m.start(), m.end()) for m in second.finditer(low)]
-            if not seconds:
-                continue
-            for m in first.finditer(low):
-                a, b = m.start(), m.end()
-                near = [(c, d) for c, d in seconds if 0 <= c - b <= within or 0 <= a - d <= within]
-                if near:
-                    c, d = near[0]
-                    start, end = min(a, c), max(b, d)
-                    found.append((name, start, end, low[start:end]))
-                    break
+            spans = near_pair(low, first, second, within)
+            if spans is not None:
+                start, end = min(spans[0][0], spans[1][0]), max(spans[0][1], spans[1][1])
+                found.append((name, start, end, low[start:end]))
         return found
 
+    def hands_back(self, low: str) -> tuple[tuple[int, int], ...]:
+        """Where `low` hands the turn back to the user (`handing_back`): a word of talking near
+        a word of another turn in one clause ("ask me again", "напиши ещё раз"), or both in
+        one ("再问"); the spans of those words, () when it does not."""
+        m = self.back_alone.search(low)
+        if m is not None:
+            return (m.span(),)
+        if not self.back_within:
+            return ()
+        found = near_pair(low, self.back_talk, self.back_turn, self.back_within, _CLAUSE_BREAKS)
+        return found or ()
+
+    def says_only_absence(self, low: str) -> bool:
+        """Whether `low` is made only of words that say nothing is there, at least one of them
+        an absence ("vacío", "kein inhalt", "내용 없음"; `stand_in`), and signs."""
+        if self.absence.search(low) is None:
+            return False
+        kept = list(low)
+        for terms in (self.absence, self.things):
+            for m in terms.finditer(low):
+                kept[m.start() : m.end()] = " " * (m.end() - m.start())
+        return not any(c.isalpha() for c in kept)
+
+    def says_only_progress(self, bare: str) -> bool:
+        """Whether `bare` (a reply without the signs around it) is only a word of work in
+        progress, alone or before a thing a reply carries ("regenerating response";
+        `stand_in`)."""
+        if bare in self.progress:
+            return True
+        head, _, rest = bare.partition(" ")
+        if head not in self.progress or not rest:
+            return False
+        return any(m.span() == (0, len(rest)) for m in self.things.finditer(rest))
+
     def may_pair(self, low: str) -> bool:
-        """Could `low` hold a pair's words, or a canned notice's parts (a regex search each)?"""
-        return any(second.search(low) is not None for _, _, _, second in self.pairs) or any(
-            terms.search(low) is not None for _, terms in self.stock
+        """Could `low` hold a pair's words, a canned notice's parts or a hand-back (a regex
+        search each)?"""
+        return (
+            any(second.search(low) is not None for _, _, _, second in self.pairs)
+            or any(terms.search(low) is not None for _, terms in self.stock)
+            or self.back_turn.search(low) is not None
+            or self.back_alone.search(low) is not None
+            or self.not_knowing.search(low) is not None
         )
 
     def classes_of(self, word: str) -> tuple[int, ...]:

@@ -27,6 +27,13 @@ SHORT_CHARS = 48
 # The part of the question the judge compares the reply with.
 QUESTION_CHARS = 4000
 
+# A reply that is only its speaker not knowing (`Reply.not_knowing`) is at most this long, with
+# at most this many Han or hangul characters around the words (a name: "麦麦不知道哦").
+NOT_KNOWING_CHARS = 60
+NOT_KNOWING_NAME = 3
+# Pronouns and particles around a CJK phrase, no word of what it is about.
+_CJK_PARTICLES = frozenset("你我您他她它哦呢啊吧呀啦嘛哈嗯喔噢了的并也就都还很真是")
+_LONG_WORD = re.compile(r"[^\W\d_]{4,}")
 # A canned notice (`Reply.stock_parts`) is at most this long (`display_size`) ...
 STOCK_CHARS = 200
 # ... and made of these vocabulary classes (as these parts) and the lexicon's `stock` parts.
@@ -292,6 +299,16 @@ def question_words(question: str) -> frozenset[str]:
     return frozenset(content_words(question) - STOP)
 
 
+# A question (not a task): its answer may share no word with it ("Check your billing"), and may
+# be "I don't know".
+_QUESTION_MARK = re.compile(r"[?\uff1f]|吗|呢|ですか|까요|나요")
+
+
+def asks_a_question(question: str) -> bool:
+    """Whether the end of a request (lower-cased) asks a question, not for a task."""
+    return _QUESTION_MARK.search(question[-300:]) is not None
+
+
 LEAD_IN = re.compile(
     r"(?:said|says|say|shows?|showed|returns?|returned|prints?|printed|reads?|message|output|"
     r"responds?|responded|replied|replies|gives?|gave|like|e\.g\.|example|see|get|got|with)"
@@ -425,6 +442,57 @@ class Reply:
         if self.question and (content_words(message) - STOP) & question_words(self.question):
             return None
         return found.group(0).strip()
+
+    @cached_property
+    def hand_back(self) -> str | None:
+        """The words in which a short reply hands the turn back to the user instead of
+        answering ("ask me again", "下次再告诉你", "напиши ещё раз": the lexicon's
+        `handing_back`), with nothing specific to the task and no word of it outside them: a
+        chat bot's stand-in for the reply it could not make."""
+        if self.html or self.structure is not None:
+            return None
+        message = self.message.strip()
+        if display_size(message) > STOCK_CHARS or _SPECIFIC_MARK.search(message) is not None:
+            return None
+        spans = self.lexicon.hands_back(message)
+        if not spans:
+            return None
+        terms = dict(self.lexicon.stock)
+        if "resolved" in terms and terms["resolved"].search(message):
+            return None  # ("it works again, ask me if anything breaks": a person's reply)
+        rest, end = [], 0
+        for start, stop in sorted(spans):
+            rest.append(message[end:start])
+            end = stop
+        rest.append(message[end:])
+        words = content_words(" ".join(rest)) - STOP
+        if self.question and words & question_words(self.question):
+            return None  # a word of the task ("write the test again"): a reply to it
+        return message[min(a for a, _ in spans) : max(b for _, b in spans)]
+
+    @cached_property
+    def not_knowing(self) -> str | None:
+        """The words in which a tiny reply is only its speaker not knowing or not wanting to
+        talk ("Weiß ich nicht!", "不知道哦"; the lexicon's `not_knowing`), with no more around
+        them than a name, an apology or an interjection, to a request that is not a question
+        ("I don't know" answers one)."""
+        if self.html or self.structure is not None:
+            return None
+        message = self.message.strip()
+        if display_size(message) > NOT_KNOWING_CHARS or _SPECIFIC_MARK.search(message):
+            return None
+        m = self.lexicon.not_knowing.search(message)
+        if m is None or (self.question and asks_a_question(self.question)):
+            return None
+        rest = message[: m.start()] + " " + message[m.end() :]
+        for name, start, stop, _ in self.hits:  # an apology's words ("sorry, I don't know")
+            if name == "apology":
+                rest = rest.replace(message[start:stop], " ")
+        words = [w for w in _LONG_WORD.findall(CJK.sub(" ", rest)) if w not in STOP]
+        names = sum(1 for c in HAN.findall(rest) if c not in _CJK_PARTICLES)
+        if words or names > NOT_KNOWING_NAME:
+            return None  # it says more: what it does not know, why ("no idea what happened")
+        return m.group(0)
 
     @cached_property
     def question(self) -> str:

@@ -11,7 +11,9 @@ threshold (1.0). `tether judge --explain` prints every signal that fired, with i
 
 Failure evidence:   vocabulary (per class, in nine languages), coverage (failure words make up
                     the message), short_notice, stock_notice, self_state (a bot speaking of its
-                    own mind: "my brain is buffering"), error_object (JSON, a Python dict, a
+                    own mind: "my brain is buffering"), hands_back (a bot handing
+                    the turn back: "ask me again later"), knows_nothing (only "I don't
+                    know", to a task), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
                     stream's frames line by line), sdk_object (a response
@@ -85,7 +87,9 @@ from tether.reliability.failure_signals import (
     diagnostics,
     empty_page,
     error_object,
+    hands_back,
     html_page,
+    knows_nothing,
     page_text,
     placeholder,
     runtime_message,
@@ -124,6 +128,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "short_notice": 0.4,  # a message of at most 200 characters with failure words
     "stock_notice": 0.5,  # ... made only of a canned notice's parts, nothing of the task
     "self_state": 1.1,  # a short reply about the speaker's own mind failing, nothing of the task
+    "hands_back": 1.0,  # ... or handing the turn back to the user ("ask me again later")
+    "knows_nothing": 1.0,  # ... or only not knowing, to a task ("Weiß ich nicht!")
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
@@ -272,6 +278,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     short_notice,
     stock_notice,
     self_state,
+    hands_back,
+    knows_nothing,
     error_object,
     html_page,
     empty_page,
