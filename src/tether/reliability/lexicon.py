@@ -161,6 +161,18 @@ def _ascii_words(term: str) -> list[str]:
     return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
 
 
+def typographic(terms: Iterable[str]) -> list[str]:
+    """The terms, and each one with an apostrophe also with the typographic one (U+2019): a
+    notice written or translated with it ("couldn't", "n'a pas pu", "délai d'attente" typeset)
+    says the same as with the plain one."""
+    out: list[str] = []
+    for term in terms:
+        out.append(term)
+        if "'" in term and not term.startswith("re:"):
+            out.append(term.replace("'", "\u2019"))
+    return out
+
+
 class Lexicon:
     """The vocabulary classes, prefixes and placeholders, compiled once."""
 
@@ -179,8 +191,8 @@ class Lexicon:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
         self.gates: dict[str, Gate] = {}
-        classes = {k: (float(v["weight"]), list(v["terms"])) for k, v in vocabulary.items()}
-        extra = [p for p in extra_phrases if p]
+        classes = {k: (float(v["weight"]), typographic(v["terms"])) for k, v in vocabulary.items()}
+        extra = typographic(p for p in extra_phrases if p)
         if extra:
             classes["configured"] = (PHRASE_WEIGHT, extra)
         every: list[str] = []
@@ -223,8 +235,8 @@ class Lexicon:
         for i, (_, terms) in enumerate(classes.values()):
             plain = [t.lower() for t in terms if t and not t.startswith("re:")]
             signs = [t.rstrip("*") for t in plain if t.isascii() and not t[:1].isalnum()]
-            regexes = [re.compile(t[3:]) for t in terms if t.startswith("re:")]
-            self._others.append((signs, regexes))
+            patterns = [re.compile(t[3:]) for t in terms if t.startswith("re:")]
+            self._others.append((signs, patterns))
             if any(t.endswith("_") for t in terms):
                 self._underscored.add(i)
         self._other_classes = self._underscored | {
@@ -242,12 +254,12 @@ class Lexicon:
             + ")",
         )
         self.placeholders = frozenset(placeholder_key(p) for p in placeholders)
-        self.explaining = Terms(e.lower().strip() for e in explaining)
-        self.defining = Terms(e.lower().strip() for e in defining)
-        self.witnessing = Terms(e.lower().strip() for e in witnessing)
+        self.explaining = Terms(e.lower().strip() for e in typographic(explaining))
+        self.defining = Terms(e.lower().strip() for e in typographic(defining))
+        self.witnessing = Terms(e.lower().strip() for e in typographic(witnessing))
         # the parts of a canned notice beside the vocabulary's (`Reply.stock_parts`)
         self.stock: tuple[tuple[str, Terms], ...] = tuple(
-            (name, Terms(t.lower().strip() for t in terms))
+            (name, Terms(t.lower().strip() for t in typographic(terms)))
             for name, terms in (stock or {}).items()
             if name != "about"
         )
@@ -256,8 +268,8 @@ class Lexicon:
             (
                 str(p.get("class", name)),
                 int(p["within"]),
-                Terms(t.lower() for t in p["first"]),
-                Terms(t.lower() for t in p["second"]),
+                Terms(t.lower() for t in typographic(p["first"])),
+                Terms(t.lower() for t in typographic(p["second"])),
             )
             for name, p in (pairs or {}).items()
             if name != "about"
