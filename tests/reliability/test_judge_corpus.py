@@ -155,7 +155,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 20
 # coding agents' rate-limit rows, Hugging Face Spaces' fallbacks, 66 new sources), measured
 # before it joined with every change of the round: 23 misses in its 81 tune texts; the model
 # retrained: 130 of 2,398 (5.4%).
-TUNE_MISSES_AT_MOST = 130
+# A failed request's stock phrases in twenty more languages as translation catalogs word them
+# (and answer words in the same languages), the model retrained: 122 of 2,398 (5.1%).
+TUNE_MISSES_AT_MOST = 122
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
