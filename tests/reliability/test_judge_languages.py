@@ -181,11 +181,24 @@ def test_an_answer_that_explains_an_error_in_the_same_language_is_no_failure(
     assert not _is_failure(answer), read_text(answer).summary()
 
 
-def test_a_term_with_an_apostrophe_matches_the_typographic_one_too() -> None:
+def test_a_term_matches_its_other_spellings_too() -> None:
+    """The typographic apostrophe for the plain one; Arabic's tanween after its alif for
+    before it (and back)."""
     lexicon = Lexicon(
-        {"timeout": {"weight": 0.4, "terms": ["délai d'attente"]}}, [], [], ["j'ai ajouté"]
+        {
+            "timeout": {"weight": 0.4, "terms": ["délai d'attente"]},
+            "apology": {"weight": 0.35, "terms": ["عذرًا"]},
+        },
+        [],
+        [],
+        ["j'ai ajouté"],
     )
-    for text in ("délai d'attente dépassé", "délai d\u2019attente dépassé"):
-        assert {hit[0] for hit in lexicon.hits(text, 40)} == {"timeout"}
+    for text, name in [
+        ("délai d'attente dépassé", "timeout"),
+        ("délai d\u2019attente dépassé", "timeout"),
+        ("عذرًا، حدث خطأ", "apology"),
+        ("عذراً، حدث خطأ", "apology"),
+    ]:
+        assert {hit[0] for hit in lexicon.hits(text, 40)} == {name}, text
     assert lexicon.explaining.search("j\u2019ai ajouté un test") is not None
     assert typographic(["n'a pas pu", "re:n'a"]) == ["n'a pas pu", "n\u2019a pas pu", "re:n'a"]

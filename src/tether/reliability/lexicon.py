@@ -162,15 +162,21 @@ def _ascii_words(term: str) -> list[str]:
 
 
 def typographic(terms: Iterable[str]) -> list[str]:
-    """The terms, and each one with an apostrophe also with the typographic one (U+2019): a
-    notice written or translated with it ("couldn't", "n'a pas pu", "délai d'attente" typeset)
-    says the same as with the plain one."""
+    """The terms, each also as its other spellings (`SPELLINGS`): a notice typeset or typed
+    with them says the same words."""
     out: list[str] = []
     for term in terms:
         out.append(term)
-        if "'" in term and not term.startswith("re:"):
-            out.append(term.replace("'", "\u2019"))
+        if term.startswith("re:"):
+            continue
+        out += [term.replace(a, b) for a, b in SPELLINGS if a in term]
     return out
+
+
+# One character (or pair) written two ways: the apostrophe and the typographic one (U+2019),
+# in "couldn't", "n'a pas pu", "délai d'attente"; Arabic's ending tanween before or after its
+# alif, in "عذرًا" / "عذراً" (sorry), "لاحقًا" / "لاحقاً" (later).
+SPELLINGS = (("'", "\u2019"), ("\u064b\u0627", "\u0627\u064b"), ("\u0627\u064b", "\u064b\u0627"))
 
 
 class Lexicon:
