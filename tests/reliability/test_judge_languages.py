@@ -202,3 +202,34 @@ def test_a_term_matches_its_other_spellings_too() -> None:
         assert {hit[0] for hit in lexicon.hits(text, 40)} == {name}, text
     assert lexicon.explaining.search("j\u2019ai ajouté un test") is not None
     assert typographic(["n'a pas pu", "re:n'a"]) == ["n'a pas pu", "n\u2019a pas pu", "re:n'a"]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Oeps, dat weet ik niet. Vraag het me straks nog eens.",
+        "Promiň, teď nemohu odpovědět. Zkus to později.",
+        "ขออภัย ตอนนี้ไม่สามารถตอบได้ กรุณาถามอีกครั้งภายหลัง",
+        "माफ़ कीजिए, मैं अभी जवाब नहीं दे सकता। बाद में फिर से पूछें।",
+        "סליחה, אני לא יכול לענות עכשיו. שאלו אותי שוב מאוחר יותר.",
+        "Вибач, у мене зараз проблема. Напиши пізніше.",
+    ],
+)
+def test_a_bots_canned_reply_in_more_languages_is_a_stock_notice(reply: str) -> None:
+    """Sorry, cannot, in trouble, ask again later: a canned notice's parts, in Dutch, Czech,
+    Thai, Hindi, Hebrew and Ukrainian, with nothing of the task."""
+    reading = read_text(reply, Request(messages=(Message.text("user", TASK),)))
+    assert _is_failure(reply), reading.summary()
+    assert "stock_notice" in {s.name for s in reading.signals}
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Ik heb de test aangepast: parse_date() gaf None terug bij een lege string, nu geeft het "
+        "een fout. De test slaagt.",
+        "Upravil jsem parse_date(), protože vracela None pro prázdný řetězec. Test teď prochází.",
+    ],
+)
+def test_a_short_report_on_the_task_in_those_languages_is_no_stock_notice(reply: str) -> None:
+    assert not _is_failure(reply)
