@@ -161,7 +161,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 20
 # "あとで", "lát nữa"), a note in brackets that nothing is there in any language ("(vacío)"),
 # work in progress said where the reply goes, Go's and Python's template slots, the same 20
 # false alarms; the model retrained: 115 (in source-group CV 147 -> 131; untuned batches 21 -> 19).
-TUNE_MISSES_AT_MOST = 115
+# A failed request's stock phrases in twenty more languages as translation catalogs word them
+# (and answer words in the same languages): 122 alone; both, with the model retrained on them
+# and on the training folder's locale strings: 104 of 2,398 (4.3%).
+TUNE_MISSES_AT_MOST = 104
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

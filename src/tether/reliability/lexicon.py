@@ -189,6 +189,24 @@ def _ascii_words(term: str) -> list[str]:
     return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
 
 
+def typographic(terms: Iterable[str]) -> list[str]:
+    """The terms, each also as its other spellings (`SPELLINGS`): a notice typeset or typed
+    with them says the same words."""
+    out: list[str] = []
+    for term in terms:
+        out.append(term)
+        if term.startswith("re:"):
+            continue
+        out += [term.replace(a, b) for a, b in SPELLINGS if a in term]
+    return out
+
+
+# One character (or pair) written two ways: the apostrophe and the typographic one (U+2019),
+# in "couldn't", "n'a pas pu", "délai d'attente"; Arabic's ending tanween before or after its
+# alif, in "عذرًا" / "عذراً" (sorry), "لاحقًا" / "لاحقاً" (later).
+SPELLINGS = (("'", "\u2019"), ("\u064b\u0627", "\u0627\u064b"), ("\u0627\u064b", "\u064b\u0627"))
+
+
 class Lexicon:
     """The vocabulary classes, prefixes and placeholders, compiled once."""
 
@@ -210,8 +228,8 @@ class Lexicon:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
         self.gates: dict[str, Gate] = {}
-        classes = {k: (float(v["weight"]), list(v["terms"])) for k, v in vocabulary.items()}
-        extra = [p for p in extra_phrases if p]
+        classes = {k: (float(v["weight"]), typographic(v["terms"])) for k, v in vocabulary.items()}
+        extra = typographic(p for p in extra_phrases if p)
         if extra:
             classes["configured"] = (PHRASE_WEIGHT, extra)
         every: list[str] = []
@@ -254,8 +272,8 @@ class Lexicon:
         for i, (_, terms) in enumerate(classes.values()):
             plain = [t.lower() for t in terms if t and not t.startswith("re:")]
             signs = [t.rstrip("*") for t in plain if t.isascii() and not t[:1].isalnum()]
-            regexes = [re.compile(t[3:]) for t in terms if t.startswith("re:")]
-            self._others.append((signs, regexes))
+            patterns = [re.compile(t[3:]) for t in terms if t.startswith("re:")]
+            self._others.append((signs, patterns))
             if any(t.endswith("_") for t in terms):
                 self._underscored.add(i)
         self._other_classes = self._underscored | {
@@ -273,12 +291,12 @@ class Lexicon:
             + ")",
         )
         self.placeholders = frozenset(placeholder_key(p) for p in placeholders)
-        self.explaining = Terms(e.lower().strip() for e in explaining)
-        self.defining = Terms(e.lower().strip() for e in defining)
-        self.witnessing = Terms(e.lower().strip() for e in witnessing)
+        self.explaining = Terms(e.lower().strip() for e in typographic(explaining))
+        self.defining = Terms(e.lower().strip() for e in typographic(defining))
+        self.witnessing = Terms(e.lower().strip() for e in typographic(witnessing))
         # the parts of a canned notice beside the vocabulary's (`Reply.stock_parts`)
         self.stock: tuple[tuple[str, Terms], ...] = tuple(
-            (name, Terms(t.lower().strip() for t in terms))
+            (name, Terms(t.lower().strip() for t in typographic(terms)))
             for name, terms in (stock or {}).items()
             if name != "about"
         )
@@ -287,8 +305,8 @@ class Lexicon:
             (
                 str(p.get("class", name)),
                 int(p["within"]),
-                Terms(t.lower() for t in p["first"]),
-                Terms(t.lower() for t in p["second"]),
+                Terms(t.lower() for t in typographic(p["first"])),
+                Terms(t.lower() for t in typographic(p["second"])),
             )
             for name, p in (pairs or {}).items()
             if name != "about"
