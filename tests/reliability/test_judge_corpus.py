@@ -98,7 +98,10 @@ def test_no_source_straddles_the_split() -> None:
 # answers_qa_fix_reports.jsonl (Q&A pages, fix reports and FAQs about errors, quotas and
 # outages, 76 new sources, 64% not English), measured before it joined with every change of
 # the round: 1 of its 84 tune texts; the model retrained: 20 of 2,453.
-TUNE_FALSE_ALARMS_AT_MOST = 20
+# answers_news_outages_niche_apis.jsonl (outage news in eleven languages, status-page incident
+# summaries, rate-limit threads of regional and niche APIs, 215 new sources), measured before it
+# joined with every change of the round: 5 of its 147 tune texts; the model retrained: 25 of 2,600.
+TUNE_FALSE_ALARMS_AT_MOST = 25
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -164,7 +167,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 20
 # A failed request's stock phrases in twenty more languages as translation catalogs word them
 # (and answer words in the same languages): 122 alone; both, with the model retrained on them
 # and on the training folder's locale strings: 104 of 2,398 (4.3%).
-TUNE_MISSES_AT_MOST = 104
+# failures_bots_personas_placeholders, failures_assistants_more_languages (voice assistants and
+# AI plugins, 31 languages), failures_agent_bridges_reprs (coding agents' chat bridges, Go and
+# Python error reprs), 151 new sources, measured before they joined with every change of the
+# round: 54 misses in their 208 tune texts; the model retrained: 157 of 2,606 (6.0%).
+TUNE_MISSES_AT_MOST = 157
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
