@@ -38,6 +38,9 @@ ASSISTANT_NOTICES = [
     ("ro", "Îmi pare rău, nu înțeleg ce vrei să spui."),
     ("pt", "Houve um problema ao processar sua pergunta."),
     ("ru", "При обработке вашего запроса возникла непредвиденная ситуация."),
+    ("en", "I'm having trouble communicating with the server. Give me a few minutes."),
+    ("it", "Ho problemi di comunicazione con il server, dammi qualche minuto."),
+    ("ar", "أعتذر، لم أفهم."),
 ]
 
 

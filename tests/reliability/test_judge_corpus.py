@@ -174,9 +174,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 25
 # Then a voice assistant's lines in its skills' languages (sorry, cannot understand or reach the
 # service, an error occurred, processing your request; '(no response)' in th/el/bn/fi/hu), a
 # bot's own AI out of order ('my AI', 'mon IA'), a notice wrapped whole in markdown emphasis,
-# the same 25 false alarms; the model retrained: 132 (in source-group CV 165 -> 141 missed,
-# 48 -> 45 false alarms; untuned batches 16 and 3, unchanged).
-TUNE_MISSES_AT_MOST = 132
+# trouble communicating with its servers, crashed, the same 25 false alarms; the model
+# retrained: 129 (in source-group CV 165 -> 139 missed, 48 -> 45 false alarms; untuned
+# batches 16 missed and 3 false alarms, unchanged).
+TUNE_MISSES_AT_MOST = 129
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
