@@ -171,7 +171,13 @@ TUNE_FALSE_ALARMS_AT_MOST = 25
 # AI plugins, 31 languages), failures_agent_bridges_reprs (coding agents' chat bridges, Go and
 # Python error reprs), 151 new sources, measured before they joined with every change of the
 # round: 54 misses in their 208 tune texts; the model retrained: 157 of 2,606 (6.0%).
-TUNE_MISSES_AT_MOST = 157
+# Then a voice assistant's lines in its skills' languages (sorry, cannot understand or reach the
+# service, an error occurred, processing your request; '(no response)' in th/el/bn/fi/hu), a
+# bot's own AI out of order ('my AI', 'mon IA'), a notice wrapped whole in markdown emphasis,
+# trouble communicating with its servers, crashed, the same 25 false alarms; the model
+# retrained: 129 (in source-group CV 165 -> 139 missed, 48 -> 45 false alarms; untuned
+# batches 16 missed and 3 false alarms, unchanged).
+TUNE_MISSES_AT_MOST = 129
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -219,6 +219,9 @@ QUOTE = re.compile(
 # What follows a URL's scheme: its words are an address, not what the reply says.
 URL_PATH = re.compile(r"(?<=https://)\S+|(?<=http://)\S+")
 FENCED_BLOCK = re.compile(r"```[^\n]*\n(.*?)```", re.S)
+# a whole reply in markdown emphasis (`_Sorry, something went wrong_`, `**RATE LIMIT ...**`):
+# a chat client's italics or bold around its notice, not part of any word
+EMPHASIS_WRAP = re.compile(r"(\*{1,3}|_{1,3})(?=[^\s*_])(.+?)(?<=[^\s*_])\1", re.S)
 # Letters outside a fenced error that make it quoted by an answer, not printed by a client.
 QUOTE_PROSE_LETTERS = 40
 # Where a sentence ends: a stop before a space or a line's end (not the dot of `4.1`), a CJK
@@ -385,6 +388,9 @@ class Reply:
             _, prefix, messages = self.structure
             return " ".join((prefix, *messages)).lower()[:2000]
         low = self.said.lower()
+        wrapped = EMPHASIS_WRAP.fullmatch(low.strip())
+        if wrapped is not None:
+            low = wrapped.group(2)
         return without_diagnostics(URL_PATH.sub("", low) if "http" in low else low)
 
     @cached_property
