@@ -101,7 +101,10 @@ def test_no_source_straddles_the_split() -> None:
 # answers_news_outages_niche_apis.jsonl (outage news in eleven languages, status-page incident
 # summaries, rate-limit threads of regional and niche APIs, 215 new sources), measured before it
 # joined with every change of the round: 5 of its 147 tune texts; the model retrained: 25 of 2,600.
-TUNE_FALSE_ALARMS_AT_MOST = 25
+# A writer's report about another party's outage (greeting a handle in any language, a fix said
+# to have landed, "theo <source>", the failure placed on their side, a CJK sentence after a
+# quoted error object): 3 of those 5 cleared, no catch lost; the model retrained: 22 of 2,600.
+TUNE_FALSE_ALARMS_AT_MOST = 22
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -177,6 +180,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 25
 # trouble communicating with its servers, crashed, the same 25 false alarms; the model
 # retrained: 129 (in source-group CV 165 -> 139 missed, 48 -> 45 false alarms; untuned
 # batches 16 missed and 3 false alarms, unchanged).
+# With a writer's report about another party's outage (the fa branch: 156 alone), both
+# merged and the model retrained: 129.
 TUNE_MISSES_AT_MOST = 129
 
 

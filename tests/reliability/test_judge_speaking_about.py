@@ -1,8 +1,9 @@
 """A writer speaking ABOUT a failure, not a service speaking AS one: the answer's signs the
 judge reads (addresses_asker, contrast, cites_standard, acted, cause_and_fix, codes_as_kind,
-past_state, cites_source, a condition in CJK clause order or before the object it shows), and
-the failure evidence that a quotation or a list no longer counts (a status named in a list of
-codes, a page shown in a fence, the last item of a checklist).
+past_state, cites_source, third_party, a condition in CJK clause order or before the object it
+shows, the writer's own sentence after an error object), and the failure evidence that a
+quotation or a list no longer counts (a status named in a list of codes, a page shown in a
+fence, the last item of a checklist).
 
 Every text here is made up to show one concept; each is judged as the bench judges a reply:
 the whole reply, finished with `stop`, to an ordinary coding task (a question that shares no
@@ -169,3 +170,69 @@ def test_notices_keep_their_verdict(text: str, concept: str) -> None:
         assert concept in names
     else:
         assert concept not in names
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # a thread's reply that greets the asker by handle in their language, fix landed
+        (
+            "Hola @pablo, gracias por tu mensaje. Tu IP está bloqueada por exceso de "
+            "solicitudes; debería funcionar ya.",
+            "addresses_asker",
+        ),
+        # the fix said to have landed: an operator's reply, not a notice
+        ("The rate limit was hit earlier, sorry. Should be fixed now.", "acted"),
+        # a news report that names its source (vi: "according to Reuters")
+        (
+            "Theo Reuters, dịch vụ của Facebook bị gián đoạn khoảng hai giờ, người dùng chỉ "
+            "nhận được thông báo Service Unavailable.",
+            "cites_source",
+        ),
+        # an error object quoted in a question, then the writer's own sentence (zh): a
+        # report that places the failure with the other party, not one error object
+        (
+            "是这个报错吗 {'error_code': 17, 'error_msg': 'daily request limit reached'} ?"
+            "\n\n我也碰到过，是那边接口的问题，换个新应用的 key 就好了",  # noqa: RUF001
+            "third_party",
+        ),
+    ],
+)
+def test_a_report_about_someone_elses_outage_is_an_answer(text: str, concept: str) -> None:
+    assert concept in _signals(text)
+    assert not _flagged(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Those 529 errors come from Anthropic's end: their API is overloaded right now.",
+        "429 Too Many Requests on their side, their API was rate limiting everyone.",
+    ],
+)
+def test_another_partys_side_is_a_sign_of_a_writer(text: str) -> None:
+    """The failure placed with another party weighs toward an answer, less than a verdict."""
+    found = [s for s in read_text(text, _request()).signals if s.name == "third_party"]
+    assert found and found[0].weight < 0
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # a service speaks of its own side
+        (
+            "The upstream provider is unavailable on our side. Please try again later.",
+            "third_party",
+        ),
+        # a notice's promise is of later, not of a fix landed now
+        ("Service unavailable. It should be back soon, please try again later.", "acted"),
+        # a few words of advice after an object (zh) leave it one error object
+        (
+            "{'error_code': 17, 'error_msg': 'daily request limit reached'} 请稍后重试",
+            "third_party",
+        ),
+    ],
+)
+def test_notices_about_their_own_failure_keep_their_verdict(text: str, concept: str) -> None:
+    assert concept not in _signals(text)
+    assert _flagged(text)

@@ -86,6 +86,13 @@ _ACTED_KEYS = (
     "reset",
     "resolved",
     "switched",
+    "should",
+    "devrait",
+    "debería",
+    "deveria",
+    "sollte",
+    "应该",
+    "должн",
     "重启",
     "修复",
     "更新",
@@ -127,6 +134,7 @@ _SOURCE_KEYS = (
     "根据",
     "によると",
     "에 따르면",
+    "theo",
 )
 
 # The writer speaks to the asker about what the asker said, showed or meets: "the website you
@@ -144,8 +152,13 @@ _TO_ASKER = re.compile(
     r"|merci (?:pour le signalement|d'avoir signalé)|danke für (?:den hinweis|die meldung)"
     r"|感谢(?:反馈|报告)|谢谢(?:反馈|报告)|ご報告ありがとう"
 )
-# ... or names them first, as a thread's reply does: "@nowox I recovered it now".
-_TO_HANDLE = re.compile(r"\s*(?:(?:hi|hey|hello|thanks|cc)\W+)?@[a-z0-9][\w-]{1,38}(?![\w.@/-])")
+# ... or names them first, as a thread's reply does, after a greeting in any language or none:
+# "@nowox I recovered it now", "Bonjour @marta, ...".
+_TO_HANDLE = re.compile(
+    r"\s*(?:(?:hi|hey|hello|thanks|cc|bonjour|salut|merci|hola|gracias|olá|oi|obrigad[oa]|hallo"
+    r"|danke|ciao|grazie|привет|здравствуйте|спасибо|你好|您好|谢谢|こんにちは|안녕하세요)\W+)?"
+    r"@[a-z0-9][\w-]{1,38}(?![\w.@/-])"
+)
 # (Every pattern of these signals reads lower-cased text and opens with a literal, never with
 # `\b` or a case-blind class: the engine then skips to the letters a match starts with.)
 
@@ -203,7 +216,7 @@ def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 # "I" or "we" and a thing done to the system: "I nuked the cache", "we've rolled back the
-# deploy", "I just restarted it", "我重启了", "перезапустил".
+# deploy", "I just restarted it", "我重启了", "перезапустил"; or the fix said to have landed.
 _ACTED = re.compile(
     r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:just\s+|now\s+|already\s+)?"
     r"(?:fixed|restarted|deployed|redeployed|rolled back|reverted|nuked|cleared|flushed|purged"
@@ -211,13 +224,19 @@ _ACTED = re.compile(
     r"|renewed|rotated|regenerated|reset|resolved|switched)\b(?!\s+(?:you|your)\b)"
     r"|我(?:已经|刚刚|刚)?(?:重启|修复|更新|回滚|清理|清除|调高|升级|重置)了"
     r"|(?:я(?<!\wя)|мы(?<!\wмы))\s+(?:уже\s+)?(?:перезапустил|исправил|обновил|откатил|почистил)"
+    # ... or says its fix has landed: "it should be working now", "should now be resolved"
+    r"|should\s+(?:now\s+)?(?:be\s+)?(?:\w+\s+)?(?:working|fixed|resolved|back|unblocked"
+    r"|gone)\s+now\b|should\s+now\s+(?:be|work)\b"
+    r"|devrait\s+(?:maintenant|désormais)\s|(?:debería|deveria)\s+(?:funcionar|estar)\s+(?:ya|já)\b"
+    r"|sollte\s+(?:jetzt|nun)\s+wieder\b|应该(?:可以|好)了|(?:должно|должна)\s+(?:уже\s+)?работать"
 )
 
 
 def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer reports a thing done to the system ("I nuked the cache", "we've rolled back
-    the deploy"): an operator answering about an outage. A service's notice says what failed
-    and what the user should do, never what its writer did."""
+    the deploy") or that its fix has landed ("it should be working now", "应该可以了"): an
+    operator answering about an outage. A service's notice says what failed and what the user
+    should do, never what its writer did."""
     if r.structure is not None or r.html:
         return ()
     said = r.message[:2000]
@@ -293,6 +312,9 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 _SOURCE = re.compile(
     r"according to\b|según\b|segundo (?:o|a|as|os)\b|selon\b|laut\b"
     r"|согласно(?!\w)|根据.{1,30}?(?:显示|页面|公告|报道)|によると|에 따르면"
+    # (vi) "Theo Reuters, ...", "theo ghi nhận của ...": at a sentence's start, before a comma
+    r"|theo\s+(?:ghi nhận|thông tin|báo cáo|thống kê|số liệu)\b"
+    r"|(?:^|[.!?\n]\s*)theo\s+[^,.\n]{1,40},"
 )
 
 
@@ -306,3 +328,41 @@ def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("cites_source", -w["cites_source"], m.group(0)[:40]),)
+
+
+_THIRD_PARTY_KEYS = (
+    "their",
+    "side",
+    "end",
+    "那边",
+    "对方",
+    "向こう",
+    "seite",
+    "lado",
+    "стороны",
+    "côté",
+)
+# The failure placed with another party: "on their side", "on Anthropic's end", "their servers
+# are overloaded", "是百度那边的问题", "de su lado". (A service speaks of "our side", "our
+# servers": itself.)
+_THIRD_PARTY = re.compile(
+    r"on\s+(?:their|\w+'s)\s+(?:side|end)\b"
+    r"|their\s+(?:api|apis|server|servers|service|services|backend|endpoint|infrastructure)"
+    r"\s+(?:is|was|are|were|has|had|went|seems?|returns?|returned)\b"
+    r"|那边的?(?:问题|服务|服务器|接口)|那边出了?问题|对方的?(?:服务器|服务|接口)"
+    r"|向こう(?:側|の)(?:問題|サーバ)|auf\s+(?:ihrer|deren)\s+seite"
+    r"|(?:de|do)\s+(?:su|seu|sua)\s+lado|\u0441\s+их\s+стороны|de\s+leur\s+côté"
+)
+
+
+def third_party(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The failure placed with another party ("a temporary issue on Anthropic's side", "their
+    servers are under heavy load", "是百度那边的问题"): a person explaining someone else's
+    outage. A service that fails speaks of itself, if of anyone."""
+    if r.structure is not None or r.html:
+        return ()
+    said = r.message[:3000]
+    m = _THIRD_PARTY.search(said) if _holds(said, _THIRD_PARTY_KEYS) else None
+    if m is None:
+        return ()
+    return (Signal("third_party", -w["third_party"], m.group(0)[:40]),)

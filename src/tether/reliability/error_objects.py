@@ -187,6 +187,19 @@ def _closing_brace(text: str, start: int) -> int:
     return -1
 
 
+# Words after an object that still leave the text one error object ("(retrying)", "?"); more is
+# the writer's own sentence about it. Sized as read: a CJK character carries a word's worth.
+TRAILING_WORDS_MAX = 40
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _words_size(text: str) -> int:
+    """Characters, a CJK character counting as 2.5 (as `reply.display_size` counts them)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + int(1.5 * len(_CJK_CHAR.findall(text)))
+
+
 def error_object(text: str) -> tuple[str, str, list[str]] | None:
     """(kind, prefix, messages) when `text` is one error object, perhaps after a short prefix,
     inside a fence or after `data:`; None otherwise."""
@@ -205,7 +218,7 @@ def error_object(text: str) -> tuple[str, str, list[str]] | None:
     end = _closing_brace(t, start)
     if end < 0:  # never closed (a cut body): up to its last brace
         end = t.rfind("}")
-    if end < start or len(t) - end - 1 > 40:
+    if end < start or _words_size(t[end + 1 :]) > TRAILING_WORDS_MAX:
         return None
     body = t[start : end + 1]
     if prefix.lower().startswith("data:"):

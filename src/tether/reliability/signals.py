@@ -28,7 +28,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     the question), asked_for (the request demanded this short reply, these
                     keys, this markup); a writer speaking ABOUT a failure, not a service
                     speaking AS one: addresses_asker, contrast, cites_standard, cites_source,
-                    acted, cause_and_fix, codes_as_kind, past_state (weights in the JSON)
+                    acted, cause_and_fix, codes_as_kind, past_state, third_party (weights in
+                    the JSON)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
@@ -54,6 +55,7 @@ from tether.reliability.about_signals import (
     codes_as_kind,
     contrast,
     past_state,
+    third_party,
 )
 from tether.reliability.answer_signals import (
     LEXICAL,
@@ -322,6 +324,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     codes_as_kind,
     past_state,
     cites_source,
+    third_party,
     on_topic,
     asked_for,
     learned,
