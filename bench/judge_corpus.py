@@ -5,9 +5,9 @@ like them, collected from public trackers, relay sources, locale files and docs)
 judge as the assistant's whole reply, finished with `stop` after HTTP 200, to a request made of
 a system prompt and the record's own prompt (or, when it has none, an ordinary coding task).
 The table shows, per part of the corpus, per shape and per language, how many failures each
-judge caught and how many answers it took for failures, for judge/3 (today's) beside judge/1
-(the phrase-coverage check it replaced, kept in `bench/judge_v1.py`) and beside judge/3 without
-its learned signal (`-learned`: the hand-written signals alone).
+judge caught and how many answers it took for failures, for today's judge (`DETECTOR`) beside
+judge/1 (the phrase-coverage check it replaced, kept in `bench/judge_v1.py`) and beside today's
+judge without its learned signal (`-learned`: the hand-written signals alone).
 
 Targets on the test part: recall >= 95% on failures, 0 false alarms on answers.
 
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from tether.messages import Message, Request, Turn
 from tether.reliability.corpus import Sample, read_batch, samples
-from tether.reliability.judge import JudgeConfig, judge
+from tether.reliability.judge import DETECTOR, JudgeConfig, judge
 
 sys.path.insert(0, str(Path(__file__).parent))
 import judge_v1
@@ -65,12 +65,12 @@ def hand_only(sample: Sample) -> bool:
     return judge(turn, request_for(sample), config=WITHOUT_LEARNED) is not None
 
 
-# judge/3 with its learned signal turned off: the hand-written signals alone
+# today's judge with its learned signal turned off: the hand-written signals alone
 WITHOUT_LEARNED = JudgeConfig(weights={"learned": 0.0})
 JUDGES: dict[str, Callable[[Sample], bool]] = {
     "judge/1": judge1,
     "-learned": hand_only,
-    "judge/3": judge2,
+    DETECTOR: judge2,
 }
 
 
@@ -113,11 +113,11 @@ def report(part: list[Sample], title: str, misses: bool) -> tuple[float, int]:
             print(_row(f"  {value}", sub, {n: [f[i] for i in idx] for n, f in flagged.items()}))
     if misses:
         for i, s in enumerate(part):
-            wrong = flagged["judge/3"][i] != (s.label == "failure")
+            wrong = flagged[DETECTOR][i] != (s.label == "failure")
             if wrong:
                 kind = "MISSED" if s.label == "failure" else "FALSE ALARM"
                 print(f"\n{kind} [{s.shape}/{s.language}] {s.source}\n  {s.text[:300]!r}")
-    f2 = flagged["judge/3"]
+    f2 = flagged[DETECTOR]
     fail = [i for i, s in enumerate(part) if s.label == "failure"]
     recall = sum(f2[i] for i in fail) / max(1, len(fail))
     false = sum(f2[i] for i, s in enumerate(part) if s.label == "answer")
@@ -127,7 +127,9 @@ def report(part: list[Sample], title: str, misses: bool) -> tuple[float, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", choices=("test", "tune", "all"), default="test")
-    parser.add_argument("--misses", action="store_true", help="print every judge/3 mistake")
+    parser.add_argument(
+        "--misses", action="store_true", help="print every mistake of today's judge"
+    )
     parser.add_argument(
         "--batch",
         action="append",
@@ -154,7 +156,7 @@ def main() -> int:
     recall, false = report(part, title, args.misses)
     ok = recall >= TARGET_RECALL and false == 0
     print(
-        f"\njudge/3 on the {title}: recall {recall:.1%} (target >= {TARGET_RECALL:.0%}),"
+        f"\n{DETECTOR} on the {title}: recall {recall:.1%} (target >= {TARGET_RECALL:.0%}),"
         f" {false} false alarm(s) (target 0): {'MET' if ok else 'NOT MET'}"
     )
     return 0

@@ -16,7 +16,7 @@ import pytest
 
 from tether.messages import Message, Request, Turn
 from tether.reliability import corpus
-from tether.reliability.judge import judge, read_text
+from tether.reliability.judge import DETECTOR, judge, read_text
 from tether.stand import StandThread, build_stand
 
 DEFAULT_TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
@@ -230,7 +230,7 @@ def test_tether_judge_explain_prints_the_signals() -> None:
     )
     assert run.returncode == 1, run.stderr
     body = json.loads(run.stdout)
-    assert body["verdict"] == "gateway" and body["detector"] == "judge/3"
+    assert body["verdict"] == "gateway" and body["detector"] == DETECTOR
     assert any(s["name"] == "vocabulary:rate_limit" for s in body["signals"])
     assert body["score"] >= body["threshold"]
 
@@ -264,7 +264,7 @@ def test_bench_judge_corpus_runs() -> None:
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    assert "judge/1 recall" in run.stdout and "judge/3 on the tune part" in run.stdout
+    assert "judge/1 recall" in run.stdout and f"{DETECTOR} on the tune part" in run.stdout
 
 
 def test_judge_settings_in_a_configuration_file(tmp_path: Path) -> None:
