@@ -12,17 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tether.messages import Message, Request, Turn
-from tether.reliability.judge import judge
-
-TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
-
-
-def _is_failure(text: str) -> bool:
-    request = Request(messages=(Message.text("user", TASK),))
-    turn = Turn(content=text, finish_reason="stop", termination="stop")
-    return judge(turn, request) is not None
-
+from tests.reliability.judging import is_failure
 
 ASSISTANT_NOTICES = [
     ("ro", "Ne pare rău, nu pot răspunde acum."),
@@ -48,7 +38,7 @@ ASSISTANT_NOTICES = [
 def test_a_voice_assistants_failure_line_in_its_language_is_a_failure(
     language: str, notice: str
 ) -> None:
-    assert _is_failure(notice), (language, notice)
+    assert is_failure(notice), (language, notice)
 
 
 @pytest.mark.parametrize(
@@ -56,7 +46,7 @@ def test_a_voice_assistants_failure_line_in_its_language_is_a_failure(
     ["[ไม่มีคำตอบ]", "(Καμία απάντηση)", "[Ei vastausta]", "(Nincs válasz)", "(沒有回應)"],
 )
 def test_a_bracketed_no_response_in_more_languages_is_a_placeholder(placeholder: str) -> None:
-    assert _is_failure(placeholder)
+    assert is_failure(placeholder)
 
 
 @pytest.mark.parametrize(
@@ -69,7 +59,7 @@ def test_a_bracketed_no_response_in_more_languages_is_a_placeholder(placeholder:
     ],
 )
 def test_a_bot_speaking_of_its_own_ai_out_of_order_is_a_failure(line: str) -> None:
-    assert _is_failure(line)
+    assert is_failure(line)
 
 
 @pytest.mark.parametrize(
@@ -80,7 +70,7 @@ def test_a_bot_speaking_of_its_own_ai_out_of_order_is_a_failure(line: str) -> No
     ],
 )
 def test_a_notice_wrapped_in_markdown_emphasis_is_still_a_failure(notice: str) -> None:
-    assert _is_failure(notice)
+    assert is_failure(notice)
 
 
 @pytest.mark.parametrize(
@@ -92,4 +82,4 @@ def test_a_notice_wrapped_in_markdown_emphasis_is_still_a_failure(notice: str) -
     ],
 )
 def test_a_short_report_on_the_task_stays_an_answer(answer: str) -> None:
-    assert not _is_failure(answer)
+    assert not is_failure(answer)

@@ -12,21 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tether.messages import Message, Request, Turn
-from tether.reliability.judge import judge, read_text
-
-TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
-
-
-def _ask(question: str) -> Request:
-    return Request(messages=(Message.text("user", question),))
-
-
-def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
-    request = _ask(question)
-    turn = Turn(content=text, finish_reason="stop", termination="stop")
-    names = {s.name for s in read_text(text, request).signals}
-    return judge(turn, request) is not None, names
+from tests.reliability.judging import TASK, reading
 
 
 @pytest.mark.parametrize(
@@ -110,7 +96,7 @@ def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
     ],
 )
 def test_a_disguised_failure_is_read_by_its_concept(text: str, signal: str) -> None:
-    failure, names = _reading(text)
+    failure, names = reading(text)
     assert failure, names
     assert signal in names, names
 
@@ -192,5 +178,5 @@ def test_a_disguised_failure_is_read_by_its_concept(text: str, signal: str) -> N
     ],
 )
 def test_a_lookalike_answer_stays_an_answer(text: str, question: str) -> None:
-    failure, names = _reading(text, question)
+    failure, names = reading(text, question)
     assert not failure, names

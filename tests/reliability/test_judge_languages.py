@@ -12,18 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from tether.messages import Message, Request, Turn
-from tether.reliability.judge import judge, read_text
+from tests.reliability.judging import TASK, is_failure
+from tether.messages import Message, Request
+from tether.reliability.judge import read_text
 from tether.reliability.lexicon import Lexicon, typographic
-
-TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
-
-
-def _is_failure(text: str) -> bool:
-    request = Request(messages=(Message.text("user", TASK),))
-    turn = Turn(content=text, finish_reason="stop", termination="stop")
-    return judge(turn, request) is not None
-
 
 NOTICES = [
     ("ja", "ネットワークが到達不能です。"),
@@ -85,7 +77,7 @@ NOTICES = [
 def test_a_short_notice_in_the_words_of_a_translation_catalog_is_a_failure(
     language: str, notice: str
 ) -> None:
-    assert _is_failure(notice), read_text(notice).summary()
+    assert is_failure(notice), read_text(notice).summary()
 
 
 # A coding model's report, in the same language, on a test that failed because its mock server
@@ -178,7 +170,7 @@ ANSWERS = [
 def test_an_answer_that_explains_an_error_in_the_same_language_is_no_failure(
     language: str, answer: str
 ) -> None:
-    assert not _is_failure(answer), read_text(answer).summary()
+    assert not is_failure(answer), read_text(answer).summary()
 
 
 def test_a_term_matches_its_other_spellings_too() -> None:
@@ -219,7 +211,7 @@ def test_a_bots_canned_reply_in_more_languages_is_a_stock_notice(reply: str) -> 
     """Sorry, cannot, in trouble, ask again later: a canned notice's parts, in Dutch, Czech,
     Thai, Hindi, Hebrew and Ukrainian, with nothing of the task."""
     reading = read_text(reply, Request(messages=(Message.text("user", TASK),)))
-    assert _is_failure(reply), reading.summary()
+    assert is_failure(reply), reading.summary()
     assert "stock_notice" in {s.name for s in reading.signals}
 
 
@@ -232,4 +224,4 @@ def test_a_bots_canned_reply_in_more_languages_is_a_stock_notice(reply: str) -> 
     ],
 )
 def test_a_short_report_on_the_task_in_those_languages_is_no_stock_notice(reply: str) -> None:
-    assert not _is_failure(reply)
+    assert not is_failure(reply)

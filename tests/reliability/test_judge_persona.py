@@ -14,17 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tether.messages import Message, Request, Turn
-from tether.reliability.judge import judge, read_text
-
-TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
-
-
-def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
-    request = Request(messages=(Message.text("user", question),))
-    turn = Turn(content=text, finish_reason="stop", termination="stop")
-    names = {s.name for s in read_text(text, request).signals}
-    return judge(turn, request) is not None, names
+from tests.reliability.judging import TASK, reading
 
 
 @pytest.mark.parametrize(
@@ -44,7 +34,7 @@ def _reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
     ],
 )
 def test_a_short_reply_that_hands_the_turn_back_is_a_stand_in(text: str) -> None:
-    failure, names = _reading(text)
+    failure, names = reading(text)
     assert failure and "hands_back" in names, names
     assert "first_person" not in names  # the line's "I" is the bot's, not a model's report
 
@@ -67,7 +57,7 @@ def test_a_short_reply_that_hands_the_turn_back_is_a_stand_in(text: str) -> None
     ],
 )
 def test_the_speakers_state_and_a_deferral_are_a_canned_notice(text: str) -> None:
-    failure, names = _reading(text)
+    failure, names = reading(text)
     assert failure and names & {"stock_notice", "hands_back", "self_state"}, names
 
 
@@ -83,7 +73,7 @@ def test_the_speakers_state_and_a_deferral_are_a_canned_notice(text: str) -> Non
     ],
 )
 def test_a_reply_that_is_only_not_knowing_to_a_task_is_a_stand_in(text: str) -> None:
-    failure, names = _reading(text)
+    failure, names = reading(text)
     assert failure and "knows_nothing" in names, names
 
 
@@ -115,7 +105,7 @@ def test_a_reply_that_is_only_not_knowing_to_a_task_is_a_stand_in(text: str) -> 
 def test_a_reply_about_the_task_the_service_or_a_question_is_no_stand_in(
     text: str, question: str
 ) -> None:
-    failure, names = _reading(text, question)
+    failure, names = reading(text, question)
     assert not failure and not names & {"hands_back", "knows_nothing"}, names
 
 
@@ -151,7 +141,7 @@ def test_a_reply_about_the_task_the_service_or_a_question_is_no_stand_in(
     ],
 )
 def test_a_programs_stand_in_is_no_reply(text: str, signal: str) -> None:
-    failure, names = _reading(text)
+    failure, names = reading(text)
     assert failure and signal in names, names
 
 
@@ -165,5 +155,5 @@ def test_a_programs_stand_in_is_no_reply(text: str, signal: str) -> None:
     ],
 )
 def test_a_note_that_says_something_is_no_stand_in(text: str) -> None:
-    failure, names = _reading(text)
+    failure, names = reading(text)
     assert not failure and not names & {"placeholder", "template_slot"}, names

@@ -14,23 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from tether.messages import Message, Request, Turn
-from tether.reliability.judge import judge, read_text
-
-TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
-
-
-def _request() -> Request:
-    return Request(messages=(Message.text("user", TASK),))
-
-
-def _flagged(text: str) -> bool:
-    turn = Turn(content=text, finish_reason="stop", termination="stop")
-    return judge(turn, _request()) is not None
-
-
-def _signals(text: str) -> set[str]:
-    return {s.name for s in read_text(text, _request()).signals}
+from tests.reliability.judging import asked, is_failure, signals
+from tether.reliability.judge import read_text
 
 
 @pytest.mark.parametrize(
@@ -68,8 +53,8 @@ def _signals(text: str) -> set[str]:
     ],
 )
 def test_a_writer_speaking_about_a_failure_is_an_answer(text: str, concept: str) -> None:
-    assert concept in _signals(text)
-    assert not _flagged(text)
+    assert concept in signals(text)
+    assert not is_failure(text)
 
 
 @pytest.mark.parametrize(
@@ -87,15 +72,15 @@ def test_a_writer_speaking_about_a_failure_is_an_answer(text: str, concept: str)
 )
 def test_explain_shows_the_sign_of_a_writer(text: str, concept: str) -> None:
     """Signs that weigh less than a verdict alone: `--explain` shows them, as answer evidence."""
-    reading = read_text(text, _request())
+    reading = read_text(text, asked())
     found = [s for s in reading.signals if s.name == concept]
     assert found and found[0].weight < 0, reading.signals
 
 
 def test_a_list_of_codes_says_no_status() -> None:
     text = "Status 400: bad request. 401: invalid key. 429: too many requests."
-    assert "status_code" not in _signals(text)
-    assert not _flagged(text)
+    assert "status_code" not in signals(text)
+    assert not is_failure(text)
 
 
 def test_a_status_deep_in_a_japanese_text_is_not_its_status() -> None:
@@ -106,8 +91,8 @@ def test_a_status_deep_in_a_japanese_text_is_not_its_status() -> None:
         "APIリクエストのクォータを透過的に管理します。リクエストの閾値への接近や超過を検知し、"
         "HTTP 429 レスポンスを処理し、リトライや遅延処理を行います。"
     )
-    assert "status_code" not in _signals(text)
-    assert _flagged("HTTP 429: リクエストが多すぎます")  # said first, it is the reply's status
+    assert "status_code" not in signals(text)
+    assert is_failure("HTTP 429: リクエストが多すぎます")  # said first, it is the reply's status
 
 
 def test_an_error_page_shown_in_a_fence_after_the_writers_words_is_quoted() -> None:
@@ -116,10 +101,10 @@ def test_an_error_page_shown_in_a_fence_after_the_writers_words_is_quoted() -> N
         "<html><head><title>502 Bad Gateway</title></head>\n"
         "<body><h1>502 Bad Gateway</h1><hr>nginx</body></html>\n```"
     )
-    assert "html_page" not in _signals(text)
-    assert not _flagged(text)
+    assert "html_page" not in signals(text)
+    assert not is_failure(text)
     page = "<html><head><title>502 Bad Gateway</title></head><body><h1>502</h1></body></html>"
-    assert _flagged(page)
+    assert is_failure(page)
 
 
 def test_the_last_item_of_a_checklist_is_no_appended_error() -> None:
@@ -128,8 +113,8 @@ def test_the_last_item_of_a_checklist_is_no_appended_error() -> None:
         "✅ **The server is running**\n✅ **The keys are set correctly**\n"
         "❌ **The free tier quota of the API is exhausted**"
     )
-    assert "tail_error" not in _signals(text)
-    assert not _flagged(text)
+    assert "tail_error" not in signals(text)
+    assert not is_failure(text)
 
 
 @pytest.mark.parametrize(
@@ -164,8 +149,8 @@ def test_the_last_item_of_a_checklist_is_no_appended_error() -> None:
     ],
 )
 def test_notices_keep_their_verdict(text: str, concept: str) -> None:
-    assert _flagged(text)
-    names = _signals(text)
+    assert is_failure(text)
+    names = signals(text)
     if concept == "tail_error":
         assert concept in names
     else:
@@ -199,8 +184,8 @@ def test_notices_keep_their_verdict(text: str, concept: str) -> None:
     ],
 )
 def test_a_report_about_someone_elses_outage_is_an_answer(text: str, concept: str) -> None:
-    assert concept in _signals(text)
-    assert not _flagged(text)
+    assert concept in signals(text)
+    assert not is_failure(text)
 
 
 @pytest.mark.parametrize(
@@ -212,7 +197,7 @@ def test_a_report_about_someone_elses_outage_is_an_answer(text: str, concept: st
 )
 def test_another_partys_side_is_a_sign_of_a_writer(text: str) -> None:
     """The failure placed with another party weighs toward an answer, less than a verdict."""
-    found = [s for s in read_text(text, _request()).signals if s.name == "third_party"]
+    found = [s for s in read_text(text, asked()).signals if s.name == "third_party"]
     assert found and found[0].weight < 0
 
 
@@ -234,5 +219,5 @@ def test_another_partys_side_is_a_sign_of_a_writer(text: str) -> None:
     ],
 )
 def test_notices_about_their_own_failure_keep_their_verdict(text: str, concept: str) -> None:
-    assert concept not in _signals(text)
-    assert _flagged(text)
+    assert concept not in signals(text)
+    assert is_failure(text)
