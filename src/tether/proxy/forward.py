@@ -170,8 +170,6 @@ def failure_of(exc: ModelCallFailed, chain: Chain, now: float | None = None) -> 
     return Failure(503 if busy else 502, message, retry_after)
 
 
-# Fields of each API's body that the neutral Request carries; the others (tool_choice, stop,
-# response_format, top_p, ...) are passed through when every upstream speaks the client's API.
 def unsealed(messages: tuple[Message, ...]) -> tuple[Message, ...]:
     """The conversation without its reasoning's seals (`messages.unsealed`), for upstreams
     of another API than the client's."""
@@ -182,6 +180,8 @@ def unsealed(messages: tuple[Message, ...]) -> tuple[Message, ...]:
     return tuple(out)
 
 
+# Fields of each API's body that the neutral Request carries; the others (tool_choice, stop,
+# response_format, top_p, ...) are passed through when every upstream speaks the client's API.
 def upstream_request(api: str, body: dict[str, Any], request: Request, apis: set[str]) -> Request:
     """The neutral request the chain sends: always streamed upstream (usage included), with the
     client's other fields and hosted tools when every upstream speaks its API."""
