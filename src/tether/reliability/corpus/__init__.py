@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -88,21 +89,28 @@ def load() -> tuple[Sample, ...]:
 def training_texts() -> tuple[Sample, ...]:
     """The texts of `training/`, less any from a group of the test part or equal to a text of
     it (the test part stays unseen by everything that is tuned or trained)."""
-    test = samples("test")
-    groups = {s.group.strip().lower() for s in test}
-    texts = {s.text.strip() for s in test}
     folder = resources.files("tether.reliability.corpus").joinpath("training")
     found: list[Sample] = []
     if folder.is_dir():
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".jsonl"):
                 found += read_batch(entry.read_text("utf-8"))
+    return trainable(found, samples("test"))
+
+
+def trainable(texts: Iterable[Sample], test: Iterable[Sample]) -> tuple[Sample, ...]:
+    """The texts a model may be trained on: none from a group whose hash puts it in the test
+    part (now, or when a batch from it joins later), none from a group of `test`, none equal
+    to a text of `test`."""
+    test = tuple(test)
+    groups = {s.group.strip().lower() for s in test}
+    equal = {s.text.strip() for s in test}
     return tuple(
         s
-        for s in found
+        for s in texts
         if split_of(s.group) == "tune"
         and s.group.strip().lower() not in groups
-        and s.text.strip() not in texts
+        and s.text.strip() not in equal
     )
 
 
