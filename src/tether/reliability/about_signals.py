@@ -19,6 +19,30 @@ def _holds(text: str, keys: tuple[str, ...]) -> bool:
     return any(key in text for key in keys)
 
 
+def _prose(r: Reply) -> bool:
+    """Neither an error object nor an HTML page: text a writer wrote, where these signs count."""
+    return r.structure is None and not r.html
+
+
+def _sign(
+    name: str,
+    w: Mapping[str, float],
+    pattern: re.Pattern[str],
+    keys: tuple[str, ...],
+    text: str,
+    shown: int | None = 40,
+    strip: bool = False,
+) -> tuple[Signal, ...]:
+    """The answer sign `name` where `pattern` matches `text` (tried only when one of its `keys`
+    is there), with the first `shown` characters of the match (all of it with None; stripped of
+    the spaces a pattern takes around a word with `strip`)."""
+    m = pattern.search(text) if _holds(text, keys) else None
+    if m is None:
+        return ()
+    found = m.group(0).strip() if strip else m.group(0)
+    return (Signal(name, -w[name], found if shown is None else found[:shown]),)
+
+
 # Words one of which every match of a pattern below holds (in lower case).
 _TO_ASKER_KEYS = (
     "you",
@@ -168,7 +192,7 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, or
     opens with their handle ("@nowox ..."): a reply to a person. A service's notice knows
     nothing the user said; it speaks of "your request" at most."""
-    if r.structure is not None or r.html:
+    if not _prose(r):
         return ()
     low = r.low[:3000]
     m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if _holds(low, _TO_ASKER_KEYS) else None)
@@ -191,14 +215,9 @@ def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """One cause set against another ("it comes from the provider, not your backend", "429
     rather than 503", "instead of"): the reply weighs explanations, where a notice states
     what happened once."""
-    if r.structure is not None or r.html:
+    if not _prose(r):
         return ()
-    said = r.said[:3000]
-    low = said.lower()
-    m = _CONTRAST.search(low) if _holds(low, _CONTRAST_KEYS) else None
-    if m is None:
-        return ()
-    return (Signal("contrast", -w["contrast"], m.group(0).strip()[:40]),)
+    return _sign("contrast", w, _CONTRAST, _CONTRAST_KEYS, r.said[:3000].lower(), strip=True)
 
 
 # A standard or a numbered section of one: "RFC 6585", "RFC7231 section 6.6", "ISO 8601", "§4.2".
@@ -208,11 +227,7 @@ _STANDARD = re.compile(r"\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b|§\s?\d")
 def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A standard cited by its number ("RFC 6585", "ISO 8601", "§ 6.5"): reference material
     about a status, which no service's failure text cites."""
-    head = r.text[:3000]
-    m = _STANDARD.search(head) if _holds(head, ("RFC", "ISO", "§")) else None
-    if m is None:
-        return ()
-    return (Signal("cites_standard", -w["cites_standard"], m.group(0)),)
+    return _sign("cites_standard", w, _STANDARD, ("RFC", "ISO", "§"), r.text[:3000], None)
 
 
 # "I" or "we" and a thing done to the system: "I nuked the cache", "we've rolled back the
@@ -237,13 +252,9 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     the deploy") or that its fix has landed ("it should be working now", "应该可以了"): an
     operator answering about an outage. A service's notice says what failed and what the user
     should do, never what its writer did."""
-    if r.structure is not None or r.html:
+    if not _prose(r):
         return ()
-    said = r.message[:2000]
-    m = _ACTED.search(said) if _holds(said, _ACTED_KEYS) else None
-    if m is None:
-        return ()
-    return (Signal("acted", -w["acted"], m.group(0).strip()[:40]),)
+    return _sign("acted", w, _ACTED, _ACTED_KEYS, r.message[:2000], strip=True)
 
 
 # A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
@@ -258,11 +269,7 @@ def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A cause and a fix, each labelled ("Cause: ... Solution: ..."): a troubleshooting entry
     about an error. A notice may give a reason; it does not file it under a cause with its
     solution."""
-    low = r.low[:3000]
-    m = _CAUSE_AND_FIX.search(low) if _holds(low, _CAUSE_KEYS) else None
-    if m is None:
-        return ()
-    return (Signal("cause_and_fix", -w["cause_and_fix"], m.group(0)[:40]),)
+    return _sign("cause_and_fix", w, _CAUSE_AND_FIX, _CAUSE_KEYS, r.low[:3000])
 
 
 # Codes spoken of as a kind: "the error codes list", "HTTP status codes", "错误码列表".
@@ -275,11 +282,7 @@ _CODES_AS_KIND = re.compile(
 def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Codes spoken of as a kind ("add it to the error codes list", "HTTP status codes"):
     documentation of failures in general. A failure text has its one code."""
-    said = r.message[:3000]
-    m = _CODES_AS_KIND.search(said) if _holds(said, _CODES_KEYS) else None
-    if m is None:
-        return ()
-    return (Signal("codes_as_kind", -w["codes_as_kind"], m.group(0)),)
+    return _sign("codes_as_kind", w, _CODES_AS_KIND, _CODES_KEYS, r.message[:3000], None)
 
 
 # A failure told as a past state: "it was offline for a while", "the network went down",
@@ -298,13 +301,9 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The failure told as a past state ("it was offline for a while", "the interface went
     down"): a person recounting an outage. A notice speaks of now ("is unavailable", "is
     currently down")."""
-    if r.structure is not None or r.html:
+    if not _prose(r):
         return ()
-    said = r.message[:3000]
-    m = _PAST_STATE.search(said) if _holds(said, _PAST_STATE_KEYS) else None
-    if m is None:
-        return ()
-    return (Signal("past_state", -w["past_state"], m.group(0)[:40]),)
+    return _sign("past_state", w, _PAST_STATE, _PAST_STATE_KEYS, r.message[:3000])
 
 
 # The writer names where it read what it says: "according to the status page", "根据 ... 显示",
@@ -321,13 +320,9 @@ _SOURCE = re.compile(
 def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer names where it read what it says ("according to the status page", "laut dem
     Status-Update"): a report about a failure, with its source. A service is its own source."""
-    if r.structure is not None or r.html:
+    if not _prose(r):
         return ()
-    said = r.message[:3000]
-    m = _SOURCE.search(said) if _holds(said, _SOURCE_KEYS) else None
-    if m is None:
-        return ()
-    return (Signal("cites_source", -w["cites_source"], m.group(0)[:40]),)
+    return _sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
 
 
 _THIRD_PARTY_KEYS = (
@@ -359,10 +354,6 @@ def third_party(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The failure placed with another party ("a temporary issue on Anthropic's side", "their
     servers are under heavy load", "是百度那边的问题"): a person explaining someone else's
     outage. A service that fails speaks of itself, if of anyone."""
-    if r.structure is not None or r.html:
+    if not _prose(r):
         return ()
-    said = r.message[:3000]
-    m = _THIRD_PARTY.search(said) if _holds(said, _THIRD_PARTY_KEYS) else None
-    if m is None:
-        return ()
-    return (Signal("third_party", -w["third_party"], m.group(0)[:40]),)
+    return _sign("third_party", w, _THIRD_PARTY, _THIRD_PARTY_KEYS, r.message[:3000])
