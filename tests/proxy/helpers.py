@@ -42,6 +42,10 @@ def client(url: str) -> openai.OpenAI:
     )
 
 
+def anthropic_client(url: str) -> anthropic.Anthropic:
+    return anthropic.Anthropic(base_url=url, api_key="unused", max_retries=0, timeout=10)
+
+
 def ask(c: openai.OpenAI, stream: bool, text: str = BIG) -> str:
     messages: list[openai.types.chat.ChatCompletionMessageParam] = [
         {"role": "user", "content": text}

@@ -15,12 +15,12 @@ import json
 from typing import Any
 
 import anthropic
-import openai
 import pytest
 
 from tests.helpers import RawServer
 from tests.proxy.conftest import ProxyFactory
-from tests.proxy.helpers import block, responses_sse, sse
+from tests.proxy.helpers import anthropic_client, block, responses_sse, sse
+from tests.proxy.helpers import client as openai_client
 
 SIGNATURE = "EqQBCkgIARABGAIiQL-a-signature-the-provider-checks"
 REDACTED = "EmwKAhgBEgy3-opaque-data-of-a-withheld-thought"
@@ -114,8 +114,7 @@ def ask(client: anthropic.Anthropic, stream: bool, messages: list[Any]) -> list[
 def test_thinking_blocks_reach_the_client_signed_in_order_and_go_back_unchanged(
     proxy_factory: ProxyFactory, upstream: RawServer, stream: bool
 ) -> None:
-    client = anthropic.Anthropic(base_url=proxy_factory([upstream.url], api="anthropic"),
-                                 api_key="k", max_retries=0)  # fmt: skip
+    client = anthropic_client(proxy_factory([upstream.url], api="anthropic"))
     question = [{"role": "user", "content": "What is in this folder?"}]
     blocks = ask(client, stream, question)
     # The client got every block: signed, the redacted one, and the thinking before the text
@@ -133,8 +132,7 @@ def test_thinking_blocks_reach_the_client_signed_in_order_and_go_back_unchanged(
 def test_the_clients_beta_flags_reach_an_anthropic_upstream(
     proxy_factory: ProxyFactory, upstream: RawServer
 ) -> None:
-    client = anthropic.Anthropic(base_url=proxy_factory([upstream.url], api="anthropic"),
-                                 api_key="k", max_retries=0)  # fmt: skip
+    client = anthropic_client(proxy_factory([upstream.url], api="anthropic"))
     ask(client, True, [{"role": "user", "content": "What is in this folder?"}])
     headers, _ = upstream.received[-1]
     assert headers["anthropic-beta"] == BETA
@@ -145,8 +143,7 @@ def test_beta_flags_stay_away_from_an_upstream_of_another_api(
     recorder: Any,
 ) -> None:
     server = recorder(CHAT_REPLY)
-    client = anthropic.Anthropic(base_url=proxy_factory([server.url], api="openai"),
-                                 api_key="k", max_retries=0)  # fmt: skip
+    client = anthropic_client(proxy_factory([server.url], api="openai"))
     reply = client.beta.messages.create(
         model="m", max_tokens=500, betas=[BETA],
         messages=[{"role": "user", "content": "What is in this folder?"}],
@@ -188,8 +185,7 @@ def test_encrypted_reasoning_reaches_a_responses_client_and_goes_back_unchanged(
     proxy_factory: ProxyFactory, recorder: Any, stream: bool
 ) -> None:
     server = recorder(REASONING_TURN)
-    client = openai.OpenAI(base_url=proxy_factory([server.url], api="responses") + "/v1",
-                           api_key="k", max_retries=0)  # fmt: skip
+    client = openai_client(proxy_factory([server.url], api="responses"))
     tool = {"type": "function", "name": "ls", "description": "List a folder.",
             "parameters": TOOL["input_schema"]}  # fmt: skip
     kw: dict[str, Any] = {"model": "gpt-x", "tools": [tool], "store": False,
@@ -219,8 +215,7 @@ def test_a_signature_never_reaches_an_upstream_of_another_api(
     recorder: Any,
 ) -> None:
     server = recorder(REASONING_TURN)
-    client = anthropic.Anthropic(base_url=proxy_factory([server.url], api="responses"),
-                                 api_key="k", max_retries=0)  # fmt: skip
+    client = anthropic_client(proxy_factory([server.url], api="responses"))
     earlier = [{"role": "user", "content": "What is in this folder?"},
                {"role": "assistant", "content": SENT_BLOCKS},
                {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
@@ -240,8 +235,7 @@ def test_an_anthropic_clients_reply_from_another_api_carries_no_seal(
     """OpenAI's encrypted reasoning given to an Anthropic client as a thinking signature would
     be sent back, and refused by the next Anthropic upstream (or by Anthropic directly)."""
     server = recorder(REASONING_TURN)
-    client = anthropic.Anthropic(base_url=proxy_factory([server.url], api="responses"),
-                                 api_key="k", max_retries=0)  # fmt: skip
+    client = anthropic_client(proxy_factory([server.url], api="responses"))
     blocks = ask(client, stream, [{"role": "user", "content": "What is in this folder?"}])
     assert SEALED not in json.dumps(blocks)
     assert [b["type"] for b in blocks] == ["tool_use"]  # the call, and no empty thinking
@@ -251,8 +245,7 @@ def test_an_anthropic_clients_reply_from_another_api_carries_no_seal(
 def test_a_responses_clients_reply_from_another_api_carries_no_seal(
     proxy_factory: ProxyFactory, upstream: RawServer, stream: bool
 ) -> None:
-    client = openai.OpenAI(base_url=proxy_factory([upstream.url], api="anthropic") + "/v1",
-                           api_key="k", max_retries=0)  # fmt: skip
+    client = openai_client(proxy_factory([upstream.url], api="anthropic"))
     question: list[Any] = [{"role": "user", "content": "What is in this folder?"}]
     kw: dict[str, Any] = {"model": "claude-x", "store": False,
                           "include": ["reasoning.encrypted_content"]}  # fmt: skip

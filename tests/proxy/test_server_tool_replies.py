@@ -21,7 +21,8 @@ import openai
 import pytest
 
 from tests.proxy.conftest import ProxyFactory
-from tests.proxy.helpers import block, responses_sse, sse
+from tests.proxy.helpers import anthropic_client, block, responses_sse, sse
+from tests.proxy.helpers import client as openai_client
 from tether.audit import audit_record
 
 QUERY = {"query": "invoice payment terms"}
@@ -100,8 +101,7 @@ def test_a_web_search_reaches_an_anthropic_client_in_order_and_goes_back_unchang
     proxy_factory: ProxyFactory, recorder: Any, stream: bool, opening: str
 ) -> None:
     upstream = recorder(search_turn(opening))
-    client = anthropic.Anthropic(base_url=proxy_factory([upstream.url], api="anthropic"),
-                                 api_key="k", max_retries=0)  # fmt: skip
+    client = anthropic_client(proxy_factory([upstream.url], api="anthropic"))
     question = [{"role": "user", "content": "When are invoices due?"}]
     blocks = ask_claude(client, stream, question)
     # The search, what it found, the text citing it, in the order the provider sent them
@@ -122,7 +122,7 @@ def test_a_chat_client_of_that_upstream_gets_the_text(
 ) -> None:
     upstream = recorder(search_turn(SHORT))
     url = proxy_factory([upstream.url], upstream={"api": "anthropic"}, api="openai")
-    client = openai.OpenAI(base_url=url + "/v1", api_key="k", max_retries=0)
+    client = openai_client(url)
     question: Any = [{"role": "user", "content": "When are invoices due?"}]
     if stream:
         pieces = client.chat.completions.create(model="claude-x", messages=question, stream=True)
@@ -193,8 +193,7 @@ def test_a_responses_client_gets_the_search_call_and_the_cited_message(
     proxy_factory: ProxyFactory, recorder: Any, stream: bool
 ) -> None:
     upstream = recorder(responses_turn(SEARCH_CALL, MESSAGE))
-    client = openai.OpenAI(base_url=proxy_factory([upstream.url], api="responses") + "/v1",
-                           api_key="k", max_retries=0)  # fmt: skip
+    client = openai_client(proxy_factory([upstream.url], api="responses"))
     output = ask_responses(client, stream, [{"role": "user", "content": "When are invoices due?"}])
     assert [i["type"] for i in output] == ["web_search_call", "message"]
     assert output[0] == SEARCH_CALL
@@ -220,8 +219,7 @@ def test_a_reply_that_is_only_a_hosted_tools_item_is_an_answer(
     proxy and for `tether audit` re-judging its log."""
     upstream = recorder(responses_turn(IMAGE))
     log = tmp_path / "exchanges.jsonl"
-    client = openai.OpenAI(base_url=proxy_factory([upstream.url], api="responses", log=log)
-                           + "/v1", api_key="k", max_retries=0)  # fmt: skip
+    client = openai_client(proxy_factory([upstream.url], api="responses", log=log))
     output = ask_responses(client, stream, [{"role": "user", "content": "Draw a stamp."}])
     assert output == [IMAGE]
     assert len(upstream.received) == 1

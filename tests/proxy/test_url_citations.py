@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import anthropic
-import openai
 import pytest
 
 from tests.proxy.conftest import ProxyFactory
-from tests.proxy.helpers import HTTP
+from tests.proxy.helpers import anthropic_client
+from tests.proxy.helpers import client as openai_client
 
 TEXT = (
     "The city council approved the new cycling plan on Tuesday, adding 40 km of protected "
@@ -56,8 +55,7 @@ def test_url_citations_reach_a_chat_completions_client(
     proxy_factory: ProxyFactory, recorder: Any, stream: bool
 ) -> None:
     server = recorder(SEARCH_REPLY)
-    client = openai.OpenAI(base_url=proxy_factory([server.url]) + "/v1", api_key="k",
-                           max_retries=0, http_client=HTTP)  # fmt: skip
+    client = openai_client(proxy_factory([server.url]))
     if stream:
         text, cited = [], []
         for c in client.chat.completions.create(model="search-x", messages=QUESTION, stream=True):
@@ -77,8 +75,7 @@ def test_a_client_of_another_api_gets_the_answer_without_them(
     proxy_factory: ProxyFactory, recorder: Any
 ) -> None:
     server = recorder(SEARCH_REPLY)
-    client = anthropic.Anthropic(base_url=proxy_factory([server.url]), api_key="k",
-                                 max_retries=0)  # fmt: skip
+    client = anthropic_client(proxy_factory([server.url]))
     reply = client.messages.create(model="search-x", max_tokens=500, messages=QUESTION)
     assert [b.type for b in reply.content] == ["text"]
     assert reply.content[0].type == "text" and reply.content[0].text == TEXT
@@ -90,8 +87,7 @@ def test_annotations_that_are_not_citations_do_not_break_the_reply(
 ) -> None:
     reply = SEARCH_REPLY.replace(json.dumps(CITATIONS).encode(), json.dumps(junk).encode())
     server = recorder(reply)
-    client = openai.OpenAI(base_url=proxy_factory([server.url]) + "/v1", api_key="k",
-                           max_retries=0, http_client=HTTP)  # fmt: skip
+    client = openai_client(proxy_factory([server.url]))
     message = client.chat.completions.create(model="search-x", messages=QUESTION).choices[0]
     assert message.message.content == TEXT
     assert not message.message.annotations
