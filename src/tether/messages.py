@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from tether.citations import Citations, read_citations
 from tether.errors import ReplyTooLarge, SilenceTimeout, StreamDropped
 
 Role = Literal["system", "user", "assistant", "tool"]
@@ -306,6 +307,7 @@ Event = (
     | ErrorFrame
     | Malformed
     | StreamEnd
+    | Citations
 )
 
 
@@ -323,8 +325,9 @@ class NativeBlock:
     text: str = ""
 
 
-# A turn's content as a client of one API gets it: text, and that API's blocks at their place.
-Piece = str | NativeBlock
+# A turn's content as a client of one API gets it: text, that API's blocks at their place, and
+# the url citations of another API's blocks after the text they cite.
+Piece = str | NativeBlock | Citations
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,11 +371,21 @@ class Turn:
     def pieces(self, api: str, start: int = 0) -> list[Piece]:
         """The content from character `start` on, as a client of `api` gets it: text, with
         that API's native blocks at their place. A cited text block whose text began before
-        `start` (it went out as plain text already) gives the rest of it as plain text."""
+        `start` (it went out as plain text already) gives the rest of it as plain text.
+        Another API's blocks give only their url citations, after the text they cite."""
         out: list[Piece] = []
         pos = start
         for b in self.native:
-            if b.api != api or (b.text and b.at < pos):
+            if b.api != api:
+                cites = read_citations(b.api, b.block, b.at, b.text)
+                if cites:
+                    end = b.at + len(b.text)
+                    if end > pos:
+                        out.append(self.content[pos:end])
+                        pos = end
+                    out.append(Citations(cites))
+                continue
+            if b.text and b.at < pos:
                 continue
             if b.at > pos:
                 out.append(self.content[pos : b.at])

@@ -60,6 +60,20 @@ def ask(c: openai.OpenAI, stream: bool, text: str = BIG) -> str:
     return "".join(pieces)
 
 
+def ask_cited(c: openai.OpenAI, stream: bool, question: str) -> tuple[str, list[Any]]:
+    """A chat client's question; the reply's text and url citations as the SDK gives them."""
+    messages: Any = [{"role": "user", "content": question}]
+    if stream:
+        text, cited = [], []
+        for chunk in c.chat.completions.create(model="x", messages=messages, stream=True):
+            if chunk.choices:
+                text.append(chunk.choices[0].delta.content or "")
+                cited += (chunk.choices[0].delta.model_extra or {}).get("annotations") or []
+        return "".join(text), cited
+    message = c.chat.completions.create(model="x", messages=messages).choices[0].message
+    return message.content or "", [a.model_dump() for a in message.annotations or []]
+
+
 def ask_anthropic(c: anthropic.Anthropic, stream: bool, text: str = BIG) -> str:
     messages: list[anthropic.types.MessageParam] = [{"role": "user", "content": text}]
     if not stream:

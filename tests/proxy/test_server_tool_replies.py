@@ -7,7 +7,8 @@ tether the search found nothing, and the text lost its sources. The same held fo
 Responses API's hosted tools (`web_search_call` items, `url_citation` annotations), and a
 reply that was only a hosted tool's item (a generated image) was judged empty. A client of
 the upstream's API now gets each block verbatim at its place, streamed or whole, and can send
-them back unchanged; a client of another API gets the text.
+them back unchanged; a client of another API gets the text, and the text's url citations in
+its own API's words (a chat client's `annotations`, a Responses client's `url_citation`s).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import openai
 import pytest
 
 from tests.proxy.conftest import ProxyFactory
-from tests.proxy.helpers import anthropic_client, block, responses_sse, sse
+from tests.proxy.helpers import anthropic_client, ask_cited, block, responses_sse, sse
 from tests.proxy.helpers import client as openai_client
 from tether.audit import audit_record
 
@@ -116,21 +117,35 @@ def test_a_web_search_reaches_an_anthropic_client_in_order_and_goes_back_unchang
     assert sent["tools"] == [WEB_SEARCH]
 
 
+# The cited sentence as a client of OpenAI's APIs gets it: a url citation of its span.
+CITED_SPAN = {"start_index": len(SHORT), "end_index": len(SHORT) + len(CITED),
+              "title": "Paying invoices", "url": "https://example.com/pay"}  # fmt: skip
+
+
 @pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
-def test_a_chat_client_of_that_upstream_gets_the_text(
+def test_a_chat_client_of_that_upstream_gets_the_text_and_its_sources(
     proxy_factory: ProxyFactory, recorder: Any, stream: bool
 ) -> None:
     upstream = recorder(search_turn(SHORT))
     url = proxy_factory([upstream.url], upstream={"api": "anthropic"}, api="openai")
-    client = openai_client(url)
-    question: Any = [{"role": "user", "content": "When are invoices due?"}]
-    if stream:
-        pieces = client.chat.completions.create(model="claude-x", messages=question, stream=True)
-        text = "".join(c.choices[0].delta.content or "" for c in pieces if c.choices)
-    else:
-        reply = client.chat.completions.create(model="claude-x", messages=question)
-        text = reply.choices[0].message.content or ""
+    text, cited = ask_cited(openai_client(url), stream, "When are invoices due?")
     assert text == SHORT + CITED + AFTER
+    # the search's own blocks have no place in chat completions; which words cite which
+    # page does: as the url citation a search model of that API would have sent
+    assert cited == [{"type": "url_citation", "url_citation": CITED_SPAN}]
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
+def test_a_responses_client_of_that_upstream_gets_the_sources_as_annotations(
+    proxy_factory: ProxyFactory, recorder: Any, stream: bool
+) -> None:
+    upstream = recorder(search_turn(SHORT))
+    url = proxy_factory([upstream.url], upstream={"api": "anthropic"}, api="responses")
+    output = ask_responses(openai_client(url), stream, [{"role": "user", "content": "When?"}])
+    assert [i["type"] for i in output] == ["message"]
+    part = output[0]["content"][0]
+    assert part["text"] == SHORT + CITED + AFTER
+    assert part["annotations"] == [{"type": "url_citation", **CITED_SPAN}]
 
 
 RESPONSE = {"id": "resp_1", "object": "response", "created_at": 1, "model": "gpt-x",
@@ -205,6 +220,19 @@ def test_a_responses_client_gets_the_search_call_and_the_cited_message(
                                    {"role": "user", "content": "And if I pay late?"}])  # fmt: skip
     sent = json.loads(upstream.received[-1][1])["input"]
     assert sent[1] == SEARCH_CALL and sent[2]["role"] == "assistant"
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
+def test_a_chat_client_of_a_responses_upstream_gets_the_message_and_its_sources(
+    proxy_factory: ProxyFactory, recorder: Any, stream: bool
+) -> None:
+    upstream = recorder(responses_turn(SEARCH_CALL, MESSAGE))
+    url = proxy_factory([upstream.url], upstream={"api": "responses"}, api="openai")
+    text, cited = ask_cited(openai_client(url), stream, "When are invoices due?")
+    assert text == CITED + AFTER
+    span = {"start_index": 0, "end_index": len(CITED), "title": "Paying invoices",
+            "url": "https://example.com/pay"}  # fmt: skip
+    assert cited == [{"type": "url_citation", "url_citation": span}]
 
 
 IMAGE = {"type": "image_generation_call", "id": "ig_1", "status": "completed",

@@ -1,9 +1,10 @@
-"""A search model's url citations reach a chat-completions client through the proxy.
+"""A search model's url citations reach the client through the proxy, in its API's words.
 
 OpenAI's search models (`gpt-4o-search-preview`) cite their sources in `annotations`: on the
 message of a whole reply, and in a stream on a last delta of their own, after the text
 (`{"annotations": [{"type": "url_citation", ...}]}`). OpenAI asks that the citations be shown
-to the user. The proxy's decoder dropped them: a client got the answer without its sources.
+to the user. The proxy's decoder dropped them: a client got the answer without its sources;
+and a Responses client of a chat upstream got them in no form at all.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.proxy.conftest import ProxyFactory
-from tests.proxy.helpers import anthropic_client
+from tests.proxy.helpers import anthropic_client, ask_cited
 from tests.proxy.helpers import client as openai_client
 
 TEXT = (
@@ -55,20 +56,9 @@ def test_url_citations_reach_a_chat_completions_client(
     proxy_factory: ProxyFactory, recorder: Any, stream: bool
 ) -> None:
     server = recorder(SEARCH_REPLY)
-    client = openai_client(proxy_factory([server.url]))
-    if stream:
-        text, cited = [], []
-        for c in client.chat.completions.create(model="search-x", messages=QUESTION, stream=True):
-            if c.choices:
-                text.append(c.choices[0].delta.content or "")
-                cited += (c.choices[0].delta.model_extra or {}).get("annotations") or []
-        assert "".join(text) == TEXT
-        assert cited == CITATIONS
-    else:
-        reply = client.chat.completions.create(model="search-x", messages=QUESTION)
-        message = reply.choices[0].message
-        assert message.content == TEXT
-        assert [a.model_dump() for a in message.annotations or []] == CITATIONS
+    text, cited = ask_cited(openai_client(proxy_factory([server.url])), stream, "Who decided?")
+    assert text == TEXT
+    assert cited == CITATIONS
 
 
 def test_a_client_of_another_api_gets_the_answer_without_them(
@@ -91,3 +81,30 @@ def test_annotations_that_are_not_citations_do_not_break_the_reply(
     message = client.chat.completions.create(model="search-x", messages=QUESTION).choices[0]
     assert message.message.content == TEXT
     assert not message.message.annotations
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["streamed", "whole"])
+def test_a_responses_client_gets_them_as_annotations_of_the_text(
+    proxy_factory: ProxyFactory, recorder: Any, stream: bool
+) -> None:
+    server = recorder(SEARCH_REPLY)
+    client = openai_client(proxy_factory([server.url], upstream={"api": "openai"}, api="responses"))
+    kw: dict[str, Any] = {"model": "search-x", "input": "What did the city council decide?"}
+    announced: list[Any] = []
+    if stream:
+        with client.responses.stream(**kw) as s:
+            for event in s:
+                if event.type == "response.output_text.annotation.added":
+                    a = event.annotation  # a typed model in newer SDKs
+                    announced.append(a if isinstance(a, dict) else a.model_dump())
+            reply = s.get_final_response()
+    else:
+        reply = client.responses.create(**kw)
+    [message] = [i.model_dump(exclude_none=True) for i in reply.output]
+    part = message["content"][0]
+    assert part["text"] == TEXT
+    # the same spans and pages, in Responses' words (indices into the message's text)
+    expected = [{"type": "url_citation", **c["url_citation"]} for c in CITATIONS]
+    assert part["annotations"] == expected
+    if stream:  # announced as they came, as OpenAI's own stream does
+        assert announced == expected

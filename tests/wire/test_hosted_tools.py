@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tether.citations import Citations, UrlCitation
 from tether.messages import TurnBuilder
 from tether.proxy.forward import upstream_request
 from tether.wire import anthropic, responses
@@ -88,5 +89,7 @@ def test_a_whole_anthropic_reply_keeps_its_server_tool_blocks_in_place() -> None
                                    tool_calls=(), finish_raw="end_turn", usage=None,
                                    pieces=turn.pieces("anthropic"))  # fmt: skip
     assert again["content"] == content
-    # another API's client: the text alone
-    assert turn.pieces("openai") == [turn.content]
+    # another API's client: the text, and after the cited words which page they cite
+    cited = Citations((UrlCitation(10, 31, "https://t.example", "Tides"),))
+    assert turn.pieces("openai") == ["Searching.High tide is at noon.", cited, " Low tide at six."]
+    assert turn.content[10:31] == "High tide is at noon."

@@ -46,6 +46,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
+from tether.citations import Citations
 from tether.errors import ConfigError, ModelCallFailed, WireError
 from tether.exchange import ExchangeLog, reply_record, request_fields
 from tether.messages import (
@@ -573,6 +574,8 @@ class _Exchange(Response):
         for piece in turn.pieces(self.api.name, start):
             if isinstance(piece, NativeBlock):
                 out.append(enc.encode(NativeDelta(piece.api, piece.block, piece.text)))
+            elif isinstance(piece, Citations):
+                out.append(enc.encode(piece))
             else:
                 out.append(enc.encode(TextDelta(piece)))
         for i, call in enumerate(turn.tool_calls):

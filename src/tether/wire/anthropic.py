@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from tether.citations import Citations
 from tether.errors import WireError
 from tether.messages import (
     ErrorFrame,
@@ -634,6 +635,8 @@ class StreamEncoder:
             return head + self._delta({"type": "input_json_delta", "partial_json": event.arguments})
         if isinstance(event, NativeDelta):
             return self._native(event.block)
+        if isinstance(event, Citations):  # its own form needs a search's sealed index
+            return b""
         if isinstance(event, Finish):
             self._finish = event
             return b""
@@ -676,7 +679,7 @@ def message_body(
     for piece in [content] if pieces is None else pieces:
         if isinstance(piece, NativeBlock):
             blocks.append(piece.block)
-        elif piece:
+        elif isinstance(piece, str) and piece:
             blocks.append({"type": "text", "text": piece})
     for c in tool_calls:
         blocks.append(

@@ -89,10 +89,13 @@ class Api:
 
     def whole(self, model: str, reply_id: str, turn: Turn, finish_raw: str) -> dict[str, Any]:
         """A whole (non-streamed) reply body for `turn`: with the blocks of the provider's
-        own tools at their place when the turn came from a provider of this API."""
+        own tools at their place when the turn came from a provider of this API, and the url
+        citations of another API's blocks in this one's words."""
         native: dict[str, Any] = {}
-        if any(b.api == self.name for b in turn.native):
-            native["pieces"] = turn.pieces(self.name)
+        if turn.native:
+            pieces = turn.pieces(self.name)
+            if any(not isinstance(p, str) for p in pieces):
+                native["pieces"] = pieces
         return self._whole(
             model,
             reply_id,

@@ -14,6 +14,7 @@ from typing import Any
 
 import orjson
 
+from tether.citations import Citations
 from tether.errors import WireError
 from tether.messages import (
     ErrorFrame,
@@ -146,7 +147,7 @@ class StreamEncoder:
         return b""
 
     def encode(self, event: Event) -> bytes:
-        if isinstance(event, NativeDelta):  # another API's block: this one has no such thing
+        if isinstance(event, (NativeDelta, Citations)):  # this API has no such thing
             return b""
         if isinstance(event, TextDelta):
             return self._chunk(event.text)

@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from tether.citations import Citations, chat_form
 from tether.errors import WireError
 from tether.messages import (
     ErrorFrame,
@@ -428,6 +429,8 @@ class StreamEncoder:
             if event.api == "openai" and "annotations" in event.block:
                 return self._chunk({"annotations": event.block["annotations"]})
             return b""
+        if isinstance(event, Citations):  # another API's url citations, in this one's words
+            return self._chunk({"annotations": [chat_form(c) for c in event.cites]})
         if isinstance(event, TextDelta):
             return self._chunk({"content": event.text})
         if isinstance(event, ReasoningDelta):
@@ -470,8 +473,8 @@ def completion_body(
     created: int | None = None,
     pieces: Sequence[Piece] = (),
 ) -> dict[str, Any]:
-    """A whole (non-streamed) `chat.completion` object (with a search model's url citations,
-    when the turn came from an upstream of this API that sent some)."""
+    """A whole (non-streamed) `chat.completion` object, with the url citations the upstream sent
+    (a search model's, or another API's in this one's words)."""
     message: dict[str, Any] = {
         "role": "assistant",
         "content": content if content or not tool_calls else None,
@@ -481,7 +484,7 @@ def completion_body(
         for p in pieces
         if isinstance(p, NativeBlock) and p.api == "openai"
         for a in p.block.get("annotations", ())
-    ]
+    ] + [chat_form(c) for p in pieces if isinstance(p, Citations) for c in p.cites]
     if annotations:
         message["annotations"] = annotations
     if reasoning:

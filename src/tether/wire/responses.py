@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from tether.citations import Citations, responses_form
 from tether.errors import WireError
 from tether.messages import (
     ErrorFrame,
@@ -418,6 +419,8 @@ class StreamEncoder:
         self._open: dict[str, Any] | None = None  # the item being filled
         self._calls: dict[int, int] = {}  # tool call index -> output index
         self._usage: Usage | None = None
+        self._chars = 0  # the turn's content so far
+        self._part_start = 0  # where the open message's text begins in it
         self._finish: Finish | None = None
 
     def _event(self, kind: str, **fields: Any) -> bytes:
@@ -535,6 +538,26 @@ class StreamEncoder:
             )  # fmt: skip
         return out + self._event("response.output_item.done", output_index=index, item=item)
 
+    def _cite(self, event: Citations) -> bytes:
+        """Another API's url citations, as annotations of the open message's text that they
+        cite (announced one by one, as OpenAI does); a span outside it is not cited."""
+        item = self._open
+        if item is None or item["type"] != "message":
+            return b""
+        part = item["content"][0]
+        out = b""
+        for c in event.cites:
+            annotation = responses_form(c, self._part_start, len(part["text"]))
+            if annotation is None:
+                continue
+            part["annotations"].append(annotation)
+            out += self._event(
+                "response.output_text.annotation.added", item_id=item["id"],
+                output_index=len(self._output) - 1, content_index=0,
+                annotation_index=len(part["annotations"]) - 1, annotation=annotation,
+            )  # fmt: skip
+        return out
+
     def encode(self, event: Event) -> bytes:
         if isinstance(event, TextDelta):
             out = b""
@@ -545,6 +568,7 @@ class StreamEncoder:
                     "content": [{"type": "output_text", "text": "", "annotations": []}],
                 }  # fmt: skip
                 out = self._add(item)
+                self._part_start = self._chars
                 out += self._event(
                     "response.content_part.added", item_id=item["id"],
                     output_index=len(self._output) - 1, content_index=0,
@@ -552,6 +576,7 @@ class StreamEncoder:
                 )  # fmt: skip
             assert self._open is not None
             self._open["content"][0]["text"] += event.text
+            self._chars += len(event.text)
             return out + self._event(
                 "response.output_text.delta", item_id=self._open["id"],
                 output_index=len(self._output) - 1, content_index=0, delta=event.text,
@@ -593,7 +618,10 @@ class StreamEncoder:
                 output_index=index, delta=event.arguments,
             )  # fmt: skip
         if isinstance(event, NativeDelta):
+            self._chars += len(event.text)
             return self._native(event.block)
+        if isinstance(event, Citations):
+            return self._cite(event)
         if isinstance(event, Finish):
             self._finish = event
             return b""
@@ -640,6 +668,8 @@ def response_body(
     for piece in [content] if pieces is None else pieces:
         if isinstance(piece, NativeBlock):
             encoder.encode(NativeDelta(piece.api, piece.block, piece.text))
+        elif isinstance(piece, Citations):
+            encoder.encode(piece)
         elif piece:
             encoder.encode(TextDelta(piece))
     for i, c in enumerate(tool_calls):
