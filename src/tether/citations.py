@@ -37,7 +37,8 @@ def _url(value: Any) -> str:
 
 
 def _index(value: Any, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    """An index as sent, or `default` when it is none (a hostile upstream's -5 reads as 0)."""
+    return max(0, value) if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def read_citations(api: str, block: dict[str, Any], at: int, text: str) -> tuple[UrlCitation, ...]:
@@ -49,7 +50,7 @@ def read_citations(api: str, block: dict[str, Any], at: int, text: str) -> tuple
             cite = a.get("url_citation") if isinstance(a, dict) else None
             if isinstance(cite, dict) and _url(cite.get("url")):
                 start = _index(cite.get("start_index"), 0)
-                end = _index(cite.get("end_index"), start)
+                end = max(start, _index(cite.get("end_index"), start))
                 out.append(UrlCitation(start, end, cite["url"], str(cite.get("title") or "")))
     elif api == "responses" and block.get("type") == "message":
         offset = at
@@ -59,7 +60,7 @@ def read_citations(api: str, block: dict[str, Any], at: int, text: str) -> tuple
             for a in part.get("annotations") or ():
                 if isinstance(a, dict) and a.get("type") == "url_citation" and _url(a.get("url")):
                     start = _index(a.get("start_index"), 0)
-                    end = _index(a.get("end_index"), start)
+                    end = max(start, _index(a.get("end_index"), start))
                     title = str(a.get("title") or "")
                     out.append(UrlCitation(offset + start, offset + end, a["url"], title))
             offset += len(str(part.get("text") or part.get("refusal") or ""))
