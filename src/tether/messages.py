@@ -325,9 +325,12 @@ class NativeBlock:
     text: str = ""
 
 
-# A turn's content as a client of one API gets it: text, that API's blocks at their place, and
-# the url citations of another API's blocks after the text they cite.
-Piece = str | NativeBlock | Citations
+# A turn's content as a client of one API gets it: text, that API's blocks at their place, the
+# url citations of another API's blocks after the text they cite, and when asked for, the
+# reasoning blocks at their place.
+Piece = str | NativeBlock | Citations | ReasoningPart
+# A place in a turn: after so many characters of its content and so many of its native blocks.
+Place = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +346,9 @@ class Turn:
     reasoning_parts: tuple[ReasoningPart, ...] = ()
     # Blocks with no neutral form (NativeDelta), in order, each with its place in `content`.
     native: tuple[NativeBlock, ...] = ()
+    # Where each reasoning block began: after how many characters of `content` and how many
+    # native blocks (a thinking block between a server tool's result and the text citing it).
+    reasoning_places: tuple[Place, ...] = ()
     finish_reason: FinishReason | None = None
     raw_finish_reason: str = ""
     termination: Termination = "eof"
@@ -362,20 +368,47 @@ class Turn:
     def unsealed(self) -> Turn:
         """The turn as a client of another API than its provider's gets it: its reasoning's
         text, without the seals only that provider reads (`unsealed`)."""
-        blocks = unsealed(self.reasoning_parts)
-        if blocks is self.reasoning_parts:
+        if unsealed(self.reasoning_parts) is self.reasoning_parts:
             return self
-        kept = tuple(b for b in blocks if isinstance(b, ReasoningPart))
-        return replace(self, reasoning_parts=kept)
+        places = self._places()
+        kept = [(p, at) for p, at in zip(self.reasoning_parts, places, strict=True) if p.text]
+        return replace(
+            self,
+            reasoning_parts=tuple(ReasoningPart(p.text) for p, _ in kept),
+            reasoning_places=tuple(at for _, at in kept),
+        )
 
-    def pieces(self, api: str, start: int = 0) -> list[Piece]:
+    def _places(self) -> tuple[Place, ...]:
+        """Where each reasoning block began; before everything when unknown (a turn built
+        whole, or by hand)."""
+        blocks = self.reasoning_blocks
+        if len(self.reasoning_places) == len(blocks):
+            return self.reasoning_places
+        return ((0, 0),) * len(blocks)
+
+    def pieces(self, api: str, start: int = 0, reasoning: bool = False) -> list[Piece]:
         """The content from character `start` on, as a client of `api` gets it: text, with
         that API's native blocks at their place. A cited text block whose text began before
         `start` (it went out as plain text already) gives the rest of it as plain text.
-        Another API's blocks give only their url citations, after the text they cite."""
+        Another API's blocks give only their url citations, after the text they cite. With
+        `reasoning`, the reasoning blocks too, each where it began: a client that sends them
+        back must send them in the order the provider made them (Anthropic refuses a rebuilt
+        message; OpenAI a reasoning item not followed by the item it led to)."""
         out: list[Piece] = []
         pos = start
-        for b in self.native:
+        thoughts = list(zip(self.reasoning_blocks, self._places(), strict=True))
+        if not reasoning:
+            thoughts = []
+        for k, b in enumerate([*self.native, None]):
+            at = len(self.content) if b is None else b.at
+            while thoughts and thoughts[0][1][1] <= k and thoughts[0][1][0] <= at:
+                part, (chars, _) = thoughts.pop(0)
+                if chars > pos:
+                    out.append(self.content[pos:chars])
+                    pos = chars
+                out.append(part)
+            if b is None:
+                break
             if b.api != api:
                 cites = read_citations(b.api, b.block, b.at, b.text)
                 if cites:
@@ -394,6 +427,7 @@ class Turn:
             pos += len(b.text)
         if pos < len(self.content):
             out.append(self.content[pos:])
+        out += [part for part, _ in thoughts]  # a place past the end: none is lost
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -439,7 +473,9 @@ class TurnBuilder:
         self._first: float | None = None
         self._text: list[str] = []
         self._blocks: list[ReasoningPart] = []  # reasoning blocks closed so far
+        self._places: list[Place] = []  # where each stood among the text and native blocks
         self._block_text: list[str] = []  # the open block's text
+        self._block_place: Place | None = None  # and where it began
         self._calls: dict[int, list[str]] = {}
         self._call_ids: dict[int, str] = {}
         self._call_names: dict[int, str] = {}
@@ -466,6 +502,8 @@ class TurnBuilder:
                 if self.finish is not None:
                     self.finished_early = True
         elif isinstance(event, ReasoningDelta):
+            if self._block_place is None:
+                self._block_place = (self._content_len, len(self._native))
             if event.text:
                 self._block_text.append(event.text)
                 self.chars += len(event.text)
@@ -474,6 +512,7 @@ class TurnBuilder:
             if event.redacted:
                 self._close_block()
                 self._blocks.append(ReasoningPart("", redacted=event.redacted))
+                self._places.append((self._content_len, len(self._native)))
             elif event.signature:
                 self._close_block(event.signature)
         elif isinstance(event, ToolCallDelta):
@@ -505,7 +544,10 @@ class TurnBuilder:
     def _close_block(self, signature: str = "") -> None:
         if self._block_text or signature:
             self._blocks.append(ReasoningPart("".join(self._block_text), signature))
+            place = self._block_place or (self._content_len, len(self._native))
+            self._places.append(place)
             self._block_text = []
+        self._block_place = None
 
     def _open_block(self) -> tuple[ReasoningPart, ...]:
         return (ReasoningPart("".join(self._block_text)),) if self._block_text else ()
@@ -533,12 +575,14 @@ class TurnBuilder:
             for i in sorted(self._calls)
         )
         blocks = (*self._blocks, *self._open_block())  # the reasoning is their text
+        places = (*self._places, *((self._block_place or (0, 0),) if self._block_text else ()))
         return Turn(
             content="".join(self._text),
             reasoning="".join(p.text for p in blocks),
             tool_calls=calls,
             usage=self.usage,
             reasoning_parts=blocks,
+            reasoning_places=places,
             native=tuple(self._native),
             finish_reason=self.finish.reason if self.finish else None,
             raw_finish_reason=self.finish.raw if self.finish else "",

@@ -55,6 +55,7 @@ from tether.messages import (
     NativeBlock,
     NativeDelta,
     ReasoningDelta,
+    ReasoningPart,
     Request,
     StreamEnd,
     TextDelta,
@@ -86,6 +87,7 @@ from tether.wire.apis import (
     RESPONSES,
     Api,
     ModelRow,
+    StreamEncoder,
     api_named,
 )
 
@@ -380,6 +382,17 @@ class _Watchers:
             self._idle += 1
 
 
+def _reasoning(enc: StreamEncoder, block: ReasoningPart) -> bytes:
+    """One reasoning block as the client's API streams it: its text (or its redacted data),
+    then its signature."""
+    out = b""
+    if block.text or not block.signature:
+        out += enc.encode(ReasoningDelta(block.text, redacted=block.redacted))
+    if block.signature:
+        out += enc.encode(ReasoningDelta("", block.signature))
+    return out
+
+
 class _Exchange(Response):
     """One client request through the chain, written straight to the ASGI channel (the status
     is only known when the first byte is ready)."""
@@ -560,22 +573,23 @@ class _Exchange(Response):
     def _tail(self, answer: Answer) -> bytes:
         """What follows the streamed text: reasoning (when no text preceded it), the text not
         streamed yet with the provider's own blocks at their place (a client of another API
-        gets only the text), tool calls, finish, usage and the end marker."""
+        gets only the text), tool calls, finish, usage and the end marker. A client that sends
+        the reasoning back gets each block where the provider made it, among those blocks."""
         turn = self._turn(answer)
         enc = self.encoder
         out = [b""] if self.shown else [enc.start(None)]
-        for block in turn.reasoning_blocks:
-            if block.text or not block.signature:
-                out.append(enc.encode(ReasoningDelta(block.text, redacted=block.redacted)))
-            if block.signature:
-                out.append(enc.encode(ReasoningDelta("", block.signature)))
+        in_place = self.api.reasoning_returns and bool(turn.native)
+        if not in_place:
+            out += [_reasoning(enc, block) for block in turn.reasoning_blocks]
         # held to the end: shorter than the holdback, or after a block of the provider's own
         start = self.sent_chars if self.text_waits else len(turn.content) if self.shown else 0
-        for piece in turn.pieces(self.api.name, start):
+        for piece in turn.pieces(self.api.name, start, reasoning=in_place):
             if isinstance(piece, NativeBlock):
                 out.append(enc.encode(NativeDelta(piece.api, piece.block, piece.text)))
             elif isinstance(piece, Citations):
                 out.append(enc.encode(piece))
+            elif isinstance(piece, ReasoningPart):
+                out.append(_reasoning(enc, piece))
             else:
                 out.append(enc.encode(TextDelta(piece)))
         for i, call in enumerate(turn.tool_calls):

@@ -679,6 +679,8 @@ def message_body(
     for piece in [content] if pieces is None else pieces:
         if isinstance(piece, NativeBlock):
             blocks.append(piece.block)
+        elif isinstance(piece, ReasoningPart):  # at its place (Turn.pieces with reasoning)
+            blocks.append(_reasoning_block(piece))
         elif isinstance(piece, str) and piece:
             blocks.append({"type": "text", "text": piece})
     for c in tool_calls:

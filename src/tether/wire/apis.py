@@ -92,15 +92,18 @@ class Api:
         own tools at their place when the turn came from a provider of this API, and the url
         citations of another API's blocks in this one's words."""
         native: dict[str, Any] = {}
+        reasoning = turn.reasoning_blocks
         if turn.native:
-            pieces = turn.pieces(self.name)
+            # the reasoning a client sends back goes at its place among those blocks
+            pieces = turn.pieces(self.name, reasoning=self.reasoning_returns)
             if any(not isinstance(p, str) for p in pieces):
                 native["pieces"] = pieces
+                reasoning = () if self.reasoning_returns else reasoning
         return self._whole(
             model,
             reply_id,
             content=turn.content,
-            reasoning=turn.reasoning_blocks,
+            reasoning=reasoning,
             tool_calls=turn.tool_calls,
             finish_raw=finish_raw,
             usage=turn.usage,

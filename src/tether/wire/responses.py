@@ -151,12 +151,11 @@ def encode_request(request: Request, model: str) -> dict[str, Any]:
                 if isinstance(p, ToolResultPart)
             ]
             continue
-        items += [
-            _reasoning_item(p) for p in m.parts if isinstance(p, ReasoningPart) and p.signature
-        ]
-        items += [
-            p.block for p in m.parts if isinstance(p, NativePart) and not _is_content(p.block)
-        ]
+        for p in m.parts:  # in their order: a reasoning item must lead to the item it made
+            if isinstance(p, ReasoningPart) and p.signature:
+                items.append(_reasoning_item(p))
+            elif isinstance(p, NativePart) and not _is_content(p.block):
+                items.append(p.block)
         content = _message_content(m)
         if content:
             items.append({"type": "message", "role": m.role, "content": content})
@@ -670,6 +669,10 @@ def response_body(
             encoder.encode(NativeDelta(piece.api, piece.block, piece.text))
         elif isinstance(piece, Citations):
             encoder.encode(piece)
+        elif isinstance(piece, ReasoningPart):  # at its place (Turn.pieces with reasoning)
+            encoder.encode(ReasoningDelta(piece.text))
+            if piece.signature:
+                encoder.encode(ReasoningDelta("", piece.signature))
         elif piece:
             encoder.encode(TextDelta(piece))
     for i, c in enumerate(tool_calls):
