@@ -5,7 +5,7 @@ demanded."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import orjson
 
@@ -204,7 +204,7 @@ def asked_about(
     shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
     codes = set(CODE_WORD.findall(r.text[:600])) & set(CODE_WORD.findall(q))
     m = r.lexicon.vocabulary.search(q[:2000])
-    outage = m is None and _REPORTS_OUTAGE.search(q[:2000])
+    outage = m is None and reports_outage(q)
     if not (shared or codes or m is not None or outage or CODE_WORD.search(q[:2000])):
         return ()
     if _ASKS_SHAPE.search(q[:2000]) or _ERRORS_HEADING.match(q):  # "show an example of the 429
@@ -245,6 +245,90 @@ _REPORTS_OUTAGE = re.compile(
     r"|не работает|упал|caído|caiu|fora do ar|no funciona|não funciona|kaputt|geht nicht"
     r"|funktioniert nicht|ne marche pas|en panne|ne fonctionne pas"
 )
+
+Keys = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _split(keys: tuple[str, ...]) -> Keys:
+    """Substring keys, the ASCII ones apart from the others (looked for only in a text that
+    is not ASCII)."""
+    return tuple(k for k in keys if k.isascii()), tuple(k for k in keys if not k.isascii())
+
+
+def _holds(text: str, keys: Keys) -> bool:
+    """Whether `text` holds one of `keys` (`_split`): substring tests, before a pattern that
+    would be tried at every position of a text none of whose words it could match."""
+    plain, wide = keys
+    if any(key in text for key in plain):
+        return True
+    return bool(wide) and not text.isascii() and any(key in text for key in wide)
+
+
+def _matches_at(text: str, starts: Keys, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """What `pattern.finditer(text)` finds, for a pattern every match of which begins with one
+    of `starts` (`_split`): tried only where one of them is, not at every position."""
+    plain, wide = starts
+    keys = plain if not wide or text.isascii() else plain + wide
+    at = sorted({i for key in keys for i in _positions(text, key)})
+    end = 0
+    for i in at:
+        if i < end:
+            continue
+        m = pattern.match(text, i)
+        if m is not None:
+            end = max(m.end(), i + 1)
+            yield m
+
+
+def _positions(text: str, key: str) -> Iterator[int]:
+    i = text.find(key)
+    while i >= 0:
+        yield i
+        i = text.find(key, i + 1)
+
+
+_OUTAGE_KEYS = _split(
+    (
+        "down",
+        "crash",
+        "not ",
+        "n't",
+        "cannot",
+        "can not",
+        "落ち",
+        "炸了",
+        "挂了",
+        "崩了",
+        "打不开",
+        "访问不了",
+        "连不上",
+        "用不了",
+        "접속이 안",
+        "안돼요",
+        "안 돼요",
+        "не работает",
+        "упал",
+        "caído",
+        "caiu",
+        "fora do ar",
+        "funciona",
+        "kaputt",
+        "geht nicht",
+        "funktioniert nicht",
+        "ne marche pas",
+        "en panne",
+        "ne fonctionne pas",
+    )
+)
+
+
+def reports_outage(question: str) -> re.Match[str] | None:
+    """Where a question (lower-cased) reports an outage in plain words ("is the site down?",
+    "你的网站炸了", "접속이 안돼요"), or None."""
+    q = question[:2000]
+    if not _holds(q, _OUTAGE_KEYS):
+        return None
+    return _REPORTS_OUTAGE.search(q)
 
 
 # A question that is only the heading of a section on failures as a kind ("Errors", "## Error
@@ -665,7 +749,7 @@ def _asks_about_failure(r: Reply) -> bool:
     return (
         r.lexicon.vocabulary.search(q) is not None
         or CODE_WORD.search(q) is not None
-        or _REPORTS_OUTAGE.search(q) is not None
+        or reports_outage(q) is not None
     )
 
 
@@ -764,6 +848,55 @@ _COMFORT = re.compile(
 )
 
 
+# The words every match of `_RECURRENCE` begins with (the pattern is tried only there).
+_RECURRENCE_KEYS = _split(
+    (
+        "intermittent",
+        "periodically",
+        "occasionally",
+        "sometimes",
+        "every",
+        "each time",
+        "from time",
+        "again and again",
+        "over and over",
+        "经常",
+        "时不时",
+        "偶尔",
+        "有时候",
+        "每次都",
+        "總是",
+        "老是",
+        "動不動",
+        "периодически",
+        "иногда",
+        "постоянно",
+        "каждый раз",
+        "время от времени",
+        "manchmal",
+        "immer wieder",
+        "ab und zu",
+        "gelegentlich",
+        "jedes mal",
+        "a veces",
+        "de vez e",
+        "cada vez que",
+        "às vezes",
+        "toda vez que",
+        "parfois",
+        "de temps en temps",
+        "à chaque fois",
+        "時々",
+        "たまに",
+        "毎回",
+        "가끔",
+        "때때로",
+        "자주",
+        "매번",
+    )
+)
+
+
 def recurrence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """How often the failure comes back, as the person it keeps happening to tells it ("the
     API intermittently returns 502", "最近经常收到上限提醒", "периодически возникает 504"): a
@@ -771,7 +904,7 @@ def recurrence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if r.html or r.structure is not None:
         return ()
     text = r.message[:2000]
-    for m in _RECURRENCE.finditer(text):
+    for m in _matches_at(text, _RECURRENCE_KEYS, _RECURRENCE):
         around = text[max(0, m.start() - 20) : m.end() + 20]
         if _COMFORT.search(around) is None:
             return (Signal("recurrence", -w["recurrence"], m.group(0)),)
@@ -789,6 +922,35 @@ _WITHIN_LIMIT = re.compile(
     r"|n'(?:ai|avons) pas (?:dépassé|atteint)"
 )
 
+# The words every match of `_WITHIN_LIMIT` begins with.
+_WITHIN_LIMIT_KEYS = _split(
+    (
+        "below",
+        "under",
+        "within",
+        "haven't",
+        "have not",
+        "didn't",
+        "did not",
+        "never",
+        "значительно ниже",
+        "не превыша",
+        "не достиг",
+        "没有超过",
+        "并没有超",
+        "未超过",
+        "没有达到",
+        "超えていない",
+        "超過していない",
+        "초과하지 않",
+        "nicht überschritten",
+        "no he",
+        "não",
+        "n'ai pas",
+        "n'avons pas",
+    )
+)
+
 
 def within_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The usage said to be within a limit ("we're well below the daily quota, yet ...",
@@ -796,7 +958,7 @@ def within_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     weighing the failure against their own numbers. A notice says a limit was reached."""
     if r.html or r.structure is not None:
         return ()
-    m = _WITHIN_LIMIT.search(r.message[:3000])
+    m = next(_matches_at(r.message[:3000], _WITHIN_LIMIT_KEYS, _WITHIN_LIMIT), None)
     if m is None:
         return ()
     return (Signal("within_limit", -w["within_limit"], m.group(0)[:40]),)
@@ -825,6 +987,32 @@ _PROBLEM_CAUSED = re.compile(
     re.I,
 )
 
+# The words every match of `_PROBLEM_CAUSED` begins with (in lower case).
+_CAUSED_STARTS = _split(
+    (
+        "causing",
+        "caused",
+        "causes",
+        "that's why",
+        "that is why",
+        "this's why",
+        "this is why",
+        "which is why",
+        "thats why",
+        "导致",
+        "此问题是",
+        "这个问题是",
+        "该问题是",
+        "這個问题是",
+        "この問題は",
+        "이 문제는",
+        "este problema",
+        "dieses problem",
+        "эта проблема",
+        "ce problème",
+    )
+)
+
 
 def names_cause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer names the cause of the problem: under a label of its own ("## Root cause",
@@ -833,7 +1021,18 @@ def names_cause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     and what to do; it neither files it under a cause nor refers to "this problem"."""
     if r.html or r.structure is not None:
         return ()
-    m = _CAUSE_LABEL.search(r.text[:3000]) or _PROBLEM_CAUSED.search(r.said[:3000])
-    if m is None:
+    head = r.text[:3000]
+    m = _CAUSE_LABEL.search(head) if "#" in head or "**" in head else None
+    if m is not None:
+        return (Signal("names_cause", -w["names_cause"], m.group(0).strip()[:40]),)
+    said = r.said[:3000]
+    low = said.lower()
+    if len(low) != len(said):  # (a letter whose lower case is longer: positions differ)
+        m = _PROBLEM_CAUSED.search(said)
+        found = m.group(0) if m is not None else ""
+    else:
+        m = next(_matches_at(low, _CAUSED_STARTS, _PROBLEM_CAUSED), None)
+        found = said[m.start() : m.end()] if m is not None else ""
+    if not found:
         return ()
-    return (Signal("names_cause", -w["names_cause"], m.group(0).strip()[:40]),)
+    return (Signal("names_cause", -w["names_cause"], found.strip()[:40]),)
