@@ -104,7 +104,10 @@ def test_no_source_straddles_the_split() -> None:
 # A writer's report about another party's outage (greeting a handle in any language, a fix said
 # to have landed, "theo <source>", the failure placed on their side, a CJK sentence after a
 # quoted error object): 3 of those 5 cleared, no catch lost; the model retrained: 22 of 2,600.
-TUNE_FALSE_ALARMS_AT_MOST = 22
+# A diagnosis (a checklist of working and failing parts, how often a failure comes back, usage
+# within a limit, a cause named), a CJK paragraph, a reply to a report that the service is down,
+# an example under an "Errors" heading: 12 of those 22 cleared, no catch lost; retrained: 10.
+TUNE_FALSE_ALARMS_AT_MOST = 10
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -182,7 +185,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 22
 # batches 16 missed and 3 false alarms, unchanged).
 # With a writer's report about another party's outage (the fa branch: 156 alone), both
 # merged and the model retrained: 129.
-TUNE_MISSES_AT_MOST = 129
+# The answer evidence of a diagnosis, a CJK paragraph and an outage reply (the fa branch's
+# round 7) lost no catch; the model retrained on it catches one more: 128.
+TUNE_MISSES_AT_MOST = 128
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

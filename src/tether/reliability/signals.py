@@ -29,7 +29,9 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     keys, this markup); a writer speaking ABOUT a failure, not a service
                     speaking AS one: addresses_asker, contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party (weights in
-                    the JSON)
+                    the JSON); a diagnosis: checklist (parts marked working and failing),
+                    recurrence (how often it comes back), within_limit (usage said to be
+                    under a limit), names_cause (a cause labelled or blamed for the problem)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
@@ -63,6 +65,8 @@ from tether.reliability.answer_signals import (
     asked_about,
     asked_for,
     change_note,
+    checked_item,
+    checklist,
     conditional,
     defines,
     explains,
@@ -73,12 +77,15 @@ from tether.reliability.answer_signals import (
     long_prose,
     many_codes,
     markdown,
+    names_cause,
     names_code,
     on_topic,
     prose,
     quoted,
     rate_stated,
+    recurrence,
     specifics,
+    within_limit,
     witness,
 )
 from tether.reliability.error_objects import CODE_WORD
@@ -174,6 +181,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "names_code": 0.5,  # "the 429 error", "a 503 response": a code spoken of, not said
     "rate_stated": 0.5,  # a limit stated as a rate ("5 calls per second"): a policy's documentation
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
+    "checklist": 0.6,  # items marked as working and as failing ("- ✅ ...", "- ❌ ...")
+    "recurrence": 0.6,  # how often it comes back ("intermittently", "经常"): a report over time
+    "within_limit": 0.8,  # usage said to be within a limit ("well below the quota")
+    "names_cause": 0.6,  # the cause named ("## Root cause", "导致此问题"): a diagnosis
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
@@ -256,6 +267,8 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     mark = _item_mark(last)
     if mark and sum(1 for line in lines[-7:-1] if _item_mark(line.strip()) == mark) >= 2:
         return ()  # ... or of a checklist ("✅ **...**", "❌ **...**"): its marks differ
+    if checked_item(last) and any(checked_item(line) for line in lines[-7:-1]):
+        return ()  # ... or a list's item marked as failing under one marked ("- ✅ ...")
     reading = _read(alone, w, TAIL_SIGNALS)
     if reading.failure:
         return (Signal("tail_error", w["tail_error"], last[:80]),)
@@ -316,6 +329,10 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_code,
     rate_stated,
     http_message,
+    checklist,
+    recurrence,
+    within_limit,
+    names_cause,
     addresses_asker,
     contrast,
     cites_standard,
