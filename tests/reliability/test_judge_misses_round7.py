@@ -3,10 +3,11 @@ the user to wait for a reply that never comes, to say more, to ask again clearer
 or to ask a search engine or a human instead (`hands_back`); a line that is only not
 understanding the user (`knows_nothing`); a bot's own thinking caught in a loop, or its
 machinery given a person's bad day ("my server is taking a nap": `self_state`); a wait in
-minutes that makes a canned notice no less canned; a limit reached in other words. Beside them,
-the answers that look like them and must stay answers: an explanation of such a reply, a quoted
-log with its cause, a reply the prompt demanded, a greeting's reply, a question back that names
-the task, a person reporting an outage.
+minutes that makes a canned notice no less canned; a limit reached in other words; a notice
+that points at the app's own controls ("send /new", "the retry button": `app_controls`).
+Beside them, the answers that look like them and must stay answers: an explanation of such a
+reply, a quoted log with its cause, a reply the prompt demanded, a greeting's reply, a question
+back that names the task, a person reporting an outage, a bot's command spoken of.
 """
 
 # ruff: noqa: RUF001  (texts in Chinese and Japanese use their own punctuation)
@@ -149,6 +150,22 @@ def test_a_limit_reached_in_other_words_is_a_failure_notice(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Произошёл сбой. Нажмите кнопку «Повторить» или обновите страницу.",
+        "Hoppla, da ist etwas schiefgelaufen 🙈\n\nDas kannst du tun:\n1. Sende /reset, um den "
+        "Verlauf zu leeren\n2. Lade die Seite neu",
+        "うまくいきませんでした😢\n\nできること：\n1. /new で新しい会話を始める\n2. ページを再読み込みする",
+        "Hmm, I lost my train of thought there.\n\nTry this:\n• /reset clears the conversation\n"
+        "• /help shows every command",
+    ],
+)
+def test_a_notice_that_points_at_the_apps_own_controls_is_a_failure(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "app_controls" in names, names
+
+
+@pytest.mark.parametrize(
     ("text", "question"),
     [
         # an explanation of such a stand-in, with its cause and its fix
@@ -179,6 +196,18 @@ def test_a_limit_reached_in_other_words_is_a_failure_notice(text: str) -> None:
             "Was there an outage yesterday?",
         ),
         ("Our servers are down for maintenance until 14:00 UTC.", "Is the site down?"),
+        # a bot's command, a page reload, a path, spoken of in an answer
+        (
+            "The /new command starts a fresh session; I documented it in README.md and fixed "
+            "the failing test.",
+            None,
+        ),
+        (
+            "You can reload the page to pick up the new build; the failing test passes after my "
+            "change to parse.py.",
+            None,
+        ),
+        ("I changed the route in server.py from /v1/models to /v1/model; the test passes.", None),
     ],
 )
 def test_replies_that_look_like_stand_ins_stay_answers(text: str, question: str | None) -> None:

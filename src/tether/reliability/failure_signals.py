@@ -12,7 +12,7 @@ from tether.reliability.error_objects import (
     may_have_error_key,
     object_keys,
 )
-from tether.reliability.lexicon import placeholder_key
+from tether.reliability.lexicon import SHIPPED, Terms, placeholder_key
 from tether.reliability.reply import (
     CJK,
     SSE,
@@ -549,3 +549,35 @@ def zero_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if key in raw and raw[key] == 0:
             return (Signal("zero_output", w["zero_output"], f"{key}=0"),)
     return ()
+
+
+def _app_controls() -> tuple[re.Pattern[str], Terms]:
+    """The commands (after a slash) and the buttons and pages of `app_controls` in the data."""
+    data = SHIPPED.get("app_controls", {})
+    names = sorted((re.escape(c.lower()) for c in data.get("commands", ())), key=len, reverse=True)
+    # a command as a chat bot's user types it: after a space, a bracket, a colon or an arrow,
+    # never inside a path or a URL (`/v1/models`, `api.example.com/status`)
+    before = r"(?:^|(?<=[\s(\[\uff08:\uff1a>\u201c\"'`]))"
+    command = re.compile(before + "/(?:" + "|".join(names) + r")(?![\w/.\-])")
+    return command, Terms(t.lower() for t in data.get("controls", ()))
+
+
+_COMMAND, _CONTROLS = _app_controls()
+
+
+def app_controls(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A remedy through the app's own controls, told to the user: a chat bot's command ("use /new
+    to start a fresh session"), its retry button, a reload of the page. A bot's or a web app's
+    failure notice points at them; a model answering a task does not."""
+    if r.html or len(r.text) > APP_CONTROLS_CHARS:
+        return ()
+    said = r.said.lower()
+    m = _COMMAND.search(said) if "/" in said else None
+    if m is None:
+        m = _CONTROLS.search(said)
+    if m is None:
+        return ()
+    return (Signal("app_controls", w["app_controls"], m.group(0).strip()),)
+
+
+APP_CONTROLS_CHARS = 1500  # a notice, not a page of documentation about a bot

@@ -84,6 +84,7 @@ from tether.reliability.answer_signals import (
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (
     EXCEPTION_LINE,
+    app_controls,
     client_prefix,
     coverage,
     diagnostics,
@@ -149,6 +150,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
     "template_slot": 1.0,  # a message template with a slot never filled ("Error: {e}")
+    "app_controls": 0.7,  # a remedy through the app's controls ("use /new", "the retry button")
     "zero_output": 0.6,
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
@@ -296,6 +298,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     stack_trace,
     runtime_message,
     template_slot,
+    app_controls,
     zero_output,
 )
 SIGNALS: tuple[SignalFn, ...] = (
