@@ -4,7 +4,8 @@ or to ask a search engine or a human instead (`hands_back`); a line that is only
 understanding the user (`knows_nothing`); a bot's own thinking caught in a loop, or its
 machinery given a person's bad day ("my server is taking a nap": `self_state`); a wait in
 minutes that makes a canned notice no less canned; a limit reached in other words; a notice
-that points at the app's own controls ("send /new", "the retry button": `app_controls`).
+that points at the app's own controls ("send /new", "the retry button": `app_controls`); an
+error record printed as fields, one per line (`error_fields`).
 Beside them, the answers that look like them and must stay answers: an explanation of such a
 reply, a quoted log with its cause, a reply the prompt demanded, a greeting's reply, a question
 back that names the task, a person reporting an outage, a bot's command spoken of.
@@ -166,6 +167,19 @@ def test_a_notice_that_points_at_the_apps_own_controls_is_a_failure(text: str) -
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "502: BAD_GATEWAY\nCode: UPSTREAM_CONNECT_ERROR\nID: fra1::x9k2q-1711111111111-abcdef01",
+        "Status: 403\nBody: {}",
+        "Status: 502\nBody: <empty>",
+    ],
+)
+def test_an_error_record_printed_as_fields_is_a_failure(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "error_fields" in names, names
+
+
+@pytest.mark.parametrize(
     ("text", "question"),
     [
         # an explanation of such a stand-in, with its cause and its fix
@@ -208,6 +222,12 @@ def test_a_notice_that_points_at_the_apps_own_controls_is_a_failure(text: str) -
             None,
         ),
         ("I changed the route in server.py from /v1/models to /v1/model; the test passes.", None),
+        # an error record quoted with its cause and the fix
+        (
+            "The platform returned:\nCode: FUNCTION_INVOCATION_TIMEOUT\nID: iad1::abc\nThat means "
+            "the function ran past its 10 s limit; I raised maxDuration in vercel.json.",
+            None,
+        ),
     ],
 )
 def test_replies_that_look_like_stand_ins_stay_answers(text: str, question: str | None) -> None:

@@ -556,9 +556,10 @@ def _app_controls() -> tuple[re.Pattern[str], Terms]:
     data = SHIPPED.get("app_controls", {})
     names = sorted((re.escape(c.lower()) for c in data.get("commands", ())), key=len, reverse=True)
     # a command as a chat bot's user types it: after a space, a bracket, a colon or an arrow,
-    # never inside a path or a URL (`/v1/models`, `api.example.com/status`)
+    # before a sign, a space or a word of another script (`/helpコマンド`), never inside a
+    # path, a file name or a URL (`/v1/models`, `/status.json`, `api.example.com/status`)
     before = r"(?:^|(?<=[\s(\[\uff08:\uff1a>\u201c\"'`]))"
-    command = re.compile(before + "/(?:" + "|".join(names) + r")(?![\w/.\-])")
+    command = re.compile(before + "/(?:" + "|".join(names) + r")(?![A-Za-z0-9_/\-]|\.\w)")
     return command, Terms(t.lower() for t in data.get("controls", ()))
 
 
@@ -581,3 +582,32 @@ def app_controls(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 APP_CONTROLS_CHARS = 1500  # a notice, not a page of documentation about a bot
+
+
+# A line of an error record's field: a field's label, a colon, its value (`Code: FUNCTION_...`,
+# `message: fail to get model`, `Status: 422`, `ID: hnd1::...`), or the status said as one
+# (`504: GATEWAY_TIMEOUT`).
+_FIELD_LINE = re.compile(
+    r"^\W{0,3}(?:(?:error[ _]?)?(?:code|message|msg|status|reason|type|detail|details|body)"
+    r"|error|id|request[ _-]?id|trace[ _-]?id|[45]\d\d)\s*[:=]\s*\S",
+    re.I,
+)
+_FAILED_VALUE = re.compile(
+    r"[45]\d\d|error|fail|timeout|not[ _]found|denied|invalid|exceeded", re.I
+)
+ERROR_FIELDS_CHARS = 600
+
+
+def error_fields(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An error record printed as fields, one per line (`504: GATEWAY_TIMEOUT` / `Code:
+    FUNCTION_INVOCATION_TIMEOUT` / `ID: hnd1::...`, `code: 50002` / `message: fail to get
+    model`): a platform's or a client's failure, laid out as a log prints it, not a reply."""
+    if r.html or r.structure is not None or len(r.text) > ERROR_FIELDS_CHARS:
+        return ()
+    lines = [line.strip() for line in r.text.splitlines() if line.strip()]
+    fields = [line for line in lines if _FIELD_LINE.match(line)]
+    if len(fields) < 2 or 2 * len(fields) < len(lines):
+        return ()
+    if not any(_FAILED_VALUE.search(line) for line in fields):
+        return ()
+    return (Signal("error_fields", w["error_fields"], " / ".join(fields)[:60]),)
