@@ -5,7 +5,8 @@ understanding the user (`knows_nothing`); a bot's own thinking caught in a loop,
 machinery given a person's bad day ("my server is taking a nap": `self_state`); a wait in
 minutes that makes a canned notice no less canned; a limit reached in other words; a notice
 that points at the app's own controls ("send /new", "the retry button": `app_controls`); an
-error record printed as fields, one per line (`error_fields`).
+error record printed as fields, one per line (`error_fields`); a reply that asks the user to
+set up a key or a source first (`vocabulary:setup`).
 Beside them, the answers that look like them and must stay answers: an explanation of such a
 reply, a quoted log with its cause, a reply the prompt demanded, a greeting's reply, a question
 back that names the task, a person reporting an outage, a bot's command spoken of.
@@ -180,6 +181,21 @@ def test_an_error_record_printed_as_fields_is_a_failure(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "还没有设置好AI哦，请先配置再来聊天～",
+        "Введите ключ API, чтобы продолжить.",
+        "Mi serve ancora una fonte AI: configurami nelle impostazioni 🙏",
+        "AI 소스를 먼저 설정해 주세요",
+        "Enter your API key from the dashboard to start.",
+    ],
+)
+def test_a_reply_that_asks_the_user_to_set_up_a_key_first_is_a_failure(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "vocabulary:setup" in names, names
+
+
+@pytest.mark.parametrize(
     ("text", "question"),
     [
         # an explanation of such a stand-in, with its cause and its fix
@@ -222,6 +238,13 @@ def test_an_error_record_printed_as_fields_is_a_failure(text: str) -> None:
             None,
         ),
         ("I changed the route in server.py from /v1/models to /v1/model; the test passes.", None),
+        # a key set up, reported; a key's set-up explained
+        ("I set up the API key in .env and the failing test passes now.", None),
+        (
+            "To fix the 401, enter your API key under Settings, Keys: the error means the key "
+            "is missing.",
+            "Why do I get a 401 from the API?",
+        ),
         # an error record quoted with its cause and the fix
         (
             "The platform returned:\nCode: FUNCTION_INVOCATION_TIMEOUT\nID: iad1::abc\nThat means "

@@ -32,7 +32,8 @@ VOCABULARY_MORE = 0.1  # each further word of a class already found, up to two
 
 def vocabulary(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words, each class once: rate limit, quota, overload, unavailable, timeout,
-    failure, upstream, auth, retry advice, filter, no reply (and configured phrases)."""
+    failure, upstream, auth, set-up asked of the user, retry advice, filter, no reply (and
+    configured phrases)."""
     seen: dict[str, str] = {}
     terms: dict[str, set[str]] = {}
     for name, _, _, term in r.hits:
@@ -570,8 +571,8 @@ def app_controls(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A remedy through the app's own controls, told to the user: a chat bot's command ("use /new
     to start a fresh session"), its retry button, a reload of the page. A bot's or a web app's
     failure notice points at them; a model answering a task does not."""
-    if r.html or len(r.text) > APP_CONTROLS_CHARS:
-        return ()
+    if r.html or len(r.text) > APP_CONTROLS_CHARS or not r.hits:
+        return ()  # (a notice says what failed: a remedy alone is a help page's)
     said = r.said.lower()
     m = _COMMAND.search(said) if "/" in said else None
     if m is None:
@@ -581,7 +582,7 @@ def app_controls(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("app_controls", w["app_controls"], m.group(0).strip()),)
 
 
-APP_CONTROLS_CHARS = 1500  # a notice, not a page of documentation about a bot
+APP_CONTROLS_CHARS = 1000  # a notice, not a page of documentation about a bot
 
 
 # A line of an error record's field: a field's label, a colon, its value (`Code: FUNCTION_...`,
