@@ -104,6 +104,9 @@ def test_no_source_straddles_the_split() -> None:
 # A writer's report about another party's outage (greeting a handle in any language, a fix said
 # to have landed, "theo <source>", the failure placed on their side, a CJK sentence after a
 # quoted error object): 3 of those 5 cleared, no catch lost; the model retrained: 22 of 2,600.
+# A bot's stand-ins that hand the turn back, its own mind or machinery out of order, the app's
+# controls, error fields, a set-up asked of the user (tests/reliability/test_judge_misses_round7.py):
+# the same 22, before and after the model retrained.
 TUNE_FALSE_ALARMS_AT_MOST = 22
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -182,7 +185,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 22
 # batches 16 missed and 3 false alarms, unchanged).
 # With a writer's report about another party's outage (the fa branch: 156 alone), both
 # merged and the model retrained: 129.
-TUNE_MISSES_AT_MOST = 129
+# Round 7 (test_judge_misses_round7.py): stand-ins that ask to wait, to say more, to ask clearer,
+# to ask a search or a human; not understanding; looping thoughts, napping machinery; a wait in
+# minutes no task specific; limits in other words; the app's controls; error fields; a set-up
+# asked of the user: 129 -> 89 by the hand signals, 93 with the model retrained (in
+# source-group CV 140 -> 106 missed, 46 -> 44 false alarms).
+TUNE_MISSES_AT_MOST = 93
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
