@@ -107,6 +107,10 @@ def test_no_source_straddles_the_split() -> None:
 # A diagnosis (a checklist of working and failing parts, how often a failure comes back, usage
 # within a limit, a cause named), a CJK paragraph, a reply to a report that the service is down,
 # an example under an "Errors" heading: 12 of those 22 cleared, no catch lost; retrained: 10.
+# A bot's stand-ins that hand the turn back, its own mind or machinery out of order, the app's
+# controls, error fields, a set-up asked of the user (tests/reliability/test_judge_misses_round7.py):
+# the same 22, before and after the model retrained.
+# Both branches merged, the model retrained: 10.
 TUNE_FALSE_ALARMS_AT_MOST = 10
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -187,7 +191,13 @@ TUNE_FALSE_ALARMS_AT_MOST = 10
 # merged and the model retrained: 129.
 # The answer evidence of a diagnosis, a CJK paragraph and an outage reply (the fa branch's
 # round 7) lost no catch; the model retrained on it catches one more: 128.
-TUNE_MISSES_AT_MOST = 128
+# Round 7 (test_judge_misses_round7.py): stand-ins that ask to wait, to say more, to ask clearer,
+# to ask a search or a human; not understanding; looping thoughts, napping machinery; a wait in
+# minutes no task specific; limits in other words; the app's controls; error fields; a set-up
+# asked of the user: 129 -> 89 by the hand signals, 93 with the model retrained (in
+# source-group CV 140 -> 106 missed, 46 -> 44 false alarms).
+# Both branches merged, the model retrained: 91.
+TUNE_MISSES_AT_MOST = 91
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -12,7 +12,7 @@ from tether.reliability.error_objects import (
     may_have_error_key,
     object_keys,
 )
-from tether.reliability.lexicon import placeholder_key
+from tether.reliability.lexicon import SHIPPED, Terms, placeholder_key
 from tether.reliability.reply import (
     CJK,
     SSE,
@@ -32,7 +32,8 @@ VOCABULARY_MORE = 0.1  # each further word of a class already found, up to two
 
 def vocabulary(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words, each class once: rate limit, quota, overload, unavailable, timeout,
-    failure, upstream, auth, retry advice, filter, no reply (and configured phrases)."""
+    failure, upstream, auth, set-up asked of the user, retry advice, filter, no reply (and
+    configured phrases)."""
     seen: dict[str, str] = {}
     terms: dict[str, set[str]] = {}
     for name, _, _, term in r.hits:
@@ -549,3 +550,65 @@ def zero_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if key in raw and raw[key] == 0:
             return (Signal("zero_output", w["zero_output"], f"{key}=0"),)
     return ()
+
+
+def _app_controls() -> tuple[re.Pattern[str], Terms]:
+    """The commands (after a slash) and the buttons and pages of `app_controls` in the data."""
+    data = SHIPPED.get("app_controls", {})
+    names = sorted((re.escape(c.lower()) for c in data.get("commands", ())), key=len, reverse=True)
+    # a command as a chat bot's user types it: after a space, a bracket, a colon or an arrow,
+    # before a sign, a space or a word of another script (`/helpコマンド`), never inside a
+    # path, a file name or a URL (`/v1/models`, `/status.json`, `api.example.com/status`)
+    before = r"(?:^|(?<=[\s(\[\uff08:\uff1a>\u201c\"'`]))"
+    command = re.compile(before + "/(?:" + "|".join(names) + r")(?![A-Za-z0-9_/\-]|\.\w)")
+    return command, Terms(t.lower() for t in data.get("controls", ()))
+
+
+_COMMAND, _CONTROLS = _app_controls()
+
+
+def app_controls(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A remedy through the app's own controls, told to the user: a chat bot's command ("use /new
+    to start a fresh session"), its retry button, a reload of the page. A bot's or a web app's
+    failure notice points at them; a model answering a task does not."""
+    if r.html or len(r.text) > APP_CONTROLS_CHARS or not r.hits:
+        return ()  # (a notice says what failed: a remedy alone is a help page's)
+    said = r.said.lower()
+    m = _COMMAND.search(said) if "/" in said else None
+    if m is None:
+        m = _CONTROLS.search(said)
+    if m is None:
+        return ()
+    return (Signal("app_controls", w["app_controls"], m.group(0).strip()),)
+
+
+APP_CONTROLS_CHARS = 1000  # a notice, not a page of documentation about a bot
+
+
+# A line of an error record's field: a field's label, a colon, its value (`Code: FUNCTION_...`,
+# `message: fail to get model`, `Status: 422`, `ID: hnd1::...`), or the status said as one
+# (`504: GATEWAY_TIMEOUT`).
+_FIELD_LINE = re.compile(
+    r"^\W{0,3}(?:(?:error[ _]?)?(?:code|message|msg|status|reason|type|detail|details|body)"
+    r"|error|id|request[ _-]?id|trace[ _-]?id|[45]\d\d)\s*[:=]\s*\S",
+    re.I,
+)
+_FAILED_VALUE = re.compile(
+    r"[45]\d\d|error|fail|timeout|not[ _]found|denied|invalid|exceeded", re.I
+)
+ERROR_FIELDS_CHARS = 600
+
+
+def error_fields(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An error record printed as fields, one per line (`504: GATEWAY_TIMEOUT` / `Code:
+    FUNCTION_INVOCATION_TIMEOUT` / `ID: hnd1::...`, `code: 50002` / `message: fail to get
+    model`): a platform's or a client's failure, laid out as a log prints it, not a reply."""
+    if r.html or r.structure is not None or len(r.text) > ERROR_FIELDS_CHARS:
+        return ()
+    lines = [line.strip() for line in r.text.splitlines() if line.strip()]
+    fields = [line for line in lines if _FIELD_LINE.match(line)]
+    if len(fields) < 2 or 2 * len(fields) < len(lines):
+        return ()
+    if not any(_FAILED_VALUE.search(line) for line in fields):
+        return ()
+    return (Signal("error_fields", w["error_fields"], " / ".join(fields)[:60]),)

@@ -185,6 +185,18 @@ def near_pair(
     return None
 
 
+# The lists of `handing_back` whose terms each hand the turn back alone: asked to be asked
+# again ("alone"), to wait ("holding"), to say more ("go_on"), to ask otherwise ("differently"),
+# to ask someone else ("elsewhere").
+HANDING_BACK_ALONE = ("alone", "holding", "go_on", "differently", "elsewhere")
+
+
+def handing_back_terms(back: Mapping[str, Any]) -> list[str]:
+    """The terms that hand the turn back alone, from every list of `handing_back` that has them
+    (`HANDING_BACK_ALONE`): each list is one way a bot's stand-in gives the turn back."""
+    return typographic(t for name in HANDING_BACK_ALONE for t in back.get(name, ()))
+
+
 def _ascii_words(term: str) -> list[str]:
     return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
 
@@ -224,6 +236,7 @@ class Lexicon:
         handing_back: Mapping[str, Any] | None = None,
         stand_in: Mapping[str, Any] | None = None,
         not_knowing: Mapping[str, Any] | None = None,
+        own_machinery: Mapping[str, Any] | None = None,
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
@@ -328,7 +341,12 @@ class Lexicon:
         self.back_within = int(back.get("within", 0))
         self.back_talk = Terms(t.lower() for t in back.get("talk", ()))
         self.back_turn = Terms(t.lower() for t in back.get("turn", ()))
-        self.back_alone = Terms(t.lower() for t in back.get("alone", ()))
+        self.back_alone = Terms(t.lower() for t in handing_back_terms(back))
+        # a part of the bot's own machinery near a word of its being out of order
+        machinery = own_machinery or {}
+        self.machinery_within = int(machinery.get("within", 0))
+        self.machine = Terms(t.lower() for t in typographic(machinery.get("machine", ())))
+        self.machine_down = Terms(t.lower() for t in typographic(machinery.get("down", ())))
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
@@ -397,13 +415,27 @@ class Lexicon:
         """Where `low` hands the turn back to the user (`handing_back`): a word of talking near
         a word of another turn in one clause ("ask me again", "напиши ещё раз"), or both in
         one ("再问"); the spans of those words, () when it does not."""
-        m = self.back_alone.search(low)
-        if m is not None:
-            return (m.span(),)
+        alone = tuple(m.span() for m in self.back_alone.finditer(low))
+        if alone:
+            return alone  # (every one: "I'm listening, tell me more" says nothing else)
         if not self.back_within:
             return ()
         found = near_pair(low, self.back_talk, self.back_turn, self.back_within, _CLAUSE_BREAKS)
         return found or ()
+
+    def machinery_down(self, low: str) -> str | None:
+        """The words in which `low` says a part of the bot's own machinery is out of order, in
+        one clause ("Mon IA fait une sieste", "the servers need a vacation", "信号不太稳定";
+        `own_machinery`), or None."""
+        if not self.machinery_within:
+            return None
+        found = near_pair(
+            low, self.machine, self.machine_down, self.machinery_within, _CLAUSE_BREAKS
+        )
+        if found is None:
+            return None
+        (a, b), (c, d) = found
+        return low[min(a, c) : max(b, d)]
 
     def says_only_absence(self, low: str) -> bool:
         """Whether `low` is made only of words that say nothing is there, at least one of them
@@ -436,6 +468,7 @@ class Lexicon:
             or self.back_turn.search(low) is not None
             or self.back_alone.search(low) is not None
             or self.not_knowing.search(low) is not None
+            or (self.machinery_within > 0 and self.machine_down.search(low) is not None)
         )
 
     def classes_of(self, word: str) -> tuple[int, ...]:

@@ -47,6 +47,32 @@ STOCK_FROM = {
 # What makes a short text specific to a task: a number, code, markup, a path, a file or a
 # dotted name (`parse.py`, `os.path`), an identifier.
 _SPECIFIC_MARK = re.compile(r"[\d`{}<>=_|\\]|/\w|\w\.\w")
+# A wait said in a notice ("in 5 minutes", "10 seconds", "1 小时后") is no specific of a task.
+_DURATION = re.compile(
+    r"\d{1,3}\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|segundos?|minutos?|horas?|secondes?"
+    r"|heures?|sekunden|minuten|stunden|secondi|minuti|ore|секунд\w*|минут\w*|час\w*"
+    r"|秒|分钟|分鐘|分|小时|小時|時間|초|분|시간)(?![a-z])",
+    re.I,
+)
+
+
+def _specific(message: str) -> bool:
+    """Whether a short text holds something specific to a task (`_SPECIFIC_MARK`) once the
+    waits it names are gone: "Réessaie dans 5 minutes" names no part of a task."""
+    if _SPECIFIC_MARK.search(message) is None:
+        return False
+    return _SPECIFIC_MARK.search(_DURATION.sub(" ", message)) is not None
+
+
+# A request this short, with no question or task in it, is a greeting ("hi", "你好"): a bot's
+# offer of help answers it.
+GREETING_CHARS = 16
+
+
+def greeting(question: str) -> bool:
+    """Whether the user's message is too short to hold a task: a greeting or a word."""
+    return display_size(question.strip()) < GREETING_CHARS
+
 
 # How far past a word's match a class is looked for (a longer term of another class that
 # begins inside it).
@@ -412,7 +438,7 @@ class Reply:
         if self.html or self.structure is not None:
             return {}
         message = self.message.strip()
-        if display_size(message) > STOCK_CHARS or _SPECIFIC_MARK.search(message) is not None:
+        if display_size(message) > STOCK_CHARS or _specific(message):
             return {}
         parts: dict[str, str] = {}
         for name, _, _, term in self.hits:
@@ -439,15 +465,16 @@ class Reply:
         if self.html or self.structure is not None:
             return None
         message = self.message.strip()
-        if display_size(message) > STOCK_CHARS or _SPECIFIC_MARK.search(message) is not None:
+        if display_size(message) > STOCK_CHARS or _specific(message):
             return None
         terms = dict(self.lexicon.stock)
         found = terms["self"].search(message) if "self" in terms else None
-        if found is None or ("resolved" in terms and terms["resolved"].search(message)):
+        said = found.group(0).strip() if found is not None else self.lexicon.machinery_down(message)
+        if said is None or ("resolved" in terms and terms["resolved"].search(message)):
             return None
         if self.question and (content_words(message) - STOP) & question_words(self.question):
             return None
-        return found.group(0).strip()
+        return said
 
     @cached_property
     def hand_back(self) -> str | None:
@@ -458,11 +485,11 @@ class Reply:
         if self.html or self.structure is not None:
             return None
         message = self.message.strip()
-        if display_size(message) > STOCK_CHARS or _SPECIFIC_MARK.search(message) is not None:
+        if display_size(message) > STOCK_CHARS or _specific(message):
             return None
         spans = self.lexicon.hands_back(message)
-        if not spans:
-            return None
+        if not spans or (self.question and greeting(self.question)):
+            return None  # ("How can I help you?" to "hi" is the reply)
         terms = dict(self.lexicon.stock)
         if "resolved" in terms and terms["resolved"].search(message):
             return None  # ("it works again, ask me if anything breaks": a person's reply)

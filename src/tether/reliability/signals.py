@@ -20,6 +20,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     object printed), status_code, client_prefix, diagnostics (ids, timestamps,
                     request ids), placeholder, tail_error, stack_trace, runtime_message (a
                     runtime's crash message alone), template_slot (`Error: {e}` never filled),
+                    app_controls (a remedy through the app's own controls: "send /new", "the
+                    retry button"), error_fields (an error record as fields, one per line),
                     zero_output
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
@@ -91,10 +93,12 @@ from tether.reliability.answer_signals import (
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (
     EXCEPTION_LINE,
+    app_controls,
     client_prefix,
     coverage,
     diagnostics,
     empty_page,
+    error_fields,
     error_object,
     hands_back,
     html_page,
@@ -156,6 +160,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
     "template_slot": 1.0,  # a message template with a slot never filled ("Error: {e}")
+    "app_controls": 0.7,  # a remedy through the app's controls ("use /new", "the retry button")
+    "error_fields": 0.8,  # an error record as fields, one per line ("Code: ..." / "ID: ...")
     "zero_output": 0.6,
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
@@ -309,6 +315,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     stack_trace,
     runtime_message,
     template_slot,
+    app_controls,
+    error_fields,
     zero_output,
 )
 SIGNALS: tuple[SignalFn, ...] = (
