@@ -111,7 +111,11 @@ def test_no_source_straddles_the_split() -> None:
 # controls, error fields, a set-up asked of the user (tests/reliability/test_judge_misses_round7.py):
 # the same 22, before and after the model retrained.
 # Both branches merged, the model retrained: 10.
-TUNE_FALSE_ALARMS_AT_MOST = 10
+# Ten batches from 418 new sources (relays' and servers' pages, bots in CJK, Russian and sixteen
+# more languages, frameworks' canned outputs, saved chat histories; answers demanded, recorded
+# or explaining in other languages), measured before they joined with every change of round 7
+# but the persona and learned-signal branches: their tune halves brought 2 more; retrained: 12.
+TUNE_FALSE_ALARMS_AT_MOST = 12
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -197,7 +201,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 10
 # asked of the user: 129 -> 89 by the hand signals, 93 with the model retrained (in
 # source-group CV 140 -> 106 missed, 46 -> 44 false alarms).
 # Both branches merged, the model retrained: 91.
-TUNE_MISSES_AT_MOST = 91
+# The ten batches of round 7 (304 tune failures, 261 new tune sources): 48 more; retrained: 139.
+TUNE_MISSES_AT_MOST = 139
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
