@@ -13,7 +13,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the message), short_notice, stock_notice, self_state (a bot speaking of its
                     own mind: "my brain is buffering"), hands_back (a bot handing
                     the turn back: "ask me again later"), knows_nothing (only "I don't
-                    know", to a task), error_object (JSON, a Python dict, a
+                    know", to a task), stands_by ("I'm here, give me a moment",
+                    to a task), own_machinery ("my AI is taking a nap"), not_understood
+                    ("sorry, I didn't get that"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
                     stream's frames line by line), sdk_object (a response
@@ -109,6 +111,12 @@ from tether.reliability.failure_signals import (
 )
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.persona_signals import (
+    may_stand_in,
+    not_understood,
+    own_machinery,
+    stands_by,
+)
 from tether.reliability.reply import (
     HTML,
     LEAD_IN,
@@ -132,6 +140,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "self_state": 1.1,  # a short reply about the speaker's own mind failing, nothing of the task
     "hands_back": 1.0,  # ... or handing the turn back to the user ("ask me again later")
     "knows_nothing": 1.0,  # ... or only not knowing, to a task ("Weiß ich nicht!")
+    "stands_by": 1.0,  # ... or only "I'm here, give me a moment", to a task
+    "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
+    "not_understood": 1.0,  # ... or only "I didn't understand", with no word of the task
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
@@ -282,6 +293,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     self_state,
     hands_back,
     knows_nothing,
+    stands_by,
+    own_machinery,
+    not_understood,
     error_object,
     html_page,
     empty_page,
@@ -414,7 +428,7 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()
-    if n <= STOCK_CHARS and lexicon.may_pair(low):
+    if n <= STOCK_CHARS and (lexicon.may_pair(low) or may_stand_in(low)):
         return False  # words that say a failure together, or a canned notice's parts
     return (
         not lexicon.has_trigger(low)

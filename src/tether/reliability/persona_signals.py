@@ -1,0 +1,193 @@
+"""A chat bot's in-character stand-ins that speak only of the bot, beside `self_state`,
+`hands_back` and `knows_nothing`: the bot saying it is there or will answer later
+(`stands_by`), its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
+its fallback when nothing understood the user (`not_understood`).
+
+Each is a short reply with nothing specific to the task and no word of it; what tells it from
+a real short answer is the request: "I'm here" answers "are you there?", "my server is down"
+answers a question that names the server, "I didn't understand" is a model's reply only when it
+says what it did not follow. The words are data (`judge_signals.json`: `standing_by`,
+`own_machinery`, `not_understood`), in the languages chat bots speak.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import _CLAUSE_BREAKS, SHIPPED, Terms, near_pair, typographic
+from tether.reliability.reply import (
+    CJK,
+    HIT_WINDOW,
+    STOP,
+    Reply,
+    Signal,
+    asks_a_question,
+    content_words,
+    display_size,
+    question_words,
+)
+
+
+def _terms(key: str, field: str = "terms") -> Terms:
+    return Terms(t.lower() for t in typographic(SHIPPED.get(key, {}).get(field, ())))
+
+
+STANDING_BY = _terms("standing_by")
+MACHINERY = _terms("own_machinery", "parts")
+MACHINERY_TROUBLE = _terms("own_machinery", "trouble")
+MACHINERY_WITHIN = int(SHIPPED.get("own_machinery", {}).get("within", 30))
+NOT_UNDERSTOOD = _terms("not_understood")
+RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
+
+# A stand-in is short: a line, two at most (`display_size`).
+STANDING_BY_CHARS = 120
+MACHINERY_CHARS = 200
+NOT_UNDERSTOOD_CHARS = 160
+# Beside its stand-in words, a line says at most this many words of four letters or more (a
+# kind word, "if it helps", "the file you gave me"); more is a reply that says something.
+AROUND_WORDS = 4
+# A task, not a greeting: its request has at least this many content words.
+TASK_WORDS = 3
+
+# What makes a short text specific to a task (as `reply._SPECIFIC_MARK`), but a wait in
+# minutes ("try again in 5 minutes") and a slash between words ("anh/chị") are a notice's too.
+_SPECIFIC = re.compile(r"[\d`{}<>=_|\\]|(?<!\w)/\w|\w\.\w")
+_WAIT_AMOUNT = re.compile(
+    r"\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|minutos?|segundos?|horas?|secondes?|heures?"
+    r"|sekunden|stunden?|minuten|minuti|secondi|ore|минут\w*|секунд\w*|час\w*|dakika|saniye"
+    r"|saat|menit|detik|jam|phút|giây|giờ|minut\w*|sekund\w*|分钟|分鐘|秒|小时|小時|分|時間|초|분|시간)"
+)
+
+
+def _short_line(r: Reply, chars: int) -> str | None:
+    """The message, when it is a short line with nothing specific to a task: no number but a
+    wait, no code, markup, path or dotted name."""
+    if r.html or r.structure is not None or len(r.message) > 2 * chars:
+        return None
+    message = r.message.strip()
+    if not message or display_size(message) > chars:
+        return None
+    if _SPECIFIC.search(_WAIT_AMOUNT.sub(" ", message)) is not None:
+        return None
+    return message
+
+
+def _around(message: str, spans: Iterable[tuple[int, int]]) -> set[str]:
+    """The content words of `message` outside `spans`, stop words left out."""
+    rest, end = [], 0
+    for start, stop in sorted(spans):
+        rest.append(message[end:start])
+        end = max(end, stop)
+    rest.append(message[end:])
+    return content_words(" ".join(rest)) - STOP
+
+
+def _long_words(words: set[str]) -> int:
+    """Words of four letters or more (Latin, Cyrillic...), not the CJK pairs."""
+    return sum(1 for w in words if CJK.search(w) is None)
+
+
+def _of_the_task(r: Reply, message: str) -> bool:
+    """Whether the line shares a content word with the request: a reply to it, however short."""
+    return bool(r.question and (content_words(message) - STOP) & question_words(r.question))
+
+
+def _plain_task(r: Reply) -> bool:
+    """Whether the request is a task that asks nothing and says no failure: a line about a
+    server or an outage answers a question, or a report of an error, whatever its words."""
+    q = r.question
+    if not q or asks_a_question(q) or len(question_words(q)) < TASK_WORDS:
+        return False
+    return not r.lexicon.hits(q, HIT_WINDOW)
+
+
+def standing_by(r: Reply) -> str | None:
+    """The words in which a short reply only stands by ("I'm here with you, give me a
+    moment", "我先处理一下, 等会再回你", "잠시만 기다려줄래?"), to a task: not to a greeting or a
+    question ("are you there?" is answered by "I'm here")."""
+    message = _short_line(r, STANDING_BY_CHARS)
+    if message is None:
+        return None
+    found = list(STANDING_BY.finditer(message))
+    if not found:
+        return None
+    if not _plain_task(r) or _of_the_task(r, message) or RESOLVED.search(message) is not None:
+        return None
+    if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
+        return None
+    return found[0].group(0).strip()
+
+
+def machinery_in_trouble(r: Reply) -> str | None:
+    """The words in which a short reply puts its own machinery in trouble ("Mon IA fait une
+    sieste", "信号好像不太稳定呢"), with no word of the request: a question that names the
+    server or the outage is answered by a line about it."""
+    message = _short_line(r, MACHINERY_CHARS)
+    if message is None or not _plain_task(r):
+        return None
+    pair = near_pair(message, MACHINERY, MACHINERY_TROUBLE, MACHINERY_WITHIN, _CLAUSE_BREAKS)
+    if pair is None:
+        return None
+    if _of_the_task(r, message) or RESOLVED.search(message) is not None:
+        return None
+    (a, b), (c, d) = pair
+    return message[min(a, c) : max(b, d)]
+
+
+def not_understanding(r: Reply) -> str | None:
+    """The words in which a short reply only says it did not understand the user ("Sorry, I
+    didn't get that", "你在说啥?", "Dạ em chưa hiểu rõ ý mình"), with no word of the request
+    and little else around them."""
+    message = _short_line(r, NOT_UNDERSTOOD_CHARS)
+    if message is None:
+        return None
+    found = list(NOT_UNDERSTOOD.finditer(message))
+    if not found or _of_the_task(r, message):
+        return None
+    if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
+        return None
+    return found[0].group(0).strip()
+
+
+def speaks_only_of_itself(r: Reply) -> bool:
+    """Whether the reply is one of this module's stand-ins (its "I" is the bot's, not a model
+    reporting on its work)."""
+    return (
+        standing_by(r) is not None
+        or machinery_in_trouble(r) is not None
+        or not_understanding(r) is not None
+    )
+
+
+def may_stand_in(low: str) -> bool:
+    """Could `low` (a short text, lower-cased) hold one of these stand-ins' words?"""
+    return (
+        STANDING_BY.search(low) is not None
+        or MACHINERY_TROUBLE.search(low) is not None
+        or NOT_UNDERSTOOD.search(low) is not None
+    )
+
+
+def stands_by(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot only says it is there, listening or thinking, asks to
+    be waited for or promises to answer later, to a task: a chat bot's stand-in for the answer
+    its model could not make (`standing_by`)."""
+    said = standing_by(r)
+    return () if said is None else (Signal("stands_by", w["stands_by"], said),)
+
+
+def own_machinery(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply whose subject is the bot's own AI, server, system or signal in trouble
+    ("the servers decided they need a vacation", "思考がループしちゃってる"), nothing of the
+    task: a chat bot's joke or sigh where its model failed (`machinery_in_trouble`)."""
+    said = machinery_in_trouble(r)
+    return () if said is None else (Signal("own_machinery", w["own_machinery"], said),)
+
+
+def not_understood(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that only says the bot did not understand the user ("Sorry, I didn't
+    get that", "你在说啥?"), nothing of the task: a chat bot's fallback when its model or
+    intent matcher found nothing (`not_understanding`)."""
+    said = not_understanding(r)
+    return () if said is None else (Signal("not_understood", w["not_understood"], said),)
