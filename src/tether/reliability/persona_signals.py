@@ -38,6 +38,7 @@ MACHINERY = _terms("own_machinery", "parts")
 MACHINERY_TROUBLE = _terms("own_machinery", "trouble")
 MACHINERY_WITHIN = int(SHIPPED.get("own_machinery", {}).get("within", 30))
 NOT_UNDERSTOOD = _terms("not_understood")
+ASKING_AFTER = _terms("asking_after")
 RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
 
 # A stand-in is short: a line, two at most (`display_size`).
@@ -47,6 +48,11 @@ NOT_UNDERSTOOD_CHARS = 160
 # Beside its stand-in words, a line says at most this many words of four letters or more (a
 # kind word, "if it helps", "the file you gave me"); more is a reply that says something.
 AROUND_WORDS = 4
+# A request that only greets the bot or asks after it is this short.
+ASKING_AFTER_CHARS = 60
+# The failure words a line about the speaker's own state or presence is made of ("a little
+# tired", "un momento", "busy"): no other class (not an apology's "something went wrong").
+STATE_CLASSES = frozenset({"no_reply", "overload"})
 # A task, not a greeting: its request has at least this many content words.
 TASK_WORDS = 3
 
@@ -94,8 +100,9 @@ def _of_the_task(r: Reply, message: str) -> bool:
 
 
 def _plain_task(r: Reply) -> bool:
-    """Whether the request is a task that asks nothing and says no failure: a line about a
-    server or an outage answers a question, or a report of an error, whatever its words."""
+    """Whether the request is a task that asks nothing and says no failure: to a greeting, a
+    question or a report of an error, a line about the bot, its server or an outage may be the
+    answer, whatever its words ("How are you?" -> "I'm a little tired")."""
     q = r.question
     if not q or asks_a_question(q) or len(question_words(q)) < TASK_WORDS:
         return False
@@ -137,17 +144,32 @@ def machinery_in_trouble(r: Reply) -> str | None:
 
 def not_understanding(r: Reply) -> str | None:
     """The words in which a short reply only says it did not understand the user ("Sorry, I
-    didn't get that", "你在说啥?", "Dạ em chưa hiểu rõ ý mình"), with no word of the request
-    and little else around them."""
+    didn't get that", "你在说啥?", "Dạ em chưa hiểu rõ ý mình"), to a task, with no word of it
+    and little else around them: to a question, "I didn't understand" may be its answer ("what
+    does 'no entendí' mean?")."""
     message = _short_line(r, NOT_UNDERSTOOD_CHARS)
     if message is None:
         return None
     found = list(NOT_UNDERSTOOD.finditer(message))
-    if not found or _of_the_task(r, message):
+    if not found or not _plain_task(r) or _of_the_task(r, message):
         return None
     if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
         return None
     return found[0].group(0).strip()
+
+
+def asked_after(r: Reply) -> str | None:
+    """The request, when it only greets the bot or asks after it ("How are you?", "在吗?",
+    "¿cómo estás?"; the lexicon's `asking_after`), and the reply is a short line with no
+    failure word but its speaker's own state or presence."""
+    q = r.question.strip()
+    if not q or len(q) > ASKING_AFTER_CHARS or ASKING_AFTER.search(q) is None:
+        return None
+    if _short_line(r, MACHINERY_CHARS) is None:
+        return None
+    if any(name not in STATE_CLASSES for name, _, _, _ in r.hits):
+        return None
+    return q
 
 
 def speaks_only_of_itself(r: Reply) -> bool:
@@ -191,3 +213,13 @@ def not_understood(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     intent matcher found nothing (`not_understanding`)."""
     said = not_understanding(r)
     return () if said is None else (Signal("not_understood", w["not_understood"], said),)
+
+
+def asked_after_itself(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The request only greets the bot or asks after it, and the reply is a short line about
+    the speaker's own state or presence ("How are you?" -> "I'm a little tired, but I'm
+    here"): an answer, where after a task the same line is a stand-in (`asked_after`)."""
+    said = asked_after(r)
+    if said is None:
+        return ()
+    return (Signal("asked_after_itself", -w["asked_after_itself"], said),)

@@ -28,7 +28,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     witness (the writer met the failure too: "same here"), asked_about (the
                     question names the same failure), on_topic (the reply shares words with
                     the question), asked_for (the request demanded this short reply, these
-                    keys, this markup); a writer speaking ABOUT a failure, not a service
+                    keys, this markup), asked_after_itself (a line about the speaker, to
+                    "How are you?"); a writer speaking ABOUT a failure, not a service
                     speaking AS one: addresses_asker, contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party (weights in
                     the JSON)
@@ -112,6 +113,7 @@ from tether.reliability.failure_signals import (
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.persona_signals import (
+    asked_after_itself,
     may_stand_in,
     not_understood,
     own_machinery,
@@ -188,6 +190,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
+    "asked_after_itself": 1.5,  # a line about the speaker, to "How are you?" / "Are you there?"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
@@ -341,6 +344,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     third_party,
     on_topic,
     asked_for,
+    asked_after_itself,
     learned,
 )
 # A last line read alone: what it says, not how it relates to the question.
