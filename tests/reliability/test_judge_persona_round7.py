@@ -1,5 +1,6 @@
 """A chat bot's stand-ins that speak only of the bot, on made-up texts in new wordings and
-languages: the bot only saying it is there or will answer later (`stands_by`), its own AI,
+languages: the bot only saying it is there or will answer later (`stands_by`), that it is
+resting (`at_rest`), that it cannot talk now (`cannot_talk_now`), its own AI,
 server or signal in trouble told as a joke or a sigh (`own_machinery`), its fallback when
 nothing understood the user (`not_understood`); and the short replies that look like them and
 must stay answers, with the request they answer (a greeting, a question about the bot or the
@@ -33,6 +34,45 @@ def test_a_bot_that_only_stands_by_after_a_task_is_a_stand_in(text: str) -> None
     failure, names = reading(text)
     assert failure and "stands_by" in names, names
     assert "first_person" not in names  # the bot's "I", not a model reporting on its work
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # only resting, asleep or on a break (en/es/ja/ko/vi/pl/de/ar/zh)
+        "Taking a quick nap 😴",
+        "Ahorita estoy durmiendo, shh 💤",
+        "お昼寝タイムなの…",
+        "지금 낮잠 자는 중이에요 😪",
+        "Em đang nghỉ ngơi xíu nha",
+        "Śpię teraz, ciii 😴",
+        "Kaffeepause! ☕",
+        "أنا نائم الآن 😴",
+        "小助手去睡觉了哦～",
+    ],
+)
+def test_a_bot_that_only_rests_after_a_task_is_a_stand_in(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "at_rest" in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # only unable to talk now (ja/zh/ru/pt/it/tr/ko/en)
+        "ごめんね、今はちょっとお返事できないの",
+        "现在聊不了哦～",
+        "Прости, сейчас не могу разговаривать",
+        "Agora não posso conversar, desculpa 😅",
+        "Adesso non posso parlare 🙈",
+        "Şu an konuşamıyorum 😔",
+        "지금은 대화할 수 없어요 😢",
+        "Sorry babe, can't chat right now 💔",
+    ],
+)
+def test_a_bot_that_only_cannot_talk_now_is_a_stand_in(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "cannot_talk_now" in names, names
 
 
 @pytest.mark.parametrize(
@@ -101,6 +141,14 @@ def test_a_bot_that_only_did_not_understand_a_task_is_a_stand_in(text: str) -> N
             "Their servers are down, nothing to do but wait.",
         ),
         ("服务器是不是挂了？", "服务器好像挂了，等一会儿吧"),
+        # asked after the bot: resting, or unable to talk now, is what it is doing
+        ("What are you doing?", "Taking a quick nap 😴"),
+        ("在吗？", "现在聊不了哦～"),
+        # a task about rest: the reply shares its words
+        (
+            "Suggest a name for the break-room timer that reminds people to rest.",
+            "How about 'Resting Mode' for the break-room timer?",
+        ),
         # a short apology, then the work
         (
             TASK,
@@ -114,4 +162,10 @@ def test_short_replies_about_the_speaker_that_answer_their_request_stay_answers(
 ) -> None:
     failure, names = reading(text, question)
     assert not failure, names
-    assert not names & {"stands_by", "own_machinery", "not_understood"}, names
+    assert not names & {
+        "stands_by",
+        "at_rest",
+        "cannot_talk_now",
+        "own_machinery",
+        "not_understood",
+    }, names

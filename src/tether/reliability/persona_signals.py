@@ -1,6 +1,7 @@
 """A chat bot's in-character stand-ins that speak only of the bot, beside `self_state`,
 `hands_back` and `knows_nothing`: the bot saying it is there or will answer later
-(`stands_by`), its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
+(`stands_by`), that it is resting (`at_rest`), that it cannot talk now (`cannot_talk_now`),
+its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
 its fallback when nothing understood the user (`not_understood`).
 
 Each is a short reply with nothing specific to the task and no word of it; what tells it from
@@ -39,6 +40,9 @@ MACHINERY_TROUBLE = _terms("own_machinery", "trouble")
 MACHINERY_WITHIN = int(SHIPPED.get("own_machinery", {}).get("within", 30))
 NOT_UNDERSTOOD = _terms("not_understood")
 ASKING_AFTER = _terms("asking_after")
+RESTING = _terms("resting")
+CANNOT_TALK = _terms("cannot_talk_now")
+NOW = _terms("cannot_talk_now", "now")
 RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
 
 # A stand-in is short: a line, two at most (`display_size`).
@@ -109,14 +113,13 @@ def _plain_task(r: Reply) -> bool:
     return not r.lexicon.hits(q, HIT_WINDOW)
 
 
-def standing_by(r: Reply) -> str | None:
-    """The words in which a short reply only stands by ("I'm here with you, give me a
-    moment", "我先处理一下, 等会再回你", "잠시만 기다려줄래?"), to a task: not to a greeting or a
-    question ("are you there?" is answered by "I'm here")."""
-    message = _short_line(r, STANDING_BY_CHARS)
+def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
+    """The first of `terms` in a short line that says next to nothing else, after a plain
+    task and with no word of it."""
+    message = _short_line(r, chars)
     if message is None:
         return None
-    found = list(STANDING_BY.finditer(message))
+    found = list(terms.finditer(message))
     if not found:
         return None
     if not _plain_task(r) or _of_the_task(r, message) or RESOLVED.search(message) is not None:
@@ -124,6 +127,29 @@ def standing_by(r: Reply) -> str | None:
     if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
         return None
     return found[0].group(0).strip()
+
+
+def standing_by(r: Reply) -> str | None:
+    """The words in which a short reply only stands by ("I'm here with you, give me a
+    moment", "我先处理一下, 等会再回你", "잠시만 기다려줄래?"), to a task: not to a greeting or a
+    question ("are you there?" is answered by "I'm here")."""
+    return _only_saying(r, STANDING_BY, STANDING_BY_CHARS)
+
+
+def resting(r: Reply) -> str | None:
+    """The words in which a short reply only says its speaker is resting, asleep or on a
+    break ("Mon IA est en pause café", "Estoy descansando un ratito", "Zzz"), to a task."""
+    return _only_saying(r, RESTING, STANDING_BY_CHARS)
+
+
+def cannot_talk(r: Reply) -> str | None:
+    """The words in which a short reply only says its speaker cannot talk or answer now
+    ("今はお話しできないの…", "Сейчас не могу говорить"), to a task: a word of now is needed
+    ("I can't answer that" may be a model's refusal, its answer)."""
+    said = _only_saying(r, CANNOT_TALK, STANDING_BY_CHARS)
+    if said is None or NOW.search(r.message) is None:
+        return None
+    return said
 
 
 def machinery_in_trouble(r: Reply) -> str | None:
@@ -177,6 +203,8 @@ def speaks_only_of_itself(r: Reply) -> bool:
     reporting on its work)."""
     return (
         standing_by(r) is not None
+        or resting(r) is not None
+        or cannot_talk(r) is not None
         or machinery_in_trouble(r) is not None
         or not_understanding(r) is not None
     )
@@ -186,6 +214,8 @@ def may_stand_in(low: str) -> bool:
     """Could `low` (a short text, lower-cased) hold one of these stand-ins' words?"""
     return (
         STANDING_BY.search(low) is not None
+        or RESTING.search(low) is not None
+        or CANNOT_TALK.search(low) is not None
         or MACHINERY_TROUBLE.search(low) is not None
         or NOT_UNDERSTOOD.search(low) is not None
     )
@@ -197,6 +227,21 @@ def stands_by(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     its model could not make (`standing_by`)."""
     said = standing_by(r)
     return () if said is None else (Signal("stands_by", w["stands_by"], said),)
+
+
+def at_rest(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot only says it is resting, asleep or on a break, to a
+    task: a chat bot's in-character line where its model failed or its quota ran out
+    (`resting`)."""
+    said = resting(r)
+    return () if said is None else (Signal("at_rest", w["at_rest"], said),)
+
+
+def cannot_talk_now(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot only says it cannot talk or answer now, to a task: a
+    chat bot declining the turn (`cannot_talk`)."""
+    said = cannot_talk(r)
+    return () if said is None else (Signal("cannot_talk_now", w["cannot_talk_now"], said),)
 
 
 def own_machinery(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -14,7 +14,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     own mind: "my brain is buffering"), hands_back (a bot handing
                     the turn back: "ask me again later"), knows_nothing (only "I don't
                     know", to a task), stands_by ("I'm here, give me a moment",
-                    to a task), own_machinery ("my AI is taking a nap"), not_understood
+                    to a task), at_rest ("I'm on a break"), cannot_talk_now ("can't
+                    talk now"), own_machinery ("my AI is taking a nap"), not_understood
                     ("sorry, I didn't get that"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
@@ -114,6 +115,8 @@ from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.persona_signals import (
     asked_after_itself,
+    at_rest,
+    cannot_talk_now,
     may_stand_in,
     not_understood,
     own_machinery,
@@ -143,6 +146,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "hands_back": 1.0,  # ... or handing the turn back to the user ("ask me again later")
     "knows_nothing": 1.0,  # ... or only not knowing, to a task ("Weiß ich nicht!")
     "stands_by": 1.0,  # ... or only "I'm here, give me a moment", to a task
+    "at_rest": 1.0,  # ... or only resting, asleep, on a break ("Estoy descansando un ratito")
+    "cannot_talk_now": 1.0,  # ... or only unable to talk now ("今はお話しできないの…")
     "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
     "not_understood": 1.0,  # ... or only "I didn't understand", with no word of the task
     "error_object": 1.2,
@@ -297,6 +302,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     hands_back,
     knows_nothing,
     stands_by,
+    at_rest,
+    cannot_talk_now,
     own_machinery,
     not_understood,
     error_object,
