@@ -15,8 +15,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
-from tether.reliability.lexicon import _CLAUSE_BREAKS, SHIPPED, Terms, near_pair, typographic
+from tether.reliability.lexicon import (
+    _CLAUSE_BREAKS,
+    SHIPPED,
+    Lexicon,
+    Terms,
+    near_pair,
+    typographic,
+)
 from tether.reliability.reply import (
     CJK,
     HIT_WINDOW,
@@ -70,10 +78,15 @@ _WAIT_AMOUNT = re.compile(
 )
 
 
+def _may_say(r: Reply, terms: Terms, chars: int) -> bool:
+    """Whether the message is short enough and holds one of `terms` (the cheap test first)."""
+    return len(r.message) <= 2 * chars and terms.search(r.message) is not None
+
+
 def _short_line(r: Reply, chars: int) -> str | None:
     """The message, when it is a short line with nothing specific to a task: no number but a
     wait, no code, markup, path or dotted name."""
-    if r.html or r.structure is not None or len(r.message) > 2 * chars:
+    if len(r.message) > 2 * chars or r.html or r.structure is not None:
         return None
     message = r.message.strip()
     if not message or display_size(message) > chars:
@@ -107,16 +120,21 @@ def _plain_task(r: Reply) -> bool:
     """Whether the request is a task that asks nothing and says no failure: to a greeting, a
     question or a report of an error, a line about the bot, its server or an outage may be the
     answer, whatever its words ("How are you?" -> "I'm a little tired")."""
-    q = r.question
-    if not q or asks_a_question(q) or len(question_words(q)) < TASK_WORDS:
+    return bool(r.question) and _is_plain_task(r.question, r.lexicon)
+
+
+@lru_cache(maxsize=64)
+def _is_plain_task(question: str, lexicon: Lexicon) -> bool:
+    """(kept: every attempt at one request reads the same question, up to 4,000 characters)"""
+    if asks_a_question(question) or len(question_words(question)) < TASK_WORDS:
         return False
-    return not r.lexicon.hits(q, HIT_WINDOW)
+    return not lexicon.hits(question, HIT_WINDOW)
 
 
 def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     """The first of `terms` in a short line that says next to nothing else, after a plain
     task and with no word of it."""
-    message = _short_line(r, chars)
+    message = _short_line(r, chars) if _may_say(r, terms, chars) else None
     if message is None:
         return None
     found = list(terms.finditer(message))
@@ -156,11 +174,13 @@ def machinery_in_trouble(r: Reply) -> str | None:
     """The words in which a short reply puts its own machinery in trouble ("Mon IA fait une
     sieste", "信号好像不太稳定呢"), with no word of the request: a question that names the
     server or the outage is answered by a line about it."""
+    if not _may_say(r, MACHINERY_TROUBLE, MACHINERY_CHARS):
+        return None
     message = _short_line(r, MACHINERY_CHARS)
-    if message is None or not _plain_task(r):
+    if message is None:
         return None
     pair = near_pair(message, MACHINERY, MACHINERY_TROUBLE, MACHINERY_WITHIN, _CLAUSE_BREAKS)
-    if pair is None:
+    if pair is None or not _plain_task(r):
         return None
     if _of_the_task(r, message) or RESOLVED.search(message) is not None:
         return None
@@ -173,6 +193,8 @@ def not_understanding(r: Reply) -> str | None:
     didn't get that", "你在说啥?", "Dạ em chưa hiểu rõ ý mình"), to a task, with no word of it
     and little else around them: to a question, "I didn't understand" may be its answer ("what
     does 'no entendí' mean?")."""
+    if not _may_say(r, NOT_UNDERSTOOD, NOT_UNDERSTOOD_CHARS):
+        return None
     message = _short_line(r, NOT_UNDERSTOOD_CHARS)
     if message is None:
         return None
