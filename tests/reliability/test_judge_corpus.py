@@ -182,7 +182,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 22
 # batches 16 missed and 3 false alarms, unchanged).
 # With a writer's report about another party's outage (the fa branch: 156 alone), both
 # merged and the model retrained: 129.
-TUNE_MISSES_AT_MOST = 129
+# A chat bot's stand-ins that speak only of itself, after a plain task (stands_by, at_rest,
+# cannot_talk_now, own_machinery, not_understood), a line about the bot answering "How are
+# you?": 129 -> 107 with the model as it was, the same 22 false alarms; the model retrained: 109
+# (in source-group CV 140 -> 121 missed, 46 -> 44 false alarms).
+TUNE_MISSES_AT_MOST = 109
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
