@@ -115,7 +115,10 @@ def test_no_source_straddles_the_split() -> None:
 # more languages, frameworks' canned outputs, saved chat histories; answers demanded, recorded
 # or explaining in other languages), measured before they joined with every change of round 7
 # but the persona and learned-signal branches: their tune halves brought 2 more; retrained: 12.
-TUNE_FALSE_ALARMS_AT_MOST = 12
+# The persona branch merged (its stand-ins after a plain task; the bot's machinery given a bad
+# day now read only after one too, and no stand-in where a given text is to be translated or
+# rewritten), the model retrained: 13.
+TUNE_FALSE_ALARMS_AT_MOST = 13
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -202,7 +205,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 12
 # source-group CV 140 -> 106 missed, 46 -> 44 false alarms).
 # Both branches merged, the model retrained: 91.
 # The ten batches of round 7 (304 tune failures, 261 new tune sources): 48 more; retrained: 139.
-TUNE_MISSES_AT_MOST = 139
+# A chat bot's stand-ins that speak only of itself, after a plain task (stands_by, at_rest,
+# cannot_talk_now, own_machinery, not_understood), a line about the bot answering "How are
+# you?": 129 -> 107 with the model as it was, the same 22 false alarms; the model retrained: 109
+# (in source-group CV 140 -> 121 missed, 46 -> 44 false alarms).
+# That branch merged after the ten batches joined, the model retrained: 131.
+TUNE_MISSES_AT_MOST = 131
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

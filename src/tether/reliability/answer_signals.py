@@ -11,6 +11,7 @@ import orjson
 
 from tether.reliability.error_objects import CODE_WORD, FENCE, object_keys
 from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import (
     CJK,
     DIAGNOSTIC,
@@ -486,7 +487,7 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     it"), where notices speak as "we" or as no one."""
     if SSE.match(r.text) is not None:
         return ()  # the model's words inside raw stream frames: protocol, not a reply
-    if r.stock_parts or r.own_state or r.hand_back or r.not_knowing:
+    if r.stock_parts or r.own_state or r.hand_back or r.not_knowing or speaks_only_of_itself(r):
         return ()  # a canned notice's "I" speaks of the speaker, not of the task
     text = r.message[:1000]
     apology_ends = -1

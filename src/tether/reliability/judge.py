@@ -184,7 +184,7 @@ class JudgeConfig:
             data.get("handing_back"),
             data.get("stand_in"),
             data.get("not_knowing"),
-            data.get("own_machinery"),
+            data.get("machinery_bad_day"),
         )
 
     @cached_property

@@ -338,6 +338,27 @@ def asks_a_question(question: str) -> bool:
     return _QUESTION_MARK.search(question[-300:]) is not None
 
 
+# A request for a given text in other words: translate it, rewrite it, say it otherwise.
+RENDERING = re.compile(
+    r"\b(?:translat\w*|übersetz\w*|tradu\w*|перевед\w*|перевод\w*|rewrite|rephrase|paraphrase|"
+    r"reformul\w*|umformulier\w*)\b|翻译|翻譯|翻訳|번역|訳して",
+    re.IGNORECASE,
+)
+TASK_WORDS = 3  # a plain task says at least this many content words
+
+
+@lru_cache(maxsize=64)
+def is_plain_task(question: str, lexicon: Lexicon) -> bool:
+    """Whether the request is a task that asks nothing and says no failure: to a greeting, a
+    question or a report of an error, a line about the bot, its server or an outage may be the
+    answer, whatever its words ("How are you?" -> "I'm a little tired"; "Why does the bot not
+    answer?" -> "Its AI is taking a nap: the server crashed"). Kept: every attempt at one
+    request reads the same question."""
+    if asks_a_question(question) or len(question_words(question)) < TASK_WORDS:
+        return False
+    return not lexicon.hits(question, HIT_WINDOW)
+
+
 LEAD_IN = re.compile(
     r"(?:said|says|say|shows?|showed|returns?|returned|prints?|printed|reads?|message|output|"
     r"responds?|responded|replied|replies|gives?|gave|like|e\.g\.|example|see|get|got|with)"
@@ -457,6 +478,17 @@ class Reply:
         return parts
 
     @cached_property
+    def plain_task(self) -> bool:
+        """Whether the request is a plain task (`is_plain_task`)."""
+        return bool(self.question) and is_plain_task(self.question, self.lexicon)
+
+    @cached_property
+    def renders_given_text(self) -> bool:
+        """Whether the request asks for a given text in other words (translate it, rewrite
+        it): then the reply is that text, whatever it says ("I'm here, one moment please")."""
+        return bool(self.question) and RENDERING.search(self.question) is not None
+
+    @cached_property
     def own_state(self) -> str | None:
         """The words in which a short reply speaks of its speaker's own mind out of order or
         with nothing to say ("my brain is buffering", "I have nothing to say", "I need a
@@ -468,8 +500,12 @@ class Reply:
         if display_size(message) > STOCK_CHARS or _specific(message):
             return None
         terms = dict(self.lexicon.stock)
+        if self.renders_given_text:
+            return None
         found = terms["self"].search(message) if "self" in terms else None
-        said = found.group(0).strip() if found is not None else self.lexicon.machinery_down(message)
+        said = found.group(0).strip() if found is not None else None
+        if said is None and self.plain_task:  # asked why the bot is silent, the nap is news
+            said = self.lexicon.machinery_down(message)
         if said is None or ("resolved" in terms and terms["resolved"].search(message)):
             return None
         if self.question and (content_words(message) - STOP) & question_words(self.question):
@@ -488,7 +524,7 @@ class Reply:
         if display_size(message) > STOCK_CHARS or _specific(message):
             return None
         spans = self.lexicon.hands_back(message)
-        if not spans or (self.question and greeting(self.question)):
+        if not spans or (self.question and greeting(self.question)) or self.renders_given_text:
             return None  # ("How can I help you?" to "hi" is the reply)
         terms = dict(self.lexicon.stock)
         if "resolved" in terms and terms["resolved"].search(message):

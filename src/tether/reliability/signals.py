@@ -13,7 +13,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the message), short_notice, stock_notice, self_state (a bot speaking of its
                     own mind: "my brain is buffering"), hands_back (a bot handing
                     the turn back: "ask me again later"), knows_nothing (only "I don't
-                    know", to a task), error_object (JSON, a Python dict, a
+                    know", to a task), stands_by ("I'm here, give me a moment",
+                    to a task), at_rest ("I'm on a break"), cannot_talk_now ("can't
+                    talk now"), own_machinery ("my AI is taking a nap"), not_understood
+                    ("sorry, I didn't get that"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
                     stream's frames line by line), sdk_object (a response
@@ -28,7 +31,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     witness (the writer met the failure too: "same here"), asked_about (the
                     question names the same failure), on_topic (the reply shares words with
                     the question), asked_for (the request demanded this short reply, these
-                    keys, this markup); a writer speaking ABOUT a failure, not a service
+                    keys, this markup), asked_after_itself (a line about the speaker, to
+                    "How are you?"); a writer speaking ABOUT a failure, not a service
                     speaking AS one: addresses_asker, contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party (weights in
                     the JSON); a diagnosis: checklist (parts marked working and failing),
@@ -120,6 +124,15 @@ from tether.reliability.failure_signals import (
 )
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.persona_signals import (
+    asked_after_itself,
+    at_rest,
+    cannot_talk_now,
+    may_stand_in,
+    not_understood,
+    own_machinery,
+    stands_by,
+)
 from tether.reliability.reply import (
     HTML,
     LEAD_IN,
@@ -143,6 +156,11 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "self_state": 1.1,  # a short reply about the speaker's own mind failing, nothing of the task
     "hands_back": 1.0,  # ... or handing the turn back to the user ("ask me again later")
     "knows_nothing": 1.0,  # ... or only not knowing, to a task ("Weiß ich nicht!")
+    "stands_by": 1.0,  # ... or only "I'm here, give me a moment", to a task
+    "at_rest": 1.0,  # ... or only resting, asleep, on a break ("Estoy descansando un ratito")
+    "cannot_talk_now": 1.0,  # ... or only unable to talk now ("今はお話しできないの…")
+    "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
+    "not_understood": 1.0,  # ... or only "I didn't understand", with no word of the task
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
@@ -194,6 +212,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
+    "asked_after_itself": 1.5,  # a line about the speaker, to "How are you?" / "Are you there?"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
@@ -301,6 +320,11 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     self_state,
     hands_back,
     knows_nothing,
+    stands_by,
+    at_rest,
+    cannot_talk_now,
+    own_machinery,
+    not_understood,
     error_object,
     html_page,
     empty_page,
@@ -352,6 +376,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     third_party,
     on_topic,
     asked_for,
+    asked_after_itself,
     learned,
 )
 # A last line read alone: what it says, not how it relates to the question.
@@ -439,7 +464,7 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()
-    if n <= STOCK_CHARS and lexicon.may_pair(low):
+    if n <= STOCK_CHARS and (lexicon.may_pair(low) or may_stand_in(low)):
         return False  # words that say a failure together, or a canned notice's parts
     return (
         not lexicon.has_trigger(low)

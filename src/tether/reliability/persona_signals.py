@@ -1,0 +1,272 @@
+"""A chat bot's in-character stand-ins that speak only of the bot, beside `self_state`,
+`hands_back` and `knows_nothing`: the bot saying it is there or will answer later
+(`stands_by`), that it is resting (`at_rest`), that it cannot talk now (`cannot_talk_now`),
+its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
+its fallback when nothing understood the user (`not_understood`).
+
+Each is a short reply with nothing specific to the task and no word of it; what tells it from
+a real short answer is the request: "I'm here" answers "are you there?", "my server is down"
+answers a question that names the server, "I didn't understand" is a model's reply only when it
+says what it did not follow. The words are data (`judge_signals.json`: `standing_by`,
+`own_machinery`, `not_understood`), in the languages chat bots speak.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import (
+    _CLAUSE_BREAKS,
+    SHIPPED,
+    Terms,
+    near_pair,
+    typographic,
+)
+from tether.reliability.reply import (
+    CJK,
+    STOP,
+    Reply,
+    Signal,
+    content_words,
+    display_size,
+    question_words,
+)
+
+
+def _terms(key: str, field: str = "terms") -> Terms:
+    return Terms(t.lower() for t in typographic(SHIPPED.get(key, {}).get(field, ())))
+
+
+STANDING_BY = _terms("standing_by")
+MACHINERY = _terms("own_machinery", "parts")
+MACHINERY_TROUBLE = _terms("own_machinery", "trouble")
+MACHINERY_WITHIN = int(SHIPPED.get("own_machinery", {}).get("within", 30))
+NOT_UNDERSTOOD = _terms("not_understood")
+ASKING_AFTER = _terms("asking_after")
+RESTING = _terms("resting")
+CANNOT_TALK = _terms("cannot_talk_now")
+NOW = _terms("cannot_talk_now", "now")
+RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
+
+# A stand-in is short: a line, two at most (`display_size`).
+STANDING_BY_CHARS = 120
+MACHINERY_CHARS = 200
+NOT_UNDERSTOOD_CHARS = 160
+# Beside its stand-in words, a line says at most this many words of four letters or more (a
+# kind word, "if it helps", "the file you gave me"); more is a reply that says something.
+AROUND_WORDS = 4
+# A request that only greets the bot or asks after it is this short.
+ASKING_AFTER_CHARS = 60
+# The failure words a line about the speaker's own state or presence is made of ("a little
+# tired", "un momento", "busy"): no other class (not an apology's "something went wrong").
+STATE_CLASSES = frozenset({"no_reply", "overload"})
+# A task, not a greeting: its request has at least this many content words.
+
+# What makes a short text specific to a task (as `reply._SPECIFIC_MARK`), but a wait in
+# minutes ("try again in 5 minutes") and a slash between words ("anh/chị") are a notice's too.
+_SPECIFIC = re.compile(r"[\d`{}<>=_|\\]|(?<!\w)/\w|\w\.\w")
+_WAIT_AMOUNT = re.compile(
+    r"\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|minutos?|segundos?|horas?|secondes?|heures?"
+    r"|sekunden|stunden?|minuten|minuti|secondi|ore|минут\w*|секунд\w*|час\w*|dakika|saniye"
+    r"|saat|menit|detik|jam|phút|giây|giờ|minut\w*|sekund\w*|分钟|分鐘|秒|小时|小時|分|時間|초|분|시간)"
+)
+
+
+def _may_say(r: Reply, terms: Terms, chars: int) -> bool:
+    """Whether the message is short enough and holds one of `terms` (the cheap test first)."""
+    return len(r.message) <= 2 * chars and terms.search(r.message) is not None
+
+
+def _short_line(r: Reply, chars: int) -> str | None:
+    """The message, when it is a short line with nothing specific to a task: no number but a
+    wait, no code, markup, path or dotted name."""
+    if len(r.message) > 2 * chars or r.html or r.structure is not None:
+        return None
+    message = r.message.strip()
+    if not message or display_size(message) > chars:
+        return None
+    if _SPECIFIC.search(_WAIT_AMOUNT.sub(" ", message)) is not None:
+        return None
+    return message
+
+
+def _around(message: str, spans: Iterable[tuple[int, int]]) -> set[str]:
+    """The content words of `message` outside `spans`, stop words left out."""
+    rest, end = [], 0
+    for start, stop in sorted(spans):
+        rest.append(message[end:start])
+        end = max(end, stop)
+    rest.append(message[end:])
+    return content_words(" ".join(rest)) - STOP
+
+
+def _long_words(words: set[str]) -> int:
+    """Words of four letters or more (Latin, Cyrillic...), not the CJK pairs."""
+    return sum(1 for w in words if CJK.search(w) is None)
+
+
+def _of_the_task(r: Reply, message: str) -> bool:
+    """Whether the line shares a content word with the request: a reply to it, however short."""
+    return bool(r.question and (content_words(message) - STOP) & question_words(r.question))
+
+
+def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
+    """The first of `terms` in a short line that says next to nothing else, after a plain
+    task and with no word of it."""
+    message = _short_line(r, chars) if _may_say(r, terms, chars) else None
+    if message is None:
+        return None
+    found = list(terms.finditer(message))
+    if not found:
+        return None
+    if not r.plain_task or _of_the_task(r, message) or RESOLVED.search(message) is not None:
+        return None
+    if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
+        return None
+    return found[0].group(0).strip()
+
+
+def standing_by(r: Reply) -> str | None:
+    """The words in which a short reply only stands by ("I'm here with you, give me a
+    moment", "我先处理一下, 等会再回你", "잠시만 기다려줄래?"), to a task: not to a greeting or a
+    question ("are you there?" is answered by "I'm here")."""
+    return _only_saying(r, STANDING_BY, STANDING_BY_CHARS)
+
+
+def resting(r: Reply) -> str | None:
+    """The words in which a short reply only says its speaker is resting, asleep or on a
+    break ("Mon IA est en pause café", "Estoy descansando un ratito", "Zzz"), to a task."""
+    return _only_saying(r, RESTING, STANDING_BY_CHARS)
+
+
+def cannot_talk(r: Reply) -> str | None:
+    """The words in which a short reply only says its speaker cannot talk or answer now
+    ("今はお話しできないの…", "Сейчас не могу говорить"), to a task: a word of now is needed
+    ("I can't answer that" may be a model's refusal, its answer)."""
+    said = _only_saying(r, CANNOT_TALK, STANDING_BY_CHARS)
+    if said is None or NOW.search(r.message) is None:
+        return None
+    return said
+
+
+def machinery_in_trouble(r: Reply) -> str | None:
+    """The words in which a short reply puts its own machinery in trouble ("Mon IA fait une
+    sieste", "信号好像不太稳定呢"), with no word of the request: a question that names the
+    server or the outage is answered by a line about it."""
+    if not _may_say(r, MACHINERY_TROUBLE, MACHINERY_CHARS):
+        return None
+    message = _short_line(r, MACHINERY_CHARS)
+    if message is None:
+        return None
+    pair = near_pair(message, MACHINERY, MACHINERY_TROUBLE, MACHINERY_WITHIN, _CLAUSE_BREAKS)
+    if pair is None or not r.plain_task:
+        return None
+    if _of_the_task(r, message) or RESOLVED.search(message) is not None:
+        return None
+    (a, b), (c, d) = pair
+    return message[min(a, c) : max(b, d)]
+
+
+def not_understanding(r: Reply) -> str | None:
+    """The words in which a short reply only says it did not understand the user ("Sorry, I
+    didn't get that", "你在说啥?", "Dạ em chưa hiểu rõ ý mình"), to a task, with no word of it
+    and little else around them: to a question, "I didn't understand" may be its answer ("what
+    does 'no entendí' mean?")."""
+    if not _may_say(r, NOT_UNDERSTOOD, NOT_UNDERSTOOD_CHARS):
+        return None
+    message = _short_line(r, NOT_UNDERSTOOD_CHARS)
+    if message is None:
+        return None
+    found = list(NOT_UNDERSTOOD.finditer(message))
+    if not found or not r.plain_task or _of_the_task(r, message):
+        return None
+    if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
+        return None
+    return found[0].group(0).strip()
+
+
+def asked_after(r: Reply) -> str | None:
+    """The request, when it only greets the bot or asks after it ("How are you?", "在吗?",
+    "¿cómo estás?"; the lexicon's `asking_after`), and the reply is a short line with no
+    failure word but its speaker's own state or presence."""
+    q = r.question.strip()
+    if not q or len(q) > ASKING_AFTER_CHARS or ASKING_AFTER.search(q) is None:
+        return None
+    if _short_line(r, MACHINERY_CHARS) is None:
+        return None
+    if any(name not in STATE_CLASSES for name, _, _, _ in r.hits):
+        return None
+    return q
+
+
+def speaks_only_of_itself(r: Reply) -> bool:
+    """Whether the reply is one of this module's stand-ins (its "I" is the bot's, not a model
+    reporting on its work)."""
+    return (
+        standing_by(r) is not None
+        or resting(r) is not None
+        or cannot_talk(r) is not None
+        or machinery_in_trouble(r) is not None
+        or not_understanding(r) is not None
+    )
+
+
+def may_stand_in(low: str) -> bool:
+    """Could `low` (a short text, lower-cased) hold one of these stand-ins' words?"""
+    return (
+        STANDING_BY.search(low) is not None
+        or RESTING.search(low) is not None
+        or CANNOT_TALK.search(low) is not None
+        or MACHINERY_TROUBLE.search(low) is not None
+        or NOT_UNDERSTOOD.search(low) is not None
+    )
+
+
+def stands_by(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot only says it is there, listening or thinking, asks to
+    be waited for or promises to answer later, to a task: a chat bot's stand-in for the answer
+    its model could not make (`standing_by`)."""
+    said = standing_by(r)
+    return () if said is None else (Signal("stands_by", w["stands_by"], said),)
+
+
+def at_rest(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot only says it is resting, asleep or on a break, to a
+    task: a chat bot's in-character line where its model failed or its quota ran out
+    (`resting`)."""
+    said = resting(r)
+    return () if said is None else (Signal("at_rest", w["at_rest"], said),)
+
+
+def cannot_talk_now(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot only says it cannot talk or answer now, to a task: a
+    chat bot declining the turn (`cannot_talk`)."""
+    said = cannot_talk(r)
+    return () if said is None else (Signal("cannot_talk_now", w["cannot_talk_now"], said),)
+
+
+def own_machinery(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply whose subject is the bot's own AI, server, system or signal in trouble
+    ("the servers decided they need a vacation", "思考がループしちゃってる"), nothing of the
+    task: a chat bot's joke or sigh where its model failed (`machinery_in_trouble`)."""
+    said = machinery_in_trouble(r)
+    return () if said is None else (Signal("own_machinery", w["own_machinery"], said),)
+
+
+def not_understood(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that only says the bot did not understand the user ("Sorry, I didn't
+    get that", "你在说啥?"), nothing of the task: a chat bot's fallback when its model or
+    intent matcher found nothing (`not_understanding`)."""
+    said = not_understanding(r)
+    return () if said is None else (Signal("not_understood", w["not_understood"], said),)
+
+
+def asked_after_itself(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The request only greets the bot or asks after it, and the reply is a short line about
+    the speaker's own state or presence ("How are you?" -> "I'm a little tired, but I'm
+    here"): an answer, where after a task the same line is a stand-in (`asked_after`)."""
+    said = asked_after(r)
+    if said is None:
+        return ()
+    return (Signal("asked_after_itself", -w["asked_after_itself"], said),)
