@@ -1,6 +1,7 @@
 """Failure notices of an app's own machinery: a run that stopped before its end, a guardrail's
-verdict, a client's retry log. Each reads data of `judge_signals.json` (`run_stopped`,
-`guardrail_verdict`) or a log's layout, never one source's wording."""
+verdict, a retrieval that found nothing, a client's retry log. Each reads data of
+`judge_signals.json` (`run_stopped`, `guardrail_verdict`, `nothing_retrieved`) or a log's
+layout, never one source's wording."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class _Pair:
 
 _RUN_STOPPED = _Pair("run_stopped", "run", "stopped")
 _GUARDRAIL = _Pair("guardrail_verdict", "what", "verdict")
+_NOTHING_RETRIEVED = _Pair("nothing_retrieved", "source", "none")
 _SIGNS = re.compile(r"[\W_]+")
 
 
@@ -86,6 +88,22 @@ def guardrail_verdict(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if found is None:
         return ()
     return (Signal("guardrail_verdict", w["guardrail_verdict"], found[:60]),)
+
+
+RETRIEVAL_CHARS = 300  # a stand-in and its encouragement, not an answer about a search
+
+
+def nothing_retrieved(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A retrieval or routing step that found nothing, said as the reply ("I don't have access
+    to a knowledge base", "No relevant agent found to handle this task", "검색 결과가 없습니다"):
+    a retrieval bot's or an agent router's stand-in. An answer that searched says what it
+    looked at and what to do, at more length."""
+    if r.html or r.structure is not None or len(r.text) > RETRIEVAL_CHARS:
+        return ()
+    found = _NOTHING_RETRIEVED.find(r.text.strip().lower())
+    if found is None:
+        return ()
+    return (Signal("nothing_retrieved", w["nothing_retrieved"], found[:60]),)
 
 
 # A client's line that it will try again: "Retrying in 0.2 seconds...", "retry 2/5",

@@ -24,6 +24,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     retry button"), error_fields (an error record as fields, one per line),
                     zero_output, run_stopped (a run that stopped, as a status line),
                     guardrail_verdict (a guardrail's verdict stands in for the answer),
+                    nothing_retrieved (a retrieval or a router found nothing: "no results"),
                     retry_log (a client's retry log: the same error again after "Retrying")
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
@@ -126,6 +127,7 @@ from tether.reliability.notice_signals import (
     NOTICE_CHARS,
     guardrail_verdict,
     may_be_notice,
+    nothing_retrieved,
     retry_log,
     run_stopped,
 )
@@ -174,6 +176,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "zero_output": 0.6,
     "run_stopped": 1.0,  # a run that stopped, as a status line ("The agent stopped responding")
     "guardrail_verdict": 1.0,  # a guardrail's verdict ("Potential PII detected in input")
+    "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
@@ -332,6 +335,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     zero_output,
     run_stopped,
     guardrail_verdict,
+    nothing_retrieved,
     retry_log,
 )
 SIGNALS: tuple[SignalFn, ...] = (
