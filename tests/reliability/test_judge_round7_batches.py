@@ -1,7 +1,8 @@
 """Notices of an app's own machinery the judge let through, as concepts on made-up texts: a run
 that stopped before its end, said as a status line (`run_stopped`); a guardrail's verdict on
 the input or the output (`guardrail_verdict`); a retrieval or an agent router that found
-nothing (`nothing_retrieved`); a client's retry log, the same error line again after
+nothing (`nothing_retrieved`); a part of the app that would answer, switched off
+(`switched_off`); a client's retry log, the same error line again after
 "Retrying in" (`retry_log`).
 Beside them, the answers that look like them and must stay answers: an explanation of such a
 notice, a quoted log with its cause, a short reply the prompt demanded.
@@ -65,6 +66,22 @@ def test_a_retrieval_that_found_nothing_said_as_the_reply_is_a_failure(text: str
     assert failure and "nothing_retrieved" in names, names
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mistral models are turned off",
+        "channel is deactivated",
+        "Modo sin conexión: servicio de IA deshabilitado.",
+        "Der KI-Dienst ist deaktiviert.",
+        "AI 功能已禁用",
+        "Режим офлайн: чат не отправлен.",
+    ],
+)
+def test_a_part_of_the_app_switched_off_said_as_the_reply_is_a_failure(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "switched_off" in names, names
+
+
 RETRY_LOG = (
     "openai.APITimeoutError: Request timed out after 30 seconds.\n"
     "Retrying in 1.5 seconds...\n"
@@ -112,6 +129,13 @@ def test_a_clients_retry_log_said_as_the_reply_is_a_failure() -> None:
         # a short reply the prompt demanded
         ("Cancelled", "Reply with exactly one word: Cancelled"),
         ("No results found.", "If the list is empty, reply with exactly: No results found."),
+        # a switch explained, and a switch reported with the fix
+        (
+            "Gemini models are disabled because `GEMINI_ENABLED` is false in config.toml; set "
+            "it to true to turn them back on.",
+            "Why does the plugin say 'Gemini models are disabled'?",
+        ),
+        ("I disabled the flaky model fallback in chain.py; test_parse.py passes now.", None),
         # a person who reports a run stopped, and what they did
         (
             "I cancelled the deploy because the tests failed; the fix for test_parse.py is in.",

@@ -1,7 +1,7 @@
 """Failure notices of an app's own machinery: a run that stopped before its end, a guardrail's
-verdict, a retrieval that found nothing, a client's retry log. Each reads data of
-`judge_signals.json` (`run_stopped`, `guardrail_verdict`, `nothing_retrieved`) or a log's
-layout, never one source's wording."""
+verdict, a retrieval that found nothing, a part switched off, a client's retry log. Each reads
+data of `judge_signals.json` (`run_stopped`, `guardrail_verdict`, `nothing_retrieved`,
+`switched_off`) or a log's layout, never one source's wording."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ class _Pair:
 _RUN_STOPPED = _Pair("run_stopped", "run", "stopped")
 _GUARDRAIL = _Pair("guardrail_verdict", "what", "verdict")
 _NOTHING_RETRIEVED = _Pair("nothing_retrieved", "source", "none")
+_SWITCHED_OFF = _Pair("switched_off", "part", "off")
 _SIGNS = re.compile(r"[\W_]+")
 
 
@@ -88,6 +89,19 @@ def guardrail_verdict(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if found is None:
         return ()
     return (Signal("guardrail_verdict", w["guardrail_verdict"], found[:60]),)
+
+
+def switched_off(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A part of the app that would answer, said to be switched off ("Gemini models are
+    disabled", "group is disabled", "offline mode on"): a client's or a relay's notice that
+    no model was asked at all, put where the answer should be."""
+    low = _short_notice(r)
+    if low is None:
+        return ()
+    found = _SWITCHED_OFF.find(low)
+    if found is None:
+        return ()
+    return (Signal("switched_off", w["switched_off"], found[:60]),)
 
 
 RETRIEVAL_CHARS = 300  # a stand-in and its encouragement, not an answer about a search

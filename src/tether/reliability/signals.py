@@ -25,6 +25,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     zero_output, run_stopped (a run that stopped, as a status line),
                     guardrail_verdict (a guardrail's verdict stands in for the answer),
                     nothing_retrieved (a retrieval or a router found nothing: "no results"),
+                    switched_off (a part of the app switched off: "models are disabled"),
                     retry_log (a client's retry log: the same error again after "Retrying")
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
@@ -130,6 +131,7 @@ from tether.reliability.notice_signals import (
     nothing_retrieved,
     retry_log,
     run_stopped,
+    switched_off,
 )
 from tether.reliability.reply import (
     HTML,
@@ -177,6 +179,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "run_stopped": 1.0,  # a run that stopped, as a status line ("The agent stopped responding")
     "guardrail_verdict": 1.0,  # a guardrail's verdict ("Potential PII detected in input")
     "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
+    "switched_off": 1.0,  # a part of the app switched off ("Gemini models are disabled")
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
@@ -336,6 +339,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     run_stopped,
     guardrail_verdict,
     nothing_retrieved,
+    switched_off,
     retry_log,
 )
 SIGNALS: tuple[SignalFn, ...] = (
