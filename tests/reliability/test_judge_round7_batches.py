@@ -5,7 +5,8 @@ nothing (`nothing_retrieved`); a part of the app that would answer, switched off
 (`switched_off`); a client's retry log, the same error line again after
 "Retrying in" (`retry_log`).
 Beside them, the answers that look like them and must stay answers: an explanation of such a
-notice, a quoted log with its cause, a short reply the prompt demanded.
+notice, a quoted log with its cause, a short reply the prompt demanded, an error body shown
+after a line that says the API will return it (in more languages: `introduced`).
 """
 
 # ruff: noqa: RUF001  (texts in Chinese and Japanese use their own punctuation)
@@ -129,6 +130,17 @@ def test_a_clients_retry_log_said_as_the_reply_is_a_failure() -> None:
         # a short reply the prompt demanded
         ("Cancelled", "Reply with exactly one word: Cancelled"),
         ("No results found.", "If the list is empty, reply with exactly: No results found."),
+        # an error body shown after a line that says the API will return it
+        (
+            "Khi hết hạn mức, máy chủ sẽ trả về:\n"
+            '{"success": false, "error": "QUOTA_EXCEEDED", "statusCode": 429}',
+            "Máy chủ trả về gì khi hết hạn mức?",
+        ),
+        (
+            "Se a cota diária acabar, o endpoint retornará:\n"
+            '{"erro": "limite excedido", "status": 429}',
+            "O que acontece quando a cota diária acaba?",
+        ),
         # a switch explained, and a switch reported with the fix
         (
             "Gemini models are disabled because `GEMINI_ENABLED` is false in config.toml; set "
