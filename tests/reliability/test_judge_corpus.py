@@ -115,7 +115,8 @@ def test_no_source_straddles_the_split() -> None:
 # more languages, frameworks' canned outputs, saved chat histories; answers demanded, recorded
 # or explaining in other languages), measured before they joined with every change of round 7
 # but the persona and learned-signal branches: their tune halves brought 2 more; retrained: 12.
-TUNE_FALSE_ALARMS_AT_MOST = 12
+# "The API will return:" before an error body, in more languages (introduced); retrained: 11.
+TUNE_FALSE_ALARMS_AT_MOST = 11
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -202,7 +203,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 12
 # source-group CV 140 -> 106 missed, 46 -> 44 false alarms).
 # Both branches merged, the model retrained: 91.
 # The ten batches of round 7 (304 tune failures, 261 new tune sources): 48 more; retrained: 139.
-TUNE_MISSES_AT_MOST = 139
+# Machinery notices (stopped runs, guardrails, empty retrieval, switched off, retry logs): 119.
+TUNE_MISSES_AT_MOST = 119
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
