@@ -118,7 +118,9 @@ def test_no_source_straddles_the_split() -> None:
 # The persona branch merged (its stand-ins after a plain task; the bot's machinery given a bad
 # day now read only after one too, and no stand-in where a given text is to be translated or
 # rewritten), the model retrained: 13.
-TUNE_FALSE_ALARMS_AT_MOST = 13
+# "The API will return:" before an error body, in more languages (introduced); retrained: 11.
+# The notices branch merged with the persona branch, the model retrained: 12.
+TUNE_FALSE_ALARMS_AT_MOST = 12
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -210,7 +212,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 13
 # you?": 129 -> 107 with the model as it was, the same 22 false alarms; the model retrained: 109
 # (in source-group CV 140 -> 121 missed, 46 -> 44 false alarms).
 # That branch merged after the ten batches joined, the model retrained: 131.
-TUNE_MISSES_AT_MOST = 131
+# Machinery notices (stopped runs, guardrails, empty retrieval, switched off, retry logs): 119.
+# The notices branch merged with the persona branch, the model retrained: 111.
+TUNE_MISSES_AT_MOST = 111
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

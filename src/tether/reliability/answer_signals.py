@@ -366,7 +366,10 @@ _SHOWING = re.compile(
     r"|shows?|prints?"
     r"|the (?:full |exact )?(?:error|message|output|log|response)s? (?:was|is|reads|says)"
     r"|vous recevrez|recevrez|verás|recibirá|recibirás|erhalten sie|bekommen sie|получите|увидите"
-    r"|会看到|会返回|会收到|が表示|が返|이 표시|을 받)",
+    r"|会看到|会返回|会收到|が表示|が返|이 표시|을 받"
+    # "the API will return:" in more languages
+    r"|devolverá|retornará|renverra|vrátí|zwróci|вернёт|вернет|sẽ trả về|akan mengembalikan"
+    r"|döndürür|반환합니다|반환됩니다)",
     re.I,
 )
 

@@ -25,7 +25,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     runtime's crash message alone), template_slot (`Error: {e}` never filled),
                     app_controls (a remedy through the app's own controls: "send /new", "the
                     retry button"), error_fields (an error record as fields, one per line),
-                    zero_output
+                    zero_output, run_stopped (a run that stopped, as a status line),
+                    guardrail_verdict (a guardrail's verdict stands in for the answer),
+                    nothing_retrieved (a retrieval or a router found nothing: "no results"),
+                    switched_off (a part of the app switched off: "models are disabled"),
+                    retry_log (a client's retry log: the same error again after "Retrying")
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
                     witness (the writer met the failure too: "same here"), asked_about (the
@@ -124,6 +128,15 @@ from tether.reliability.failure_signals import (
 )
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.notice_signals import (
+    NOTICE_CHARS,
+    guardrail_verdict,
+    may_be_notice,
+    nothing_retrieved,
+    retry_log,
+    run_stopped,
+    switched_off,
+)
 from tether.reliability.persona_signals import (
     asked_after_itself,
     at_rest,
@@ -181,6 +194,11 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "app_controls": 0.7,  # a remedy through the app's controls ("use /new", "the retry button")
     "error_fields": 0.8,  # an error record as fields, one per line ("Code: ..." / "ID: ...")
     "zero_output": 0.6,
+    "run_stopped": 1.0,  # a run that stopped, as a status line ("The agent stopped responding")
+    "guardrail_verdict": 1.0,  # a guardrail's verdict ("Potential PII detected in input")
+    "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
+    "switched_off": 1.0,  # a part of the app switched off ("Gemini models are disabled")
+    "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
@@ -342,6 +360,11 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     app_controls,
     error_fields,
     zero_output,
+    run_stopped,
+    guardrail_verdict,
+    nothing_retrieved,
+    switched_off,
+    retry_log,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -466,6 +489,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     low = text.lower()
     if n <= STOCK_CHARS and (lexicon.may_pair(low) or may_stand_in(low)):
         return False  # words that say a failure together, or a canned notice's parts
+    if n <= NOTICE_CHARS and may_be_notice(low):
+        return False  # a run that stopped, a guardrail's verdict
     return (
         not lexicon.has_trigger(low)
         and "{" not in text

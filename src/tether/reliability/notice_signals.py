@@ -1,0 +1,167 @@
+"""Failure notices of an app's own machinery: a run that stopped before its end, a guardrail's
+verdict, a retrieval that found nothing, a part switched off, a client's retry log. Each reads
+data of `judge_signals.json` (`run_stopped`, `guardrail_verdict`, `nothing_retrieved`,
+`switched_off`) or a log's layout, never one source's wording."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tether.reliability.lexicon import SHIPPED, Terms, near_pair, typographic
+from tether.reliability.reply import Reply, Signal
+
+_CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
+NOTICE_CHARS = 200  # a status line or a verdict, not a paragraph about one
+
+
+def _terms(data: Mapping[str, Any], key: str) -> Terms:
+    return Terms(t.lower() for t in typographic(data.get(key, ())))
+
+
+class _Pair:
+    """Two lists of a data key whose words, near each other in one clause, make a notice."""
+
+    def __init__(self, key: str, first: str, second: str) -> None:
+        data: Mapping[str, Any] = SHIPPED.get(key, {})
+        self.within = int(data.get("within", 0))
+        self.first = _terms(data, first)
+        self.second = _terms(data, second)
+        self.alone = {t.lower() for t in typographic(data.get("alone", ()))}
+
+    def find(self, low: str) -> str | None:
+        if not self.within or self.second.search(low) is None:
+            return None
+        found = near_pair(low, self.first, self.second, self.within, _CLAUSE_BREAKS)
+        if found is None:
+            return None
+        (a, b), (c, d) = found
+        return low[min(a, c) : max(b, d)]
+
+
+_RUN_STOPPED = _Pair("run_stopped", "run", "stopped")
+_GUARDRAIL = _Pair("guardrail_verdict", "what", "verdict")
+_NOTHING_RETRIEVED = _Pair("nothing_retrieved", "source", "none")
+_SWITCHED_OFF = _Pair("switched_off", "part", "off")
+_SIGNS = re.compile(r"[\W_]+")
+
+
+def may_be_notice(low: str) -> bool:
+    """Whether `low` (a short reply, lower-cased) holds a word of a run that stopped or of a
+    guardrail's verdict: a reading must not clear it on its missing failure words."""
+    return _RUN_STOPPED.second.search(low) is not None or _GUARDRAIL.second.search(low) is not None
+
+
+def _short_notice(r: Reply) -> str | None:
+    """The reply's text, lower-cased, when it is short and explains nothing; else None."""
+    if r.html or r.structure is not None or len(r.text) > NOTICE_CHARS:
+        return None
+    if r.explaining_words:
+        return None  # (an answer says why: "cancelled because the client closed ...")
+    return r.text.strip().lower()
+
+
+def run_stopped(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A run of the app's machinery that stopped before its end, said as a status line ("The
+    agent stopped responding", "Operation cancelled by user", "Cancelled", "生成已中断"): an
+    agent framework's or a chat client's give-up put where the answer should be."""
+    low = _short_notice(r)
+    if low is None:
+        return ()
+    if _SIGNS.sub(" ", low).strip() in _RUN_STOPPED.alone:
+        return (Signal("run_stopped", w["run_stopped"], low[:60]),)
+    found = _RUN_STOPPED.find(low)
+    if found is None:
+        return ()
+    return (Signal("run_stopped", w["run_stopped"], found[:60]),)
+
+
+def guardrail_verdict(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A guardrail's verdict on the input or the output ("Potential PII detected in input",
+    "I cannot process this request due to policy restrictions", "과도한 노출로 차단합니다"):
+    a framework's screen refused the turn, and its verdict stands in for the answer."""
+    low = _short_notice(r)
+    if low is None:
+        return ()
+    found = _GUARDRAIL.find(low)
+    if found is None:
+        return ()
+    return (Signal("guardrail_verdict", w["guardrail_verdict"], found[:60]),)
+
+
+def switched_off(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A part of the app that would answer, said to be switched off ("Gemini models are
+    disabled", "group is disabled", "offline mode on"): a client's or a relay's notice that
+    no model was asked at all, put where the answer should be."""
+    low = _short_notice(r)
+    if low is None:
+        return ()
+    found = _SWITCHED_OFF.find(low)
+    if found is None:
+        return ()
+    return (Signal("switched_off", w["switched_off"], found[:60]),)
+
+
+RETRIEVAL_CHARS = 300  # a stand-in and its encouragement, not an answer about a search
+
+
+def nothing_retrieved(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A retrieval or routing step that found nothing, said as the reply ("I don't have access
+    to a knowledge base", "No relevant agent found to handle this task", "검색 결과가 없습니다"):
+    a retrieval bot's or an agent router's stand-in. An answer that searched says what it
+    looked at and what to do, at more length."""
+    if r.html or r.structure is not None or len(r.text) > RETRIEVAL_CHARS:
+        return ()
+    found = _NOTHING_RETRIEVED.find(r.text.strip().lower())
+    if found is None:
+        return ()
+    return (Signal("nothing_retrieved", w["nothing_retrieved"], found[:60]),)
+
+
+# A client's line that it will try again: "Retrying in 0.2 seconds...", "retry 2/5",
+# "attempt 3 of 5", "重试中", "повтор через 2 секунды".
+_RETRY_LINE = re.compile(
+    r"^\W{0,3}(?:retrying(?: in \d|\.\.\.|…|$)"
+    r"|retry(?:ing)? (?:attempt )?\d+\s*(?:/|of)\s*\d+|attempt \d+\s*(?:/|of)\s*\d+"
+    r"|will retry in \d|正在重试|重试中|повтор(?:ная попытка)? через \d)",
+    re.I,
+)
+# A line that names an error or an exception class ("litellm.InternalServerError: ...",
+# "openai.APIConnectionError: ...", "Error: connect ECONNRESET", "RateLimitError - ...").
+_ERROR_LINE = re.compile(
+    r"^\W{0,3}(?:[\w.]*(?:error|exception|failure)\b|[\w.]*(?:Error|Exception))\s*[:\-\u2013]",
+    re.I,
+)
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+RETRY_LOG_LINE_CHARS = 400  # a log line, not a paragraph
+
+
+def retry_log(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A client's retry log put where the answer should be: the same error line printed again
+    after a line that it will retry ("litellm.InternalServerError: ... Connection error." /
+    "Retrying in 0.2 seconds..." / the same error again). A model's answer that quotes a log
+    quotes it once, and says what it means between the lines."""
+    if r.html or "\n" not in r.text:
+        return ()
+    lines = [line.strip() for line in r.text[:20000].splitlines() if line.strip()]
+    retries = sum(1 for line in lines if _RETRY_LINE.match(line))
+    if retries == 0:
+        return ()
+    errors = Counter(
+        _DIGITS.sub("#", line[:120])
+        for line in lines
+        if len(line) <= RETRY_LOG_LINE_CHARS and _ERROR_LINE.match(line)
+    )
+    if not errors:
+        return ()
+    line, seen = errors.most_common(1)[0]
+    if seen < 2:
+        return ()
+    # the log is the reply: its error lines, retry lines and the error's own detail lines
+    # (at most one each per error line) make most of it
+    logged = retries + sum(errors.values())
+    if 2 * logged < len(lines) - logged:
+        return ()
+    return (Signal("retry_log", w["retry_log"], f"{seen}x {line[:50]}"),)
