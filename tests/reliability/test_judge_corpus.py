@@ -104,7 +104,11 @@ def test_no_source_straddles_the_split() -> None:
 # A writer's report about another party's outage (greeting a handle in any language, a fix said
 # to have landed, "theo <source>", the failure placed on their side, a CJK sentence after a
 # quoted error object): 3 of those 5 cleared, no catch lost; the model retrained: 22 of 2,600.
-TUNE_FALSE_ALARMS_AT_MOST = 22
+# The learned signal's margins within 0.05 of nothing weigh nothing (the dead zone, chosen on
+# held-out figures: source-group CV 46 -> 44 false alarms, leave-one-file-out 47 -> 45, the
+# same or more caught): one answer a faint learned margin had cleared on its own training
+# texts is flagged again: 23 of 2,600 (an in-sample figure; held out, the model flags fewer).
+TUNE_FALSE_ALARMS_AT_MOST = 23
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -181,8 +185,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 22
 # retrained: 129 (in source-group CV 165 -> 139 missed, 48 -> 45 false alarms; untuned
 # batches 16 missed and 3 false alarms, unchanged).
 # With a writer's report about another party's outage (the fa branch: 156 alone), both
-# merged and the model retrained: 129.
-TUNE_MISSES_AT_MOST = 129
+# merged and the model retrained: 129. The learned signal's dead zone: 128 (held out:
+# source-group CV 140 missed either way, leave-one-file-out 145 -> 140).
+TUNE_MISSES_AT_MOST = 128
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
