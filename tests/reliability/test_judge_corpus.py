@@ -120,7 +120,13 @@ def test_no_source_straddles_the_split() -> None:
 # rewritten), the model retrained: 13.
 # "The API will return:" before an error body, in more languages (introduced); retrained: 11.
 # The notices branch merged with the persona branch, the model retrained: 12.
-TUNE_FALSE_ALARMS_AT_MOST = 12
+# The learned signal's margins within 0.05 of nothing weigh nothing (the dead zone, chosen on
+# held-out figures: source-group CV 46 -> 44 false alarms, leave-one-file-out 47 -> 45, the
+# same or more caught): one answer a faint learned margin had cleared on its own training
+# texts is flagged again: 23 of 2,600 (an in-sample figure; held out, the model flags fewer).
+# Every branch of round 7 merged, the model retrained with its dead zone ("you're right" to the
+# asker weighing 0.6, as a reply agreeing with the user sat on the bar without the model): 14.
+TUNE_FALSE_ALARMS_AT_MOST = 14
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -214,7 +220,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 12
 # That branch merged after the ten batches joined, the model retrained: 131.
 # Machinery notices (stopped runs, guardrails, empty retrieval, switched off, retry logs): 119.
 # The notices branch merged with the persona branch, the model retrained: 111.
-TUNE_MISSES_AT_MOST = 111
+# merged and the model retrained: 129. The learned signal's dead zone: 128 (held out:
+# source-group CV 140 missed either way, leave-one-file-out 145 -> 140).
+# Every branch of round 7 merged, the model retrained with its dead zone: 113.
+TUNE_MISSES_AT_MOST = 113
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -7,13 +7,17 @@ import json
 import math
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tether.reliability import corpus, learned
 from tether.reliability.judge import JudgeConfig, read_text
 
+from .judging import asked, is_failure
+
 RETRAIN = "python bench/train_judge_model.py"
+TRAIN_SCRIPT = Path(__file__).parents[2] / "bench" / "train_judge_model.py"
 
 
 def test_the_shipped_model_was_trained_on_todays_tune_part() -> None:
@@ -23,6 +27,23 @@ def test_the_shipped_model_was_trained_on_todays_tune_part() -> None:
     assert learned.shipped().fingerprint == learned.fingerprint(tune), (
         f"the tune part changed since the judge's model was trained: retrain with `{RETRAIN}`"
     )
+
+
+@pytest.mark.timeout(300)
+def test_retraining_writes_the_shipped_model_byte_for_byte(tmp_path: Path) -> None:
+    """Training is deterministic, and the shipped model is what it writes from today's corpus
+    and hand signals (the model learns what they miss: a change to them needs a retrain too)."""
+    pytest.importorskip("scipy")
+    written = tmp_path / learned.MODEL_FILE
+    run = subprocess.run(
+        [sys.executable, str(TRAIN_SCRIPT), "--out", str(written)],
+        capture_output=True,
+        text=True,
+        timeout=280,
+    )
+    assert run.returncode == 0, run.stderr
+    shipped = Path(learned.__file__).with_name(learned.MODEL_FILE).read_bytes()
+    assert written.read_bytes() == shipped, f"retrain with `{RETRAIN}`"
 
 
 def test_no_training_text_comes_from_the_test_part() -> None:
@@ -132,3 +153,58 @@ def test_tether_judge_explain_prints_the_n_grams_that_pushed() -> None:
         timeout=60,
     )
     assert "learned" in text_run.stdout and "(learned) toward" in text_run.stdout
+
+
+def _pushing(margin: float) -> learned.Model:
+    """The shipped model's settings with a margin of `margin` on any reply."""
+    shipped = learned.shipped()
+    return learned.Model(
+        shipped.min_n,
+        shipped.max_n,
+        shipped.head,
+        shipped.tail,
+        margin,
+        shipped.scale,
+        shipped.clip_failure,
+        shipped.clip_answer,
+        shipped.dead_zone,
+        {"xyz": 0.0001},
+        "",
+    )
+
+
+def test_the_learned_signal_never_overturns_a_clear_hand_reading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The learned signal adds evidence near the bar; a reply the hand signals call a clear
+    answer stays an answer, and a clear failure a failure, whatever its margin, while a reply
+    near the bar is the model's to decide, once its margin is past the dead zone (a margin a
+    retrain or a new batch of sources could turn either way weighs nothing)."""
+    by_hand = JudgeConfig(weights={"learned": 0.0})
+    shipped = learned.shipped()
+    assert 0 < shipped.dead_zone < min(shipped.clip_failure, shipped.clip_answer)
+    clear_answer = "Done: I fixed the race in the cache loader and the test passes now."
+    clear_failure = "Service temporarily unavailable. Please try again later."
+    assert read_text(clear_answer, asked(), config=by_hand).score < 1.0 - shipped.clip_failure
+    assert read_text(clear_failure, asked(), config=by_hand).score >= 1.0 + shipped.clip_answer
+    near = next(
+        s.text
+        for s in corpus.samples("tune", "answer")
+        if 0.95 <= read_text(s.text, asked(), config=by_hand).score < 1.0
+    )
+    unit = shipped.scale
+    to_failure, to_answer = _pushing(1000.0 / unit), _pushing(-1000.0 / unit)
+    faint = _pushing(0.99 * shipped.dead_zone / unit)
+    past = _pushing((shipped.dead_zone + 0.1) / unit)
+    assert shipped.weighed(faint.bias) == 0.0
+    assert past.weighed(past.bias) == pytest.approx(0.1)
+    monkeypatch.setattr(learned, "shipped", lambda: to_failure)
+    assert not is_failure(clear_answer)
+    assert is_failure(near), "the learned signal weighs nothing near the bar"
+    monkeypatch.setattr(learned, "shipped", lambda: faint)
+    assert not is_failure(near)
+    assert "learned" not in {s.name for s in read_text(near, asked()).signals}
+    monkeypatch.setattr(learned, "shipped", lambda: past)
+    assert is_failure(near)
+    monkeypatch.setattr(learned, "shipped", lambda: to_answer)
+    assert is_failure(clear_failure)

@@ -5,7 +5,9 @@ character sequences that told failures from answers in the tune part of the corp
 language (no word lists, no tokenizer: CJK text and stack frames are n-grams like any other).
 It reads the reply's head and tail (lower-cased, digits folded to `0`, whitespace collapsed),
 adds up the weight of every n-gram it knows, and turns that sum into a signal in the judge's
-own units (`learned`, clipped on both sides so it weighs, never decides alone).
+own units (`learned`: a margin within the dead zone weighs nothing, a larger one loses the
+dead zone and is clipped on both sides, so it weighs near the bar and never overturns a reading
+the hand signals are sure of).
 
 The model is `judge_model.json` beside this module: its vocabulary of n-grams and their
 weights (plain dict lookups at run time: no numpy, no hash salted per process), the settings
@@ -50,6 +52,9 @@ class Model:
     scale: float  # the judge's score units per unit of margin
     clip_failure: float  # the most the signal weighs toward "failure" ...
     clip_answer: float  # ... and toward "answer"
+    # margins this close to 0 weigh nothing: the ones a retrain or a new batch of sources
+    # turns either way (leave-one-file-out cross-validation, `bench/train_judge_model.py`)
+    dead_zone: float
     weights: Mapping[str, float]
     fingerprint: str  # of the tune texts it was trained on (`fingerprint`)
     # the weights of the n-grams one longer than the shortest, by their first n-1 characters,
@@ -86,8 +91,10 @@ class Model:
         return self.bias + total / math.sqrt(max(1, count))
 
     def weighed(self, margin: float) -> float:
-        """The margin in the judge's units, clipped."""
-        return min(self.clip_failure, max(-self.clip_answer, self.scale * margin))
+        """The margin in the judge's units, less the dead zone, clipped."""
+        units = self.scale * margin
+        past = max(0.0, abs(units) - self.dead_zone)
+        return min(self.clip_failure, past) if units > 0 else -min(self.clip_answer, past)
 
     def contributions(self, text: str, top: int = 5) -> Pushes:
         """The n-grams that pushed most toward failure and toward answer, with what each added
@@ -186,6 +193,7 @@ def from_json(body: Mapping[str, Any]) -> Model:
         scale=float(body["scale"]),
         clip_failure=float(body["clip_failure"]),
         clip_answer=float(body["clip_answer"]),
+        dead_zone=float(body["dead_zone"]),
         weights={str(k): float(v) for k, v in body["weights"].items()},
         fingerprint=str(body["fingerprint"]),
     )
