@@ -287,6 +287,28 @@ def test_a_search_past_its_timeout_stops_instead_of_finishing_in_the_grace(
     assert r.effects == []
 
 
+def _stare(seconds: float) -> str:
+    """A sync reader that ignores the Stop: it only looks, for `seconds`."""
+    time.sleep(seconds)
+    return "seen"
+
+
+def test_a_reader_left_running_past_its_grace_puts_no_maybe_on_the_receipt(
+    tmp_path: Path, anyio_backend: str
+) -> None:
+    """A thread that outlives the grace is abandoned, and the receipt says its effect is
+    unknown; but a tool that only reads has none (a search starved of CPU on a loaded machine
+    used to leave "maybe: search ..." on the receipt). A writer still gets its "maybe"."""
+    reader = tool(_stare, name="stare", reads_only=True, timeout_s=0.05)
+    writer = tool(_stare, name="scribble", timeout_s=0.05)
+    r = ToolRunner([reader, writer], ToolContext(workspace=tmp_path))
+    results = run_calls(r, call("stare", {"seconds": 1.5}), backend=anyio_backend)
+    assert [x.status for x in results] == ["timeout"] and r.effects == []
+    results = run_calls(r, call("scribble", {"seconds": 1.5}), backend=anyio_backend)
+    assert [x.status for x in results] == ["timeout"]
+    assert [e.split(" {")[0] for e in r.effects] == ["maybe: scribble"]
+
+
 # ----------------------------------------------------------------------------- fences and taint
 
 

@@ -64,6 +64,9 @@ class Tool:
     context_param: str | None = None
     untrusted: bool = False  # returns outside content: results are fenced
     timeout_s: float | None = None  # None: the runner's default
+    # Only reads: a call left running after a Stop can change nothing, so the receipt has no
+    # "maybe" for it (a search's thread starved past its grace on a loaded machine).
+    reads_only: bool = False
     server: str = ""  # the MCP server it comes from ("" for a local tool); rules can match it
 
     async def prepare(self) -> None:
@@ -164,6 +167,7 @@ def tool(
     name: str | None = None,
     untrusted: bool = False,
     timeout_s: float | None = None,
+    reads_only: bool = False,
 ) -> Any:
     """Make a Tool of a typed function (usable bare, `@tool`, or with options, `@tool(...)`)."""
 
@@ -200,6 +204,7 @@ def tool(
             context_param=context_param,
             untrusted=untrusted,
             timeout_s=timeout_s,
+            reads_only=reads_only,
         )
 
     if fn is not None:

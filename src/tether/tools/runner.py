@@ -361,9 +361,8 @@ class ToolRunner:
         try:
             await tool.prepare()
             with anyio.fail_after(limit) as scope:
-                output = await tool.invoke(
-                    item.arguments, self.ctx, on_abandon=lambda: self._abandoned(call, item)
-                )
+                abandon = None if tool.reads_only else lambda: self._abandoned(call, item)
+                output = await tool.invoke(item.arguments, self.ctx, on_abandon=abandon)
                 self.effects += output.effects
         except TimeoutError as exc:
             if scope is not None and scope.cancelled_caught:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tether.errors import PatchError, WorkspacePathError
-from tether.tools.base import ToolContext, ToolOutput, ToolStopped, stop_requested, tool
+from tether.tools.base import Tool, ToolContext, ToolOutput, ToolStopped, stop_requested, tool
 
 SKIPPED_DIRS = frozenset({".git", "__pycache__", "node_modules", ".venv"})
 BINARY_SNIFF_BYTES = 8192
@@ -179,8 +179,7 @@ def _page(f: BinaryIO, offset: int, limit: int) -> tuple[list[tuple[str, int]], 
     return page, total
 
 
-@tool
-def read_file(path: str, ctx: ToolContext, offset: int = 1, limit: int = 200) -> ToolOutput:
+def _read_file(path: str, ctx: ToolContext, offset: int = 1, limit: int = 200) -> ToolOutput:
     """Read a text file in the workspace, one page of numbered lines at a time.
     `path` is relative to the workspace. `offset` is the first line to show (1-based) and
     `limit` how many lines; the footer says which lines were shown of how many and the offset
@@ -231,6 +230,10 @@ def read_file(path: str, ctx: ToolContext, offset: int = 1, limit: int = 200) ->
     # a spilled result read back is the outside text it was (a command's output, a page)
     spilled = shown.startswith(".tether/")
     return ToolOutput(text="\n".join([*body, footer]), outside=spilled)
+
+
+# Declared by call (`@tool(...)` with options is untyped for mypy); it only reads.
+read_file: Tool = tool(_read_file, name="read_file", reads_only=True)
 
 
 # -- write_file --------------------------------------------------------------------------------
@@ -530,8 +533,7 @@ def apply_patch(patch: str, ctx: ToolContext) -> ToolOutput:
 # -- list_files --------------------------------------------------------------------------------
 
 
-@tool
-def list_files(
+def _list_files(
     ctx: ToolContext, path: str = ".", pattern: str = "*", max_entries: int = 500
 ) -> ToolOutput:
     """List the files under a folder of the workspace, recursively, sorted by path.
@@ -564,3 +566,7 @@ def list_files(
     else:
         footer = f"[{total:,} file{'s' if total != 1 else ''}]"
     return ToolOutput(text="\n".join([*entries, footer]))
+
+
+# Declared by call (`@tool(...)` with options is untyped for mypy); it only reads.
+list_files: Tool = tool(_list_files, name="list_files", reads_only=True)

@@ -13,7 +13,7 @@ from typing import Any
 import re2
 
 from tether.errors import WorkspacePathError
-from tether.tools.base import ToolContext, ToolOutput, ToolStopped, stop_requested, tool
+from tether.tools.base import Tool, ToolContext, ToolOutput, ToolStopped, stop_requested, tool
 from tether.tools.builtin.files import (
     BINARY_SNIFF_BYTES,
     display,
@@ -35,8 +35,7 @@ def _compile(pattern: str) -> Any:
     return re2.compile(pattern, options)
 
 
-@tool
-def search(
+def _search(
     pattern: str, ctx: ToolContext, path: str = ".", glob: str = "*", max_matches: int = 200
 ) -> ToolOutput:
     """Search the workspace's text files for a regular expression (RE2 syntax: like Python's
@@ -106,3 +105,7 @@ def search(
     else:
         footer = f"[{total:,} match{'es' if total != 1 else ''} in {files}]"
     return ToolOutput(text="\n".join([*shown, footer]))
+
+
+# Declared by call (`@tool(...)` with options is untyped for mypy); it only reads.
+search: Tool = tool(_search, name="search", reads_only=True)
