@@ -5,12 +5,13 @@ demanded."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 
 import orjson
 
 from tether.reliability.error_objects import CODE_WORD, FENCE, object_keys
 from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.keyed import holds, split_keys
 from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import (
     CJK,
@@ -247,48 +248,7 @@ _REPORTS_OUTAGE = re.compile(
     r"|funktioniert nicht|ne marche pas|en panne|ne fonctionne pas"
 )
 
-Keys = tuple[tuple[str, ...], tuple[str, ...]]
-
-
-def _split(keys: tuple[str, ...]) -> Keys:
-    """Substring keys, the ASCII ones apart from the others (looked for only in a text that
-    is not ASCII)."""
-    return tuple(k for k in keys if k.isascii()), tuple(k for k in keys if not k.isascii())
-
-
-def _holds(text: str, keys: Keys) -> bool:
-    """Whether `text` holds one of `keys` (`_split`): substring tests, before a pattern that
-    would be tried at every position of a text none of whose words it could match."""
-    plain, wide = keys
-    if any(key in text for key in plain):
-        return True
-    return bool(wide) and not text.isascii() and any(key in text for key in wide)
-
-
-def _matches_at(text: str, starts: Keys, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
-    """What `pattern.finditer(text)` finds, for a pattern every match of which begins with one
-    of `starts` (`_split`): tried only where one of them is, not at every position."""
-    plain, wide = starts
-    keys = plain if not wide or text.isascii() else plain + wide
-    at = sorted({i for key in keys for i in _positions(text, key)})
-    end = 0
-    for i in at:
-        if i < end:
-            continue
-        m = pattern.match(text, i)
-        if m is not None:
-            end = max(m.end(), i + 1)
-            yield m
-
-
-def _positions(text: str, key: str) -> Iterator[int]:
-    i = text.find(key)
-    while i >= 0:
-        yield i
-        i = text.find(key, i + 1)
-
-
-_OUTAGE_KEYS = _split(
+_OUTAGE_KEYS = split_keys(
     (
         "down",
         "crash",
@@ -327,7 +287,7 @@ def reports_outage(question: str) -> re.Match[str] | None:
     """Where a question (lower-cased) reports an outage in plain words ("is the site down?",
     "你的网站炸了", "접속이 안돼요"), or None."""
     q = question[:2000]
-    if not _holds(q, _OUTAGE_KEYS):
+    if not holds(q, _OUTAGE_KEYS):
         return None
     return _REPORTS_OUTAGE.search(q)
 
@@ -796,247 +756,3 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
             return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
     return ()
-
-
-# The marks a checklist's items open with: a part that works, and a part that does not.
-_PASS_MARKS = "\u2705\u2714\u2713\u2611\U0001f7e2"  # ✅ ✔ ✓ ☑ 🟢
-_FAIL_MARKS = "\u274c\u2718\u2717\u2716\u26d4\U0001f534"  # ❌ ✘ ✗ ✖ ⛔ 🔴
-# A written list's item that opens with one of them: after a list's bullet or number ("- ✅
-# DNS resolves"), or before markup ("❌ **Backend**: ..."). (A program's log marks its steps
-# with bare marks: "✅ Step 1 done", "❌ Error: ...".)
-_CHECK_ITEM = re.compile(
-    rf"^[ \t]*(?:(?:[-*+\u2022]|\d{{1,2}}[.)])[ \t]*([{_PASS_MARKS}{_FAIL_MARKS}])"
-    rf"|([{_PASS_MARKS}{_FAIL_MARKS}])\ufe0f?[ \t]*(?:\*\*|__|`))",
-    re.M,
-)
-
-
-def checked_item(line: str) -> str:
-    """The status mark a list's item opens with ("- ✅ DNS resolves", "❌ **Backend**: ..."),
-    or ""."""
-    m = _CHECK_ITEM.match(line)
-    return (m.group(1) or m.group(2)) if m is not None else ""
-
-
-def checklist(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A checklist whose items are marked as working and as failing ("- ✅ the proxy is up",
-    "- ❌ the backend refuses connections"): a diagnosis that tells which parts work. A
-    notice says what failed; it marks no part of the system as fine."""
-    head = r.text[:3000]
-    if r.html or r.structure is not None or not any(c in head for c in _FAIL_MARKS):
-        return ()
-    marks = [m.group(1) or m.group(2) for m in _CHECK_ITEM.finditer(head)]
-    passed = sum(1 for m in marks if m in _PASS_MARKS)
-    if passed == 0 or passed == len(marks):
-        return ()
-    return (Signal("checklist", -w["checklist"], f"{passed} of {len(marks)} items pass"),)
-
-
-# How often the failure comes back, as the person it keeps happening to tells it: "it fails
-# intermittently", "最近经常收到", "периодически возникает", "a veces devuelve 503".
-_RECURRENCE = re.compile(
-    r"(?<![\w-])(?:intermittent(?:ly)?|periodically|occasionally|sometimes|every time|each time"
-    r"|from time to time|every (?:few|other|couple of) (?:minutes|hours|days|requests|calls)"
-    r"|again and again|over and over)(?![\w-])"
-    r"|经常|时不时|偶尔|有时候|每次都|總是|老是|動不動"
-    r"|периодически|иногда|постоянно|каждый раз|время от времени"
-    r"|manchmal|immer wieder|ab und zu|gelegentlich|jedes mal"
-    r"|a veces|de vez en cuando|cada vez que|às vezes|de vez em quando|toda vez que"
-    r"|parfois|de temps en temps|à chaque fois|時々|たまに|毎回|가끔|때때로|자주|매번"
-)
-# ... unless it is a notice's comfort: "these things happen sometimes", "такое иногда случается",
-# "so etwas passiert manchmal", "こういうことは時々起こります": the frequency of failures in
-# general, said to calm the reader, next to a word for happening.
-_COMFORT = re.compile(
-    r"happens?|случается|бывает|passiert|arrivent|arrive|pasa|acontece|起こ|发生|發生|생깁니다|일어"
-)
-
-
-# The words every match of `_RECURRENCE` begins with (the pattern is tried only there).
-_RECURRENCE_KEYS = _split(
-    (
-        "intermittent",
-        "periodically",
-        "occasionally",
-        "sometimes",
-        "every",
-        "each time",
-        "from time",
-        "again and again",
-        "over and over",
-        "经常",
-        "时不时",
-        "偶尔",
-        "有时候",
-        "每次都",
-        "總是",
-        "老是",
-        "動不動",
-        "периодически",
-        "иногда",
-        "постоянно",
-        "каждый раз",
-        "время от времени",
-        "manchmal",
-        "immer wieder",
-        "ab und zu",
-        "gelegentlich",
-        "jedes mal",
-        "a veces",
-        "de vez e",
-        "cada vez que",
-        "às vezes",
-        "toda vez que",
-        "parfois",
-        "de temps en temps",
-        "à chaque fois",
-        "時々",
-        "たまに",
-        "毎回",
-        "가끔",
-        "때때로",
-        "자주",
-        "매번",
-    )
-)
-
-
-def recurrence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """How often the failure comes back, as the person it keeps happening to tells it ("the
-    API intermittently returns 502", "最近经常收到上限提醒", "периодически возникает 504"): a
-    report over time. A notice speaks of this one request, now."""
-    if r.html or r.structure is not None:
-        return ()
-    text = r.message[:2000]
-    for m in _matches_at(text, _RECURRENCE_KEYS, _RECURRENCE):
-        around = text[max(0, m.start() - 20) : m.end() + 20]
-        if _COMFORT.search(around) is None:
-            return (Signal("recurrence", -w["recurrence"], m.group(0)),)
-    return ()
-
-
-# The writer's usage said to be within a limit, or how to keep it there: "we're well below the
-# quota", "レート制限を超えていないのに", "значительно ниже суточных", "stay within the limit".
-_WITHIN_LIMIT = re.compile(
-    r"(?:below|under|within)\s+(?:the|my|our|its|your)\s+(?:\w+\s+)?(?:limits?|quotas?)\b"
-    r"|(?:haven't|have not|didn't|did not|never)\s+(?:even\s+)?(?:reached|hit|exceeded|used up)\b"
-    r"|значительно ниже|не превыша|не достиг"
-    r"|没有超过|并没有超|未超过|没有达到|超えていない|超過していない|초과하지 않"
-    r"|nicht überschritten|no (?:he|hemos) (?:superado|alcanzado)|não (?:ultrapass|atingi)"
-    r"|n'(?:ai|avons) pas (?:dépassé|atteint)"
-)
-
-# The words every match of `_WITHIN_LIMIT` begins with.
-_WITHIN_LIMIT_KEYS = _split(
-    (
-        "below",
-        "under",
-        "within",
-        "haven't",
-        "have not",
-        "didn't",
-        "did not",
-        "never",
-        "значительно ниже",
-        "не превыша",
-        "не достиг",
-        "没有超过",
-        "并没有超",
-        "未超过",
-        "没有达到",
-        "超えていない",
-        "超過していない",
-        "초과하지 않",
-        "nicht überschritten",
-        "no he",
-        "não",
-        "n'ai pas",
-        "n'avons pas",
-    )
-)
-
-
-def within_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The usage said to be within a limit ("we're well below the daily quota, yet ...",
-    "レート制限を超えていないのに"), or how to keep it there ("stay within the limit"): a person
-    weighing the failure against their own numbers. A notice says a limit was reached."""
-    if r.html or r.structure is not None:
-        return ()
-    m = next(_matches_at(r.message[:3000], _WITHIN_LIMIT_KEYS, _WITHIN_LIMIT), None)
-    if m is None:
-        return ()
-    return (Signal("within_limit", -w["within_limit"], m.group(0)[:40]),)
-
-
-# A section labelled as the cause, as a heading or in bold: "## Root cause", "**原因**",
-# "### 근본 원인", "**Причина:**" (a notice's "原因: 余额不足" is plain text, never a label).
-_CAUSE_LABEL = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*|\*\*[ \t]*)(?:[^\w\s]{1,2}[ \t]*)?"
-    r"(?:(?:the\s+)?(?:root\s+|real\s+|likely\s+|possible\s+)?causes?|reasons?|根本原因|根因|原因"
-    r"|근본\s*원인|원인|причин[аы]|ursachen?|causas?(?:\s+possíveis|\s+posibles)?"
-    r"|cause racine|根本的な原因)(?:\s+found)?\s*(?:\*\*)?\s*[:\uff1a]?",
-    re.I | re.M,
-)
-# The asker's problem put down to a cause: "that is what caused the issue", "causing the 504
-# Gateway Timeout", "which is why you see", "导致此问题", "该问题是由于", "este problema se
-# debe a", "この問題は".
-_PROBLEM_CAUSED = re.compile(
-    r"caus(?:ing|ed|es)\s+(?:this|the|that|these|your)\s+(?:[\w-]+\s+){0,3}?"
-    r"(?:issues?|problems?|errors?|timeouts?|failures?|outages?|[45]\d\d)\b"
-    r"|(?:that|this)(?:'s| is) why\b|which is why\b|thats why\b"
-    r"|导致了?(?:此|这个|该|这|這個)(?:问题|問題|错误|報錯|报错)"
-    r"|(?:此|这个|该|這個)问题是(?:由于|因为)|この問題は|이 문제는"
-    r"|este problema (?:se debe|é causado|es causado)|dieses problem (?:liegt|wird)"
-    r"|эта проблема (?:вызвана|из-за|связана)|ce problème (?:vient|est dû)",
-    re.I,
-)
-
-# The words every match of `_PROBLEM_CAUSED` begins with (in lower case).
-_CAUSED_STARTS = _split(
-    (
-        "causing",
-        "caused",
-        "causes",
-        "that's why",
-        "that is why",
-        "this's why",
-        "this is why",
-        "which is why",
-        "thats why",
-        "导致",
-        "此问题是",
-        "这个问题是",
-        "该问题是",
-        "這個问题是",
-        "この問題は",
-        "이 문제는",
-        "este problema",
-        "dieses problem",
-        "эта проблема",
-        "ce problème",
-    )
-)
-
-
-def names_cause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The writer names the cause of the problem: under a label of its own ("## Root cause",
-    "**原因**"), or by putting the problem down to it ("the API changed, causing this
-    problem", "导致此问题"): a diagnosis of a failure someone has. A notice states a failure
-    and what to do; it neither files it under a cause nor refers to "this problem"."""
-    if r.html or r.structure is not None:
-        return ()
-    head = r.text[:3000]
-    m = _CAUSE_LABEL.search(head) if "#" in head or "**" in head else None
-    if m is not None:
-        return (Signal("names_cause", -w["names_cause"], m.group(0).strip()[:40]),)
-    said = r.said[:3000]
-    low = said.lower()
-    if len(low) != len(said):  # (a letter whose lower case is longer: positions differ)
-        m = _PROBLEM_CAUSED.search(said)
-        found = m.group(0) if m is not None else ""
-    else:
-        m = next(_matches_at(low, _CAUSED_STARTS, _PROBLEM_CAUSED), None)
-        found = said[m.start() : m.end()] if m is not None else ""
-    if not found:
-        return ()
-    return (Signal("names_cause", -w["names_cause"], found.strip()[:40]),)

@@ -61,8 +61,6 @@ ASKING_AFTER_CHARS = 60
 # The failure words a line about the speaker's own state or presence is made of ("a little
 # tired", "un momento", "busy"): no other class (not an apology's "something went wrong").
 STATE_CLASSES = frozenset({"no_reply", "overload"})
-# A task, not a greeting: its request has at least this many content words.
-
 # What makes a short text specific to a task (as `reply._SPECIFIC_MARK`), but a wait in
 # minutes ("try again in 5 minutes") and a slash between words ("anh/chị") are a notice's too.
 _SPECIFIC = re.compile(r"[\d`{}<>=_|\\]|(?<!\w)/\w|\w\.\w")

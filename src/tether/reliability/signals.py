@@ -75,8 +75,6 @@ from tether.reliability.answer_signals import (
     asked_about,
     asked_for,
     change_note,
-    checked_item,
-    checklist,
     conditional,
     defines,
     explains,
@@ -87,16 +85,20 @@ from tether.reliability.answer_signals import (
     long_prose,
     many_codes,
     markdown,
-    names_cause,
     names_code,
     on_topic,
     prose,
     quoted,
     rate_stated,
-    recurrence,
     specifics,
-    within_limit,
     witness,
+)
+from tether.reliability.diagnosis_signals import (
+    checked_item,
+    checklist,
+    names_cause,
+    recurrence,
+    within_limit,
 )
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (

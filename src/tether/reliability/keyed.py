@@ -1,0 +1,52 @@
+"""Patterns tried only where one of their key substrings is.
+
+A pattern searched at every position of a reply that holds none of its words costs as much as
+one that finds something; most replies hold none. Substring tests are cheap, so each such
+pattern comes with the keys every match of it begins with (or holds), and is tried only where
+one of them is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+Keys = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def split_keys(keys: tuple[str, ...]) -> Keys:
+    """Substring keys, the ASCII ones apart from the others (looked for only in a text that
+    is not ASCII)."""
+    return tuple(k for k in keys if k.isascii()), tuple(k for k in keys if not k.isascii())
+
+
+def holds(text: str, keys: Keys) -> bool:
+    """Whether `text` holds one of `keys` (`split_keys`): substring tests, before a pattern that
+    would be tried at every position of a text none of whose words it could match."""
+    plain, wide = keys
+    if any(key in text for key in plain):
+        return True
+    return bool(wide) and not text.isascii() and any(key in text for key in wide)
+
+
+def matches_at(text: str, starts: Keys, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """What `pattern.finditer(text)` finds, for a pattern every match of which begins with one
+    of `starts` (`split_keys`): tried only where one of them is, not at every position."""
+    plain, wide = starts
+    keys = plain if not wide or text.isascii() else plain + wide
+    at = sorted({i for key in keys for i in _positions(text, key)})
+    end = 0
+    for i in at:
+        if i < end:
+            continue
+        m = pattern.match(text, i)
+        if m is not None:
+            end = max(m.end(), i + 1)
+            yield m
+
+
+def _positions(text: str, key: str) -> Iterator[int]:
+    i = text.find(key)
+    while i >= 0:
+        yield i
+        i = text.find(key, i + 1)
