@@ -578,7 +578,7 @@ class _Exchange(Response):
         turn = self._turn(answer)
         enc = self.encoder
         out = [b""] if self.shown else [enc.start(None)]
-        in_place = self.api.reasoning_returns and bool(turn.native)
+        in_place = self.api.reasoning_in_place(turn)
         if not in_place:
             out += [_reasoning(enc, block) for block in turn.reasoning_blocks]
         # held to the end: shorter than the holdback, or after a block of the provider's own

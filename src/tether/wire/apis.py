@@ -87,6 +87,12 @@ class Api:
         """The model list's path under an SDK-style base URL."""
         return self.models_path.removeprefix(self.sdk_base)
 
+    def reasoning_in_place(self, turn: Turn) -> bool:
+        """Whether a client of this API gets `turn`'s reasoning blocks where the provider made
+        them (`Turn.pieces(reasoning=True)`): one that sends them back, when the turn has
+        blocks with no neutral form to place them among; otherwise they come first."""
+        return self.reasoning_returns and bool(turn.native)
+
     def whole(self, model: str, reply_id: str, turn: Turn, finish_raw: str) -> dict[str, Any]:
         """A whole (non-streamed) reply body for `turn`: with the blocks of the provider's
         own tools at their place when the turn came from a provider of this API, and the url
@@ -94,11 +100,11 @@ class Api:
         native: dict[str, Any] = {}
         reasoning = turn.reasoning_blocks
         if turn.native:
-            # the reasoning a client sends back goes at its place among those blocks
-            pieces = turn.pieces(self.name, reasoning=self.reasoning_returns)
+            in_place = self.reasoning_in_place(turn)
+            pieces = turn.pieces(self.name, reasoning=in_place)
             if any(not isinstance(p, str) for p in pieces):
                 native["pieces"] = pieces
-                reasoning = () if self.reasoning_returns else reasoning
+                reasoning = () if in_place else reasoning
         return self._whole(
             model,
             reply_id,
