@@ -126,7 +126,10 @@ def test_no_source_straddles_the_split() -> None:
 # texts is flagged again: 23 of 2,600 (an in-sample figure; held out, the model flags fewer).
 # Every branch of round 7 merged, the model retrained with its dead zone ("you're right" to the
 # asker weighing 0.6, as a reply agreeing with the user sat on the bar without the model): 14.
-TUNE_FALSE_ALARMS_AT_MOST = 14
+# Round 8: docs that explain errors in many languages join the training folder (1,128 texts:
+# held out, leave-one-file-out 34 -> 32 false alarms, the test part 54 -> 50), and two batches
+# of new sources join unchanged (91 tune answers, 4 of them flagged once the model is retrained): 17.
+TUNE_FALSE_ALARMS_AT_MOST = 17
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -223,7 +226,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 14
 # merged and the model retrained: 129. The learned signal's dead zone: 128 (held out:
 # source-group CV 140 missed either way, leave-one-file-out 145 -> 140).
 # Every branch of round 7 merged, the model retrained with its dead zone: 113.
-TUNE_MISSES_AT_MOST = 113
+# Round 8: the training folder's docs and two batches of new sources (83 tune failures) joined,
+# nothing tuned on them, the model retrained: 129.
+TUNE_MISSES_AT_MOST = 129
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -12,8 +12,9 @@ the **test** part is only ever measured (`bench/judge_corpus.py`) and is where t
 `gateway-200` fault draws its texts, so the lab's figure for tether measures generalisation.
 
 `training/` holds texts the judge's learned signal is trained on besides the tune part, and
-that are never measured: locale strings of apps harvested in bulk (every language a project
-ships), more per source than the measured parts take. None comes from a group of the test part
+that are never measured: locale strings of apps and paragraphs of docs that explain errors,
+harvested in bulk (every language a project ships), more per source than the measured parts
+take. None comes from a group of the test part
 (`training_texts` drops any that would).
 """
 
