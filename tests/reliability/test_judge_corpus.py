@@ -228,7 +228,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 17
 # Every branch of round 7 merged, the model retrained with its dead zone: 113.
 # Round 8: the training folder's docs and two batches of new sources (83 tune failures) joined,
 # nothing tuned on them, the model retrained: 129.
-TUNE_MISSES_AT_MOST = 129
+# A pronoun no longer read inside host names and paths, no standard in a charset, a traceback
+# without its indentation read as one (three hand readings, all caught), retrained: 128.
+TUNE_MISSES_AT_MOST = 128
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -220,8 +220,9 @@ def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return _sign("contrast", w, _CONTRAST, _CONTRAST_KEYS, r.said[:3000].lower(), strip=True)
 
 
-# A standard or a numbered section of one: "RFC 6585", "RFC7231 section 6.6", "ISO 8601", "§4.2".
-_STANDARD = re.compile(r"\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b|§\s?\d")
+# A standard or a numbered section of one: "RFC 6585", "RFC7231 section 6.6", "ISO 8601", "§4.2";
+# not a value of markup (`charset=ISO-8859-1`, `encoding="ISO-8859-1"`), which cites nothing.
+_STANDARD = re.compile(r"(?<![=\"'])(?:\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b)|§\s?\d")
 
 
 def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

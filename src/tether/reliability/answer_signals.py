@@ -362,8 +362,10 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
     return ()
 
 
+# (a word of its own: not a piece of a host name, a path or a hyphenated token: "dalang.eu.org",
+# "/my/app", "ISO-8859-8-I")
 _FIRST_PERSON = re.compile(
-    r"(?<![\w'])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'])"
+    r"(?<![\w'./-])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'/-]|\.\w)"
     r"|我(?![们們])|私は|僕は|(?<!\w)(?:저는|제가|나는)(?!\w)"  # a word (not in 문제가)
 )
 # "I" saying it cannot answer (respond, reply, process the request, chat, be set up): the first

@@ -391,6 +391,7 @@ EXCEPTION_LINE = re.compile(
     re.I,
 )
 _TRACE_HEADER = re.compile(r"^\s*traceback \(most recent call last\):", re.I)
+_PY_FRAME = re.compile(r"^\s*file \".*\", line \d+", re.I)
 
 
 def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -400,7 +401,13 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not lines or len(lines) > 200:
         return ()
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
-    frames = sum(1 for line in lines if _FRAME_LINE.match(line))
+    # the source line Python prints under a frame counts as the frame's, indented or not (a
+    # trace pasted into a chat often loses its indentation)
+    frames = sum(
+        1
+        for i, line in enumerate(lines)
+        if _FRAME_LINE.match(line) or (i and _PY_FRAME.match(lines[i - 1]))
+    )
     other = len(lines) - frames - len(named)
     if not named:
         # a traceback cut before the line that names its exception is one all the same
