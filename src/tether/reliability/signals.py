@@ -41,7 +41,9 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     acted, cause_and_fix, codes_as_kind, past_state, third_party (weights in
                     the JSON); a diagnosis: checklist (parts marked working and failing),
                     recurrence (how often it comes back), within_limit (usage said to be
-                    under a limit), names_cause (a cause labelled or blamed for the problem)
+                    under a limit), names_cause (a cause labelled or blamed for the problem);
+                    a manual about errors: doc_markup (links to its pages, macros, `anId()`),
+                    handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
@@ -100,6 +102,7 @@ from tether.reliability.diagnosis_signals import (
     recurrence,
     within_limit,
 )
+from tether.reliability.docs_signals import bold_status, doc_markup, handles_errors
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (
     EXCEPTION_LINE,
@@ -229,6 +232,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "recurrence": 0.6,  # how often it comes back ("intermittently", "经常"): a report over time
     "within_limit": 0.8,  # usage said to be within a limit ("well below the quota")
     "names_cause": 0.6,  # the cause named ("## Root cause", "导致此问题"): a diagnosis
+    "handles_errors": 0.3,  # errors as what code does with them ("catches errors", 捕获)
+    "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
+    "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
@@ -390,6 +396,9 @@ SIGNALS: tuple[SignalFn, ...] = (
     recurrence,
     within_limit,
     names_cause,
+    doc_markup,
+    handles_errors,
+    bold_status,
     addresses_asker,
     contrast,
     cites_standard,

@@ -1,0 +1,100 @@
+"""The signals of reference documentation about errors: a manual's markup (a link to another of
+its pages, a wiki macro, a program's identifier in backticks, a source comment) and errors
+spoken of as what a program does with them (throws, catches, handles). A notice reports one
+failure to a user; a manual teaches a developer about errors in general. Each weighs toward
+"answer" and reads only prose (neither an error object nor an HTML page)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.reply import Reply, Signal
+
+# A link to another page of the manual, relative or to a section ("[middleware](/resources/x)",
+# "[catching errors](#catching-errors)", "(../guide/errors)"); an app's own route ("/#/auth",
+# the settings page a notice sends the user to) is not one.
+_DOC_LINK = r"\]\((?:/(?!#)|#[\w-]|\.\.?/)[^)\s]*\)"
+# A wiki's macro ("{{HTTPStatus(503)}}", "{{HTTPHeader}}"): a capital after the braces, where a
+# notice's template slot is lower case ("{{error}}").
+_MACRO = r"\{\{[A-Z][A-Za-z]+[(}]"
+# A program's identifier in backticks: a call ("`next()`"), a dotted name ("`err.name`",
+# "`try..catch`"), a camelCase or PascalCase compound ("`validateStatus`", "`ReadError`"), a
+# header's name ("`Retry-After`"). A notice's backticks hold a model's or a field's name
+# (`gpt-4`, `max_tokens`), a slot, a path.
+_IDENTIFIER = (
+    r"`(?:[A-Za-z_$][\w$]*\(\)"
+    r"|[A-Za-z_$][\w$]*\.\.?\.?[A-Za-z_$][\w$]*(?:\(\))?"
+    r"|[a-z$][a-z\d$]*(?:[A-Z][a-z\d]*)+"
+    r"|[A-Z][a-z\d]+(?:[A-Z][a-z\d]*)+"
+    r"|[A-Z][a-z]+(?:-[A-Z][a-z]*)+)`"
+)
+# A comment in source code, on a line of its own ("// throw if it failed").
+_COMMENT = r"(?m:^[ \t]*//[ \t]*\w)"
+_DOC_MARKUP = re.compile("|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT)))
+_DOC_KEYS = ("](", "{{", "`", "//")
+
+
+def doc_markup(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A manual's markup around the failure words (a link to another of its pages, a wiki
+    macro, a program's identifier in backticks, a source comment): documentation, not a
+    notice."""
+    if r.structure is not None or r.html:
+        return ()
+    text = r.text[:3000]
+    if not any(key in text for key in _DOC_KEYS):
+        return ()
+    m = _DOC_MARKUP.search(text)
+    if m is None:
+        return ()
+    return (Signal("doc_markup", -w["doc_markup"], m.group(0).strip()[:40]),)
+
+
+# What a program does with an error: throws it, catches it, handles it, passes it on. A manual
+# teaches it; a notice reports a failure and never says what code does with it ("unhandled",
+# "uncaught" are a runtime's words, kept out by the word start).
+_HANDLING = re.compile(
+    r"\b(?:(?:error[- ])?handlers?\b|error[- ]handling|handl(?:e|es|ing)\s+(?:\w+\s+){0,2}errors\b"
+    r"|catch(?:es)?\b|re-?throw\w*|throw(?:s|n|ing)?\b"
+    r"|try\.{2,3}catch|try/catch|instanceof"
+    r"|manej(?:ar|o de|ador\w*)|captur(?:ar|e|ado|ada)|atrap(?:ar|a)|lanz(?:ar|an|ado|ada)"
+    r"|gestionnaires?|attrap(?:e|er|ée)|intercept(?:er|é)"
+    r"|gestor[ei]|gestione\s+degli|cattur(?:are|a|ato)|lanci(?:are|ato|ata)"
+    r"|manipula(?:dor|ção)|lança(?:r|do|da)"
+    r"|\w*fehlerbehandl\w*|behandel[nt]|abgefangen|abfangen|fängt|geworfen|werfen"
+    r"|penanganan|menangani|menangkap|(?:di|me)lempar"
+    r"|выбр(?:осить|асывает|ошено)|обработчик\w*|обработк\w+\s+ошиб|перехват\w*"
+    r"|викину\w*|обробник\w*|обробк\w+\s+помил"
+    r"|fırlat\w*|yakala\w*|ném ra|bắt lỗi)"  # noqa: RUF001 (Turkish dotless i)
+    r"|ハンドリング|ハンドラ|スロー|キャッチ|例外処理|捕获|抛出|错误处理|异常处理|处理错误"
+    r"|에러\s?처리|예외\s?처리|오류\s?처리|던지|에러\s?객체|에러\s?클래스"
+)
+
+
+def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Errors spoken of as what a program does with them ("catches errors", "the error
+    handler", "rethrow", 捕获, 에러 처리): a manual about errors, not a notice of one."""
+    if r.structure is not None or r.html or not r.hits:
+        return ()
+    text = r.low[:3000]
+    m = _HANDLING.search(text)
+    if m is None:
+        return ()
+    return (Signal("handles_errors", -w["handles_errors"], m.group(0).strip()[:40]),)
+
+
+# A status set in bold ("**`502 Bad Gateway`**", "**429 Too Many Requests**"): a writer's
+# emphasis on the code it is about (a reference entry's headword, a diagnosis). A service says
+# its status; it never marks it up.
+_BOLD_STATUS = re.compile(r"(?:\*\*|__)`?[1-5]\d\d\b[^*_\n`]{0,60}`?(?:\*\*|__)")
+
+
+def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A status code set in bold: the code a writer discusses, not one a service reports."""
+    if r.structure is not None or r.html:
+        return ()
+    text = r.text[:3000]
+    m = _BOLD_STATUS.search(text) if ("**" in text or "__" in text) else None
+    if m is None:
+        return ()
+    return (Signal("bold_status", -w["bold_status"], m.group(0)[:40]),)
