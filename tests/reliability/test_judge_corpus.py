@@ -231,8 +231,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 17
 # A pronoun no longer read inside host names and paths, no standard in a charset, a traceback
 # without its indentation read as one (three hand readings, all caught), retrained: 128.
 # Failure words in the main languages (a failed step, declined forms, no permission, 'not
-# getting an error' no failure word; hand signals 152 -> 150 missed, 41 -> 40 flagged), retrained: 127.
-TUNE_MISSES_AT_MOST = 127
+# getting an error' no failure word, a problem that occurred with words between; hand signals
+# 152 -> 149 missed, 41 -> 40 flagged), retrained: 126.
+TUNE_MISSES_AT_MOST = 126
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -5,6 +5,7 @@ said to have happened ('Houve um problema'), a rate said to be too fast, a could
 object ('konnte die Datei nicht laden'), nothing returned, a required value not provided. Read by the hand signals alone (the learned signal
 off); beside them, the answers that mention the same words and must stay answers."""
 
+# ruff: noqa: RUF001  (texts in their own scripts: Cyrillic, Turkish dotless i)
 from __future__ import annotations
 
 import pytest
@@ -36,13 +37,16 @@ NO_PERMISSION = (
     "Нет доступа к модели",
 )
 MORE = (
-    "İstek başarısız oldu",  # noqa: RUF001 (Turkish: 'İ' lowers to 'i' and a combining dot)
+    "İstek başarısız oldu",  # Turkish: 'İ' lowers to 'i' and a combining dot
     "Les requêtes sont trop rapides, patientez.",  # too fast: a rate limit
     "Der Assistent konnte die Datei nicht laden",  # 'konnte ... nicht' around its object
     "Das Modell hat nichts zurückgegeben.",  # did not return anything
     "Génération incomplète",
     "Token not provided.",  # a required value missing
     "模型名称不能为空",
+    "Es ist ein Problem mit der Verbindung aufgetreten.",  # a problem ... occurred
+    "Не удаётся загрузить модель",
+    "Kunci API tidak valid",
 )
 PROBLEM_HAPPENED = (
     "Houve um problema ao gerar a resposta.",
