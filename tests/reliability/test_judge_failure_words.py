@@ -2,8 +2,9 @@
 of the app's machinery and its failing ('la requisição falhou', '请求中断'), a failure word that
 declines ('Ungültiger Schlüssel', 'non valide'), a missing permission ('没有权限'), a problem
 said to have happened ('Houve um problema'), a rate said to be too fast, a could-not around its
-object ('konnte die Datei nicht laden'), nothing returned, a required value not provided. Read by the hand signals alone (the learned signal
-off); beside them, the answers that mention the same words and must stay answers."""
+object ('konnte die Datei nicht laden'), nothing returned, a required value not provided. Read
+by the hand signals alone (the learned signal off); beside them, the answers that mention the
+same words and must stay answers."""
 
 # ruff: noqa: RUF001  (texts in their own scripts: Cyrillic, Turkish dotless i)
 from __future__ import annotations
