@@ -132,7 +132,8 @@ def test_no_source_straddles_the_split() -> None:
 # A manual about errors (doc_markup, handles_errors, bold_status; "not getting an error" a
 # witness's words; hand false alarms 41 -> 40), retrained: one hand false alarm at 1.003 the
 # new model no longer clears ("Does the text show up after you refresh ...?"): 18.
-TUNE_FALSE_ALARMS_AT_MOST = 18
+# Failure words in the main languages merged with it, the model retrained: 17.
+TUNE_FALSE_ALARMS_AT_MOST = 17
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -234,7 +235,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 18
 # A pronoun no longer read inside host names and paths, no standard in a charset, a traceback
 # without its indentation read as one (three hand readings, all caught), retrained: 128.
 # A manual about errors (three answer signals; no hand catch lost), retrained: 124.
-TUNE_MISSES_AT_MOST = 124
+# Failure words in the main languages (a failed step, declined forms, no permission, 'not
+# getting an error' no failure word, a problem that occurred with words between; hand signals
+# 152 -> 149 missed, 41 -> 40 flagged), retrained: 126.
+# Both merged, the model retrained: 122.
+TUNE_MISSES_AT_MOST = 122
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -77,6 +77,11 @@ def greeting(question: str) -> bool:
 # How far past a word's match a class is looked for (a longer term of another class that
 # begins inside it).
 HIT_WINDOW = 80
+# A failure word someone says they do not see ("I am not getting an error", "not seeing any
+# errors") is no evidence of one: the words before it end with that.
+_NO_FAILURE_BEFORE = re.compile(
+    r"\bnot (?:getting|seeing|receiving|showing|throwing)(?: an?| any)?\s+$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,7 +439,8 @@ class Reply:
         if self.structure is not None:
             _, prefix, messages = self.structure
             return " ".join((prefix, *messages)).lower()[:2000]
-        low = self.said.lower()
+        # (Turkish 'İ' lowers to 'i' and a combining dot, which no term spells: 'İsteği')
+        low = self.said.lower().replace("i\u0307", "i")
         wrapped = EMPHASIS_WRAP.fullmatch(low.strip())
         if wrapped is not None:
             low = wrapped.group(2)
@@ -445,9 +451,13 @@ class Reply:
         """Vocabulary matches in the message: (class, start, end, term); in a short message,
         also the pairs of words that say a failure together (`Lexicon.pair_hits`)."""
         found = self.lexicon.hits(self.message, HIT_WINDOW)
+        if "not " in self.message:
+            low = self.message
+            found = [h for h in found if _NO_FAILURE_BEFORE.search(low, 0, h[1]) is None]
         if self.lexicon.pairs and display_size(self.message.strip()) <= STOCK_CHARS:
-            classes = {name for name, _, _, _ in found}
-            found += [h for h in self.lexicon.pair_hits(self.message) if h[0] not in classes]
+            # (a pair of a class already found still counts: its words are more of the notice)
+            terms = {term for _, _, _, term in found}
+            found += [h for h in self.lexicon.pair_hits(self.message) if h[3] not in terms]
         return found
 
     @cached_property
