@@ -12,6 +12,7 @@ from tether.reliability.error_objects import (
     may_have_error_key,
     object_keys,
 )
+from tether.reliability.keyed import holds, may_hold_folded, split_keys
 from tether.reliability.lexicon import SHIPPED, Terms, placeholder_key
 from tether.reliability.reply import (
     CJK,
@@ -217,6 +218,16 @@ _PAGE_TEXT = re.compile(
     r"|^\W*what happened\?\W*$(?=.*^\W*what can i do\?\W*$)",
     re.M | re.S,
 )
+# A substring every match of `_PAGE_TEXT` holds: most texts hold none, and the pattern, tried
+# at every position, cost ~40 us on a 1.4 KB answer.
+_PAGE_TEXT_KEYS = split_keys(
+    (
+        "ray id",
+        "error reference number",
+        "the requested url could not be retrieved",
+        "what happened?",
+    )
+)
 
 
 def page_text(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -224,7 +235,8 @@ def page_text(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     proxy's page put where the reply should be."""
     if r.html:
         return ()  # (the page itself: `html_page`)
-    m = _PAGE_TEXT.search(r.low[:3000])
+    low = r.low[:3000]
+    m = _PAGE_TEXT.search(low) if holds(low, _PAGE_TEXT_KEYS) else None
     if m is None:
         return ()
     return (Signal("page_text", w["page_text"], m.group(0).strip()[:40]),)
@@ -431,6 +443,19 @@ _RUNTIME_MESSAGE = re.compile(
     r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception",
     re.I,
 )
+# A substring of every match of `_RUNTIME_MESSAGE`, in lower case (`expected ` is in
+# `unexpected `): the case-blind pattern cost ~35 us on a 300-character notice.
+_RUNTIME_MESSAGE_KEYS = (
+    "cannot read propert",
+    "is not a function",
+    "is not valid json",
+    "expected ",
+    "object has no attribute",
+    "object is not ",
+    "index out of range",
+    "nil pointer dereference",
+    "null pointer exception",
+)
 RUNTIME_MESSAGE_CHARS = 300
 
 
@@ -440,6 +465,8 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text.strip()
     if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or "`" in text:
         return ()  # (in backticks, it is quoted)
+    if not may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
+        return ()
     m = _RUNTIME_MESSAGE.search(text)
     if m is None:
         return ()
@@ -488,8 +515,8 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A message template sent with a slot never filled (`Error: {e}`, `${error.message}`,
     `model: %s`): a client's or a bot's canned text, not a model's reply. Slots in code
     (fenced, in backticks) are an answer's code."""
-    if len(r.text) > TEMPLATE_CHARS or r.html:
-        return ()
+    if len(r.text) > TEMPLATE_CHARS or ("{" not in r.text and "%" not in r.text) or r.html:
+        return ()  # (every slot has a brace or a `%`: most replies have neither)
     if r.question and _ASKS_TEMPLATE.search(r.question[:2000]) is not None:
         return ()  # asked about templates, format strings, placeholders: slots are the answer
     said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(" ", r.text)))
