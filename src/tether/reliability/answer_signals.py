@@ -685,11 +685,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     words = content_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
-        words = {x for x in words if x not in joined}
-        held = "\n".join(words)  # (a term no word holds needs no pass over the words)
-        for term in failure_terms:
-            if term in held:
-                words = {x for x in words if term not in x}
+        words = _not_holding({x for x in words if x not in joined}, failure_terms)
     if len(words) < 2:
         return ()
     qwords = question_words(q)
@@ -708,6 +704,27 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         # it explains: then it answers some other question)
         return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
+
+
+def _not_holding(words: set[str], terms: Iterable[str]) -> set[str]:
+    """`{x for x in words if not any(t in x for t in terms)}` for words with no newline: each
+    term is looked for in the words joined by newlines, and only the words where it is found
+    are dropped (a pass over ~90 words per term cost ~5 us)."""
+    held = "\n".join(words)
+    kept = set(words)
+    for term in terms:
+        if not term:
+            return set()  # (in every word)
+        if "\n" in term:
+            continue  # (in no word)
+        at = held.find(term)
+        while at >= 0:
+            start = held.rfind("\n", 0, at) + 1
+            end = held.find("\n", at)
+            end = len(held) if end < 0 else end
+            kept.discard(held[start:end])
+            at = held.find(term, end)
+    return kept
 
 
 def _asks_about_failure(r: Reply) -> bool:

@@ -4,6 +4,7 @@ an HTML page, an SSE frame, a status line, a stack trace), its placeholders and 
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.error_objects import (
@@ -366,9 +367,16 @@ _CODE_ENDINGS = (
 _CODE_TOKEN = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:" + "|".join(_CODE_ENDINGS) + r")\b")
 
 
+# Every ending holds five capital letters in a row: an ASCII text with none (its capitals
+# mapped to `A`, in one pass in C) holds no code, found before the sixteen substring tests.
+_CAPITALS_AS_A = bytes.maketrans(string.ascii_uppercase.encode(), b"A" * 26)
+
+
 def _code_token(text: str) -> re.Match[str] | None:
     """An error code token (`RESOURCE_EXHAUSTED`), looked for only where one of its endings is:
     a substring test costs nothing next to the pattern tried at every position."""
+    if text.isascii() and b"AAAAA" not in text.encode("ascii").translate(_CAPITALS_AS_A):
+        return None
     if not any(ending in text for ending in _CODE_ENDINGS):
         return None
     return _CODE_TOKEN.search(text)
@@ -413,6 +421,9 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not lines or len(lines) > 200:
         return ()
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
+    # a traceback cut before the line that names its exception is one all the same
+    if not named and _TRACE_HEADER.match(lines[0]) is None:
+        return ()  # (before the frames are counted: most replies name no exception)
     # the source line Python prints under a frame counts as the frame's, indented or not (a
     # trace pasted into a chat often loses its indentation)
     frames = sum(
@@ -422,9 +433,6 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     )
     other = len(lines) - frames - len(named)
     if not named:
-        # a traceback cut before the line that names its exception is one all the same
-        if _TRACE_HEADER.match(lines[0]) is None:
-            return ()
         named = [lines[0]]
         frames -= 1  # (the header is no frame)
     if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
