@@ -368,6 +368,27 @@ _FIRST_PERSON = re.compile(
     r"(?<![\w'./-])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'/-]|\.\w)"
     r"|我(?![们們])|私は|僕は|(?<!\w)(?:저는|제가|나는)(?!\w)"  # a word (not in 문제가)
 )
+# `_FIRST_PERSON`'s words are whole runs of word characters and apostrophes: in an ASCII text,
+# those runs with spaces between them (one pass in C) and a substring test per word tell
+# whether it can match, where the pattern, which starts with a look-behind, is tried at every
+# position (~13 us on 300 characters).
+_FIRST_PERSON_WORDS = tuple(
+    f" {word} ".encode()
+    for word in ("i", "i'm", "i've", "i'll", "i'd", "my", "ich", "je", "j'ai", "yo", "eu")
+)
+_RUNS_APART = bytes(
+    b if chr(b).isascii() and (chr(b).isalnum() or chr(b) in "_'") else 32 for b in range(256)
+)
+
+
+def _may_speak_as_i(text: str) -> bool:
+    """Whether `_FIRST_PERSON` may match in `text` (any text that is not ASCII may)."""
+    if not text.isascii():
+        return True
+    runs = b" " + text.encode("ascii").translate(_RUNS_APART) + b" "
+    return any(word in runs for word in _FIRST_PERSON_WORDS)
+
+
 # "I" saying it cannot answer (respond, reply, process the request, chat, be set up): the first
 # person of a canned notice. A model reporting on its work ("I could not reproduce it", "I could
 # not do that") is still an answer.
@@ -450,11 +471,11 @@ def witness(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply speaks as "I": a model reporting on its own work ("I could not reproduce
     it"), where notices speak as "we" or as no one."""
-    if SSE.match(r.text) is not None:
-        return ()  # the model's words inside raw stream frames: protocol, not a reply
+    text = r.message[:1000]
+    if not _may_speak_as_i(text) or SSE.match(r.text) is not None:
+        return ()  # (no "I"; or the model's words inside raw stream frames: protocol)
     if r.stock_parts or r.own_state or r.hand_back or r.not_knowing or speaks_only_of_itself(r):
         return ()  # a canned notice's "I" speaks of the speaker, not of the task
-    text = r.message[:1000]
     apology_ends = -1
     for m in _FIRST_PERSON.finditer(text):
         if m.start() < apology_ends:

@@ -18,13 +18,13 @@ from tether.reliability.lexicon import SHIPPED, Terms, placeholder_key
 from tether.reliability.reply import (
     CJK,
     SSE,
-    STATUS,
     TITLE,
     TRACE,
     Reply,
     Signal,
     count_letters,
     display_size,
+    first_status,
 )
 
 VOCABULARY_CAP = 1.6
@@ -326,7 +326,7 @@ def status_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if not r.html and not head.isascii():
         head = display_head(head, 160)
-    m = STATUS.search(head)
+    m = first_status(head)
     if m is None or len(set(CODE_WORD.findall(r.message[:4000]))) >= 3:
         return ()
     return (Signal("status_code", w["status_code"], m.group(0).strip()[:40]),)
