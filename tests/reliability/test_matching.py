@@ -93,6 +93,7 @@ ID_TEXTS = [
     # (the words of an id's name without the name, and each name, next to each other)
     "requests, tracing, rays: request id 12, reqid=3, req\nid 4, trace\tid, requests-id cf-ray",
     "0123456789ABCDEF0123456789abcdef é 0123456789abcdef0123456789abcdef, req-0123456789abcd",
+    "request id abc and trace id 42, ray id 8325ea60dc942ac7, 0123456789abcdef0123456789abcdef",
 ]
 
 

@@ -230,8 +230,15 @@ def first_match(patterns: Iterable[Searcher], text: str) -> re.Match[str] | None
     return found
 
 
+# The forms that need none of "=", "-" and "_" (a request id's words, 24 hexadecimal digits):
+# in a text with none of those signs, as most sentences are, the other five cannot match.
+_ID_FORMS_WITHOUT_SIGNS = (_ID_FORM_SEARCHERS[1], _ID_FORM_SEARCHERS[4])
+
+
 def first_id(low: str) -> re.Match[str] | None:
     """What `IDS.search(low)` finds, in a fraction of the time (`first_match`)."""
+    if "-" not in low and "_" not in low and "=" not in low:
+        return first_match(_ID_FORMS_WITHOUT_SIGNS, low)
     return first_match(_ID_FORM_SEARCHERS, low)
 
 
