@@ -399,3 +399,19 @@ def test_pattern_keys_are_in_every_match(pattern: str, keys: str, folded: bool) 
             matched += 1
             assert any(key in low for key in plain), text
     assert matched >= 4
+
+
+def test_found_is_what_finditer_matches() -> None:
+    """The explaining words and every class's terms, on texts where terms start the text,
+    follow one another with and without a gap, sit inside words and after signs."""
+    texts = [
+        *TEXTS,
+        "because because.because_because -because e.g. to fix,to fix (because) xbecause",
+        "caused by the quota; this means that, which is why; 因为 超时 — because of it",
+    ]
+    for lexicon in (DEFAULT_CONFIG.lexicon, CONFIGURED):
+        for terms in (lexicon.explaining, lexicon.defining, *(t for _, t in lexicon.classes)):
+            for text in texts:
+                for start in range(len(text)):
+                    low = text[start:].lower()
+                    assert terms.found(low) == [m.group(0) for m in terms.finditer(low)], low

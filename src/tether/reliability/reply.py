@@ -468,8 +468,8 @@ class Reply:
     @cached_property
     def explaining_words(self) -> list[str]:
         """The distinct explaining words (cause, fix) in the message."""
-        found = self.lexicon.explaining.finditer(self.message[:3000])
-        return sorted({m.group(0).strip() for m in found})
+        found = self.lexicon.explaining.found(self.message[:3000])
+        return sorted({word.strip() for word in found})
 
     @cached_property
     def said(self) -> str:
