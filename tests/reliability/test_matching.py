@@ -310,16 +310,23 @@ def test_first_status_is_the_alternation() -> None:
 
 
 def test_first_person_gate_lets_every_match_through() -> None:
-    """Every text of words, apostrophes and signs where `_FIRST_PERSON` matches passes its gate,
-    and in ASCII text only those."""
+    """Every text of words, apostrophes and signs where `_FIRST_PERSON` matches passes its gate
+    (a run of word characters and apostrophes that is one of its words), and a text with no
+    such run does not."""
     import random
 
     from tether.reliability.answer_signals import _FIRST_PERSON, _may_speak_as_i
 
     rng = random.Random(7)
     for _ in range(20_000):
-        text = "".join(rng.choice("imyjaecho'_1I .,\n") for _ in range(rng.randint(0, 12)))
-        assert (_FIRST_PERSON.search(text) is not None) == _may_speak_as_i(text), text
+        text = "".join(rng.choice("imyjaecho'_1I ./-,\n") for _ in range(rng.randint(0, 12)))
+        if _FIRST_PERSON.search(text) is not None:
+            assert _may_speak_as_i(text), text
+        runs = set(re.split(r"[^\w']+", text))
+        assert _may_speak_as_i(text) == bool(
+            runs & {"i", "i'm", "i've", "i'll", "i'd", "my"}
+            | (runs & {"ich", "je", "j'ai", "yo", "eu"})
+        ), text
     for text in ("私はここ", "我们", "제가 했다", "мне", "j'ai vu", "(i)", "my-file"):
         assert _may_speak_as_i(text) or _FIRST_PERSON.search(text) is None, text
 
