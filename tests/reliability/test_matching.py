@@ -93,6 +93,7 @@ ID_TEXTS = [
     # (the words of an id's name without the name, and each name, next to each other)
     "requests, tracing, rays: request id 12, reqid=3, req\nid 4, trace\tid, requests-id cf-ray",
     "0123456789ABCDEF0123456789abcdef é 0123456789abcdef0123456789abcdef, req-0123456789abcd",
+    "request id abc and trace id 42, ray id 8325ea60dc942ac7, 0123456789abcdef0123456789abcdef",
 ]
 
 
@@ -285,3 +286,139 @@ SPAN_TEXTS = [
     # (terms that end with a sign, right before another term)
     "come again?timeout hmm...failed hmm...hmm... come again?come again? hmm...",
 ]
+
+
+STATUS_TEXTS = [
+    "HTTP/1.1 503 Service Unavailable\nStatus code: 429\nerror code=500, code: 404",
+    "API Error: 502 bad gateway; \u017ftatus 503 and \u0130 404; http_504 ERROR 500 (api error 429)",
+    "  -> 503 Too Many Requests\nupstream: 502, then: 500; 4000 and 5xx, 429x 404",
+    'Request failed: status_code="503" after Error:\n\n 429 retries; code 4044',
+]
+
+
+def test_first_status_is_the_alternation() -> None:
+    """Every suffix of texts with statuses under each label, in either case, next to each other
+    and across lines (and letters `re.I` takes for ASCII ones: U+017F, U+0130)."""
+    from tether.reliability.reply import STATUS, first_status
+
+    for text in STATUS_TEXTS:
+        for start in range(len(text)):
+            plain, fast = STATUS.search(text[start:]), first_status(text[start:])
+            assert (plain and (plain.span(), plain.group())) == (
+                fast and (fast.span(), fast.group())
+            )
+
+
+def test_first_person_gate_lets_every_match_through() -> None:
+    """Every text of words, apostrophes and signs where `_FIRST_PERSON` matches passes its gate
+    (a run of word characters and apostrophes that is one of its words), and a text with no
+    such run does not."""
+    import random
+
+    from tether.reliability.answer_signals import _FIRST_PERSON, _may_speak_as_i
+
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(rng.choice("imyjaecho'_1I ./-,\n") for _ in range(rng.randint(0, 12)))
+        if _FIRST_PERSON.search(text) is not None:
+            assert _may_speak_as_i(text), text
+        runs = set(re.split(r"[^\w']+", text))
+        assert _may_speak_as_i(text) == bool(
+            runs & {"i", "i'm", "i've", "i'll", "i'd", "my"}
+            | (runs & {"ich", "je", "j'ai", "yo", "eu"})
+        ), text
+    for text in ("私はここ", "我们", "제가 했다", "мне", "j'ai vu", "(i)", "my-file"):
+        assert _may_speak_as_i(text) or _FIRST_PERSON.search(text) is None, text
+
+
+def test_not_holding_drops_the_words_that_hold_a_term() -> None:
+    """Random words and terms, with empty terms and terms across a newline."""
+    import random
+
+    from tether.reliability.answer_signals import _not_holding
+
+    rng = random.Random(3)
+    for _ in range(20_000):
+        words = {
+            "".join(rng.choice("abcde") for _ in range(rng.randint(1, 7)))
+            for _ in range(rng.randint(0, 12))
+        }
+        terms = {
+            "".join(rng.choice("abcde\n") for _ in range(rng.randint(0, 3)))
+            for _ in range(rng.randint(0, 4))
+        }
+        assert _not_holding(words, terms) == {
+            x for x in words if not any(term in x for term in terms)
+        }, (words, terms)
+
+
+def test_code_token_gate_is_the_search() -> None:
+    """Codes with five capitals or fewer, in ASCII text and not."""
+    from tether.reliability.failure_signals import _CODE_TOKEN, _code_token
+
+    texts = [
+        "RESOURCE_EXHAUSTED and RATE_LIMIT_EXCEEDED",
+        "a LIMIT, an ERRO, HEAD and CI, NOT_FOUND",
+        "Ünicode TIMEOUT é",
+        "nothing here",
+        "ABCDLIMIT x_LIMIT LIMITS",
+    ]
+    for text in texts:
+        for start in range(len(text)):
+            plain, fast = _CODE_TOKEN.search(text[start:]), _code_token(text[start:])
+            assert (plain and plain.span()) == (fast and fast.span()), text[start:]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "keys", "folded"),
+    [
+        ("_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
+        ("_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
+    ],
+)
+def test_pattern_keys_are_in_every_match(pattern: str, keys: str, folded: bool) -> None:
+    """Each branch of the pattern, as texts that match it, holds one of its keys."""
+    from tether.reliability import failure_signals
+
+    texts = [
+        "Ray ID: 8325ea60dc942ac7",
+        "error reference number: 1020",
+        "The requested URL could not be retrieved",
+        "What happened?\nsome text\nWhat can I do?\n",
+        "Cannot read properties of undefined (reading 'map')",
+        "x is not a function",
+        "Unexpected token '<', \"<!DOCTYPE \"... is not valid JSON",
+        "Unexpected end of JSON input",
+        "'NoneType' object has no attribute 'get'",
+        "'int' object is not subscriptable",
+        "expected string, got table",
+        "index out of range [3] with length 3",
+        "runtime error: invalid memory address or nil pointer dereference",
+        "java.lang.Null Pointer Exception",
+    ]
+    compiled = getattr(failure_signals, pattern)
+    found = getattr(failure_signals, keys)
+    plain = found[0] if isinstance(found[0], tuple) else found
+    matched = 0
+    for text in texts:
+        low = text.lower()
+        if compiled.search(text if folded else low) is not None:
+            matched += 1
+            assert any(key in low for key in plain), text
+    assert matched >= 4
+
+
+def test_found_is_what_finditer_matches() -> None:
+    """The explaining words and every class's terms, on texts where terms start the text,
+    follow one another with and without a gap, sit inside words and after signs."""
+    texts = [
+        *TEXTS,
+        "because because.because_because -because e.g. to fix,to fix (because) xbecause",
+        "caused by the quota; this means that, which is why; 因为 超时 — because of it",
+    ]
+    for lexicon in (DEFAULT_CONFIG.lexicon, CONFIGURED):
+        for terms in (lexicon.explaining, lexicon.defining, *(t for _, t in lexicon.classes)):
+            for text in texts:
+                for start in range(len(text)):
+                    low = text[start:].lower()
+                    assert terms.found(low) == [m.group(0) for m in terms.finditer(low)], low

@@ -368,6 +368,27 @@ _FIRST_PERSON = re.compile(
     r"(?<![\w'./-])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'/-]|\.\w)"
     r"|我(?![们們])|私は|僕は|(?<!\w)(?:저는|제가|나는)(?!\w)"  # a word (not in 문제가)
 )
+# `_FIRST_PERSON`'s words are whole runs of word characters and apostrophes: in an ASCII text,
+# those runs with spaces between them (one pass in C) and a substring test per word tell
+# whether it can match, where the pattern, which starts with a look-behind, is tried at every
+# position (~13 us on 300 characters).
+_FIRST_PERSON_WORDS = tuple(
+    f" {word} ".encode()
+    for word in ("i", "i'm", "i've", "i'll", "i'd", "my", "ich", "je", "j'ai", "yo", "eu")
+)
+_RUNS_APART = bytes(
+    b if chr(b).isascii() and (chr(b).isalnum() or chr(b) in "_'") else 32 for b in range(256)
+)
+
+
+def _may_speak_as_i(text: str) -> bool:
+    """Whether `_FIRST_PERSON` may match in `text` (any text that is not ASCII may)."""
+    if not text.isascii():
+        return True
+    runs = b" " + text.encode("ascii").translate(_RUNS_APART) + b" "
+    return any(word in runs for word in _FIRST_PERSON_WORDS)
+
+
 # "I" saying it cannot answer (respond, reply, process the request, chat, be set up): the first
 # person of a canned notice. A model reporting on its work ("I could not reproduce it", "I could
 # not do that") is still an answer.
@@ -450,11 +471,11 @@ def witness(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply speaks as "I": a model reporting on its own work ("I could not reproduce
     it"), where notices speak as "we" or as no one."""
-    if SSE.match(r.text) is not None:
-        return ()  # the model's words inside raw stream frames: protocol, not a reply
+    text = r.message[:1000]
+    if not _may_speak_as_i(text) or SSE.match(r.text) is not None:
+        return ()  # (no "I"; or the model's words inside raw stream frames: protocol)
     if r.stock_parts or r.own_state or r.hand_back or r.not_knowing or speaks_only_of_itself(r):
         return ()  # a canned notice's "I" speaks of the speaker, not of the task
-    text = r.message[:1000]
     apology_ends = -1
     for m in _FIRST_PERSON.finditer(text):
         if m.start() < apology_ends:
@@ -685,11 +706,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     words = content_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
-        words = {x for x in words if x not in joined}
-        held = "\n".join(words)  # (a term no word holds needs no pass over the words)
-        for term in failure_terms:
-            if term in held:
-                words = {x for x in words if term not in x}
+        words = _not_holding({x for x in words if x not in joined}, failure_terms)
     if len(words) < 2:
         return ()
     qwords = question_words(q)
@@ -708,6 +725,27 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         # it explains: then it answers some other question)
         return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
+
+
+def _not_holding(words: set[str], terms: Iterable[str]) -> set[str]:
+    """`{x for x in words if not any(t in x for t in terms)}` for words with no newline: each
+    term is looked for in the words joined by newlines, and only the words where it is found
+    are dropped (a pass over ~90 words per term cost ~5 us)."""
+    held = "\n".join(words)
+    kept = set(words)
+    for term in terms:
+        if not term:
+            return set()  # (in every word)
+        if "\n" in term:
+            continue  # (in no word)
+        at = held.find(term)
+        while at >= 0:
+            start = held.rfind("\n", 0, at) + 1
+            end = held.find("\n", at)
+            end = len(held) if end < 0 else end
+            kept.discard(held[start:end])
+            at = held.find(term, end)
+    return kept
 
 
 def _asks_about_failure(r: Reply) -> bool:

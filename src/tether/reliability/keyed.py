@@ -29,6 +29,14 @@ def holds(text: str, keys: Keys) -> bool:
     return bool(wide) and not text.isascii() and any(key in text for key in wide)
 
 
+def may_hold_folded(text: str, low: str, keys: tuple[str, ...]) -> bool:
+    """Whether a pattern compiled with `re.I`, every match of which holds one of `keys` (ASCII,
+    lower case), may match in `text` (`low` holds `text.lower()`). Only an ASCII text is
+    answered by substring tests: `re.I` also takes U+017F for `s` and U+0130, U+0131 for `i`, which
+    `str.lower()` keeps (or writes as two characters)."""
+    return not text.isascii() or any(key in low for key in keys)
+
+
 def matches_at(text: str, starts: Keys, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
     """What `pattern.finditer(text)` finds, for a pattern every match of which begins with one
     of `starts` (`split_keys`): tried only where one of them is, not at every position."""

@@ -50,6 +50,7 @@ class Terms:
         parts += [_term_pattern(t) for t in plain if not t[:1].isalnum()]
         parts += list(regexes)
         self.ascii = re.compile("|".join(parts) or "(?!)")
+        self._words_only = len(parts) == 1 and bool(words)  # (no sign's term, no regex)
         # (a wide term that starts with an ASCII letter keeps its word-start check, after its
         # first letter: every branch starts with a character the engine can skip to; a check
         # before each of ~300 such terms cost ~1 ms on a page of Chinese or German)
@@ -63,6 +64,37 @@ class Terms:
         if m is not None or self.wide is None or text.isascii():
             return m
         return self.wide.search(text)
+
+    @cached_property
+    def _after_gap(self) -> re.Pattern[str] | None:
+        """The word terms after the gap before them (`found`), compiled on first use; None
+        when a term starts with a sign or is a regex (those may match anywhere)."""
+        return re.compile(f"[^a-z0-9_]({trie_pattern(self.words)})") if self._words_only else None
+
+    def found(self, text: str) -> list[str]:
+        """What each match of `finditer(text)` holds. When every ASCII term starts with a
+        letter or a digit, each starts a word: at the text's start or after a gap, where the
+        engine skips to the gaps (`Lexicon.spans`); the word-start check before a trie of
+        many first letters was tried at every position (~27 us on 800 characters, ~12 so)."""
+        after_gap = self._after_gap
+        if after_gap is None:
+            return [m.group(0) for m in self.finditer(text)]
+        out: list[str] = []
+        first = self.ascii.match(text)
+        end = 0
+        if first is not None:
+            end = first.end()
+            out.append(first.group(0))
+        # (a match may start right after the one before when that one ended with a gap: the
+        # search starts one character back, at the gap)
+        m = after_gap.search(text, end - 1 if end else 0)
+        while m is not None:
+            end = m.end()
+            out.append(m.group(1))
+            m = after_gap.search(text, end - 1)
+        if self.wide is not None and not text.isascii():
+            out += [m.group(0) for m in self.wide.finditer(text)]
+        return out
 
     def finditer(
         self, text: str, pos: int = 0, endpos: int = sys.maxsize

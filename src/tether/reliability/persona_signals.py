@@ -71,22 +71,40 @@ _WAIT_AMOUNT = re.compile(
 )
 
 
-def _may_say(r: Reply, terms: Terms, chars: int) -> bool:
-    """Whether the message is short enough and holds one of `terms` (the cheap test first)."""
-    return len(r.message) <= 2 * chars and terms.search(r.message) is not None
+def _line_saying(r: Reply, terms: Terms, chars: int) -> str | None:
+    """The message as a short line (`_short_line`) when it holds one of `terms`. The length
+    first: a search of the terms costs ~10 us on a 300-character answer, far longer than any
+    line they are looked for in; then the terms, before the test for specifics."""
+    message = _short_message(r, chars)
+    if message is None or terms.search(r.message) is None or _specific(message):
+        return None
+    return message
 
 
 def _short_line(r: Reply, chars: int) -> str | None:
     """The message, when it is a short line with nothing specific to a task: no number but a
     wait, no code, markup, path or dotted name."""
+    message = _short_message(r, chars)
+    if message is None or _specific(message):
+        return None
+    return message
+
+
+def _short_message(r: Reply, chars: int) -> str | None:
+    """The message (stripped), when it is a line of at most `chars` (`display_size`) and
+    neither a page nor an error object."""
     if len(r.message) > 2 * chars or r.html or r.structure is not None:
         return None
     message = r.message.strip()
     if not message or display_size(message) > chars:
         return None
-    if _SPECIFIC.search(_WAIT_AMOUNT.sub(" ", message)) is not None:
-        return None
     return message
+
+
+def _specific(message: str) -> bool:
+    """Whether a short line holds something specific to a task (`_SPECIFIC`), once the waits
+    it names are gone."""
+    return _SPECIFIC.search(_WAIT_AMOUNT.sub(" ", message)) is not None
 
 
 def _around(message: str, spans: Iterable[tuple[int, int]]) -> set[str]:
@@ -112,7 +130,7 @@ def _of_the_task(r: Reply, message: str) -> bool:
 def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     """The first of `terms` in a short line that says next to nothing else, after a plain
     task and with no word of it."""
-    message = _short_line(r, chars) if _may_say(r, terms, chars) else None
+    message = _line_saying(r, terms, chars)
     if message is None:
         return None
     found = list(terms.finditer(message))
@@ -152,9 +170,7 @@ def machinery_in_trouble(r: Reply) -> str | None:
     """The words in which a short reply puts its own machinery in trouble ("Mon IA fait une
     sieste", "信号好像不太稳定呢"), with no word of the request: a question that names the
     server or the outage is answered by a line about it."""
-    if not _may_say(r, MACHINERY_TROUBLE, MACHINERY_CHARS):
-        return None
-    message = _short_line(r, MACHINERY_CHARS)
+    message = _line_saying(r, MACHINERY_TROUBLE, MACHINERY_CHARS)
     if message is None:
         return None
     pair = near_pair(message, MACHINERY, MACHINERY_TROUBLE, MACHINERY_WITHIN, _CLAUSE_BREAKS)
@@ -171,9 +187,7 @@ def not_understanding(r: Reply) -> str | None:
     didn't get that", "你在说啥?", "Dạ em chưa hiểu rõ ý mình"), to a task, with no word of it
     and little else around them: to a question, "I didn't understand" may be its answer ("what
     does 'no entendí' mean?")."""
-    if not _may_say(r, NOT_UNDERSTOOD, NOT_UNDERSTOOD_CHARS):
-        return None
-    message = _short_line(r, NOT_UNDERSTOOD_CHARS)
+    message = _line_saying(r, NOT_UNDERSTOOD, NOT_UNDERSTOOD_CHARS)
     if message is None:
         return None
     found = list(NOT_UNDERSTOOD.finditer(message))

@@ -527,11 +527,13 @@ def read_reply(
     `settle_below`, a reading whose failure evidence adds up to less stops there: its score
     can only fall further, so a verdict needs nothing else (an explanation does).
 
-    With `side_only` too, a reading stops as soon as its side of `settle_below` is known: where
-    only the learned signal could lift the failure evidence to the bar, the answer signals are
-    read first, and when they keep the score below it whatever the model says, the model (the
-    costliest signal) is not read. Below the bar, such a reading is then not the settled one
-    (its score is on the same side); at or past it, it is."""
+    With `side_only` too, a reading stops as soon as its side of `settle_below` is known: the
+    answer signals are read one by one, and once they keep the score below the bar whatever the
+    learned model says, neither the rest of them nor the model (the costliest signal) is read.
+    A short answer that says "failed", "timeout" and "retry later" has failure evidence past
+    the bar, taken back by its first answer signals (it explains, it says "I"): most of them
+    are never read. Below the bar, such a reading is then not the settled one (its score is on
+    the same side); at or past it, it is."""
     reply = Reply(text, request, usage, lexicon)
     toward_failure, toward_answer = reach(weights)
     read = {fn: tuple(fn(reply, weights)) for fn in FAILURE_SIDE}
@@ -541,9 +543,11 @@ def read_reply(
         evidence = _evidence(first)
         if evidence + toward_failure < settle_below:
             return Reading(first, threshold)
+        if side_only and _kept_below(reply, weights, read, settle_below - toward_failure):
+            # (past the bar, the answer signals read so far: their sum is under it)
+            kept = first if evidence < settle_below else tuple(s for f in read.values() for s in f)
+            return Reading(kept, threshold)
         if evidence < settle_below:  # only the learned signal could lift it to the bar
-            if side_only and _kept_below(reply, weights, read, settle_below - toward_failure):
-                return Reading(first, threshold)
             lifted = tuple(learned(reply, weights))
             if evidence + _evidence(lifted) < settle_below:
                 return Reading((*first, *lifted), threshold)
