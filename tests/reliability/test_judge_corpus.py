@@ -311,6 +311,26 @@ def test_the_stand_draws_real_failures_from_the_test_part_only() -> None:
     assert len(seen) > 1
 
 
+@pytest.mark.timeout(30)
+def test_the_stand_draws_the_same_real_failure_for_a_run_whatever_the_order() -> None:
+    """The lab's runs overlap: a run's text must not depend on which other run asked first."""
+    from openai import OpenAI
+
+    def texts(order: list[int]) -> dict[int, str]:
+        with StandThread(build_stand(faults=["gateway-real"], seed=3)) as url:
+            client = OpenAI(base_url=url + "/v1", api_key="unused", max_retries=0)
+            found = {}
+            for i in order:
+                reply = client.chat.completions.create(
+                    model="sim-large", messages=[{"role": "user", "content": f"task {i}"}]
+                )
+                found[i] = reply.choices[0].message.content or ""
+            return found
+
+    forward, backward = texts([0, 1, 2, 3]), texts([3, 2, 1, 0])
+    assert forward == backward and len(set(forward.values())) > 1
+
+
 @pytest.mark.timeout(320)  # every tune text read by both judges: it grows with the corpus
 def test_bench_judge_corpus_runs() -> None:
     bench = Path(__file__).parents[2] / "bench" / "judge_corpus.py"

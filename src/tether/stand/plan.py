@@ -112,7 +112,8 @@ class Planner:
     ) -> None:
         self.script = script
         self.faults = [parse_fault(s) for s in [*script.faults, *(faults or [])]]
-        self._rng = random.Random(script.seed if seed is None else seed)
+        self._seed = script.seed if seed is None else seed
+        self._rng = random.Random(self._seed)
         self._positions: dict[str, int] = {}
         self._serves: dict[tuple[str, int], int] = {}  # history positions: serves per turn
         self._model_faults = {  # each model's own faults, parsed once
@@ -209,7 +210,7 @@ class Planner:
         for lat in latency:
             plan.first_byte_delay += lat.ttfb
         for fault in faults:
-            refusal = _apply(plan, fault, request, self._rng)
+            refusal = _apply(plan, fault, request, self._rng, self._seed)
             if refusal is not None:
                 self.release(plan)
                 return refusal
@@ -263,10 +264,13 @@ class Planner:
         return Plan(model, key, index, text, reasoning, calls, finish, usage)
 
 
-def _real_failure(rng: random.Random) -> str:
-    """A real failure text from the test part of the judge's corpus (never tuned on)."""
+def _real_failure(*draw: str) -> str:
+    """A real failure text from the test part of the judge's corpus (never tuned on), chosen by
+    a digest of the seed, the conversation and its turn: the same run gets the same text however
+    its requests interleave with other runs' (a shared draw made the lab's figures depend on the
+    machine's load)."""
     texts = _test_failures()
-    return texts[rng.randrange(len(texts))]
+    return texts[int(_digest(*draw), 16) % len(texts)]
 
 
 @cache
@@ -282,11 +286,13 @@ def _a_call(plan: Plan, request: Request) -> tuple[ToolCall, ...]:
     return (ToolCall(f"call_{_digest(plan.conversation, 'text')}", name, '{"query": "x"}'),)
 
 
-def _apply(plan: Plan, fault: Fault, request: Request, rng: random.Random) -> Refusal | None:
+def _apply(
+    plan: Plan, fault: Fault, request: Request, rng: random.Random, seed: int
+) -> Refusal | None:
     plan.faults.append(fault.spec or fault.name)
     name = fault.name
     if name == "gateway-real":
-        text = _real_failure(rng)
+        text = _real_failure(str(seed), plan.conversation, str(plan.turn))
         plan.text, plan.reasoning, plan.tool_calls, plan.finish = text, "", (), "stop"
         if plan.usage is not None:
             plan.usage = replace(plan.usage, completion_tokens=estimate_tokens(text))
