@@ -69,7 +69,7 @@ def test_local_examples_work_as_written(
         capture_output=True, text=True, timeout=280, cwd=tmp_path,
     )  # fmt: skip
     # what went wrong: the error, else the start of the output (a lab's figures come first)
-    assert result.returncode in codes, result.stderr or result.stdout[:3000]
+    assert result.returncode in codes, result.stderr[-1500:] + result.stdout[:3000]
 
 
 def test_the_script_example_is_valid_and_matches_the_shipped_file() -> None:
