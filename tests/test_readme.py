@@ -68,7 +68,8 @@ def test_local_examples_work_as_written(
         [sys.executable, "-m", "tether", *args],
         capture_output=True, text=True, timeout=280, cwd=tmp_path,
     )  # fmt: skip
-    # what went wrong: the error, else the start of the output (a lab's figures come first)
+    # what went wrong: the end of the error output (a lab prints its progress there), then the
+    # start of the output (a lab's figures come first)
     assert result.returncode in codes, result.stderr[-1500:] + result.stdout[:3000]
 
 
