@@ -146,7 +146,17 @@ def test_an_open_span_is_drawn_open(page: Any, viewer: Any, tmp_path: Path) -> N
     open_check = page.locator(".wf-row[data-kind=check][data-open=true]")
     assert open_check.count() == 1
     assert open_check.locator(".bar.open").count() == 1
-    assert open_check.locator(".bar.open").bounding_box()["width"] > 2  # drawn, off to the right
+    bar = open_check.locator(".bar.open")
+    # the page follows an open run live and redraws as spans arrive: a box read mid-redraw is
+    # None (seen in CI)
+    bar.wait_for(state="visible")
+    box = bar.bounding_box()
+    for _ in range(100):
+        if box is not None:
+            break
+        page.wait_for_timeout(50)
+        box = bar.bounding_box()
+    assert box is not None and box["width"] > 2  # drawn, off to the right
     assert "open" in open_check.inner_text()
     assert "incomplete" in page.locator("#gate").inner_text()
     page.keyboard.press("o")  # the first open span (after the root)
