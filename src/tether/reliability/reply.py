@@ -14,6 +14,7 @@ from typing import Protocol
 
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.keyed import may_hold_folded
 from tether.reliability.lexicon import Lexicon, trie_pattern
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
@@ -257,10 +258,8 @@ class Folded:
         self.needed = needed
 
     def search(self, string: str) -> re.Match[str] | None:
-        if self.needed and string.isascii():
-            low = string.lower()
-            if not any(needed in low for needed in self.needed):
-                return None
+        if self.needed and not may_hold_folded(string, string.lower(), self.needed):
+            return None
         return self.pattern.search(string)
 
 
@@ -504,8 +503,7 @@ class Reply:
         also the pairs of words that say a failure together (`Lexicon.pair_hits`)."""
         found = self.lexicon.hits(self.message, HIT_WINDOW)
         if "not " in self.message:
-            low = self.message
-            found = [h for h in found if _NO_FAILURE_BEFORE.search(low, 0, h[1]) is None]
+            found = [h for h in found if _NO_FAILURE_BEFORE.search(self.message, 0, h[1]) is None]
         if self.lexicon.pairs and display_size(self.message.strip()) <= STOCK_CHARS:
             # (a pair of a class already found still counts: its words are more of the notice)
             terms = {term for _, _, _, term in found}
