@@ -82,6 +82,14 @@ _CONTRAST_KEYS = (
     "而非",
     "ではなく",
     "아니라",
+    "sino",
+    "sondern",
+    "mas sim",
+    "não ",
+    "est pas",
+    "non ",
+    ", \u0430",
+    "而是",
 )
 _ACTED_KEYS = (
     "fixed",
@@ -159,6 +167,16 @@ _SOURCE_KEYS = (
     "によると",
     "에 따르면",
     "theo",
+    "source",
+    "fuente",
+    "fonte",
+    "quelle",
+    "источник",
+    "来源",
+    "出典",
+    "출처",
+    "sumber",
+    "kaynak",
 )
 
 # The writer speaks to the asker about what the asker said, showed or meets: "the website you
@@ -208,6 +226,14 @@ _CONTRAST = re.compile(
     r"|instead of\b(?!\s+(?:calling|returning|answering|replying))|not because\b"
     r"|en (?:lugar|vez) de\b|em vez de\b|au lieu de\b|(?:an)?statt\b"
     r"|вместо(?!\w)(?!\s+(?:вызова|ответа))|而不是|而非|ではなく|이 아니라|가 아니라"
+    # ... "not X but Y" with the "but" of correction: "no es X, sino Y", "nicht X, sondern Y",
+    # "não é X, mas (sim) Y", "ce n'est pas X, mais Y", "non è X, ma Y", "не ..., a ...",
+    # "不是X而是Y"
+    r"|no(?<!\wno) (?:es|son|era|fue) [^.\n]{1,60}\bsino\b|sondern\b|mas sim\b"
+    r"|não (?:é|são|era|foi) [^.\n]{1,60}\bmas\b|est pas [^.\n]{1,60}\bmais\b"
+    r"|non(?<!\wnon) (?:è|sono) [^.\n]{1,60}\bma\b"
+    r"|\u043d\u0435(?<!\w\u043d\u0435) [^.\n]{1,40}, \u0430(?!\w)"
+    r"|不是[^。\n]{1,40}而是"
 )
 
 
@@ -315,6 +341,9 @@ _SOURCE = re.compile(
     # (vi) "Theo Reuters, ...", "theo ghi nhận của ...": at a sentence's start, before a comma
     r"|theo\s+(?:ghi nhận|thông tin|báo cáo|thống kê|số liệu)\b"
     r"|(?:^|[.!?\n]\s*)theo\s+[^,.\n]{1,40},"
+    # ... or under a label of its own, on a line: "Source: https://...", "来源:", "출처:"
+    r"|(?m:^)[ \t*_]*(?:sources?|fuentes?|fontes?|quellen?|источники?|来源|出典|출처|sumber"
+    r"|kaynak)[ \t*_]*[:\uff1a]"
 )
 
 
@@ -337,6 +366,20 @@ _THIRD_PARTY_KEYS = (
     "lado",
     "стороны",
     "côté",
+    "users",
+    "people",
+    "folks",
+    "многих",
+    "других",
+    "很多",
+    "不少人",
+    "多くの",
+    "많은",
+    "usuarios",
+    "usuários",
+    "utilisateurs",
+    "nutzer",
+    "người dùng",
 )
 # The failure placed with another party: "on their side", "on Anthropic's end", "their servers
 # are overloaded", "是百度那边的问题", "de su lado". (A service speaks of "our side", "our
@@ -348,6 +391,14 @@ _THIRD_PARTY = re.compile(
     r"|那边的?(?:问题|服务|服务器|接口)|那边出了?问题|对方的?(?:服务器|服务|接口)"
     r"|向こう(?:側|の)(?:問題|サーバ)|auf\s+(?:ihrer|deren)\s+seite"
     r"|(?:de|do)\s+(?:su|seu|sua)\s+lado|\u0441\s+их\s+стороны|de\s+leur\s+côté"
+    # ... or with the many others it hit: "many users are reporting", "многих", "很多人",
+    # "有很多付费用户都中招了", "多くのユーザーが", "muchos usuarios" (a service speaks of "you")
+    r"|(?:many|some|other|several|lots of|a lot of)\s+(?:other\s+)?(?:users|people|folks)\s+"
+    r"(?:are|have|were|had|report|reported|complain|seem|also|get|got|see|saw)\b"
+    r"|\u0443\s+(?:многих|других)(?!\w)|很多人|不少人|有很多[^。\uff0c\n]{0,8}(?:用户|用戶|人)"
+    r"|多くの(?:ユーザー|人)が|많은\s+(?:사용자|분들|사람)들?이|muchos usuarios|varios usuarios"
+    r"|muitos usuários|plusieurs utilisateurs|de nombreux utilisateurs|viele (?:nutzer|benutzer)"
+    r"|một số người dùng|nhiều người dùng"
 )
 
 

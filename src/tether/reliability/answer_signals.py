@@ -56,7 +56,8 @@ def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """Words that define a failure ("a 529 means", "indicates that", "occurs when"): the reply
+    """Words that define a failure ("a 529 means", "indicates that", "occurs when"), or a code
+    said to be a status code ("504 is an HTTP status code", "상태 코드입니다"): the reply
     explains an error; a notice never says what it means."""
     if r.structure is not None or r.html:
         return ()
@@ -64,7 +65,40 @@ def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     for m in r.lexicon.defining.finditer(text):
         if _POINTER.search(text, max(0, m.start() - 30), m.start()) is None:
             return (Signal("defines", -w["defines"], m.group(0).strip()),)
+    code = _CODE_DEFINED.search(text) if holds(text, _CODE_DEFINED_KEYS) else None
+    if code is not None:
+        return (Signal("defines", -w["defines"], code.group(0).strip()[:40]),)
     return ()
+
+
+# A code said to BE a status code, the copula of a definition: "504 is an HTTP status code",
+# "是HTTP协议中的一个状态码", "상태 코드입니다", "ステータスコードです", "es un código de estado",
+# "to kod". A notice carries its code; it never says what kind of thing the code is.
+_CODE_DEFINED = re.compile(
+    r"(?:是|為|为)(?:http\S*)?(?:协议|協議)?中?的?一(?:个|個|种|種)[^\n。\uff0c,]{0,12}"
+    r"(?:状态码|狀態碼|错误|錯誤)|상태 코드(?:입니다|이며|로서)"
+    r"|ステータスコード(?:です|であり|の一つ)"
+    r"|\b(?:is|are) (?:an?|the) (?:http |standard )?(?:status|response|error) codes?\b"
+    r"|\b(?:es|est|é|ist|là|adalah|to) (?:un |une |um |ein |một |sebuah )?"
+    r"(?:código|code|kod|mã|kode|statuscode)\b|является кодом|это код\b"
+    r"|\bto (?:kod|komunikat|błąd)\b"
+)
+_CODE_DEFINED_KEYS = split_keys(
+    (
+        "是",
+        "為",
+        "为",
+        "상태 코드",
+        "ステータスコード",
+        "code",
+        "código",
+        "kod",
+        "komunikat",
+        "błąd",
+        "mã",
+        "код",
+    )
+)
 
 
 # "For more information on this error, see ...": a notice pointing to its docs, which names
@@ -547,7 +581,9 @@ _CONDITION = re.compile(
     r"^\W*(?:if|when|whenever|cuando|quando|wenn|falls|lorsque|если|когда|jeśli|eğer|nếu|jika"
     r"|se (?=você|o |a |um |uma )|si (?=vous|tu |le |la |les |un |une |usted|el |la ))"
     r"\s*(?!.{0,30}(?:persist|continu|bleibt|сохраня|повтор))\w"
-    r"|^\W*(?:如果|若是|一旦)",
+    r"|^\W*(?:如果|若是|一旦)"
+    # ... "当遇到 504 错误时": "when" around its clause (not 当前, "current")
+    r"|^\W*(?:当|當)(?!前)[^。\n\uff0c,]{2,40}?(?:时|時)",
     re.I,
 )
 

@@ -204,7 +204,13 @@ _PROBLEM_CAUSED = re.compile(
     r"|导致了?(?:此|这个|该|这|這個)(?:问题|問題|错误|報錯|报错)"
     r"|(?:此|这个|该|這個)问题是(?:由于|因为)|この問題は|이 문제는"
     r"|este problema (?:se debe|é causado|es causado)|dieses problem (?:liegt|wird)"
-    r"|эта проблема (?:вызвана|из-за|связана)|ce problème (?:vient|est dû)",
+    r"|эта проблема (?:вызвана|из-за|связана)|ce problème (?:vient|est dû)"
+    # ... or this failure's cause told as what it was: "the cause of this outage was",
+    # "这次崩溃的原因是", "la causa de este error fue", "причиной этой ошибки", "今回の障害の原因は"
+    r"|the (?:root )?(?:cause|reason) (?:of|for) (?:the|this|that) [\w-]+(?: [\w-]+)? (?:was|is)\b"
+    r"|(?:这次|這次|此次|本次)[^。\n]{0,12}的?原因(?:是|在于|在於|為|为)"
+    r"|la causa de (?:este|esta|ese|esa) [\w-]+ (?:fue|es)\b|причиной (?:этой|этого|сбоя)"
+    r"|今回の[^。\n]{0,12}の原因は",
     re.I,
 )
 
@@ -231,6 +237,19 @@ _CAUSED_STARTS = split_keys(
         "dieses problem",
         "эта проблема",
         "ce problème",
+        "the cause of",
+        "the root cause of",
+        "the reason for",
+        "the reason of",
+        "the cause for",
+        "the root cause for",
+        "这次",
+        "這次",
+        "此次",
+        "本次",
+        "la causa de",
+        "причиной",
+        "今回の",
     )
 )
 
