@@ -200,6 +200,9 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         outside = r.text[: fence.start()] + r.text[fence.end() :]
         if len(LETTER.findall(outside)) >= QUOTE_PROSE_LETTERS:
             return (Signal("quoted", -w["quoted"], "a fenced block with words around it"),)
+    subject = _QUOTED_SUBJECT.match(r.text[:600])
+    if subject is not None and r.lexicon.vocabulary.search(subject.group(1).lower()):
+        return (Signal("quoted", -w["quoted"], subject.group(1)[:60]),)
     for m in QUOTE.finditer(r.text[:3000]):
         inner = (m.group(1) or m.group(2) or "").lower()
         before = r.text[max(0, m.start() - 2) : m.start()]
@@ -224,6 +227,22 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue  # "Server error '502 Bad Gateway'": the quote is the error's own value
         return (Signal("quoted", -w["quoted"], inner[:60]),)
     return ()
+
+
+# A reply that opens with a quoted error and goes on to say what it is: the quote is the subject
+# of its sentence ("'503 Service Unavailable' error is a temporary ...", "「429」エラーは",
+# "\"503 ...\" 오류는", "`Rate limit reached` means ..."). A notice opening with a quote goes on
+# with advice, never with a copula or a topic marker about the quote.
+_QUOTED_SUBJECT = re.compile(
+    r"\W{0,3}[\"`\u201c\u2018\u00ab\u300c\u300e]"
+    r"([^\"`\u201d\u2019\u00bb\u300d\u300f\n]{2,200})[\"`\u201d\u2019\u00bb\u300d\u300f]"
+    r"\s*(?:\([^)\n]{0,80}\)\s*)?"
+    r"(?:(?:errors?|exception|message|response|status|오류|에러|エラー|错误|錯誤|報錯|报错|erreur"
+    r"|fehler|ошибка)\s*(?:는|은|は|が|是|表示|意味|means|indicates|occurs|is|es|est|ist|é"
+    r"|означает)|(?:는|은|は|means|indicates|is|are|es|est|ist|é|significa|signifie|bedeutet"
+    r"|означает|是|表示|意味着)(?!\w))",
+    re.I,
+)
 
 
 def asked_about(
