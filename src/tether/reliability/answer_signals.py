@@ -604,7 +604,7 @@ _CONDITION = re.compile(
     # ... "in case of" a limit exceeded ("в случае превышения", "En caso de superar"), not of
     # "problems": a notice's advice ("en cas de problème, contactez ...")
     r"|^\W*(?:in case of|\u0432 случае|en caso de|en cas de|im falle? |w przypadku|no caso de"
-    r"|in caso di|nel caso|khi |ketika |saat )"
+    r"|in caso di|nel caso|khi |ketika |saat )\s*"
     r"(?!.{0,15}(?:problem|issue|error|erro|проблем|ошибк|fehler|błęd|lỗi|masalah|sorun))\w"
     # ... "当遇到 504 错误时": "when" around its clause (not 当前, "current")
     r"|^\W*(?:当|當)(?!前)[^。\n\uff0c,]{2,40}?(?:时|時)",
