@@ -5,6 +5,7 @@ told, the many others it hit, a "Source:" label, a phone's mail signature, "when
 a reformulation ("es decir", "то есть"), a quoted error that a sentence goes on to define.
 Beside each, the notice that must stay a failure."""
 
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
 from __future__ import annotations
 
 from tests.reliability.judging import reading, signals
@@ -22,7 +23,9 @@ def test_occurs_in_the_general_present_explains() -> None:
 
 def test_an_error_that_occurred_is_still_a_notice() -> None:
     assert reading("요청을 처리하는 중 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.")[0]
-    assert reading("リクエストの処理中にエラーが発生しました。しばらくしてから再度お試しください。")[0]
+    assert reading(
+        "リクエストの処理中にエラーが発生しました。しばらくしてから再度お試しください。"
+    )[0]
 
 
 def test_can_occur_and_such_as_explain() -> None:
