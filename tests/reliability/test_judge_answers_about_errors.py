@@ -8,7 +8,8 @@ Beside each, the notice that must stay a failure."""
 # ruff: noqa: RUF001  (texts in their own scripts and punctuation)
 from __future__ import annotations
 
-from tests.reliability.judging import reading, signals
+from tests.reliability.judging import asked, reading, signals
+from tether.reliability.judge import read_text
 
 
 def test_occurs_in_the_general_present_explains() -> None:
@@ -129,3 +130,27 @@ def test_a_quoted_error_the_sentence_defines_is_quoted() -> None:
 def test_a_quoted_notice_followed_by_advice_is_not_a_quotation() -> None:
     failure, names = reading('"Service unavailable." Please try again in a few minutes.')
     assert failure and "quoted" not in names, names
+
+
+def test_two_parts_of_a_program_are_a_text_for_a_developer() -> None:
+    text = "Les erreurs levées dans une fonction asynchrone doivent être passées au middleware."
+    failure, names = reading(text)
+    assert not failure and "code_parts" in names, names
+
+
+def test_one_part_or_one_compound_is_no_text_about_code() -> None:
+    failure, names = reading("Invalid parameter: model. Please try again.")
+    assert failure and "code_parts" not in names, names
+    assert "code_parts" not in signals("请点击“函数插件区”按钮处理上传的文档时出现错误。")
+
+
+def _many_codes_weight(text: str) -> float:
+    found = [s.weight for s in read_text(text, asked()).signals if s.name == "many_codes"]
+    return found[0] if found else 0.0
+
+
+def test_a_success_beside_the_failures_is_a_reference_of_outcomes() -> None:
+    rows = "401\n\nMissing or wrong API key\n\n429\n\nToo many requests\n\n503\n\nUnavailable"
+    with_success = "Status codes\n\n200\n\nThe request succeeded\n\n" + rows
+    assert _many_codes_weight(with_success) < _many_codes_weight("Status codes\n\n" + rows) < 0
+    assert not reading(with_success)[0]

@@ -719,15 +719,24 @@ def names_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Three or more different status codes: a table or an explanation of codes, where a
-    failure text carries one."""
+    failure text carries one (more so with a success among them: "200 OK", then the errors)."""
     codes = set(CODE_WORD.findall(r.message[:4000]))
     rows = {m.group(1) for m in _CODE_ROW.finditer(r.text[:4000])}
     if len(codes) >= 3 or len(rows) >= 2:
         found = sorted(codes | rows)
         # a list of five codes or more is a reference table: no failure text carries one
         weight = w["many_codes"] * (2 if len(rows) >= 5 or len(codes) >= 6 else 1)
+        success = _SUCCESS_CODE.search(r.text[:4000])
+        if success is not None:
+            # ... nor a success beside its failures ("200 OK", "204"): a reference of outcomes
+            weight += w["many_codes"]
+            found.insert(0, success.group(0))
         return (Signal("many_codes", -weight, ", ".join(found[:6])),)
     return ()
+
+
+# A success status as a word of its own (not a piece of a number, a version or a path).
+_SUCCESS_CODE = re.compile(r"(?<![\w.,/:-])20[014](?![\w.,/:-])")
 
 
 def http_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -98,3 +98,40 @@ def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("bold_status", -w["bold_status"], m.group(0)[:40]),)
+
+
+# The parts of a program a developer reads about: functions, methods, middleware, callbacks,
+# objects, parameters, in the languages manuals are written in. One of them is a word a notice
+# may say ("invalid parameter"); two different ones make a text about code.
+_CODE_PART = re.compile(
+    r"\b(?:functions?|methods?|middlewares?|handlers?|callbacks?|promises?|objects?|class(?:es)?"
+    r"|modules?|plugins?|variables?|arguments?|parameters?|propert(?:y|ies)|instances?"
+    r"|constructors?|interfaces?|librar(?:y|ies)|frameworks?|routers?|hooks?|decorators?"
+    r"|funci[oó]n|funciones|função|funções|fonctions?|funktion(?:en)?|funzion[ei]"
+    r"|функци\w*|manejador\w*|gestionnaires?|gestore|obje(?:to|t|kt)|oggetto|объект\w*"
+    r"|módulo|modul|variável|variabile|переменн\w*|parámetro|parâmetro|paramètre|параметр\w*"
+    r"|método|méthode|methode|metodo|метод\w*)\b"
+    r"|函数|方法|中间件|回调|对象|插件|変数|関数|メソッド|ミドルウェア|オブジェクト|함수|메서드|미들웨어"
+    r"|객체|콜백"
+)
+CODE_PARTS_MIN = 2
+
+
+def code_parts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Two different parts of a program named ("the middleware function", "the callback's
+    parameter", 函数 and 对象): a text written for a developer about code, where a notice
+    speaks to a user about a request."""
+    if r.structure is not None or r.html or not r.hits:
+        return ()
+    found: list[str] = []
+    end = -1
+    for m in _CODE_PART.finditer(r.low[:3000]):
+        part, joined = m.group(0), m.start() == end
+        end = m.end()
+        if joined:
+            continue  # one compound, not two parts: "函数插件区", an app's button
+        if part not in found:
+            found.append(part)
+            if len(found) >= CODE_PARTS_MIN:
+                return (Signal("code_parts", -w["code_parts"], ", ".join(found)),)
+    return ()

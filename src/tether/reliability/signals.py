@@ -43,7 +43,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     recurrence (how often it comes back), within_limit (usage said to be
                     under a limit), names_cause (a cause labelled or blamed for the problem);
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
-                    handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`)
+                    handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
+                    code_parts (two parts of a program named: "the middleware function")
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
@@ -102,7 +103,7 @@ from tether.reliability.diagnosis_signals import (
     recurrence,
     within_limit,
 )
-from tether.reliability.docs_signals import bold_status, doc_markup, handles_errors
+from tether.reliability.docs_signals import bold_status, code_parts, doc_markup, handles_errors
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (
     EXCEPTION_LINE,
@@ -234,6 +235,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "names_cause": 0.6,  # the cause named ("## Root cause", "导致此问题"): a diagnosis
     "handles_errors": 0.3,  # errors as what code does with them ("catches errors", 捕获)
     "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
+    "code_parts": 0.3,  # two parts of a program named ("the middleware function"): for a developer
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
     "on_topic": 0.5,
     "off_topic": 0.3,
@@ -399,6 +401,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     doc_markup,
     handles_errors,
     bold_status,
+    code_parts,
     addresses_asker,
     contrast,
     cites_standard,
