@@ -700,6 +700,12 @@ _CODE_AS_NOUN = re.compile(
     r"|\b[45]\d\d(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
     r"(?:the|a|an|that|when|used|returned|sent)\b"
     r"|\b[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b"
+    # ... or the topic of a sentence in Korean, Japanese, Chinese, Russian: "502 에러는", "503
+    # エラーとは", "504 错误通常", "ошибка 429 означает" (a notice says the code, not its topic)
+    r"|[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:(?:에러|오류)(?:는|란)"
+    r"|(?:エラー|ステータス)(?:は|とは|が発生する(?:原因|場合))"
+    r"|(?:错误|錯誤|报错|状态码|狀態碼)(?:是|表示|通常|一般|意味|的原因|指|的意思))"
+    r"|(?:ошибка|код|статус)\s+[45]\d\d\s+(?:означает|возникает|говорит|указывает)"
 )
 _STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every branch of _CODE_AS_NOUN, cheap to look for
 
