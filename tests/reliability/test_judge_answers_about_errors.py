@@ -154,3 +154,25 @@ def test_a_success_beside_the_failures_is_a_reference_of_outcomes() -> None:
     with_success = "Status codes\n\n200\n\nThe request succeeded\n\n" + rows
     assert _many_codes_weight(with_success) < _many_codes_weight("Status codes\n\n" + rows) < 0
     assert not reading(with_success)[0]
+
+
+def test_a_code_as_the_topic_of_a_sentence_is_named() -> None:
+    failure, names = reading(
+        "503 エラーとは、サーバーが一時的にリクエストを処理できない状態を示すステータスです。"
+    )
+    assert not failure and "names_code" in names, names
+    failure, names = reading(
+        "Ошибка 429 означает, что клиент отправил слишком много запросов за короткое время."
+    )
+    assert not failure and "names_code" in names, names
+
+
+def test_a_notice_saying_its_code_names_none() -> None:
+    failure, names = reading("Error 502. Bad gateway, please try again later.")
+    assert failure and "names_code" not in names, names
+
+
+def test_works_now_and_i_get_in_more_languages_are_a_witness() -> None:
+    failure, names = reading("Ya funciona, era el proxy de la oficina que cortaba la conexión.")
+    assert not failure and "witness" in names, names
+    assert "witness" in signals("Me sale un 429 cada vez que abro el panel, desde ayer.")
