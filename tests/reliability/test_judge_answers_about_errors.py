@@ -176,3 +176,15 @@ def test_works_now_and_i_get_in_more_languages_are_a_witness() -> None:
     failure, names = reading("Ya funciona, era el proxy de la oficina que cortaba la conexión.")
     assert not failure and "witness" in names, names
     assert "witness" in signals("Me sale un 429 cada vez que abro el panel, desde ayer.")
+
+
+def test_an_outage_told_in_the_past_in_more_languages() -> None:
+    failure, names = reading("Вчера сайт лежал часа два, сейчас всё нормально.")
+    assert not failure and "past_state" in names, names
+    assert "past_state" in signals("昨天晚上挂了一会儿，现在恢复了。")
+    assert "past_state" in signals("El servidor se cayó anoche por el mantenimiento del proveedor.")
+
+
+def test_a_notice_of_an_outage_now_tells_no_past() -> None:
+    failure, names = reading("Сервис временно недоступен. Попробуйте позже.")
+    assert failure and "past_state" not in names, names

@@ -155,6 +155,35 @@ _PAST_STATE_KEYS = (
     "недоступ",
     "落ちて",
     "다운됐",
+    "лежал",
+    "падал",
+    "не работал",
+    "cayó",
+    "caíd",
+    "fora do ar",
+    "ficou offline",
+    "tombé",
+    "hors ligne",
+    "war weg",
+    "lag down",
+    "giù",
+    "era offline",
+    "sempat",
+    "tadi down",
+    "bị sập",
+    "之前",
+    "刚才",
+    "刚刚",
+    "昨天",
+    "昨晚",
+    "前几天",
+    "上午",
+    "下午",
+    "さっき",
+    "昨日",
+    "先ほど",
+    "아까",
+    "어제",
 )
 _SOURCE_KEYS = (
     "accord",
@@ -321,6 +350,13 @@ _PAST_STATE = re.compile(
     r"|estuvo\s+(?:caído|fuera)|estava\s+(?:fora|caído|offline|indisponível)"
     r"|était\s+(?:indisponible|en panne|hors)|war\s+(?:down|offline|nicht erreichbar)"
     r"|был\w{0,2}\s+недоступ|落ちてた|落ちていた|다운됐"
+    # ... in more languages, or with the time it happened: "лежал", "se cayó", "ficou fora do ar",
+    # "est tombé", "era giù", "sempat down", "bị sập", "昨天挂了", "さっき落ちて", "아까 다운"
+    r"|(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
+    r"|ficou (?:fora do ar|offline)|estava fora do ar|(?:est|était) tombé|était hors ligne"
+    r"|war weg|lag down|era (?:giù|offline)|è andato giù|sempat (?:down|error)|tadi down|bị sập"
+    r"|(?:之前|刚才|刚刚|昨天|昨晚|前几天|上午|下午)[^。\n]{0,6}(?:挂了|崩了|宕机|炸了|打不开)"
+    r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)"
 )
 
 
