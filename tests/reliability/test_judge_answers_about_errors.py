@@ -188,3 +188,11 @@ def test_an_outage_told_in_the_past_in_more_languages() -> None:
 def test_a_notice_of_an_outage_now_tells_no_past() -> None:
     failure, names = reading("Сервис временно недоступен. Попробуйте позже.")
     assert failure and "past_state" not in names, names
+
+
+def test_a_thing_done_to_the_system_in_more_languages_is_acted() -> None:
+    failure, names = reading("Reinicié el servidor y limpié la caché, ya debería responder.")
+    assert not failure and "acted" in names, names
+    failure, names = reading("Wir haben den Fehler im Proxy behoben, danke für die Geduld.")
+    assert not failure and "acted" in names, names
+    assert "acted" in signals("我已经重启了网关，现在应该可以访问了。")

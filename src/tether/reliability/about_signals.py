@@ -139,6 +139,31 @@ _ACTED_KEYS = (
     "обновил",
     "откатил",
     "почистил",
+    "reinici",
+    "arregl",
+    "corregimos",
+    "corrigimos",
+    "despleg",
+    "redémarré",
+    "corrigé",
+    "déployé",
+    "neu gestartet",
+    "behoben",
+    "zurückgesetzt",
+    "riavviato",
+    "risolto",
+    "перезапустили",
+    "исправили",
+    "починили",
+    "откатили",
+    "再起動しました",
+    "復旧させました",
+    "재시작했습니다",
+    "재부팅했습니다",
+    "수정했습니다",
+    "重启",
+    "修复",
+    "回滚",
 )
 _CAUSE_KEYS = ("cause", "reason", "причина", "原因", "causa", "ursache", "raison", "원인")
 _CODES_KEYS = (" codes", "码", "エラーコード", "коды")
@@ -300,6 +325,15 @@ _ACTED = re.compile(
     r"|gone)\s+now\b|should\s+now\s+(?:be|work)\b"
     r"|devrait\s+(?:maintenant|désormais)\s|(?:debería|deveria)\s+(?:funcionar|estar)\s+(?:ya|já)\b"
     r"|sollte\s+(?:jetzt|nun)\s+wieder\b|应该(?:可以|好)了|(?:должно|должна)\s+(?:уже\s+)?работать"
+    # ... in more languages: "reinicié el servidor", "nous avons corrigé", "wir haben es behoben",
+    # "ho riavviato", "починили", "再起動しました", "재시작했습니다", "已经修复"
+    r"|\b(?:reinici(?:é|ei|amos)|arregl(?:é|amos)|corr(?:eg|ig)imos|despleg(?:ué|amos)"
+    r"|j.ai redémarré|nous avons (?:redémarré|corrigé|déployé)"
+    r"|ich habe (?:\w+ ){0,4}neu gestartet"
+    r"|wir haben (?:\w+ ){0,4}(?:behoben|neu gestartet|zurückgesetzt)"
+    r"|ho riavviato|abbiamo (?:risolto|riavviato)|перезапустили|исправили|починили|откатили)\b"
+    r"|再起動しました|復旧させました|재시작했습니다|재부팅했습니다|수정했습니다"
+    r"|已经?(?:重启|修复|回滚)|刚(?:重启|修复)了"
 )
 
 
