@@ -196,3 +196,8 @@ def test_a_thing_done_to_the_system_in_more_languages_is_acted() -> None:
     failure, names = reading("Wir haben den Fehler im Proxy behoben, danke für die Geduld.")
     assert not failure and "acted" in names, names
     assert "acted" in signals("我已经重启了网关，现在应该可以访问了。")
+
+
+def test_a_runtime_exception_naming_code_parts_is_no_manual() -> None:
+    text = "AttributeError: 'Summarizer' object has no attribute 'run' (in function main)"
+    assert "code_parts" not in signals(text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.failure_signals import EXCEPTION_LINE
 from tether.reliability.reply import Reply, Signal
 
 # A link to another page of the manual, relative or to a section ("[middleware](/resources/x)",
@@ -133,5 +134,12 @@ def code_parts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if part not in found:
             found.append(part)
             if len(found) >= CODE_PARTS_MIN:
+                if _raised(r.text[:3000]):
+                    return ()  # a runtime's exception names code parts too ("'X' object has")
                 return (Signal("code_parts", -w["code_parts"], ", ".join(found)),)
     return ()
+
+
+def _raised(text: str) -> bool:
+    """Whether a line of `text` is an exception as a runtime prints it ("TypeError: ...")."""
+    return any(EXCEPTION_LINE.match(line) for line in text.splitlines()[:60])
