@@ -201,3 +201,11 @@ def test_a_thing_done_to_the_system_in_more_languages_is_acted() -> None:
 def test_a_runtime_exception_naming_code_parts_is_no_manual() -> None:
     text = "AttributeError: 'Summarizer' object has no attribute 'run' (in function main)"
     assert "code_parts" not in signals(text)
+
+
+def test_a_tutorial_voice_explains() -> None:
+    failure, names = reading(
+        "이번에는 서버가 잘못된 형식의 응답을 보내는 경우를 살펴봅시다. 에러 처리는 체인 끝에서 합니다."
+    )
+    assert not failure and "explains" in names, names
+    assert "explains" in signals("Veamos por qué esto pasa cuando el token caduca.")
