@@ -209,3 +209,8 @@ def test_a_tutorial_voice_explains() -> None:
     )
     assert not failure and "explains" in names, names
     assert "explains" in signals("Veamos por qué esto pasa cuando el token caduca.")
+
+
+def test_causes_and_fixes_named_as_a_subject() -> None:
+    assert "cause_and_fix" in signals("429エラーの原因と解決方法をまとめました。")
+    assert "cause_and_fix" in signals("Ursachen und Lösungen für den Fehler 502 im Überblick.")

@@ -165,7 +165,18 @@ _ACTED_KEYS = (
     "修复",
     "回滚",
 )
-_CAUSE_KEYS = ("cause", "reason", "причина", "原因", "causa", "ursache", "raison", "원인")
+_CAUSE_KEYS = (
+    "cause",
+    "reason",
+    "причин",
+    "原因",
+    "causa",
+    "ursache",
+    "raison",
+    "원인",
+    "penyebab",
+    "nguyên nhân",
+)
 _CODES_KEYS = (" codes", "码", "エラーコード", "коды")
 _PAST_STATE_KEYS = (
     "down",
@@ -352,13 +363,19 @@ _CAUSE_AND_FIX = re.compile(
     r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)\s*[:\uff1a][\s\S]{0,400}?"
     r"(?:solution|fix|resolution|решение|解决方法|解决方案|解決策|対処法|solución|solução|lösung"
     r"|해결)\w*\s*[:\uff1a]"
+    # ... or named together as what a text is about: "503エラーの原因と解決方法", "原因和解决方法",
+    # "causes and fixes", "causas y soluciones", "Ursachen und Lösungen", "원인과 해결 방법"
+    r"|原因と(?:解決|対処)|原因(?:和|与|及)(?:解决|处理)|원인과 해결"
+    r"|\b(?:causes? and (?:fix|fixes|solutions?)|causas y soluciones|causas e soluções"
+    r"|causes et solutions|ursachen und lösungen|причины и (?:решения|способы)|cause e soluzioni"
+    r"|penyebab dan solusi|nguyên nhân và cách)\b"
 )
 
 
 def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A cause and a fix, each labelled ("Cause: ... Solution: ..."): a troubleshooting entry
-    about an error. A notice may give a reason; it does not file it under a cause with its
-    solution."""
+    """A cause and a fix, each labelled ("Cause: ... Solution: ...") or named together as a
+    text's subject ("原因と解決方法", "causes and fixes"): a troubleshooting entry about an
+    error. A notice may give a reason; it does not file it under a cause with its solution."""
     return _sign("cause_and_fix", w, _CAUSE_AND_FIX, _CAUSE_KEYS, r.low[:3000])
 
 
