@@ -133,7 +133,9 @@ def test_no_source_straddles_the_split() -> None:
 # witness's words; hand false alarms 41 -> 40), retrained: one hand false alarm at 1.003 the
 # new model no longer clears ("Does the text show up after you refresh ...?"): 18.
 # Failure words in the main languages merged with it, the model retrained: 17.
-TUNE_FALSE_ALARMS_AT_MOST = 17
+# Answers about errors in many languages (the general present of "occurs", a code defined, "not
+# X but Y", the others it hit, a "Source:" label, code_parts, ...; hand 40 -> 24), retrained: 14.
+TUNE_FALSE_ALARMS_AT_MOST = 14
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -239,7 +241,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 17
 # getting an error' no failure word, a problem that occurred with words between; hand signals
 # 152 -> 149 missed, 41 -> 40 flagged), retrained: 126.
 # Both merged, the model retrained: 122.
-TUNE_MISSES_AT_MOST = 122
+# Answers about errors in many languages (hand misses unchanged, 149), retrained: 121.
+TUNE_MISSES_AT_MOST = 121
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
