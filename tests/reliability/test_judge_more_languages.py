@@ -1,8 +1,9 @@
 """Short failure notices the hand signals had no words for: the same few constructions (could
-not + a verb, an error, a quota exceeded, try again, a problem occurred, a run cancelled, not in
-time) in languages beyond the main ones (Nordic, Baltic, Finnish, Slavic, Romance, Greek,
-Hungarian, Irish, Hebrew, Arabic, Hindi), and a bot's canned lines in English and Russian (an
-issue it is having, its own head, ask the admin, be right back). Read by the hand signals alone
+not + a verb, an error, a quota exceeded, try again, a problem or an error occurred, a run
+cancelled, a step rejected, not in time, cannot connect, something went wrong) in languages
+beyond the main ones (Nordic, Baltic, Finnish, Slavic, Romance, Greek, Hungarian, Irish, Hebrew,
+Arabic, Turkish), and a bot's canned lines (an issue it is having, its own head, its neural net
+blowing up, be right back, wait a few minutes, unusual traffic). Read by the hand signals alone
 (the learned signal off); beside them, the answers that use the same words and must stay
 answers. Every text is made up."""
 
@@ -67,6 +68,19 @@ CANNED = (
     "Can't reach the backend. Check your internet connection.",
     "It's taking longer than expected, please try again.",
     "I'll be right back!",
+    "Our network saw unusual traffic from your address. Please try again later.",
+    "The neural net exploded. Try again before I melt.",
+    "I'm afraid I don't know. I can't reach my notes at the moment.",
+    "The gateway rejected the request.",
+    "上游拒绝了请求",
+    "Nemohu se připojit k serveru, zkuste to později.",
+    "Kan geen verbinding maken met de server. Geef me een paar minuten.",
+    "Désolé, une erreur inattendue s'est produite.",
+    "Ich kann dieses Gespräch nicht fortsetzen.",
+    "Kvóta bola prekročená",
+    "Прекорачена је квота",
+    "Bir şeyler yanlış gitti",
+    "登录信息已过期，请重新登录",
 )
 
 
@@ -90,6 +104,11 @@ ANSWERS = (
     "tests/test_parse.py and the test passes now.",
     "Ask your admin for write access to main; meanwhile I pushed the fix to "
     "tests/test_parse.py on a branch.",
+    "The request was rejected by the schema check because parse_date returned a string; I "
+    "changed it to return a date in tests/test_parse.py.",
+    "I'm afraid the test was wrong, not the parser: it expected a naive datetime. I fixed the "
+    "assertion in tests/test_parse.py.",
+    "The suite takes a few minutes on CI; I split tests/test_parse.py so parse_date runs first.",
 )
 
 
