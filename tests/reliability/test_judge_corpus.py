@@ -239,7 +239,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 17
 # getting an error' no failure word, a problem that occurred with words between; hand signals
 # 152 -> 149 missed, 41 -> 40 flagged), retrained: 126.
 # Both merged, the model retrained: 122.
-TUNE_MISSES_AT_MOST = 122
+# Failure words of more languages and a bot's canned lines (could not, quota exceeded, not in
+# time, rejected, a few minutes; hand signals 149 -> 119 missed, 40 flagged), retrained: 111.
+TUNE_MISSES_AT_MOST = 111
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
