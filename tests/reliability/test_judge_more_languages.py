@@ -81,6 +81,9 @@ CANNED = (
     "Прекорачена је квота",
     "Bir şeyler yanlış gitti",
     "登录信息已过期，请重新登录",
+    "Ups! Der var en fejl i svaret.",  # an oops that opens a notice
+    "Geen internetverbinding. Probeer het later opnieuw.",
+    "Sin conexión a internet.",
 )
 
 
@@ -109,6 +112,8 @@ ANSWERS = (
     "I'm afraid the test was wrong, not the parser: it expected a naive datetime. I fixed the "
     "assertion in tests/test_parse.py.",
     "The suite takes a few minutes on CI; I split tests/test_parse.py so parse_date runs first.",
+    "There's no internet connection in the CI sandbox, so I vendored the fixture into "
+    "tests/test_parse.py.",
 )
 
 
