@@ -43,7 +43,7 @@ from tether.lab.mixes import (
 )
 from tether.lab.naive import run_naive
 from tether.lab.tasks import Task, generate, lab_rules
-from tether.messages import Usage
+from tether.messages import Turn, Usage
 from tether.providers import Timeouts, provider_at
 from tether.reliability.chain import Candidate, Notice
 from tether.reliability.hedge import FirstBytes, HedgePolicy
@@ -384,6 +384,7 @@ async def run_lab(
     runs = draw(settings.mix, [len(t.solver) for t in tasks], settings.seed)
     records: list[RunRecord] = []
     timing: dict[str, float] = {}
+    warm_up()
     for harness in settings.harnesses:
         started = time.perf_counter()
         records += await run_harness(harness, tasks, runs, settings, on_run)
@@ -401,6 +402,19 @@ async def run_lab(
             "unreadable": len(report.unreadable),
         }
     return LabResult(settings, tasks, records, timing, gate)
+
+
+def warm_up() -> None:
+    """Build what the harnesses build lazily at their first model calls, before any clock runs:
+    the judge's lexicon and its patterns (0.1 to 0.4 s of CPU) built inside a run block the
+    event loop every run's model calls share, and their first bytes would read as slow."""
+    from tether.reliability.judge import DEFAULT_CONFIG, judge
+    from tether.stand.faults import GATEWAY_TEXT
+
+    shared = RuntimeConfig().judge.judge_config("lab")  # tether's, shared by its runs
+    for config in (DEFAULT_CONFIG, shared):  # the naive loop judges with the default
+        for text in (GATEWAY_TEXT, "Done: the tests pass.\n\n- `fix.py`: 3 lines changed"):
+            judge(Turn(text, finish_reason="stop", termination="stop"), config=config)
 
 
 def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
