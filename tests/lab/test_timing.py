@@ -135,3 +135,5 @@ def test_the_loop_lag_watch_sees_a_blocked_loop() -> None:
     during, after = anyio.run(main)
     assert 0.15 <= during <= 0.26 and after == 0.0
     assert lag.summary()["stalls"] >= 1 and lag.summary()["longest_stall_s"] >= 0.15
+    time.sleep(0.05)  # the watch has stopped: no stall is going on, whatever the clock says
+    assert lag.stalled(0.0, time.perf_counter() + 1) == pytest.approx(lag.total_s)

@@ -67,15 +67,18 @@ class LoopLag:
         self.longest_s = 0.0
 
     async def watch(self) -> None:
-        while True:
-            due = self._due = self.clock() + self.tick_s
-            await anyio.sleep(self.tick_s)
-            now = self.clock()
-            if now - due >= self.min_s:
-                self._stalls.append((due, now))
-                self.count += 1
-                self.total_s += now - due
-                self.longest_s = max(self.longest_s, now - due)
+        try:
+            while True:
+                due = self._due = self.clock() + self.tick_s
+                await anyio.sleep(self.tick_s)
+                now = self.clock()
+                if now - due >= self.min_s:
+                    self._stalls.append((due, now))
+                    self.count += 1
+                    self.total_s += now - due
+                    self.longest_s = max(self.longest_s, now - due)
+        finally:
+            self._due = None  # no watcher: no stall going on to report
 
     def stalled(self, start: float, end: float) -> float:
         spans = list(self._stalls)
