@@ -136,15 +136,11 @@ def test_where_no_candidate_can_answer_tether_fails_honestly_and_naive_says_done
     shapes = by_shape([r for r in result.runs if r.harness == "tether"])
     failed = [r.to_json() for r in result.runs if r.harness == "tether" and not r.impossible
               and r.status not in ("done", "answered")]  # fmt: skip
-    assert {s for s, f in shapes.items() if f["honest_failures"]} - {"none"} == {
+    # every run with no fault answers, on a loaded machine too (CI on 2 busy cores once saw
+    # one end in an error: lab/timing.py is why the lab's limits now hold there)
+    assert {s for s, f in shapes.items() if f["honest_failures"]} == {
         "all:empty", "all:gateway", "all:http", "all:loop",
     }, failed  # fmt: skip
-    # A run with no fault ends honestly only where a loaded machine made its calls slow or
-    # silent (seen in CI: the lab's breakers open at 0.2 s first bytes), and says so: never
-    # without an error, a retry, a failover or a breaker trip on its record.
-    unfaulted = [r for r in result.runs if r.harness == "tether" and r.shape == "none"
-                 and r.status not in ("done", "answered")]  # fmt: skip
-    assert all(r.error and (r.retries or r.failovers or r.breaker_trips) for r in unfaulted), failed
     assert all(f["honest_ends"] == {"error": 1} for s, f in shapes.items() if s != "none")
     assert result.gate["checked"] == result.gate["complete"] == 10
 

@@ -110,7 +110,7 @@ def lab(
 
     from tether.lab.experiment import HARNESSES, LabSettings, run_lab
     from tether.lab.mixes import get_mix
-    from tether.lab.report import lab_json, table_rows, write_report
+    from tether.lab.report import lab_json, limit_line, table_rows, write_report
 
     chosen = [h.strip() for h in harness.split(",") if h.strip()]
     unknown = [h for h in chosen if h not in HARNESSES]
@@ -198,6 +198,8 @@ def lab(
     out.print(
         "time: " + ", ".join(f"{k} {v:.1f}s" for k, v in body["timing_s"].items()), markup=False
     )
+    for name, clocks in body["limits"].items():
+        out.print(f"limits: {limit_line(name, clocks)}", markup=False)
     for path in written:
         out.print(f"wrote {path}", markup=False)
     raise typer.Exit(0 if ok else 1)

@@ -43,7 +43,17 @@ from tether.lab.mixes import (
 )
 from tether.lab.naive import run_naive
 from tether.lab.tasks import Task, generate, lab_rules
-from tether.messages import Usage
+from tether.lab.timing import (
+    PROBE_MODEL,
+    Excused,
+    ExcusingBreaker,
+    HarnessClocks,
+    Limits,
+    LoopLag,
+    TimedProvider,
+    calibrate,
+)
+from tether.messages import Turn, Usage
 from tether.providers import Timeouts, provider_at
 from tether.reliability.chain import Candidate, Notice
 from tether.reliability.hedge import FirstBytes, HedgePolicy
@@ -59,12 +69,10 @@ DEFAULT_HARNESSES = ("naive", "tether")
 # A price for the lab's simulated model (USD per million tokens), the order of a cheap model's,
 # so the report can show money; the stand's models are not real ones.
 LAB_PRICE = {"input": 0.10, "cached_input": 0.025, "output": 0.40}
-LAB_TIMEOUTS = Timeouts(connect=5.0, first_byte=1.0, silence=0.5)
 NAIVE_TIMEOUTS = Timeouts(connect=5.0, first_byte=60.0, silence=60.0)  # a common loop's defaults
 SAID_DONE = ("done", "answered")
-# Slow means a first byte past this: 140 ms above the healthy 0.06 s and below the slump's
-# 0.27 s, so a busy machine's scheduling delays do not read as a slow provider.
-SLOW_THRESHOLD_S = 0.2
+# The slow threshold (0.2 s) and the timeouts (LAB_TIMEOUTS) are floors: each harness run
+# widens them by what its probes of the stand measure (lab/timing.py).
 # tether-hedge: the threshold is learned (the p90 of the candidate's recent first bytes), over
 # the whole harness run: its runs share one record of first bytes per candidate name, as the
 # calls of a long-lived process would (each run has its own chain, too few calls to learn from).
@@ -127,6 +135,8 @@ class LabResult:
     runs: list[RunRecord]
     timing: dict[str, float]  # harness -> wall seconds; plus stand / checks breakdown
     gate: dict[str, int]  # tether traces: checked, complete
+    # per tether harness: the limits its probes set, the loop's stalls, what they excused
+    limits: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def pick_tasks(count: int, seed: int) -> list[Task]:
@@ -180,6 +190,11 @@ def lab_script(
             faults=[f"slow-first-byte:{backup_first_byte:.4f}"],
             turns=_turns(task, run.backup_faults()),
         )
+    models[PROBE_MODEL] = ModelSpec(  # healthy, for the probes that calibrate the limits
+        position="history",
+        faults=[f"slow-first-byte:{BASE_FIRST_BYTE_S:.4f}"],
+        turns=[TurnSpec(text="ok", finish_reason="stop")],
+    )
     return Script(models=models, chunk_chars=64)
 
 
@@ -245,6 +260,7 @@ async def _run_tether(
     ws: Path,
     hidden: Path,
     settings: LabSettings,
+    clocks: HarnessClocks,
     hedge: bool = False,
 ) -> RunRecord:
     checks = task.materialize(ws, hidden)
@@ -256,7 +272,7 @@ async def _run_tether(
             # in and the same seed gives the same figures; sharing is tested elsewhere
             "breakers": {
                 "store": "memory",
-                "slow_first_byte_s": SLOW_THRESHOLD_S,
+                "slow_first_byte_s": clocks.limits.slow_first_byte_s,
                 "slow_streak": 2,
                 "slow_open_s": 3600,
                 "open_s": 5,
@@ -266,12 +282,12 @@ async def _run_tether(
         }
     )
     backup = f"{task.id}-backup"
+    base, timeouts = url.rstrip("/") + "/v1", clocks.limits.timeouts
+    providers = [TimedProvider(base, model, client=client, timeouts=timeouts)
+                 for model in (task.id, backup)]  # fmt: skip
     candidates = [
-        Candidate(provider_at("openai", url, task.id, client=client, timeouts=LAB_TIMEOUTS),
-                  name="primary"),
-        Candidate(provider_at("openai", url, backup, client=client, timeouts=LAB_TIMEOUTS),
-                  name="backup"),
-    ]  # fmt: skip
+        Candidate(p, name=n) for p, n in zip(providers, ("primary", "backup"), strict=True)
+    ]
     runtime = create_agent_runtime(
         config, providers=candidates, workspace=ws, store=settings.store, on_notice=counter,
         rules=lab_rules(),
@@ -279,6 +295,9 @@ async def _run_tether(
     )  # fmt: skip
     if hedge:
         runtime.chain.first_bytes = settings.first_bytes
+    for candidate, provider in zip(runtime.chain.candidates, providers, strict=True):
+        assert candidate.breaker is not None  # the chain gave each one
+        candidate.breaker = ExcusingBreaker(candidate.breaker, provider, clocks.lag, clocks.excused)
     started = time.perf_counter()
     try:
         receipt = await runtime.run(task.prompt)
@@ -340,8 +359,13 @@ async def run_harness(
     runs: Sequence[RunFaults],
     settings: LabSettings,
     on_run: Callable[[RunRecord], None] | None = None,
+    clocks: HarnessClocks | None = None,
 ) -> list[RunRecord]:
-    """Every task through one harness, `settings.concurrency` at a time, against its own stand."""
+    """Every task through one harness, `settings.concurrency` at a time, against its own stand.
+
+    Before tether's runs, probes of the stand set its limits (`clocks.limits`); during them the
+    event loop's stalls are watched (`clocks.lag`)."""
+    clocks = clocks or HarnessClocks(Limits(), LoopLag(), Excused())
     root = settings.workdir / harness
     if root.exists():
         shutil.rmtree(root)
@@ -364,16 +388,21 @@ async def run_harness(
                         record = await _run_naive(task, faults, url, client, ws, hidden)
                     else:
                         record = await _run_tether(
-                            task, faults, url, client, ws, hidden, settings,
+                            task, faults, url, client, ws, hidden, settings, clocks,
                             hedge=harness == "tether-hedge",
                         )  # fmt: skip
                 records[i] = record
                 if on_run is not None:
                     on_run(record)
 
-            async with anyio.create_task_group() as tg:
-                for i in range(len(tasks)):
-                    tg.start_soon(one, i)
+            if harness != "naive":  # the naive loop's limits are a minute: nothing to set
+                clocks.limits = await calibrate(url, client)
+            async with anyio.create_task_group() as watching:
+                watching.start_soon(clocks.lag.watch)
+                async with anyio.create_task_group() as tg:
+                    for i in range(len(tasks)):
+                        tg.start_soon(one, i)
+                watching.cancel_scope.cancel()
     return [r for r in records if r is not None]
 
 
@@ -384,9 +413,12 @@ async def run_lab(
     runs = draw(settings.mix, [len(t.solver) for t in tasks], settings.seed)
     records: list[RunRecord] = []
     timing: dict[str, float] = {}
+    clocks: dict[str, HarnessClocks] = {}
+    warm_up()
     for harness in settings.harnesses:
         started = time.perf_counter()
-        records += await run_harness(harness, tasks, runs, settings, on_run)
+        clocks[harness] = HarnessClocks(Limits(), LoopLag(), Excused())
+        records += await run_harness(harness, tasks, runs, settings, on_run, clocks[harness])
         timing[harness] = time.perf_counter() - started
     gate = {"checked": 0, "complete": 0}
     ids = [r.run_id for r in records if r.harness != "naive" and r.run_id]
@@ -400,7 +432,21 @@ async def run_lab(
             "complete": sum(1 for r in report.runs if r.complete),
             "unreadable": len(report.unreadable),
         }
-    return LabResult(settings, tasks, records, timing, gate)
+    limits = {h: c.to_json() for h, c in clocks.items() if h != "naive"}
+    return LabResult(settings, tasks, records, timing, gate, limits)
+
+
+def warm_up() -> None:
+    """Build what the harnesses build lazily at their first model calls, before any clock runs:
+    the judge's lexicon and its patterns (0.1 to 0.4 s of CPU) built inside a run block the
+    event loop every run's model calls share, and their first bytes would read as slow."""
+    from tether.reliability.judge import DEFAULT_CONFIG, judge
+    from tether.stand.faults import GATEWAY_TEXT
+
+    shared = RuntimeConfig().judge.judge_config("lab")  # tether's, shared by its runs
+    for config in (DEFAULT_CONFIG, shared):  # the naive loop judges with the default
+        for text in (GATEWAY_TEXT, "Done: the tests pass.\n\n- `fix.py`: 3 lines changed"):
+            judge(Turn(text, finish_reason="stop", termination="stop"), config=config)
 
 
 def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:

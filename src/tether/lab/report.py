@@ -37,6 +37,8 @@ def lab_json(result: LabResult, *, runs: bool = True) -> dict[str, Any]:
         "by_shape": {h: by_shape([r for r in result.runs if r.harness == h]) for h in s.harnesses},
         "timing_s": {k: round(v, 3) for k, v in result.timing.items()},
         "gate": result.gate,
+        # per tether harness: the limits its probes of the stand set, the loop's stalls
+        "limits": result.limits,
     }
     if runs:
         body["runs"] = [r.to_json() for r in result.runs]
@@ -126,6 +128,7 @@ def markdown(result: LabResult, chart_name: str = "chart.svg") -> str:
         "",
         *(f"- {k}: {v:.2f} s" for k, v in body["timing_s"].items()),
         "",
+        *limits_lines(body["limits"]),
         "## Definitions",
         "",
         DEFINITIONS,
@@ -145,6 +148,39 @@ def markdown(result: LabResult, chart_name: str = "chart.svg") -> str:
             f"{r.termination or '-'} | {r.verdict or '-'} | {checks} | {r.wall_s:.2f} |"
         )
     return "\n".join(lines) + "\n"
+
+
+def limit_line(harness: str, c: dict[str, Any]) -> str:
+    """One harness's limits and the loop's stalls, in a sentence."""
+    healthy = (
+        f"healthy first byte {c['healthy_median_s']:.3f} s median, {c['healthy_p90_s']:.3f} s p90 "
+        f"({c['probes']} probes)"
+        if c.get("probes")
+        else "no probe answered (the floors)"
+    )
+    return (
+        f"{harness}: slow first byte at {c['slow_first_byte_s']:.3f} s, silence limit "
+        f"{c['silence_s']:.3f} s, first-byte limit {c['first_byte_s']:g} s; {healthy}; the event "
+        f"loop stalled {c['stalls']} times (20 ms or more), {c['stalled_s']:.3f} s in all "
+        f"(longest {c['longest_stall_s']:.3f} s), which kept {c['excused_slow']} first bytes "
+        "from counting as slow"
+    )
+
+
+def limits_lines(limits: dict[str, dict[str, Any]]) -> list[str]:
+    """The report's section on the limits each tether harness ran with (lab/timing.py)."""
+    if not limits:
+        return []
+    return [
+        "## Limits",
+        "",
+        "Set before each harness's runs from probes of the stand's healthy model (floors: slow "
+        "at 0.2 s, silence 0.5 s, first byte 1 s); a first byte's time excludes the event "
+        "loop's stalls during its wait.",
+        "",
+        *(f"- {limit_line(h, c)}" for h, c in limits.items()),
+        "",
+    ]
 
 
 def chart_svg(result: LabResult) -> str:
