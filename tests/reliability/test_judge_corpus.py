@@ -136,7 +136,9 @@ def test_no_source_straddles_the_split() -> None:
 # Answers about errors in many languages (the general present of "occurs", a code defined, "not
 # X but Y", the others it hit, a "Source:" label, code_parts, ...; hand 40 -> 24), retrained: 14.
 # Failure words of more languages merged with it (hand 24 flagged), the model retrained: 13.
-TUNE_FALSE_ALARMS_AT_MOST = 13
+# Round 9: two batches of new sources joined (246 tune answers: explanations and replies about
+# errors, 60% not English, most without their question), nothing tuned on them, retrained: 26.
+TUNE_FALSE_ALARMS_AT_MOST = 26
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -246,7 +248,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 13
 # Failure words of more languages and a bot's canned lines (could not, quota exceeded, not in
 # time, rejected, a few minutes; hand signals 149 -> 119 missed, 40 flagged), retrained: 111.
 # Both merged (hand signals 119 missed, 24 flagged), the model retrained: 111.
-TUNE_MISSES_AT_MOST = 111
+# Round 9: two batches of new sources joined (218 tune failures: bots' canned lines in 25
+# languages, code-review bots' notices), nothing tuned on them, the model retrained: 145.
+TUNE_MISSES_AT_MOST = 145
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
