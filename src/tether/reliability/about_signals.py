@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply import Reply, Signal, asks_a_question
 
 
 def _holds(text: str, keys: tuple[str, ...]) -> bool:
@@ -282,6 +282,28 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
+
+
+# A yes or a no that opens a reply, set off by a sign ("Yes, ...", "Nein.", "네,"): the
+# word needs its comma or stop, so "No response" or "No API key" opens no such reply.
+_YES_NO = re.compile(
+    r"(?:yes|yeah|yep|yup|no|nope|nah|oui|non|s[iíì]|sim|n[ãa]o|ja|jep|nein|nee|да|нет|\u0430\u0433\u0430|так|ні"
+    r"|tak|nie|evet|hay[\u0131i]r|iya|tidak|có|không|vâng|\u03bd\u03b1\u03b9|όχι|ano|igen|nem|kyllä|ei)"
+    r"[,.!;:\u2014\u2013](?!\w)|(?:是的|对的|對的|不是|没错|沒錯|はい|いいえ|ええ|うん|네|예|아니요|아니오|아뇨)[,\uff0c.。!\uff01、]",
+)
+
+
+def replies_yes_no(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply that opens with a yes or a no to a question ("Le site est en panne ?" ->
+    "Oui, le serveur est surchargé ..."): someone answering the asker. A notice answers no
+    question; it opens with what went wrong."""
+    q = r.question
+    if not q or not _prose(r) or not asks_a_question(q):
+        return ()
+    m = _YES_NO.match(r.low.lstrip(" \t\n>*_\"'«“"))
+    if m is None:
+        return ()
+    return (Signal("replies_yes_no", -w["replies_yes_no"], m.group(0)),)
 
 
 # One thing set against another: "X, not your backend", "rather than", "instead of", "不是 ...

@@ -37,7 +37,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     the question), asked_for (the request demanded this short reply, these
                     keys, this markup), asked_after_itself (a line about the speaker, to
                     "How are you?"); a writer speaking ABOUT a failure, not a service
-                    speaking AS one: addresses_asker, contrast, cites_standard, cites_source,
+                    speaking AS one: addresses_asker, replies_yes_no (a yes or a no opens
+                    the reply to a question), contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party (weights in
                     the JSON); a diagnosis: checklist (parts marked working and failing),
                     recurrence (how often it comes back), within_limit (usage said to be
@@ -70,6 +71,7 @@ from tether.reliability.about_signals import (
     codes_as_kind,
     contrast,
     past_state,
+    replies_yes_no,
     third_party,
 )
 from tether.reliability.answer_signals import (
@@ -403,6 +405,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     bold_status,
     code_parts,
     addresses_asker,
+    replies_yes_no,
     contrast,
     cites_standard,
     acted,
