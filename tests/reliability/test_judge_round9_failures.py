@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
 """Round 9's missed failures, as concepts: a could-not near a reply in any language's order
 (`not_produced`: 'could not generate a reply', a Turkish verb with its could-not fused in, a
 Japanese or Korean could-not after the verb); a usage limit hit or that resets at a time; a
