@@ -131,3 +131,24 @@ def test_a_page_about_a_difficulty_stays_an_answer() -> None:
         "API returns 503 because the load balancer has no healthy backend; retry with backoff."
     )
     assert not is_failure(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Outside my scope.", "Eso está fuera de mi ámbito.", "这超出了我的范围。"]
+)
+def test_a_bot_that_calls_a_request_out_of_its_scope_is_a_filter(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "vocabulary:filter" in names, names
+
+
+def test_a_writer_calling_a_change_out_of_scope_stays_an_answer() -> None:
+    text = (
+        "Renaming the parser module is out of scope for this change; I only fixed the "
+        "failing assertion in tests/test_parse.py by trimming the header first."
+    )
+    assert not is_failure(text)
+
+
+def test_a_server_limiting_requests_is_a_rate_limit() -> None:
+    failure, names = reading("The server is temporarily limiting requests.")
+    assert failure and "vocabulary:rate_limit" in names, names
