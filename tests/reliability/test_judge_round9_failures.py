@@ -152,3 +152,26 @@ def test_a_writer_calling_a_change_out_of_scope_stays_an_answer() -> None:
 def test_a_server_limiting_requests_is_a_rate_limit() -> None:
     failure, names = reading("The server is temporarily limiting requests.")
     assert failure and "vocabulary:rate_limit" in names, names
+
+
+def test_a_bot_currently_experiencing_issues_is_unavailable() -> None:
+    text = "Hi! I'm HelperBot. I'm currently experiencing issues and can't reply. Back soon!"
+    failure, names = reading(text)
+    assert failure and "vocabulary:unavailable" in names, names
+
+
+def test_a_limit_with_its_reset_time_is_a_quota_notice() -> None:
+    text = (
+        "Limit reached: we couldn't run the summary because you've used your plan's runs. "
+        "More runs will be available in 42 minutes."
+    )
+    failure, names = reading(text)
+    assert failure and "vocabulary:quota" in names, names
+
+
+def test_a_release_note_saying_when_a_feature_will_be_available_stays_an_answer() -> None:
+    text = (
+        "The streaming flag you asked about ships in 2.4, which will be available in the next "
+        "release; until then, tests/test_parse.py can mock the reader as I did."
+    )
+    assert not is_failure(text)
