@@ -175,3 +175,12 @@ def test_a_release_note_saying_when_a_feature_will_be_available_stays_an_answer(
         "release; until then, tests/test_parse.py can mock the reader as I did."
     )
     assert not is_failure(text)
+
+
+def test_a_bot_asking_the_user_to_describe_their_problem_hands_back() -> None:
+    assert is_failure("Пожалуйста, уточните ваш вопрос.")
+    assert is_failure("您好，请详细描述您的问题")
+
+
+def test_a_maintainer_asking_for_a_screenshot_stays_an_answer() -> None:
+    assert not is_failure("请贴一下报错截图和版本号，我看看是不是配置的问题")
