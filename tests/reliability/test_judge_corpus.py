@@ -138,6 +138,7 @@ def test_no_source_straddles_the_split() -> None:
 # Failure words of more languages merged with it (hand 24 flagged), the model retrained: 13.
 # Round 9: two batches of new sources joined (246 tune answers: explanations and replies about
 # errors, 60% not English, most without their question), nothing tuned on them, retrained: 26.
+# Round 9's misses as concepts (hand false alarms held at 51), retrained: 26.
 TUNE_FALSE_ALARMS_AT_MOST = 26
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -250,7 +251,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 26
 # Both merged (hand signals 119 missed, 24 flagged), the model retrained: 111.
 # Round 9: two batches of new sources joined (218 tune failures: bots' canned lines in 25
 # languages, code-review bots' notices), nothing tuned on them, the model retrained: 145.
-TUNE_MISSES_AT_MOST = 145
+# Round 9's misses as concepts (a could-not near a reply, a limit hit or reset, a bot's job skipped), retrained: 128.
+TUNE_MISSES_AT_MOST = 128
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
