@@ -138,7 +138,9 @@ def test_no_source_straddles_the_split() -> None:
 # Failure words of more languages merged with it (hand 24 flagged), the model retrained: 13.
 # Round 9: two batches of new sources joined (246 tune answers: explanations and replies about
 # errors, 60% not English, most without their question), nothing tuned on them, retrained: 26.
-TUNE_FALSE_ALARMS_AT_MOST = 26
+# eng50: writing ABOUT an error (a fix landed, a fault found, a release named, the asker's
+# screenshot, a JSON Schema; hand 51 -> 41 flagged), the model retrained: 20.
+TUNE_FALSE_ALARMS_AT_MOST = 20
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -250,6 +252,7 @@ TUNE_FALSE_ALARMS_AT_MOST = 26
 # Both merged (hand signals 119 missed, 24 flagged), the model retrained: 111.
 # Round 9: two batches of new sources joined (218 tune failures: bots' canned lines in 25
 # languages, code-review bots' notices), nothing tuned on them, the model retrained: 145.
+# eng50: the answer-side signals of round 9's false alarms cost no catch, retrained: 145.
 TUNE_MISSES_AT_MOST = 145
 
 

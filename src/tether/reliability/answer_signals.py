@@ -588,7 +588,10 @@ _CHANGE_TITLE = re.compile(
 # A text that names itself a change: "This commit checks ...", "the PR adds ...".
 _SELF_CHANGE = re.compile(
     r"\b(?:this|the|my|our)\s+(?:commit|pr|pull request|patch|changeset|merge request)\b"
-    r"|\bthis (?:fixes|adds|changes|updates)\b",
+    r"|\bthis (?:fixes|adds|changes|updates)\b"
+    # ... or a line under a release note's label: "Release Note: ...", "更新日志:", "변경사항:"
+    r"|(?m:^)[ \t*_#]*(?:release notes?|change ?log|更新日志|更新内容|リリースノート|릴리스 노트"
+    r"|변경 ?사항)[ \t*_]*[:\uff1a]",
     re.I,
 )
 
