@@ -140,7 +140,8 @@ def test_no_source_straddles_the_split() -> None:
 # errors, 60% not English, most without their question), nothing tuned on them, retrained: 26.
 # eng50: writing ABOUT an error (a fix landed, a fault found, a release named, the asker's
 # screenshot, a JSON Schema; hand 51 -> 41 flagged), the model retrained: 20.
-TUNE_FALSE_ALARMS_AT_MOST = 20
+# eng50: and a command typed at a shell's prompt, one code said to be of a kind (hand 40): 19.
+TUNE_FALSE_ALARMS_AT_MOST = 19
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),

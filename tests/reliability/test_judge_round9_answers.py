@@ -4,7 +4,8 @@ with no question recorded. The fault declared mended (`fix_landed`), the fault f
 (`found_fault`), a fix promised for a release (`next_release`), a user asking the maintainers to
 mend it (`asks_fix`), the asker's screenshot or log read or asked for (`asker_evidence`), the
 fault set against a setup where it works (`works_elsewhere`), a release note's label
-(`change_note`), a JSON Schema of an error object (`json_schema`). Each case beside the notice
+(`change_note`), a JSON Schema of an error object (`json_schema`), a command typed at a
+shell's prompt (`typed_command`), one code said to be of a kind (`codes_as_kind`). Each case beside the notice
 that must stay a failure."""
 
 from __future__ import annotations
@@ -36,6 +37,27 @@ from tests.reliability.judging import reading
         ("Weird, the 500 error is gone: it works fine on another machine.", "works_elsewhere"),
         ("다른 PC에서는 잘 됩니다. 이 PC에서만 500 에러가 나요.", "works_elsewhere"),
         ("Release notes: timeouts now show a clear error instead of a blank page.", "change_note"),
+        (
+            "Ran it again and got this:\n$ python fetch.py --all\nError 429: Too Many Requests\n"
+            "So the script hits the limit after the first page; I'll add a sleep between calls.",
+            "typed_command",
+        ),
+        (
+            "我这边复现了一下:\nC:\\work> node app.js\n502 Bad Gateway\n"
+            "看起来是本地代理的配置有问题，换个端口就好了。",
+            "typed_command",
+        ),
+        (
+            "504 Gateway Timeout is an HTTP status code. It means the proxy gave up waiting for"
+            " the app server, so look at the slow query first.",
+            "codes_as_kind",
+        ),
+        (
+            "El 503 es un código de estado HTTP: el servidor está en mantenimiento, así que"
+            " conviene revisar la carga del balanceador.",
+            "codes_as_kind",
+        ),
+        ("Ein 502 ist ein HTTP-Statuscode: das Gateway bekam keine Antwort.", "codes_as_kind"),
     ],
 )
 def test_writing_about_an_error_is_an_answer(text: str, sign: str) -> None:
@@ -62,6 +84,8 @@ def test_a_json_schema_of_an_error_is_its_documentation() -> None:
         "服务暂时不可用，请稍后重试。",
         "Sorry, I encountered an error while processing your request. Please try again.",
         "設定を修正してください。エラーが発生しました。",
+        "Error 502: Bad Gateway. The upstream server returned an invalid response code.",
+        "$ Error: insufficient quota. Please check your plan and billing details.",
     ],
 )
 def test_notices_stay_failures(text: str) -> None:
@@ -74,5 +98,7 @@ def test_notices_stay_failures(text: str) -> None:
         "asker_evidence",
         "works_elsewhere",
         "json_schema",
+        "typed_command",
+        "codes_as_kind",
     }
     assert failure and not names & new, names

@@ -177,7 +177,21 @@ _CAUSE_KEYS = (
     "penyebab",
     "nguyên nhân",
 )
-_CODES_KEYS = (" codes", "码", "エラーコード", "коды")
+_CODES_KEYS = (
+    " codes",
+    " code",
+    "码",
+    "コード",
+    "коды",
+    "код ",
+    "código",
+    "code d",
+    "code de",
+    "statuscode",
+    "fehlercode",
+    "antwortcode",
+    "코드",
+)
 _PAST_STATE_KEYS = (
     "down",
     "offline",
@@ -405,13 +419,25 @@ def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 _CODES_AS_KIND = re.compile(
     r"(?:error|status|response|http) codes\b|错误码(?:列表|表)|状态码(?:列表|表)|エラーコード一覧"
     r"|коды (?:ошибок|ответов|состояния)"
+    # ... or one code said to be one of the kind: "503 is an HTTP status code", "es un código de
+    # estado", "是HTTP协议中的一个状态码", "ist ein HTTP-Statuscode", "это код состояния HTTP"
+    r"|\b(?:is|are) (?:a|an|the) (?:\w+ )?(?:http )?(?:status|response|error) code\b"
+    r"|是(?:http协议中的)?一个(?:http)?(?:状态码|错误码)|中的一个状态码"
+    r"|\bes un código de (?:estado|error|respuesta)\b|\bé um código de (?:status|estado|erro"
+    r"|resposta)\b|\best un code (?:d.état|de statut|d.erreur|de réponse)\b"
+    r"|\bist ein (?:http-)?(?:statuscode|fehlercode|antwortcode)\b"
+    r"|это код (?:состояния|ответа|ошибки)"
+    r"|(?:ステータスコード|エラーコード)(?:です|の一つ)|상태 코드(?:입니다|로서)"
 )
 
 
 def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """Codes spoken of as a kind ("add it to the error codes list", "HTTP status codes"):
-    documentation of failures in general. A failure text has its one code."""
-    return _sign("codes_as_kind", w, _CODES_AS_KIND, _CODES_KEYS, r.message[:3000], None)
+    """Codes spoken of as a kind ("add it to the error codes list", "HTTP status codes"), or
+    one code said to be one of them ("503 is an HTTP status code", "es un código de estado"):
+    documentation of failures in general. A failure text has its one code, and says what
+    happened, not what kind of thing its code is."""
+    text = r.message[:3000].lower()
+    return _sign("codes_as_kind", w, _CODES_AS_KIND, _CODES_KEYS, text, None)
 
 
 # A failure told as a past state: "it was offline for a while", "the network went down",

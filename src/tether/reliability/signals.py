@@ -31,6 +31,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     switched_off (a part of the app switched off: "models are disabled"),
                     retry_log (a client's retry log: the same error again after "Retrying")
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
+                    typed_command (a shell's prompt and a command: "$ npm install"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
                     witness (the writer met the failure too: "same here"), asked_about (the
                     question names the same failure), on_topic (the reply shares words with
@@ -104,6 +105,7 @@ from tether.reliability.answer_signals import (
     quoted,
     rate_stated,
     specifics,
+    typed_command,
     witness,
 )
 from tether.reliability.diagnosis_signals import (
@@ -246,6 +248,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "many_codes": 0.8,
     "names_code": 0.5,  # "the 429 error", "a 503 response": a code spoken of, not said
     "rate_stated": 0.5,  # a limit stated as a rate ("5 calls per second"): a policy's documentation
+    "typed_command": 0.5,  # a command typed at a shell's prompt ("$ npm install"): a pasted session
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "checklist": 0.6,  # items marked as working and as failing ("- ✅ ...", "- ❌ ...")
     "recurrence": 0.6,  # how often it comes back ("intermittently", "经常"): a report over time
@@ -415,6 +418,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_code,
     rate_stated,
     http_message,
+    typed_command,
     checklist,
     recurrence,
     within_limit,
