@@ -139,7 +139,11 @@ def test_no_source_straddles_the_split() -> None:
 # Round 9: two batches of new sources joined (246 tune answers: explanations and replies about
 # errors, 60% not English, most without their question), nothing tuned on them, retrained: 26.
 # Round 9's misses as concepts (hand false alarms held at 51), retrained: 26.
-TUNE_FALSE_ALARMS_AT_MOST = 26
+# Writing ABOUT an error (a fix landed, a fault found, a release named, the asker's screenshot,
+# a JSON Schema, a command typed at a prompt; hand 51 -> 40 flagged), retrained: 19.
+# Both merged, then two more batches of new sources joined (58 tune answers: docs, incident
+# reports in 16 languages), nothing tuned on them, the model retrained: 20.
+TUNE_FALSE_ALARMS_AT_MOST = 20
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -251,8 +255,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 26
 # Both merged (hand signals 119 missed, 24 flagged), the model retrained: 111.
 # Round 9: two batches of new sources joined (218 tune failures: bots' canned lines in 25
 # languages, code-review bots' notices), nothing tuned on them, the model retrained: 145.
-# Round 9's misses as concepts (a could-not near a reply, a limit hit or reset, a bot's job skipped), retrained: 128.
-TUNE_MISSES_AT_MOST = 128
+# Round 9's misses as concepts (a could-not near a reply, a limit hit or reset, a bot's job
+# skipped; hand 159 -> 139 missed), retrained: 128.
+# The answer-side signals of round 9's false alarms merged with them (no catch lost), then two
+# more batches of new sources joined (61 tune failures: voice assistants', plugins' and
+# translators' notices), nothing tuned on them, the model retrained: 129.
+TUNE_MISSES_AT_MOST = 129
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

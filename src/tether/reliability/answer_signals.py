@@ -588,7 +588,10 @@ _CHANGE_TITLE = re.compile(
 # A text that names itself a change: "This commit checks ...", "the PR adds ...".
 _SELF_CHANGE = re.compile(
     r"\b(?:this|the|my|our)\s+(?:commit|pr|pull request|patch|changeset|merge request)\b"
-    r"|\bthis (?:fixes|adds|changes|updates)\b",
+    r"|\bthis (?:fixes|adds|changes|updates)\b"
+    # ... or a line under a release note's label: "Release Note: ...", "更新日志:", "변경사항:"
+    r"|(?m:^)[ \t*_#]*(?:release notes?|change ?log|更新日志|更新内容|リリースノート|릴리스 노트"
+    r"|변경 ?사항)[ \t*_]*[:\uff1a]",
     re.I,
 )
 
@@ -871,3 +874,28 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
             return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
     return ()
+
+
+# A command typed at a shell's prompt: "$ npm install", "D:\> python run.py", "user@host:~$ curl
+# ...", ">>> import x"; the program's name right after the prompt.
+_TYPED_COMMAND = re.compile(
+    r"(?m)^[ \t]*(?:\$|[a-z]:\\[^\n>]*>|ps [a-z]:\\[^\n>]*>|[\w.-]+@[\w.-]+:[~/][^\n$#]*[$#]|>>>)"
+    r"[ \t]*(?:python3?|node|npm|npx|curl|pip3?|go|cargo|git|docker|kubectl|yarn|pnpm|java|ruby"
+    r"|php|dotnet|bash|sh|\./)\b",
+    re.I,
+)
+
+
+def typed_command(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A command typed at a shell's prompt ("$ npm install", "D:\\> python run.py"): a person
+    pasting their terminal to show what they ran and what came back. A service's failure text
+    holds no one's prompt."""
+    if r.html or r.structure is not None:
+        return ()
+    head = r.text[:3000]
+    if "$" not in head and ">" not in head and "#" not in head:
+        return ()
+    m = _TYPED_COMMAND.search(head)
+    if m is None:
+        return ()
+    return (Signal("typed_command", -w["typed_command"], m.group(0).strip()[:40]),)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.keyed import matches_at, split_keys
+from tether.reliability.keyed import holds, matches_at, split_keys
 from tether.reliability.reply import Reply, Signal
 
 # The marks a checklist's items open with: a part that works, and a part that does not.
@@ -276,3 +276,81 @@ def names_cause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not found:
         return ()
     return (Signal("names_cause", -w["names_cause"], found.strip()[:40]),)
+
+
+# The asker's evidence, seen or asked for: "in your screenshot", "could you post the full log",
+# "你的错误信息里", "有报错截图么", "ログを共有して", "пришлите логи", "envie o log".
+_ASKER_EVIDENCE = re.compile(
+    r"\b(?:your|the|this|in|from|based on the)\s+screenshots?\b|\bscreenshots?\s+(?:shows?|of)\b"
+    r"|\b(?:share|send|attach|paste|post|provide|upload|include)\s+(?:me\s+|us\s+)?"
+    r"(?:(?:the|your|a|full|complete|more|some)\s+)*(?:logs?|stack ?traces?|traceback"
+    r"|console output|screenshots?)\b"
+    r"|\byour (?:error (?:message|log|output)|logs?|stack ?trace|traceback)\b"
+    r"|(?:有|提供|发|贴|附|上传|从您的|从你的|你的|您的|最好有)(?:一下|一个|个)?(?:完整的|详细的)?"
+    r"(?:报错)?(?:截图|日志|报错信息|错误信息)"
+    r"|(?:ログ|スクリーンショット)を(?:共有|送|貼|見せ|添付)"
+    r"|(?:로그|스크린샷)(?:를|을) (?:공유|보내|첨부)"
+    r"|(?:пришлите|скиньте|приложите|покажите|пришли|скинь)\s+(?:\w+\s+)?(?:лог|логи|скриншот)"
+    r"|\b(?:comparte|envía|envia|adjunta|pega|envie|compartilhe|anexe|mande|schick|poste|teile"
+    r"|envoyez|partagez|joignez)\s+(?:\w+\s+)?(?:logs?|captura|print|screenshot|journal|capture)\b"
+)
+_ASKER_EVIDENCE_KEYS = split_keys(
+    (
+        *("screenshot", "log", "trace", "console", "captur", "print", "journal"),
+        *(
+            "截图",
+            "日志",
+            "信息",
+            "ログ",
+            "スクリーンショット",
+            "로그",
+            "스크린샷",
+            "лог",
+            "скриншот",
+        ),
+    )
+)
+
+
+def asker_evidence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The asker's evidence, read or asked for ("in your screenshot", "could you post the full
+    log", "有报错截图么", "пришлите логи"): a person helping someone who met the failure. A
+    notice has no screenshot to look at and asks for none."""
+    if r.html or r.structure is not None:
+        return ()
+    low = r.low[:3000]
+    if not holds(low, _ASKER_EVIDENCE_KEYS):
+        return ()
+    m = _ASKER_EVIDENCE.search(low)
+    return () if m is None else (Signal("asker_evidence", -w["asker_evidence"], m.group(0)[:40]),)
+
+
+# The failure set against a setup where it does not happen: "it works fine on another PC",
+# "다른 PC에서는 잘 동작", "别的电脑上正常", "на другом компе работает", "他のブラウザでは".
+_WORKS_ELSEWHERE = re.compile(
+    r"\bworks?\s+(?:fine|well|perfectly|ok|okay|normally)?\s*(?:on|in|with|from)\s+"
+    r"(?:another|other|a different|the other)\b"
+    r"|\b(?:another|other|different)\s+(?:pc|computer|machine|browser|device|network)s?\s+"
+    r"(?:it\s+)?works\b"
+    r"|다른 (?:pc|컴퓨터|브라우저|기기)에서는"
+    r"|(?:别的|另一台|其他)(?:电脑|机器|浏览器|设备)上?(?:是|都)?(?:正常|可以|没问题)"
+    r"|на друг\w+ (?:компе|компьютере|машине|браузере|устройстве)\s+(?:вс[её]\s+)?работает"
+    r"|funciona (?:bien )?(?:en|no|em) (?:otro|outro|otra|outra)\b"
+    r"|他の(?:pc|パソコン|ブラウザ|端末)(?:では|だと)"
+)
+_WORKS_ELSEWHERE_KEYS = split_keys(
+    ("work", "다른", "别的", "另一台", "其他", "на друг", "funciona", "他の")
+)
+
+
+def works_elsewhere(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The failure set against a setup where it does not happen ("it works fine on another PC",
+    "다른 PC에서는 잘 동작하네요"): a person narrowing a fault down. A notice knows only the
+    request that failed."""
+    if r.html or r.structure is not None:
+        return ()
+    low = r.low[:3000]
+    if not holds(low, _WORKS_ELSEWHERE_KEYS):
+        return ()
+    m = _WORKS_ELSEWHERE.search(low)
+    return () if m is None else (Signal("works_elsewhere", -w["works_elsewhere"], m.group(0)[:40]),)

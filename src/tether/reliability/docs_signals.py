@@ -143,3 +143,20 @@ def code_parts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def _raised(text: str) -> bool:
     """Whether a line of `text` is an exception as a runtime prints it ("TypeError: ...")."""
     return any(EXCEPTION_LINE.match(line) for line in text.splitlines()[:60])
+
+
+# A JSON Schema: a "$schema" key, or "properties" declared with their JSON types.
+_SCHEMA_TYPE = re.compile(r'"type"\s*:\s*"(?:object|string|integer|number|array|boolean)"')
+
+
+def json_schema(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A JSON Schema of an error ("$schema", "properties" with their "type"s): the
+    documentation of an error object's shape, not an error object a service sent."""
+    head = r.text[:4000]
+    if not head.lstrip().startswith("{") or (
+        '"$schema"' not in head and '"properties"' not in head
+    ):
+        return ()
+    if '"$schema"' not in head and len(_SCHEMA_TYPE.findall(head)) < 2:
+        return ()
+    return (Signal("json_schema", -w["json_schema"], "a JSON Schema"),)

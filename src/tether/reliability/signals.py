@@ -31,6 +31,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     switched_off (a part of the app switched off: "models are disabled"),
                     retry_log (a client's retry log: the same error again after "Retrying")
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
+                    typed_command (a shell's prompt and a command: "$ npm install"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
                     witness (the writer met the failure too: "same here"), asked_about (the
                     question names the same failure), on_topic (the reply shares words with
@@ -39,13 +40,17 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     "How are you?"); a writer speaking ABOUT a failure, not a service
                     speaking AS one: addresses_asker, replies_yes_no (a yes or a no opens
                     the reply to a question), contrast, cites_standard, cites_source,
-                    acted, cause_and_fix, codes_as_kind, past_state, third_party (weights in
-                    the JSON); a diagnosis: checklist (parts marked working and failing),
-                    recurrence (how often it comes back), within_limit (usage said to be
-                    under a limit), names_cause (a cause labelled or blamed for the problem);
+                    acted, cause_and_fix, codes_as_kind, past_state, third_party, fix_landed
+                    ("has been resolved", 已修复), found_fault, next_release, asks_fix
+                    (weights in the JSON); a diagnosis: checklist (parts marked working and
+                    failing), recurrence (how often it comes back), within_limit (usage said to be
+                    under a limit), names_cause (a cause labelled or blamed for the problem),
+                    asker_evidence ("in your screenshot"), works_elsewhere ("works on
+                    another PC");
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
-                    code_parts (two parts of a program named: "the middleware function")
+                    code_parts (two parts of a program named: "the middleware function"),
+                    json_schema (a JSON Schema of an error object)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
@@ -65,11 +70,15 @@ from tether.messages import Request, Usage
 from tether.reliability.about_signals import (
     acted,
     addresses_asker,
+    asks_fix,
     cause_and_fix,
     cites_source,
     cites_standard,
     codes_as_kind,
     contrast,
+    fix_landed,
+    found_fault,
+    next_release,
     past_state,
     replies_yes_no,
     third_party,
@@ -96,16 +105,25 @@ from tether.reliability.answer_signals import (
     quoted,
     rate_stated,
     specifics,
+    typed_command,
     witness,
 )
 from tether.reliability.diagnosis_signals import (
+    asker_evidence,
     checked_item,
     checklist,
     names_cause,
     recurrence,
     within_limit,
+    works_elsewhere,
 )
-from tether.reliability.docs_signals import bold_status, code_parts, doc_markup, handles_errors
+from tether.reliability.docs_signals import (
+    bold_status,
+    code_parts,
+    doc_markup,
+    handles_errors,
+    json_schema,
+)
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (
     EXCEPTION_LINE,
@@ -230,13 +248,17 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "many_codes": 0.8,
     "names_code": 0.5,  # "the 429 error", "a 503 response": a code spoken of, not said
     "rate_stated": 0.5,  # a limit stated as a rate ("5 calls per second"): a policy's documentation
+    "typed_command": 0.5,  # a command typed at a shell's prompt ("$ npm install"): a pasted session
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "checklist": 0.6,  # items marked as working and as failing ("- ✅ ...", "- ❌ ...")
     "recurrence": 0.6,  # how often it comes back ("intermittently", "经常"): a report over time
     "within_limit": 0.8,  # usage said to be within a limit ("well below the quota")
     "names_cause": 0.6,  # the cause named ("## Root cause", "导致此问题"): a diagnosis
+    "asker_evidence": 0.5,  # the asker's screenshot or log, read or asked for
+    "works_elsewhere": 0.5,  # it works on another machine: a fault narrowed down
     "handles_errors": 0.3,  # errors as what code does with them ("catches errors", 捕获)
     "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
+    "json_schema": 1.2,  # a JSON Schema of an error object: its documentation, not one sent
     "code_parts": 0.3,  # two parts of a program named ("the middleware function"): for a developer
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
     "on_topic": 0.5,
@@ -396,14 +418,18 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_code,
     rate_stated,
     http_message,
+    typed_command,
     checklist,
     recurrence,
     within_limit,
     names_cause,
+    asker_evidence,
+    works_elsewhere,
     doc_markup,
     handles_errors,
     bold_status,
     code_parts,
+    json_schema,
     addresses_asker,
     replies_yes_no,
     contrast,
@@ -412,6 +438,10 @@ SIGNALS: tuple[SignalFn, ...] = (
     cause_and_fix,
     codes_as_kind,
     past_state,
+    fix_landed,
+    found_fault,
+    next_release,
+    asks_fix,
     cites_source,
     third_party,
     on_topic,
