@@ -260,7 +260,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 20
 # The answer-side signals of round 9's false alarms merged with them (no catch lost), then two
 # more batches of new sources joined (61 tune failures: voice assistants', plugins' and
 # translators' notices), nothing tuned on them, the model retrained: 129.
-TUNE_MISSES_AT_MOST = 129
+# A review bot's notice about "this pull request" names no change of its own, retrained: 127.
+TUNE_MISSES_AT_MOST = 127
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -77,3 +77,16 @@ def test_code_with_a_frame_line_quoted_in_prose_is_no_stack_trace() -> None:
     )
     failure, names = reading(text)
     assert not failure and "stack_trace" not in names, names
+
+
+def test_a_review_bots_notice_about_this_pull_request_names_no_change_of_its_own() -> None:
+    failure, names = reading("Reviewer bot wasn't able to review any files in this pull request.")
+    assert failure and "change_note" not in names, names
+    failure, names = reading("We skipped reviewing this pull request: it was already reviewed.")
+    assert failure and "change_note" not in names, names
+
+
+def test_a_text_that_names_itself_a_change_is_still_a_change_note() -> None:
+    failure, names = reading("This PR adds a retry with backoff on 429 errors from the upstream.")
+    assert not failure and "change_note" in names, names
+    assert "change_note" in signals("I reviewed it; this commit fixes the 502 (proxy timeout).")

@@ -564,7 +564,7 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     code ("Add missing error code ..."), a text that names itself a change ("This commit
     ...", "this PR"): a report about a failure, not one."""
     first = r.text.lstrip().split("\n", 1)[0]
-    m = _CHANGE_TITLE.match(first) or _SELF_CHANGE.search(r.text[:2000])
+    m = _CHANGE_TITLE.match(first) or _self_change(r.text[:2000])
     if m is not None:
         return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
     if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
@@ -594,6 +594,20 @@ _SELF_CHANGE = re.compile(
     r"|변경 ?사항)[ \t*_]*[:\uff1a]",
     re.I,
 )
+
+
+# What a review bot says of the change it was asked to review: "wasn't able to review any files
+# in this pull request", "skipped reviewing this pull request". The change is its object, not the
+# text: a reviewer's notice, not a text that names itself a change.
+_REVIEWED = re.compile(r"\breview(?:s|ed|ing)?\b[^.;,\n]{0,30}$", re.I)
+
+
+def _self_change(text: str) -> re.Match[str] | None:
+    """The first place `text` names itself a change, where it is not a review's object."""
+    for m in _SELF_CHANGE.finditer(text):
+        if _REVIEWED.search(text, max(0, m.start() - 40), m.start()) is None:
+            return m
+    return None
 
 
 # A reply that opens with a condition: "If you exceed the rate limit, ...", "When the upstream
