@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.keyed import Alternation
 from tether.reliability.reply import Reply, Signal, asks_a_question
 
 
@@ -443,19 +444,21 @@ def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A failure told as a past state: "it was offline for a while", "the network went down",
 # "estuvo caído", "war down", "落ちてた". (Not "was throttled", "was rate limited": a
 # request's fate, as notices say it.)
-_PAST_STATE = re.compile(
+_PAST_STATE = Alternation(
     r"(?:was|were|has been|have been|had been)\s+(?:\w+\s+)?(?:down|offline|unavailable"
     r"|unreachable|broken|overloaded)\b|went\s+(?:down|offline)\b"
     r"|estuvo\s+(?:caído|fuera)|estava\s+(?:fora|caído|offline|indisponível)"
     r"|était\s+(?:indisponible|en panne|hors)|war\s+(?:down|offline|nicht erreichbar)"
     r"|был\w{0,2}\s+недоступ|落ちてた|落ちていた|다운됐"
-    # ... in more languages, or with the time it happened: "лежал", "se cayó", "ficou fora do ar",
-    # "est tombé", "era giù", "sempat down", "bị sập", "昨天挂了", "さっき落ちて", "아까 다운"
-    r"|(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
-    r"|ficou (?:fora do ar|offline)|estava fora do ar|(?:est|était) tombé|était hors ligne"
-    r"|war weg|lag down|era (?:giù|offline)|è andato giù|sempat (?:down|error)|tadi down|bị sập"
+    # ... in more languages, or with the time it happened: "ficou fora do ar", "era giù",
+    # "sempat down"; "лежал", "se cayó", "est tombé", "bị sập", "昨天挂了", "さっき落ちて"
+    r"|ficou (?:fora do ar|offline)|estava fora do ar|war weg|lag down|era (?:giù|offline)"
+    r"|sempat (?:down|error)|tadi down",
+    # (these need a character outside ASCII, "아까 다운" too; none starts where one above does)
+    r"(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
+    r"|(?:est|était) tombé|était hors ligne|è andato giù|bị sập"
     r"|(?:之前|刚才|刚刚|昨天|昨晚|前几天|上午|下午)[^。\n]{0,6}(?:挂了|崩了|宕机|炸了|打不开)"
-    r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)"
+    r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)",
 )
 
 
@@ -465,7 +468,8 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     currently down")."""
     if not _prose(r):
         return ()
-    return _sign("past_state", w, _PAST_STATE, _PAST_STATE_KEYS, r.message[:3000])
+    text = r.message[:3000]
+    return _sign("past_state", w, _PAST_STATE.pattern(text), _PAST_STATE_KEYS, text)
 
 
 # The writer names where it read what it says: "according to the status page", "根据 ... 显示",

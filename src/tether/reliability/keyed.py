@@ -58,3 +58,24 @@ def _positions(text: str, key: str) -> Iterator[int]:
     while i >= 0:
         yield i
         i = text.find(key, i + 1)
+
+
+class Alternation:
+    """A pattern whose last branches (`wide`) each need a character outside ASCII: an ASCII
+    text, most replies, is searched with the other branches alone. Branches that begin with a
+    lookbehind, a boundary or a group of words cost a test at every position of a text; those
+    that need a Cyrillic or CJK word cannot match one without it."""
+
+    def __init__(self, plain: str, wide: str, flags: int = 0) -> None:
+        self.plain = re.compile(plain, flags)
+        self.full = re.compile(f"{plain}|{wide}", flags)
+
+    def pattern(self, text: str) -> re.Pattern[str]:
+        """The pattern that finds in `text` what the whole alternation finds."""
+        return self.plain if text.isascii() else self.full
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.pattern(text).search(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.pattern(text).finditer(text)
