@@ -17,7 +17,7 @@ from tether.reliability import learned
 from tether.reliability.about_signals import _PAST_STATE
 from tether.reliability.answer_signals import _CODE_AS_NOUN, _WORD_AT, _names_word, _specific
 from tether.reliability.corpus import load
-from tether.reliability.docs_signals import _CODE_PART
+from tether.reliability.docs_signals import _CODE_PART, _CODE_PART_KEYS
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
 from tether.reliability.keyed import Alternation
@@ -469,3 +469,17 @@ def test_alternation_searches_ascii_text_without_its_wide_branches() -> None:
     wide = found.search("a кот")
     assert wide is not None and wide.group(0) == "кот"
     assert [m.group(0) for m in found.finditer("猫 cat кот")] == ["猫", "cat", "кот"]
+
+
+def test_code_part_keys_are_in_every_ascii_match() -> None:
+    """Each word of `_CODE_PART` that an ASCII text can hold begins with letters (up to its
+    first sign) that hold one of its keys; the others have a letter outside ASCII there."""
+    words = _CODE_PART.plain.pattern[len(r"\b(?:") : -len(r")\b")]
+    for word in re.split(r"\|(?![^(]*\))", words):
+        head = re.match(r"[^\\()\[?*+{|]*", word)
+        assert head is not None
+        fixed = head.group(0)
+        if word[len(fixed) : len(fixed) + 1] in ("?", "*", "{"):
+            fixed = fixed[:-1]  # (the letter before `?` may be missing)
+        assert not fixed.isascii() or any(key in fixed for key in _CODE_PART_KEYS), word
+    assert len(words.split("|")) > 40

@@ -117,6 +117,40 @@ _CODE_PART = Alternation(
     r"|객체|콜백",
 )
 CODE_PARTS_MIN = 2
+# Words one of which every match of `_CODE_PART` in an ASCII text holds.
+_CODE_PART_KEYS = (
+    "function",
+    "method",
+    "middleware",
+    "handler",
+    "callback",
+    "promise",
+    "obje",
+    "class",
+    "modul",
+    "plugin",
+    "variab",
+    "argument",
+    "parameter",
+    "propert",
+    "instance",
+    "constructor",
+    "interface",
+    "librar",
+    "framework",
+    "router",
+    "hook",
+    "decorator",
+    "funci",
+    "fonction",
+    "funktion",
+    "funzion",
+    "manejador",
+    "gestionnaire",
+    "gestore",
+    "oggetto",
+    "metodo",
+)
 
 
 def code_parts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -125,9 +159,12 @@ def code_parts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     speaks to a user about a request."""
     if r.structure is not None or r.html or not r.hits:
         return ()
+    text = r.low[:3000]
+    if text.isascii() and not any(key in text for key in _CODE_PART_KEYS):
+        return ()
     found: list[str] = []
     end = -1
-    for m in _CODE_PART.finditer(r.low[:3000]):
+    for m in _CODE_PART.finditer(text):
         part, joined = m.group(0), m.start() == end
         end = m.end()
         if joined:
