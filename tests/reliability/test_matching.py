@@ -424,11 +424,13 @@ def test_found_is_what_finditer_matches() -> None:
     signs = Terms(["because", ", wenn der", ", wenn die", "-because", "e.g.", "weil"])
     for lexicon in (DEFAULT_CONFIG.lexicon, CONFIGURED):
         explaining = (signs, lexicon.explaining, lexicon.defining)
-        for terms in (*explaining, *(t for _, t in lexicon.classes)):
+        pairs = (t for _, _, *both in lexicon.pairs for t in both)
+        for terms in (*explaining, *pairs, *(t for _, t in lexicon.classes)):
             for text in texts:
                 for start in range(len(text)):
                     low = text[start:].lower()
                     assert terms.found(low) == [m.group(0) for m in terms.finditer(low)], low
+                    assert terms.spans(low) == [m.span() for m in terms.finditer(low)], low
 
 
 def test_explaining_terms_skip_to_the_gaps() -> None:
