@@ -14,9 +14,13 @@ import re
 import pytest
 
 from tether.reliability import learned
-from tether.reliability.answer_signals import _WORD_AT, _names_word, _specific
+from tether.reliability.about_signals import _PAST_STATE
+from tether.reliability.answer_signals import _CODE_AS_NOUN, _WORD_AT, _names_word, _specific
+from tether.reliability.corpus import load
+from tether.reliability.docs_signals import _CODE_PART, _CODE_PART_KEYS
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.judge import DEFAULT_CONFIG, JudgeConfig
+from tether.reliability.keyed import Alternation
 from tether.reliability.lexicon import (
     SHIPPED,
     Gate,
@@ -415,10 +419,69 @@ def test_found_is_what_finditer_matches() -> None:
         *TEXTS,
         "because because.because_because -because e.g. to fix,to fix (because) xbecause",
         "caused by the quota; this means that, which is why; 因为 超时 — because of it",
+        "tritt auf, wenn der dienst, wenn derzeit, wenn die, wenn das,wenn der; -because",
     ]
+    signs = Terms(["because", ", wenn der", ", wenn die", "-because", "e.g.", "weil"])
     for lexicon in (DEFAULT_CONFIG.lexicon, CONFIGURED):
-        for terms in (lexicon.explaining, lexicon.defining, *(t for _, t in lexicon.classes)):
+        explaining = (signs, lexicon.explaining, lexicon.defining)
+        pairs = (t for _, _, *both in lexicon.pairs for t in both)
+        for terms in (*explaining, *pairs, *(t for _, t in lexicon.classes)):
             for text in texts:
                 for start in range(len(text)):
                     low = text[start:].lower()
                     assert terms.found(low) == [m.group(0) for m in terms.finditer(low)], low
+                    assert terms.spans(low) == [m.span() for m in terms.finditer(low)], low
+
+
+def test_explaining_terms_skip_to_the_gaps() -> None:
+    """The explaining words hold terms that start with a sign (", wenn der"): they keep the
+    search that skips to the gaps (a regex among the terms would lose it)."""
+    assert DEFAULT_CONFIG.lexicon.explaining._after_gap is not None
+
+
+ALTERNATIONS = {
+    "past_state": _PAST_STATE,
+    "code_as_noun": _CODE_AS_NOUN,
+    "code_part": _CODE_PART,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ALTERNATIONS))
+def test_alternation_plain_part_finds_what_the_whole_finds(name: str) -> None:
+    """On every ASCII text of the corpus (and its lower case), the branches kept for ASCII
+    find what the whole pattern finds; on the others the whole pattern is searched."""
+    alternation = ALTERNATIONS[name]
+    texts = [t for s in load() for t in (s.text, s.text.lower())] + TEXTS
+    matched = 0
+    for text in texts:
+        whole = [(m.span(), m.group(0)) for m in alternation.full.finditer(text)]
+        assert [(m.span(), m.group(0)) for m in alternation.finditer(text)] == whole, text
+        found = alternation.search(text)
+        assert (found and found.span()) == (whole[0][0] if whole else None), text
+        matched += bool(whole) and text.isascii()
+        assert alternation.pattern(text) is (
+            alternation.plain if text.isascii() else alternation.full
+        )
+    assert matched >= 3
+
+
+def test_alternation_searches_ascii_text_without_its_wide_branches() -> None:
+    found = Alternation(r"\bcat\b", r"кот|猫")
+    assert found.search("a cat") is not None and found.pattern("a cat") is found.plain
+    wide = found.search("a кот")
+    assert wide is not None and wide.group(0) == "кот"
+    assert [m.group(0) for m in found.finditer("猫 cat кот")] == ["猫", "cat", "кот"]
+
+
+def test_code_part_keys_are_in_every_ascii_match() -> None:
+    """Each word of `_CODE_PART` that an ASCII text can hold begins with letters (up to its
+    first sign) that hold one of its keys; the others have a letter outside ASCII there."""
+    words = _CODE_PART.plain.pattern[len(r"\b(?:") : -len(r")\b")]
+    for word in re.split(r"\|(?![^(]*\))", words):
+        head = re.match(r"[^\\()\[?*+{|]*", word)
+        assert head is not None
+        fixed = head.group(0)
+        if word[len(fixed) : len(fixed) + 1] in ("?", "*", "{"):
+            fixed = fixed[:-1]  # (the letter before `?` may be missing)
+        assert not fixed.isascii() or any(key in fixed for key in _CODE_PART_KEYS), word
+    assert len(words.split("|")) > 40

@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.keyed import Alternation, Keys, holds, split_keys
 from tether.reliability.reply import Reply, Signal, asks_a_question
 
 
-def _holds(text: str, keys: tuple[str, ...]) -> bool:
-    """Whether `text` holds one of `keys`: substring tests in C, before a pattern that would be
-    tried at every position of a text none of whose words it could match."""
-    return any(key in text for key in keys)
+def _holds(text: str, keys: Keys) -> bool:
+    """Whether `text` holds one of `keys` (`split_keys`): substring tests in C, before a pattern
+    that would be tried at every position of a text none of whose words it could match."""
+    return holds(text, keys)
 
 
 def _prose(r: Reply) -> bool:
@@ -28,7 +29,7 @@ def _sign(
     name: str,
     w: Mapping[str, float],
     pattern: re.Pattern[str],
-    keys: tuple[str, ...],
+    keys: Keys,
     text: str,
     shown: int | None = 40,
     strip: bool = False,
@@ -44,218 +45,232 @@ def _sign(
 
 
 # Words one of which every match of a pattern below holds (in lower case).
-_TO_ASKER_KEYS = (
-    "you",
-    "thank",
-    "razón",
-    "viendo",
-    "vendo",
-    "raison",
-    "voyez",
-    "recht",
-    "правы",
-    "obrigad",
-    "gracias",
-    "merci",
-    "danke",
-    "@",
-    "说得对",
-    "看到的",
-    "提到的",
-    "おっしゃる",
-    "ご指摘",
-    "말씀하신",
-    "感谢",
-    "谢谢",
-    "ご報告",
+_TO_ASKER_KEYS = split_keys(
+    (
+        "you",
+        "thank",
+        "razón",
+        "viendo",
+        "vendo",
+        "raison",
+        "voyez",
+        "recht",
+        "правы",
+        "obrigad",
+        "gracias",
+        "merci",
+        "danke",
+        "@",
+        "说得对",
+        "看到的",
+        "提到的",
+        "おっしゃる",
+        "ご指摘",
+        "말씀하신",
+        "感谢",
+        "谢谢",
+        "ご報告",
+    )
 )
-_CONTRAST_KEYS = (
-    "not",
-    "rather",
-    "instead",
-    "lugar",
-    "vez",
-    "lieu",
-    "statt",
-    "вместо",
-    "而不是",
-    "而非",
-    "ではなく",
-    "아니라",
-    "sino",
-    "sondern",
-    "mas sim",
-    "não ",
-    "est pas",
-    "non ",
-    ", \u0430",
-    "而是",
+_CONTRAST_KEYS = split_keys(
+    (
+        "not",
+        "rather",
+        "instead",
+        "lugar",
+        "vez",
+        "lieu",
+        "statt",
+        "вместо",
+        "而不是",
+        "而非",
+        "ではなく",
+        "아니라",
+        "sino",
+        "sondern",
+        "mas sim",
+        "não ",
+        "est pas",
+        "non ",
+        ", \u0430",
+        "而是",
+    )
 )
-_ACTED_KEYS = (
-    "fixed",
-    "start",
-    "deploy",
-    "rolled",
-    "revert",
-    "nuked",
-    "cleared",
-    "flushed",
-    "purged",
-    "bumped",
-    "upgraded",
-    "increased",
-    "raised",
-    "patched",
-    "rebooted",
-    "abled",
-    "merged",
-    "released",
-    "pushed",
-    "migrated",
-    "renewed",
-    "rotated",
-    "regenerated",
-    "reset",
-    "resolved",
-    "switched",
-    "should",
-    "devrait",
-    "debería",
-    "deveria",
-    "sollte",
-    "应该",
-    "должн",
-    "重启",
-    "修复",
-    "更新",
-    "回滚",
-    "清理",
-    "清除",
-    "调高",
-    "升级",
-    "重置",
-    "перезапустил",
-    "исправил",
-    "обновил",
-    "откатил",
-    "почистил",
-    "reinici",
-    "arregl",
-    "corregimos",
-    "corrigimos",
-    "despleg",
-    "redémarré",
-    "corrigé",
-    "déployé",
-    "neu gestartet",
-    "behoben",
-    "zurückgesetzt",
-    "riavviato",
-    "risolto",
-    "перезапустили",
-    "исправили",
-    "починили",
-    "откатили",
-    "再起動しました",
-    "復旧させました",
-    "재시작했습니다",
-    "재부팅했습니다",
-    "수정했습니다",
-    "重启",
-    "修复",
-    "回滚",
+_ACTED_KEYS = split_keys(
+    (
+        "fixed",
+        "start",
+        "deploy",
+        "rolled",
+        "revert",
+        "nuked",
+        "cleared",
+        "flushed",
+        "purged",
+        "bumped",
+        "upgraded",
+        "increased",
+        "raised",
+        "patched",
+        "rebooted",
+        "abled",
+        "merged",
+        "released",
+        "pushed",
+        "migrated",
+        "renewed",
+        "rotated",
+        "regenerated",
+        "reset",
+        "resolved",
+        "switched",
+        "should",
+        "devrait",
+        "debería",
+        "deveria",
+        "sollte",
+        "应该",
+        "должн",
+        "重启",
+        "修复",
+        "更新",
+        "回滚",
+        "清理",
+        "清除",
+        "调高",
+        "升级",
+        "重置",
+        "перезапустил",
+        "исправил",
+        "обновил",
+        "откатил",
+        "почистил",
+        "reinici",
+        "arregl",
+        "corregimos",
+        "corrigimos",
+        "despleg",
+        "redémarré",
+        "corrigé",
+        "déployé",
+        "neu gestartet",
+        "behoben",
+        "zurückgesetzt",
+        "riavviato",
+        "risolto",
+        "перезапустили",
+        "исправили",
+        "починили",
+        "откатили",
+        "再起動しました",
+        "復旧させました",
+        "재시작했습니다",
+        "재부팅했습니다",
+        "수정했습니다",
+        "重启",
+        "修复",
+        "回滚",
+    )
 )
-_CAUSE_KEYS = (
-    "cause",
-    "reason",
-    "причин",
-    "原因",
-    "causa",
-    "ursache",
-    "raison",
-    "원인",
-    "penyebab",
-    "nguyên nhân",
+_CAUSE_KEYS = split_keys(
+    (
+        "cause",
+        "reason",
+        "причин",
+        "原因",
+        "causa",
+        "ursache",
+        "raison",
+        "원인",
+        "penyebab",
+        "nguyên nhân",
+    )
 )
-_CODES_KEYS = (
-    " codes",
-    " code",
-    "码",
-    "コード",
-    "коды",
-    "код ",
-    "código",
-    "code d",
-    "code de",
-    "statuscode",
-    "fehlercode",
-    "antwortcode",
-    "코드",
+_CODES_KEYS = split_keys(
+    (
+        " codes",
+        " code",
+        "码",
+        "コード",
+        "коды",
+        "код ",
+        "código",
+        "code d",
+        "code de",
+        "statuscode",
+        "fehlercode",
+        "antwortcode",
+        "코드",
+    )
 )
-_PAST_STATE_KEYS = (
-    "down",
-    "offline",
-    "unavailable",
-    "unreachable",
-    "broken",
-    "overloaded",
-    "estuvo",
-    "estava",
-    "était",
-    "недоступ",
-    "落ちて",
-    "다운됐",
-    "лежал",
-    "падал",
-    "не работал",
-    "cayó",
-    "caíd",
-    "fora do ar",
-    "ficou offline",
-    "tombé",
-    "hors ligne",
-    "war weg",
-    "lag down",
-    "giù",
-    "era offline",
-    "sempat",
-    "tadi down",
-    "bị sập",
-    "之前",
-    "刚才",
-    "刚刚",
-    "昨天",
-    "昨晚",
-    "前几天",
-    "上午",
-    "下午",
-    "さっき",
-    "昨日",
-    "先ほど",
-    "아까",
-    "어제",
+_PAST_STATE_KEYS = split_keys(
+    (
+        "down",
+        "offline",
+        "unavailable",
+        "unreachable",
+        "broken",
+        "overloaded",
+        "estuvo",
+        "estava",
+        "était",
+        "недоступ",
+        "落ちて",
+        "다운됐",
+        "лежал",
+        "падал",
+        "не работал",
+        "cayó",
+        "caíd",
+        "fora do ar",
+        "ficou offline",
+        "tombé",
+        "hors ligne",
+        "war weg",
+        "lag down",
+        "giù",
+        "era offline",
+        "sempat",
+        "tadi down",
+        "bị sập",
+        "之前",
+        "刚才",
+        "刚刚",
+        "昨天",
+        "昨晚",
+        "前几天",
+        "上午",
+        "下午",
+        "さっき",
+        "昨日",
+        "先ほど",
+        "아까",
+        "어제",
+    )
 )
-_SOURCE_KEYS = (
-    "accord",
-    "según",
-    "segundo",
-    "selon",
-    "laut",
-    "согласно",
-    "根据",
-    "によると",
-    "에 따르면",
-    "theo",
-    "source",
-    "fuente",
-    "fonte",
-    "quelle",
-    "источник",
-    "来源",
-    "出典",
-    "출처",
-    "sumber",
-    "kaynak",
+_SOURCE_KEYS = split_keys(
+    (
+        "accord",
+        "según",
+        "segundo",
+        "selon",
+        "laut",
+        "согласно",
+        "根据",
+        "によると",
+        "에 따르면",
+        "theo",
+        "source",
+        "fuente",
+        "fonte",
+        "quelle",
+        "источник",
+        "来源",
+        "出典",
+        "출처",
+        "sumber",
+        "kaynak",
+    )
 )
 
 # The writer speaks to the asker about what the asker said, showed or meets: "the website you
@@ -350,12 +365,13 @@ def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A standard or a numbered section of one: "RFC 6585", "RFC7231 section 6.6", "ISO 8601", "§4.2";
 # not a value of markup (`charset=ISO-8859-1`, `encoding="ISO-8859-1"`), which cites nothing.
 _STANDARD = re.compile(r"(?<![=\"'])(?:\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b)|§\s?\d")
+_STANDARD_KEYS = split_keys(("RFC", "ISO", "§"))
 
 
 def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A standard cited by its number ("RFC 6585", "ISO 8601", "§ 6.5"): reference material
     about a status, which no service's failure text cites."""
-    return _sign("cites_standard", w, _STANDARD, ("RFC", "ISO", "§"), r.text[:3000], None)
+    return _sign("cites_standard", w, _STANDARD, _STANDARD_KEYS, r.text[:3000], None)
 
 
 # "I" or "we" and a thing done to the system: "I nuked the cache", "we've rolled back the
@@ -443,19 +459,21 @@ def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A failure told as a past state: "it was offline for a while", "the network went down",
 # "estuvo caído", "war down", "落ちてた". (Not "was throttled", "was rate limited": a
 # request's fate, as notices say it.)
-_PAST_STATE = re.compile(
+_PAST_STATE = Alternation(
     r"(?:was|were|has been|have been|had been)\s+(?:\w+\s+)?(?:down|offline|unavailable"
     r"|unreachable|broken|overloaded)\b|went\s+(?:down|offline)\b"
     r"|estuvo\s+(?:caído|fuera)|estava\s+(?:fora|caído|offline|indisponível)"
     r"|était\s+(?:indisponible|en panne|hors)|war\s+(?:down|offline|nicht erreichbar)"
     r"|был\w{0,2}\s+недоступ|落ちてた|落ちていた|다운됐"
-    # ... in more languages, or with the time it happened: "лежал", "se cayó", "ficou fora do ar",
-    # "est tombé", "era giù", "sempat down", "bị sập", "昨天挂了", "さっき落ちて", "아까 다운"
-    r"|(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
-    r"|ficou (?:fora do ar|offline)|estava fora do ar|(?:est|était) tombé|était hors ligne"
-    r"|war weg|lag down|era (?:giù|offline)|è andato giù|sempat (?:down|error)|tadi down|bị sập"
+    # ... in more languages, or with the time it happened: "ficou fora do ar", "era giù",
+    # "sempat down"; "лежал", "se cayó", "est tombé", "bị sập", "昨天挂了", "さっき落ちて"
+    r"|ficou (?:fora do ar|offline)|estava fora do ar|war weg|lag down|era (?:giù|offline)"
+    r"|sempat (?:down|error)|tadi down",
+    # (these need a character outside ASCII, "아까 다운" too; none starts where one above does)
+    r"(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
+    r"|(?:est|était) tombé|était hors ligne|è andato giù|bị sập"
     r"|(?:之前|刚才|刚刚|昨天|昨晚|前几天|上午|下午)[^。\n]{0,6}(?:挂了|崩了|宕机|炸了|打不开)"
-    r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)"
+    r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)",
 )
 
 
@@ -465,7 +483,8 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     currently down")."""
     if not _prose(r):
         return ()
-    return _sign("past_state", w, _PAST_STATE, _PAST_STATE_KEYS, r.message[:3000])
+    text = r.message[:3000]
+    return _sign("past_state", w, _PAST_STATE.pattern(text), _PAST_STATE_KEYS, text)
 
 
 # The writer names where it read what it says: "according to the status page", "根据 ... 显示",
@@ -490,31 +509,33 @@ def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return _sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
 
 
-_THIRD_PARTY_KEYS = (
-    "their",
-    "side",
-    "end",
-    "那边",
-    "对方",
-    "向こう",
-    "seite",
-    "lado",
-    "стороны",
-    "côté",
-    "users",
-    "people",
-    "folks",
-    "многих",
-    "других",
-    "很多",
-    "不少人",
-    "多くの",
-    "많은",
-    "usuarios",
-    "usuários",
-    "utilisateurs",
-    "nutzer",
-    "người dùng",
+_THIRD_PARTY_KEYS = split_keys(
+    (
+        "their",
+        "side",
+        "end",
+        "那边",
+        "对方",
+        "向こう",
+        "seite",
+        "lado",
+        "стороны",
+        "côté",
+        "users",
+        "people",
+        "folks",
+        "многих",
+        "других",
+        "很多",
+        "不少人",
+        "多くの",
+        "많은",
+        "usuarios",
+        "usuários",
+        "utilisateurs",
+        "nutzer",
+        "người dùng",
+    )
 )
 # The failure placed with another party: "on their side", "on Anthropic's end", "their servers
 # are overloaded", "是百度那边的问题", "de su lado". (A service speaks of "our side", "our
@@ -546,39 +567,41 @@ def third_party(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return _sign("third_party", w, _THIRD_PARTY, _THIRD_PARTY_KEYS, r.message[:3000])
 
 
-_FIX_LANDED_KEYS = (
-    "fixed",
-    "resolved",
-    "restored",
-    "behoben",
-    "gelöst",
-    "修复",
-    "恢复",
-    "解决",
-    "しました",
-    "済み",
-    "되었습니다",
-    "됐습니다",
-    "исправлен",
-    "устранен",
-    "решен",
-    "corrigid",
-    "resolvid",
-    "corregid",
-    "resuelt",
-    "solucionad",
-    "corrigé",
-    "résolu",
-    "risolt",
-    "corrett",
-    "khắc phục",
-    "diperbaiki",
-    "teratasi",
-    "düzeltildi",
-    "çözüldü",
-    "naprawion",
-    "opgelost",
-    "verholpen",
+_FIX_LANDED_KEYS = split_keys(
+    (
+        "fixed",
+        "resolved",
+        "restored",
+        "behoben",
+        "gelöst",
+        "修复",
+        "恢复",
+        "解决",
+        "しました",
+        "済み",
+        "되었습니다",
+        "됐습니다",
+        "исправлен",
+        "устранен",
+        "решен",
+        "corrigid",
+        "resolvid",
+        "corregid",
+        "resuelt",
+        "solucionad",
+        "corrigé",
+        "résolu",
+        "risolt",
+        "corrett",
+        "khắc phục",
+        "diperbaiki",
+        "teratasi",
+        "düzeltildi",
+        "çözüldü",
+        "naprawion",
+        "opgelost",
+        "verholpen",
+    )
 )
 # The fault declared mended, as a state: "the issue has been resolved", "Fehler behoben",
 # "已完成修复", "服务已经恢复", "исправлено", "foi corrigido", "復旧しました", "수정되었습니다".
@@ -621,16 +644,18 @@ def fix_landed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
-_FOUND_KEYS = (
-    "found",
-    "encontr",
-    "trouvé",
-    "gefunden",
-    "找到",
-    "原因が",
-    "원인을",
-    "нашел",
-    "нашёл",
+_FOUND_KEYS = split_keys(
+    (
+        "found",
+        "encontr",
+        "trouvé",
+        "gefunden",
+        "找到",
+        "原因が",
+        "원인을",
+        "нашел",
+        "нашёл",
+    )
 )
 # The writer found the fault: "I found the issue!", "Encontrei o erro", "找到原因了",
 # "原因が分かりました", "원인을 찾았습니다", "нашёл причину".
@@ -653,20 +678,22 @@ def found_fault(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return _sign("found_fault", w, _FOUND, _FOUND_KEYS, r.low[:3000])
 
 
-_NEXT_RELEASE_KEYS = (
-    "next",
-    "upcoming",
-    "coming",
-    "nächste",
-    "nachste",
-    "下个版本",
-    "下一个版本",
-    "次の",
-    "다음",
-    "следующ",
-    "próxima",
-    "prochaine",
-    "prossima",
+_NEXT_RELEASE_KEYS = split_keys(
+    (
+        "next",
+        "upcoming",
+        "coming",
+        "nächste",
+        "nachste",
+        "下个版本",
+        "下一个版本",
+        "次の",
+        "다음",
+        "следующ",
+        "próxima",
+        "prochaine",
+        "prossima",
+    )
 )
 # A fix promised for a release: "in the next release", "im nächsten Release", "下个版本",
 # "次のリリースで", "다음 버전에서", "в следующей версии", "na próxima versão".
@@ -688,15 +715,17 @@ def next_release(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return _sign("next_release", w, _NEXT_RELEASE, _NEXT_RELEASE_KEYS, r.low[:3000])
 
 
-_ASKS_FIX_KEYS = (
-    "fix",
-    "修复",
-    "почините",
-    "пофиксите",
-    "arregl",
-    "consertem",
-    "corrigez",
-    "bitte",
+_ASKS_FIX_KEYS = split_keys(
+    (
+        "fix",
+        "修复",
+        "почините",
+        "пофиксите",
+        "arregl",
+        "consertem",
+        "corrigez",
+        "bitte",
+    )
 )
 # A user asking the maintainers to mend it: "could you please fix it?", "Почините!", "求修复",
 # "arreglen", "bitte beheben". (Not "修正してください" after a setting: a notice's advice to the

@@ -11,7 +11,7 @@ import orjson
 
 from tether.reliability.error_objects import CODE_WORD, FENCE, object_keys
 from tether.reliability.error_objects import error_object as read_error_object
-from tether.reliability.keyed import holds, split_keys
+from tether.reliability.keyed import Alternation, holds, split_keys
 from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import (
     CJK,
@@ -585,10 +585,11 @@ _CHANGE_TITLE = re.compile(
     r"(?!your\b|you\b|an? (?:api )?key\b)\w+",
     re.I,
 )
-# A text that names itself a change: "This commit checks ...", "the PR adds ...".
+# A text that names itself a change: "This commit checks ...", "the PR adds ...". (One `\b`
+# before the branches that start a word, as in `_CODE_AS_NOUN`.)
 _SELF_CHANGE = re.compile(
-    r"\b(?:this|the|my|our)\s+(?:commit|pr|pull request|patch|changeset|merge request)\b"
-    r"|\bthis (?:fixes|adds|changes|updates)\b"
+    r"\b(?:(?:this|the|my|our)\s+(?:commit|pr|pull request|patch|changeset|merge request)\b"
+    r"|this (?:fixes|adds|changes|updates)\b)"
     # ... or a line under a release note's label: "Release Note: ...", "更新日志:", "변경사항:"
     r"|(?m:^)[ \t*_#]*(?:release notes?|change ?log|更新日志|更新内容|リリースノート|릴리스 노트"
     r"|변경 ?사항)[ \t*_]*[:\uff1a]",
@@ -704,25 +705,26 @@ def rate_stated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 # A status code spoken of as a thing, with an article or a demonstrative: "the 429 error", "a
-# 503 response", "el error 429", "l'erreur 503", "einen 429-Fehler".
-_CODE_AS_NOUN = re.compile(
-    r"\b(?:the|a|an|this|that|these|those)\s+(?:http\s+)?[45]\d\d\s*-?\s*"
+# 503 response", "el error 429", "l'erreur 503", "einen 429-Fehler". (One `\b` before the
+# branches that start a word: checked once per position, not once per branch.)
+_CODE_AS_NOUN = Alternation(
+    r"\b(?:(?:the|a|an|this|that|these|those)\s+(?:http\s+)?[45]\d\d\s*-?\s*"
     r"(?:error|response|status|code|page|reply)s?\b"
-    r"|\b(?:el|un|la|una|o|um|l'|une|der|den|ein|einen|die|eine|lo|il)\s*"
+    r"|(?:el|un|la|una|o|um|l'|une|der|den|ein|einen|die|eine|lo|il)\s*"
     r"(?:error|erro|erreur|errore|fehler|respuesta|resposta|réponse|antwort|risposta|código|code"
     r"|statut)\s+(?:http\s+)?[45]\d\d\b"
-    r"|\b(?:ein|einen|eine)\s+[45]\d\d-(?:fehler|antwort)"
+    r"|(?:ein|einen|eine)\s+[45]\d\d-(?:fehler|antwort)"
     # ... or the subject of a sentence about it: "503 Service Unavailable is the correct
     # response", "a 429 Too Many Requests response with a Retry-After header"
-    r"|\b[45]\d\d(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
+    r"|[45]\d\d(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
     r"(?:the|a|an|that|when|used|returned|sent)\b"
-    r"|\b[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b"
+    r"|[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b)",
     # ... or the topic of a sentence in Korean, Japanese, Chinese, Russian: "502 에러는", "503
     # エラーとは", "504 错误通常", "ошибка 429 означает" (a notice says the code, not its topic)
-    r"|[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:(?:에러|오류)(?:는|란)"
+    r"[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:(?:에러|오류)(?:는|란)"
     r"|(?:エラー|ステータス)(?:は|とは|が発生する(?:原因|場合))"
     r"|(?:错误|錯誤|报错|状态码|狀態碼)(?:是|表示|通常|一般|意味|的原因|指|的意思))"
-    r"|(?:ошибка|код|статус)\s+[45]\d\d\s+(?:означает|возникает|говорит|указывает)"
+    r"|(?:ошибка|код|статус)\s+[45]\d\d\s+(?:означает|возникает|говорит|указывает)",
 )
 _STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every branch of _CODE_AS_NOUN, cheap to look for
 

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.failure_signals import EXCEPTION_LINE
+from tether.reliability.keyed import Alternation
 from tether.reliability.reply import Reply, Signal
 
 # A link to another page of the manual, relative or to a section ("[middleware](/resources/x)",
@@ -104,18 +105,52 @@ def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # The parts of a program a developer reads about: functions, methods, middleware, callbacks,
 # objects, parameters, in the languages manuals are written in. One of them is a word a notice
 # may say ("invalid parameter"); two different ones make a text about code.
-_CODE_PART = re.compile(
+_CODE_PART = Alternation(
     r"\b(?:functions?|methods?|middlewares?|handlers?|callbacks?|promises?|objects?|class(?:es)?"
     r"|modules?|plugins?|variables?|arguments?|parameters?|propert(?:y|ies)|instances?"
     r"|constructors?|interfaces?|librar(?:y|ies)|frameworks?|routers?|hooks?|decorators?"
     r"|funci[oó]n|funciones|função|funções|fonctions?|funktion(?:en)?|funzion[ei]"
     r"|функци\w*|manejador\w*|gestionnaires?|gestore|obje(?:to|t|kt)|oggetto|объект\w*"
     r"|módulo|modul|variável|variabile|переменн\w*|parámetro|parâmetro|paramètre|параметр\w*"
-    r"|método|méthode|methode|metodo|метод\w*)\b"
-    r"|函数|方法|中间件|回调|对象|插件|変数|関数|メソッド|ミドルウェア|オブジェクト|함수|메서드|미들웨어"
-    r"|객체|콜백"
+    r"|método|méthode|methode|metodo|метод\w*)\b",
+    r"函数|方法|中间件|回调|对象|插件|変数|関数|メソッド|ミドルウェア|オブジェクト|함수|메서드|미들웨어"
+    r"|객체|콜백",
 )
 CODE_PARTS_MIN = 2
+# Words one of which every match of `_CODE_PART` in an ASCII text holds.
+_CODE_PART_KEYS = (
+    "function",
+    "method",
+    "middleware",
+    "handler",
+    "callback",
+    "promise",
+    "obje",
+    "class",
+    "modul",
+    "plugin",
+    "variab",
+    "argument",
+    "parameter",
+    "propert",
+    "instance",
+    "constructor",
+    "interface",
+    "librar",
+    "framework",
+    "router",
+    "hook",
+    "decorator",
+    "funci",
+    "fonction",
+    "funktion",
+    "funzion",
+    "manejador",
+    "gestionnaire",
+    "gestore",
+    "oggetto",
+    "metodo",
+)
 
 
 def code_parts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -124,9 +159,12 @@ def code_parts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     speaks to a user about a request."""
     if r.structure is not None or r.html or not r.hits:
         return ()
+    text = r.low[:3000]
+    if text.isascii() and not any(key in text for key in _CODE_PART_KEYS):
+        return ()
     found: list[str] = []
     end = -1
-    for m in _CODE_PART.finditer(r.low[:3000]):
+    for m in _CODE_PART.finditer(text):
         part, joined = m.group(0), m.start() == end
         end = m.end()
         if joined:

@@ -47,10 +47,12 @@ class Terms:
         parts = []
         if words:
             parts.append(trie_pattern(words, word_start=True))
-        parts += [_term_pattern(t) for t in plain if not t[:1].isalnum()]
-        parts += list(regexes)
-        self.ascii = re.compile("|".join(parts) or "(?!)")
-        self._words_only = len(parts) == 1 and bool(words)  # (no sign's term, no regex)
+        signs = [_term_pattern(t) for t in plain if not t[:1].isalnum()]
+        patterns = list(regexes)
+        self.ascii = re.compile("|".join([*parts, *signs, *patterns]) or "(?!)")
+        self._gapped = bool(words) and not patterns  # (`found` skips to the gaps)
+        # the terms that start with a sign (", wenn der"), searched apart in `found`
+        self._signs = re.compile("|".join(signs)) if signs else None
         # (a wide term that starts with an ASCII letter keeps its word-start check, after its
         # first letter: every branch starts with a character the engine can skip to; a check
         # before each of ~300 such terms cost ~1 ms on a page of Chinese or German)
@@ -68,32 +70,46 @@ class Terms:
     @cached_property
     def _after_gap(self) -> re.Pattern[str] | None:
         """The word terms after the gap before them (`found`), compiled on first use; None
-        when a term starts with a sign or is a regex (those may match anywhere)."""
-        return re.compile(f"[^a-z0-9_]({trie_pattern(self.words)})") if self._words_only else None
+        when a term is a regex (it may match anywhere)."""
+        return re.compile(f"[^a-z0-9_]({trie_pattern(self.words)})") if self._gapped else None
 
     def found(self, text: str) -> list[str]:
-        """What each match of `finditer(text)` holds. When every ASCII term starts with a
-        letter or a digit, each starts a word: at the text's start or after a gap, where the
-        engine skips to the gaps (`Lexicon.spans`); the word-start check before a trie of
-        many first letters was tried at every position (~27 us on 800 characters, ~12 so)."""
+        """What each match of `finditer(text)` holds (`spans`)."""
+        return [text[a:b] for a, b in self.spans(text)]
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """The span of each match of `finditer(text)`. With no regex among the terms, a word
+        term starts a word: at the text's start or after a gap, where the engine skips to the
+        gaps (`Lexicon.spans`); the word-start check before a trie of many first letters was
+        tried at every position (~27 us on 800 characters, ~12 so). Terms that start with a
+        sign (", wenn der") are searched apart, and the earlier of the two taken."""
         after_gap = self._after_gap
         if after_gap is None:
-            return [m.group(0) for m in self.finditer(text)]
-        out: list[str] = []
+            return [m.span() for m in self.finditer(text)]
+        out: list[tuple[int, int]] = []
         first = self.ascii.match(text)
         end = 0
         if first is not None:
             end = first.end()
-            out.append(first.group(0))
+            out.append(first.span())
         # (a match may start right after the one before when that one ended with a gap: the
         # search starts one character back, at the gap)
+        signs = self._signs
         m = after_gap.search(text, end - 1 if end else 0)
-        while m is not None:
-            end = m.end()
-            out.append(m.group(1))
+        s = signs.search(text, end) if signs is not None else None
+        while m is not None or s is not None:
+            # the earlier of the next word term and the next sign's term (never at one place:
+            # a word starts with a letter or a digit, a sign's term with neither)
+            if m is not None and (s is None or m.start(1) < s.start()):
+                end = m.end()
+                out.append(m.span(1))
+            elif s is not None:
+                end = s.end()
+                out.append(s.span())
             m = after_gap.search(text, end - 1)
+            s = signs.search(text, end) if signs is not None else None
         if self.wide is not None and not text.isascii():
-            out += [m.group(0) for m in self.wide.finditer(text)]
+            out += [m.span() for m in self.wide.finditer(text)]
         return out
 
     def finditer(
@@ -200,11 +216,10 @@ def near_pair(
     """The spans of the first match of `first` that stands within `within` characters of a
     match of `second`, in either order, and of that match (with no character of `across`
     between them); None when none does."""
-    seconds = [(m.start(), m.end()) for m in second.finditer(low)]
+    seconds = second.spans(low)
     if not seconds:
         return None
-    for m in first.finditer(low):
-        a, b = m.start(), m.end()
+    for a, b in first.spans(low):
         for c, d in seconds:
             if 0 <= c - b <= within:
                 gap = low[b:c]
