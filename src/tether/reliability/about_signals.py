@@ -20,11 +20,6 @@ def _holds(text: str, keys: Keys) -> bool:
     return holds(text, keys)
 
 
-def _prose(r: Reply) -> bool:
-    """Neither an error object nor an HTML page: text a writer wrote, where these signs count."""
-    return r.structure is None and not r.html
-
-
 def _sign(
     name: str,
     w: Mapping[str, float],
@@ -304,7 +299,7 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, or
     opens with their handle ("@nowox ..."): a reply to a person. A service's notice knows
     nothing the user said; it speaks of "your request" at most."""
-    if not _prose(r):
+    if not r.written:
         return ()
     low = r.low[:3000]
     m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if _holds(low, _TO_ASKER_KEYS) else None)
@@ -327,7 +322,7 @@ def replies_yes_no(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     "Oui, le serveur est surchargé ..."): someone answering the asker. A notice answers no
     question; it opens with what went wrong."""
     q = r.question
-    if not q or not _prose(r) or not asks_a_question(q):
+    if not q or not r.written or not asks_a_question(q):
         return ()
     m = _YES_NO.match(r.low.lstrip(" \t\n>*_\"'«“"))
     if m is None:
@@ -357,7 +352,7 @@ def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """One cause set against another ("it comes from the provider, not your backend", "429
     rather than 503", "instead of"): the reply weighs explanations, where a notice states
     what happened once."""
-    if not _prose(r):
+    if not r.written:
         return ()
     return _sign("contrast", w, _CONTRAST, _CONTRAST_KEYS, r.said[:3000].lower(), strip=True)
 
@@ -405,7 +400,7 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     the deploy") or that its fix has landed ("it should be working now", "应该可以了"): an
     operator answering about an outage. A service's notice says what failed and what the user
     should do, never what its writer did."""
-    if not _prose(r):
+    if not r.written:
         return ()
     return _sign("acted", w, _ACTED, _ACTED_KEYS, r.message[:2000], strip=True)
 
@@ -481,7 +476,7 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The failure told as a past state ("it was offline for a while", "the interface went
     down"): a person recounting an outage. A notice speaks of now ("is unavailable", "is
     currently down")."""
-    if not _prose(r):
+    if not r.written:
         return ()
     text = r.message[:3000]
     return _sign("past_state", w, _PAST_STATE.pattern(text), _PAST_STATE_KEYS, text)
@@ -504,7 +499,7 @@ _SOURCE = re.compile(
 def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer names where it read what it says ("according to the status page", "laut dem
     Status-Update"): a report about a failure, with its source. A service is its own source."""
-    if not _prose(r):
+    if not r.written:
         return ()
     return _sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
 
@@ -562,7 +557,7 @@ def third_party(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The failure placed with another party ("a temporary issue on Anthropic's side", "their
     servers are under heavy load", "是百度那边的问题"): a person explaining someone else's
     outage. A service that fails speaks of itself, if of anyone."""
-    if not _prose(r):
+    if not r.written:
         return ()
     return _sign("third_party", w, _THIRD_PARTY, _THIRD_PARTY_KEYS, r.message[:3000])
 
@@ -633,7 +628,7 @@ def fix_landed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The fault declared mended ("the issue has been resolved", "Fehler behoben", "已完成修复",
     "исправлено", "復旧しました"): a maintainer's reply, a fix report, a status page's closing
     update. A notice reports the failure now; it never says it is over."""
-    if not _prose(r):
+    if not r.written:
         return ()
     low = r.low[:3000]
     if not _holds(low, _FIX_LANDED_KEYS):
@@ -673,7 +668,7 @@ _FOUND = re.compile(
 def found_fault(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer found the fault ("I found the issue!", "Encontrei o erro", "找到原因了"): a
     person who looked into it, reporting back. A notice does not look into anything."""
-    if not _prose(r):
+    if not r.written:
         return ()
     return _sign("found_fault", w, _FOUND, _FOUND_KEYS, r.low[:3000])
 
@@ -710,7 +705,7 @@ def next_release(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A fix promised for a release ("I'll improve it in the next release", "Wird in nächstem
     Release eingeführt", "下个版本这个会改"): a maintainer answering a report. A notice asks
     the user to retry now, not to wait for a version."""
-    if not _prose(r):
+    if not r.written:
         return ()
     return _sign("next_release", w, _NEXT_RELEASE, _NEXT_RELEASE_KEYS, r.low[:3000])
 
@@ -740,6 +735,6 @@ _ASKS_FIX = re.compile(
 def asks_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A user asking the maintainers to mend it ("could you please fix it?", "Почините!",
     "求修复"): a report by someone the failure hit. A notice tells the user what to do."""
-    if not _prose(r):
+    if not r.written:
         return ()
     return _sign("asks_fix", w, _ASKS_FIX, _ASKS_FIX_KEYS, r.low[:3000])

@@ -59,7 +59,7 @@ def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Words that define a failure ("a 529 means", "indicates that", "occurs when"), or a code
     said to be a status code ("504 is an HTTP status code", "상태 코드입니다"): the reply
     explains an error; a notice never says what it means."""
-    if r.structure is not None or r.html:
+    if not r.written:
         return ()
     text = r.message[:3000]
     for m in r.lexicon.defining.finditer(text):
@@ -108,7 +108,7 @@ _POINTER = re.compile(r"(?:information|details|more|learn)\s+(?:on|about|for|reg
 
 def prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Sentences with no failure word: what the reply says beyond a failure."""
-    if r.html or r.structure is not None:
+    if not r.written:
         return ()
     spans = sorted((h[1], h[2]) for h in r.hits)
     count = 0
@@ -134,7 +134,7 @@ def long_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Many sentences, failure words or not: an article or a reply that discusses, where a
     notice says its piece in a sentence or three (a page or an error object is not prose).
     In Chinese, Japanese or Korean a paragraph is shorter (`cjk_paragraph`)."""
-    if r.html or r.structure is not None:
+    if not r.written:
         return ()
     if len(r.message) <= LONG_PROSE_CHARS and (r.message.isascii() or not cjk_paragraph(r)):
         return ()
@@ -190,7 +190,7 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words inside quotes or backticks: mentioned, not said."""
-    if r.structure is not None or r.html or not r.hits:
+    if not r.written or not r.hits:
         return ()
     # (a quoted line has words after its `>`: a lone `>` closes a repr's `<...`)
     if re.search(r"^\s*>[ \t]*\S", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
@@ -504,7 +504,7 @@ def _specific(text: str) -> re.Match[str] | None:
 def specifics(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """File names and command-line flags: the particulars of an answer about the user's own
     work; a notice names none of them."""
-    if r.structure is not None or r.html:
+    if not r.written:
         return ()
     m = _specific(r.text[:3000])
     if m is None:
@@ -696,7 +696,7 @@ _RATE = re.compile(
 def rate_stated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A limit stated as a rate ("5 calls per second"): documentation of a policy. A notice
     says the limit was hit, and names it by its kind ("requests per min (RPM): Limit 3")."""
-    if r.structure is not None or r.html:
+    if not r.written:
         return ()
     m = _RATE.search(r.message[:3000])
     if m is None:
@@ -733,7 +733,7 @@ def names_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A status code spoken of as a thing ("the 429 error", "a 503 response"): the reply talks
     about a failure. A failure text says its code ("Error 429", "HTTP 503"), it does not
     refer to one."""
-    if r.structure is not None or r.html:
+    if not r.written:
         return ()
     text = r.message[:3000]
     m = _CODE_AS_NOUN.search(text) if _STATUS_DIGITS.search(text) is not None else None
@@ -878,7 +878,7 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         key = text.lower().strip(" .!\"'`")
         if key and _names_word(q, key):
             return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
-    if r.structure is not None or r.html:
+    if not r.written:
         keys = object_keys(text[:3000])
         named = {
             k
@@ -906,7 +906,7 @@ def typed_command(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A command typed at a shell's prompt ("$ npm install", "D:\\> python run.py"): a person
     pasting their terminal to show what they ran and what came back. A service's failure text
     holds no one's prompt."""
-    if r.html or r.structure is not None:
+    if not r.written:
         return ()
     head = r.text[:3000]
     if "$" not in head and ">" not in head and "#" not in head:

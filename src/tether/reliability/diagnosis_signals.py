@@ -40,7 +40,7 @@ def checklist(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     "- ❌ the backend refuses connections"): a diagnosis that tells which parts work. A
     notice says what failed; it marks no part of the system as fine."""
     head = r.text[:3000]
-    if r.html or r.structure is not None or not any(c in head for c in _FAIL_MARKS):
+    if not r.written or not any(c in head for c in _FAIL_MARKS):
         return ()
     marks = [m.group(1) or m.group(2) for m in _CHECK_ITEM.finditer(head)]
     passed = sum(1 for m in marks if m in _PASS_MARKS)
@@ -122,7 +122,7 @@ def recurrence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """How often the failure comes back, as the person it keeps happening to tells it ("the
     API intermittently returns 502", "最近经常收到上限提醒", "периодически возникает 504"): a
     report over time. A notice speaks of this one request, now."""
-    if r.html or r.structure is not None:
+    if not r.written:
         return ()
     text = r.message[:2000]
     for m in matches_at(text, _RECURRENCE_KEYS, _RECURRENCE):
@@ -177,7 +177,7 @@ def within_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The usage said to be within a limit ("we're well below the daily quota, yet ...",
     "レート制限を超えていないのに"), or how to keep it there ("stay within the limit"): a person
     weighing the failure against their own numbers. A notice says a limit was reached."""
-    if r.html or r.structure is not None:
+    if not r.written:
         return ()
     m = next(matches_at(r.message[:3000], _WITHIN_LIMIT_KEYS, _WITHIN_LIMIT), None)
     if m is None:
@@ -259,7 +259,7 @@ def names_cause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     "**原因**"), or by putting the problem down to it ("the API changed, causing this
     problem", "导致此问题"): a diagnosis of a failure someone has. A notice states a failure
     and what to do; it neither files it under a cause nor refers to "this problem"."""
-    if r.html or r.structure is not None:
+    if not r.written:
         return ()
     head = r.text[:3000]
     m = _CAUSE_LABEL.search(head) if "#" in head or "**" in head else None
@@ -316,7 +316,7 @@ def asker_evidence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The asker's evidence, read or asked for ("in your screenshot", "could you post the full
     log", "有报错截图么", "пришлите логи"): a person helping someone who met the failure. A
     notice has no screenshot to look at and asks for none."""
-    if r.html or r.structure is not None:
+    if not r.written:
         return ()
     low = r.low[:3000]
     if not holds(low, _ASKER_EVIDENCE_KEYS):
@@ -347,7 +347,7 @@ def works_elsewhere(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The failure set against a setup where it does not happen ("it works fine on another PC",
     "다른 PC에서는 잘 동작하네요"): a person narrowing a fault down. A notice knows only the
     request that failed."""
-    if r.html or r.structure is not None:
+    if not r.written:
         return ()
     low = r.low[:3000]
     if not holds(low, _WORKS_ELSEWHERE_KEYS):

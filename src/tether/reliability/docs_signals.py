@@ -41,7 +41,7 @@ def doc_markup(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A manual's markup around the failure words (a link to another of its pages, a wiki
     macro, a program's identifier in backticks, a source comment): documentation, not a
     notice."""
-    if r.structure is not None or r.html:
+    if not r.written:
         return ()
     text = r.text[:3000]
     if not any(key in text for key in _DOC_KEYS):
@@ -76,7 +76,7 @@ _HANDLING = re.compile(
 def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Errors spoken of as what a program does with them ("catches errors", "the error
     handler", "rethrow", 捕获, 에러 처리): a manual about errors, not a notice of one."""
-    if r.structure is not None or r.html or not r.hits:
+    if not r.written or not r.hits:
         return ()
     text = r.low[:3000]
     m = _HANDLING.search(text)
@@ -93,7 +93,7 @@ _BOLD_STATUS = re.compile(r"(?:\*\*|__)`?[1-5]\d\d\b[^*_\n`]{0,60}`?(?:\*\*|__)"
 
 def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A status code set in bold: the code a writer discusses, not one a service reports."""
-    if r.structure is not None or r.html:
+    if not r.written:
         return ()
     text = r.text[:3000]
     m = _BOLD_STATUS.search(text) if ("**" in text or "__" in text) else None
@@ -157,7 +157,7 @@ def code_parts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Two different parts of a program named ("the middleware function", "the callback's
     parameter", 函数 and 对象): a text written for a developer about code, where a notice
     speaks to a user about a request."""
-    if r.structure is not None or r.html or not r.hits:
+    if not r.written or not r.hits:
         return ()
     text = r.low[:3000]
     if text.isascii() and not any(key in text for key in _CODE_PART_KEYS):

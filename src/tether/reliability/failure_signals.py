@@ -645,7 +645,7 @@ def error_fields(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An error record printed as fields, one per line (`504: GATEWAY_TIMEOUT` / `Code:
     FUNCTION_INVOCATION_TIMEOUT` / `ID: hnd1::...`, `code: 50002` / `message: fail to get
     model`): a platform's or a client's failure, laid out as a log prints it, not a reply."""
-    if r.html or r.structure is not None or len(r.text) > ERROR_FIELDS_CHARS:
+    if not r.written or len(r.text) > ERROR_FIELDS_CHARS:
         return ()
     lines = [line.strip() for line in r.text.splitlines() if line.strip()]
     fields = [line for line in lines if _FIELD_LINE.match(line)]

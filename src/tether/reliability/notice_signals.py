@@ -56,7 +56,7 @@ def may_be_notice(low: str) -> bool:
 
 def _short_notice(r: Reply) -> str | None:
     """The reply's text, lower-cased, when it is short and explains nothing; else None."""
-    if r.html or r.structure is not None or len(r.text) > NOTICE_CHARS:
+    if not r.written or len(r.text) > NOTICE_CHARS:
         return None
     if r.explaining_words:
         return None  # (an answer says why: "cancelled because the client closed ...")
@@ -112,7 +112,7 @@ def nothing_retrieved(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     to a knowledge base", "No relevant agent found to handle this task", "검색 결과가 없습니다"):
     a retrieval bot's or an agent router's stand-in. An answer that searched says what it
     looked at and what to do, at more length."""
-    if r.html or r.structure is not None or len(r.text) > RETRIEVAL_CHARS:
+    if not r.written or len(r.text) > RETRIEVAL_CHARS:
         return ()
     found = _NOTHING_RETRIEVED.find(r.text.strip().lower())
     if found is None:

@@ -464,6 +464,12 @@ class Reply:
         """(kind, prefix, message strings) when the reply is mostly one error object."""
         return read_error_object(self.text)
 
+    @property
+    def written(self) -> bool:
+        """Neither an error object nor an HTML page: text a writer wrote, where the answer
+        signals that read a writer's words count."""
+        return self.structure is None and not self.html
+
     @cached_property
     def ids(self) -> re.Match[str] | None:
         """The first id, request id or timestamp in the reply's head (read by two signals)."""
