@@ -15,7 +15,7 @@ import pytest
 
 from tether.reliability import learned
 from tether.reliability.about_signals import _PAST_STATE
-from tether.reliability.answer_signals import _CODE_AS_NOUN, _WORD_AT, _names_word, _specific
+from tether.reliability.answer_signals import _CODE_AS_NOUN, _specific
 from tether.reliability.corpus import load
 from tether.reliability.docs_signals import _CODE_PART, _CODE_PART_KEYS
 from tether.reliability.error_objects import CODE_WORD
@@ -29,6 +29,7 @@ from tether.reliability.lexicon import (
     _term_pattern,
     windows_around,
 )
+from tether.reliability.question_signals import _WORD_AT, _names_word
 from tether.reliability.reply import IDS, QUOTE, first_id
 
 CONFIGURED = JudgeConfig(
@@ -339,7 +340,7 @@ def test_not_holding_drops_the_words_that_hold_a_term() -> None:
     """Random words and terms, with empty terms and terms across a newline."""
     import random
 
-    from tether.reliability.answer_signals import _not_holding
+    from tether.reliability.question_signals import _not_holding
 
     rng = random.Random(3)
     for _ in range(20_000):

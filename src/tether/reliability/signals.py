@@ -84,10 +84,6 @@ from tether.reliability.about_signals import (
     third_party,
 )
 from tether.reliability.answer_signals import (
-    LEXICAL,
-    STRUCTURAL,
-    asked_about,
-    asked_for,
     change_note,
     conditional,
     defines,
@@ -100,7 +96,6 @@ from tether.reliability.answer_signals import (
     many_codes,
     markdown,
     names_code,
-    on_topic,
     prose,
     quoted,
     rate_stated,
@@ -171,6 +166,13 @@ from tether.reliability.persona_signals import (
     not_understood,
     own_machinery,
     stands_by,
+)
+from tether.reliability.question_signals import (
+    LEXICAL,
+    STRUCTURAL,
+    asked_about,
+    asked_for,
+    on_topic,
 )
 from tether.reliability.reply import (
     HTML,

@@ -1,0 +1,250 @@
+"""The signals of how a reply relates to its question: a question about a failure discounts
+the failure words it expects (`asked_about`), a reply shares the question's words or has none of
+them (`on_topic`), a reply is the short one the request demanded (`asked_for`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.error_objects import CODE_WORD, object_keys
+from tether.reliability.keyed import holds, split_keys
+from tether.reliability.reply import (
+    SHORT_CHARS,
+    STOP,
+    Reply,
+    Signal,
+    asks_a_question,
+    content_words,
+    question_words,
+)
+
+
+def asked_about(
+    r: Reply, w: Mapping[str, float], lexical: float, structural: float
+) -> Iterable[Signal]:
+    """The question is about a failure: then failure words in the reply are expected, and so
+    is the shape of one when the user asks what it looks like. Both count for less: when the
+    reply names the same failure (`asked_about` of the words, `asked_about_shape` of the
+    structure), less when another (`asked_about_other`). It weighs, it does not excuse: a real
+    error page keeps most of its weight, and a user asking about 502s can still get one."""
+    q = r.question
+    if not q or lexical + structural <= 0:
+        return ()
+    shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
+    codes = set(CODE_WORD.findall(r.text[:600])) & set(CODE_WORD.findall(q))
+    m = r.lexicon.vocabulary.search(q[:2000])
+    outage = m is None and reports_outage(q)
+    if not (shared or codes or m is not None or outage or CODE_WORD.search(q[:2000])):
+        return ()
+    if _ASKS_SHAPE.search(q[:2000]) or _ERRORS_HEADING.match(q):  # "show an example of the 429
+        # response", or a documentation page's "Errors" section: words and shape
+        words, shape = w["asked_for_shape"], w["asked_for_shape"]  # are what was asked for
+        what = "asked what the failure looks like"
+    elif shared or codes:
+        words, shape = w["asked_about"], w["asked_about_shape"]
+        what = ", ".join([*sorted(codes), *shared][:4])
+    else:
+        words = shape = w["asked_about_other"]
+        named = m or outage
+        what = f"the question is about {named.group(0) if named else 'a status code'!r}"
+    weight = words * lexical + shape * structural
+    return (Signal("asked_about", -round(weight, 3), what),)
+
+
+_ASKS_SHAPE = re.compile(
+    r"look(?:s)? like|example|sample|format|show (?:me )?(?:the|an?) .{0,30}(?:response|body|error)"
+    r"|what does .{0,40}(?:return|send|respond)|response body"
+    r"|error (?:body|response|object|message)s?\b|como é|ejemplo|exemple|beispiel|пример|示例|例子"
+    r"|格式|返回什么|返回的|どのような|例を|예시|형식|formato|devuelve|retorna|renvoie|retourne"
+    r"|zurückgibt|возвращает|返回|返す|반환",
+    re.I,
+)
+
+
+# A question that reports an outage in plain words: "is the site down?", "I can't access the
+# site", "Crates.io is crashed", "你的网站炸了", "服务挂了么", "サーバが落ちています", "접속이
+# 안돼요", "SERVER caído", "Ist Claude gerade down?", "en panne". A reply about the outage
+# then has failure words as the question's own subject.
+_REPORTS_OUTAGE = re.compile(
+    r"\b(?:is|are|was|were|went|goes|seems?|appears?)\s+(?:\w+\s+)?down\b|\bdown\s*\?"
+    r"|\bcrash(?:ed|es|ing)?\b|\bnot (?:working|loading|responding)\b"
+    r"|\b(?:doesn't|does not|don't|won't|can't|cannot|can not)"
+    r" (?:work|load|connect|access|reach|open)"
+    r"|落ち(?:て|た)|炸了|挂了|崩了|打不开|访问不了|连不上|用不了|접속이 안|안돼요|안 돼요"
+    r"|не работает|упал|caído|caiu|fora do ar|no funciona|não funciona|kaputt|geht nicht"
+    r"|funktioniert nicht|ne marche pas|en panne|ne fonctionne pas"
+)
+
+_OUTAGE_KEYS = split_keys(
+    (
+        "down",
+        "crash",
+        "not ",
+        "n't",
+        "cannot",
+        "can not",
+        "落ち",
+        "炸了",
+        "挂了",
+        "崩了",
+        "打不开",
+        "访问不了",
+        "连不上",
+        "用不了",
+        "접속이 안",
+        "안돼요",
+        "안 돼요",
+        "не работает",
+        "упал",
+        "caído",
+        "caiu",
+        "fora do ar",
+        "funciona",
+        "kaputt",
+        "geht nicht",
+        "funktioniert nicht",
+        "ne marche pas",
+        "en panne",
+        "ne fonctionne pas",
+    )
+)
+
+
+def reports_outage(question: str) -> re.Match[str] | None:
+    """Where a question (lower-cased) reports an outage in plain words ("is the site down?",
+    "你的网站炸了", "접속이 안돼요"), or None."""
+    q = question[:2000]
+    if not holds(q, _OUTAGE_KEYS):
+        return None
+    return _REPORTS_OUTAGE.search(q)
+
+
+# A question that is only the heading of a section on failures as a kind ("Errors", "## Error
+# codes", "错误码列表", "エラーコード一覧"): a documentation page's section, whose reply shows
+# what its errors look like.
+_ERRORS_HEADING = re.compile(
+    r"[\s#*\d.]*(?:(?:http|api)\s+)?(?:errors|error (?:codes|responses|handling)|status codes"
+    r"|exit codes|response codes|errores|códigos de error|erreurs|codes d'erreur|fehlercodes"
+    r"|ошибки|коды ошибок|错误码|错误码列表|错误代码|エラーコード(?:一覧)?|エラー一覧|오류 코드)"
+    r"[\s:.]*$",
+    re.I,
+)
+
+
+# The signals that read words, and those that read a failure's shape: what a question about
+# failures discounts (the first more than the second).
+LEXICAL = ("vocabulary:", "coverage", "short_notice", "stock_notice")
+STRUCTURAL = (
+    "error_object",
+    "error_object_part",
+    "status_code",
+    "sse_frame",
+    "client_prefix",
+    "stack_trace",
+    "runtime_message",
+    "empty_page",
+    "page_text",
+)
+
+
+def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply shares its words with the question (`on_topic`, an answer's sign), or has
+    failure words and shares none with a question about something else (`off_topic`)."""
+    q = r.question
+    if not q:
+        return ()
+    failure_terms = {term for _, _, _, term in r.hits}
+    words = content_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
+    if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
+        joined = "\n".join(failure_terms)
+        words = _not_holding({x for x in words if x not in joined}, failure_terms)
+    if len(words) < 2:
+        return ()
+    qwords = question_words(q)
+    shared = words & qwords
+    if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
+        return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)
+    if (
+        not shared
+        and (r.hits or r.stock_parts)
+        and len(qwords) >= 3
+        and not _asks_about_failure(r)
+        and not asks_a_question(q)
+        and len(r.explaining_words) < 3
+    ):
+        # failure words, and not one word of the task: a notice, not a reply to it (unless
+        # it explains: then it answers some other question)
+        return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
+    return ()
+
+
+def _not_holding(words: set[str], terms: Iterable[str]) -> set[str]:
+    """`{x for x in words if not any(t in x for t in terms)}` for words with no newline: each
+    term is looked for in the words joined by newlines, and only the words where it is found
+    are dropped (a pass over ~90 words per term cost ~5 us)."""
+    held = "\n".join(words)
+    kept = set(words)
+    for term in terms:
+        if not term:
+            return set()  # (in every word)
+        if "\n" in term:
+            continue  # (in no word)
+        at = held.find(term)
+        while at >= 0:
+            start = held.rfind("\n", 0, at) + 1
+            end = held.find("\n", at)
+            end = len(held) if end < 0 else end
+            kept.discard(held[start:end])
+            at = held.find(term, end)
+    return kept
+
+
+def _asks_about_failure(r: Reply) -> bool:
+    q = r.question[:2000]
+    return (
+        r.lexicon.vocabulary.search(q) is not None
+        or CODE_WORD.search(q) is not None
+        or reports_outage(q) is not None
+    )
+
+
+_WORD_AT = r"(?<![a-z0-9_]){}(?![a-z0-9_])"
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _names_word(q: str, word: str) -> bool:
+    """What `re.search(_WORD_AT.format(re.escape(word)), q)` says, without compiling a pattern
+    for every reply (a short reply's text is the word: each compile cost ~0.1 ms)."""
+    n = len(word)
+    at = q.find(word)
+    while at >= 0:
+        if (at == 0 or q[at - 1] not in _WORD_CHARS) and q[at + n : at + n + 1] not in _WORD_CHARS:
+            return True
+        at = q.find(word, at + 1)
+    return False
+
+
+def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The request demanded this: a short reply it names (`OK`, `null`, `N/A`), the keys of
+    this object, an HTML page."""
+    q = r.instructions
+    if not q:
+        return ()
+    text = r.text.strip()
+    if len(text) <= SHORT_CHARS:
+        key = text.lower().strip(" .!\"'`")
+        if key and _names_word(q, key):
+            return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
+    if not r.written:
+        keys = object_keys(text[:3000])
+        named = {
+            k
+            for k in keys
+            if (_names_word(q, k) if re.escape(k) == k else re.search(_WORD_AT.format(k), q))
+        }
+        if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
+            return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
+        if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
+            return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
+    return ()
