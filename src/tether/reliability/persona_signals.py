@@ -13,7 +13,6 @@ says what it did not follow. The words are data (`judge_signals.json`: `standing
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import (
@@ -25,12 +24,15 @@ from tether.reliability.lexicon import (
 )
 from tether.reliability.reply import (
     CJK,
+    SPECIFIC_MARK_BUT_WORD_SLASH,
+    STAND_IN_WAIT,
     STOP,
     Reply,
     Signal,
     content_words,
     display_size,
     question_words,
+    specific,
 )
 
 
@@ -61,14 +63,6 @@ ASKING_AFTER_CHARS = 60
 # The failure words a line about the speaker's own state or presence is made of ("a little
 # tired", "un momento", "busy"): no other class (not an apology's "something went wrong").
 STATE_CLASSES = frozenset({"no_reply", "overload"})
-# What makes a short text specific to a task (as `reply._SPECIFIC_MARK`), but a wait in
-# minutes ("try again in 5 minutes") and a slash between words ("anh/chị") are a notice's too.
-_SPECIFIC = re.compile(r"[\d`{}<>=_|\\]|(?<!\w)/\w|\w\.\w")
-_WAIT_AMOUNT = re.compile(
-    r"\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|minutos?|segundos?|horas?|secondes?|heures?"
-    r"|sekunden|stunden?|minuten|minuti|secondi|ore|минут\w*|секунд\w*|час\w*|dakika|saniye"
-    r"|saat|menit|detik|jam|phút|giây|giờ|minut\w*|sekund\w*|分钟|分鐘|秒|小时|小時|分|時間|초|분|시간)"
-)
 
 
 def _line_saying(r: Reply, terms: Terms, chars: int) -> str | None:
@@ -76,7 +70,11 @@ def _line_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     first: a search of the terms costs ~10 us on a 300-character answer, far longer than any
     line they are looked for in; then the terms, before the test for specifics."""
     message = _short_message(r, chars)
-    if message is None or terms.search(r.message) is None or _specific(message):
+    if (
+        message is None
+        or terms.search(r.message) is None
+        or specific(message, SPECIFIC_MARK_BUT_WORD_SLASH, STAND_IN_WAIT)
+    ):
         return None
     return message
 
@@ -85,7 +83,7 @@ def _short_line(r: Reply, chars: int) -> str | None:
     """The message, when it is a short line with nothing specific to a task: no number but a
     wait, no code, markup, path or dotted name."""
     message = _short_message(r, chars)
-    if message is None or _specific(message):
+    if message is None or specific(message, SPECIFIC_MARK_BUT_WORD_SLASH, STAND_IN_WAIT):
         return None
     return message
 
@@ -99,12 +97,6 @@ def _short_message(r: Reply, chars: int) -> str | None:
     if not message or display_size(message) > chars:
         return None
     return message
-
-
-def _specific(message: str) -> bool:
-    """Whether a short line holds something specific to a task (`_SPECIFIC`), once the waits
-    it names are gone."""
-    return _SPECIFIC.search(_WAIT_AMOUNT.sub(" ", message)) is not None
 
 
 def _around(message: str, spans: Iterable[tuple[int, int]]) -> set[str]:

@@ -15,7 +15,7 @@ from typing import Protocol
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import may_hold_folded
-from tether.reliability.lexicon import Lexicon, trie_pattern
+from tether.reliability.lexicon import NOT_SEEING, Lexicon, trie_pattern
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
 # has a failure's structure (an HTML page, an error object, a stack trace).
@@ -46,23 +46,34 @@ STOCK_FROM = {
     "unavailable": "trouble",
 }
 # What makes a short text specific to a task: a number, code, markup, a path, a file or a
-# dotted name (`parse.py`, `os.path`), an identifier.
-_SPECIFIC_MARK = re.compile(r"[\d`{}<>=_|\\]|/\w|\w\.\w")
-# A wait said in a notice ("in 5 minutes", "10 seconds", "1 小时后") is no specific of a task.
-_DURATION = re.compile(
+# dotted name (`parse.py`, `os.path`), an identifier ...
+SPECIFIC_MARK = re.compile(r"[\d`{}<>=_|\\]|/\w|\w\.\w")
+# ... where a persona's stand-in reads a slash between words ("anh/chị") as a notice's too.
+SPECIFIC_MARK_BUT_WORD_SLASH = re.compile(r"[\d`{}<>=_|\\]|(?<!\w)/\w|\w\.\w")
+# A wait said in a notice ("in 5 minutes", "10 seconds", "1 小时后") is no specific of a task ...
+DURATION = re.compile(
     r"\d{1,3}\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|segundos?|minutos?|horas?|secondes?"
     r"|heures?|sekunden|minuten|stunden|secondi|minuti|ore|секунд\w*|минут\w*|час\w*"
     r"|秒|分钟|分鐘|分|小时|小時|時間|초|분|시간)(?![a-z])",
     re.I,
 )
+# ... where a persona's stand-in reads a wait in more languages' units (Turkish, Indonesian,
+# Vietnamese, Polish). (One list for both would read one more notice: a reading to measure.)
+STAND_IN_WAIT = re.compile(
+    r"\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|minutos?|segundos?|horas?|secondes?|heures?"
+    r"|sekunden|stunden?|minuten|minuti|secondi|ore|минут\w*|секунд\w*|час\w*|dakika|saniye"
+    r"|saat|menit|detik|jam|phút|giây|giờ|minut\w*|sekund\w*|分钟|分鐘|秒|小时|小時|分|時間|초|분|시간)"
+)
 
 
-def _specific(message: str) -> bool:
-    """Whether a short text holds something specific to a task (`_SPECIFIC_MARK`) once the
-    waits it names are gone: "Réessaie dans 5 minutes" names no part of a task."""
-    if _SPECIFIC_MARK.search(message) is None:
+def specific(
+    message: str, mark: re.Pattern[str] = SPECIFIC_MARK, wait: re.Pattern[str] = DURATION
+) -> bool:
+    """Whether a short text holds something specific to a task (`mark`) once the waits it
+    names (`wait`) are gone: "Réessaie dans 5 minutes" names no part of a task."""
+    if mark.search(message) is None:
         return False
-    return _SPECIFIC_MARK.search(_DURATION.sub(" ", message)) is not None
+    return mark.search(wait.sub(" ", message)) is not None
 
 
 # A request this short, with no question or task in it, is a greeting ("hi", "你好"): a bot's
@@ -79,9 +90,9 @@ def greeting(question: str) -> bool:
 # begins inside it).
 HIT_WINDOW = 80
 # A failure word someone says they do not see ("I am not getting an error", "not seeing any
-# errors") is no evidence of one: the words before it end with that.
+# errors") is no evidence of one: the words before it end with what they say (`NOT_SEEING`).
 _NO_FAILURE_BEFORE = re.compile(
-    r"\bnot (?:getting|seeing|receiving|showing|throwing)(?: an?| any)?\s+$"
+    r"\b(?:" + "|".join(map(re.escape, NOT_SEEING)) + r")(?: an?| any)?\s+$"
 )
 
 
@@ -525,7 +536,7 @@ class Reply:
         if self.html or self.structure is not None:
             return {}
         message = self.message.strip()
-        if display_size(message) > STOCK_CHARS or _specific(message):
+        if display_size(message) > STOCK_CHARS or specific(message):
             return {}
         parts: dict[str, str] = {}
         for name, _, _, term in self.hits:
@@ -563,7 +574,7 @@ class Reply:
         if self.html or self.structure is not None:
             return None
         message = self.message.strip()
-        if display_size(message) > STOCK_CHARS or _specific(message):
+        if display_size(message) > STOCK_CHARS or specific(message):
             return None
         terms = dict(self.lexicon.stock)
         if self.renders_given_text:
@@ -587,7 +598,7 @@ class Reply:
         if self.html or self.structure is not None:
             return None
         message = self.message.strip()
-        if display_size(message) > STOCK_CHARS or _specific(message):
+        if display_size(message) > STOCK_CHARS or specific(message):
             return None
         spans = self.lexicon.hands_back(message)
         if not spans or (self.question and greeting(self.question)) or self.renders_given_text:
@@ -614,7 +625,7 @@ class Reply:
         if self.html or self.structure is not None:
             return None
         message = self.message.strip()
-        if display_size(message) > NOT_KNOWING_CHARS or _SPECIFIC_MARK.search(message):
+        if display_size(message) > NOT_KNOWING_CHARS or SPECIFIC_MARK.search(message):
             return None
         m = self.lexicon.not_knowing.search(message)
         if m is None or (self.question and asks_a_question(self.question)):
