@@ -50,7 +50,7 @@ from tether.context.tokens import SectionCounts, count_request
 from tether.errors import ConfigError
 from tether.messages import Request, Turn, Usage
 from tether.reliability import signals
-from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
 from tether.reliability.tool_markup import lost_tool_call
 
 DETECTOR = "judge/7"
@@ -178,7 +178,7 @@ class JudgeConfig:
             data["explaining"],
             self.extra_phrases,
             data.get("defining", ()),
-            data.get("witnessing", ()),
+            (*data.get("witnessing", ()), *unseen_error_phrases()),
             data.get("stock"),
             data.get("pairs"),
             data.get("handing_back"),

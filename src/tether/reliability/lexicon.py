@@ -30,6 +30,15 @@ def _load() -> dict[str, Any]:
 
 
 SHIPPED = _load()
+# What a writer says before a failure word they do not see ("not getting", "not seeing"): one
+# concept, read twice: the word after it is no failure's (`Reply.hits`), and "not getting an
+# error" is a witness's words (`unseen_error_phrases`, signal `witness`).
+NOT_SEEING = tuple(SHIPPED.get("not_seeing", {}).get("terms", ()))
+
+
+def unseen_error_phrases() -> list[str]:
+    """The witness's words of `NOT_SEEING`: "not getting an error", "not seeing any error"."""
+    return [f"{lead} {article} error" for lead in NOT_SEEING for article in ("an", "any")]
 
 
 class Terms:
