@@ -261,7 +261,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 20
 # more batches of new sources joined (61 tune failures: voice assistants', plugins' and
 # translators' notices), nothing tuned on them, the model retrained: 129.
 # A review bot's notice about "this pull request" names no change of its own, retrained: 127.
-TUNE_MISSES_AT_MOST = 127
+# Scandinavian "i" and Dutch "je" read by the words around them, no first person: 126.
+TUNE_MISSES_AT_MOST = 126
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -11,6 +11,7 @@ import orjson
 
 from tether.reliability.error_objects import CODE_WORD, FENCE
 from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.function_words import says_first_person
 from tether.reliability.keyed import Alternation, holds, split_keys
 from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import (
@@ -408,6 +409,8 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue
         if _UNABLE.search(said) is not None or _says_no_reply(r, m.end(), m.end() + 40):
             return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
+        if not says_first_person(m.group(0), text):
+            continue  # Danish "fejl i forbindelsen", Dutch "probeer je het later"
         return (Signal("first_person", -w["first_person"], m.group(0)),)
     return ()
 
