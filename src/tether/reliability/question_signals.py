@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from tether.reliability.error_objects import CODE_WORD, object_keys
 from tether.reliability.keyed import holds, split_keys
 from tether.reliability.reply import (
+    CJK,
     SHORT_CHARS,
     STOP,
     Reply,
     Signal,
     asks_a_question,
     content_words,
-    question_words,
 )
 
 
@@ -148,6 +149,52 @@ STRUCTURAL = (
 )
 
 
+# A word of a script that is neither ASCII nor CJK, read as its stem: four letters or more
+# (Cyrillic, Greek, Arabic, Hebrew, Devanagari, accented Latin), its first five compared (an
+# inflected word keeps them: "листья", "листьев"). Scripts written without spaces between words
+# (Thai, Lao, Myanmar, Khmer) are read as runs of four characters, as CJK is read as pairs (a
+# run of three is often a syllable's vowel marks: "ื่อ" in เพื่อ and เนื่อง).
+_SPACED_WORD = re.compile(r"[^\W\d_]{4,}")
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
+STEM = 5
+RUN = 4
+
+
+def overlap_words(text: str) -> set[str]:
+    """The words by which a reply and its question are compared (`content_words`, and in text
+    that is not ASCII, the stems of other scripts' words and the runs of scripts without
+    spaces): a notice in Russian shares nothing with a task in Russian it does not answer."""
+    words = content_words(text)
+    if text.isascii():
+        return words
+    for word in _SPACED_WORD.findall(text):
+        if not word.isascii() and CJK.search(word) is None and _UNSPACED.search(word) is None:
+            words.add(word[:STEM])
+    for run in _UNSPACED.findall(text):
+        words.update(run[i : i + RUN] for i in range(len(run) - RUN + 1))
+    return words
+
+
+def _script(word: str) -> int | None:
+    """The block of the alphabet of a stem or a run `overlap_words` added (Cyrillic, Arabic,
+    Thai, ...), or None for an ASCII word or a CJK pair."""
+    return None if word.isascii() or CJK.search(word) is not None else ord(word[0]) >> 8
+
+
+@lru_cache(maxsize=64)
+def _question_overlap_words(question: str) -> tuple[frozenset[str], frozenset[int | None]]:
+    """The question's `overlap_words` but stop words, and the scripts they are written in
+    (every attempt reads the same question)."""
+    words = frozenset(overlap_words(question) - STOP)
+    return words, frozenset(_script(word) for word in words)
+
+
+def comparable(words: set[str], scripts: frozenset[int | None]) -> set[str]:
+    """The reply's words a question written in `scripts` could share: a Russian reply to a
+    task asked in English shares nothing with it whatever it says (no sign of its topic)."""
+    return {word for word in words if (key := _script(word)) is None or key in scripts}
+
+
 def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply shares its words with the question (`on_topic`, an answer's sign), or has
     failure words and shares none with a question about something else (`off_topic`)."""
@@ -155,13 +202,14 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not q:
         return ()
     failure_terms = {term for _, _, _, term in r.hits}
-    words = content_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
+    words = overlap_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
         words = _not_holding({x for x in words if x not in joined}, failure_terms)
+    qwords, scripts = _question_overlap_words(q)
+    words = comparable(words, scripts)
     if len(words) < 2:
         return ()
-    qwords = question_words(q)
     shared = words & qwords
     if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
         return (Signal("on_topic", -w["on_topic"], ", ".join(sorted(shared)[:5])),)
