@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Terms, near_pair, typographic
-from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply import TRACE, Reply, Signal
 
 _CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 NOTICE_CHARS = 200  # a status line or a verdict, not a paragraph about one
@@ -63,11 +63,81 @@ def _short_notice(r: Reply) -> str | None:
     return r.text.strip().lower()
 
 
+# A longer report read by its head: its first lines, when everything after them is output a
+# program printed (a fenced block, stack frames, log or status lines, a label that introduces
+# them: "**Last agent output:**"), not a writer's words.
+REPORT_CHARS = 4000
+# (what a program prints: a code block's indentation, a log's timestamp or tag, an object)
+_PRINTED = (
+    r"    |\t|\[[\w :.-]{1,30}\](?!\()|\{|\}|\d{1,4}[-:/.]\d"
+    r"|(?:ERROR|WARN(?:ING)?|INFO|DEBUG|FATAL|CRITICAL)\b"
+)
+_OUTPUT_LINE = re.compile(
+    rf"\s*(?:$|```|~~~|[#$]|</?[a-z]+[ >/]|https?://\S+\s*$|{_PRINTED}"
+    r"|[\w.-]+(?:\s[\w.-]+)?\s?[:=]\s*\S+\s*$|[*_\s]*[^\s*_][^:\n]{0,40}:[*_\s]*$)"
+)
+_PRINTED_LINE = re.compile(rf"(?:{_PRINTED})")
+_HEADING = re.compile(r"\s*(?:#{1,6}\s|\*\*[^*]+\*\*\s*$|\[!\w+\]\s*$)")
+
+
+def _is_output(line: str) -> bool:
+    return _OUTPUT_LINE.match(line) is not None or TRACE.match(line) is not None
+
+
+def _head_and_rest(lines: list[str]) -> tuple[list[str], list[str]] | None:
+    """A report's head (its lines up to the first blank or output line after more than a
+    heading; a callout it opens with, "> [!WARNING]", read without its marks) and the rest."""
+    quoted = lines[0].lstrip().startswith(">")
+    head: list[str] = []
+    for at, line in enumerate(lines):
+        if quoted and line.lstrip().startswith(">"):
+            line = line.lstrip()[1:]
+        else:
+            quoted = False
+            said = any(_HEADING.match(h) is None for h in head)  # more than a heading
+            if said and (not line.strip() or _is_output(line)):
+                return head, lines[at:]
+        if line.strip():
+            head.append(line)
+    return None
+
+
+def _report_head(r: Reply) -> str | None:
+    """The head (lower-cased) of a text longer than a notice, when it is at most `NOTICE_CHARS`
+    and every line after it is output: an agent workflow's "Engine Failure" or "job failed"
+    report with the trace it carries. An answer that quotes such a report says something of
+    its own around it, in lines that are not output."""
+    if not r.written or len(r.text) <= NOTICE_CHARS:
+        return None
+    found = _head_and_rest(r.text[:REPORT_CHARS].strip().splitlines())
+    if found is None:
+        return None
+    head, rest = found
+    text = "\n".join(head).strip()
+    if len(text) > NOTICE_CHARS or not any(line.strip() for line in rest):
+        return None
+    fenced = printed = False
+    for line in rest:
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif fenced or _PRINTED_LINE.match(line) or TRACE.match(line):
+            printed = True
+        elif not _is_output(line):
+            return None  # a writer's line after the report: an answer about it
+    if not printed:
+        return None  # (labels and links alone: no output carried)
+    low = text.lower()
+    if r.lexicon.explaining.search(low) is not None:
+        return None
+    return low
+
+
 def run_stopped(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A run of the app's machinery that stopped before its end, said as a status line ("The
     agent stopped responding", "Operation cancelled by user", "Cancelled", "生成已中断"): an
-    agent framework's or a chat client's give-up put where the answer should be."""
-    low = _short_notice(r)
+    agent framework's or a chat client's give-up put where the answer should be; in a longer
+    report, its head when the rest is the output it carries (`_report_head`)."""
+    low = _short_notice(r) or _report_head(r)
     if low is None:
         return ()
     if _SIGNS.sub(" ", low).strip() in _RUN_STOPPED.alone:
