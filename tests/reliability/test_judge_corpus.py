@@ -414,9 +414,14 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
     toward failure. Read for its side only (the answer signals before the learned model), it
     agrees too, and a failure's reading is the settled one (a verdict's detail quotes it)."""
     from tether.reliability.guard import CONFIDENT_MARGIN
-    from tether.reliability.signals import ANSWER_SIDE, THRESHOLD
+    from tether.reliability.judge import DEFAULT_CONFIG
+    from tether.reliability.signals import ANSWER_SIDE, BOUNDED, SETTLING, THRESHOLD, _most
 
     answer_side = {fn.__name__ for fn in ANSWER_SIDE}
+    # a side-only reading counts each bounded signal at its most until read: one signal, no more
+    weights = DEFAULT_CONFIG.all_weights
+    most = {n: _most(weights, fn) for fn, names in BOUNDED.items() for n in names if n}
+    assert set(SETTLING) == {*ANSWER_SIDE, *BOUNDED} and len(SETTLING) == len(set(SETTLING))
     for sample in corpus.samples():
         request = _request(sample)
         full = read_text(sample.text, request)
@@ -430,6 +435,9 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
         for signal in full.signals:
             if signal.name.split(":")[0] in answer_side:
                 assert signal.weight <= 0, (signal, sample.text[:80])
+            assert signal.weight <= most.get(signal.name, signal.weight), (signal, sample.text[:80])
+        for names in BOUNDED.values():
+            assert sum(s.name in names for s in full.signals) <= 1, sample.text[:80]
 
 
 @pytest.mark.parametrize(

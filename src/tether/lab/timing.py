@@ -12,7 +12,16 @@ machine. On loaded cores two things stretch that time which are not the provider
   it measured, within caps that keep every fault shape of the mixes past them).
 
 Both leave the fault shapes measured as before: a call the loop was free to notice counts its
-full first byte, and the caps stay below the slowest fault's time (`Limits`).
+full first byte, and the caps stay below the slowest fault's time (`Limits`). The stand times
+its first-byte delay from the request's arrival, so a big request on a slow core does not push
+the first byte past its shape either.
+
+The silence limit needs no such discount: when the loop comes back from a stall, asyncio
+handles the sockets that became readable before the timers that fell due, and anyio does not
+cancel a task whose wait was already answered, so a byte the provider sent during the stall is
+read before the overdue limit can cut the read; and a provider whose gaps are under the limit
+has sent one before the limit falls due (tests/lab/test_stand_clock.py blocks the loop past
+the limit in mid-stream).
 """
 
 from __future__ import annotations

@@ -94,6 +94,18 @@ HIT_WINDOW = 80
 _NO_FAILURE_BEFORE = re.compile(
     r"\b(?:" + "|".join(map(re.escape, NOT_SEEING)) + r")(?: an?| any)?\s+$"
 )
+# ... whose words before the spaces are at most this long ("not receiving any")
+_NO_FAILURE_WORDS = 17
+
+
+def _not_seen(message: str, at: int) -> bool:
+    """`_NO_FAILURE_BEFORE.search(message, 0, at)`, tried only where a match can start: its
+    words end where the spaces before `at` begin (a search from the text's start cost ~10 us
+    a hit on 1,400 characters)."""
+    words_end = len(message[:at].rstrip())
+    if words_end == at:
+        return False  # no space before the hit
+    return _NO_FAILURE_BEFORE.search(message, max(0, words_end - _NO_FAILURE_WORDS), at) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,7 +532,7 @@ class Reply:
         also the pairs of words that say a failure together (`Lexicon.pair_hits`)."""
         found = self.lexicon.hits(self.message, HIT_WINDOW)
         if "not " in self.message:
-            found = [h for h in found if _NO_FAILURE_BEFORE.search(self.message, 0, h[1]) is None]
+            found = [h for h in found if not _not_seen(self.message, h[1])]
         if self.lexicon.pairs and display_size(self.message.strip()) <= STOCK_CHARS:
             # (a pair of a class already found still counts: its words are more of the notice)
             terms = {term for _, _, _, term in found}

@@ -497,19 +497,66 @@ def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> li
 # below a bound stays below it whatever the rounding.
 _ROUNDING = 0.001
 
+# Failure-side signals a side-only reading leaves for later: costly on a mid-length answer, and
+# each one signal of at most one weight (the first name's; `on_topic` weighs toward failure as
+# `off_topic`, and as itself only if its weight is set below 0). Until one is read, it counts
+# as the most it can weigh.
+BOUNDED: dict[SignalFn, tuple[str, str]] = {
+    app_controls: ("app_controls", ""),
+    diagnostics: ("diagnostics", ""),
+    on_topic: ("off_topic", "on_topic"),
+}
+EAGER: tuple[SignalFn, ...] = tuple(fn for fn in FAILURE_SIDE if fn not in BOUNDED)
+# The order a side-only reading reads the rest in, until the score is settled below the bar:
+# what settles most answers of the corpus soonest for its cost (a greedy order, measured on the
+# texts that reach the answer side), with `explains` and `first_person` moved up for a coding
+# agent's short answers ("I changed ...", "because ..."); then any answer signal not named.
+_SETTLING_FIRST: tuple[SignalFn, ...] = (
+    app_controls, markdown, long_prose, diagnostics, quoted, explains, first_person, on_topic,
+    many_codes, specifics, bold_status, cites_standard, names_code, json_data, asked_for,
+    defines, conditional, addresses_asker, http_message, contrast, json_schema, cites_source,
+    checklist, fix_landed, doc_markup, found_fault, asker_evidence, change_note, next_release,
+    witness, recurrence, asks_fix, prose, typed_command, codes_as_kind, rate_stated,
+    names_cause, handles_errors, third_party, past_state, acted, code_parts, cause_and_fix,
+    within_limit, works_elsewhere, replies_yes_no, asked_after_itself,
+)  # fmt: skip
+SETTLING: tuple[SignalFn, ...] = (
+    *_SETTLING_FIRST,
+    *(fn for fn in ANSWER_SIDE if fn not in _SETTLING_FIRST),
+)
 
-def _kept_below(
-    r: Reply, w: Mapping[str, float], read: dict[SignalFn, tuple[Signal, ...]], bound: float
-) -> bool:
-    """Whether the answer signals, read in order into `read`, bring its score under `bound`:
-    every signal still unread (the weighing ones, the rest of the answer side) only lowers it."""
-    score = sum(s.weight for found in read.values() for s in found)
-    for fn in ANSWER_SIDE:
+
+def _most(w: Mapping[str, float], fn: SignalFn) -> float:
+    """The most a bounded signal can weigh toward failure with these weights."""
+    toward, against = BOUNDED[fn]
+    return max(0.0, w[toward], -w[against] if against else 0.0)
+
+
+def _settled_early(
+    r: Reply,
+    w: Mapping[str, float],
+    read: dict[SignalFn, tuple[Signal, ...]],
+    bar: float,
+    toward_failure: float,
+) -> tuple[Signal, ...] | None:
+    """The signals of a side-only reading settled below `bar`, the bounded signals (`BOUNDED`)
+    counted at their most until read, the rest read in `SETTLING` order; None when even all of
+    them do not settle it (then every signal but the learned one is in `read`). Every signal
+    unread only lowers the score, and the learned one lifts it by `toward_failure` at most."""
+    unread = sum(_most(w, fn) for fn in BOUNDED)
+    first = tuple(s for found in read.values() for s in found)
+    if _evidence(first) + unread + toward_failure < bar:
+        return first
+    bound = bar - toward_failure - _ROUNDING
+    score = sum(s.weight for s in first)
+    for fn in SETTLING:
         found = read[fn] = tuple(fn(r, w))
         score += sum(s.weight for s in found)
-        if score < bound - _ROUNDING:
-            return True
-    return False
+        if fn in BOUNDED:
+            unread -= _most(w, fn)
+        if score + unread < bound:
+            return tuple(s for found in read.values() for s in found)
+    return None
 
 
 # ---------------------------------------------------------------- entry points
@@ -566,25 +613,27 @@ def read_reply(
     can only fall further, so a verdict needs nothing else (an explanation does).
 
     With `side_only` too, a reading stops as soon as its side of `settle_below` is known: the
-    answer signals are read one by one, and once they keep the score below the bar whatever the
-    learned model says, neither the rest of them nor the model (the costliest signal) is read.
-    A short answer that says "failed", "timeout" and "retry later" has failure evidence past
-    the bar, taken back by its first answer signals (it explains, it says "I"): most of them
-    are never read. Below the bar, such a reading is then not the settled one (its score is on
-    the same side); at or past it, it is."""
+    failure signals but a few costly ones (`BOUNDED`, counted at their most until read) are
+    read, then the rest one by one (`SETTLING`), and once they keep the score below the bar
+    whatever the learned model says, neither the rest of them nor the model (the costliest
+    signal) is read. A short answer that says "failed", "timeout" and "retry later" has failure
+    evidence past the bar, taken back by its first answer signals (it explains, it says "I"):
+    most of them, and of the costly failure signals, are never read. Below the bar, such a
+    reading is then not the settled one (its score is on the same side); at or past it, it is."""
     reply = Reply(text, request, usage, lexicon)
     toward_failure, toward_answer = reach(weights)
-    read = {fn: tuple(fn(reply, weights)) for fn in FAILURE_SIDE}
+    side = side_only and settle_below is not None
+    read = {fn: tuple(fn(reply, weights)) for fn in (EAGER if side else FAILURE_SIDE)}
+    if side_only and settle_below is not None:
+        early = _settled_early(reply, weights, read, settle_below, toward_failure)
+        if early is not None:
+            return Reading(early, threshold)
     lifted: tuple[Signal, ...] | None = None
     if settle_below is not None:
-        first = tuple(s for found in read.values() for s in found)
+        first = tuple(s for fn in FAILURE_SIDE for s in read[fn])
         evidence = _evidence(first)
         if evidence + toward_failure < settle_below:
             return Reading(first, threshold)
-        if side_only and _kept_below(reply, weights, read, settle_below - toward_failure):
-            # (past the bar, the answer signals read so far: their sum is under it)
-            kept = first if evidence < settle_below else tuple(s for f in read.values() for s in f)
-            return Reading(kept, threshold)
         if evidence < settle_below:  # only the learned signal could lift it to the bar
             lifted = tuple(learned(reply, weights))
             if evidence + _evidence(lifted) < settle_below:

@@ -186,6 +186,11 @@ class Stand:
 
     def _endpoint(self, api: Api) -> Callable[[HTTPRequest], Any]:
         async def endpoint(request: HTTPRequest) -> Response:
+            # The request's arrival: its head is in (the app is called once it is parsed), its
+            # body not yet read. A reply's first-byte delay runs from here, so reading and
+            # planning a big request eat into the delay instead of adding to it (the client's
+            # first-byte clock has been running since it sent the request).
+            arrived = time.perf_counter()
             raw = await request.body()
             try:
                 body = orjson.loads(raw)
@@ -202,18 +207,18 @@ class Stand:
                 return self._refuse(api, body, Refusal(400, refused))
             cassette = self.cassettes.get(model)
             if cassette is not None:
-                return self._replay(api, body, model, neutral, cassette)
+                return self._replay(api, body, model, neutral, cassette, arrived)
             planned = self.planner.plan(model, neutral, request.headers.get(CONVERSATION_HEADER))
             if isinstance(planned, Refusal):
                 return self._refuse(api, body, planned, model)
             if api is ANTHROPIC and planned.reasoning:
                 self.thoughts.update((c.id, sign(planned.reasoning)) for c in planned.tool_calls)
-            return _Reply(self, api, body, planned, neutral.stream)
+            return _Reply(self, api, body, planned, neutral.stream, arrived)
 
         return endpoint
 
     def _replay(
-        self, api: Api, body: Any, model: str, request: Request, cassette: Cassette
+        self, api: Api, body: Any, model: str, request: Request, cassette: Cassette, arrived: float
     ) -> Response:
         """The recorded reply, byte for byte (refused when sent to another API's endpoint)."""
         refused = self.planner.refusal(model, request)
@@ -225,7 +230,7 @@ class Stand:
             )
         if refused is not None:
             return self._refuse(api, body, refused, model)
-        return _Replay(self, api, body, model, cassette)
+        return _Replay(self, api, body, model, cassette, arrived)
 
     def _refuse(self, api: Api, body: Any, refusal: Refusal, model: str = "") -> Response:
         headers = {}
@@ -256,9 +261,12 @@ def _now() -> str:
 
 
 class _Reply(Response):
-    """A planned reply written straight to the ASGI channel (faults need byte-level control)."""
+    """A planned reply written straight to the ASGI channel (faults need byte-level control),
+    timed from the request's arrival (`arrived`, a `time.perf_counter()` reading)."""
 
-    def __init__(self, stand: Stand, api: Api, body: Any, plan: Plan, stream: bool) -> None:
+    def __init__(
+        self, stand: Stand, api: Api, body: Any, plan: Plan, stream: bool, arrived: float
+    ) -> None:
         self.stand, self.api, self.body_json, self.plan, self.stream = (
             stand,
             api,
@@ -272,7 +280,7 @@ class _Reply(Response):
         self.recorded = False
         self.first_byte: float | None = None
         self.status = 200
-        self.started = time.perf_counter()
+        self.started = arrived
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
@@ -312,8 +320,10 @@ class _Reply(Response):
 
     async def _write(self, send: Send) -> None:
         plan = self.plan
-        if plan.first_byte_delay:
-            await anyio.sleep(plan.first_byte_delay)
+        if plan.first_byte_delay:  # what is left of it once the request was read and planned
+            left = plan.first_byte_delay - (time.perf_counter() - self.started)
+            if left > 0:
+                await anyio.sleep(left)
         if plan.raw_body is not None:  # HTTP 200, and this instead of any reply
             media_type = plan.raw_type or (self.api.media_type if self.stream else JSON)
             await self._start(send, media_type, len(plan.raw_body))
@@ -457,10 +467,12 @@ class _Reply(Response):
 class _Replay(Response):
     """A cassette sent as recorded: one write per chunk, its pauses kept, logged like a reply."""
 
-    def __init__(self, stand: Stand, api: Api, body: Any, model: str, cassette: Cassette) -> None:
+    def __init__(
+        self, stand: Stand, api: Api, body: Any, model: str, cassette: Cassette, arrived: float
+    ) -> None:
         self.stand, self.api, self.body_json, self.model = stand, api, body, model
         self.cassette = cassette
-        self.started = time.perf_counter()
+        self.started = arrived
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         c = self.cassette
