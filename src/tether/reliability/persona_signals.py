@@ -23,8 +23,6 @@ from tether.reliability.lexicon import (
 )
 from tether.reliability.reply import (
     CJK,
-    SPECIFIC_MARK_BUT_WORD_SLASH,
-    STAND_IN_WAIT,
     STOP,
     Reply,
     Signal,
@@ -66,11 +64,7 @@ def _line_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     first: a search of the terms costs ~10 us on a 300-character answer, far longer than any
     line they are looked for in; then the terms, before the test for specifics."""
     message = _short_message(r, chars)
-    if (
-        message is None
-        or terms.search(r.message) is None
-        or specific(message, SPECIFIC_MARK_BUT_WORD_SLASH, STAND_IN_WAIT)
-    ):
+    if message is None or terms.search(r.message) is None or specific(message):
         return None
     return message
 
@@ -79,7 +73,7 @@ def _short_line(r: Reply, chars: int) -> str | None:
     """The message, when it is a short line with nothing specific to a task: no number but a
     wait, no code, markup, path or dotted name."""
     message = _short_message(r, chars)
-    if message is None or specific(message, SPECIFIC_MARK_BUT_WORD_SLASH, STAND_IN_WAIT):
+    if message is None or specific(message):
         return None
     return message
 
