@@ -184,7 +184,7 @@ class JudgeConfig:
             data.get("handing_back"),
             data.get("stand_in"),
             data.get("not_knowing"),
-            data.get("machinery_bad_day"),
+            data.get("own_machinery"),
         )
 
     @cached_property

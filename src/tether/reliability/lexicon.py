@@ -398,11 +398,16 @@ class Lexicon:
         self.back_talk = Terms(t.lower() for t in back.get("talk", ()))
         self.back_turn = Terms(t.lower() for t in back.get("turn", ()))
         self.back_alone = Terms(t.lower() for t in handing_back_terms(back))
-        # a part of the bot's own machinery near a word of its being out of order
+        # the bot's own machinery in trouble (`own_machinery`): a part of it near a word of
+        # trouble (a persona's stand-in), or given a person's bad day (`bad_day`, read with the
+        # stock part `self`)
         machinery = own_machinery or {}
+        bad_day = machinery.get("bad_day", {})
         self.machinery_within = int(machinery.get("within", 0))
-        self.machine = Terms(t.lower() for t in typographic(machinery.get("machine", ())))
-        self.machine_down = Terms(t.lower() for t in typographic(machinery.get("down", ())))
+        self.machine_parts = Terms(t.lower() for t in typographic(machinery.get("parts", ())))
+        self.machine_trouble = Terms(t.lower() for t in typographic(machinery.get("trouble", ())))
+        self.bad_day_parts = Terms(t.lower() for t in typographic(bad_day.get("parts", ())))
+        self.bad_day_trouble = Terms(t.lower() for t in typographic(bad_day.get("trouble", ())))
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
@@ -479,15 +484,19 @@ class Lexicon:
         found = near_pair(low, self.back_talk, self.back_turn, self.back_within, _CLAUSE_BREAKS)
         return found or ()
 
-    def machinery_down(self, low: str) -> str | None:
-        """The words in which `low` says a part of the bot's own machinery is out of order, in
-        one clause ("Mon IA fait une sieste", "the servers need a vacation", "信号不太稳定";
-        `own_machinery`), or None."""
+    def machinery_down(self, low: str, bad_day: bool = True) -> str | None:
+        """The words in which `low` says a part of the bot's own machinery is in trouble, in one
+        clause, or None: given a person's bad day ("Mon IA fait une sieste", "the servers need
+        a vacation"), or with `bad_day` False, in any trouble ("信号好像不太稳定呢";
+        `own_machinery`)."""
         if not self.machinery_within:
             return None
-        found = near_pair(
-            low, self.machine, self.machine_down, self.machinery_within, _CLAUSE_BREAKS
+        parts, trouble = (
+            (self.bad_day_parts, self.bad_day_trouble)
+            if bad_day
+            else (self.machine_parts, self.machine_trouble)
         )
+        found = near_pair(low, parts, trouble, self.machinery_within, _CLAUSE_BREAKS)
         if found is None:
             return None
         (a, b), (c, d) = found
@@ -524,7 +533,7 @@ class Lexicon:
             or self.back_turn.search(low) is not None
             or self.back_alone.search(low) is not None
             or self.not_knowing.search(low) is not None
-            or (self.machinery_within > 0 and self.machine_down.search(low) is not None)
+            or (self.machinery_within > 0 and self.bad_day_trouble.search(low) is not None)
         )
 
     def classes_of(self, word: str) -> tuple[int, ...]:

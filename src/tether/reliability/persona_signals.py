@@ -16,16 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import (
-    _CLAUSE_BREAKS,
     SHIPPED,
+    Lexicon,
     Terms,
-    near_pair,
     typographic,
 )
 from tether.reliability.reply import (
     CJK,
-    SPECIFIC_MARK_BUT_WORD_SLASH,
-    STAND_IN_WAIT,
     STOP,
     Reply,
     Signal,
@@ -41,9 +38,6 @@ def _terms(key: str, field: str = "terms") -> Terms:
 
 
 STANDING_BY = _terms("standing_by")
-MACHINERY = _terms("own_machinery", "parts")
-MACHINERY_TROUBLE = _terms("own_machinery", "trouble")
-MACHINERY_WITHIN = int(SHIPPED.get("own_machinery", {}).get("within", 30))
 NOT_UNDERSTOOD = _terms("not_understood")
 ASKING_AFTER = _terms("asking_after")
 RESTING = _terms("resting")
@@ -70,11 +64,7 @@ def _line_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     first: a search of the terms costs ~10 us on a 300-character answer, far longer than any
     line they are looked for in; then the terms, before the test for specifics."""
     message = _short_message(r, chars)
-    if (
-        message is None
-        or terms.search(r.message) is None
-        or specific(message, SPECIFIC_MARK_BUT_WORD_SLASH, STAND_IN_WAIT)
-    ):
+    if message is None or terms.search(r.message) is None or specific(message):
         return None
     return message
 
@@ -83,7 +73,7 @@ def _short_line(r: Reply, chars: int) -> str | None:
     """The message, when it is a short line with nothing specific to a task: no number but a
     wait, no code, markup, path or dotted name."""
     message = _short_message(r, chars)
-    if message is None or specific(message, SPECIFIC_MARK_BUT_WORD_SLASH, STAND_IN_WAIT):
+    if message is None or specific(message):
         return None
     return message
 
@@ -162,16 +152,15 @@ def machinery_in_trouble(r: Reply) -> str | None:
     """The words in which a short reply puts its own machinery in trouble ("Mon IA fait une
     sieste", "信号好像不太稳定呢"), with no word of the request: a question that names the
     server or the outage is answered by a line about it."""
-    message = _line_saying(r, MACHINERY_TROUBLE, MACHINERY_CHARS)
+    message = _line_saying(r, r.lexicon.machine_trouble, MACHINERY_CHARS)
     if message is None:
         return None
-    pair = near_pair(message, MACHINERY, MACHINERY_TROUBLE, MACHINERY_WITHIN, _CLAUSE_BREAKS)
-    if pair is None or not r.plain_task:
+    said = r.lexicon.machinery_down(message, bad_day=False)
+    if said is None or not r.plain_task:
         return None
     if _of_the_task(r, message) or RESOLVED.search(message) is not None:
         return None
-    (a, b), (c, d) = pair
-    return message[min(a, c) : max(b, d)]
+    return said
 
 
 def not_understanding(r: Reply) -> str | None:
@@ -216,13 +205,13 @@ def speaks_only_of_itself(r: Reply) -> bool:
     )
 
 
-def may_stand_in(low: str) -> bool:
+def may_stand_in(low: str, lexicon: Lexicon) -> bool:
     """Could `low` (a short text, lower-cased) hold one of these stand-ins' words?"""
     return (
         STANDING_BY.search(low) is not None
         or RESTING.search(low) is not None
         or CANNOT_TALK.search(low) is not None
-        or MACHINERY_TROUBLE.search(low) is not None
+        or lexicon.machine_trouble.search(low) is not None
         or NOT_UNDERSTOOD.search(low) is not None
     )
 

@@ -46,34 +46,25 @@ STOCK_FROM = {
     "unavailable": "trouble",
 }
 # What makes a short text specific to a task: a number, code, markup, a path, a file or a
-# dotted name (`parse.py`, `os.path`), an identifier ...
-SPECIFIC_MARK = re.compile(r"[\d`{}<>=_|\\]|/\w|\w\.\w")
-# ... where a persona's stand-in reads a slash between words ("anh/chị") as a notice's too.
-SPECIFIC_MARK_BUT_WORD_SLASH = re.compile(r"[\d`{}<>=_|\\]|(?<!\w)/\w|\w\.\w")
-# A wait said in a notice ("in 5 minutes", "10 seconds", "1 小时后") is no specific of a task ...
+# dotted name (`parse.py`, `os.path`), an identifier; not a slash between words ("anh/chị").
+SPECIFIC_MARK = re.compile(r"[\d`{}<>=_|\\]|(?<!\w)/\w|\w\.\w")
+# A wait said in a notice ("in 5 minutes", "10 seconds", "1 小时后", "5 phút") is no specific
+# of a task.
 DURATION = re.compile(
-    r"\d{1,3}\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|segundos?|minutos?|horas?|secondes?"
-    r"|heures?|sekunden|minuten|stunden|secondi|minuti|ore|секунд\w*|минут\w*|час\w*"
+    r"\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|segundos?|minutos?|horas?|secondes?"
+    r"|heures?|sekunden|minuten|stunden?|secondi|minuti|ore|секунд\w*|минут\w*|час\w*|dakika"
+    r"|saniye|saat|menit|detik|jam|phút|giây|giờ|minut\w*|sekund\w*"
     r"|秒|分钟|分鐘|分|小时|小時|時間|초|분|시간)(?![a-z])",
     re.I,
 )
-# ... where a persona's stand-in reads a wait in more languages' units (Turkish, Indonesian,
-# Vietnamese, Polish). (One list for both would read one more notice: a reading to measure.)
-STAND_IN_WAIT = re.compile(
-    r"\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|minutos?|segundos?|horas?|secondes?|heures?"
-    r"|sekunden|stunden?|minuten|minuti|secondi|ore|минут\w*|секунд\w*|час\w*|dakika|saniye"
-    r"|saat|menit|detik|jam|phút|giây|giờ|minut\w*|sekund\w*|分钟|分鐘|秒|小时|小時|分|時間|초|분|시간)"
-)
 
 
-def specific(
-    message: str, mark: re.Pattern[str] = SPECIFIC_MARK, wait: re.Pattern[str] = DURATION
-) -> bool:
-    """Whether a short text holds something specific to a task (`mark`) once the waits it
-    names (`wait`) are gone: "Réessaie dans 5 minutes" names no part of a task."""
-    if mark.search(message) is None:
+def specific(message: str) -> bool:
+    """Whether a short text holds something specific to a task (`SPECIFIC_MARK`) once the
+    waits it names are gone: "Réessaie dans 5 minutes" names no part of a task."""
+    if SPECIFIC_MARK.search(message) is None:
         return False
-    return mark.search(wait.sub(" ", message)) is not None
+    return SPECIFIC_MARK.search(DURATION.sub(" ", message)) is not None
 
 
 # A request this short, with no question or task in it, is a greeting ("hi", "你好"): a bot's

@@ -583,7 +583,7 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()
-    if n <= STOCK_CHARS and (lexicon.may_pair(low) or may_stand_in(low)):
+    if n <= STOCK_CHARS and (lexicon.may_pair(low) or may_stand_in(low, lexicon)):
         return False  # words that say a failure together, or a canned notice's parts
     if n <= NOTICE_CHARS and may_be_notice(low):
         return False  # a run that stopped, a guardrail's verdict
