@@ -143,7 +143,10 @@ def test_no_source_straddles_the_split() -> None:
 # a JSON Schema, a command typed at a prompt; hand 51 -> 40 flagged), retrained: 19.
 # Both merged, then two more batches of new sources joined (58 tune answers: docs, incident
 # reports in 16 languages), nothing tuned on them, the model retrained: 20.
-TUNE_FALSE_ALARMS_AT_MOST = 20
+# Round 10: the learned signal reads the failure-side hand signals that fired and the reply's
+# shapes beside its n-grams (held out file by file: 45 -> 37 flagged, hand alone 42); fitted on
+# these texts it clears fewer of them than the n-grams alone did: 25.
+TUNE_FALSE_ALARMS_AT_MOST = 25
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -261,7 +264,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 20
 # more batches of new sources joined (61 tune failures: voice assistants', plugins' and
 # translators' notices), nothing tuned on them, the model retrained: 129.
 # A review bot's notice about "this pull request" names no change of its own, retrained: 127.
-TUNE_MISSES_AT_MOST = 127
+# Round 10: the learned signal re-weighs the failure-side hand signals that fired (held out
+# file by file: caught 3,127 -> 3,139, hand alone 3,131), retrained: 126.
+TUNE_MISSES_AT_MOST = 126
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

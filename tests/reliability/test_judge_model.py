@@ -238,11 +238,11 @@ def test_the_readings_add_each_fired_signal_once_and_the_shapes() -> None:
         model.weights,
         "",
         signals={"short_notice": 0.25, "off_topic": -0.5},
-        shapes={"has?": 0.125, "len:2": -0.0625},
+        shapes={"has?": 0.125, "len:1": -0.0625},
     )
     fired = ["short_notice", "vocabulary:failure", "short_notice", "off_topic"]
     assert weighing.readings_margin("Is it down?", fired) == 0.25 - 0.5 + 0.125 - 0.0625
-    assert weighing.readings_margin("Fine.", []) == 0.0
+    assert weighing.readings_margin("Fine.", []) == -0.0625  # its length alone
 
 
 def test_the_judge_hands_the_model_the_failure_side_signals_it_read() -> None:
