@@ -143,7 +143,10 @@ def test_no_source_straddles_the_split() -> None:
 # a JSON Schema, a command typed at a prompt; hand 51 -> 40 flagged), retrained: 19.
 # Both merged, then two more batches of new sources joined (58 tune answers: docs, incident
 # reports in 16 languages), nothing tuned on them, the model retrained: 20.
-TUNE_FALSE_ALARMS_AT_MOST = 20
+# Round 10: the learned signal reads the failure-side hand signals that fired and the reply's
+# shapes beside its n-grams (held out file by file: 45 -> 37 flagged, hand alone 42); fitted on
+# these texts it clears fewer of them than the n-grams alone did: 25.
+TUNE_FALSE_ALARMS_AT_MOST = 25
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -264,7 +267,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 20
 # Scandinavian "i" and Dutch "je" read by the words around them, no first person: 126.
 # run_stopped reads a longer report's head when the rest is its output (Engine Failure): 124.
 # One reply.specific for every short line (a slash between words, a wait in 5 phút): 123.
-TUNE_MISSES_AT_MOST = 123
+# Round 10: the learned signal re-weighs the failure-side hand signals that fired (held out
+# file by file: caught 3,127 -> 3,139, hand alone 3,131), retrained: 126.
+# Both merged (round 10's hand-signal mends and the re-weighing model), retrained: 121.
+TUNE_MISSES_AT_MOST = 121
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -208,3 +208,55 @@ def test_the_learned_signal_never_overturns_a_clear_hand_reading(
     assert is_failure(near)
     monkeypatch.setattr(learned, "shipped", lambda: to_answer)
     assert is_failure(clear_failure)
+
+
+@pytest.mark.parametrize(
+    ("text", "shapes"),
+    [
+        ("", ("len:0", "nonascii:0")),
+        ("Is the cache warm?", ("len:2", "nonascii:0", "has?")),
+        ('{"error": "busy"}', ("len:2", "nonascii:0", "starts{")),
+        ("[1, 2]", ("len:1", "nonascii:0", "starts{")),
+        ("<html><body>Bad gateway", ("len:2", "nonascii:0", "starts<", "endsmid")),
+        ("服务器繁忙，请稍后再试", ("len:1", "nonascii:3", "endsmid")),  # noqa: RUF001
+        ("Fixed: the lock is taken before the read." * 100, ("len:6", "nonascii:0")),
+    ],
+)
+def test_a_reply_s_shapes(text: str, shapes: tuple[str, ...]) -> None:
+    """Its length in factors of four, its share of non-ASCII characters in quarters, a question
+    mark, an opening like JSON or markup, a stop mid-sentence."""
+    assert learned.shape_of(text) == shapes
+
+
+def test_the_readings_add_each_fired_signal_once_and_the_shapes() -> None:
+    model = _pushing(0.0)
+    weighing = learned.Model(
+        *(getattr(model, f) for f in ("min_n", "max_n", "head", "tail", "bias", "scale")),
+        model.clip_failure,
+        model.clip_answer,
+        model.dead_zone,
+        model.weights,
+        "",
+        signals={"short_notice": 0.25, "off_topic": -0.5},
+        shapes={"has?": 0.125, "len:1": -0.0625},
+    )
+    fired = ["short_notice", "vocabulary:failure", "short_notice", "off_topic"]
+    assert weighing.readings_margin("Is it down?", fired) == 0.25 - 0.5 + 0.125 - 0.0625
+    assert weighing.readings_margin("Fine.", []) == -0.0625  # its length alone
+
+
+def test_the_judge_hands_the_model_the_failure_side_signals_it_read() -> None:
+    """The learned margin is the n-grams' plus what the failure-side hand signals that fired
+    (`signals.FAILURE_SIDE`) and the reply's shapes add: the same on a full reading and on a
+    verdict's short one."""
+    model = learned.shipped()
+    assert model.signals and model.shapes
+    text = "Sorry, the assistant is busy right now. Please try again in a few minutes."
+    full = read_text(text, asked())
+    hand = [s for s in full.signals if s.name != "learned"]
+    failure_side = [s.name for s in hand if s.weight > 0 or s.name == "on_topic"]
+    expected = model.margin(text) + model.readings_margin(text, failure_side)
+    signal = next(s for s in full.signals if s.name == "learned")
+    assert signal.evidence == f"margin {expected:+.2f} over n-grams and readings"
+    settled = read_text(text, asked(), settle_below=1.0, side_only=True)
+    assert settled.failure == full.failure

@@ -1,19 +1,26 @@
-"""The learned signal: a linear model over the reply's character n-grams, shipped as data.
+"""The learned signal: a linear model over the reply's character n-grams and the hand signals'
+readings, shipped as data.
 
 The hand-written signals know the words and shapes someone thought of; the model knows the
 character sequences that told failures from answers in the tune part of the corpus, in any
 language (no word lists, no tokenizer: CJK text and stack frames are n-grams like any other).
 It reads the reply's head and tail (lower-cased, digits folded to `0`, whitespace collapsed),
-adds up the weight of every n-gram it knows, and turns that sum into a signal in the judge's
-own units (`learned`: a margin within the dead zone weighs nothing, a larger one loses the
-dead zone and is clipped on both sides, so it weighs near the bar and never overturns a reading
-the hand signals are sure of).
+adds up the weight of every n-gram it knows, then what each failure-side hand signal that fired
+adds (it re-weighs the ones the corpus says weigh too much or too little where they fire) and
+each of the reply's shapes (`shape_of`: length, question mark, script, JSON or markup, a stop
+mid-sentence), and turns that sum into a signal in the judge's own units (`learned`: a margin
+within the dead zone weighs nothing, a larger one loses the dead zone and is clipped on each
+side, so it weighs near the bar and never overturns a reading the hand signals are sure of).
+Held out one corpus file at a time (a new batch of new sources), the hand signals as features
+turned it from a signal that cost catches and added false alarms into one that gains catches
+and clears false alarms (`bench/train_judge_model.py --cv-by-file`; README, "The learned
+signal").
 
 The model is `judge_model.json` beside this module: its vocabulary of n-grams and their
-weights (plain dict lookups at run time: no numpy, no hash salted per process), the settings
-it was trained with, and a fingerprint of the tune texts it was trained on, so a corpus batch
-added without retraining is caught (tests/reliability/test_judge_model.py). Trained by
-`python bench/train_judge_model.py`.
+weights, the weights of the signals and shapes (plain dict lookups at run time: no numpy, no
+hash salted per process), the settings it was trained with, and a fingerprint of the tune texts
+it was trained on, so a corpus batch added without retraining is caught
+(tests/reliability/test_judge_model.py). Trained by `python bench/train_judge_model.py`.
 """
 
 from __future__ import annotations
@@ -42,7 +49,8 @@ START, CUT, END = "\x02", "\x01", "\x03"
 
 @dataclass(frozen=True, slots=True)
 class Model:
-    """A linear model over n-grams: margin = bias + sum(weights of the n-grams) / sqrt(count)."""
+    """A linear model: margin = bias + sum(weights of the n-grams) / sqrt(count) + the weights
+    of the failure-side hand signals that fired and of the reply's shapes (`readings_margin`)."""
 
     min_n: int
     max_n: int
@@ -57,6 +65,10 @@ class Model:
     dead_zone: float
     weights: Mapping[str, float]
     fingerprint: str  # of the tune texts it was trained on (`fingerprint`)
+    # what each failure-side hand signal that fired adds (the model re-weighs them), and each
+    # shape the reply has (`shape_of`): plain terms of the margin, beside the n-grams'
+    signals: Mapping[str, float] = field(default_factory=dict)
+    shapes: Mapping[str, float] = field(default_factory=dict)
     # the weights of the n-grams one longer than the shortest, by their first n-1 characters,
     # then their last (`margin`)
     longer: Mapping[str, dict[str, float]] = field(init=False, repr=False, compare=False)
@@ -69,7 +81,8 @@ class Model:
         object.__setattr__(self, "longer", longer)
 
     def margin(self, text: str) -> float:
-        """The model's margin on a reply (positive: failure), by dict lookups only: the n-grams
+        """The n-grams' part of the model's margin on a reply (positive: failure; the readings'
+        part is `readings_margin`), by dict lookups only: the n-grams
         one longer than the shortest are looked up by the shortest, already cut, and their
         last character (no new string to cut and hash: a third of the time), the same weights
         added in the same order."""
@@ -89,6 +102,13 @@ class Model:
                 shortest = grams
             count += len(slices)
         return self.bias + total / math.sqrt(max(1, count))
+
+    def readings_margin(self, text: str, fired: Iterable[str]) -> float:
+        """What the hand signals that fired (each name once, in the order read) and the reply's
+        shapes add to the margin."""
+        signals, shapes = self.signals.get, self.shapes.get
+        total = sum(signals(name, 0.0) for name in dict.fromkeys(fired))
+        return total + sum(shapes(name, 0.0) for name in shape_of(text))
 
     def weighed(self, margin: float) -> float:
         """The margin in the judge's units, less the dead zone, clipped."""
@@ -171,6 +191,32 @@ def grams(read: str, min_n: int, max_n: int) -> Iterator[str]:
             yield read[i : i + n]
 
 
+# The last characters of a reply that ends a sentence (or a block: a bracket, a quote).
+_ENDS = frozenset(".!?\u3002\uff01\uff1f)]}>\"'`\u2026:")
+
+
+def shape_of(text: str) -> tuple[str, ...]:
+    """A stripped reply's shapes, as the model names them: its length (a bucket per factor of
+    four), whether it holds a question mark, its share of non-ASCII characters (in quarters,
+    of its first 1,000), whether it opens like JSON or markup, and whether it stops
+    mid-sentence."""
+    head = text[:1000]
+    foreign = (len(head) - len(head.encode("ascii", "ignore"))) * 4 // max(1, len(head))
+    found = [
+        f"len:{min(6, (max(1, len(text)).bit_length() - 1) // 2)}",
+        f"nonascii:{min(3, foreign)}",
+    ]
+    if "?" in text:
+        found.append("has?")
+    if text.startswith(("{", "[")):
+        found.append("starts{")
+    elif text.startswith("<"):
+        found.append("starts<")
+    if text and text[-1] not in _ENDS:
+        found.append("endsmid")
+    return tuple(found)
+
+
 def fingerprint(texts: Iterable[tuple[str, str, str]]) -> str:
     """A fingerprint of (label, text, prompt) triples in any order: the tune part a model was
     trained on."""
@@ -196,6 +242,8 @@ def from_json(body: Mapping[str, Any]) -> Model:
         dead_zone=float(body["dead_zone"]),
         weights={str(k): float(v) for k, v in body["weights"].items()},
         fingerprint=str(body["fingerprint"]),
+        signals={str(k): float(v) for k, v in body.get("signals", {}).items()},
+        shapes={str(k): float(v) for k, v in body.get("shapes", {}).items()},
     )
 
 
@@ -206,17 +254,19 @@ def shipped() -> Model:
     return from_json(json.loads(text))
 
 
-def learned(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The learned model's margin on the reply, in the judge's units (weight 0 turns it off)."""
+def learned(r: Reply, w: Mapping[str, float], fired: Iterable[Signal] = ()) -> Iterable[Signal]:
+    """The learned model's margin on the reply, in the judge's units (weight 0 turns it off);
+    `fired`: the failure-side hand signals read on it (`signals.FAILURE_SIDE`), which the
+    model re-weighs."""
     factor = w["learned"]
     if not factor:
         return ()
     model = shipped()
-    margin = model.margin(r.text)
+    margin = model.margin(r.text) + model.readings_margin(r.text, (s.name for s in fired))
     weight = round(factor * model.weighed(margin), 3)
     if not weight:
         return ()
-    return (Signal("learned", weight, f"margin {margin:+.2f} over character n-grams"),)
+    return (Signal("learned", weight, f"margin {margin:+.2f} over n-grams and readings"),)
 
 
 def reach(w: Mapping[str, float]) -> tuple[float, float]:

@@ -635,7 +635,7 @@ def read_reply(
         if evidence + toward_failure < settle_below:
             return Reading(first, threshold)
         if evidence < settle_below:  # only the learned signal could lift it to the bar
-            lifted = tuple(learned(reply, weights))
+            lifted = tuple(learned(reply, weights, first))
             if evidence + _evidence(lifted) < settle_below:
                 return Reading((*first, *lifted), threshold)
     read.update((fn, tuple(fn(reply, weights))) for fn in ANSWER_SIDE if fn not in read)
@@ -646,4 +646,6 @@ def read_reply(
         score = round(sum(s.weight for s in hand), 3)
         if not settle_below - toward_failure <= score <= settle_below + toward_answer:
             return Reading(hand, threshold)
-    return Reading((*hand, *(learned(reply, weights) if lifted is None else lifted)), threshold)
+    if lifted is None:
+        lifted = tuple(learned(reply, weights, (s for fn in FAILURE_SIDE for s in read[fn])))
+    return Reading((*hand, *lifted), threshold)
