@@ -146,7 +146,8 @@ def test_no_source_straddles_the_split() -> None:
 # Round 10: the learned signal reads the failure-side hand signals that fired and the reply's
 # shapes beside its n-grams (held out file by file: 45 -> 37 flagged, hand alone 42); fitted on
 # these texts it clears fewer of them than the n-grams alone did: 25.
-TUNE_FALSE_ALARMS_AT_MOST = 25
+# Round 10's batches joined (nothing tuned on them), the model retrained (judge/8): 32.
+TUNE_FALSE_ALARMS_AT_MOST = 32
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -270,7 +271,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 25
 # Round 10: the learned signal re-weighs the failure-side hand signals that fired (held out
 # file by file: caught 3,127 -> 3,139, hand alone 3,131), retrained: 126.
 # Both merged (round 10's hand-signal mends and the re-weighing model), retrained: 121.
-TUNE_MISSES_AT_MOST = 121
+# Round 10's batches joined (new sources: developer tools, messenger bots, apps, default error
+# pages, personas; answers of maintainers, docs, short replies, commits), nothing tuned on them,
+# the model retrained (judge/8): 172.
+TUNE_MISSES_AT_MOST = 172
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
