@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx2
 import pytest
 
 from tether.lab.experiment import LabSettings, run_lab
@@ -18,16 +19,21 @@ from tether.lab.mixes import BASE_FIRST_BYTE_S, EMPTY_HOLD_S, MIXES, SLOW_FACTOR
 from tether.lab.report import lab_json
 from tether.lab.timing import (
     LAB_TIMEOUTS,
+    PROBE_MODEL,
     SILENCE_CAP_S,
     SLOW_CAP_S,
     SLOW_THRESHOLD_S,
     Excused,
     ExcusingBreaker,
+    Limits,
     LoopLag,
     TimedProvider,
+    calibrate,
     limits_from,
 )
 from tether.reliability.breaker import Breaker, BreakerPolicy
+from tether.stand.script import ModelSpec, Script, TurnSpec
+from tether.stand.server import StandProcess
 from tether.trace.store import TraceStore
 
 from .seeded import OUTCOME, assert_the_seed_reproduced
@@ -212,3 +218,21 @@ def test_a_starved_stand_cuts_runs_the_seed_then_does_not_promise(tmp_path: Path
     ]  # fmt: skip
     assert all(b["limit_cuts"] for a, b in zip(calm["runs"], starved["runs"], strict=True)
                if (a["task"], a["harness"]) in moved)  # fmt: skip
+
+
+def test_probes_the_first_byte_limit_cut_count_as_the_slowest_machine_not_the_floors() -> None:
+    """A stand too starved to answer a probe within the 1 s limit used to leave the floors
+    (the failed probes were left out): the busiest machine got the tightest limits."""
+    script = Script(models={PROBE_MODEL: ModelSpec(
+        position="history", faults=["slow-first-byte:1.3"],
+        turns=[TurnSpec(text="ok", finish_reason="stop")],
+    )})  # fmt: skip
+
+    async def main(url: str) -> Limits:
+        async with httpx2.AsyncClient(timeout=None) as client:
+            return await calibrate(url, client)
+
+    with StandProcess(script) as url:
+        limits = anyio.run(main, url)
+    assert limits.probes == 24 and limits.healthy_median_s == LAB_TIMEOUTS.first_byte
+    assert (limits.slow_first_byte_s, limits.silence_s) == (SLOW_CAP_S, SILENCE_CAP_S)
