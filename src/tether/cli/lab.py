@@ -103,7 +103,9 @@ def lab(
 ) -> None:
     """Reproduce false "done"s on the built-in stand: the naive loop beside tether.
 
-    Same tasks, same faults, same seed. Exit 0 when tether said no false "done", never said
+    Same tasks, same faults, same seed. The seed fixes the tasks, the fault plan and the
+    outcome of every run no wall-clock limit cut (`runs_cut` counts the others: a loaded
+    machine can decide those). Exit 0 when tether said no false "done", never said
     "done" where no candidate could get past a step, and every trace closed, else 1.
     """
     import tempfile

@@ -110,6 +110,10 @@ class RunRecord:
     checks_s: float = 0.0  # tether's own checks, inside the run
     measure_s: float = 0.0  # the lab's measuring checks, after the run
     impossible: bool = False  # no candidate could get past a step: only a failure is honest
+    # model calls the harness's wall-clock limits cut (no first byte in time, a silence past
+    # the limit): a loaded machine can decide these, so the seed does not promise such a
+    # run's outcome (`seed_promise`)
+    limit_cuts: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -239,6 +243,7 @@ async def _run_naive(
     solved, check_json = await _measure(checks, ws, result.final_text)
     status = "done" if result.said_done else ("budget" if "budget" in result.error else "error")
     prices = Prices.from_config({task.id: LAB_PRICE})
+    cut = result.error.startswith(("FirstByteTimeout", "SilenceTimeout"))
     return RunRecord(
         harness="naive", task=task.id, kind=task.kind, shape=faults.shape,
         faults=[s for specs in faults.at.values() for s in specs], said_done=result.said_done,
@@ -249,6 +254,7 @@ async def _run_naive(
         cost_usd=prices.cost(Usage(result.input_tokens, result.output_tokens), task.id),
         error=result.error, model_s=result.model_s, tools_s=result.tools_s,
         measure_s=sum(c["duration_s"] for c in check_json), impossible=faults.impossible,
+        limit_cuts=int(cut or result.termination == "timeout"),
     )  # fmt: skip
 
 
@@ -319,7 +325,7 @@ async def _run_tether(
         output_tokens=receipt.output_tokens, cost_usd=receipt.cost_usd, run_id=receipt.run_id,
         error=receipt.error, model_s=spent.get("chain", 0.0), tools_s=spent.get("tool", 0.0),
         checks_s=spent.get("check", 0.0), measure_s=sum(c["duration_s"] for c in check_json),
-        impossible=faults.impossible,
+        impossible=faults.impossible, limit_cuts=sum(p.cuts for p in providers),
     )  # fmt: skip
 
 
@@ -449,6 +455,22 @@ def warm_up() -> None:
             judge(Turn(text, finish_reason="stop", termination="stop"), config=config)
 
 
+# What a seed reproduces, whatever the machine's load (the CLI and the README say it too).
+SEED_PROMISE = (
+    "The same seed gives the same tasks, the same fault plan (every run's faults, at the same "
+    "steps) and, for every run that none of the wall-clock limits cut (`limit_cuts` 0), the "
+    "same outcome: said done, solved, false done or honest failure. A run whose model call "
+    "got no first byte in time or went silent past the limit was decided by the clock, which "
+    "a loaded machine moves; it is counted in `runs_cut`. Retries, failovers, breaker trips, "
+    "hedges, tokens and wall times may move with the load."
+)
+
+
+def outcome(record: RunRecord) -> tuple[bool, bool, bool, bool]:
+    """What the seed promises of a run no limit cut (`SEED_PROMISE`)."""
+    return (record.said_done, record.solved, record.false_done, record.honest_failure)
+
+
 def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
     """The per-harness figures the table, the report and `--json` show."""
     walls = sorted(r.wall_s for r in records)
@@ -468,6 +490,8 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
         "hedges": sum(r.hedges for r in records),
         "failovers": sum(r.failovers for r in records),
         "breaker_trips": sum(r.breaker_trips for r in records),
+        "limit_cuts": sum(r.limit_cuts for r in records),
+        "runs_cut": sum(1 for r in records if r.limit_cuts),
         "wall_s_median": round(statistics.median(walls), 4) if walls else 0.0,
         "wall_s_p95": round(walls[min(len(walls) - 1, int(0.95 * len(walls)))], 4)
         if walls

@@ -10,7 +10,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tether.lab.experiment import LabResult, by_shape, summarize
+from tether.lab.experiment import SEED_PROMISE, LabResult, by_shape, summarize
 from tether.lab.mixes import __doc__ as MIXES_DOC
 
 COLORS = {"naive": "#c0392b", "tether": "#2471a3", "tether-hedge": "#1e8449"}
@@ -39,6 +39,7 @@ def lab_json(result: LabResult, *, runs: bool = True) -> dict[str, Any]:
         "gate": result.gate,
         # per tether harness: the limits its probes of the stand set, the loop's stalls
         "limits": result.limits,
+        "seed_promise": SEED_PROMISE,  # what the seed reproduces, load or not
     }
     if runs:
         body["runs"] = [r.to_json() for r in result.runs]
@@ -60,6 +61,7 @@ ROWS = (
     ("hedges", "hedges"),
     ("failovers", "failovers"),
     ("breaker trips", "breaker_trips"),
+    ("runs a time limit cut", "runs_cut"),  # their outcome is the clock's, not the seed's
     ("wall median (s)", "wall_s_median"),
     ("wall p95 (s)", "wall_s_p95"),
     ("input tokens", "input_tokens"),

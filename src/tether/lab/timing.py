@@ -36,6 +36,7 @@ from typing import Any
 import anyio
 import httpx2
 
+from tether.errors import FirstByteTimeout, SilenceTimeout
 from tether.lab.mixes import BASE_FIRST_BYTE_S, SLOW_FACTOR
 from tether.messages import Event, Message, Request, collect
 from tether.providers import OpenAIProvider, Timeouts
@@ -105,9 +106,12 @@ class LoopLag:
 
 
 class TimedProvider(OpenAIProvider):
-    """The lab's adapter, noting when its last stream was sent (for `ExcusingBreaker`)."""
+    """The lab's adapter, noting when its last stream was sent (for `ExcusingBreaker`) and how
+    many of its streams the lab's wall-clock limits cut (`cuts`): those are what a loaded
+    machine can decide, so a run they cut is marked (`RunRecord.limit_cuts`)."""
 
     sent_at = 0.0
+    cuts = 0
 
     async def stream(self, request: Request) -> AsyncIterator[Event]:
         self.sent_at = time.perf_counter()  # as the turn's first byte is timed (perf_counter)
@@ -115,6 +119,9 @@ class TimedProvider(OpenAIProvider):
         try:
             async for event in events:
                 yield event
+        except (FirstByteTimeout, SilenceTimeout):
+            self.cuts += 1
+            raise
         finally:
             await events.aclose()  # type: ignore[attr-defined]
 
@@ -199,7 +206,9 @@ def limits_from(first_bytes: list[float]) -> Limits:
 
 async def calibrate(url: str, client: httpx2.AsyncClient) -> Limits:
     """Probe the stand's healthy model, PROBES at once, PROBE_ROUNDS times, and derive the
-    limits (a probe that fails is left out; none answering leaves the floors)."""
+    limits. A probe the first-byte limit cut counts as a first byte at that limit (a machine
+    too slow to answer a probe in time is the slowest, not one to keep the floors for); one
+    that fails otherwise is left out, and none answering leaves the floors."""
     provider = OpenAIProvider(url.rstrip("/") + "/v1", PROBE_MODEL, client=client,
                               timeouts=LAB_TIMEOUTS)  # fmt: skip
     request = Request(messages=(Message.text("user", "probe"),))
@@ -208,7 +217,10 @@ async def calibrate(url: str, client: httpx2.AsyncClient) -> Limits:
     async def probe() -> None:
         try:
             turn = await collect(provider.stream(request))
-        except Exception:  # a probe that fails proves nothing of the machine's speed
+        except FirstByteTimeout as exc:
+            seen.append(exc.limit_s)
+            return
+        except Exception:  # a probe that fails otherwise proves nothing of the machine's speed
             return
         if turn.first_byte_s is not None:
             seen.append(turn.first_byte_s)
