@@ -192,6 +192,7 @@ class _StandStarver:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the stand in /proc")
+@pytest.mark.timeout(480)  # two lab runs, ~80 s on a quiet machine: room for a loaded one
 def test_a_starved_stand_cuts_runs_the_seed_then_does_not_promise(tmp_path: Path) -> None:
     """The seed of `test_the_cli_prints_json_..._the_seed_reproduces_it`, once as is and once
     with its stand stopped 1.3 s of every 1.5 s: healthy calls get no first byte within the
