@@ -57,13 +57,7 @@ def test_a_notice_under_one_failure_mark_stays_a_failure(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        pytest.param(
-            "The upstream intermittently returns 503 Service Unavailable.",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="judge/8: the retrain on round 10's real texts put this made-up answer 0.003 over the bar (off_topic beside recurrence); the next round's concept (see README, round 10)",
-            ),
-        ),
+        "The upstream intermittently returns 503 Service Unavailable.",
         "A veces el servidor devuelve 502 Bad Gateway.",
         "毎回 504 Gateway Timeout エラーになります。",
         "这个接口时不时返回 502 Bad Gateway，重试一次通常就好了。",

@@ -274,7 +274,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # Round 10's batches joined (new sources: developer tools, messenger bots, apps, default error
 # pages, personas; answers of maintainers, docs, short replies, commits), nothing tuned on them,
 # the model retrained (judge/8): 172.
-TUNE_MISSES_AT_MOST = 172
+# "Come back later/tomorrow" as retry advice in 13 languages; a recurrence told is not off
+# the task (round 10's concepts), retrained: 171.
+TUNE_MISSES_AT_MOST = 171
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

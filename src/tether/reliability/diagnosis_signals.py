@@ -122,14 +122,21 @@ def recurrence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """How often the failure comes back, as the person it keeps happening to tells it ("the
     API intermittently returns 502", "最近经常收到上限提醒", "периодически возникает 504"): a
     report over time. A notice speaks of this one request, now."""
+    told = recurs(r)
+    return () if told is None else (Signal("recurrence", -w["recurrence"], told),)
+
+
+def recurs(r: Reply) -> str | None:
+    """The words that tell how often the failure comes back (`recurrence`), or None: a
+    report over time is writing about failures, whatever its question was (`off_topic`)."""
     if not r.written:
-        return ()
+        return None
     text = r.message[:2000]
     for m in matches_at(text, _RECURRENCE_KEYS, _RECURRENCE):
         around = text[max(0, m.start() - 20) : m.end() + 20]
         if _COMFORT.search(around) is None:
-            return (Signal("recurrence", -w["recurrence"], m.group(0)),)
-    return ()
+            return m.group(0)
+    return None
 
 
 # The writer's usage said to be within a limit, or how to keep it there: "we're well below the

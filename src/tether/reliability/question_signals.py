@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from tether.reliability.diagnosis_signals import recurs
 from tether.reliability.error_objects import CODE_WORD, object_keys
 from tether.reliability.keyed import holds, split_keys
 from tether.reliability.reply import (
@@ -220,9 +221,11 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         and not _asks_about_failure(r)
         and not asks_a_question(q)
         and len(r.explaining_words) < 3
+        and recurs(r) is None
     ):
         # failure words, and not one word of the task: a notice, not a reply to it (unless
-        # it explains: then it answers some other question)
+        # it explains, or tells how often the failure comes back: then it answers some other
+        # question)
         return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
 
