@@ -14,13 +14,7 @@ from tether.reliability.keyed import Alternation, Keys, holds, split_keys
 from tether.reliability.reply import Reply, Signal, asks_a_question
 
 
-def _holds(text: str, keys: Keys) -> bool:
-    """Whether `text` holds one of `keys` (`split_keys`): substring tests in C, before a pattern
-    that would be tried at every position of a text none of whose words it could match."""
-    return holds(text, keys)
-
-
-def _sign(
+def sign(
     name: str,
     w: Mapping[str, float],
     pattern: re.Pattern[str],
@@ -29,10 +23,11 @@ def _sign(
     shown: int | None = 40,
     strip: bool = False,
 ) -> tuple[Signal, ...]:
-    """The answer sign `name` where `pattern` matches `text` (tried only when one of its `keys`
-    is there), with the first `shown` characters of the match (all of it with None; stripped of
-    the spaces a pattern takes around a word with `strip`)."""
-    m = pattern.search(text) if _holds(text, keys) else None
+    """The answer sign `name` where `pattern` matches `text`, tried only when one of its `keys`
+    is there (substring tests in C, before a pattern that would be tried at every position),
+    with the first `shown` characters of the match (all of it with None; stripped of the
+    spaces a pattern takes around a word with `strip`)."""
+    m = pattern.search(text) if holds(text, keys) else None
     if m is None:
         return ()
     found = m.group(0).strip() if strip else m.group(0)
@@ -302,7 +297,7 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     low = r.low[:3000]
-    m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if _holds(low, _TO_ASKER_KEYS) else None)
+    m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if holds(low, _TO_ASKER_KEYS) else None)
     if m is None:
         return ()
     return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
@@ -354,7 +349,7 @@ def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     what happened once."""
     if not r.written:
         return ()
-    return _sign("contrast", w, _CONTRAST, _CONTRAST_KEYS, r.said[:3000].lower(), strip=True)
+    return sign("contrast", w, _CONTRAST, _CONTRAST_KEYS, r.said[:3000].lower(), strip=True)
 
 
 # A standard or a numbered section of one: "RFC 6585", "RFC7231 section 6.6", "ISO 8601", "§4.2";
@@ -366,7 +361,7 @@ _STANDARD_KEYS = split_keys(("RFC", "ISO", "§"))
 def cites_standard(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A standard cited by its number ("RFC 6585", "ISO 8601", "§ 6.5"): reference material
     about a status, which no service's failure text cites."""
-    return _sign("cites_standard", w, _STANDARD, _STANDARD_KEYS, r.text[:3000], None)
+    return sign("cites_standard", w, _STANDARD, _STANDARD_KEYS, r.text[:3000], None)
 
 
 # "I" or "we" and a thing done to the system: "I nuked the cache", "we've rolled back the
@@ -402,7 +397,7 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     should do, never what its writer did."""
     if not r.written:
         return ()
-    return _sign("acted", w, _ACTED, _ACTED_KEYS, r.message[:2000], strip=True)
+    return sign("acted", w, _ACTED, _ACTED_KEYS, r.message[:2000], strip=True)
 
 
 # A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
@@ -423,7 +418,7 @@ def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A cause and a fix, each labelled ("Cause: ... Solution: ...") or named together as a
     text's subject ("原因と解決方法", "causes and fixes"): a troubleshooting entry about an
     error. A notice may give a reason; it does not file it under a cause with its solution."""
-    return _sign("cause_and_fix", w, _CAUSE_AND_FIX, _CAUSE_KEYS, r.low[:3000])
+    return sign("cause_and_fix", w, _CAUSE_AND_FIX, _CAUSE_KEYS, r.low[:3000])
 
 
 # Codes spoken of as a kind: "the error codes list", "HTTP status codes", "错误码列表".
@@ -448,7 +443,7 @@ def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     documentation of failures in general. A failure text has its one code, and says what
     happened, not what kind of thing its code is."""
     text = r.message[:3000].lower()
-    return _sign("codes_as_kind", w, _CODES_AS_KIND, _CODES_KEYS, text, None)
+    return sign("codes_as_kind", w, _CODES_AS_KIND, _CODES_KEYS, text, None)
 
 
 # A failure told as a past state: "it was offline for a while", "the network went down",
@@ -479,7 +474,7 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.message[:3000]
-    return _sign("past_state", w, _PAST_STATE.pattern(text), _PAST_STATE_KEYS, text)
+    return sign("past_state", w, _PAST_STATE.pattern(text), _PAST_STATE_KEYS, text)
 
 
 # The writer names where it read what it says: "according to the status page", "根据 ... 显示",
@@ -501,7 +496,7 @@ def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     Status-Update"): a report about a failure, with its source. A service is its own source."""
     if not r.written:
         return ()
-    return _sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
+    return sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
 
 
 _THIRD_PARTY_KEYS = split_keys(
@@ -559,7 +554,7 @@ def third_party(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     outage. A service that fails speaks of itself, if of anyone."""
     if not r.written:
         return ()
-    return _sign("third_party", w, _THIRD_PARTY, _THIRD_PARTY_KEYS, r.message[:3000])
+    return sign("third_party", w, _THIRD_PARTY, _THIRD_PARTY_KEYS, r.message[:3000])
 
 
 _FIX_LANDED_KEYS = split_keys(
@@ -631,7 +626,7 @@ def fix_landed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     low = r.low[:3000]
-    if not _holds(low, _FIX_LANDED_KEYS):
+    if not holds(low, _FIX_LANDED_KEYS):
         return ()
     for m in _FIX_LANDED.finditer(low):
         if _FIX_TO_COME.search(low[max(0, m.start() - 40) : m.start()]) is None:
@@ -670,7 +665,7 @@ def found_fault(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     person who looked into it, reporting back. A notice does not look into anything."""
     if not r.written:
         return ()
-    return _sign("found_fault", w, _FOUND, _FOUND_KEYS, r.low[:3000])
+    return sign("found_fault", w, _FOUND, _FOUND_KEYS, r.low[:3000])
 
 
 _NEXT_RELEASE_KEYS = split_keys(
@@ -707,7 +702,7 @@ def next_release(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     the user to retry now, not to wait for a version."""
     if not r.written:
         return ()
-    return _sign("next_release", w, _NEXT_RELEASE, _NEXT_RELEASE_KEYS, r.low[:3000])
+    return sign("next_release", w, _NEXT_RELEASE, _NEXT_RELEASE_KEYS, r.low[:3000])
 
 
 _ASKS_FIX_KEYS = split_keys(
@@ -737,4 +732,4 @@ def asks_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     "求修复"): a report by someone the failure hit. A notice tells the user what to do."""
     if not r.written:
         return ()
-    return _sign("asks_fix", w, _ASKS_FIX, _ASKS_FIX_KEYS, r.low[:3000])
+    return sign("asks_fix", w, _ASKS_FIX, _ASKS_FIX_KEYS, r.low[:3000])

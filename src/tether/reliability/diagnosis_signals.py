@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.keyed import holds, matches_at, split_keys
+from tether.reliability.about_signals import sign
+from tether.reliability.keyed import matches_at, split_keys
 from tether.reliability.reply import Reply, Signal
 
 # The marks a checklist's items open with: a part that works, and a part that does not.
@@ -325,11 +326,7 @@ def asker_evidence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     notice has no screenshot to look at and asks for none."""
     if not r.written:
         return ()
-    low = r.low[:3000]
-    if not holds(low, _ASKER_EVIDENCE_KEYS):
-        return ()
-    m = _ASKER_EVIDENCE.search(low)
-    return () if m is None else (Signal("asker_evidence", -w["asker_evidence"], m.group(0)[:40]),)
+    return sign("asker_evidence", w, _ASKER_EVIDENCE, _ASKER_EVIDENCE_KEYS, r.low[:3000])
 
 
 # The failure set against a setup where it does not happen: "it works fine on another PC",
@@ -356,8 +353,4 @@ def works_elsewhere(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     request that failed."""
     if not r.written:
         return ()
-    low = r.low[:3000]
-    if not holds(low, _WORKS_ELSEWHERE_KEYS):
-        return ()
-    m = _WORKS_ELSEWHERE.search(low)
-    return () if m is None else (Signal("works_elsewhere", -w["works_elsewhere"], m.group(0)[:40]),)
+    return sign("works_elsewhere", w, _WORKS_ELSEWHERE, _WORKS_ELSEWHERE_KEYS, r.low[:3000])
