@@ -9,36 +9,53 @@ import time
 import anyio
 import httpx2
 import pytest
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tether.lab.timing import Excused, ExcusingBreaker, LoopLag, TimedProvider, stalls_reaching
 from tether.messages import Message, Request, collect
 from tether.providers import Timeouts
 from tether.reliability.breaker import Breaker, BreakerPolicy, Transition
 from tether.stand.script import ModelSpec, Script, TurnSpec
-from tether.stand.server import StandProcess
+from tether.stand.server import StandThread, build_stand
 
 pytestmark = pytest.mark.timeout(120)
 
-SLOW_S = 0.3  # the breaker's slow threshold here
-FIRST_BYTE_S = 0.7  # the stand's first byte (from the request's arrival): slow
+SLOW_S = 0.6  # the breaker's slow threshold here
+FIRST_BYTE_S = 1.0  # the stand's first byte (from the request's arrival): slow
 SCRIPT = Script(models={"m": ModelSpec(
     position="history", faults=[f"slow-first-byte:{FIRST_BYTE_S}"],
     turns=[TurnSpec(text="ok", finish_reason="stop")],
 )})  # fmt: skip
 
 
-def _two_calls(block_at: float, block_s: float) -> tuple[list[Transition], Excused]:
-    """Two calls to the slow model, each while this loop is blocked `block_s` from `block_at`
-    after it is sent (a judge building its lexicon, or a process without CPU, blocks it); what
-    the candidate's breaker did and what the stall watch excused."""
+class Arrivals:
+    """An ASGI wrapper outside the stand: how many requests it has taken in."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app, self.count = app, 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.count += 1
+        await self.app(scope, receive, send)
+
+
+def _two_calls(block_s: float) -> tuple[list[Transition], Excused]:
+    """Two calls to the slow model, each while this loop is blocked `block_s` from just after
+    the stand took the request in (a judge building its lexicon, or a process without CPU,
+    blocks it); what the candidate's breaker did and what the stall watch excused."""
     transitions: list[Transition] = []
     excused, lag = Excused(), LoopLag()
     policy = BreakerPolicy(slow_first_byte_s=SLOW_S, slow_streak=2)
     inner = Breaker("slow", policy=policy, on_transition=transitions.append)
     request = Request(messages=(Message.text("user", "hi"),))
+    stand = build_stand(SCRIPT)
+    arrivals = Arrivals(stand.app)
+    stand.app = arrivals  # type: ignore[assignment]
 
-    async def block() -> None:
-        await anyio.sleep(block_at)
+    async def block(seen: int) -> None:
+        while arrivals.count == seen:  # noqa: ASYNC110  (the stand's thread counts)
+            await anyio.sleep(0.002)
+        await anyio.sleep(0.02)
         time.sleep(block_s)  # noqa: ASYNC251  (on purpose: the loop can run nothing meanwhile)
 
     async def main(url: str) -> None:
@@ -51,34 +68,34 @@ def _two_calls(block_at: float, block_s: float) -> tuple[list[Transition], Excus
                 await anyio.sleep(0.05)  # the watch is running
                 for _ in range(2):
                     async with anyio.create_task_group() as call:
-                        call.start_soon(block)
+                        call.start_soon(block, arrivals.count)
                         turn = await collect(provider.stream(request))
                     assert turn.termination == "stop", turn
                     breaker.record_success(turn.first_byte_s)
                 watching.cancel_scope.cancel()
 
-    with StandProcess(SCRIPT) as url:
+    with StandThread(stand) as url:
         anyio.run(main, url)
     assert lag.count >= 2  # both blocks were seen
     return transitions, excused
 
 
 def test_a_stall_that_ended_before_the_first_byte_does_not_excuse_a_slow_provider() -> None:
-    """The loop blocked 0.5 s early in a 0.7 s wait, then free until the byte came: the byte
-    was read as soon as it arrived, so the provider was 0.7 s slow and two such calls open the
-    breaker. Before, every stall in the wait was taken out (0.7 - 0.5 = 0.2 s, under the 0.3 s
+    """The loop blocked 0.55 s early in a 1 s wait, then free until the byte came: the byte
+    was read as soon as it arrived, so the provider was 1 s slow and two such calls open the
+    breaker. Before, every stall in the wait was taken out (1 - 0.55 = 0.45 s, under the 0.6 s
     threshold): both were excused and the breaker stayed closed."""
-    transitions, excused = _two_calls(block_at=0.05, block_s=0.5)
+    transitions, excused = _two_calls(block_s=0.55)
     assert [(t.old, t.new, t.reason) for t in transitions] == [("closed", "open", "slow")]
     assert (excused.count, excused.seconds) == (0, 0.0)
 
 
 def test_a_stall_the_first_byte_arrived_in_is_still_excused() -> None:
-    """The loop blocked 1.2 s from early in the wait, past the byte's arrival: the byte waited
+    """The loop blocked 1.3 s from early in the wait, past the byte's arrival: the byte waited
     for the loop, and what the loop kept it waiting is not the provider's."""
-    transitions, excused = _two_calls(block_at=0.05, block_s=1.2)
+    transitions, excused = _two_calls(block_s=1.3)
     assert transitions == []
-    assert excused.count == 2 and excused.seconds >= 2 * 1.2 * 0.9
+    assert excused.count == 2 and excused.seconds >= 2 * 1.3 * 0.9
 
 
 def test_only_the_run_of_stalls_reaching_the_byte_counts() -> None:
