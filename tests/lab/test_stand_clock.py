@@ -14,6 +14,7 @@ import httpx2
 import pytest
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from tether.errors import FirstByteTimeout
 from tether.messages import Message, Request, Turn, collect
 from tether.providers import OpenAIProvider, Timeouts
 from tether.stand.plan import Planner
@@ -33,9 +34,11 @@ class Arrivals:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
         self.spans: list[tuple[float, float]] = []
+        self.arrived: list[float] = []
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         arrived = time.perf_counter()
+        self.arrived.append(arrived)
 
         async def timed(message: Any) -> None:
             if message["type"] == "http.response.start":
@@ -136,3 +139,53 @@ def test_a_real_stall_of_the_provider_still_times_out() -> None:
     for turn in (free, blocked):
         assert turn.termination == "timeout" and "silence limit" in turn.detail, turn
         assert turn.content == TEXT[:20]
+
+
+def _first_byte(url: str, model: str, watch: Arrivals, after_s: float, block_s: float) -> str:
+    """One call to `model` with a 0.5 s first-byte limit while this loop is blocked `block_s`
+    from `after_s` after the stand took the request in (blocked before the request went out,
+    the loop would only delay the call): the turn's termination, or the timeout that ended it."""
+
+    async def main() -> str:
+        timeouts = Timeouts(connect=5.0, first_byte=0.5, silence=0.5)
+        provider = OpenAIProvider(url + "/v1", model, timeouts=timeouts)
+        request = Request(messages=(Message.text("user", "hi"),))
+        seen = len(watch.arrived)
+
+        async def block() -> None:
+            while len(watch.arrived) == seen:  # noqa: ASYNC110  (the stand's thread appends)
+                await anyio.sleep(0.002)
+            await anyio.sleep(after_s)
+            time.sleep(block_s)  # noqa: ASYNC251  (on purpose: the loop can run nothing meanwhile)
+
+        try:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(block)
+                try:
+                    return (await collect(provider.stream(request))).termination
+                except FirstByteTimeout:
+                    return "first-byte timeout"
+        finally:
+            await provider.aclose()
+
+    return anyio.run(main)
+
+
+def test_a_stall_of_the_own_loop_past_the_first_byte_limit_does_not_cut_a_byte_that_came() -> None:
+    """The lab's first-byte limit is not calibrated (lab/timing.py says why), nor does it need
+    the stall watch: the loop blocked 0.9 s from just after the request went out, through the
+    provider's byte (0.3 s) and past the 0.5 s limit, and the call is answered, since the byte
+    is read before the overdue limit can cut the wait. A provider past the limit (1.5 s) is
+    cut, whether the loop was free or blocked 0.6 s through the limit's time."""
+    script = Script(models={
+        "m": ModelSpec(turns=[TurnSpec(text="ok")] * 4, faults=["slow-first-byte:0.3"]),
+        "late": ModelSpec(turns=[TurnSpec(text="ok")] * 4, faults=["slow-first-byte:1.5"]),
+    })  # fmt: skip
+    stand = build_stand(script)
+    watch = Arrivals(stand.app)
+    stand.app = watch  # type: ignore[assignment]
+    with StandThread(stand) as url:
+        assert _first_byte(url, "m", watch, 0.05, 0.9) == "stop"
+        assert _first_byte(url, "m", watch, 0.0, 0.0) == "stop"
+        assert _first_byte(url, "late", watch, 0.0, 0.0) == "first-byte timeout"
+        assert _first_byte(url, "late", watch, 0.1, 0.6) == "first-byte timeout"

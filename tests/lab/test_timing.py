@@ -103,7 +103,7 @@ class _Stalled(LoopLag):
         super().__init__()
         self.stalled_s = stalled_s
 
-    def stalled(self, start: float, end: float) -> float:
+    def delayed(self, start: float, end: float) -> float:
         return min(self.stalled_s, end - start)
 
 

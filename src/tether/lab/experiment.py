@@ -243,7 +243,6 @@ async def _run_naive(
     solved, check_json = await _measure(checks, ws, result.final_text)
     status = "done" if result.said_done else ("budget" if "budget" in result.error else "error")
     prices = Prices.from_config({task.id: LAB_PRICE})
-    cut = result.error.startswith(("FirstByteTimeout", "SilenceTimeout"))
     return RunRecord(
         harness="naive", task=task.id, kind=task.kind, shape=faults.shape,
         faults=[s for specs in faults.at.values() for s in specs], said_done=result.said_done,
@@ -254,7 +253,7 @@ async def _run_naive(
         cost_usd=prices.cost(Usage(result.input_tokens, result.output_tokens), task.id),
         error=result.error, model_s=result.model_s, tools_s=result.tools_s,
         measure_s=sum(c["duration_s"] for c in check_json), impossible=faults.impossible,
-        limit_cuts=int(cut or result.termination == "timeout"),
+        limit_cuts=result.limit_cuts,
     )  # fmt: skip
 
 

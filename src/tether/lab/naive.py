@@ -8,6 +8,10 @@ It has the same tools, rules and runner as tether, so the lab compares only what
 turn: nothing here judges it, retries it or fails it over. A provider error that raises is an
 honest failure; anything that ends a stream is taken for the answer. The judge still looks at
 the final turn afterwards, for the lab's records only (the "detector verdict").
+
+Every model call ends with a termination, a raised error included (`timeout` for a phase limit
+such as the first byte's, `error` otherwise): the lab counts a call a wall-clock limit cut from
+that one fact (`limit_cuts`), never from the error's text.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tether.errors import TetherError
+from tether.errors import ProviderTimeout, TetherError
 from tether.messages import Message, Request, TextPart, ToolCall, ToolSpec, Turn
 from tether.providers.base import Provider
 from tether.reliability.guard import GuardConfig, Holdback, guarded_turn
@@ -32,12 +36,13 @@ class NaiveResult:
     said_done: bool
     final_text: str = ""
     steps: int = 0
-    termination: str = ""  # of the last turn
+    termination: str = ""  # of the last model call (`timeout` / `error` when it raised)
     verdict: str = ""  # what tether's judge says of the turn taken as the answer ("" = answer)
     error: str = ""
     verdicts_met: list[str] = field(default_factory=list)  # every turn the judge would reject
     input_tokens: int = 0
     output_tokens: int = 0
+    limit_cuts: int = 0  # model calls a wall-clock limit ended (termination `timeout`)
     model_s: float = 0.0  # time spent in model calls
     tools_s: float = 0.0  # time spent running tools
 
@@ -64,12 +69,13 @@ async def run_naive(
         except TetherError as exc:  # HTTP errors, connect failures, first-byte timeouts
             result.error = f"{type(exc).__name__}: {exc}"
             result.steps = step
+            _ended(result, "timeout" if isinstance(exc, ProviderTimeout) else "error")
             return result
         finally:
             result.model_s += time.perf_counter() - started
         verdict = _account(result, turn, request)
         result.steps = step
-        result.termination = turn.termination
+        _ended(result, turn.termination)
         if not turn.tool_calls:
             result.said_done = True
             result.final_text = turn.content
@@ -83,6 +89,12 @@ async def run_naive(
         messages.append(Message("tool", tuple(r.to_part() for r in results)))
     result.error = f"the step budget ({max_steps}) ran out"
     return result
+
+
+def _ended(result: NaiveResult, termination: str) -> None:
+    """A model call ended so; a limit that ended it is counted from this alone."""
+    result.termination = termination
+    result.limit_cuts += termination == "timeout"
 
 
 def _account(result: NaiveResult, turn: Turn, request: Request) -> str:

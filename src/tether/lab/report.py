@@ -178,7 +178,8 @@ def limits_lines(limits: dict[str, dict[str, Any]]) -> list[str]:
         "",
         "Set before each harness's runs from probes of the stand's healthy model (floors: slow "
         "at 0.2 s, silence 0.5 s, first byte 1 s); a first byte's time excludes the event "
-        "loop's stalls during its wait.",
+        "loop's stalls that reach up to its reading (not those the loop came back from "
+        "before the byte arrived).",
         "",
         *(f"- {limit_line(h, c)}" for h, c in limits.items()),
         "",
