@@ -147,7 +147,7 @@ def test_no_source_straddles_the_split() -> None:
 # shapes beside its n-grams (held out file by file: 45 -> 37 flagged, hand alone 42); fitted on
 # these texts it clears fewer of them than the n-grams alone did: 25.
 # Round 10's batches joined (nothing tuned on them), the model retrained (judge/8): 32.
-# Round 11's batches joined (423 more tune texts, nothing tuned on them), retrained: 32.
+# Round 11's batches joined (621 more tune texts, nothing tuned on them), retrained: 32.
 TUNE_FALSE_ALARMS_AT_MOST = 32
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -277,8 +277,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # the model retrained (judge/8): 172.
 # "Come back later/tomorrow" as retry advice in 13 languages; a recurrence told is not off
 # the task (round 10's concepts), retrained: 171.
-# Round 11's batches joined (217 more tune failures, nothing tuned on them), retrained: 193.
-TUNE_MISSES_AT_MOST = 193
+# Round 11's batches joined (217 more tune failures, nothing tuned on them), retrained: 193;
+# its second three batches (132 more tune failures), retrained: 200.
+TUNE_MISSES_AT_MOST = 200
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
