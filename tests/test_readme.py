@@ -136,3 +136,25 @@ def test_the_mcp_configuration_example_loads(tmp_path: Path) -> None:
     assert time.command == "mcp-server-time" and time.wants("get_current_time")
     assert not time.wants("other") and time.env == {"TZ": "Europe/Oslo"}
     assert docs.url == "http://127.0.0.1:8931/mcp" and config.rules[0]["server"] == "docs"
+
+
+def test_the_corpus_counts_are_the_corpus() -> None:
+    """The corpus paragraph's counts follow the corpus as batches join (they once lagged a
+    round behind)."""
+    from tether.reliability import corpus
+
+    texts = corpus.load()
+    failures = sum(1 for s in texts if s.label == "failure")
+    tune = sum(1 for s in texts if s.split == "tune")
+
+    def n(value: int) -> str:
+        return f"{value:,}"
+
+    paragraph = README[README.index("**Measured on real texts.**") :][:1600]
+    assert f"holds {n(len(texts))} texts" in paragraph
+    assert f"{n(failures)} failure texts and {n(len(texts) - failures)} answers" in paragraph
+    assert f"({n(len({s.group.lower() for s in texts}))} repositories and sites" in paragraph
+    assert (
+        f"tune part ({n(tune)} texts) and a test part ({n(len(texts) - tune)} texts)" in paragraph
+    )
+    assert f"{n(len(texts))} real texts" in README
