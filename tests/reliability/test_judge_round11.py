@@ -1,0 +1,41 @@
+"""Round 11's hand signals, concepts that generalise, each beside the reading that must stay:
+`off_topic` reads a language written one syllable a word (Vietnamese, its syllables read in
+pairs as CJK is read in pairs of characters) and Latin letters with or without their accents as
+one alphabet ("café", "cafe").
+
+The texts are made up; none is a corpus text.
+"""
+
+from __future__ import annotations
+
+from tests.reliability.judging import reading, signals
+
+
+def test_a_vietnamese_notice_shares_no_word_with_the_task() -> None:
+    failure, names = reading("Không thể kết nối tới máy chủ, vui lòng thử lại.")
+    assert failure and "off_topic" in names, names
+
+
+def test_a_vietnamese_answer_shares_the_pairs_of_syllables_of_its_task() -> None:
+    task = "Sửa lỗi kết nối cơ sở dữ liệu trong tệp config.py rồi cho tôi biết đã thay đổi gì."
+    answer = (
+        "Đã sửa lỗi kết nối cơ sở dữ liệu: trong tệp config.py cổng bị sai (5433), "
+        "giờ là 5432 và bài kiểm tra đã chạy qua."
+    )
+    failure, names = reading(answer, task)
+    assert not failure and "on_topic" in names and "off_topic" not in names, names
+
+
+def test_accented_words_are_the_words_of_a_task_typed_without_accents() -> None:
+    task = "Ecris le resume de l'integration du systeme de paiement pour la reunion de demain."
+    answer = (
+        "Résumé : l'intégration du système de paiement a échoué une fois en recette "
+        "(délai dépassé côté banque), corrigé depuis ; prête pour la réunion."
+    )
+    failure, names = reading(answer, task)
+    assert not failure and "on_topic" in names, names
+
+
+def test_a_notice_in_accented_latin_still_shares_nothing_with_an_unrelated_task() -> None:
+    notice = "Le serveur est momentanément indisponible. Réessayez dans quelques minutes."
+    assert "off_topic" in signals(notice)
