@@ -1,12 +1,15 @@
 """Round 11's hand signals, concepts that generalise, each beside the reading that must stay:
 `off_topic` reads a language written one syllable a word (Vietnamese, its syllables read in
 pairs as CJK is read in pairs of characters) and Latin letters with or without their accents as
-one alphabet ("café", "cafe").
+one alphabet ("café", "cafe"); how often a failure comes back ("often", "every few minutes",
+"oft", "часто", "souvent") is recurrence, an answer's sign, in many languages.
 
 The texts are made up; none is a corpus text.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from tests.reliability.judging import reading, signals
 
@@ -39,3 +42,41 @@ def test_accented_words_are_the_words_of_a_task_typed_without_accents() -> None:
 def test_a_notice_in_accented_latin_still_shares_nothing_with_an_unrelated_task() -> None:
     notice = "Le serveur est momentanément indisponible. Réessayez dans quelques minutes."
     assert "off_topic" in signals(notice)
+
+
+# How often a failure comes back, told in many languages: an explanation of it, or a report
+# over time (`recurrence`, the one home of recurrence words), never a notice.
+RECURRING = [
+    "The upstream often returns 502.",
+    "The gateway frequently drops the connection after a deploy.",
+    "The proxy resets the stream every few minutes.",
+    "Der Upstream liefert oft 502.",
+    "Der Proxy bricht die Verbindung alle paar Minuten ab.",
+    "Upstream часто возвращает 502.",
+    "Le serveur renvoie souvent une erreur 502.",
+    "El proxy devuelve 502 con frecuencia.",
+    "O gateway retorna 502 com frequência.",
+    "Il proxy restituisce spesso un errore 502.",
+    "Proxy thường xuyên trả về lỗi 502.",
+]
+
+
+@pytest.mark.parametrize("text", RECURRING)
+def test_a_failure_told_as_coming_back_often_is_an_answer(text: str) -> None:
+    failure, names = reading(text)
+    assert not failure and "recurrence" in names, names
+
+
+# A rate limit's notice says requests came too often: that is no recurrence.
+TOO_OFTEN = [
+    "You are sending requests too frequently. Please slow down.",
+    "Вы слишком часто отправляете запросы. Попробуйте позже.",
+    "Sie senden zu häufig Anfragen. Bitte warten Sie.",
+    "Vous envoyez des requêtes trop souvent. Réessayez plus tard.",
+]
+
+
+@pytest.mark.parametrize("text", TOO_OFTEN)
+def test_requests_sent_too_often_are_a_rate_limits_notice(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "recurrence" not in names, names
