@@ -2,10 +2,13 @@
 `off_topic` reads a language written one syllable a word (Vietnamese, its syllables read in
 pairs as CJK is read in pairs of characters) and Latin letters with or without their accents as
 one alphabet ("café", "cafe"); how often a failure comes back ("often", "every few minutes",
-"oft", "часто", "souvent") is recurrence, an answer's sign, in many languages.
+"oft", "часто", "souvent") is recurrence, an answer's sign, in many languages; a writer saying no
+error appears ("kein Fehler", "sin errores", "没有报错") is a witness, in many languages.
 
 The texts are made up; none is a corpus text.
 """
+
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
 
 from __future__ import annotations
 
@@ -80,3 +83,30 @@ TOO_OFTEN = [
 def test_requests_sent_too_often_are_a_rate_limits_notice(text: str) -> None:
     failure, names = reading(text)
     assert failure and "recurrence" not in names, names
+
+
+# A writer saying no error appears, in many languages (`not_seeing`'s phrases): a witness's
+# words, and the failure word inside them is no failure's.
+NO_ERROR_SEEN = [
+    "I ran the tests again after the change and there are no errors now.",
+    "Nach dem Update kommt kein Fehler mehr, die Tests laufen durch.",
+    "Después del cambio ya no aparece ningún error y las pruebas pasan.",
+    "Depois da mudança não aparece nenhum erro.",
+    "Après la modification, plus aucune erreur ne s'affiche.",
+    "После изменения ошибок больше нет, тесты проходят.",
+    "Sau khi sửa thì không còn lỗi nữa.",
+    "改完之后重新跑了一遍，没有错误了。",
+    "修正後に実行し直したら、エラーが出なくなりました。",
+    "Sin errores.",
+]
+
+
+@pytest.mark.parametrize("text", NO_ERROR_SEEN)
+def test_a_writer_saying_no_error_appears_is_a_witness(text: str) -> None:
+    failure, names = reading(text)
+    assert not failure and "witness" in names, names
+
+
+def test_a_notice_beside_a_negation_that_is_no_no_error_phrase_stays_a_failure() -> None:
+    failure, names = reading("Keine Verbindung zum Server. Fehler 503, bitte später erneut.")
+    assert failure and "witness" not in names, names

@@ -30,15 +30,19 @@ def _load() -> dict[str, Any]:
 
 
 SHIPPED = _load()
-# What a writer says before a failure word they do not see ("not getting", "not seeing"): one
-# concept, read twice: the word after it is no failure's (`Reply.hits`), and "not getting an
-# error" is a witness's words (`unseen_error_phrases`, signal `witness`).
+# What a writer says of a failure word they do not see: before it ("not getting", "not
+# seeing"), or as a whole phrase in many languages ("no errors", "kein Fehler", "没有报错",
+# "エラーは出ません"). One concept, read twice: the failure word in it is no failure's
+# (`Reply.hits`), and the phrase is a witness's words (`unseen_error_phrases`, signal `witness`).
 NOT_SEEING = tuple(SHIPPED.get("not_seeing", {}).get("terms", ()))
+NO_ERROR = tuple(SHIPPED.get("not_seeing", {}).get("no_error", ()))
 
 
 def unseen_error_phrases() -> list[str]:
-    """The witness's words of `NOT_SEEING`: "not getting an error", "not seeing any error"."""
-    return [f"{lead} {article} error" for lead in NOT_SEEING for article in ("an", "any")]
+    """The witness's words of `NOT_SEEING` and `NO_ERROR`: "not getting an error", "not
+    seeing any error", "sin errores", "没有报错"."""
+    leads = [f"{lead} {article} error" for lead in NOT_SEEING for article in ("an", "any")]
+    return [*leads, *NO_ERROR]
 
 
 class Terms:
