@@ -110,3 +110,17 @@ def test_a_writer_saying_no_error_appears_is_a_witness(text: str) -> None:
 def test_a_notice_beside_a_negation_that_is_no_no_error_phrase_stays_a_failure() -> None:
     failure, names = reading("Keine Verbindung zum Server. Fehler 503, bitte später erneut.")
     assert failure and "witness" not in names, names
+
+
+# `own_machinery`: one list of the bot's parts, in any trouble (a person's bad day is one kind):
+# a part one round listed and a trouble the other did are one reading.
+def test_a_part_of_the_machinery_in_any_trouble_is_its_own_machinery() -> None:
+    failure, names = reading("Mein neuronales Netz ist abgestürzt 😵")
+    assert failure and "own_machinery" in names, names
+    assert "own_machinery" in signals("Le module est en panne, désolé !")
+
+
+def test_a_french_j_ai_is_no_ai() -> None:
+    failure, names = reading("Désolé, j'ai cassé la démo ce matin, c'est réparé maintenant.")
+    assert not failure and not {"own_machinery", "self_state"} & names, names
+    assert "own_machinery" in signals("Oups, l'IA est en panne 😅")
