@@ -3,7 +3,8 @@
 pairs as CJK is read in pairs of characters) and Latin letters with or without their accents as
 one alphabet ("café", "cafe"); how often a failure comes back ("often", "every few minutes",
 "oft", "часто", "souvent") is recurrence, an answer's sign, in many languages; a writer saying no
-error appears ("kein Fehler", "sin errores", "没有报错") is a witness, in many languages.
+error appears ("kein Fehler", "sin errores", "没有报错") is a witness, in many languages;
+`own_machinery` reads one list of parts; a changelog title in other languages is a change note.
 
 The texts are made up; none is a corpus text.
 """
@@ -124,3 +125,25 @@ def test_a_french_j_ai_is_no_ai() -> None:
     failure, names = reading("Désolé, j'ai cassé la démo ce matin, c'est réparé maintenant.")
     assert not failure and not {"own_machinery", "self_state"} & names, names
     assert "own_machinery" in signals("Oups, l'IA est en panne 😅")
+
+
+# A changelog's title names a change done to code in other languages too (a past participle or
+# a noun; an imperative is advice): `change_note`.
+CHANGE_TITLES = [
+    "修复上传大文件时超时报错的问题",
+    "ファイル読み込み時のタイムアウトエラーを修正",
+    "파일 업로드 시 타임아웃 오류 수정",
+    "Behoben: Zeitüberschreitung beim Hochladen",
+]
+
+
+@pytest.mark.parametrize("text", CHANGE_TITLES)
+def test_a_changelog_title_in_another_language_is_a_change_note(text: str) -> None:
+    failure, names = reading(text)
+    assert not failure and "change_note" in names, names
+
+
+@pytest.mark.parametrize("text", ["系统修复中，请稍后再试。", "服务器正在修复，请稍后重试。"])
+def test_a_notice_of_a_repair_under_way_is_no_change_note(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "change_note" not in names, names
