@@ -149,6 +149,7 @@ def test_no_source_straddles_the_split() -> None:
 # Round 10's batches joined (nothing tuned on them), the model retrained (judge/8): 32.
 # How often a failure comes back is recurrence in 20 languages (hand 62 -> 61), retrained: 32.
 # A changelog title in other languages is a change note (hand 61 -> 54), retrained: 32.
+# 'Not available' with a word of time inside (it, es, pt; hand 54 held), retrained: 32.
 TUNE_FALSE_ALARMS_AT_MOST = 32
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -284,7 +285,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # own_machinery's two lists merged (one of parts; a bad day one kind of trouble; French j'ai
 # no AI): 9 readings of 187,744 moved, no verdict (hand 183 held): 172.
 # A changelog title in other languages is a change note (hand 183 held), retrained: 171.
-TUNE_MISSES_AT_MOST = 171
+# 'Not available' with a word of time inside (it, es, pt; hand 183 -> 182), retrained: 170.
+TUNE_MISSES_AT_MOST = 170
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -147,3 +147,26 @@ def test_a_changelog_title_in_another_language_is_a_change_note(text: str) -> No
 def test_a_notice_of_a_repair_under_way_is_no_change_note(text: str) -> None:
     failure, names = reading(text)
     assert failure and "change_note" not in names, names
+
+
+# "Not available" with a word of time between the verb and the adjective, as Romance languages
+# say it ("non è al momento disponibile"), as English "not currently available" is read.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La chat non è al momento disponibile.",
+        "El chat no está actualmente disponible.",
+        "O chat não está no momento disponível.",
+    ],
+)
+def test_not_available_at_the_moment_is_a_failure_word(text: str) -> None:
+    failure, names = reading(text)
+    assert failure and "vocabulary:unavailable" in names, names
+
+
+def test_an_answer_that_says_a_method_is_not_yet_available_stays_an_answer() -> None:
+    answer = (
+        "Il metodo removeprefix non è ancora disponibile in Python 3.8, quindi l'ho sostituito "
+        "con uno slicing in tests/test_parse.py: il test ora passa."
+    )
+    assert not reading(answer)[0]
