@@ -147,6 +147,9 @@ def test_no_source_straddles_the_split() -> None:
 # shapes beside its n-grams (held out file by file: 45 -> 37 flagged, hand alone 42); fitted on
 # these texts it clears fewer of them than the n-grams alone did: 25.
 # Round 10's batches joined (nothing tuned on them), the model retrained (judge/8): 32.
+# How often a failure comes back is recurrence in 20 languages (hand 62 -> 61), retrained: 32.
+# A changelog title in other languages is a change note (hand 61 -> 54), retrained: 32.
+# 'Not available' with a word of time inside (it, es, pt; hand 54 held), retrained: 32.
 # Round 11's batches joined (621 more tune texts, nothing tuned on them), retrained: 32.
 TUNE_FALSE_ALARMS_AT_MOST = 32
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
@@ -277,9 +280,17 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # the model retrained (judge/8): 172.
 # "Come back later/tomorrow" as retry advice in 13 languages; a recurrence told is not off
 # the task (round 10's concepts), retrained: 171.
+# off_topic reads Vietnamese syllable pairs and Latin without accents (hand 184 -> 183): 171.
+# How often a failure comes back is recurrence in 20 languages (hand 183 held), retrained: 172.
+# Saying no error appears is a witness in 16 languages (not_seeing; hand 183 held): 172.
+# own_machinery's two lists merged (one of parts; a bad day one kind of trouble; French j'ai
+# no AI): 9 readings of 187,744 moved, no verdict (hand 183 held): 172.
+# A changelog title in other languages is a change note (hand 183 held), retrained: 171.
+# 'Not available' with a word of time inside (it, es, pt; hand 183 -> 182), retrained: 170.
 # Round 11's batches joined (217 more tune failures, nothing tuned on them), retrained: 193;
 # its second three batches (132 more tune failures), retrained: 200.
-TUNE_MISSES_AT_MOST = 200
+# Round 11's hand concepts (above) merged with its batches, retrained: 198.
+TUNE_MISSES_AT_MOST = 198
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

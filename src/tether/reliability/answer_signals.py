@@ -434,7 +434,7 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     code ("Add missing error code ..."), a text that names itself a change ("This commit
     ...", "this PR"): a report about a failure, not one."""
     first = r.text.lstrip().split("\n", 1)[0]
-    m = _CHANGE_TITLE.match(first) or _self_change(r.text[:2000])
+    m = _CHANGE_TITLE.match(first) or _CHANGE_TITLE_WIDE.match(first) or _self_change(r.text[:2000])
     if m is not None:
         return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
     if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
@@ -453,6 +453,18 @@ _CHANGE_TITLE = re.compile(
     r"\s*(?:adds?|added|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
     r"|implemented|allows?|improves?|improved|refactors?|refactored|bumps?|bumped)\s+"
     r"(?!your\b|you\b|an? (?:api )?key\b)\w+",
+    re.I,
+)
+# ... in other languages, where a changelog's title names the change as done (a past
+# participle or a noun: an imperative "Corrige ..." is advice too): "修复 X 报错问题" (not
+# "修复中", under repair), "X を修正しました", "오류 수정", "Исправлена ошибка", "Behoben: ...",
+# "Corrigé ...", "Corrección de ...".
+_CHANGE_TITLE_WIDE = re.compile(
+    r"\s*(?:(?:修复|修復|修正|优化|優化|重构|重構)(?!中)了?[^\s\uff0c,\u3002.]"
+    r"|(?:исправлен[аоы]?|исправлени[ея]|добавлен[аоы]?|behoben|korrigiert|hinzugefügt"
+    r"|corrigée?s?|correction d|corregid[oa]s?|corrección de|corrigid[oa]s?|correção d)[\s:'e]"
+    r"|[^\n]{1,80}?を(?:修正|追加|削除|改善)(?:しました|した)?[。.]?\s*$"
+    r"|[^\n]{1,80}?(?:버그|오류|에러|문제) ?수정(?:했습니다|함|됨)?\.?\s*$)",
     re.I,
 )
 # A text that names itself a change: "This commit checks ...", "the PR adds ...". (One `\b`

@@ -50,17 +50,35 @@ def checklist(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("checklist", -w["checklist"], f"{passed} of {len(marks)} items pass"),)
 
 
-# How often the failure comes back, as the person it keeps happening to tells it: "it fails
-# intermittently", "最近经常收到", "периодически возникает", "a veces devuelve 503".
+# How often the failure comes back, as the person it keeps happening to tells it, or as the
+# one who explains it: "it fails intermittently", "the upstream often returns 502", "every few
+# minutes", "最近经常收到", "периодически возникает", "a veces devuelve 503", "oft", "souvent".
+# (Never after "too": "requests sent too frequently", "слишком часто", "zu häufig" are a rate
+# limit's notice.)
+_TOO = (
+    r"(?<!too )(?<!so )(?<!zu )(?<!te )(?<!слишком )(?<!zbyt )(?<!trop )(?<!demasiado )"
+    r"(?<!troppo )(?<!quá )(?<!terlalu )"
+)
 _RECURRENCE = re.compile(
-    r"(?<![\w-])(?:intermittent(?:ly)?|periodically|occasionally|sometimes|every time|each time"
-    r"|from time to time|every (?:few|other|couple of) (?:minutes|hours|days|requests|calls)"
-    r"|again and again|over and over)(?![\w-])"
-    r"|经常|时不时|偶尔|有时候|每次都|總是|老是|動不動"
-    r"|периодически|иногда|постоянно|каждый раз|время от времени"
-    r"|manchmal|immer wieder|ab und zu|gelegentlich|jedes mal"
-    r"|a veces|de vez en cuando|cada vez que|às vezes|de vez em quando|toda vez que"
-    r"|parfois|de temps en temps|à chaque fois|時々|たまに|毎回|가끔|때때로|자주|매번"
+    rf"(?<![\w-]){_TOO}(?:intermittent(?:ly)?|periodically|occasionally|sometimes|every time"
+    r"|each time|from time to time|every so often|now and then|often|frequently|regularly"
+    r"|repeatedly|again and again|over and over"
+    r"|(?:every|alle|cada|toutes les|ogni|каждые|co) (?:few|other|couple of|\d+|several"
+    r"|paar|pocos|poucos|quelques|pochi|несколько|kilka) ?(?:minutes|hours|days|seconds|requests"
+    r"|calls|minuten|stunden|sekunden|minutos|horas|segundos|minuti|ore|secondi|heures|secondes"
+    r"|минут|часов|секунд|minut|godzin|sekund)"
+    r"|manchmal|immer wieder|ab und zu|gelegentlich|jedes mal|oft|häufig|regelmäßig|ständig"
+    r"|a veces|de vez en cuando|cada vez que|a menudo|con frecuencia|frecuentemente"
+    r"|às vezes|de vez em quando|toda vez que|muitas vezes|com frequência|frequentemente"
+    r"|parfois|de temps en temps|à chaque fois|souvent|fréquemment|régulièrement"
+    r"|spesso|a volte|ogni tanto|di frequente"
+    r"|периодически|иногда|постоянно|каждый раз|время от времени|часто|регулярно|періодично|іноді"
+    r"|często|czasami|vaak|soms|regelmatig|s\u0131k s\u0131k|bazen"
+    r"|seringkali|sering|kadang-kadang|kadang"
+    r"|thường xuyên|thỉnh thoảng|đôi khi)(?![\w-])"
+    r"|经常|时不时|偶尔|有时候|每次都|總是|总是|老是|動不動|常常|时常|往往|每隔几分钟|每隔\d+分钟"
+    r"|しばしば|たびたび|度々|何度も|時々|たまに|毎回|分おきに|分ごとに"
+    r"|가끔|때때로|자주|매번|종종|수시로|분마다"
 )
 # ... unless it is a notice's comfort: "these things happen sometimes", "такое иногда случается",
 # "so etwas passiert manchmal", "こういうことは時々起こります": the frequency of failures in
@@ -73,48 +91,32 @@ _COMFORT = re.compile(
 # The words every match of `_RECURRENCE` begins with (the pattern is tried only there).
 _RECURRENCE_KEYS = split_keys(
     (
-        "intermittent",
-        "periodically",
-        "occasionally",
-        "sometimes",
-        "every",
-        "each time",
-        "from time",
-        "again and again",
-        "over and over",
-        "经常",
-        "时不时",
-        "偶尔",
-        "有时候",
-        "每次都",
-        "總是",
-        "老是",
-        "動不動",
-        "периодически",
-        "иногда",
-        "постоянно",
-        "каждый раз",
-        "время от времени",
-        "manchmal",
-        "immer wieder",
-        "ab und zu",
-        "gelegentlich",
-        "jedes mal",
-        "a veces",
-        "de vez e",
-        "cada vez que",
-        "às vezes",
-        "toda vez que",
-        "parfois",
-        "de temps en temps",
-        "à chaque fois",
-        "時々",
-        "たまに",
-        "毎回",
-        "가끔",
-        "때때로",
-        "자주",
-        "매번",
+        *("intermittent", "periodically", "occasionally", "sometimes", "every", "each time"),
+        *("from time", "now and then", "oft", "frequent", "regularly", "repeatedly"),
+        *("again and again", "over and over", "alle", "cada", "toutes les", "ogni", "co "),
+        *("manchmal", "immer wieder", "ab und zu", "gelegentlich", "jedes mal", "häufig"),
+        *("regelmäßig", "ständig", "a veces", "de vez e", "a menudo", "con frecuencia"),
+        *("às vezes", "toda vez que", "muitas vezes", "com frequência", "parfois"),
+        *("de temps en temps", "à chaque fois", "souvent", "fréquemment", "régulièrement"),
+        *("spesso", "a volte", "di frequente", "często", "czasami", "vaak", "soms"),
+        *("regelmatig", "s\u0131k s\u0131k", "bazen", "sering", "kadang", "thường xuyên"),
+        *("thỉnh thoảng", "đôi khi", "периодически", "иногда", "постоянно", "каждый раз"),
+        *("каждые", "время от времени", "часто", "регулярно", "періодично", "іноді"),
+        *("经常", "时不时", "偶尔", "有时候", "每次都", "總是", "总是", "老是", "動不動"),
+        *("常常", "时常", "每隔", "しばしば", "たびたび", "度々", "何度も", "時々", "たまに"),
+        *(
+            "毎回",
+            "分おきに",
+            "分ごとに",
+            "往往",
+            "가끔",
+            "때때로",
+            "자주",
+            "매번",
+            "종종",
+            "수시로",
+            "분마다",
+        ),
     )
 )
 

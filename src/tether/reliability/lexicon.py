@@ -30,15 +30,19 @@ def _load() -> dict[str, Any]:
 
 
 SHIPPED = _load()
-# What a writer says before a failure word they do not see ("not getting", "not seeing"): one
-# concept, read twice: the word after it is no failure's (`Reply.hits`), and "not getting an
-# error" is a witness's words (`unseen_error_phrases`, signal `witness`).
+# What a writer says of a failure word they do not see: before it ("not getting", "not
+# seeing"), or as a whole phrase in many languages ("no errors", "kein Fehler", "没有报错",
+# "エラーは出ません"). One concept, read twice: the failure word in it is no failure's
+# (`Reply.hits`), and the phrase is a witness's words (`unseen_error_phrases`, signal `witness`).
 NOT_SEEING = tuple(SHIPPED.get("not_seeing", {}).get("terms", ()))
+NO_ERROR = tuple(SHIPPED.get("not_seeing", {}).get("no_error", ()))
 
 
 def unseen_error_phrases() -> list[str]:
-    """The witness's words of `NOT_SEEING`: "not getting an error", "not seeing any error"."""
-    return [f"{lead} {article} error" for lead in NOT_SEEING for article in ("an", "any")]
+    """The witness's words of `NOT_SEEING` and `NO_ERROR`: "not getting an error", "not
+    seeing any error", "sin errores", "没有报错"."""
+    leads = [f"{lead} {article} error" for lead in NOT_SEEING for article in ("an", "any")]
+    return [*leads, *NO_ERROR]
 
 
 class Terms:
@@ -216,6 +220,9 @@ _WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
 
 # What ends a clause: a word of talking and one of another turn on either side of it are not
 # said together ("it works again, ask me if not").
+# "ai" after an elided pronoun ("j'ai", "n'ai", "l'ai": I have, have it), never the AI: read
+# as another word of the same length.
+_ELIDED_AI = re.compile(r"(?<=\b[jnlmst]['\u2019])ai\b")
 _CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 
 
@@ -398,16 +405,16 @@ class Lexicon:
         self.back_talk = Terms(t.lower() for t in back.get("talk", ()))
         self.back_turn = Terms(t.lower() for t in back.get("turn", ()))
         self.back_alone = Terms(t.lower() for t in handing_back_terms(back))
-        # the bot's own machinery in trouble (`own_machinery`): a part of it near a word of
-        # trouble (a persona's stand-in), or given a person's bad day (`bad_day`, read with the
-        # stock part `self`)
+        # the bot's own machinery in trouble (`own_machinery`): one list of its parts, near a
+        # word of any trouble (a persona's stand-in), or given a person's bad day (`bad_day`,
+        # one kind of trouble, read with the stock part `self`)
         machinery = own_machinery or {}
-        bad_day = machinery.get("bad_day", {})
+        bad_day = tuple(typographic(machinery.get("bad_day", ())))
         self.machinery_within = int(machinery.get("within", 0))
         self.machine_parts = Terms(t.lower() for t in typographic(machinery.get("parts", ())))
-        self.machine_trouble = Terms(t.lower() for t in typographic(machinery.get("trouble", ())))
-        self.bad_day_parts = Terms(t.lower() for t in typographic(bad_day.get("parts", ())))
-        self.bad_day_trouble = Terms(t.lower() for t in typographic(bad_day.get("trouble", ())))
+        trouble = (*typographic(machinery.get("trouble", ())), *bad_day)
+        self.machine_trouble = Terms(t.lower() for t in trouble)
+        self.bad_day_trouble = Terms(t.lower() for t in bad_day)
 
     def has_trigger(self, low: str) -> bool:
         """Could `low` (lower-cased) hold a failure word? A set lookup per word."""
@@ -491,12 +498,9 @@ class Lexicon:
         `own_machinery`)."""
         if not self.machinery_within:
             return None
-        parts, trouble = (
-            (self.bad_day_parts, self.bad_day_trouble)
-            if bad_day
-            else (self.machine_parts, self.machine_trouble)
-        )
-        found = near_pair(low, parts, trouble, self.machinery_within, _CLAUSE_BREAKS)
+        trouble = self.bad_day_trouble if bad_day else self.machine_trouble
+        read = _ELIDED_AI.sub("a\u0131", low) if "'ai" in low or "\u2019ai" in low else low
+        found = near_pair(read, self.machine_parts, trouble, self.machinery_within, _CLAUSE_BREAKS)
         if found is None:
             return None
         (a, b), (c, d) = found

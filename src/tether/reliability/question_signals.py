@@ -5,6 +5,7 @@ them (`on_topic`), a reply is the short one the request demanded (`asked_for`)."
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
@@ -151,23 +152,49 @@ STRUCTURAL = (
 
 
 # A word of a script that is neither ASCII nor CJK, read as its stem: four letters or more
-# (Cyrillic, Greek, Arabic, Hebrew, Devanagari, accented Latin), its first five compared (an
-# inflected word keeps them: "листья", "листьев"). Scripts written without spaces between words
-# (Thai, Lao, Myanmar, Khmer) are read as runs of four characters, as CJK is read as pairs (a
-# run of three is often a syllable's vowel marks: "ื่อ" in เพื่อ and เนื่อง).
+# (Cyrillic, Greek, Arabic, Hebrew, Devanagari), its first five compared (an inflected word
+# keeps them: "листья", "листьев"). Scripts written without spaces between words (Thai, Lao,
+# Myanmar, Khmer) are read as runs of four characters, as CJK is read as pairs (a run of three
+# is often a syllable's vowel marks: "ื่อ" in เพื่อ and เนื่อง).
 _SPACED_WORD = re.compile(r"[^\W\d_]{4,}")
 _UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
 STEM = 5
 RUN = 4
 
 
+def _latin_fold() -> dict[int, str]:
+    """Accented Latin letters and their bare ASCII ones ("é" -> "e", "ự" -> "u", "đ" -> "d"):
+    one alphabet, whether a writer types its accents or not ("café", "cafe")."""
+    table = {
+        ord(c): d for c, d in zip("đłøßæœı", ("d", "l", "o", "ss", "ae", "oe", "i"), strict=True)
+    }
+    for code in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00)):
+        bare = "".join(c for c in unicodedata.normalize("NFKD", chr(code)) if c.isascii())
+        if code not in table and bare.isalpha():
+            table[code] = bare
+    return table
+
+
+LATIN_FOLD = _latin_fold()
+# A language written one syllable a word whose words are two of them (Vietnamese: "yêu cầu",
+# "máy chủ"): known by the letters only it writes (ă, ơ, ư, đ and the stacked tone marks of
+# U+1EA0-U+1EF9), its syllables read as pairs, as CJK is read as pairs of characters.
+_SYLLABIC_LATIN = re.compile(r"[\u0103\u01a1\u01b0\u0111\u1ea0-\u1ef9]")
+_SYLLABLE_PAIR = re.compile(r"(?=\b([a-z]+ [a-z]+)\b)")
+
+
 def overlap_words(text: str) -> set[str]:
     """The words by which a reply and its question are compared (`content_words`, and in text
-    that is not ASCII, the stems of other scripts' words and the runs of scripts without
-    spaces): a notice in Russian shares nothing with a task in Russian it does not answer."""
-    words = content_words(text)
+    that is not ASCII, the stems of other scripts' words, the runs of scripts without spaces
+    and the syllable pairs of Vietnamese; accented Latin is read without its accents): a notice
+    in Russian shares nothing with a task in Russian it does not answer."""
     if text.isascii():
-        return words
+        return content_words(text)
+    syllabic = _SYLLABIC_LATIN.search(text) is not None
+    text = text.translate(LATIN_FOLD)
+    words = content_words(text)
+    if syllabic:
+        words.update(_SYLLABLE_PAIR.findall(text))
     for word in _SPACED_WORD.findall(text):
         if not word.isascii() and CJK.search(word) is None and _UNSPACED.search(word) is None:
             words.add(word[:STEM])
@@ -202,7 +229,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     q = r.question
     if not q:
         return ()
-    failure_terms = {term for _, _, _, term in r.hits}
+    failure_terms = {term.translate(LATIN_FOLD) for _, _, _, term in r.hits}
     words = overlap_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)

@@ -15,7 +15,7 @@ from typing import Protocol
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import may_hold_folded
-from tether.reliability.lexicon import NOT_SEEING, Lexicon, trie_pattern
+from tether.reliability.lexicon import NO_ERROR, NOT_SEEING, Lexicon, trie_pattern
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
 # has a failure's structure (an HTML page, an error object, a stack trace).
@@ -87,6 +87,9 @@ _NO_FAILURE_BEFORE = re.compile(
 )
 # ... whose words before the spaces are at most this long ("not receiving any")
 _NO_FAILURE_WORDS = 17
+# ... or a whole phrase that says no error is seen, in many languages ("no errors", "kein
+# Fehler", "sin errores", "没有报错", "エラーは出ません"): the failure word inside it is none.
+_NO_ERROR = re.compile(trie_pattern(NO_ERROR))
 
 
 def _not_seen(message: str, at: int) -> bool:
@@ -524,6 +527,10 @@ class Reply:
         found = self.lexicon.hits(self.message, HIT_WINDOW)
         if "not " in self.message:
             found = [h for h in found if not _not_seen(self.message, h[1])]
+        if found:
+            unseen = [m.span() for m in _NO_ERROR.finditer(self.message)]
+            if unseen:
+                found = [h for h in found if not any(a <= h[1] < b for a, b in unseen)]
         if self.lexicon.pairs and display_size(self.message.strip()) <= STOCK_CHARS:
             # (a pair of a class already found still counts: its words are more of the notice)
             terms = {term for _, _, _, term in found}
