@@ -52,7 +52,8 @@ the training folder weighing 0.5 3,459 / 46, 2 3,459 / 48; half the language bal
 46; L2 2 3,459 / 47, 0.5 3,464 / 46, 0.5 with answers weighing 3.5 3,462 / 46; texts whose
 hand score is within 0.35 of the bar weighing three times 3,464 / 49 (within 0.2: 3,463 / 49);
 as shapes, a one-line reply and its length bucket 3,461 / 45 (no verdict moved), a length
-bucket per factor of two, a word count bucket and a closing `!` 3,459 / 47. Not tried:
+bucket per factor of two, a word count bucket and a closing `!` 3,459 / 47, the reply's main
+script (Latin, CJK, Cyrillic, Arabic, Thai...) 3,461 / 45. Not tried:
 readings of the question (whether it is known; the reply's script against the question's).
 The corpus records one for 2,524 answers and 44 failures (failures are collected without one,
 and stand-in English coding tasks take their place), so it would learn how the corpus was
