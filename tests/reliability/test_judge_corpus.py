@@ -278,7 +278,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # "Come back later/tomorrow" as retry advice in 13 languages; a recurrence told is not off
 # the task (round 10's concepts), retrained: 171.
 # Round 11's batches joined (217 more tune failures, nothing tuned on them), retrained: 193.
-TUNE_MISSES_AT_MOST = 193
+# Turkish "could not" read as a verb's ending (-AmAdI, -AmIyor, -AmAz), retrained: 190.
+TUNE_MISSES_AT_MOST = 190
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
