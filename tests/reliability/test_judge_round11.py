@@ -1,5 +1,6 @@
 """Round 11's concepts, with made-up texts: Turkish says "could not" with a verb's ending
-(-AmAdI, -AmIyor, -AmAz), on any verb, not in a list of whole forms."""
+(-AmAdI, -AmIyor, -AmAz), on any verb, not in a list of whole forms; a short failure sentence
+over a fenced line of its error's text (or its template's slot) is a report, not code."""
 
 from __future__ import annotations
 
@@ -42,3 +43,24 @@ def test_a_turkish_answer_that_explains_when_a_verb_could_not_stays_an_answer(
     assert not is_failure(
         answer, "İstemci bağlant\u0131 hatalar\u0131n\u0131 nas\u0131l ele al\u0131yor?"
     )
+
+
+@pytest.mark.parametrize(
+    "report",
+    [
+        "Something went wrong, please tell the bot owner\n```\n{ex.Message}\n```",
+        "Генерация не удалась:\n```\n${err}\n```",
+        "Request failed:\n```\nError: upstream connect error (503)\n```",
+    ],
+)
+def test_a_failure_sentence_over_a_fenced_line_of_its_error_is_a_report(report: str) -> None:
+    failure, found = reading(report)
+    assert "markdown" not in found, found
+    assert failure
+
+
+def test_an_answer_with_a_one_line_command_in_a_fence_stays_an_answer() -> None:
+    answer = "To fix this error, upgrade the client:\n```\npip install -U openai\n```"
+    failure, found = reading(answer, "How do I fix the ImportError from openai?")
+    assert "markdown" in found
+    assert not failure
