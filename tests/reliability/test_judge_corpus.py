@@ -280,7 +280,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # Round 11's batches joined (217 more tune failures, nothing tuned on them), retrained: 193.
 # Turkish "could not" read as a verb's ending (-AmAdI, -AmIyor, -AmAz), retrained: 190.
 # A failure sentence over a fenced line of its error (or a template slot) is a report: 189.
-TUNE_MISSES_AT_MOST = 189
+# A hedge in a short notice ("maybe a blocked prompt") is its own guess, no explanation: 188.
+TUNE_MISSES_AT_MOST = 188
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -1,6 +1,7 @@
 """Round 11's concepts, with made-up texts: Turkish says "could not" with a verb's ending
 (-AmAdI, -AmIyor, -AmAz), on any verb, not in a list of whole forms; a short failure sentence
-over a fenced line of its error's text (or its template's slot) is a report, not code."""
+over a fenced line of its error's text (or its template's slot) is a report, not code; a hedge in a short notice ("maybe a blocked
+prompt") is the notice's own guess at its cause, not an answer's explanation."""
 
 from __future__ import annotations
 
@@ -64,3 +65,27 @@ def test_an_answer_with_a_one_line_command_in_a_fence_stays_an_answer() -> None:
     failure, found = reading(answer, "How do I fix the ImportError from openai?")
     assert "markdown" in found
     assert not failure
+
+
+@pytest.mark.parametrize(
+    "notice",
+    [
+        "Generation failed (maybe a blocked prompt).",
+        "Ошибка генерации. (Возможно, сервис перегружен)",
+        "Anfrage fehlgeschlagen. Vielleicht ist der Dienst überlastet.",
+        "Erreur de génération (peut-être un délai dépassé).",
+    ],
+)
+def test_a_hedge_inside_a_short_notice_is_its_own_guess(notice: str) -> None:
+    failure, found = reading(notice)
+    assert "explains" not in found, found
+    assert failure
+
+
+def test_a_hedged_explanation_stays_an_answer() -> None:
+    answer = (
+        "The 504 probably comes from the proxy: nginx closes the upstream after 60 s by "
+        "default, so raise proxy_read_timeout to 300 s and reload it; the model call itself "
+        "finished, as its log line shows."
+    )
+    assert not is_failure(answer, "Why does my chat endpoint return 504 after a minute?")

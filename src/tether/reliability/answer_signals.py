@@ -25,6 +25,7 @@ from tether.reliability.reply import (
     SENTENCE,
     SENTENCE_BREAK,
     SSE,
+    STOCK_CHARS,
     TABLE_RULE,
     Reply,
     Signal,
@@ -34,6 +35,29 @@ from tether.reliability.reply import (
 )
 
 EXPLAINS_MAX = 5
+# The explaining words that only hedge ("possibly", "maybe"): in a short notice beside its
+# failure words ("Generation failed. (Possibly a forbidden request)") they are the notice's own
+# guess at its cause, not an answer's explanation (`explains`).
+HEDGES = frozenset(
+    (
+        "probably",
+        "you probably",
+        "could be",
+        "might be",
+        "maybe",
+        "perhaps",
+        "seems",
+        "也许",
+        "かもしれ",
+        "것 같",
+        "возможно",
+        "vielleicht",
+        "peut-être",
+        "quizás",
+        "tal vez",
+        "talvez",
+    )
+)
 LONG_PROSE_CHARS = 200
 LONG_PROSE_SENTENCES = 4
 PROSE_MAX = 5
@@ -42,6 +66,8 @@ PROSE_MAX = 5
 def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Cause and fix words (means, because, to fix, you can): an explanation is an answer."""
     words = r.explaining_words
+    if words and r.hits and display_size(r.message.strip()) <= STOCK_CHARS:
+        words = [x for x in words if x not in HEDGES]  # a notice's own guess at its cause
     if not words:
         return ()
     n = min(len(words), EXPLAINS_MAX)
