@@ -290,7 +290,14 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # Round 11's batches joined (217 more tune failures, nothing tuned on them), retrained: 193;
 # its second three batches (132 more tune failures), retrained: 200.
 # Round 11's hand concepts (above) merged with its batches, retrained: 198.
-TUNE_MISSES_AT_MOST = 198
+# Round 11's second hand concepts (Turkish endings, fenced one-line errors, hedges in a
+# short notice), made on the first part alone:
+# Turkish "could not" read as a verb's ending (-AmAdI, -AmIyor, -AmAz), retrained: 190.
+# A failure sentence over a fenced line of its error (or a template slot) is a report: 189.
+# A hedge in a short notice ("maybe a blocked prompt") is its own guess, no explanation: 188.
+# Both merged, with "exceeds the maximum length" and "an error occurred" (uk, ru, be) in more
+# words (hand 3,783 -> 3,784 caught, 57 false alarms held), retrained: 192.
+TUNE_MISSES_AT_MOST = 192
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
@@ -433,7 +440,7 @@ def test_judge_settings_in_a_configuration_file(tmp_path: Path) -> None:
         Upstreams(load_proxy_config(proxy))
 
 
-@pytest.mark.timeout(300)  # two readings of every text: its time grows with the corpus
+@pytest.mark.timeout(600)  # two readings of every text: its time grows with the corpus
 def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
     """The judge stops reading once the failure evidence is below the bar (the answer signals
     can only lower the score). On every text of both parts (this checks the shortcut, not the

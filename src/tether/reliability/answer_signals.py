@@ -25,14 +25,39 @@ from tether.reliability.reply import (
     SENTENCE,
     SENTENCE_BREAK,
     SSE,
+    STOCK_CHARS,
     TABLE_RULE,
     Reply,
     Signal,
+    display_size,
     first_id,
     first_match,
 )
 
 EXPLAINS_MAX = 5
+# The explaining words that only hedge ("possibly", "maybe"): in a short notice beside its
+# failure words ("Generation failed. (Possibly a forbidden request)") they are the notice's own
+# guess at its cause, not an answer's explanation (`explains`).
+HEDGES = frozenset(
+    (
+        "probably",
+        "you probably",
+        "could be",
+        "might be",
+        "maybe",
+        "perhaps",
+        "seems",
+        "也许",
+        "かもしれ",
+        "것 같",
+        "возможно",
+        "vielleicht",
+        "peut-être",
+        "quizás",
+        "tal vez",
+        "talvez",
+    )
+)
 LONG_PROSE_CHARS = 200
 LONG_PROSE_SENTENCES = 4
 PROSE_MAX = 5
@@ -41,6 +66,8 @@ PROSE_MAX = 5
 def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Cause and fix words (means, because, to fix, you can): an explanation is an answer."""
     words = r.explaining_words
+    if words and r.hits and display_size(r.message.strip()) <= STOCK_CHARS:
+        words = [x for x in words if x not in HEDGES]  # a notice's own guess at its cause
     if not words:
         return ()
     n = min(len(words), EXPLAINS_MAX)
@@ -178,10 +205,37 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         lead = r.text[: fence.start()].strip()
         if read_error_object(fence.group(1)) is not None and len(lead) < 15:
             return ()  # a fenced error object and little else: how clients print errors
+        if fenced_report(r):
+            return ()
         return (
             Signal("markdown", -w["markdown"], "a code block" + (" after prose" if lead else "")),
         )
     return (Signal("markdown", -w["markdown"], m.group(0).strip()[:40]),)
+
+
+# A template's slot for the error's text (`{ex.Message}`, `${err}`, `%s`, `<error>`).
+TEMPLATE_SLOT = re.compile(r"\$?\{[^{}\s]{1,60}\}|%[sdrv]|\{\d\}|<[\w .-]{1,40}>")
+# The most a failure sentence before a fenced line holds (display width).
+REPORT_LEAD_MAX = 100
+
+
+def fenced_report(r: Reply) -> bool:
+    """A short failure sentence and, last, a fenced block of one line: the error's own text
+    or the slot its template fills ("Something went wrong\n```\n{ex.Message}\n```"). A
+    report, not an answer with code (an answer's one fenced line is a command, no error)."""
+    fence = FENCE.search(r.text[:600])
+    if fence is None or r.text[fence.end() :].strip():
+        return False
+    lines = [x for x in fence.group(1).splitlines() if x.strip()]
+    lead = r.text[: fence.start()].strip()
+    if len(lines) != 1 or not lead or "\n" in lead or display_size(lead) > REPORT_LEAD_MAX:
+        return False
+    line = lines[0].strip()
+    if not r.lexicon.vocabulary.search(lead.lower()):
+        return False
+    return TEMPLATE_SLOT.fullmatch(line) is not None or bool(
+        r.lexicon.vocabulary.search(line.lower())
+    )
 
 
 def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -192,6 +246,8 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if re.search(r"^\s*>[ \t]*\S", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
         return (Signal("quoted", -w["quoted"], "a quoted block"),)
     fence = FENCED_BLOCK.search(r.text[:3000])
+    if fence is not None and fenced_report(r):
+        fence = None
     if fence is not None and r.lexicon.vocabulary.search(fence.group(1).lower()):
         outside = r.text[: fence.start()] + r.text[fence.end() :]
         if len(LETTER.findall(outside)) >= QUOTE_PROSE_LETTERS:

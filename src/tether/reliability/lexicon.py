@@ -62,6 +62,7 @@ class Terms:
             parts.append(trie_pattern(words, word_start=True))
         signs = [_term_pattern(t) for t in plain if not t[:1].isalnum()]
         patterns = list(regexes)
+        self.regexes = tuple(re.compile(p) for p in patterns)  # (the `re:` entries)
         self.ascii = re.compile("|".join([*parts, *signs, *patterns]) or "(?!)")
         self._gapped = bool(words) and not patterns  # (`found` skips to the gaps)
         # the terms that start with a sign (", wenn der"), searched apart in `found`
@@ -361,6 +362,9 @@ class Lexicon:
         self.vocabulary = Terms(every, every_regexes)
         # The fast gate: could a text hold any failure word at all?
         self.gate = Gate(every, every_regexes)
+        # a `re:` entry may find a word's ending (Turkish "-AmAdI", could not): its hit is the
+        # whole word (`hits`)
+        self._regex_terms = re.compile("|".join(every_regexes)) if every_regexes else None
         self.prefixes = re.compile(
             r"^\W{0,3}(?:"
             + "|".join(_term_pattern(p.lower()) for p in sorted(prefixes, key=len, reverse=True))
@@ -426,7 +430,29 @@ class Lexicon:
         only in the windows from each match's start to `reach` characters past its end (a
         class's match always starts inside a match of all the terms, or is one)."""
         spans = self.spans(low)
-        return self.class_matches(low, windows_around(spans, len(low), reach), spans)
+        return self.as_words(
+            low, self.class_matches(low, windows_around(spans, len(low), reach), spans)
+        )
+
+    def as_words(
+        self, low: str, found: Iterable[tuple[str, int, int, str]]
+    ) -> list[tuple[str, int, int, str]]:
+        """The hits read as words: a `re:` entry's ending as its whole word, and no Turkish
+        past form inside its participle (`_participle`)."""
+        return [self._whole_word(low, hit) for hit in found if not _participle(low, hit)]
+
+    def _whole_word(self, low: str, hit: tuple[str, int, int, str]) -> tuple[str, int, int, str]:
+        """A hit of a `re:` entry that starts inside a word (an ending) as its whole word."""
+        name, start, stop, _ = hit
+        rx = self._regex_terms
+        if rx is None or start == 0 or not low[start - 1].isalpha():
+            return hit
+        m = rx.match(low, start)
+        if m is None or m.end() != stop:
+            return hit
+        while start > 0 and low[start - 1].isalpha():
+            start -= 1
+        return name, start, stop, low[start:stop]
 
     @cached_property
     def _after_gap(self) -> re.Pattern[str] | None:
@@ -632,7 +658,13 @@ class Lexicon:
                             if i in self._searched
                             else i in at or i in elsewhere
                         )
-                        if keyed or gate.may_match_words(set(), part, wide_part):
+                        # (a regex may look behind the window's start: "-AmAdI" after
+                        # its verb's stem, which the window's words do not hold)
+                        if (
+                            keyed
+                            or gate.may_match_words(set(), part, wide_part)
+                            or any(rx.search(low, start, end) for rx in regexes)
+                        ):
                             found[i] += _matches(name, terms.finditer(low, start, end))
                         continue
                 if i in at:  # the first match at or past the last one's end, and so on
@@ -655,6 +687,16 @@ class Lexicon:
         for name, terms in self.classes:
             if self.gates[name].may_match_words(words, low, wide):
                 yield name, terms
+
+
+def _participle(low: str, hit: tuple[str, int, int, str]) -> bool:
+    """A Turkish past form read inside its participle ("kurulamadI", could not be made, in
+    "kurulamadIgInda", when it cannot be made) explains a case: it reports nothing."""
+    stop = hit[2]
+    return stop < len(low) and low[stop] == "ğ" and low[stop - 2 : stop] in _PAST_ENDINGS
+
+
+_PAST_ENDINGS = frozenset(("d\u0131", "di", "du", "dü", "t\u0131", "ti", "tu", "tü"))
 
 
 _TRIGGER_CHARS = 6
