@@ -36,9 +36,13 @@ def _what_went_wrong(out: Path) -> str:
         return "(no runs.json)"
     body = json.loads(path.read_text())
     wrong = [
-        {k: r.get(k) for k in ("task", "status", "verdict", "checks", "error", "faults")}
+        {
+            k: r.get(k)
+            for k in ("task", "status", "verdict", "checks", "error", "faults", "measure_killed")
+        }
         for r in body.get("runs", [])
-        if r.get("harness") != "naive" and (r.get("false_done") or r.get("impossible"))
+        if r.get("harness") != "naive"
+        and (r.get("false_done") or r.get("impossible") or r.get("measure_killed"))
     ]
     return json.dumps({"gate": body.get("gate"), "wrong": wrong})[:6000]
 

@@ -3,7 +3,9 @@ output cap, one `check` span each, under the caller's cancel scope.
 
 A check's status comes from its exit code AND its output (`summary.decide`): a wrapper that
 exits 0 while its output says "1 failed" failed. A check that cannot start (empty command,
-command not found, tool not installed) is `unknown`, never a crash. On timeout the check and its
+command not found, tool not installed) is `unknown`, never a crash; so is one killed by a signal
+no resource limit explains (it verified nothing: never counted as a failure of the work, and
+when tether's own cleanup sent the signal, the quote says so). On timeout the check and its
 whole process group are killed (`timeout`); on the caller's cancellation too, and the
 cancellation goes on (the check's span ends `cancelled`; `on_result` hears of it).
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
+import signal
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -116,6 +119,20 @@ def _answer_file(answer: str | None, workspace: Path) -> Iterator[Path | None]:
         path.unlink(missing_ok=True)
 
 
+def _killed(number: int, by_tether: int | None) -> str:
+    """Why a check killed by a signal verified nothing, and who sent the signal if tether did."""
+    try:
+        name = signal.Signals(number).name
+    except ValueError:
+        name = f"signal {number}"
+    who = (
+        "tether's own cleanup of another call sent it (a harness fault, not the work's)"
+        if by_tether == number
+        else "not by its timeout or a Stop"
+    )
+    return f"killed by {name} (signal {number}) before it finished: it verified nothing; {who}"
+
+
 async def _execute(
     command: str,
     workspace: Path,
@@ -153,6 +170,8 @@ async def _execute(
         why = f"timed out after {timeout_s:g} s: the check and its process group were killed"
         return result("timeout", None, why, tail)
     code = ran.exit_code if ran.exit_code is not None else -1
+    if code < 0 and not ran.limit:  # killed by a signal no resource limit explains
+        return result("unknown", code, _killed(-code, ran.signalled_by_tether), tail)
     status, quote = decide(code, ran.output)
     if ran.limit and status != "passed":
         quote = f"{quote} ({ran.limit})" if quote else ran.limit

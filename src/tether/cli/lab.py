@@ -166,7 +166,7 @@ def lab(
     if out_dir:
         written.append(_write_view(body, Path(out_dir) / "view", store_path))
     ok = result.gate.get("checked", 0) == result.gate.get("complete", 0) and all(
-        f["false_done"] == 0 and f["impossible_said_done"] == 0
+        f["false_done"] == 0 and f["impossible_said_done"] == 0 and f["unmeasured"] == 0
         for name, f in body["harnesses"].items()
         if name != "naive"
     )
