@@ -14,6 +14,12 @@ children. A process belongs to the call when it is:
   call's mark;
 - or in the tree under one of those.
 
+A child of tether whose environment /proc cannot show (it reads empty while a process is
+exiting, and for a moment after a spawn returns, until the exec has laid the new image's
+environment out) is never taken for an orphan: only an environment read and found without the
+mark is one that dropped it. Every process a call starts, bubblewrap included, is registered as
+tether's own until its waiter collects it.
+
 What it cannot tell apart: with calls running at once, an orphan that cleared its mark is
 ended by the first of them to finish; a program that embeds tether and starts children in
 their own session during a call without the mark would be taken for one (tether's own
@@ -90,6 +96,7 @@ class CallProcesses:
         self.enabled = proctable.available()
         self.since = _ticks_now() - 1 if self.enabled else 0
         self.unsure = 0  # children of tether the last `left()` could not tell about
+        self.unsure_seen = 0  # and how many times any `left()` of the call met one
         started_by_tether(shell)
 
     def close(self) -> None:
@@ -125,6 +132,7 @@ class CallProcesses:
                     roots.add(p.pid)  # an orphan adopted by tether, its mark dropped
                 elif mark is UNREADABLE:
                     self.unsure += 1
+                    self.unsure_seen += 1
         children: dict[int, list[int]] = {}
         for p in table.values():
             children.setdefault(p.ppid, []).append(p.pid)

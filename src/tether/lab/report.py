@@ -62,6 +62,8 @@ ROWS = (
     ("failovers", "failovers"),
     ("breaker trips", "breaker_trips"),
     ("runs a time limit cut", "runs_cut"),  # their outcome is the clock's, not the seed's
+    # a signal killed the lab's own check before it decided: neither solved nor a false done
+    ("runs the lab could not check", "unmeasured"),
     ("wall median (s)", "wall_s_median"),
     ("wall p95 (s)", "wall_s_p95"),
     ("input tokens", "input_tokens"),
