@@ -106,7 +106,8 @@ def lab(
     Same tasks, same faults, same seed. The seed fixes the tasks, the fault plan and the
     outcome of every run no wall-clock limit cut (`runs_cut` counts the others: a loaded
     machine can decide those). Exit 0 when tether said no false "done", never said
-    "done" where no candidate could get past a step, and every trace closed, else 1.
+    "done" where no candidate could get past a step, every trace closed and the lab could
+    check every tether run (no signal stopped its own check), else 1.
     """
     import tempfile
 
