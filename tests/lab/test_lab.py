@@ -29,8 +29,9 @@ def lab_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _what_went_wrong(out: Path) -> str:
-    """The runs behind a lab's exit 1 (a false "done", or a trace the gate found incomplete):
-    it was seen once in CI, on a loaded machine, with nothing said."""
+    """The runs behind a lab's exit 1 (a false "done", a run the lab could not check, or a
+    trace the gate found incomplete): it was seen once in CI, on a loaded machine, with
+    nothing said."""
     path = out / "runs.json"
     if not path.exists():
         return "(no runs.json)"
@@ -42,7 +43,7 @@ def _what_went_wrong(out: Path) -> str:
         }
         for r in body.get("runs", [])
         if r.get("harness") != "naive"
-        and (r.get("false_done") or r.get("impossible") or r.get("measure_killed"))
+        and (r.get("false_done") or r.get("impossible") or r.get("unmeasured"))
     ]
     return json.dumps({"gate": body.get("gate"), "wrong": wrong})[:6000]
 
