@@ -14,6 +14,12 @@ children. A process belongs to the call when it is:
   call's mark;
 - or in the tree under one of those.
 
+A child of tether whose environment /proc cannot show (it reads empty while a process is
+exiting, and for a moment after a spawn returns, until the exec has laid the new image's
+environment out) is never taken for an orphan: only an environment read and found without the
+mark is one that dropped it. Every process a call starts, bubblewrap included, is registered as
+tether's own until its waiter collects it.
+
 What it cannot tell apart: with calls running at once, an orphan that cleared its mark is
 ended by the first of them to finish; a program that embeds tether and starts children in
 their own session during a call without the mark would be taken for one (tether's own
@@ -32,15 +38,24 @@ from functools import cache
 import anyio
 
 from tether import proctable
-from tether.proctable import PROC, ProcStat, all_stats, environment_value, namespace_depth
+from tether.proctable import (
+    PROC,
+    UNREADABLE,
+    ProcStat,
+    all_stats,
+    environment_lookup,
+    namespace_depth,
+)
 
 PR_SET_CHILD_SUBREAPER = 36
 TERM_GRACE_S = 2.0  # SIGTERM, then SIGKILL after this long
 MAX_ROUNDS = 200  # SIGKILL rounds against a process tree that keeps forking
+UNSURE_WAIT_S = 1.0  # how long to wait for environments /proc could not show to settle
 
-# The shells tether started itself for the unconfined calls in flight: their
-# own waiters collect their exits, so no reaping here may take one (asyncio would then report
-# "unknown child process", exit code 255, for a command that ended well).
+# The processes tether started itself for the calls in flight (shells, and bubblewrap for the
+# confined ones): their own waiters collect their exits, so no reaping here may take one
+# (asyncio would then report "unknown child process", exit code 255, for a command that ended
+# well), and no call may take one for an orphan.
 _running_shells: set[int] = set()
 
 
@@ -80,13 +95,22 @@ class CallProcesses:
         self.shell, self.mark, self.variable = shell, mark, variable
         self.enabled = proctable.available()
         self.since = _ticks_now() - 1 if self.enabled else 0
+        self.unsure = 0  # children of tether the last `left()` could not tell about
+        self.unsure_seen = 0  # and how many times any `left()` of the call met one
         started_by_tether(shell)
 
     def close(self) -> None:
         collected(self.shell)
 
     def left(self) -> set[int]:
-        """The call's processes still running (the shell included while it runs)."""
+        """The call's processes still running (the shell included while it runs).
+
+        A child of tether whose environment /proc cannot show is never taken for an orphan
+        (`unsure` counts them): another call's process just spawned reads empty until its
+        exec has laid the environment out, and is not registered until its spawn returns;
+        one exiting reads empty too. Taken, it got SIGTERM (exit -15) or lost its exit to
+        the reaping here (255)."""
+        self.unsure = 0
         if not self.enabled:
             return set()
         table = {p.pid: p for p in all_stats() if p.alive}
@@ -95,17 +119,20 @@ class CallProcesses:
         for p in table.values():
             if p.pid == me:
                 continue
-            mark = environment_value(p.pid, self.variable)
+            mark = environment_lookup(p.pid, self.variable)
             if mark == self.mark:
                 roots.add(p.pid)
             elif (
                 p.ppid == me
-                and mark is None
                 and p.session != my_session
                 and p.start >= self.since
                 and p.pid not in _running_shells
             ):
-                roots.add(p.pid)  # an orphan adopted by tether, its mark dropped
+                if mark is None:
+                    roots.add(p.pid)  # an orphan adopted by tether, its mark dropped
+                elif mark is UNREADABLE:
+                    self.unsure += 1
+                    self.unsure_seen += 1
         children: dict[int, list[int]] = {}
         for p in table.values():
             children.setdefault(p.ppid, []).append(p.pid)
@@ -121,6 +148,10 @@ class CallProcesses:
         """End them: SIGTERM, SIGKILL after TERM_GRACE_S, again while any is left (a tree
         that keeps forking); reap the ones tether adopted. How many were running."""
         pids = self.left() - {self.shell}
+        with anyio.move_on_after(UNSURE_WAIT_S):
+            while self.unsure:  # an exec or an exit in progress: read again once it is over
+                await anyio.sleep(0.01)
+                pids = self.left() - {self.shell}
         if not pids:
             return 0
         ended = set(pids)
@@ -149,9 +180,36 @@ class CallProcesses:
         _reap({p.pid for p in _dead_children() if p.session == self.shell} - {self.shell})
 
 
+# pid -> (the last signal tether's cleanup sent it by pid, when: clock ticks after boot),
+# bounded: a command that died of a signal can tell whether tether sent it
+_sent: dict[int, tuple[int, int]] = {}
+_SENT_KEPT = 4096
+
+
+def ticks_now() -> int:
+    """Clock ticks after boot, the unit of a process's start time in /proc (0: no /proc)."""
+    return _ticks_now() if proctable.available() else 0
+
+
+def record_signal(pid: int, sig: signal.Signals) -> None:
+    """Note that tether sent `sig` to `pid`."""
+    _sent.pop(pid, None)
+    _sent[pid] = (int(sig), ticks_now())
+    while len(_sent) > _SENT_KEPT:
+        del _sent[next(iter(_sent))]
+
+
+def signalled_by_tether(pid: int, since: int) -> int | None:
+    """The signal tether last sent `pid` by pid at or after `since` (clock ticks), or None
+    (one sent before was about an earlier process with that pid)."""
+    sig, when = _sent.get(pid, (0, -1))
+    return sig if when >= since else None
+
+
 def _signal(pids: set[int], sig: signal.Signals) -> None:
     for pid in pids:
         with contextlib.suppress(ProcessLookupError, PermissionError):
+            record_signal(pid, sig)
             os.kill(pid, sig)
 
 

@@ -23,7 +23,12 @@ from tether import proctable
 from tether.orphans import (
     CallProcesses,
     become_subreaper,
+    collected,
     reap_dead_sandboxes,
+    record_signal,
+    signalled_by_tether,
+    started_by_tether,
+    ticks_now,
 )
 from tether.proctable import ProcStat, all_stats, environment_value, stat_of
 from tether.sandbox import Sandbox
@@ -146,12 +151,14 @@ async def kill_marked(mark: str) -> bool:
         return False
     for pid in pids:
         with contextlib.suppress(ProcessLookupError, PermissionError):
+            record_signal(pid, signal.SIGTERM)
             os.kill(pid, signal.SIGTERM)
     with anyio.move_on_after(TERM_GRACE_S):
         while _marked(mark):  # noqa: ASYNC110  (not our children: nothing to wait on)
             await anyio.sleep(0.02)
     for pid in _marked(mark):
         with contextlib.suppress(ProcessLookupError, PermissionError):
+            record_signal(pid, signal.SIGKILL)
             os.kill(pid, signal.SIGKILL)
     return True
 
@@ -189,6 +196,9 @@ class GroupRun:
     # by the process tree, the call's mark or among the orphans tether adopted
     escaped: int = 0
     limit: str | None = None  # the resource limit that stopped it (tether.limits)
+    # the signal tether itself sent the command's own process by pid (another call's cleanup
+    # taking it for an orphan), when it died of one: None when tether sent it none
+    signalled_by_tether: int | None = None
 
     @property
     def leftovers_killed(self) -> bool:
@@ -223,6 +233,7 @@ async def run_in_group(
     if not confined:  # orphans come back to tether, not init (the sandbox has its own init)
         become_subreaper()
     mark = os.urandom(8).hex()
+    spawned_at = ticks_now() - 1  # (a signal tether sends its process is recorded after)
     env = {**(os.environ if env is None else env), CALL_MARK: mark}
     try:
         # shielded: a spawn cancelled halfway leaves a process that nothing here knows of (and
@@ -244,6 +255,8 @@ async def run_in_group(
     pgid = process.pid
     # (the sandbox's PID namespace ends whatever the command started: nothing to look for)
     started = None if confined else CallProcesses(pgid, mark, CALL_MARK)
+    if started is None:  # bubblewrap: tether's own child, never another call's orphan
+        started_by_tether(pgid)
     tail = OutputTail(output_cap_chars)
     eof = anyio.Event()
     exited = False
@@ -287,6 +300,8 @@ async def run_in_group(
                 # after the shell is collected: its own dead children only come to tether then
                 started.reap_exited()
                 started.close()
+            else:
+                collected(pgid)
     output = tail.finish()
     code = process.returncode
     return GroupRun(
@@ -300,4 +315,7 @@ async def run_in_group(
         limit=None
         if sandbox is None or code == 0 or timed_out  # (a timeout's kill is not a limit's)
         else sandbox.limits.explain(code, output),
+        signalled_by_tether=(
+            signalled_by_tether(pgid, spawned_at) if code is not None and code < 0 else None
+        ),
     )

@@ -78,14 +78,50 @@ def all_stats() -> Iterator[ProcStat]:
 def environment_value(pid: int, variable: str) -> str | None:
     """The value of `variable` in the process's environment as it started (None: absent, or
     unreadable: gone, or another user's)."""
+    found = environment_lookup(pid, variable)
+    return found if isinstance(found, str) else None
+
+
+class Unreadable:
+    """An environment /proc cannot show now: the process is gone, another user's, exiting (its
+    memory released) or in the middle of an exec (the new image's environment not set up yet:
+    a process just spawned, whose parent's spawn already returned, reads empty for a moment)."""
+
+
+UNREADABLE = Unreadable()
+
+
+def environment_lookup(pid: int, variable: str) -> str | Unreadable | None:
+    """`variable`'s value in the process's environment; None only when the environment was
+    read and has no such variable (an empty one included: `env -i`); UNREADABLE when /proc
+    cannot tell, which is never the same as absent."""
     prefix = f"{variable}=".encode()
     try:
-        for item in (PROC / str(pid) / "environ").read_bytes().split(b"\0"):
-            if item.startswith(prefix):
-                return item[len(prefix) :].decode(errors="replace")
+        data = (PROC / str(pid) / "environ").read_bytes()
     except OSError:
-        return None
+        return UNREADABLE
+    if not data and not _empty_environment(pid):
+        return UNREADABLE  # exiting, or mid-exec: not an environment without the variable
+    for item in data.split(b"\0"):
+        if item.startswith(prefix):
+            return item[len(prefix) :].decode(errors="replace")
     return None
+
+
+def _empty_environment(pid: int) -> bool:
+    """Whether the process really has an empty environment: its stat line's env_start and
+    env_end (fields 50 and 51) are set and equal. Both are 0 while it has no memory (exiting)
+    or its exec has not laid the environment out yet; they differ when the environment read
+    empty only because the exec finished after the read."""
+    try:
+        text = (PROC / str(pid) / "stat").read_text()
+    except OSError:
+        return False
+    fields = text[text.rfind(")") + 2 :].split()
+    if len(fields) < 49:  # (kernels before 3.5 do not show them: cannot tell)
+        return False
+    env_start, env_end = int(fields[47]), int(fields[48])
+    return env_start == env_end != 0
 
 
 def namespace_depth(pid: int | str) -> int:

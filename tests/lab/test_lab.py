@@ -29,16 +29,21 @@ def lab_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _what_went_wrong(out: Path) -> str:
-    """The runs behind a lab's exit 1 (a false "done", or a trace the gate found incomplete):
-    it was seen once in CI, on a loaded machine, with nothing said."""
+    """The runs behind a lab's exit 1 (a false "done", a run the lab could not check, or a
+    trace the gate found incomplete): it was seen once in CI, on a loaded machine, with
+    nothing said."""
     path = out / "runs.json"
     if not path.exists():
         return "(no runs.json)"
     body = json.loads(path.read_text())
     wrong = [
-        {k: r.get(k) for k in ("task", "status", "verdict", "checks", "error", "faults")}
+        {
+            k: r.get(k)
+            for k in ("task", "status", "verdict", "checks", "error", "faults", "measure_killed")
+        }
         for r in body.get("runs", [])
-        if r.get("harness") != "naive" and (r.get("false_done") or r.get("impossible"))
+        if r.get("harness") != "naive"
+        and (r.get("false_done") or r.get("impossible") or r.get("unmeasured"))
     ]
     return json.dumps({"gate": body.get("gate"), "wrong": wrong})[:6000]
 

@@ -3,9 +3,13 @@ output cap, one `check` span each, under the caller's cancel scope.
 
 A check's status comes from its exit code AND its output (`summary.decide`): a wrapper that
 exits 0 while its output says "1 failed" failed. A check that cannot start (empty command,
-command not found, tool not installed) is `unknown`, never a crash. On timeout the check and its
-whole process group are killed (`timeout`); on the caller's cancellation too, and the
-cancellation goes on (the check's span ends `cancelled`; `on_result` hears of it).
+command not found, tool not installed) is `unknown`, never a crash; so is one stopped by a
+signal from outside (SIGTERM, SIGKILL, SIGINT, ...) that no resource limit explains: it verified
+nothing, so it never counts as a failure of the work; the quote names the signal and says
+whether tether's own cleanup sent it. A check that crashed on its own (SIGSEGV, SIGABRT, ...)
+failed. On timeout the check and its whole process group are killed (`timeout`); on the
+caller's cancellation too, and the cancellation goes on (the check's span ends `cancelled`;
+`on_result` hears of it).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
+import signal
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -116,6 +121,34 @@ def _answer_file(answer: str | None, workspace: Path) -> Iterator[Path | None]:
         path.unlink(missing_ok=True)
 
 
+# Signals a process gets from what it does itself (a bad access, abort(), a trap, a refused
+# system call, an rlimit it went past): a check that died of one crashed, so it failed.
+_CRASHES = frozenset(
+    int(s)
+    for s in (
+        signal.SIGSEGV, signal.SIGBUS, signal.SIGFPE, signal.SIGILL, signal.SIGABRT,
+        signal.SIGTRAP, signal.SIGSYS, signal.SIGXCPU, signal.SIGXFSZ,
+    )
+)  # fmt: skip
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return f"{signal.Signals(number).name} (signal {number})"
+    except ValueError:
+        return f"signal {number}"
+
+
+def _killed(number: int, by_tether: int | None) -> str:
+    """Why a check stopped by a signal from outside verified nothing, and who sent it."""
+    who = (
+        "tether's own cleanup of another call sent it (a harness fault, not the work's)"
+        if by_tether == number
+        else "tether did not send it (not its timeout, a Stop or its cleanup)"
+    )
+    return f"killed by {_signal_name(number)} before it finished: it verified nothing; {who}"
+
+
 async def _execute(
     command: str,
     workspace: Path,
@@ -153,7 +186,13 @@ async def _execute(
         why = f"timed out after {timeout_s:g} s: the check and its process group were killed"
         return result("timeout", None, why, tail)
     code = ran.exit_code if ran.exit_code is not None else -1
+    by_signal = ran.exit_code is not None and code < 0
+    outside = by_signal and (-code not in _CRASHES or ran.signalled_by_tether == -code)
+    if outside and not ran.limit:  # stopped by a signal from outside no resource limit explains
+        return result("unknown", code, _killed(-code, ran.signalled_by_tether), tail)
     status, quote = decide(code, ran.output)
+    if by_signal and status == "failed" and quote.startswith(f"exit code {code}"):
+        quote = f"crashed: {_signal_name(-code)}" + quote[len(f"exit code {code}") :]
     if ran.limit and status != "passed":
         quote = f"{quote} ({ran.limit})" if quote else ran.limit
     return result(status, code, quote, tail)

@@ -106,7 +106,8 @@ def lab(
     Same tasks, same faults, same seed. The seed fixes the tasks, the fault plan and the
     outcome of every run no wall-clock limit cut (`runs_cut` counts the others: a loaded
     machine can decide those). Exit 0 when tether said no false "done", never said
-    "done" where no candidate could get past a step, and every trace closed, else 1.
+    "done" where no candidate could get past a step, every trace closed and the lab could
+    check every tether run (no signal stopped its own check), else 1.
     """
     import tempfile
 
@@ -166,7 +167,7 @@ def lab(
     if out_dir:
         written.append(_write_view(body, Path(out_dir) / "view", store_path))
     ok = result.gate.get("checked", 0) == result.gate.get("complete", 0) and all(
-        f["false_done"] == 0 and f["impossible_said_done"] == 0
+        f["false_done"] == 0 and f["impossible_said_done"] == 0 and f["unmeasured"] == 0
         for name, f in body["harnesses"].items()
         if name != "naive"
     )

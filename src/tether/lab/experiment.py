@@ -114,6 +114,11 @@ class RunRecord:
     # the limit): a loaded machine can decide these, so the seed does not promise such a
     # run's outcome (`seed_promise`)
     limit_cuts: int = 0
+    # the lab's own checks a signal from outside stopped before they decided (`unknown`,
+    # "killed by"), and whether that left the run's outcome unmeasured (no other check
+    # failed, no verdict): then it is neither solved nor a false done, but counted apart
+    measure_killed: int = 0
+    unmeasured: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -228,6 +233,24 @@ async def _measure(
     ]
 
 
+def killed_checks(check_json: Sequence[dict[str, Any]]) -> int:
+    """How many of the lab's own checks a signal from outside stopped before they decided
+    (a check that crashed on its own failed: `checks.runner`)."""
+    return sum(1 for c in check_json if c["status"] == "unknown" and (c["exit_code"] or 0) < 0)
+
+
+def judged(
+    said_done: bool, solved: bool, verdict: str, check_json: Sequence[dict[str, Any]]
+) -> tuple[bool, bool]:
+    """(false done, unmeasured) of a run. A false done is said done, and a check failed or the
+    reply taken for the answer was not one (`verdict`). When a signal stopped one of the lab's
+    own checks before it decided and nothing else measured a failure, the run's outcome is
+    unknown: never a false done (nor solved), but an unmeasured run the table shows."""
+    stopped = killed_checks(check_json) > 0 and not any(c["status"] == "failed" for c in check_json)
+    false_done = said_done and (bool(verdict) or (not solved and not stopped))
+    return false_done, stopped and not false_done
+
+
 async def _run_naive(
     task: Task, faults: RunFaults, url: str, client: httpx2.AsyncClient, ws: Path, hidden: Path
 ) -> RunRecord:
@@ -241,19 +264,21 @@ async def _run_naive(
     )
     wall = time.perf_counter() - started
     solved, check_json = await _measure(checks, ws, result.final_text)
+    false_done, unmeasured = judged(result.said_done, solved, result.verdict, check_json)
     status = "done" if result.said_done else ("budget" if "budget" in result.error else "error")
     prices = Prices.from_config({task.id: LAB_PRICE})
     return RunRecord(
         harness="naive", task=task.id, kind=task.kind, shape=faults.shape,
         faults=[s for specs in faults.at.values() for s in specs], said_done=result.said_done,
-        solved=solved, false_done=result.said_done and (not solved or bool(result.verdict)),
-        honest_failure=not result.said_done, status=status, termination=result.termination,
+        solved=solved, false_done=false_done, honest_failure=not result.said_done,
+        status=status, termination=result.termination,
         verdict=result.verdict, verdicts_met=result.verdicts_met, checks=check_json,
         wall_s=wall, input_tokens=result.input_tokens, output_tokens=result.output_tokens,
         cost_usd=prices.cost(Usage(result.input_tokens, result.output_tokens), task.id),
         error=result.error, model_s=result.model_s, tools_s=result.tools_s,
         measure_s=sum(c["duration_s"] for c in check_json), impossible=faults.impossible,
-        limit_cuts=result.limit_cuts,
+        limit_cuts=result.limit_cuts, measure_killed=killed_checks(check_json),
+        unmeasured=unmeasured,
     )  # fmt: skip
 
 
@@ -311,12 +336,13 @@ async def _run_tether(
     wall = time.perf_counter() - started
     solved, check_json = await _measure(checks, ws, receipt.final_text)
     said = receipt.status in SAID_DONE
+    false_done, unmeasured = judged(said, solved, "", check_json)
     spent, termination = _from_trace(settings.store, receipt.run_id)
     return RunRecord(
         harness="tether-hedge" if hedge else "tether", task=task.id, kind=task.kind,
         shape=faults.shape,
         faults=[s for specs in faults.at.values() for s in specs], said_done=said, solved=solved,
-        false_done=said and not solved, honest_failure=not said, status=receipt.status,
+        false_done=false_done, honest_failure=not said, status=receipt.status,
         termination=termination, verdict="", verdicts_met=list(receipt.verdicts),
         checks=check_json, retries=counter.retries, hedges=counter.hedges,
         failovers=int(spent.get("failovers", 0)),
@@ -325,6 +351,7 @@ async def _run_tether(
         error=receipt.error, model_s=spent.get("chain", 0.0), tools_s=spent.get("tool", 0.0),
         checks_s=spent.get("check", 0.0), measure_s=sum(c["duration_s"] for c in check_json),
         impossible=faults.impossible, limit_cuts=sum(p.cuts for p in providers),
+        measure_killed=killed_checks(check_json), unmeasured=unmeasured,
     )  # fmt: skip
 
 
@@ -491,6 +518,8 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
         "breaker_trips": sum(r.breaker_trips for r in records),
         "limit_cuts": sum(r.limit_cuts for r in records),
         "runs_cut": sum(1 for r in records if r.limit_cuts),
+        # runs the lab could not check: a signal stopped its own check before it decided
+        "unmeasured": sum(r.unmeasured for r in records),
         "wall_s_median": round(statistics.median(walls), 4) if walls else 0.0,
         "wall_s_p95": round(walls[min(len(walls) - 1, int(0.95 * len(walls)))], 4)
         if walls

@@ -23,6 +23,9 @@ DEFINITIONS = (
     "- **honest failure**: did not say done (error, budget spent, `failed`, `unverified`, ...).\n"
     "- **said done where impossible**: said done on a run where no candidate could get past a "
     "step (the `dead-end` and `slump-backup` mixes), out of those runs.\n"
+    "- **runs the lab could not check**: a signal from outside stopped the lab's own check "
+    "before it decided (the check's quote names the signal and whether tether sent it), and "
+    "nothing else measured a failure: neither solved nor a false done.\n"
 )
 
 
@@ -62,6 +65,8 @@ ROWS = (
     ("failovers", "failovers"),
     ("breaker trips", "breaker_trips"),
     ("runs a time limit cut", "runs_cut"),  # their outcome is the clock's, not the seed's
+    # a signal killed the lab's own check before it decided: neither solved nor a false done
+    ("runs the lab could not check", "unmeasured"),
     ("wall median (s)", "wall_s_median"),
     ("wall p95 (s)", "wall_s_p95"),
     ("input tokens", "input_tokens"),

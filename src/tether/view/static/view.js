@@ -499,7 +499,7 @@ async function labPage() {
   const fig = (shape, h) => (shape === "all" ? lab.harnesses[h] : (lab.by_shape[h] || {})[shape]);
   const rate = (key) => (shape, h) => { const f = fig(shape, h); return f && f.runs ? f[key] / f.runs : null; };
   const label = (key) => (shape, h) => { const f = fig(shape, h); return f ? `${f[key]}/${f.runs} (${Math.round((100 * f[key]) / f.runs)}%)` : ""; };
-  const keys = ["runs", "said_done", "solved", "false_done", "honest_failures", "retries", "failovers", "breaker_trips", "wall_s_median", "wall_s_p95", "input_tokens", "output_tokens", "cost_usd"];
+  const keys = ["runs", "said_done", "solved", "false_done", "honest_failures", "retries", "failovers", "breaker_trips", "unmeasured", "wall_s_median", "wall_s_p95", "input_tokens", "output_tokens", "cost_usd"];
   fill(main, el("h1", { text: `Lab: mix ${lab.mix}, seed ${lab.seed}, ${lab.tasks} tasks` }),
     el("div", { class: "charts" },
       groupedBars({ id: "chart-false-done", title: "false \"done\" rate, per failure shape", groups: shapes, series: harnesses, value: rate("false_done"), label: label("false_done") }),
@@ -517,7 +517,7 @@ async function labPage() {
           el("td", { text: r.harness }), el("td", { text: r.task }), el("td", { text: r.shape }),
           el("td", { text: (r.faults || []).join(", ") || "–" }), el("td", {}, badge(r.status)),
           el("td", { text: r.said_done ? "yes" : "no" }), el("td", { text: r.solved ? "yes" : "no" }),
-          el("td", {}, r.false_done ? el("span", { class: "verdict", text: "false done" }) : "no"),
+          el("td", {}, r.false_done ? el("span", { class: "verdict", text: "false done" }) : r.unmeasured ? "not checked" : "no"),
           el("td", {}, (r.verdicts_met || []).map((v) => el("span", { class: "verdict", text: v }))),
           el("td", { class: "num", text: r.failovers }), el("td", { class: "num", text: secs(r.wall_s) }),
           el("td", {}, traced ? el("a", { href: "#/run/" + encodeURIComponent(r.run_id), text: r.run_id.slice(0, 12) }) : el("span", { class: "muted", text: "–" })));
