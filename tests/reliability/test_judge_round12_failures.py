@@ -1,0 +1,66 @@
+"""Round 12's hand signals on the misses, concepts that generalise, each beside the reading that
+must stay: a failure notice that lists its remedies or causes under a label ("What you can do:",
+"Suggestions:") is a notice, its list no answer's structure.
+
+The texts are made up; none is a corpus text. Each is read by the hand-written signals alone
+(the learned signal off), so a test fails when the concept is gone whatever the model learned.
+"""
+
+from __future__ import annotations
+
+from tests.reliability.judging import TASK, asked
+from tether.reliability.judge import JudgeConfig, read_text
+
+HAND = JudgeConfig(weights={"learned": 0.0})
+
+
+def hand(text: str, question: str = TASK) -> tuple[bool, set[str]]:
+    """The hand signals' verdict on `text` and the names of the signals they read."""
+    r = read_text(text, asked(question), config=HAND)
+    return r.failure, {s.name for s in r.signals}
+
+
+def test_a_notice_with_its_remedies_listed_under_a_label_is_a_notice() -> None:
+    failure, names = hand(
+        "⛔ Workspace Unavailable\n\n"
+        "Your workspace could not be reached and the request was not processed.\n\n"
+        "What you can do:\n"
+        "• Wait a minute and try again\n"
+        "• Use /reset to open a new workspace\n"
+        "• Contact your administrator if it keeps happening"
+    )
+    assert failure and "markdown" not in names and "long_prose" not in names, names
+
+
+def test_a_notice_that_lists_its_possible_causes_in_another_language_is_a_notice() -> None:
+    failure, names = hand(
+        "Uy, algo salió mal 😬\n\n"
+        "No se pudo procesar tu mensaje en este momento.\n"
+        "Sugerencias:\n"
+        "1. Inténtalo de nuevo más tarde\n"
+        "2. Usa el comando /help para ver la ayuda\n"
+        "3. Si el error sigue, avisa al administrador"
+    )
+    assert failure and "markdown" not in names, names
+
+
+def test_an_answer_that_explains_then_lists_fixes_keeps_its_list() -> None:
+    failure, names = hand(
+        "A 429 means the provider counts more requests per minute than your plan allows.\n\n"
+        "Fixes:\n"
+        "- batch the calls in parse_all()\n"
+        "- add a backoff around client.send()\n"
+        "- ask for a higher tier"
+    )
+    assert not failure and "markdown" in names, names
+
+
+def test_a_checklist_under_an_error_head_keeps_its_list() -> None:
+    failure, names = hand(
+        "Rate limit error in the nightly job.\n\n"
+        "Checked so far:\n"
+        "- ✅ the API key works\n"
+        "- ✅ the model name is right\n"
+        "- ❌ the job sends 40 calls a second"
+    )
+    assert not failure and "markdown" in names, names
