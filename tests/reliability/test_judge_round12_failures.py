@@ -1,6 +1,8 @@
 """Round 12's hand signals on the misses, concepts that generalise, each beside the reading that
 must stay: a failure notice that lists its remedies or causes under a label ("What you can do:",
-"Suggestions:") is a notice, its list no answer's structure.
+"Suggestions:") is a notice, its list no answer's structure; an API (its key) said required is
+set-up asked of the user in any language ("OpenAI API -avain vaaditaan"), the two words on one
+line; Czech, Slovak, Slovene and Croatian "je" is "is", not a first person.
 
 The texts are made up; none is a corpus text. Each is read by the hand-written signals alone
 (the learned signal off), so a test fails when the concept is gone whatever the model learned.
@@ -64,3 +66,28 @@ def test_a_checklist_under_an_error_head_keeps_its_list() -> None:
         "- ❌ the job sends 40 calls a second"
     )
     assert not failure and "markdown" in names, names
+
+
+def test_an_api_key_said_required_is_set_up_asked_in_any_language() -> None:
+    for text in (
+        "Mistral API -avain vaaditaan.",  # Finnish: the key's word joined to API by a hyphen
+        "Vyžadován je klíč k Mistral API.",  # Czech: 'required' first
+        "Mistral API चाबी आवश्यक है",  # Hindi
+        "Mistral API のトークンが必須です",  # Japanese
+    ):
+        failure, names = hand(text)
+        assert failure and "vocabulary:setup" in names, (text, names)
+
+
+def test_an_api_and_required_on_two_lines_are_not_said_together() -> None:
+    names = hand(
+        "Retry the sync API calls on timeout\n\n* Apply required lint fixes to parse.py",
+        "What did the last commit change?",
+    )[1]
+    assert "vocabulary:setup" not in names, names
+
+
+def test_a_czech_or_croatian_je_is_is_not_a_first_person() -> None:
+    for text in ("Je to chyba serveru, zkuste to znovu.", "Ključ nije valjan, je li postavljen?"):
+        assert "first_person" not in hand(text)[1], text
+    assert "first_person" in hand("Je l'ai corrigé dans parse.py : le test passe.")[1]
