@@ -91,3 +91,20 @@ def test_a_czech_or_croatian_je_is_is_not_a_first_person() -> None:
     for text in ("Je to chyba serveru, zkuste to znovu.", "Ključ nije valjan, je li postavljen?"):
         assert "first_person" not in hand(text)[1], text
     assert "first_person" in hand("Je l'ai corrigé dans parse.py : le test passe.")[1]
+
+
+def test_a_line_that_says_nothing_was_made_is_a_placeholder() -> None:
+    for text in (
+        "No release notes generated",
+        "No summary returned from the model",
+        "Aucune traduction reçue.",
+        "Keine Zusammenfassung erhalten",
+        "No generated title in response",
+    ):
+        failure, names = hand(text)
+        assert failure and "placeholder" in names, (text, names)
+
+
+def test_a_fault_or_a_change_found_absent_is_a_result_not_a_placeholder() -> None:
+    for text in ("No errors returned", "No merge conflicts produced.", "No changes generated"):
+        assert "placeholder" not in hand(text, "Did the migration run cleanly?")[1], text
