@@ -108,3 +108,30 @@ def test_a_line_that_says_nothing_was_made_is_a_placeholder() -> None:
 def test_a_fault_or_a_change_found_absent_is_a_result_not_a_placeholder() -> None:
     for text in ("No errors returned", "No merge conflicts produced.", "No changes generated"):
         assert "placeholder" not in hand(text, "Did the migration run cleanly?")[1], text
+
+
+def test_a_compound_whose_head_is_the_error_noun_is_a_failure_word() -> None:
+    for text, word in (
+        ("Ukendt synkroniseringsfejl", "synkroniseringsfejl"),  # Danish
+        ("Ukjent opplastingsfeil. Prøv igjen.", "opplastingsfeil"),  # Norwegian
+        ("Det uppstod ett inloggningsfel.", "inloggningsfel"),  # Swedish
+        ("Onbekende synchronisatiefout", "synchronisatiefout"),  # Dutch
+    ):
+        r = read_text(text, asked(), config=HAND)
+        hits = [s.evidence for s in r.signals if s.name == "vocabulary:failure"]
+        assert r.failure and hits == [word], (text, hits)
+
+
+def test_a_word_that_only_ends_like_an_error_noun_is_none() -> None:
+    names = hand("Ich habe keinen Zweifel: der Apfel liegt auf der Tafel.")[1]
+    assert "vocabulary:failure" not in names, names
+
+
+def test_a_quota_compound_or_a_quota_exceeded_in_thin_languages_is_a_quota_word() -> None:
+    for text in (
+        "Overskredet dagskvote for billeder",  # Danish: the quota inside a compound
+        "Kvóta na překlady překročena",  # Czech
+        "Hạn ngạch dịch hôm nay đã hết.",  # Vietnamese
+    ):
+        failure, names = hand(text)
+        assert failure and "vocabulary:quota" in names, (text, names)
