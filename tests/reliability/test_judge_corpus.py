@@ -151,6 +151,7 @@ def test_no_source_straddles_the_split() -> None:
 # A changelog title in other languages is a change note (hand 61 -> 54), retrained: 32.
 # 'Not available' with a word of time inside (it, es, pt; hand 54 held), retrained: 32.
 # Round 11's batches joined (621 more tune texts, nothing tuned on them), retrained: 32.
+# Round 12's misses (notice lists, key required, nothing made, compounds; hand 57 held): 32.
 TUNE_FALSE_ALARMS_AT_MOST = 32
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -297,7 +298,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # A hedge in a short notice ("maybe a blocked prompt") is its own guess, no explanation: 188.
 # Both merged, with "exceeds the maximum length" and "an error occurred" (uk, ru, be) in more
 # words (hand 3,783 -> 3,784 caught, 57 false alarms held), retrained: 192.
-TUNE_MISSES_AT_MOST = 192
+# Round 12's misses: a notice's remedies listed under a label, an API key said required in 60
+# languages, "No X generated" as a placeholder, a compound headed by the error noun (-fejl,
+# -feil, -sfel, -fout) or holding a quota (hand 3,784 -> 3,798 caught, 57 held), retrained: 178.
+TUNE_MISSES_AT_MOST = 178
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
