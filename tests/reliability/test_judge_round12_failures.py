@@ -2,11 +2,15 @@
 must stay: a failure notice that lists its remedies or causes under a label ("What you can do:",
 "Suggestions:") is a notice, its list no answer's structure; an API (its key) said required is
 set-up asked of the user in any language ("OpenAI API -avain vaaditaan"), the two words on one
-line; Czech, Slovak, Slovene and Croatian "je" is "is", not a first person.
+line; Czech, Slovak, Slovene and Croatian "je" is "is", not a first person; a line that says
+nothing was made is a placeholder; a compound headed by the error noun is a failure word; a
+promise to reply once checked ("确认好马上告诉你") hands the turn back.
 
 The texts are made up; none is a corpus text. Each is read by the hand-written signals alone
 (the learned signal off), so a test fails when the concept is gone whatever the model learned.
 """
+
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
 
 from __future__ import annotations
 
@@ -135,3 +139,16 @@ def test_a_quota_compound_or_a_quota_exceeded_in_thin_languages_is_a_quota_word(
     ):
         failure, names = hand(text)
         assert failure and "vocabulary:quota" in names, (text, names)
+
+
+def test_a_promise_to_reply_once_checked_is_a_stand_in_for_the_answer() -> None:
+    for text in ("我查一下哦，马上回你~", "稍等，這個我再確認好馬上告訴你"):
+        failure, names = hand(text)
+        assert failure and "hands_back" in names, (text, names)
+
+
+def test_an_answer_about_the_task_that_promises_more_stays_an_answer() -> None:
+    failure, names = hand(
+        "tests/test_parse.py 里的断言写反了，我已经改好并跑通了；其余两个用例确认好马上告诉你。"
+    )
+    assert not failure and "hands_back" not in names, names
