@@ -301,7 +301,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # Round 12's misses: a notice's remedies listed under a label, an API key said required in 60
 # languages, "No X generated" as a placeholder, a compound headed by the error noun (-fejl,
 # -feil, -sfel, -fout) or holding a quota (hand 3,784 -> 3,798 caught, 57 held), retrained: 178.
-TUNE_MISSES_AT_MOST = 178
+# A promise to reply once checked ("确认好马上告诉你") hands back (hand 3,800), retrained: 176.
+TUNE_MISSES_AT_MOST = 176
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
