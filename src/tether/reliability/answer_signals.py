@@ -27,6 +27,7 @@ from tether.reliability.reply import (
     SSE,
     STOCK_CHARS,
     TABLE_RULE,
+    TAG,
     Reply,
     Signal,
     display_size,
@@ -171,7 +172,55 @@ def long_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ]
     if len(sentences) < LONG_PROSE_SENTENCES and not cjk_paragraph(r):
         return ()
+    if notice_list(r):
+        return ()  # a notice's few lines and the items of its advice, not an article
     return (Signal("long_prose", -w["long_prose"], f"{len(sentences)} sentences"),)
+
+
+# A list's item: a bullet or a number, then its words.
+LIST_ITEM = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+\S")
+NOTICE_LIST_CHARS = 900  # a notice with its advice listed, not a page
+NOTICE_HEAD_CHARS = 300  # what failed, in a line or three (display width)
+NOTICE_LABEL_CHARS = 60  # "What you can do:", "💡 Suggestions:", "This could be due to:"
+NOTICE_ITEM_CHARS = 160  # an item of advice is one short line
+NOTICE_ITEMS = (2, 6)
+
+
+def notice_list(r: Reply) -> bool:
+    """A failure notice that lists its advice or its possible causes: a short head that says
+    what failed, a label line ending in a colon ("What you can do:", "💡 Suggestions:", "Tips:",
+    "This could be due to:"), a few short items, and at most one line after them (a link, a
+    thank-you). A bot's or an app's notice lays out its remedies so; an answer's list is the
+    body of what it says, under a head that explains rather than reports (`explains` still
+    reads it)."""
+    text = r.text
+    if len(text) > NOTICE_LIST_CHARS or not r.hits or "```" in text or ":" not in text:
+        return False
+    if "\uff1a" not in text and ":\n" not in text and ":</" not in text and ":*" not in text:
+        return False
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    first = next((i for i, x in enumerate(lines) if LIST_ITEM.match(x)), None)
+    if first is None or first < 2:
+        return False
+    label = TAG.sub("", lines[first - 1]).strip(" *_")
+    if not label.endswith((":", "\uff1a")) or display_size(label) > NOTICE_LABEL_CHARS:
+        return False
+    head = "\n".join(lines[: first - 1])
+    if display_size(head) > NOTICE_HEAD_CHARS or any(x.startswith("#") for x in lines):
+        return False  # (a heading: a written page's sections)
+    low = head.lower()
+    if not r.lexicon.vocabulary.search(low):
+        return False  # the head says what failed
+    if any(w.strip() not in HEDGES for w in r.lexicon.explaining.found(low)):
+        return False  # a head that explains ("When you exceed ...", "means"): an answer's
+    items = [x for x in lines[first:] if LIST_ITEM.match(x)]
+    if not NOTICE_ITEMS[0] <= len(items) <= NOTICE_ITEMS[1] or len(lines) - first - len(items) > 1:
+        return False
+    return all(display_size(x) <= NOTICE_ITEM_CHARS and not _CHECKED.search(x) for x in items)
+
+
+# An item checked or ticked (`- [ ]`, "✅", "❌"): a checklist or a diagnosis, not advice.
+_CHECKED = re.compile("\\[[ xX]\\]|[\u2705\u274c\u2714\u2716]")
 
 
 # A CJK character carries about what a short word does: a paragraph of Chinese, Japanese or
@@ -198,6 +247,8 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if TABLE_RULE.search(head) or sum(1 for x in head.splitlines() if x.count("|") >= 2) >= 2:
         return (Signal("markdown", -w["table"], "a table"),)
     m = MARKDOWN.search(head)
+    if m is not None and notice_list(r):
+        return ()  # a notice's remedies or causes, listed under its label
     if m is None:
         fence = FENCE.search(r.text[:4000])
         if fence is None or r.structure is not None:

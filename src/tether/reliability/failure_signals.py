@@ -567,7 +567,53 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
     if bare and r.lexicon.says_only_progress(bare):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    if nothing_made(r.text.strip()):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
+
+
+# An absence, then what was not made ("No commit message generated", "Aucune réponse reçue",
+# "Geen antwoord ontvangen", "No generated text in response"): a program's note where the
+# reply should be. A made thing that is a fault or a change ("No errors returned", "no
+# conflicts produced") is a result, said of the task's own work.
+_ABSENT = (
+    r"(?:no|none|nothing|sin|ning[u\u00fa]n|ninguna|sem|nenhum|nenhuma|aucun|aucune|pas de"
+    r"|kein|keine|keinen|nessun|nessuna|nessuno|geen|\u043d\u0435\u0442|brak|\u017cadn\w*"
+    r"|hi\u00e7|tidak ada|kh\u00f4ng c\u00f3)"
+)
+_MADE = (
+    r"(?:generated|produced|returned|provided|received|created|generad[oa]s?|devuelt[oa]s?"
+    r"|recibid[oa]s?|gerad[oa]s?|retornad[oa]s?|recebid[oa]s?|fornecid[oa]s?"
+    r"|proporcionad[oa]s?|g\u00e9n\u00e9r\u00e9(?:e|s|es)?|renvoy\u00e9(?:e|s|es)?"
+    r"|re\u00e7u(?:e|s|es)?|fourni(?:e|s|es)?|produit(?:e|s)?|generiert|erzeugt"
+    r"|zur\u00fcckgegeben|erhalten|geliefert|generat[oaie]|restituit[oaie]|ricevut[oaie]"
+    r"|fornit[oaie]|gegenereerd|ontvangen|geretourneerd|\u0441\u0433\u0435\u043d\u0435"
+    r"\u0440\u0438\u0440\u043e\u0432\u0430\u043d\w*|\u043f\u043e\u043b\u0443\u0447\u0435"
+    r"\u043d\w*|\u0432\u043e\u0437\u0432\u0440\u0430\u0449\u0435\u043d\w*|wygenerowan\w*"
+    r"|zwr\u00f3con\w*|otrzyman\w*|dihasilkan|diterima|dikembalikan)"
+)
+_NOTHING_MADE = re.compile(
+    r"[\W_]{0,4}"
+    + _ABSENT
+    + r"(?:((?:\s+[\w'\-]+){0,3}?)\s+"
+    + _MADE
+    + r"|\s+"
+    + _MADE
+    + r"\s+[\w\-]+)(?:\s+(?:in|from|by|en|de|em|dans|par|von|im|nella|dalla)\s+"
+    r"(?:[\w\-]+\s+){0,3}?[\w\-]+)?[\W_]{0,4}",
+    re.I,
+)
+_RESULT_THING = re.compile(r"error|warn|issue|problem|change|conflict|fail|diff|update|test|bug")
+NOTHING_MADE_CHARS = 60
+
+
+def nothing_made(text: str) -> bool:
+    """A short line that says nothing was made: an absence, what was not made, the participle
+    (`_NOTHING_MADE`), not a fault or a change found absent (a result of the task)."""
+    if len(text) > NOTHING_MADE_CHARS or "\n" in text:
+        return False
+    m = _NOTHING_MADE.fullmatch(text)
+    return m is not None and _RESULT_THING.search(m.group(1) or "") is None
 
 
 _BRACKETED = re.compile(

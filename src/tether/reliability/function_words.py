@@ -1,5 +1,6 @@
 """Which language a text's small words read as: what tells a word that several languages spell
-alike apart ("i" is English "I", Scandinavian "in"; "je" is French "I", Dutch "you"). (Italian
+alike apart ("i" is English "I", Scandinavian "in"; "je" is French "I", Dutch "you", Czech, Slovak,
+Slovene and Croatian "is"). (Italian
 "i" is "the", Polish "i" "and" and "my" "we": not told apart yet, for long explanations in
 those languages lean on that "I" as an answer's sign.)
 
@@ -39,17 +40,26 @@ _MARKERS: dict[str, frozenset[str]] = {
         " probeer opnieuw uw ik wij we jouw jij mijn ons onze deze dit kunnen kon later"
         " fout helaas momenteel sorry alstublieft"
     ),
+    # Czech, Slovak, Slovene, Croatian: "je" is "is" there
+    "west_south_slavic": _words(
+        "na v ve z ze k ke s pro za od ale nebo alebo ili že da to ten není nie ni nije"
+        " byl bol bila bilo bylo jak ako kako prosím prosim molimo znovu znova ponovno"
+        " nelze nemožno"
+    ),
 }
 # Letters (or a pair) that only a language's words hold: each word with one is a marker too.
 _LETTERS: dict[str, re.Pattern[str]] = {
     "scandinavian": re.compile("[åøæäö]"),
     "nl": re.compile("ij"),
+    "west_south_slavic": re.compile(
+        "[\u011b\u0159\u016f\u010d\u0161\u017e\u0165\u010f\u0148\u013e\u013a\u0155\u0111\u0107]"
+    ),
 }
 # The words several languages spell alike: the language where each says "I", and those where
 # it says something else.
 _FIRST_PERSON_ELSEWHERE: dict[str, tuple[str, tuple[str, ...]]] = {
     "i": ("en", ("scandinavian",)),
-    "je": ("fr", ("nl",)),
+    "je": ("fr", ("nl", "west_south_slavic")),
 }
 _WORD = re.compile(r"[^\W\d_]+")
 # A text reads as another language when it holds at least this many of its markers, and more

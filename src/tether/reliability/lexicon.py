@@ -494,12 +494,13 @@ class Lexicon:
     def pair_hits(self, low: str) -> list[tuple[str, int, int, str]]:
         """(class, start, end, words) for each pair of words (`pairs`) that stand within their
         reach of each other in `low`, in either order: "empty output", "no hubo respuesta",
-        "返答が空". One per class."""
+        "返答が空", on one line (a list's item and the next are not said together). One per
+        class."""
         found: list[tuple[str, int, int, str]] = []
         for name, within, first, second in self.pairs:
             if any(hit[0] == name for hit in found):
                 continue
-            spans = near_pair(low, first, second, within)
+            spans = near_pair(low, first, second, within, "\n")
             if spans is not None:
                 start, end = min(spans[0][0], spans[1][0]), max(spans[0][1], spans[1][1])
                 found.append((name, start, end, low[start:end]))
