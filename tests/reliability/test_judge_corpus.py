@@ -151,7 +151,10 @@ def test_no_source_straddles_the_split() -> None:
 # A changelog title in other languages is a change note (hand 61 -> 54), retrained: 32.
 # 'Not available' with a word of time inside (it, es, pt; hand 54 held), retrained: 32.
 # Round 11's batches joined (621 more tune texts, nothing tuned on them), retrained: 32.
-TUNE_FALSE_ALARMS_AT_MOST = 32
+# Round 12, answers: a definition's copula (ru/uk "— это", ar "يشير إلى", th), a last line that
+# defines, a guide's title asking what an error is or how to fix it (hand 57 -> 51 flagged,
+# 3,784 caught held), retrained: 29.
+TUNE_FALSE_ALARMS_AT_MOST = 29
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -297,6 +300,7 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # A hedge in a short notice ("maybe a blocked prompt") is its own guess, no explanation: 188.
 # Both merged, with "exceeds the maximum length" and "an error occurred" (uk, ru, be) in more
 # words (hand 3,783 -> 3,784 caught, 57 false alarms held), retrained: 192.
+# Round 12, answers: definitions, a defining last line, a guide's title (hand 205 held): 192.
 TUNE_MISSES_AT_MOST = 192
 
 

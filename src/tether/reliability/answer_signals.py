@@ -99,7 +99,8 @@ def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # "to kod". A notice carries its code; it never says what kind of thing the code is.
 _CODE_DEFINED = re.compile(
     r"(?:是|為|为)(?:http\S*)?(?:协议|協議)?中?的?一(?:个|個|种|種)[^\n。\uff0c,]{0,12}"
-    r"(?:状态码|狀態碼|错误|錯誤)|상태 코드(?:입니다|이며|로서)"
+    r"(?:状态码|狀態碼|错误|錯誤)|(?:是|為|为) ?(?:http ?)?(?:状态码|狀態碼)的一(?:种|種)"
+    r"|상태 코드(?:입니다|이며|로서)"
     r"|ステータスコード(?:です|であり|の一つ)"
     r"|\b(?:is|are) (?:an?|the) (?:http |standard )?(?:status|response|error) codes?\b"
     r"|\b(?:es|est|é|ist|là|adalah|to) (?:un |une |um |ein |một |sebuah )?"
