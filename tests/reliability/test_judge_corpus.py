@@ -154,7 +154,9 @@ def test_no_source_straddles_the_split() -> None:
 # Round 12, answers: a definition's copula (ru/uk "— это", ar "يشير إلى", th), a last line that
 # defines, a guide's title asking what an error is or how to fix it (hand 57 -> 51 flagged,
 # 3,784 caught held), retrained: 29.
-TUNE_FALSE_ALARMS_AT_MOST = 29
+# An example's heading over an error object, a code counted ("502 errors", "503s"), a status in
+# italics, a question about what the asker sees (hand 51 -> 46, 3,784 held), retrained: 25.
+TUNE_FALSE_ALARMS_AT_MOST = 25
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -301,7 +303,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # Both merged, with "exceeds the maximum length" and "an error occurred" (uk, ru, be) in more
 # words (hand 3,783 -> 3,784 caught, 57 false alarms held), retrained: 192.
 # Round 12, answers: definitions, a defining last line, a guide's title (hand 205 held): 192.
-TUNE_MISSES_AT_MOST = 192
+# An example's heading, codes counted, italics, a question to the asker (205 held): 191.
+TUNE_MISSES_AT_MOST = 191
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -116,3 +116,63 @@ def test_a_notice_that_names_a_fix_is_no_guide() -> None:
 def test_a_code_said_to_be_a_kind_of_status_code_is_defined() -> None:
     text = "502 Bad Gateway 是 HTTP 状态码的一种，网关从上游拿到了它读不懂的响应。"
     assert "defines" in hand(text)[1]
+
+
+# A heading that names an example, over the block it shows (no colon: a manual's heading).
+def test_an_error_object_under_an_example_heading_is_shown_not_sent() -> None:
+    text = (
+        "Errors\nWhen a call fails, the API answers with a JSON object instead of the result.\n"
+        'Example error response\n{\n"error": "rate_limited",\n"message": "Too many requests"\n}'
+    )
+    failure, names = hand(text)
+    assert not failure and "introduced" in names, names
+
+
+def test_an_error_object_alone_stays_a_failure() -> None:
+    failure, names = hand('{"error": {"message": "Rate limit exceeded", "code": 429}}')
+    assert failure and "introduced" not in names, names
+
+
+# Many of a code: a count a notice of one failure never makes.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "still broken here, the proxy just keeps giving me 504 errors since this morning",
+        "We're seeing a lot of 503s from the proxy after the deploy.",
+    ],
+)
+def test_a_code_counted_in_the_plural_is_spoken_of(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "names_code" in names, names
+
+
+def test_a_code_said_once_stays_a_failure() -> None:
+    failure, names = hand("Error 503: Service Unavailable")
+    assert failure and "names_code" not in names, names
+
+
+# A status in italics, as in bold: a writer's emphasis.
+def test_a_status_in_italics_is_a_writers_emphasis() -> None:
+    text = "Return a _503 Service Unavailable_ while the node drains, then switch back to 200."
+    failure, names = hand(text)
+    assert not failure and "bold_status" in names, names
+
+
+def test_a_status_inside_an_identifier_is_no_emphasis() -> None:
+    names = hand("HTTP_503_SERVICE_UNAVAILABLE: upstream connect error")[1]
+    assert "bold_status" not in names, names
+
+
+# A question to the asker about a thing in what they do.
+@pytest.mark.parametrize(
+    "text",
+    ["Does the banner still show up after you clear the cache?", "具体是哪个插件报错？"],
+)
+def test_a_question_about_what_the_asker_sees_is_a_reply(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "addresses_asker" in names, names
+
+
+def test_a_set_up_notice_that_asks_about_the_key_stays_a_failure() -> None:
+    failure, names = hand("Something went wrong. Did you set your API key?")
+    assert failure and "addresses_asker" not in names, names

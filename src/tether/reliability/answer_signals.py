@@ -316,7 +316,7 @@ _SHOWING = re.compile(
 # "示例", "Пример ответа:", "Beispiel:".
 _EXAMPLE_LABEL = re.compile(
     r"\b(?:examples?|samples?|for instance|exemplo|ejemplo|exemple|beispiel|esempio|пример\w*)\b"
-    r"|示例|样例|例子|例如|サンプル|^例|예시|예제",
+    r"|示例|样例|例子|例如|サンプル|^例|例\s*[:\uff1a]?$|예시|예제",
     re.I,
 )
 
@@ -326,9 +326,12 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
     site and get:", "the full error was this:"), as a quote, a fence, a block or a line: a
     person showing an error, not the error. Most of the evidence read in what is shown is
     taken back."""
-    for line in r.text[:1500].splitlines():
+    lines = r.text[:1500].splitlines()
+    for at, line in enumerate(lines):
         lead = line.strip()
-        if not lead.endswith((":", "\uff1a")):
+        if not lead.endswith((":", "\uff1a")) and not _example_heading(
+            lead, lines[at + 1 : at + 3]
+        ):
             continue
         if _EXAMPLE_LABEL.search(lead) is None:  # "Example error response body:" says so
             if len(lead.split()) < 5 or _SHOWING.search(lead) is None:
@@ -338,6 +341,16 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
         weight = max(w["introduced"], 0.6 * evidence)
         return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()
+
+
+def _example_heading(lead: str, after: list[str]) -> bool:
+    """A short line that names an example ("Example error response", "エラー応答の例") with a
+    block right under it (an object, markup, a fence): a manual's heading over what it shows,
+    where a sentence would end with a colon."""
+    if not lead or len(lead) > 60 or _EXAMPLE_LABEL.search(lead) is None:
+        return False
+    shown = next((line.strip() for line in after if line.strip()), "")
+    return shown.startswith(("{", "[", "<", "```"))
 
 
 # (a word of its own: not a piece of a host name, a path or a hyphenated token: "dalang.eu.org",
@@ -657,7 +670,9 @@ _CODE_AS_NOUN = Alternation(
     # response", "a 429 Too Many Requests response with a Retry-After header"
     r"|[45]\d\d(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
     r"(?:the|a|an|that|when|used|returned|sent)\b"
-    r"|[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b)",
+    r"|[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b"
+    # ... or many of it, a count a notice of one failure never makes: "502 errors", "503s"
+    r"|[45]\d\d(?:\s*-?\s*errors|s)\b)",
     # ... or the topic of a sentence in Korean, Japanese, Chinese, Russian: "502 에러는", "503
     # エラーとは", "504 错误通常", "ошибка 429 означает" (a notice says the code, not its topic)
     r"[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:(?:에러|오류)(?:는|란)"

@@ -88,7 +88,11 @@ def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A status set in bold ("**`502 Bad Gateway`**", "**429 Too Many Requests**"): a writer's
 # emphasis on the code it is about (a reference entry's headword, a diagnosis). A service says
 # its status; it never marks it up.
-_BOLD_STATUS = re.compile(r"(?:\*\*|__)`?[1-5]\d\d\b[^*_\n`]{0,60}`?(?:\*\*|__)")
+# (or in italics, one sign each side: "_429 Too Many Requests_", "*503*")
+_BOLD_STATUS = re.compile(
+    r"(?:\*\*|__)`?[1-5]\d\d\b[^*_\n`]{0,60}`?(?:\*\*|__)"
+    r"|(?<![\w*_])([*_])`?[1-5]\d\d\b[^*_\n`]{0,60}`?\1(?![\w*_])"
+)
 
 
 def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -96,7 +100,7 @@ def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.text[:3000]
-    m = _BOLD_STATUS.search(text) if ("**" in text or "__" in text) else None
+    m = _BOLD_STATUS.search(text) if ("*" in text or "_" in text) else None
     if m is None:
         return ()
     return (Signal("bold_status", -w["bold_status"], m.group(0)[:40]),)
