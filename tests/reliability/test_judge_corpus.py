@@ -156,7 +156,9 @@ def test_no_source_straddles_the_split() -> None:
 # 3,784 caught held), retrained: 29.
 # An example's heading over an error object, a code counted ("502 errors", "503s"), a status in
 # italics, a question about what the asker sees (hand 51 -> 46, 3,784 held), retrained: 25.
-TUNE_FALSE_ALARMS_AT_MOST = 25
+# "Occurs" / "can occur" in tr, it, ru, ja, ko; a Chinese change title ("修改 ..."); "not X but
+# Y" in id and vi, "terkadang" (hand 46 -> 42, 3,784 held), retrained: 23.
+TUNE_FALSE_ALARMS_AT_MOST = 23
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -304,6 +306,7 @@ TUNE_FALSE_ALARMS_AT_MOST = 25
 # words (hand 3,783 -> 3,784 caught, 57 false alarms held), retrained: 192.
 # Round 12, answers: definitions, a defining last line, a guide's title (hand 205 held): 192.
 # An example's heading, codes counted, italics, a question to the asker (205 held): 191.
+# "Occurs" in more languages, Chinese change titles, contrasts in id/vi (205 held): 191.
 TUNE_MISSES_AT_MOST = 191
 
 

@@ -176,3 +176,49 @@ def test_a_question_about_what_the_asker_sees_is_a_reply(text: str) -> None:
 def test_a_set_up_notice_that_asks_about_the_key_stays_a_failure() -> None:
     failure, names = hand("Something went wrong. Did you set your API key?")
     assert failure and "addresses_asker" not in names, names
+
+
+# "Occurs" in the general present and "can occur" in Turkish, Italian, Russian, Japanese,
+# Korean: an explanation of when an error comes, where a notice says it came.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "504 hatası, ara sunucu arkasındaki sunucudan zamanında yanıt alamadığında ortaya çıkar.",
+        "Il 503 può capitare quando il server è in manutenzione o sovraccarico.",
+        "Ошибка 502 может возникать, если сервер за прокси перезапускается.",
+    ],
+)
+def test_an_error_that_occurs_in_the_general_present_is_explained(text: str) -> None:
+    assert "explains" in hand(text)[1]
+
+
+def test_a_turkish_notice_that_an_error_occurred_explains_nothing() -> None:
+    failure, names = hand("Bir hata oluştu. Lütfen daha sonra tekrar deneyin.")
+    assert failure and "explains" not in names, names
+
+
+# A Chinese changelog title that names a change made ("修改 ...", "新增 ...", "移除 ...").
+def test_a_chinese_change_title_is_a_change_note() -> None:
+    failure, names = hand("修改异常日志格式：运行时异常只记录类名，不再打印整段堆栈")
+    assert not failure and "change_note" in names, names
+
+
+@pytest.mark.parametrize("text", ["修改失败，请稍后重试", "删除失败：服务器错误"])
+def test_a_chinese_notice_that_a_change_failed_stays_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "change_note" not in names, names
+
+
+# "Not X but Y" in Indonesian and Vietnamese; "terkadang" (sometimes) is recurrence.
+def test_an_indonesian_contrast_of_causes_is_an_answer() -> None:
+    text = (
+        "Masalah Server: Terkadang, error 503 bukan berasal dari aplikasi Anda, melainkan dari"
+        " server penyedia yang sedang dalam pemeliharaan. Tunggu beberapa saat lalu coba lagi."
+    )
+    failure, names = hand(text)
+    assert not failure and {"contrast", "recurrence"} <= names, names
+
+
+def test_a_vietnamese_contrast_of_causes_is_read() -> None:
+    text = "Lỗi 502 không phải do máy của bạn mà là do máy chủ phía sau proxy đang khởi động lại."
+    assert "contrast" in hand(text)[1]

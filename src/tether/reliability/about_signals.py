@@ -85,6 +85,8 @@ _CONTRAST_KEYS = split_keys(
         "non ",
         ", \u0430",
         "而是",
+        "bukan ",
+        "mà là",
     )
 )
 _ACTED_KEYS = split_keys(
@@ -346,6 +348,9 @@ _CONTRAST = re.compile(
     r"|non(?<!\wnon) (?:è|sono) [^.\n]{1,60}\bma\b"
     r"|\u043d\u0435(?<!\w\u043d\u0435) [^.\n]{1,40}, \u0430(?!\w)"
     r"|不是[^。\n]{1,40}而是"
+    # ... in Indonesian and Vietnamese: "bukan X, melainkan Y", "không phải X mà là Y"
+    r"|bukan(?<!\wbukan) [^.\n]{1,60}\b(?:melainkan|tetapi|namun)\b"
+    r"|không phải [^.\n]{1,60} mà là\b"
 )
 
 

@@ -527,10 +527,12 @@ _CHANGE_TITLE = re.compile(
 )
 # ... in other languages, where a changelog's title names the change as done (a past
 # participle or a noun: an imperative "Corrige ..." is advice too): "修复 X 报错问题" (not
-# "修复中", under repair), "X を修正しました", "오류 수정", "Исправлена ошибка", "Behoben: ...",
-# "Corrigé ...", "Corrección de ...".
+# "修复中", under repair), "修改 X 策略" / "新增 ..." / "移除 ..." (not "修改失败", "删除失败"),
+# "X を修正しました", "오류 수정", "Исправлена ошибка", "Behoben: ...", "Corrigé ...",
+# "Corrección de ...".
 _CHANGE_TITLE_WIDE = re.compile(
     r"\s*(?:(?:修复|修復|修正|优化|優化|重构|重構)(?!中)了?[^\s\uff0c,\u3002.]"
+    r"|(?:修改|新增|增加|添加|移除|删除|调整)(?!中|失败|成功|出错|错误)了?[^\s\uff0c,\u3002.:\uff1a]"
     r"|(?:исправлен[аоы]?|исправлени[ея]|добавлен[аоы]?|behoben|korrigiert|hinzugefügt"
     r"|corrigée?s?|correction d|corregid[oa]s?|corrección de|corrigid[oa]s?|correção d)[\s:'e]"
     r"|[^\n]{1,80}?を(?:修正|追加|削除|改善)(?:しました|した)?[。.]?\s*$"
