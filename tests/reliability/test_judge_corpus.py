@@ -154,9 +154,19 @@ def test_no_source_straddles_the_split() -> None:
 # Round 11's second concepts merged (hand 57 held), retrained: 32.
 # Round 12's four batches joined (141 tune answers from 117 new sources; one flagged when
 # measured fresh, nothing tuned on them), retrained: 33.
-# Round 12's misses (notice lists, key required, nothing made, compounds; hand 57 held): 32 (on the round-11 tune part).
+# Round 12's misses (notice lists, key required, nothing made, compounds; hand 57 held), on
+# the round-11 tune part: 32.
 # Merged with round 12's batches, retrained: 33.
-TUNE_FALSE_ALARMS_AT_MOST = 33
+# Round 12's answer concepts, on the round-11 tune part:
+# Round 12, answers: a definition's copula (ru/uk "— это", ar "يشير إلى", th), a last line that
+# defines, a guide's title asking what an error is or how to fix it (hand 57 -> 51 flagged,
+# 3,784 caught held), retrained: 29.
+# An example's heading over an error object, a code counted ("502 errors", "503s"), a status in
+# italics, a question about what the asker sees (hand 51 -> 46, 3,784 held), retrained: 25.
+# "Occurs" / "can occur" in tr, it, ru, ja, ko; a Chinese change title ("修改 ..."); "not X but
+# Y" in id and vi, "terkadang" (hand 46 -> 42, 3,784 held), retrained: 23.
+# All merged, retrained: 24.
+TUNE_FALSE_ALARMS_AT_MOST = 24
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -304,12 +314,17 @@ TUNE_FALSE_ALARMS_AT_MOST = 33
 # words (hand 3,783 -> 3,784 caught, 57 false alarms held), retrained: 192.
 # Round 12's four batches joined (147 tune failures, 10 missed when measured fresh, nothing
 # tuned on them), retrained: 202.
-# Round 12's misses (on the round-11 tune part): a notice's remedies listed under a label, an API key said required in 60
-# languages, "No X generated" as a placeholder, a compound headed by the error noun (-fejl,
+# Round 12's misses (on the round-11 tune part): a notice's remedies listed under a label,
+# an API key said required in 60 languages, "No X generated" as a placeholder, a compound headed by the error noun (-fejl,
 # -feil, -sfel, -fout) or holding a quota (hand 3,784 -> 3,798 caught, 57 held), retrained: 178.
 # A promise to reply once checked ("确认好马上告诉你") hands back (hand 3,800), retrained: 176.
 # Merged with round 12's batches, retrained: 186.
-TUNE_MISSES_AT_MOST = 186
+# Round 12's answer concepts, on the round-11 tune part:
+# Round 12, answers: definitions, a defining last line, a guide's title (hand 205 held): 192.
+# An example's heading, codes counted, italics, a question to the asker (205 held): 191.
+# "Occurs" in more languages, Chinese change titles, contrasts in id/vi (205 held): 191.
+# All merged, retrained: 185.
+TUNE_MISSES_AT_MOST = 185
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -38,6 +38,7 @@ def sign(
 _TO_ASKER_KEYS = split_keys(
     (
         "you",
+        "具体",
         "thank",
         "razón",
         "viendo",
@@ -84,6 +85,8 @@ _CONTRAST_KEYS = split_keys(
         "non ",
         ", \u0430",
         "而是",
+        "bukan ",
+        "mà là",
     )
 )
 _ACTED_KEYS = split_keys(
@@ -277,6 +280,11 @@ _TO_ASKER = re.compile(
     r"|obrigad[oa] por (?:reportar|avisar)|gracias por (?:reportar|avisar)"
     r"|merci (?:pour le signalement|d'avoir signalé)|danke für (?:den hinweis|die meldung)"
     r"|感谢(?:反馈|报告)|谢谢(?:反馈|报告)|ご報告ありがとう"
+    # ... asks them about what they see or did, a question about a thing in what they do (not
+    # "did you set your key?", which a set-up notice may ask): "Does the text show up after you
+    # refresh?", "Is it the same when you log in again?", "具体是什么插件报错" (which one, exactly)
+    r"|(?<![\w'])(?:does|did|is|are|was|were) (?:the|it|this|that|there)\b[^?\n.!]{0,80}"
+    r"\byou(?:r)?\b[^?\n.!]{0,60}\?|具体是?(?:什么|哪个|哪些|哪里|哪一)"
 )
 # ... or names them first, as a thread's reply does, after a greeting in any language or none:
 # "@nowox I recovered it now", "Bonjour @marta, ...".
@@ -340,6 +348,9 @@ _CONTRAST = re.compile(
     r"|non(?<!\wnon) (?:è|sono) [^.\n]{1,60}\bma\b"
     r"|\u043d\u0435(?<!\w\u043d\u0435) [^.\n]{1,40}, \u0430(?!\w)"
     r"|不是[^。\n]{1,40}而是"
+    # ... in Indonesian and Vietnamese: "bukan X, melainkan Y", "không phải X mà là Y"
+    r"|bukan(?<!\wbukan) [^.\n]{1,60}\b(?:melainkan|tetapi|namun)\b"
+    r"|không phải [^.\n]{1,60} mà là\b"
 )
 
 

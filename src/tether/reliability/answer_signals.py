@@ -100,7 +100,8 @@ def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # "to kod". A notice carries its code; it never says what kind of thing the code is.
 _CODE_DEFINED = re.compile(
     r"(?:是|為|为)(?:http\S*)?(?:协议|協議)?中?的?一(?:个|個|种|種)[^\n。\uff0c,]{0,12}"
-    r"(?:状态码|狀態碼|错误|錯誤)|상태 코드(?:입니다|이며|로서)"
+    r"(?:状态码|狀態碼|错误|錯誤)|(?:是|為|为) ?(?:http ?)?(?:状态码|狀態碼)的一(?:种|種)"
+    r"|상태 코드(?:입니다|이며|로서)"
     r"|ステータスコード(?:です|であり|の一つ)"
     r"|\b(?:is|are) (?:an?|the) (?:http |standard )?(?:status|response|error) codes?\b"
     r"|\b(?:es|est|é|ist|là|adalah|to) (?:un |une |um |ein |một |sebuah )?"
@@ -366,7 +367,7 @@ _SHOWING = re.compile(
 # "示例", "Пример ответа:", "Beispiel:".
 _EXAMPLE_LABEL = re.compile(
     r"\b(?:examples?|samples?|for instance|exemplo|ejemplo|exemple|beispiel|esempio|пример\w*)\b"
-    r"|示例|样例|例子|例如|サンプル|^例|예시|예제",
+    r"|示例|样例|例子|例如|サンプル|^例|例\s*[:\uff1a]?$|예시|예제",
     re.I,
 )
 
@@ -376,9 +377,12 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
     site and get:", "the full error was this:"), as a quote, a fence, a block or a line: a
     person showing an error, not the error. Most of the evidence read in what is shown is
     taken back."""
-    for line in r.text[:1500].splitlines():
+    lines = r.text[:1500].splitlines()
+    for at, line in enumerate(lines):
         lead = line.strip()
-        if not lead.endswith((":", "\uff1a")):
+        if not lead.endswith((":", "\uff1a")) and not _example_heading(
+            lead, lines[at + 1 : at + 3]
+        ):
             continue
         if _EXAMPLE_LABEL.search(lead) is None:  # "Example error response body:" says so
             if len(lead.split()) < 5 or _SHOWING.search(lead) is None:
@@ -388,6 +392,16 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
         weight = max(w["introduced"], 0.6 * evidence)
         return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()
+
+
+def _example_heading(lead: str, after: list[str]) -> bool:
+    """A short line that names an example ("Example error response", "エラー応答の例") with a
+    block right under it (an object, markup, a fence): a manual's heading over what it shows,
+    where a sentence would end with a colon."""
+    if not lead or len(lead) > 60 or _EXAMPLE_LABEL.search(lead) is None:
+        return False
+    shown = next((line.strip() for line in after if line.strip()), "")
+    return shown.startswith(("{", "[", "<", "```"))
 
 
 # (a word of its own: not a piece of a host name, a path or a hyphenated token: "dalang.eu.org",
@@ -564,10 +578,12 @@ _CHANGE_TITLE = re.compile(
 )
 # ... in other languages, where a changelog's title names the change as done (a past
 # participle or a noun: an imperative "Corrige ..." is advice too): "修复 X 报错问题" (not
-# "修复中", under repair), "X を修正しました", "오류 수정", "Исправлена ошибка", "Behoben: ...",
-# "Corrigé ...", "Corrección de ...".
+# "修复中", under repair), "修改 X 策略" / "新增 ..." / "移除 ..." (not "修改失败", "删除失败"),
+# "X を修正しました", "오류 수정", "Исправлена ошибка", "Behoben: ...", "Corrigé ...",
+# "Corrección de ...".
 _CHANGE_TITLE_WIDE = re.compile(
     r"\s*(?:(?:修复|修復|修正|优化|優化|重构|重構)(?!中)了?[^\s\uff0c,\u3002.]"
+    r"|(?:修改|新增|增加|添加|移除|删除|调整)(?!中|失败|成功|出错|错误)了?[^\s\uff0c,\u3002.:\uff1a]"
     r"|(?:исправлен[аоы]?|исправлени[ея]|добавлен[аоы]?|behoben|korrigiert|hinzugefügt"
     r"|corrigée?s?|correction d|corregid[oa]s?|corrección de|corrigid[oa]s?|correção d)[\s:'e]"
     r"|[^\n]{1,80}?を(?:修正|追加|削除|改善)(?:しました|した)?[。.]?\s*$"
@@ -707,7 +723,9 @@ _CODE_AS_NOUN = Alternation(
     # response", "a 429 Too Many Requests response with a Retry-After header"
     r"|[45]\d\d(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
     r"(?:the|a|an|that|when|used|returned|sent)\b"
-    r"|[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b)",
+    r"|[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b"
+    # ... or many of it, a count a notice of one failure never makes: "502 errors", "503s"
+    r"|[45]\d\d(?:\s*-?\s*errors|s)\b)",
     # ... or the topic of a sentence in Korean, Japanese, Chinese, Russian: "502 에러는", "503
     # エラーとは", "504 错误通常", "ошибка 429 означает" (a notice says the code, not its topic)
     r"[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:(?:에러|오류)(?:는|란)"

@@ -74,7 +74,7 @@ _RECURRENCE = re.compile(
     r"|spesso|a volte|ogni tanto|di frequente"
     r"|периодически|иногда|постоянно|каждый раз|время от времени|часто|регулярно|періодично|іноді"
     r"|często|czasami|vaak|soms|regelmatig|s\u0131k s\u0131k|bazen"
-    r"|seringkali|sering|kadang-kadang|kadang"
+    r"|seringkali|sering|kadang-kadang|terkadang|kadang"
     r"|thường xuyên|thỉnh thoảng|đôi khi)(?![\w-])"
     r"|经常|时不时|偶尔|有时候|每次都|總是|总是|老是|動不動|常常|时常|往往|每隔几分钟|每隔\d+分钟"
     r"|しばしば|たびたび|度々|何度も|時々|たまに|毎回|分おきに|分ごとに"
@@ -99,7 +99,15 @@ _RECURRENCE_KEYS = split_keys(
         *("às vezes", "toda vez que", "muitas vezes", "com frequência", "parfois"),
         *("de temps en temps", "à chaque fois", "souvent", "fréquemment", "régulièrement"),
         *("spesso", "a volte", "di frequente", "często", "czasami", "vaak", "soms"),
-        *("regelmatig", "s\u0131k s\u0131k", "bazen", "sering", "kadang", "thường xuyên"),
+        *(
+            "regelmatig",
+            "s\u0131k s\u0131k",
+            "bazen",
+            "sering",
+            "kadang",
+            "terkadang",
+            "thường xuyên",
+        ),
         *("thỉnh thoảng", "đôi khi", "периодически", "иногда", "постоянно", "каждый раз"),
         *("каждые", "время от времени", "часто", "регулярно", "періодично", "іноді"),
         *("经常", "时不时", "偶尔", "有时候", "每次都", "總是", "总是", "老是", "動不動"),

@@ -88,7 +88,11 @@ def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A status set in bold ("**`502 Bad Gateway`**", "**429 Too Many Requests**"): a writer's
 # emphasis on the code it is about (a reference entry's headword, a diagnosis). A service says
 # its status; it never marks it up.
-_BOLD_STATUS = re.compile(r"(?:\*\*|__)`?[1-5]\d\d\b[^*_\n`]{0,60}`?(?:\*\*|__)")
+# (or in italics, one sign each side: "_429 Too Many Requests_", "*503*")
+_BOLD_STATUS = re.compile(
+    r"(?:\*\*|__)`?[1-5]\d\d\b[^*_\n`]{0,60}`?(?:\*\*|__)"
+    r"|(?<![\w*_])([*_])`?[1-5]\d\d\b[^*_\n`]{0,60}`?\1(?![\w*_])"
+)
 
 
 def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -96,7 +100,7 @@ def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.text[:3000]
-    m = _BOLD_STATUS.search(text) if ("**" in text or "__" in text) else None
+    m = _BOLD_STATUS.search(text) if ("*" in text or "_" in text) else None
     if m is None:
         return ()
     return (Signal("bold_status", -w["bold_status"], m.group(0)[:40]),)
@@ -198,3 +202,56 @@ def json_schema(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if '"$schema"' not in head and len(_SCHEMA_TYPE.findall(head)) < 2:
         return ()
     return (Signal("json_schema", -w["json_schema"], "a JSON Schema"),)
+
+
+# A guide's or an article's own question about an error, as its title or a heading: what the
+# error is ("What is a 504 Gateway Timeout?", "什么是", "Что такое", "Qu'est-ce qu'une", "API
+# 할당량 초과란 무엇인가?", "502 nedir") or how to fix it ("How to fix", "come risolvere",
+# "如何解决", "как исправить", "cách khắc phục"). It opens a line (after a heading's signs or a
+# number) or a title's second part ("HTTP 504: come risolvere ..."); the languages that put the
+# question last end the line with it. A notice reports a failure; it never asks what one is.
+_ASKED_OPENING = (
+    r"(?:(?:what (?:is|are|does|causes)|why (?:am i|do i|does|do|is|are)|how (?:to|do i|can i)"
+    r" (?:fix|solve|resolve|troubleshoot|handle|avoid|deal with|get rid of)"
+    r"|was (?:ist|sind|bedeutet)|wie (?:behebt|löst|vermeidet) man|wie (?:beheben|lösen)"
+    r"|comment (?:corriger|résoudre|réparer|régler|éviter)"
+    r"|qué (?:es|son|significa)|c[oó]mo (?:solucionar|arreglar|resolver|corregir|reparar|evitar)"
+    r"|o que (?:é|são|significa)|como (?:resolver|corrigir|solucionar|evitar)"
+    r"|cos.è|cosa (?:è|sono|significa)|come (?:risolvere|correggere|sistemare|evitare)"
+    r"|wat (?:is|betekent)|hoe (?:los|verhelp)\w*"
+    r"|apa itu|cara (?:mengatasi|memperbaiki)|cách (?:khắc phục|sửa)"
+    r"|что (?:такое|означает)|как (?:исправить|решить|устранить|избавиться)"
+    r"|що (?:таке|означає)|як (?:виправити|вирішити|усунути)"
+    r"|ما (?:هو|هي)|كيف(?:ية)? (?:إصلاح|حل))\b"
+    r"|qu.est-ce qu|什么是|何为|如何(?:解决|修复|处理|避免)|怎么(?:解决|修复|办)|怎样(?:解决|修复)"
+    r"|どうすれば|対処法|解決方法|해결 ?방법|해결법)"
+)
+_ASKED_CLOSING = (
+    r"(?:란 무엇|이란 무엇|とは(?:何|なに)|とは[?\uff1f]?$|\bnedir\b|\bnelerdir\b|là gì"
+    r"|是什么[?\uff1f]?$)"
+)
+_EXPLAINER_TITLE = re.compile(
+    rf"(?im)(?:^[^\w\n]{{0,6}}(?:\d{{1,2}}[.)]\s*|[一二三四五六七八九十]、)?|[:\uff1a|\u2013\u2014-]\s)"
+    rf"{_ASKED_OPENING}|{_ASKED_CLOSING}"
+)
+
+
+def explainer_title(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A title or heading that asks what an error is or how to fix it ("What is a 504?",
+    "如何解决", "come risolvere l'errore 504", "502 nedir"): a guide about the error,
+    not a notice of it."""
+    if not r.written or not r.hits:
+        return ()
+    text = r.message[:3000]
+    for m in _EXPLAINER_TITLE.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        if _STATUS.search(text, start, end) is not None or any(
+            start <= at < end for _, at, _, _ in r.hits
+        ):  # (its line asks about an error: "What is the status?" quotes a user's question)
+            return (Signal("explainer_title", -w["explainer_title"], m.group(0).strip()[:40]),)
+    return ()
+
+
+_STATUS = re.compile(r"(?<!\d)[1-5]\d\d(?!\d)")

@@ -116,6 +116,7 @@ from tether.reliability.docs_signals import (
     bold_status,
     code_parts,
     doc_markup,
+    explainer_title,
     handles_errors,
     json_schema,
 )
@@ -262,6 +263,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
     "json_schema": 1.2,  # a JSON Schema of an error object: its documentation, not one sent
     "code_parts": 0.3,  # two parts of a program named ("the middleware function"): for a developer
+    "explainer_title": 0.6,  # a title asking what an error is or how to fix it
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
     "on_topic": 0.5,
     "off_topic": 0.3,
@@ -348,6 +350,8 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # ... or of a checklist ("✅ **...**", "❌ **...**"): its marks differ
     if checked_item(last) and any(checked_item(line) for line in lines[-7:-1]):
         return ()  # ... or a list's item marked as failing under one marked ("- ✅ ...")
+    if r.lexicon.defining.search(alone.low) is not None:
+        return ()  # "Error 503 indicates that ...": the writer's definition, not an error
     reading = _read(alone, w, TAIL_SIGNALS)
     if reading.failure:
         return (Signal("tail_error", w["tail_error"], last[:80]),)
@@ -428,6 +432,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     asker_evidence,
     works_elsewhere,
     doc_markup,
+    explainer_title,
     handles_errors,
     bold_status,
     code_parts,
