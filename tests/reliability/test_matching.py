@@ -486,3 +486,20 @@ def test_code_part_keys_are_in_every_ascii_match() -> None:
             fixed = fixed[:-1]  # (the letter before `?` may be missing)
         assert not fixed.isascii() or any(key in fixed for key in _CODE_PART_KEYS), word
     assert len(words.split("|")) > 40
+
+
+def test_no_error_spans_are_the_search() -> None:
+    """Random runs of the phrases, their error words and what sits around them (overlapping
+    phrases, a word going on after one, keys far apart and close together)."""
+    import random
+
+    from tether.reliability.lexicon import NO_ERROR
+    from tether.reliability.reply import _NO_ERROR, _no_error_spans
+
+    pieces = [*NO_ERROR, "error", "errors", "ошибок", "нет ", "no ", "now", "s", "_", " ", "\n"]
+    pieces += ["x" * 40, "a", "エラー", "报错"]
+    texts = [f"{a}{p}{b}" for p in NO_ERROR for a in ("", "x", " ") for b in ("", "s", " x")]
+    rng = random.Random(5)
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(5000)]
+    for text in texts:
+        assert _no_error_spans(text) == [m.span() for m in _NO_ERROR.finditer(text)], text
