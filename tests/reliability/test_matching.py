@@ -503,3 +503,41 @@ def test_no_error_spans_are_the_search() -> None:
     texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(5000)]
     for text in texts:
         assert _no_error_spans(text) == [m.span() for m in _NO_ERROR.finditer(text)], text
+
+
+def test_first_person_is_tried_at_its_words() -> None:
+    """`_FIRST_PERSON` tried only at its starts finds what its search finds: random runs of its
+    words with what stands before and after them (a word going on, a path, an apostrophe)."""
+    import random
+
+    from tether.reliability.answer_signals import _FIRST_PERSON, _FIRST_PERSON_STARTS
+    from tether.reliability.keyed import matches_at
+
+    words = ["i", "i'm", "i've", "i'll", "i'd", "my", "ich", "je", "j'ai", "yo", "eu", "mine"]
+    words += ["я", "мне", "мой", "我", "我们", "私は", "僕は", "저는", "제가", "나는", "문제가"]
+    pieces = [*words, " ", "  ", ".", "/", "-", "'", "x", "in", "\n", "é", ".x", "_"]
+    rng = random.Random(7)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        found = [m.span() for m in matches_at(text, _FIRST_PERSON_STARTS, _FIRST_PERSON)]
+        assert found == [m.span() for m in _FIRST_PERSON.finditer(text)], text
+
+
+def test_ascii_words_are_the_pattern_words() -> None:
+    """`function_words._words_of` cuts an ASCII text into the words `_WORD` finds."""
+    import random
+
+    from tether.reliability.function_words import _WORD, _words_of
+
+    rng = random.Random(3)
+    chars = [chr(i) for i in range(128)] + ["ab", "ij", " "] * 20
+    for _ in range(5000):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 30)))
+        assert _words_of(text) == _WORD.findall(text), repr(text)
+    assert _words_of("fejl i forbindelsen, prøv igen") == [
+        "fejl",
+        "i",
+        "forbindelsen",
+        "prøv",
+        "igen",
+    ]
