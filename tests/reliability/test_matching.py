@@ -541,3 +541,22 @@ def test_ascii_words_are_the_pattern_words() -> None:
         "prøv",
         "igen",
     ]
+
+
+def test_handling_keys_are_in_every_ascii_match() -> None:
+    """Each way `_HANDLING` matches in ASCII holds one of `_HANDLING_KEYS` (a text without them
+    is not searched), and so does every match in the corpus's ASCII texts."""
+    from tether.reliability.corpus import load
+    from tether.reliability.docs_signals import _HANDLING, _HANDLING_KEYS
+
+    said = "error handler, handles the errors, catches, rethrows, throwing, try...catch, instanceof"
+    said += ", manejador, capturar, atrapa, lanzado, gestionnaire, attraper, intercepter, gestore"
+    said += ", gestione degli, catturare, lanciato, manipulador, fehlerbehandlung, behandelt"
+    said += ", abgefangen, abfangen, geworfen, werfen, penanganan, menangani, menangkap"
+    said += ", dilempar, yakalamak"
+    found = list(_HANDLING.finditer(said))
+    assert len(found) == said.count(",") + 1
+    texts = [said] + [s.text.lower()[:3000] for s in load() if s.text.isascii()]
+    for text in texts:
+        for m in _HANDLING.finditer(text):
+            assert any(key in m.group(0) for key in _HANDLING_KEYS), m.group(0)
