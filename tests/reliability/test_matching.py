@@ -496,3 +496,77 @@ def test_code_part_keys_are_in_every_ascii_match() -> None:
             fixed = fixed[:-1]  # (the letter before `?` may be missing)
         assert not fixed.isascii() or any(key in fixed for key in _CODE_PART_KEYS), word
     assert len(words.split("|")) > 40
+
+
+def test_no_error_spans_are_the_search() -> None:
+    """Random runs of the phrases, their error words and what sits around them (overlapping
+    phrases, a word going on after one, keys far apart and close together)."""
+    import random
+
+    from tether.reliability.lexicon import NO_ERROR
+    from tether.reliability.reply import _NO_ERROR, _no_error_spans
+
+    pieces = [*NO_ERROR, "error", "errors", "ошибок", "нет ", "no ", "now", "s", "_", " ", "\n"]
+    pieces += ["x" * 40, "a", "エラー", "报错"]
+    texts = [f"{a}{p}{b}" for p in NO_ERROR for a in ("", "x", " ") for b in ("", "s", " x")]
+    rng = random.Random(5)
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 12))) for _ in range(5000)]
+    for text in texts:
+        assert _no_error_spans(text) == [m.span() for m in _NO_ERROR.finditer(text)], text
+
+
+def test_first_person_is_tried_at_its_words() -> None:
+    """`_FIRST_PERSON` tried only at its starts finds what its search finds: random runs of its
+    words with what stands before and after them (a word going on, a path, an apostrophe)."""
+    import random
+
+    from tether.reliability.answer_signals import _FIRST_PERSON, _FIRST_PERSON_STARTS
+    from tether.reliability.keyed import matches_at
+
+    words = ["i", "i'm", "i've", "i'll", "i'd", "my", "ich", "je", "j'ai", "yo", "eu", "mine"]
+    words += ["я", "мне", "мой", "我", "我们", "私は", "僕は", "저는", "제가", "나는", "문제가"]
+    pieces = [*words, " ", "  ", ".", "/", "-", "'", "x", "in", "\n", "é", ".x", "_"]
+    rng = random.Random(7)
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        found = [m.span() for m in matches_at(text, _FIRST_PERSON_STARTS, _FIRST_PERSON)]
+        assert found == [m.span() for m in _FIRST_PERSON.finditer(text)], text
+
+
+def test_ascii_words_are_the_pattern_words() -> None:
+    """`function_words._words_of` cuts an ASCII text into the words `_WORD` finds."""
+    import random
+
+    from tether.reliability.function_words import _WORD, _words_of
+
+    rng = random.Random(3)
+    chars = [chr(i) for i in range(128)] + ["ab", "ij", " "] * 20
+    for _ in range(5000):
+        text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 30)))
+        assert _words_of(text) == _WORD.findall(text), repr(text)
+    assert _words_of("fejl i forbindelsen, prøv igen") == [
+        "fejl",
+        "i",
+        "forbindelsen",
+        "prøv",
+        "igen",
+    ]
+
+
+def test_handling_keys_are_in_every_ascii_match() -> None:
+    """Each way `_HANDLING` matches in ASCII holds one of `_HANDLING_KEYS` (a text without them
+    is not searched), and so does every match in the corpus's ASCII texts."""
+    from tether.reliability.corpus import load
+    from tether.reliability.docs_signals import _HANDLING, _HANDLING_KEYS
+
+    said = "error handler, handles the errors, catches, rethrows, throwing, try...catch, instanceof"
+    said += ", manejador, capturar, atrapa, lanzado, gestionnaire, attraper, intercepter, gestore"
+    said += ", gestione degli, catturare, lanciato, manipulador, fehlerbehandlung, behandelt"
+    said += ", abgefangen, abfangen, geworfen, werfen, penanganan, menangani, menangkap"
+    said += ", dilempar, yakalamak"
+    found = list(_HANDLING.finditer(said))
+    assert len(found) == said.count(",") + 1
+    texts = [said] + [s.text.lower()[:3000] for s in load() if s.text.isascii()]
+    for text in texts:
+        for m in _HANDLING.finditer(text):
+            assert any(key in m.group(0) for key in _HANDLING_KEYS), m.group(0)

@@ -12,7 +12,7 @@ import orjson
 from tether.reliability.error_objects import CODE_WORD, FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.function_words import says_first_person
-from tether.reliability.keyed import Alternation, holds, split_keys
+from tether.reliability.keyed import Alternation, holds, matches_at, split_keys
 from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import (
     CJK,
@@ -410,6 +410,12 @@ _FIRST_PERSON = re.compile(
     r"(?<![\w'./-])(?:i|i'm|i've|i'll|i'd|my|ich|je|j'ai|yo|eu|я|мне|мой)(?![\w'/-]|\.\w)"
     r"|我(?![们們])|私は|僕は|(?<!\w)(?:저는|제가|나는)(?!\w)"  # a word (not in 문제가)
 )
+# What each match of `_FIRST_PERSON` begins with: it is tried only where one is (`matches_at`);
+# searched, its look-behind was tried at every position (~15 us on 300 characters, ~5 so).
+_FIRST_PERSON_STARTS = split_keys(
+    ("i", "my", "je", "j'ai", "yo", "eu", "я", "мне", "мой",
+     "我", "私は", "僕は", "저는", "제가", "나는")
+)  # fmt: skip
 # `_FIRST_PERSON`'s words are whole runs of word characters and apostrophes: in an ASCII text,
 # those runs with spaces between them (one pass in C) and a substring test per word tell
 # whether it can match, where the pattern, which starts with a look-behind, is tried at every
@@ -519,7 +525,8 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if r.stock_parts or r.own_state or r.hand_back or r.not_knowing or speaks_only_of_itself(r):
         return ()  # a canned notice's "I" speaks of the speaker, not of the task
     apology_ends = -1
-    for m in _FIRST_PERSON.finditer(text):
+    told: dict[str, bool] = {}  # (whether a word says "I" depends on the text alone)
+    for m in matches_at(text, _FIRST_PERSON_STARTS, _FIRST_PERSON):
         if m.start() < apology_ends:
             continue  # "I'm sorry, my child.": the apology's own words
         said = text[m.start() : m.end() + 40]
@@ -530,9 +537,13 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue
         if _UNABLE.search(said) is not None or _says_no_reply(r, m.end(), m.end() + 40):
             return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
-        if not says_first_person(m.group(0), text):
+        word = m.group(0)
+        says = told.get(word)
+        if says is None:
+            says = told[word] = says_first_person(word, text)
+        if not says:
             continue  # Danish "fejl i forbindelsen", Dutch "probeer je het later"
-        return (Signal("first_person", -w["first_person"], m.group(0)),)
+        return (Signal("first_person", -w["first_person"], word),)
     return ()
 
 

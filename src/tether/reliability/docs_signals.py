@@ -71,6 +71,13 @@ _HANDLING = re.compile(
     r"|ハンドリング|ハンドラ|スロー|キャッチ|例外処理|捕获|抛出|错误处理|异常处理|处理错误"
     r"|에러\s?처리|예외\s?처리|오류\s?처리|던지|에러\s?객체|에러\s?클래스"
 )
+# What every match of `_HANDLING` in an ASCII text holds: such a text with none of them is not
+# searched (the pattern, tried at every word, cost ~20 us on a 300-character notice).
+_HANDLING_KEYS = (
+    *("handl", "catch", "throw", "instanceof", "manej", "captur", "atrap", "attrap", "lanz"),
+    *("gestion", "intercept", "gestor", "cattur", "lanci", "manipula", "behandel", "fangen"),
+    *("werfen", "geworfen", "penanganan", "menangani", "menangkap", "lempar", "yakala"),
+)
 
 
 def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -79,6 +86,8 @@ def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written or not r.hits:
         return ()
     text = r.low[:3000]
+    if text.isascii() and not any(key in text for key in _HANDLING_KEYS):
+        return ()
     m = _HANDLING.search(text)
     if m is None:
         return ()

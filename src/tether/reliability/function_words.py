@@ -67,14 +67,28 @@ _WORD = re.compile(r"[^\W\d_]+")
 MIN_MARKERS = 1
 
 
+# ASCII letters kept, every other byte a space: an ASCII text's words split in C.
+_LETTERS_ONLY = bytes(b if chr(b).isascii() and chr(b).isalpha() else 32 for b in range(256))
+
+
+def _words_of(text: str) -> list[str]:
+    """`_WORD.findall(text)`; an ASCII text's runs of letters are cut apart in C, where the
+    pattern tests each character's class (~9 us on 300 characters, against ~2)."""
+    if text.isascii():
+        return text.encode("ascii").translate(_LETTERS_ONLY).decode("ascii").split()
+    return _WORD.findall(text)
+
+
 def _markers(words: list[str], language: str) -> int:
+    """How many of `words` are the language's markers. (The set lookups in C, and the letters
+    searched word by word only when the words hold them at all: a search per word cost
+    ~10 us on a 300-character answer.)"""
     known = _MARKERS[language]
+    count = sum(map(known.__contains__, words))
     letters = _LETTERS.get(language)
-    return sum(
-        1
-        for word in words
-        if word in known or (letters is not None and letters.search(word) is not None)
-    )
+    if letters is not None and letters.search(" ".join(words)) is not None:
+        count += sum(1 for word in words if word not in known and letters.search(word))
+    return count
 
 
 def says_first_person(word: str, text: str) -> bool:
@@ -85,7 +99,7 @@ def says_first_person(word: str, text: str) -> bool:
     if known is None:
         return True
     own, others = known
-    words = [w for w in _WORD.findall(text) if w != word]
+    words = [w for w in _words_of(text) if w != word]
     own_count = _markers(words, own)
     return not any(
         (count := _markers(words, other)) >= MIN_MARKERS and count > own_count for other in others

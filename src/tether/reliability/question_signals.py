@@ -229,7 +229,8 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     q = r.question
     if not q:
         return ()
-    failure_terms = {term.translate(LATIN_FOLD) for _, _, _, term in r.hits}
+    terms = {term for _, _, _, term in r.hits}  # (folded only when not ASCII: a cheap test)
+    failure_terms = {t if t.isascii() else t.translate(LATIN_FOLD) for t in terms}
     words = overlap_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)

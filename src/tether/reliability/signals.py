@@ -556,7 +556,8 @@ def _settled_early(
     score = sum(s.weight for s in first)
     for fn in SETTLING:
         found = read[fn] = tuple(fn(r, w))
-        score += sum(s.weight for s in found)
+        if found:  # (most read nothing: no generator for them)
+            score += sum(s.weight for s in found)
         if fn in BOUNDED:
             unread -= _most(w, fn)
         if score + unread < bound:
