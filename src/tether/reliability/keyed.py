@@ -9,7 +9,7 @@ one of them is.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 Keys = tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -38,20 +38,24 @@ def may_hold_folded(text: str, low: str, keys: tuple[str, ...]) -> bool:
     return not text.isascii() or any(key in low for key in keys)
 
 
-def matches_at(text: str, starts: Keys, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
-    """What `pattern.finditer(text)` finds, for a pattern every match of which begins with one
-    of `starts` (`split_keys`): tried only where one of them is, not at every position."""
-    plain, wide = starts
-    keys = plain if not wide or text.isascii() else plain + wide
+def key_positions(text: str, keys: Iterable[str]) -> list[int]:
+    """Every position of `text` where one of `keys` begins, in order, each once."""
     found: set[int] = set()
     for key in keys:  # (a loop, not a generator a key: most keys are absent, ~0.3 us each)
         i = text.find(key)
         while i >= 0:
             found.add(i)
             i = text.find(key, i + 1)
-    at = sorted(found)
+    return sorted(found)
+
+
+def matches_at(text: str, starts: Keys, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """What `pattern.finditer(text)` finds, for a pattern every match of which begins with one
+    of `starts` (`split_keys`): tried only where one of them is, not at every position."""
+    plain, wide = starts
+    keys = plain if not wide or text.isascii() else plain + wide
     end = 0
-    for i in at:
+    for i in key_positions(text, keys):
         if i < end:
             continue
         m = pattern.match(text, i)

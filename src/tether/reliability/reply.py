@@ -14,7 +14,7 @@ from typing import Protocol
 
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
-from tether.reliability.keyed import may_hold_folded
+from tether.reliability.keyed import key_positions, may_hold_folded
 from tether.reliability.lexicon import NO_ERROR, NOT_SEEING, Lexicon, trie_pattern
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
@@ -110,7 +110,7 @@ def _no_error_spans(message: str) -> list[tuple[int, int]]:
     reach = _NO_ERROR_REACH
     if reach is None:
         return [m.span() for m in _NO_ERROR.finditer(message)]
-    at = sorted({i for key in _NO_ERROR_KEYS for i in _find_all(message, key)})
+    at = key_positions(message, _NO_ERROR_KEYS)
     spans: list[tuple[int, int]] = []
     n = len(message)
     j = 0
@@ -122,15 +122,6 @@ def _no_error_spans(message: str) -> list[tuple[int, int]]:
             j += 1
         spans += [m.span() for m in _NO_ERROR.finditer(message, lo, hi)]
     return spans
-
-
-def _find_all(text: str, key: str) -> list[int]:
-    out: list[int] = []
-    i = text.find(key)
-    while i >= 0:
-        out.append(i)
-        i = text.find(key, i + 1)
-    return out
 
 
 def _not_seen(message: str, at: int) -> bool:
