@@ -162,3 +162,51 @@ def test_a_question_about_a_failure_is_read_once_for_every_reply() -> None:
     assert not _question_asks_about_failure("summarise the quarterly sales figures.", lexicon)
     assert not _question_asks_about_failure("summarise the quarterly sales figures.", lexicon)
     assert _question_asks_about_failure.cache_info().hits == 1
+
+
+def test_first_match_of_terms_is_the_search() -> None:
+    """`Terms.search` finds where a word term follows a gap, or a sign's term is, and matches
+    there alone: the same match as the search of the whole pattern, on terms at the text's
+    start, inside words, after signs, and terms that start with a sign."""
+    from tether.reliability.lexicon import Terms
+
+    terms = Terms(["try again", "again*", "rate limit", "(oops)", ", wenn der", "über*", "会話"])
+    texts = [
+        "try again later",
+        "please, try again",
+        "againstall odds, then again",
+        "xtry again; the rate limited",
+        "(oops) something broke",
+        "it broke (oops), try again",
+        "ja, wenn der server",
+        "über-lastet",
+        "nothing here at all",
+        "",
+        "会話 is over, try again",
+        "_try again and_again",
+    ]
+    for text in texts:
+        for cut in range(len(text) + 1):
+            part = text[cut:]
+            plain, fast = terms.ascii.search(part), terms.search(part)
+            if plain is None and fast is not None:  # (a wide term, outside ASCII)
+                assert not part.isascii()
+                continue
+            assert (plain and (plain.span(), plain.group())) == (
+                fast and (fast.span(), fast.group())
+            ), part
+
+
+def test_gate_other_is_skipped_on_a_text_without_its_literals() -> None:
+    """The vocabulary gate's regexes and signs (`Gate.other`) are tried only where one of
+    their literals is: a text without them cannot match, one with them still does."""
+    from tether.reliability.lexicon import Gate
+
+    gate = Gate(["rate limit", "(oops)"], [r"kvot(?:en|a)?(?!\w)", r"(?<=x)foo"])
+    assert gate.other is not None
+    assert not gate.other.may_match("the rate limit was hit")
+    assert gate.may_match_words(set(), "xfoo bar", False)
+    assert not gate.may_match_words(set(), "foo bar", False)  # (the look-behind)
+    assert gate.may_match_words(set(), "kvota er brukt", False)
+    assert gate.may_match_words(set(), "say (oops) twice", False)
+    assert not gate.may_match_words(set(), "oops, no sign", False)
