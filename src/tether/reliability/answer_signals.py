@@ -12,7 +12,7 @@ import orjson
 from tether.reliability.error_objects import CODE_WORD, FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.function_words import says_first_person
-from tether.reliability.keyed import Alternation, holds, matches_at, split_keys
+from tether.reliability.keyed import Alternation, KeyGated, holds, matches_at, split_keys
 from tether.reliability.notice_layout import HEDGES, fenced_report, notice_list
 from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import (
@@ -196,12 +196,17 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("markdown", -w["markdown"], m.group(0).strip()[:40]),)
 
 
+_QUOTED_LINE = re.compile(r"^\s*>[ \t]*\S", re.M)
+
+
 def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words inside quotes or backticks: mentioned, not said."""
     if not r.written or not r.hits:
         return ()
-    # (a quoted line has words after its `>`: a lone `>` closes a repr's `<...`)
-    if re.search(r"^\s*>[ \t]*\S", r.text[:3000], re.M) and not r.text.lstrip().startswith(">"):
+    # (a quoted line has words after its `>`: a lone `>` closes a repr's `<...`; a text
+    # without `>` is not searched, the pattern tried at every position of it)
+    head = r.text[:3000]
+    if ">" in head and _QUOTED_LINE.search(head) and not r.text.lstrip().startswith(">"):
         return (Signal("quoted", -w["quoted"], "a quoted block"),)
     fence = FENCED_BLOCK.search(r.text[:3000])
     if fence is not None and fenced_report(r):
@@ -606,12 +611,13 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 # A limit stated as a rate: a number, a unit counted, a time ("5 calls per second", "100
-# requests/min", "500条/秒"). (`\d(?<!\w\d)` is `\b\d` with the digit first: the engine skips to
-# the digits instead of trying every position.)
-_RATE = re.compile(
-    r"\d(?<!\w\d)[\d,.]*\s*k?\s*(?:requests?|calls?|tokens?|messages?|queries)\s*(?:per|/|an?|each)\s*"
+# requests/min", "500条/秒"). (`\d(?<!\w\d)` is `\b\d` with the digit first, and the digit
+# both branches open with is outside them: the engine skips to the digits instead of trying
+# both branches at every position, ~9 us on a 300-character notice, ~4 so.)
+_RATE = KeyGated(
+    r"\d(?:(?<!\w\d)[\d,.]*\s*k?\s*(?:requests?|calls?|tokens?|messages?|queries)\s*(?:per|/|an?|each)\s*"
     r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|s|m|h|d)\b"
-    r"|\d+\s*(?:个请求|次请求|次调用|次|条|個|回|건|запрос\w*)\s*(?:/|每|per)\s*(?:秒|分钟|分鐘|分|天|日|초|분|сек\w*|мин\w*)"
+    r"|\d*\s*(?:个请求|次请求|次调用|次|条|個|回|건|запрос\w*)\s*(?:/|每|per)\s*(?:秒|分钟|分鐘|分|天|日|초|분|сек\w*|мин\w*))"
 )
 
 

@@ -139,7 +139,16 @@ def recurrence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def recurs(r: Reply) -> str | None:
     """The words that tell how often the failure comes back (`recurrence`), or None: a
-    report over time is writing about failures, whatever its question was (`off_topic`)."""
+    report over time is writing about failures, whatever its question was (`off_topic`).
+    Read once a reply, kept on it: both signals ask."""
+    kept = r.__dict__  # (where the reply's cached parts are)
+    if "_recurs" not in kept:
+        kept["_recurs"] = _recurs(r)
+    told: str | None = kept["_recurs"]
+    return told
+
+
+def _recurs(r: Reply) -> str | None:
     if not r.written:
         return None
     text = r.message[:2000]

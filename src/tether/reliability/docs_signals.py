@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.failure_signals import EXCEPTION_LINE
-from tether.reliability.keyed import Alternation
+from tether.reliability.keyed import Alternation, KeyGated
 from tether.reliability.reply import Reply, Signal
 
 # A link to another page of the manual, relative or to a section ("[middleware](/resources/x)",
@@ -239,7 +239,9 @@ _ASKED_CLOSING = (
     r"(?:란 무엇|이란 무엇|とは(?:何|なに)|とは[?\uff1f]?$|\bnedir\b|\bnelerdir\b|là gì"
     r"|是什么[?\uff1f]?$)"
 )
-_EXPLAINER_TITLE = re.compile(
+# (tried only on a text that holds one of its words, `KeyGated`: its opening is tried at every
+# position, ~30 us on a 300-character notice)
+_EXPLAINER_TITLE = KeyGated(
     rf"(?im)(?:^[^\w\n]{{0,6}}(?:\d{{1,2}}[.)]\s*|[一二三四五六七八九十]、)?|[:\uff1a|\u2013\u2014-]\s)"
     rf"{_ASKED_OPENING}|{_ASKED_CLOSING}"
 )

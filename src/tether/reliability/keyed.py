@@ -8,8 +8,12 @@ one of them is.
 
 from __future__ import annotations
 
+import importlib
 import re
+import string
+import sys
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 Keys = tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -83,3 +87,138 @@ class Alternation:
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return self.pattern(text).finditer(text)
+
+
+class KeyGated:
+    """A compiled pattern, not tried on a text that holds none of its literal keys
+    (`needed_literals`, read from the pattern itself: a branch added to it later keeps the
+    gate right). A pattern compiled with `re.I` is gated only on an ASCII text, by its keys in
+    lower case (`re.I` also takes U+017F for `s`, U+212A for `k`); a pattern with no key known
+    is always tried."""
+
+    def __init__(self, pattern: str, flags: int = 0, key_chars: int = 4) -> None:
+        self.pattern = re.compile(pattern, flags)
+        self.folded = bool(self.pattern.flags & re.IGNORECASE)
+        # (each key cut to its first `key_chars` characters: a match holds that too, and a
+        # few short keys cost less to look for than many long ones, "what is", "what are")
+        cut = {k[:key_chars] for k in needed_literals(pattern)}
+        if self.folded:
+            cut = {k.lower() for k in cut}
+            if any(_folds_to_ascii(ch) for k in cut for ch in k if not ch.isascii()):
+                cut = set()  # (a key an ASCII text may hold in other letters: no gate)
+        self.keys = split_keys(
+            tuple(sorted(k for k in cut if not any(o != k and o in k for o in cut)))
+        )
+
+    def may_match(self, text: str, low: str | None = None) -> bool:
+        """Whether the pattern may match in `text` (`low`: `text.lower()`, when known)."""
+        if not self.keys[0] and not self.keys[1]:
+            return True
+        if text.isascii():
+            if self.folded:
+                text = text.lower() if low is None else low
+            return holds(text, self.keys)
+        return self.folded or holds(text, self.keys)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.pattern.search(text, pos, endpos) if self.may_match(text) else None
+
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[str]]:
+        return self.pattern.finditer(text, pos, endpos) if self.may_match(text) else iter(())
+
+
+def _folds_to_ascii(ch: str) -> bool:
+    """Whether `re.I` takes the character for an ASCII one (U+0131 for `i`, U+212A for `k`)."""
+    return any(
+        re.fullmatch(re.escape(ch), a, re.IGNORECASE) for a in string.ascii_letters + string.digits
+    )
+
+
+# How many strings a set of literals (`needed_literals`) may hold: past it, a part of a
+# pattern is read as "anything" (too many texts to be worth a substring test each).
+_LITERALS_MAX = 32
+# The pattern parser of `re` (it has no stubs: typed loosely), used once per pattern.
+_PARSER: Any = importlib.import_module("re._parser")
+_ZERO_WIDTH = frozenset(("ASSERT", "ASSERT_NOT", "AT"))
+
+
+def needed_literals(pattern: str) -> tuple[str, ...]:
+    """Strings one of which every match of `pattern` holds (as written: in a pattern with
+    `re.I`, in any case), or () when none is known: the set whose shortest string is longest,
+    from the pattern's runs of literals and its small sets of alternatives (`kvot(?:en|an)?`
+    holds "kvot"; `what (?:is|are)|how to` holds "what is", "what are" or "how to")."""
+    best = _needed(list(_PARSER.parse(pattern)))
+    if not best or min(map(len, best)) == 0:
+        return ()
+    # (a string that holds another of them adds nothing: "is available" holds "available")
+    return tuple(sorted(s for s in best if not any(t != s and t in s for t in best)))
+
+
+def _exact(items: list[Any]) -> set[str] | None:
+    """Every text a sequence of parsed items can match, when they are few, else None."""
+    out = {""}
+    for item in items:
+        texts = _exact_item(item)
+        if texts is None:
+            return None
+        out = {a + b for a in out for b in texts}
+        if len(out) > _LITERALS_MAX:
+            return None
+    return out
+
+
+def _exact_item(item: tuple[Any, Any]) -> set[str] | None:
+    op, av = item
+    name = str(op)
+    if name == "LITERAL":
+        return {chr(av)}
+    if name in _ZERO_WIDTH:
+        return {""}  # (a look-around or a boundary: no text of the match's own)
+    if name == "IN" and all(str(o) == "LITERAL" for o, _ in av):
+        return {chr(c) for _, c in av}
+    if name == "SUBPATTERN":
+        # (a group with flags of its own, `(?i:...)`, may match other letters than its own)
+        return None if av[1] or av[2] else _exact(list(av[-1]))
+    if name == "BRANCH":
+        out: set[str] = set()
+        for branch in av[1]:
+            texts = _exact(list(branch))
+            if texts is None:
+                return None
+            out |= texts
+        return out
+    if name in ("MAX_REPEAT", "MIN_REPEAT") and av[0] == 0 and av[1] == 1:
+        texts = _exact(list(av[2]))
+        return None if texts is None else {"", *texts}
+    return None
+
+
+def _needed(items: list[Any]) -> set[str] | None:
+    """Strings one of which every match of a sequence of parsed items holds (the set whose
+    shortest string is longest), or None."""
+    best: set[str] | None = None
+
+    def better(found: set[str] | None) -> None:
+        nonlocal best
+        if found and (best is None or min(map(len, found)) > min(map(len, best))):
+            best = found
+
+    for i in range(len(items)):
+        for j in range(i + 1, len(items) + 1):  # a run of items with few texts
+            texts = _exact(items[i:j])
+            if texts is None:
+                break
+            better(texts)
+        op, av = items[i]
+        name = str(op)
+        if name == "SUBPATTERN" and not (av[1] or av[2]):
+            better(_needed(list(av[-1])))
+        elif name == "BRANCH":
+            each = [_needed(list(branch)) for branch in av[1]]
+            if all(each):
+                better(set().union(*(found for found in each if found)))
+        elif name in ("MAX_REPEAT", "MIN_REPEAT") and av[0] >= 1:
+            better(_needed(list(av[2])))
+    return best

@@ -12,6 +12,7 @@ from functools import lru_cache
 from tether.reliability.diagnosis_signals import recurs
 from tether.reliability.error_objects import CODE_WORD, object_keys
 from tether.reliability.keyed import holds, split_keys
+from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import (
     CJK,
     SHORT_CHARS,
@@ -280,9 +281,16 @@ def _not_holding(words: set[str], terms: Iterable[str]) -> set[str]:
 
 
 def _asks_about_failure(r: Reply) -> bool:
-    q = r.question[:2000]
+    return _question_asks_about_failure(r.question[:2000], r.lexicon)
+
+
+@lru_cache(maxsize=64)
+def _question_asks_about_failure(q: str, lexicon: Lexicon) -> bool:
+    """Whether the question names a failure: kept, since every attempt at one request reads
+    the same question (the vocabulary's search, tried at every position, cost ~20 us on a
+    60-character question)."""
     return (
-        r.lexicon.vocabulary.search(q) is not None
+        lexicon.vocabulary.search(q) is not None
         or CODE_WORD.search(q) is not None
         or reports_outage(q) is not None
     )
