@@ -1,0 +1,90 @@
+"""Round 13's answer-side concepts, from the tune part's false alarms, each beside the reading
+that must stay: a setting whose value is a quantity between 400 and 599 (`delay: 500`,
+`chunkSize: 512`) is no status said; a URL pointed to with "see" is a citation, not a notice's
+advice to go elsewhere.
+
+The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
+learned signal off) and by the whole judge.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import asked, reading
+from tether.reliability.judge import JudgeConfig, read_text
+
+HAND = JudgeConfig(weights={"learned": 0.0})
+
+
+def hand(text: str) -> tuple[bool, set[str]]:
+    """The hand signals' verdict and the signals they raised."""
+    found = read_text(text, asked(), config=HAND)
+    return found.failure, {s.name for s in found.signals}
+
+
+SETTINGS = [
+    "const uploader = new Uploader({\n"
+    '  endpoint: "https://files.example.org/upload",\n'
+    '  headers: { "X-Client": "web-app" },\n'
+    "  chunkSize: 512,\n"
+    "  parallel: 3,\n"
+    '  onFailure: (err) => console.warn("upload failed", err),\n'
+    "});",
+]
+
+
+@pytest.mark.parametrize("text", SETTINGS)
+def test_a_quantity_set_in_code_is_no_status(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "status_code" not in names, names
+    assert not reading(text)[0]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "  delay: 500,",
+        "  max_tokens: 512",
+        "    timeout_ms: 450",
+        "  retryDelay: 500,",
+        "  backoff_seconds: 404",
+    ],
+)
+def test_each_quantity_key_is_no_status(line: str) -> None:
+    _, names = hand(f"worker settings:\n{line}\n  name: uploads")
+    assert "status_code" not in names, names
+
+
+@pytest.mark.parametrize(
+    "text", ["Error: 503", "HTTP status: 502", "Rate limit: 429", "Upstream error: 504"]
+)
+def test_a_status_said_on_its_line_stays_one(text: str) -> None:
+    _, names = hand(text)
+    assert "status_code" in names, names
+
+
+CITATIONS = [
+    "The old endpoint was retired in May, see https://example.org/changelog/2024-05",
+    "Model weights moved to a new bucket, see https://example.org/issues/88",
+]
+
+
+@pytest.mark.parametrize("text", CITATIONS)
+def test_a_url_pointed_to_is_a_citation(text: str) -> None:
+    failure, _ = hand(text)
+    assert not failure
+    assert not reading(text)[0]
+
+
+POINTERS = [
+    "Request timed out. For more information, see https://status.example.com",
+    "Service unavailable. For details see https://status.example.com and try again later.",
+]
+
+
+@pytest.mark.parametrize("text", POINTERS)
+def test_a_notice_that_points_to_its_status_page_stays_a_failure(text: str) -> None:
+    failure, _ = hand(text)
+    assert failure
+    assert reading(text)[0]
