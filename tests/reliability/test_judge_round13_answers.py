@@ -1,7 +1,9 @@
 """Round 13's answer-side concepts, from the tune part's false alarms, each beside the reading
 that must stay: a setting whose value is a quantity between 400 and 599 (`delay: 500`,
 `chunkSize: 512`) is no status said; a URL pointed to with "see" is a citation, not a notice's
-advice to go elsewhere.
+advice to go elsewhere; the connectives of explaining in Italian ("perchè", "poiché"), Turkish
+("dolay\u0131s\u0131yla", "bu yüzden") and Polish ("czyli", "jest to"), and Polish "occurs when"
+("występuje, gdy", "pojawia się, gdy").
 
 The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
 learned signal off) and by the whole judge.
@@ -87,4 +89,34 @@ POINTERS = [
 def test_a_notice_that_points_to_its_status_page_stays_a_failure(text: str) -> None:
     failure, _ = hand(text)
     assert failure
+    assert reading(text)[0]
+
+
+CONNECTIVES = [
+    "ho visto lo stesso errore ieri sera, perchè il provider aveva cambiato il certificato del"
+    " dominio",
+    "S\u0131n\u0131r her gün s\u0131f\u0131rlan\u0131r, dolay\u0131s\u0131yla uygulama mesaj\u0131 daha sonra yeniden göndermelidir.",
+    "Kod 429 pojawia się, gdy klient wyśle zbyt wiele żądań w krótkim czasie; jest to ochrona"
+    " serwera przed nadmiernym ruchem.",
+]
+
+
+@pytest.mark.parametrize("text", CONNECTIVES)
+def test_an_explanation_by_its_connectives_is_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and names & {"explains", "defines"}, names
+    assert not reading(text)[0]
+
+
+NOTICES = [
+    "Il server è sovraccarico. Riprova più tardi.",
+    "Sunucu meşgul. Lütfen daha sonra tekrar deneyin.",
+    "Przekroczono limit zapytań. Spróbuj ponownie za minutę.",
+]
+
+
+@pytest.mark.parametrize("text", NOTICES)
+def test_a_notice_in_those_languages_stays_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and not names & {"explains", "defines"}, names
     assert reading(text)[0]
