@@ -3,7 +3,8 @@ that must stay: a setting whose value is a quantity between 400 and 599 (`delay:
 `chunkSize: 512`) is no status said; a URL pointed to with "see" is a citation, not a notice's
 advice to go elsewhere; the connectives of explaining in Italian ("perchè", "poiché"), Turkish
 ("dolay\u0131s\u0131yla", "bu yüzden") and Polish ("czyli", "jest to"), and Polish "occurs when"
-("występuje, gdy", "pojawia się, gdy").
+("występuje, gdy", "pojawia się, gdy"); a person's casual talk ("yeah", "yep", "afaik", "iirc":
+`speaks_casually`).
 
 The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
 learned signal off) and by the whole judge.
@@ -119,4 +120,31 @@ NOTICES = [
 def test_a_notice_in_those_languages_stays_a_failure(text: str) -> None:
     failure, names = hand(text)
     assert failure and not names & {"explains", "defines"}, names
+    assert reading(text)[0]
+
+
+CASUAL = [
+    "Yep, you're getting rate-limited by the tile server.",
+    "iirc the tile server throttles anyone above 2 requests/s, too many requests from one IP"
+    " and it drops you.",
+]
+
+
+@pytest.mark.parametrize("text", CASUAL)
+def test_a_person_talking_casually_is_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "speaks_casually" in names, names
+    assert not reading(text)[0]
+
+
+STILL_NOTICES = [
+    "haha I'm too tired to answer now, ask me later",
+    "Quota exceeded for project yeahbot-prod. Try again later.",
+]
+
+
+@pytest.mark.parametrize("text", STILL_NOTICES)
+def test_a_bot_laughing_or_a_word_inside_a_name_is_no_casual_talk(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "speaks_casually" not in names, names
     assert reading(text)[0]
