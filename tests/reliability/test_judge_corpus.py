@@ -166,7 +166,10 @@ def test_no_source_straddles_the_split() -> None:
 # "Occurs" / "can occur" in tr, it, ru, ja, ko; a Chinese change title ("修改 ..."); "not X but
 # Y" in id and vi, "terkadang" (hand 46 -> 42, 3,784 held), retrained: 23.
 # All merged, retrained: 24.
-TUNE_FALSE_ALARMS_AT_MOST = 24
+# Round 13, answers: a setting's quantity in code is no status (`delay: 500`), "see https://..."
+# is a citation, connectives of explaining in it/tr/pl, Polish "occurs when", a person's casual
+# talk ("yeah", "afaik": speaks_casually) (hand 45 -> 40, 3,935 held), retrained: 22.
+TUNE_FALSE_ALARMS_AT_MOST = 22
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -324,7 +327,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 24
 # An example's heading, codes counted, italics, a question to the asker (205 held): 191.
 # "Occurs" in more languages, Chinese change titles, contrasts in id/vi (205 held): 191.
 # All merged, retrained: 185.
-TUNE_MISSES_AT_MOST = 185
+# Round 13's answer concepts (quantity keys, citations, connectives, casual talk; hand 201
+# held), retrained: 184.
+TUNE_MISSES_AT_MOST = 184
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
