@@ -311,6 +311,25 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
 
 
+# A person's casual speech: an interjection of talk ("yeah", "yep", "nope") or a chat
+# abbreviation ("afaik", "iirc", "imo", "tbh", "fwiw", "btw"), as a word of its own. (Not
+# "lol", "haha", "hehe", "nah": a chat bot's persona line says those about itself.)
+_CASUAL = re.compile(r"(?:yeah|yep|yup|nope|afaik|iirc|imho|imo|tbh|fwiw|btw)(?![\w'])")
+
+
+def speaks_casually(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer talks as people do in a thread ("yeah - it was a busy day", "Yep, you're
+    getting rate-limited", "AFAIK the quota resets daily"): a person replying. A service's
+    notice is formal, and speaks to no one in particular."""
+    if not r.written:
+        return ()
+    low = r.low[:3000]
+    for m in _CASUAL.finditer(low):
+        if m.start() == 0 or not (low[m.start() - 1].isalnum() or low[m.start() - 1] in "'_"):
+            return (Signal("speaks_casually", -w["speaks_casually"], m.group(0)),)
+    return ()
+
+
 # A yes or a no that opens a reply, set off by a sign ("Yes, ...", "Nein.", "네,"): the
 # word needs its comma or stop, so "No response" or "No API key" opens no such reply.
 _YES_NO = re.compile(

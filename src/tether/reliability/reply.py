@@ -163,7 +163,14 @@ _STATUS_LABELS = (
     (r"\bapi error:?\s*", "api error"),
     (r"^\W{0,3}", ""),
 )
-_STATUS_LINE = r"^\W{0,3}[\w .-]{1,30}:\s*([45]\d\d)\b(?=[,:;\s]|$)"
+# (not a setting whose value is a quantity that happens to be 400-599: `delay: 500`,
+# `max_tokens: 512`, `timeout_ms: 450`, a line of code or configuration, not a status said)
+_QUANTITY_KEY = (
+    r"(?![\w .-]{0,30}?(?:(?<![^\W\d_])|(?-i:(?<=[a-z])(?=[A-Z])))"  # a word's start, or camelCase
+    r"(?:delay|timeout|interval|backoff|wait|sleep|port|size|width|height|length|len|count|max|min"
+    r"|ttl|duration|ms|millis|seconds|secs|bytes|tokens|retries|attempts|offset|batch)s?\s*:)"
+)
+_STATUS_LINE = r"^\W{0,3}" + _QUANTITY_KEY + r"[\w .-]{1,30}:\s*([45]\d\d)\b(?=[,:;\s]|$)"
 _STATUS_REASON = (
     r"^\W{0,3}([45]\d\d)\s+(?:too many requests|bad gateway|service unavailable|gateway time-?out|"
     r"internal server error|forbidden|unauthori[sz]ed|not found|payment required|request timeout|"

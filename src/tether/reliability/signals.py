@@ -39,7 +39,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     keys, this markup), asked_after_itself (a line about the speaker, to
                     "How are you?"); a writer speaking ABOUT a failure, not a service
                     speaking AS one: addresses_asker, replies_yes_no (a yes or a no opens
-                    the reply to a question), contrast, cites_standard, cites_source,
+                    the reply to a question), speaks_casually ("yeah", "afaik": a
+                    person's talk), contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party, fix_landed
                     ("has been resolved", 已修复), found_fault, next_release, asks_fix
                     (weights in the JSON); a diagnosis: checklist (parts marked working and
@@ -81,6 +82,7 @@ from tether.reliability.about_signals import (
     next_release,
     past_state,
     replies_yes_no,
+    speaks_casually,
     third_party,
 )
 from tether.reliability.answer_signals import (
@@ -439,6 +441,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     json_schema,
     addresses_asker,
     replies_yes_no,
+    speaks_casually,
     contrast,
     cites_standard,
     acted,
