@@ -166,6 +166,8 @@ def test_no_source_straddles_the_split() -> None:
 # "Occurs" / "can occur" in tr, it, ru, ja, ko; a Chinese change title ("修改 ..."); "not X but
 # Y" in id and vi, "terkadang" (hand 46 -> 42, 3,784 held), retrained: 23.
 # All merged, retrained: 24.
+# Round 13 (eng64): core failure words in their common spellings and bare forms (th, id, uz,
+# he, fa; hand 45 held), retrained: 24.
 TUNE_FALSE_ALARMS_AT_MOST = 24
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -324,7 +326,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 24
 # An example's heading, codes counted, italics, a question to the asker (205 held): 191.
 # "Occurs" in more languages, Chinese change titles, contrasts in id/vi (205 held): 191.
 # All merged, retrained: 185.
-TUNE_MISSES_AT_MOST = 185
+# Round 13 (eng64): core failure words in their common spellings and bare forms: Thai
+# "โควต้า", "ลองใหม่", "ไม่ตอบกลับ"; Indonesian "respon"; Uzbek "keyinroq urinib"; Hebrew
+# "לא החזיר", Persian "برنگرداند" (hand 3,935 -> 3,939 caught, 45 held), retrained: 181.
+TUNE_MISSES_AT_MOST = 181
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -1,0 +1,62 @@
+"""Round 13's hand signals on the tune misses (engineer 64), concepts that generalise, each
+beside the reading that must stay: the core failure words of a language in their common
+spellings and bare forms (Thai "โควต้า" beside "โควตา", quota; Thai "ลองใหม่", try again; Thai
+"ไม่ตอบกลับ", does not reply; Indonesian "respon" beside "respons"; Uzbek "keyinroq urinib
+ko'ring", try later; Hebrew "לא החזיר" and Persian "برنگرداند", did not return).
+
+The texts are made up; none is a corpus text. Each is read by the hand-written signals alone
+(the learned signal off), so a test fails when the concept is gone whatever the model learned.
+"""
+
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import TASK, asked
+from tether.reliability.judge import JudgeConfig, read_text
+
+HAND = JudgeConfig(weights={"learned": 0.0})
+
+
+def hand(text: str, question: str = TASK) -> tuple[bool, set[str]]:
+    """The hand signals' verdict on `text` and the names of the signals they read."""
+    r = read_text(text, asked(question), config=HAND)
+    return r.failure, {s.name for s in r.signals}
+
+
+@pytest.mark.parametrize(
+    ("text", "word_class"),
+    [
+        # Thai: quota spelt with its tone mark, as most apps write it
+        ("⚠️ บอทใช้โควต้าหมดแล้วสำหรับเดือนนี้", "vocabulary:quota"),
+        # Thai: "try again" without "อีกครั้ง" (once more) or "ภายหลัง" (later)
+        ("⚠️ ระบบยุ่งอยู่ ลองใหม่ตอนเย็นนะคะ", "vocabulary:retry_advice"),
+        # Thai: "does not reply"
+        ("⚠️ โมเดลไม่ตอบกลับ", "vocabulary:no_reply"),
+        # Indonesian: "respon", the everyday spelling of "respons"
+        ("⚠️ Tidak ada respon dari server model.", "vocabulary:no_reply"),
+        # Uzbek: "try again later"
+        ("⛔ Bot band. Keyinroq urinib ko‘ring.", "vocabulary:retry_advice"),
+        # Hebrew: "the service did not return an answer"
+        ("⚠️ השירות לא החזיר דבר, אולי נגמר הזמן", "vocabulary:no_reply"),
+        # Persian: "the server returned nothing"
+        ("سرور چیزی برنگرداند، شاید وقت تمام شد", "vocabulary:no_reply"),
+    ],
+)
+def test_a_languages_core_failure_word_in_its_common_spelling_is_read(
+    text: str, word_class: str
+) -> None:
+    failure, names = hand(text)
+    assert failure and word_class in names, names
+
+
+def test_an_answer_that_mentions_a_quota_in_thai_stays_an_answer() -> None:
+    # the word read, and still an answer: it explains the plan's quota and the fix
+    failure, names = hand(
+        "โควต้าของแพ็กเกจฟรีคือ 100 คำขอต่อวัน เพราะฉะนั้นถ้าต้องการมากกว่านี้ "
+        "ให้เปลี่ยน parse_all() ให้ส่งคำขอเป็นชุด แล้วลองใหม่ด้วย pytest tests/test_parse.py",
+        "โควต้าของ API ฟรีคือเท่าไร และควรแก้ parse_all() อย่างไร",
+    )
+    assert not failure, names
