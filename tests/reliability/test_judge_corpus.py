@@ -168,6 +168,8 @@ def test_no_source_straddles_the_split() -> None:
 # All merged, retrained: 24.
 # Round 13 (eng64): core failure words in their common spellings and bare forms (th, id, uz,
 # he, fa; hand 45 held), retrained: 24.
+# A Chinese bot's mind gone astray as its own state (开小差, 有点混乱, 迷糊了, 失灵了; hand 45
+# held), retrained: 24.
 TUNE_FALSE_ALARMS_AT_MOST = 24
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -329,7 +331,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 24
 # Round 13 (eng64): core failure words in their common spellings and bare forms: Thai
 # "โควต้า", "ลองใหม่", "ไม่ตอบกลับ"; Indonesian "respon"; Uzbek "keyinroq urinib"; Hebrew
 # "לא החזיר", Persian "برنگرداند" (hand 3,935 -> 3,939 caught, 45 held), retrained: 181.
-TUNE_MISSES_AT_MOST = 181
+# A Chinese bot's mind gone astray as its own state ("开小差", "有点混乱", "迷糊了", "失灵了",
+# "需要多一点时间思考"; hand 3,939 -> 3,944, 45 held), retrained: 176.
+TUNE_MISSES_AT_MOST = 176
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

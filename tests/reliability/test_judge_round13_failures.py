@@ -2,7 +2,9 @@
 beside the reading that must stay: the core failure words of a language in their common
 spellings and bare forms (Thai "โควต้า" beside "โควตา", quota; Thai "ลองใหม่", try again; Thai
 "ไม่ตอบกลับ", does not reply; Indonesian "respon" beside "respons"; Uzbek "keyinroq urinib
-ko'ring", try later; Hebrew "לא החזיר" and Persian "برنگرداند", did not return).
+ko'ring", try later; Hebrew "לא החזיר" and Persian "برنگرداند", did not return); a Chinese
+bot's mind or part gone astray said as its own state ("开小差了", "我有点混乱", "迷糊了", "失灵了",
+"需要多一点时间思考").
 
 The texts are made up; none is a corpus text. Each is read by the hand-written signals alone
 (the learned signal off), so a test fails when the concept is gone whatever the model learned.
@@ -60,3 +62,26 @@ def test_an_answer_that_mentions_a_quota_in_thai_stays_an_answer() -> None:
         "โควต้าของ API ฟรีคือเท่าไร และควรแก้ parse_all() อย่างไร",
     )
     assert not failure, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "哎呀，小助手的脑回路开小差了，晚点再聊～",
+        "对不起，我现在有点混乱，等我缓一缓...",
+        "小喵迷糊了🐱",
+        "我的翻译魔法暂时失灵了……",
+        "嗯……我需要多一点时间思考，过会儿再问我吧",
+    ],
+)
+def test_a_chinese_bots_mind_gone_astray_is_its_own_state(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "self_state" in names, names
+
+
+def test_an_answer_that_calls_code_a_bit_messy_in_chinese_stays_an_answer() -> None:
+    failure, names = hand(
+        "parse_all() 的逻辑有点混乱：我把它拆成 read_rows() 和 check_row() 两步，"
+        "tests/test_parse.py 现在全部通过。"
+    )
+    assert not failure and "self_state" not in names, names
