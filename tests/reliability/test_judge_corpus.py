@@ -170,6 +170,8 @@ def test_no_source_straddles_the_split() -> None:
 # he, fa; hand 45 held), retrained: 24.
 # A Chinese bot's mind gone astray as its own state (开小差, 有点混乱, 迷糊了, 失灵了; hand 45
 # held), retrained: 24.
+# Belarusian and Estonian notice words, "no he podido", "não obtive resposta", "没有产生任何内容",
+# German "versuch es noch einmal" (hand 45 held), retrained: 24.
 TUNE_FALSE_ALARMS_AT_MOST = 24
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -333,7 +335,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 24
 # "לא החזיר", Persian "برنگرداند" (hand 3,935 -> 3,939 caught, 45 held), retrained: 181.
 # A Chinese bot's mind gone astray as its own state ("开小差", "有点混乱", "迷糊了", "失灵了",
 # "需要多一点时间思考"; hand 3,939 -> 3,944, 45 held), retrained: 176.
-TUNE_MISSES_AT_MOST = 176
+# Belarusian ("нешта пайшло не так", "памылка", "паспрабуйце яшчэ раз") and Estonian
+# ("vabandame", "tehnilised probleemid") notice words; a first person's could-not or no answer
+# ("no he podido", "não obtive resposta", "沒有產生任何內容"); German "versuch es gleich noch
+# einmal" (hand 3,944 -> 3,951, 45 held), retrained: 169.
+TUNE_MISSES_AT_MOST = 169
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -4,7 +4,10 @@ spellings and bare forms (Thai "โควต้า" beside "โควตา", qu
 "ไม่ตอบกลับ", does not reply; Indonesian "respon" beside "respons"; Uzbek "keyinroq urinib
 ko'ring", try later; Hebrew "לא החזיר" and Persian "برنگرداند", did not return); a Chinese
 bot's mind or part gone astray said as its own state ("开小差了", "我有点混乱", "迷糊了", "失灵了",
-"需要多一点时间思考").
+"需要多一点时间思考"); the notice words of Belarusian ("нешта пайшло не так", "памылка",
+"паспрабуйце яшчэ раз") and Estonian ("vabandame", "tehnilised probleemid", "tekkis viga"), and
+a first person's "could not" or "got no answer" in Spanish, Portuguese and Chinese ("no he
+podido", "não obtive resposta", "没有产生任何内容"), German's familiar "versuch es noch einmal".
 
 The texts are made up; none is a corpus text. Each is read by the hand-written signals alone
 (the learned signal off), so a test fails when the concept is gone whatever the model learned.
@@ -85,3 +88,31 @@ def test_an_answer_that_calls_code_a_bit_messy_in_chinese_stays_an_answer() -> N
         "tests/test_parse.py 现在全部通过。"
     )
     assert not failure and "self_state" not in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Нешта пайшло не так.",
+        "Не ўдалося адказаць.",
+        "Паспрабуйце яшчэ раз пазней.",
+        "Vabandame, tekkisid tehnilised probleemid.",
+        "No he podido contestar ahora mismo.",
+        "Não obtive resposta do servidor.",
+        "（助理沒有產生任何內容）",
+        "Das hat gerade nicht geklappt. Versuch es gleich noch einmal.",
+    ],
+)
+def test_notice_words_of_more_languages_are_read(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and any(n.startswith("vocabulary:") for n in names), names
+
+
+def test_a_spanish_reply_that_could_not_reproduce_and_says_what_it_did_stays_an_answer() -> None:
+    failure, names = hand(
+        "No he podido reproducir el fallo con la versión 2.3: ejecuté pytest "
+        "tests/test_parse.py tres veces y parse_all() devuelve las 40 filas. "
+        "¿Qué versión de Python usas?",
+        "parse_all() falla en tests/test_parse.py, ¿lo puedes arreglar?",
+    )
+    assert not failure, names
