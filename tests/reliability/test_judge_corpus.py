@@ -339,7 +339,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 24
 # ("vabandame", "tehnilised probleemid") notice words; a first person's could-not or no answer
 # ("no he podido", "não obtive resposta", "沒有產生任何內容"); German "versuch es gleich noch
 # einmal" (hand 3,944 -> 3,951, 45 held), retrained: 169.
-TUNE_MISSES_AT_MOST = 169
+# Thai "ไม่ตอบกลับ" taken back out of no_reply (a Thai definition of a 504 says it: hand
+# 3,951 -> 3,950, 45 held), model not retrained: 170.
+TUNE_MISSES_AT_MOST = 170
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -1,7 +1,6 @@
 """Round 13's hand signals on the tune misses (engineer 64), concepts that generalise, each
 beside the reading that must stay: the core failure words of a language in their common
-spellings and bare forms (Thai "โควต้า" beside "โควตา", quota; Thai "ลองใหม่", try again; Thai
-"ไม่ตอบกลับ", does not reply; Indonesian "respon" beside "respons"; Uzbek "keyinroq urinib
+spellings and bare forms (Thai "โควต้า" beside "โควตา", quota; Thai "ลองใหม่", try again; Indonesian "respon" beside "respons"; Uzbek "keyinroq urinib
 ko'ring", try later; Hebrew "לא החזיר" and Persian "برنگرداند", did not return); a Chinese
 bot's mind or part gone astray said as its own state ("开小差了", "我有点混乱", "迷糊了", "失灵了",
 "需要多一点时间思考"); the notice words of Belarusian ("нешта пайшло не так", "памылка",
@@ -38,8 +37,6 @@ def hand(text: str, question: str = TASK) -> tuple[bool, set[str]]:
         ("⚠️ บอทใช้โควต้าหมดแล้วสำหรับเดือนนี้", "vocabulary:quota"),
         # Thai: "try again" without "อีกครั้ง" (once more) or "ภายหลัง" (later)
         ("⚠️ ระบบยุ่งอยู่ ลองใหม่ตอนเย็นนะคะ", "vocabulary:retry_advice"),
-        # Thai: "does not reply"
-        ("⚠️ โมเดลไม่ตอบกลับ", "vocabulary:no_reply"),
         # Indonesian: "respon", the everyday spelling of "respons"
         ("⚠️ Tidak ada respon dari server model.", "vocabulary:no_reply"),
         # Uzbek: "try again later"
