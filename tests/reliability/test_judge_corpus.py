@@ -166,6 +166,12 @@ def test_no_source_straddles_the_split() -> None:
 # "Occurs" / "can occur" in tr, it, ru, ja, ko; a Chinese change title ("修改 ..."); "not X but
 # Y" in id and vi, "terkadang" (hand 46 -> 42, 3,784 held), retrained: 23.
 # All merged, retrained: 24.
+# Round 13 (eng64): core failure words in their common spellings and bare forms (th, id, uz,
+# he, fa; hand 45 held), retrained: 24.
+# A Chinese bot's mind gone astray as its own state (开小差, 有点混乱, 迷糊了, 失灵了; hand 45
+# held), retrained: 24.
+# Belarusian and Estonian notice words, "no he podido", "não obtive resposta", "没有产生任何内容",
+# German "versuch es noch einmal" (hand 45 held), retrained: 24.
 # Round 13, answers: a setting's quantity in code is no status (`delay: 500`), "see https://..."
 # is a citation, connectives of explaining in it/tr/pl, Polish "occurs when", a person's casual
 # talk ("yeah", "afaik": speaks_casually) (hand 45 -> 40, 3,935 held), retrained: 22.
@@ -328,6 +334,17 @@ TUNE_FALSE_ALARMS_AT_MOST = 27
 # An example's heading, codes counted, italics, a question to the asker (205 held): 191.
 # "Occurs" in more languages, Chinese change titles, contrasts in id/vi (205 held): 191.
 # All merged, retrained: 185.
+# Round 13 (eng64): core failure words in their common spellings and bare forms: Thai
+# "โควต้า", "ลองใหม่", "ไม่ตอบกลับ"; Indonesian "respon"; Uzbek "keyinroq urinib"; Hebrew
+# "לא החזיר", Persian "برنگرداند" (hand 3,935 -> 3,939 caught, 45 held), retrained: 181.
+# A Chinese bot's mind gone astray as its own state ("开小差", "有点混乱", "迷糊了", "失灵了",
+# "需要多一点时间思考"; hand 3,939 -> 3,944, 45 held), retrained: 176.
+# Belarusian ("нешта пайшло не так", "памылка", "паспрабуйце яшчэ раз") and Estonian
+# ("vabandame", "tehnilised probleemid") notice words; a first person's could-not or no answer
+# ("no he podido", "não obtive resposta", "沒有產生任何內容"); German "versuch es gleich noch
+# einmal" (hand 3,944 -> 3,951, 45 held), retrained: 169.
+# Thai "ไม่ตอบกลับ" taken back out of no_reply (a Thai definition of a 504 says it: hand
+# 3,951 -> 3,950, 45 held), model not retrained: 170.
 # Round 13's answer concepts (quantity keys, citations, connectives, casual talk; hand 201
 # held), retrained: 184.
 # Round 13's five batches joined (188 tune failures; hand 201 -> 214), retrained: 199.
