@@ -176,6 +176,7 @@ def test_no_source_straddles_the_split() -> None:
 # is a citation, connectives of explaining in it/tr/pl, Polish "occurs when", a person's casual
 # talk ("yeah", "afaik": speaks_casually) (hand 45 -> 40, 3,935 held), retrained: 22.
 # Round 13's five batches joined (330 tune texts; hand 45 -> 50), retrained: 27.
+# All merged with round 13's second part (hand 52 -> 47), retrained: 27.
 TUNE_FALSE_ALARMS_AT_MOST = 27
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -348,7 +349,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 27
 # Round 13's answer concepts (quantity keys, citations, connectives, casual talk; hand 201
 # held), retrained: 184.
 # Round 13's five batches joined (188 tune failures; hand 201 -> 214), retrained: 199.
-TUNE_MISSES_AT_MOST = 199
+# All merged with round 13's second part (178 tune texts), hand 4,184/4,394, retrained: 193.
+TUNE_MISSES_AT_MOST = 193
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
