@@ -3,7 +3,8 @@ and troubleshooting guides in Chinese, Korean, Japanese, Spanish and Portuguese)
 the notice that must stay a failure: a markdown heading that names a guide, a solution or a
 diagnosis (`guide_heading`); a status's own name as the topic of a Korean sentence ("429 Too
 Many Requests는 ..."); an error's name set as code and spoken of as a kind of error ("进而导致
-`content_filter` 错误"); the failure called normal or expected (`called_normal`).
+`content_filter` 错误"); the failure called normal or expected (`called_normal`); a callout's
+label set in bold ("**Note:**", "> **참고:**"), a manual's aside (`doc_markup`).
 
 The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
 learned signal off) and by the whole judge.
@@ -133,4 +134,26 @@ def test_a_failure_called_normal_or_expected_is_an_answer(text: str) -> None:
 def test_a_notice_with_normal_or_expected_in_it_stays_a_failure(text: str) -> None:
     failure, names = hand(text)
     assert failure and "called_normal" not in names, names
+    assert reading(text)[0]
+
+
+CALLOUTS = [
+    "피크 시간에는 업스트림 응답이 느려질 수 있습니다.\n\n> **참고:** 게이트웨이는 60초 후 연결을"
+    " 끊고 클라이언트에 타임아웃 오류를 반환합니다.",
+    "The upstream may answer slowly at peak hours.\n\n> **Note:** the gateway gives up after 60"
+    " seconds and returns a timeout error to the client.",
+]
+
+
+@pytest.mark.parametrize("text", CALLOUTS)
+def test_a_callout_set_off_in_bold_is_a_manuals_aside(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "doc_markup" in names, names
+    assert not reading(text)[0]
+
+
+def test_a_notice_with_a_bold_label_that_is_no_callout_stays_a_failure() -> None:
+    text = "**Error:** rate limit exceeded. Please try again later."
+    failure, names = hand(text)
+    assert failure and "doc_markup" not in names, names
     assert reading(text)[0]

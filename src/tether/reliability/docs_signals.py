@@ -33,8 +33,14 @@ _IDENTIFIER = (
 )
 # A comment in source code, on a line of its own ("// throw if it failed").
 _COMMENT = r"(?m:^[ \t]*//[ \t]*\w)"
-_DOC_MARKUP = re.compile("|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT)))
-_DOC_KEYS = ("](", "{{", "`", "//")
+# A callout's label set in bold ("**Note:**", "> **Hinweis:**", "**참고:**"): a
+# manual's or an FAQ's aside. A notice has no asides to set off.
+_CALLOUT = (
+    r"(?i:\*\*\s*(?:note|nota|remarque|hinweis|anmerkung|примечание|注意|注|备注|備註|提示|참고|주의"
+    r"|ヒント|メモ)\s*[:\uff1a])"
+)
+_DOC_MARKUP = re.compile("|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT, _CALLOUT)))
+_DOC_KEYS = ("](", "{{", "`", "//", "**")
 
 
 def doc_markup(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
