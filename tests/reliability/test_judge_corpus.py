@@ -167,7 +167,10 @@ def test_no_source_straddles_the_split() -> None:
 # Y" in id and vi, "terkadang" (hand 46 -> 42, 3,784 held), retrained: 23.
 # All merged, retrained: 24.
 # Round 13's five batches joined (330 tune texts; hand 45 -> 50), retrained: 27.
-TUNE_FALSE_ALARMS_AT_MOST = 27
+# Round 13, the new files' answers: a heading that names a guide, a solution or a diagnosis, a
+# status's name as a Korean topic, an error named in code as a kind of error, a failure called
+# normal or expected, a bold callout label (hand 50 -> 46, 4,110 caught held), retrained: 25.
+TUNE_FALSE_ALARMS_AT_MOST = 25
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -326,7 +329,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 27
 # "Occurs" in more languages, Chinese change titles, contrasts in id/vi (205 held): 191.
 # All merged, retrained: 185.
 # Round 13's five batches joined (188 tune failures; hand 201 -> 214), retrained: 199.
-TUNE_MISSES_AT_MOST = 199
+# Round 13, the new files' answers: guide headings, a Korean topic, a code named as an error,
+# called normal, bold callouts (hand 214 held), retrained: 197.
+TUNE_MISSES_AT_MOST = 197
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
