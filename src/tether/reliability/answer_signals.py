@@ -652,6 +652,9 @@ _CODE_AS_NOUN = Alternation(
     # ... or the topic of a sentence in Korean, Japanese, Chinese, Russian: "502 에러는", "503
     # エラーとは", "504 错误通常", "ошибка 429 означает" (a notice says the code, not its topic)
     r"[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:(?:에러|오류)(?:는|란)"
+    # ... the code's own name the topic, the particle on its last word ("429 Too Many
+    # Requests는 ...", "503 Service Unavailable은")
+    r"|(?<=[a-z])(?:는|은|이란|란)(?=[\s,])"
     r"|(?:エラー|ステータス)(?:は|とは|が発生する(?:原因|場合))"
     r"|(?:错误|錯誤|报错|状态码|狀態碼)(?:是|表示|通常|一般|意味|的原因|指|的意思))"
     r"|(?:ошибка|код|статус)\s+[45]\d\d\s+(?:означает|возникает|говорит|указывает)",
@@ -667,9 +670,19 @@ def names_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     text = r.message[:3000]
     m = _CODE_AS_NOUN.search(text) if _STATUS_DIGITS.search(text) is not None else None
+    if m is None and "`" in text:
+        m = _CODE_SPAN_ERROR.search(text)
     if m is None:
         return ()
     return (Signal("names_code", -w["names_code"], m.group(0)[:40]),)
+
+
+# An error's name set as code and spoken of as a kind of error ("the `ETIMEDOUT` error", "进而
+# 导致 `content_filter` 错误", "`502` エラーには", "`insufficient_quota` 오류"): a writer's markup
+# around a name. A notice says its error; it does not call it "the `X` error".
+_CODE_SPAN_ERROR = re.compile(
+    r"`[\w.-]{3,40}`\s*(?:errors?\b|exceptions?\b|错误|錯誤|报错|エラー|오류|에러)"
+)
 
 
 def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -373,3 +373,50 @@ def works_elsewhere(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     return sign("works_elsewhere", w, _WORKS_ELSEWHERE, _WORKS_ELSEWHERE_KEYS, r.low[:3000])
+
+
+# The failure called normal, expected or by design: "This is expected behavior", "偶尔出现 429
+# 错误是正常的", "高并发下 TTFT 变长是正常现象", "仕様です", "정상적인 현상입니다", "c'est normal",
+# "es normal que", "это нормально". A writer judging the behaviour against how it should be; a
+# notice reports a failure, it never reassures that the failure is as it should be.
+_CALLED_NORMAL = re.compile(
+    r"\b(?:this|that|it|which)\s+is\s+(?:perfectly\s+|completely\s+|totally\s+|quite\s+)?"
+    r"(?:normal|expected)\b(?!\s+(?:to|as|by|in|from|at)\b)"
+    r"|\bexpected\s+behaviou?r\b|\bby\s+design\b|\bis\s+normal\s+\w+\s+behaviou?r\b"
+    r"|\b(?:es|é|est|ist|è)\s+(?:completamente\s+|tout\s+à\s+fait\s+|ganz\s+)?"
+    r"(?:normal|normale)\b"
+    r"|comportamiento esperado|comportamento (?:esperado|previsto)|comportement attendu"
+    r"|erwartetes verhalten|это нормально|(?:ожидаемое|нормальное|штатное) поведение"
+    r"|是正常(?:的|现象|現象)|属于正常|屬於正常|是预期(?:的|行为)|預期行為"
+    r"|正常な(?:動作|挙動)です|想定(?:された|通りの)(?:動作|挙動)|仕様です"
+    r"|정상적인 (?:현상|동작)|예상된 동작|의도된 동작"
+)
+_CALLED_NORMAL_KEYS = split_keys(
+    (
+        "normal",
+        "expected",
+        "design",
+        "esperado",
+        "previsto",
+        "attendu",
+        "erwartet",
+        "нормальн",
+        "ожидаем",
+        "штатн",
+        "正常",
+        "预期",
+        "預期",
+        "想定",
+        "仕様",
+        "정상적인",
+        "동작",
+    )
+)
+
+
+def called_normal(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The failure called normal, expected or by design ("This is expected behavior", "是正常
+    现象", "仕様です"): a writer judging it against how things should be, not a notice of it."""
+    if not r.written or not r.hits:
+        return ()
+    return sign("called_normal", w, _CALLED_NORMAL, _CALLED_NORMAL_KEYS, r.low[:3000])

@@ -33,8 +33,14 @@ _IDENTIFIER = (
 )
 # A comment in source code, on a line of its own ("// throw if it failed").
 _COMMENT = r"(?m:^[ \t]*//[ \t]*\w)"
-_DOC_MARKUP = re.compile("|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT)))
-_DOC_KEYS = ("](", "{{", "`", "//")
+# A callout's label set in bold ("**Note:**", "> **Hinweis:**", "**참고:**"): a
+# manual's or an FAQ's aside. A notice has no asides to set off.
+_CALLOUT = (
+    r"(?i:\*\*\s*(?:note|nota|remarque|hinweis|anmerkung|примечание|注意|注|备注|備註|提示|참고|주의"
+    r"|ヒント|メモ)\s*[:\uff1a])"
+)
+_DOC_MARKUP = re.compile("|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT, _CALLOUT)))
+_DOC_KEYS = ("](", "{{", "`", "//", "**")
 
 
 def doc_markup(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -266,3 +272,32 @@ def explainer_title(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 _STATUS = re.compile(r"(?<!\d)[1-5]\d\d(?!\d)")
+
+# A markdown heading that names the document or its section a guide to a failure, its
+# solution or its diagnosis ("# 502 Bad Gateway 오류 해결 가이드", "# ⚠️ Solução: Quota
+# Esgotada", "## 🔍 Diagnóstico", "# MiniMax HTTP 500 错误诊断", "## 解決方法", "## Solución",
+# "# Troubleshooting ..."): a troubleshooting document written about the error. A notice is a
+# line or two that reports it; it has no headings, least of all one that names its own fix.
+_GUIDE_HEADING = re.compile(
+    r"(?im)^[ \t]{0,3}#{1,6}[ \t][^\n]{0,80}?"
+    r"(?:\b(?:troubleshoot\w*|guide|solutions?|diagn[oó]s\w*|workarounds?|fix(?:es|ing)?"
+    r"|how-to|soluci[oó]n\w*|gu[ií]a|solu[cç][aã]o|solu[cç][oõ]es|resolu[cç][aã]o"
+    r"|corre[cç][aã]o|d[ée]pannage|r[ée]solution|correctif|l[öo]sung\w*|fehlerbehebung"
+    r"|anleitung|behebung|soluzion\w*|guida|risoluzione|решени\w*|устранени\w*"
+    r"|диагностик\w*|руководств\w*|исправлени\w*|фикс|çözüm\w*|k\u0131lavuz\w*|giải pháp"
+    r"|khắc phục|hướng dẫn|solusi|panduan|pemecahan masalah)\b"
+    r"|解决|解決|排查|故障排除|诊断|診断|指南|修复方法|处理方法|应对|対処|対策|トラブルシューティング"
+    r"|ガイド|修正方法|해결|가이드|진단|트러블슈팅|대처|조치 ?방법)"
+)
+
+
+def guide_heading(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A markdown heading that names a guide, a solution or a diagnosis ("# 502 오류 해결
+    가이드", "## Solução", "## 🔍 Diagnóstico"): a troubleshooting document about the
+    failure, not a notice of it."""
+    if not r.written or not r.hits or "#" not in r.text[:3000]:
+        return ()
+    m = _GUIDE_HEADING.search(r.text[:3000])
+    if m is None:
+        return ()
+    return (Signal("guide_heading", -w["guide_heading"], m.group(0).strip()[:40]),)

@@ -107,6 +107,7 @@ from tether.reliability.answer_signals import (
 )
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
+    called_normal,
     checked_item,
     checklist,
     names_cause,
@@ -119,6 +120,7 @@ from tether.reliability.docs_signals import (
     code_parts,
     doc_markup,
     explainer_title,
+    guide_heading,
     handles_errors,
     json_schema,
 )
@@ -261,11 +263,13 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "names_cause": 0.6,  # the cause named ("## Root cause", "导致此问题"): a diagnosis
     "asker_evidence": 0.5,  # the asker's screenshot or log, read or asked for
     "works_elsewhere": 0.5,  # it works on another machine: a fault narrowed down
+    "called_normal": 0.5,  # the failure called normal or expected ("This is expected behavior")
     "handles_errors": 0.3,  # errors as what code does with them ("catches errors", 捕获)
     "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
     "json_schema": 1.2,  # a JSON Schema of an error object: its documentation, not one sent
     "code_parts": 0.3,  # two parts of a program named ("the middleware function"): for a developer
     "explainer_title": 0.6,  # a title asking what an error is or how to fix it
+    "guide_heading": 0.6,  # a heading naming a guide, a solution or a diagnosis
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
     "on_topic": 0.5,
     "off_topic": 0.3,
@@ -433,8 +437,10 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_cause,
     asker_evidence,
     works_elsewhere,
+    called_normal,
     doc_markup,
     explainer_title,
+    guide_heading,
     handles_errors,
     bold_status,
     code_parts,
