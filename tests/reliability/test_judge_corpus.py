@@ -167,6 +167,9 @@ def test_no_source_straddles_the_split() -> None:
 # Y" in id and vi, "terkadang" (hand 46 -> 42, 3,784 held), retrained: 23.
 # All merged, retrained: 24.
 # Round 13's five batches joined (330 tune texts; hand 45 -> 50), retrained: 27.
+# Round 13, failures: "ё" read plain, a host's page to the site's owner, an object's fields on
+# one line, a template's fallback slot and error slot, a translator's output, a budget run out
+# (hand 50 held), retrained: 27.
 TUNE_FALSE_ALARMS_AT_MOST = 27
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -326,7 +329,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 27
 # "Occurs" in more languages, Chinese change titles, contrasts in id/vi (205 held): 191.
 # All merged, retrained: 185.
 # Round 13's five batches joined (188 tune failures; hand 201 -> 214), retrained: 199.
-TUNE_MISSES_AT_MOST = 199
+# Round 13, failures: "ё" read plain, an owner's page, fields on one line, fallback and error slots,
+# a translator's output, a budget run out (hand 214 -> 205), retrained: 190.
+TUNE_MISSES_AT_MOST = 190
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
