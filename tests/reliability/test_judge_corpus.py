@@ -169,7 +169,7 @@ def test_no_source_straddles_the_split() -> None:
 # Round 13's five batches joined (330 tune texts; hand 45 -> 50), retrained: 27.
 # Round 13, failures: "ё" read plain, a host's page to the site's owner, an object's fields on
 # one line, a template's fallback slot and error slot, a translator's output, a budget run out
-# (hand 50 held), retrained: 27.
+# (hand 50 held), retrained: 27. More slot forms, a Russian limit exhausted (50 held): 27.
 TUNE_FALSE_ALARMS_AT_MOST = 27
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -331,7 +331,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 27
 # Round 13's five batches joined (188 tune failures; hand 201 -> 214), retrained: 199.
 # Round 13, failures: "ё" read plain, an owner's page, fields on one line, fallback and error slots,
 # a translator's output, a budget run out (hand 214 -> 205), retrained: 190.
-TUNE_MISSES_AT_MOST = 190
+# Slots indexing a response or calling str(), `$X$`, `{ $x }`, between escaped backticks; a
+# Russian limit exhausted (hand 205 -> 198), retrained: 186.
+TUNE_MISSES_AT_MOST = 186
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

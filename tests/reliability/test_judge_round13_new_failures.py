@@ -3,8 +3,10 @@ messaging bots, gateway and SDK bodies, agent tools), concepts that generalise, 
 reading that must stay: Russian "ё" written as itself or as the plain letter is the same word; a host's error
 page speaks to the owner of the site it could not serve; an error object's fields printed on one
 line once its braces are gone; a JavaScript template's slot with a fallback expression, and a
-slot named for the error it was to carry; a translator's output is its reply (nothing of it, a
-stand-in; not obtained, a failure); a budget that ran out is a quota reached.
+slot named for the error it was to carry, one that indexes a response or calls `str()`, one
+between dollars or Fluent's `{ $x }`, one between escaped backticks; a translator's output is its
+reply (nothing of it, a stand-in; not obtained, a failure); a budget that ran out, and a Russian
+limit the user exhausted, are a quota reached.
 
 The texts are made up; none is a corpus text. Each is read by the hand-written signals alone
 (the learned signal off), so a test fails when the concept is gone whatever the model learned.
@@ -137,3 +139,43 @@ def test_a_budget_spoken_of_stays_an_answer() -> None:
         "out; the suite passes.",
     )
     assert not failure
+
+
+def test_a_slot_that_indexes_a_response_or_calls_str_is_a_slot() -> None:
+    failure, names = hand("Сбой сервиса: {data['result']['text']}")
+    assert failure and "template_slot" in names, names
+    failure, names = hand("Η μετάφραση απέτυχε: {str(exc)}")
+    assert failure and "template_slot" in names, names
+
+
+def test_braces_in_a_reply_about_code_stay_an_answer() -> None:
+    failure, names = hand(
+        "The test read the field as data['result']['text'] while the parser now returns "
+        "data['result']['body']; I renamed the key in tests/test_parse.py and it passes."
+    )
+    assert not failure and "template_slot" not in names, names
+
+
+def test_slots_between_dollars_and_fluent_placeables_are_slots() -> None:
+    failure, names = hand("[Answer unavailable: $DETAILS$]")
+    assert failure and "template_slot" in names, names
+    failure, names = hand("Сервіс зайнятий. Спробуйте знову після { $time }")
+    assert failure and "template_slot" in names, names
+
+
+def test_a_slot_between_escaped_backticks_is_a_slot_not_inline_code() -> None:
+    failure, names = hand("Cek bahwa server aktif dan model \\`${modelName}\\` sudah diunduh.")
+    assert failure and "template_slot" in names, names
+
+
+def test_dollar_amounts_and_shell_variables_are_no_slots() -> None:
+    failure, names = hand(
+        "The fixture read $HOME instead of tmp_path, so the test cost $5 of API calls; I "
+        "switched tests/test_parse.py to tmp_path and it passes."
+    )
+    assert not failure and "template_slot" not in names, names
+
+
+def test_a_russian_limit_the_user_exhausted_is_a_quota_reached() -> None:
+    failure, names = hand("Вы исчерпали недельный лимит запросов")
+    assert failure and "vocabulary:quota" in names, names

@@ -503,15 +503,20 @@ RUNTIME_SUBJECT_WORDS = 3
 # A Python format field's conversion and spec: `{e!r}`, `{cost:.2f}`, `{0:>8}` (not a width
 # alone: `{a:1}` is an object).
 _FORMAT_SPEC = r"(?:![rsa])?(?::(?!\d*\})[<>^=]?[+\- ]?#?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?)?"
-# An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']}`, `${error.message}`,
+# An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']['message']}`,
+# `{str(e)}`, `${error.message}`, `${codes[c] || ...` (a fallback after it),
 # `{{host}}`, Go's `{{ .Name }}`, `{0}`, `{e!r}`, `{cost:.2f}`, `%s`, `%v`. Not after a word,
 # `#`, `\\`, `^` or `}` (a Ruby string's `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's
 # `{null}`) or `/` (a URL's `/{id}`).
 _SLOT = re.compile(
-    r"\$\{[A-Za-z_][\w.]*\}|\$\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,30}\])?(?:\(\))?\s*(?:\|\||\?\?)|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
-    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\])?" + _FORMAT_SPEC + r"\}"
+    r"\$\{[A-Za-z_][\w.]*\}|\$\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,30}\])?(?:\(\))?\s*(?:\|\||\?\?)"
+    r"|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
+    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\]){0,3}" + _FORMAT_SPEC + r"\}"
+    r"|(?<![\w$#\\^}={/])\{(?:str|repr|type)\([A-Za-z_][\w.]*\)" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w$#\\^}={/])\{\d" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w%])%[sdv]\b"
+    # a slot between dollars (`$REASON$`), Fluent's placeable (`{ $date }`)
+    r"|(?<![\w$])\$[A-Z][A-Z0-9_]{1,30}\$(?![\w$])|\{ ?\$[a-z_][\w-]{0,30} ?\}"
 )
 _ASKS_TEMPLATE = re.compile(
     r"%[sdv]\b|\{\w*\}|\$\{|templat|placeholder|format(?:ting)? string|format specifier|printf"
@@ -531,11 +536,15 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A message template sent with a slot never filled (`Error: {e}`, `${error.message}`,
     `model: %s`): a client's or a bot's canned text, not a model's reply. Slots in code
     (fenced, in backticks) are an answer's code."""
-    if len(r.text) > TEMPLATE_CHARS or ("{" not in r.text and "%" not in r.text) or r.html:
-        return ()  # (every slot has a brace or a `%`: most replies have neither)
+    if len(r.text) > TEMPLATE_CHARS or r.html:
+        return ()
+    if "{" not in r.text and "%" not in r.text and "$" not in r.text:
+        return ()  # (every slot has a brace, a `%` or a `$`: most replies have none)
     if r.question and _ASKS_TEMPLATE.search(r.question[:2000]) is not None:
         return ()  # asked about templates, format strings, placeholders: slots are the answer
-    said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(" ", r.text)))
+    # (an escaped backtick, `\``, is a JavaScript template literal's own: no inline code)
+    text = r.text.replace("\\`", " ") if "\\`" in r.text else r.text
+    said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(" ", text)))
     slots = {m.group(0) for m in _SLOT.finditer(said)}
     if not slots:
         return ()
