@@ -176,6 +176,8 @@ def test_no_source_straddles_the_split() -> None:
 # is a citation, connectives of explaining in it/tr/pl, Polish "occurs when", a person's casual
 # talk ("yeah", "afaik": speaks_casually) (hand 45 -> 40, 3,935 held), retrained: 22.
 # Round 13's five batches joined (330 tune texts; hand 45 -> 50), retrained: 27.
+# Round 13, failures: "ё" read plain, a host's page to the site's owner, an object's fields on
+# one line, a template's fallback slot and error slot, a translator's output, a budget run out
 # Round 13, the new files' answers: a heading that names a guide, a solution or a diagnosis, a
 # status's name as a Korean topic, an error named in code as a kind of error, a failure called
 # normal or expected, a bold callout label (hand 50 -> 46, 4,110 caught held), retrained: 25.
@@ -352,6 +354,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 27
 # Round 13's answer concepts (quantity keys, citations, connectives, casual talk; hand 201
 # held), retrained: 184.
 # Round 13's five batches joined (188 tune failures; hand 201 -> 214), retrained: 199.
+# Round 13, failures: "ё" read plain, an owner's page, fields on one line, fallback and error slots,
+# a translator's output, a budget run out (hand 214 -> 205), retrained: 190.
+# Slots indexing a response or calling str(), `$X$`, `{ $x }`, between escaped backticks; a
+# Russian limit exhausted (hand 205 -> 198), retrained: 186.
 # Round 13, the new files' answers: guide headings, a Korean topic, a code named as an error,
 # called normal, bold callouts (hand 214 held), retrained: 197.
 # All merged with round 13's second part (178 tune texts), hand 4,184/4,394, retrained: 193.

@@ -223,6 +223,9 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         before = r.text[max(0, m.start() - 2) : m.start()]
         if before.rstrip().endswith((":", "{", ",")) and not before.endswith(" "):
             continue
+        opened = r.text.rfind("${", 0, m.start())
+        if opened >= 0 and "}" not in r.text[opened : m.start()]:
+            continue  # a template literal inside a slot's expression (`${a || `...`}`): code
         if before.rstrip().endswith("="):
             continue  # a field's value (`message='Failed Dependency'`, `details = "..."`): a repr
         if not r.lexicon.vocabulary.search(inner):

@@ -216,7 +216,12 @@ _SHELL = re.compile(r"<script|<noscript|http-equiv=.?refresh")
 # (Squid's `The requested URL could not be retrieved`).
 _PAGE_TEXT = re.compile(
     r"\bray id:?\s*[0-9a-f]{8,}|error reference number|the requested url could not be retrieved"
-    r"|^\W*what happened\?\W*$(?=.*^\W*what can i do\?\W*$)",
+    r"|^\W*what happened\?\W*$(?=.*^\W*what can i do\?\W*$)"
+    # a host's error page speaks to the owner of the site it could not serve ("If you are the
+    # application owner, check your logs"): a page put before a visitor, not a writer's reply
+    r"|\bif you(?: are|'re|\u2019re) the (?:owner of (?:this|the) (?:web ?site|site|domain|app"
+    r"(?:lication)?|page|server)|(?:web ?site|site|domain|app(?:lication)?|page|server)"
+    r" (?:owner|administrator|admin))\b",
     re.M | re.S,
 )
 # A substring every match of `_PAGE_TEXT` holds: most texts hold none, and the pattern, tried
@@ -227,6 +232,9 @@ _PAGE_TEXT_KEYS = split_keys(
         "error reference number",
         "the requested url could not be retrieved",
         "what happened?",
+        "if you are the",
+        "if you're the",
+        "if you\u2019re the",
     )
 )
 
@@ -495,15 +503,20 @@ RUNTIME_SUBJECT_WORDS = 3
 # A Python format field's conversion and spec: `{e!r}`, `{cost:.2f}`, `{0:>8}` (not a width
 # alone: `{a:1}` is an object).
 _FORMAT_SPEC = r"(?:![rsa])?(?::(?!\d*\})[<>^=]?[+\- ]?#?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?)?"
-# An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']}`, `${error.message}`,
+# An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']['message']}`,
+# `{str(e)}`, `${error.message}`, `${codes[c] || ...` (a fallback after it),
 # `{{host}}`, Go's `{{ .Name }}`, `{0}`, `{e!r}`, `{cost:.2f}`, `%s`, `%v`. Not after a word,
 # `#`, `\\`, `^` or `}` (a Ruby string's `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's
 # `{null}`) or `/` (a URL's `/{id}`).
 _SLOT = re.compile(
-    r"\$\{[A-Za-z_][\w.]*\}|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
-    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\])?" + _FORMAT_SPEC + r"\}"
+    r"\$\{[A-Za-z_][\w.]*\}|\$\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,30}\])?(?:\(\))?\s*(?:\|\||\?\?)"
+    r"|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
+    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\]){0,3}" + _FORMAT_SPEC + r"\}"
+    r"|(?<![\w$#\\^}={/])\{(?:str|repr|type)\([A-Za-z_][\w.]*\)" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w$#\\^}={/])\{\d" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w%])%[sdv]\b"
+    # a slot between dollars (`$REASON$`), Fluent's placeable (`{ $date }`)
+    r"|(?<![\w$])\$[A-Z][A-Z0-9_]{1,30}\$(?![\w$])|\{ ?\$[a-z_][\w-]{0,30} ?\}"
 )
 _ASKS_TEMPLATE = re.compile(
     r"%[sdv]\b|\{\w*\}|\$\{|templat|placeholder|format(?:ting)? string|format specifier|printf"
@@ -523,15 +536,21 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A message template sent with a slot never filled (`Error: {e}`, `${error.message}`,
     `model: %s`): a client's or a bot's canned text, not a model's reply. Slots in code
     (fenced, in backticks) are an answer's code."""
-    if len(r.text) > TEMPLATE_CHARS or ("{" not in r.text and "%" not in r.text) or r.html:
-        return ()  # (every slot has a brace or a `%`: most replies have neither)
+    if len(r.text) > TEMPLATE_CHARS or r.html:
+        return ()
+    if "{" not in r.text and "%" not in r.text and "$" not in r.text:
+        return ()  # (every slot has a brace, a `%` or a `$`: most replies have none)
     if r.question and _ASKS_TEMPLATE.search(r.question[:2000]) is not None:
         return ()  # asked about templates, format strings, placeholders: slots are the answer
-    said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(" ", r.text)))
+    # (an escaped backtick, `\``, is a JavaScript template literal's own: no inline code)
+    text = r.text.replace("\\`", " ") if "\\`" in r.text else r.text
+    said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(" ", text)))
     slots = {m.group(0) for m in _SLOT.finditer(said)}
     if not slots:
         return ()
     weight = w["template_slot"] + min(len(slots) - 1, 2) * TEMPLATE_MORE
+    if any(_ERROR_SLOT.search(slot) is not None for slot in slots):
+        weight += TEMPLATE_ERROR  # the slot a failure notice leaves for its error
     if not any(c.isalpha() for c in _SLOT.sub("", said)):
         weight = max(weight, w["template_slot"] * TEMPLATE_ALONE)  # slots and signs alone
     return (Signal("template_slot", round(weight, 3), ", ".join(sorted(slots))[:60]),)
@@ -540,6 +559,10 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 FENCED_CODE = re.compile(r"```.*?(?:```|$)", re.S)
 TEMPLATE_MORE = 0.1  # each further slot, up to two
 TEMPLATE_ALONE = 1.5  # a reply of slots and signs alone: nothing but the template
+TEMPLATE_ERROR = 0.2  # a slot named for the error it was to carry (`{e}`, `{llm_error_details}`)
+# A slot's name that holds the error: `{e}`, `{exc!r}`, `{err.message}`, `${error}`,
+# `{llm_error_details}`, `{resp['error']}`.
+_ERROR_SLOT = re.compile(r"(?<![A-Za-z])(?:e|ex|exc|err|error|exception)(?![A-Za-z])|error", re.I)
 
 
 def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -682,7 +705,15 @@ _FIELD_LINE = re.compile(
     re.I,
 )
 _FAILED_VALUE = re.compile(
-    r"[45]\d\d|error|fail|timeout|not[ _]found|denied|invalid|exceeded", re.I
+    r"[45]\d\d|error|fail|timeout|not[ _]found|denied|invalid|exceeded|unsupported"
+    r"|not[ _](?:supported|accessible|available|allowed)|unavailable|forbidden|unauthori[sz]ed",
+    re.I,
+)
+# Fields an object prints on one line once its braces are gone (`message: '...', code:
+# '...'`, a JavaScript error's own properties as Node shows them): cut before each label.
+_NEXT_FIELD = re.compile(
+    r",\s+(?=(?:error[ _]?)?(?:code|message|msg|status|reason|type|details?)\s*[:=]\s*\S)",
+    re.I,
 )
 ERROR_FIELDS_CHARS = 600
 
@@ -690,10 +721,13 @@ ERROR_FIELDS_CHARS = 600
 def error_fields(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An error record printed as fields, one per line (`504: GATEWAY_TIMEOUT` / `Code:
     FUNCTION_INVOCATION_TIMEOUT` / `ID: hnd1::...`, `code: 50002` / `message: fail to get
-    model`): a platform's or a client's failure, laid out as a log prints it, not a reply."""
+    model`), or on one line once an object's braces are gone (`message: '...', code: '...'`):
+    a platform's or a client's failure, laid out as a log prints it, not a reply."""
     if not r.written or len(r.text) > ERROR_FIELDS_CHARS:
         return ()
     lines = [line.strip() for line in r.text.splitlines() if line.strip()]
+    if len(lines) == 1 and "," in lines[0]:
+        lines = [part.strip() for part in _NEXT_FIELD.split(lines[0]) if part.strip()]
     fields = [line for line in lines if _FIELD_LINE.match(line)]
     if len(fields) < 2 or 2 * len(fields) < len(lines):
         return ()

@@ -55,6 +55,10 @@ class Terms:
 
     def __init__(self, terms: Iterable[str], regexes: Iterable[str] = ()) -> None:
         items = {t for t in terms if t}
+        # Russian writes "ё" (U+0451) as the plain Cyrillic "e" (U+0435) as often as not
+        # ("завершён"): a term spelt with "ё" also stands spelt without it (a reply's
+        # `message` reads every "ё" as the plain letter)
+        items |= {t.replace("\u0451", "\u0435") for t in items if "\u0451" in t}
         plain = sorted((t for t in items if t.isascii()), key=len, reverse=True)
         wide = sorted((t for t in items if not t.isascii()), key=len, reverse=True)
         words = [t for t in plain if t[:1].isalnum()]

@@ -554,6 +554,8 @@ class Reply:
             return " ".join((prefix, *messages)).lower()[:2000]
         # (Turkish 'İ' lowers to 'i' and a combining dot, which no term spells: 'İsteği')
         low = self.said.lower().replace("i\u0307", "i")
+        if "\u0451" in low:  # (Russian "ё" read as the plain letter it is often written as)
+            low = low.replace("\u0451", "\u0435")
         wrapped = EMPHASIS_WRAP.fullmatch(low.strip())
         if wrapped is not None:
             low = wrapped.group(2)
