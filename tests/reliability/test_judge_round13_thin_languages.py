@@ -94,3 +94,43 @@ def test_an_answer_with_the_same_words_stays_an_answer(text: str) -> None:
     failure, names = hand(text)
     assert not failure, names
     assert not reading(text)[0]
+
+
+# The second group: sorry and unfortunately (ar, he, cs, hu, sr/hr, sl, da, nl, ro, el, hi, uz,
+# pl; the notices here in ar, hu, sr, da, sl, ro), "I could not" in Slovene and Hebrew, and a filter's words in Hungarian ("blocked", "for
+# safety reasons") and Uzbek ("inappropriate").
+SORRY_NOTICES = [
+    "Nažalost, servis je preopterećen.",
+    "Sajnos a szerver túlterhelt.",
+    "Desværre, serveren svarer ikke.",
+    "Oprostite, nisem mogla prebrati vašega sporočila.",
+    "Din păcate, serverul este ocupat.",
+    "للأسف، فشلت العملية",
+    "לא הצלחתי לקרוא את ההודעה",
+    "A kérést a rendszer biztonsági okból blokkolta.",
+    "Nomaqbul so'rov aniqlandi.",
+]
+
+
+@pytest.mark.parametrize("text", SORRY_NOTICES)
+def test_a_sorry_notice_in_a_thin_language_is_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure, names
+    assert reading(text)[0]
+
+
+SORRY_ANSWERS = [
+    "Sajnos a `requests` 2.32 nem támogatja ezt a paramétert, ezért a `timeout=(3, 10)` "
+    "formát használd: az első szám a kapcsolódás, a második az olvasás ideje másodpercben.",
+    "Nažalost, `pandas` ne čuva redosled kolona posle `merge`; dodajte `df = df[cols]` "
+    "posle spajanja, gde je `cols = ['id', 'ime', 'grad']`, i rezultat će biti isti kao ranije.",
+    "Helaas ondersteunt Python 3.8 de `match`-syntax niet. Gebruik een `if`/`elif`-keten of "
+    "upgrade naar 3.10; daarna werkt `match command.split():` zoals in het voorbeeld.",
+]
+
+
+@pytest.mark.parametrize("text", SORRY_ANSWERS)
+def test_an_answer_that_opens_with_unfortunately_stays_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure, names
+    assert not reading(text)[0]
