@@ -365,9 +365,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 25
 # All merged with round 13's second part (178 tune texts), hand 4,184/4,394, retrained: 193.
 # Both halves of round 13 with every round-13 concept merged (eng64, eng65, eng67, eng68), hand
 # 4,201/4,394, retrained: 179.
-# Round 13, the thin languages' core failure words and sorry words (hand 4,201 -> 4,210),
-# retrained: 169.
-TUNE_MISSES_AT_MOST = 169
+# Round 13, the thin languages' core failure words and sorry words (hand 4,201 -> 4,209),
+# retrained: 170.
+TUNE_MISSES_AT_MOST = 170
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -1,8 +1,8 @@
 """Round 13's core failure words in the languages the corpus has least: the words a notice is
-made of (invalid, expired, not available, technical trouble, try again later, limit reached,
+made of (invalid, not available, technical trouble, try again later, limit reached,
 too long, no reply) in Persian, Hebrew, Slovak, Romanian, Greek, Lithuanian, Lao,
-Serbian and Croatian, Slovene, Finnish, Danish and Swedish, Hungarian, Uzbek, Hindi, Ukrainian,
-Thai and Dutch, as data in judge_signals.json's vocabulary.
+Serbian and Croatian, Slovene, Finnish, Danish and Swedish, Hungarian, Uzbek, Hindi, Ukrainian
+and Dutch, as data in judge_signals.json's vocabulary.
 
 The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
 learned signal off) and by the whole judge; beside them, answers in the same languages that
@@ -59,8 +59,6 @@ NOTICES = [
     "\u0412\u0438 \u0434\u043e\u0441\u044f\u0433\u043b\u0438 \u043b\u0456\u043c\u0456\u0442\u0443 \u043f\u043e\u0432\u0456\u0434\u043e\u043c\u043b\u0435\u043d\u044c.",
     # sk: the number of requests exceeded
     "Počet požiadaviek bol prekročený",
-    # th: the AI did not reply
-    "\u26a0\ufe0f ระบบ AI ไม่ตอบกลับ",
     # nl: could not answer
     "Kon uw vraag niet beantwoorden.",
 ]
