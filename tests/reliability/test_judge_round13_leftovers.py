@@ -1,6 +1,7 @@
 """Round 13's leftover concepts, with made-up texts: a notice that sends the user to its logs
 "for more details" in other languages than English; a Korean "is not a valid / correct X"
-(`유효한 … 아닙니다`); an error code token ending in `_REQUIRED` read like other error codes."""
+(`유효한 … 아닙니다`) and a Russian "incorrect" (`некорректный`); an error code token ending
+in `_REQUIRED` read like other error codes."""
 
 from __future__ import annotations
 
@@ -57,3 +58,21 @@ def test_an_error_code_ending_in_required_is_a_diagnostic() -> None:
     assert "diagnostics" in signals("401 LOGIN_REQUIRED: sign in again to continue")
     assert "diagnostics" in signals("Request rejected (PAYMENT_REQUIRED). Top up your balance.")
     assert "diagnostics" not in signals("All fields are required before you submit the form.")
+
+
+@pytest.mark.parametrize(
+    "notice",
+    ["Некорректный ответ от сервера.", "Получен некорректный ответ, повторите позже."],
+)
+def test_a_russian_incorrect_reply_notice_is_a_failure(notice: str) -> None:
+    assert "vocabulary:failure" in signals(notice)
+    assert is_failure(notice)
+
+
+def test_a_russian_explanation_of_an_incorrect_reply_stays_an_answer() -> None:
+    text = (
+        "Код 502 означает, что прокси получил некорректный ответ от вышестоящего сервера. "
+        "Обычно причина в том, что бэкенд упал или слушает другой порт: проверьте "
+        "`proxy_pass` в конфиге nginx и перезапустите сервис."
+    )
+    assert not is_failure(text, "Что означает ошибка 502 в nginx?")
