@@ -371,6 +371,7 @@ _CODE_ENDINGS = (
     "OVERLOADED",
     "FORBIDDEN",
     "UNAUTHORIZED",
+    "REQUIRED",
 )
 _CODE_TOKEN = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_?(?:" + "|".join(_CODE_ENDINGS) + r")\b")
 
