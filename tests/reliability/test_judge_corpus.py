@@ -369,7 +369,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 25
 # Round 13's leftovers (eng70): hand 4,201 -> 4,204/4,394, retrained: 176.
 # Round 13, the thin languages' core failure words and sorry words (hand 4,201 -> 4,209),
 # retrained: 170.
-TUNE_MISSES_AT_MOST = 170
+# eng69 (failure words of the languages the corpus has least) and eng70 ("for details" in
+# other languages, Korean "not a valid X", Russian "incorrect") merged, hand 4,212, retrained: 166.
+TUNE_MISSES_AT_MOST = 166
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
