@@ -4,7 +4,7 @@ question given), finished with `stop`: its verdict, and the names of the signals
 from __future__ import annotations
 
 from tether.messages import Message, Request, Turn
-from tether.reliability.judge import judge, read_text
+from tether.reliability.judge import JudgeConfig, judge, read_text
 
 # The task a failure text typically arrives after: it has nothing to do with the failure.
 TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
@@ -27,3 +27,14 @@ def signals(text: str, question: str = TASK) -> set[str]:
 def reading(text: str, question: str = TASK) -> tuple[bool, set[str]]:
     """The verdict (a failure or not) and the signals read."""
     return is_failure(text, question), signals(text, question)
+
+
+# The hand-written signals alone (the learned signal off): a concept's test fails when the
+# concept is gone, whatever the learned signal was fitted to.
+HAND = JudgeConfig(weights={"learned": 0.0})
+
+
+def hand(text: str, question: str = TASK) -> tuple[bool, set[str]]:
+    """The hand signals' verdict on `text` (a failure or not) and the names of the signals read."""
+    found = read_text(text, asked(question), config=HAND)
+    return found.failure, {s.name for s in found.signals}

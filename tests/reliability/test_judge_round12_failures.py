@@ -14,16 +14,8 @@ The texts are made up; none is a corpus text. Each is read by the hand-written s
 
 from __future__ import annotations
 
-from tests.reliability.judging import TASK, asked
-from tether.reliability.judge import JudgeConfig, read_text
-
-HAND = JudgeConfig(weights={"learned": 0.0})
-
-
-def hand(text: str, question: str = TASK) -> tuple[bool, set[str]]:
-    """The hand signals' verdict on `text` and the names of the signals they read."""
-    r = read_text(text, asked(question), config=HAND)
-    return r.failure, {s.name for s in r.signals}
+from tests.reliability.judging import HAND, asked, hand
+from tether.reliability.judge import read_text
 
 
 def test_a_notice_with_its_remedies_listed_under_a_label_is_a_notice() -> None:

@@ -18,16 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.judging import TASK, asked
-from tether.reliability.judge import JudgeConfig, read_text
-
-HAND = JudgeConfig(weights={"learned": 0.0})
-
-
-def hand(text: str, question: str = TASK) -> tuple[bool, set[str]]:
-    """The hand signals' verdict on `text` and the names of the signals they read."""
-    r = read_text(text, asked(question), config=HAND)
-    return r.failure, {s.name for s in r.signals}
+from tests.reliability.judging import hand
 
 
 @pytest.mark.parametrize(

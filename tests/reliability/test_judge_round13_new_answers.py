@@ -16,17 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.judging import asked, reading
-from tether.reliability.judge import JudgeConfig, read_text
-
-HAND = JudgeConfig(weights={"learned": 0.0})
-
-
-def hand(text: str, question: str | None = None) -> tuple[bool, set[str]]:
-    """The hand signals' verdict and the signals they raised."""
-    found = read_text(text, asked(question) if question else asked(), config=HAND)
-    return found.failure, {s.name for s in found.signals}
-
+from tests.reliability.judging import hand, reading
 
 GUIDES = [
     "# Diagnóstico: error 500 Internal Server Error\n\n## Qué pasó\nEl servidor devolvió un"

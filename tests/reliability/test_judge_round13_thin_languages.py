@@ -13,17 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.judging import asked, reading
-from tether.reliability.judge import JudgeConfig, read_text
-
-HAND = JudgeConfig(weights={"learned": 0.0})
-
-
-def hand(text: str) -> tuple[bool, set[str]]:
-    """The hand signals' verdict and the signals they raised."""
-    found = read_text(text, asked(), config=HAND)
-    return found.failure, {s.name for s in found.signals}
-
+from tests.reliability.judging import hand, reading
 
 NOTICES = [
     # sr / hr: the assistant is not available; technical trouble
