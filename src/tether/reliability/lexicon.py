@@ -18,6 +18,7 @@ from importlib import resources
 from itertools import accumulate, compress
 from typing import Any, cast
 
+from tether.reliability.keyed import KeyGated
 from tether.reliability.term_search import (
     _TRIGGER_CHARS,
     Gate,
@@ -333,12 +334,16 @@ class Lexicon:
         self._word_reach: dict[str, int] = {}
         # per class: its terms that start with a sign (their letters) and its `re:` entries
         self._others: list[tuple[list[str], list[re.Pattern[str]]]] = []
+        # ... each `re:` entry with its literal keys (`KeyGated`): one a text lacks cannot
+        # match in any of its windows, and is not searched in each (`class_matches`)
+        self._keyed_regexes: list[list[KeyGated]] = []
         self._underscored: set[int] = set()  # classes with a term that ends with `_`
         for i, (_, terms) in enumerate(classes.values()):
             plain = [t.lower() for t in terms if t and not t.startswith("re:")]
             signs = [t.rstrip("*") for t in plain if t.isascii() and not t[:1].isalnum()]
-            patterns = [re.compile(t[3:]) for t in terms if t.startswith("re:")]
-            self._others.append((signs, patterns))
+            keyed = [KeyGated(t[3:]) for t in terms if t.startswith("re:")]
+            self._keyed_regexes.append(keyed)
+            self._others.append((signs, [k.pattern for k in keyed]))
             if any(t.endswith("_") for t in terms):
                 self._underscored.add(i)
         self._other_classes = self._underscored | {
@@ -417,10 +422,11 @@ class Lexicon:
         terms: one pass of every term finds where failure words are, and each class is read
         only in the windows from each match's start to `reach` characters past its end (a
         class's match always starts inside a match of all the terms, or is one)."""
-        spans = self.spans(low)
-        return self.as_words(
-            low, self.class_matches(low, windows_around(spans, len(low), reach), spans)
-        )
+        # (whether a key of a `re:` entry or a sign's term is in `low`: read once, for both)
+        other = self.gate.other is not None and self.gate.other.may_match(low)
+        spans = self.spans(low, other)
+        windows = windows_around(spans, len(low), reach)
+        return self.as_words(low, self.class_matches(low, windows, spans, other))
 
     def as_words(
         self, low: str, found: Iterable[tuple[str, int, int, str]]
@@ -449,15 +455,19 @@ class Lexicon:
         words = self.vocabulary.words
         return re.compile(f"[^a-z0-9_]({trie_pattern(words)})") if words else None
 
-    def spans(self, low: str) -> list[tuple[int, int]]:
+    def spans(self, low: str, other_keys: bool | None = None) -> list[tuple[int, int]]:
         """Where all the terms match in `low`: `sorted(m.span() for m in
         vocabulary.finditer(low))`. When no term that starts with a sign and no `re:` entry
         matches anywhere, only the word terms can, each after a gap (or at the start): the
         engine skips to the gaps (`_after_gap`), where the word-start check was tried at every
-        position (~30 us on an 800-character answer, against ~18)."""
+        position (~30 us on an 800-character answer, against ~18). `other_keys`: whether
+        `low` holds a key of those terms (`gate.other.may_match`), when known."""
         other = self.gate.other
         after_gap = self._after_gap
-        if after_gap is None or (other is not None and other.search(low) is not None):
+        if other_keys is None:
+            other_keys = other is not None and other.may_match(low)
+        # (`other_keys`: its keys are in `low`, its pattern is searched at once)
+        if after_gap is None or (other_keys and other is not None and other.pattern.search(low)):
             return sorted(m.span() for m in self.vocabulary.finditer(low))
         found: list[tuple[int, int]] = []
         first = self.vocabulary.ascii.match(low)
@@ -577,6 +587,7 @@ class Lexicon:
         low: str,
         windows: Iterable[tuple[int, int]],
         spans: Sequence[tuple[int, int]] | None = None,
+        other_keys: bool = True,
     ) -> list[tuple[str, int, int, str]]:
         """(class, start, end, term) for every match of every class in the windows of `low`,
         class by class and window by window: what each class's `finditer(low, start, end)`
@@ -598,6 +609,13 @@ class Lexicon:
         word_reach = self._word_reach.get
         remembered_classes = self._word_classes.get
         special = self._other_classes
+        # each special class's `re:` entries that may match in `low` (a key of theirs is in
+        # it): the others match in no window (~4 searches a window saved on an English answer)
+        # `other_keys` False: `low` holds none (`hits` read it), and none is live
+        live = {
+            i: [k.pattern for k in self._keyed_regexes[i] if other_keys and k.may_match(low)]
+            for i in special
+        }
         for start, end in windows:
             part = low[start:end]
             wide_part = wide_text and not part.isascii()
@@ -629,7 +647,7 @@ class Lexicon:
             for i in visit:
                 name, terms = self.classes[i]
                 if i in special:
-                    signs, regexes = self._others[i]
+                    signs, regexes = self._others[i][0], live[i]
                     searched = i in self._underscored
                     for sign in signs:
                         if searched:
