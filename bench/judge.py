@@ -20,13 +20,16 @@ result, several messages):
   quotes it in its first lines (inside the part the fast gate reads): both are answers.
 
 Each case is timed in batches of calls; the table shows the median time per call over the
-batches (python's `perf_counter_ns`), after a check that every verdict is the right one.
+batches, after a check that every verdict is the right one. Times are the thread's CPU time
+(`time.thread_time_ns`), not wall time: on a shared machine, time the process spends waiting
+for a core is not counted.
 
 With `--against REF` (a commit, a branch), each case is also timed on that commit's judge, in
-the same run: two worker processes (this tree's tether and REF's, `bench/against.py`) take
-turns, `--rounds` rounds of batches each, and the table shows each median beside the baseline's.
+the same process: a second copy of this module bound to REF's tether (`bench/against.py`,
+`beside`) and this one take turns batch by batch (A, B, B, A, A, B, ...), and the table shows
+both medians and their ratio side by side.
 
-    python bench/judge.py [--batches 300] [--calls 200] [--against main --rounds 10]
+    python bench/judge.py [--batches 300] [--calls 200] [--against main]
 """
 
 from __future__ import annotations
@@ -39,7 +42,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import orjson
 
@@ -259,11 +261,14 @@ def p99(fn: Callable[[], object], calls: int) -> float:
     return times[int(len(times) * 0.99)]
 
 
-def batch_times(fn: Callable[[], object], batches: int, calls: int) -> list[float]:
-    """Microseconds per call in each of `batches` batches of `calls` calls (warmed up)."""
-    for _ in range(min(calls, 50)):
+def batch_times(
+    fn: Callable[[], object], batches: int, calls: int, warm: bool = True
+) -> list[float]:
+    """CPU microseconds per call in each of `batches` batches of `calls` calls (warmed up
+    first, unless `warm` is False)."""
+    for _ in range(min(calls, 50) if warm else 0):
         fn()
-    clock = time.perf_counter_ns
+    clock = time.thread_time_ns
     per_call: list[float] = []
     gc.disable()
     try:
@@ -277,11 +282,12 @@ def batch_times(fn: Callable[[], object], batches: int, calls: int) -> list[floa
     return per_call
 
 
-def single_times(fn: Callable[[], object], calls: int) -> list[float]:
-    """Microseconds of each of `calls` single calls (warmed up)."""
-    for _ in range(20):
+def single_times(fn: Callable[[], object], calls: int, warm: bool = True) -> list[float]:
+    """CPU microseconds of each of `calls` single calls (warmed up first, unless `warm` is
+    False)."""
+    for _ in range(20 if warm else 0):
         fn()
-    clock = time.perf_counter_ns
+    clock = time.thread_time_ns
     times: list[float] = []
     gc.disable()
     try:
@@ -294,10 +300,9 @@ def single_times(fn: Callable[[], object], calls: int) -> list[float]:
     return times
 
 
-def worker() -> None:
-    """One side of `--against`: the cases' verdicts, then timings on request."""
-    from against import serve
-
+def case_calls() -> list[Callable[[], Verdict | None]]:
+    """A call of `judge` per case, on this module's tether (a copy of this module loaded
+    `beside` REF's tether calls REF's judge)."""
     request = build_request()
     counts = count_request(request)
     calls: list[Callable[[], Verdict | None]] = []
@@ -305,25 +310,18 @@ def worker() -> None:
         turn = make_turn(case.reply, request)
         given = counts if case.with_counts else None
         calls.append(lambda t=turn, g=given: judge(t, request, counts=g))
-    verdicts = [(v.kind if v else None) for v in (fn() for fn in calls)]
-
-    def handle(ask: dict[str, Any]) -> list[float]:
-        fn = calls[ask["case"]]
-        if CASES[ask["case"]].p99:
-            return single_times(fn, ask["batches"] * ask["calls"] // 10)
-        return batch_times(fn, ask["batches"], ask["calls"])
-
-    serve(handle, verdicts)
+    return calls
 
 
-def against(ref: str, batches: int, calls: int, rounds: int) -> int:
-    """Each case on this tree's judge beside REF's, taking turns (`bench/against.py`)."""
-    from against import turns, workers
+def against(ref: str, batches: int, calls: int) -> int:
+    """Each case on this tree's judge beside REF's, in this process: batch by batch, the two
+    take turns (the first of each pair alternating), and each median is over its own batches."""
+    from against import beside, source_of
 
-    per_round = max(1, batches // rounds)
     print(
-        f"judge: this tree beside {ref}, median us per call over {per_round * rounds} batches "
-        f"of {calls} each, in {rounds} alternating rounds (python {sys.version.split()[0]})"
+        f"judge: this tree beside {ref}, median CPU us per call over {batches} batches of "
+        f"{calls} each, the two alternating batch by batch in one process "
+        f"(python {sys.version.split()[0]})"
     )
     header = (
         f"{'case':<42} {'reply':>6} {'verdict':<8} {'baseline us':>11} {'us':>8} {'ratio':>6} "
@@ -331,29 +329,47 @@ def against(ref: str, batches: int, calls: int, rounds: int) -> int:
     )
     print(header)
     print("-" * len(header))
+    with source_of(ref) as base_src:  # (REF's files stay while its judge runs)
+        base = beside(Path(__file__), base_src)
+        return turns_of((base.case_calls(), case_calls()), ref, batches, calls)
+
+
+def turns_of(
+    pair: tuple[list[Callable[[], Verdict | None]], list[Callable[[], Verdict | None]]],
+    ref: str,
+    batches: int,
+    calls: int,
+) -> int:
+    """The table of `against`: (REF's calls, this tree's) timed in turns, case by case."""
     failed = wrong = False
-    with workers(Path(__file__), ref, []) as pair:
-        for i, case in enumerate(CASES):
-            kinds = [w.hello[i] for w in pair]
-            if any(kind != case.expect for kind in kinds):
-                wrong = True
-                print(f"{case.name}: judged {kinds[0]!r} ({ref}), {kinds[1]!r} (this tree)")
-                continue
-            ask = {"case": i, "batches": per_round, "calls": calls}
-            base_rounds, this_rounds = turns(pair, ask, rounds)
-            base_times = [t for times in base_rounds for t in times]
-            this_times = [t for times in this_rounds for t in times]
-            if case.p99:
-                base_us, this_us = (sorted(x)[int(len(x) * 0.99)] for x in (base_times, this_times))
-            else:
-                base_us, this_us = statistics.median(base_times), statistics.median(this_times)
-            ok = this_us <= case.target_us
-            failed |= not ok
-            print(
-                f"{case.name:<42} {len(case.reply):>6} {case.expect or 'answer':<8} "
-                f"{base_us:>11.2f} {this_us:>8.2f} {this_us / base_us:>6.2f} "
-                f"{'<= ' + format(case.target_us, 'g'):>7}  {'PASS' if ok else 'FAIL'}"
-            )
+    for i, case in enumerate(CASES):
+        fns = (pair[0][i], pair[1][i])
+        kinds = [(v.kind if v else None) for v in (fn() for fn in fns)]
+        if any(kind != case.expect for kind in kinds):
+            wrong = True
+            print(f"{case.name}: judged {kinds[0]!r} ({ref}), {kinds[1]!r} (this tree)")
+            continue
+        times: tuple[list[float], list[float]] = ([], [])
+        turns = max(2, batches // 10) if case.p99 else batches
+        for fn in fns:  # (warmed up once: each turn is timed at once)
+            batch_times(fn, 1, min(calls, 50), warm=False)
+        for r in range(turns):
+            for k in (0, 1) if r % 2 == 0 else (1, 0):
+                if case.p99:
+                    times[k].extend(single_times(fns[k], calls, warm=False))
+                else:
+                    times[k].extend(batch_times(fns[k], 1, calls, warm=False))
+        if case.p99:
+            base_us, this_us = (sorted(x)[int(len(x) * 0.99)] for x in times)
+        else:
+            base_us, this_us = statistics.median(times[0]), statistics.median(times[1])
+        ok = this_us <= case.target_us
+        failed |= not ok
+        print(
+            f"{case.name:<42} {len(case.reply):>6} {case.expect or 'answer':<8} "
+            f"{base_us:>11.2f} {this_us:>8.2f} {this_us / base_us:>6.2f} "
+            f"{'<= ' + format(case.target_us, 'g'):>7}  {'PASS' if ok else 'FAIL'}"
+        )
     if wrong:
         return 2
     return 1 if failed else 0
@@ -364,20 +380,15 @@ def main() -> int:
     parser.add_argument("--batches", type=int, default=300, help="timed batches per case")
     parser.add_argument("--calls", type=int, default=200, help="calls per batch")
     parser.add_argument("--against", metavar="REF", help="also time the judge of this commit")
-    parser.add_argument("--rounds", type=int, default=10, help="alternating rounds (--against)")
-    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.worker:
-        worker()
-        return 0
     if args.against:
-        return against(args.against, args.batches, args.calls, args.rounds)
+        return against(args.against, args.batches, args.calls)
 
     request = build_request()
     counts = count_request(request)
     size = len(orjson.dumps(encode_request(request, "bench-model", "openai")))
     print(
-        f"judge: median us per call over {args.batches} batches of {args.calls} "
+        f"judge: median CPU us per call over {args.batches} batches of {args.calls} "
         f"(python {sys.version.split()[0]}); request ~{size / 1000:.0f} KB, "
         f"{len(request.messages)} messages, {len(request.tools)} tools, "
         f"~{counts.total:,} tokens estimated"

@@ -19,6 +19,14 @@ from itertools import accumulate, compress
 from typing import Any, cast
 
 from tether.reliability.keyed import KeyGated
+from tether.reliability.term_search import (
+    _TRIGGER_CHARS,
+    Gate,
+    TermSearch,
+    _term_key,
+    _trie_node,
+    _word_keys,
+)
 
 # A configured phrase (your gateway's own text) alone makes a reply a failure text: its class
 # weighs as much as the judge's threshold.
@@ -47,7 +55,7 @@ def unseen_error_phrases() -> list[str]:
     return [*leads, *NO_ERROR]
 
 
-class Terms:
+class Terms(TermSearch):
     """Many terms as two regexes: the ASCII ones, searched in every text, sharing one
     word-start check (`trie_pattern`); the others (CJK, Cyrillic, accented), searched only in
     text that is not ASCII. `re:` entries are regular expressions, searched with the ASCII
@@ -80,30 +88,6 @@ class Terms:
         rest = [t for t in wide if t not in starts]
         wide_parts = _first_letters(rest) + _first_letters(starts, r"(?<![a-z0-9_].)")
         self.wide = re.compile("|".join(wide_parts)) if wide_parts else None
-
-    def search(self, text: str) -> re.Match[str] | None:
-        m = self._first_ascii(text)
-        if m is not None or self.wide is None or text.isascii():
-            return m
-        return self.wide.search(text)
-
-    def _first_ascii(self, text: str) -> re.Match[str] | None:
-        """`ascii.search(text)`. With no regex among the terms, the first match starts where
-        the first word term after a gap (`spans`) or the first sign's term does, or at the
-        text's start: the pattern is matched there alone, where its word-start check was
-        tried at every position (a search per canned part on every short reply)."""
-        after_gap = self._after_gap
-        if after_gap is None:
-            return self.ascii.search(text)
-        m = self.ascii.match(text)
-        if m is not None:
-            return m
-        word = after_gap.search(text)
-        start = word.start(1) if word is not None else len(text) + 1
-        sign = self._signs.search(text) if self._signs is not None else None
-        if sign is not None and sign.start() < start:
-            start = sign.start()
-        return self.ascii.match(text, start) if start <= len(text) else None
 
     @cached_property
     def _after_gap(self) -> re.Pattern[str] | None:
@@ -187,9 +171,6 @@ def _ending(term: str) -> str:
     return ""
 
 
-_ENDINGS_ORDER = (r"\w*", r"(?![a-z0-9_])", "")
-
-
 def trie_pattern(terms: Iterable[str], word_start: bool = False, open_end: bool = False) -> str:
     """Terms as one regex shaped like a trie: the engine follows one branch per letter instead
     of trying every term at every position (a flat alternation of ~1,500 terms took a
@@ -229,18 +210,6 @@ def _first_letters(terms: Iterable[str], after_first: str = "") -> list[str]:
 # Up to this many letters that start a term, the engine's skip to them beats a check per
 # position (measured on English answers: 5 letters, twice as fast; 9 or more, slower).
 _SKIPPABLE_FIRST_LETTERS = 8
-
-
-def _trie_node(node: Mapping[str, Any]) -> str:
-    alts = [re.escape(ch) + _trie_node(child) for ch, child in node.items() if ch]
-    ends: set[str] = node.get("", set())
-    alts += [e for e in _ENDINGS_ORDER if e in ends]
-    if len(alts) == 1:
-        return alts[0]
-    return "(?:" + "|".join(alts) + ")"
-
-
-_WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
 
 
 # What ends a clause: a word of talking and one of another turn on either side of it are not
@@ -283,10 +252,6 @@ def handing_back_terms(back: Mapping[str, Any]) -> list[str]:
     """The terms that hand the turn back alone, from every list of `handing_back` that has them
     (`HANDING_BACK_ALONE`): each list is one way a bot's stand-in gives the turn back."""
     return typographic(t for name in HANDING_BACK_ALONE for t in back.get(name, ()))
-
-
-def _ascii_words(term: str) -> list[str]:
-    return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
 
 
 def typographic(terms: Iterable[str]) -> list[str]:
@@ -369,12 +334,16 @@ class Lexicon:
         self._word_reach: dict[str, int] = {}
         # per class: its terms that start with a sign (their letters) and its `re:` entries
         self._others: list[tuple[list[str], list[re.Pattern[str]]]] = []
+        # ... each `re:` entry with its literal keys (`KeyGated`): one a text lacks cannot
+        # match in any of its windows, and is not searched in each (`class_matches`)
+        self._keyed_regexes: list[list[KeyGated]] = []
         self._underscored: set[int] = set()  # classes with a term that ends with `_`
         for i, (_, terms) in enumerate(classes.values()):
             plain = [t.lower() for t in terms if t and not t.startswith("re:")]
             signs = [t.rstrip("*") for t in plain if t.isascii() and not t[:1].isalnum()]
-            patterns = [re.compile(t[3:]) for t in terms if t.startswith("re:")]
-            self._others.append((signs, patterns))
+            keyed = [KeyGated(t[3:]) for t in terms if t.startswith("re:")]
+            self._keyed_regexes.append(keyed)
+            self._others.append((signs, [k.pattern for k in keyed]))
             if any(t.endswith("_") for t in terms):
                 self._underscored.add(i)
         self._other_classes = self._underscored | {
@@ -453,10 +422,11 @@ class Lexicon:
         terms: one pass of every term finds where failure words are, and each class is read
         only in the windows from each match's start to `reach` characters past its end (a
         class's match always starts inside a match of all the terms, or is one)."""
-        spans = self.spans(low)
-        return self.as_words(
-            low, self.class_matches(low, windows_around(spans, len(low), reach), spans)
-        )
+        # (whether a key of a `re:` entry or a sign's term is in `low`: read once, for both)
+        other = self.gate.other is not None and self.gate.other.may_match(low)
+        spans = self.spans(low, other)
+        windows = windows_around(spans, len(low), reach)
+        return self.as_words(low, self.class_matches(low, windows, spans, other))
 
     def as_words(
         self, low: str, found: Iterable[tuple[str, int, int, str]]
@@ -485,15 +455,19 @@ class Lexicon:
         words = self.vocabulary.words
         return re.compile(f"[^a-z0-9_]({trie_pattern(words)})") if words else None
 
-    def spans(self, low: str) -> list[tuple[int, int]]:
+    def spans(self, low: str, other_keys: bool | None = None) -> list[tuple[int, int]]:
         """Where all the terms match in `low`: `sorted(m.span() for m in
         vocabulary.finditer(low))`. When no term that starts with a sign and no `re:` entry
         matches anywhere, only the word terms can, each after a gap (or at the start): the
         engine skips to the gaps (`_after_gap`), where the word-start check was tried at every
-        position (~30 us on an 800-character answer, against ~18)."""
+        position (~30 us on an 800-character answer, against ~18). `other_keys`: whether
+        `low` holds a key of those terms (`gate.other.may_match`), when known."""
         other = self.gate.other
         after_gap = self._after_gap
-        if after_gap is None or (other is not None and other.search(low) is not None):
+        if other_keys is None:
+            other_keys = other is not None and other.may_match(low)
+        # (`other_keys`: its keys are in `low`, its pattern is searched at once)
+        if after_gap is None or (other_keys and other is not None and other.pattern.search(low)):
             return sorted(m.span() for m in self.vocabulary.finditer(low))
         found: list[tuple[int, int]] = []
         first = self.vocabulary.ascii.match(low)
@@ -613,6 +587,7 @@ class Lexicon:
         low: str,
         windows: Iterable[tuple[int, int]],
         spans: Sequence[tuple[int, int]] | None = None,
+        other_keys: bool = True,
     ) -> list[tuple[str, int, int, str]]:
         """(class, start, end, term) for every match of every class in the windows of `low`,
         class by class and window by window: what each class's `finditer(low, start, end)`
@@ -634,6 +609,13 @@ class Lexicon:
         word_reach = self._word_reach.get
         remembered_classes = self._word_classes.get
         special = self._other_classes
+        # each special class's `re:` entries that may match in `low` (a key of theirs is in
+        # it): the others match in no window (~4 searches a window saved on an English answer)
+        # `other_keys` False: `low` holds none (`hits` read it), and none is live
+        live = {
+            i: [k.pattern for k in self._keyed_regexes[i] if other_keys and k.may_match(low)]
+            for i in special
+        }
         for start, end in windows:
             part = low[start:end]
             wide_part = wide_text and not part.isascii()
@@ -665,7 +647,7 @@ class Lexicon:
             for i in visit:
                 name, terms = self.classes[i]
                 if i in special:
-                    signs, regexes = self._others[i]
+                    signs, regexes = self._others[i][0], live[i]
                     searched = i in self._underscored
                     for sign in signs:
                         if searched:
@@ -724,7 +706,6 @@ def _participle(low: str, hit: tuple[str, int, int, str]) -> bool:
 _PAST_ENDINGS = frozenset(("d\u0131", "di", "du", "dü", "t\u0131", "ti", "tu", "tü"))
 
 
-_TRIGGER_CHARS = 6
 # Words whose classes a lexicon keeps (`classes_of`): an answer's words repeat from text to text.
 _WORDS_KEPT = 20_000
 
@@ -752,104 +733,6 @@ _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 def _matches(name: str, found: Iterable[re.Match[str]]) -> list[tuple[str, int, int, str]]:
     return [(name, m.start(), m.end(), m.group()) for m in found]
-
-
-def _word_keys(low: str, stem_lengths: Iterable[int]) -> set[str]:
-    """Every word of `low`, cut to what a gate compares (a short stem compares a shorter cut)."""
-    words = [w for w in _WORD_SPLIT.split(low) if w]
-    keys = {w[:_TRIGGER_CHARS] for w in words}
-    for n in stem_lengths:
-        keys.update(w[:n] for w in words)
-    return keys
-
-
-class Gate:
-    """Could a text hold one of these terms? The first six letters of each ASCII term's first
-    word (a stem shorter than that, `error*`, its own letters) looked up per word of the text;
-    the other terms (CJK, Cyrillic, accented, `re:` and terms that start with a sign) by a
-    regex, since they have no word to look up."""
-
-    def __init__(self, terms: Iterable[str], regexes: Iterable[str]) -> None:
-        triggers: set[str] = set()
-        stems: set[str] = set()
-        wide: list[str] = []
-        ascii_other: list[str] = list(regexes)
-        for term in terms:
-            words = _ascii_words(term) if term.isascii() else []
-            if term.isascii() and not term[:1].isalnum():
-                ascii_other.append(re.escape(term.rstrip("*")))
-            elif words:
-                stem_is_word = term.endswith("*") and len(words) == 1
-                if stem_is_word and len(words[0]) < _TRIGGER_CHARS:
-                    stems.add(words[0])
-                else:
-                    triggers.add(words[0][:_TRIGGER_CHARS])
-            else:
-                wide.append(re.escape(term.rstrip("*")))
-        self.triggers = frozenset(triggers)
-        self.stems = frozenset(stems)
-        self.stem_lengths = tuple(sorted({len(s) for s in stems}))
-        # (tried only on a text that holds one of its literals, `KeyGated`: the alternation of
-        # the vocabulary's `re:` entries, one of which starts with a class, was tried at every
-        # position, ~25 us on an 800-character answer)
-        self.other = KeyGated("|".join(ascii_other)) if ascii_other else None
-        self.wide = re.compile("|".join(wide)) if wide else None
-
-    @cached_property
-    def keyed(self) -> re.Pattern[str] | None:
-        """The keys as one regex (`_keys_pattern`), compiled on first use (only the whole
-        vocabulary's gate is asked `may_match`)."""
-        return _keys_pattern(self.triggers, self.stems)
-
-    def may_match(self, low: str) -> bool:
-        """Whether a word of `low` has a key of these terms, else whether a term with no word
-        (a sign, a regex, a wide term) is in it. The keys are one regex (`keyed`), searched
-        until the first word that has one: most answers have one in their first words (a
-        split of the whole text and a lookup per word cost ~20 us on 800 characters)."""
-        if self.keyed is not None and self.keyed.search(low) is not None:
-            return True
-        return self.may_match_words(set(), low, not low.isascii())
-
-    def may_match_words(self, keys: set[str], low: str, wide: bool) -> bool:
-        if not self.triggers.isdisjoint(keys) or not self.stems.isdisjoint(keys):
-            return True
-        if self.other is not None and self.other.search(low) is not None:
-            return True
-        return wide and self.wide is not None and self.wide.search(low) is not None
-
-
-def _term_key(term: str) -> str | None:
-    """The key (`Gate`) of a term that starts with an ASCII letter or digit, else None."""
-    if not term.isascii() or not term[:1].isalnum():
-        return None
-    words = _ascii_words(term)
-    if term.endswith("*") and len(words) == 1 and len(words[0]) < _TRIGGER_CHARS:
-        return words[0]
-    return words[0][:_TRIGGER_CHARS]
-
-
-def _keys_pattern(triggers: Iterable[str], stems: Iterable[str]) -> re.Pattern[str] | None:
-    """A regex that finds a word (a run of `a-z0-9_`) whose first `_TRIGGER_CHARS` letters
-    are a trigger or that starts with a stem: what a lookup of each word's key finds. A
-    trigger that long starts the word; a shorter one is the whole word."""
-    root: dict[str, Any] = {}
-    for key, whole in [
-        *((t, len(t) < _TRIGGER_CHARS) for t in triggers),
-        *((s, False) for s in stems),
-    ]:
-        node = root
-        for ch in key:
-            node = node.setdefault(ch, {})
-        node.setdefault("", set()).add(_WORD_END if whole else "")
-    if not root:
-        return None
-    # (each branch starts with its letter: the engine skips to letters, as over CJK text)
-    after_first = r"(?<![a-z0-9_].)"
-    alts = [re.escape(ch) + after_first + _trie_node(child) for ch, child in root.items()]
-    return re.compile("|".join(alts))
-
-
-_WORD_END = r"(?![a-z0-9_])"
 
 
 def placeholder_key(text: str) -> str:

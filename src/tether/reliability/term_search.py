@@ -1,0 +1,173 @@
+"""Could a text hold one of these terms, and where does the first start? A set of terms' gate
+(`Gate`: each word's key looked up, the terms with no word by a regex) and the first match of
+compiled terms (`TermSearch.search`, which `lexicon.Terms` searches with). The words a gate
+compares (`_word_keys`, `_term_key`) and the trie its keys are compiled into (`_trie_node`, which
+`lexicon.trie_pattern` builds its tries with) are here too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Any
+
+from tether.reliability.keyed import KeyGated
+
+_WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
+
+
+def _ascii_words(term: str) -> list[str]:
+    return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
+
+
+_ENDINGS_ORDER = (r"\w*", r"(?![a-z0-9_])", "")
+
+
+def _trie_node(node: Mapping[str, Any]) -> str:
+    alts = [re.escape(ch) + _trie_node(child) for ch, child in node.items() if ch]
+    ends: set[str] = node.get("", set())
+    alts += [e for e in _ENDINGS_ORDER if e in ends]
+    if len(alts) == 1:
+        return alts[0]
+    return "(?:" + "|".join(alts) + ")"
+
+
+_TRIGGER_CHARS = 6
+
+
+def _word_keys(low: str, stem_lengths: Iterable[int]) -> set[str]:
+    """Every word of `low`, cut to what a gate compares (a short stem compares a shorter cut)."""
+    words = [w for w in _WORD_SPLIT.split(low) if w]
+    keys = {w[:_TRIGGER_CHARS] for w in words}
+    for n in stem_lengths:
+        keys.update(w[:n] for w in words)
+    return keys
+
+
+class TermSearch:
+    """The first match of compiled terms (`lexicon.Terms`, which sets these patterns): the ASCII
+    terms' regex (`ascii`), that of the terms that start with a sign (`_signs`), the word terms
+    after a gap (`_after_gap`) and the other terms' (`wide`, searched only in text that is not
+    ASCII)."""
+
+    ascii: re.Pattern[str]
+    wide: re.Pattern[str] | None
+    _signs: re.Pattern[str] | None
+
+    @property
+    def _after_gap(self) -> re.Pattern[str] | None:
+        raise NotImplementedError
+
+    def search(self, text: str) -> re.Match[str] | None:
+        m = self._first_ascii(text)
+        if m is not None or self.wide is None or text.isascii():
+            return m
+        return self.wide.search(text)
+
+    def _first_ascii(self, text: str) -> re.Match[str] | None:
+        """`ascii.search(text)`. With no regex among the terms, the first match starts where
+        the first word term after a gap (`spans`) or the first sign's term does, or at the
+        text's start: the pattern is matched there alone, where its word-start check was
+        tried at every position (a search per canned part on every short reply)."""
+        after_gap = self._after_gap
+        if after_gap is None:
+            return self.ascii.search(text)
+        m = self.ascii.match(text)
+        if m is not None:
+            return m
+        word = after_gap.search(text)
+        start = word.start(1) if word is not None else len(text) + 1
+        sign = self._signs.search(text) if self._signs is not None else None
+        if sign is not None and sign.start() < start:
+            start = sign.start()
+        return self.ascii.match(text, start) if start <= len(text) else None
+
+
+class Gate:
+    """Could a text hold one of these terms? The first six letters of each ASCII term's first
+    word (a stem shorter than that, `error*`, its own letters) looked up per word of the text;
+    the other terms (CJK, Cyrillic, accented, `re:` and terms that start with a sign) by a
+    regex, since they have no word to look up."""
+
+    def __init__(self, terms: Iterable[str], regexes: Iterable[str]) -> None:
+        triggers: set[str] = set()
+        stems: set[str] = set()
+        wide: list[str] = []
+        ascii_other: list[str] = list(regexes)
+        for term in terms:
+            words = _ascii_words(term) if term.isascii() else []
+            if term.isascii() and not term[:1].isalnum():
+                ascii_other.append(re.escape(term.rstrip("*")))
+            elif words:
+                stem_is_word = term.endswith("*") and len(words) == 1
+                if stem_is_word and len(words[0]) < _TRIGGER_CHARS:
+                    stems.add(words[0])
+                else:
+                    triggers.add(words[0][:_TRIGGER_CHARS])
+            else:
+                wide.append(re.escape(term.rstrip("*")))
+        self.triggers = frozenset(triggers)
+        self.stems = frozenset(stems)
+        self.stem_lengths = tuple(sorted({len(s) for s in stems}))
+        # (tried only on a text that holds one of its literals, `KeyGated`: the alternation of
+        # the vocabulary's `re:` entries, one of which starts with a class, was tried at every
+        # position, ~25 us on an 800-character answer)
+        self.other = KeyGated("|".join(ascii_other)) if ascii_other else None
+        self.wide = re.compile("|".join(wide)) if wide else None
+
+    @cached_property
+    def keyed(self) -> re.Pattern[str] | None:
+        """The keys as one regex (`_keys_pattern`), compiled on first use (only the whole
+        vocabulary's gate is asked `may_match`)."""
+        return _keys_pattern(self.triggers, self.stems)
+
+    def may_match(self, low: str) -> bool:
+        """Whether a word of `low` has a key of these terms, else whether a term with no word
+        (a sign, a regex, a wide term) is in it. The keys are one regex (`keyed`), searched
+        until the first word that has one: most answers have one in their first words (a
+        split of the whole text and a lookup per word cost ~20 us on 800 characters)."""
+        if self.keyed is not None and self.keyed.search(low) is not None:
+            return True
+        return self.may_match_words(set(), low, not low.isascii())
+
+    def may_match_words(self, keys: set[str], low: str, wide: bool) -> bool:
+        if not self.triggers.isdisjoint(keys) or not self.stems.isdisjoint(keys):
+            return True
+        if self.other is not None and self.other.search(low) is not None:
+            return True
+        return wide and self.wide is not None and self.wide.search(low) is not None
+
+
+def _term_key(term: str) -> str | None:
+    """The key (`Gate`) of a term that starts with an ASCII letter or digit, else None."""
+    if not term.isascii() or not term[:1].isalnum():
+        return None
+    words = _ascii_words(term)
+    if term.endswith("*") and len(words) == 1 and len(words[0]) < _TRIGGER_CHARS:
+        return words[0]
+    return words[0][:_TRIGGER_CHARS]
+
+
+def _keys_pattern(triggers: Iterable[str], stems: Iterable[str]) -> re.Pattern[str] | None:
+    """A regex that finds a word (a run of `a-z0-9_`) whose first `_TRIGGER_CHARS` letters
+    are a trigger or that starts with a stem: what a lookup of each word's key finds. A
+    trigger that long starts the word; a shorter one is the whole word."""
+    root: dict[str, Any] = {}
+    for key, whole in [
+        *((t, len(t) < _TRIGGER_CHARS) for t in triggers),
+        *((s, False) for s in stems),
+    ]:
+        node = root
+        for ch in key:
+            node = node.setdefault(ch, {})
+        node.setdefault("", set()).add(_WORD_END if whole else "")
+    if not root:
+        return None
+    # (each branch starts with its letter: the engine skips to letters, as over CJK text)
+    after_first = r"(?<![a-z0-9_].)"
+    alts = [re.escape(ch) + after_first + _trie_node(child) for ch, child in root.items()]
+    return re.compile("|".join(alts))
+
+
+_WORD_END = r"(?![a-z0-9_])"
