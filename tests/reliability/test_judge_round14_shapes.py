@@ -32,3 +32,47 @@ def test_a_lua_traceback_quoted_then_explained_stays_an_answer() -> None:
     )
     failure, names = hand(text, "Why does my neovim config crash on start?")
     assert not failure, names
+
+
+# A chat bot's or a gateway's notice in its own locale, after a task asked in English: not one
+# of its words can be the task's, and its script says so (made-up notices).
+LOCALE_NOTICES = (
+    "\u041d\u0435 получилось получить ответ от модели. Попробуйте ещё раз чуть позже.",
+    "ขออภัย ระบบตอบกลับไม่ได้ในตอนนี้ กรุณาลองใหม่อีกครั้ง",
+    "عذراً، المساعد مشغول جداً الآن. أرسل رسالتك مرة أخرى بعد دقيقة.",
+    "Συγγνώμη, παρουσιάστηκε σφάλμα στον διακομιστή. Δοκιμάστε ξανά.",
+)
+
+
+def test_a_short_notice_in_a_script_the_task_does_not_use_is_off_topic() -> None:
+    for text in LOCALE_NOTICES:
+        failure, names = hand(text)
+        assert failure and "off_topic" in names, (names, text)
+
+
+def test_a_translation_of_a_notice_asked_in_english_is_not_off_topic() -> None:
+    # the task names the failure it asks to have translated: the reply in another script is
+    # the answer, and its script is no sign of a notice (the Russian one is a false alarm of
+    # other signals already, on main too: `asked_about`, `stock_notice`, `coverage`)
+    for question, text in (
+        (
+            "Translate this bot message into Russian: 'Sorry, the server is busy, try again.'",
+            "Извините, сервер перегружен, попробуйте ещё раз.",
+        ),
+        (
+            "Give me the Thai version of our app's 'request failed, please retry' string",
+            "คำขอล้มเหลว กรุณาลองใหม่อีกครั้ง",
+        ),
+    ):
+        _, names = hand(text, question)
+        assert "off_topic" not in names, (names, text)
+
+
+def test_a_paragraph_in_another_script_is_not_read_off_topic_by_its_script() -> None:
+    # a person's report in their own language, longer than a notice's line or two
+    text = (
+        "\u0421 утра сервис отдавал ошибку 502 на каждый второй запрос, \u0430 к обеду всё заработало."
+        " Судя по статусной странице, \u0443 провайдера была авария в одном из дата-центров."
+    )
+    _, names = hand(text)
+    assert "off_topic" not in names, names
