@@ -76,3 +76,42 @@ def test_a_paragraph_in_another_script_is_not_read_off_topic_by_its_script() -> 
     )
     _, names = hand(text)
     assert "off_topic" not in names, names
+
+
+# A server's error page printed as its template, unfilled: its title or heading is a slot for
+# the status or the error (made-up templates in three template languages).
+UNFILLED_ERROR_PAGES = (
+    "<html>\n<head><title>{{ status_code }} {{ reason }}</title></head>\n<body>\n"
+    "<h1>{{ status_code }}</h1>\n<p>{{ detail }}</p>\n</body>\n</html>",
+    "<html><head><title>%(code)s %(title)s</title></head><body><h1>%(code)s</h1>"
+    "%(explanation)s</body></html>",
+    "<!DOCTYPE html>\n<html><head><title>Oops: ${errorMessage}</title></head>\n"
+    "<body><h2>${errorMessage}</h2><a href='/'>Home</a></body></html>",
+)
+
+
+def test_an_error_page_template_with_a_status_slot_in_its_title_is_a_failure() -> None:
+    for text in UNFILLED_ERROR_PAGES:
+        failure, names = hand(text)
+        assert failure and "html_page" in names, (names, text[:60])
+
+
+def test_an_error_page_template_shown_in_docs_stays_an_answer() -> None:
+    text = (
+        "A custom error page in Flask is a template that receives the error. Put this in"
+        " templates/error.html:\n\n```html\n<!doctype html>\n<html>\n<head><title>{{ code }}"
+        " {{ name }}</title></head>\n<body><h1>{{ code }}</h1><p>{{ description }}</p></body>\n"
+        "</html>\n```\n\nThen register a handler with @app.errorhandler(HTTPException) that"
+        " renders it with the error's code, name and description, and returns the code as the"
+        " status."
+    )
+    for question in ("How do I make a custom error page in Flask?", None):
+        failure, names = hand(text, question) if question else hand(text)
+        assert not failure and "html_page" not in names, names
+
+
+def test_a_page_whose_title_slot_is_no_status_stays_a_plain_document() -> None:
+    _, names = hand(
+        "<html><head><title>{{ page.title }}</title></head><body>{{ content }}</body></html>"
+    )
+    assert "html_page" not in names, names

@@ -158,8 +158,17 @@ _CHALLENGE = re.compile(
 )
 
 
+# A template's slot for a status or an error in a page's title or heading (`${status}`,
+# `{errno} {cause}`, `{{ .StatusCode }}`, `%(code)s`): a server's error page printed unfilled.
+_STATUS_SLOT = re.compile(
+    r"(?:\$?\{\{?|%\(|<%=?)\s*[.\w]*?\b_?(?:status|error|err|errno|code|cause|reason)\w*\s*"
+    r"(?:\}\}?|\)s|%>)"
+)
+
+
 def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """An HTML document: an error page when its title or heading names a failure."""
+    """An HTML document: an error page when its title or heading names a failure, or holds a
+    template's slot for one."""
     if not r.html:
         return ()
     titles = " ".join(" ".join(t[1].split()) for t in TITLE.findall(r.text[:20000])).lower()
@@ -173,6 +182,7 @@ def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         CODE_WORD.search(titles)
         or r.lexicon.vocabulary.search(titles)
         or _CHALLENGE.search(titles)
+        or (("{" in titles or "%" in titles) and _STATUS_SLOT.search(titles))
         or signature
     ):
         return (
