@@ -185,7 +185,10 @@ def test_no_source_straddles_the_split() -> None:
 # Every round-13 concept merged (hand 43), retrained: 25.
 # Round 13's leftovers (eng70: details pointers, Korean not-valid, Russian incorrect, _REQUIRED
 # Round 13, the thin languages' core failure words and sorry words (hand 43 held), retrained: 25.
-# Round 14 joined (572 texts, 8,940 in the tune part): hand 48, retrained: 29.
+# Round 14 (eng72): Lua tracebacks, a short notice in a script the task does not use, an error
+# page's status slot in its title (hand 43 held), retrained: 25.
+# Round 14 joined (572 texts, 8,940 in the tune part): hand 48, retrained: 29; with eng72 merged,
+# hand 48, retrained: 29.
 TUNE_FALSE_ALARMS_AT_MOST = 29
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -372,8 +375,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # retrained: 170.
 # eng69 (failure words of the languages the corpus has least) and eng70 ("for details" in
 # other languages, Korean "not a valid X", Russian "incorrect") merged, hand 4,212, retrained: 166.
-# Round 14 joined (4,617 failures in the tune part): hand 4,380, retrained: 220.
-TUNE_MISSES_AT_MOST = 220
+# Round 14 (eng72): Lua tracebacks, a short notice in a script the task does not use, an error
+# page's status slot in its title (hand 4,212 -> 4,221), retrained: 154.
+# Round 14 joined (4,617 failures in the tune part): hand 4,380, retrained: 220; with eng72
+# merged, hand 4,390, retrained: 209.
+TUNE_MISSES_AT_MOST = 209
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

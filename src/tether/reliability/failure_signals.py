@@ -158,8 +158,17 @@ _CHALLENGE = re.compile(
 )
 
 
+# A template's slot for a status or an error in a page's title or heading (`${status}`,
+# `{errno} {cause}`, `{{ .StatusCode }}`, `%(code)s`): a server's error page printed unfilled.
+_STATUS_SLOT = re.compile(
+    r"(?:\$?\{\{?|%\(|<%=?)\s*[.\w]*?\b_?(?:status|error|err|errno|code|cause|reason)\w*\s*"
+    r"(?:\}\}?|\)s|%>)"
+)
+
+
 def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """An HTML document: an error page when its title or heading names a failure."""
+    """An HTML document: an error page when its title or heading names a failure, or holds a
+    template's slot for one."""
     if not r.html:
         return ()
     titles = " ".join(" ".join(t[1].split()) for t in TITLE.findall(r.text[:20000])).lower()
@@ -173,6 +182,7 @@ def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         CODE_WORD.search(titles)
         or r.lexicon.vocabulary.search(titles)
         or _CHALLENGE.search(titles)
+        or (("{" in titles or "%" in titles) and _STATUS_SLOT.search(titles))
         or signature
     ):
         return (
@@ -401,10 +411,11 @@ def diagnostics(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("diagnostics", w["diagnostics"], m.group(0).strip()[:40]),)
 
 
-# A line of a stack trace: a frame (Python, JavaScript, Java, Go, Rust), the source line under
-# a Python frame, or its `^^^` markers.
+# A line of a stack trace: a frame (Python, JavaScript, Java, Go, Rust, Lua's `file.lua:12: in
+# function 'f'`, `[C]: in ?`), the source line under a Python frame, or its `^^^` markers.
 _FRAME_LINE = re.compile(
-    r"^(?:traceback \(most recent call last\):|\s*file \".*\", line \d+.*|\s+at \S.*"
+    r"^(?:traceback \(most recent call last\):|stack traceback:|\s*file \".*\", line \d+.*"
+    r"|\s+at \S.*|\s*\S+: in (?:function|main chunk|local|method|field|upvalue|\?)\b.*"
     r"|\s*(?:caused by|during handling of the above exception).*|goroutine \d+ \[.*"
     r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more)$",
     re.I,
@@ -419,7 +430,8 @@ EXCEPTION_LINE = re.compile(
     r"^\s*thread '[^']*' panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
     re.I,
 )
-_TRACE_HEADER = re.compile(r"^\s*traceback \(most recent call last\):", re.I)
+# Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
+_TRACE_HEADER = re.compile(r"^\s*(?:traceback \(most recent call last\)|stack traceback):", re.I)
 _PY_FRAME = re.compile(r"^\s*file \".*\", line \d+", re.I)
 
 
@@ -431,7 +443,7 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
     # a traceback cut before the line that names its exception is one all the same
-    if not named and _TRACE_HEADER.match(lines[0]) is None:
+    if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
         return ()  # (before the frames are counted: most replies name no exception)
     # the source line Python prints under a frame counts as the frame's, indented or not (a
     # trace pasted into a chat often loses its indentation)
@@ -442,8 +454,10 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     )
     other = len(lines) - frames - len(named)
     if not named:
+        # (the header is no frame; above Lua's, its message line names the error)
         named = [lines[0]]
-        frames -= 1  # (the header is no frame)
+        frames -= 1
+        other -= _TRACE_HEADER.match(lines[0]) is None
     if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
         return (Signal("stack_trace", w["stack_trace"], named[-1].strip()[:60]),)
     return ()

@@ -237,8 +237,12 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         joined = "\n".join(failure_terms)
         words = _not_holding({x for x in words if x not in joined}, failure_terms)
     qwords, scripts = _question_overlap_words(q)
+    read = len(words)
     words = comparable(words, scripts)
     if len(words) < 2:
+        if not words and read >= 2 and _other_script_notice(r, qwords):
+            said = f"{read} words, none in the task's script"
+            return (Signal("off_topic", w["off_topic"], said),)
         return ()
     shared = words & qwords
     if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
@@ -257,6 +261,26 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         # question)
         return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
+
+
+# A notice's line or two, not a paragraph a person wrote in their own language.
+OTHER_SCRIPT_CHARS = 100
+
+
+def _other_script_notice(r: Reply, qwords: frozenset[str]) -> bool:
+    """A short reply with failure words, written wholly in a script the task does not use (a
+    Russian, Thai or Arabic notice after a task asked in English): a bot's or a gateway's
+    notice in its own locale, which answers nothing (unless the task asks about the failure,
+    as a translation of it does, or asks a question the reply may answer)."""
+    return (
+        (bool(r.hits) or bool(r.stock_parts))
+        and len(r.text.strip()) <= OTHER_SCRIPT_CHARS
+        and len(qwords) >= 3
+        and not _asks_about_failure(r)
+        and not asks_a_question(r.question)
+        and len(r.explaining_words) < 3
+        and recurs(r) is None
+    )
 
 
 def _not_holding(words: set[str], terms: Iterable[str]) -> set[str]:

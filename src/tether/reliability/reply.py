@@ -338,7 +338,8 @@ _KEY_VALUES = re.compile(r"[a-z_]+=[\w.:/-]+[,.]?\s+[a-z_-]+=")  # IDS's first b
 
 
 TRACE = re.compile(
-    r"^\s*(?:traceback \(most recent call last\)|at \S+ \(.*:\d+(?::\d+)?\)|file \".*\", line \d+"
+    r"^\s*(?:traceback \(most recent call last\)|stack traceback:|at \S+ \(.*:\d+(?::\d+)?\)"
+    r"|file \".*\", line \d+"
     r"|caused by:|at [\w.$<>]+\([\w.]*:\d+\))",
     re.I | re.M,
 )
@@ -715,7 +716,7 @@ class Reply:
 
 DIAGNOSTIC = re.compile(
     r"""^\s*(?:
-        (?:traceback|stack\s*trace|stacktrace|caused\s+by)\b
+        (?:traceback|stack\s*trace(?:back)?|stacktrace|caused\s+by)\b
       | at\s+\S+.*(?:\(|:\d+)
       | file\s+".*",\s+line\s+\d+
       | [{}\[\]],?\s*$
