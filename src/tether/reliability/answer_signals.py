@@ -494,11 +494,15 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("change_note", -w["change_note"], first.strip()[:60]),)
 
 
-# A title that opens with a change made to code (never advice to the reader: "Add your key").
+# A title that opens with a change made to code (never advice to the reader: "Add your key"),
+# or a changelog's label of a change done, in the past ("Fixed: ..."; an imperative "Fix:" may
+# be a notice's advice).
 _CHANGE_TITLE = re.compile(
     r"\s*(?:adds?|added|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
     r"|implemented|allows?|improves?|improved|refactors?|refactored|bumps?|bumped)\s+"
-    r"(?!your\b|you\b|an? (?:api )?key\b)\w+",
+    r"(?!your\b|you\b|an? (?:api )?key\b)\w+"
+    # a changelog's label of a change done ("Fixed: users were unable to ...")
+    r"|\s*(?:fixed|resolved|added|removed|improved|changed):\s+(?!your\b|you\b)\w+",
     re.I,
 )
 # ... in other languages, where a changelog's title names the change as done (a past

@@ -1,0 +1,48 @@
+"""Round 14's English concepts, from the tune part's English misses, each beside the reading
+that must stay: a service that refused who the caller is, said as a could-not or a wrong beside
+the act or the proof of identity ("Unable to authenticate your request", "denied because of
+invalid credentials", "Account requires verification": `auth_refused`, a pair of the lexicon);
+a changelog's label of a change done ("Fixed: ...") is a change note.
+
+The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
+learned signal off) and by the whole judge.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import hand, reading
+
+AUTH_REFUSED = [
+    "Skipping the nightly digest: unable to authenticate with the provider. Please reconnect"
+    " the integration in Settings.",
+    "Your account requires verification. Open the dashboard to continue.",
+    "Sync paused: failed to authorize this device with the assistant service.",
+]
+
+
+@pytest.mark.parametrize("text", AUTH_REFUSED)
+def test_a_refused_identity_is_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "vocabulary:auth" in names, names
+    assert reading(text)[0]
+
+
+FIX_REPORTS = [
+    "Fixed: users were unable to authenticate after a password reset; the session cache is"
+    " now cleared in auth/session.py.",
+    "The login test failed because the mock returned invalid credentials; I changed"
+    " tests/test_auth.py to use the fixture user and it passes now.",
+]
+
+
+@pytest.mark.parametrize("text", FIX_REPORTS)
+def test_a_fix_report_about_credentials_stays_an_answer(text: str) -> None:
+    assert not hand(text)[0]
+    assert not reading(text)[0]
+
+
+def test_a_past_changelog_label_is_a_change_note() -> None:
+    _, names = hand("Resolved: the upload retried forever when the token had expired.")
+    assert "change_note" in names, names
