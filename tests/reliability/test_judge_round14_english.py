@@ -2,7 +2,9 @@
 that must stay: a service that refused who the caller is, said as a could-not or a wrong beside
 the act or the proof of identity ("Unable to authenticate your request", "denied because of
 invalid credentials", "Account requires verification": `auth_refused`, a pair of the lexicon);
-a changelog's label of a change done ("Fixed: ...") is a change note.
+a changelog's label of a change done ("Fixed: ...") is a change note; a crash report whose every
+heading or bold label names a part of its exception ("## Type", "## Message", "## Stack trace";
+"**Error:**", "**Traceback:**") is laid out as a report, not as a written answer (`markdown`).
 
 The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
 learned signal off) and by the whole judge.
@@ -46,3 +48,38 @@ def test_a_fix_report_about_credentials_stays_an_answer(text: str) -> None:
 def test_a_past_changelog_label_is_a_change_note() -> None:
     _, names = hand("Resolved: the upload retried forever when the token had expired.")
     assert "change_note" in names, names
+
+
+CRASH_REPORTS = [
+    "## Exception\n```\nTimeoutException\n```\n\n## Message\n```\nThe request to the"
+    " completion endpoint timed out after 100 seconds.\n```\n\n## Stack trace\n```\n"
+    "   at Acme.Client.CompletionService.SendAsync()\n   at Acme.Bot.Handler.OnMessage()\n```",
+    "# \U0001f525 Digest job failed\n\n**Error:** 'NoneType' object has no attribute"
+    " 'choices'\n\n**Traceback:**\n```\nTraceback (most recent call last):\n"
+    '  File "/srv/digest/run.py", line 88, in <module>\n    main()\n'
+    "AttributeError: 'NoneType' object has no attribute 'choices'\n```",
+]
+
+
+@pytest.mark.parametrize("text", CRASH_REPORTS)
+def test_a_crash_report_in_sections_is_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "markdown" not in names, names
+    assert reading(text)[0]
+
+
+SECTIONED_ANSWERS = [
+    "## Cause\nThe client read `choices` from a response that was an error object.\n\n"
+    "## Fix\n```python\nif response.choices:\n    print(response.choices[0].message)\n```"
+    "\n\nI changed run.py so the error is logged instead.",
+    "## Describe the bug\nThe digest job crashes when the provider times out.\n\n"
+    "## Stack trace\n```\nTraceback (most recent call last):\n"
+    '  File "/srv/digest/run.py", line 88, in <module>\nTimeoutError: timed out\n```',
+]
+
+
+@pytest.mark.parametrize("text", SECTIONED_ANSWERS)
+def test_sections_that_name_what_they_explain_stay_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "markdown" in names, names
+    assert not reading(text)[0]

@@ -13,7 +13,7 @@ from tether.reliability.error_objects import CODE_WORD, FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.function_words import says_first_person
 from tether.reliability.keyed import Alternation, KeyGated, holds, matches_at, split_keys
-from tether.reliability.notice_layout import HEDGES, fenced_report, notice_list
+from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
 from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import (
     CJK,
@@ -181,6 +181,8 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     m = MARKDOWN.search(head)
     if m is not None and notice_list(r):
         return ()  # a notice's remedies or causes, listed under its label
+    if m is not None and exception_report(r):
+        return ()  # an exception's parts under their headings: a crash report's layout
     if m is None:
         fence = FENCE.search(r.text[:4000])
         if fence is None or r.structure is not None:
@@ -188,7 +190,7 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         lead = r.text[: fence.start()].strip()
         if read_error_object(fence.group(1)) is not None and len(lead) < 15:
             return ()  # a fenced error object and little else: how clients print errors
-        if fenced_report(r):
+        if fenced_report(r) or exception_report(r):
             return ()
         return (
             Signal("markdown", -w["markdown"], "a code block" + (" after prose" if lead else "")),

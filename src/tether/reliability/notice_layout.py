@@ -103,3 +103,50 @@ def fenced_report(r: Reply) -> bool:
     return TEMPLATE_SLOT.fullmatch(line) is not None or bool(
         r.lexicon.vocabulary.search(line.lower())
     )
+
+
+# The parts of an exception as a crash report lays them out under headings or bold labels
+# ("## Type", "## Message", "## Stack trace"; "**Error:**", "**Traceback:**").
+EXCEPTION_PARTS = frozenset(
+    (
+        "type",
+        "exception",
+        "exception type",
+        "error",
+        "error type",
+        "message",
+        "error message",
+        "exception message",
+        "details",
+        "error details",
+        "stack",
+        "stack trace",
+        "stacktrace",
+        "traceback",
+        "inner exception",
+        "status",
+        "status code",
+        "source",
+    )
+)
+EXCEPTION_REPORT_CHARS = 6000  # a crash report, not a page
+_SECTION_LABEL = re.compile(r"^[ \t]*(?:#{1,6}[ \t]+([^\n]+?)[ \t]*$|\*\*([^*\n]{1,40})\*\*)", re.M)
+
+
+def exception_report(r: Reply) -> bool:
+    """A crash report: an exception laid out in sections whose every heading or bold label names
+    a part of it ("## Type" / "## Message" / "## Stack trace", "**Error:**" / "**Traceback:**"),
+    two or more, with a fenced block; a first heading may be its title when it says what
+    failed ("# ❌ Error Running Summarizer"). An answer's sections name what it explains."""
+    text = r.text
+    if len(text) > EXCEPTION_REPORT_CHARS or "```" not in text:
+        return False
+    labels = [(m.group(1) or m.group(2) or "").strip() for m in _SECTION_LABEL.finditer(text)]
+    if labels and labels[0] and text.lstrip().startswith("#"):
+        title = labels[0].lower()
+        if title.strip(" :*").strip() not in EXCEPTION_PARTS:
+            if not r.lexicon.vocabulary.search(title):
+                return False
+            labels = labels[1:]
+    names = [re.sub(r"[^\w ]", "", x.lower()).strip() for x in labels]
+    return len(names) >= 2 and all(n in EXCEPTION_PARTS for n in names)
