@@ -4,7 +4,9 @@ the act or the proof of identity ("Unable to authenticate your request", "denied
 invalid credentials", "Account requires verification": `auth_refused`, a pair of the lexicon);
 a changelog's label of a change done ("Fixed: ...") is a change note; a crash report whose every
 heading or bold label names a part of its exception ("## Type", "## Message", "## Stack trace";
-"**Error:**", "**Traceback:**") is laid out as a report, not as a written answer (`markdown`).
+"**Error:**", "**Traceback:**") is laid out as a report, not as a written answer (`markdown`); a bot's "I" that only says its
+own trouble ("I seem to be encountering an error", "I wasn't able to reach the model service")
+is a canned notice's "I", not a model reporting on its work (`first_person`).
 
 The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
 learned signal off) and by the whole judge.
@@ -82,4 +84,35 @@ SECTIONED_ANSWERS = [
 def test_sections_that_name_what_they_explain_stay_an_answer(text: str) -> None:
     failure, names = hand(text)
     assert not failure and "markdown" in names, names
+    assert not reading(text)[0]
+
+
+OWN_TROUBLE = [
+    "I seem to be encountering an error. Can I try something different for you?",
+    "I'm experiencing an error right now. Could I try something different?",
+    "I wasn't able to reach the model service after several tries (the primary and the backup"
+    " both timed out). This is a temporary outage of the provider, not a problem with your"
+    " request. Your notes are kept; ask again shortly.",
+]
+
+
+@pytest.mark.parametrize("text", OWN_TROUBLE)
+def test_a_bots_own_trouble_said_as_i_is_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "first_person" not in names, names
+    assert reading(text)[0]
+
+
+WRITERS_AS_I = [
+    "I'm experiencing the same error on 2.3.1 when the proxy is enabled; downgrading to 2.2.0"
+    " fixed it for me.",
+    "I was unable to reproduce the error locally, so I added a retry around fetch_page in"
+    " crawler.py.",
+]
+
+
+@pytest.mark.parametrize("text", WRITERS_AS_I)
+def test_a_writer_as_i_stays_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "first_person" in names, names
     assert not reading(text)[0]

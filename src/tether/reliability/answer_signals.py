@@ -359,7 +359,12 @@ def _may_speak_as_i(text: str) -> bool:
 _UNABLE = re.compile(
     r"^\W*(?:i|i'm|i am)\W+(?:\w+\W+)?(?:can't|cannot|can not|couldn't|could not|am unable to|"
     r"'m unable to|was unable to|wasn't able to|am not able to|am having trouble|'m having trouble)"
-    r"\W+(?:\w+\W+){0,2}?(?:respond|reply|answer|process|chat|talk|understand|generate|connect)"
+    r"\W+(?:\w+\W+){0,2}?(?:respond|reply|answer|process|chat|talk|understand|generate|connect"
+    r"|reach)"
+    # the bot's own trouble said as its state ("I seem to be encountering an error", "I'm
+    # experiencing technical difficulties")
+    r"|^\W*(?:i|i'm|i am)\W+(?:seem to be\W+|am\W+|'m\W+)?(?:encountering|experiencing)\W+"
+    r"(?:an?\W+|some\W+)?(?:error|errors|technical|difficult|issues?\b|problems?\b)"
     r"|^\W*(?:i'd|i would)\W+(?:rather|prefer)\W+(?:not\W+(?:to\W+)?|to\W+not\W+)"
     r"(?:respond|reply|answer|discuss|talk)"
     r"|^\W*i\W+(?:haven't|have not) been (?:set up|configured)"
