@@ -67,3 +67,39 @@ ANSWERS = [
 def test_the_same_words_answering_the_request_stay_an_answer(question: str, text: str) -> None:
     failure, names = hand(text, question)
     assert not failure, names
+
+
+# a bot stuck or choking on the request, meeting an error of its own, asking to be waited for
+# or for the request item by item
+STUCK = [
+    "Sorry, I'm choking on that one lol",
+    "I seem to be encountering an error. Shall we try something else?",
+    "\u521a\u624d\u6574\u7406\u7684\u65f6\u5019\u6709\u70b9\u5361, \u7a0d\u540e\u518d\u53d1\u6211\u4e00\u6b21\u8bd5\u8bd5\u3002",
+    "\u8ba9\u6211\u770b\u770b\u54c8~",
+    "\u4f60\u80fd\u4e00\u6761\u4e00\u6761\u8bf4\u4e48?",
+]
+
+
+@pytest.mark.parametrize("text", STUCK)
+def test_a_bot_stuck_on_the_request_is_a_stand_in(text: str) -> None:
+    failure, names = hand(text)
+    assert failure, names
+
+
+STUCK_ANSWERS = [
+    (
+        "Why did the YAML parser fail on my config?",
+        "The parser choked on the tab before `port:`; YAML wants spaces there.",
+    ),
+    (
+        "\u8fd9\u4e2a\u811a\u672c\u4e3a\u4ec0\u4e48\u8fd0\u884c\u7684\u65f6\u5019\u6709\u70b9\u5361?",
+        "\u811a\u672c\u6bcf\u6b21\u5faa\u73af\u90fd\u91cd\u65b0\u6253\u5f00\u6587\u4ef6,"
+        " \u6240\u4ee5\u6709\u70b9\u5361: \u628a open() \u632a\u5230\u5faa\u73af\u5916\u9762\u3002",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "text"), STUCK_ANSWERS)
+def test_being_stuck_told_about_the_task_stays_an_answer(question: str, text: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
