@@ -103,3 +103,48 @@ STUCK_ANSWERS = [
 def test_being_stuck_told_about_the_task_stays_an_answer(question: str, text: str) -> None:
     failure, names = hand(text, question)
     assert not failure, names
+
+
+# a bot saying it is still starting up: it stands by for the answer it has not made
+BOOTING = [
+    "Booting up... one sec \U0001f916",
+    "\u5c0f\u4e91\u5f00\u673a\u4e2d~",
+    "\u041f\u0440\u043e\u0441\u044b\u043f\u0430\u044e\u0441\u044c... \U0001f634",
+]
+
+
+@pytest.mark.parametrize("text", BOOTING)
+def test_a_bot_still_starting_up_stands_by(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "stands_by" in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Waking up the build cache first, then I'll rerun the failing test.",
+        "Warming up the model takes about 30 seconds on the first call.",
+    ],
+)
+def test_starting_up_a_thing_of_the_task_stays_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "stands_by" not in names, names
+
+
+# a stand-in's hedge ("seems", "maybe", "也许") is its own guess, not an explanation
+HEDGED = [
+    "My chatbot brain seems to be having a meltdown. Story of my life, pal.",
+    "\u4e5f\u8bb8\u8be5\u6362\u4e2a\u65b0\u8bdd\u9898\u4e86\u3002",
+]
+
+
+@pytest.mark.parametrize("text", HEDGED)
+def test_a_stand_ins_hedge_is_no_explanation(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "explains" not in names, names
+
+
+def test_a_hedge_in_a_reply_about_the_task_still_explains() -> None:
+    text = "Maybe the flaky test needs a fixed seed; my brain says try pytest -p no:randomly."
+    failure, names = hand(text)
+    assert not failure and "explains" in names, names
