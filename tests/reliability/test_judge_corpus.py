@@ -191,6 +191,9 @@ def test_no_source_straddles_the_split() -> None:
 # hand 48, retrained: 29.
 # Round 14 English (eng73): a refused identity, crash reports in sections, a bot's own trouble
 # as "I", "Fixed:" labels (hand 48 held), retrained: 29.
+# Round 14 (eng74): persona stand-ins (Romanian stand-in words, a bot's own states, stuck or
+# choking on the request, still starting up; a stand-in's hedge is no explanation; hand 48
+# held), retrained: 29.
 TUNE_FALSE_ALARMS_AT_MOST = 29
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -383,6 +386,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # merged, hand 4,390, retrained: 209.
 # Round 14 English (eng73): a refused identity, crash reports in sections, a bot's own trouble
 # as "I" (hand 4,390 -> 4,398), retrained: 203.
+# Round 14 (eng74): persona stand-ins (Romanian stand-in words, a bot's own states, stuck or
+# choking on the request, still starting up; a stand-in's hedge is no explanation; hand
+# 4,390 -> 4,405), retrained: 198.
 TUNE_MISSES_AT_MOST = 203
 
 

@@ -44,7 +44,7 @@ PROSE_MAX = 5
 def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Cause and fix words (means, because, to fix, you can): an explanation is an answer."""
     words = r.explaining_words
-    if words and r.hits and display_size(r.message.strip()) <= STOCK_CHARS:
+    if words and display_size(r.message.strip()) <= STOCK_CHARS and _stands_in(r):
         words = [x for x in words if x not in HEDGES]  # a notice's own guess at its cause
     if not words:
         return ()
@@ -54,6 +54,13 @@ def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(lines) >= 2 and r.lexicon.explaining.search(lines[-1][-200:]):
         weight += w["explains_at_end"]  # it ends by explaining; a notice ends with advice
     return (Signal("explains", -round(weight, 3), ", ".join(words[:6])),)
+
+
+def _stands_in(r: Reply) -> bool:
+    """Whether a short reply has failure words, or is a persona's stand-in about its own state
+    or handing the turn back ("My AI seems to be napping", "也许该换个新话题了"): its hedge is
+    its own guess, not an explanation."""
+    return bool(r.hits) or r.own_state is not None or r.hand_back is not None
 
 
 def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
