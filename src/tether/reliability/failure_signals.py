@@ -166,6 +166,20 @@ _STATUS_SLOT = re.compile(
 )
 
 
+# A page's title that is a template's slot and nothing else (`{{.Title}}`, `${title}`,
+# `<%= title %>`, `%(title)s`): a server's page template sent before it was rendered.
+_SLOTS_ONLY = re.compile(
+    r"(?:\s*(?:\{\{\s*[.$]?\w[\w.]*\s*\}\}|\$\{\w[\w.]*\}|<%=?\s*[\w.]+\s*%>|%\(\w+\)s)\s*)+"
+)
+
+
+def _unfilled_title(r: Reply, titles: str) -> bool:
+    """The page's titles are unfilled slots alone, and the question asks for no template."""
+    if _SLOTS_ONLY.fullmatch(titles) is None:
+        return False
+    return not (r.question and _ASKS_TEMPLATE.search(r.question[:2000]) is not None)
+
+
 def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An HTML document: an error page when its title or heading names a failure, or holds a
     template's slot for one."""
@@ -183,6 +197,7 @@ def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         or r.lexicon.vocabulary.search(titles)
         or _CHALLENGE.search(titles)
         or (("{" in titles or "%" in titles) and _STATUS_SLOT.search(titles))
+        or (("{" in titles or "%" in titles) and _unfilled_title(r, titles))
         or signature
     ):
         return (
@@ -417,9 +432,15 @@ _FRAME_LINE = re.compile(
     r"^(?:traceback \(most recent call last\):|stack traceback:|\s*file \".*\", line \d+.*"
     r"|\s+at \S.*|\s*\S+: in (?:function|main chunk|local|method|field|upvalue|\?)\b.*"
     r"|\s*(?:caused by|during handling of the above exception).*|goroutine \d+ \[.*"
-    r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more)$",
+    r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more"
+    # a Java frame without its `at`, as a servlet container's error page prints it
+    r"|\s*[\w$]+(?:\.[\w$<>]+)+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|native method"
+    r"|unknown source)\))$",
     re.I,
 )
+# A markdown report's scaffolding around a pasted trace: a fence, a heading, a bold label on
+# its own line (`## Stack trace`, `**Traceback:**`). Neither frame nor prose: not counted.
+_SCAFFOLD_LINE = re.compile(r"^\s*(?:```[\w+-]*|#{1,6}\s.{0,60}|\*\*[^*\n]{1,40}\*\*:?)\s*$")
 # The line that names the exception: `KeyError: 'error'`, `litellm.APIError: ...`,
 # `Uncaught TypeError: ...`, `panic: ...`, `java.net.SocketTimeoutException: Read timed out`.
 # A name from a module of exceptions counts whatever its ending
@@ -439,6 +460,8 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
     client printed its own crash where the answer should be."""
     lines = [line for line in r.text[:6000].splitlines() if line.strip()]
+    if "```" in r.text or "#" in r.text or "**" in r.text:
+        lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
         return ()
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
@@ -471,7 +494,8 @@ _RUNTIME_MESSAGE = re.compile(
     r"cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b"
     r"|\bis not valid json\b|\bunexpected (?:token|end of json)|object has no attribute\b"
     r"|object is not (?:subscriptable|iterable|callable)\b|\bexpected \w+, got \w+"
-    r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception",
+    r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception"
+    r"|object reference not set to an instance of an object",
     re.I,
 )
 # A substring of every match of `_RUNTIME_MESSAGE`, in lower case (`expected ` is in
@@ -486,6 +510,7 @@ _RUNTIME_MESSAGE_KEYS = (
     "index out of range",
     "nil pointer dereference",
     "null pointer exception",
+    "object reference not set",
 )
 RUNTIME_MESSAGE_CHARS = 300
 
@@ -586,6 +611,9 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     any JavaScript object printed as its type (`[object Promise]`), a note in brackets that
     nothing is there, in any language (`(vacío)`, `[пусто]`, `(내용 없음)`), and work in
     progress said where the reply goes (`Redoing prompt 🔄...`)."""
+    leak = stand_in_leak(r, w)
+    if leak is not None:
+        return leak
     if len(r.text) > 60:
         return ()
     key = placeholder_key(r.text)
@@ -608,6 +636,53 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if nothing_made(r.text.strip()):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
+
+
+# A reply made of a program's no-value literals and signs alone, two or more (`None: None`,
+# `undefinedundefined`, `null - null`): a template whose every slot was filled with nothing.
+_STAND_IN_RUN = re.compile(r"[\W_]*(?:(?:none|null|undefined|nan|nil)[\W_]*){2,}")
+# JavaScript's text for an object opening the reply (`[object Object].` and then the sources
+# an app appended): the answer itself was printed as its type.
+_OBJECT_HEAD = re.compile(r"^\W{0,3}\[object [A-Z]\w*\]")
+# JavaScript's NaN in a number's slot inside a sentence (`you have performed NaN commands
+# today`, `NaN% done`): a count never computed. Case kept: `NaN` as a runtime prints it.
+# (not a value's name said: `returns NaN values`, `is NaN`)
+_NAN_SLOT = re.compile(
+    r"(?<=[A-Za-z,:] )(?<!\bis )(?<!\bare )(?<!\bbe )(?<!return )(?<!returns )(?<!get )"
+    r"(?<!gets )NaN(?= ?%| (?!values\b)[a-z]+s\b)|(?<=[$\u20ac\u00a3])NaN\b"
+)
+_ASKS_NAN = re.compile(r"\bnan\b|not a number", re.I)
+# A question about what code prints or returns, or about a value: its answer may be `None`.
+_ASKS_VALUE = re.compile(
+    r"\b(?:none|null|undefined|nil|print\w*|output|returns?|values?)\b|\w\(", re.I
+)
+STAND_IN_LEAK_CHARS = 300
+OBJECT_HEAD_MORE = 0.5  # the object opens a longer reply: what follows was appended to it
+
+
+def stand_in_leak(r: Reply, w: Mapping[str, float]) -> tuple[Signal, ...] | None:
+    """A program's stand-in for a value where the reply or a number should be: a reply of
+    stand-in literals alone (`None: None`, `undefinedundefined`), `[object Object]` opening the
+    reply, `NaN` in a sentence's count (`you have performed NaN commands today`). Not in code,
+    nor when the question asks about those values (read only once a reply has the shape)."""
+    text = r.text.strip()
+    if len(text) <= 60 and "\n" not in text and _STAND_IN_RUN.fullmatch(text.lower()):
+        if _asks(r, _ASKS_NAN) or _asks(r, _ASKS_VALUE):
+            return None  # what code prints or returns, asked for: the literals are the answer
+        return (Signal("placeholder", w["placeholder"], text),)
+    if "[object " in text[:12] and _OBJECT_HEAD.match(text) is not None:
+        weight = w["placeholder"] + (OBJECT_HEAD_MORE if len(text) > 60 else 0.0)
+        return (Signal("placeholder", weight, text[:40]),)
+    if "NaN" in text and len(text) <= STAND_IN_LEAK_CHARS and "`" not in text:
+        m = _NAN_SLOT.search(text)
+        if m is not None and not r.explaining_words and not _asks(r, _ASKS_NAN):
+            said = text[max(0, m.start() - 30) : m.end() + 20]
+            return (Signal("placeholder", w["placeholder"], said),)
+    return None
+
+
+def _asks(r: Reply, pattern: re.Pattern[str]) -> bool:
+    return bool(r.question) and pattern.search(r.question[:2000]) is not None
 
 
 # An absence, then what was not made ("No commit message generated", "Aucune réponse reçue",

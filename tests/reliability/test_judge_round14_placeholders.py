@@ -1,0 +1,125 @@
+"""Round 14 (engineer 75): placeholders, host pages and traces: a program's stand-in for a
+value where the reply or a count should be, a trace pasted into a markdown report, .NET's
+crash message. Concepts on made-up texts, each with an answer that must stay one."""
+
+from __future__ import annotations
+
+from tests.reliability.judging import hand
+
+# A template whose every slot was filled with a no-value literal: nothing else is there.
+STAND_IN_RUNS = (
+    "None: None",
+    "undefinedundefined",
+    " null - null ",
+    "NaN / NaN",
+)
+
+
+def test_a_reply_of_stand_in_literals_alone_is_a_placeholder() -> None:
+    for text in STAND_IN_RUNS:
+        failure, names = hand(text)
+        assert failure and "placeholder" in names, (names, text)
+
+
+def test_an_object_printed_as_its_type_at_the_head_is_a_placeholder() -> None:
+    # the app appended its sources to an answer that was printed as `[object Object]`
+    text = (
+        "[object Object]\n\nSources (2)\n1. City council minutes, March...\n"
+        "2. Transit budget report 2024..."
+    )
+    failure, names = hand(text, "What did the council decide about the bus lanes?")
+    assert failure and "placeholder" in names, names
+
+
+def test_nan_in_a_sentences_count_is_a_placeholder() -> None:
+    for text in (
+        "Great job! You have answered NaN questions correctly this week.",
+        "Upload progress: NaN% of your files are synced.",
+    ):
+        failure, names = hand(text, "How am I doing on the quiz?")
+        assert failure and "placeholder" in names, (names, text)
+
+
+def test_stand_in_values_asked_for_or_explained_stay_answers() -> None:
+    for question, text in (
+        (
+            "What do these two print in Python: print(d.get('a')), print(d.get('b'))?",
+            "None: None",
+        ),
+        (
+            "Why does my average show NaN?",
+            "You divide by the count before any rows are loaded, so the count is 0 and the"
+            " result is NaN; you have NaN values until the fetch resolves.",
+        ),
+        (
+            "What does parseInt('abc') give?",
+            "It returns NaN values for every string that does not start with a digit.",
+        ),
+        (
+            "Explain the object string in JavaScript.",
+            "Calling String() on a plain object gives `[object Object]`, its type tag.",
+        ),
+    ):
+        failure, names = hand(text, question)
+        assert not failure, (names, text)
+
+
+# A trace inside a markdown report: headings, fences and bold labels around it are neither a
+# frame nor prose.
+MARKDOWN_TRACES = (
+    "## Error\n```\nTraceback (most recent call last):\n"
+    '  File "/srv/bot/run.py", line 12, in <module>\n    main()\n'
+    '  File "/srv/bot/run.py", line 8, in main\n    client.reply(msg)\n'
+    "KeyError: 'choices'\n```",
+    "## Type\n```\nTimeoutException\n```\n\n## Stack trace\n```\n"
+    "   at Acme.Chat.Client.SendAsync()\n   at Acme.Chat.Pages.Index.OnPostAsync()\n"
+    "   at Microsoft.AspNetCore.Mvc.RazorPages.PageActionInvoker.InvokeAsync()\n```",
+)
+
+
+def test_a_trace_in_a_markdown_report_is_a_stack_trace() -> None:
+    for text in MARKDOWN_TRACES:
+        failure, names = hand(text)
+        assert failure and "stack_trace" in names, (names, text[:60])
+
+
+def test_a_markdown_answer_that_quotes_a_trace_stays_an_answer() -> None:
+    text = (
+        "## Cause\n\nThe reply has no `choices` key when the provider returns an error, so the"
+        " lookup fails:\n\n```\nTraceback (most recent call last):\n"
+        "  File \"run.py\", line 8, in main\n    client.reply(msg)\nKeyError: 'choices'\n```\n\n"
+        "## Fix\n\nCheck for `error` in the response before reading `choices`, and log the"
+        " provider's message so you can see why the call failed. I changed `run.py` to do"
+        " that and added a test for the error body."
+    )
+    failure, names = hand(text, "Fix the KeyError in run.py")
+    assert not failure, names
+
+
+def test_dotnet_null_reference_message_alone_is_a_runtime_message() -> None:
+    failure, names = hand("Object reference not set to an instance of an object.")
+    assert failure and "runtime_message" in names, names
+    text = (
+        "That message, Object reference not set to an instance of an object, means `user` is"
+        " null when you call `user.Name`; check it first."
+    )
+    failure, names = hand(text, "What does this .NET error mean?")
+    assert not failure, names
+
+
+# A server's page template sent before it was rendered: its title is a slot and nothing else.
+UNRENDERED_PAGE = (
+    '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>{{ .PageTitle }}</title>\n'
+    "<style>body { font-family: sans-serif; margin: 40px; }</style>\n</head>\n<body>\n"
+    '<div class="box"><h2>{{ .Heading }}</h2><p>{{ .Body }}</p></div>\n</body>\n</html>'
+)
+
+
+def test_a_page_whose_title_is_an_unfilled_slot_is_an_error_page() -> None:
+    failure, names = hand(UNRENDERED_PAGE)
+    assert failure and "html_page" in names, names
+
+
+def test_a_page_template_asked_for_stays_an_answer() -> None:
+    failure, names = hand(UNRENDERED_PAGE, "Write a Go html/template layout page for my site")
+    assert not failure, names
