@@ -123,3 +123,33 @@ def test_a_page_whose_title_is_an_unfilled_slot_is_an_error_page() -> None:
 def test_a_page_template_asked_for_stays_an_answer() -> None:
     failure, names = hand(UNRENDERED_PAGE, "Write a Go html/template layout page for my site")
     assert not failure, names
+
+
+# A server's error page as a browser renders it, its status as the title line; the frames'
+# line numbers under it (`Servlet.java:412`) are no list of status codes.
+SERVER_PAGES = (
+    "HTTP Status 500 \u2013 Internal Server Error\nType Exception Report\n\n"
+    "Message Request processing failed\n\nException\n\n"
+    "com.acme.web.DispatchException: Request processing failed\n"
+    "\tcom.acme.web.Dispatcher.route(Dispatcher.java:412)\n"
+    "\tcom.acme.web.Dispatcher.service(Dispatcher.java:588)",
+    "HTTP Error 503. The service is unavailable.",
+    "Our systems have detected unusual traffic from your computer network. Please try your"
+    " request again later.\n\nIP address: 203.0.113.7\nTime: 2026-01-02T10:00:00Z",
+)
+
+
+def test_a_server_error_page_rendered_as_text_is_page_text() -> None:
+    for text in SERVER_PAGES:
+        failure, names = hand(text)
+        assert failure and "page_text" in names, (names, text[:50])
+
+
+def test_an_answer_explaining_the_status_page_stays_an_answer() -> None:
+    text = (
+        "Tomcat shows HTTP Status 500 \u2013 Internal Server Error when a servlet throws. The"
+        " log names the cause: the JSP reads `args[1]` but the request has one parameter, so"
+        " I added a length check in `index.jsp` and a test that posts one parameter."
+    )
+    failure, names = hand(text, "Why does my JSP page return a 500 error?")
+    assert not failure, names

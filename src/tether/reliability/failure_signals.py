@@ -242,6 +242,11 @@ _SHELL = re.compile(r"<script|<noscript|http-equiv=.?refresh")
 _PAGE_TEXT = re.compile(
     r"\bray id:?\s*[0-9a-f]{8,}|error reference number|the requested url could not be retrieved"
     r"|^\W*what happened\?\W*$(?=.*^\W*what can i do\?\W*$)"
+    # a server's error page opens with its status as its title: Tomcat's `HTTP Status 500 -
+    # Internal Server Error`, IIS's `HTTP Error 503. The service is unavailable.`
+    r"|\A\W*http (?:status|error) [45]\d\d(?: [\u2013\u2014-] |\. )"
+    # Google's page before a search it takes for a robot's
+    r"|our systems have detected unusual traffic from your computer network"
     # a host's error page speaks to the owner of the site it could not serve ("If you are the
     # application owner, check your logs"): a page put before a visitor, not a writer's reply
     r"|\bif you(?: are|'re|\u2019re) the (?:owner of (?:this|the) (?:web ?site|site|domain|app"
@@ -257,6 +262,9 @@ _PAGE_TEXT_KEYS = split_keys(
         "error reference number",
         "the requested url could not be retrieved",
         "what happened?",
+        "http status ",
+        "http error ",
+        "unusual traffic from your computer network",
         "if you are the",
         "if you're the",
         "if you\u2019re the",
