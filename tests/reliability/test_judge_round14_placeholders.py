@@ -153,3 +153,21 @@ def test_an_answer_explaining_the_status_page_stays_an_answer() -> None:
     )
     failure, names = hand(text, "Why does my JSP page return a 500 error?")
     assert not failure, names
+
+
+def test_a_model_naming_itself_a_language_model_to_decline_is_a_filter_text() -> None:
+    for text in (
+        "I'm a language model, so I can't help with that.",
+        "I'm just a language model and can't assist with this request.",
+    ):
+        failure, names = hand(text)
+        assert failure and "vocabulary:filter" in names, (names, text)
+
+
+def test_a_language_model_caveat_before_the_answer_stays_an_answer() -> None:
+    text = (
+        "I'm a language model, so I can't run your tests, but the failing assertion in"
+        " tests/test_parse.py compares a list to a tuple; change the expected value to a list."
+    )
+    failure, names = hand(text)
+    assert not failure, names
