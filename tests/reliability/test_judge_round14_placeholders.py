@@ -171,3 +171,16 @@ def test_a_language_model_caveat_before_the_answer_stays_an_answer() -> None:
     )
     failure, names = hand(text)
     assert not failure, names
+
+
+def test_a_bracketed_error_tag_alone_is_a_placeholder() -> None:
+    for text in ("[Claude APIエラー]", "\u3010LLM \u9519\u8bef\u3011", "(Fehler)"):
+        failure, names = hand(text)
+        assert failure and "placeholder" in names, (names, text)
+
+
+def test_a_bracketed_tag_the_question_names_stays_an_answer() -> None:
+    failure, names = hand(
+        "[Claude APIエラー]", "Which label does the bot print: [Claude APIエラー]?"
+    )
+    assert not failure, names

@@ -638,6 +638,14 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     inside = _BRACKETED.fullmatch(key)
     if inside is not None and r.lexicon.says_only_absence(inside.group(1)):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or a tag in brackets that names an error, and nothing else ("[API Error]",
+    # "[Gemini APIエラー]", "(timeout)"): a client's label put where the reply goes
+    if (
+        inside is not None
+        and len(inside.group(1).split()) <= ERROR_TAG_WORDS
+        and _ERROR_TAG.search(inside.group(1)) is not None
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
     if bare and r.lexicon.says_only_progress(bare):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
@@ -737,6 +745,11 @@ def nothing_made(text: str) -> bool:
     return m is not None and _RESULT_THING.search(m.group(1) or "") is None
 
 
+ERROR_TAG_WORDS = 4
+_ERROR_TAG = re.compile(
+    r"error|\berr\b|fail|timeout|timed out|\u30a8\u30e9\u30fc|\u9519\u8bef|\u932f\u8aa4"
+    r"|\uc624\ub958|\uc5d0\ub7ec|\u043e\u0448\u0438\u0431\u043a|fehler|erreur|errore|erro\b"
+)
 _BRACKETED = re.compile(
     r"[^\w(\[<\uff08\u3010\u300c]{0,3}[(\[<\uff08\u3010\u300c]\s*([^()\[\]<>\uff08\uff09\u3010\u3011\u300c\u300d]{1,40}?)"
     r"\s*[)\]>\uff09\u3011\u300d][^\w]{0,3}"
