@@ -107,24 +107,6 @@ def test_dotnet_null_reference_message_alone_is_a_runtime_message() -> None:
     assert not failure, names
 
 
-# A server's page template sent before it was rendered: its title is a slot and nothing else.
-UNRENDERED_PAGE = (
-    '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<title>{{ .PageTitle }}</title>\n'
-    "<style>body { font-family: sans-serif; margin: 40px; }</style>\n</head>\n<body>\n"
-    '<div class="box"><h2>{{ .Heading }}</h2><p>{{ .Body }}</p></div>\n</body>\n</html>'
-)
-
-
-def test_a_page_whose_title_is_an_unfilled_slot_is_an_error_page() -> None:
-    failure, names = hand(UNRENDERED_PAGE)
-    assert failure and "html_page" in names, names
-
-
-def test_a_page_template_asked_for_stays_an_answer() -> None:
-    failure, names = hand(UNRENDERED_PAGE, "Write a Go html/template layout page for my site")
-    assert not failure, names
-
-
 # A server's error page as a browser renders it, its status as the title line; the frames'
 # line numbers under it (`Servlet.java:412`) are no list of status codes.
 SERVER_PAGES = (

@@ -166,20 +166,6 @@ _STATUS_SLOT = re.compile(
 )
 
 
-# A page's title that is a template's slot and nothing else (`{{.Title}}`, `${title}`,
-# `<%= title %>`, `%(title)s`): a server's page template sent before it was rendered.
-_SLOTS_ONLY = re.compile(
-    r"(?:\s*(?:\{\{\s*[.$]?\w[\w.]*\s*\}\}|\$\{\w[\w.]*\}|<%=?\s*[\w.]+\s*%>|%\(\w+\)s)\s*)+"
-)
-
-
-def _unfilled_title(r: Reply, titles: str) -> bool:
-    """The page's titles are unfilled slots alone, and the question asks for no template."""
-    if _SLOTS_ONLY.fullmatch(titles) is None:
-        return False
-    return not (r.question and _ASKS_TEMPLATE.search(r.question[:2000]) is not None)
-
-
 def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An HTML document: an error page when its title or heading names a failure, or holds a
     template's slot for one."""
@@ -197,7 +183,6 @@ def html_page(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         or r.lexicon.vocabulary.search(titles)
         or _CHALLENGE.search(titles)
         or (("{" in titles or "%" in titles) and _STATUS_SLOT.search(titles))
-        or (("{" in titles or "%" in titles) and _unfilled_title(r, titles))
         or signature
     ):
         return (
