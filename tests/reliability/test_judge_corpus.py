@@ -194,6 +194,8 @@ def test_no_source_straddles_the_split() -> None:
 # Round 14 (eng74): persona stand-ins (Romanian stand-in words, a bot's own states, stuck or
 # choking on the request, still starting up; a stand-in's hedge is no explanation; hand 48
 # held), retrained: 29.
+# Round 14 (eng75): stand-ins where a value belongs, traces in markdown reports, server pages
+# as text, "I'm a language model", bracketed error tags (hand 48 held), retrained: 29.
 TUNE_FALSE_ALARMS_AT_MOST = 29
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -389,6 +391,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # Round 14 (eng74): persona stand-ins (Romanian stand-in words, a bot's own states, stuck or
 # choking on the request, still starting up; a stand-in's hedge is no explanation; hand
 # 4,390 -> 4,405), retrained: 198.
+# Round 14 (eng75): stand-ins where a value belongs, traces in markdown reports, server pages
+# as text, "I'm a language model", bracketed error tags (hand 4,390 -> 4,401), retrained: 198.
 TUNE_MISSES_AT_MOST = 203
 
 

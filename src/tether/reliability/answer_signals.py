@@ -710,6 +710,9 @@ def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Three or more different status codes: a table or an explanation of codes, where a
     failure text carries one (more so with a success among them: "200 OK", then the errors)."""
     codes = set(CODE_WORD.findall(r.message[:4000]))
+    if len(codes) >= 3 and _SOURCE_LINE.search(r.message[:4000]) is not None:
+        # a frame's line number (`Wrapper.java:599`) is no status code
+        codes = set(CODE_WORD.findall(_SOURCE_LINE.sub(" ", r.message[:4000])))
     rows = {m.group(1) for m in _CODE_ROW.finditer(r.text[:4000])}
     if len(codes) >= 3 or len(rows) >= 2:
         found = sorted(codes | rows)
@@ -722,6 +725,10 @@ def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             found.insert(0, success.group(0))
         return (Signal("many_codes", -weight, ", ".join(found[:6])),)
     return ()
+
+
+# A source file's line, as a stack frame names it (`JspServletWrapper.java:599`, `app.py:500`).
+_SOURCE_LINE = re.compile(r"\.(?:java|kt|scala|groovy|py|js|mjs|ts|go|rb|cs|php|lua|rs):\d+\b")
 
 
 # A success status as a word of its own (not a piece of a number, a version or a path).

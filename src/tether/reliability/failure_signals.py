@@ -227,6 +227,11 @@ _SHELL = re.compile(r"<script|<noscript|http-equiv=.?refresh")
 _PAGE_TEXT = re.compile(
     r"\bray id:?\s*[0-9a-f]{8,}|error reference number|the requested url could not be retrieved"
     r"|^\W*what happened\?\W*$(?=.*^\W*what can i do\?\W*$)"
+    # a server's error page opens with its status as its title: Tomcat's `HTTP Status 500 -
+    # Internal Server Error`, IIS's `HTTP Error 503. The service is unavailable.`
+    r"|\A\W*http (?:status|error) [45]\d\d(?: [\u2013\u2014-] |\. )"
+    # Google's page before a search it takes for a robot's
+    r"|our systems have detected unusual traffic from your computer network"
     # a host's error page speaks to the owner of the site it could not serve ("If you are the
     # application owner, check your logs"): a page put before a visitor, not a writer's reply
     r"|\bif you(?: are|'re|\u2019re) the (?:owner of (?:this|the) (?:web ?site|site|domain|app"
@@ -242,6 +247,9 @@ _PAGE_TEXT_KEYS = split_keys(
         "error reference number",
         "the requested url could not be retrieved",
         "what happened?",
+        "http status ",
+        "http error ",
+        "unusual traffic from your computer network",
         "if you are the",
         "if you're the",
         "if you\u2019re the",
@@ -417,9 +425,15 @@ _FRAME_LINE = re.compile(
     r"^(?:traceback \(most recent call last\):|stack traceback:|\s*file \".*\", line \d+.*"
     r"|\s+at \S.*|\s*\S+: in (?:function|main chunk|local|method|field|upvalue|\?)\b.*"
     r"|\s*(?:caused by|during handling of the above exception).*|goroutine \d+ \[.*"
-    r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more)$",
+    r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more"
+    # a Java frame without its `at`, as a servlet container's error page prints it
+    r"|\s*[\w$]+(?:\.[\w$<>]+)+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|native method"
+    r"|unknown source)\))$",
     re.I,
 )
+# A markdown report's scaffolding around a pasted trace: a fence, a heading, a bold label on
+# its own line (`## Stack trace`, `**Traceback:**`). Neither frame nor prose: not counted.
+_SCAFFOLD_LINE = re.compile(r"^\s*(?:```[\w+-]*|#{1,6}\s.{0,60}|\*\*[^*\n]{1,40}\*\*:?)\s*$")
 # The line that names the exception: `KeyError: 'error'`, `litellm.APIError: ...`,
 # `Uncaught TypeError: ...`, `panic: ...`, `java.net.SocketTimeoutException: Read timed out`.
 # A name from a module of exceptions counts whatever its ending
@@ -439,6 +453,8 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
     client printed its own crash where the answer should be."""
     lines = [line for line in r.text[:6000].splitlines() if line.strip()]
+    if "```" in r.text or "#" in r.text or "**" in r.text:
+        lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
         return ()
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
@@ -471,7 +487,8 @@ _RUNTIME_MESSAGE = re.compile(
     r"cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b"
     r"|\bis not valid json\b|\bunexpected (?:token|end of json)|object has no attribute\b"
     r"|object is not (?:subscriptable|iterable|callable)\b|\bexpected \w+, got \w+"
-    r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception",
+    r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception"
+    r"|object reference not set to an instance of an object",
     re.I,
 )
 # A substring of every match of `_RUNTIME_MESSAGE`, in lower case (`expected ` is in
@@ -486,6 +503,7 @@ _RUNTIME_MESSAGE_KEYS = (
     "index out of range",
     "nil pointer dereference",
     "null pointer exception",
+    "object reference not set",
 )
 RUNTIME_MESSAGE_CHARS = 300
 
@@ -586,6 +604,9 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     any JavaScript object printed as its type (`[object Promise]`), a note in brackets that
     nothing is there, in any language (`(vacío)`, `[пусто]`, `(내용 없음)`), and work in
     progress said where the reply goes (`Redoing prompt 🔄...`)."""
+    leak = stand_in_leak(r, w)
+    if leak is not None:
+        return leak
     if len(r.text) > 60:
         return ()
     key = placeholder_key(r.text)
@@ -602,12 +623,67 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     inside = _BRACKETED.fullmatch(key)
     if inside is not None and r.lexicon.says_only_absence(inside.group(1)):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or a tag in brackets that names an error, and nothing else ("[API Error]",
+    # "[Gemini APIエラー]", "(timeout)"): a client's label put where the reply goes
+    if (
+        inside is not None
+        and len(inside.group(1).split()) <= ERROR_TAG_WORDS
+        and _ERROR_TAG.search(inside.group(1)) is not None
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
     if bare and r.lexicon.says_only_progress(bare):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     if nothing_made(r.text.strip()):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
+
+
+# A reply made of a program's no-value literals and signs alone, two or more (`None: None`,
+# `undefinedundefined`, `null - null`): a template whose every slot was filled with nothing.
+_STAND_IN_RUN = re.compile(r"[\W_]*(?:(?:none|null|undefined|nan|nil)[\W_]*){2,}")
+# JavaScript's text for an object opening the reply (`[object Object].` and then the sources
+# an app appended): the answer itself was printed as its type.
+_OBJECT_HEAD = re.compile(r"^\W{0,3}\[object [A-Z]\w*\]")
+# JavaScript's NaN in a number's slot inside a sentence (`you have performed NaN commands
+# today`, `NaN% done`): a count never computed. Case kept: `NaN` as a runtime prints it.
+# (not a value's name said: `returns NaN values`, `is NaN`)
+_NAN_SLOT = re.compile(
+    r"(?<=[A-Za-z,:] )(?<!\bis )(?<!\bare )(?<!\bbe )(?<!return )(?<!returns )(?<!get )"
+    r"(?<!gets )NaN(?= ?%| (?!values\b)[a-z]+s\b)|(?<=[$\u20ac\u00a3])NaN\b"
+)
+_ASKS_NAN = re.compile(r"\bnan\b|not a number", re.I)
+# A question about what code prints or returns, or about a value: its answer may be `None`.
+_ASKS_VALUE = re.compile(
+    r"\b(?:none|null|undefined|nil|print\w*|output|returns?|values?)\b|\w\(", re.I
+)
+STAND_IN_LEAK_CHARS = 300
+OBJECT_HEAD_MORE = 0.5  # the object opens a longer reply: what follows was appended to it
+
+
+def stand_in_leak(r: Reply, w: Mapping[str, float]) -> tuple[Signal, ...] | None:
+    """A program's stand-in for a value where the reply or a number should be: a reply of
+    stand-in literals alone (`None: None`, `undefinedundefined`), `[object Object]` opening the
+    reply, `NaN` in a sentence's count (`you have performed NaN commands today`). Not in code,
+    nor when the question asks about those values (read only once a reply has the shape)."""
+    text = r.text.strip()
+    if len(text) <= 60 and "\n" not in text and _STAND_IN_RUN.fullmatch(text.lower()):
+        if _asks(r, _ASKS_NAN) or _asks(r, _ASKS_VALUE):
+            return None  # what code prints or returns, asked for: the literals are the answer
+        return (Signal("placeholder", w["placeholder"], text),)
+    if "[object " in text[:12] and _OBJECT_HEAD.match(text) is not None:
+        weight = w["placeholder"] + (OBJECT_HEAD_MORE if len(text) > 60 else 0.0)
+        return (Signal("placeholder", weight, text[:40]),)
+    if "NaN" in text and len(text) <= STAND_IN_LEAK_CHARS and "`" not in text:
+        m = _NAN_SLOT.search(text)
+        if m is not None and not r.explaining_words and not _asks(r, _ASKS_NAN):
+            said = text[max(0, m.start() - 30) : m.end() + 20]
+            return (Signal("placeholder", w["placeholder"], said),)
+    return None
+
+
+def _asks(r: Reply, pattern: re.Pattern[str]) -> bool:
+    return bool(r.question) and pattern.search(r.question[:2000]) is not None
 
 
 # An absence, then what was not made ("No commit message generated", "Aucune réponse reçue",
@@ -654,6 +730,11 @@ def nothing_made(text: str) -> bool:
     return m is not None and _RESULT_THING.search(m.group(1) or "") is None
 
 
+ERROR_TAG_WORDS = 4
+_ERROR_TAG = re.compile(
+    r"error|\berr\b|fail|timeout|timed out|\u30a8\u30e9\u30fc|\u9519\u8bef|\u932f\u8aa4"
+    r"|\uc624\ub958|\uc5d0\ub7ec|\u043e\u0448\u0438\u0431\u043a|fehler|erreur|errore|erro\b"
+)
 _BRACKETED = re.compile(
     r"[^\w(\[<\uff08\u3010\u300c]{0,3}[(\[<\uff08\u3010\u300c]\s*([^()\[\]<>\uff08\uff09\u3010\u3011\u300c\u300d]{1,40}?)"
     r"\s*[)\]>\uff09\u3011\u300d][^\w]{0,3}"
