@@ -1,0 +1,66 @@
+"""Round 14 (engineer 76): failures in languages other than English. The core failure words of
+an app's or a bot's notice (unavailable, under maintenance, too many requests, timed out, could
+not, no reply) in their real inflections in the languages with the fewest words so far, on
+made-up texts, each concept with an answer that must stay one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import hand
+
+# Made-up notices: each says a core failure in a language whose word for it the lexicon lacked.
+CORE_WORDS = (
+    # unavailable and under maintenance
+    "Szolgáltatás most nem elérhető",  # hu
+    "Serviciul de traducere este indisponibil momentan.",  # ro
+    "Tjänsten är inte tillgänglig.",  # sv
+    "Tjenesten er ikke tilgjengelig akkurat nå.",  # nb
+    "Huduma ya tafsiri haipatikani kwa sasa.",  # sw
+    "अनुवाद सेवा अहिले उपलब्ध छैन।",  # ne
+    "Бот временно на техническом обслуживании.",  # ru
+    "\u0423 бота временные трудности.",  # ru
+    "AI 助手正在进行技术维护。",  # zh
+    "Probíhá plánovaná údržba serveru.",  # cs
+    # too many requests
+    "Túl sok kérést küldtél, várj egy kicsit.",  # hu
+    "Prea multe cereri într-un timp scurt.",  # ro
+    "Previše zahteva u kratkom roku.",  # sr
+    "Juda ko\u02bbp so\u02bbrovlar yuborildi.",  # uz
+    # timed out
+    "Forespørselen ble tidsavbrutt.",  # nb
+    # could not (Uzbek "-ib bo'lmadi") and no reply
+    "Serverga ulanib bo\u02bblmadi.",  # uz
+    "Modelga ulanib bo'lmadi.",  # uz, ASCII apostrophe
+    "Hakuna jibu kutoka kwa seva.",  # sw
+    "Nu pot răspunde la această întrebare acum.",  # ro
+)
+
+
+@pytest.mark.parametrize("text", CORE_WORDS)
+def test_a_core_failure_word_in_a_thin_language_makes_a_notice(text: str) -> None:
+    failure, names = hand(text)
+    assert failure, (names, text)
+    assert any(n.startswith("vocabulary:") for n in names), names
+
+
+# Writers explaining the same words stay answers: a cause given ("mert", "pentru că") and a
+# notice's words in quotes, also when the quoted failure is said in two words (a pair).
+EXPLAINED = (
+    (
+        "Miért írja ki, hogy a szolgáltatás nem elérhető?",
+        "Ezt azért látod, mert a szerver éjjel karbantartás alatt áll, és ilyenkor minden"
+        " kérésre 503-as választ ad. Reggel hatkor újra működik.",
+    ),
+    (
+        "De ce răspunde asistentul așa?",
+        '## Cauza\nAsistentul afișează "Nu pot răspunde acum" pentru că cheia API lipsește din'
+        " fișierul de configurare.\n\n## Soluția\nAdaugă cheia și repornește serverul.",
+    ),
+)
+
+
+@pytest.mark.parametrize(("question", "text"), EXPLAINED)
+def test_an_explained_or_quoted_core_failure_word_stays_an_answer(question: str, text: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
