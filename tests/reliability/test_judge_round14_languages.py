@@ -64,3 +64,39 @@ EXPLAINED = (
 def test_an_explained_or_quoted_core_failure_word_stays_an_answer(question: str, text: str) -> None:
     failure, names = hand(text, question)
     assert not failure, names
+
+
+# "It does not work" said of the app, in the languages that lacked it, and a few notice words:
+# Thai "no response", Romanian "sorry", a Serbian or Slovene "please contact", Spanish "cannot
+# process" (made-up notices).
+MORE_NOTICES = (
+    "Le mode rapide ne marche pas pour le moment.",  # fr
+    "Sohbet modu \u00e7al\u0131\u015fm\u0131yor.",  # tr
+    "Trợ lý AI không hoạt động.",  # vi
+    "Asistentul nu funcționează.",  # ro
+    "A csevegő mód nem működik.",  # hu
+    "Tryb czatu nie działa.",  # pl
+    "Chatovací režim nefunguje.",  # cs
+    "Chattläget fungerar inte.",  # sv
+    "Chatmodus fungerer ikke.",  # nb
+    "บอท ไม่ตอบกลับ",  # th
+    "Scuze, modelul nu a fost găsit.",  # ro
+    "Asistent je trenutno van funkcije. Molimo kontaktirajte administratora.",  # sr
+    "No puedo procesar este mensaje.",  # es
+)
+
+
+@pytest.mark.parametrize("text", MORE_NOTICES)
+def test_a_notice_that_the_app_does_not_work_is_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure, (names, text)
+
+
+def test_a_notice_quoted_in_low_quotes_is_quoted() -> None:
+    # Polish, Czech, German, Romanian and Hungarian open a quote with the low mark (U+201E)
+    text = (
+        "Kilku czytelników napisało, że po aktualizacji aplikacja pokazuje tylko komunikat"
+        " \u201eWystąpił błąd. Spróbuj ponownie później\u201d, a potem się zamyka."
+    )
+    failure, names = hand(text, "Co się stało z aplikacją banku?")
+    assert "quoted" in names and not failure, names
