@@ -100,3 +100,19 @@ def test_a_notice_quoted_in_low_quotes_is_quoted() -> None:
     )
     failure, names = hand(text, "Co się stało z aplikacją banku?")
     assert "quoted" in names and not failure, names
+
+
+# A bot's word of work in progress sent as the whole reply, in Russian and Swahili ("searching",
+# "I'll find it now", "loading", "processing"): a stand-in, not the answer.
+@pytest.mark.parametrize("text", ["Ищу…", "Сейчас найду!", "🔍 Поиск...", "Inachakata..."])
+def test_a_word_of_work_in_progress_alone_is_a_placeholder(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "placeholder" in names, (names, text)
+
+
+def test_a_reply_that_searched_and_found_stays_an_answer() -> None:
+    failure, names = hand(
+        "Ищу и нахожу: в parse_date перепутаны день и месяц, поправил, тест проходит.",
+        "Почини тест и скажи, что поменял.",
+    )
+    assert not failure, names
