@@ -116,3 +116,37 @@ def test_a_reply_that_searched_and_found_stays_an_answer() -> None:
         "Почини тест и скажи, что поменял.",
     )
     assert not failure, names
+
+
+# Turkish "did not answer" ("yanitlamadi" with its dotless i, "cevap vermedi"): the app says the model gave no reply.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Model iste\u011fe yan\u0131tlamad\u0131.",
+        "Asistan zaman\u0131nda cevap vermedi, sonra dene.",
+    ],
+)
+def test_turkish_did_not_answer_is_no_reply(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "vocabulary:no_reply" in names, (names, text)
+
+
+def test_a_notice_whose_label_ends_the_line_before_its_causes_lists_them() -> None:
+    # a notice's causes under a label that ends the sentence line before the list ("... This
+    # can be due to:"): the list is the notice's, not an answer's markdown
+    text = (
+        "Förfrågan nekades, försök igen senare\n\n"
+        "Du har troligen nått gränsen för den fria användningskvoten i dag. Detta kan bero på:\n"
+        "1. För många anrop per minut\n2. För många anrop per timme\n3. För stora meddelanden"
+    )
+    _, names = hand(text)
+    assert "markdown" not in names, names
+
+
+def test_an_answer_that_lists_under_its_own_explaining_head_keeps_its_markdown() -> None:
+    text = (
+        "Kvoten räknas per projekt, eftersom nyckeln hör till projektet. Det kan bero på:\n"
+        "1. För många anrop per minut\n2. För många anrop per dag\n3. En delad nyckel"
+    )
+    failure, names = hand(text, "Varför får jag 429 fast jag knappt använder API:t?")
+    assert not failure and "markdown" in names, names
