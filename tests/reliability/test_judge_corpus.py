@@ -189,6 +189,8 @@ def test_no_source_straddles_the_split() -> None:
 # page's status slot in its title (hand 43 held), retrained: 25.
 # Round 14 joined (572 texts, 8,940 in the tune part): hand 48, retrained: 29; with eng72 merged,
 # hand 48, retrained: 29.
+# Round 14 (eng76): core failure words in other languages, a quote opened with the low mark, a
+# label that ends the line before a notice's causes (hand 48 held), retrained: 29.
 TUNE_FALSE_ALARMS_AT_MOST = 29
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -379,7 +381,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # page's status slot in its title (hand 4,212 -> 4,221), retrained: 154.
 # Round 14 joined (4,617 failures in the tune part): hand 4,380, retrained: 220; with eng72
 # merged, hand 4,390, retrained: 209.
-TUNE_MISSES_AT_MOST = 209
+# Round 14 (eng76): core failure words in other languages (unavailable, maintenance, too many
+# requests, timed out, could not, no reply, does not work), work in progress in Russian and
+# Swahili, Turkish did-not-answer (hand 4,390 -> 4,408), retrained: 190.
+TUNE_MISSES_AT_MOST = 190
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -67,7 +67,7 @@ def test_an_explained_or_quoted_core_failure_word_stays_an_answer(question: str,
 
 
 # "It does not work" said of the app, in the languages that lacked it, and a few notice words:
-# Thai "no response", Romanian "sorry", a Serbian or Slovene "please contact", Spanish "cannot
+# Romanian "sorry", a Serbian or Slovene "please contact", Spanish "cannot
 # process" (made-up notices).
 MORE_NOTICES = (
     "Le mode rapide ne marche pas pour le moment.",  # fr
@@ -79,7 +79,6 @@ MORE_NOTICES = (
     "Chatovací režim nefunguje.",  # cs
     "Chattläget fungerar inte.",  # sv
     "Chatmodus fungerer ikke.",  # nb
-    "บอท ไม่ตอบกลับ",  # th
     "Scuze, modelul nu a fost găsit.",  # ro
     "Asistent je trenutno van funkcije. Molimo kontaktirajte administratora.",  # sr
     "No puedo procesar este mensaje.",  # es
