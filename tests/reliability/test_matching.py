@@ -159,11 +159,14 @@ def test_code_word_is_the_look_behind_first_pattern() -> None:
 def test_quote_is_the_look_behind_first_pattern() -> None:
     """Every suffix of single quotes after letters, signs and other quotes."""
     plain = re.compile(
-        r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]"""
+        r"""["`\u201c\u201e\u00ab\u300c\u300e]([^"`\u201c\u201d\u201e\u00ab\u00bb\u300c\u300d\u300e\u300f\n]"""
         r"""{2,400})["`\u201d\u00bb\u300d\u300f]|(?<![a-z])'([^'\n]{2,400})'(?![a-z])""",
         re.I,
     )
-    text = "it's 'rate limit' and don't 'x'y, (`failed`) \u201cquota\u201d 'A'B' K'ok' Z 'end'"
+    text = (
+        "it's 'rate limit' and don't 'x'y, (`failed`) \u201cquota\u201d \u201ebłąd\u201d 'A'B'"
+        " K'ok' Z 'end'"
+    )
     for start in range(len(text)):
         assert [(m.span(), m.groups()) for m in QUOTE.finditer(text[start:])] == [
             (m.span(), m.groups()) for m in plain.finditer(text[start:])

@@ -237,8 +237,8 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue  # a template literal inside a slot's expression (`${a || `...`}`): code
         if before.rstrip().endswith("="):
             continue  # a field's value (`message='Failed Dependency'`, `details = "..."`): a repr
-        if not r.lexicon.vocabulary.search(inner):
-            continue
+        if not r.lexicon.vocabulary.search(inner) and not r.lexicon.pair_hits(inner):
+            continue  # (a failure said in two words, "Nu pot răspunde acum", is quoted too)
         if len(inner) >= 0.7 * len(r.message) and len(r.text[: m.start()].split()) < 4:
             continue  # the reply is the quote, hardly introduced
         line_start = r.text.rfind("\n", 0, m.start()) + 1

@@ -60,9 +60,16 @@ def notice_list(r: Reply) -> bool:
     if first is None or first < 2:
         return False
     label = TAG.sub("", lines[first - 1]).strip(" *_")
-    if not label.endswith((":", "\uff1a")) or display_size(label) > NOTICE_LABEL_CHARS:
+    if not label.endswith((":", "\uff1a")):
         return False
-    head = "\n".join(lines[: first - 1])
+    # the label may end the sentence line before the list ("You may have exceeded the free
+    # quota. This could be due to:"): that line's earlier sentences belong to the head
+    said, _, own = label.rpartition(". ")
+    if display_size(own if said else label) > NOTICE_LABEL_CHARS:
+        return False
+    head = "\n".join([*lines[: first - 1], said + "." if said else ""]).strip()
+    if not head:
+        return False
     if display_size(head) > NOTICE_HEAD_CHARS or any(x.startswith("#") for x in lines):
         return False  # (a heading: a written page's sections)
     low = head.lower()

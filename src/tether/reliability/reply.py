@@ -349,9 +349,12 @@ MARKDOWN = re.compile(
     re.M,
 )
 TABLE_RULE = re.compile(r"^[ \t|:+]*-{3,}[ \t|:+-]*$", re.M)
+# Quotes open with “, «, 「, 『 or the low „ of Polish, Czech, German, Romanian
+# and Hungarian (closed by ”)
 # (the check before a single quote follows it: tried first, at every position, it cost twice)
 QUOTE = re.compile(
-    r"""["`\u201c\u00ab\u300c\u300e]([^"`\u201c\u201d\u00ab\u00bb\u300c\u300d\u300e\u300f\n]{2,400})"""
+    r"""["`\u201c\u201e\u00ab\u300c\u300e]"""
+    r"""([^"`\u201c\u201d\u201e\u00ab\u00bb\u300c\u300d\u300e\u300f\n]{2,400})"""
     r"""["`\u201d\u00bb\u300d\u300f]|'(?<![a-z]')([^'\n]{2,400})'(?![a-z])""",
     re.I,
 )
