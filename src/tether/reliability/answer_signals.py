@@ -522,7 +522,13 @@ _SELF_CHANGE = re.compile(
     r"|this (?:fixes|adds|changes|updates)\b)"
     # ... or a line under a release note's label: "Release Note: ...", "更新日志:", "변경사항:"
     r"|(?m:^)[ \t*_#]*(?:release notes?|change ?log|更新日志|更新内容|リリースノート|릴리스 노트"
-    r"|변경 ?사항)[ \t*_]*[:\uff1a]",
+    r"|변경 ?사항)[ \t*_]*[:\uff1a]"
+    # ... or a pull request's description of what it changes to: "Switching it to logging the
+    # response", "Changing this to a warning" (the object a pronoun for the code spoken of; not
+    # "Switching to the backup model", a failover's notice)
+    r"|(?:(?m:^)|(?<=[.!?]\s))(?:switch(?:ing|ed)|chang(?:ing|ed)|mov(?:ing|ed)|replac(?:ing|ed)"
+    r"|convert(?:ing|ed)|turn(?:ing|ed)) (?:it|this|them|these|those|that)"
+    r" (?:over )?(?:to|into|with)\b",
     re.I,
 )
 

@@ -237,7 +237,9 @@ _PROBLEM_CAUSED = re.compile(
     r"|the (?:root )?(?:cause|reason) (?:of|for) (?:the|this|that) [\w-]+(?: [\w-]+)? (?:was|is)\b"
     r"|(?:这次|這次|此次|本次)[^。\n]{0,12}的?原因(?:是|在于|在於|為|为)"
     r"|la causa de (?:este|esta|ese|esa) [\w-]+ (?:fue|es)\b|причиной (?:этой|этого|сбоя)"
-    r"|今回の[^。\n]{0,12}の原因は",
+    r"|今回の[^。\n]{0,12}の原因は"
+    # ... or found in a review after the incident: "复盘发现", "根因是", "根因并不复杂"
+    r"|(?:复盘|復盤)[^。\n]{0,6}(?:发现|發現)|根因(?:是|在于|在於|为|為|并不|並不)",
     re.I,
 )
 
@@ -277,6 +279,9 @@ _CAUSED_STARTS = split_keys(
         "la causa de",
         "причиной",
         "今回の",
+        "复盘",
+        "復盤",
+        "根因",
     )
 )
 

@@ -40,7 +40,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     "How are you?"); a writer speaking ABOUT a failure, not a service
                     speaking AS one: addresses_asker, replies_yes_no (a yes or a no opens
                     the reply to a question), speaks_casually ("yeah", "afaik": a
-                    person's talk), contrast, cites_standard, cites_source,
+                    person's talk), own_slip ("Sorry, wrong repository.": a slip of the
+                    writer's in the thread), contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party, fix_landed
                     ("has been resolved", 已修复), found_fault, next_release, asks_fix
                     (weights in the JSON); a diagnosis: checklist (parts marked working and
@@ -80,6 +81,7 @@ from tether.reliability.about_signals import (
     fix_landed,
     found_fault,
     next_release,
+    own_slip,
     past_state,
     replies_yes_no,
     speaks_casually,
@@ -448,6 +450,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     addresses_asker,
     replies_yes_no,
     speaks_casually,
+    own_slip,
     contrast,
     cites_standard,
     acted,

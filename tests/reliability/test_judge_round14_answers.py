@@ -1,0 +1,102 @@
+"""Round 14's answer-side concepts, from the tune part's false alarms, each beside the reading
+that must stay: an apology for the writer's own slip in the thread ("Sorry, wrong
+repository.": `own_slip`); an incident told as a narrative, opening with the time it happened
+("Last week, ...", "上周,...") or in the past progressive ("estava gerando o erro":
+`past_state`), with its cause found in a review ("复盘发现", "根因是": `names_cause`); a pull
+request's description of what it changes to ("Switching it to ...": `change_note`).
+
+The texts are made up; none is a corpus text. Each is read by the hand signals alone (the
+learned signal off) and by the whole judge.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import hand, reading
+
+SLIPS = [
+    "Sorry, wrong repository.",
+    "Sorry, wrong thread, please ignore.",
+    "my bad, posted this in the wrong issue",
+    "抱歉\uff0c发错仓库了",
+]
+
+
+@pytest.mark.parametrize("text", SLIPS)
+def test_an_apology_for_a_slip_in_the_thread_is_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "own_slip" in names, names
+    assert not reading(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sorry, wrong password. Please try again.",
+        "Sorry, the service is temporarily unavailable. Please try again later.",
+        "抱歉\uff0c服务器繁忙\uff0c请稍后再试。",
+    ],
+)
+def test_a_service_apology_stays_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "own_slip" not in names, names
+    assert reading(text)[0]
+
+
+NARRATIVES = [
+    "上周,我们的工单系统在晚高峰时前端大面积报错,监控告警不断,值班同学先回滚了当天的发布,"
+    "但情况没有好转。客服在两个小时里收到了四百多张工单,运营临时发了公告。"
+    "事后复盘发现,根因是网关没有做限流,重试请求把上游服务打满,返回 503;"
+    "我们随后给网关加了令牌桶,并把客户端的重试改成指数退避。",
+    "O servidor de cache estava retornando o erro 502 Bad Gateway, deixando o painel fora do ar",
+    "Last week, the nightly export timed out twice and the retry queue overflowed, so the "
+    "reports service returned 503 errors until we raised the worker pool.",
+]
+
+
+@pytest.mark.parametrize("text", NARRATIVES)
+def test_an_incident_told_in_the_past_is_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "past_state" in names, names
+    assert not reading(text)[0]
+
+
+def test_a_cause_found_in_a_review_is_named() -> None:
+    _, names = hand("事后复盘发现,根因是缓存过期后大量请求同时回源,数据库连接被占满。")
+    assert "names_cause" in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "服务暂时不可用\uff0c请稍后重试。",
+        "O serviço está indisponível no momento. Tente novamente mais tarde.",
+        "Service Unavailable: the upstream server is overloaded. Please retry later.",
+    ],
+)
+def test_a_notice_of_now_stays_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "past_state" not in names and "names_cause" not in names, names
+    assert reading(text)[0]
+
+
+CHANGES = [
+    "We were retrying on every 503, which is not retryable here and hides the real error. "
+    "Switching it to fail fast and log the response body instead.",
+    "The rate limit handler swallowed 429 errors. Changing this to a warning with the "
+    "retry-after value so the limit is visible.",
+]
+
+
+@pytest.mark.parametrize("text", CHANGES)
+def test_a_pull_request_that_says_what_it_changes_to_is_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "change_note" in names, names
+    assert not reading(text)[0]
+
+
+def test_a_failover_notice_is_no_change_note() -> None:
+    text = "Model overloaded (503). Switching to the backup model, please try again later."
+    failure, names = hand(text)
+    assert failure and "change_note" not in names, names
