@@ -100,3 +100,31 @@ def test_a_failover_notice_is_no_change_note() -> None:
     text = "Model overloaded (503). Switching to the backup model, please try again later."
     failure, names = hand(text)
     assert failure and "change_note" not in names, names
+
+
+SCHEDULES = [
+    "**上傳重試規則**:\n- 第 1 次失敗: 等待 3 秒\n- 第 2 次失敗: 等待 9 秒\n"
+    "- 第 3 次失敗: 等待 27 秒\n- 超過 3 次: 停止上傳並通知管理員",
+    "Backoff when the upload fails:\n- Attempt 1: wait 1 s and retry\n"
+    "- Attempt 2: wait 5 s and retry\n- Attempt 3: wait 30 s, then mark the job failed",
+]
+
+
+@pytest.mark.parametrize("text", SCHEDULES)
+def test_cases_counted_up_each_with_its_rule_are_a_schedule(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "schedule" in names, names
+    assert not reading(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Request failed after 3 retries:\n- Attempt 1: 503 Service Unavailable\n"
+        "- Attempt 2: 503 Service Unavailable\n- Attempt 3: 503 Service Unavailable",
+        "Error: upstream timeout.\n- 1: retry later\n- 3: contact support",
+    ],
+)
+def test_a_retry_log_in_a_list_is_no_schedule(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "schedule" not in names, names

@@ -45,7 +45,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     acted, cause_and_fix, codes_as_kind, past_state, third_party, fix_landed
                     ("has been resolved", 已修复), found_fault, next_release, asks_fix
                     (weights in the JSON); a diagnosis: checklist (parts marked working and
-                    failing), recurrence (how often it comes back), within_limit (usage said to be
+                    failing), schedule (cases counted up, each with its rule), recurrence
+                    (how often it comes back), within_limit (usage said to be
                     under a limit), names_cause (a cause labelled or blamed for the problem),
                     asker_evidence ("in your screenshot"), works_elsewhere ("works on
                     another PC");
@@ -114,6 +115,7 @@ from tether.reliability.diagnosis_signals import (
     checklist,
     names_cause,
     recurrence,
+    schedule,
     within_limit,
     works_elsewhere,
 )
@@ -260,6 +262,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "typed_command": 0.5,  # a command typed at a shell's prompt ("$ npm install"): a pasted session
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "checklist": 0.6,  # items marked as working and as failing ("- ✅ ...", "- ❌ ...")
+    "schedule": 0.5,  # three or more cases counted up, each with its rule: a schedule, a policy
     "recurrence": 0.6,  # how often it comes back ("intermittently", "经常"): a report over time
     "within_limit": 0.8,  # usage said to be within a limit ("well below the quota")
     "names_cause": 0.6,  # the cause named ("## Root cause", "导致此问题"): a diagnosis
@@ -434,6 +437,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     http_message,
     typed_command,
     checklist,
+    schedule,
     recurrence,
     within_limit,
     names_cause,
