@@ -128,3 +128,35 @@ def test_cases_counted_up_each_with_its_rule_are_a_schedule(text: str) -> None:
 def test_a_retry_log_in_a_list_is_no_schedule(text: str) -> None:
     failure, names = hand(text)
     assert failure and "schedule" not in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("The export endpoint timed out again, this happened to me three times today.", "witness"),
+        (
+            "Keep in mind that the upstream drops idle connections after 60 s of silence.",
+            "explains",
+        ),
+        (
+            "换算成北京时间\uff0c即是周六 02:00 - 04:00\uff0c这段时间有可能断网。",
+            "explains",
+        ),
+    ],
+)
+def test_a_person_who_met_it_or_explains_it_is_no_notice(text: str, name: str) -> None:
+    failure, names = hand(text)
+    assert not failure and name in names, names
+    assert not reading(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Service unavailable. Please keep in mind that retries are limited.",
+        "服务暂时不可用\uff0c即将恢复\uff0c请稍后重试。",
+    ],
+)
+def test_a_notice_with_a_note_stays_a_failure(text: str) -> None:
+    assert hand(text)[0]
+    assert reading(text)[0]
