@@ -160,3 +160,30 @@ def test_a_person_who_met_it_or_explains_it_is_no_notice(text: str, name: str) -
 def test_a_notice_with_a_note_stays_a_failure(text: str) -> None:
     assert hand(text)[0]
     assert reading(text)[0]
+
+
+# A reference page that tells what a case looks like: "이 경우" (in this case), what the error
+# message holds and the code it shows ("오류 코드를 보여줍니다", "shows the error code").
+REFERENCE = [
+    "만료된 토큰\n이 경우 클라이언트에는 유효 기간이 지난 토큰이 저장되어 있습니다.\n- 웹:\n"
+    "AUTH_TOKEN_EXPIRED\n- 앱: 오류 메시지에는 세션 만료 안내가 표시되고 오류 코드를 보여줍니다",
+]
+
+
+@pytest.mark.parametrize("text", REFERENCE)
+def test_a_reference_page_that_describes_a_case_is_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "explains" in names, names
+    assert not reading(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "서버 오류가 발생했습니다. 이 경우 잠시 후 다시 시도해 주세요.",
+        "Request failed. In this case, please try again later.",
+    ],
+)
+def test_a_notice_that_says_in_this_case_stays_a_failure(text: str) -> None:
+    assert hand(text)[0]
+    assert reading(text)[0]
