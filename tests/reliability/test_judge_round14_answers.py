@@ -187,3 +187,36 @@ def test_a_reference_page_that_describes_a_case_is_an_answer(text: str) -> None:
 def test_a_notice_that_says_in_this_case_stays_a_failure(text: str) -> None:
     assert hand(text)[0]
     assert reading(text)[0]
+
+
+# A reference page: its date line ("Updated on ...") and its statement of what the API does in
+# a case ("When ..., the API returns ..."), over the example it shows last.
+PAGES = [
+    "Reference\nQuota\nHow the daily quota of a project is counted.\n"
+    "Last updated: 2025-03-02\n"
+    "When a project exceeds its daily quota, the API returns 429 QUOTA_EXHAUSTED.\n"
+    '{"error": true, "code": "QUOTA_EXHAUSTED", "message": "Daily quota exceeded."}',
+]
+
+
+@pytest.mark.parametrize("text", PAGES)
+def test_a_reference_page_over_its_example_is_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure, names
+    assert {"conditional", "doc_markup"} <= names and "tail_error" not in names, names
+    assert not reading(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here is the summary of the changes you asked for.\n"
+        'Error: {"code": 429, "message": "Daily quota exceeded, try again tomorrow."}',
+        "Daily quota exceeded. The API returns 429 until midnight UTC.\n"
+        '{"error": {"code": 429, "status": "QUOTA_EXHAUSTED"}}',
+    ],
+)
+def test_an_error_after_a_line_that_is_no_reference_stays_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "conditional" not in names, names
+    assert reading(text)[0]

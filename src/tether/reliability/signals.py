@@ -89,6 +89,7 @@ from tether.reliability.about_signals import (
     third_party,
 )
 from tether.reliability.answer_signals import (
+    API_RETURNS,
     change_note,
     conditional,
     defines,
@@ -349,6 +350,7 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     before = next((line for line in reversed(lines[:-1]) if line.strip()), "")
     if (
         LEAD_IN.search(before.strip())
+        or API_RETURNS.match(before) is not None
         or before.strip().startswith("```")
         or before.rstrip().endswith((":", "\uff1a"))
         or last.startswith(">")
