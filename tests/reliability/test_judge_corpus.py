@@ -189,7 +189,11 @@ def test_no_source_straddles_the_split() -> None:
 # page's status slot in its title (hand 43 held), retrained: 25.
 # Round 14 joined (572 texts, 8,940 in the tune part): hand 48, retrained: 29; with eng72 merged,
 # hand 48, retrained: 29.
-TUNE_FALSE_ALARMS_AT_MOST = 29
+# Round 14's answers (eng77): a slip of the writer's in the thread, an incident told in the past,
+# a cause found in review, a PR's "Switching it to", a schedule of counted cases, "happened to
+# me", "keep in mind", "in this case", a reference page's date line and "When ..., the API
+# returns" (hand 48 -> 39, 4,390 caught held), retrained: 23.
+TUNE_FALSE_ALARMS_AT_MOST = 23
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -379,6 +383,7 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # page's status slot in its title (hand 4,212 -> 4,221), retrained: 154.
 # Round 14 joined (4,617 failures in the tune part): hand 4,380, retrained: 220; with eng72
 # merged, hand 4,390, retrained: 209.
+# Round 14's answers (eng77): hand 4,390 held, retrained: 209 (4,408 caught).
 TUNE_MISSES_AT_MOST = 209
 
 

@@ -198,7 +198,8 @@ _CODES_KEYS = split_keys(
 )
 _PAST_STATE_KEYS = split_keys(
     (
-        *("estaba", "stava", "last ", "yesterday,", "earlier ", "上周", "上週", "上个月", "上個月"),
+        *("estaba", "stava", "last ", "yesterday", "earlier", "this morning"),
+        *("上周", "上週", "上个月", "上個月"),
         *("去年", "昨天", "昨晚", "前天", "前几天", "前幾天", "日前", "近日"),
         "down",
         "offline",
@@ -517,6 +518,9 @@ _PAST_STATE = Alternation(
     # ... an error told in the past progressive: "estava gerando o erro", "estaba devolviendo"
     r"|\b(?:estava|estavam|estaba|estaban|stava|stavano)\s+(?:gerando|dando|retornando"
     r"|devolvendo|lançando|generando|devolviendo|lanzando|arrojando|tirando|restituendo)\b"
+    # ... or told with the past time it happened: "the rate limit was hit earlier", "it went
+    # down last night"
+    r"|\b(?:was|were|went|got)\s+(?:\w+\s+){0,3}?(?:earlier|yesterday|last night|this morning)\b"
     # ... or a narrative that opens with the time it happened: "Last week, ...", "上周,..."
     r"|^(?:last (?:week|month|night|year|weekend)|yesterday|earlier (?:today|this week)),",
     # (these need a character outside ASCII, "아까 다운" too; none starts where one above does)
