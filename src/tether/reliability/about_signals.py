@@ -198,6 +198,9 @@ _CODES_KEYS = split_keys(
 )
 _PAST_STATE_KEYS = split_keys(
     (
+        *("estaba", "stava", "last ", "yesterday", "earlier", "this morning"),
+        *("上周", "上週", "上个月", "上個月"),
+        *("去年", "昨天", "昨晚", "前天", "前几天", "前幾天", "日前", "近日"),
         "down",
         "offline",
         "unavailable",
@@ -328,6 +331,29 @@ def speaks_casually(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if m.start() == 0 or not (low[m.start() - 1].isalnum() or low[m.start() - 1] in "'_"):
             return (Signal("speaks_casually", -w["speaks_casually"], m.group(0)),)
     return ()
+
+
+# An apology for the writer's own slip in the conversation, not for a service: "Sorry, wrong
+# repository.", "oops, wrong thread", "my bad, posted in the wrong issue", "抱歉, 发错仓库了".
+# (Its object is a place of the conversation, never a key, a password or a model: "Sorry, wrong
+# password" is a login's notice.)
+_OWN_SLIP = re.compile(
+    r"(?:sorry|oops|whoops|my bad|apologies)\W{0,3}(?:\w+\W+){0,3}?"
+    r"(?:wrong|(?:posted|commented|replied|opened|filed) (?:this |it )?(?:in|on|to|at) the wrong)"
+    r" (?:repo|repository|issue|thread|channel|chat|link|pr|pull request|project|place|forum|tab"
+    r"|window|ticket|topic|discussion|room|group|conversation|person)s?\b"
+    r"|(?:抱歉|不好意思|对不起|sorry)[\uff0c,。!\uff01\s]{0,3}(?:我)?发错(?:了)?(?:仓库|地方|群|帖|项目|issue|频道)"
+)
+_OWN_SLIP_KEYS = split_keys(("sorry", "oops", "my bad", "apologies", "发错"))
+
+
+def own_slip(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer apologises for a slip of its own in the conversation ("Sorry, wrong
+    repository.", "oops, posted in the wrong thread"): a person about the thread itself. A
+    service's apology is for itself, a failure or an inconvenience, never for where it wrote."""
+    if not r.written:
+        return ()
+    return sign("own_slip", w, _OWN_SLIP, _OWN_SLIP_KEYS, r.low[:600])
 
 
 # A yes or a no that opens a reply, set off by a sign ("Yes, ...", "Nein.", "네,"): the
@@ -488,12 +514,21 @@ _PAST_STATE = Alternation(
     # ... in more languages, or with the time it happened: "ficou fora do ar", "era giù",
     # "sempat down"; "лежал", "se cayó", "est tombé", "bị sập", "昨天挂了", "さっき落ちて"
     r"|ficou (?:fora do ar|offline)|estava fora do ar|war weg|lag down|era (?:giù|offline)"
-    r"|sempat (?:down|error)|tadi down",
+    r"|sempat (?:down|error)|tadi down"
+    # ... an error told in the past progressive: "estava gerando o erro", "estaba devolviendo"
+    r"|\b(?:estava|estavam|estaba|estaban|stava|stavano)\s+(?:gerando|dando|retornando"
+    r"|devolvendo|lançando|generando|devolviendo|lanzando|arrojando|tirando|restituendo)\b"
+    # ... or told with the past time it happened: "the rate limit was hit earlier", "it went
+    # down last night"
+    r"|\b(?:was|were|went|got)\s+(?:\w+\s+){0,3}?(?:earlier|yesterday|last night|this morning)\b"
+    # ... or a narrative that opens with the time it happened: "Last week, ...", "上周,..."
+    r"|^(?:last (?:week|month|night|year|weekend)|yesterday|earlier (?:today|this week)),",
     # (these need a character outside ASCII, "아까 다운" too; none starts where one above does)
     r"(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
     r"|(?:est|était) tombé|était hors ligne|è andato giù|bị sập"
     r"|(?:之前|刚才|刚刚|昨天|昨晚|前几天|上午|下午)[^。\n]{0,6}(?:挂了|崩了|宕机|炸了|打不开)"
-    r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)",
+    r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)"
+    r"|^(?:上周|上週|上个月|上個月|上周末|去年|昨天|昨晚|前天|前几天|前幾天|日前|近日)[,\uff0c]",
 )
 
 

@@ -540,7 +540,13 @@ _SELF_CHANGE = re.compile(
     r"|this (?:fixes|adds|changes|updates)\b)"
     # ... or a line under a release note's label: "Release Note: ...", "更新日志:", "변경사항:"
     r"|(?m:^)[ \t*_#]*(?:release notes?|change ?log|更新日志|更新内容|リリースノート|릴리스 노트"
-    r"|변경 ?사항)[ \t*_]*[:\uff1a]",
+    r"|변경 ?사항)[ \t*_]*[:\uff1a]"
+    # ... or a pull request's description of what it changes to: "Switching it to logging the
+    # response", "Changing this to a warning" (the object a pronoun for the code spoken of; not
+    # "Switching to the backup model", a failover's notice)
+    r"|(?:(?m:^)|(?<=[.!?]\s))(?:switch(?:ing|ed)|chang(?:ing|ed)|mov(?:ing|ed)|replac(?:ing|ed)"
+    r"|convert(?:ing|ed)|turn(?:ing|ed)) (?:it|this|them|these|those|that)"
+    r" (?:over )?(?:to|into|with)\b",
     re.I,
 )
 
@@ -578,6 +584,16 @@ _CONDITION = re.compile(
 )
 
 
+# A reference page's statement of what the API does in a case, on a line of its own: "When a
+# route is rate limited, the API returns 429 ...", "If the token expired, the server responds
+# with 401" (a notice says what happened to this request; a page says what happens when).
+API_RETURNS = re.compile(
+    r"(?im:^[ \t*_-]*(?:when|whenever|if)\b[^\n,]{3,120},[ \t]*(?:the|this|our|an?)[ \t]+"
+    r"(?:api|server|endpoint|service|gateway|route|backend|proxy)[ \t]+"
+    r"(?:returns|responds|will return|will respond|sends|replies)\b)"
+)
+
+
 # Japanese, Chinese and Korean put the condition's mark at the end of its clause: "429 エラーを
 # 受け取った場合は", "超过限制的话", "한도를 초과한 경우에는" (in the first clause).
 _CONDITION_CLAUSE = re.compile(
@@ -606,6 +622,10 @@ def conditional(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
                 if m is not None:
                     opening = sentence
                     break
+    if m is None and ("return" in r.low[:3000] or "respon" in r.low[:3000]):
+        m = API_RETURNS.search(r.text[:3000])
+        if m is not None:
+            opening = m.group(0)
     if m is None:
         return ()
     return (Signal("conditional", -w["conditional"], opening.strip()[:40]),)

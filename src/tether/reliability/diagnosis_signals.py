@@ -50,6 +50,40 @@ def checklist(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("checklist", -w["checklist"], f"{passed} of {len(marks)} items pass"),)
 
 
+# A list item that opens with a counted case and gives its rule after a colon: "- 第 1 次失敗:
+# 等待 2 秒後重試", "- Attempt 2: wait 4 s", "* Retry 3 - give up", "- 2回目: 4秒待つ".
+_COUNTED_ITEM = re.compile(
+    r"^[ \t]*(?:[-*+\u2022]|\d+[.)])[ \t]+(?:\*\*)?(\D{0,12}?)(\d+)(\D{0,12}?)(?:\*\*)?[ \t]*"
+    r"(?:[:\uff1a]|[-\u2013\u2014\u2192]|=>)[ \t]*(\S[^\n]*)",
+    re.M,
+)
+
+
+def schedule(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A list of three or more cases counted up one by one, each with its rule ("- 1st failure:
+    wait 2 s", "- 2nd failure: wait 4 s", ...; "第 1 次失敗: 等待 2 秒後重試"): a schedule or a
+    policy, documentation of what is done each time. A notice tells of the one failure it is;
+    a client's retry log prints lines, not a list of rules (and says "failed" on each)."""
+    head = r.text[:3000]
+    if not r.written or head.count("\n") < 2:
+        return ()
+    run: list[int] = []
+    rules: set[str] = set()
+    frame: tuple[str, str] | None = None
+    for m in _COUNTED_ITEM.finditer(head):
+        key = (m.group(1).strip().lower(), m.group(3).strip().lower())
+        n = int(m.group(2))
+        if frame == key and run and n == run[-1] + 1:
+            run.append(n)
+            rules.add(m.group(4).strip())
+        else:
+            frame, run, rules = key, [n], {m.group(4).strip()}
+        # (the same error after each count is a retry log in a list, not a rule per case)
+        if len(run) >= 3 and len(rules) > 1:
+            return (Signal("schedule", -w["schedule"], f"{len(run)} counted cases"),)
+    return ()
+
+
 # How often the failure comes back, as the person it keeps happening to tells it, or as the
 # one who explains it: "it fails intermittently", "the upstream often returns 502", "every few
 # minutes", "最近经常收到", "периодически возникает", "a veces devuelve 503", "oft", "souvent".
@@ -237,7 +271,9 @@ _PROBLEM_CAUSED = re.compile(
     r"|the (?:root )?(?:cause|reason) (?:of|for) (?:the|this|that) [\w-]+(?: [\w-]+)? (?:was|is)\b"
     r"|(?:这次|這次|此次|本次)[^。\n]{0,12}的?原因(?:是|在于|在於|為|为)"
     r"|la causa de (?:este|esta|ese|esa) [\w-]+ (?:fue|es)\b|причиной (?:этой|этого|сбоя)"
-    r"|今回の[^。\n]{0,12}の原因は",
+    r"|今回の[^。\n]{0,12}の原因は"
+    # ... or found in a review after the incident: "复盘发现", "根因是", "根因并不复杂"
+    r"|(?:复盘|復盤)[^。\n]{0,6}(?:发现|發現)|根因(?:是|在于|在於|为|為|并不|並不)",
     re.I,
 )
 
@@ -277,6 +313,9 @@ _CAUSED_STARTS = split_keys(
         "la causa de",
         "причиной",
         "今回の",
+        "复盘",
+        "復盤",
+        "根因",
     )
 )
 

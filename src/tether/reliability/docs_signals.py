@@ -39,8 +39,15 @@ _CALLOUT = (
     r"(?i:\*\*\s*(?:note|nota|remarque|hinweis|anmerkung|примечание|注意|注|备注|備註|提示|참고|주의"
     r"|ヒント|メモ)\s*[:\uff1a])"
 )
-_DOC_MARKUP = re.compile("|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT, _CALLOUT)))
-_DOC_KEYS = ("](", "{{", "`", "//", "**")
+# A page's own date line ("Modified at Apr 28, 2026", "Last updated: 2025-03-02", "Updated on
+# 3 May 2024"): a published page's chrome. A notice is sent, never edited.
+_PAGE_DATE = (
+    r"(?im:^[ \t]*(?:last )?(?:modified|updated|edited)(?: at| on)?[ \t]*:?[ \t]*"
+    r"(?:\d{4}-\d\d-\d\d|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* \d{4}"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* \d{1,2},? \d{4}))"
+)
+_DOC_MARKUP = re.compile("|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT, _CALLOUT, _PAGE_DATE)))
+_DOC_KEYS = ("](", "{{", "`", "//", "**", "odified", "pdated", "dited")
 
 
 def doc_markup(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -40,11 +40,13 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     "How are you?"); a writer speaking ABOUT a failure, not a service
                     speaking AS one: addresses_asker, replies_yes_no (a yes or a no opens
                     the reply to a question), speaks_casually ("yeah", "afaik": a
-                    person's talk), contrast, cites_standard, cites_source,
+                    person's talk), own_slip ("Sorry, wrong repository.": a slip of the
+                    writer's in the thread), contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party, fix_landed
                     ("has been resolved", 已修复), found_fault, next_release, asks_fix
                     (weights in the JSON); a diagnosis: checklist (parts marked working and
-                    failing), recurrence (how often it comes back), within_limit (usage said to be
+                    failing), schedule (cases counted up, each with its rule), recurrence
+                    (how often it comes back), within_limit (usage said to be
                     under a limit), names_cause (a cause labelled or blamed for the problem),
                     asker_evidence ("in your screenshot"), works_elsewhere ("works on
                     another PC");
@@ -80,12 +82,14 @@ from tether.reliability.about_signals import (
     fix_landed,
     found_fault,
     next_release,
+    own_slip,
     past_state,
     replies_yes_no,
     speaks_casually,
     third_party,
 )
 from tether.reliability.answer_signals import (
+    API_RETURNS,
     change_note,
     conditional,
     defines,
@@ -112,6 +116,7 @@ from tether.reliability.diagnosis_signals import (
     checklist,
     names_cause,
     recurrence,
+    schedule,
     within_limit,
     works_elsewhere,
 )
@@ -258,6 +263,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "typed_command": 0.5,  # a command typed at a shell's prompt ("$ npm install"): a pasted session
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "checklist": 0.6,  # items marked as working and as failing ("- ✅ ...", "- ❌ ...")
+    "schedule": 0.5,  # three or more cases counted up, each with its rule: a schedule, a policy
     "recurrence": 0.6,  # how often it comes back ("intermittently", "经常"): a report over time
     "within_limit": 0.8,  # usage said to be within a limit ("well below the quota")
     "names_cause": 0.6,  # the cause named ("## Root cause", "导致此问题"): a diagnosis
@@ -344,6 +350,7 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     before = next((line for line in reversed(lines[:-1]) if line.strip()), "")
     if (
         LEAD_IN.search(before.strip())
+        or API_RETURNS.match(before) is not None
         or before.strip().startswith("```")
         or before.rstrip().endswith((":", "\uff1a"))
         or last.startswith(">")
@@ -432,6 +439,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     http_message,
     typed_command,
     checklist,
+    schedule,
     recurrence,
     within_limit,
     names_cause,
@@ -448,6 +456,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     addresses_asker,
     replies_yes_no,
     speaks_casually,
+    own_slip,
     contrast,
     cites_standard,
     acted,
