@@ -202,7 +202,8 @@ def test_no_source_straddles_the_split() -> None:
 # a cause found in review, a PR's "Switching it to", a schedule of counted cases, "happened to
 # me", "keep in mind", "in this case", a reference page's date line and "When ..., the API
 # returns" (hand 48 -> 39, 4,390 caught held), retrained: 23.
-TUNE_FALSE_ALARMS_AT_MOST = 29
+# eng73-eng77 merged (judge/11): hand 39, retrained: 23.
+TUNE_FALSE_ALARMS_AT_MOST = 23
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -403,7 +404,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 29
 # requests, timed out, could not, no reply, does not work), work in progress in Russian and
 # Swahili, Turkish did-not-answer (hand 4,390 -> 4,408), retrained: 190.
 # Round 14's answers (eng77): hand 4,390 held, retrained: 209 (4,408 caught).
-TUNE_MISSES_AT_MOST = 209
+# eng73-eng77 merged (judge/11): hand 4,438, retrained: 167 (4,450 caught).
+TUNE_MISSES_AT_MOST = 167
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -39,7 +39,7 @@ def test_retraining_writes_the_shipped_model_byte_for_byte(tmp_path: Path) -> No
         [sys.executable, str(TRAIN_SCRIPT), "--out", str(written)],
         capture_output=True,
         text=True,
-        timeout=280,
+        timeout=560,
     )
     assert run.returncode == 0, run.stderr
     shipped = Path(learned.__file__).with_name(learned.MODEL_FILE).read_bytes()
