@@ -203,7 +203,8 @@ def test_no_source_straddles_the_split() -> None:
 # me", "keep in mind", "in this case", a reference page's date line and "When ..., the API
 # returns" (hand 48 -> 39, 4,390 caught held), retrained: 23.
 # eng73-eng77 merged (judge/11): hand 39, retrained: 23.
-TUNE_FALSE_ALARMS_AT_MOST = 23
+# Round 15 joined (633 texts, 9,324 in the tune part): hand 51, retrained: 30.
+TUNE_FALSE_ALARMS_AT_MOST = 30
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -405,7 +406,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 23
 # Swahili, Turkish did-not-answer (hand 4,390 -> 4,408), retrained: 190.
 # Round 14's answers (eng77): hand 4,390 held, retrained: 209 (4,408 caught).
 # eng73-eng77 merged (judge/11): hand 4,438, retrained: 167 (4,450 caught).
-TUNE_MISSES_AT_MOST = 167
+# Round 15 joined (4,844 failures in the tune part): hand 4,637, retrained: 192 (4,652 caught).
+TUNE_MISSES_AT_MOST = 192
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
