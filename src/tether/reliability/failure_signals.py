@@ -678,7 +678,51 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     if nothing_made(r.text.strip()):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a reply that names itself a stand-in ("This is a default answer.", "testsvar från AI"),
+    # or the label of the reply's slot printed in its place ("AI response", "Bot reply")
+    if _NAMED_STAND_IN.search(key) is not None or _SLOT_LABEL.fullmatch(bare) is not None:
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a program's constant alone, unmarked: a sentinel ("DO-NOT-KNOW") or a message's key
+    # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
+    if _CONSTANT.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
+
+
+def _names_task_words(r: Reply) -> bool:
+    """A constant one of whose words the question says (`OPENAI_API_KEY` to "which variable
+    holds the API key?", `NO_ISSUES_FOUND` to "say NO_ISSUES_FOUND if ..."): the name asked
+    for, not a program's leak."""
+    question = set(re.findall(r"[a-z0-9]+", (r.question or "").lower()))
+    parts = re.split(r"[_-]", r.text.strip().lower())
+    return any(len(part) >= 3 and part in question for part in parts)
+
+
+# Three or more parts in capitals joined by `_` or `-`, and nothing else.
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+){2,}")
+
+
+# A stand-in reply naming itself one: a test's, a default's, a mock's answer, in the corpus's
+# languages (a program's canned text where the model's reply should be), said as the whole
+# reply: a greeting at most before it, "this is a", and "from the AI" after it (not "the test
+# response passed", a writer's report).
+_STAND_IN_NAME = (
+    r"(?:test|default|dummy|mock|fake|placeholder|stub|canned)[ -]?(?:answer|response|reply)"
+    r"|testsvar|testantwort|testvastaus"
+    r"|(?:respuesta|resposta|réponse|risposta) (?:de |di )?(?:prueba|teste|test|prova)"
+    r"|(?:respuesta|resposta|réponse|risposta) (?:por defecto|padrão|par défaut|predefinita)"
+    r"|тестов(?:ый|\u043e\u0435) (?:ответ|сообщение)"
+    r"|测试(?:回复|回答)|默认(?:回复|回答)|テスト(?:応答|回答)|테스트 응답"
+)
+_NAMED_STAND_IN = re.compile(
+    r"^(?:\w+\W+)??(?:this is|it's|detta är|das ist|esta es|esta é|ceci est|это)?\s*"
+    r"(?:an?|the|ett|en|eine|una|uma|une)?\s*(?:" + _STAND_IN_NAME + r")"
+    r"(?:\s+(?:from|de|del|da|du|från|von|от|di)\s+(?:the\s+)?\w+)?\W*$"
+)
+# The label of the reply's slot alone: "AI response", "Bot reply", "LLM output".
+_SLOT_LABEL = re.compile(
+    r"(?:ai|bot|llm|gpt|model|assistant|chatbot)(?:'s)? (?:response|reply|answer|output)"
+)
 
 
 # A reply made of a program's no-value literals and signs alone, two or more (`None: None`,
