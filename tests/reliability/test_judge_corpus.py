@@ -203,6 +203,9 @@ def test_no_source_straddles_the_split() -> None:
 # me", "keep in mind", "in this case", a reference page's date line and "When ..., the API
 # returns" (hand 48 -> 39, 4,390 caught held), retrained: 23.
 # eng73-eng77 merged (judge/11): hand 39, retrained: 23.
+# Round 15's misses (eng79): thin languages' notice words, server pages' stock lines,
+# self-named stand-ins and constants, problem objects, a cause put down to what the asker uses
+# (hand 39 -> 38), retrained: 23.
 TUNE_FALSE_ALARMS_AT_MOST = 23
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -405,7 +408,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 23
 # Swahili, Turkish did-not-answer (hand 4,390 -> 4,408), retrained: 190.
 # Round 14's answers (eng77): hand 4,390 held, retrained: 209 (4,408 caught).
 # eng73-eng77 merged (judge/11): hand 4,438, retrained: 167 (4,450 caught).
-TUNE_MISSES_AT_MOST = 167
+# Round 15's misses (eng79): "too many requests", "could not" and bot checks in thin languages,
+# a lone Latin name in another script's notice, servers' stock error page lines, self-named
+# stand-ins, constants alone, RFC 9457 problem objects, Gemini's blockReason (hand 4,438 ->
+# 4,466), retrained: 136 (4,481 caught).
+TUNE_MISSES_AT_MOST = 136
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
