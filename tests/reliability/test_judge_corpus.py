@@ -206,6 +206,7 @@ def test_no_source_straddles_the_split() -> None:
 # Round 15's misses (eng79): thin languages' notice words, server pages' stock lines,
 # self-named stand-ins and constants, problem objects, a cause put down to what the asker uses
 # (hand 39 -> 38), retrained: 23.
+# Round 15 (eng79): Italian, Finnish, Ukrainian core failure words (hand 38 held), retrained: 23.
 TUNE_FALSE_ALARMS_AT_MOST = 23
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -412,7 +413,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 23
 # a lone Latin name in another script's notice, servers' stock error page lines, self-named
 # stand-ins, constants alone, RFC 9457 problem objects, Gemini's blockReason (hand 4,438 ->
 # 4,466), retrained: 136 (4,481 caught).
-TUNE_MISSES_AT_MOST = 136
+# Round 15 (eng79): Italian "non funziona", Finnish "yhteysongelma", Ukrainian "перевищує ліміт"
+# (hand 4,466 -> 4,469), retrained: 133 (4,484 caught).
+TUNE_MISSES_AT_MOST = 133
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
