@@ -204,6 +204,10 @@ def test_no_source_straddles_the_split() -> None:
 # returns" (hand 48 -> 39, 4,390 caught held), retrained: 23.
 # eng73-eng77 merged (judge/11): hand 39, retrained: 23.
 # Round 15 joined (633 texts, 9,324 in the tune part): hand 51, retrained: 30.
+# Round 15's misses (eng79): thin languages' notice words, server pages' stock lines,
+# self-named stand-ins and constants, problem objects, a cause put down to what the asker uses
+# (hand 39 -> 38), retrained: 23.
+# Round 15 (eng79): Italian, Finnish, Ukrainian core failure words (hand 38 held), retrained: 23.
 TUNE_FALSE_ALARMS_AT_MOST = 30
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -407,6 +411,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 30
 # Round 14's answers (eng77): hand 4,390 held, retrained: 209 (4,408 caught).
 # eng73-eng77 merged (judge/11): hand 4,438, retrained: 167 (4,450 caught).
 # Round 15 joined (4,844 failures in the tune part): hand 4,637, retrained: 192 (4,652 caught).
+# Round 15's misses (eng79): "too many requests", "could not" and bot checks in thin languages,
+# a lone Latin name in another script's notice, servers' stock error page lines, self-named
+# stand-ins, constants alone, RFC 9457 problem objects, Gemini's blockReason (hand 4,438 ->
+# 4,466), retrained: 136 (4,481 caught).
+# Round 15 (eng79): Italian "non funziona", Finnish "yhteysongelma", Ukrainian "перевищує ліміт"
+# (hand 4,466 -> 4,469), retrained: 133 (4,484 caught).
 TUNE_MISSES_AT_MOST = 192
 
 

@@ -273,7 +273,10 @@ _PROBLEM_CAUSED = re.compile(
     r"|la causa de (?:este|esta|ese|esa) [\w-]+ (?:fue|es)\b|причиной (?:этой|этого|сбоя)"
     r"|今回の[^。\n]{0,12}の原因は"
     # ... or found in a review after the incident: "复盘发现", "根因是", "根因并不复杂"
-    r"|(?:复盘|復盤)[^。\n]{0,6}(?:发现|發現)|根因(?:是|在于|在於|为|為|并不|並不)",
+    r"|(?:复盘|復盤)[^。\n]{0,6}(?:发现|發現)|根因(?:是|在于|在於|为|為|并不|並不)"
+    # ... or put down to what the asker uses: "due to using a free account", "because you're
+    # using an old key" (a notice blames demand or maintenance, not the asker's own setup)
+    r"|\b(?:due to|because(?: of)?)(?: you(?:'re| are))? using (?:a|an|the|your)\b",
     re.I,
 )
 
@@ -316,6 +319,8 @@ _CAUSED_STARTS = split_keys(
         "复盘",
         "復盤",
         "根因",
+        "due to",
+        "because",
     )
 )
 

@@ -90,7 +90,9 @@ def _status_notice(item: dict[str, Any]) -> bool:
     status = any(
         k in _STATUS_KEYS and _HTTP_ERROR_STATUS.fullmatch(str(v)) for k, v in keys.items()
     )
-    return status and any(isinstance(keys.get(k), str) for k in ("msg", "message", "detail"))
+    return status and any(
+        isinstance(keys.get(k), str) for k in ("msg", "message", "detail", "title")
+    )
 
 
 def _json_messages(value: object) -> tuple[bool, list[str]]:
@@ -119,7 +121,10 @@ def _json_messages(value: object) -> tuple[bool, list[str]]:
 
 ERROR_WORD = re.compile(r"error|exception|fail", re.I)
 # A key holding an HTTP status, and an error status in it (`"code": 401`, `"status": "503"`).
-_STATUS_KEYS = frozenset(("code", "status", "status_code", "statuscode", "http_status"))
+# (`httpStatus` and `title`: an RFC 9457 problem object, Akamai's and others')
+_STATUS_KEYS = frozenset(
+    ("code", "status", "status_code", "statuscode", "http_status", "httpstatus")
+)
 _HTTP_ERROR_STATUS = re.compile(r"[45]\d\d")
 # A type or name that says error: `rate_limit_error`, `ThrottlingException`, `APIError`.
 _ERROR_NAME = re.compile(r"error|exception", re.I)
@@ -143,6 +148,7 @@ ERROR_KEYS = frozenset(
         "errortype",
         "exception",
         "$fault",  # the AWS SDK's errors
+        "blockreason",  # Gemini's `promptFeedback`: the prompt blocked, no candidate made
     )
 )
 

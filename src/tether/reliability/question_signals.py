@@ -240,8 +240,10 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     read = len(words)
     words = comparable(words, scripts)
     if len(words) < 2:
-        if not words and read >= 2 and _other_script_notice(r, qwords):
-            said = f"{read} words, none in the task's script"
+        # (a lone word in the task's script amid a notice in another one is a product's name,
+        # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it)
+        if not words & qwords and read - len(words) >= 2 and _other_script_notice(r, qwords):
+            said = f"{read} words, none of the task's in its script"
             return (Signal("off_topic", w["off_topic"], said),)
         return ()
     shared = words & qwords
