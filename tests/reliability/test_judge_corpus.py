@@ -203,7 +203,13 @@ def test_no_source_straddles_the_split() -> None:
 # me", "keep in mind", "in this case", a reference page's date line and "When ..., the API
 # returns" (hand 48 -> 39, 4,390 caught held), retrained: 23.
 # eng73-eng77 merged (judge/11): hand 39, retrained: 23.
-TUNE_FALSE_ALARMS_AT_MOST = 23
+# Round 15's answers (eng80): write-ups about an error in more languages (a cause's heading,
+# "## السبب", a heading naming the fix, "# حل مشكلة", "কেন এই error"), errors as a kind
+# ("常見錯誤", "通用错误码"), a list of errors each with its fix, thanks for the report in more
+# languages, a bot's server said to be back, a type's declaration on a reference page, a news
+# report's netizens and its opening time after emphasis (hand 39 -> 33, 4,438 caught held),
+# retrained: 17.
+TUNE_FALSE_ALARMS_AT_MOST = 17
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -405,7 +411,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 23
 # Swahili, Turkish did-not-answer (hand 4,390 -> 4,408), retrained: 190.
 # Round 14's answers (eng77): hand 4,390 held, retrained: 209 (4,408 caught).
 # eng73-eng77 merged (judge/11): hand 4,438, retrained: 167 (4,450 caught).
-TUNE_MISSES_AT_MOST = 167
+# Round 15's answers (eng80): hand 4,438 held, retrained: 166 (4,451 caught).
+TUNE_MISSES_AT_MOST = 166
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
