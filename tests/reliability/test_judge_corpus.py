@@ -209,7 +209,9 @@ def test_no_source_straddles_the_split() -> None:
 # languages, a bot's server said to be back, a type's declaration on a reference page, a news
 # report's netizens and its opening time after emphasis (hand 39 -> 33, 4,438 caught held),
 # retrained: 17.
-TUNE_FALSE_ALARMS_AT_MOST = 17
+# ... and an article's prose before the page it shows (not a page), a reference entry's cause
+# and fix headings on lines of their own ("可能原因 ... 处理步骤") (hand 33 -> 31), retrained: 16.
+TUNE_FALSE_ALARMS_AT_MOST = 16
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -411,7 +413,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 17
 # Swahili, Turkish did-not-answer (hand 4,390 -> 4,408), retrained: 190.
 # Round 14's answers (eng77): hand 4,390 held, retrained: 209 (4,408 caught).
 # eng73-eng77 merged (judge/11): hand 4,438, retrained: 167 (4,450 caught).
-# Round 15's answers (eng80): hand 4,438 held, retrained: 166 (4,451 caught).
+# Round 15's answers (eng80): hand 4,438 held, retrained: 166 (4,451 caught); with an article's
+# page and a reference entry's headings: held, 166.
 TUNE_MISSES_AT_MOST = 166
 
 

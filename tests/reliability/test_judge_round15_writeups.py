@@ -141,3 +141,65 @@ def test_a_trace_naming_a_class_stays_a_failure(text: str) -> None:
     failure, names = hand(text)
     assert failure and "doc_markup" not in names, names
     assert reading(text)[0]
+
+
+ARTICLE_WITH_PAGE = (
+    "A 503 Service Unavailable response tells the client that the server cannot handle the "
+    "request right now, usually because it is overloaded or down for maintenance. Proxies "
+    "such as nginx answer with their own small page when every upstream is busy, and a "
+    "Retry-After header may say when to come back. Here is the page nginx sends by default:\n"
+    "<html>\n<head><title>503 Service Temporarily Unavailable</title></head>\n<body>\n"
+    "<center><h1>503 Service Temporarily Unavailable</h1></center>\n<hr><center>nginx</center>\n"
+    "</body>\n</html>"
+)
+
+
+def test_an_article_showing_an_error_page_after_its_prose_is_an_answer() -> None:
+    failure, names = hand(ARTICLE_WITH_PAGE)
+    assert not failure and "html_page" not in names, names
+    assert not reading(ARTICLE_WITH_PAGE)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Request failed with status code 503 and body: <html><head><title>503 Service "
+        "Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable"
+        "</h1></body></html>",
+        "<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n<center><h1>502 Bad "
+        "Gateway</h1></center>\n<hr><center>nginx</center>\n</body>\n</html>",
+    ],
+)
+def test_an_error_page_after_a_clients_line_stays_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "html_page" in names, names
+    assert reading(text)[0]
+
+
+ENTRIES = [
+    "设备管理模块的错误码,公共错误码请参见公共错误码一节。\n\n2300015 设备未注册\n\n错误信息\n\n"
+    "Device not registered.\n\n错误描述\n\n调用接口的设备尚未在控制台注册。\n\n可能原因\n\n"
+    "设备证书未导入,或注册时填写的序列号有误。\n\n处理步骤\n\n在控制台的设备列表中完成注册后再调用接口。",
+    "E_QUOTA_EXHAUSTED\n\nPossible causes\nThe project used up its daily quota of requests.\n\n"
+    "Solution\nWait for the quota to reset at midnight UTC, or raise it in the console.",
+]
+
+
+@pytest.mark.parametrize("text", ENTRIES)
+def test_a_reference_entry_with_cause_and_fix_headings_is_an_answer(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "cause_and_fix" in names, names
+    assert not reading(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "请求失败\n原因: 当前请求过多\n请稍后重试",
+        "Request failed.\nReason: rate limit exceeded.\nPlease retry in 20 seconds.",
+    ],
+)
+def test_a_notice_with_its_reason_stays_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "cause_and_fix" not in names, names
+    assert reading(text)[0]

@@ -505,6 +505,15 @@ _CAUSE_AND_FIX = re.compile(
     r"|\b(?:causes? and (?:fix|fixes|solutions?)|causas y soluciones|causas e soluções"
     r"|causes et solutions|ursachen und lösungen|причины и (?:решения|способы)|cause e soluzioni"
     r"|penyebab dan solusi|nguyên nhân và cách)\b"
+    # ... or each a line of its own, a reference entry's headings: "可能原因 ... 处理步骤",
+    # "Possible causes ... Solution", "原因 ... 対処法"
+    r"|(?m:^[ \t]*(?:(?:most |the )?(?:likely |possible |probable |root )?(?:cause|reason)s?"
+    r"|可能(?:的)?原因|(?:错误|錯誤)?原因|考えられる原因|(?:가능한 )?원인|(?:возможные )?причин[аы]"
+    r"|causas?(?: posibles| possíveis)?|(?:mögliche )?ursachen?)[ \t]*[:\uff1a]?[ \t]*\n)"
+    r"[\s\S]{0,600}?(?m:^[ \t]*(?:solutions?|how to fix|resolution|处理(?:步骤|方法)"
+    r"|解决(?:方法|方案|步骤)|解決(?:方法|方案|策)|対処(?:方法|法)|해결 ?방법|조치 ?방법"
+    r"|(?:способы )?решени[ея]|lösung(?:en)?|soluci[oó]n(?:es)?|solu[cç][aã]o)"
+    r"[ \t]*[:\uff1a]?[ \t]*$)"
     # ... or a list of errors, each with its fix: "錯誤: Timeout ... 解決: ...", twice or more
     r"|(?:(?:error|problem|错误|錯誤|问题|問題|ошибка|проблема)\**\s*[:\uff1a][\s\S]{0,300}?"
     r"(?:solution|fix|解决|解決|решение|solución|solução|lösung)\**\s*[:\uff1a][\s\S]{0,300}?){2}"
