@@ -61,6 +61,17 @@ _TO_ASKER_KEYS = split_keys(
         "感谢",
         "谢谢",
         "ご報告",
+        "grazie",
+        "спасибо",
+        "感謝",
+        "주셔서 감사",
+        "teşekkür",
+        "zgłoszenie",
+        "bedankt",
+        "cảm ơn",
+        "terima kasih",
+        "شكرا",
+        "گزارش",
     )
 )
 _CONTRAST_KEYS = split_keys(
@@ -177,6 +188,12 @@ _CAUSE_KEYS = split_keys(
         "원인",
         "penyebab",
         "nguyên nhân",
+        "解决",
+        "解決",
+        "solution",
+        "fix",
+        "решение",
+        "lösung",
     )
 )
 _CODES_KEYS = split_keys(
@@ -194,6 +211,17 @@ _CODES_KEYS = split_keys(
         "fehlercode",
         "antwortcode",
         "코드",
+        "common errors",
+        "常见",
+        "常見",
+        "よくある",
+        "자주",
+        "errores",
+        "erros",
+        "erreurs",
+        "häufige",
+        "ошибки",
+        "錯誤碼",
     )
 )
 _PAST_STATE_KEYS = split_keys(
@@ -283,6 +311,16 @@ _TO_ASKER = re.compile(
     r"|obrigad[oa] por (?:reportar|avisar)|gracias por (?:reportar|avisar)"
     r"|merci (?:pour le signalement|d'avoir signalé)|danke für (?:den hinweis|die meldung)"
     r"|感谢(?:反馈|报告)|谢谢(?:反馈|报告)|ご報告ありがとう"
+    # ... in more languages: "grazie per la segnalazione", "спасибо за репорт", "感謝回報",
+    # "제보해 주셔서 감사", "bildirdiğiniz için teşekkür", "dzięki za zgłoszenie", "bedankt voor
+    # het melden", "cảm ơn bạn đã báo lỗi", "terima kasih atas laporan", "شكرا على الإبلاغ",
+    # "بابت گزارش ... تشکر" (and "the problem you reported": "مشکلی که گزارش نموده‌اید")
+    r"|grazie per (?:la segnalazione|aver segnalato)|спасибо за (?:(?:\w+-)?репорт|отч[её]т)"
+    r"|感謝(?:您的)?(?:回報|回饋|反饋)|(?:제보|신고|리포트)(?:해|하여) 주셔서 감사"
+    r"|bildirdiğiniz için teşekkür|(?:dzięki|dziękuj\w*) za zgłoszenie"
+    r"|bedankt voor (?:het melden|de melding)|cảm ơn (?:bạn |anh |chị )?(?:đã )?báo (?:lỗi|cáo)"
+    r"|terima kasih (?:atas|untuk|sudah|telah) (?:laporan|melaporkan)"
+    r"|شكرا(?:ً)? (?:على|لك على) (?:الإبلاغ|التقرير|بلاغك)|بابت گزارش|که گزارش (?:نموده|کرده)"
     # ... asks them about what they see or did, a question about a thing in what they do (not
     # "did you set your key?", which a set-up notice may ask): "Does the text show up after you
     # refresh?", "Is it the same when you log in again?", "具体是什么插件报错" (which one, exactly)
@@ -467,6 +505,18 @@ _CAUSE_AND_FIX = re.compile(
     r"|\b(?:causes? and (?:fix|fixes|solutions?)|causas y soluciones|causas e soluções"
     r"|causes et solutions|ursachen und lösungen|причины и (?:решения|способы)|cause e soluzioni"
     r"|penyebab dan solusi|nguyên nhân và cách)\b"
+    # ... or each a line of its own, a reference entry's headings: "可能原因 ... 处理步骤",
+    # "Possible causes ... Solution", "原因 ... 対処法"
+    r"|(?m:^[ \t]*(?:(?:most |the )?(?:likely |possible |probable |root )?(?:cause|reason)s?"
+    r"|可能(?:的)?原因|(?:错误|錯誤)?原因|考えられる原因|(?:가능한 )?원인|(?:возможные )?причин[аы]"
+    r"|causas?(?: posibles| possíveis)?|(?:mögliche )?ursachen?)[ \t]*[:\uff1a]?[ \t]*\n)"
+    r"[\s\S]{0,600}?(?m:^[ \t]*(?:solutions?|how to fix|resolution|处理(?:步骤|方法)"
+    r"|解决(?:方法|方案|步骤)|解決(?:方法|方案|策)|対処(?:方法|法)|해결 ?방법|조치 ?방법"
+    r"|(?:способы )?решени[ея]|lösung(?:en)?|soluci[oó]n(?:es)?|solu[cç][aã]o)"
+    r"[ \t]*[:\uff1a]?[ \t]*$)"
+    # ... or a list of errors, each with its fix: "錯誤: Timeout ... 解決: ...", twice or more
+    r"|(?:(?:error|problem|错误|錯誤|问题|問題|ошибка|проблема)\**\s*[:\uff1a][\s\S]{0,300}?"
+    r"(?:solution|fix|解决|解決|решение|solución|solução|lösung)\**\s*[:\uff1a][\s\S]{0,300}?){2}"
 )
 
 
@@ -490,6 +540,13 @@ _CODES_AS_KIND = re.compile(
     r"|\bist ein (?:http-)?(?:statuscode|fehlercode|antwortcode)\b"
     r"|это код (?:состояния|ответа|ошибки)"
     r"|(?:ステータスコード|エラーコード)(?:です|の一つ)|상태 코드(?:입니다|로서)"
+    # ... or errors spoken of as a kind: "common errors", "常见错误", "よくあるエラー", "자주
+    # 발생하는 오류", "errores comunes", "häufige Fehler", "частые ошибки", "通用错误码"
+    r"|\bcommon errors\b|常见(?:错误|报错)|常見(?:錯誤|報錯)|よくある(?:エラー|問題)"
+    r"|자주 (?:발생하는 )?(?:오류|에러)|\berrores (?:comunes|frecuentes)\b|\berros comuns\b"
+    r"|\berreurs (?:courantes|fréquentes)\b|\bhäufige fehler\b"
+    r"|(?:частые|типичные|распространённые|распространенные) ошибки"
+    r"|(?:通用|公共|全局)错误码|(?:通用|公共)錯誤碼"
 )
 
 
@@ -522,13 +579,16 @@ _PAST_STATE = Alternation(
     # down last night"
     r"|\b(?:was|were|went|got)\s+(?:\w+\s+){0,3}?(?:earlier|yesterday|last night|this morning)\b"
     # ... or a narrative that opens with the time it happened: "Last week, ...", "上周,..."
-    r"|^(?:last (?:week|month|night|year|weekend)|yesterday|earlier (?:today|this week)),",
+    r"|^[*_#> \t]*(?:last (?:week|month|night|year|weekend)|yesterday|earlier (?:today"
+    r"|this week)),",
     # (these need a character outside ASCII, "아까 다운" too; none starts where one above does)
     r"(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
     r"|(?:est|était) tombé|était hors ligne|è andato giù|bị sập"
     r"|(?:之前|刚才|刚刚|昨天|昨晚|前几天|上午|下午)[^。\n]{0,6}(?:挂了|崩了|宕机|炸了|打不开)"
     r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)"
-    r"|^(?:上周|上週|上个月|上個月|上周末|去年|昨天|昨晚|前天|前几天|前幾天|日前|近日)[,\uff0c]",
+    # (after the emphasis or heading marks a post may open with: "**近日,ChatGPT ...")
+    r"|^[*_#> \t]*(?:上周|上週|上个月|上個月|上周末|去年|昨天|昨晚|前天|前几天|前幾天|日前|近日)"
+    r"[,\uff0c]",
 )
 
 
@@ -583,6 +643,10 @@ _THIRD_PARTY_KEYS = split_keys(
         "других",
         "很多",
         "不少人",
+        "网友",
+        "網友",
+        "纷纷",
+        "紛紛",
         "多くの",
         "많은",
         "usuarios",
@@ -607,6 +671,9 @@ _THIRD_PARTY = re.compile(
     r"|(?:many|some|other|several|lots of|a lot of)\s+(?:other\s+)?(?:users|people|folks)\s+"
     r"(?:are|have|were|had|report|reported|complain|seem|also|get|got|see|saw)\b"
     r"|\u0443\s+(?:многих|других)(?!\w)|很多人|不少人|有很多[^。\uff0c\n]{0,8}(?:用户|用戶|人)"
+    # ... "不少网友吐槽", "用户纷纷反映": the netizens a news report speaks of (not "大量用户":
+    # a notice's "due to many users")
+    r"|(?:不少|很多|许多|大量|众多)(?:网友|網友)|(?:网友|網友|用户|用戶)(?:纷纷|紛紛)"
     r"|多くの(?:ユーザー|人)が|많은\s+(?:사용자|분들|사람)들?이|muchos usuarios|varios usuarios"
     r"|muitos usuários|plusieurs utilisateurs|de nombreux utilisateurs|viele (?:nutzer|benutzer)"
     r"|một số người dùng|nhiều người dùng"
@@ -632,6 +699,9 @@ _FIX_LANDED_KEYS = split_keys(
         "修复",
         "恢复",
         "解决",
+        "修復",
+        "恢復",
+        "解決",
         "しました",
         "済み",
         "되었습니다",
@@ -667,6 +737,7 @@ _FIX_LANDED = re.compile(
     r"|(?:fehler|problem|bug)\s+(?:ist\s+|sind\s+|wurde\s+|wurden\s+)?(?:jetzt\s+|nun\s+)?"
     r"(?:behoben|gelöst|gefixt)|wurde\s+(?:\w+\s+){0,3}(?:behoben|gefixt|korrigiert)"
     r"|已(?:经)?(?:完成|全部)?(?:修复|解决|恢复(?!出厂|默认))|(?:修复|恢复|解决)完(?:成|毕)"
+    r"|已(?:經)?(?:完成|全部)?(?:修復|解決|恢復(?!出廠|預設))|(?:修復|恢復|解決)完(?:成|畢)"
     r"|(?:修正|復旧|解決|解消)(?:しました|されました|済み|いたしました|が完了)"
     r"|(?:수정|복구|해결)(?:되었습니다|됐습니다|완료)"
     r"|(?<!\w)(?:исправлен[оаы]?|устранен[оаы]?|решен[оаы]?)(?!\w)"
@@ -690,13 +761,22 @@ def fix_landed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     update. A notice reports the failure now; it never says it is over."""
     if not r.written:
         return ()
-    low = r.low[:3000]
-    if not holds(low, _FIX_LANDED_KEYS):
+    m = mended_at(r.low[:3000])
+    if m is None:
         return ()
+    return (Signal("fix_landed", -w["fix_landed"], m.group(0).strip()[:40]),)
+
+
+def mended_at(low: str) -> re.Match[str] | None:
+    """Where `low` (lower case) declares a fault mended, not its mending to come ("until the
+    issue is resolved"): also what takes a line about a bot's own server out of trouble
+    ("服务器已经恢复")."""
+    if not holds(low, _FIX_LANDED_KEYS):
+        return None
     for m in _FIX_LANDED.finditer(low):
         if _FIX_TO_COME.search(low[max(0, m.start() - 40) : m.start()]) is None:
-            return (Signal("fix_landed", -w["fix_landed"], m.group(0).strip()[:40]),)
-    return ()
+            return m
+    return None
 
 
 _FOUND_KEYS = split_keys(

@@ -252,7 +252,11 @@ _CAUSE_LABEL = re.compile(
     r"^[ \t]*(?:#{1,6}[ \t]*|\*\*[ \t]*)(?:[^\w\s]{1,2}[ \t]*)?"
     r"(?:(?:the\s+)?(?:root\s+|real\s+|likely\s+|possible\s+)?causes?|reasons?|根本原因|根因|原因"
     r"|근본\s*원인|원인|причин[аы]|ursachen?|causas?(?:\s+possíveis|\s+posibles)?"
-    r"|cause racine|根本的な原因)(?:\s+found)?\s*(?:\*\*)?\s*[:\uff1a]?",
+    r"|cause racine|根本的な原因"
+    # ... in more languages: "## السبب", "## علت", "## Neden", "## कारण", "## কারণ",
+    # "## Nguyên nhân", "## Penyebab", "## Przyczyna", "## Oorzaak", "## สาเหตุ"
+    r"|السبب|الأسباب|علت|دلیل|nedeni?|sebebi?|कारण|কারণ|nguyên nhân|penyebab|przyczyn[ay]"
+    r"|oorza(?:ak|ken)|สาเหตุ)(?:\s+found)?\s*(?:\*\*)?\s*[:\uff1a]?",
     re.I | re.M,
 )
 # The asker's problem put down to a cause: "that is what caused the issue", "causing the 504

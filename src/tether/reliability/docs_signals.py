@@ -46,14 +46,28 @@ _PAGE_DATE = (
     r"(?:\d{4}-\d\d-\d\d|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* \d{4}"
     r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* \d{1,2},? \d{4}))"
 )
-_DOC_MARKUP = re.compile("|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT, _CALLOUT, _PAGE_DATE)))
-_DOC_KEYS = ("](", "{{", "`", "//", "**", "odified", "pdated", "dited")
+# A type declared in source, with its access and what it extends or opens ("public struct
+# TooManyRequestsException: AWSHttpServiceError", "export class RateLimitError extends", "pub
+# enum ApiError {"): a reference page's signature. A runtime's trace names types; it never
+# declares one.
+_DECLARATION = (
+    r"(?m:^[ \t]*(?:public|open|internal|export|pub)[ \t]+(?:final[ \t]+|sealed[ \t]+)?"
+    r"(?:struct|class|interface|enum|protocol|record)[ \t]+[A-Z]\w*[ \t]*"
+    r"(?:[:{(<]|extends\b|implements\b))"
+)
+_DOC_MARKUP = re.compile(
+    "|".join((_DOC_LINK, _MACRO, _IDENTIFIER, _COMMENT, _CALLOUT, _PAGE_DATE, _DECLARATION))
+)
+_DOC_KEYS = (
+    *("](", "{{", "`", "//", "**", "odified", "pdated", "dited"),
+    *("struct ", "class ", "interface ", "enum ", "protocol ", "record "),
+)
 
 
 def doc_markup(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A manual's markup around the failure words (a link to another of its pages, a wiki
-    macro, a program's identifier in backticks, a source comment): documentation, not a
-    notice."""
+    macro, a program's identifier in backticks, a source comment, a type's declaration):
+    documentation, not a notice."""
     if not r.written:
         return ()
     text = r.text[:3000]
@@ -245,6 +259,8 @@ _ASKED_OPENING = (
     r"|что (?:такое|означает)|как (?:исправить|решить|устранить|избавиться)"
     r"|що (?:таке|означає)|як (?:виправити|вирішити|усунути)"
     r"|ما (?:هو|هي)|كيف(?:ية)? (?:إصلاح|حل))\b"
+    # ... in Hindi and Bengali: "क्यों हो रहा है", "कैसे ठीक करें", "কেন এই error হচ্ছে?"
+    r"|(?<!\w)(?:क्यों|कैसे ठीक|কেন|কীভাবে ঠিক)(?!\w)"
     r"|qu.est-ce qu|什么是|何为|如何(?:解决|修复|处理|避免)|怎么(?:解决|修复|办)|怎样(?:解决|修复)"
     r"|どうすれば|対処法|解決方法|해결 ?방법|해결법)"
 )
@@ -292,7 +308,12 @@ _GUIDE_HEADING = re.compile(
     r"|corre[cç][aã]o|d[ée]pannage|r[ée]solution|correctif|l[öo]sung\w*|fehlerbehebung"
     r"|anleitung|behebung|soluzion\w*|guida|risoluzione|решени\w*|устранени\w*"
     r"|диагностик\w*|руководств\w*|исправлени\w*|фикс|çözüm\w*|k\u0131lavuz\w*|giải pháp"
-    r"|khắc phục|hướng dẫn|solusi|panduan|pemecahan masalah)\b"
+    r"|khắc phục|hướng dẫn|solusi|panduan|pemecahan masalah|rozwiązanie|rozwiązywanie"
+    r"|naprawa|oplossing\w*|probleemoplossing)\b"
+    # ... and the languages a word boundary does not serve: "# حل مشكلة 401", "## راه حل",
+    # "## समाधान", "## সমাধান", "## วิธีแก้"
+    r"|(?<!\w)(?:حل|الحل|إصلاح|دليل|راه ?حل|رفع مشکل|عیب ?یابی|समाधान|ठीक करें|সমাধান"
+    r"|ঠিক করুন|วิธีแก้|การแก้ไข)(?!\w)"
     r"|解决|解決|排查|故障排除|诊断|診断|指南|修复方法|处理方法|应对|対処|対策|トラブルシューティング"
     r"|ガイド|修正方法|해결|가이드|진단|트러블슈팅|대처|조치 ?방법)"
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.about_signals import mended_at
 from tether.reliability.lexicon import (
     SHIPPED,
     Lexicon,
@@ -160,6 +161,8 @@ def machinery_in_trouble(r: Reply) -> str | None:
         return None
     if _of_the_task(r, message) or RESOLVED.search(message) is not None:
         return None
+    if mended_at(message.lower()) is not None:
+        return None  # its server back, not in trouble: "服务器已经恢复"
     return said
 
 

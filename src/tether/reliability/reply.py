@@ -493,6 +493,23 @@ def count_letters(text: str) -> int:
     return len(LETTER.findall(text))
 
 
+# Prose this long, in two sentences or more, before a page's first tag: an article that
+# shows an example page (a client's prefix before the page it got is a line, a page's own
+# head is markup).
+PROSE_LEAD_CHARS = 250
+
+
+def _prose_lead(lead: str) -> bool:
+    """Whether `lead`, the text before a page's first tag, is a writer's prose: the page is
+    an example shown in an article ("...the server may answer with this page:"), not a
+    reply."""
+    lead = lead.strip()
+    if len(lead) < PROSE_LEAD_CHARS or lead.startswith(("<", "{", "#", "[")):
+        return False
+    sentences = [x for x in SENTENCE_BREAK.split(lead) if len(x.strip()) >= 12]
+    return len(sentences) >= 2 and TAG.search(lead) is None
+
+
 @dataclass
 class Reply:
     """A reply being read, with the parts the signals share (computed once, on demand)."""
@@ -511,8 +528,9 @@ class Reply:
         """An HTML document (a page, not an answer's markup), unless it is shown in a fence
         with the writer's words around it (`said`): a page quoted in a report."""
         head = self.said[:2000]
-        if HTML.search(head[:600]) is not None:
-            return True
+        m = HTML.search(head[:600])
+        if m is not None:
+            return not _prose_lead(head[: m.start()])
         if not head.lstrip().startswith("<"):
             return False
         tags = TAG.findall(head)
