@@ -216,7 +216,8 @@ def test_no_source_straddles_the_split() -> None:
 # retrained: 17.
 # ... and an article's prose before the page it shows (not a page), a reference entry's cause
 # and fix headings on lines of their own ("可能原因 ... 处理步骤") (hand 33 -> 31), retrained: 16.
-TUNE_FALSE_ALARMS_AT_MOST = 30
+# Round 15 joined and eng79-eng80 merged: hand 42, retrained: 22.
+TUNE_FALSE_ALARMS_AT_MOST = 22
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -427,7 +428,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 30
 # (hand 4,466 -> 4,469), retrained: 133 (4,484 caught).
 # Round 15's answers (eng80): hand 4,438 held, retrained: 166 (4,451 caught); with an article's
 # page and a reference entry's headings: held, 166.
-TUNE_MISSES_AT_MOST = 192
+# Round 15 joined and eng79-eng80 merged (4,844 failures): hand 4,668, retrained: 160 (4,684
+# caught).
+TUNE_MISSES_AT_MOST = 160
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
