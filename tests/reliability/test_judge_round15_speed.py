@@ -17,7 +17,7 @@ import pytest
 from tether.messages import Message, Request
 from tether.reliability.judge import DEFAULT_CONFIG, read_text
 from tether.reliability.lexicon import Terms, _term_pattern
-from tether.reliability.term_search import WordGate
+from tether.reliability.term_search import GATED_CHARS, WordGate
 
 TERMS = [
     "rate limit*",
@@ -117,3 +117,12 @@ def test_asked_about_reads_the_question_once_and_the_same(reply: str, question: 
     if "429" in question and "429" in reply:
         assert about and "429" in about[0].evidence
     assert read_text(reply, request, config=DEFAULT_CONFIG).score == first.score
+
+
+def test_a_long_text_is_searched_without_the_gate() -> None:
+    """Past `GATED_CHARS` no words are kept: the search alone answers, and finds the same."""
+    terms = Terms(TERMS)
+    long = "all tests pass. " * (GATED_CHARS // 16) + "the service was overloaded."
+    assert len(long) > GATED_CHARS
+    assert terms.found(long) == ["overloaded"]
+    assert terms.found("all tests pass. " * (GATED_CHARS // 16)) == []

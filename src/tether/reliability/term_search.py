@@ -112,10 +112,16 @@ class WordGate:
         self.keys = frozenset(first[:chars] for first in firsts)
 
     def may_match(self, text: str) -> bool:
+        if len(text) > GATED_CHARS:
+            return True  # (a longer text's words would be many to keep: searched)
         return not self.keys.isdisjoint(_word_cuts(text, self.chars))
 
 
-@lru_cache(maxsize=64)
+# The longest text a `WordGate` splits into words (the words of 32 of them kept at most).
+GATED_CHARS = 4000
+
+
+@lru_cache(maxsize=32)
 def _word_cuts(text: str, chars: int) -> frozenset[str]:
     """The first `chars` letters of every word of `text` (`WordGate`)."""
     return frozenset(map(itemgetter(slice(0, chars)), _WORD_SPLIT.split(text)))
