@@ -29,7 +29,7 @@ the same process: a second copy of this module bound to REF's tether (`bench/aga
 `beside`) and this one take turns batch by batch (A, B, B, A, A, B, ...), and the table shows
 both medians and their ratio side by side.
 
-    python bench/judge.py [--batches 300] [--calls 200] [--against main]
+    python bench/judge.py [--batches 300] [--calls 200] [--against main] [--only "failure words"]
 """
 
 from __future__ import annotations
@@ -331,6 +331,8 @@ def against(ref: str, batches: int, calls: int) -> int:
     print("-" * len(header))
     with source_of(ref) as base_src:  # (REF's files stay while its judge runs)
         base = beside(Path(__file__), base_src)
+        names = {case.name for case in CASES}  # (`--only`)
+        base.CASES[:] = [case for case in base.CASES if case.name in names]
         return turns_of((base.case_calls(), case_calls()), ref, batches, calls)
 
 
@@ -380,7 +382,10 @@ def main() -> int:
     parser.add_argument("--batches", type=int, default=300, help="timed batches per case")
     parser.add_argument("--calls", type=int, default=200, help="calls per batch")
     parser.add_argument("--against", metavar="REF", help="also time the judge of this commit")
+    parser.add_argument("--only", metavar="TEXT", help="only the cases whose name holds TEXT")
     args = parser.parse_args()
+    if args.only:
+        CASES[:] = [case for case in CASES if args.only in case.name]
     if args.against:
         return against(args.against, args.batches, args.calls)
 

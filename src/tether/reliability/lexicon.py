@@ -23,6 +23,7 @@ from tether.reliability.term_search import (
     _TRIGGER_CHARS,
     Gate,
     TermSearch,
+    WordGate,
     _term_key,
     _trie_node,
     _word_keys,
@@ -88,6 +89,12 @@ class Terms(TermSearch):
         rest = [t for t in wide if t not in starts]
         wide_parts = _first_letters(rest) + _first_letters(starts, r"(?<![a-z0-9_].)")
         self.wide = re.compile("|".join(wide_parts)) if wide_parts else None
+        self._gate = WordGate(words) if self._gapped and self._signs is None else None
+
+    def may_hold(self, text: str) -> bool:
+        """False when no term can match in `text` (`WordGate`); True when one may."""
+        gate = self._gate
+        return gate is None or not text.isascii() or gate.may_match(text)
 
     @cached_property
     def _after_gap(self) -> re.Pattern[str] | None:
@@ -108,6 +115,8 @@ class Terms(TermSearch):
         after_gap = self._after_gap
         if after_gap is None:
             return [m.span() for m in self.finditer(text)]
+        if not self.may_hold(text):
+            return []
         out: list[tuple[int, int]] = []
         first = self.ascii.match(text)
         end = 0
@@ -139,6 +148,8 @@ class Terms(TermSearch):
     ) -> Iterator[re.Match[str]]:
         """Matches in `text[pos:endpos]` (a word-start check still sees the text before `pos`):
         the ASCII terms' first, then the others'."""
+        if endpos >= len(text) and not self.may_hold(text):
+            return  # (a cut text's end passes a term's word-end check: not gated)
         yield from self.ascii.finditer(text, pos, endpos)
         if self.wide is not None and not text.isascii():
             yield from self.wide.finditer(text, pos, endpos)

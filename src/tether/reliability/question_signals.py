@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from tether.reliability.diagnosis_signals import recurs
@@ -36,24 +37,48 @@ def asked_about(
     if not q or lexical + structural <= 0:
         return ()
     shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
-    codes = set(CODE_WORD.findall(r.text[:600])) & set(CODE_WORD.findall(q))
-    m = r.lexicon.vocabulary.search(q[:2000])
-    outage = m is None and reports_outage(q)
-    if not (shared or codes or m is not None or outage or CODE_WORD.search(q[:2000])):
+    about = _about_failure(q, r.lexicon)
+    codes = set(CODE_WORD.findall(r.text[:600])) & about.codes if about.codes else set()
+    if not (shared or codes or about.named is not None or about.code):
         return ()
-    if _ASKS_SHAPE.search(q[:2000]) or _ERRORS_HEADING.match(q):  # "show an example of the 429
-        # response", or a documentation page's "Errors" section: words and shape
-        words, shape = w["asked_for_shape"], w["asked_for_shape"]  # are what was asked for
+    if about.asks_shape:  # "show an example of the 429 response", or a documentation page's
+        # "Errors" section: words and shape are what was asked for
+        words, shape = w["asked_for_shape"], w["asked_for_shape"]
         what = "asked what the failure looks like"
     elif shared or codes:
         words, shape = w["asked_about"], w["asked_about_shape"]
         what = ", ".join([*sorted(codes), *shared][:4])
     else:
         words = shape = w["asked_about_other"]
-        named = m or outage
-        what = f"the question is about {named.group(0) if named else 'a status code'!r}"
+        named = about.named if about.named is not None else "a status code"
+        what = f"the question is about {named!r}"
     weight = words * lexical + shape * structural
     return (Signal("asked_about", -round(weight, 3), what),)
+
+
+@dataclass(frozen=True, slots=True)
+class _AboutFailure:
+    """What `asked_about` reads of the question alone (`_about_failure`)."""
+
+    codes: frozenset[str]  # its status codes
+    named: str | None  # the failure it names: a vocabulary term, or an outage's words
+    code: bool  # a status code in its first 2,000 characters
+    asks_shape: bool  # it asks what a failure looks like, or heads a page's "Errors"
+
+
+@lru_cache(maxsize=64)
+def _about_failure(q: str, lexicon: Lexicon) -> _AboutFailure:
+    """The question's part of `asked_about`, read once per question: every attempt at one
+    request is judged against it (its vocabulary search alone cost ~8 us a reply)."""
+    m = lexicon.vocabulary.search(q[:2000])
+    outage = reports_outage(q) if m is None else None
+    named = m or outage
+    return _AboutFailure(
+        frozenset(CODE_WORD.findall(q)),
+        named.group(0) if named is not None else None,
+        CODE_WORD.search(q[:2000]) is not None,
+        _ASKS_SHAPE.search(q[:2000]) is not None or _ERRORS_HEADING.match(q) is not None,
+    )
 
 
 _ASKS_SHAPE = re.compile(

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import cached_property
+from functools import cached_property, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from tether.reliability.keyed import KeyGated
@@ -59,7 +60,12 @@ class TermSearch:
     def _after_gap(self) -> re.Pattern[str] | None:
         raise NotImplementedError
 
+    def may_hold(self, text: str) -> bool:
+        return True
+
     def search(self, text: str) -> re.Match[str] | None:
+        if not self.may_hold(text):
+            return None
         m = self._first_ascii(text)
         if m is not None or self.wide is None or text.isascii():
             return m
@@ -82,6 +88,43 @@ class TermSearch:
         if sign is not None and sign.start() < start:
             start = sign.start()
         return self.ascii.match(text, start) if start <= len(text) else None
+
+
+class WordGate:
+    """Could an ASCII text hold one of these word terms (each starts with a letter or a digit,
+    at a word's start)? Exact as a "no": a term that matches at a word of the text has the
+    same first `chars` letters as that word (`chars` at most six, and no longer than the first
+    word of a term whose end may run on into the text's word: `error*`, `req_`), or is that
+    whole word; the text's words are split once and kept for the next terms asked
+    (`_word_cuts`). A search of the terms tried each gap of the text (~1-10 us a search, and a
+    short reply is searched for ~20 sets of terms)."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        firsts: list[str] = []
+        chars = _TRIGGER_CHARS
+        for term in words:
+            stem = term[:-1] if term.endswith("*") else term
+            first = _WORD_SPLIT.split(stem, 1)[0]
+            firsts.append(first)
+            if len(first) == len(stem) and (term.endswith("*") or stem.endswith("_")):
+                chars = min(chars, len(first))  # (its word may run on past the term)
+        self.chars = chars
+        self.keys = frozenset(first[:chars] for first in firsts)
+
+    def may_match(self, text: str) -> bool:
+        if len(text) > GATED_CHARS:
+            return True  # (a longer text's words would be many to keep: searched)
+        return not self.keys.isdisjoint(_word_cuts(text, self.chars))
+
+
+# The longest text a `WordGate` splits into words (the words of 32 of them kept at most).
+GATED_CHARS = 4000
+
+
+@lru_cache(maxsize=32)
+def _word_cuts(text: str, chars: int) -> frozenset[str]:
+    """The first `chars` letters of every word of `text` (`WordGate`)."""
+    return frozenset(map(itemgetter(slice(0, chars)), _WORD_SPLIT.split(text)))
 
 
 class Gate:
