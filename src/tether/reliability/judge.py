@@ -465,7 +465,7 @@ def _unprocessed(
         return None
     if counts is None:
         assert request is not None
-        counts = count_request(request)
+        counts = counts_of(request)
     expected = counts.floor or counts.text_total
     scale = min(1.0, max(MIN_CALIBRATION, calibration))
     if (
@@ -480,6 +480,25 @@ def _unprocessed(
         )
     unread = _tools_unread(turn, request, counts, usage, scale)
     return Verdict("unprocessed", unread) if unread else None
+
+
+# The request counted last, with its counts: a chain judges every attempt at one request, and
+# a caller that passes no `counts=` would estimate the same request again each time (~15 us
+# for 50 KB). A request is frozen, its messages, parts and texts too: the same object counts
+# the same (tool schemas are counted by identity already, `tokens.count_tools`).
+_last_counted: tuple[Request, SectionCounts] | None = None
+
+
+def counts_of(request: Request) -> SectionCounts:
+    """`count_request(request)`, kept for the request counted last (by identity: one entry,
+    so no request is kept alive but the last)."""
+    global _last_counted
+    last = _last_counted  # (one read: another thread may replace it meanwhile)
+    if last is not None and last[0] is request:
+        return last[1]
+    counts = count_request(request)
+    _last_counted = (request, counts)
+    return counts
 
 
 # The tool schemas are checked for being read when they are at least this many tokens, and
