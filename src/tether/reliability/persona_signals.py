@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.about_signals import mended_at
+from tether.reliability.fix_signals import mended_at
 from tether.reliability.lexicon import (
     SHIPPED,
     Lexicon,

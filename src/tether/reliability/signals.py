@@ -73,15 +73,11 @@ from tether.messages import Request, Usage
 from tether.reliability.about_signals import (
     acted,
     addresses_asker,
-    asks_fix,
     cause_and_fix,
     cites_source,
     cites_standard,
     codes_as_kind,
     contrast,
-    fix_landed,
-    found_fault,
-    next_release,
     own_slip,
     past_state,
     replies_yes_no,
@@ -136,13 +132,10 @@ from tether.reliability.failure_signals import (
     client_prefix,
     coverage,
     diagnostics,
-    empty_page,
     error_fields,
     error_object,
     hands_back,
-    html_page,
     knows_nothing,
-    page_text,
     placeholder,
     runtime_message,
     sdk_object,
@@ -157,6 +150,7 @@ from tether.reliability.failure_signals import (
     vocabulary,
     zero_output,
 )
+from tether.reliability.fix_signals import asks_fix, fix_landed, found_fault, next_release
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.notice_signals import (
@@ -168,6 +162,7 @@ from tether.reliability.notice_signals import (
     run_stopped,
     switched_off,
 )
+from tether.reliability.page_signals import empty_page, html_page, page_text
 from tether.reliability.persona_signals import (
     asked_after_itself,
     at_rest,
