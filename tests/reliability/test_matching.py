@@ -8,6 +8,7 @@ sign, configured regexes (one with a look-behind), a term ending in `_`, non-ASC
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 
@@ -388,15 +389,17 @@ def test_code_token_gate_is_the_search() -> None:
 
 
 @pytest.mark.parametrize(
-    ("pattern", "keys", "folded"),
+    ("module", "pattern", "keys", "folded"),
     [
-        ("_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
-        ("_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
+        ("page_signals", "_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
+        ("failure_signals", "_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
     ],
 )
-def test_pattern_keys_are_in_every_match(pattern: str, keys: str, folded: bool) -> None:
+def test_pattern_keys_are_in_every_match(
+    module: str, pattern: str, keys: str, folded: bool
+) -> None:
     """Each branch of the pattern, as texts that match it, holds one of its keys."""
-    from tether.reliability import failure_signals
+    signals = importlib.import_module(f"tether.reliability.{module}")
 
     texts = [
         "Ray ID: 8325ea60dc942ac7",
@@ -414,8 +417,8 @@ def test_pattern_keys_are_in_every_match(pattern: str, keys: str, folded: bool) 
         "runtime error: invalid memory address or nil pointer dereference",
         "java.lang.Null Pointer Exception",
     ]
-    compiled = getattr(failure_signals, pattern)
-    found = getattr(failure_signals, keys)
+    compiled = getattr(signals, pattern)
+    found = getattr(signals, keys)
     plain = found[0] if isinstance(found[0], tuple) else found
     matched = 0
     for text in texts:
