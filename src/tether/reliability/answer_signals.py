@@ -495,6 +495,8 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ...", "this PR"): a report about a failure, not one."""
     first = r.text.lstrip().split("\n", 1)[0]
     m = _CHANGE_TITLE.match(first) or _CHANGE_TITLE_WIDE.match(first) or _self_change(r.text[:2000])
+    if m is None and "](" in first:
+        m = _CHANGE_CITED.search(first)
     if m is not None:
         return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
     if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
@@ -506,6 +508,15 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ):
         return ()
     return (Signal("change_note", -w["change_note"], first.strip()[:60]),)
+
+
+# A line that cites the commit or the pull request it came from, as a generated changelog's
+# entries do: "* handle streaming error ([8f8f4eb](https://github.com/o/r/commit/8f8f4eb...))",
+# "... ([#120](https://github.com/o/r/issues/120))". A service's notice cites no commit.
+_CHANGE_CITED = re.compile(
+    r"\(\[(?:[0-9a-f]{7,40}|#\d{1,6})\]\(https?://[^\s)]+/(?:commit|commits|pull|issues)/"
+    r"[0-9a-f]{1,40}\)\)"
+)
 
 
 # A title that opens with a change made to code (never advice to the reader: "Add your key"),
@@ -573,10 +584,10 @@ _CONDITION = re.compile(
     r"|se (?=você|o |a |um |uma )|si (?=vous|tu |le |la |les |un |une |usted|el |la ))"
     r"\s*(?!.{0,30}(?:persist|continu|bleibt|сохраня|повтор))\w"
     r"|^\W*(?:如果|若是|一旦)"
-    # ... "in case of" a limit exceeded ("в случае превышения", "En caso de superar"), not of
-    # "problems": a notice's advice ("en cas de problème, contactez ...")
-    r"|^\W*(?:in case of|\u0432 случае|en caso de|en cas de|im falle? |w przypadku|no caso de"
-    r"|in caso di|nel caso|khi |ketika |saat )\s*"
+    # ... "in (the) case of" a limit exceeded ("в случае превышения", "En caso de superar"), not
+    # of "problems": a notice's advice ("en cas de problème, contactez ...")
+    r"|^\W*(?:in (?:the )?case of|\u0432 случае|en caso de|en cas de|im falle? |w przypadku"
+    r"|no caso de|in caso di|nel caso|khi |ketika |saat )\s*"
     r"(?!.{0,15}(?:problem|issue|error|erro|проблем|ошибк|fehler|błęd|lỗi|masalah|sorun))\w"
     # ... "当遇到 504 错误时": "when" around its clause (not 当前, "current")
     r"|^\W*(?:当|當)(?!前)[^。\n\uff0c,]{2,40}?(?:时|時)",
