@@ -217,7 +217,11 @@ def test_no_source_straddles_the_split() -> None:
 # ... and an article's prose before the page it shows (not a page), a reference entry's cause
 # and fix headings on lines of their own ("可能原因 ... 处理步骤") (hand 33 -> 31), retrained: 16.
 # Round 15 joined and eng79-eng80 merged: hand 42, retrained: 22.
-TUNE_FALSE_ALARMS_AT_MOST = 22
+# Round 16's answers (eng84): a changelog entry citing its commit, an outage a service went
+# through, Japanese's past progressive and "を表し", hedges and "as explained" / "note that" in
+# Italian, Portuguese, Spanish, French, "in the case of", asking the reporter for details or a
+# reproduction, "I'm assuming" (hand 42 -> 32, 4,668 caught held), retrained: 18.
+TUNE_FALSE_ALARMS_AT_MOST = 18
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -430,7 +434,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 22
 # page and a reference entry's headings: held, 166.
 # Round 15 joined and eng79-eng80 merged (4,844 failures): hand 4,668, retrained: 160 (4,684
 # caught).
-TUNE_MISSES_AT_MOST = 160
+# Round 16's answers (eng84): hand 4,668 held, retrained: 159 (4,685 caught).
+TUNE_MISSES_AT_MOST = 159
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -16,7 +16,8 @@ import pytest
 
 from tether.reliability import learned
 from tether.reliability.about_signals import _PAST_STATE
-from tether.reliability.answer_signals import _CODE_AS_NOUN, _specific
+from tether.reliability.answer_signals import _specific
+from tether.reliability.code_signals import _CODE_AS_NOUN
 from tether.reliability.corpus import load
 from tether.reliability.docs_signals import _CODE_PART, _CODE_PART_KEYS
 from tether.reliability.error_objects import CODE_WORD

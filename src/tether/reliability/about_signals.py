@@ -227,6 +227,7 @@ _CODES_KEYS = split_keys(
 _PAST_STATE_KEYS = split_keys(
     (
         *("estaba", "stava", "last ", "yesterday", "earlier", "this morning"),
+        *("disruption", "outage", "incident", "downtime", "ていました"),
         *("上周", "上週", "上个月", "上個月"),
         *("去年", "昨天", "昨晚", "前天", "前几天", "前幾天", "日前", "近日"),
         "down",
@@ -580,7 +581,11 @@ _PAST_STATE = Alternation(
     r"|\b(?:was|were|went|got)\s+(?:\w+\s+){0,3}?(?:earlier|yesterday|last night|this morning)\b"
     # ... or a narrative that opens with the time it happened: "Last week, ...", "上周,..."
     r"|^[*_#> \t]*(?:last (?:week|month|night|year|weekend)|yesterday|earlier (?:today"
-    r"|this week)),",
+    r"|this week)),"
+    # ... or as something a service went through: "the platform experienced a service
+    # disruption", "OpenAI had an outage" (a notice's own is now: "is experiencing")
+    r"|\b(?:experienced|suffered|had)\s+(?:an?\s+|some\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:disruption|outage|incident|downtime)s?\b",
     # (these need a character outside ASCII, "아까 다운" too; none starts where one above does)
     r"(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
     r"|(?:est|était) tombé|était hors ligne|è andato giù|bị sập"
@@ -588,7 +593,10 @@ _PAST_STATE = Alternation(
     r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)"
     # (after the emphasis or heading marks a post may open with: "**近日,ChatGPT ...")
     r"|^[*_#> \t]*(?:上周|上週|上个月|上個月|上周末|去年|昨天|昨晚|前天|前几天|前幾天|日前|近日)"
-    r"[,\uff0c]",
+    r"[,\uff0c]"
+    # ... or a state narrated in Japanese's past progressive, "was -ing" ("制限が関係していまし
+    # た", "エラーが発生していました"), where a notice says "発生しました" or "しています"
+    r"|ていました",
 )
 
 

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Mapping
 
 import orjson
 
-from tether.reliability.error_objects import CODE_WORD, FENCE
+from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.function_words import says_first_person
-from tether.reliability.keyed import Alternation, KeyGated, holds, matches_at, split_keys
+from tether.reliability.keyed import KeyGated, holds, matches_at, split_keys
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
 from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import (
@@ -495,6 +495,8 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ...", "this PR"): a report about a failure, not one."""
     first = r.text.lstrip().split("\n", 1)[0]
     m = _CHANGE_TITLE.match(first) or _CHANGE_TITLE_WIDE.match(first) or _self_change(r.text[:2000])
+    if m is None and "](" in first:
+        m = _CHANGE_CITED.search(first)
     if m is not None:
         return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
     if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
@@ -506,6 +508,15 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ):
         return ()
     return (Signal("change_note", -w["change_note"], first.strip()[:60]),)
+
+
+# A line that cites the commit or the pull request it came from, as a generated changelog's
+# entries do: "* handle streaming error ([8f8f4eb](https://github.com/o/r/commit/8f8f4eb...))",
+# "... ([#120](https://github.com/o/r/issues/120))". A service's notice cites no commit.
+_CHANGE_CITED = re.compile(
+    r"\(\[(?:[0-9a-f]{7,40}|#\d{1,6})\]\(https?://[^\s)]+/(?:commit|commits|pull|issues)/"
+    r"[0-9a-f]{1,40}\)\)"
+)
 
 
 # A title that opens with a change made to code (never advice to the reader: "Add your key"),
@@ -573,10 +584,10 @@ _CONDITION = re.compile(
     r"|se (?=você|o |a |um |uma )|si (?=vous|tu |le |la |les |un |une |usted|el |la ))"
     r"\s*(?!.{0,30}(?:persist|continu|bleibt|сохраня|повтор))\w"
     r"|^\W*(?:如果|若是|一旦)"
-    # ... "in case of" a limit exceeded ("в случае превышения", "En caso de superar"), not of
-    # "problems": a notice's advice ("en cas de problème, contactez ...")
-    r"|^\W*(?:in case of|\u0432 случае|en caso de|en cas de|im falle? |w przypadku|no caso de"
-    r"|in caso di|nel caso|khi |ketika |saat )\s*"
+    # ... "in (the) case of" a limit exceeded ("в случае превышения", "En caso de superar"), not
+    # of "problems": a notice's advice ("en cas de problème, contactez ...")
+    r"|^\W*(?:in (?:the )?case of|\u0432 случае|en caso de|en cas de|im falle? |w przypadku"
+    r"|no caso de|in caso di|nel caso|khi |ketika |saat )\s*"
     r"(?!.{0,15}(?:problem|issue|error|erro|проблем|ошибк|fehler|błęd|lỗi|masalah|sorun))\w"
     # ... "当遇到 504 错误时": "when" around its clause (not 当前, "current")
     r"|^\W*(?:当|當)(?!前)[^。\n\uff0c,]{2,40}?(?:时|時)",
@@ -671,114 +682,6 @@ def rate_stated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("rate_stated", -w["rate_stated"], m.group(0)[:40]),)
-
-
-# A status code spoken of as a thing, with an article or a demonstrative: "the 429 error", "a
-# 503 response", "el error 429", "l'erreur 503", "einen 429-Fehler". (One `\b` before the
-# branches that start a word: checked once per position, not once per branch.)
-_CODE_AS_NOUN = Alternation(
-    r"\b(?:(?:the|a|an|this|that|these|those)\s+(?:http\s+)?[45]\d\d\s*-?\s*"
-    r"(?:error|response|status|code|page|reply)s?\b"
-    r"|(?:el|un|la|una|o|um|l'|une|der|den|ein|einen|die|eine|lo|il)\s*"
-    r"(?:error|erro|erreur|errore|fehler|respuesta|resposta|réponse|antwort|risposta|código|code"
-    r"|statut)\s+(?:http\s+)?[45]\d\d\b"
-    r"|(?:ein|einen|eine)\s+[45]\d\d-(?:fehler|antwort)"
-    # ... or the subject of a sentence about it: "503 Service Unavailable is the correct
-    # response", "a 429 Too Many Requests response with a Retry-After header"
-    r"|[45]\d\d(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
-    r"(?:the|a|an|that|when|used|returned|sent)\b"
-    r"|[45]\d\d\s*(?:[a-z]+\s+){0,3}responses?\b"
-    # ... or many of it, a count a notice of one failure never makes: "502 errors", "503s"
-    r"|[45]\d\d(?:\s*-?\s*errors|s)\b)",
-    # ... or the topic of a sentence in Korean, Japanese, Chinese, Russian: "502 에러는", "503
-    # エラーとは", "504 错误通常", "ошибка 429 означает" (a notice says the code, not its topic)
-    r"[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:(?:에러|오류)(?:는|란)"
-    # ... the code's own name the topic, the particle on its last word ("429 Too Many
-    # Requests는 ...", "503 Service Unavailable은")
-    r"|(?<=[a-z])(?:는|은|이란|란)(?=[\s,])"
-    r"|(?:エラー|ステータス)(?:は|とは|が発生する(?:原因|場合))"
-    r"|(?:错误|錯誤|报错|状态码|狀態碼)(?:是|表示|通常|一般|意味|的原因|指|的意思))"
-    r"|(?:ошибка|код|статус)\s+[45]\d\d\s+(?:означает|возникает|говорит|указывает)",
-)
-_STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every branch of _CODE_AS_NOUN, cheap to look for
-
-
-def names_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A status code spoken of as a thing ("the 429 error", "a 503 response"): the reply talks
-    about a failure. A failure text says its code ("Error 429", "HTTP 503"), it does not
-    refer to one."""
-    if not r.written:
-        return ()
-    text = r.message[:3000]
-    m = _CODE_AS_NOUN.search(text) if _STATUS_DIGITS.search(text) is not None else None
-    if m is None and "`" in text:
-        m = _CODE_SPAN_ERROR.search(text)
-    if m is None:
-        return ()
-    return (Signal("names_code", -w["names_code"], m.group(0)[:40]),)
-
-
-# An error's name set as code and spoken of as a kind of error ("the `ETIMEDOUT` error", "进而
-# 导致 `content_filter` 错误", "`502` エラーには", "`insufficient_quota` 오류"): a writer's markup
-# around a name. A notice says its error; it does not call it "the `X` error".
-_CODE_SPAN_ERROR = re.compile(
-    r"`[\w.-]{3,40}`\s*(?:errors?\b|exceptions?\b|错误|錯誤|报错|エラー|오류|에러)"
-)
-
-
-def many_codes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """Three or more different status codes: a table or an explanation of codes, where a
-    failure text carries one (more so with a success among them: "200 OK", then the errors)."""
-    codes = set(CODE_WORD.findall(r.message[:4000]))
-    if len(codes) >= 3 and _SOURCE_LINE.search(r.message[:4000]) is not None:
-        # a frame's line number (`Wrapper.java:599`) is no status code
-        codes = set(CODE_WORD.findall(_SOURCE_LINE.sub(" ", r.message[:4000])))
-    rows = {m.group(1) for m in _CODE_ROW.finditer(r.text[:4000])}
-    if len(codes) >= 3 or len(rows) >= 2:
-        found = sorted(codes | rows)
-        # a list of five codes or more is a reference table: no failure text carries one
-        weight = w["many_codes"] * (2 if len(rows) >= 5 or len(codes) >= 6 else 1)
-        success = _SUCCESS_CODE.search(r.text[:4000])
-        if success is not None:
-            # ... nor a success beside its failures ("200 OK", "204"): a reference of outcomes
-            weight += w["many_codes"]
-            found.insert(0, success.group(0))
-        return (Signal("many_codes", -weight, ", ".join(found[:6])),)
-    return ()
-
-
-# A source file's line, as a stack frame names it (`JspServletWrapper.java:599`, `app.py:500`).
-_SOURCE_LINE = re.compile(r"\.(?:java|kt|scala|groovy|py|js|mjs|ts|go|rb|cs|php|lua|rs):\d+\b")
-
-
-# A success status as a word of its own (not a piece of a number, a version or a path).
-_SUCCESS_CODE = re.compile(r"(?<![\w.,/:-])20[014](?![\w.,/:-])")
-
-
-def http_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """An HTTP message's head, a status or request line with header lines under it: an example
-    of the protocol. A gateway's failure reaches the reply as the body it sent, not as the
-    head of a response."""
-    m = _HTTP_HEAD.search(r.text[:4000])
-    if m is None:
-        return ()
-    return (Signal("http_message", -w["http_message"], m.group(1).strip()[:60]),)
-
-
-# A status line (`HTTP/1.1 429 Too Many Requests`) or request line (`POST /v1/chat HTTP/1.1`),
-# then a header line (`Retry-After: 30`).
-_HTTP_HEAD = re.compile(
-    r"^[ \t]*(?:<(?:pre|code)\b[^>\n]{0,80}>)?"  # (inside <pre> on a documentation page)
-    r"(HTTP/\d(?:\.\d)? \d{3}[^\n]*|(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \S+ "
-    r"HTTP/\d(?:\.\d)?)\r?\n[ \t]*[A-Za-z][\w-]*:[ \t]",
-    re.M,
-)
-
-
-# A line that starts with an error code: a row of a table or list of codes.
-_CODE_ROW = re.compile(
-    r"^[ \t|*-]*(\d{3,6}|[A-Z][A-Z0-9]*_[A-Z0-9_]{2,})(?=[\s|:,.-]|[A-Za-z])", re.M
-)
 
 
 # A command typed at a shell's prompt: "$ npm install", "D:\> python run.py", "user@host:~$ curl

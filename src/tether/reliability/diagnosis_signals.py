@@ -354,7 +354,8 @@ def names_cause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 # The asker's evidence, seen or asked for: "in your screenshot", "could you post the full log",
-# "你的错误信息里", "有报错截图么", "ログを共有して", "пришлите логи", "envie o log".
+# "你的错误信息里", "有报错截图么", "ログを共有して", "пришлите логи", "envie o log", "steps to
+# reproduce", "可否提供问题的具体详情".
 _ASKER_EVIDENCE = re.compile(
     r"\b(?:your|the|this|in|from|based on the)\s+screenshots?\b|\bscreenshots?\s+(?:shows?|of)\b"
     r"|\b(?:share|send|attach|paste|post|provide|upload|include)\s+(?:me\s+|us\s+)?"
@@ -363,6 +364,10 @@ _ASKER_EVIDENCE = re.compile(
     r"|\byour (?:error (?:message|log|output)|logs?|stack ?trace|traceback)\b"
     r"|(?:有|提供|发|贴|附|上传|从您的|从你的|你的|您的|最好有)(?:一下|一个|个)?(?:完整的|详细的)?"
     r"(?:报错)?(?:截图|日志|报错信息|错误信息)"
+    # ... or the details of the problem, the steps that bring it back: "可否提供问题的具体详情",
+    # "could you add steps to reproduce", "a minimal reproduction"
+    r"|(?:可否|能否|麻烦|请|可以)再?提供[^\u3002\n]{0,10}(?:详情|具体|复现|详细)"
+    r"|\bsteps to reproduce\b|\b(?:minimal|small) (?:reproduction|repro)\b"
     r"|(?:ログ|スクリーンショット)を(?:共有|送|貼|見せ|添付)"
     r"|(?:로그|스크린샷)(?:를|을) (?:공유|보내|첨부)"
     r"|(?:пришлите|скиньте|приложите|покажите|пришли|скинь)\s+(?:\w+\s+)?(?:лог|логи|скриншот)"
@@ -371,7 +376,8 @@ _ASKER_EVIDENCE = re.compile(
 )
 _ASKER_EVIDENCE_KEYS = split_keys(
     (
-        *("screenshot", "log", "trace", "console", "captur", "print", "journal"),
+        *("screenshot", "log", "trace", "console", "captur", "print", "journal", "repro"),
+        "提供",
         *(
             "截图",
             "日志",

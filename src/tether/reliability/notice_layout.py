@@ -30,6 +30,13 @@ HEDGES = frozenset(
         "quizás",
         "tal vez",
         "talvez",
+        "probabilmente",
+        "probabile che",
+        "forse",
+        "provavelmente",
+        "provável que",
+        "probablemente",
+        "probable que",
     )
 )
 

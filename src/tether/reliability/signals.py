@@ -91,13 +91,10 @@ from tether.reliability.answer_signals import (
     defines,
     explains,
     first_person,
-    http_message,
     introduced,
     json_data,
     long_prose,
-    many_codes,
     markdown,
-    names_code,
     prose,
     quoted,
     rate_stated,
@@ -105,6 +102,7 @@ from tether.reliability.answer_signals import (
     typed_command,
     witness,
 )
+from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
     called_normal,
