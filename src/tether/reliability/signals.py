@@ -191,6 +191,8 @@ from tether.reliability.reply import (
     Signal,
     SignalFn,
 )
+from tether.reliability.status_fields_signals import failed_status
+from tether.reliability.step_limit_signals import may_be_step_limit, step_limit
 
 THRESHOLD = 1.0
 
@@ -232,6 +234,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
     "switched_off": 1.0,  # a part of the app switched off ("Gemini models are disabled")
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
+    "failed_status": 2.0,  # a JSON envelope whose fields say it failed ("success": false)
+    "step_limit": 1.0,  # an agent loop's cap reached ("Recursion limit of 25 reached")
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
@@ -413,6 +417,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     nothing_retrieved,
     switched_off,
     retry_log,
+    failed_status,
+    step_limit,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -606,6 +612,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         return False  # words that say a failure together, or a canned notice's parts
     if n <= NOTICE_CHARS and may_be_notice(low):
         return False  # a run that stopped, a guardrail's verdict
+    if may_be_step_limit(low):
+        return False  # an agent loop's cap reached
     return (
         not lexicon.has_trigger(low)
         and "{" not in text
