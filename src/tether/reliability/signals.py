@@ -105,6 +105,7 @@ from tether.reliability.answer_signals import (
     typed_command,
     witness,
 )
+from tether.reliability.casual_signals import casual_trouble, may_be_casual_trouble
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
     called_normal,
@@ -236,6 +237,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
     "failed_status": 2.0,  # a JSON envelope whose fields say it failed ("success": false)
     "step_limit": 1.0,  # an agent loop's cap reached ("Recursion limit of 25 reached")
+    "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
@@ -419,6 +421,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     retry_log,
     failed_status,
     step_limit,
+    casual_trouble,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -612,8 +615,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         return False  # words that say a failure together, or a canned notice's parts
     if n <= NOTICE_CHARS and may_be_notice(low):
         return False  # a run that stopped, a guardrail's verdict
-    if may_be_step_limit(low):
-        return False  # an agent loop's cap reached
+    if may_be_step_limit(low) or may_be_casual_trouble(low):
+        return False  # an agent loop's cap reached, trouble in a casual register
     return (
         not lexicon.has_trigger(low)
         and "{" not in text
