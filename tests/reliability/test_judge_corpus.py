@@ -221,7 +221,10 @@ def test_no_source_straddles_the_split() -> None:
 # through, Japanese's past progressive and "を表し", hedges and "as explained" / "note that" in
 # Italian, Portuguese, Spanish, French, "in the case of", asking the reporter for details or a
 # reproduction, "I'm assuming" (hand 42 -> 32, 4,668 caught held), retrained: 18.
-TUNE_FALSE_ALARMS_AT_MOST = 18
+# Round 16's five batches joined (181 tune answers), retrained: 32 (hand 56); eng85's envelope
+# fields, loop cap, casual register and inability alone (no answer flagged by any): held,
+# retrained: 32 (hand 56).
+TUNE_FALSE_ALARMS_AT_MOST = 32
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -435,7 +438,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 18
 # Round 15 joined and eng79-eng80 merged (4,844 failures): hand 4,668, retrained: 160 (4,684
 # caught).
 # Round 16's answers (eng84): hand 4,668 held, retrained: 159 (4,685 caught).
-TUNE_MISSES_AT_MOST = 159
+# Round 16's five batches joined (5,046 failures), retrained: 187 (4,859 caught, hand 4,843);
+# eng85: a JSON envelope whose fields report the failure, an agent loop's cap reached, trouble
+# in a bot's casual register (romanized Hindi, colloquial Indonesian) (hand 4,843 -> 4,859),
+# retrained: 171 (4,875 caught); a whole reply one clause of inability in Vietnamese or Thai
+# ("Không soạn được.") (hand 4,862), retrained: 168 (4,878 caught).
+TUNE_MISSES_AT_MOST = 168
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -102,6 +102,7 @@ from tether.reliability.answer_signals import (
     typed_command,
     witness,
 )
+from tether.reliability.casual_signals import casual_trouble, may_be_casual_trouble
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
@@ -149,6 +150,7 @@ from tether.reliability.failure_signals import (
     zero_output,
 )
 from tether.reliability.fix_signals import asks_fix, fix_landed, found_fault, next_release
+from tether.reliability.inability_signals import inability_alone, may_be_inability
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.notice_signals import (
@@ -189,6 +191,8 @@ from tether.reliability.reply import (
     Signal,
     SignalFn,
 )
+from tether.reliability.status_fields_signals import failed_status
+from tether.reliability.step_limit_signals import may_be_step_limit, step_limit
 
 THRESHOLD = 1.0
 
@@ -230,6 +234,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
     "switched_off": 1.0,  # a part of the app switched off ("Gemini models are disabled")
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
+    "failed_status": 2.0,  # a JSON envelope whose fields say it failed ("success": false)
+    "step_limit": 1.0,  # an agent loop's cap reached ("Recursion limit of 25 reached")
+    "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
+    "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
@@ -411,6 +419,10 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     nothing_retrieved,
     switched_off,
     retry_log,
+    failed_status,
+    step_limit,
+    casual_trouble,
+    inability_alone,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -604,6 +616,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         return False  # words that say a failure together, or a canned notice's parts
     if n <= NOTICE_CHARS and may_be_notice(low):
         return False  # a run that stopped, a guardrail's verdict
+    if may_be_step_limit(low) or may_be_casual_trouble(low) or may_be_inability(low):
+        return False  # an agent loop's cap reached, trouble in a casual register, inability
     return (
         not lexicon.has_trigger(low)
         and "{" not in text

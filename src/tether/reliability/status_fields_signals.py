@@ -1,0 +1,135 @@
+"""A JSON reply whose own fields say the call failed, in whatever language its keys are.
+
+Many APIs answer a failed call with HTTP 200 and an envelope that reports the failure in its
+fields rather than in an `error` key: a success flag set false (`"success": false`), a result
+or a state that names a failure (`"result": "error"`, `"status": "fail"`), an abbreviated
+error key (`"err_msg"`, `"errno"`), or only a code and a message under keys in the API's own
+language (`{"estado": "4", "mensaje": "faltan parametros"}`). A relay that forwards such a body
+as the model's reply has sent no answer. Data a prompt asked for carries its payload: the
+envelope here has nothing but its status, codes and message (`data` empty).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import orjson
+
+from tether.reliability.reply import Reply, Signal
+
+# An envelope of status fields is small: a record of data has more to it.
+ENVELOPE_KEYS_MAX = 8
+# A flag that says whether the call succeeded.
+_SUCCESS_FLAGS = frozenset(("success", "ok", "succeeded", "successful", "is_success", "issuccess"))
+# A field that names the call's outcome, and the values that name a failure.
+_OUTCOME_KEYS = frozenset(
+    ("result", "status", "state", "outcome", "estado", "statut", "stat", "object")
+)
+_FAILED_VALUE = re.compile(
+    r"(?:error|err|fail|failed|failure|fault|ko|erro|erreur|fehler|fallo|falha|échec"
+    r"|错误|失败|異常|异常|エラー|失敗|오류|실패|ошибка|hata|lỗi)",
+    re.IGNORECASE,
+)
+# Abbreviated error keys an API names its failure with.
+_ERROR_KEYS = frozenset(
+    ("err_msg", "err_code", "errno", "err_no", "errnum", "error_no", "err_message", "errstr")
+)
+# The keys of a notice in the languages of the corpus: a code, a status, a message, a time, an
+# id, the empty payload. (Lower-cased, as read.)
+_CODE_KEYS = frozenset(
+    (
+        "code", "status", "estado", "codigo", "código", "statut", "stato", "codice", "state",
+        "result", "success", "ok", "errno", "err_code", "err_no", "retriable", "retryable",
+    )
+)  # fmt: skip
+_MESSAGE_KEYS = frozenset(
+    (
+        "message", "msg", "mensaje", "mensagem", "messaggio", "nachricht", "meldung",
+        "description", "descripcion", "descripción", "descrição", "reason", "reson", "razon",
+        "motivo", "detail", "err_msg", "err_message", "errstr", "info", "tip", "tips",
+    )
+)  # fmt: skip
+_SIDE_KEYS = frozenset(
+    (
+        "data", "time", "ts", "timestamp", "request_id", "requestid", "trace_id", "traceid",
+        "id", "object",
+    )
+)  # fmt: skip
+_SUCCESS_WORD = re.compile(
+    r"\b(?:ok|okay|success\w*|succeeded|done|exito|éxito|sucesso|succès)\b"
+    r"|成功|正常|완료|успешн",
+    re.IGNORECASE,
+)
+# A code is a number (`4`, `"30001"`) or a constant's name (`INVALID_REQUEST`); a word there
+# is a verdict or a label.
+_NUMBER = re.compile(r"-?\d{1,8}|[A-Z][A-Z0-9]*_[A-Z0-9_]+")
+# A code that says the call went well.
+_SUCCESS_CODES = frozenset(("0", "00", "000", "0000", "200", "ok", "success", "true"))
+
+
+def _envelope(text: str) -> dict[str, Any] | None:
+    """The reply as one small flat JSON object with no payload, or None."""
+    t = text.strip()
+    if not (t.startswith("{") and t.endswith("}")) or len(t) > 1200:
+        return None
+    try:
+        value = orjson.loads(t)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(value, dict) or not 2 <= len(value) <= ENVELOPE_KEYS_MAX:
+        return None
+    if any(isinstance(v, dict | list) and v for v in value.values()):
+        return None  # a payload: data, not a notice
+    return {str(k).lower(): v for k, v in value.items()}
+
+
+def _failure_field(fields: Mapping[str, Any]) -> str | None:
+    """The field that says the call failed, as `key=value`, or None."""
+    for key, value in fields.items():
+        if key in _SUCCESS_FLAGS and value is False:
+            return f"{key}=false"
+        if key in _OUTCOME_KEYS and isinstance(value, str) and _FAILED_VALUE.fullmatch(value):
+            return f"{key}={value}"
+        if key in _ERROR_KEYS and value not in (None, "", 0, "0"):
+            return key
+    return None
+
+
+def _code_and_message(fields: Mapping[str, Any]) -> str | None:
+    """The message of an envelope made only of a code or status, a message and side keys,
+    when the message is not a success word; else None."""
+    keys = set(fields)
+    if not keys <= _CODE_KEYS | _MESSAGE_KEYS | _SIDE_KEYS or not keys & _CODE_KEYS:
+        return None
+    flags = [v for k, v in fields.items() if k in _CODE_KEYS]
+    if any(v is True or str(v).strip().lower() in _SUCCESS_CODES for v in flags):
+        return None  # a success envelope: `{"code": 0, "msg": "saved"}`
+    if not any(_NUMBER.fullmatch(str(v).strip()) for v in flags if not isinstance(v, bool)):
+        return None  # a verdict a prompt asked for: `{"status": "yellow", "reason": ...}`
+    messages = [v for k, v in fields.items() if k in _MESSAGE_KEYS and isinstance(v, str)]
+    if not messages or not all(m.strip() for m in messages):
+        return None
+    if any(_SUCCESS_WORD.search(m) for m in messages):
+        return None
+    if fields.get("data") not in (None, "", [], {}) and "data" in fields:
+        return None
+    return messages[0][:40]
+
+
+def failed_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The whole reply is a small JSON envelope whose fields report a failure: a success flag
+    false, a failed result or state, an abbreviated error key, or only a code and a message."""
+    if r.structure is not None or r.text[:1] != "{":
+        return ()  # (an error object already weighs as one)
+    fields = _envelope(r.text)
+    if fields is None:
+        return ()
+    found = _failure_field(fields)
+    if found is None:
+        message = _code_and_message(fields)
+        if message is None:
+            return ()
+        found = f"code and message {message!r}"
+    return (Signal("failed_status", w["failed_status"], found),)

@@ -1,0 +1,73 @@
+"""An agent loop that ran out of its budget of steps, as the framework's notice says it.
+
+Agent frameworks stop a loop at a cap on its iterations, steps, turns or recursion, and many
+put a notice of it where the model's answer should be: "Agent stopped due to iteration limit",
+"Recursion limit of 25 reached", "已达到最大迭代次数". The notice names three things in its
+first clause: a limit, the loop's steps, and that the limit was reached. The words are data of
+`judge_signals.json` (`step_limit`), in the corpus's languages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tether.reliability.lexicon import SHIPPED
+from tether.reliability.reply import Reply, Signal
+
+# A notice is a line or two; a paragraph about a step limit is someone's explanation.
+NOTICE_CHARS = 300
+# The first clause is read: where a notice says what happened.
+CLAUSE_CHARS = 140
+_CLAUSE_END = re.compile(r"[.!?](?:\s|$)|[\n\u3002\uff01\uff1f]")
+# A condition or the writer opens an answer about the limit, not a notice of it.
+_OPENER = re.compile(
+    r"(?:if|when|whenever|once|unless|i|i'm|i've|we|we've|you|your|to|set|raise|increase"
+    r"|si|cuando|quand|wenn|falls|quando|если|когда|如果|当|若|もし|만약)\b",
+    re.IGNORECASE,
+)
+
+
+def _words(data: Mapping[str, Any], key: str) -> re.Pattern[str]:
+    """One pattern for a list of words: a Latin word matched at a word's start."""
+    parts = []
+    for term in sorted((str(t).lower() for t in data.get(key, ())), key=len, reverse=True):
+        start = r"(?<![a-z])" if term[:1].isascii() and term[:1].isalpha() else ""
+        parts.append(start + re.escape(term))
+    return re.compile("|".join(parts) or r"(?!)")
+
+
+_DATA: Mapping[str, Any] = SHIPPED.get("step_limit", {})
+_LIMIT = _words(_DATA, "limit")
+_STEPS = _words(_DATA, "steps")
+_REACHED = _words(_DATA, "reached")
+
+
+def _first_clause(text: str) -> str:
+    head = text[:CLAUSE_CHARS]
+    end = _CLAUSE_END.search(head)
+    return head[: end.start()] if end is not None else head
+
+
+def may_be_step_limit(low: str) -> bool:
+    """Whether `low` (a reply, lower-cased) may be a loop's cap reached: a reading must not
+    clear it on its missing failure words."""
+    return (
+        len(low) <= NOTICE_CHARS
+        and _REACHED.search(low) is not None
+        and (_LIMIT.search(low) is not None)
+    )
+
+
+def step_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that opens with a loop's cap reached: a limit, its steps, and reached."""
+    if not r.written or len(r.text) > NOTICE_CHARS:
+        return ()
+    clause = _first_clause(r.text.strip()).lower().replace("_", " ")
+    if _OPENER.match(clause.lstrip("*#>-` ")) is not None:
+        return ()
+    found = [p.search(clause) for p in (_LIMIT, _STEPS, _REACHED)]
+    if not all(found):
+        return ()
+    return (Signal("step_limit", w["step_limit"], clause[:80]),)
