@@ -526,6 +526,10 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
     if _CONSTANT.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a model's control tokens alone ("<|endoftext|>", a runtime's "<|CONTEXT-FULL|>"): the
+    # markers of a chat template or a runtime's signal, with no reply between them
+    if _CONTROL_TOKENS.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
 
 
@@ -672,6 +676,8 @@ _AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")
 _LABEL = re.compile(r"^\W{0,4}[\w'\u2019 *]{1,30}?\s*(?:[:\uff1a]|\s[\u2014\u2013-])\s*")
 # JavaScript's text for an object it was asked to print as a string.
 _OBJECT_STRING = re.compile(r"\[object [a-z]\w*\]")
+# One or more of a model's control tokens, `<|name|>`, and nothing else.
+_CONTROL_TOKENS = re.compile(r"(?:\s*<\|[\w.:-]{1,60}\|>)+")
 # A program's literals for "no value" that are no word of any language ("None" is English).
 _CODE_STAND_INS = frozenset(("undefined", "null", "nan", "nil"))
 
