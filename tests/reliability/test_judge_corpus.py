@@ -217,6 +217,8 @@ def test_no_source_straddles_the_split() -> None:
 # ... and an article's prose before the page it shows (not a page), a reference entry's cause
 # and fix headings on lines of their own ("可能原因 ... 处理步骤") (hand 33 -> 31), retrained: 16.
 # Round 15 joined and eng79-eng80 merged: hand 42, retrained: 22.
+# Round 16 (eng83): the tune part's misses, on the failure side only: held, hand 42,
+# retrained: 22.
 TUNE_FALSE_ALARMS_AT_MOST = 22
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -430,7 +432,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 22
 # page and a reference entry's headings: held, 166.
 # Round 15 joined and eng79-eng80 merged (4,844 failures): hand 4,668, retrained: 160 (4,684
 # caught).
-TUNE_MISSES_AT_MOST = 160
+# Round 16 (eng83): short notices by class in words not seen before, thin languages' core
+# words, a validator's verdict on a request field, a fenced slot, a page's stock line, control
+# tokens, Hinglish and Bengali hand-backs (hand 4,668 -> 4,703), retrained: 123 (4,721 caught).
+TUNE_MISSES_AT_MOST = 123
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
