@@ -1,5 +1,6 @@
 """Round 16 (engineer 83): the core words of a notice in languages the corpus has few texts
-of: Tamil's sorry, problem and try later; Bengali's and Thai's no reply; Georgian's answer not
+of: Tamil's sorry, problem and try later; Bengali's no reply; Thai's AI or bot that does not
+reply (not a server that does not, which a definition of 504 says); Georgian's answer not
 found; Indonesian's wait a while; Tagalog's "just a moment" (a bot holding the turn). Made-up
 replies, both sides."""
 
