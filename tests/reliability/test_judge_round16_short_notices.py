@@ -1,9 +1,9 @@
 """Round 16 (engineer 83): short notices in words the judge had not seen, by class: the
-familiar "try later" (спробуй, zkus to, pokušaj), waiting before a repeated request, a
-South Slavic "no answer", a network problem in many languages, billing to be enabled, a token
-expired (中文), a problem that "occurred" in Japanese, a review bot that reviewed nothing; a
-model's control tokens alone; a server page's stock line that makes up most of a reply.
-Made-up replies, both sides."""
+familiar "try later" (спробуй, zkus to, pokušaj), waiting before a repeated request, a South
+Slavic "no answer", billing to be enabled, a token expired (中文), a problem that "occurred" in
+Japanese, a review bot that reviewed nothing; a model's control tokens alone; a server page's
+stock line that makes up most of a reply. Made-up replies, both sides. (A network problem's
+words were tried and left out: people say them in answers too.)"""
 
 from __future__ import annotations
 
@@ -18,10 +18,6 @@ NOTICES = (
     "Please wait 30 seconds before sending another request.",
     "Зачекайте хвилину перед повторним запитом",
     "Nema odgovora od servera.",
-    "Network problem, sorry!",
-    "Problema de red 😕",
-    "网络问题\uff0c请检查连接",
-    "Netzwerkproblem \u2013 bitte später",
     "请先在控制台中启用计费 (403)",
     "飞书 Token 已过期\uff0c请重新授权",
     "通信中に問題が起きました。",
