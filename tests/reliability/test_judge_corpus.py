@@ -224,6 +224,8 @@ def test_no_source_straddles_the_split() -> None:
 # Round 16's five batches joined (181 tune answers), retrained: 32 (hand 56); eng85's envelope
 # fields, loop cap, casual register and inability alone (no answer flagged by any): held,
 # retrained: 32 (hand 56).
+# Round 16 (eng83): the tune part's misses, on the failure side only: held, hand 42,
+# retrained: 22.
 TUNE_FALSE_ALARMS_AT_MOST = 32
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -443,6 +445,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # in a bot's casual register (romanized Hindi, colloquial Indonesian) (hand 4,843 -> 4,859),
 # retrained: 171 (4,875 caught); a whole reply one clause of inability in Vietnamese or Thai
 # ("Không soạn được.") (hand 4,862), retrained: 168 (4,878 caught).
+# Round 16 (eng83): short notices by class in words not seen before, thin languages' core
+# words, a validator's verdict on a request field, a fenced slot, a page's stock line, control
+# tokens, Hinglish and Bengali hand-backs (hand 4,668 -> 4,702), retrained: 124 (4,720 caught).
 TUNE_MISSES_AT_MOST = 168
 
 

@@ -427,7 +427,7 @@ _SLOT = re.compile(
     r"\$\{[A-Za-z_][\w.]*\}|\$\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,30}\])?(?:\(\))?\s*(?:\|\||\?\?)"
     r"|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
     r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\]){0,3}" + _FORMAT_SPEC + r"\}"
-    r"|(?<![\w$#\\^}={/])\{(?:str|repr|type)\([A-Za-z_][\w.]*\)" + _FORMAT_SPEC + r"\}"
+    r"|(?<![\w$#\\^}={/])\{(?:str|repr|type)\([A-Za-z_][\w.]*\)(?:\.\w+)*" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w$#\\^}={/])\{\d" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w%])%[sdv]\b"
     # a slot between dollars (`$REASON$`), Fluent's placeable (`{ $date }`)
@@ -459,7 +459,7 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # asked about templates, format strings, placeholders: slots are the answer
     # (an escaped backtick, `\``, is a JavaScript template literal's own: no inline code)
     text = r.text.replace("\\`", " ") if "\\`" in r.text else r.text
-    said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(" ", text)))
+    said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(_unless_slots, text)))
     slots = {m.group(0) for m in _SLOT.finditer(said)}
     if not slots:
         return ()
@@ -472,6 +472,17 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 FENCED_CODE = re.compile(r"```.*?(?:```|$)", re.S)
+
+
+def _unless_slots(m: re.Match[str]) -> str:
+    """A code block blanked out (its slots are the code's own), unless it holds slots and
+    signs alone: ```{type(e).__name__}: {e}``` is a notice's error, fenced for display."""
+    inside = m.group(0).strip("`")
+    if _SLOT.search(inside) is not None and not any(c.isalpha() for c in _SLOT.sub("", inside)):
+        return inside
+    return " "
+
+
 TEMPLATE_MORE = 0.1  # each further slot, up to two
 TEMPLATE_ALONE = 1.5  # a reply of slots and signs alone: nothing but the template
 TEMPLATE_ERROR = 0.2  # a slot named for the error it was to carry (`{e}`, `{llm_error_details}`)
@@ -525,6 +536,10 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # a program's constant alone, unmarked: a sentinel ("DO-NOT-KNOW") or a message's key
     # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
     if _CONSTANT.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a model's control tokens alone ("<|endoftext|>", a runtime's "<|CONTEXT-FULL|>"): the
+    # markers of a chat template or a runtime's signal, with no reply between them
+    if _CONTROL_TOKENS.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
 
@@ -672,6 +687,8 @@ _AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")
 _LABEL = re.compile(r"^\W{0,4}[\w'\u2019 *]{1,30}?\s*(?:[:\uff1a]|\s[\u2014\u2013-])\s*")
 # JavaScript's text for an object it was asked to print as a string.
 _OBJECT_STRING = re.compile(r"\[object [a-z]\w*\]")
+# One or more of a model's control tokens, `<|name|>`, and nothing else.
+_CONTROL_TOKENS = re.compile(r"(?:\s*<\|[\w.:-]{1,60}\|>)+")
 # A program's literals for "no value" that are no word of any language ("None" is English).
 _CODE_STAND_INS = frozenset(("undefined", "null", "nan", "nil"))
 

@@ -278,9 +278,15 @@ def typographic(terms: Iterable[str]) -> list[str]:
 
 
 # One character (or pair) written two ways: the apostrophe and the typographic one (U+2019),
-# in "couldn't", "n'a pas pu", "délai d'attente"; Arabic's ending tanween before or after its
-# alif, in "عذرًا" / "عذراً" (sorry), "لاحقًا" / "لاحقاً" (later).
-SPELLINGS = (("'", "\u2019"), ("\u064b\u0627", "\u0627\u064b"), ("\u0627\u064b", "\u064b\u0627"))
+# in "couldn't", "n'a pas pu", "délai d'attente"; English's "n't" typed without its apostrophe,
+# as canned strings often are ("I cant connect", "doesnt exist"); Arabic's ending tanween before
+# or after its alif, in "عذرًا" / "عذراً" (sorry), "لاحقًا" / "لاحقاً" (later).
+SPELLINGS = (
+    ("'", "\u2019"),
+    ("n't", "nt"),
+    ("\u064b\u0627", "\u0627\u064b"),
+    ("\u0627\u064b", "\u064b\u0627"),
+)
 
 
 class Lexicon:

@@ -235,3 +235,47 @@ def retry_log(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if 2 * logged < len(lines) - logged:
         return ()
     return (Signal("retry_log", w["retry_log"], f"{seen}x {line[:50]}"),)
+
+
+# A field of a chat request as an API's validator names it before its verdict, after at most a
+# client's label: a list of the request (`messages: ...`) or a path into one (`messages.169: ...`,
+# `tools.0.function.name: ...`, `GenerateContentRequest.contents[2].parts[0].data: ...`).
+_REQUEST_FIELD = re.compile(
+    r"(?:[^\n:`]{1,40}:\s+)?(?:[A-Z]\w*Request\.)?"
+    r"(?:(?:messages|contents|tools|functions|tool_choice)"
+    r"|(?:messages|contents|tools|functions|parts|input)(?:\.\d+|\[\d+\])"
+    r"(?:\.[A-Za-z_]\w*|\.\d+|\[\d+\])*):\s+(?=\S)",
+    re.I,
+)
+# What a validator says of the field: a rule it breaks.
+_BROKEN_RULE = re.compile(
+    r"\b(?:must|required|invalid|expected|not allowed|cannot|can't|should be a valid|exceed\w*"
+    r"|too (?:long|many|large)|unexpected|missing|unknown|unsupported|not supported|at least"
+    r"|at most|empty|mismatch\w*|were found|was found|but found|duplicate\w*)\b",
+    re.I,
+)
+# A line that names a field and says what it is: a manual's list of a request's parameters.
+_FIELD_LINE = re.compile(r"^\s*(?:[-*]\s*)?`?\w+`?\s*:", re.M)
+REJECTED_FIELD_CHARS = 400  # a validator's message, not a paragraph about one
+
+
+def may_reject_field(text: str) -> bool:
+    """Whether `text` opens with a request's field as a validator names it (`rejected_field`):
+    a reading must not clear it on its missing failure words."""
+    return len(text) <= REJECTED_FIELD_CHARS and _REQUEST_FIELD.match(text) is not None
+
+
+def rejected_field(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An API validator's verdict on a field of the request ("messages: roles must alternate
+    ...", "messages.3.content: field required"), sent where the reply goes: a model's answer
+    does not open with a path into its own request. A short message of one such line, not a
+    manual's list of fields (each line a field and what it is)."""
+    text = r.text.strip()
+    if not may_reject_field(text) or "```" in text:
+        return ()
+    m = _REQUEST_FIELD.match(text)
+    if m is None or _BROKEN_RULE.search(text, m.end()) is None:
+        return ()
+    if len(_FIELD_LINE.findall(text)) > 1:
+        return ()
+    return (Signal("rejected_field", w["rejected_field"], text[: m.end()].strip()[:60]),)

@@ -130,6 +130,10 @@ SERVER_PAGE_LINES = (
     "we can't connect to the server for this app or website at this time",
     "the request could not be satisfied",
     "this is the default error page for nginx",
+    "the page you are looking for is currently unavailable",
+    "the page you are looking for is temporarily unavailable",
+    "if you are the system administrator of this resource then you should check the error log",
+    "please enable js and disable any ad blocker",
     "if you see this page, the nginx web server is successfully installed",
     "an error occurred in the application and your page could not be served",
     "server error in '/' application",
@@ -155,7 +159,8 @@ def page_text(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """An error page's text as a browser renders it, copied without its markup: a CDN's or
     proxy's page put where the reply should be. Twice the weight for two of its marks (a
     heading and a stock line of its body) or for a stock line that is the whole reply (PHP-FPM's
-    `No input file specified.`): the page itself, not a line of it quoted in passing."""
+    `No input file specified.`) or most of it (ngrok's one sentence): the page itself, not a
+    line of it quoted in passing."""
     if r.html:
         return ()  # (the page itself: `html_page`)
     low = r.low[:3000]
@@ -165,6 +170,14 @@ def page_text(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         marks += [line for line in SERVER_PAGE_LINES if line in low]
     if not marks:
         return ()
-    whole = len(marks) == 1 and low.strip() == marks[0]
+    whole = len(marks) == 1 and _most_of(low.strip(), marks[0])
     weight = w["page_text"] * (2 if len(marks) >= 2 or whole else 1)
     return (Signal("page_text", weight, "; ".join(marks)[:80]),)
+
+
+def _most_of(low: str, mark: str) -> bool:
+    """Whether a page's stock line makes up the reply, or more than half of its letters in one
+    line (a page of one sentence around its stock words): a writer who cites it says more."""
+    if low == mark:
+        return True
+    return "\n" not in low and len(mark) * 2 > len(low)

@@ -174,6 +174,7 @@ STRUCTURAL = (
     "runtime_message",
     "empty_page",
     "page_text",
+    "rejected_field",
 )
 
 

@@ -29,7 +29,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     guardrail_verdict (a guardrail's verdict stands in for the answer),
                     nothing_retrieved (a retrieval or a router found nothing: "no results"),
                     switched_off (a part of the app switched off: "models are disabled"),
-                    retry_log (a client's retry log: the same error again after "Retrying")
+                    retry_log (a client's retry log: the same error again after "Retrying"),
+                    rejected_field (a validator's verdict on a field of the request:
+                    "messages.3.content: field required")
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     typed_command (a shell's prompt and a command: "$ npm install"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
@@ -157,7 +159,9 @@ from tether.reliability.notice_signals import (
     NOTICE_CHARS,
     guardrail_verdict,
     may_be_notice,
+    may_reject_field,
     nothing_retrieved,
+    rejected_field,
     retry_log,
     run_stopped,
     switched_off,
@@ -238,6 +242,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "step_limit": 1.0,  # an agent loop's cap reached ("Recursion limit of 25 reached")
     "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
+    "rejected_field": 1.0,  # a validator's verdict on a request's field ("messages.3: ...")
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
@@ -423,6 +428,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     step_limit,
     casual_trouble,
     inability_alone,
+    rejected_field,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -618,6 +624,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         return False  # a run that stopped, a guardrail's verdict
     if may_be_step_limit(low) or may_be_casual_trouble(low) or may_be_inability(low):
         return False  # an agent loop's cap reached, trouble in a casual register, inability
+    if may_reject_field(text):
+        return False  # a validator's verdict on a field of the request
     return (
         not lexicon.has_trigger(low)
         and "{" not in text
