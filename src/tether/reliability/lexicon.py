@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from importlib import resources
 from itertools import accumulate, compress
+from operator import add
 from typing import Any, cast
 
 from tether.reliability.keyed import KeyGated
@@ -633,12 +634,18 @@ class Lexicon:
             i: [k.pattern for k in self._keyed_regexes[i] if other_keys and k.may_match(low)]
             for i in special
         }
+        # ... and those that may be searched in a window at all: a class with no live entry
+        # and none of its signs in `low` is tried at its words alone in every window, as a
+        # class of words is (not visited in each window for a search it never gets)
+        searchable = {
+            i
+            for i in special
+            if live[i] or i in self._underscored or _holds_any(low, self._others[i][0])
+        }
         for start, end in windows:
             part = low[start:end]
             wide_part = wide_text and not part.isascii()
-            parts = _WORD_GAPS.split(part)  # word, gap, word, ..., word
-            words = parts[0::2]
-            starts = list(accumulate(map(len, parts), initial=start))[0::2]
+            words, starts = window_words(part, start, wide_part)
             remembered = list(map(remembered_classes, words))
             if None in remembered:
                 remembered = list(map(self.classes_of, words))
@@ -660,10 +667,10 @@ class Lexicon:
                         at.setdefault(i, []).append(p)
             # a class of words only (no `_` term, no sign or `re:` entry that can match in the
             # window) is tried at its words alone; the others are searched, where they may be
-            visit = (at.keys() | special) if not wide_part else range(len(found))
+            visit = (at.keys() | searchable) if not wide_part else range(len(found))
             for i in visit:
                 name, terms = self.classes[i]
-                if i in special:
+                if i in searchable:
                     signs, regexes = self._others[i][0], live[i]
                     searched = i in self._underscored
                     for sign in signs:
@@ -743,9 +750,31 @@ def windows_around(
 
 
 _WORD_GAPS = re.compile(r"([^a-z0-9_]+)")
+# Every ASCII byte but a word's (`a-z0-9_`) as a space: an ASCII window's words are its pieces
+# between spaces (`window_words`).
+_GAPS_AS_SPACES = bytes(
+    b if chr(b) in "abcdefghijklmnopqrstuvwxyz0123456789_" else 32 for b in range(256)
+)
+
+
+def window_words(part: str, start: int, wide: bool) -> tuple[list[str], list[int]]:
+    """The words of `part` (runs of `a-z0-9_`) and where each starts in the text `part` starts
+    at `start`; also "" between two gap characters, which no class has (an ASCII window is
+    split in C by bytes, in half the time of the regex split its words were read with)."""
+    if wide:
+        parts = _WORD_GAPS.split(part)  # word, gap, word, ..., word
+        return parts[0::2], list(accumulate(map(len, parts), initial=start))[0::2]
+    pieces = part.encode("ascii").translate(_GAPS_AS_SPACES).decode("ascii").split(" ")
+    # (each piece is followed by one space: the k-th starts k characters past their lengths)
+    return pieces, list(map(add, accumulate(map(len, pieces), initial=start), range(len(pieces))))
 
 
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _holds_any(low: str, signs: Iterable[str]) -> bool:
+    """Whether `low` holds one of `signs` (a class's terms that start with a sign)."""
+    return any(sign in low for sign in signs)
 
 
 def _matches(name: str, found: Iterable[re.Match[str]]) -> list[tuple[str, int, int, str]]:
