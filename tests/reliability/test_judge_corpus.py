@@ -226,7 +226,9 @@ def test_no_source_straddles_the_split() -> None:
 # retrained: 32 (hand 56).
 # Round 16 (eng83): the tune part's misses, on the failure side only: held, hand 42,
 # retrained: 22.
-TUNE_FALSE_ALARMS_AT_MOST = 32
+# Round 16's nine batches joined (4,785 tune answers) and eng82-eng85 merged (judge/12): hand 53,
+# retrained: 31.
+TUNE_FALSE_ALARMS_AT_MOST = 31
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -448,7 +450,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 32
 # Round 16 (eng83): short notices by class in words not seen before, thin languages' core
 # words, a validator's verdict on a request field, a fenced slot, a page's stock line, control
 # tokens, Hinglish and Bengali hand-backs (hand 4,668 -> 4,702), retrained: 124 (4,720 caught).
-TUNE_MISSES_AT_MOST = 168
+# Round 16's nine batches joined (5,159 failures) and eng82-eng85 merged (judge/12): hand
+# 4,986, retrained: 154 (5,005 caught).
+TUNE_MISSES_AT_MOST = 154
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
