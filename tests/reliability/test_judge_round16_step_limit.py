@@ -29,3 +29,23 @@ def test_an_answer_about_the_limit_is_left_alone() -> None:
     ):
         failure, names = hand(text)
         assert not failure and "step_limit" not in names, (names, text)
+
+
+def test_the_word_lists_find_what_their_exact_patterns_find() -> None:
+    """The fast scan only says where to start: every list finds the same first match as its
+    pattern with a lookbehind on every word, inside words, after them and in other scripts."""
+    from tether.reliability.step_limit_signals import _LIMIT, _REACHED, _STEPS
+
+    texts = (
+        "upstream request failed: the model provider returned 503 after 3 retries",
+        "unlimited steps; the limit was reached after 25 turns",
+        "returned, returning, overturned: no turn here but a turn later",
+        "已达到最大迭代次数\uff0c任务未完成 max iterations reached",
+        "",
+        "limit",
+    )
+    for words in (_LIMIT, _REACHED, _STEPS):
+        for text in texts:
+            exact = words.at_start.search(text)
+            found = words.search(text)
+            assert (found and found.span()) == (exact and exact.span()), text

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED
@@ -29,13 +30,30 @@ _OPENER = re.compile(
 )
 
 
-def _words(data: Mapping[str, Any], key: str) -> re.Pattern[str]:
-    """One pattern for a list of words: a Latin word matched at a word's start."""
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A list of words, a Latin one matched only at a word's start."""
+
+    anywhere: re.Pattern[str]  # the words wherever they are: the engine scans for them fast
+    at_start: re.Pattern[str]  # the same words, a Latin one behind no letter: the match
+
+    def search(self, text: str) -> re.Match[str] | None:
+        """What `at_start.search(text)` finds, searched from where `anywhere` finds a word
+        first (no match of `at_start` can be before it): a lookbehind in front of every word
+        keeps the engine from scanning, and a 300 B notice took ~200 us a list."""
+        first = self.anywhere.search(text)
+        return None if first is None else self.at_start.search(text, first.start())
+
+
+def _words(data: Mapping[str, Any], key: str) -> Words:
+    """The words of `key`, longest first."""
+    terms = sorted((str(t).lower() for t in data.get(key, ())), key=len, reverse=True)
     parts = []
-    for term in sorted((str(t).lower() for t in data.get(key, ())), key=len, reverse=True):
+    for term in terms:
         start = r"(?<![a-z])" if term[:1].isascii() and term[:1].isalpha() else ""
         parts.append(start + re.escape(term))
-    return re.compile("|".join(parts) or r"(?!)")
+    anywhere = "|".join(map(re.escape, terms))
+    return Words(re.compile(anywhere or r"(?!)"), re.compile("|".join(parts) or r"(?!)"))
 
 
 _DATA: Mapping[str, Any] = SHIPPED.get("step_limit", {})
@@ -55,8 +73,8 @@ def may_be_step_limit(low: str) -> bool:
     clear it on its missing failure words."""
     return (
         len(low) <= NOTICE_CHARS
+        and _LIMIT.search(low) is not None  # the rarer first
         and _REACHED.search(low) is not None
-        and (_LIMIT.search(low) is not None)
     )
 
 
@@ -67,7 +85,6 @@ def step_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     clause = _first_clause(r.text.strip()).lower().replace("_", " ")
     if _OPENER.match(clause.lstrip("*#>-` ")) is not None:
         return ()
-    found = [p.search(clause) for p in (_LIMIT, _STEPS, _REACHED)]
-    if not all(found):
+    if not all(p.search(clause) for p in (_LIMIT, _REACHED, _STEPS)):  # the rarest first
         return ()
     return (Signal("step_limit", w["step_limit"], clause[:80]),)
