@@ -31,7 +31,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     switched_off (a part of the app switched off: "models are disabled"),
                     retry_log (a client's retry log: the same error again after "Retrying"),
                     rejected_field (a validator's verdict on a field of the request:
-                    "messages.3.content: field required")
+                    "messages.3.content: field required"), failed_status (an envelope whose
+                    own fields say it failed: `"success": false`), step_limit (an agent
+                    loop's cap reached), casual_trouble (trouble in a casual register:
+                    "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
+                    whole reply: "Không dịch được.")
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     typed_command (a shell's prompt and a command: "$ npm install"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
