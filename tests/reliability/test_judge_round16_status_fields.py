@@ -31,3 +31,17 @@ def test_data_and_success_envelopes_are_left_alone() -> None:
     ):
         _, names = hand(text)
         assert "failed_status" not in names, (names, text)
+
+
+def test_an_envelope_the_request_asked_for_is_its_answer() -> None:
+    """A prompt that names the keys and asks for JSON gets that object back, a false flag
+    and all: the same body to a task that asked for nothing of the kind is a failure."""
+    question = (
+        'Check the shipping address and answer only with JSON: {"success": bool, "reason": '
+        "string}. Address: 12 Baker St, London"
+    )
+    text = '{"success": false, "reason": "The postal code is missing."}'
+    failure, names = hand(text, question)
+    assert not failure and "failed_status" not in names, names
+    failure, names = hand(text)
+    assert failure and "failed_status" in names, names

@@ -376,14 +376,24 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if key and _names_word(q, key):
             return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
     if not r.written:
-        keys = object_keys(text[:3000])
-        named = {
-            k
-            for k in keys
-            if (_names_word(q, k) if re.escape(k) == k else re.search(_WORD_AT.format(k), q))
-        }
         if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
             return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
-        if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
+        named = keys_demanded(q, text)
+        if named:
             return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
     return ()
+
+
+def keys_demanded(q: str, text: str) -> set[str]:
+    """The keys of the object in `text` that the request `q` names, when it names two or more
+    and asks for JSON, an object, a schema or a format; else none: the object is the one the
+    request demanded, whatever its values say."""
+    keys = object_keys(text[:3000])
+    named = {
+        k
+        for k in keys
+        if (_names_word(q, k) if re.escape(k) == k else re.search(_WORD_AT.format(k), q))
+    }
+    if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
+        return named
+    return set()

@@ -6,7 +6,9 @@ or a state that names a failure (`"result": "error"`, `"status": "fail"`), an ab
 error key (`"err_msg"`, `"errno"`), or only a code and a message under keys in the API's own
 language (`{"estado": "4", "mensaje": "faltan parametros"}`). A relay that forwards such a body
 as the model's reply has sent no answer. Data a prompt asked for carries its payload: the
-envelope here has nothing but its status, codes and message (`data` empty).
+envelope here has nothing but its status, codes and message (`data` empty); and an object
+whose keys the request names, asking for JSON, is the answer it asked for, even
+`{"success": false, "reason": ...}`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from tether.reliability.question_signals import keys_demanded
 from tether.reliability.reply import Reply, Signal
 
 # An envelope of status fields is small: a record of data has more to it.
@@ -124,8 +127,8 @@ def failed_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if r.structure is not None or r.text[:1] != "{":
         return ()  # (an error object already weighs as one)
     fields = _envelope(r.text)
-    if fields is None:
-        return ()
+    if fields is None or (r.instructions and keys_demanded(r.instructions, r.text)):
+        return ()  # (the request asked for an object with these keys: its answer)
     found = _failure_field(fields)
     if found is None:
         message = _code_and_message(fields)
