@@ -384,11 +384,17 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
+# Any quoted key of an object (`"ok":`, `'status':`): a demanded object's keys are the request's
+# own (`{"ok": false, "message": ...}`), not only the error-like names `object_keys` reads.
+_ANY_KEY = re.compile(r"[\"']([A-Za-z_][A-Za-z0-9_]{0,30})[\"']\s*:")
+
+
 def keys_demanded(q: str, text: str) -> set[str]:
     """The keys of the object in `text` that the request `q` names, when it names two or more
     and asks for JSON, an object, a schema or a format; else none: the object is the one the
     request demanded, whatever its values say."""
-    keys = object_keys(text[:3000])
+    head = text[:3000]
+    keys = object_keys(head) | {k.lower() for k in _ANY_KEY.findall(head)}
     named = {
         k
         for k in keys
