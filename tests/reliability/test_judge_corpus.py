@@ -228,7 +228,9 @@ def test_no_source_straddles_the_split() -> None:
 # retrained: 22.
 # Round 16's nine batches joined (4,785 tune answers) and eng82-eng85 merged (judge/12): hand 53,
 # retrained: 31.
-TUNE_FALSE_ALARMS_AT_MOST = 31
+# Round 17's first seven batches joined (5,406 tune answers: context-limit explanations,
+# humans' short outage replies, write-ups quoting error bodies), retrained: 56 (hand 91).
+TUNE_FALSE_ALARMS_AT_MOST = 56
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -452,7 +454,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 31
 # tokens, Hinglish and Bengali hand-backs (hand 4,668 -> 4,702), retrained: 124 (4,720 caught).
 # Round 16's nine batches joined (5,159 failures) and eng82-eng85 merged (judge/12): hand
 # 4,986, retrained: 154 (5,005 caught).
-TUNE_MISSES_AT_MOST = 154
+# Round 17's first seven batches joined (5,401 failures: context-limit notices, review bots,
+# saved error pages, the thinnest languages, persona fallbacks), retrained: 212 (5,189 caught,
+# hand 5,165).
+TUNE_MISSES_AT_MOST = 212
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
