@@ -581,8 +581,17 @@ def _self_change(text: str) -> re.Match[str] | None:
 # persistir": a notice's advice.)
 _CONDITION = re.compile(
     r"^\W*(?:if|when|whenever|cuando|quando|wenn|falls|lorsque|если|когда|jeśli|eğer|nếu|jika"
-    r"|se (?=você|o |a |um |uma )|si (?=vous|tu |le |la |les |un |une |usted|el |la ))"
-    r"\s*(?!.{0,30}(?:persist|continu|bleibt|сохраня|повтор))\w"
+    r"|se (?=você|o |a |um |uma )|si (?=vous|tu |le |la |les |un |une |usted|el |la )"
+    # ... in the thinner languages: Swahili, Albanian, Uzbek, Serbian and Macedonian (Cyrillic),
+    # Estonian, Lithuanian, Afrikaans, Hausa, Icelandic, Kazakh, Kyrgyz, Mongolian, Armenian,
+    # Nepali/Marathi, Gujarati, Punjabi, Urdu, Khmer, Lao, Burmese
+    r"|(?:ikiwa|n\u00ebse|agar|\u0430\u043a\u043e|kui|jei|indien|idan|ef"
+    r"|\u0435\u0433\u0435\u0440|\u044d\u0433\u0435\u0440|\u0445\u044d\u0440\u044d\u0432"
+    r"|\u0565\u0569\u0565|\u092f\u0926\u093f|\u0a9c\u0acb|\u0a1c\u0a47|\u0627\u06af\u0631"
+    r"|\u1794\u17d2\u179a\u179f\u17b7\u1793\u1794\u17be|\u0e96\u0ec9\u0eb2"
+    r"|\u1021\u1000\u101a\u103a\u104d)(?=[\s,]))"
+    r"\s*(?!.{0,30}(?:persist|continu|bleibt|сохраня|повтор|nastav|настав|inaendelea|vazhdon"
+    r"|davom|j\u00e4tku|t\u0119si|leanann))\w"
     r"|^\W*(?:如果|若是|一旦)"
     # ... "in (the) case of" a limit exceeded ("в случае превышения", "En caso de superar"), not
     # of "problems": a notice's advice ("en cas de problème, contactez ...")
