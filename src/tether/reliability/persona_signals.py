@@ -41,6 +41,8 @@ def _terms(key: str, field: str = "terms") -> Terms:
 STANDING_BY = _terms("standing_by")
 NOT_UNDERSTOOD = _terms("not_understood")
 ASKING_AFTER = _terms("asking_after")
+PROPOSING = _terms("asking_after", "proposing")
+DEFERRING = frozenset(t.lower() for t in SHIPPED.get("asking_after", {}).get("deferring", ()))
 RESTING = _terms("resting")
 CANNOT_TALK = _terms("cannot_talk_now")
 NOW = _terms("cannot_talk_now", "now")
@@ -185,15 +187,28 @@ def not_understanding(r: Reply) -> str | None:
 def asked_after(r: Reply) -> str | None:
     """The request, when it only greets the bot or asks after it ("How are you?", "在吗?",
     "¿cómo estás?"; the lexicon's `asking_after`), and the reply is a short line with no
-    failure word but its speaker's own state or presence."""
+    failure word but its speaker's own state or presence. To a request that proposes
+    something ("let's date", "wanna play?", "now?"; `proposing`), a short deferral is an
+    answer too: "I'm too busy, perhaps later" (`deferring`, its only advice)."""
     q = r.question.strip()
-    if not q or len(q) > ASKING_AFTER_CHARS or ASKING_AFTER.search(q) is None:
+    if not q or len(q) > ASKING_AFTER_CHARS:
+        return None
+    proposal = PROPOSING.search(q.lower()) is not None
+    if not proposal and ASKING_AFTER.search(q) is None:
         return None
     if _short_line(r, MACHINERY_CHARS) is None:
         return None
-    if any(name not in STATE_CLASSES for name, _, _, _ in r.hits):
+    if any(not _state_word(name, term, proposal) for name, _, _, term in r.hits):
         return None
     return q
+
+
+def _state_word(name: str, term: str, proposal: bool) -> bool:
+    """Whether a failure word of a reply to a greeting or a proposal says only the speaker's
+    state ("busy", "tired") or, to a proposal, defers it ("perhaps later", "not now")."""
+    if name in STATE_CLASSES:
+        return True
+    return proposal and name == "retry_advice" and term.lower() in DEFERRING
 
 
 def speaks_only_of_itself(r: Reply) -> bool:
