@@ -103,6 +103,32 @@ _CONTRAST_KEYS = split_keys(
 _ACTED_KEYS = split_keys(
     (
         "fixed",
+        # (the thinner languages' "I fixed", `_ACTED`)
+        "trwsiais",
+        "cywirais",
+        "rregullova",
+        "korrigjova",
+        "nimerekebisha",
+        "tuzatdim",
+        "lagaði",
+        "ispravi",
+        "poprav",
+        "исправи",
+        "поправив",
+        "parandasin",
+        "taisiau",
+        "izlaboju",
+        "konpondu",
+        "zuzendu",
+        "he corregit",
+        "he arreglat",
+        "corrixín",
+        "arranxei",
+        "cheartaigh",
+        "ngilungisile",
+        "na gyara",
+        "түзеттім",
+        "оңдодум",
         "start",
         "deploy",
         "rolled",
@@ -482,6 +508,13 @@ _ACTED = re.compile(
     r"|ho riavviato|abbiamo (?:risolto|riavviato)|перезапустили|исправили|починили|откатили)\b"
     r"|再起動しました|復旧させました|재시작했습니다|재부팅했습니다|수정했습니다"
     r"|已经?(?:重启|修复|回滚)|刚(?:重启|修复)了"
+    # ... in the thinner languages, "I fixed / I corrected": Welsh, Albanian, Swahili, Uzbek,
+    # Icelandic, Serbo-Croatian, Macedonian, Estonian, Lithuanian, Latvian, Basque, Catalan,
+    # Galician, Irish, Zulu, Hausa, Kazakh, Kyrgyz
+    r"|\b(?:trwsiais|cywirais|rregullova|korrigjova|nimerekebisha|tuzatdim|lagaði ég|ég lagaði"
+    r"|(?:ispravi|poprav)(?:o|la) sam|исправио сам|исправила сам|поправив|parandasin"
+    r"|ištaisiau|pataisiau|izlaboju|konpondu dut|zuzendu dut|he corregit|he arreglat"
+    r"|corrixín|arranxei|cheartaigh mé|ngilungisile|na gyara|түзеттім|оңдодум)\b"
 )
 
 
