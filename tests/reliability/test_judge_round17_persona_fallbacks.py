@@ -51,3 +51,14 @@ def test_a_proposal_does_not_excuse_a_notice() -> None:
 def test_its_state_to_how_are_you_is_an_answer() -> None:
     failure, names = hand("My thoughts are a bit scattered today, but I'm here!", "how are you?")
     assert not failure, names
+
+
+def test_too_many_questions_in_character_is_a_failure_and_its_explanation_is_not() -> None:
+    failure, names = hand("You've asked too many questions today 🌙 Rest a while and come back.")
+    assert failure, names
+    failure, names = hand(
+        "It means you hit the bot's hourly cap of 20 messages; the count resets after 60 "
+        "minutes, so wait or raise `max_per_hour` in config.yaml.",
+        "What does the bot's 'too many questions' reply mean?",
+    )
+    assert not failure, names
