@@ -290,7 +290,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
-    "asked_after_itself": 1.5,  # a line about the speaker, to "How are you?" / "Are you there?"
+    "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
