@@ -62,3 +62,9 @@ def test_too_many_questions_in_character_is_a_failure_and_its_explanation_is_not
         "What does the bot's 'too many questions' reply mean?",
     )
     assert not failure, names
+
+
+def test_a_task_phrased_as_a_proposal_is_still_a_task() -> None:
+    for question in ("can we fix the login bug?", "let's add tests for the parser"):
+        failure, names = hand("Maybe later, I'm busy right now.", question)
+        assert failure and "asked_after_itself" not in names, (names, question)

@@ -13,6 +13,7 @@ says what it did not follow. The words are data (`judge_signals.json`: `standing
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.fix_signals import mended_at
@@ -43,6 +44,15 @@ NOT_UNDERSTOOD = _terms("not_understood")
 ASKING_AFTER = _terms("asking_after")
 PROPOSING = _terms("asking_after", "proposing")
 DEFERRING = frozenset(t.lower() for t in SHIPPED.get("asking_after", {}).get("deferring", ()))
+# ... unless the proposal is a piece of work ("let's fix the login bug", "can we add tests?"):
+# to a task, "maybe later, I'm busy" is a bot's stand-in, however it is phrased.
+WORK = re.compile(
+    r"\b(?:fix|add|write|implement|refactor|update|change|build|deploy|run|test|debug|review"
+    r"|create|remove|delete|install|merge|code|bug|file|function|script|arregl|corrig|escrib"
+    r"|corrige|écri|reparier|schreib|исправ|напиш)"
+    r"|修复|修改|写|实现|修正|実装|書い|수정|작성",
+    re.I,
+)
 RESTING = _terms("resting")
 CANNOT_TALK = _terms("cannot_talk_now")
 NOW = _terms("cannot_talk_now", "now")
@@ -193,7 +203,7 @@ def asked_after(r: Reply) -> str | None:
     q = r.question.strip()
     if not q or len(q) > ASKING_AFTER_CHARS:
         return None
-    proposal = PROPOSING.search(q.lower()) is not None
+    proposal = PROPOSING.search(q.lower()) is not None and WORK.search(q) is None
     if not proposal and ASKING_AFTER.search(q) is None:
         return None
     if _short_line(r, MACHINERY_CHARS) is None:
