@@ -68,3 +68,13 @@ def test_a_task_phrased_as_a_proposal_is_still_a_task() -> None:
     for question in ("can we fix the login bug?", "let's add tests for the parser"):
         failure, names = hand("Maybe later, I'm busy right now.", question)
         assert failure and "asked_after_itself" not in names, (names, question)
+
+
+def test_a_promised_return_is_no_resolution() -> None:
+    # "I'll be back online shortly" promises; "is back online" tells a person's fix
+    failure, names = hand(
+        "🔧 Doing some maintenance on my circuits right now. I'll be back online soon!"
+    )
+    assert failure, names
+    failure, names = hand("The server is back online, please retry your request.")
+    assert not failure, names

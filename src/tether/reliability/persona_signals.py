@@ -31,6 +31,7 @@ from tether.reliability.reply import (
     content_words,
     display_size,
     question_words,
+    says_resolved,
     specific,
 )
 
@@ -131,7 +132,7 @@ def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     found = list(terms.finditer(message))
     if not found:
         return None
-    if not r.plain_task or _of_the_task(r, message) or RESOLVED.search(message) is not None:
+    if not r.plain_task or _of_the_task(r, message) or says_resolved(RESOLVED, message):
         return None
     if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
         return None
@@ -171,7 +172,7 @@ def machinery_in_trouble(r: Reply) -> str | None:
     said = r.lexicon.machinery_down(message, bad_day=False)
     if said is None or not r.plain_task:
         return None
-    if _of_the_task(r, message) or RESOLVED.search(message) is not None:
+    if _of_the_task(r, message) or says_resolved(RESOLVED, message):
         return None
     if mended_at(message.lower()) is not None:
         return None  # its server back, not in trouble: "服务器已经恢复"

@@ -15,7 +15,7 @@ from typing import Protocol
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import key_positions, may_hold_folded
-from tether.reliability.lexicon import NO_ERROR, NOT_SEEING, Lexicon, trie_pattern
+from tether.reliability.lexicon import NO_ERROR, NOT_SEEING, Lexicon, Terms, trie_pattern
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
 # has a failure's structure (an HTML page, an error object, a stack trace).
@@ -57,6 +57,20 @@ DURATION = re.compile(
     r"|秒|分钟|分鐘|分|小时|小時|時間|초|분|시간)(?![a-z])",
     re.I,
 )
+
+
+# A resolution promised, not told: "I'll be back online shortly", "will be back up soon" (a
+# bot's stand-in while its model is down), where "is back online" tells a person's fix.
+_PROMISED = re.compile(r"(?:'ll|\u2019ll|\bwill|\bshall)\s+be\s+$", re.I)
+
+
+def says_resolved(terms: Terms, message: str) -> bool:
+    """Whether `message` holds one of the resolved `terms` ("back online", "fixed") that is not
+    a promise of one ("I'll be back online shortly")."""
+    for m in terms.finditer(message):
+        if _PROMISED.search(message[max(0, m.start() - 12) : m.start()]) is None:
+            return True
+    return False
 
 
 def specific(message: str) -> bool:
@@ -619,7 +633,7 @@ class Reply:
         for part, terms in self.lexicon.stock:
             if part not in parts:
                 m = terms.search(message)
-                if m is not None:
+                if m is not None and (part != "resolved" or says_resolved(terms, message)):
                     parts[part] = m.group(0).strip()
         if len(parts) < 2 or "resolved" in parts:
             return {}  # ("the server is restored, please retry": a person's reply)
@@ -656,7 +670,7 @@ class Reply:
         said = found.group(0).strip() if found is not None else None
         if said is None and self.plain_task:  # asked why the bot is silent, the nap is news
             said = self.lexicon.machinery_down(message)
-        if said is None or ("resolved" in terms and terms["resolved"].search(message)):
+        if said is None or ("resolved" in terms and says_resolved(terms["resolved"], message)):
             return None
         if self.question and (content_words(message) - STOP) & question_words(self.question):
             return None
@@ -677,7 +691,7 @@ class Reply:
         if not spans or (self.question and greeting(self.question)) or self.renders_given_text:
             return None  # ("How can I help you?" to "hi" is the reply)
         terms = dict(self.lexicon.stock)
-        if "resolved" in terms and terms["resolved"].search(message):
+        if "resolved" in terms and says_resolved(terms["resolved"], message):
             return None  # ("it works again, ask me if anything breaks": a person's reply)
         rest, end = [], 0
         for start, stop in sorted(spans):
