@@ -497,9 +497,11 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
 _CAUSE_AND_FIX = re.compile(
-    r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)\s*[:\uff1a][\s\S]{0,400}?"
+    # (the label set in bold, "**原因**：", or a table's cell, "| Generic Cause | ... |")
+    r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)(?:\*\*|__)?\s*[:\uff1a|]"
+    r"[\s\S]{0,400}?"
     r"(?:solution|fix|resolution|решение|解决方法|解决方案|解決策|対処法|solución|solução|lösung"
-    r"|해결)\w*\s*[:\uff1a]"
+    r"|해결)\w*(?:\*\*|__)?\s*[:\uff1a|]"
     # ... or named together as what a text is about: "503エラーの原因と解決方法", "原因和解决方法",
     # "causes and fixes", "causas y soluciones", "Ursachen und Lösungen", "원인과 해결 방법"
     r"|原因と(?:解決|対処)|原因(?:和|与|及)(?:解决|处理)|원인과 해결"
