@@ -497,7 +497,7 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
 _CAUSE_AND_FIX = re.compile(
-    # (the label set in bold, "**原因**：", or a table's cell, "| Generic Cause | ... |")
+    # (a label set in bold, "**原因**" and a colon, or a table's cell, "| Generic Cause | ... |")
     r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)(?:\*\*|__)?\s*[:\uff1a|]"
     r"[\s\S]{0,400}?"
     r"(?:solution|fix|resolution|решение|解决方法|解决方案|解決策|対処法|solución|solução|lösung"
