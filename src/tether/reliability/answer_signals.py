@@ -74,9 +74,22 @@ def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if _POINTER.search(text, max(0, m.start() - 30), m.start()) is None:
             return (Signal("defines", -w["defines"], m.group(0).strip()),)
     code = _CODE_DEFINED.search(text) if holds(text, _CODE_DEFINED_KEYS) else None
+    if code is None and not text.isascii() and holds(text, _GLOSSED_KEYS):
+        code = _GLOSSED.search(text)
     if code is not None:
         return (Signal("defines", -w["defines"], code.group(0).strip()[:40]),)
     return ()
+
+
+# A status code or an English error's words glossed in Chinese, the copula after them: "429 是
+# 接口限流了", "prompt tokens too long 是模型输入超长". A Chinese notice says its failure in its
+# own words ("请求过于频繁"); it never glosses a code or a foreign message.
+_GLOSSED = re.compile(
+    r"(?:^|(?<=[\s\u3002\uff0c,\uff1a:(\uff08]))(?:[1-5]\d\d|[a-z][\w-]*(?: [a-z][\w-]*){2,5})"
+    r" ?(?:是|就是|指的是|意思是)(?!否|不是)",
+    re.I,
+)
+_GLOSSED_KEYS = split_keys(("是",))
 
 
 # A code said to BE a status code, the copula of a definition: "504 is an HTTP status code",
@@ -523,7 +536,7 @@ _CHANGE_CITED = re.compile(
 # or a changelog's label of a change done, in the past ("Fixed: ..."; an imperative "Fix:" may
 # be a notice's advice).
 _CHANGE_TITLE = re.compile(
-    r"\s*(?:adds?|added|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
+    r"\s*(?:adds?|adding|added|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
     r"|implemented|allows?|improves?|improved|refactors?|refactored|bumps?|bumped)\s+"
     r"(?!your\b|you\b|an? (?:api )?key\b)\w+"
     # a changelog's label of a change done ("Fixed: users were unable to ...")
@@ -536,7 +549,7 @@ _CHANGE_TITLE = re.compile(
 # "X を修正しました", "오류 수정", "Исправлена ошибка", "Behoben: ...", "Corrigé ...",
 # "Corrección de ...".
 _CHANGE_TITLE_WIDE = re.compile(
-    r"\s*(?:(?:修复|修復|修正|优化|優化|重构|重構)(?!中)了?[^\s\uff0c,\u3002.]"
+    r"\s*(?:(?:修复|修復|修正|优化|優化|重构|重構)(?!中)了? ?[^\s\uff0c,\u3002.]"
     r"|(?:修改|新增|增加|添加|移除|删除|调整)(?!中|失败|成功|出错|错误)了?[^\s\uff0c,\u3002.:\uff1a]"
     r"|(?:исправлен[аоы]?|исправлени[ея]|добавлен[аоы]?|behoben|korrigiert|hinzugefügt"
     r"|corrigée?s?|correction d|corregid[oa]s?|corrección de|corrigid[oa]s?|correção d)[\s:'e]"

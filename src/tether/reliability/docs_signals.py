@@ -84,6 +84,10 @@ def doc_markup(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # "uncaught" are a runtime's words, kept out by the word start).
 _HANDLING = re.compile(
     r"\b(?:(?:error[- ])?handlers?\b|error[- ]handling|handl(?:e|es|ing)\s+(?:\w+\s+){0,2}errors\b"
+    # ... or checks, parses, reports them, a change's words ("more robust error parsing",
+    # "adding error checking"; after a word of the change: "Error parsing JSON" is a notice)
+    r"|(?:robust|better|improved?|more|proper|basic|extra|additional|stricter|add(?:s|ing|ed)?"
+    r"|bunch of|lots of)\s+error[- ](?:parsing|checking|reporting|detection)\b"
     r"|catch(?:es)?\b|re-?throw\w*|throw(?:s|n|ing)?\b"
     r"|try\.{2,3}catch|try/catch|instanceof"
     r"|manej(?:ar|o de|ador\w*)|captur(?:ar|e|ado|ada)|atrap(?:ar|a)|lanz(?:ar|an|ado|ada)"
@@ -102,6 +106,8 @@ _HANDLING = re.compile(
 # searched (the pattern, tried at every word, cost ~20 us on a 300-character notice).
 _HANDLING_KEYS = (
     *("handl", "catch", "throw", "instanceof", "manej", "captur", "atrap", "attrap", "lanz"),
+    *("error pars", "error check", "error report", "error detect"),
+    *("error-pars", "error-check", "error-report", "error-detect"),
     *("gestion", "intercept", "gestor", "cattur", "lanci", "manipula", "behandel", "fangen"),
     *("werfen", "geworfen", "penanganan", "menangani", "menangkap", "lempar", "yakala"),
 )
