@@ -636,6 +636,14 @@ def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 _THIRD_PARTY_KEYS = split_keys(
     (
+        "isn't",
+        "isn\u2019t",
+        "is not",
+        "wasn't",
+        "was not",
+        "不是",
+        "并非",
+        "並非",
         "their",
         "side",
         "end",
@@ -687,6 +695,12 @@ _THIRD_PARTY = re.compile(
     r"|多くの(?:ユーザー|人)が|많은\s+(?:사용자|분들|사람)들?이|muchos usuarios|varios usuarios"
     r"|muitos usuários|plusieurs utilisateurs|de nombreux utilisateurs|viele (?:nutzer|benutzer)"
     r"|một số người dùng|nhiều người dùng"
+    # ... or named as not where it came from: "this isn't a litellm error", "这个响应不是来自
+    # free-api, 也不是千问的异常" (a notice is its own source; not "not your fault")
+    r"|\b(?:isn['\u2019]t|is not|wasn['\u2019]t|was not) (?:an? )?"
+    r"(?!your\b|our\b|you\b|the\b|an?\b|valid\b|known\b|real\b|temporary\b|enough\b)"
+    r"[\w.-]+ (?:error|issue|bug|problem)\b"
+    r"|(?:不是|并非|並非)来自|不是(?![你您我])[\w-]{1,12}?的(?:异常|错误|問題|问题|bug)"
 )
 
 

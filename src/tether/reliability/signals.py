@@ -54,8 +54,9 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     failing), schedule (cases counted up, each with its rule), recurrence
                     (how often it comes back), within_limit (usage said to be
                     under a limit), names_cause (a cause labelled or blamed for the problem),
-                    asker_evidence ("in your screenshot"), works_elsewhere ("works on
-                    another PC");
+                    asker_evidence ("in your screenshot", "从报错来看"), works_elsewhere
+                    ("works on another PC"); a tracker's thread: tracker_act ("closing
+                    this", "kapatt\u0131m"), wishes ("it would be great to have ...");
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
                     code_parts (two parts of a program named: "the middleware function"),
@@ -201,6 +202,7 @@ from tether.reliability.reply import (
 )
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import may_be_step_limit, step_limit
+from tether.reliability.tracker_signals import tracker_act, wishes
 
 THRESHOLD = 1.0
 
@@ -280,6 +282,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asker_evidence": 0.5,  # the asker's screenshot or log, read or asked for
     "works_elsewhere": 0.5,  # it works on another machine: a fault narrowed down
     "called_normal": 0.5,  # the failure called normal or expected ("This is expected behavior")
+    "tracker_act": 0.6,  # an issue closed or reopened ("closing as this isn't ours")
+    "wishes": 0.5,  # a wish for a feature ("it would be great to have ...", "希望能增加")
     "handles_errors": 0.3,  # errors as what code does with them ("catches errors", 捕获)
     "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
     "json_schema": 1.2,  # a JSON Schema of an error object: its documentation, not one sent
@@ -461,6 +465,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     asker_evidence,
     works_elsewhere,
     called_normal,
+    tracker_act,
+    wishes,
     doc_markup,
     explainer_title,
     guide_heading,
