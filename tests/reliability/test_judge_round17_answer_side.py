@@ -78,6 +78,7 @@ def test_a_limit_explained_as_a_habit_or_a_gloss_is_left_alone() -> None:
         "上下文超过模型的限制就会报错\uff0c换一个上下文更长的模型就行。",
         "入力トークンがモデルのコンテキスト長を超えた場合に発生するエラーです。",
         "prompt is too long 是说输入超过了模型的上下文长度",
+        "The prompt exceeded the model's input window. The caller must trim older turns first.",
     ):
         failure, names = hand(text, LIMIT_ASKED)
         assert not failure and "defines" in names, (names, text)
