@@ -106,3 +106,25 @@ def test_a_cause_and_a_fix_under_bold_or_table_labels() -> None:
     ):
         _, names = hand(text)
         assert "cause_and_fix" in names, (names, text)
+
+
+def test_a_release_note_line_is_left_alone() -> None:
+    for text in (
+        "Better display of provider 'overloaded' error messages in the chat view.",
+        "**Smarter retries:** more careful handling of transient API issues and rate limits.",
+        "Show the model picker when the API fails (thanks @jdoe!)",
+        "Enhanced error message when a reply is cut off by max_tokens",
+    ):
+        failure, names = hand(text)
+        assert not failure and "change_note" in names, (names, text)
+    failure, names = hand("Service overloaded. Thanks for your patience, please try again later.")
+    assert failure and "change_note" not in names, names
+
+
+def test_the_error_said_to_say_something_is_answer_evidence() -> None:
+    for text in (
+        'The error says "quota exceeded for this project", so the key is fine.',
+        'El error dice: "Please retry in 30s". Espera un minuto y prueba de nuevo.',
+    ):
+        _, names = hand(text)
+        assert "asker_evidence" in names, (names, text)

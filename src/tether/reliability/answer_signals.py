@@ -510,6 +510,8 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     m = _CHANGE_TITLE.match(first) or _CHANGE_TITLE_WIDE.match(first) or _self_change(r.text[:2000])
     if m is None and "](" in first:
         m = _CHANGE_CITED.search(first)
+    if m is None and "thank" in first.lower():
+        m = _CHANGE_CREDIT.search(first)
     if m is not None:
         return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
     if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
@@ -532,11 +534,16 @@ _CHANGE_CITED = re.compile(
 )
 
 
+# ... or credits its contributor, as release notes do: "Enabled model select when api fails
+# (thanks kyle-apex!)", "(thanks @jdoe)". A notice thanks no one by a handle.
+_CHANGE_CREDIT = re.compile(r"\((?:thanks|thank you),? @?[\w-]+(?:,? (?:and )?@?[\w-]+)*!?\)", re.I)
+
+
 # A title that opens with a change made to code (never advice to the reader: "Add your key"),
 # or a changelog's label of a change done, in the past ("Fixed: ..."; an imperative "Fix:" may
 # be a notice's advice).
 _CHANGE_TITLE = re.compile(
-    r"\s*(?:adds?|adding|added|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
+    r"\s*(?:\*\*)?(?:adds?|adding|added|better|smarter|enhanced|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
     r"|implemented|allows?|improves?|improved|refactors?|refactored|bumps?|bumped)\s+"
     r"(?!your\b|you\b|an? (?:api )?key\b)\w+"
     # a changelog's label of a change done ("Fixed: users were unable to ...")

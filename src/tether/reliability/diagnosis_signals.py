@@ -379,6 +379,8 @@ _ASKER_EVIDENCE = re.compile(
     r"|\b(?:judging|going) (?:from|by) (?:the|your|this|that) (?:error|logs?|trace(?:back)?|output"
     r"|message)\b|\btells us that\b"
     r"|\b(?:looks|seems) like (?:\w+ ){1,2}(?:is|are) (?:saying|complaining|telling you)\b"
+    r"|\b(?:the|this|that|el|este|ese|o|la|le|der) (?:error|erro|erreur|fehler|log)"
+    r"(?: message)? (?:says|dice|diz|dit|sagt|tells you|is telling you)\b"
     r"|судя по (?:ошибке|логам|логу|тексту ошибки|сообщению)"
     r"|(?:エラー|ログ)(?:メッセージ)?を見(?:ると|る限り)"
 )
@@ -386,6 +388,7 @@ _ASKER_EVIDENCE_KEYS = split_keys(
     (
         *("screenshot", "log", "trace", "console", "captur", "print", "journal", "repro"),
         *("judging", "going", "tells us", "saying", "complaining", "telling you"),
+        *("says", "dice", "diz", "dit", "sagt"),
         *("从报错", "从错误", "从日志", "从錯誤", "从報錯", "судя по", "を見"),
         "提供",
         *(
