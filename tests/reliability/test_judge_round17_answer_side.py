@@ -128,3 +128,12 @@ def test_the_error_said_to_say_something_is_answer_evidence() -> None:
     ):
         _, names = hand(text)
         assert "asker_evidence" in names, (names, text)
+
+
+def test_a_bold_status_with_a_snake_case_code() -> None:
+    text = (
+        "You get **429 insufficient_quota** while indexing. It means the key has no "
+        "credits left: add a payment method and retry."
+    )
+    failure, names = hand(text)
+    assert not failure and "bold_status" in names, names

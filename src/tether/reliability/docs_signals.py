@@ -132,7 +132,8 @@ def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # its status; it never marks it up.
 # (or in italics, one sign each side: "_429 Too Many Requests_", "*503*")
 _BOLD_STATUS = re.compile(
-    r"(?:\*\*|__)`?[1-5]\d\d\b[^*_\n`]{0,60}`?(?:\*\*|__)"
+    # (a snake_case code inside: "**429 "insufficient_quota"**")
+    r"(?:\*\*|__)`?[1-5]\d\d\b(?:[^*_\n`]|(?<=[a-z])_(?=[a-z])){0,60}`?(?:\*\*|__)"
     r"|(?<![\w*_])([*_])`?[1-5]\d\d\b[^*_\n`]{0,60}`?\1(?![\w*_])"
 )
 
