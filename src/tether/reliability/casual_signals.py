@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Boundary, Words
+from tether.reliability.lexicon import SHIPPED, Boundary, Lexicon, Words
 from tether.reliability.reply import Reply, Signal
 
 # A notice is a line or two; a paragraph in a casual register is a person's reply.
@@ -38,6 +38,11 @@ def may_be_casual_trouble(low: str) -> bool:
     """Whether `low` (a reply, lower-cased) may be a casual notice: a reading must not clear it
     on its missing failure words."""
     return len(low) <= NOTICE_CHARS and _TROUBLE.search(low) is not None
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """Trouble in a casual register may be said (`may_be_casual_trouble`): not cleared unread."""
+    return may_be_casual_trouble(low)
 
 
 def casual_trouble(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

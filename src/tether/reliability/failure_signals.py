@@ -15,10 +15,11 @@ from tether.reliability.error_objects import (
     object_keys,
 )
 from tether.reliability.keyed import may_hold_folded
-from tether.reliability.lexicon import SHIPPED, Terms, placeholder_key
+from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, placeholder_key
 from tether.reliability.reply import (
     CJK,
     SSE,
+    STOCK_CHARS,
     TRACE,
     Reply,
     Signal,
@@ -84,6 +85,13 @@ def short_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if (r.hits or r.stock_parts) and size <= 200:
         return (Signal("short_notice", w["short_notice"], f"{size} characters"),)
     return ()
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A short reply may hold words that say a failure together, a canned notice's parts, a
+    hand-back or only not knowing (`Lexicon.may_pair`): read, though it has no failure word
+    (`stock_notice`, `hands_back`, `knows_nothing`, `self_state`, a pair's `vocabulary`)."""
+    return len(text) <= STOCK_CHARS and lexicon.may_pair(low)
 
 
 def stock_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Boundary, Words
+from tether.reliability.lexicon import SHIPPED, Boundary, Lexicon, Words
 from tether.reliability.reply import Reply, Signal
 
 # A notice is a line or two; a paragraph about a step limit is someone's explanation.
@@ -59,6 +59,11 @@ def may_be_step_limit(low: str) -> bool:
         and _LIMIT.search(low) is not None  # the rarer first
         and _REACHED.search(low) is not None
     )
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A loop's cap reached may be said (`may_be_step_limit`): not cleared unread."""
+    return may_be_step_limit(low)
 
 
 def step_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
