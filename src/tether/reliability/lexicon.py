@@ -458,6 +458,14 @@ class Lexicon:
             for name, p in (pairs or {}).items()
             if name != "about"
         )
+        # every pair's second words at once: a text that holds none holds no pair (`pair_hits`
+        # is asked of each quoted phrase and short message; ~1 us a pair)
+        self.pair_seconds = Terms(
+            t.lower()
+            for name, p in (pairs or {}).items()
+            if name != "about"
+            for t in typographic(p["second"])
+        )
         # a bracketed stand-in's words: an absence, and the things a reply carries
         no_reply = (pairs or {}).get("no_reply", {})
         self.absence = Terms(
@@ -569,6 +577,8 @@ class Lexicon:
         "返答が空", on one line (a list's item and the next are not said together). One per
         class."""
         found: list[tuple[str, int, int, str]] = []
+        if self.pair_seconds.search(low) is None:
+            return found  # (no pair's second word: no pair)
         for name, within, first, second in self.pairs:
             if any(hit[0] == name for hit in found):
                 continue

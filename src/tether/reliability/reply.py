@@ -801,7 +801,8 @@ def without_diagnostics(low: str) -> str:
     kept: list[str] = []
     in_diagnostics = False
     for line in low.splitlines():
-        if DIAGNOSTIC.match(line) is not None or _is_ids_line(line.strip().lower()):
+        # (`low` is lower-cased already, and lowering again changes no character)
+        if DIAGNOSTIC.match(line) is not None or _is_ids_line(line.strip()):
             in_diagnostics = True
         elif not in_diagnostics or PROSE_LINE.search(line):
             kept.append(line)
