@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from tether.reliability.code_signals import code_as_noun
+from tether.reliability.code_signals import _CODE_AS_NOUN, code_as_noun
+from tether.reliability.corpus import samples
 from tether.reliability.judge import DEFAULT_CONFIG
 from tether.reliability.lexicon import Boundary, Words, trie_pattern
 from tether.reliability.reply import SENTENCE_BREAK, split_sentences
@@ -132,3 +133,13 @@ def test_sentences_split_as_the_pattern_splits(text: str) -> None:
 def test_a_code_as_a_noun(text: str, found: str | None) -> None:
     m = code_as_noun(text)
     assert (m.group(0) if m else None) == found
+
+
+def test_a_code_as_a_noun_is_what_the_alternation_finds() -> None:
+    """On every tune text (and its lower case): the three forms searched alone find what their
+    alternation finds."""
+    for sample in samples("tune"):
+        for text in (sample.text.lower(), sample.text[:3000].lower()):
+            m = code_as_noun(text)
+            whole = _CODE_AS_NOUN.search(text) if "4" in text or "5" in text else None
+            assert (m and (m.span(), m.group(0))) == (whole and (whole.span(), whole.group(0)))

@@ -8,21 +8,21 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.error_objects import CODE_WORD
-from tether.reliability.keyed import holds, split_keys
+from tether.reliability.keyed import Alternation, holds, split_keys
 from tether.reliability.reply import Reply, Signal, first_match
 
 # A status code spoken of as a thing, with an article or a demonstrative: "the 429 error", "a
 # 503 response", "el error 429", "l'erreur 503", "einen 429-Fehler". (One `\b` before the
 # branches that start a word: checked once per position, not once per branch.)
-_CODE_AFTER_WORD = re.compile(
-    r"\b(?:(?:the|a|an|this|that|these|those)\s+(?:http\s+)?[45]\d\d\s*-?\s*"
+_AFTER_WORD = (
+    r"(?:the|a|an|this|that|these|those)\s+(?:http\s+)?[45]\d\d\s*-?\s*"
     r"(?:error|response|status|code|page|reply)s?\b"
     r"|(?:el|un|la|una|o|um|l'|une|der|den|ein|einen|die|eine|lo|il)\s*"
     r"(?:error|erro|erreur|errore|fehler|respuesta|resposta|réponse|antwort|risposta|código|code"
     r"|statut)\s+(?:http\s+)?[45]\d\d\b"
     r"|(?:ein|einen|eine)\s+[45]\d\d-(?:fehler|antwort)"
-    r")"
 )
+_CODE_AFTER_WORD = re.compile(rf"\b(?:{_AFTER_WORD})")
 # ... searched only in a text that holds one of its nouns (every match names one)
 _CODE_AFTER_WORD_KEYS = split_keys(
     (
@@ -34,16 +34,16 @@ _CODE_AFTER_WORD_KEYS = split_keys(
 # response", "a 429 Too Many Requests response with a Retry-After header"; or many of it, a
 # count a notice of one failure never makes: "502 errors", "503s". (The code first: the engine
 # skips to its digit, and the check that a word starts there follows it.)
-_CODE_BEFORE_WORD = re.compile(
-    r"[45](?<!\w.)\d\d(?:"
+_AFTER_CODE = (
     r"(?:\s+[a-z][a-z'-]*){0,4}?\s+(?:is|are|means|indicates|signals|occurs)\s+"
     r"(?:the|a|an|that|when|used|returned|sent)\b"
     r"|\s*(?:[a-z]+\s+){0,3}responses?\b"
-    r"|(?:\s*-?\s*errors|s)\b)"
+    r"|(?:\s*-?\s*errors|s)\b"
 )
+_CODE_BEFORE_WORD = re.compile(rf"[45](?<!\w.)\d\d(?:{_AFTER_CODE})")
 # ... or the topic of a sentence in Korean, Japanese, Chinese, Russian: "502 에러는", "503
 # エラーとは", "504 错误通常", "ошибка 429 означает" (a notice says the code, not its topic)
-_CODE_AS_TOPIC = re.compile(
+_AS_TOPIC = (
     r"[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:(?:에러|오류)(?:는|란)"
     # ... the code's own name the topic, the particle on its last word ("429 Too Many
     # Requests는 ...", "503 Service Unavailable은")
@@ -52,6 +52,10 @@ _CODE_AS_TOPIC = re.compile(
     r"|(?:错误|錯誤|报错|状态码|狀態碼)(?:是|表示|通常|一般|意味|的原因|指|的意思))"
     r"|(?:ошибка|код|статус)\s+[45]\d\d\s+(?:означает|возникает|говорит|указывает)"
 )
+_CODE_AS_TOPIC = re.compile(_AS_TOPIC)
+# The three as one alternation (one `\b` before the branches that start a word): what
+# `code_as_noun` finds, in a fraction of the time (`tests/reliability/test_matching.py`).
+_CODE_AS_NOUN = Alternation(rf"\b(?:{_AFTER_WORD}|[45]\d\d(?:{_AFTER_CODE}))", _AS_TOPIC)
 _STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every form of a code as a noun, cheap to look for
 
 
