@@ -131,6 +131,9 @@ def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # emphasis on the code it is about (a reference entry's headword, a diagnosis). A service says
 # its status; it never marks it up.
 # (or in italics, one sign each side: "_429 Too Many Requests_", "*503*")
+# The mark and the code's first digit, in every match (the engine skips to the rare marks; a
+# `_` in an id or a name, `req_7f3a`, made the whole pattern searched).
+_BOLD_LEAD = re.compile(r"[*_]`?[1-5]")
 _BOLD_STATUS = re.compile(
     # (a snake_case code inside: "**429 "insufficient_quota"**")
     r"(?:\*\*|__)`?[1-5]\d\d\b(?:[^*_\n`]|(?<=[a-z])_(?=[a-z])){0,60}`?(?:\*\*|__)"
@@ -143,7 +146,7 @@ def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.text[:3000]
-    m = _BOLD_STATUS.search(text) if ("*" in text or "_" in text) else None
+    m = _BOLD_STATUS.search(text) if _BOLD_LEAD.search(text) is not None else None
     if m is None:
         return ()
     return (Signal("bold_status", -w["bold_status"], m.group(0)[:40]),)
