@@ -46,6 +46,6 @@ def test_the_word_lists_find_what_their_exact_patterns_find() -> None:
     )
     for words in (_LIMIT, _REACHED, _STEPS):
         for text in texts:
-            exact = words.at_start.search(text)
+            exact = words.exact.search(text)
             found = words.search(text)
             assert (found and found.span()) == (exact and exact.span()), text

@@ -256,12 +256,6 @@ _PAST_STATE_KEYS = split_keys(
         *("disruption", "outage", "incident", "downtime", "ていました"),
         *("上周", "上週", "上个月", "上個月"),
         *("去年", "昨天", "昨晚", "前天", "前几天", "前幾天", "日前", "近日"),
-        "down",
-        "offline",
-        "unavailable",
-        "unreachable",
-        "broken",
-        "overloaded",
         "estuvo",
         "estava",
         "était",
@@ -299,6 +293,11 @@ _PAST_STATE_KEYS = split_keys(
         "어제",
     )
 )
+# ... and a state word ("down", "unavailable"), which a notice says too, counts only with a word
+# that tells it in the past before it ("was", "went", German "war"): a notice's "is unavailable"
+# and "overloaded" are not searched for a past state (~30 us on a 300-character notice).
+_STATE_KEYS = split_keys(("down", "offline", "unavailable", "unreachable", "broken", "overloaded"))
+_TOLD_KEYS = split_keys(("was", "were", "been", "went", "war"))
 _SOURCE_KEYS = split_keys(
     (
         "accord",
@@ -530,9 +529,11 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
 _CAUSE_AND_FIX = re.compile(
-    r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)\s*[:\uff1a][\s\S]{0,400}?"
+    # (a label set in bold, "**原因**" and a colon, or a table's cell, "| Generic Cause | ... |")
+    r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)(?:\*\*|__)?\s*[:\uff1a|]"
+    r"[\s\S]{0,400}?"
     r"(?:solution|fix|resolution|решение|解决方法|解决方案|解決策|対処法|solución|solução|lösung"
-    r"|해결)\w*\s*[:\uff1a]"
+    r"|해결)\w*(?:\*\*|__)?\s*[:\uff1a|]"
     # ... or named together as what a text is about: "503エラーの原因と解決方法", "原因和解决方法",
     # "causes and fixes", "causas y soluciones", "Ursachen und Lösungen", "원인과 해결 방법"
     r"|原因と(?:解決|対処)|原因(?:和|与|及)(?:解决|处理)|원인과 해결"
@@ -640,7 +641,12 @@ def past_state(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.message[:3000]
-    return sign("past_state", w, _PAST_STATE.pattern(text), _PAST_STATE_KEYS, text)
+    if not holds(text, _PAST_STATE_KEYS) and not (
+        holds(text, _STATE_KEYS) and holds(text, _TOLD_KEYS)
+    ):
+        return ()
+    m = _PAST_STATE.pattern(text).search(text)
+    return () if m is None else (Signal("past_state", -w["past_state"], m.group(0)[:40]),)
 
 
 # The writer names where it read what it says: "according to the status page", "根据 ... 显示",
@@ -667,6 +673,14 @@ def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 _THIRD_PARTY_KEYS = split_keys(
     (
+        "isn't",
+        "isn\u2019t",
+        "is not",
+        "wasn't",
+        "was not",
+        "不是",
+        "并非",
+        "並非",
         "their",
         "side",
         "end",
@@ -718,6 +732,12 @@ _THIRD_PARTY = re.compile(
     r"|多くの(?:ユーザー|人)が|많은\s+(?:사용자|분들|사람)들?이|muchos usuarios|varios usuarios"
     r"|muitos usuários|plusieurs utilisateurs|de nombreux utilisateurs|viele (?:nutzer|benutzer)"
     r"|một số người dùng|nhiều người dùng"
+    # ... or named as not where it came from: "this isn't a litellm error", "这个响应不是来自
+    # free-api, 也不是千问的异常" (a notice is its own source; not "not your fault")
+    r"|\b(?:isn['\u2019]t|is not|wasn['\u2019]t|was not) (?:an? )?"
+    r"(?!your\b|our\b|you\b|the\b|an?\b|valid\b|known\b|real\b|temporary\b|enough\b)"
+    r"[\w.-]+ (?:error|issue|bug|problem)\b"
+    r"|(?:不是|并非|並非)来自|不是(?![你您我])[\w-]{1,12}?的(?:异常|错误|問題|问题|bug)"
 )
 
 

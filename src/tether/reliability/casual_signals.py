@@ -9,23 +9,24 @@ person diagnosing someone else's trouble, and is left alone.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED
+from tether.reliability.lexicon import SHIPPED, Boundary, Lexicon, Words
 from tether.reliability.reply import Reply, Signal
 
 # A notice is a line or two; a paragraph in a casual register is a person's reply.
 NOTICE_CHARS = 200
 
 
-def _words(data: Mapping[str, Any], key: str) -> re.Pattern[str]:
-    """One pattern for a list of words, each matched as whole words."""
-    terms = sorted((str(t).lower() for t in data.get(key, ())), key=len, reverse=True)
-    return re.compile(
-        r"(?<![a-z])(?:" + ("|".join(map(re.escape, terms)) or "(?!)") + r")(?![a-z_])(?!\.[a-z])"
-    )
+# A word of a list is a whole word: no letter before it, and no letter, `_` or a dotted name's
+# part after it ("gadbad", not "gadbad_handler" or "network.me").
+_WHOLE = Boundary(before="a-z", after=r"(?![a-z_])(?!\.[a-z])")
+
+
+def _words(data: Mapping[str, Any], key: str) -> Words:
+    """One search for a list of words, each matched as a whole word (`_WHOLE`)."""
+    return Words((str(t).lower() for t in data.get(key, ())), _WHOLE)
 
 
 _DATA: Mapping[str, Any] = SHIPPED.get("casual_trouble", {})
@@ -37,6 +38,11 @@ def may_be_casual_trouble(low: str) -> bool:
     """Whether `low` (a reply, lower-cased) may be a casual notice: a reading must not clear it
     on its missing failure words."""
     return len(low) <= NOTICE_CHARS and _TROUBLE.search(low) is not None
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """Trouble in a casual register may be said (`may_be_casual_trouble`): not cleared unread."""
+    return may_be_casual_trouble(low)
 
 
 def casual_trouble(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

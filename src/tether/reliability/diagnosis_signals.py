@@ -373,10 +373,23 @@ _ASKER_EVIDENCE = re.compile(
     r"|(?:пришлите|скиньте|приложите|покажите|пришли|скинь)\s+(?:\w+\s+)?(?:лог|логи|скриншот)"
     r"|\b(?:comparte|envía|envia|adjunta|pega|envie|compartilhe|anexe|mande|schick|poste|teile"
     r"|envoyez|partagez|joignez)\s+(?:\w+\s+)?(?:logs?|captura|print|screenshot|journal|capture)\b"
+    # ... or an error read for what it tells: "从报错来看", "judging by the error", "the log tells
+    # us that", "looks like OpenAI is saying", "судя по ошибке", "エラーを見ると"
+    r"|从(?:报错|错误|日志|錯誤|報錯)(?:信息|日志|提示)?(?:来看|看来|上看)"
+    r"|\b(?:judging|going) (?:from|by) (?:the|your|this|that) (?:error|logs?|trace(?:back)?|output"
+    r"|message)\b|\btells us that\b"
+    r"|\b(?:looks|seems) like (?:\w+ ){1,2}(?:is|are) (?:saying|complaining|telling you)\b"
+    r"|\b(?:the|this|that|el|este|ese|o|la|le|der) (?:error|erro|erreur|fehler|log)"
+    r"(?: message)? (?:says|dice|diz|dit|sagt|tells you|is telling you)\b"
+    r"|судя по (?:ошибке|логам|логу|тексту ошибки|сообщению)"
+    r"|(?:エラー|ログ)(?:メッセージ)?を見(?:ると|る限り)"
 )
 _ASKER_EVIDENCE_KEYS = split_keys(
     (
         *("screenshot", "log", "trace", "console", "captur", "print", "journal", "repro"),
+        *("judging", "going", "tells us", "saying", "complaining", "telling you"),
+        *("says", "dice", "diz", "dit", "sagt"),
+        *("从报错", "从错误", "从日志", "从錯誤", "从報錯", "судя по", "を見"),
         "提供",
         *(
             "截图",

@@ -84,6 +84,10 @@ def doc_markup(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # "uncaught" are a runtime's words, kept out by the word start).
 _HANDLING = re.compile(
     r"\b(?:(?:error[- ])?handlers?\b|error[- ]handling|handl(?:e|es|ing)\s+(?:\w+\s+){0,2}errors\b"
+    # ... or checks, parses, reports them, a change's words ("more robust error parsing",
+    # "adding error checking"; after a word of the change: "Error parsing JSON" is a notice)
+    r"|(?:robust|better|improved?|more|proper|basic|extra|additional|stricter|add(?:s|ing|ed)?"
+    r"|bunch of|lots of)\s+error[- ](?:parsing|checking|reporting|detection)\b"
     r"|catch(?:es)?\b|re-?throw\w*|throw(?:s|n|ing)?\b"
     r"|try\.{2,3}catch|try/catch|instanceof"
     r"|manej(?:ar|o de|ador\w*)|captur(?:ar|e|ado|ada)|atrap(?:ar|a)|lanz(?:ar|an|ado|ada)"
@@ -102,6 +106,8 @@ _HANDLING = re.compile(
 # searched (the pattern, tried at every word, cost ~20 us on a 300-character notice).
 _HANDLING_KEYS = (
     *("handl", "catch", "throw", "instanceof", "manej", "captur", "atrap", "attrap", "lanz"),
+    *("error pars", "error check", "error report", "error detect"),
+    *("error-pars", "error-check", "error-report", "error-detect"),
     *("gestion", "intercept", "gestor", "cattur", "lanci", "manipula", "behandel", "fangen"),
     *("werfen", "geworfen", "penanganan", "menangani", "menangkap", "lempar", "yakala"),
 )
@@ -125,8 +131,12 @@ def handles_errors(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # emphasis on the code it is about (a reference entry's headword, a diagnosis). A service says
 # its status; it never marks it up.
 # (or in italics, one sign each side: "_429 Too Many Requests_", "*503*")
+# The mark and the code's first digit, in every match (the engine skips to the rare marks; a
+# `_` in an id or a name, `req_7f3a`, made the whole pattern searched).
+_BOLD_LEAD = re.compile(r"[*_]`?[1-5]")
 _BOLD_STATUS = re.compile(
-    r"(?:\*\*|__)`?[1-5]\d\d\b[^*_\n`]{0,60}`?(?:\*\*|__)"
+    # (a snake_case code inside: "**429 "insufficient_quota"**")
+    r"(?:\*\*|__)`?[1-5]\d\d\b(?:[^*_\n`]|(?<=[a-z])_(?=[a-z])){0,60}`?(?:\*\*|__)"
     r"|(?<![\w*_])([*_])`?[1-5]\d\d\b[^*_\n`]{0,60}`?\1(?![\w*_])"
 )
 
@@ -136,7 +146,7 @@ def bold_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.text[:3000]
-    m = _BOLD_STATUS.search(text) if ("*" in text or "_" in text) else None
+    m = _BOLD_STATUS.search(text) if _BOLD_LEAD.search(text) is not None else None
     if m is None:
         return ()
     return (Signal("bold_status", -w["bold_status"], m.group(0)[:40]),)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.reply import Reply, Signal
 
 # The verb and its object: a few words, never a sentence of the task's.
@@ -38,6 +38,11 @@ def may_be_inability(low: str) -> bool:
     """Whether `low` (a reply, lower-cased) may be an inability clause alone: a reading must
     not clear it on its missing failure words."""
     return len(low) <= CLAUSE_CHARS + 20 and _ALONE.fullmatch(low.strip()) is not None
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may be one clause of inability (`may_be_inability`): not cleared unread."""
+    return may_be_inability(low)
 
 
 def inability_alone(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Terms, near_pair, typographic
+from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, near_pair, typographic
 from tether.reliability.reply import TRACE, Reply, Signal
 
 _CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
@@ -263,6 +263,13 @@ def may_reject_field(text: str) -> bool:
     """Whether `text` opens with a request's field as a validator names it (`rejected_field`):
     a reading must not clear it on its missing failure words."""
     return len(text) <= REJECTED_FIELD_CHARS and _REQUEST_FIELD.match(text) is not None
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A validator's verdict on a request's field (`may_reject_field`), or in a short reply a
+    word of a run that stopped or of a guardrail's verdict (`may_be_notice`): not cleared
+    unread."""
+    return may_reject_field(text) or (len(text) <= NOTICE_CHARS and may_be_notice(low))
 
 
 def rejected_field(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

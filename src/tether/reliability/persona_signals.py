@@ -25,6 +25,7 @@ from tether.reliability.lexicon import (
 )
 from tether.reliability.reply import (
     CJK,
+    STOCK_CHARS,
     STOP,
     Reply,
     Signal,
@@ -243,6 +244,11 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
         or lexicon.machine_trouble.search(low) is not None
         or NOT_UNDERSTOOD.search(low) is not None
     )
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A short reply may be one of these stand-ins (`may_stand_in`): not cleared unread."""
+    return len(text) <= STOCK_CHARS and may_stand_in(low, lexicon)
 
 
 def stands_by(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

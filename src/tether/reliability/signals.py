@@ -54,8 +54,9 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     failing), schedule (cases counted up, each with its rule), recurrence
                     (how often it comes back), within_limit (usage said to be
                     under a limit), names_cause (a cause labelled or blamed for the problem),
-                    asker_evidence ("in your screenshot"), works_elsewhere ("works on
-                    another PC");
+                    asker_evidence ("in your screenshot", "从报错来看"), works_elsewhere
+                    ("works on another PC"); a tracker's thread: tracker_act ("closing
+                    this", "kapatt\u0131m"), wishes ("it would be great to have ...");
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
                     code_parts (two parts of a program named: "the middleware function"),
@@ -76,6 +77,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tether.messages import Request, Usage
+from tether.reliability import (
+    casual_signals,
+    failure_signals,
+    inability_signals,
+    notice_signals,
+    persona_signals,
+    step_limit_signals,
+)
 from tether.reliability.about_signals import (
     acted,
     addresses_asker,
@@ -108,7 +117,7 @@ from tether.reliability.answer_signals import (
     typed_command,
     witness,
 )
-from tether.reliability.casual_signals import casual_trouble, may_be_casual_trouble
+from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
@@ -156,14 +165,11 @@ from tether.reliability.failure_signals import (
     zero_output,
 )
 from tether.reliability.fix_signals import asks_fix, fix_landed, found_fault, next_release
-from tether.reliability.inability_signals import inability_alone, may_be_inability
+from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.notice_signals import (
-    NOTICE_CHARS,
     guardrail_verdict,
-    may_be_notice,
-    may_reject_field,
     nothing_retrieved,
     rejected_field,
     retry_log,
@@ -175,7 +181,6 @@ from tether.reliability.persona_signals import (
     asked_after_itself,
     at_rest,
     cannot_talk_now,
-    may_stand_in,
     not_understood,
     own_machinery,
     stands_by,
@@ -193,14 +198,15 @@ from tether.reliability.reply import (
     LONG_CHARS,
     SHORT_CHARS,
     SSE,
-    STOCK_CHARS,
     TAIL_CHARS,
+    Precheck,
     Reply,
     Signal,
     SignalFn,
 )
 from tether.reliability.status_fields_signals import failed_status
-from tether.reliability.step_limit_signals import may_be_step_limit, step_limit
+from tether.reliability.step_limit_signals import step_limit
+from tether.reliability.tracker_signals import tracker_act, wishes
 
 THRESHOLD = 1.0
 
@@ -280,6 +286,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asker_evidence": 0.5,  # the asker's screenshot or log, read or asked for
     "works_elsewhere": 0.5,  # it works on another machine: a fault narrowed down
     "called_normal": 0.5,  # the failure called normal or expected ("This is expected behavior")
+    "tracker_act": 0.6,  # an issue closed or reopened ("closing as this isn't ours")
+    "wishes": 0.5,  # a wish for a feature ("it would be great to have ...", "希望能增加")
     "handles_errors": 0.3,  # errors as what code does with them ("catches errors", 捕获)
     "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
     "json_schema": 1.2,  # a JSON Schema of an error object: its documentation, not one sent
@@ -461,6 +469,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     asker_evidence,
     works_elsewhere,
     called_normal,
+    tracker_act,
+    wishes,
     doc_markup,
     explainer_title,
     guide_heading,
@@ -600,6 +610,18 @@ def _settled_early(
 
 # ---------------------------------------------------------------- entry points
 
+# What may make a module's failure signals fire on a reply with no failure word, each module's
+# own word (`reply.Precheck`): a reply one of them may hold is not cleared unread. The cheapest
+# first (each module's own length bound is its first test).
+MAY_FIRE: tuple[Precheck, ...] = (
+    step_limit_signals.may_fire,  # an agent loop's cap reached
+    casual_signals.may_fire,  # trouble in a casual register
+    inability_signals.may_fire,  # one clause of inability, the whole reply
+    notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
+    failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
+    persona_signals.may_fire,  # a persona's stand-in ("I'm on a break")
+)
+
 
 def quick_clear(text: str, lexicon: Lexicon) -> bool:
     """True when `text` cannot be a failure text, found without a full reading: a long reply
@@ -622,14 +644,9 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()
-    if n <= STOCK_CHARS and (lexicon.may_pair(low) or may_stand_in(low, lexicon)):
-        return False  # words that say a failure together, or a canned notice's parts
-    if n <= NOTICE_CHARS and may_be_notice(low):
-        return False  # a run that stopped, a guardrail's verdict
-    if may_be_step_limit(low) or may_be_casual_trouble(low) or may_be_inability(low):
-        return False  # an agent loop's cap reached, trouble in a casual register, inability
-    if may_reject_field(text):
-        return False  # a validator's verdict on a field of the request
+    for may_fire in MAY_FIRE:
+        if may_fire(text, low, lexicon):
+            return False  # a failure a module reads in words the vocabulary does not have
     return (
         not lexicon.has_trigger(low)
         and "{" not in text

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED
+from tether.reliability.lexicon import SHIPPED, Boundary, Lexicon, Words
 from tether.reliability.reply import Reply, Signal
 
 # A notice is a line or two; a paragraph about a step limit is someone's explanation.
@@ -30,30 +29,14 @@ _OPENER = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Words:
-    """A list of words, a Latin one matched only at a word's start."""
-
-    anywhere: re.Pattern[str]  # the words wherever they are: the engine scans for them fast
-    at_start: re.Pattern[str]  # the same words, a Latin one behind no letter: the match
-
-    def search(self, text: str) -> re.Match[str] | None:
-        """What `at_start.search(text)` finds, searched from where `anywhere` finds a word
-        first (no match of `at_start` can be before it): a lookbehind in front of every word
-        keeps the engine from scanning, and a 300 B notice took ~200 us a list."""
-        first = self.anywhere.search(text)
-        return None if first is None else self.at_start.search(text, first.start())
+# A Latin word of a list starts a word ("limit", not in "unlimited"); it may end inside one
+# ("iteration" in "iterations"), as may a word of another script.
+_AT_START = Boundary(before="a-z")
 
 
 def _words(data: Mapping[str, Any], key: str) -> Words:
-    """The words of `key`, longest first."""
-    terms = sorted((str(t).lower() for t in data.get(key, ())), key=len, reverse=True)
-    parts = []
-    for term in terms:
-        start = r"(?<![a-z])" if term[:1].isascii() and term[:1].isalpha() else ""
-        parts.append(start + re.escape(term))
-    anywhere = "|".join(map(re.escape, terms))
-    return Words(re.compile(anywhere or r"(?!)"), re.compile("|".join(parts) or r"(?!)"))
+    """The words of `key`, each a Latin one at a word's start (`_AT_START`)."""
+    return Words((str(t).lower() for t in data.get(key, ())), _AT_START)
 
 
 _DATA: Mapping[str, Any] = SHIPPED.get("step_limit", {})
@@ -76,6 +59,11 @@ def may_be_step_limit(low: str) -> bool:
         and _LIMIT.search(low) is not None  # the rarer first
         and _REACHED.search(low) is not None
     )
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A loop's cap reached may be said (`may_be_step_limit`): not cleared unread."""
+    return may_be_step_limit(low)
 
 
 def step_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -29,6 +29,7 @@ def _trie_node(node: Mapping[str, Any]) -> str:
     alts = [re.escape(ch) + _trie_node(child) for ch, child in node.items() if ch]
     ends: set[str] = node.get("", set())
     alts += [e for e in _ENDINGS_ORDER if e in ends]
+    alts += sorted(ends.difference(_ENDINGS_ORDER))  # (a `Boundary`'s own ending)
     if len(alts) == 1:
         return alts[0]
     return "(?:" + "|".join(alts) + ")"

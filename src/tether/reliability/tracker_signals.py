@@ -1,0 +1,88 @@
+"""Answer evidence of a thread on a tracker: a person keeping the tracker, or wishing for more.
+
+A maintainer closes, reopens and marks issues (`tracker_act`: "closing as this isn't our bug",
+"you can close this issue", "kapad\u0131m", "先关了"); a user asks for a feature
+(`wishes`: "it would be great to have ...", "wäre schön, wenn ...", "希望能增加 ..."). Neither is
+said by a service: a notice reports its failure now, and has no issue to close and nothing to
+wish for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.about_signals import sign
+from tether.reliability.keyed import split_keys
+from tether.reliability.reply import Reply, Signal
+
+_TRACKER_KEYS = split_keys(
+    (
+        *("clos", "reopen", "re-open", "duplicate", "kapad", "kapat", "kapatt"),
+        *("schließe", "cierro", "fech", "ferme"),
+        *("关", "關", "закры", "クローズ", "닫"),
+    )
+)
+# The tracker's own acts on an issue: "closing as this isn't a litellm error", "I'm closing
+# this for now", "you can close this issue", "feel free to reopen", "duplicate of #12",
+# "kapad\u0131m", "закрываю", "先关了", "クローズします", "이슈를 닫겠습니다". (Not "the connection
+# closed", a notice's; not "reopen the app", its advice: an issue, a ticket, this one.)
+_TRACKER_ACT = re.compile(
+    r"\bclosing (?:this|it|as|since|because|now|for now|the (?:issue|ticket|pr))\b"
+    r"|\bclosed? (?:this|the) (?:issue|ticket|pr|pull request|one)\b"
+    r"|\bfeel free to re-?open\b|\bre-?open(?:ing)? (?:this|the) (?:issue|ticket)\b"
+    r"|\b(?:a )?duplicate of #\d+|\bmarking (?:this |it )?as (?:resolved|duplicate|stale|fixed)\b"
+    r"|\b(?:kapad\u0131m|kapat\u0131yorum|kapatt\u0131m)\b"
+    r"|\bschließe (?:das|dieses|den|ich das) (?:issue|ticket)\b"
+    r"|\bcierro (?:el|este) (?:issue|ticket)\b"
+    r"|\bfech(?:ando|ei|o) (?:a|esta|essa) issue\b|\bje ferme (?:l|cette|ce)\b"
+    r"|(?<!\w)закрыл(?:\u0430)? (?:issue|тикет|задачу|вопрос)(?!\w)|(?<!\w)закрываю(?!\w)"
+    r"|先(?:关|關)(?:闭|閉)?了|(?:关闭|關閉|关掉|關掉)(?:此|这个|這個|本)?\s?(?:issue|工单|問題|问题)"
+    r"|クローズ(?:します|しました|させていただきます)|이슈를?\s?닫(?:겠습니다|습니다|을게요)"
+)
+
+
+def tracker_act(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The tracker's own acts on an issue ("closing as this isn't a litellm error", "you can
+    close this issue", "kapad\u0131m", "先关了"): a maintainer's reply in a thread. A service's
+    notice has no issue to close or reopen."""
+    if not r.written:
+        return ()
+    return sign("tracker_act", w, _TRACKER_ACT, _TRACKER_KEYS, r.low[:3000])
+
+
+_WISH_KEYS = split_keys(
+    (
+        *("would", "'d be", "feature request", "love to", "love it"),
+        *("wäre", "sería", "seria", "serait", "sarebbe"),
+        *("希望", "建议", "就好了", "было бы", "嬉しい", "ありがたい", "좋겠"),
+    )
+)
+# A wish for the tool to do more: "it would be great to have error messages explained", "would
+# be nice if it retried", "feature request:", "wäre schön, wenn", "sería genial poder", "seria
+# ótimo ter", "ce serait bien de", "было бы здорово", "希望能增加", "如果能...就好了", "があると
+# 嬉しいです", "있으면 좋겠습니다" (what there could be). (Not "it would be great if you could
+# try again later": a polite notice's advice, to "you"; not "お試しいただけると嬉しいです".)
+_WISH = re.compile(
+    r"\b(?:would|'d) be (?:really |very |so )?(?:great|nice|good|awesome|helpful|useful|cool|handy)"
+    r" (?:to|if (?!you\b))"
+    r"|\bwould love (?:to see|to have|it if)\b|\bfeature request\b"
+    r"|\bwäre (?:schön|toll|super|gut|cool|praktisch|hilfreich),? (?:wenn|zu)\b"
+    r"|\bsería (?:genial|bueno|útil|ideal|estupendo) (?:que|si|poder|tener)\b"
+    r"|\bseria (?:ótimo|bom|legal|interessante|útil|ideal) (?:se|ter|poder|que)\b"
+    r"|\b(?:ce )?serait (?:bien|génial|top|pratique|utile) (?:de|si|d)\b"
+    r"|\bsarebbe (?:bello|utile|fantastico|ottimo) (?:se|poter|avere)\b"
+    r"|было бы (?:здорово|хорошо|неплохо|круто|удобно|полезно)"
+    r"|希望(?:能|可以|能够|能夠)?(?:增加|添加|支持|加入|加上)|建议(?:增加|添加|支持|加入)"
+    r"|如果能[^\u3002\n]{1,30}就好了|(?:があると|があれば)(?:嬉しい|ありがたい|助かり|便利)"
+    r"|있으면 좋겠(?:습니다|어요|네요)"
+)
+
+
+def wishes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A wish for the tool to do more ("it would be great to have error messages explained",
+    "wäre schön, wenn ...", "希望能增加 ..."): a user's request in a thread, about a failure
+    they met. A notice reports its failure; it wishes for nothing."""
+    if not r.written:
+        return ()
+    return sign("wishes", w, _WISH, _WISH_KEYS, r.low[:3000])
