@@ -237,7 +237,10 @@ def test_no_source_straddles_the_split() -> None:
 # read for what it tells, a limit's habit (超了就会出错, 場合に発生するエラー) or a code glossed in
 # Chinese, what the caller must do, release-note lines and credits, cause/fix labels in bold or
 # table cells, a snake_case code in bold (hand 106 -> 84, 5,254 caught held), retrained: 50.
-TUNE_FALSE_ALARMS_AT_MOST = 50
+# Round 17 (eng89): thin languages' answer words (because, for example, means, a condition's
+# opener, "I fixed"), a short deferral to a request that proposes something ("let's date" ->
+# "I'm too busy, perhaps later") (hand 84 -> 82), retrained: 48.
+TUNE_FALSE_ALARMS_AT_MOST = 48
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -467,7 +470,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 50
 # ... and its last three (SDK stand-ins, errors after partial answers, SSE frames, recorded
 # transcripts): 5,508 failures, retrained: 231 (5,277 caught, hand 5,254).
 # Round 17 (eng88): the answer side only: held, hand 5,254, retrained: 231 (5,277 caught).
-TUNE_MISSES_AT_MOST = 231
+# Round 17 (eng89): the core words of failure notices (error, failed, unexpected, try again,
+# later, service, connection, unavailable, limit exceeded, busy, no reply) in ~35 thin
+# languages as vocabulary data; persona fallbacks (scattered thoughts, "not quite myself", a
+# moody API, a smoking processor, "I'm starting up", "I'll be back online shortly", "you've
+# asked too many questions") (hand 5,254 -> 5,295), retrained: 194 (5,314 caught).
+TUNE_MISSES_AT_MOST = 194
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
