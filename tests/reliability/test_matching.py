@@ -392,7 +392,7 @@ def test_code_token_gate_is_the_search() -> None:
 @pytest.mark.parametrize(
     ("module", "pattern", "keys", "folded"),
     [
-        ("page_signals", "_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
+        ("page_marks", "_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
         ("failure_signals", "_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
     ],
 )
