@@ -1,6 +1,8 @@
 """Round 17 (engineer 87): a notice object whose code goes by a return code's name (`rc`,
 `retcode`, `result_code`, `errno`) beside its message is an error body, as one with `code` is;
-an object with a payload beside those keys is data, and left alone. Made-up replies."""
+an object with a payload beside those keys is data, and left alone. The fetch API's own words
+for a request that got no answer (`TypeError: fetch failed`, `Failed to fetch`) said alone are
+a runtime's message; said inside a writer's sentence they are left alone. Made-up replies."""
 
 from __future__ import annotations
 
@@ -25,3 +27,22 @@ def test_a_payload_beside_a_return_code_is_data() -> None:
     ):
         failure, names = hand(text)
         assert not failure and "error_object" not in names, (names, text)
+
+
+def test_the_fetch_apis_own_failure_is_a_runtime_message() -> None:
+    for text in (
+        "TypeError: fetch failed",
+        "[ERROR] chat: Error: fetch failed",
+        "Request error: Failed to fetch",
+        "Error: socket hang up",
+    ):
+        failure, names = hand(text)
+        assert failure and "runtime_message" in names, (names, text)
+    for text in (
+        "The request failed with `TypeError: fetch failed` because the proxy URL was wrong; "
+        "I fixed PROXY_URL in .env and the test passes.",
+        "When the browser says Failed to fetch, check CORS first: the server must send "
+        "Access-Control-Allow-Origin for your origin.",
+    ):
+        _, names = hand(text)
+        assert "runtime_message" not in names, (names, text)

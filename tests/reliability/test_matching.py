@@ -417,6 +417,9 @@ def test_pattern_keys_are_in_every_match(
         "index out of range [3] with length 3",
         "runtime error: invalid memory address or nil pointer dereference",
         "java.lang.Null Pointer Exception",
+        "TypeError: fetch failed",
+        "TypeError: Failed to fetch",
+        "Error: socket hang up",
     ]
     compiled = getattr(signals, pattern)
     found = getattr(signals, keys)

@@ -363,14 +363,17 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A runtime's own words for a crash, said without the exception's name: JavaScript's
 # `Cannot read properties of undefined (reading 'map')`, `Unexpected token '<', "<!DOCTYPE "...
-# is not valid JSON`, Python's `'NoneType' object is not subscriptable`, Lua's `expected
-# string, got table`, Go's `nil pointer dereference`.
+# is not valid JSON`, `fetch failed`, Python's `'NoneType' object is not subscriptable`, Lua's
+# `expected string, got table`, Go's `nil pointer dereference`.
 _RUNTIME_MESSAGE = re.compile(
     r"cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b"
     r"|\bis not valid json\b|\bunexpected (?:token|end of json)|object has no attribute\b"
     r"|object is not (?:subscriptable|iterable|callable)\b|\bexpected \w+, got \w+"
     r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception"
-    r"|object reference not set to an instance of an object",
+    r"|object reference not set to an instance of an object"
+    # the fetch API's own words when the request never got an answer: Node's (undici's)
+    # `TypeError: fetch failed`, a browser's `TypeError: Failed to fetch`, Node's `socket hang up`
+    r"|\bfetch failed\b|\bfailed to fetch\b|\bsocket hang up\b",
     re.I,
 )
 # A substring of every match of `_RUNTIME_MESSAGE`, in lower case (`expected ` is in
@@ -386,6 +389,9 @@ _RUNTIME_MESSAGE_KEYS = (
     "nil pointer dereference",
     "null pointer exception",
     "object reference not set",
+    "fetch failed",
+    "failed to fetch",
+    "socket hang up",
 )
 RUNTIME_MESSAGE_CHARS = 300
 
