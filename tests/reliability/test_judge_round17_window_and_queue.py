@@ -1,7 +1,8 @@
 """Round 17 (engineer 87): a bot's short notice that the conversation (the chat, its history,
-the prompt) is too long for it, and a Chinese notice that requests or users are many right now,
-are failures; a person who says when a long prompt slows a model down, or explains what a busy
-service does, is left alone. Made-up replies, both sides."""
+the prompt) is too long for it, a Chinese notice that requests or users are many right now, and
+a Korean one that today's uses are used up (횟수를 모두 사용했어요) are failures; a person who
+says when a long prompt slows a model down, or what a busy service does, is left alone.
+Made-up replies, both sides."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ def test_the_window_full_or_the_service_crowded_is_a_failure() -> None:
         "对话过长\uff0c请开启新会话",
         "当前请求量较高\uff0c请稍后再试",
         "当前访问人数较多\uff0c请稍后重试\uff5e",
+        "오늘 사용 가능한 질문 횟수를 모두 사용했어요. 내일 다시 이용해 주세요.",
     ):
         failure, _ = hand(text)
         assert failure, text
