@@ -50,3 +50,13 @@ def test_a_writer_naming_the_server_or_showing_the_page_is_left_alone() -> None:
     ):
         failure, _ = hand(text)
         assert not failure, text
+
+
+def test_every_stock_line_holds_a_key() -> None:
+    """A page's stock line is looked for only in a text that holds one of the keys: each line
+    must hold one, or it is never found."""
+    from tether.reliability import page_marks
+    from tether.reliability.keyed import holds
+
+    for line in page_marks.SERVER_PAGE_LINES:
+        assert holds(line, page_marks._SERVER_PAGE_KEYS), line
