@@ -14,7 +14,7 @@ from tether.reliability.error_objects import (
     may_have_error_key,
     object_keys,
 )
-from tether.reliability.keyed import may_hold_folded
+from tether.reliability.keyed import holds, may_hold_folded, split_keys
 from tether.reliability.lexicon import SHIPPED, Terms, placeholder_key
 from tether.reliability.reply import (
     CJK,
@@ -323,12 +323,49 @@ _SCAFFOLD_LINE = re.compile(r"^\s*(?:```[\w+-]*|#{1,6}\s.{0,60}|\*\*[^*\n]{1,40}
 EXCEPTION_LINE = re.compile(
     r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
     r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
-    r"^\s*thread '[^']*' panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
+    r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
     re.I,
 )
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
 _TRACE_HEADER = re.compile(r"^\s*(?:traceback \(most recent call last\)|stack traceback):", re.I)
 _PY_FRAME = re.compile(r"^\s*file \".*\", line \d+", re.I)
+# A .NET (or Java) frame, its `at` in the runtime's language (`в`, `在`, `bei`, `à`, `em`, `場所`,
+# `위치`), a method's full name and its parameters: printed one a line or, pasted from a page,
+# run together on one. Two of them are a trace even when the client printed only the message
+# above them (`Service request failed.` without `System.ClientModel.ClientResultException`).
+_MANAGED_FRAME = re.compile(
+    r"(?:^|\s{2})\s*(?:at|\u0432|\u5728|bei|\u00e0|em|en|\u5834\u6240|\uc704\uce58:?|ved|vid)\s+"
+    r"(?:[\w`$<>]+\.)+[\w`$<>]+\([^()\n]*\)",
+    re.M,
+)
+_MANAGED_KEYS = split_keys(
+    (
+        "  at ",
+        "\tat ",
+        "  \u0432 ",
+        "  \u5728 ",
+        "  bei ",
+        "  \u00e0 ",
+        "  em ",
+        "  en ",
+        "  \u5834\u6240 ",
+        "  \uc704\uce58",
+        "  ved ",
+        "  vid ",
+    )
+)
+
+
+def _managed_trace(text: str, lines: list[str]) -> bool:
+    """Two .NET or Java frames or more (`_MANAGED_FRAME`), and at most the message above them
+    and a line in five besides: a trace whose exception's name was not printed."""
+    if not holds(text, _MANAGED_KEYS):
+        return False
+    framed = [len(_MANAGED_FRAME.findall(line)) for line in lines]
+    if sum(framed) < 2:
+        return False
+    other = sum(1 for n in framed[1:] if n == 0)
+    return other * 5 <= len(lines)
 
 
 def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -342,6 +379,8 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
     # a traceback cut before the line that names its exception is one all the same
     if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
+        if _managed_trace(r.text[:6000], lines):
+            return (Signal("stack_trace", w["stack_trace"], lines[0].strip()[:60]),)
         return ()  # (before the frames are counted: most replies name no exception)
     # the source line Python prints under a frame counts as the frame's, indented or not (a
     # trace pasted into a chat often loses its indentation)
