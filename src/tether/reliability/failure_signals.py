@@ -310,7 +310,11 @@ _FRAME_LINE = re.compile(
     r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more"
     # a Java frame without its `at`, as a servlet container's error page prints it
     r"|\s*[\w$]+(?:\.[\w$<>]+)+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|native method"
-    r"|unknown source)\))$",
+    r"|unknown source)\)"
+    # the lines a Rust panic prints around its frames: its payload, the backtrace's header, the
+    # hint to set RUST_BACKTRACE
+    r"|\s*called `(?:result|option)::(?:unwrap|expect)\(\)` on an? `(?:err|none)` value.*"
+    r"|\s*stack backtrace:|\s*note: run with `rust_backtrace=1`.*)$",
     re.I,
 )
 # A markdown report's scaffolding around a pasted trace: a fence, a heading, a bold label on
