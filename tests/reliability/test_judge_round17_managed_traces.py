@@ -46,3 +46,27 @@ def test_a_rust_panic_with_its_threads_id_is_a_trace() -> None:
     )
     _, names = hand(text)
     assert "stack_trace" in names, names
+
+
+def test_a_traces_own_sentences_are_not_a_writers_prose() -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/app/bot/chat.py", line 88, in reply\n'
+        "    chunk = parse_chunk(line)\n"
+        '  File "/app/bot/stream.py", line 41, in parse_chunk\n'
+        "    raise StreamParseError(msg)\n"
+        "bot.errors.StreamParseError: Failed to parse the completion chunk. The provider may have "
+        "changed its format. Check the provider's changelog. Update the client and try again."
+    )
+    failure, names = hand(text)
+    assert failure and "stack_trace" in names and "prose" not in names, names
+    answer = (
+        "The parser broke on the new chunk format. I saw this in the log:\n\n```\n"
+        "Traceback (most recent call last):\n"
+        '  File "/app/bot/stream.py", line 41, in parse_chunk\n'
+        "bot.errors.StreamParseError: Failed to parse the completion chunk.\n```\n\n"
+        "The provider now sends a `delta` list instead of a string. I changed parse_chunk to "
+        "accept both shapes, added a test with each, and both pass now."
+    )
+    failure, _ = hand(answer)
+    assert not failure

@@ -11,6 +11,7 @@ import orjson
 
 from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.failure_signals import is_trace
 from tether.reliability.function_words import says_first_person
 from tether.reliability.keyed import KeyGated, holds, matches_at, split_keys
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
@@ -136,6 +137,8 @@ def prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             break
     if count <= 2:
         return ()  # a notice has a sentence or two of advice; an answer has more to say
+    if is_trace(r):
+        return ()  # a stack trace's lines (an exception's message, frames): a runtime's words
     return (
         Signal("prose", -w["prose"] * (count - 2), f"{count} sentences without a failure word"),
     )
@@ -161,6 +164,8 @@ def long_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if notice_list(r):
         return ()  # a notice's few lines and the items of its advice, not an article
+    if is_trace(r):
+        return ()  # a stack trace, however many lines: a runtime's, not an article
     return (Signal("long_prose", -w["long_prose"], f"{len(sentences)} sentences"),)
 
 

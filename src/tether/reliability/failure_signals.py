@@ -404,6 +404,15 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
+def is_trace(r: Reply) -> bool:
+    """Whether the reply is a stack trace (`stack_trace`): its lines are a runtime's, not a
+    writer's sentences (read by the answer signals that count a writer's prose)."""
+    return bool(tuple(stack_trace(r, _TRACE_WEIGHT)))
+
+
+_TRACE_WEIGHT = {"stack_trace": 1.0}
+
+
 # A runtime's own words for a crash, said without the exception's name: JavaScript's
 # `Cannot read properties of undefined (reading 'map')`, `Unexpected token '<', "<!DOCTYPE "...
 # is not valid JSON`, `fetch failed`, Python's `'NoneType' object is not subscriptable`, Lua's
