@@ -363,8 +363,8 @@ _MANAGED_KEYS = split_keys(
 def _managed_trace(text: str, lines: list[str]) -> bool:
     """Two .NET or Java frames or more (`_MANAGED_FRAME`), and at most the message above them
     and a line in five besides: a trace whose exception's name was not printed."""
-    if not holds(text, _MANAGED_KEYS):
-        return False
+    if ("  " not in text and "\t" not in text) or not holds(text, _MANAGED_KEYS):
+        return False  # (frames are indented or run together after spaces: ~1 us, not ~20)
     framed = [len(_MANAGED_FRAME.findall(line)) for line in lines]
     if sum(framed) < 2:
         return False
@@ -375,17 +375,39 @@ def _managed_trace(text: str, lines: list[str]) -> bool:
 def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
     client printed its own crash where the answer should be."""
+    named = _trace(r)
+    if named is None:
+        return ()
+    return (Signal("stack_trace", w["stack_trace"], named),)
+
+
+def is_trace(r: Reply) -> bool:
+    """Whether the reply is a stack trace (`stack_trace`): its lines are a runtime's, not a
+    writer's sentences (read by the answer signals that count a writer's prose)."""
+    return _trace(r) is not None
+
+
+def _trace(r: Reply) -> str | None:
+    """The line that names a stack trace's exception (its first 60 characters) when the reply
+    is one (`stack_trace`), read once a reply."""
+    if "trace" not in r.memo:
+        r.memo["trace"] = _read_trace(r)
+    found = r.memo["trace"]
+    return found if isinstance(found, str) else None
+
+
+def _read_trace(r: Reply) -> str | None:
     lines = [line for line in r.text[:6000].splitlines() if line.strip()]
     if "```" in r.text or "#" in r.text or "**" in r.text:
         lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
-        return ()
+        return None
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
     # a traceback cut before the line that names its exception is one all the same
     if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
         if _managed_trace(r.text[:6000], lines):
-            return (Signal("stack_trace", w["stack_trace"], lines[0].strip()[:60]),)
-        return ()  # (before the frames are counted: most replies name no exception)
+            return lines[0].strip()[:60]
+        return None  # (before the frames are counted: most replies name no exception)
     # the source line Python prints under a frame counts as the frame's, indented or not (a
     # trace pasted into a chat often loses its indentation)
     frames = sum(
@@ -400,17 +422,8 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         frames -= 1
         other -= _TRACE_HEADER.match(lines[0]) is None
     if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
-        return (Signal("stack_trace", w["stack_trace"], named[-1].strip()[:60]),)
-    return ()
-
-
-def is_trace(r: Reply) -> bool:
-    """Whether the reply is a stack trace (`stack_trace`): its lines are a runtime's, not a
-    writer's sentences (read by the answer signals that count a writer's prose)."""
-    return bool(tuple(stack_trace(r, _TRACE_WEIGHT)))
-
-
-_TRACE_WEIGHT = {"stack_trace": 1.0}
+        return named[-1].strip()[:60]
+    return None
 
 
 # A runtime's own words for a crash, said without the exception's name: JavaScript's
