@@ -230,7 +230,9 @@ def test_no_source_straddles_the_split() -> None:
 # retrained: 31.
 # Round 17's first seven batches joined (5,406 tune answers: context-limit explanations,
 # humans' short outage replies, write-ups quoting error bodies), retrained: 56 (hand 91).
-TUNE_FALSE_ALARMS_AT_MOST = 56
+# ... and its last three (FAQ entries, incident updates, recorded model replies, stand-ins):
+# 5,679 tune answers, retrained: 65 (hand 106).
+TUNE_FALSE_ALARMS_AT_MOST = 65
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -457,7 +459,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 56
 # Round 17's first seven batches joined (5,401 failures: context-limit notices, review bots,
 # saved error pages, the thinnest languages, persona fallbacks), retrained: 212 (5,189 caught,
 # hand 5,165).
-TUNE_MISSES_AT_MOST = 212
+# ... and its last three (SDK stand-ins, errors after partial answers, SSE frames, recorded
+# transcripts): 5,508 failures, retrained: 231 (5,277 caught, hand 5,254).
+TUNE_MISSES_AT_MOST = 231
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
