@@ -232,6 +232,8 @@ def test_no_source_straddles_the_split() -> None:
 # humans' short outage replies, write-ups quoting error bodies), retrained: 56 (hand 91).
 # ... and its last three (FAQ entries, incident updates, recorded model replies, stand-ins):
 # 5,679 tune answers, retrained: 65 (hand 106).
+# Round 17 (eng87): the failure side only (page marks, return codes, traces, context and queue
+# words): held, hand 106 -> 106, retrained: 65.
 TUNE_FALSE_ALARMS_AT_MOST = 65
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -461,7 +463,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 65
 # hand 5,165).
 # ... and its last three (SDK stand-ins, errors after partial answers, SSE frames, recorded
 # transcripts): 5,508 failures, retrained: 231 (5,277 caught, hand 5,254).
-TUNE_MISSES_AT_MOST = 231
+# Round 17 (eng87): an error page's marks weigh up to three and its text is no writer's
+# (IIS, Varnish, nginx), return codes (`rc`), fetch's own words, .NET frames in the runtime's
+# language, no prose in a trace, conversation-too-long and Chinese queue words: hand 254 -> 236
+# misses (5,272 caught), retrained: 216 (5,292 caught).
+TUNE_MISSES_AT_MOST = 216
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
