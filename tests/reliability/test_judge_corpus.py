@@ -240,7 +240,10 @@ def test_no_source_straddles_the_split() -> None:
 # Round 17 (eng89): thin languages' answer words (because, for example, means, a condition's
 # opener, "I fixed"), a short deferral to a request that proposes something ("let's date" ->
 # "I'm too busy, perhaps later") (hand 84 -> 82), retrained: 48.
-TUNE_FALSE_ALARMS_AT_MOST = 48
+# Round 17 (eng87): the failure side only (page marks, return codes, traces, context and queue
+# words): held, hand 106 -> 106, retrained: 65.
+# Round 17's ten batches joined and eng86-eng89 merged (judge/13): hand 82, retrained: 49.
+TUNE_FALSE_ALARMS_AT_MOST = 49
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -475,7 +478,13 @@ TUNE_FALSE_ALARMS_AT_MOST = 48
 # languages as vocabulary data; persona fallbacks (scattered thoughts, "not quite myself", a
 # moody API, a smoking processor, "I'm starting up", "I'll be back online shortly", "you've
 # asked too many questions") (hand 5,254 -> 5,295), retrained: 194 (5,314 caught).
-TUNE_MISSES_AT_MOST = 194
+# Round 17 (eng87): an error page's marks weigh up to three and its text is no writer's
+# (IIS, Varnish, nginx), return codes (`rc`), fetch's own words, .NET frames in the runtime's
+# language, no prose in a trace, conversation-too-long and Chinese queue words: hand 254 -> 236
+# misses (5,272 caught), retrained: 216 (5,292 caught).
+# Round 17's ten batches joined and eng86-eng89 merged (judge/13): hand 5,313, retrained: 178
+# (5,330 caught).
+TUNE_MISSES_AT_MOST = 178
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -392,7 +392,7 @@ def test_code_token_gate_is_the_search() -> None:
 @pytest.mark.parametrize(
     ("module", "pattern", "keys", "folded"),
     [
-        ("page_signals", "_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
+        ("page_marks", "_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
         ("failure_signals", "_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
     ],
 )
@@ -417,6 +417,9 @@ def test_pattern_keys_are_in_every_match(
         "index out of range [3] with length 3",
         "runtime error: invalid memory address or nil pointer dereference",
         "java.lang.Null Pointer Exception",
+        "TypeError: fetch failed",
+        "TypeError: Failed to fetch",
+        "Error: socket hang up",
     ]
     compiled = getattr(signals, pattern)
     found = getattr(signals, keys)

@@ -11,6 +11,7 @@ import orjson
 
 from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.failure_signals import is_trace
 from tether.reliability.function_words import says_first_person
 from tether.reliability.keyed import KeyGated, holds, matches_at, may_hold_folded, split_keys
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
@@ -44,6 +45,8 @@ PROSE_MAX = 5
 
 def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Cause and fix words (means, because, to fix, you can): an explanation is an answer."""
+    if r.page:
+        return ()  # an error page's own sentences ("This happens when ..."), not a writer's
     words = r.explaining_words
     if words and display_size(r.message.strip()) <= STOCK_CHARS and _stands_in(r):
         words = [x for x in words if x not in HEDGES]  # a notice's own guess at its cause
@@ -148,6 +151,8 @@ def prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             break
     if count <= 2:
         return ()  # a notice has a sentence or two of advice; an answer has more to say
+    if is_trace(r):
+        return ()  # a stack trace's lines (an exception's message, frames): a runtime's words
     return (
         Signal("prose", -w["prose"] * (count - 2), f"{count} sentences without a failure word"),
     )
@@ -173,6 +178,8 @@ def long_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if notice_list(r):
         return ()  # a notice's few lines and the items of its advice, not an article
+    if is_trace(r):
+        return ()  # a stack trace, however many lines: a runtime's, not an article
     return (Signal("long_prose", -w["long_prose"], f"{len(sentences)} sentences"),)
 
 

@@ -280,6 +280,17 @@ _NOTICE_KEYS = frozenset(
         "path",
         "ok",
         "retry_after",
+        # a return code's other names (AI Horde's `{"message": ..., "rc": "NoValidWorkers"}`,
+        # `retcode`, `result_code`, C's `errno`)
+        "rc",
+        "ret",
+        "retcode",
+        "ret_code",
+        "return_code",
+        "returncode",
+        "result_code",
+        "resultcode",
+        "errno",
     )
 )
 

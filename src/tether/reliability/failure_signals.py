@@ -14,7 +14,7 @@ from tether.reliability.error_objects import (
     may_have_error_key,
     object_keys,
 )
-from tether.reliability.keyed import may_hold_folded
+from tether.reliability.keyed import holds, may_hold_folded, split_keys
 from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, placeholder_key
 from tether.reliability.reply import (
     CJK,
@@ -324,7 +324,11 @@ _FRAME_LINE = re.compile(
     r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more"
     # a Java frame without its `at`, as a servlet container's error page prints it
     r"|\s*[\w$]+(?:\.[\w$<>]+)+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|native method"
-    r"|unknown source)\))$",
+    r"|unknown source)\)"
+    # the lines a Rust panic prints around its frames: its payload, the backtrace's header, the
+    # hint to set RUST_BACKTRACE
+    r"|\s*called `(?:result|option)::(?:unwrap|expect)\(\)` on an? `(?:err|none)` value.*"
+    r"|\s*stack backtrace:|\s*note: run with `rust_backtrace=1`.*)$",
     re.I,
 )
 # A markdown report's scaffolding around a pasted trace: a fence, a heading, a bold label on
@@ -337,26 +341,87 @@ _SCAFFOLD_LINE = re.compile(r"^\s*(?:```[\w+-]*|#{1,6}\s.{0,60}|\*\*[^*\n]{1,40}
 EXCEPTION_LINE = re.compile(
     r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
     r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
-    r"^\s*thread '[^']*' panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
+    r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
     re.I,
 )
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
 _TRACE_HEADER = re.compile(r"^\s*(?:traceback \(most recent call last\)|stack traceback):", re.I)
 _PY_FRAME = re.compile(r"^\s*file \".*\", line \d+", re.I)
+# A .NET (or Java) frame, its `at` in the runtime's language (`в`, `在`, `bei`, `à`, `em`, `場所`,
+# `위치`), a method's full name and its parameters: printed one a line or, pasted from a page,
+# run together on one. Two of them are a trace even when the client printed only the message
+# above them (`Service request failed.` without `System.ClientModel.ClientResultException`).
+_MANAGED_FRAME = re.compile(
+    r"(?:^|\s{2})\s*(?:at|\u0432|\u5728|bei|\u00e0|em|en|\u5834\u6240|\uc704\uce58:?|ved|vid)\s+"
+    r"(?:[\w`$<>]+\.)+[\w`$<>]+\([^()\n]*\)",
+    re.M,
+)
+_MANAGED_KEYS = split_keys(
+    (
+        "  at ",
+        "\tat ",
+        "  \u0432 ",
+        "  \u5728 ",
+        "  bei ",
+        "  \u00e0 ",
+        "  em ",
+        "  en ",
+        "  \u5834\u6240 ",
+        "  \uc704\uce58",
+        "  ved ",
+        "  vid ",
+    )
+)
+
+
+def _managed_trace(text: str, lines: list[str]) -> bool:
+    """Two .NET or Java frames or more (`_MANAGED_FRAME`), and at most the message above them
+    and a line in five besides: a trace whose exception's name was not printed."""
+    if ("  " not in text and "\t" not in text) or not holds(text, _MANAGED_KEYS):
+        return False  # (frames are indented or run together after spaces: ~1 us, not ~20)
+    framed = [len(_MANAGED_FRAME.findall(line)) for line in lines]
+    if sum(framed) < 2:
+        return False
+    other = sum(1 for n in framed[1:] if n == 0)
+    return other * 5 <= len(lines)
 
 
 def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
     client printed its own crash where the answer should be."""
+    named = _trace(r)
+    if named is None:
+        return ()
+    return (Signal("stack_trace", w["stack_trace"], named),)
+
+
+def is_trace(r: Reply) -> bool:
+    """Whether the reply is a stack trace (`stack_trace`): its lines are a runtime's, not a
+    writer's sentences (read by the answer signals that count a writer's prose)."""
+    return _trace(r) is not None
+
+
+def _trace(r: Reply) -> str | None:
+    """The line that names a stack trace's exception (its first 60 characters) when the reply
+    is one (`stack_trace`), read once a reply."""
+    if "trace" not in r.memo:
+        r.memo["trace"] = _read_trace(r)
+    found = r.memo["trace"]
+    return found if isinstance(found, str) else None
+
+
+def _read_trace(r: Reply) -> str | None:
     lines = [line for line in r.text[:6000].splitlines() if line.strip()]
     if "```" in r.text or "#" in r.text or "**" in r.text:
         lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
-        return ()
+        return None
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
     # a traceback cut before the line that names its exception is one all the same
     if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
-        return ()  # (before the frames are counted: most replies name no exception)
+        if _managed_trace(r.text[:6000], lines):
+            return lines[0].strip()[:60]
+        return None  # (before the frames are counted: most replies name no exception)
     # the source line Python prints under a frame counts as the frame's, indented or not (a
     # trace pasted into a chat often loses its indentation)
     frames = sum(
@@ -371,20 +436,23 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         frames -= 1
         other -= _TRACE_HEADER.match(lines[0]) is None
     if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
-        return (Signal("stack_trace", w["stack_trace"], named[-1].strip()[:60]),)
-    return ()
+        return named[-1].strip()[:60]
+    return None
 
 
 # A runtime's own words for a crash, said without the exception's name: JavaScript's
 # `Cannot read properties of undefined (reading 'map')`, `Unexpected token '<', "<!DOCTYPE "...
-# is not valid JSON`, Python's `'NoneType' object is not subscriptable`, Lua's `expected
-# string, got table`, Go's `nil pointer dereference`.
+# is not valid JSON`, `fetch failed`, Python's `'NoneType' object is not subscriptable`, Lua's
+# `expected string, got table`, Go's `nil pointer dereference`.
 _RUNTIME_MESSAGE = re.compile(
     r"cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b"
     r"|\bis not valid json\b|\bunexpected (?:token|end of json)|object has no attribute\b"
     r"|object is not (?:subscriptable|iterable|callable)\b|\bexpected \w+, got \w+"
     r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception"
-    r"|object reference not set to an instance of an object",
+    r"|object reference not set to an instance of an object"
+    # the fetch API's own words when the request never got an answer: Node's (undici's)
+    # `TypeError: fetch failed`, a browser's `TypeError: Failed to fetch`, Node's `socket hang up`
+    r"|\bfetch failed\b|\bfailed to fetch\b|\bsocket hang up\b",
     re.I,
 )
 # A substring of every match of `_RUNTIME_MESSAGE`, in lower case (`expected ` is in
@@ -400,6 +468,9 @@ _RUNTIME_MESSAGE_KEYS = (
     "nil pointer dereference",
     "null pointer exception",
     "object reference not set",
+    "fetch failed",
+    "failed to fetch",
+    "socket hang up",
 )
 RUNTIME_MESSAGE_CHARS = 300
 

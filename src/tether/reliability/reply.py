@@ -16,6 +16,7 @@ from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import key_positions, may_hold_folded
 from tether.reliability.lexicon import NO_ERROR, NOT_SEEING, Lexicon, Terms, trie_pattern
+from tether.reliability.page_marks import page_marks
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
 # has a failure's structure (an HTML page, an error object, a stack trace).
@@ -569,6 +570,8 @@ class Reply:
     usage: Usage | None
     lexicon: Lexicon
     low: str = field(init=False)
+    # readings a signal shares with others outside this module (`failure_signals.is_trace`)
+    memo: dict[str, object] = field(init=False, default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.low = self.text.lower()
@@ -588,15 +591,27 @@ class Reply:
         return len(tags) >= 4 and any(_TAG_NAME.match(t) is None for t in tags)
 
     @cached_property
+    def page_marks(self) -> list[str]:
+        """The marks of a server's error page in the reply's text (`page_marks.page_marks`)."""
+        return page_marks(self.low)
+
+    @cached_property
+    def page(self) -> bool:
+        """An error page's text as rendered, copied whole: two of a page's marks or more, and
+        no fence (a writer who shows a page fences it and writes around it). Its sentences
+        are its software's: the signals that read a writer's words do not read them."""
+        return not self.html and "```" not in self.text and len(self.page_marks) >= 2
+
+    @cached_property
     def structure(self) -> tuple[str, str, list[str]] | None:
         """(kind, prefix, message strings) when the reply is mostly one error object."""
         return read_error_object(self.text)
 
     @property
     def written(self) -> bool:
-        """Neither an error object nor an HTML page: text a writer wrote, where the answer
-        signals that read a writer's words count."""
-        return self.structure is None and not self.html
+        """Neither an error object nor an HTML page nor a page's text as rendered (`page`):
+        text a writer wrote, where the answer signals that read a writer's words count."""
+        return self.structure is None and not self.html and not self.page
 
     @cached_property
     def ids(self) -> re.Match[str] | None:
