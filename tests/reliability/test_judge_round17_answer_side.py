@@ -32,6 +32,10 @@ def test_a_notice_that_shares_their_words_is_a_failure() -> None:
         "Connection closed by the upstream server. Please try again later.",
         "Request failed: the connection was closed. Please reopen the chat and try again.",
         "The server is overloaded. It would be great if you could try again in a few minutes.",
+        # "closing" is a person's act on an issue, not a notice ending a chat or a connection
+        "Closing this chat because you reached the daily message limit. Please start a new "
+        "chat tomorrow.",
+        "Upstream error: connection closing because the server timed out. Please try again later.",
     ):
         failure, names = hand(text)
         assert failure and not names & {"tracker_act", "wishes"}, (names, text)

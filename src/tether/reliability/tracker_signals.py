@@ -26,9 +26,14 @@ _TRACKER_KEYS = split_keys(
 # The tracker's own acts on an issue: "closing as this isn't a litellm error", "I'm closing
 # this for now", "you can close this issue", "feel free to reopen", "duplicate of #12",
 # "kapad\u0131m", "закрываю", "先关了", "クローズします", "이슈를 닫겠습니다". (Not "the connection
-# closed", a notice's; not "reopen the app", its advice: an issue, a ticket, this one.)
+# closed", a notice's; not "reopen the app", its advice: an issue, a ticket, this one. "Closing"
+# is a person's act at a sentence's start or after "I'm", "we'll"...: not "connection closing
+# because ...", and not "closing this chat", a notice ending a conversation.)
 _TRACKER_ACT = re.compile(
-    r"\bclosing (?:this|it|as|since|because|now|for now|the (?:issue|ticket|pr))\b"
+    r"(?:^|[.!?:;,]\s+|\n|\b(?:i[\u2019']?m|i am|we[\u2019']?re|we are|i[\u2019']?ll|we[\u2019']?ll"
+    r"|i will|we will|will be|going to|be|am|so|and)\s)closing"
+    r" (?:this|it|as|since|because|now|for now|the (?:issue|ticket|pr))\b"
+    r"(?! (?:chat|conversation|session|window|connection|tab|stream|request|app|socket|page))"
     r"|\bclosed? (?:this|the) (?:issue|ticket|pr|pull request|one)\b"
     r"|\bfeel free to re-?open\b|\bre-?open(?:ing)? (?:this|the) (?:issue|ticket)\b"
     r"|\b(?:a )?duplicate of #\d+|\bmarking (?:this |it )?as (?:resolved|duplicate|stale|fixed)\b"
