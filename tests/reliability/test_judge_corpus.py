@@ -243,7 +243,10 @@ def test_no_source_straddles_the_split() -> None:
 # Round 17 (eng87): the failure side only (page marks, return codes, traces, context and queue
 # words): held, hand 106 -> 106, retrained: 65.
 # Round 17's ten batches joined and eng86-eng89 merged (judge/13): hand 82, retrained: 49.
-TUNE_FALSE_ALARMS_AT_MOST = 49
+# Round 18's first six batches joined (6,377 tune answers: humans' replies in the threads of
+# small integrations and Asian providers, explanations in eight languages, recorded agent
+# conversations), retrained: 100 (hand 173).
+TUNE_FALSE_ALARMS_AT_MOST = 100
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -484,7 +487,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 49
 # misses (5,272 caught), retrained: 216 (5,292 caught).
 # Round 17's ten batches joined and eng86-eng89 merged (judge/13): hand 5,313, retrained: 178
 # (5,330 caught).
-TUNE_MISSES_AT_MOST = 178
+# Round 18's first six batches joined (5,780 failures: small integrations, Asian providers'
+# error bodies, traces shown as the bot's message, platforms' and model servers' errors),
+# retrained: 212 (5,568 caught, hand 5,564).
+TUNE_MISSES_AT_MOST = 212
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
