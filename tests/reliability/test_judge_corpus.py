@@ -246,7 +246,10 @@ def test_no_source_straddles_the_split() -> None:
 # Round 18's first six batches joined (6,377 tune answers: humans' replies in the threads of
 # small integrations and Asian providers, explanations in eight languages, recorded agent
 # conversations), retrained: 100 (hand 173).
-TUNE_FALSE_ALARMS_AT_MOST = 100
+# ... and its last four (content filters beside models' own refusals, short replies a prompt
+# demanded, in-character bot replies, mid-size languages): 6,627 tune answers, retrained: 117
+# (hand 196).
+TUNE_FALSE_ALARMS_AT_MOST = 117
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -490,7 +493,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 100
 # Round 18's first six batches joined (5,780 failures: small integrations, Asian providers'
 # error bodies, traces shown as the bot's message, platforms' and model servers' errors),
 # retrained: 212 (5,568 caught, hand 5,564).
-TUNE_MISSES_AT_MOST = 212
+# ... and its last four (content-filter stand-ins, placeholders, persona fallbacks, mid-size
+# languages' locale notices): 5,938 failures, retrained: 266 (5,672 caught, hand 5,675).
+TUNE_MISSES_AT_MOST = 266
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
