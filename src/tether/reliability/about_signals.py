@@ -72,6 +72,7 @@ _TO_ASKER_KEYS = split_keys(
         "terima kasih",
         "شكرا",
         "گزارش",
+        *("你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão"),
     )
 )
 _CONTRAST_KEYS = split_keys(
@@ -352,6 +353,16 @@ _TO_ASKER = re.compile(
     # refresh?", "Is it the same when you log in again?", "具体是什么插件报错" (which one, exactly)
     r"|(?<![\w'])(?:does|did|is|are|was|were) (?:the|it|this|that|there)\b[^?\n.!]{0,80}"
     r"\byou(?:r)?\b[^?\n.!]{0,60}\?|具体是?(?:什么|哪个|哪些|哪里|哪一)"
+    # ... or what they run, or when they see it, as a maintainer asks: "which version are you
+    # on?", "what model do you use?", "do you get the error immediately?", "你用的是哪个版本",
+    # "какую версию", "welche Version", "qual versão"
+    r"|(?:what|which) (?:model|version|provider|endpoint|os|browser|client|region|plan"
+    r"|node version|python version)s? (?:of [\w .-]{1,30} )?(?:do|are|did|were) you"
+    r" (?:use|using|run|running|on|have)\b"
+    r"|(?<![\w'])(?:do|did) you (?:receive|get|see) (?:the|this|that) (?:error|message|timeout)"
+    r" (?:immediately|right away|every time|always|only)\b"
+    r"|你用的(?:是)?(?:什么|哪个|哪一)|什么版本|哪个版本|どのバージョン|어떤 버전"
+    r"|какую версию|какая версия|welche version|quelle version|qué versión|qual versão"
 )
 # ... or names them first, as a thread's reply does, after a greeting in any language or none:
 # "@nowox I recovered it now", "Bonjour @marta, ...".
@@ -366,8 +377,9 @@ _TO_HANDLE = re.compile(
 
 def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer speaks to the asker about what the asker said or sees ("the website you
-    mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, or
-    opens with their handle ("@nowox ..."): a reply to a person. A service's notice knows
+    mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, asks
+    what they run ("which version are you on?"), or opens with their handle ("@nowox ..."): a
+    reply to a person. A service's notice knows
     nothing the user said; it speaks of "your request" at most."""
     if not r.written:
         return ()

@@ -383,6 +383,20 @@ _ASKER_EVIDENCE = re.compile(
     r"(?: message)? (?:says|dice|diz|dit|sagt|tells you|is telling you)\b"
     r"|судя по (?:ошибке|логам|логу|тексту ошибки|сообщению)"
     r"|(?:エラー|ログ)(?:メッセージ)?を見(?:ると|る限り)"
+    # ... or spoken of as a thing seen, and said what it is: "this error means the key lacks
+    # access", "that error comes from the proxy", "这个报错很明确", "只是把报错信息优化了",
+    # "このエラーは", "이 오류는", "эта ошибка возникает", "cette erreur vient". (Not "if this
+    # error persists" or "this error has been reported": a notice's own closing lines.)
+    r"|(?<!if )(?<!should )(?<!when )\bth(?:is|at|ese) errors? (?:is|are|was|were|means?|comes?"
+    r"|came|happens?|happened|occurs?|occurred|appears?|appeared|usually|only|also|seems?|looks?"
+    r"|should be fixed|isn't|is not)\b"
+    r"|这个报错|这个错误|這個錯誤|此报错|个报错|(?:报错信息|的报错)(?!\s*[:\uff1a])"
+    r"|このエラーは|このエラー自体|이 (?:에러|오류)는"
+    r"|эта ошибка (?:возникает|появляется|связана|означает|говорит)"
+    r"|(?<!wenn )\bdieser fehler (?:tritt|kommt|bedeutet|ist|liegt)\b"
+    r"|(?<!si )\bcette erreur (?:vient|signifie|est|apparaît)\b"
+    r"|(?<!si )\beste error (?:es|viene|significa|aparece|ocurre)\b"
+    r"|(?<!se )\b(?:esse|este) erro (?:é|vem|significa|aparece|acontece|ocorre)(?!\w)"
 )
 _ASKER_EVIDENCE_KEYS = split_keys(
     (
@@ -390,6 +404,8 @@ _ASKER_EVIDENCE_KEYS = split_keys(
         *("judging", "going", "tells us", "saying", "complaining", "telling you"),
         *("says", "dice", "diz", "dit", "sagt"),
         *("从报错", "从错误", "从日志", "从錯誤", "从報錯", "судя по", "を見"),
+        *("error", "fehler", "erreur", "erro", "报错", "错误", "錯誤", "エラー", "에러", "오류"),
+        "ошибка",
         "提供",
         *(
             "截图",
@@ -408,8 +424,9 @@ _ASKER_EVIDENCE_KEYS = split_keys(
 
 def asker_evidence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The asker's evidence, read or asked for ("in your screenshot", "could you post the full
-    log", "有报错截图么", "пришлите логи"): a person helping someone who met the failure. A
-    notice has no screenshot to look at and asks for none."""
+    log", "有报错截图么", "пришлите логи"), or an error spoken of as a thing seen ("this error
+    means ...", "这个报错很明确"): a person helping someone who met the failure. A notice has no
+    screenshot to look at and asks for none, and is the error rather than speaking of it."""
     if not r.written:
         return ()
     return sign("asker_evidence", w, _ASKER_EVIDENCE, _ASKER_EVIDENCE_KEYS, r.low[:3000])

@@ -2,9 +2,10 @@
 
 A maintainer closes, reopens and marks issues (`tracker_act`: "closing as this isn't our bug",
 "you can close this issue", "kapad\u0131m", "先关了"); a user asks for a feature
-(`wishes`: "it would be great to have ...", "wäre schön, wenn ...", "希望能增加 ..."). Neither is
-said by a service: a notice reports its failure now, and has no issue to close and nothing to
-wish for.
+(`wishes`: "it would be great to have ...", "wäre schön, wenn ...", "希望能增加 ..."); either
+tells of a trial of their own (`own_trial`: "I tried with a different key", "can't reproduce",
+"我这边测试正常", "denedim"). None is said by a service: a notice reports its failure now, and
+has no issue to close, nothing to wish for and no setup of the user's to try.
 """
 
 from __future__ import annotations
@@ -91,3 +92,53 @@ def wishes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     return sign("wishes", w, _WISH, _WISH_KEYS, r.low[:3000])
+
+
+_TRIAL_KEYS = split_keys(
+    (
+        *("tried", "tested", "checked", "reinstalled", "downgraded", "reproduc", "switched"),
+        *("versucht", "probiert", "getestet", "reproduzieren", "essay", "test", "vérifié"),
+        *("reproduire", "probé", "probado", "reproducir", "reproduzir", "provato", "riscontrato"),
+        *("testato", "riprodurre", "denedim", "deneme", "coba"),
+        *("复现", "我", "之前也", "再現", "試し", "재현", "봤", "시도했", "пробовал", "проверил"),
+        *("обновил", "переустановил", "воспроизв"),
+    )
+)
+# The writer's own trial of the failing setup, or of reproducing it: "I tried with a different
+# api key", "we've tested it on 2.3", "I can't reproduce this", "我这边测试正常", "我试了新的
+# key", "之前也遇到过", "試してみましたが", "재현이 안 됩니다", "я тоже пробовал", "ich habe es
+# getestet", "j'ai essayé", "no puedo reproducir", "ho riscontrato", "denedim", "udah coba". (Not
+# "I tried to answer, but ...", "Tentei pensar ...": a bot's notice of its own failed attempt;
+# not "I encountered an error" or "I ran into an issue", its stock opening; not "we have switched
+# you to the free model", a plan's notice about the user.)
+_OWN_TRIAL = re.compile(
+    r"(?<![\w'])(?:i|we)(?:'ve| have)?\s+(?:just\s+|also\s+|already\s+|even\s+|then\s+)?"
+    r"(?:tried(?!\s+to\b)|tested|checked|reinstalled|downgraded|reproduced|switched(?!\s+you))\b"
+    r"|(?:can(?:'t|not)|could(?:n't| not)|unable to|not able to)\s+(?:\w+\s+)?reproduce"
+    r"|(?:无法|不能|没法|没有|未能|能|可以)复现|复现不了"
+    r"|我(?:这里|这边|本地)(?:也|都|是|没|无法|不|可以|能|正常|测试)"
+    r"|我(?:试了|试过|测试了|换了|更新了|升级了|重装了)|之前也(?:发现|遇到|碰到)"
+    r"|再現(?:できません|しません|できました|しました)|試しました|試してみました|試したところ"
+    r"|재현이 안|재현되지 않|재현됩니다|재현했|(?:해|시도해)\s?봤|시도했"
+    r"|(?<!\w)(?:я|мы)\s+(?:тоже\s+|уже\s+)?(?:пробовал|попробовал|проверил|обновил"
+    r"|переустановил)|не (?:могу|удалось) воспроизвести|не воспроизводится"
+    r"|\bich habe (?:\w+ ){0,6}(?:versucht|probiert|getestet|ausprobiert)\b"
+    r"|\b(?:kann|konnte) (?:ich )?(?:das |es )?nicht reproduzieren"
+    r"|\bj'ai (?:\w+ ){0,2}(?:essayé|testé|vérifié)"
+    r"|(?:impossible de|je n'arrive pas à|je ne peux pas) reproduire"
+    r"|(?<!\w)(?:probé|he probado|no (?:puedo|pude) reproducir)(?!\w)"
+    r"|(?<!\w)(?:testei|não consigo reproduzir|não consegui reproduzir)(?!\w)"
+    r"|(?<!\w)ho (?:\w+ )?(?:provato|riscontrato|testato)(?!\w)|non riesco a riprodurre"
+    r"|(?<!\w)(?:denedim|deneme yapt\u0131m)(?!\w)"
+    r"|(?<!\w)(?:saya|aku|gw|gue|udah|sudah) (?:\w+ )?coba(?!\w)"
+)
+
+
+def own_trial(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer tells of a trial of their own ("I tried with a different api key", "I can't
+    reproduce it", "我这边测试正常", "denedim"): a person in a thread reporting what they did or
+    saw. A notice is written to "you" by a service, never in a person's past tense about their
+    own setup; a bot's own failed attempt ("I tried to answer, but ...") is left out."""
+    if not r.written:
+        return ()
+    return sign("own_trial", w, _OWN_TRIAL, _TRIAL_KEYS, r.low[:3000])

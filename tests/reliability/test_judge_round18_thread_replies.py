@@ -1,0 +1,88 @@
+"""Round 18 (engineer 91): people's replies in issue threads. A person telling of a trial of
+their own ("I tried with another key", "can't reproduce", "我这边测试正常", "denedim"), an error
+spoken of as a thing seen ("this error means ...", "这个报错很明确"), a thread's follow-up ("+1",
+"any update?", "same error here", "同问"): answers, left alone. The notices that share their
+words (a bot's "I tried to answer, but ...", "I encountered an error", "if this error
+persists", "we will post any updates") stay failures. Made-up replies, both sides."""
+
+from __future__ import annotations
+
+from tests.reliability.judging import hand
+
+
+def test_a_persons_own_trial_is_left_alone() -> None:
+    for text in (
+        "I tried with a fresh api key from another account. Same quota error.",
+        "We've tested it on 2.4.1 and cannot reproduce the timeout, is your proxy in the way?",
+        "I can't reproduce this, the rate limit error never shows up here.",
+        "我这边测试正常，没有出现额度不足的提示",
+        "我试了新的 key 还是提示限流",
+        "能复现，但是看不出是哪里超时了",
+        "再現できませんでした。タイムアウトは出ません。",
+        "재현이 안 됩니다. 서버 과부하 오류가 안 나와요.",
+        "Я тоже пробовал другой ключ, лимит всё равно превышен.",
+        "Ich habe es mit einem neuen Schlüssel getestet, das Kontingent ist trotzdem erschöpft.",
+        "J'ai essayé avec une autre clé, toujours l'erreur de quota.",
+        "No puedo reproducir el error de límite de tasa con la versión nueva.",
+        "Testei com outra chave e o erro de cota continua.",
+        "Ho provato con un'altra chiave, stesso errore di quota.",
+        "Yeni anahtarla denedim, yine kota hatası alıyorum.",
+        "udah coba ganti key tetap gagal terus",
+    ):
+        failure, names = hand(text)
+        assert not failure and "own_trial" in names, (names, text)
+
+
+def test_a_bots_own_attempt_stays_a_failure() -> None:
+    for text in (
+        "I tried to answer your question, but something went wrong. Please try again later.",
+        "Sorry, I encountered an error while processing your request. Please try again.",
+        "I ran into an issue while generating the response. Please try again.",
+        "Tentei pensar numa resposta, mas não consegui. Tente novamente mais tarde.",
+        "You have exceeded your premium request limit. We have switched you to the base model.",
+    ):
+        failure, names = hand(text)
+        assert failure and "own_trial" not in names, (names, text)
+
+
+def test_an_error_spoken_of_as_a_thing_is_left_alone() -> None:
+    for text in (
+        "这个报错很明确，你的 key 没有这个模型的权限",
+        "新版本只是把报错信息改得清楚了一点，限流还是上游的问题",
+        "That error comes from the proxy, not from the model: it times out after 60 seconds.",
+        "This error means your quota for the month ran out, the counter resets on the 1st.",
+        "このエラーはレート制限によるものです。少し待てば解消します。",
+    ):
+        failure, names = hand(text)
+        assert not failure and "asker_evidence" in names, (names, text)
+
+
+def test_a_notices_own_lines_about_the_error_stay_a_failure() -> None:
+    for text in (
+        "Something went wrong. This error has been reported. Please try again later.",
+        "Rate limit exceeded. If this error persists, please contact support.",
+        "请求失败，报错信息：upstream timeout，请稍后重试",
+    ):
+        failure, names = hand(text)
+        assert failure and "asker_evidence" not in names, (names, text)
+
+
+def test_a_threads_follow_up_is_left_alone() -> None:
+    for text in (
+        "+1, still getting 429 on v1.2.3",
+        "Any update on this? The server is overloaded every afternoon.",
+        "Same error here with 0.4.2, rate limit exceeded on the first call.",
+        "求更新，还是一直提示额度不足",
+        "同问，一直超时",
+    ):
+        failure, names = hand(text)
+        assert not failure and "witness" in names, (names, text)
+
+
+def test_a_notice_with_the_same_words_stays_a_failure() -> None:
+    for text in (
+        "+1 (800) 555-0100 is our support line. Service temporarily unavailable.",
+        "We will post any updates on our status page. Service temporarily unavailable.",
+    ):
+        failure, names = hand(text)
+        assert failure and "witness" not in names, (names, text)
