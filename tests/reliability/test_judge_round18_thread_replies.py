@@ -15,18 +15,18 @@ def test_a_persons_own_trial_is_left_alone() -> None:
         "I tried with a fresh api key from another account. Same quota error.",
         "We've tested it on 2.4.1 and cannot reproduce the timeout, is your proxy in the way?",
         "I can't reproduce this, the rate limit error never shows up here.",
-        "我这边测试正常，没有出现额度不足的提示",
+        "我这边测试正常\uff0c没有出现额度不足的提示",
         "我试了新的 key 还是提示限流",
-        "能复现，但是看不出是哪里超时了",
-        "再現できませんでした。タイムアウトは出ません。",
-        "재현이 안 됩니다. 서버 과부하 오류가 안 나와요.",
+        "能复现\uff0c但是看不出是哪里超时了",
+        "再現できませんでした。こちらの環境では正常に動いています。",
+        "재현이 안 됩니다. 같은 키로 여러 번 호출해도 타임아웃이 안 생겨요.",
         "Я тоже пробовал другой ключ, лимит всё равно превышен.",
         "Ich habe es mit einem neuen Schlüssel getestet, das Kontingent ist trotzdem erschöpft.",
         "J'ai essayé avec une autre clé, toujours l'erreur de quota.",
-        "No puedo reproducir el error de límite de tasa con la versión nueva.",
+        "No puedo reproducir el error de límite con la versión nueva, ¿qué proxy usas?",
         "Testei com outra chave e o erro de cota continua.",
         "Ho provato con un'altra chiave, stesso errore di quota.",
-        "Yeni anahtarla denedim, yine kota hatası alıyorum.",
+        "Yeni anahtarla denedim, yine kota hatas\u0131 al\u0131yorum.",
         "udah coba ganti key tetap gagal terus",
     ):
         failure, names = hand(text)
@@ -47,8 +47,8 @@ def test_a_bots_own_attempt_stays_a_failure() -> None:
 
 def test_an_error_spoken_of_as_a_thing_is_left_alone() -> None:
     for text in (
-        "这个报错很明确，你的 key 没有这个模型的权限",
-        "新版本只是把报错信息改得清楚了一点，限流还是上游的问题",
+        "这个报错很明确\uff0c你的 key 没有这个模型的权限",
+        "新版本只是把报错信息改得清楚了一点\uff0c根本原因在上游",
         "That error comes from the proxy, not from the model: it times out after 60 seconds.",
         "This error means your quota for the month ran out, the counter resets on the 1st.",
         "このエラーはレート制限によるものです。少し待てば解消します。",
@@ -61,19 +61,28 @@ def test_a_notices_own_lines_about_the_error_stay_a_failure() -> None:
     for text in (
         "Something went wrong. This error has been reported. Please try again later.",
         "Rate limit exceeded. If this error persists, please contact support.",
-        "请求失败，报错信息：upstream timeout，请稍后重试",
+        "请求失败\uff0c报错信息\uff1aupstream timeout\uff0c请稍后重试",
     ):
         failure, names = hand(text)
         assert failure and "asker_evidence" not in names, (names, text)
+
+
+def test_a_maintainer_asking_what_they_run_is_left_alone() -> None:
+    for text in (
+        "Which version are you on? The overloaded error was fixed in 1.4.",
+        "你用的是哪个版本\uff1f限流提示在新版里改过了",
+    ):
+        failure, names = hand(text)
+        assert not failure and "addresses_asker" in names, (names, text)
 
 
 def test_a_threads_follow_up_is_left_alone() -> None:
     for text in (
         "+1, still getting 429 on v1.2.3",
         "Any update on this? The server is overloaded every afternoon.",
-        "Same error here with 0.4.2, rate limit exceeded on the first call.",
-        "求更新，还是一直提示额度不足",
-        "同问，一直超时",
+        "Same error here with 0.4.2, the proxy times out on long prompts.",
+        "求更新\uff0c还是一直提示额度不足",
+        "同问\uff0c一直超时",
     ):
         failure, names = hand(text)
         assert not failure and "witness" in names, (names, text)
