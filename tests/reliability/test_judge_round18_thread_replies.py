@@ -95,3 +95,33 @@ def test_a_notice_with_the_same_words_stays_a_failure() -> None:
     ):
         failure, names = hand(text)
         assert failure and "witness" not in names, (names, text)
+
+
+def test_a_link_to_an_issue_or_a_line_of_code_is_left_alone() -> None:
+    for text in (
+        "Looks like the same bug as https://github.com/acme/proxy/issues/812, the proxy "
+        "times out on long prompts.",
+        "The timeout is hard-coded here: "
+        "https://github.com/acme/demo/blob/3f2a9c1/demo/run.py#L92, raise it to 120.",
+    ):
+        failure, names = hand(text)
+        assert not failure and "cites_source" in names, (names, text)
+    # a tracker's front page, where a client's error asks to report it, cites nothing
+    failure, names = hand(
+        "Rate limit exceeded. Please report this at https://github.com/acme/proxy/issues"
+    )
+    assert failure and "cites_source" not in names, names
+
+
+def test_a_change_in_a_numbered_release_is_left_alone() -> None:
+    for text in (
+        "Try updating, the rate limit handling was reworked in 0.9.",
+        "这个限流问题在 1.3.2 版本已经修了",
+        "内容审核在 v2.1.0 已经由 @somebody 加入",
+    ):
+        failure, names = hand(text)
+        assert not failure and "next_release" in names, (names, text)
+    failure, names = hand(
+        "This endpoint is only supported in version 2.0 and later. Please upgrade your client."
+    )
+    assert failure and "next_release" not in names, names

@@ -391,9 +391,12 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 # A person's casual speech: an interjection of talk ("yeah", "yep", "nope") or a chat
-# abbreviation ("afaik", "iirc", "imo", "tbh", "fwiw", "btw"), as a word of its own. (Not
-# "lol", "haha", "hehe", "nah": a chat bot's persona line says those about itself.)
-_CASUAL = re.compile(r"(?:yeah|yep|yup|nope|afaik|iirc|imho|imo|tbh|fwiw|btw)(?![\w'])")
+# abbreviation ("afaik", "iirc", "imo", "tbh", "fwiw", "btw", "fyi", "lmk", "ymmv"), as a word
+# of its own. (Not "lol", "haha", "hehe", "nah", "idk": a chat bot's persona line says those
+# about itself.)
+_CASUAL = re.compile(
+    r"(?:yeah|yep|yup|nope|afaik|iirc|imho|imo|tbh|fwiw|btw|fyi|lmk|ymmv)(?![\w'])"
+)
 
 
 def speaks_casually(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -675,12 +678,24 @@ _SOURCE = re.compile(
 )
 
 
+# ... or points at one issue, pull request, commit or file on a code host: "see
+# github.com/org/repo/issues/8493", "the line is at .../blob/<sha>/demo.py#L92" (not a tracker's
+# front page, "github.com/org/repo/issues", where a client's error may ask to report it).
+_CODE_LINK = re.compile(
+    r"(?:github\.com|gitlab\.com|gitee\.com|codeberg\.org)/[\w.-]+/[\w.-]+/(?:-/)?"
+    r"(?:issues|pull|pulls|merge_requests|commit|blob|discussions)/\w"
+)
+_CODE_LINK_KEYS = split_keys(("github.com/", "gitlab.com/", "gitee.com/", "codeberg.org/"))
+
+
 def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer names where it read what it says ("according to the status page", "laut dem
-    Status-Update"): a report about a failure, with its source. A service is its own source."""
+    Status-Update") or points at an issue, a commit or a file on a code host: a report about a
+    failure, with its source. A service is its own source."""
     if not r.written:
         return ()
-    return sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
+    found = sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
+    return found or sign("cites_source", w, _CODE_LINK, _CODE_LINK_KEYS, r.low[:3000], 60)
 
 
 _THIRD_PARTY_KEYS = split_keys(
