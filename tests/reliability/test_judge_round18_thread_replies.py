@@ -125,3 +125,26 @@ def test_a_change_in_a_numbered_release_is_left_alone() -> None:
         "This endpoint is only supported in version 2.0 and later. Please upgrade your client."
     )
     assert failure and "next_release" not in names, names
+
+
+def test_a_person_wondering_aloud_is_left_alone() -> None:
+    for text in (
+        "所以为什么会 timeout 呢\uff1f",
+        "You never set a key for this provider, so the auth error is expected, right?",
+        "\u96be\u9053\u662f\u4ee3\u7406\u628a\u8bf7\u6c42\u62e6\u4e86\uff0c\u6240\u4ee5\u624d\u8d85\u65f6\uff1f",
+    ):
+        failure, names = hand(text)
+        assert not failure and "wonders" in names, (names, text)
+    # a block page's help heading asks "why" too: its own words, not a person's
+    failure, names = hand(
+        "我们的系统检测到您的计算机网络中存在异常流量\u3002请稍后重新发送请求\u3002为什么会这样\uff1f"
+    )
+    assert failure and "wonders" not in names, names
+
+
+def test_ones_own_setup_against_the_askers_is_left_alone() -> None:
+    failure, names = hand("我的能运行\uff0c但是点了生成以后一直超时")
+    assert not failure and "own_trial" in names, names
+    # a persona's own energy is not a setup
+    failure, names = hand("我的能量不足了\uff0c请稍后再试")
+    assert failure and "own_trial" not in names, names

@@ -4,8 +4,9 @@ A maintainer closes, reopens and marks issues (`tracker_act`: "closing as this i
 "you can close this issue", "kapad\u0131m", "先关了"); a user asks for a feature
 (`wishes`: "it would be great to have ...", "wäre schön, wenn ...", "希望能增加 ..."); either
 tells of a trial of their own (`own_trial`: "I tried with a different key", "can't reproduce",
-"我这边测试正常", "denedim"). None is said by a service: a notice reports its failure now, and
-has no issue to close, nothing to wish for and no setup of the user's to try.
+"我这边测试正常", "denedim") or wonders aloud (`wonders`: "..., right?", "为什么会 error 呢?").
+None is said by a service: a notice reports its failure now, and has no issue to close,
+nothing to wish for, no setup of the user's to try and no guess to check with anyone.
 """
 
 from __future__ import annotations
@@ -118,6 +119,9 @@ _OWN_TRIAL = re.compile(
     r"|(?:无法|不能|没法|没有|未能|能|可以)复现|复现不了"
     r"|我(?:这里|这边|本地)(?:也|都|是|没|无法|不|可以|能|正常|测试)"
     r"|我(?:试了|试过|测试了|换了|更新了|升级了|重装了)|之前也(?:发现|遇到|碰到)"
+    # ... or their own set-up against the asker's: "我的能运行", "我的没用完啊" (not "我的能量",
+    # "我的能力": a persona's own energy or skill)
+    r"|我的(?:能(?!量|力)|可以用|没用完|没问题|正常|是好的|还是)"
     r"|再現(?:できません|しません|できました|しました)|試しました|試してみました|試したところ"
     r"|재현이 안|재현되지 않|재현됩니다|재현했|(?:해|시도해)\s?봤|시도했"
     r"|(?<!\w)(?:я|мы)\s+(?:тоже\s+|уже\s+)?(?:пробовал|попробовал|проверил|обновил"
@@ -142,3 +146,31 @@ def own_trial(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     return sign("own_trial", w, _OWN_TRIAL, _TRIAL_KEYS, r.low[:3000])
+
+
+_WONDER_KEYS = split_keys(
+    (
+        *(", right?", ", isn't it?", ", n'est-ce pas", ", oder?", ", \u00bfno?", ", né?"),
+        *(", \u00bfverdad?", ", verdade?", ", не так ли?"),
+        *("为什么会", "為什麼會", "难道", "難道", "怎么会", "怎麼會", "对吧", "是吧", "不是吗"),
+    )
+)
+# The writer wonders aloud: asks why it happens ("所以为什么会 error 呢?", "难道是因为 ...?")
+# or checks a guess with the reader ("..., right?", "对吧?", ", oder?", ", ¿no?", ", né?").
+# (Not "为什么会这样?", "Why did this happen?": the heading of a block page's help. English
+# "why" is left out: a notice's help asks "Why is this happening?" too.)
+_WONDERS = re.compile(
+    r"(?:为什么会|為什麼會|难道|難道|怎么会|怎麼會)(?!这样|這樣)[^\u3002\n]{0,40}[\uff1f?呢]"
+    r"|, right\?|对吧[\uff1f?]|是吧[\uff1f?]|不是吗[\uff1f?]|, isn't it\?|, n'est-ce pas ?\?"
+    r"|, oder\?|, \u00bfno\?|, né\?|, \u00bfverdad\?|, verdade\?|, не так ли\?"
+)
+
+
+def wonders(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer wonders aloud: asks why the failure happens ("所以为什么会 error 呢?",
+    "难道是因为 ...?") or checks a guess with the reader ("so this message means nothing,
+    right?", "对吧?"): a person reasoning in a thread. A notice states; it has no guess to
+    check with anyone."""
+    if not r.written:
+        return ()
+    return sign("wonders", w, _WONDERS, _WONDER_KEYS, r.low[:3000])
