@@ -72,7 +72,6 @@ _TO_ASKER_KEYS = split_keys(
         "terima kasih",
         "شكرا",
         "گزارش",
-        *("你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão"),
     )
 )
 _CONTRAST_KEYS = split_keys(
@@ -353,16 +352,21 @@ _TO_ASKER = re.compile(
     # refresh?", "Is it the same when you log in again?", "具体是什么插件报错" (which one, exactly)
     r"|(?<![\w'])(?:does|did|is|are|was|were) (?:the|it|this|that|there)\b[^?\n.!]{0,80}"
     r"\byou(?:r)?\b[^?\n.!]{0,60}\?|具体是?(?:什么|哪个|哪些|哪里|哪一)"
-    # ... or what they run, or when they see it, as a maintainer asks: "which version are you
-    # on?", "what model do you use?", "do you get the error immediately?", "你用的是哪个版本",
-    # "какую версию", "welche Version", "qual versão"
-    r"|(?:what|which) (?:model|version|provider|endpoint|os|browser|client|region|plan"
+)
+# ... or asks what they run, or when they see it, as a maintainer asks: "which version are you
+# on?", "what model do you use?", "do you get the error immediately?", "你用的是哪个版本",
+# "какую версию", "welche Version", "qual versão" (each branch opens with a literal)
+_ASKS_SETUP = re.compile(
+    r"(?:what|which) (?:model|version|provider|endpoint|os|browser|client|region|plan"
     r"|node version|python version)s? (?:of [\w .-]{1,30} )?(?:do|are|did|were) you"
     r" (?:use|using|run|running|on|have)\b"
-    r"|(?<![\w'])(?:do|did) you (?:receive|get|see) (?:the|this|that) (?:error|message|timeout)"
-    r" (?:immediately|right away|every time|always|only)\b"
+    r"|(?:do(?<![\w']do)|did(?<![\w']did)) you (?:receive|get|see) (?:the|this|that)"
+    r" (?:error|message|timeout) (?:immediately|right away|every time|always|only)\b"
     r"|你用的(?:是)?(?:什么|哪个|哪一)|什么版本|哪个版本|どのバージョン|어떤 버전"
     r"|какую версию|какая версия|welche version|quelle version|qué versión|qual versão"
+)
+_ASKS_SETUP_KEYS = split_keys(
+    ("you", "你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão")
 )
 # ... or names them first, as a thread's reply does, after a greeting in any language or none:
 # "@nowox I recovered it now", "Bonjour @marta, ...".
@@ -385,6 +389,8 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     low = r.low[:3000]
     m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if holds(low, _TO_ASKER_KEYS) else None)
+    if m is None and holds(low, _ASKS_SETUP_KEYS):
+        m = _ASKS_SETUP.search(low)
     if m is None:
         return ()
     return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)

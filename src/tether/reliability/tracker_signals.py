@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.about_signals import sign
-from tether.reliability.keyed import split_keys
+from tether.reliability.keyed import Keys, holds, split_keys
 from tether.reliability.reply import Reply, Signal
 
 _TRACKER_KEYS = split_keys(
@@ -95,46 +95,67 @@ def wishes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return sign("wishes", w, _WISH, _WISH_KEYS, r.low[:3000])
 
 
-_TRIAL_KEYS = split_keys(
-    (
-        *("tried", "tested", "checked", "reinstalled", "downgraded", "reproduc", "switched"),
-        *("versucht", "probiert", "getestet", "reproduzieren", "essay", "test", "vérifié"),
-        *("reproduire", "probé", "probado", "reproducir", "reproduzir", "provato", "riscontrato"),
-        *("testato", "riprodurre", "denedim", "deneme", "coba"),
-        *("复现", "我", "之前也", "再現", "試し", "재현", "봤", "시도했", "пробовал", "проверил"),
-        *("обновил", "переустановил", "воспроизв"),
-    )
-)
 # The writer's own trial of the failing setup, or of reproducing it: "I tried with a different
 # api key", "we've tested it on 2.3", "I can't reproduce this", "我这边测试正常", "我试了新的
 # key", "之前也遇到过", "試してみましたが", "재현이 안 됩니다", "я тоже пробовал", "ich habe es
 # getestet", "j'ai essayé", "no puedo reproducir", "ho riscontrato", "denedim", "udah coba". (Not
 # "I tried to answer, but ...", "Tentei pensar ...": a bot's notice of its own failed attempt;
 # not "I encountered an error" or "I ran into an issue", its stock opening; not "we have switched
-# you to the free model", a plan's notice about the user.)
-_OWN_TRIAL = re.compile(
-    r"(?<![\w'])(?:i|we)(?:'ve| have)?\s+(?:just\s+|also\s+|already\s+|even\s+|then\s+)?"
-    r"(?:tried(?!\s+to\b)|tested|checked|reinstalled|downgraded|reproduced|switched(?!\s+you))\b"
-    r"|(?:can(?:'t|not)|could(?:n't| not)|unable to|not able to)\s+(?:\w+\s+)?reproduce"
-    r"|(?:无法|不能|没法|没有|未能|能|可以)复现|复现不了"
-    r"|我(?:这里|这边|本地)(?:也|都|是|没|无法|不|可以|能|正常|测试)"
-    r"|我(?:试了|试过|测试了|换了|更新了|升级了|重装了)|之前也(?:发现|遇到|碰到)"
-    # ... or their own set-up against the asker's: "我的能运行", "我的没用完啊" (not "我的能量",
-    # "我的能力": a persona's own energy or skill)
-    r"|我的(?:能(?!量|力)|可以用|没用完|没问题|正常|是好的|还是)"
-    r"|再現(?:できません|しません|できました|しました)|試しました|試してみました|試したところ"
-    r"|재현이 안|재현되지 않|재현됩니다|재현했|(?:해|시도해)\s?봤|시도했"
-    r"|(?<!\w)(?:я|мы)\s+(?:тоже\s+|уже\s+)?(?:пробовал|попробовал|проверил|обновил"
-    r"|переустановил)|не (?:могу|удалось) воспроизвести|не воспроизводится"
-    r"|\bich habe (?:\w+ ){0,6}(?:versucht|probiert|getestet|ausprobiert)\b"
-    r"|\b(?:kann|konnte) (?:ich )?(?:das |es )?nicht reproduzieren"
-    r"|\bj'ai (?:\w+ ){0,2}(?:essayé|testé|vérifié)"
-    r"|(?:impossible de|je n'arrive pas à|je ne peux pas) reproduire"
-    r"|(?<!\w)(?:probé|he probado|no (?:puedo|pude) reproducir)(?!\w)"
-    r"|(?<!\w)(?:testei|não consigo reproduzir|não consegui reproduzir)(?!\w)"
-    r"|(?<!\w)ho (?:\w+ )?(?:provato|riscontrato|testato)(?!\w)|non riesco a riprodurre"
-    r"|(?<!\w)(?:denedim|deneme yapt\u0131m)(?!\w)"
-    r"|(?<!\w)(?:saya|aku|gw|gue|udah|sudah) (?:\w+ )?coba(?!\w)"
+# you to the free model", a plan's notice about the user.) Each pattern is tried only where one
+# of its keys is: most replies hold none of them.
+_OWN_TRIAL: tuple[tuple[Keys, re.Pattern[str]], ...] = tuple(
+    (split_keys(keys), re.compile(pattern))
+    for keys, pattern in (
+        (
+            ("tried", "tested", "checked", "reinstalled", "downgraded", "reproduced", "switched"),
+            r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:just\s+|also\s+|already\s+"
+            r"|even\s+|then\s+)?(?:tried(?!\s+to\b)|tested|checked|reinstalled|downgraded"
+            r"|reproduced|switched(?!\s+you))\b",
+        ),
+        # ... or met the same before, in the perfect: "I have encountered them before", "we've
+        # seen this too" (not "I encountered an error": a bot's stock opening, of one error, now)
+        (
+            ("'ve ", " have "),
+            r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)\s+(?:also\s+|already\s+)?(?:encountered"
+            r"|seen|hit|run into|had|faced)\s+(?:this|that|it|them|these|those|the same)\b",
+        ),
+        (
+            ("reprodu", "riprodurre", "复现", "再現", "재현", "воспроизв"),
+            r"(?:can(?:'t|not)|could(?:n't| not)|unable to|not able to)\s+(?:\w+\s+)?reproduce"
+            r"|\b(?:kann|konnte) (?:ich )?(?:das |es )?nicht reproduzieren"
+            r"|(?:impossible de|je n'arrive pas à|je n'arrive pas a|je ne peux pas) reproduire"
+            r"|no (?:puedo|pude) reproducir|não consig(?:o|ui) reproduzir|non riesco a riprodurre"
+            r"|(?:无法|不能|没法|没有|未能|能|可以)复现|复现不了"
+            r"|再現(?:できません|しません|できました|しました)"
+            r"|재현이 안|재현되지 않|재현됩니다|재현했|не (?:могу|удалось) воспроизвести"
+            r"|не воспроизводится",
+        ),
+        (
+            ("我", "之前也", "試し", "봤", "시도했"),
+            r"我(?:这里|这边|本地)(?:也|都|是|没|无法|不|可以|能|正常|测试)"
+            r"|我(?:试了|试过|测试了|换了|更新了|升级了|重装了)|之前也(?:发现|遇到|碰到)"
+            # ... or their own set-up against the asker's: "我的能运行", "我的没用完啊" (not
+            # "我的能量", "我的能力": a persona's own energy or skill)
+            r"|我的(?:能(?!量|力)|可以用|没用完|没问题|正常|是好的|还是)"
+            r"|試しました|試してみました|試したところ|(?:해|시도해)\s?봤|시도했",
+        ),
+        (
+            ("пробовал", "проверил", "обновил", "переустановил"),
+            r"(?<!\w)(?:я|мы)\s+(?:тоже\s+|уже\s+)?(?:пробовал|попробовал|проверил|обновил"
+            r"|переустановил)",
+        ),
+        (
+            ("versucht", "probiert", "getestet", "essay", "testé", "vérifié", "probé", "probado"),
+            r"\bich habe (?:\w+ ){0,6}(?:versucht|probiert|getestet|ausprobiert)\b"
+            r"|\bj'ai (?:\w+ ){0,2}(?:essayé|testé|vérifié)|(?<!\w)(?:probé|he probado)(?!\w)",
+        ),
+        (
+            ("testei", "provato", "riscontrato", "testato", "denedim", "deneme", "coba"),
+            r"(?<!\w)testei(?!\w)|(?<!\w)ho (?:\w+ )?(?:provato|riscontrato|testato)(?!\w)"
+            r"|(?<!\w)(?:denedim|deneme yapt\u0131m)(?!\w)"
+            r"|(?<!\w)(?:saya|aku|gw|gue|udah|sudah) (?:\w+ )?coba(?!\w)",
+        ),
+    )
 )
 
 
@@ -145,7 +166,12 @@ def own_trial(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     own setup; a bot's own failed attempt ("I tried to answer, but ...") is left out."""
     if not r.written:
         return ()
-    return sign("own_trial", w, _OWN_TRIAL, _TRIAL_KEYS, r.low[:3000])
+    low = r.low[:3000]
+    for keys, pattern in _OWN_TRIAL:
+        m = pattern.search(low) if holds(low, keys) else None
+        if m is not None:
+            return (Signal("own_trial", -w["own_trial"], m.group(0)[:40]),)
+    return ()
 
 
 _WONDER_KEYS = split_keys(
