@@ -249,7 +249,11 @@ def test_no_source_straddles_the_split() -> None:
 # ... and its last four (content filters beside models' own refusals, short replies a prompt
 # demanded, in-character bot replies, mid-size languages): 6,627 tune answers, retrained: 117
 # (hand 196).
-TUNE_FALSE_ALARMS_AT_MOST = 117
+# eng91: people's replies in issue threads read as such (a person's own trial, "can't
+# reproduce", 我这边测试正常; an error spoken of as a thing, 这个报错; "+1", "any update?", 同问;
+# a link to an issue or a commit; a change in a numbered release; a person wondering aloud):
+# hand 196 -> 174, retrained: 107.
+TUNE_FALSE_ALARMS_AT_MOST = 107
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -495,7 +499,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 117
 # retrained: 212 (5,568 caught, hand 5,564).
 # ... and its last four (content-filter stand-ins, placeholders, persona fallbacks, mid-size
 # languages' locale notices): 5,938 failures, retrained: 266 (5,672 caught, hand 5,675).
-TUNE_MISSES_AT_MOST = 266
+# eng91 (thread replies read as a person's, answer side only): hand 5,675 -> 5,675 caught,
+# retrained: 261 (5,677 caught).
+TUNE_MISSES_AT_MOST = 261
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

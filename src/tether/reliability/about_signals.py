@@ -353,6 +353,21 @@ _TO_ASKER = re.compile(
     r"|(?<![\w'])(?:does|did|is|are|was|were) (?:the|it|this|that|there)\b[^?\n.!]{0,80}"
     r"\byou(?:r)?\b[^?\n.!]{0,60}\?|具体是?(?:什么|哪个|哪些|哪里|哪一)"
 )
+# ... or asks what they run, or when they see it, as a maintainer asks: "which version are you
+# on?", "what model do you use?", "do you get the error immediately?", "你用的是哪个版本",
+# "какую версию", "welche Version", "qual versão" (each branch opens with a literal)
+_ASKS_SETUP = re.compile(
+    r"(?:what|which) (?:model|version|provider|endpoint|os|browser|client|region|plan"
+    r"|node version|python version)s? (?:of [\w .-]{1,30} )?(?:do|are|did|were) you"
+    r" (?:use|using|run|running|on|have)\b"
+    r"|(?:do(?<![\w']do)|did(?<![\w']did)) you (?:receive|get|see) (?:the|this|that)"
+    r" (?:error|message|timeout) (?:immediately|right away|every time|always|only)\b"
+    r"|你用的(?:是)?(?:什么|哪个|哪一)|什么版本|哪个版本|どのバージョン|어떤 버전"
+    r"|какую версию|какая версия|welche version|quelle version|qué versión|qual versão"
+)
+_ASKS_SETUP_KEYS = split_keys(
+    ("you", "你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão")
+)
 # ... or names them first, as a thread's reply does, after a greeting in any language or none:
 # "@nowox I recovered it now", "Bonjour @marta, ...".
 _TO_HANDLE = re.compile(
@@ -366,22 +381,28 @@ _TO_HANDLE = re.compile(
 
 def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer speaks to the asker about what the asker said or sees ("the website you
-    mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, or
-    opens with their handle ("@nowox ..."): a reply to a person. A service's notice knows
+    mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, asks
+    what they run ("which version are you on?"), or opens with their handle ("@nowox ..."): a
+    reply to a person. A service's notice knows
     nothing the user said; it speaks of "your request" at most."""
     if not r.written:
         return ()
     low = r.low[:3000]
     m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if holds(low, _TO_ASKER_KEYS) else None)
+    if m is None and holds(low, _ASKS_SETUP_KEYS):
+        m = _ASKS_SETUP.search(low)
     if m is None:
         return ()
     return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
 
 
 # A person's casual speech: an interjection of talk ("yeah", "yep", "nope") or a chat
-# abbreviation ("afaik", "iirc", "imo", "tbh", "fwiw", "btw"), as a word of its own. (Not
-# "lol", "haha", "hehe", "nah": a chat bot's persona line says those about itself.)
-_CASUAL = re.compile(r"(?:yeah|yep|yup|nope|afaik|iirc|imho|imo|tbh|fwiw|btw)(?![\w'])")
+# abbreviation ("afaik", "iirc", "imo", "tbh", "fwiw", "btw", "fyi", "lmk", "ymmv"), as a word
+# of its own. (Not "lol", "haha", "hehe", "nah", "idk": a chat bot's persona line says those
+# about itself.)
+_CASUAL = re.compile(
+    r"(?:yeah|yep|yup|nope|afaik|iirc|imho|imo|tbh|fwiw|btw|fyi|lmk|ymmv)(?![\w'])"
+)
 
 
 def speaks_casually(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -663,12 +684,24 @@ _SOURCE = re.compile(
 )
 
 
+# ... or points at one issue, pull request, commit or file on a code host: "see
+# github.com/org/repo/issues/8493", "the line is at .../blob/<sha>/demo.py#L92" (not a tracker's
+# front page, "github.com/org/repo/issues", where a client's error may ask to report it).
+_CODE_LINK = re.compile(
+    r"(?:github\.com|gitlab\.com|gitee\.com|codeberg\.org)/[\w.-]+/[\w.-]+/(?:-/)?"
+    r"(?:issues|pull|pulls|merge_requests|commit|blob|discussions)/\w"
+)
+_CODE_LINK_KEYS = split_keys(("github.com/", "gitlab.com/", "gitee.com/", "codeberg.org/"))
+
+
 def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer names where it read what it says ("according to the status page", "laut dem
-    Status-Update"): a report about a failure, with its source. A service is its own source."""
+    Status-Update") or points at an issue, a commit or a file on a code host: a report about a
+    failure, with its source. A service is its own source."""
     if not r.written:
         return ()
-    return sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
+    found = sign("cites_source", w, _SOURCE, _SOURCE_KEYS, r.message[:3000])
+    return found or sign("cites_source", w, _CODE_LINK, _CODE_LINK_KEYS, r.low[:3000], 60)
 
 
 _THIRD_PARTY_KEYS = split_keys(

@@ -460,13 +460,19 @@ def specifics(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("specifics", -w["specifics"], m.group(0)[:40]),)
 
 
+# A thread's "+1" opening a reply: a person who has the same problem (not "+1 (800) 555-...",
+# a support line's number).
+_PLUS_ONE = re.compile(r"\s*\+1(?![\w-]|\s*[\d(])")
+
+
 def witness(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer met the failure too ("same here", "for me too", "still getting", "works
-    now"): a person reporting an outage, which a service's notice never says."""
-    m = r.lexicon.witnessing.search(r.low[:1000])
+    now", "+1", "any update?", "同问"): a person reporting an outage or waiting on its fix,
+    which a service's notice never says."""
+    m = r.lexicon.witnessing.search(r.low[:1000]) or _PLUS_ONE.match(r.low)
     if m is None:
         return ()
-    return (Signal("witness", -w["witness"], m.group(0)),)
+    return (Signal("witness", -w["witness"], m.group(0).strip()),)
 
 
 def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

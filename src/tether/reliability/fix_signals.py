@@ -153,6 +153,36 @@ _NEXT_RELEASE_KEYS = split_keys(
         "prossima",
     )
 )
+# A change said to have landed in a release named by its number (`_NUMBERED_RELEASE`), found
+# only where one of these words is and a dot.
+_NUMBERED_KEYS = split_keys(
+    (
+        *("fixed", "added", "changed", "reworked", "landed", "shipped", "introduced"),
+        *("resolved", "addressed", "improved", "merged", "released", "patched"),
+        *("behoben", "hinzugef", "gefixt", "korrigiert", "corrig", "ajout", "résolu"),
+        *("arreglado", "añadido", "solucionado", "adicionado", "resolvido"),
+        *("исправ", "добавлено", "починено", "поправлено", "在", "从", "版", "で", "にて", "에서"),
+    )
+)
+# "fixed in 1.4.2", "added in v0.9", "在 v2.1.0 已经加入", "1.3 版本已经修复", "v0.5.0 で修正",
+# "1.4.0 버전에서 수정", "исправлено в 2.1", "behoben in 2.1", "corrigé dans la 2.1", "corregido
+# en la 2.1", "corrigido na 2.1". (Not "supported in version 2.0 and later": a client's notice
+# may ask for an upgrade so.)
+_NUMBERED_RELEASE = re.compile(
+    r"\b(?:fixed|added|changed|reworked|landed|shipped|introduced|resolved|addressed|improved"
+    r"|merged|released|patched)\s+(?:in|since|with|as of)\s+(?:the\s+)?(?:version\s+|release\s+"
+    r"|v)?\d+\.\d+"
+    r"|(?:在|从)\s?v?\d+(?:\.\d+)+\s?(?:版本|版)?(?:中|里|里面)?\s?(?:已经|已|就)?"
+    r"(?:由[^\u3002\n]{0,20})?(?:修复|修了|加入|支持|改了|改成|解决|优化|加上|添加)"
+    r"|v?\d+(?:\.\d+)+\s?(?:版本|版)(?:已经|已)?(?:修复|修了|加入|解决)"
+    r"|v?\d+(?:\.\d+)+\s?(?:で|にて)(?:修正|対応|追加|解消)"
+    r"|\d+(?:\.\d+)+\s?(?:버전)?에서 (?:수정|해결|추가)"
+    r"|(?:исправлено|добавлено|починено|поправлено|исправил[иа]?) в (?:версии |релизе )?v?\d+\.\d+"
+    r"|(?:behoben|hinzugefügt|gefixt|korrigiert) (?:in|mit|ab) (?:version )?v?\d+\.\d+"
+    r"|(?:corrigé|ajouté|résolu) (?:dans|en) (?:la )?(?:version )?v?\d+\.\d+"
+    r"|(?:corregido|arreglado|añadido|solucionado) en (?:la )?(?:versión )?v?\d+\.\d+"
+    r"|(?:corrigido|adicionado|resolvido) na (?:versão )?v?\d+\.\d+"
+)
 # A fix promised for a release: "in the next release", "im nächsten Release", "下个版本",
 # "次のリリースで", "다음 버전에서", "в следующей версии", "na próxima versão".
 _NEXT_RELEASE = re.compile(
@@ -166,11 +196,16 @@ _NEXT_RELEASE = re.compile(
 
 def next_release(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A fix promised for a release ("I'll improve it in the next release", "Wird in nächstem
-    Release eingeführt", "下个版本这个会改"): a maintainer answering a report. A notice asks
-    the user to retry now, not to wait for a version."""
+    Release eingeführt", "下个版本这个会改"), or said to have landed in one named by its number
+    ("fixed in 1.4.2", "在 v2.1.0 已经加入"): a maintainer answering a report. A notice asks
+    the user to retry now, not to wait for a version or to look one up."""
     if not r.written:
         return ()
-    return sign("next_release", w, _NEXT_RELEASE, _NEXT_RELEASE_KEYS, r.low[:3000])
+    low = r.low[:3000]
+    found = sign("next_release", w, _NEXT_RELEASE, _NEXT_RELEASE_KEYS, low)
+    if found or "." not in low:
+        return found
+    return sign("next_release", w, _NUMBERED_RELEASE, _NUMBERED_KEYS, low)
 
 
 _ASKS_FIX_KEYS = split_keys(

@@ -56,7 +56,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     under a limit), names_cause (a cause labelled or blamed for the problem),
                     asker_evidence ("in your screenshot", "从报错来看"), works_elsewhere
                     ("works on another PC"); a tracker's thread: tracker_act ("closing
-                    this", "kapatt\u0131m"), wishes ("it would be great to have ...");
+                    this", "kapatt\u0131m"), wishes ("it would be great to have ..."), own_trial
+                    ("I tried with another key", "无法复现"), wonders ("..., right?");
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
                     code_parts (two parts of a program named: "the middleware function"),
@@ -206,7 +207,7 @@ from tether.reliability.reply import (
 )
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
-from tether.reliability.tracker_signals import tracker_act, wishes
+from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
 
 THRESHOLD = 1.0
 
@@ -290,6 +291,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "called_normal": 0.5,  # the failure called normal or expected ("This is expected behavior")
     "tracker_act": 0.6,  # an issue closed or reopened ("closing as this isn't ours")
     "wishes": 0.5,  # a wish for a feature ("it would be great to have ...", "希望能增加")
+    "own_trial": 0.7,  # the writer's own trial ("I tried with another key", "无法复现", "denedim")
+    "wonders": 0.6,  # the writer wonders aloud ("..., right?", "为什么会 error 呢?")
     "handles_errors": 0.3,  # errors as what code does with them ("catches errors", 捕获)
     "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
     "json_schema": 1.2,  # a JSON Schema of an error object: its documentation, not one sent
@@ -473,6 +476,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     called_normal,
     tracker_act,
     wishes,
+    own_trial,
+    wonders,
     doc_markup,
     explainer_title,
     guide_heading,

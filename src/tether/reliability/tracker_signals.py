@@ -2,9 +2,11 @@
 
 A maintainer closes, reopens and marks issues (`tracker_act`: "closing as this isn't our bug",
 "you can close this issue", "kapad\u0131m", "先关了"); a user asks for a feature
-(`wishes`: "it would be great to have ...", "wäre schön, wenn ...", "希望能增加 ..."). Neither is
-said by a service: a notice reports its failure now, and has no issue to close and nothing to
-wish for.
+(`wishes`: "it would be great to have ...", "wäre schön, wenn ...", "希望能增加 ..."); either
+tells of a trial of their own (`own_trial`: "I tried with a different key", "can't reproduce",
+"我这边测试正常", "denedim") or wonders aloud (`wonders`: "..., right?", "为什么会 error 呢?").
+None is said by a service: a notice reports its failure now, and has no issue to close,
+nothing to wish for, no setup of the user's to try and no guess to check with anyone.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.about_signals import sign
-from tether.reliability.keyed import split_keys
+from tether.reliability.keyed import Keys, holds, split_keys
 from tether.reliability.reply import Reply, Signal
 
 _TRACKER_KEYS = split_keys(
@@ -91,3 +93,110 @@ def wishes(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     return sign("wishes", w, _WISH, _WISH_KEYS, r.low[:3000])
+
+
+# The writer's own trial of the failing setup, or of reproducing it: "I tried with a different
+# api key", "we've tested it on 2.3", "I can't reproduce this", "我这边测试正常", "我试了新的
+# key", "之前也遇到过", "試してみましたが", "재현이 안 됩니다", "я тоже пробовал", "ich habe es
+# getestet", "j'ai essayé", "no puedo reproducir", "ho riscontrato", "denedim", "udah coba". (Not
+# "I tried to answer, but ...", "Tentei pensar ...": a bot's notice of its own failed attempt;
+# not "I encountered an error" or "I ran into an issue", its stock opening; not "we have switched
+# you to the free model", a plan's notice about the user.) Each pattern is tried only where one
+# of its keys is: most replies hold none of them.
+_OWN_TRIAL: tuple[tuple[Keys, re.Pattern[str]], ...] = tuple(
+    (split_keys(keys), re.compile(pattern))
+    for keys, pattern in (
+        (
+            ("tried", "tested", "checked", "reinstalled", "downgraded", "reproduced", "switched"),
+            r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:just\s+|also\s+|already\s+"
+            r"|even\s+|then\s+)?(?:tried(?!\s+to\b)|tested|checked|reinstalled|downgraded"
+            r"|reproduced|switched(?!\s+you))\b",
+        ),
+        # ... or met the same before, in the perfect: "I have encountered them before", "we've
+        # seen this too" (not "I encountered an error": a bot's stock opening, of one error, now)
+        (
+            ("'ve ", " have "),
+            r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)\s+(?:also\s+|already\s+)?(?:encountered"
+            r"|seen|hit|run into|had|faced)\s+(?:this|that|it|them|these|those|the same)\b",
+        ),
+        (
+            ("reprodu", "riprodurre", "复现", "再現", "재현", "воспроизв"),
+            r"(?:can(?:'t|not)|could(?:n't| not)|unable to|not able to)\s+(?:\w+\s+)?reproduce"
+            r"|\b(?:kann|konnte) (?:ich )?(?:das |es )?nicht reproduzieren"
+            r"|(?:impossible de|je n'arrive pas à|je n'arrive pas a|je ne peux pas) reproduire"
+            r"|no (?:puedo|pude) reproducir|não consig(?:o|ui) reproduzir|non riesco a riprodurre"
+            r"|(?:无法|不能|没法|没有|未能|能|可以)复现|复现不了"
+            r"|再現(?:できません|しません|できました|しました)"
+            r"|재현이 안|재현되지 않|재현됩니다|재현했|не (?:могу|удалось) воспроизвести"
+            r"|не воспроизводится",
+        ),
+        (
+            ("我", "之前也", "試し", "봤", "시도했"),
+            r"我(?:这里|这边|本地)(?:也|都|是|没|无法|不|可以|能|正常|测试)"
+            r"|我(?:试了|试过|测试了|换了|更新了|升级了|重装了)|之前也(?:发现|遇到|碰到)"
+            # ... or their own set-up against the asker's: "我的能运行", "我的没用完啊" (not
+            # "我的能量", "我的能力": a persona's own energy or skill)
+            r"|我的(?:能(?!量|力)|可以用|没用完|没问题|正常|是好的|还是)"
+            r"|試しました|試してみました|試したところ|(?:해|시도해)\s?봤|시도했",
+        ),
+        (
+            ("пробовал", "проверил", "обновил", "переустановил"),
+            r"(?<!\w)(?:я|мы)\s+(?:тоже\s+|уже\s+)?(?:пробовал|попробовал|проверил|обновил"
+            r"|переустановил)",
+        ),
+        (
+            ("versucht", "probiert", "getestet", "essay", "testé", "vérifié", "probé", "probado"),
+            r"\bich habe (?:\w+ ){0,6}(?:versucht|probiert|getestet|ausprobiert)\b"
+            r"|\bj'ai (?:\w+ ){0,2}(?:essayé|testé|vérifié)|(?<!\w)(?:probé|he probado)(?!\w)",
+        ),
+        (
+            ("testei", "provato", "riscontrato", "testato", "denedim", "deneme", "coba"),
+            r"(?<!\w)testei(?!\w)|(?<!\w)ho (?:\w+ )?(?:provato|riscontrato|testato)(?!\w)"
+            r"|(?<!\w)(?:denedim|deneme yapt\u0131m)(?!\w)"
+            r"|(?<!\w)(?:saya|aku|gw|gue|udah|sudah) (?:\w+ )?coba(?!\w)",
+        ),
+    )
+)
+
+
+def own_trial(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer tells of a trial of their own ("I tried with a different api key", "I can't
+    reproduce it", "我这边测试正常", "denedim"): a person in a thread reporting what they did or
+    saw. A notice is written to "you" by a service, never in a person's past tense about their
+    own setup; a bot's own failed attempt ("I tried to answer, but ...") is left out."""
+    if not r.written:
+        return ()
+    low = r.low[:3000]
+    for keys, pattern in _OWN_TRIAL:
+        m = pattern.search(low) if holds(low, keys) else None
+        if m is not None:
+            return (Signal("own_trial", -w["own_trial"], m.group(0)[:40]),)
+    return ()
+
+
+_WONDER_KEYS = split_keys(
+    (
+        *(", right?", ", isn't it?", ", n'est-ce pas", ", oder?", ", \u00bfno?", ", né?"),
+        *(", \u00bfverdad?", ", verdade?", ", не так ли?"),
+        *("为什么会", "為什麼會", "难道", "難道", "怎么会", "怎麼會", "对吧", "是吧", "不是吗"),
+    )
+)
+# The writer wonders aloud: asks why it happens ("所以为什么会 error 呢?", "难道是因为 ...?")
+# or checks a guess with the reader ("..., right?", "对吧?", ", oder?", ", ¿no?", ", né?").
+# (Not "为什么会这样?", "Why did this happen?": the heading of a block page's help. English
+# "why" is left out: a notice's help asks "Why is this happening?" too.)
+_WONDERS = re.compile(
+    r"(?:为什么会|為什麼會|难道|難道|怎么会|怎麼會)(?!这样|這樣)[^\u3002\n]{0,40}[\uff1f?呢]"
+    r"|, right\?|对吧[\uff1f?]|是吧[\uff1f?]|不是吗[\uff1f?]|, isn't it\?|, n'est-ce pas ?\?"
+    r"|, oder\?|, \u00bfno\?|, né\?|, \u00bfverdad\?|, verdade\?|, не так ли\?"
+)
+
+
+def wonders(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer wonders aloud: asks why the failure happens ("所以为什么会 error 呢?",
+    "难道是因为 ...?") or checks a guess with the reader ("so this message means nothing,
+    right?", "对吧?"): a person reasoning in a thread. A notice states; it has no guess to
+    check with anyone."""
+    if not r.written:
+        return ()
+    return sign("wonders", w, _WONDERS, _WONDER_KEYS, r.low[:3000])
