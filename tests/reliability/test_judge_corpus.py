@@ -249,7 +249,10 @@ def test_no_source_straddles_the_split() -> None:
 # ... and its last four (content filters beside models' own refusals, short replies a prompt
 # demanded, in-character bot replies, mid-size languages): 6,627 tune answers, retrained: 117
 # (hand 196).
-TUNE_FALSE_ALARMS_AT_MOST = 117
+# Round 18, eng92 (the answer side's structures: a problem or a cause and its solution labelled,
+# a maintainer's "Fixed." and a failure said to be gone, a list under an error made its topic,
+# an in-character bot asked why it fell silent): hand 196 -> 181, retrained: 108.
+TUNE_FALSE_ALARMS_AT_MOST = 108
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -495,7 +498,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 117
 # retrained: 212 (5,568 caught, hand 5,564).
 # ... and its last four (content-filter stand-ins, placeholders, persona fallbacks, mid-size
 # languages' locale notices): 5,938 failures, retrained: 266 (5,672 caught, hand 5,675).
-TUNE_MISSES_AT_MOST = 266
+# Round 18, eng92 (answer-side readings only; hand catches unchanged at 5,675), retrained: 261
+# (5,677 caught).
+TUNE_MISSES_AT_MOST = 261
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
