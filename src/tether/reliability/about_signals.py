@@ -220,6 +220,9 @@ _CAUSE_KEYS = split_keys(
         "fix",
         "решение",
         "lösung",
+        "solu",
+        "対処",
+        "해결",
     )
 )
 _CODES_KEYS = split_keys(
@@ -553,8 +556,18 @@ _CAUSE_AND_FIX = re.compile(
     # (a label set in bold, "**原因**" and a colon, or a table's cell, "| Generic Cause | ... |")
     r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)(?:\*\*|__)?\s*[:\uff1a|]"
     r"[\s\S]{0,400}?"
-    r"(?:solution|fix|resolution|решение|解决方法|解决方案|解決策|対処法|solución|solução|lösung"
-    r"|해결)\w*(?:\*\*|__)?\s*[:\uff1a|]"
+    r"(?:(?:solution|fix|resolution|решение|solución|solução|lösung)\w*|対処法"
+    r"|(?:解决|解決)(?:方法|方案|办法|辦法|步骤|策)?(?:如下)?|해결(?:[ \t]*(?:방안|방법))?)"
+    r"(?:\*\*|__)?\s*[:\uff1a|]"
+    # ... or a problem labelled at a line's start, then its solution labelled: "**Problema:**
+    # ... **Solução:**", "问题: ... 解决: ...", "Symptom: ... Fix:" (a notice's "出了点问题:" is
+    # no label: it opens no line)
+    r"|(?m:^[ \t>]*(?:\*\*|__)?[ \t]*(?:problem[ae]?|problème|проблема|问题|問題|문제"
+    r"|symptoms?|症状|증상)(?:\*\*|__)?[ \t]*[:\uff1a])[\s\S]{0,400}?"
+    r"(?m:^[ \t>]*(?:\*\*|__)?[ \t]*(?:solutions?|fix|resolution|решение|solución|solução"
+    r"|lösung|対処法|(?:解决|解決)(?:方法|方案|办法|辦法|步骤|策)?(?:如下)?"
+    r"|해결(?:[ \t]*(?:방안|방법))?)"
+    r"(?:\*\*|__)?[ \t]*[:\uff1a])"
     # ... or named together as what a text is about: "503エラーの原因と解決方法", "原因和解决方法",
     # "causes and fixes", "causas y soluciones", "Ursachen und Lösungen", "원인과 해결 방법"
     r"|原因と(?:解決|対処)|原因(?:和|与|及)(?:解决|处理)|원인과 해결"

@@ -302,6 +302,10 @@ _SHOWING = re.compile(
     r"|(?:was|is) this|for example|e\.g\.|for instance|such as|like this|returns?|responds? with"
     r"|shows?|prints?"
     r"|the (?:full |exact )?(?:error|message|output|log|response)s? (?:was|is|reads|says)"
+    # ... or met as the reader may meet it: "after a while, you can run into:", "you might
+    # hit this:" (not a page's own "The error encountered was:")
+    r"|\byou(?:'ll| will| may| might| can| could| often)? (?:run into|hit|encounter)\b"
+    r"|\byou (?:may|might|can|could|often) (?:see|get|receive)\b"
     r"|vous recevrez|recevrez|verás|recibirá|recibirás|erhalten sie|bekommen sie|получите|увидите"
     r"|会看到|会返回|会收到|が表示|が返|이 표시|을 받"
     # "the API will return:" in more languages

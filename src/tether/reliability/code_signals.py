@@ -51,6 +51,9 @@ _AS_TOPIC = (
     r"|(?:エラー|ステータス)(?:は|とは|が発生する(?:原因|場合))"
     r"|(?:错误|錯誤|报错|状态码|狀態碼)(?:是|表示|通常|一般|意味|的原因|指|的意思))"
     r"|(?:ошибка|код|статус)\s+[45]\d\d\s+(?:означает|возникает|говорит|указывает)"
+    # ... or a response of the code, as English says "a 429 response": "返回 429 响应", "429
+    # レスポンスを返す", "429 응답을" (a notice says its code, not "a response of" it)
+    r"|[45]\d\d(?:\s*[a-z][a-z ]{2,30}?)?\s*(?:响应|響應|レスポンス|응답)"
 )
 _CODE_AS_TOPIC = re.compile(_AS_TOPIC)
 # The three as one alternation (one `\b` before the branches that start a word): what

@@ -247,9 +247,10 @@ def within_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 # A section labelled as the cause, as a heading or in bold: "## Root cause", "**原因**",
-# "### 근본 원인", "**Причина:**" (a notice's "原因: 余额不足" is plain text, never a label).
+# "### 근본 원인", "**Причина:**", also quoted as a note ("> **원인**: ...") (a notice's
+# "原因: 余额不足" is plain text, never a label).
 _CAUSE_LABEL = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*|\*\*[ \t]*)(?:[^\w\s]{1,2}[ \t]*)?"
+    r"^[ \t]*(?:>[ \t]*)?(?:#{1,6}[ \t]*|\*\*[ \t]*)(?:[^\w\s]{1,2}[ \t]*)?"
     r"(?:(?:the\s+)?(?:root\s+|real\s+|likely\s+|possible\s+)?causes?|reasons?|根本原因|根因|原因"
     r"|근본\s*원인|원인|причин[аы]|ursachen?|causas?(?:\s+possíveis|\s+posibles)?"
     r"|cause racine|根本的な原因"

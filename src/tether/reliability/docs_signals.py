@@ -339,3 +339,49 @@ def guide_heading(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("guide_heading", -w["guide_heading"], m.group(0).strip()[:40]),)
+
+
+# A line that makes an error its topic and opens a list under it: when it comes ("El error 429
+# aparece cuando:", "This error occurs when:"), how to avoid or fix it ("Para evitar errores
+# 429:", "To avoid 503 errors:", "避免 429 错误:"), what it may mean ("Error Code 429 could mean a
+# lot of things:"). A notice reports its failure; it does not list the cases of a kind of error.
+_TOPIC_LEAD = re.compile(
+    r"(?:\b[45]\d\d\b|error|erro|erreur|fehler|ошибк|错误|錯誤|报错|報錯|エラー|오류|에러|hata)"
+    r"[^\n]{0,80}?"
+    r"(?:\b(?:occurs?|appears?|happens?|shows? up|is (?:raised|thrown|returned)) when"
+    r"|\b(?:could|can|may|might|usually) (?:mean|be caused by|indicate)"
+    r"|\b(?:aparece|ocurre|sucede|aparecem?|ocorre|appara[iî]t|survient|tritt|erscheint)"
+    r"\b[^\n]{0,20}?\b(?:cuando|quando|quand|lorsque|wenn|auf,? wenn)"
+    r"|\b(?:puede|pode|peut|kann) (?:significar|signifier|bedeuten)"
+    r"|может означать|возникает,? когда"
+    r"|(?:出现|出現|发生|發生)[^\n]{0,12}?(?:时|時|的情况|的情況|的原因)|可能(?:意味着|意味著|是因为|是因為)"
+    r"|が(?:発生する|出る)(?:場合|とき|原因)|(?:이|가) (?:발생하는|나는) (?:경우|원인))"
+    r"[^\n]{0,60}[:\uff1a][ \t]*$"
+    # ... or the error named after the wish to avoid or fix it: "To avoid 429 errors:"
+    r"|\b(?:to (?:avoid|prevent|fix|resolve)|para (?:evitar|resolver|solucionar|corrigir)"
+    r"|pour (?:éviter|corriger|résoudre)|um [^\n]{0,40}zu (?:vermeiden|beheben)|чтобы (?:избежать"
+    r"|исправить))\b[^\n]{0,60}?(?:\b[45]\d\d\b|errors?|erro(?:s|res)?|erreurs?|fehler|ошиб\w*)"
+    r"[^\n]{0,40}[:\uff1a][ \t]*$"
+    r"|(?:避免|防止|解决|解決)[^\n]{0,20}?(?:[45]\d\d|错误|錯誤|报错|報錯)"
+    r"[^\n]{0,20}[:\uff1a][ \t]*$",
+    re.I | re.M,
+)
+# The list right under it: a bullet or a number opens the next line that says anything.
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+\u2022]|\d{1,2}[.)\u3001])[ \t]+\S")
+
+
+def topic_list(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A line that makes an error its topic (when it comes, how to avoid it, what it may mean)
+    and opens a list ("El error 429 aparece cuando:" then "- ..."): a guide's list of an error's
+    cases or remedies, where a notice reports the one failure it had."""
+    if not r.written or not r.hits:
+        return ()
+    text = r.text[:3000]
+    if ":" not in text and "\uff1a" not in text:
+        return ()
+    for m in _TOPIC_LEAD.finditer(text):
+        after = text[m.end() :].lstrip("\r\n")
+        line = after.split("\n", 1)[0]
+        if _LIST_ITEM.match(line) is not None:
+            return (Signal("topic_list", -w["topic_list"], m.group(0).strip()[:60]),)
+    return ()

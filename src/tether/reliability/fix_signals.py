@@ -78,13 +78,35 @@ _FIX_TO_COME = re.compile(
 )
 
 
+# ... or a reply that opens with the verdict, a maintainer's word: "Fixed. Please check now",
+# "Resolved, recreate upstream.", "Fixed in v1.2", "Solved!"; or the failure said to be gone
+# for good: "no longer times out", "不再提示超时", "ya no muestra el error" (not "no longer
+# available": a model retired is a notice's news).
+_FIX_OPENS = re.compile(
+    r"\A\W{0,3}(?:fixed|resolved|solved)(?:[.!,;:\uff0c\u3002]|\s+(?:in|by|via|with|now|on)\b)"
+    r"|\bno longer (?:shows?|throws?|raises?|returns?|fails?|crash(?:es)?|times? out|errors?"
+    r"|reports?|displays?|prompts?|pops? up)\b"
+    r"|不再(?:提示|报错|報錯|出现|出現|显示|顯示|抛出|拋出|返回|超时|超時|崩溃|崩潰|弹出|彈出)"
+    r"|\bya no (?:muestra|falla|arroja|lanza|devuelve)\b|\bn'affiche plus\b"
+    r"|\bnão (?:mostra|exibe|retorna) mais\b"
+)
+_FIX_OPENS_KEYS = split_keys(
+    ("fixed", "resolved", "solved", "no longer", "不再", "ya no", "affiche plus", "a mais")
+)
+
+
 def fix_landed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The fault declared mended ("the issue has been resolved", "Fehler behoben", "已完成修复",
-    "исправлено", "復旧しました"): a maintainer's reply, a fix report, a status page's closing
-    update. A notice reports the failure now; it never says it is over."""
+    "исправлено", "復旧しました"), or the reply opening with the verdict ("Fixed. Please
+    check now"), or the failure said to be gone ("不再提示超时"): a maintainer's reply, a fix
+    report, a status page's closing update. A notice reports the failure now; it never says it
+    is over."""
     if not r.written:
         return ()
-    m = mended_at(r.low[:3000])
+    low = r.low[:3000]
+    m = mended_at(low)
+    if m is None and holds(low, _FIX_OPENS_KEYS):
+        m = _FIX_OPENS.search(low)
     if m is None:
         return ()
     return (Signal("fix_landed", -w["fix_landed"], m.group(0).strip()[:40]),)

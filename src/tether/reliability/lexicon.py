@@ -49,6 +49,9 @@ SHIPPED = _load()
 # (`Reply.hits`), and the phrase is a witness's words (`unseen_error_phrases`, signal `witness`).
 NOT_SEEING = tuple(SHIPPED.get("not_seeing", {}).get("terms", ()))
 NO_ERROR = tuple(SHIPPED.get("not_seeing", {}).get("no_error", ()))
+# A request that asks why the bot is silent or where it went ("你怎么不说话", "where did you go?"):
+# it asks after the bot (`persona_signals.asked_after`), it is no plain task.
+SILENCE = tuple(SHIPPED.get("asking_after", {}).get("silence", ()))
 
 
 def unseen_error_phrases() -> list[str]:

@@ -29,6 +29,7 @@ from tether.reliability.reply import (
     STOP,
     Reply,
     Signal,
+    asks_after_silence,
     content_words,
     display_size,
     question_words,
@@ -206,19 +207,21 @@ def asked_after(r: Reply) -> str | None:
     if not q or len(q) > ASKING_AFTER_CHARS:
         return None
     proposal = PROPOSING.search(q.lower()) is not None and WORK.search(q) is None
-    if not proposal and ASKING_AFTER.search(q) is None:
+    silence = not proposal and asks_after_silence(q)
+    if not proposal and not silence and ASKING_AFTER.search(q) is None:
         return None
     if _short_line(r, MACHINERY_CHARS) is None:
         return None
-    if any(not _state_word(name, term, proposal) for name, _, _, term in r.hits):
+    if any(not _state_word(name, term, proposal, silence) for name, _, _, term in r.hits):
         return None
     return q
 
 
-def _state_word(name: str, term: str, proposal: bool) -> bool:
+def _state_word(name: str, term: str, proposal: bool, silence: bool = False) -> bool:
     """Whether a failure word of a reply to a greeting or a proposal says only the speaker's
-    state ("busy", "tired") or, to a proposal, defers it ("perhaps later", "not now")."""
-    if name in STATE_CLASSES:
+    state ("busy", "tired") or, to a proposal, defers it ("perhaps later", "not now"); asked
+    why it was silent, the speaker may apologise for it ("刚刚我睡着了, 对不起呢~")."""
+    if name in STATE_CLASSES or (silence and name == "apology"):
         return True
     return proposal and name == "retry_advice" and term.lower() in DEFERRING
 

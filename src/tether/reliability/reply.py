@@ -15,7 +15,15 @@ from typing import Protocol
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import key_positions, may_hold_folded
-from tether.reliability.lexicon import NO_ERROR, NOT_SEEING, Lexicon, Terms, trie_pattern
+from tether.reliability.lexicon import (
+    NO_ERROR,
+    NOT_SEEING,
+    SILENCE,
+    Lexicon,
+    Terms,
+    trie_pattern,
+    typographic,
+)
 from tether.reliability.page_marks import page_marks
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
@@ -505,6 +513,17 @@ def asks_a_question(question: str) -> bool:
     return _QUESTION_MARK.search(question[-300:]) is not None
 
 
+# A request that asks why the bot is silent or where it went, or begs it not to ignore the user
+# ("你怎么不说话", "别不理我", "where did you go"), with or without a question mark.
+ASKS_AFTER_SILENCE = Terms(t.lower() for t in typographic(SILENCE))
+
+
+def asks_after_silence(question: str) -> bool:
+    """Whether a short request asks after the bot's silence or absence: it asks after the bot,
+    and a line about the speaker's state or presence answers it ("QQ卡了, 我一直在呢")."""
+    return len(question) <= 60 and ASKS_AFTER_SILENCE.search(question.lower()) is not None
+
+
 # A request for a given text in other words: translate it, rewrite it, say it otherwise.
 RENDERING = re.compile(
     r"\b(?:translat\w*|übersetz\w*|tradu\w*|перевед\w*|перевод\w*|rewrite|rephrase|paraphrase|"
@@ -522,6 +541,8 @@ def is_plain_task(question: str, lexicon: Lexicon) -> bool:
     answer?" -> "Its AI is taking a nap: the server crashed"). Kept: every attempt at one
     request reads the same question."""
     if asks_a_question(question) or len(question_words(question)) < TASK_WORDS:
+        return False
+    if asks_after_silence(question):
         return False
     return not lexicon.hits(question, HIT_WINDOW)
 

@@ -61,7 +61,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
                     code_parts (two parts of a program named: "the middleware function"),
-                    json_schema (a JSON Schema of an error object)
+                    json_schema (a JSON Schema of an error object), topic_list (a line that
+                    makes an error its topic opens a list: "El error 429 aparece cuando:")
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
@@ -139,6 +140,7 @@ from tether.reliability.docs_signals import (
     guide_heading,
     handles_errors,
     json_schema,
+    topic_list,
 )
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (
@@ -299,6 +301,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "code_parts": 0.3,  # two parts of a program named ("the middleware function"): for a developer
     "explainer_title": 0.6,  # a title asking what an error is or how to fix it
     "guide_heading": 0.6,  # a heading naming a guide, a solution or a diagnosis
+    "topic_list": 0.6,  # an error made a line's topic opens a list ("El error 429 aparece cuando:")
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
     "on_topic": 0.5,
     "off_topic": 0.3,
@@ -481,6 +484,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     doc_markup,
     explainer_title,
     guide_heading,
+    topic_list,
     handles_errors,
     bold_status,
     code_parts,
