@@ -561,13 +561,14 @@ _CHANGE_CITED = re.compile(
 _CHANGE_CREDIT = re.compile(r"\((?:thanks|thank you),? @?[\w-]+(?:,? (?:and )?@?[\w-]+)*!?\)", re.I)
 
 
-# A title that opens with a change made to code (never advice to the reader: "Add your key"),
+# A title that opens with a change made to code (never advice to the reader: "Add your key",
+# nor a notice that the change itself failed: "Fix failed. Please try again later."),
 # or a changelog's label of a change done, in the past ("Fixed: ..."; an imperative "Fix:" may
 # be a notice's advice).
 _CHANGE_TITLE = re.compile(
     r"\s*(?:\*\*)?(?:adds?|adding|added|better|smarter|enhanced|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
     r"|implemented|allows?|improves?|improved|refactors?|refactored|bumps?|bumped)\s+"
-    r"(?!your\b|you\b|an? (?:api )?key\b)\w+"
+    r"(?!your\b|you\b|an? (?:api )?key\b|(?:failed|unsuccessful)\b(?! ?[\w(]))\w+"
     # a changelog's label of a change done ("Fixed: users were unable to ...")
     r"|\s*(?:fixed|resolved|added|removed|improved|changed):\s+(?!your\b|you\b)\w+",
     re.I,

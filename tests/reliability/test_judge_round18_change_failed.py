@@ -1,0 +1,27 @@
+"""A changelog title opens with a change ("Fix error when the stream drops"); a notice may open
+with the same verb and say the change itself failed ("Fix failed. Please try again later."):
+that notice is a failure, not a changelog line. Made-up texts, both sides."""
+
+from __future__ import annotations
+
+from tests.reliability.judging import hand
+
+
+def test_a_change_that_failed_is_a_notice() -> None:
+    for text in (
+        "Fix failed. Please try again later.",
+        "Fix failed: server returned 502",
+        "Update unsuccessful, try again later",
+    ):
+        failure, names = hand(text)
+        assert failure and "change_note" not in names, (names, text)
+
+
+def test_a_changelog_title_about_failures_is_left_alone() -> None:
+    for text in (
+        "Fixed failed login retries",
+        "Add failed requests to the retry queue",
+        "Fix error when the stream drops",
+    ):
+        failure, names = hand(text)
+        assert not failure and "change_note" in names, (names, text)
