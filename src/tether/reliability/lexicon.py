@@ -476,6 +476,12 @@ class Lexicon:
         )
         # a word of work in progress, alone or before a thing ("redoing prompt")
         self.progress = frozenset(t.lower() for t in (stand_in or {}).get("progress", ()))
+        # a line of work under way, ended by an ellipsis ("AI is thinking...", "Печатаю..."):
+        # the progress words and the phrases of a bot at work ("working")
+        self.working = Terms(
+            t.lower()
+            for t in (*(stand_in or {}).get("progress", ()), *(stand_in or {}).get("working", ()))
+        )
         # a speaker not knowing, or not wanting to talk (`Reply.not_knowing`)
         self.not_knowing = Terms(t.lower() for t in (not_knowing or {}).get("terms", ()))
         # a word of talking near a word of another turn, or both in one (`handing_back`)
