@@ -99,3 +99,26 @@ def test_a_character_quoting_an_error_to_explain_it_stays_an_answer() -> None:
     )
     failure, names = hand(text, "Why does my app keep saying rate limit exceeded?")
     assert not failure, names
+
+
+def test_an_empty_thing_named_is_a_placeholder_unless_asked_about() -> None:
+    for text in ("Empty result :/", "Blank message!"):
+        failure, names = hand(text, CHAT)
+        assert failure and "placeholder" in names, (names, text)
+    failure, _ = hand("Empty string", 'What is "" called in Python, an empty string?')
+    assert not failure
+
+
+def test_notes_of_no_reply_and_filtered_images_are_failures() -> None:
+    for text in (
+        "Something on my end prevented me from responding. Please try once more.",
+        "I looked at your request but don't have anything specific to say.",
+        "NSFW content detected. The image was replaced with a blank one.",
+    ):
+        failure, names = hand(text)
+        assert failure, (names, text)
+
+
+def test_a_persona_with_tangled_thoughts_is_a_failure() -> None:
+    failure, names = hand("Oof, my thoughts are all tangled up at the moment~")
+    assert failure and "self_state" in names, names

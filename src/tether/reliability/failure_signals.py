@@ -615,6 +615,17 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # ("<empty_content>", "[NO_RESPONSE]", "<empty_response_from_the_bot>")
     if inside is not None and _EMPTY_MARKER.fullmatch(inside.group(1)) is not None:
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or an empty thing named, unbracketed ("Empty String :(", "Blank result"): a program's
+    # note where the reply should be (not to a question that names the thing: "empty string"
+    # answers what `""` is)
+    head, _, thing = bare.partition(" ")
+    if (
+        head in ("empty", "blank")
+        and thing
+        and r.lexicon.only_things(thing)
+        and not (r.question and thing in r.question.lower())
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
     if bare and r.lexicon.says_only_progress(bare):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)

@@ -632,6 +632,11 @@ class Lexicon:
                 kept[m.start() : m.end()] = " " * (m.end() - m.start())
         return not any(c.isalpha() for c in kept)
 
+    def only_things(self, low: str) -> bool:
+        """Whether `low` is one of the things a reply carries and nothing else ("string",
+        "result", "reply text"; `stand_in`)."""
+        return any(m.span() == (0, len(low)) for m in self.things.finditer(low))
+
     def says_only_progress(self, bare: str) -> bool:
         """Whether `bare` (a reply without the signs around it) is only a word of work in
         progress, alone or before a thing a reply carries ("regenerating response";
