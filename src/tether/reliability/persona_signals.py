@@ -1,6 +1,7 @@
 """A chat bot's in-character stand-ins that speak only of the bot, beside `self_state`,
 `hands_back` and `knows_nothing`: the bot saying it is there or will answer later
-(`stands_by`), that it is resting (`at_rest`), that it cannot talk now (`cannot_talk_now`),
+(`stands_by`), that it is resting (`at_rest`), that the user should slow down
+(`slows_down`), that it cannot talk now (`cannot_talk_now`),
 its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
 its fallback when nothing understood the user (`not_understood`).
 
