@@ -249,7 +249,10 @@ def test_no_source_straddles_the_split() -> None:
 # ... and its last four (content filters beside models' own refusals, short replies a prompt
 # demanded, in-character bot replies, mid-size languages): 6,627 tune answers, retrained: 117
 # (hand 196).
-TUNE_FALSE_ALARMS_AT_MOST = 117
+# Round 18 (eng93), the failure side's stand-ins (progress lines, empty markers, slows_down, a
+# character's line after a stage direction, mid-size languages' notices): hand 196 -> 196,
+# retrained: 116.
+TUNE_FALSE_ALARMS_AT_MOST = 116
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -495,7 +498,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 117
 # retrained: 212 (5,568 caught, hand 5,564).
 # ... and its last four (content-filter stand-ins, placeholders, persona fallbacks, mid-size
 # languages' locale notices): 5,938 failures, retrained: 266 (5,672 caught, hand 5,675).
-TUNE_MISSES_AT_MOST = 266
+# Round 18 (eng93): placeholders (a bot's progress line "AI is thinking...", "<empty_content>",
+# "Empty String :(", "res_text", self-named stand-ins), persona cooldowns (slows_down), a
+# character's line after its stage direction, mid-size languages' locale notices (hr, sl, cs,
+# fa, tr, az, bn, te, si, th, ro, pl): hand misses 263 -> 224, retrained: 227 (5,711 caught).
+TUNE_MISSES_AT_MOST = 227
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
