@@ -262,6 +262,16 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue  # a template literal inside a slot's expression (`${a || `...`}`): code
         if before.rstrip().endswith("="):
             continue  # a field's value (`message='Failed Dependency'`, `details = "..."`): a repr
+        if "*" in before and _STAGE_DIRECTION.search(r.text[max(0, m.start() - 300) : m.start()]):
+            # a character's line after its stage direction (`*she frowns:*`): said, not
+            # quoted, unless the line itself quotes the failure words
+            end = r.text.find("\u201d", m.start() + 1) if m.group(0)[0] == "\u201c" else -1
+            said = r.text[m.start() + 1 : end] if end > 0 else m.group(0)[1:-1]
+            if not any(
+                r.lexicon.vocabulary.search((q.group(1) or q.group(2) or "").lower())
+                for q in QUOTE.finditer(said)
+            ):
+                continue
         if not r.lexicon.vocabulary.search(inner) and not r.lexicon.pair_hits(inner):
             continue  # (a failure said in two words, "Nu pot răspunde acum", is quoted too)
         if len(inner) >= 0.7 * len(r.message) and len(r.text[: m.start()].split()) < 4:
@@ -285,6 +295,9 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # of its sentence ("'503 Service Unavailable' error is a temporary ...", "「429」エラーは",
 # "\"503 ...\" 오류는", "`Rate limit reached` means ..."). A notice opening with a quote goes on
 # with advice, never with a copula or a topic marker about the quote.
+# A role-play's stage direction in italics, a line of its own or the line's start, just
+# before a quote: "*She frowned and said:*\n“...”": the quote is the character's own line.
+_STAGE_DIRECTION = re.compile(r"(?:^|\n)[ \t]*\*[^*\n]{2,200}\*\s*$")
 _QUOTED_SUBJECT = re.compile(
     r"\W{0,3}[\"`\u201c\u2018\u00ab\u300c\u300e]"
     r"([^\"`\u201d\u2019\u00bb\u300d\u300f\n]{2,200})[\"`\u201d\u2019\u00bb\u300d\u300f]"

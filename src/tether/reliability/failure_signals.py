@@ -91,6 +91,8 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A short reply may hold words that say a failure together, a canned notice's parts, a
     hand-back or only not knowing (`Lexicon.may_pair`): read, though it has no failure word
     (`stock_notice`, `hands_back`, `knows_nothing`, `self_state`, a pair's `vocabulary`)."""
+    if len(text) <= WORKING_LINE_CHARS and _WORKING_END.search(text.strip()) is not None:
+        return True  # a line of a bot at work, maybe (`working_line`)
     return len(text) <= STOCK_CHARS and lexicon.may_pair(low)
 
 
@@ -609,14 +611,41 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         and _ERROR_TAG.search(inside.group(1)) is not None
     ):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or a program's marker in brackets, in snake case, that the reply was empty
+    # ("<empty_content>", "[NO_RESPONSE]", "<empty_response_from_the_bot>")
+    if inside is not None and _EMPTY_MARKER.fullmatch(inside.group(1)) is not None:
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or an empty thing named, unbracketed ("Empty String :(", "Blank result"): a program's
+    # note where the reply should be (not to a question that names the thing: "empty string"
+    # answers what `""` is)
+    head, _, thing = bare.partition(" ")
+    if (
+        head in ("empty", "blank")
+        and thing
+        and r.lexicon.only_things(thing)
+        and not (r.question and thing in r.question.lower())
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
     if bare and r.lexicon.says_only_progress(bare):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     if nothing_made(r.text.strip()):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a line of a bot at work, left where the reply goes: "🤖 AI is thinking...", "Печатаю...",
+    # "Asisten sedang memproses permintaan Anda..." (not to a question about such lines)
+    if working_line(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # a reply that names itself a stand-in ("This is a default answer.", "testsvar från AI"),
     # or the label of the reply's slot printed in its place ("AI response", "Bot reply")
-    if _NAMED_STAND_IN.search(key) is not None or _SLOT_LABEL.fullmatch(bare) is not None:
+    if (
+        _NAMED_STAND_IN.search(key) is not None
+        or _NAMED_STAND_IN.search(_FIRST_SENTENCE.split(key, maxsplit=1)[0]) is not None
+        or _SLOT_LABEL.fullmatch(bare) is not None
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # the name of the variable that was to hold the reply, printed in its place ("res_text",
+    # "bot_reply"): a program's slot, not its value (unless the question names it)
+    if _SLOT_VARIABLE.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # a program's constant alone, unmarked: a sentinel ("DO-NOT-KNOW") or a message's key
     # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
@@ -627,6 +656,29 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if _CONTROL_TOKENS.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     return ()
+
+
+WORKING_LINE_CHARS = 80
+# An ellipsis or an hourglass closing a line (emoji and spaces after it at most), or an
+# hourglass opening it: a client's mark of work under way.
+_WORKING_END = re.compile(
+    r"(?:\.{3}|\u2026|[\u23f3\u231b])[\W_]{0,4}$|^\W{0,3}[\u23f3\u231b]", re.UNICODE
+)
+
+
+def working_line(r: Reply) -> bool:
+    """A short line that says a bot is at work, closed by an ellipsis: "AI is thinking...",
+    "Wait a second, I'm thinking...", "AI myśli...", "正在分析\uff0c请稍等片刻..." (stand_in
+    `progress` and `working`). A client's progress message never replaced by the reply. Not
+    when the question names the same words (a progress message asked for)."""
+    text = r.text.strip()
+    if len(text) > WORKING_LINE_CHARS or "\n" in text or _WORKING_END.search(text) is None:
+        return False
+    low = text.lower()
+    m = r.lexicon.working.search(low)
+    if m is None:
+        return False
+    return not (r.question and m.group(0).strip() in r.question.lower())
 
 
 def _names_task_words(r: Reply) -> bool:
@@ -647,7 +699,8 @@ _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+){2,}")
 # reply: a greeting at most before it, "this is a", and "from the AI" after it (not "the test
 # response passed", a writer's report).
 _STAND_IN_NAME = (
-    r"(?:test|default|dummy|mock|fake|placeholder|stub|canned)[ -]?(?:answer|response|reply)"
+    r"(?:test|default|dummy|mock|fake|placeholder|stub|canned)[ -]?(?:(?:ai|bot|llm) )?"
+    r"(?:answer|response|reply)"
     r"|testsvar|testantwort|testvastaus"
     r"|(?:respuesta|resposta|réponse|risposta) (?:de |di )?(?:prueba|teste|test|prova)"
     r"|(?:respuesta|resposta|réponse|risposta) (?:por defecto|padrão|par défaut|predefinita)"
@@ -655,9 +708,22 @@ _STAND_IN_NAME = (
     r"|测试(?:回复|回答)|默认(?:回复|回答)|テスト(?:応答|回答)|테스트 응답"
 )
 _NAMED_STAND_IN = re.compile(
-    r"^(?:\w+\W+)??(?:this is|it's|detta är|das ist|esta es|esta é|ceci est|это)?\s*"
+    r"^(?:\w+\W+)??(?:this is|it's|i'm|i am|detta är|das ist|esta es|esta é|ceci est|это)?\s*"
     r"(?:an?|the|ett|en|eine|una|uma|une)?\s*(?:" + _STAND_IN_NAME + r")"
-    r"(?:\s+(?:from|de|del|da|du|från|von|от|di)\s+(?:the\s+)?\w+)?\W*$"
+    r"(?:\s+(?:from|de|del|da|du|från|von|от|di)\s+(?:the\s+)?[\w-]+)?\W*$"
+)
+# A program's marker of an empty reply, in snake case: "empty_content", "NO_RESPONSE",
+# "empty_response_from_the_bot" (the inside of brackets).
+_EMPTY_MARKER = re.compile(
+    r"(?i)(?:empty|no|none|null|nothing|blank|missing)(?:_[a-z]+){1,5}|[a-z]+_(?:empty|none|null)"
+)
+# A short reply's first sentence (a stand-in naming itself, then a note to the developer:
+# "I'm a placeholder AI response. Connect me to a real backend!").
+_FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# A variable's name for the reply, alone: snake case, one part a reply's slot.
+_SLOT_VARIABLE = re.compile(
+    r"(?:[a-z]+_)*(?:res|resp|response|reply|answer|output|completion|msg|message)"
+    r"_(?:text|txt|content|str|string|msg|message|reply|answer|output)"
 )
 # The label of the reply's slot alone: "AI response", "Bot reply", "LLM output".
 _SLOT_LABEL = re.compile(

@@ -479,6 +479,12 @@ class Lexicon:
         )
         # a word of work in progress, alone or before a thing ("redoing prompt")
         self.progress = frozenset(t.lower() for t in (stand_in or {}).get("progress", ()))
+        # a line of work under way, ended by an ellipsis ("AI is thinking...", "Печатаю..."):
+        # the progress words and the phrases of a bot at work ("working")
+        self.working = Terms(
+            t.lower()
+            for t in (*(stand_in or {}).get("progress", ()), *(stand_in or {}).get("working", ()))
+        )
         # a speaker not knowing, or not wanting to talk (`Reply.not_knowing`)
         self.not_knowing = Terms(t.lower() for t in (not_knowing or {}).get("terms", ()))
         # a word of talking near a word of another turn, or both in one (`handing_back`)
@@ -628,6 +634,11 @@ class Lexicon:
             for m in terms.finditer(low):
                 kept[m.start() : m.end()] = " " * (m.end() - m.start())
         return not any(c.isalpha() for c in kept)
+
+    def only_things(self, low: str) -> bool:
+        """Whether `low` is one of the things a reply carries and nothing else ("string",
+        "result", "reply text"; `stand_in`)."""
+        return any(m.span() == (0, len(low)) for m in self.things.finditer(low))
 
     def says_only_progress(self, bare: str) -> bool:
         """Whether `bare` (a reply without the signs around it) is only a word of work in

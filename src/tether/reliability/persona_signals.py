@@ -1,6 +1,7 @@
 """A chat bot's in-character stand-ins that speak only of the bot, beside `self_state`,
 `hands_back` and `knows_nothing`: the bot saying it is there or will answer later
-(`stands_by`), that it is resting (`at_rest`), that it cannot talk now (`cannot_talk_now`),
+(`stands_by`), that it is resting (`at_rest`), that the user should slow down
+(`slows_down`), that it cannot talk now (`cannot_talk_now`),
 its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
 its fallback when nothing understood the user (`not_understood`).
 
@@ -57,6 +58,10 @@ WORK = re.compile(
     re.I,
 )
 RESTING = _terms("resting")
+SLOWING = _terms("slowing_down")
+SLOWING_FILLERS = Terms(
+    t.lower() for t in typographic(SHIPPED.get("slowing_down", {}).get("fillers", ()))
+)
 CANNOT_TALK = _terms("cannot_talk_now")
 NOW = _terms("cannot_talk_now", "now")
 RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
@@ -154,6 +159,41 @@ def resting(r: Reply) -> str | None:
     return _only_saying(r, RESTING, STANDING_BY_CHARS)
 
 
+# A cooldown line is shorter than a stand-by line: a word or two and signs.
+SLOWING_CHARS = 40
+# Beside its cooldown words and fillers, a line keeps at most two words of other scripts ("Got
+# it" after "Slow down, huh?") or one CJK letter (each counts two); more says something else:
+# "别急\uff0c在修了" says the fix is under way.
+SLOWING_REST = 2
+# Everything that is no letter: signs, digits, emoji, kaomoji ("冷静1下", "慢...慢一..点❤").
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+
+
+def slowing_down(r: Reply) -> str | None:
+    """The words in which a short reply only tells the user to slow down or calm down ("慢一
+    点", "呜呜...别急", "Not so fast!", "Ne toropis'~"), to a task and with no word of it: a chat
+    bot's cooldown told in character (`slowing_down`). Signs and digits are dropped before the
+    search ("慢...慢一..点" is "慢慢一点"); what is left beside the words and the fillers must be
+    next to nothing: "这个是官方接口的限制\uff0c你请求太快了" says what is too fast."""
+    message = _short_message(r, SLOWING_CHARS)  # (digits and signs are dropped: "冷静1下")
+    if message is None or not r.plain_task or _of_the_task(r, message):
+        return None
+    squeezed = " ".join(_NOT_LETTERS.sub(" ", message.lower()).split())
+    found = SLOWING.found(squeezed)
+    if not found:  # (a word broken by signs: "慢一..点")
+        squeezed = squeezed.replace(" ", "")
+        found = SLOWING.found(squeezed)
+    if not found:
+        return None
+    rest = squeezed
+    for said in sorted(found, key=len, reverse=True):
+        rest = rest.replace(said, " ")
+    for filler in SLOWING_FILLERS.found(rest):
+        rest = rest.replace(filler, " ", 1)
+    left = sum(2 * len(w) if CJK.search(w) else 1 for w in rest.split())
+    return found[0] if left <= SLOWING_REST else None
+
+
 def cannot_talk(r: Reply) -> str | None:
     """The words in which a short reply only says its speaker cannot talk or answer now
     ("今はお話しできないの…", "Сейчас не могу говорить"), to a task: a word of now is needed
@@ -243,6 +283,8 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
     return (
         STANDING_BY.search(low) is not None
         or RESTING.search(low) is not None
+        or SLOWING.search(low) is not None
+        or SLOWING.search(_NOT_LETTERS.sub("", low)) is not None
         or CANNOT_TALK.search(low) is not None
         or lexicon.machine_trouble.search(low) is not None
         or NOT_UNDERSTOOD.search(low) is not None
@@ -268,6 +310,14 @@ def at_rest(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     (`resting`)."""
     said = resting(r)
     return () if said is None else (Signal("at_rest", w["at_rest"], said),)
+
+
+def slows_down(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that only tells the user to slow down or calm down, to a task: a chat
+    bot's cooldown notice in character, where its rate limiter stopped the call
+    (`slowing_down`)."""
+    said = slowing_down(r)
+    return () if said is None else (Signal("slows_down", w["slows_down"], said),)
 
 
 def cannot_talk_now(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -14,7 +14,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     own mind: "my brain is buffering"), hands_back (a bot handing
                     the turn back: "ask me again later"), knows_nothing (only "I don't
                     know", to a task), stands_by ("I'm here, give me a moment",
-                    to a task), at_rest ("I'm on a break"), cannot_talk_now ("can't
+                    to a task), at_rest ("I'm on a break"), slows_down ("慢一点", "Not so fast!"),
+                    cannot_talk_now ("can't
                     talk now"), own_machinery ("my AI is taking a nap"), not_understood
                     ("sorry, I didn't get that"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
@@ -186,6 +187,7 @@ from tether.reliability.persona_signals import (
     cannot_talk_now,
     not_understood,
     own_machinery,
+    slows_down,
     stands_by,
 )
 from tether.reliability.question_signals import (
@@ -223,6 +225,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "knows_nothing": 1.0,  # ... or only not knowing, to a task ("Weiß ich nicht!")
     "stands_by": 1.0,  # ... or only "I'm here, give me a moment", to a task
     "at_rest": 1.0,  # ... or only resting, asleep, on a break ("Estoy descansando un ratito")
+    "slows_down": 1.0,  # ... or only telling the user to slow down ("慢一点", "Not so fast!")
     "cannot_talk_now": 1.0,  # ... or only unable to talk now ("今はお話しできないの…")
     "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
     "not_understood": 1.0,  # ... or only "I didn't understand", with no word of the task
@@ -419,6 +422,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     knows_nothing,
     stands_by,
     at_rest,
+    slows_down,
     cannot_talk_now,
     own_machinery,
     not_understood,
