@@ -231,6 +231,11 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 _QUOTED_LINE = re.compile(r"^\s*>[ \t]*\S", re.M)
+# After a quoted word, an object or an array opened as its value (JSON, a PHP dump): the word
+# is a key of an error record, not a quotation.
+_OBJECT_KEY = re.compile(r"[ \t]*(?::|=>)[ \t]*(?:\{|\[|array:)")
+# A call opened right before the quote (`Error('...`): an exception's repr, its argument.
+_CALL_OPEN = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\(\Z")
 
 
 def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -262,6 +267,10 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue  # a template literal inside a slot's expression (`${a || `...`}`): code
         if before.rstrip().endswith("="):
             continue  # a field's value (`message='Failed Dependency'`, `details = "..."`): a repr
+        if _OBJECT_KEY.match(r.text, m.end()) and "`" not in r.text[: m.start()]:
+            continue  # the key of a nested object, printed bare (`"error": {`, `"error" => [`)
+        if _CALL_OPEN.search(r.text, max(0, m.start() - 40), m.start()):
+            continue  # a constructor's argument in a repr (`NewConnectionError('<...>: ...')`)
         if not r.lexicon.vocabulary.search(inner) and not r.lexicon.pair_hits(inner):
             continue  # (a failure said in two words, "Nu pot răspunde acum", is quoted too)
         if len(inner) >= 0.7 * len(r.message) and len(r.text[: m.start()].split()) < 4:

@@ -328,8 +328,20 @@ _FRAME_LINE = re.compile(
     # the lines a Rust panic prints around its frames: its payload, the backtrace's header, the
     # hint to set RUST_BACKTRACE
     r"|\s*called `(?:result|option)::(?:unwrap|expect)\(\)` on an? `(?:err|none)` value.*"
-    r"|\s*stack backtrace:|\s*note: run with `rust_backtrace=1`.*)$",
+    r"|\s*stack backtrace:|\s*note: run with `rust_backtrace=1`.*"
+    # a Go panic's lines, indented or not (pasted into a chat, a trace loses its tabs): the
+    # signal, a function with its arguments' words (`main.f(0xc000228000, ...)`, `f(...)`),
+    # its file and offset, the goroutine that started it
+    r"|\s*\[signal .*\]\s*|\s*\S+\.go:\d+(?: \+0x[0-9a-f]+)?|\s*created by \S+.*"
+    r"|\s*(?:[\w.@-]+/)*[\w.@-]+\.(?:\(\*?\w+\)\.)?[\w.]+\((?:\.\.\.|[^()\n]*0x[^()\n]*)?\))$",
     re.I,
+)
+# A line of a service's log: a timestamp or a level opens it (`2023/04/10 14:32:31 INFO ...`,
+# `10-12 16:28:30 [INFO] ...`, `INFO[0001] ...`, `[2022-05-10T10:19:31Z INFO  app] ...`). Above
+# a crash, the service's last words: machine output, neither a frame nor a writer's prose.
+_LOG_LINE = re.compile(
+    r"^\s*\[?(?:(?:\d{2,4}[-/])?\d{2}[-/]\d{2}[ T]\d{2}:\d{2}"
+    r"|(?:INFO|WARN|WARNING|ERROR|DEBUG)\[\d+\])"
 )
 # A markdown report's scaffolding around a pasted trace: a fence, a heading, a bold label on
 # its own line (`## Stack trace`, `**Traceback:**`). Neither frame nor prose: not counted.
@@ -417,6 +429,10 @@ def _read_trace(r: Reply) -> str | None:
     if not lines or len(lines) > 200:
         return None
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
+    if named and _LOG_LINE.match(lines[0]):
+        # a service's log that ends in its crash: the lines above the crash are the log's
+        first = lines.index(named[0])
+        lines = [line for line in lines[:first] if not _LOG_LINE.match(line)] + lines[first:]
     # a traceback cut before the line that names its exception is one all the same
     if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
         if _managed_trace(r.text[:6000], lines):
