@@ -34,6 +34,8 @@ from tether.reliability.reply import (
     display_size,
     first_id,
     first_match,
+    footer_at,
+    is_footer,
     split_sentences,
 )
 
@@ -199,6 +201,21 @@ def cjk_paragraph(r: Reply) -> bool:
     return sum(1 for sentence in sentences if len(CJK.findall(sentence)) >= 8) >= 2
 
 
+def _table_rule(head: str) -> bool:
+    """A rule of dashes in a table or under a heading's line; not the last line of a banner
+    (nothing after it: `====== ERROR ====` / `404 page not found` / `-----`), nor a bare `---`
+    after a blank line that sets a short footer apart: how a bot signs its notice."""
+    for m in TABLE_RULE.finditer(head):
+        after = head[m.end() :].strip()
+        if not after:
+            continue  # (a table has rows under its rule)
+        if "|" in m.group(0) or head[: m.start()].rstrip(" \t")[-2:] != "\n\n":
+            return True
+        if not is_footer(after):
+            return True
+    return False
+
+
 def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Tables, headings, lists, code: the shape of a written answer, never of a notice."""
     if r.html:
@@ -206,7 +223,7 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     head = r.text[:4000]
     # (a rule's dashes and a row's bars looked for first: a `^` of every line tried at every
     # position, ~15 us on a 1.4 KB answer)
-    if ("---" in head and TABLE_RULE.search(head)) or (
+    if ("---" in head and _table_rule(head)) or (
         "|" in head and sum(1 for x in head.splitlines() if x.count("|") >= 2) >= 2
     ):
         return (Signal("markdown", -w["table"], "a table"),)
@@ -245,6 +262,8 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # (a quoted line has words after its `>`: a lone `>` closes a repr's `<...`; a text
     # without `>` is not searched, the pattern tried at every position of it)
     head = r.text[:3000]
+    if ">" in head:
+        head = head[: footer_at(head)]  # (a footer's `> note` is the notice's own, not quoted)
     if ">" in head and _QUOTED_LINE.search(head) and not r.text.lstrip().startswith(">"):
         return (Signal("quoted", -w["quoted"], "a quoted block"),)
     fence = FENCED_BLOCK.search(r.text[:3000])
