@@ -779,10 +779,27 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if r.structure is not None or t[:1] not in "{[" or t[-1:] not in "}]":
         return ()
     try:
-        orjson.loads(t)
+        value = orjson.loads(t)
     except orjson.JSONDecodeError:
         return ()
+    if _error_wrapper(value):
+        return ()
     return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
+
+
+_FAILED = re.compile(r"error|exception|\bfail", re.I)
+
+
+def _error_wrapper(value: object) -> bool:
+    """A small flat object whose every text names an error (`{"content": "Google Bard
+    encountered an error: ..."}`, `{"message": "Input validation error", "type_": ...}`): a
+    client's wrapper around a failure, not data."""
+    if not isinstance(value, dict) or not 0 < len(value) <= 3:
+        return False
+    texts = [v for v in value.values() if isinstance(v, str)]
+    if not texts or any(isinstance(v, dict | list) for v in value.values()):
+        return False
+    return all(_FAILED.search(text) for text in texts)
 
 
 # A limit stated as a rate: a number, a unit counted, a time ("5 calls per second", "100

@@ -495,6 +495,10 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a runtime's error message and little else (at most three short lines): a
     client passed its own crash on as the reply, without a frame or the exception's name."""
     text = r.text.strip()
+    if "ConnectionPool(" in text[:200]:
+        pool = _POOL_MESSAGE.match(text)
+        if pool is not None and len(text) <= POOL_MESSAGE_CHARS and text.count("\n") <= 2:
+            return (Signal("runtime_message", w["runtime_message"], pool.group(1)),)
     if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or "`" in text:
         return ()  # (in backticks, it is quoted)
     if not may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
@@ -512,6 +516,15 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("runtime_message", w["runtime_message"], m.group(0)),)
 
 
+# Python's `requests` (urllib3) when a connection never got an answer, after at most a
+# client's label: `HTTPSConnectionPool(host='api.openai.com', port=443): Max retries exceeded
+# with url: /v1/chat/completions (Caused by ConnectTimeoutError(...))`. The operating system's
+# words it carries ("... because the target machine actively refused it") explain nothing.
+_POOL_MESSAGE = re.compile(
+    r"(?:[^\n]{0,80}?[:\uff1a]\s*)?"
+    r"(HTTPS?ConnectionPool\(host=[^)\n]{1,200}\): Max retries exceeded)"
+)
+POOL_MESSAGE_CHARS = 800
 _BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
 RUNTIME_SUBJECT_WORDS = 3
 
