@@ -249,7 +249,11 @@ def test_no_source_straddles_the_split() -> None:
 # ... and its last four (content filters beside models' own refusals, short replies a prompt
 # demanded, in-character bot replies, mid-size languages): 6,627 tune answers, retrained: 117
 # (hand 196).
-TUNE_FALSE_ALARMS_AT_MOST = 117
+# Round 18, the failure side (eng94: a bare object's key and a repr's argument no quotation, a
+# service's log ending in a Go or Rust panic a trace, a run's status labelling its error, a
+# footer under a bare rule no part of the notice, a provider's error number an error object,
+# urllib3's "Max retries exceeded"; hand false alarms held at 196), retrained: 115.
+TUNE_FALSE_ALARMS_AT_MOST = 115
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -495,7 +499,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 117
 # retrained: 212 (5,568 caught, hand 5,564).
 # ... and its last four (content-filter stand-ins, placeholders, persona fallbacks, mid-size
 # languages' locale notices): 5,938 failures, retrained: 266 (5,672 caught, hand 5,675).
-TUNE_MISSES_AT_MOST = 266
+# Round 18, the failure side (eng94: error bodies read past quoting, logs ending in panics,
+# "Agent failed before reply:", appended errors behind escaped breaks, footers under a bare
+# rule, provider error numbers, urllib3's message, Slavic and South Asian words; hand 263 -> 245),
+# retrained: 248 (5,690 caught, hand 5,693).
+TUNE_MISSES_AT_MOST = 248
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
