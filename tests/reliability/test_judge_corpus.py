@@ -252,8 +252,8 @@ def test_no_source_straddles_the_split() -> None:
 # Round 18, the failure side (eng94: a bare object's key and a repr's argument no quotation, a
 # service's log ending in a Go or Rust panic a trace, a run's status labelling its error, a
 # footer under a bare rule no part of the notice, a provider's error number an error object,
-# urllib3's "Max retries exceeded"; hand false alarms held at 196), retrained: 115.
-TUNE_FALSE_ALARMS_AT_MOST = 115
+# urllib3's "Max retries exceeded"; hand false alarms held at 196), retrained: 116.
+TUNE_FALSE_ALARMS_AT_MOST = 116
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
