@@ -34,6 +34,8 @@ from tether.reliability.reply import (
     display_size,
     first_id,
     first_match,
+    footer_at,
+    is_footer,
     split_sentences,
 )
 
@@ -199,6 +201,21 @@ def cjk_paragraph(r: Reply) -> bool:
     return sum(1 for sentence in sentences if len(CJK.findall(sentence)) >= 8) >= 2
 
 
+def _table_rule(head: str) -> bool:
+    """A rule of dashes in a table or under a heading's line; not the last line of a banner
+    (nothing after it: `====== ERROR ====` / `404 page not found` / `-----`), nor a bare `---`
+    after a blank line that sets a short footer apart: how a bot signs its notice."""
+    for m in TABLE_RULE.finditer(head):
+        after = head[m.end() :].strip()
+        if not after:
+            continue  # (a table has rows under its rule)
+        if "|" in m.group(0) or head[: m.start()].rstrip(" \t")[-2:] != "\n\n":
+            return True
+        if not is_footer(after):
+            return True
+    return False
+
+
 def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Tables, headings, lists, code: the shape of a written answer, never of a notice."""
     if r.html:
@@ -206,7 +223,7 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     head = r.text[:4000]
     # (a rule's dashes and a row's bars looked for first: a `^` of every line tried at every
     # position, ~15 us on a 1.4 KB answer)
-    if ("---" in head and TABLE_RULE.search(head)) or (
+    if ("---" in head and _table_rule(head)) or (
         "|" in head and sum(1 for x in head.splitlines() if x.count("|") >= 2) >= 2
     ):
         return (Signal("markdown", -w["table"], "a table"),)
@@ -231,6 +248,11 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 _QUOTED_LINE = re.compile(r"^\s*>[ \t]*\S", re.M)
+# After a quoted word, an object or an array opened as its value (JSON, a PHP dump): the word
+# is a key of an error record, not a quotation.
+_OBJECT_KEY = re.compile(r"[ \t]*(?::|=>)[ \t]*(?:\{|\[|array:)")
+# A call opened right before the quote (`Error('...`): an exception's repr, its argument.
+_CALL_OPEN = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\(\Z")
 
 
 def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -240,6 +262,8 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # (a quoted line has words after its `>`: a lone `>` closes a repr's `<...`; a text
     # without `>` is not searched, the pattern tried at every position of it)
     head = r.text[:3000]
+    if ">" in head:
+        head = head[: footer_at(head)]  # (a footer's `> note` is the notice's own, not quoted)
     if ">" in head and _QUOTED_LINE.search(head) and not r.text.lstrip().startswith(">"):
         return (Signal("quoted", -w["quoted"], "a quoted block"),)
     fence = FENCED_BLOCK.search(r.text[:3000])
@@ -262,6 +286,10 @@ def quoted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue  # a template literal inside a slot's expression (`${a || `...`}`): code
         if before.rstrip().endswith("="):
             continue  # a field's value (`message='Failed Dependency'`, `details = "..."`): a repr
+        if _OBJECT_KEY.match(r.text, m.end()) and "`" not in r.text[: m.start()]:
+            continue  # the key of a nested object, printed bare (`"error": {`, `"error" => [`)
+        if _CALL_OPEN.search(r.text, max(0, m.start() - 40), m.start()):
+            continue  # a constructor's argument in a repr (`NewConnectionError('<...>: ...')`)
         if "*" in before and _STAGE_DIRECTION.search(r.text[max(0, m.start() - 300) : m.start()]):
             # a character's line after its stage direction (`*she frowns:*`): said, not
             # quoted, unless the line itself quotes the failure words
@@ -775,10 +803,27 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if r.structure is not None or t[:1] not in "{[" or t[-1:] not in "}]":
         return ()
     try:
-        orjson.loads(t)
+        value = orjson.loads(t)
     except orjson.JSONDecodeError:
         return ()
+    if _error_wrapper(value):
+        return ()
     return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
+
+
+_FAILED = re.compile(r"error|exception|\bfail", re.I)
+
+
+def _error_wrapper(value: object) -> bool:
+    """A small flat object whose every text names an error (`{"content": "Google Bard
+    encountered an error: ..."}`, `{"message": "Input validation error", "type_": ...}`): a
+    client's wrapper around a failure, not data."""
+    if not isinstance(value, dict) or not 0 < len(value) <= 3:
+        return False
+    texts = [v for v in value.values() if isinstance(v, str)]
+    if not texts or any(isinstance(v, dict | list) for v in value.values()):
+        return False
+    return all(_FAILED.search(text) for text in texts)
 
 
 # A limit stated as a rate: a number, a unit counted, a time ("5 calls per second", "100

@@ -95,6 +95,35 @@ def _status_notice(item: dict[str, Any]) -> bool:
     )
 
 
+# A provider's own error number (`"code": 5000`, `"errno": 99999`, `"code": -2001`): four
+# digits or more, or negative; not a success's (`0`, `200`, `10000`, `"0000"`).
+_PROVIDER_CODE = re.compile(r"-\d{1,7}|[1-9]\d{3,6}")
+_SUCCESS_CODES = frozenset(("10000", "100000"))
+_SUCCESS_MESSAGE = re.compile(
+    r"\s*(?:ok|success\w*|succeeded|done|\u6210\u529f|\u64cd\u4f5c\u6210\u529f)\W*", re.I
+)
+
+
+def _coded_notice(item: dict[str, Any]) -> bool:
+    """A small envelope holding a provider's error number and a message, and no data
+    (`{"code": 5000, "msg": "We're currently experiencing server issues ..."}`): the numbered
+    error bodies of Asian providers and platforms. A success envelope has its code (`0`,
+    `200`, `10000`), says "success" or carries its data."""
+    if len(item) > 6:
+        return False
+    keys = {str(k).lower(): v for k, v in item.items()}
+    code = next((keys[k] for k in ("code", "errno", "ret") if k in keys), None)
+    if isinstance(code, bool) or not isinstance(code, int | str):
+        return False
+    number = str(code).strip()
+    if _PROVIDER_CODE.fullmatch(number) is None or number in _SUCCESS_CODES:
+        return False
+    said = next((keys[k] for k in ("msg", "message") if isinstance(keys.get(k), str)), "")
+    if not said.strip() or _SUCCESS_MESSAGE.fullmatch(said) is not None:
+        return False
+    return not keys.get("data") and not keys.get("result")
+
+
 def _json_messages(value: object) -> tuple[bool, list[str]]:
     """Whether a parsed JSON value is an error body, and its message strings."""
     found: list[str] = []
@@ -110,7 +139,7 @@ def _json_messages(value: object) -> tuple[bool, list[str]]:
         ) or (k in ("type", "code", "status", "name") and _ERROR_NAME.search(str(item))):
             errorish = errorish or bool(item)
         if isinstance(item, dict):
-            errorish = errorish or _status_notice(item)
+            errorish = errorish or _status_notice(item) or _coded_notice(item)
             stack += [(str(kk), v) for kk, v in item.items()]
         elif isinstance(item, list):
             stack += [(key, v) for v in item[:20]]

@@ -330,8 +330,20 @@ _FRAME_LINE = re.compile(
     # the lines a Rust panic prints around its frames: its payload, the backtrace's header, the
     # hint to set RUST_BACKTRACE
     r"|\s*called `(?:result|option)::(?:unwrap|expect)\(\)` on an? `(?:err|none)` value.*"
-    r"|\s*stack backtrace:|\s*note: run with `rust_backtrace=1`.*)$",
+    r"|\s*stack backtrace:|\s*note: run with `rust_backtrace=1`.*"
+    # a Go panic's lines, indented or not (pasted into a chat, a trace loses its tabs): the
+    # signal, a function with its arguments' words (`main.f(0xc000228000, ...)`, `f(...)`),
+    # its file and offset, the goroutine that started it
+    r"|\s*\[signal .*\]\s*|\s*\S+\.go:\d+(?: \+0x[0-9a-f]+)?|\s*created by \S+.*"
+    r"|\s*(?:[\w.@-]+/)*[\w.@-]+\.(?:\(\*?\w+\)\.)?[\w.]+\((?:\.\.\.|[^()\n]*0x[^()\n]*)?\))$",
     re.I,
+)
+# A line of a service's log: a timestamp or a level opens it (`2023/04/10 14:32:31 INFO ...`,
+# `10-12 16:28:30 [INFO] ...`, `INFO[0001] ...`, `[2022-05-10T10:19:31Z INFO  app] ...`). Above
+# a crash, the service's last words: machine output, neither a frame nor a writer's prose.
+_LOG_LINE = re.compile(
+    r"^\s*\[?(?:(?:\d{2,4}[-/])?\d{2}[-/]\d{2}[ T]\d{2}:\d{2}"
+    r"|(?:INFO|WARN|WARNING|ERROR|DEBUG)\[\d+\])"
 )
 # A markdown report's scaffolding around a pasted trace: a fence, a heading, a bold label on
 # its own line (`## Stack trace`, `**Traceback:**`). Neither frame nor prose: not counted.
@@ -419,6 +431,10 @@ def _read_trace(r: Reply) -> str | None:
     if not lines or len(lines) > 200:
         return None
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
+    if named and _LOG_LINE.match(lines[0]):
+        # a service's log that ends in its crash: the lines above the crash are the log's
+        first = lines.index(named[0])
+        lines = [line for line in lines[:first] if not _LOG_LINE.match(line)] + lines[first:]
     # a traceback cut before the line that names its exception is one all the same
     if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
         if _managed_trace(r.text[:6000], lines):
@@ -481,6 +497,10 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a runtime's error message and little else (at most three short lines): a
     client passed its own crash on as the reply, without a frame or the exception's name."""
     text = r.text.strip()
+    if "ConnectionPool(" in text[:200]:
+        pool = _POOL_MESSAGE.match(text)
+        if pool is not None and len(text) <= POOL_MESSAGE_CHARS and text.count("\n") <= 2:
+            return (Signal("runtime_message", w["runtime_message"], pool.group(1)),)
     if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or "`" in text:
         return ()  # (in backticks, it is quoted)
     if not may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
@@ -498,6 +518,15 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("runtime_message", w["runtime_message"], m.group(0)),)
 
 
+# Python's `requests` (urllib3) when a connection never got an answer, after at most a
+# client's label: `HTTPSConnectionPool(host='api.openai.com', port=443): Max retries exceeded
+# with url: /v1/chat/completions (Caused by ConnectTimeoutError(...))`. The operating system's
+# words it carries ("... because the target machine actively refused it") explain nothing.
+_POOL_MESSAGE = re.compile(
+    r"(?:[^\n]{0,80}?[:\uff1a]\s*)?"
+    r"(HTTPS?ConnectionPool\(host=[^)\n]{1,200}\): Max retries exceeded)"
+)
+POOL_MESSAGE_CHARS = 800
 _BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
 RUNTIME_SUBJECT_WORDS = 3
 

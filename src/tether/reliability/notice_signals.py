@@ -132,12 +132,26 @@ def _report_head(r: Reply) -> str | None:
     return low
 
 
+# A status that labels the error after it, on the reply's first line: "⚠️ Agent failed before
+# reply: All models failed (2): ...", "Generation aborted: upstream closed".
+_STATUS_LABEL = re.compile(r"\W{0,4}(\w[^:\n]{2,48})[:\uff1a]\s+\S")
+
+
+def _status_label(r: Reply) -> str | None:
+    """The label (lower-cased) a reply opens with, before a colon and the error it introduces
+    (`_STATUS_LABEL`): the status of a run, said as a client's prefix to the raw error."""
+    if not r.written:
+        return None
+    m = _STATUS_LABEL.match(r.text)
+    return m.group(1).lower() if m is not None else None
+
+
 def run_stopped(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A run of the app's machinery that stopped before its end, said as a status line ("The
     agent stopped responding", "Operation cancelled by user", "Cancelled", "生成已中断"): an
     agent framework's or a chat client's give-up put where the answer should be; in a longer
     report, its head when the rest is the output it carries (`_report_head`)."""
-    low = _short_notice(r) or _report_head(r)
+    low = _short_notice(r) or _report_head(r) or _status_label(r)
     if low is None:
         return ()
     if _SIGNS.sub(" ", low).strip() in _RUN_STOPPED.alone:

@@ -372,6 +372,33 @@ MARKDOWN = re.compile(
     re.M,
 )
 TABLE_RULE = re.compile(r"^[ \t|:+]*-{3,}[ \t|:+-]*$", re.M)
+# A bare rule after a blank line (a thematic break), and what follows it to the end.
+_CLOSING_RULE = re.compile(r"\n[ \t]*\n[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*\n(.*)\Z", re.S)
+# What may follow a bare rule at a reply's end: a footer of one or two lines (a bot's tip, its
+# signature, "Request not charged"), not a section of a document.
+FOOTER_LINES = 2
+FOOTER_CHARS = 300
+
+
+def is_footer(after: str) -> bool:
+    """Whether `after`, the text under a bare rule at a reply's end, is a short footer."""
+    after = after.strip()
+    lines = [line for line in after.splitlines() if line.strip()]
+    return 0 < len(lines) <= FOOTER_LINES and len(after) <= FOOTER_CHARS
+
+
+def footer_at(text: str) -> int:
+    """Where a reply's footer starts, set apart by a bare rule after a blank line (a review
+    bot's tip under its notice, a relay's "this request was not charged"): its notice ends
+    there. The text's length when it has none."""
+    if "\n" not in text[-FOOTER_CHARS - 8 :]:
+        return len(text)
+    m = _CLOSING_RULE.search(text, max(0, len(text) - FOOTER_CHARS - 16))
+    if m is None or not is_footer(m.group(1)) or not text[: m.start()].strip():
+        return len(text)
+    return m.start()
+
+
 # Quotes open with “, «, 「, 『 or the low „ of Polish, Czech, German, Romanian
 # and Hungarian (closed by ”)
 # (the check before a single quote follows it: tried first, at every position, it cost twice)
@@ -648,7 +675,7 @@ class Reply:
     @cached_property
     def said(self) -> str:
         """The text without fenced blocks that have words around them (see `_unfenced`)."""
-        return unfenced(self.text[:4000])
+        return unfenced(self.text[: footer_at(self.text[:4000])])
 
     @cached_property
     def message(self) -> str:

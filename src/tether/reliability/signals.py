@@ -364,6 +364,11 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(lines) < 2:
         return ()
     last = lines[-1].strip()
+    if last.startswith("\\n"):
+        # newlines escaped twice, printed as `\n\n` before the error a client appended
+        last = _ESCAPED_BREAKS.sub("", last)
+    if last.startswith("**") and last.endswith("**") and "**" not in last[2:-2]:
+        last = last[2:-2].strip()  # the error a client appended, set in bold
     if not last or len(last) > TAIL_CHARS:
         return ()
     # (the cheap test first: most last lines have no error's shape)
@@ -400,6 +405,7 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
+_ESCAPED_BREAKS = re.compile(r"^(?:\\[nr])+")
 _ITEM_MARK = re.compile(r"([^\w\s]{1,3})\s+(\*\*|__|`)")
 
 
