@@ -426,6 +426,11 @@ class Lexicon:
         self._other_classes = self._underscored | {
             i for i, (signs, regexes) in enumerate(self._others) if signs or regexes
         }
+        # ... read in `class_matches` when no `re:` entry's key is in the text (most texts): no
+        # entry is live, and a class is searched for its signs alone (each class's live entries
+        # and signs, looked up per text, cost ~5 us a call)
+        self._none_live: dict[int, list[re.Pattern[str]]] = {i: [] for i in self._other_classes}
+        self._signed = tuple((i, signs) for i, (signs, _) in enumerate(self._others) if signs)
         # One set of terms for "any failure word?" and one per class for "which classes?": a
         # word of one class inside a longer term of another ("could not" in "could not
         # respond") must not hide the longer one.
@@ -710,18 +715,23 @@ class Lexicon:
         # each special class's `re:` entries that may match in `low` (a key of theirs is in
         # it): the others match in no window (~4 searches a window saved on an English answer)
         # `other_keys` False: `low` holds none (`hits` read it), and none is live
-        live = {
-            i: [k.pattern for k in self._keyed_regexes[i] if other_keys and k.may_match(low)]
-            for i in special
-        }
         # ... and those that may be searched in a window at all: a class with no live entry
         # and none of its signs in `low` is tried at its words alone in every window, as a
         # class of words is (not visited in each window for a search it never gets)
-        searchable = {
-            i
-            for i in special
-            if live[i] or i in self._underscored or _holds_any(low, self._others[i][0])
-        }
+        if other_keys:
+            live = {
+                i: [k.pattern for k in self._keyed_regexes[i] if k.may_match(low)] for i in special
+            }
+            searchable = {
+                i
+                for i in special
+                if live[i] or i in self._underscored or _holds_any(low, self._others[i][0])
+            }
+        else:
+            live = self._none_live  # (read, never changed)
+            searchable = self._underscored | {
+                i for i, signs in self._signed if _holds_any(low, signs)
+            }
         for start, end in windows:
             part = low[start:end]
             wide_part = wide_text and not part.isascii()
