@@ -263,7 +263,9 @@ def test_no_source_straddles_the_split() -> None:
 # service's log ending in a Go or Rust panic a trace, a run's status labelling its error, a
 # footer under a bare rule no part of the notice, a provider's error number an error object,
 # urllib3's "Max retries exceeded"; hand false alarms held at 196), retrained: 116.
-TUNE_FALSE_ALARMS_AT_MOST = 116
+# Round 18's ten batches joined and eng90-eng94 merged, change_note's failed change (judge/14):
+# hand 160, retrained: 100.
+TUNE_FALSE_ALARMS_AT_MOST = 100
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -521,7 +523,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 116
 # "Agent failed before reply:", appended errors behind escaped breaks, footers under a bare
 # rule, provider error numbers, urllib3's message, Slavic and South Asian words; hand 263 -> 245),
 # retrained: 248 (5,690 caught, hand 5,693).
-TUNE_MISSES_AT_MOST = 261
+# Round 18's ten batches joined and eng90-eng94 merged (judge/14): hand 5,728, retrained: 206
+# (5,732 caught).
+TUNE_MISSES_AT_MOST = 206
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
