@@ -524,8 +524,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 100
 # rule, provider error numbers, urllib3's message, Slavic and South Asian words; hand 263 -> 245),
 # retrained: 248 (5,690 caught, hand 5,693).
 # Round 18's ten batches joined and eng90-eng94 merged (judge/14): hand 5,728, retrained: 206
-# (5,732 caught).
-TUNE_MISSES_AT_MOST = 206
+# (5,732 caught); an "I" or "my" inside a no-reply or refusal phrase is no writer's: hand held,
+# retrained: 205.
+TUNE_MISSES_AT_MOST = 205
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

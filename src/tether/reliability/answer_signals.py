@@ -461,6 +461,12 @@ def _says_no_reply(r: Reply, start: int, end: int) -> bool:
     return any(name == "no_reply" and start <= a < end for name, a, _, _ in r.hits)
 
 
+def _inside_notice_words(r: Reply, at: int) -> bool:
+    """An "I" or a "my" that is itself part of a no-reply or a refusal phrase ("Я ещё
+    думаю...", "Outside my scope."): the notice's own words, not a writer speaking."""
+    return any(name in ("no_reply", "filter") and a <= at < b for name, a, b, _ in r.hits)
+
+
 # "I" apologising and saying no more in that clause: how a canned notice opens ("I'm sorry,
 # my child."); a model that goes on to say what it did speaks as "I" again further on.
 _SORRY = re.compile(
@@ -541,6 +547,8 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             continue
         if _UNABLE.search(said) is not None or _says_no_reply(r, m.end(), m.end() + 40):
             return ()  # "I can't respond right now": a bot's canned notice speaks as "I" too
+        if _inside_notice_words(r, m.start()):
+            continue  # "Outside my scope.": the phrase's own "my"
         word = m.group(0)
         says = told.get(word)
         if says is None:
