@@ -128,7 +128,10 @@ def test_tether_judge_explain_prints_the_n_grams_that_pushed() -> None:
     record = {
         "request": {"model": "m", "messages": [{"role": "user", "content": "Fix the test"}]},
         "reply": {
-            "content": "I am a little tired today, please come back and ask me later!",
+            # (the README's example: its margin sits far outside the dead zone, so the
+            # learned signal is read whatever the retrained weights of one n-gram)
+            "content": 'API Error: 529 {"type":"error","error":{"type":"overloaded_error",'
+            '"message":"Overloaded"}}',
             "finish_reason": "stop",
         },
     }

@@ -1,6 +1,7 @@
-"""Round 18: a changelog title opens with a change ("Fix error when the stream drops"); a notice may open
-with the same verb and say the change itself failed ("Fix failed. Please try again later."):
-that notice is a failure, not a changelog line. Made-up texts, both sides."""
+"""Round 18: a changelog title opens with a change ("Fix error when the stream drops"); a
+notice may open with the same verb and say the change itself failed ("Fix failed. Please try
+again later."): that notice is a failure, not a changelog line. A first person inside a canned
+phrase ("Outside my scope.") is the notice's. Made-up texts, both sides."""
 
 from __future__ import annotations
 

@@ -14,9 +14,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     own mind: "my brain is buffering"), hands_back (a bot handing
                     the turn back: "ask me again later"), knows_nothing (only "I don't
                     know", to a task), stands_by ("I'm here, give me a moment",
-                    to a task), at_rest ("I'm on a break"), slows_down ("慢一点", "Not so fast!"),
-                    cannot_talk_now ("can't
-                    talk now"), own_machinery ("my AI is taking a nap"), not_understood
+                    to a task), at_rest ("I'm on a break"), slows_down ("慢一点", "Not so
+                    fast!"), cannot_talk_now ("can't talk now"), own_machinery ("my AI is
+                    taking a nap"), not_understood
                     ("sorry, I didn't get that"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
