@@ -16,7 +16,6 @@ import pytest
 
 from tether.reliability import learned
 from tether.reliability.about_signals import _PAST_STATE
-from tether.reliability.answer_signals import _specific
 from tether.reliability.code_signals import _CODE_AS_NOUN
 from tether.reliability.corpus import load
 from tether.reliability.docs_signals import _CODE_PART, _CODE_PART_KEYS
@@ -31,6 +30,7 @@ from tether.reliability.lexicon import (
     _term_pattern,
     windows_around,
 )
+from tether.reliability.person_signals import _specific
 from tether.reliability.question_signals import _WORD_AT, _names_word
 from tether.reliability.reply import IDS, QUOTE, first_id
 
@@ -124,7 +124,7 @@ def test_first_id_is_the_alternation() -> None:
             )
 
 
-# The alternation `answer_signals.specifics` searched before its forms were searched alone.
+# The alternation `person_signals.specifics` searched before its forms were searched alone.
 SPECIFIC = re.compile(
     r"(?<![\w/.])[\w-]+\.(?:py|js|ts|tsx|jsx|yaml|yml|json|toml|ini|cfg|conf|env|md|txt|go|rs|"
     r"java|kt|rb|php|sh|ps1|sql|html|css|lock|xml|gradle|log)\b|(?<=\s)--[a-z][\w-]+"
@@ -335,7 +335,7 @@ def test_first_person_gate_lets_every_match_through() -> None:
     such run does not."""
     import random
 
-    from tether.reliability.answer_signals import _FIRST_PERSON, _may_speak_as_i
+    from tether.reliability.person_signals import _FIRST_PERSON, _may_speak_as_i
 
     rng = random.Random(7)
     for _ in range(20_000):
@@ -393,7 +393,7 @@ def test_code_token_gate_is_the_search() -> None:
     ("module", "pattern", "keys", "folded"),
     [
         ("page_marks", "_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
-        ("failure_signals", "_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
+        ("trace_signals", "_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
     ],
 )
 def test_pattern_keys_are_in_every_match(
@@ -530,8 +530,8 @@ def test_first_person_is_tried_at_its_words() -> None:
     words with what stands before and after them (a word going on, a path, an apostrophe)."""
     import random
 
-    from tether.reliability.answer_signals import _FIRST_PERSON, _FIRST_PERSON_STARTS
     from tether.reliability.keyed import matches_at
+    from tether.reliability.person_signals import _FIRST_PERSON, _FIRST_PERSON_STARTS
 
     words = ["i", "i'm", "i've", "i'll", "i'd", "my", "ich", "je", "j'ai", "yo", "eu", "mine"]
     words += ["я", "мне", "мой", "我", "我们", "私は", "僕は", "저는", "제가", "나는", "문제가"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.failure_signals import EXCEPTION_LINE
 from tether.reliability.keyed import Alternation, KeyGated
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.trace_signals import EXCEPTION_LINE
 
 # A link to another page of the manual, relative or to a section ("[middleware](/resources/x)",
 # "[catching errors](#catching-errors)", "(../guide/errors)"); an app's own route ("/#/auth",

@@ -108,7 +108,6 @@ from tether.reliability.answer_signals import (
     conditional,
     defines,
     explains,
-    first_person,
     introduced,
     json_data,
     long_prose,
@@ -116,9 +115,7 @@ from tether.reliability.answer_signals import (
     prose,
     quoted,
     rate_stated,
-    specifics,
     typed_command,
-    witness,
 )
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.code_signals import http_message, many_codes, names_code
@@ -145,7 +142,6 @@ from tether.reliability.docs_signals import (
 )
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.failure_signals import (
-    EXCEPTION_LINE,
     app_controls,
     client_prefix,
     coverage,
@@ -154,19 +150,14 @@ from tether.reliability.failure_signals import (
     error_object,
     hands_back,
     knows_nothing,
-    placeholder,
-    runtime_message,
     sdk_object,
     self_state,
     short_notice,
     sse_frame,
-    stack_trace,
     status_code,
     stock_notice,
     stream_framing,
-    template_slot,
     vocabulary,
-    zero_output,
 )
 from tether.reliability.fix_signals import asks_fix, fix_landed, found_fault, next_release
 from tether.reliability.inability_signals import inability_alone
@@ -181,6 +172,7 @@ from tether.reliability.notice_signals import (
     switched_off,
 )
 from tether.reliability.page_signals import empty_page, html_page, page_text
+from tether.reliability.person_signals import first_person, specifics, witness
 from tether.reliability.persona_signals import (
     asked_after_itself,
     at_rest,
@@ -209,8 +201,18 @@ from tether.reliability.reply import (
     Signal,
     SignalFn,
 )
+from tether.reliability.stand_in_signals import (
+    placeholder,
+    template_slot,
+    zero_output,
+)
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
+from tether.reliability.trace_signals import (
+    EXCEPTION_LINE,
+    runtime_message,
+    stack_trace,
+)
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
 
 THRESHOLD = 1.0

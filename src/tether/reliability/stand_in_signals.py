@@ -1,0 +1,369 @@
+"""The signals that say a reply stands in for one: a placeholder, a template slot never filled,
+a progress line, a program's literal for no value, a reply the provider says it never
+generated."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import placeholder_key
+from tether.reliability.reply import (
+    Reply,
+    Signal,
+)
+
+# A Python format field's conversion and spec: `{e!r}`, `{cost:.2f}`, `{0:>8}` (not a width
+# alone: `{a:1}` is an object).
+_FORMAT_SPEC = r"(?:![rsa])?(?::(?!\d*\})[<>^=]?[+\- ]?#?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?)?"
+# An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']['message']}`,
+# `{str(e)}`, `${error.message}`, `${codes[c] || ...` (a fallback after it),
+# `{{host}}`, Go's `{{ .Name }}`, `{0}`, `{e!r}`, `{cost:.2f}`, `%s`, `%v`. Not after a word,
+# `#`, `\\`, `^` or `}` (a Ruby string's `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's
+# `{null}`) or `/` (a URL's `/{id}`).
+_SLOT = re.compile(
+    r"\$\{[A-Za-z_][\w.]*\}|\$\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,30}\])?(?:\(\))?\s*(?:\|\||\?\?)"
+    r"|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
+    r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\]){0,3}" + _FORMAT_SPEC + r"\}"
+    r"|(?<![\w$#\\^}={/])\{(?:str|repr|type)\([A-Za-z_][\w.]*\)(?:\.\w+)*" + _FORMAT_SPEC + r"\}"
+    r"|(?<![\w$#\\^}={/])\{\d" + _FORMAT_SPEC + r"\}"
+    r"|(?<![\w%])%[sdv]\b"
+    # a slot between dollars (`$REASON$`), Fluent's placeable (`{ $date }`)
+    r"|(?<![\w$])\$[A-Z][A-Z0-9_]{1,30}\$(?![\w$])|\{ ?\$[a-z_][\w-]{0,30} ?\}"
+)
+_ASKS_TEMPLATE = re.compile(
+    r"%[sdv]\b|\{\w*\}|\$\{|templat|placeholder|format(?:ting)? string|format specifier|printf"
+    r"|f-string|interpolat|模板|占位符|テンプレート|플레이스홀더|템플릿|plantilla|modèle|vorlage|шаблон"
+)
+_INLINE_CODE = re.compile(r"`[^`\n]*`|<code>.*?</code>")
+# A line of code, where a slot is the code's own: indented, an f-string, a call that prints or
+# raises, a line of JSON.
+_CODE_LINE = re.compile(
+    r"^(?:\s{4,}|\t|\s*[{\[]\s*[\"'{\[]).*$|^.*(?:\bf[\"']|\b(?:print|raise|return|throw)\b|console\.\w+\().*$",
+    re.M,
+)
+TEMPLATE_CHARS = 600
+
+
+def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A message template sent with a slot never filled (`Error: {e}`, `${error.message}`,
+    `model: %s`): a client's or a bot's canned text, not a model's reply. Slots in code
+    (fenced, in backticks) are an answer's code."""
+    if len(r.text) > TEMPLATE_CHARS or r.html:
+        return ()
+    if "{" not in r.text and "%" not in r.text and "$" not in r.text:
+        return ()  # (every slot has a brace, a `%` or a `$`: most replies have none)
+    if r.question and _ASKS_TEMPLATE.search(r.question[:2000]) is not None:
+        return ()  # asked about templates, format strings, placeholders: slots are the answer
+    # (an escaped backtick, `\``, is a JavaScript template literal's own: no inline code)
+    text = r.text.replace("\\`", " ") if "\\`" in r.text else r.text
+    said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(_unless_slots, text)))
+    slots = {m.group(0) for m in _SLOT.finditer(said)}
+    if not slots:
+        return ()
+    weight = w["template_slot"] + min(len(slots) - 1, 2) * TEMPLATE_MORE
+    if any(_ERROR_SLOT.search(slot) is not None for slot in slots):
+        weight += TEMPLATE_ERROR  # the slot a failure notice leaves for its error
+    if not any(c.isalpha() for c in _SLOT.sub("", said)):
+        weight = max(weight, w["template_slot"] * TEMPLATE_ALONE)  # slots and signs alone
+    return (Signal("template_slot", round(weight, 3), ", ".join(sorted(slots))[:60]),)
+
+
+FENCED_CODE = re.compile(r"```.*?(?:```|$)", re.S)
+
+
+def _unless_slots(m: re.Match[str]) -> str:
+    """A code block blanked out (its slots are the code's own), unless it holds slots and
+    signs alone: ```{type(e).__name__}: {e}``` is a notice's error, fenced for display."""
+    inside = m.group(0).strip("`")
+    if _SLOT.search(inside) is not None and not any(c.isalpha() for c in _SLOT.sub("", inside)):
+        return inside
+    return " "
+
+
+TEMPLATE_MORE = 0.1  # each further slot, up to two
+TEMPLATE_ALONE = 1.5  # a reply of slots and signs alone: nothing but the template
+TEMPLATE_ERROR = 0.2  # a slot named for the error it was to carry (`{e}`, `{llm_error_details}`)
+# A slot's name that holds the error: `{e}`, `{exc!r}`, `{err.message}`, `${error}`,
+# `{llm_error_details}`, `{resp['error']}`.
+_ERROR_SLOT = re.compile(r"(?<![A-Za-z])(?:e|ex|exc|err|error|exception)(?![A-Za-z])|error", re.I)
+
+
+def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`; also
+    a code's stand-in after a client's label (`Failed: undefined`, `Error — [object Object]`),
+    any JavaScript object printed as its type (`[object Promise]`), a note in brackets that
+    nothing is there, in any language (`(vacío)`, `[пусто]`, `(내용 없음)`), and work in
+    progress said where the reply goes (`Redoing prompt 🔄...`)."""
+    leak = stand_in_leak(r, w)
+    if leak is not None:
+        return leak
+    if len(r.text) > 60:
+        return ()
+    key = placeholder_key(r.text)
+    # a stand-in word dressed up ("🦙Generating ...", "[Silencio]", "⏳ thinking…"): the same
+    # word once the signs around it are gone (and never a reply of signs alone, `[]`, `...`)
+    bare = _AROUND_WORDS.sub("", key)
+    if key in r.lexicon.placeholders or (bare and bare in r.lexicon.placeholders):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    said = _AROUND_WORDS.sub("", _LABEL.sub("", key, count=1))
+    if _OBJECT_STRING.search(key) is not None or (said != bare and said in _CODE_STAND_INS):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a program's note in brackets that nothing is there, in any language: "(vacío)",
+    # "[пусто]", "(내용 없음)", "<no message>"
+    inside = _BRACKETED.fullmatch(key)
+    if inside is not None and r.lexicon.says_only_absence(inside.group(1)):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or a tag in brackets that names an error, and nothing else ("[API Error]",
+    # "[Gemini APIエラー]", "(timeout)"): a client's label put where the reply goes
+    if (
+        inside is not None
+        and len(inside.group(1).split()) <= ERROR_TAG_WORDS
+        and _ERROR_TAG.search(inside.group(1)) is not None
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or a program's marker in brackets, in snake case, that the reply was empty
+    # ("<empty_content>", "[NO_RESPONSE]", "<empty_response_from_the_bot>")
+    if inside is not None and _EMPTY_MARKER.fullmatch(inside.group(1)) is not None:
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or an empty thing named, unbracketed ("Empty String :(", "Blank result"): a program's
+    # note where the reply should be (not to a question that names the thing: "empty string"
+    # answers what `""` is)
+    head, _, thing = bare.partition(" ")
+    if (
+        head in ("empty", "blank")
+        and thing
+        and r.lexicon.only_things(thing)
+        and not (r.question and thing in r.question.lower())
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
+    if bare and r.lexicon.says_only_progress(bare):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    if nothing_made(r.text.strip()):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a line of a bot at work, left where the reply goes: "🤖 AI is thinking...", "Печатаю...",
+    # "Asisten sedang memproses permintaan Anda..." (not to a question about such lines)
+    if working_line(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a reply that names itself a stand-in ("This is a default answer.", "testsvar från AI"),
+    # or the label of the reply's slot printed in its place ("AI response", "Bot reply")
+    if (
+        _NAMED_STAND_IN.search(key) is not None
+        or _NAMED_STAND_IN.search(_FIRST_SENTENCE.split(key, maxsplit=1)[0]) is not None
+        or _SLOT_LABEL.fullmatch(bare) is not None
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # the name of the variable that was to hold the reply, printed in its place ("res_text",
+    # "bot_reply"): a program's slot, not its value (unless the question names it)
+    if _SLOT_VARIABLE.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a program's constant alone, unmarked: a sentinel ("DO-NOT-KNOW") or a message's key
+    # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
+    if _CONSTANT.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a model's control tokens alone ("<|endoftext|>", a runtime's "<|CONTEXT-FULL|>"): the
+    # markers of a chat template or a runtime's signal, with no reply between them
+    if _CONTROL_TOKENS.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    return ()
+
+
+WORKING_LINE_CHARS = 80
+# An ellipsis or an hourglass closing a line (emoji and spaces after it at most), or an
+# hourglass opening it: a client's mark of work under way.
+_WORKING_END = re.compile(
+    r"(?:\.{3}|\u2026|[\u23f3\u231b])[\W_]{0,4}$|^\W{0,3}[\u23f3\u231b]", re.UNICODE
+)
+
+
+def may_be_working_line(text: str) -> bool:
+    """A short text ending the way a bot's line at work ends: `working_line` may read it."""
+    return len(text) <= WORKING_LINE_CHARS and _WORKING_END.search(text.strip()) is not None
+
+
+def working_line(r: Reply) -> bool:
+    """A short line that says a bot is at work, closed by an ellipsis: "AI is thinking...",
+    "Wait a second, I'm thinking...", "AI myśli...", "正在分析\uff0c请稍等片刻..." (stand_in
+    `progress` and `working`). A client's progress message never replaced by the reply. Not
+    when the question names the same words (a progress message asked for)."""
+    text = r.text.strip()
+    if len(text) > WORKING_LINE_CHARS or "\n" in text or _WORKING_END.search(text) is None:
+        return False
+    low = text.lower()
+    m = r.lexicon.working.search(low)
+    if m is None:
+        return False
+    return not (r.question and m.group(0).strip() in r.question.lower())
+
+
+def _names_task_words(r: Reply) -> bool:
+    """A constant one of whose words the question says (`OPENAI_API_KEY` to "which variable
+    holds the API key?", `NO_ISSUES_FOUND` to "say NO_ISSUES_FOUND if ..."): the name asked
+    for, not a program's leak."""
+    question = set(re.findall(r"[a-z0-9]+", (r.question or "").lower()))
+    parts = re.split(r"[_-]", r.text.strip().lower())
+    return any(len(part) >= 3 and part in question for part in parts)
+
+
+# Three or more parts in capitals joined by `_` or `-`, and nothing else.
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+){2,}")
+
+
+# A stand-in reply naming itself one: a test's, a default's, a mock's answer, in the corpus's
+# languages (a program's canned text where the model's reply should be), said as the whole
+# reply: a greeting at most before it, "this is a", and "from the AI" after it (not "the test
+# response passed", a writer's report).
+_STAND_IN_NAME = (
+    r"(?:test|default|dummy|mock|fake|placeholder|stub|canned)[ -]?(?:(?:ai|bot|llm) )?"
+    r"(?:answer|response|reply)"
+    r"|testsvar|testantwort|testvastaus"
+    r"|(?:respuesta|resposta|réponse|risposta) (?:de |di )?(?:prueba|teste|test|prova)"
+    r"|(?:respuesta|resposta|réponse|risposta) (?:por defecto|padrão|par défaut|predefinita)"
+    r"|тестов(?:ый|\u043e\u0435) (?:ответ|сообщение)"
+    r"|测试(?:回复|回答)|默认(?:回复|回答)|テスト(?:応答|回答)|테스트 응답"
+)
+_NAMED_STAND_IN = re.compile(
+    r"^(?:\w+\W+)??(?:this is|it's|i'm|i am|detta är|das ist|esta es|esta é|ceci est|это)?\s*"
+    r"(?:an?|the|ett|en|eine|una|uma|une)?\s*(?:" + _STAND_IN_NAME + r")"
+    r"(?:\s+(?:from|de|del|da|du|från|von|от|di)\s+(?:the\s+)?[\w-]+)?\W*$"
+)
+# A program's marker of an empty reply, in snake case: "empty_content", "NO_RESPONSE",
+# "empty_response_from_the_bot" (the inside of brackets).
+_EMPTY_MARKER = re.compile(
+    r"(?i)(?:empty|no|none|null|nothing|blank|missing)(?:_[a-z]+){1,5}|[a-z]+_(?:empty|none|null)"
+)
+# A short reply's first sentence (a stand-in naming itself, then a note to the developer:
+# "I'm a placeholder AI response. Connect me to a real backend!").
+_FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+# A variable's name for the reply, alone: snake case, one part a reply's slot.
+_SLOT_VARIABLE = re.compile(
+    r"(?:[a-z]+_)*(?:res|resp|response|reply|answer|output|completion|msg|message)"
+    r"_(?:text|txt|content|str|string|msg|message|reply|answer|output)"
+)
+# The label of the reply's slot alone: "AI response", "Bot reply", "LLM output".
+_SLOT_LABEL = re.compile(
+    r"(?:ai|bot|llm|gpt|model|assistant|chatbot)(?:'s)? (?:response|reply|answer|output)"
+)
+
+
+# A reply made of a program's no-value literals and signs alone, two or more (`None: None`,
+# `undefinedundefined`, `null - null`): a template whose every slot was filled with nothing.
+_STAND_IN_RUN = re.compile(r"[\W_]*(?:(?:none|null|undefined|nan|nil)[\W_]*){2,}")
+# JavaScript's text for an object opening the reply (`[object Object].` and then the sources
+# an app appended): the answer itself was printed as its type.
+_OBJECT_HEAD = re.compile(r"^\W{0,3}\[object [A-Z]\w*\]")
+# JavaScript's NaN in a number's slot inside a sentence (`you have performed NaN commands
+# today`, `NaN% done`): a count never computed. Case kept: `NaN` as a runtime prints it.
+# (not a value's name said: `returns NaN values`, `is NaN`)
+_NAN_SLOT = re.compile(
+    r"(?<=[A-Za-z,:] )(?<!\bis )(?<!\bare )(?<!\bbe )(?<!return )(?<!returns )(?<!get )"
+    r"(?<!gets )NaN(?= ?%| (?!values\b)[a-z]+s\b)|(?<=[$\u20ac\u00a3])NaN\b"
+)
+_ASKS_NAN = re.compile(r"\bnan\b|not a number", re.I)
+# A question about what code prints or returns, or about a value: its answer may be `None`.
+_ASKS_VALUE = re.compile(
+    r"\b(?:none|null|undefined|nil|print\w*|output|returns?|values?)\b|\w\(", re.I
+)
+STAND_IN_LEAK_CHARS = 300
+OBJECT_HEAD_MORE = 0.5  # the object opens a longer reply: what follows was appended to it
+
+
+def stand_in_leak(r: Reply, w: Mapping[str, float]) -> tuple[Signal, ...] | None:
+    """A program's stand-in for a value where the reply or a number should be: a reply of
+    stand-in literals alone (`None: None`, `undefinedundefined`), `[object Object]` opening the
+    reply, `NaN` in a sentence's count (`you have performed NaN commands today`). Not in code,
+    nor when the question asks about those values (read only once a reply has the shape)."""
+    text = r.text.strip()
+    if len(text) <= 60 and "\n" not in text and _STAND_IN_RUN.fullmatch(text.lower()):
+        if _asks(r, _ASKS_NAN) or _asks(r, _ASKS_VALUE):
+            return None  # what code prints or returns, asked for: the literals are the answer
+        return (Signal("placeholder", w["placeholder"], text),)
+    if "[object " in text[:12] and _OBJECT_HEAD.match(text) is not None:
+        weight = w["placeholder"] + (OBJECT_HEAD_MORE if len(text) > 60 else 0.0)
+        return (Signal("placeholder", weight, text[:40]),)
+    if "NaN" in text and len(text) <= STAND_IN_LEAK_CHARS and "`" not in text:
+        m = _NAN_SLOT.search(text)
+        if m is not None and not r.explaining_words and not _asks(r, _ASKS_NAN):
+            said = text[max(0, m.start() - 30) : m.end() + 20]
+            return (Signal("placeholder", w["placeholder"], said),)
+    return None
+
+
+def _asks(r: Reply, pattern: re.Pattern[str]) -> bool:
+    return bool(r.question) and pattern.search(r.question[:2000]) is not None
+
+
+# An absence, then what was not made ("No commit message generated", "Aucune réponse reçue",
+# "Geen antwoord ontvangen", "No generated text in response"): a program's note where the
+# reply should be. A made thing that is a fault or a change ("No errors returned", "no
+# conflicts produced") is a result, said of the task's own work.
+_ABSENT = (
+    r"(?:no|none|nothing|sin|ning[u\u00fa]n|ninguna|sem|nenhum|nenhuma|aucun|aucune|pas de"
+    r"|kein|keine|keinen|nessun|nessuna|nessuno|geen|\u043d\u0435\u0442|brak|\u017cadn\w*"
+    r"|hi\u00e7|tidak ada|kh\u00f4ng c\u00f3)"
+)
+_MADE = (
+    r"(?:generated|produced|returned|provided|received|created|generad[oa]s?|devuelt[oa]s?"
+    r"|recibid[oa]s?|gerad[oa]s?|retornad[oa]s?|recebid[oa]s?|fornecid[oa]s?"
+    r"|proporcionad[oa]s?|g\u00e9n\u00e9r\u00e9(?:e|s|es)?|renvoy\u00e9(?:e|s|es)?"
+    r"|re\u00e7u(?:e|s|es)?|fourni(?:e|s|es)?|produit(?:e|s)?|generiert|erzeugt"
+    r"|zur\u00fcckgegeben|erhalten|geliefert|generat[oaie]|restituit[oaie]|ricevut[oaie]"
+    r"|fornit[oaie]|gegenereerd|ontvangen|geretourneerd|\u0441\u0433\u0435\u043d\u0435"
+    r"\u0440\u0438\u0440\u043e\u0432\u0430\u043d\w*|\u043f\u043e\u043b\u0443\u0447\u0435"
+    r"\u043d\w*|\u0432\u043e\u0437\u0432\u0440\u0430\u0449\u0435\u043d\w*|wygenerowan\w*"
+    r"|zwr\u00f3con\w*|otrzyman\w*|dihasilkan|diterima|dikembalikan)"
+)
+_NOTHING_MADE = re.compile(
+    r"[\W_]{0,4}"
+    + _ABSENT
+    + r"(?:((?:\s+[\w'\-]+){0,3}?)\s+"
+    + _MADE
+    + r"|\s+"
+    + _MADE
+    + r"\s+[\w\-]+)(?:\s+(?:in|from|by|en|de|em|dans|par|von|im|nella|dalla)\s+"
+    r"(?:[\w\-]+\s+){0,3}?[\w\-]+)?[\W_]{0,4}",
+    re.I,
+)
+_RESULT_THING = re.compile(r"error|warn|issue|problem|change|conflict|fail|diff|update|test|bug")
+NOTHING_MADE_CHARS = 60
+
+
+def nothing_made(text: str) -> bool:
+    """A short line that says nothing was made: an absence, what was not made, the participle
+    (`_NOTHING_MADE`), not a fault or a change found absent (a result of the task)."""
+    if len(text) > NOTHING_MADE_CHARS or "\n" in text:
+        return False
+    m = _NOTHING_MADE.fullmatch(text)
+    return m is not None and _RESULT_THING.search(m.group(1) or "") is None
+
+
+ERROR_TAG_WORDS = 4
+_ERROR_TAG = re.compile(
+    r"error|\berr\b|fail|timeout|timed out|\u30a8\u30e9\u30fc|\u9519\u8bef|\u932f\u8aa4"
+    r"|\uc624\ub958|\uc5d0\ub7ec|\u043e\u0448\u0438\u0431\u043a|fehler|erreur|errore|erro\b"
+)
+_BRACKETED = re.compile(
+    r"[^\w(\[<\uff08\u3010\u300c]{0,3}[(\[<\uff08\u3010\u300c]\s*([^()\[\]<>\uff08\uff09\u3010\u3011\u300c\u300d]{1,40}?)"
+    r"\s*[)\]>\uff09\u3011\u300d][^\w]{0,3}"
+)
+
+
+_AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")
+# A client's short label before what it printed: a word or three and a colon or a dash.
+_LABEL = re.compile(r"^\W{0,4}[\w'\u2019 *]{1,30}?\s*(?:[:\uff1a]|\s[\u2014\u2013-])\s*")
+# JavaScript's text for an object it was asked to print as a string.
+_OBJECT_STRING = re.compile(r"\[object [a-z]\w*\]")
+# One or more of a model's control tokens, `<|name|>`, and nothing else.
+_CONTROL_TOKENS = re.compile(r"(?:\s*<\|[\w.:-]{1,60}\|>)+")
+# A program's literals for "no value" that are no word of any language ("None" is English).
+_CODE_STAND_INS = frozenset(("undefined", "null", "nan", "nil"))
+
+
+def zero_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Text, yet the provider says it generated no tokens: the text did not come from a model."""
+    raw = r.usage.raw if r.usage is not None else {}
+    for key in ("completion_tokens", "output_tokens", "eval_count"):
+        if key in raw and raw[key] == 0:
+            return (Signal("zero_output", w["zero_output"], f"{key}=0"),)
+    return ()

@@ -1,0 +1,226 @@
+"""The signals that say a reply is a program's crash output: a stack trace, an exception line,
+a runtime's message alone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.keyed import holds, may_hold_folded, split_keys
+from tether.reliability.reply import (
+    Reply,
+    Signal,
+)
+
+# A line of a stack trace: a frame (Python, JavaScript, Java, Go, Rust, Lua's `file.lua:12: in
+# function 'f'`, `[C]: in ?`), the source line under a Python frame, or its `^^^` markers.
+_FRAME_LINE = re.compile(
+    r"^(?:traceback \(most recent call last\):|stack traceback:|\s*file \".*\", line \d+.*"
+    r"|\s+at \S.*|\s*\S+: in (?:function|main chunk|local|method|field|upvalue|\?)\b.*"
+    r"|\s*(?:caused by|during handling of the above exception).*|goroutine \d+ \[.*"
+    r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more"
+    # a Java frame without its `at`, as a servlet container's error page prints it
+    r"|\s*[\w$]+(?:\.[\w$<>]+)+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|native method"
+    r"|unknown source)\)"
+    # the lines a Rust panic prints around its frames: its payload, the backtrace's header, the
+    # hint to set RUST_BACKTRACE
+    r"|\s*called `(?:result|option)::(?:unwrap|expect)\(\)` on an? `(?:err|none)` value.*"
+    r"|\s*stack backtrace:|\s*note: run with `rust_backtrace=1`.*"
+    # a Go panic's lines, indented or not (pasted into a chat, a trace loses its tabs): the
+    # signal, a function with its arguments' words (`main.f(0xc000228000, ...)`, `f(...)`),
+    # its file and offset, the goroutine that started it
+    r"|\s*\[signal .*\]\s*|\s*\S+\.go:\d+(?: \+0x[0-9a-f]+)?|\s*created by \S+.*"
+    r"|\s*(?:[\w.@-]+/)*[\w.@-]+\.(?:\(\*?\w+\)\.)?[\w.]+\((?:\.\.\.|[^()\n]*0x[^()\n]*)?\))$",
+    re.I,
+)
+# A line of a service's log: a timestamp or a level opens it (`2023/04/10 14:32:31 INFO ...`,
+# `10-12 16:28:30 [INFO] ...`, `INFO[0001] ...`, `[2022-05-10T10:19:31Z INFO  app] ...`). Above
+# a crash, the service's last words: machine output, neither a frame nor a writer's prose.
+_LOG_LINE = re.compile(
+    r"^\s*\[?(?:(?:\d{2,4}[-/])?\d{2}[-/]\d{2}[ T]\d{2}:\d{2}"
+    r"|(?:INFO|WARN|WARNING|ERROR|DEBUG)\[\d+\])"
+)
+# A markdown report's scaffolding around a pasted trace: a fence, a heading, a bold label on
+# its own line (`## Stack trace`, `**Traceback:**`). Neither frame nor prose: not counted.
+_SCAFFOLD_LINE = re.compile(r"^\s*(?:```[\w+-]*|#{1,6}\s.{0,60}|\*\*[^*\n]{1,40}\*\*:?)\s*$")
+# The line that names the exception: `KeyError: 'error'`, `litellm.APIError: ...`,
+# `Uncaught TypeError: ...`, `panic: ...`, `java.net.SocketTimeoutException: Read timed out`.
+# A name from a module of exceptions counts whatever its ending
+# (`requests.exceptions.ConnectTimeout`, `openai.error.Timeout`).
+EXCEPTION_LINE = re.compile(
+    r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
+    r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
+    r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
+    re.I,
+)
+# Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
+_TRACE_HEADER = re.compile(r"^\s*(?:traceback \(most recent call last\)|stack traceback):", re.I)
+_PY_FRAME = re.compile(r"^\s*file \".*\", line \d+", re.I)
+# A .NET (or Java) frame, its `at` in the runtime's language (`в`, `在`, `bei`, `à`, `em`, `場所`,
+# `위치`), a method's full name and its parameters: printed one a line or, pasted from a page,
+# run together on one. Two of them are a trace even when the client printed only the message
+# above them (`Service request failed.` without `System.ClientModel.ClientResultException`).
+_MANAGED_FRAME = re.compile(
+    r"(?:^|\s{2})\s*(?:at|\u0432|\u5728|bei|\u00e0|em|en|\u5834\u6240|\uc704\uce58:?|ved|vid)\s+"
+    r"(?:[\w`$<>]+\.)+[\w`$<>]+\([^()\n]*\)",
+    re.M,
+)
+_MANAGED_KEYS = split_keys(
+    (
+        "  at ",
+        "\tat ",
+        "  \u0432 ",
+        "  \u5728 ",
+        "  bei ",
+        "  \u00e0 ",
+        "  em ",
+        "  en ",
+        "  \u5834\u6240 ",
+        "  \uc704\uce58",
+        "  ved ",
+        "  vid ",
+    )
+)
+
+
+def _managed_trace(text: str, lines: list[str]) -> bool:
+    """Two .NET or Java frames or more (`_MANAGED_FRAME`), and at most the message above them
+    and a line in five besides: a trace whose exception's name was not printed."""
+    if ("  " not in text and "\t" not in text) or not holds(text, _MANAGED_KEYS):
+        return False  # (frames are indented or run together after spaces: ~1 us, not ~20)
+    framed = [len(_MANAGED_FRAME.findall(line)) for line in lines]
+    if sum(framed) < 2:
+        return False
+    other = sum(1 for n in framed[1:] if n == 0)
+    return other * 5 <= len(lines)
+
+
+def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
+    client printed its own crash where the answer should be."""
+    named = _trace(r)
+    if named is None:
+        return ()
+    return (Signal("stack_trace", w["stack_trace"], named),)
+
+
+def is_trace(r: Reply) -> bool:
+    """Whether the reply is a stack trace (`stack_trace`): its lines are a runtime's, not a
+    writer's sentences (read by the answer signals that count a writer's prose)."""
+    return _trace(r) is not None
+
+
+def _trace(r: Reply) -> str | None:
+    """The line that names a stack trace's exception (its first 60 characters) when the reply
+    is one (`stack_trace`), read once a reply."""
+    if "trace" not in r.memo:
+        r.memo["trace"] = _read_trace(r)
+    found = r.memo["trace"]
+    return found if isinstance(found, str) else None
+
+
+def _read_trace(r: Reply) -> str | None:
+    lines = [line for line in r.text[:6000].splitlines() if line.strip()]
+    if "```" in r.text or "#" in r.text or "**" in r.text:
+        lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
+    if not lines or len(lines) > 200:
+        return None
+    named = [line for line in lines if EXCEPTION_LINE.match(line)]
+    if named and _LOG_LINE.match(lines[0]):
+        # a service's log that ends in its crash: the lines above the crash are the log's
+        first = lines.index(named[0])
+        lines = [line for line in lines[:first] if not _LOG_LINE.match(line)] + lines[first:]
+    # a traceback cut before the line that names its exception is one all the same
+    if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
+        if _managed_trace(r.text[:6000], lines):
+            return lines[0].strip()[:60]
+        return None  # (before the frames are counted: most replies name no exception)
+    # the source line Python prints under a frame counts as the frame's, indented or not (a
+    # trace pasted into a chat often loses its indentation)
+    frames = sum(
+        1
+        for i, line in enumerate(lines)
+        if _FRAME_LINE.match(line) or (i and _PY_FRAME.match(lines[i - 1]))
+    )
+    other = len(lines) - frames - len(named)
+    if not named:
+        # (the header is no frame; above Lua's, its message line names the error)
+        named = [lines[0]]
+        frames -= 1
+        other -= _TRACE_HEADER.match(lines[0]) is None
+    if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
+        return named[-1].strip()[:60]
+    return None
+
+
+# A runtime's own words for a crash, said without the exception's name: JavaScript's
+# `Cannot read properties of undefined (reading 'map')`, `Unexpected token '<', "<!DOCTYPE "...
+# is not valid JSON`, `fetch failed`, Python's `'NoneType' object is not subscriptable`, Lua's
+# `expected string, got table`, Go's `nil pointer dereference`.
+_RUNTIME_MESSAGE = re.compile(
+    r"cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b"
+    r"|\bis not valid json\b|\bunexpected (?:token|end of json)|object has no attribute\b"
+    r"|object is not (?:subscriptable|iterable|callable)\b|\bexpected \w+, got \w+"
+    r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception"
+    r"|object reference not set to an instance of an object"
+    # the fetch API's own words when the request never got an answer: Node's (undici's)
+    # `TypeError: fetch failed`, a browser's `TypeError: Failed to fetch`, Node's `socket hang up`
+    r"|\bfetch failed\b|\bfailed to fetch\b|\bsocket hang up\b",
+    re.I,
+)
+# A substring of every match of `_RUNTIME_MESSAGE`, in lower case (`expected ` is in
+# `unexpected `): the case-blind pattern cost ~35 us on a 300-character notice.
+_RUNTIME_MESSAGE_KEYS = (
+    "cannot read propert",
+    "is not a function",
+    "is not valid json",
+    "expected ",
+    "object has no attribute",
+    "object is not ",
+    "index out of range",
+    "nil pointer dereference",
+    "null pointer exception",
+    "object reference not set",
+    "fetch failed",
+    "failed to fetch",
+    "socket hang up",
+)
+RUNTIME_MESSAGE_CHARS = 300
+
+
+def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a runtime's error message and little else (at most three short lines): a
+    client passed its own crash on as the reply, without a frame or the exception's name."""
+    text = r.text.strip()
+    if "ConnectionPool(" in text[:200]:
+        pool = _POOL_MESSAGE.match(text)
+        if pool is not None and len(text) <= POOL_MESSAGE_CHARS and text.count("\n") <= 2:
+            return (Signal("runtime_message", w["runtime_message"], pool.group(1)),)
+    if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or "`" in text:
+        return ()  # (in backticks, it is quoted)
+    if not may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
+        return ()
+    m = _RUNTIME_MESSAGE.search(text)
+    if m is None:
+        return ()
+    # the message opens its line, after at most a client's label and the runtime's subject
+    # (`Request failed: 'NoneType' object ...`, `x is not a function`), not inside a sentence
+    # about it ("That error means the reply is not valid JSON")
+    before = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+    subject = _BEFORE_LABEL.sub("", before)
+    if len(subject.split()) > RUNTIME_SUBJECT_WORDS or r.explaining_words:
+        return ()  # (or it is explained: "... happens when the list is empty")
+    return (Signal("runtime_message", w["runtime_message"], m.group(0)),)
+
+
+# Python's `requests` (urllib3) when a connection never got an answer, after at most a
+# client's label: `HTTPSConnectionPool(host='api.openai.com', port=443): Max retries exceeded
+# with url: /v1/chat/completions (Caused by ConnectTimeoutError(...))`. The operating system's
+# words it carries ("... because the target machine actively refused it") explain nothing.
+_POOL_MESSAGE = re.compile(
+    r"(?:[^\n]{0,80}?[:\uff1a]\s*)?"
+    r"(HTTPS?ConnectionPool\(host=[^)\n]{1,200}\): Max retries exceeded)"
+)
+POOL_MESSAGE_CHARS = 800
+_BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
+RUNTIME_SUBJECT_WORDS = 3
