@@ -332,4 +332,26 @@ def _error_keys_only(value: dict[str, Any]) -> bool:
         and keys <= _NOTICE_KEYS
         and bool(keys & {"message", "msg", "detail", "error_description", "description"})
         and not any(isinstance(v, (dict, list)) and v for k, v in value.items() if k != "data")
+        and not _says_success(value)
+    )
+
+
+_SUCCESS_STATUSES = frozenset(("0", "00", "000", "0000", "200", "10000", "ok", "success"))
+
+
+def _says_success(value: dict[str, Any]) -> bool:
+    """An envelope that says the call succeeded (`{"code": 0, "msg": "success", "data": {...}}`,
+    `{"success": true, ...}`): an API's result printed whole, shaped like a notice but
+    reporting none."""
+    keys = {str(k).lower(): v for k, v in value.items()}
+    if keys.get("success") is True or keys.get("ok") is True:
+        return True
+    said = next((keys[k] for k in ("msg", "message") if isinstance(keys.get(k), str)), None)
+    if said is not None and _SUCCESS_MESSAGE.fullmatch(said) is not None:
+        return True
+    code = next((keys[k] for k in ("code", "status", "ret", "errno") if k in keys), None)
+    return (
+        not isinstance(code, bool)
+        and str(code).strip().lower() in _SUCCESS_STATUSES
+        and bool(keys.get("data"))
     )
