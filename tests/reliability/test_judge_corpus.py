@@ -265,7 +265,11 @@ def test_no_source_straddles_the_split() -> None:
 # urllib3's "Max retries exceeded"; hand false alarms held at 196), retrained: 116.
 # Round 18's ten batches joined and eng90-eng94 merged, change_note's failed change (judge/14):
 # hand 160, retrained: 100.
-TUNE_FALSE_ALARMS_AT_MOST = 100
+# Round 19: a success envelope no error object (hand held at 160, retrained 100); the first
+# eight batches joined (agent frameworks' final outputs, local runners, cloud providers' bodies,
+# RAG and support platforms, people's short thread replies, voice assistants, generated
+# artifacts, appended errors), learned signal retrained: hand 206, retrained: 132.
+TUNE_FALSE_ALARMS_AT_MOST = 132
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -526,7 +530,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 100
 # Round 18's ten batches joined and eng90-eng94 merged (judge/14): hand 5,728, retrained: 206
 # (5,732 caught); an "I" or "my" inside a no-reply or refusal phrase is no writer's: hand held,
 # retrained: 205.
-TUNE_MISSES_AT_MOST = 205
+# Round 19: own_trial's 我这边 only before trial words (hand 210, retrained 204); the first
+# eight batches joined, learned signal retrained: hand 285, retrained: 276 (6,110 caught).
+TUNE_MISSES_AT_MOST = 276
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
