@@ -1,7 +1,8 @@
 """Failure notices of an app's own machinery: a run that stopped before its end, a guardrail's
-verdict, a retrieval that found nothing, a part switched off, a client's retry log. Each reads
-data of `judge_signals.json` (`run_stopped`, `guardrail_verdict`, `nothing_retrieved`,
-`switched_off`) or a log's layout, never one source's wording."""
+verdict, a retrieval that found nothing, a part switched off, a client's retry log, an agent
+loop's record of a tool call or its complaint about the model's output. Each reads data of
+`judge_signals.json` (`run_stopped`, `guardrail_verdict`, `nothing_retrieved`, `switched_off`,
+`format_fault`) or a log's layout, never one source's wording."""
 
 from __future__ import annotations
 
@@ -42,6 +43,12 @@ class _Pair:
 
 
 _RUN_STOPPED = _Pair("run_stopped", "run", "stopped")
+# Stop words that close a short notice as a sentence of their own ("... rate-limited. Stopped.")
+_CLOSING = {
+    t.lower() for t in typographic(SHIPPED.get("run_stopped", {}).get("closing", ()))
+} | _RUN_STOPPED.alone
+_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f]+(?:\s+|$)")
+CLOSED_NOTICE_CHARS = 120  # a status and its stop word, not a paragraph that ends in one
 _GUARDRAIL = _Pair("guardrail_verdict", "what", "verdict")
 _NOTHING_RETRIEVED = _Pair("nothing_retrieved", "source", "none")
 _SWITCHED_OFF = _Pair("switched_off", "part", "off")
@@ -50,8 +57,13 @@ _SIGNS = re.compile(r"[\W_]+")
 
 def may_be_notice(low: str) -> bool:
     """Whether `low` (a short reply, lower-cased) holds a word of a run that stopped or of a
-    guardrail's verdict: a reading must not clear it on its missing failure words."""
-    return _RUN_STOPPED.second.search(low) is not None or _GUARDRAIL.second.search(low) is not None
+    guardrail's verdict, or closes on a stop word (`_closing_stop`): a reading must not clear
+    it on its missing failure words."""
+    return (
+        _RUN_STOPPED.second.search(low) is not None
+        or _GUARDRAIL.second.search(low) is not None
+        or _closing_stop(low) is not None
+    )
 
 
 def _short_notice(r: Reply) -> str | None:
@@ -146,6 +158,18 @@ def _status_label(r: Reply) -> str | None:
     return m.group(1).lower() if m is not None else None
 
 
+def _closing_stop(low: str) -> str | None:
+    """The stop word (`_CLOSING`) that closes a short notice of two or three sentences as a
+    sentence of its own ("Agent is rate-limited. Stopped.", "... Зупинено."), or None."""
+    if len(low) > CLOSED_NOTICE_CHARS or "\n" in low:
+        return None
+    sentences = [s for s in _SENTENCE_END.split(low) if s.strip()]
+    if not 2 <= len(sentences) <= 3:
+        return None
+    last = _SIGNS.sub(" ", sentences[-1]).strip()
+    return last if last in _CLOSING else None
+
+
 def run_stopped(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A run of the app's machinery that stopped before its end, said as a status line ("The
     agent stopped responding", "Operation cancelled by user", "Cancelled", "生成已中断"): an
@@ -156,6 +180,9 @@ def run_stopped(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if _SIGNS.sub(" ", low).strip() in _RUN_STOPPED.alone:
         return (Signal("run_stopped", w["run_stopped"], low[:60]),)
+    closing = _closing_stop(low)
+    if closing is not None:
+        return (Signal("run_stopped", w["run_stopped"], closing[:60]),)
     found = _RUN_STOPPED.find(low)
     if found is None:
         return ()
@@ -280,10 +307,16 @@ def may_reject_field(text: str) -> bool:
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A validator's verdict on a request's field (`may_reject_field`), or in a short reply a
-    word of a run that stopped or of a guardrail's verdict (`may_be_notice`): not cleared
-    unread."""
-    return may_reject_field(text) or (len(text) <= NOTICE_CHARS and may_be_notice(low))
+    """A validator's verdict on a request's field (`may_reject_field`), in a short reply a
+    word of a run that stopped or of a guardrail's verdict (`may_be_notice`), an agent loop's
+    record of a tool call (`may_be_tool_record`) or its complaint about the model's output
+    (`may_be_format_fault`): not cleared unread."""
+    return (
+        may_reject_field(text)
+        or (len(text) <= NOTICE_CHARS and may_be_notice(low))
+        or may_be_tool_record(text, low)
+        or may_be_format_fault(low)
+    )
 
 
 def rejected_field(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -300,3 +333,90 @@ def rejected_field(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(_FIELD_LINE.findall(text)) > 1:
         return ()
     return (Signal("rejected_field", w["rejected_field"], text[: m.end()].strip()[:60]),)
+
+
+# An agent loop's record of one tool call, as its framework logs it and passes it on when the
+# loop ends on it, after at most a role's label ("System:", "A0:") or a sign: AutoGPT's
+# `Command web_search returned: []`, crewAI's and Gemini CLI's `Error executing tool ...`,
+# R2R's `Calling the requested tool 'rag' with arguments {...} failed with an exception: ...`,
+# OpenManus's `Tool 'terminate' completed its mission!`, `Observed output of cmd ...`,
+# `Tool call failed: ...`. The loop's record is not the answer it was run for.
+_TOOL_RECORD = re.compile(
+    r"\W{0,4}(?:[A-Za-z0-9]{1,12}:\s+)?("
+    r"command [\w.-]+ returned\b"
+    r"|error (?:executing|calling|running|invoking) (?:the )?tool\b"
+    r"|(?:calling|invoking|running|executing) (?:the )?(?:requested )?tool\b"
+    r"[^\n]{0,300}?\bfailed\b"
+    r"|tool ['\"`]?[\w.-]+['\"`]? (?:completed its mission|failed|raised|returned an error)\b"
+    r"|observed output of cmd\b"
+    r"|tool (?:call|execution|invocation) (?:failed|error(?:ed)?)\b)",
+    re.I,
+)
+_TOOL_RECORD_KEYS = (
+    "command ",
+    "tool",
+    "cmd",
+)
+TOOL_RECORD_CHARS = 400  # a record and the result it carries, not a transcript
+
+
+def may_be_tool_record(text: str, low: str) -> bool:
+    """Whether `text` may open with an agent loop's record of a tool call (`tool_record`): a
+    reading must not clear it on its missing failure words."""
+    return (
+        len(text) <= TOOL_RECORD_CHARS
+        and any(key in low[:120] for key in _TOOL_RECORD_KEYS)
+        and _TOOL_RECORD.match(text) is not None
+    )
+
+
+def tool_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that opens with an agent loop's record of a tool call (`_TOOL_RECORD`):
+    the tool's empty result, its error or the loop's own stop tool, passed on as the final
+    message when the loop ended there. An answer that speaks of such a record opens with its
+    own words (and quotes the record in backticks), or says why it happened."""
+    text = r.text.strip()
+    if not r.written or text.count("\n") > 3 or not may_be_tool_record(text, r.low):
+        return ()
+    if r.explaining_words:
+        return ()
+    m = _TOOL_RECORD.match(text)
+    assert m is not None
+    return (Signal("tool_record", w["tool_record"], m.group(1)[:60]),)
+
+
+_FORMAT_FAULT = _Pair("format_fault", "expected", "fault")
+FORMAT_FAULT_CHARS = 300  # a loop's complaint and its instruction, not an answer about one
+# The first sentence, where a complaint says what was wrong ("... no valid tool request found.")
+_FIRST_SENTENCE = re.compile(r"[^\n.!?\u3002\uff01\uff1f]*")
+# A condition, the writer or a guess opens an answer about such a fault, not the complaint.
+_ABOUT_OPENER = re.compile(
+    r"(?:if|when|whenever|unless|i|i'm|i've|we|we've|it seems|seems|maybe|perhaps|probably"
+    r"|this|that|it|looks like|si|cuando|quand|wenn|если|когда|如果|当|可能|似乎)\b",
+    re.I,
+)
+
+
+def may_be_format_fault(low: str) -> bool:
+    """Whether `low` (a short reply, lower-cased) holds a word of a loop's complaint about the
+    model's output (`format_fault`): a reading must not clear it on its missing failure words."""
+    return len(low) <= FORMAT_FAULT_CHARS and _FORMAT_FAULT.second.search(low) is not None
+
+
+def format_fault(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An agent loop's complaint that the model's output missed the form the loop needs, in
+    the first sentence of a short reply ("A0: Message misformat, no valid tool request found.",
+    "... only respond in the specified JSON format.", "Error parsing LLM output", "未调用任何
+    必需的工具"): the framework's correction prompt or its parse-failure fallback, passed on as
+    the final message. An answer about such a fault opens with a condition, the writer or a
+    guess ("If the model does not call a tool, ...", "Maybe the model didn't call the tool")."""
+    if not r.written or len(r.text) > FORMAT_FAULT_CHARS:
+        return ()
+    low = r.text.strip().lower()
+    if _ABOUT_OPENER.match(low.lstrip("*#>-` ")) is not None:
+        return ()
+    head = _FIRST_SENTENCE.match(low)
+    found = _FORMAT_FAULT.find(head.group(0)) if head is not None else None
+    if found is None:
+        return ()
+    return (Signal("format_fault", w["format_fault"], found[:60]),)

@@ -175,6 +175,7 @@ STRUCTURAL = (
     "empty_page",
     "page_text",
     "rejected_field",
+    "tool_record",
 )
 
 

@@ -32,7 +32,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     switched_off (a part of the app switched off: "models are disabled"),
                     retry_log (a client's retry log: the same error again after "Retrying"),
                     rejected_field (a validator's verdict on a field of the request:
-                    "messages.3.content: field required"), failed_status (an envelope whose
+                    "messages.3.content: field required"), tool_record (an agent loop's
+                    record of a tool call passed on as the reply: "Command web_search
+                    returned: []"), format_fault (its complaint that the model's output
+                    missed the loop's form: "Message misformat, no valid tool request
+                    found"), failed_status (an envelope whose
                     own fields say it failed: `"success": false`), step_limit (an agent
                     loop's cap reached), casual_trouble (trouble in a casual register:
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
@@ -164,12 +168,14 @@ from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.notice_signals import (
+    format_fault,
     guardrail_verdict,
     nothing_retrieved,
     rejected_field,
     retry_log,
     run_stopped,
     switched_off,
+    tool_record,
 )
 from tether.reliability.page_signals import empty_page, html_page, page_text
 from tether.reliability.person_signals import first_person, specifics, witness
@@ -261,6 +267,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
     "rejected_field": 1.0,  # a validator's verdict on a request's field ("messages.3: ...")
+    "tool_record": 1.2,  # an agent loop's record of a tool call ("Command x returned: []")
+    "format_fault": 1.0,  # ... or its complaint about the model's output ("no valid tool call")
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
@@ -461,6 +469,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     casual_trouble,
     inability_alone,
     rejected_field,
+    tool_record,
+    format_fault,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

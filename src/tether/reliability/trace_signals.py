@@ -165,7 +165,16 @@ _RUNTIME_MESSAGE = re.compile(
     r"|object reference not set to an instance of an object"
     # the fetch API's own words when the request never got an answer: Node's (undici's)
     # `TypeError: fetch failed`, a browser's `TypeError: Failed to fetch`, Node's `socket hang up`
-    r"|\bfetch failed\b|\bfailed to fetch\b|\bsocket hang up\b",
+    r"|\bfetch failed\b|\bfailed to fetch\b|\bsocket hang up\b"
+    # a call's arguments that did not fit its function, as Python's TypeError says it (an
+    # agent framework's tool executor passes it on as the result: `send_message() missing 1
+    # required positional argument: 'message'`), a name read before it was set, and
+    # JavaScript's TypeError on writing to a value that holds no properties
+    r"|\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?"
+    r"|got an unexpected keyword argument|takes \d+ positional arguments? but \d+ (?:was|were))"
+    r"|\breferenced before assignment\b"
+    r"|cannot (?:create|set) propert(?:y|ies) \S* ?(?:on|of)"
+    r" (?:string|number|boolean|undefined|null)",
     re.I,
 )
 # A substring of every match of `_RUNTIME_MESSAGE`, in lower case (`expected ` is in
@@ -184,6 +193,12 @@ _RUNTIME_MESSAGE_KEYS = (
     "fetch failed",
     "failed to fetch",
     "socket hang up",
+    "() missing ",
+    "() got an unexpected",
+    "() takes ",
+    "referenced before assignment",
+    "cannot create propert",
+    "cannot set propert",
 )
 RUNTIME_MESSAGE_CHARS = 300
 
