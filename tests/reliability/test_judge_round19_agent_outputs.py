@@ -23,8 +23,8 @@ def hand_verdict(text: str, question: str = TASK) -> bool:
 TOOL_RECORDS = (
     "System: Command google_search returned: []",
     "SYSTEM: Command read_file returned: None",
-    "Error executing tool list_files: Tool \"list_files\" not found in registry.",
-    "Calling the requested tool 'search' with arguments {\"q\": \"weather\"} failed with an"
+    'Error executing tool list_files: Tool "list_files" not found in registry.',
+    'Calling the requested tool \'search\' with arguments {"q": "weather"} failed with an'
     " exception: connection refused",
     "Tool 'finish' completed its mission!",
     "Tool call failed: the function returned no content",
@@ -59,7 +59,7 @@ FORMAT_FAULTS = (
     "A1: Message misformat, no valid tool request found.",
     "Please only respond in the specified JSON format, using the commands listed above.",
     "Error parsing LLM output: the reply held neither an action nor a final answer.",
-    "模型返回了文本，但未调用任何工具。",
+    "模型返回了文本\uff0c但未调用任何工具。",
     "Шаг не выполнен: модель ответила текстом вместо вызова инструмента.",
 )
 
@@ -93,6 +93,7 @@ STOPPED = (
     "Agent is rate-limited. Stopped.",
     "Агента обмежено. Зупинено.",
     "El agente alcanzó su límite. Detenido.",
+    "Worker shutdown before completing the job (exit code 137)",
 )
 
 
@@ -127,7 +128,7 @@ def test_a_rate_limit_reached_for_requests_explained_is_not_a_step_limit() -> No
         "A 429 with the message 'Limit reached for requests' means you sent too many requests"
         " in a minute; wait and retry."
     )
-    failure, names = hand(text)
+    names = hand(text)[1]
     assert "step_limit" not in names, names
 
 
@@ -156,8 +157,7 @@ def test_a_type_error_explained_is_not() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
-    ("Network response was not ok", "LLM 공급자가 현재 사용 불가능합니다"),
+    "text", ["Network response was not ok", "LLM 공급자가 현재 사용 불가능합니다"]
 )
 def test_a_client_s_stock_failure_line_is_a_failure(text: str) -> None:
     assert hand(text)[0]
