@@ -269,6 +269,9 @@ def test_no_source_straddles_the_split() -> None:
 # eight batches joined (agent frameworks' final outputs, local runners, cloud providers' bodies,
 # RAG and support platforms, people's short thread replies, voice assistants, generated
 # artifacts, appended errors), learned signal retrained: hand 206, retrained: 132.
+# Round 19, agent frameworks' final outputs (eng95: a loop's tool record, its complaint about
+# the model's output, runs ended short, notices closed by a stop word): hand held at 206 (the
+# same answers), retrained: 132.
 TUNE_FALSE_ALARMS_AT_MOST = 132
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -532,7 +535,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 132
 # retrained: 205.
 # Round 19: own_trial's 我这边 only before trial words (hand 210, retrained 204); the first
 # eight batches joined, learned signal retrained: hand 285, retrained: 276 (6,110 caught).
-TUNE_MISSES_AT_MOST = 276
+# Round 19, agent frameworks' final outputs (eng95: tool_record "Command x returned: []",
+# format_fault "no valid tool request found", run_stopped "ended without emitting" and "...
+# Stopped.", step_limit's next request, Python's and JS's TypeErrors as the result): hand
+# 285 -> 269, retrained: 260 (6,126 caught).
+TUNE_MISSES_AT_MOST = 260
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
