@@ -360,6 +360,10 @@ _EXAMPLE_LABEL = re.compile(
 )
 
 
+# An emoji's shortcode as Slack, Discord and GitHub write it, ending a line (":bow:").
+_SHORTCODE_END = re.compile(r"(?:^|\s):[a-z0-9_+\-]{1,40}:$")
+
+
 def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Signal]:
     """A sentence of the writer's own introduces the failure shown after it ("you open the
     site and get:", "the full error was this:"), as a quote, a fence, a block or a line: a
@@ -368,6 +372,8 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
     lines = r.text[:1500].splitlines()
     for at, line in enumerate(lines):
         lead = line.strip()
+        if lead.endswith(":") and _SHORTCODE_END.search(lead) is not None:
+            continue  # a chat app's emoji (":bow:", ":warning:") ends it: no colon of a lead-in
         if not lead.endswith((":", "\uff1a")) and not _example_heading(
             lead, lines[at + 1 : at + 3]
         ):
@@ -532,7 +538,13 @@ _SELF_CHANGE_PARTS: tuple[tuple[re.Pattern[str], Callable[[str, str], bool]], ..
 # What a review bot says of the change it was asked to review: "wasn't able to review any files
 # in this pull request", "skipped reviewing this pull request". The change is its object, not the
 # text: a reviewer's notice, not a text that names itself a change.
-_REVIEWED = re.compile(r"\breview(?:s|ed|ing)?\b[^.;,\n]{0,30}$", re.I)
+_REVIEWED = re.compile(
+    r"\breview(?:s|ed|ing)?\b[^.;,\n]{0,30}$"
+    # ... or a bot's task on it it could not finish, or where it tells the user to type a
+    # command: "unable to complete the pull request revision", "commenting `/review` on this PR"
+    r"|\bcomplet(?:e|ing)\s+$|\bcomment(?:ing)?\b[^.;\n]{0,40}\bon\s+$",
+    re.I,
+)
 
 
 def _self_change(text: str) -> re.Match[str] | None:
