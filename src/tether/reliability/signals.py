@@ -36,7 +36,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     own fields say it failed: `"success": false`), step_limit (an agent
                     loop's cap reached), casual_trouble (trouble in a casual register:
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
-                    whole reply: "Không dịch được.")
+                    whole reply: "Không dịch được."), degenerate (no language: one letter
+                    repeated, control tokens bare, a few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     typed_command (a shell's prompt and a command: "$ npm install"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
@@ -82,6 +83,7 @@ from typing import Literal
 from tether.messages import Request, Usage
 from tether.reliability import (
     casual_signals,
+    degenerate_signals,
     failure_signals,
     inability_signals,
     notice_signals,
@@ -119,6 +121,7 @@ from tether.reliability.answer_signals import (
 )
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.code_signals import http_message, many_codes, names_code
+from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
     called_normal,
@@ -261,6 +264,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
     "rejected_field": 1.0,  # a validator's verdict on a request's field ("messages.3: ...")
+    "degenerate": 2.0,  # no language: "GGGG", control tokens bare, a loop, the prompt echoed
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
@@ -461,6 +465,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     casual_trouble,
     inability_alone,
     rejected_field,
+    degenerate,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -640,6 +645,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     step_limit_signals.may_fire,  # an agent loop's cap reached
     casual_signals.may_fire,  # trouble in a casual register
     inability_signals.may_fire,  # one clause of inability, the whole reply
+    degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
     persona_signals.may_fire,  # a persona's stand-in ("I'm on a break")
@@ -657,6 +663,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False
         if lexicon.prefixes.match(head) is not None or HTML.search(text[:600]):
             return False
+        if degenerate_signals.may_be_degenerate(text[:600].strip()):
+            return False  # no language from its start: a letter repeated, a loop
         first = head.split("\n", 1)[0]
         if len(first) < 160 and lexicon.has_trigger(first):
             return False
