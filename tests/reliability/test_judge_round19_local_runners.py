@@ -7,7 +7,9 @@ Made-up replies, both sides."""
 
 from __future__ import annotations
 
-from tests.reliability.judging import hand
+from tests.reliability.judging import HAND, hand
+from tether.messages import Message, Request
+from tether.reliability.judge import read_text
 
 
 def test_degenerate_output_is_a_failure() -> None:
@@ -52,3 +54,41 @@ def test_answers_that_repeat_on_purpose_are_left_alone() -> None:
     ):
         failure, names = hand(text, question) if question else hand(text)
         assert not failure and "degenerate" not in names, (names, text)
+
+
+def test_a_text_given_back_under_a_proofreader_prompt_is_left_alone() -> None:
+    text = "The quick brown fox jumps over the lazy dog near the river bank."
+    request = Request(
+        messages=(
+            Message.text("system", "Proofread the user's text and return it corrected."),
+            Message.text("user", text),
+        )
+    )
+    found = read_text(text, request, config=HAND)
+    assert not found.failure and "degenerate" not in {s.name for s in found.signals}
+
+
+def test_local_runners_notices_are_failures() -> None:
+    for text in (
+        "No model loaded. Pick one in the sidebar to start chatting.",
+        "llama runner process has terminated: signal: killed",
+        "Model failed to start: the engine exited with code 1",
+        "Not enough resources to load the model. Close other apps and retry.",
+        "context shift is disabled",
+        '{"detail": {"msg": "Model is still loading, retry shortly.", "type": '
+        '"service_unavailable"}}',
+    ):
+        failure, names = hand(text)
+        assert failure, (names, text)
+
+
+def test_answers_about_local_runners_are_left_alone() -> None:
+    for text in (
+        "If no model is loaded, the server answers 404; I added a check in client.py that "
+        "loads the default model before the first request, and the test passes now.",
+        "The runner process has terminated because the container hit its memory limit. I "
+        "raised the limit to 16 GB in docker-compose.yml and reran the suite: all green.",
+        '{"status": "busy", "type": "worker", "message_count": 3}',
+    ):
+        failure, names = hand(text)
+        assert not failure, (names, text)

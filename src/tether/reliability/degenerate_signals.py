@@ -73,7 +73,7 @@ ECHO_CHARS = 24
 
 def _one_letter(text: str) -> bool:
     """The whole text one letter or ideograph repeated ("GGGG", "\u554a\u554a\u554a\u554a")."""
-    return len(text) >= 3 and len(set(text)) == 1 and text[0].isalpha()
+    return len(text) >= 3 and text[0].isalpha() and not text.strip(text[0])
 
 
 def _sign_run(text: str) -> bool:
@@ -81,8 +81,8 @@ def _sign_run(text: str) -> bool:
     a writer draws a rule or an ellipsis with ("=====", "-----", "*****", "......")."""
     return (
         len(text) >= 8
-        and len(set(text)) == 1
         and not text[0].isalnum()
+        and not text.strip(text[0])
         and text[0] not in _RULE_SIGNS
     )
 
@@ -177,12 +177,33 @@ def _echo(text: str, question: str) -> bool:
     return len(said) >= ECHO_CHARS and said == " ".join(question.split())
 
 
+# Instructions under which the user's text given back unchanged is the answer: a proofreader's,
+# a formatter's, an echo asked for.
+_REWORK = re.compile(
+    r"correct|proofread|\bfix|\bedit|format|normali[sz]|clean|rewrite|rephrase|paraphras|"
+    r"translat|unchanged|as is|verbatim|echo|repeat|copy|\u6821\u5bf9|\u6da6\u8272|\u6539\u5199",
+    re.I,
+)
+
+
+def _reworks(instructions: str) -> bool:
+    """Whether the system prompt or the request asks for the user's text reworked or given
+    back (`_REWORK`): then a reply equal to it is that text, already right."""
+    return _REWORK.search(instructions) is not None
+
+
+def head_degenerate(head: str) -> bool:
+    """Whether a reply's head (its first 200 characters, stripped) is no language: made of its
+    first few characters ("GGGG", "<unk><unk>"), or holding a control token or template marker.
+    The cheap test a long reply gets (a long loop ends for length, a verdict of its own)."""
+    return not head.strip(head[:6]) or "<|" in head or "[INST]" in head or "_START]" in head
+
+
 def may_be_degenerate(text: str) -> bool:
     """Whether `text` (stripped) may be degenerate output, read from its head: a reading must
     not clear it on its missing failure words. Cheap: the head's characters and markers."""
-    head = text[:200]
-    if not head.strip(head[:6]) or "<|" in head or "[INST]" in head or "_START]" in head:
-        return True  # (all of the head made of its first few characters: "GGGG", "<unk>")
+    if head_degenerate(text[:200]):
+        return True
     if len(text) <= SOUP_CHARS and ("<" in text or "[" in text):
         return SPECIAL_TOKEN.search(text) is not None or _first_loop(text) is not None
     return _first_loop(text[:600]) is not None
@@ -230,7 +251,7 @@ def degenerate(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         said = _tokens(text)
     if said is None and r.structure is None and not r.html:
         said = _loop(text, r.question)
-    if said is None and r.question and _echo(text, r.question):
+    if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
         said = text[:40]
     if said is None:
         return ()

@@ -663,8 +663,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False
         if lexicon.prefixes.match(head) is not None or HTML.search(text[:600]):
             return False
-        if degenerate_signals.may_be_degenerate(text[:600].strip()):
-            return False  # no language from its start: a letter repeated, a loop
+        if degenerate_signals.head_degenerate(text[:200].strip()):
+            return False  # no language from its start: a letter repeated, control tokens
         first = head.split("\n", 1)[0]
         if len(first) < 160 and lexicon.has_trigger(first):
             return False
