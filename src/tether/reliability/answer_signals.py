@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 import orjson
 
+from tether.reliability.degenerate_signals import degenerate_message
 from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import KeyGated, holds, may_hold_folded, split_keys
@@ -659,8 +660,8 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         value = orjson.loads(t)
     except orjson.JSONDecodeError:
         return ()
-    if _error_wrapper(value):
-        return ()
+    if _error_wrapper(value) or degenerate_message(t) is not None:
+        return ()  # (a chat message whose content is "GGGG": a broken model's, not data)
     return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
 
 

@@ -95,6 +95,28 @@ def _status_notice(item: dict[str, Any]) -> bool:
     )
 
 
+# A kind of failure as a notice's `type` (KoboldCpp's `{"detail": {"msg": ..., "type":
+# "service_unavailable"}}`, `"type": "bad_input"`, `"invalid_request"`): the error types of
+# servers that do not name them "error".
+_FAILURE_KIND = re.compile(
+    r"(?:[a-z]+_)*(?:unavailable|invalid(?:_[a-z]+)?|bad_(?:input|request)|not_found|"
+    r"unauthori[sz]ed|forbidden|overloaded|timeout|timed_out|rate_limit(?:ed)?|"
+    r"too_many_requests|quota_exceeded|denied|busy)"
+)
+
+
+def _typed_notice(item: dict[str, Any]) -> bool:
+    """A small object of a message and a `type` that names a kind of failure
+    (`{"msg": "Server is busy", "type": "service_unavailable"}`): a server's notice."""
+    if len(item) > 4:
+        return False
+    keys = {str(k).lower(): v for k, v in item.items()}
+    kind = keys.get("type")
+    if not isinstance(kind, str) or _FAILURE_KIND.fullmatch(kind.strip().lower()) is None:
+        return False
+    return any(isinstance(keys.get(k), str) for k in ("msg", "message", "detail"))
+
+
 # A provider's own error number (`"code": 5000`, `"errno": 99999`, `"code": -2001`): four
 # digits or more, or negative; not a success's (`0`, `200`, `10000`, `"0000"`).
 _PROVIDER_CODE = re.compile(r"-\d{1,7}|[1-9]\d{3,6}")
@@ -139,7 +161,9 @@ def _json_messages(value: object) -> tuple[bool, list[str]]:
         ) or (k in ("type", "code", "status", "name") and _ERROR_NAME.search(str(item))):
             errorish = errorish or bool(item)
         if isinstance(item, dict):
-            errorish = errorish or _status_notice(item) or _coded_notice(item)
+            errorish = (
+                errorish or _status_notice(item) or _coded_notice(item) or _typed_notice(item)
+            )
             stack += [(str(kk), v) for kk, v in item.items()]
         elif isinstance(item, list):
             stack += [(key, v) for v in item[:20]]

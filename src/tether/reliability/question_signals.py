@@ -374,7 +374,9 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text.strip()
     if len(text) <= SHORT_CHARS:
         key = text.lower().strip(" .!\"'`")
-        if key and _names_word(q, key):
+        # (the whole question said back is no demanded reply: a runner's echo, `degenerate`)
+        echoed = len(key) >= 24 and key.strip("?").replace("_", " ") == r.question.strip(" .!?\"'`")
+        if key and not echoed and _names_word(q, key):
             return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
     if not r.written:
         if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):

@@ -40,7 +40,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     own fields say it failed: `"success": false`), step_limit (an agent
                     loop's cap reached), casual_trouble (trouble in a casual register:
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
-                    whole reply: "Không dịch được.")
+                    whole reply: "Không dịch được."), degenerate (no language: one letter
+                    repeated, control tokens bare, a few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     typed_command (a shell's prompt and a command: "$ npm install"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
@@ -86,6 +87,7 @@ from typing import Literal
 from tether.messages import Request, Usage
 from tether.reliability import (
     casual_signals,
+    degenerate_signals,
     failure_signals,
     inability_signals,
     notice_signals,
@@ -123,6 +125,7 @@ from tether.reliability.answer_signals import (
 )
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.code_signals import http_message, many_codes, names_code
+from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
     called_normal,
@@ -269,6 +272,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "rejected_field": 1.0,  # a validator's verdict on a request's field ("messages.3: ...")
     "tool_record": 1.2,  # an agent loop's record of a tool call ("Command x returned: []")
     "format_fault": 1.0,  # ... or its complaint about the model's output ("no valid tool call")
+    "degenerate": 2.0,  # no language: "GGGG", control tokens bare, a loop, the prompt echoed
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
@@ -471,6 +475,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     rejected_field,
     tool_record,
     format_fault,
+    degenerate,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -650,6 +655,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     step_limit_signals.may_fire,  # an agent loop's cap reached
     casual_signals.may_fire,  # trouble in a casual register
     inability_signals.may_fire,  # one clause of inability, the whole reply
+    degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
     persona_signals.may_fire,  # a persona's stand-in ("I'm on a break")
@@ -667,6 +673,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False
         if lexicon.prefixes.match(head) is not None or HTML.search(text[:600]):
             return False
+        if degenerate_signals.head_degenerate(text[:200].strip()):
+            return False  # no language from its start: a letter repeated, control tokens
         first = head.split("\n", 1)[0]
         if len(first) < 160 and lexicon.has_trigger(first):
             return False

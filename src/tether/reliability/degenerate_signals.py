@@ -1,0 +1,258 @@
+"""Degenerate output: a reply that is no language at all.
+
+A local model that is broken (a bad quantization, a wrong chat template, a context shifted past
+its start, a GPU kernel returning garbage) still streams tokens and finishes with `stop`: one
+letter over and over ("GGGGGGGG"), the tokenizer's control tokens and chat template markers as
+text ("Bee<|"|> extraar", "[INST] ... [/INST]"), a few words looping ("enti\\nenti\\nenti"),
+a byte soup of punctuation, or the user's message echoed back. No failure word is in them:
+what gives them away is that they are not written text.
+
+Answers repeat on purpose too, and the readings keep off them: a table, code, ASCII art and
+separators (runs of signs, not of words), a list of identical items the user asked for (a
+request that asks for a repetition), a text that talks about the tokens it shows (a chat
+template explained, in backticks or fences, or with the words "token", "template", "prompt").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+import orjson
+
+from tether.reliability.lexicon import Lexicon
+from tether.reliability.reply import Reply, Signal
+
+# A model's control tokens and chat template markers, as a tokenizer's vocabulary spells them:
+# `<|im_start|>`, `<|eot_id|>`, `<|"|>`; `<unk>`, `<pad>`; `<start_of_turn>`; `[INST]`,
+# `<<SYS>>`; `[PAD]`, `[UNUSED_TOKEN_145]`; `<extra_id_0>`; a numbered marker `[3234_START]`.
+SPECIAL_TOKEN = re.compile(
+    r"""<\|[^|<>\s]{1,40}\|>
+      | </?(?:unk|pad|mask|eos|bos)>
+      | <(?:start|end)_of_(?:turn|text)>
+      | <</?SYS>>
+      | \[/?INST\]
+      | \[(?:PAD|CLS|SEP|MASK|UNK|UNUSED_TOKEN_\d+)\]
+      | <extra_id_\d+>
+      | \[\w*\d\w*_(?:START|END)\]
+    """,
+    re.X,
+)
+# Words of a writer who shows such tokens to talk about them (a template explained).
+_ABOUT_TOKENS = re.compile(
+    r"token|template|prompt|format|tokeni[sz]er|llama|mistral|chatml|vocab|\u6a21\u677f|"
+    r"\u4ee4\u724c|\u5206\u8bcd",
+    re.I,
+)
+# A request that asks for a repetition: then a loop is the answer ("say X ten times").
+_ASKS_REPEAT = re.compile(
+    r"repeat|\btimes\b|\bloop|again and again|over and over|echo|copy|say\b.*\b\d+\b|"
+    r"\u91cd\u590d|\u904d|\u6b21|\u7e70\u308a\u8fd4|\u56de|\u043f\u043e\u0432\u0442\u043e\u0440|"
+    r"wiederhol|r\u00e9p\u00e8te|repet",
+    re.I,
+)
+# A loop: a unit of at most this many characters, repeated this many times in a row ...
+UNIT_CHARS = 40
+LOOP_REPEATS = 6
+# ... found in a stretch this long next to the reply's middle.
+CHUNK_CHARS = 90
+_LETTER = re.compile(r"[^\W\d_]")
+# Signs of code or markup: a repetition in them is the writer's layout.
+_LAYOUT = re.compile(r"```|^\s*[|>#*+-]|^\s*\d+[.)]\s|[{};=]\s*$", re.M)
+# The most a reply of control tokens or one repeated letter is worth reading for.
+SOUP_CHARS = 400
+# A loop must make up this share of the reply (what is left is the prompt's head, a marker).
+LOOP_SHARE = 0.5
+# A byte soup: a run this long with no space, few letters and many kinds of signs.
+NOISE_CHARS = 60
+NOISE_SIGNS = 10
+NOISE_LETTER_SHARE = 0.35
+# A prompt echoed back: at least this long (a word or two is a demanded reply).
+ECHO_CHARS = 24
+
+
+def _one_letter(text: str) -> bool:
+    """The whole text one letter or ideograph repeated ("GGGG", "\u554a\u554a\u554a\u554a")."""
+    return len(text) >= 3 and text[0].isalpha() and not text.strip(text[0])
+
+
+def _sign_run(text: str) -> bool:
+    """The whole text one sign repeated at length ("@@@@@@@@", "################"), not one
+    a writer draws a rule or an ellipsis with ("=====", "-----", "*****", "......")."""
+    return (
+        len(text) >= 8
+        and not text[0].isalnum()
+        and not text.strip(text[0])
+        and text[0] not in _RULE_SIGNS
+    )
+
+
+_RULE_SIGNS = frozenset("=-_~*.—─═·…")
+
+
+def _tokens(text: str) -> str | None:
+    """Control tokens or template markers left bare in a short text that does not talk about
+    them (not in backticks or quotes, no word of tokens or templates): the tokens said."""
+    if len(text) > SOUP_CHARS or "`" in text:
+        return None
+    found = [m.group(0) for m in SPECIAL_TOKEN.finditer(text)]
+    if not found:
+        return None
+    rest = SPECIAL_TOKEN.sub(" ", text)
+    if _ABOUT_TOKENS.search(rest) is not None:
+        return None
+    if any(f"'{t}'" in text or f'"{t}"' in text for t in found):
+        return None
+    return found[0]
+
+
+def _period(chunk: str) -> int:
+    """The shortest period of `chunk` (`abcabcab` has 3), 0 when it repeats no unit of
+    `UNIT_CHARS` or less twice. (A period is where the chunk's head comes again: found with
+    `str.find`, not tried one by one.)"""
+    most = min(UNIT_CHARS, len(chunk) // 2)
+    head = chunk[:4]
+    p = chunk.find(head, 1, most + len(head))
+    while 0 < p <= most:
+        if chunk[p:] == chunk[:-p]:
+            return p
+        p = chunk.find(head, p + 1, most + len(head))
+    return 0
+
+
+def _first_loop(text: str) -> tuple[str, int] | None:
+    """(unit, characters the run covers) of a loop that makes up most of `text`: a unit with a
+    letter and three kinds of characters or more (not "hahaha", a laugh; not "=-=-", a rule)
+    repeated six times or more in a row. Such a run holds the text's middle, so a stretch
+    next to the middle is read for a period, then the run grown from it (slices compared:
+    a regex with a back-reference tried at every position cost milliseconds)."""
+    n = len(text)
+    if n < 18:
+        return None
+    size = min(CHUNK_CHARS, max(n // 3, 9))
+    mid = n // 2
+    for at in (mid - size, mid):
+        p = _period(text[at : at + size])
+        if not p:
+            continue
+        start, end = at, at + p
+        while start >= p and text[start - p : start] == text[start : start + p]:
+            start -= p
+        while end + p <= n and text[end : end + p] == text[end - p : end]:
+            end += p
+        unit = text[start : start + p]
+        if (end - start) // p < LOOP_REPEATS or _LETTER.search(unit) is None:
+            continue
+        if len(set(unit.strip())) >= 3:
+            return unit, end - start
+    return None
+
+
+def _loop(text: str, question: str) -> str | None:
+    """A few words looping: a unit with a letter repeated six times or more in a row, the run
+    most of the reply, outside code and lists, to a request that asked for no repetition."""
+    body = text.rstrip(". \n\u2026")
+    found = _first_loop(body)
+    if found is None or found[1] < LOOP_SHARE * len(body):
+        return None
+    if _LAYOUT.search(text) is not None:
+        return None
+    if question and _ASKS_REPEAT.search(question) is not None:
+        return None
+    return found[0]
+
+
+def _noise(text: str) -> bool:
+    """Bytes read as characters: one run with no space, few letters, many kinds of signs."""
+    if len(text) < NOISE_CHARS or any(c.isspace() for c in text):
+        return False
+    letters = sum(1 for c in text if c.isalpha())
+    signs = {c for c in text if not c.isalnum()}
+    return letters < NOISE_LETTER_SHARE * len(text) and len(signs) >= NOISE_SIGNS
+
+
+def _echo(text: str, question: str) -> bool:
+    """The reply is the user's message itself, word for word."""
+    said = " ".join(text.lower().replace("_", " ").split())
+    return len(said) >= ECHO_CHARS and said == " ".join(question.split())
+
+
+# Instructions under which the user's text given back unchanged is the answer: a proofreader's,
+# a formatter's, an echo asked for.
+_REWORK = re.compile(
+    r"correct|proofread|\bfix|\bedit|format|normali[sz]|clean|rewrite|rephrase|paraphras|"
+    r"translat|unchanged|as is|verbatim|echo|repeat|copy|\u6821\u5bf9|\u6da6\u8272|\u6539\u5199",
+    re.I,
+)
+
+
+def _reworks(instructions: str) -> bool:
+    """Whether the system prompt or the request asks for the user's text reworked or given
+    back (`_REWORK`): then a reply equal to it is that text, already right."""
+    return _REWORK.search(instructions) is not None
+
+
+def head_degenerate(head: str) -> bool:
+    """Whether a reply's head (its first 200 characters, stripped) is no language: made of its
+    first few characters ("GGGG", "<unk><unk>"), or holding a control token or template marker.
+    The cheap test a long reply gets (a long loop ends for length, a verdict of its own)."""
+    return not head.strip(head[:6]) or "<|" in head or "[INST]" in head or "_START]" in head
+
+
+def may_be_degenerate(text: str) -> bool:
+    """Whether `text` (stripped) may be degenerate output, read from its head: a reading must
+    not clear it on its missing failure words. Cheap: the head's characters and markers."""
+    if head_degenerate(text[:200]):
+        return True
+    if len(text) <= SOUP_CHARS and ("<" in text or "[" in text):
+        return SPECIAL_TOKEN.search(text) is not None or _first_loop(text) is not None
+    return _first_loop(text[:600]) is not None
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may be degenerate (`may_be_degenerate`): not cleared unread."""
+    return may_be_degenerate(text.strip())
+
+
+def _message_content(text: str) -> str | None:
+    """The content of a chat message object printed whole (`{"role": "assistant", "content":
+    "..."}`): a runner's raw response, whose content is read as the reply."""
+    if not text.startswith("{") or len(text) > SOUP_CHARS or '"assistant"' not in text:
+        return None
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(data, dict) or data.get("role") != "assistant":
+        return None
+    content = data.get("content")
+    return content.strip() if isinstance(content, str) else None
+
+
+def degenerate_message(text: str) -> str | None:
+    """The content of a chat message object printed whole when it is no language (one letter
+    repeated, control tokens bare): a runner's raw response with nothing in it, not data."""
+    content = _message_content(text)
+    if content is not None and (_one_letter(content) or _tokens(content) is not None):
+        return content[:20]
+    return None
+
+
+def degenerate(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is no language: one letter or sign repeated, control tokens left bare, a few
+    words looping, a byte soup, or the user's message echoed back."""
+    text = r.text.strip()
+    if not text:
+        return ()
+    said = degenerate_message(text)
+    if said is None and (_one_letter(text) or _sign_run(text) or _noise(text)):
+        said = text[:20]
+    if said is None:
+        said = _tokens(text)
+    if said is None and r.structure is None and not r.html:
+        said = _loop(text, r.question)
+    if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
+        said = text[:40]
+    if said is None:
+        return ()
+    return (Signal("degenerate", w["degenerate"], said),)
