@@ -366,10 +366,12 @@ _ASKS_SETUP = re.compile(
     r"|(?:do(?<![\w']do)|did(?<![\w']did)) you (?:receive|get|see) (?:the|this|that)"
     r" (?:error|message|timeout) (?:immediately|right away|every time|always|only)\b"
     r"|你用的(?:是)?(?:什么|哪个|哪一)|什么版本|哪个版本|どのバージョン|어떤 버전"
+    # ... or where their own part runs: "你的服务器在哪里", "你的 ollama 部署在哪"
+    r"|你的[^\u3002\n\uff0c,\uff1f?]{1,12}(?:部署)?在哪"
     r"|какую версию|какая версия|welche version|quelle version|qué versión|qual versão"
 )
 _ASKS_SETUP_KEYS = split_keys(
-    ("you", "你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão")
+    ("you", "你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão", "在哪")
 )
 # ... or names them first, as a thread's reply does, after a greeting in any language or none:
 # "@nowox I recovered it now", "Bonjour @marta, ...".

@@ -384,6 +384,12 @@ _ASKER_EVIDENCE = re.compile(
     r"(?: message)? (?:says|dice|diz|dit|sagt|tells you|is telling you)\b"
     r"|судя по (?:ошибке|логам|логу|тексту ошибки|сообщению)"
     r"|(?:エラー|ログ)(?:メッセージ)?を見(?:ると|る限り)"
+    # ... or the asker's log or pictures read for what they show: "看日志是连不上", "从日志中可
+    # 观察到", "по картинкам мало что понятно", "looking at your logs" (not "请查看日志", a
+    # notice's advice to read them)
+    r"|看(?:了下|了一下|一下)?(?:你的)?日志(?:是|的话|应该|好像|像是)|从日志(?:中|里)(?:可以?)?(?:观察|看)到?"
+    r"|(?<!\w)по (?:картинк|скриншот|логам|логу)\w*|\blooking at (?:the|your) (?:logs?|screenshots?"
+    r"|output)\b"
 )
 _ASKER_EVIDENCE_KEYS = split_keys(
     (
@@ -391,6 +397,7 @@ _ASKER_EVIDENCE_KEYS = split_keys(
         *("judging", "going", "tells us", "saying", "complaining", "telling you"),
         *("says", "dice", "diz", "dit", "sagt"),
         *("从报错", "从错误", "从日志", "从錯誤", "从報錯", "судя по", "を見"),
+        *("по картинк", "по скриншот", "looking at"),
         "提供",
         *(
             "截图",

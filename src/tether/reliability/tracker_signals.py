@@ -60,7 +60,7 @@ def tracker_act(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 _WISH_KEYS = split_keys(
     (
-        *("would", "'d be", "feature request", "love to", "love it"),
+        *("would", "'d be", "feature request", "love to", "love it", "we should"),
         *("wäre", "sería", "seria", "serait", "sarebbe"),
         *("希望", "建议", "就好了", "было бы", "嬉しい", "ありがたい", "좋겠"),
     )
@@ -68,12 +68,18 @@ _WISH_KEYS = split_keys(
 # A wish for the tool to do more: "it would be great to have error messages explained", "would
 # be nice if it retried", "feature request:", "wäre schön, wenn", "sería genial poder", "seria
 # ótimo ter", "ce serait bien de", "было бы здорово", "希望能增加", "如果能...就好了", "があると
-# 嬉しいです", "있으면 좋겠습니다" (what there could be). (Not "it would be great if you could
+# 嬉しいです", "있으면 좋겠습니다" (what there could be), "we should display an error" (what it
+# should do). (Not "it would be great if you could
 # try again later": a polite notice's advice, to "you"; not "お試しいただけると嬉しいです".)
 _WISH = re.compile(
     r"\b(?:would|'d) be (?:really |very |so )?(?:great|nice|good|awesome|helpful|useful|cool|handy)"
     r" (?:to|if (?!you\b))"
     r"|\bwould love (?:to see|to have|it if)\b|\bfeature request\b"
+    # ... or a change the writer proposes for the tool: "We should display an error message",
+    # "we should not allow comment flooding" (not "we should be back shortly", an outage's
+    # notice of its own return)
+    r"|\bwe should (?:probably |also |really |just |definitely )?(?:not )?(?!be\b|have you\b)"
+    r"[a-z]{3,}"
     r"|\bwäre (?:schön|toll|super|gut|cool|praktisch|hilfreich),? (?:wenn|zu)\b"
     r"|\bsería (?:genial|bueno|útil|ideal|estupendo) (?:que|si|poder|tener)\b"
     r"|\bseria (?:ótimo|bom|legal|interessante|útil|ideal) (?:se|ter|poder|que)\b"

@@ -1,0 +1,80 @@
+"""Round 19 (engineer 99): people's replies in bot and voice-assistant threads. A person guesses
+at the cause from afar ("It sounds like the key is not set", "maybe there is a bug", "估计是
+key 过期了", "Вероятно ..."), tells a fix in the register of talk ("把超时改大点就解决了"),
+reads the asker's log or pictures ("看日志是连不上", "по скриншоту"), asks where the asker's
+part runs ("你的服务器在哪里"), or proposes a change to the tool ("We should show an error
+message"): answers, left alone. The notices that share their words ("Try again, I guess.",
+"Your prompt probably breaks the policy", "可能是网络问题, 请稍后再试", "请查看日志", "We should
+be back shortly") stay failures. Made-up replies, both sides."""
+
+from __future__ import annotations
+
+from tests.reliability.judging import hand
+
+
+def test_a_persons_guess_at_the_cause_is_left_alone() -> None:
+    for text in (
+        "It sounds like the speaker is not linked to your account yet, check the token in its "
+        "settings.",
+        "Open the dashboard, nothing comes back when the wake word fires, maybe there is a bug.",
+        "Try removing `~/.cache/assistant/session.json` in case the token expired or something",
+        "估计是 key 过期了, 去后台看看额度",
+        "Вероятно, сценарий настроен неправильно, и навык действительно не отвечает.",
+    ):
+        failure, names = hand(text)
+        assert not failure and "guesses" in names, (names, text)
+    # (a guess weighs against the notice's words; it does not outweigh a notice's whole stock)
+    for text in (
+        "Wahrscheinlich ist der Dienst überlastet, versuch es später nochmal.",
+        "たぶんAPIキーの期限切れです。",
+    ):
+        _, names = hand(text)
+        assert "guesses" in names, (names, text)
+
+
+def test_a_notice_that_hedges_is_still_a_failure() -> None:
+    for text in (
+        "Ugh, my voice module crashed. Try again, I guess.",
+        "Your request was blocked by the content filter. Your prompt probably asks for "
+        "something that is not allowed.",
+        "可能是网络问题, 请稍后再试",
+        "The service may be overloaded. Please try again later.",
+    ):
+        failure, names = hand(text)
+        assert failure and "guesses" not in names, (names, text)
+
+
+def test_a_fix_told_as_talk_is_left_alone() -> None:
+    for text in (
+        "在 config.yaml 里把 tts_timeout 改大点就解决了",
+        "超时时间调高一点就好了, 默认 10 秒太短",
+    ):
+        failure, names = hand(text)
+        assert not failure and "casual_fix" in names, (names, text)
+
+
+def test_a_formal_notice_with_advice_is_still_a_failure() -> None:
+    for text in ("额度不足, 充值后即可继续使用", "请求超时, 请稍后重试"):
+        failure, names = hand(text)
+        assert failure and "casual_fix" not in names, (names, text)
+
+
+def test_the_askers_log_read_and_where_their_server_runs_are_a_persons_reply() -> None:
+    failure, names = hand("看日志是连不上你的 openai 服务, timeout 了, 你的服务器在哪里")
+    assert not failure and {"asker_evidence", "addresses_asker"} <= names, names
+    failure, names = hand(
+        "По скриншоту мало что понятно. Похоже, навык просто не видит ваш сервер."
+    )
+    assert not failure and "asker_evidence" in names, names
+
+
+def test_a_notice_that_sends_the_user_to_the_log_is_still_a_failure() -> None:
+    failure, names = hand("请求失败, 请查看日志")
+    assert failure and "asker_evidence" not in names, names
+
+
+def test_a_proposal_for_the_tool_is_a_wish_and_an_outage_notice_is_not() -> None:
+    _, names = hand("We should show an error message when the speech server is unavailable.")
+    assert "wishes" in names, names
+    failure, names = hand("Our servers are down. We should be back shortly.")
+    assert failure and "wishes" not in names, names
