@@ -78,3 +78,32 @@ def test_a_proposal_for_the_tool_is_a_wish_and_an_outage_notice_is_not() -> None
     assert "wishes" in names, names
     failure, names = hand("Our servers are down. We should be back shortly.")
     assert failure and "wishes" not in names, names
+
+
+def test_questions_back_to_the_asker_are_a_persons_reply() -> None:
+    text = (
+        "Which port is it on? Did you start the server before the app? What do you see in the tab?"
+    )
+    failure, names = hand(text)
+    assert not failure and "addresses_asker" in names, names
+
+
+def test_a_bot_asking_to_say_it_again_is_still_a_failure() -> None:
+    for text in (
+        "Sorry, what did you say? Could you repeat that?",
+        "Hmm? What do you mean? Can you say it again?",
+    ):
+        failure, names = hand(text)
+        assert failure and "addresses_asker" not in names, (names, text)
+
+
+def test_a_persons_own_attempt_at_their_setup_and_their_logs_named() -> None:
+    failure, names = hand("I tried to upgrade to 0.4 but the agent still hits the step limit")
+    assert not failure and "own_trial" in names, names
+    failure, names = hand("read your ollama logs for a better idea of what went wrong.")
+    assert not failure and "asker_evidence" in names, names
+
+
+def test_a_bots_own_failed_attempt_is_still_a_failure() -> None:
+    failure, names = hand("I tried to answer, but something went wrong. Please try again.")
+    assert failure and "own_trial" not in names, names

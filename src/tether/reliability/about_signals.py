@@ -383,12 +383,37 @@ _TO_HANDLE = re.compile(
 # (Every pattern of these signals reads lower-cased text and opens with a literal, never with
 # `\b` or a case-blind class: the engine then skips to the letters a match starts with.)
 
+# ... or asks them back, question after question, about what they did and run: "What's the
+# problem? How do you get it not working? Did you set up correctly?" A notice asks one question
+# at most ("Did you set your API key?"); a bot that did not catch the user's words asks them to
+# say it again ("What did you say? Can you repeat that?"), and those are left out.
+_SENTENCES = re.compile(r"[^?.!\n]+[?.!\n]?")
+_TO_YOU = re.compile(r"(?<![\w'])you(?:r|'re|'ve|'d)?(?![\w'])")
+_SAY_AGAIN = re.compile(
+    r"(?<!\w)(?:say|said|saying|repeat|mean|again|rephrase|talk|hear|heard|understand)(?!\w)"
+)
+
+
+def _asks_back(low: str) -> str | None:
+    """The second of two or more questions to "you" in `low`, none asking to say it again."""
+    if low.count("?") < 2:
+        return None
+    asked: list[str] = [
+        q.strip()
+        for q in _SENTENCES.findall(low)
+        if q.endswith("?") and _TO_YOU.search(q) is not None
+    ]
+    if len(asked) < 2 or any(_SAY_AGAIN.search(q) is not None for q in asked):
+        return None
+    return asked[1]
+
 
 def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer speaks to the asker about what the asker said or sees ("the website you
     mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, asks
-    what they run ("which version are you on?"), or opens with their handle ("@nowox ..."): a
-    reply to a person. A service's notice knows
+    what they run ("which version are you on?"), asks them back question after question ("How
+    do you get it not working? Did you set up correctly?"), or opens with their handle
+    ("@nowox ..."): a reply to a person. A service's notice knows
     nothing the user said; it speaks of "your request" at most."""
     if not r.written:
         return ()
@@ -397,7 +422,10 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None and holds(low, _ASKS_SETUP_KEYS):
         m = _ASKS_SETUP.search(low)
     if m is None:
-        return ()
+        back = _asks_back(low)
+        if back is None:
+            return ()
+        return (Signal("addresses_asker", -w["addresses_asker"], back[:40]),)
     return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
 
 

@@ -362,7 +362,7 @@ _ASKER_EVIDENCE = re.compile(
     r"|\b(?:share|send|attach|paste|post|provide|upload|include)\s+(?:me\s+|us\s+)?"
     r"(?:(?:the|your|a|full|complete|more|some)\s+)*(?:logs?|stack ?traces?|traceback"
     r"|console output|screenshots?)\b"
-    r"|\byour (?:error (?:message|log|output)|logs?|stack ?trace|traceback)\b"
+    r"|\byour (?:error (?:message|log|output)|(?:[\w.-]+ )?logs?|stack ?trace|traceback)\b"
     r"|(?:有|提供|发|贴|附|上传|从您的|从你的|你的|您的|最好有)(?:一下|一个|个)?(?:完整的|详细的)?"
     r"(?:报错)?(?:截图|日志|报错信息|错误信息)"
     # ... or the details of the problem, the steps that bring it back: "可否提供问题的具体详情",

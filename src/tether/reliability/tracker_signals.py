@@ -116,7 +116,12 @@ _OWN_TRIAL: tuple[tuple[Keys, re.Pattern[str]], ...] = tuple(
             ("tried", "tested", "checked", "reinstalled", "downgraded", "reproduced", "switched"),
             r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:just\s+|also\s+|already\s+"
             r"|even\s+|then\s+)?(?:tried(?!\s+to\b)|tested|checked|reinstalled|downgraded"
-            r"|reproduced|switched(?!\s+you))\b",
+            r"|reproduced|switched(?!\s+you))\b"
+            # ... or tried to change their own setup: "I tried to use uv but still ...", "we
+            # tried to downgrade" (not "I tried to answer": a bot's own failed attempt)
+            r"|(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:also\s+|already\s+|even\s+)?"
+            r"tried\s+to\s+(?:use|run|install|reinstall|set|switch|change|update|upgrade|downgrade"
+            r"|add|remove|increase|export|configure|deploy|build)\b",
         ),
         # ... or met the same before, in the perfect: "I have encountered them before", "we've
         # seen this too" (not "I encountered an error": a bot's stock opening, of one error, now)
