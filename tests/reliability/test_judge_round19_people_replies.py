@@ -107,3 +107,22 @@ def test_a_persons_own_attempt_at_their_setup_and_their_logs_named() -> None:
 def test_a_bots_own_failed_attempt_is_still_a_failure() -> None:
     failure, names = hand("I tried to answer, but something went wrong. Please try again.")
     assert failure and "own_trial" not in names, names
+
+
+def test_advice_against_as_talk_and_a_chance_it_happens_are_a_persons_reply() -> None:
+    failure, names = hand("这个模型只支持 128K, 实际能用的更少, 不要随便把上下文设成 1M")
+    assert not failure and "casual_fix" in names, names
+    failure, names = hand("有概率音箱会不响应 tts 命令, 把配置里的 stream 关掉再试试。")
+    assert not failure and "recurrence" in names, names
+
+
+def test_a_rate_notice_that_asks_the_user_to_slow_down_is_still_a_failure() -> None:
+    failure, names = hand("请不要频繁请求, 请稍后再试")
+    assert failure and "casual_fix" not in names, names
+
+
+def test_a_guess_asked_is_wondering_and_a_guess_stated_by_a_notice_is_not() -> None:
+    _, names = hand("Looks like the token ran out on your plan?")
+    assert "wonders" in names, names
+    failure, names = hand("Looks like you've reached your usage limit. Upgrade to continue.")
+    assert failure and "wonders" not in names, names

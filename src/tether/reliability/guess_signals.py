@@ -24,6 +24,7 @@ from tether.reliability.reply import Reply, Signal
 _GUESS_KEYS = split_keys(
     (
         *("sounds like", "maybe", "or something", "suspect", " bet", "my guess", "guessing"),
+        "to do",
         *("估计", "大概是", "应该是", "八成", "多半是"),
         *("вероятно", "наверное", "скорее всего"),
         *("wahrscheinlich", "vermutlich", "probablement", "probablemente", "provavelmente"),
@@ -31,15 +32,16 @@ _GUESS_KEYS = split_keys(
     )
 )
 # A guess at a cause: "it sounds like", "maybe there is a bug", "... or something.", "I
-# suspect", "I bet", "my guess is"; 估计 (reckon), 大概是, 应该是 (must be; not 应该可以了,
-# a fix landed, which `acted` reads), 八成, 多半是; вероятно, наверное, скорее всего;
-# wahrscheinlich, vermutlich, probablement, probablemente, provavelmente, probabilmente;
-# たぶん, 多分; 아마. (Not "I guess", "probably", "maybe try ...": a bot's and a filter's
-# notices say them; not "可能是", a client's "可能是网络问题, 请稍后再试".)
+# suspect", "I bet", "my guess is", "it may have to do with"; 估计 (reckon), 大概是,
+# 应该是 (must be; not 应该可以了, a fix landed, which `acted` reads), 八成, 多半是;
+# вероятно, наверное, скорее всего; wahrscheinlich, vermutlich, probablement,
+# probablemente, provavelmente, probabilmente; たぶん, 多分; 아마. (Not "I guess",
+# "probably", "maybe try ...": a bot's and a filter's notices say them; not "可能是", a
+# client's "可能是网络问题, 请稍后再试".)
 _GUESS = re.compile(
     r"\bsounds like\b|\bmaybe (?:there|it|it's|the|your|this|that|they) (?:is|are|was|were|has"
     r"|had)\b|\bor something(?=\s*[.!?,)]|\s*$)|\bi (?:suspect|bet)\b|\bmy guess\b"
-    r"|\bi'm guessing\b"
+    r"|\bi'm guessing\b|\b(?:may|might|could) have (?:something |anything )?to do (?:\w+ )?with\b"
     r"|估计|大概是|应该是(?!可以)|八成|多半是"
     r"|(?<!\w)(?:вероятно|наверное|скорее всего)(?!\w)"
     r"|\b(?:wahrscheinlich|vermutlich|probablement|probablemente|provavelmente|probabilmente)\b"
@@ -56,13 +58,16 @@ def guesses(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return sign("guesses", w, _GUESS, _GUESS_KEYS, r.low[:3000], strip=True)
 
 
-_CASUAL_FIX_KEYS = split_keys(("就", "点"))
+_CASUAL_FIX_KEYS = split_keys(("就", "点", "没必要", "随便"))
 # A value turned up or down, "a bit", or "and then it's solved / fine / done": "把10改大点",
-# "调高一点", "就解决了", "就好了", "就行了", "就可以了" (not "即可", a notice's formal "then you
-# can").
+# "调高一点", "就解决了", "就好了", "就行了", "就可以了" (not "即可", a notice's formal "then
+# you can").
 _CASUAL_FIX = re.compile(
     r"就(?:能)?(?:解决|好|行|可以)了"
     r"|(?:改|调|设|设置)(?:得)?(?:大|小|高|低|长|短)(?:一)?点"
+    # ... or advice against, as talk: "完全没必要", "不要随便设置1M" (not a rate notice's formal
+    # "请不要频繁请求")
+    r"|没必要|(?:不要|别)随便"
 )
 
 

@@ -193,15 +193,20 @@ _WONDER_KEYS = split_keys(
         *(", right?", ", isn't it?", ", n'est-ce pas", ", oder?", ", \u00bfno?", ", né?"),
         *(", \u00bfverdad?", ", verdade?", ", не так ли?"),
         *("为什么会", "為什麼會", "难道", "難道", "怎么会", "怎麼會", "对吧", "是吧", "不是吗"),
+        *("looks like", "look like", "seems like", "seem like", "sounds like"),
     )
 )
 # The writer wonders aloud: asks why it happens ("所以为什么会 error 呢?", "难道是因为 ...?")
-# or checks a guess with the reader ("..., right?", "对吧?", ", oder?", ", ¿no?", ", né?").
+# or checks a guess with the reader ("..., right?", "对吧?", ", oder?", ", ¿no?", ", né?",
+# "Looks like you reached your quota?").
 # (Not "为什么会这样?", "Why did this happen?": the heading of a block page's help. English
 # "why" is left out: a notice's help asks "Why is this happening?" too.)
 _WONDERS = re.compile(
     r"(?:为什么会|為什麼會|难道|難道|怎么会|怎麼會)(?!这样|這樣)[^\u3002\n]{0,40}[\uff1f?呢]"
     r"|, right\?|对吧[\uff1f?]|是吧[\uff1f?]|不是吗[\uff1f?]|, isn't it\?|, n'est-ce pas ?\?"
+    # ... or a guess asked, not stated: "Look like you reached your quota?" (a notice's "Looks
+    # like you've reached your limit." states it)
+    r"|\b(?:looks?|seems?|sounds?) like [^.?!\n]{3,80}\?"
     r"|, oder\?|, \u00bfno\?|, né\?|, \u00bfverdad\?|, verdade\?|, не так ли\?"
 )
 
