@@ -126,3 +126,20 @@ def test_a_guess_asked_is_wondering_and_a_guess_stated_by_a_notice_is_not() -> N
     assert "wonders" in names, names
     failure, names = hand("Looks like you've reached your usage limit. Upgrade to continue.")
     assert failure and "wonders" not in names, names
+
+
+def test_a_commits_title_of_every_conventional_type_and_a_labelled_change_are_change_notes() -> (
+    None
+):
+    for text in (
+        "test: drop the flaky timeout test\nThe mock answered in under 100ms anyway",
+        "revert: retry on 429 in the voice client",
+        "调整 - 解析失败时改为按普通 JSON 解析",
+    ):
+        failure, names = hand(text)
+        assert not failure and "change_note" in names, (names, text)
+
+
+def test_a_notice_that_opens_with_a_word_is_no_change_note() -> None:
+    failure, names = hand("Test failed: the request timed out. Please try again later.")
+    assert failure and "change_note" not in names, names
