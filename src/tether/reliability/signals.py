@@ -59,6 +59,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     ("works on another PC"); a tracker's thread: tracker_act ("closing
                     this", "kapatt\u0131m"), wishes ("it would be great to have ..."), own_trial
                     ("I tried with another key", "无法复现"), wonders ("..., right?");
+                    a person's guess and talk: guesses ("It sounds like ...", 估计),
+                    casual_fix ("把10改大点就解决了");
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
                     code_parts (two parts of a program named: "the middleware function"),
