@@ -143,3 +143,10 @@ def test_a_commits_title_of_every_conventional_type_and_a_labelled_change_are_ch
 def test_a_notice_that_opens_with_a_word_is_no_change_note() -> None:
     failure, names = hand("Test failed: the request timed out. Please try again later.")
     assert failure and "change_note" not in names, names
+
+
+def test_a_bystanders_hope_about_an_outage_and_a_services_own() -> None:
+    failure, names = hand("The page seems to be offline again. Hope it's nothing serious.")
+    assert not failure and "guesses" in names, names
+    _, names = hand("We hope it will be back shortly. Sorry for the outage.")
+    assert "guesses" not in names, names

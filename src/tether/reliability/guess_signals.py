@@ -29,13 +29,14 @@ _GUESS_KEYS = split_keys(
         *("вероятно", "наверное", "скорее всего"),
         *("wahrscheinlich", "vermutlich", "probablement", "probablemente", "provavelmente"),
         *("probabilmente", "たぶん", "多分", "아마"),
+        *("hope ", "hoffe", "надеюсь", "希望不是", "않을까 싶"),
     )
 )
 # A guess at a cause: "it sounds like", "maybe there is a bug", "... or something.", "I
 # suspect", "I bet", "my guess is", "it may have to do with"; 估计 (reckon), 大概是,
 # 应该是 (must be; not 应该可以了, a fix landed, which `acted` reads), 八成, 多半是;
 # вероятно, наверное, скорее всего; wahrscheinlich, vermutlich, probablement,
-# probablemente, provavelmente, probabilmente; たぶん, 多分; 아마. (Not "I guess",
+# probablemente, provavelmente, probabilmente; たぶん, 多分; 아마, 않을까 싶. (Not "I guess",
 # "probably", "maybe try ...": a bot's and a filter's notices say them; not "可能是", a
 # client's "可能是网络问题, 请稍后再试".)
 _GUESS = re.compile(
@@ -45,14 +46,19 @@ _GUESS = re.compile(
     r"|估计|大概是|应该是(?!可以)|八成|多半是"
     r"|(?<!\w)(?:вероятно|наверное|скорее всего)(?!\w)"
     r"|\b(?:wahrscheinlich|vermutlich|probablement|probablemente|provavelmente|probabilmente)\b"
-    r"|たぶん|多分|(?<!\w)아마(?:도)?(?!\w)"
+    r"|たぶん|多分|(?<!\w)아마(?:도)?(?!\w)|않을까 싶"
+    # ... or a bystander's hope about it: "Hope it's not a bigger problem", "Hoffe es ist kein
+    # größeres Problem", "надеюсь", "希望不是" (not "we hope to be back soon", a service's own)
+    r"|(?<!we )(?<!we'd )\bhope (?:it|this|that|they)(?:'s| is| isn't| is not| gets| will"
+    r"| won't| was)\b|\bhoffe\b|(?<!\w)надеюсь(?!\w)|希望不是"
 )
 
 
 def guesses(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer guesses at the cause ("It sounds like ChatGPT is not enabled", "maybe there
-    is a bug", "估计是 key 过期了", "Вероятно ..."): a person diagnosing someone else's
-    failure from afar. A service states its own failure; it does not guess at it."""
+    is a bug", "估计是 key 过期了", "Вероятно ...") or hopes about it ("Hoffe es ist kein
+    größeres Problem"): a person looking at someone else's failure from afar. A service
+    states its own failure; it does not guess at it, and hopes only as "we"."""
     if not r.written:
         return ()
     return sign("guesses", w, _GUESS, _GUESS_KEYS, r.low[:3000], strip=True)
