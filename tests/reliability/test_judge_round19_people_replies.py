@@ -150,3 +150,17 @@ def test_a_bystanders_hope_about_an_outage_and_a_services_own() -> None:
     assert not failure and "guesses" in names, names
     _, names = hand("We hope it will be back shortly. Sorry for the outage.")
     assert "guesses" not in names, names
+
+
+def test_a_limit_said_to_be_set_on_purpose_is_called_normal() -> None:
+    for text in (
+        "特意加的限制, 每个用户每天 20 条, 不然几个人就把额度用光了",
+        "The 10 requests per user is on purpose, so nobody burns the whole quota.",
+    ):
+        failure, names = hand(text)
+        assert not failure and "called_normal" in names, (names, text)
+
+
+def test_a_feature_switched_off_on_purpose_is_still_a_notice() -> None:
+    failure, names = hand("This feature has been intentionally disabled by your administrator.")
+    assert failure and "called_normal" not in names, names

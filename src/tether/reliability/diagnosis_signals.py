@@ -515,9 +515,16 @@ _CALLED_NORMAL = re.compile(
     r"|是正常(?:的|现象|現象)|属于正常|屬於正常|是预期(?:的|行为)|預期行為"
     r"|正常な(?:動作|挙動)です|想定(?:された|通りの)(?:動作|挙動)|仕様です"
     r"|정상적인 (?:현상|동작)|예상된 동작|의도된 동작"
+    # ... or said to be done on purpose, by the writer who made it: "特意加的限制", "是故意的",
+    # "设计如此", "it's intentional", "on purpose" (not "intentionally disabled", a part of the
+    # app switched off, as a notice says it)
+    r"|特意(?:加|设|做|限制|留)的|故意(?:加|设|做|留)的|是故意的|设计如此|有意为之"
+    r"|\bon purpose\b|\b(?:it's|it is|this is|that's|that is) intentional\b"
+    r"|\bintentionally (?:added|limited|set|done|kept)\b"
 )
 _CALLED_NORMAL_KEYS = split_keys(
     (
+        *("特意", "故意", "设计如此", "有意为之", "purpose", "intentional"),
         "normal",
         "expected",
         "design",
