@@ -164,3 +164,12 @@ def test_a_limit_said_to_be_set_on_purpose_is_called_normal() -> None:
 def test_a_feature_switched_off_on_purpose_is_still_a_notice() -> None:
     failure, names = hand("This feature has been intentionally disabled by your administrator.")
     assert failure and "called_normal" not in names, names
+
+
+def test_an_error_told_in_the_past_progressive_is_a_past_state() -> None:
+    text = (
+        "## Problem\n\nThe agent was stopping with a max iterations error on long chats, "
+        "so we raised the cap."
+    )
+    failure, names = hand(text)
+    assert not failure and "past_state" in names, names

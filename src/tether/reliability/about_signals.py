@@ -253,8 +253,11 @@ _CODES_KEYS = split_keys(
         "錯誤碼",
     )
 )
+# (an error told in English's past progressive: "was stopping with", "were returning")
+_PROGRESSIVE = ("stopping", "returning", "throwing", "failing", "crashing", "erroring", "raising")
 _PAST_STATE_KEYS = split_keys(
     (
+        *(f"{be} {verb}" for be in ("was", "were") for verb in _PROGRESSIVE),
         *("estaba", "stava", "last ", "yesterday", "earlier", "this morning"),
         *("disruption", "outage", "incident", "downtime", "ていました"),
         *("上周", "上週", "上个月", "上個月"),
@@ -671,7 +674,9 @@ _PAST_STATE = Alternation(
     # "sempat down"; "лежал", "se cayó", "est tombé", "bị sập", "昨天挂了", "さっき落ちて"
     r"|ficou (?:fora do ar|offline)|estava fora do ar|war weg|lag down|era (?:giù|offline)"
     r"|sempat (?:down|error)|tadi down"
-    # ... an error told in the past progressive: "estava gerando o erro", "estaba devolviendo"
+    # ... an error told in the past progressive: "Agent was stopping with ...", "estava gerando
+    # o erro", "estaba devolviendo"
+    r"|\b(?:was|were)\s+(?:stopping|returning|throwing|failing|crashing|erroring|raising)\b"
     r"|\b(?:estava|estavam|estaba|estaban|stava|stavano)\s+(?:gerando|dando|retornando"
     r"|devolvendo|lançando|generando|devolviendo|lanzando|arrojando|tirando|restituendo)\b"
     # ... or told with the past time it happened: "the rate limit was hit earlier", "it went
