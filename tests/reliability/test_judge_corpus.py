@@ -269,7 +269,10 @@ def test_no_source_straddles_the_split() -> None:
 # eight batches joined (agent frameworks' final outputs, local runners, cloud providers' bodies,
 # RAG and support platforms, people's short thread replies, voice assistants, generated
 # artifacts, appended errors), learned signal retrained: hand 206, retrained: 132.
-TUNE_FALSE_ALARMS_AT_MOST = 132
+# Round 19, eng99 (people's replies in bot and voice-assistant threads: a guess at the cause, a
+# fix told as talk, questions back, the asker's log read, a limit set on purpose, every
+# conventional commit type): hand 206 -> 187, retrained: 120.
+TUNE_FALSE_ALARMS_AT_MOST = 120
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -532,6 +535,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 132
 # retrained: 205.
 # Round 19: own_trial's 我这边 only before trial words (hand 210, retrained 204); the first
 # eight batches joined, learned signal retrained: hand 285, retrained: 276 (6,110 caught).
+# Round 19, eng99 (answer-side readings only; hand misses held at 285), retrained: 276 (6,110
+# caught).
 TUNE_MISSES_AT_MOST = 276
 
 
