@@ -253,8 +253,11 @@ _CODES_KEYS = split_keys(
         "錯誤碼",
     )
 )
+# (an error told in English's past progressive: "was stopping with", "were returning")
+_PROGRESSIVE = ("stopping", "returning", "throwing", "failing", "crashing", "erroring", "raising")
 _PAST_STATE_KEYS = split_keys(
     (
+        *(f"{be} {verb}" for be in ("was", "were") for verb in _PROGRESSIVE),
         *("estaba", "stava", "last ", "yesterday", "earlier", "this morning"),
         *("disruption", "outage", "incident", "downtime", "ていました"),
         *("上周", "上週", "上个月", "上個月"),
@@ -366,10 +369,12 @@ _ASKS_SETUP = re.compile(
     r"|(?:do(?<![\w']do)|did(?<![\w']did)) you (?:receive|get|see) (?:the|this|that)"
     r" (?:error|message|timeout) (?:immediately|right away|every time|always|only)\b"
     r"|你用的(?:是)?(?:什么|哪个|哪一)|什么版本|哪个版本|どのバージョン|어떤 버전"
+    # ... or where their own part runs: "你的服务器在哪里", "你的 ollama 部署在哪"
+    r"|你的[^\u3002\n\uff0c,\uff1f?]{1,12}(?:部署)?在哪"
     r"|какую версию|какая версия|welche version|quelle version|qué versión|qual versão"
 )
 _ASKS_SETUP_KEYS = split_keys(
-    ("you", "你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão")
+    ("you", "你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão", "在哪")
 )
 # ... or names them first, as a thread's reply does, after a greeting in any language or none:
 # "@nowox I recovered it now", "Bonjour @marta, ...".
@@ -381,12 +386,37 @@ _TO_HANDLE = re.compile(
 # (Every pattern of these signals reads lower-cased text and opens with a literal, never with
 # `\b` or a case-blind class: the engine then skips to the letters a match starts with.)
 
+# ... or asks them back, question after question, about what they did and run: "What's the
+# problem? How do you get it not working? Did you set up correctly?" A notice asks one question
+# at most ("Did you set your API key?"); a bot that did not catch the user's words asks them to
+# say it again ("What did you say? Can you repeat that?"), and those are left out.
+_SENTENCES = re.compile(r"[^?.!\n]+[?.!\n]?")
+_TO_YOU = re.compile(r"(?<![\w'])you(?:r|'re|'ve|'d)?(?![\w'])")
+_SAY_AGAIN = re.compile(
+    r"(?<!\w)(?:say|said|saying|repeat|mean|again|rephrase|talk|hear|heard|understand)(?!\w)"
+)
+
+
+def _asks_back(low: str) -> str | None:
+    """The second of two or more questions to "you" in `low`, none asking to say it again."""
+    if low.count("?") < 2:
+        return None
+    asked: list[str] = [
+        q.strip()
+        for q in _SENTENCES.findall(low)
+        if q.endswith("?") and _TO_YOU.search(q) is not None
+    ]
+    if len(asked) < 2 or any(_SAY_AGAIN.search(q) is not None for q in asked):
+        return None
+    return asked[1]
+
 
 def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer speaks to the asker about what the asker said or sees ("the website you
     mentioned", "you're right", "the 429 you're seeing"), thanks them for the report, asks
-    what they run ("which version are you on?"), or opens with their handle ("@nowox ..."): a
-    reply to a person. A service's notice knows
+    what they run ("which version are you on?"), asks them back question after question ("How
+    do you get it not working? Did you set up correctly?"), or opens with their handle
+    ("@nowox ..."): a reply to a person. A service's notice knows
     nothing the user said; it speaks of "your request" at most."""
     if not r.written:
         return ()
@@ -395,7 +425,10 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None and holds(low, _ASKS_SETUP_KEYS):
         m = _ASKS_SETUP.search(low)
     if m is None:
-        return ()
+        back = _asks_back(low)
+        if back is None:
+            return ()
+        return (Signal("addresses_asker", -w["addresses_asker"], back[:40]),)
     return (Signal("addresses_asker", -w["addresses_asker"], m.group(0)),)
 
 
@@ -641,7 +674,9 @@ _PAST_STATE = Alternation(
     # "sempat down"; "лежал", "se cayó", "est tombé", "bị sập", "昨天挂了", "さっき落ちて"
     r"|ficou (?:fora do ar|offline)|estava fora do ar|war weg|lag down|era (?:giù|offline)"
     r"|sempat (?:down|error)|tadi down"
-    # ... an error told in the past progressive: "estava gerando o erro", "estaba devolviendo"
+    # ... an error told in the past progressive: "Agent was stopping with ...", "estava gerando
+    # o erro", "estaba devolviendo"
+    r"|\b(?:was|were)\s+(?:stopping|returning|throwing|failing|crashing|erroring|raising)\b"
     r"|\b(?:estava|estavam|estaba|estaban|stava|stavano)\s+(?:gerando|dando|retornando"
     r"|devolvendo|lançando|generando|devolviendo|lanzando|arrojando|tirando|restituendo)\b"
     # ... or told with the past time it happened: "the rate limit was hit earlier", "it went

@@ -401,7 +401,7 @@ def _example_heading(lead: str, after: list[str]) -> bool:
 
 _CHANGE_NOTE = re.compile(
     r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*)?(?:"
-    r"(?:fix|feat|chore|refactor|perf|docs|build|ci)(?:\([\w./-]+\))?!?:"
+    r"(?:fix|feat|chore|refactor|perf|docs|build|ci|test|style|revert|hotfix)(?:\([\w./-]+\))?!?:"
     r"|(?:fix(?:ed|es)?|add(?:ed|s)?|handle[ds]?|improve[ds]?|increase[ds]?|reduce[ds]?|remove[ds]?"
     r"|support(?:ed|s)?|retr(?:y|ied|ies)|update[ds]?|bump(?:ed)?|change[ds]?|catch(?:es)?|caught"
     r"|surface[ds]?|show(?:s|ed)?|raise[ds]?|avoid(?:ed|s)?|prevent(?:ed|s)?|no longer|now|no"
@@ -426,7 +426,10 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is not None:
         return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
     if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
-        r"\s*(?:fix|feat|chore|refactor|perf|docs|build|ci)(?:\([\w./-]+\))?!?:", first, re.I
+        r"\s*(?:fix|feat|chore|refactor|perf|docs|build|ci|test|style|revert|hotfix)"
+        r"(?:\([\w./-]+\))?!?:",
+        first,
+        re.I,
     ):
         return ()
     if _CHANGE_NOTE.match(first) is None and not re.search(
@@ -470,6 +473,8 @@ _CHANGE_TITLE = re.compile(
 _CHANGE_TITLE_WIDE = re.compile(
     r"\s*(?:(?:修复|修復|修正|优化|優化|重构|重構)(?!中)了? ?[^\s\uff0c,\u3002.]"
     r"|(?:修改|新增|增加|添加|移除|删除|调整)(?!中|失败|成功|出错|错误)了?[^\s\uff0c,\u3002.:\uff1a]"
+    # ... or a changelog's label and a dash: "调整 - 按行解析失败时, ...", "新增 - ..."
+    r"|(?:修复|修復|修正|优化|優化|重构|重構|修改|新增|增加|添加|移除|删除|调整)\s*[-\u2013\u2014]\s*\S"
     r"|(?:исправлен[аоы]?|исправлени[ея]|добавлен[аоы]?|behoben|korrigiert|hinzugefügt"
     r"|corrigée?s?|correction d|corregid[oa]s?|corrección de|corrigid[oa]s?|correção d)[\s:'e]"
     r"|[^\n]{1,80}?を(?:修正|追加|削除|改善)(?:しました|した)?[。.]?\s*$"

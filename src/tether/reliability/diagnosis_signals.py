@@ -111,6 +111,7 @@ _RECURRENCE = re.compile(
     r"|seringkali|sering|kadang-kadang|terkadang|kadang"
     r"|thường xuyên|thỉnh thoảng|đôi khi)(?![\w-])"
     r"|经常|时不时|偶尔|有时候|每次都|總是|总是|老是|動不動|常常|时常|往往|每隔几分钟|每隔\d+分钟"
+    r"|有概率|有几率|有機率"
     r"|しばしば|たびたび|度々|何度も|時々|たまに|毎回|分おきに|分ごとに"
     r"|가끔|때때로|자주|매번|종종|수시로|분마다"
 )
@@ -145,6 +146,7 @@ _RECURRENCE_KEYS = split_keys(
         *("thỉnh thoảng", "đôi khi", "периодически", "иногда", "постоянно", "каждый раз"),
         *("каждые", "время от времени", "часто", "регулярно", "періодично", "іноді"),
         *("经常", "时不时", "偶尔", "有时候", "每次都", "總是", "总是", "老是", "動不動"),
+        *("有概率", "有几率", "有機率"),
         *("常常", "时常", "每隔", "しばしば", "たびたび", "度々", "何度も", "時々", "たまに"),
         *(
             "毎回",
@@ -362,7 +364,7 @@ _ASKER_EVIDENCE = re.compile(
     r"|\b(?:share|send|attach|paste|post|provide|upload|include)\s+(?:me\s+|us\s+)?"
     r"(?:(?:the|your|a|full|complete|more|some)\s+)*(?:logs?|stack ?traces?|traceback"
     r"|console output|screenshots?)\b"
-    r"|\byour (?:error (?:message|log|output)|logs?|stack ?trace|traceback)\b"
+    r"|\byour (?:error (?:message|log|output)|(?:[\w.-]+ )?logs?|stack ?trace|traceback)\b"
     r"|(?:有|提供|发|贴|附|上传|从您的|从你的|你的|您的|最好有)(?:一下|一个|个)?(?:完整的|详细的)?"
     r"(?:报错)?(?:截图|日志|报错信息|错误信息)"
     # ... or the details of the problem, the steps that bring it back: "可否提供问题的具体详情",
@@ -384,6 +386,12 @@ _ASKER_EVIDENCE = re.compile(
     r"(?: message)? (?:says|dice|diz|dit|sagt|tells you|is telling you)\b"
     r"|судя по (?:ошибке|логам|логу|тексту ошибки|сообщению)"
     r"|(?:エラー|ログ)(?:メッセージ)?を見(?:ると|る限り)"
+    # ... or the asker's log or pictures read for what they show: "看日志是连不上", "从日志中可
+    # 观察到", "по картинкам мало что понятно", "looking at your logs" (not "请查看日志", a
+    # notice's advice to read them)
+    r"|看(?:了下|了一下|一下)?(?:你的)?日志(?:是|的话|应该|好像|像是)|从日志(?:中|里)(?:可以?)?(?:观察|看)到?"
+    r"|(?<!\w)по (?:картинк|скриншот|логам|логу)\w*|\blooking at (?:the|your) (?:logs?|screenshots?"
+    r"|output)\b"
 )
 _ASKER_EVIDENCE_KEYS = split_keys(
     (
@@ -391,6 +399,7 @@ _ASKER_EVIDENCE_KEYS = split_keys(
         *("judging", "going", "tells us", "saying", "complaining", "telling you"),
         *("says", "dice", "diz", "dit", "sagt"),
         *("从报错", "从错误", "从日志", "从錯誤", "从報錯", "судя по", "を見"),
+        *("по картинк", "по скриншот", "looking at"),
         "提供",
         *(
             "截图",
@@ -506,9 +515,16 @@ _CALLED_NORMAL = re.compile(
     r"|是正常(?:的|现象|現象)|属于正常|屬於正常|是预期(?:的|行为)|預期行為"
     r"|正常な(?:動作|挙動)です|想定(?:された|通りの)(?:動作|挙動)|仕様です"
     r"|정상적인 (?:현상|동작)|예상된 동작|의도된 동작"
+    # ... or said to be done on purpose, by the writer who made it: "特意加的限制", "是故意的",
+    # "设计如此", "it's intentional", "on purpose" (not "intentionally disabled", a part of the
+    # app switched off, as a notice says it)
+    r"|特意(?:加|设|做|限制|留)的|故意(?:加|设|做|留)的|是故意的|设计如此|有意为之"
+    r"|\bon purpose\b|\b(?:it's|it is|this is|that's|that is) intentional\b"
+    r"|\bintentionally (?:added|limited|set|done|kept)\b"
 )
 _CALLED_NORMAL_KEYS = split_keys(
     (
+        *("特意", "故意", "设计如此", "有意为之", "purpose", "intentional"),
         "normal",
         "expected",
         "design",

@@ -64,6 +64,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     ("works on another PC"); a tracker's thread: tracker_act ("closing
                     this", "kapatt\u0131m"), wishes ("it would be great to have ..."), own_trial
                     ("I tried with another key", "无法复现"), wonders ("..., right?");
+                    a person's guess and talk: guesses ("It sounds like ...", 估计),
+                    casual_fix ("把10改大点就解决了");
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
                     code_parts (two parts of a program named: "the middleware function"),
@@ -167,6 +169,7 @@ from tether.reliability.failure_signals import (
     vocabulary,
 )
 from tether.reliability.fix_signals import asks_fix, fix_landed, found_fault, next_release
+from tether.reliability.guess_signals import casual_fix, guesses
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
@@ -312,6 +315,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "wishes": 0.5,  # a wish for a feature ("it would be great to have ...", "希望能增加")
     "own_trial": 0.7,  # the writer's own trial ("I tried with another key", "无法复现", "denedim")
     "wonders": 0.6,  # the writer wonders aloud ("..., right?", "为什么会 error 呢?")
+    "guesses": 0.5,  # the writer guesses at a cause ("It sounds like ...", "估计是", "Вероятно")
+    "casual_fix": 0.5,  # a fix told as talk ("把10改大点就解决了", "调高一点就好了")
     "handles_errors": 0.3,  # errors as what code does with them ("catches errors", 捕获)
     "bold_status": 0.8,  # a status set in bold ("**502 Bad Gateway**"): a writer's emphasis
     "json_schema": 1.2,  # a JSON Schema of an error object: its documentation, not one sent
@@ -508,6 +513,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     wishes,
     own_trial,
     wonders,
+    guesses,
+    casual_fix,
     doc_markup,
     explainer_title,
     guide_heading,

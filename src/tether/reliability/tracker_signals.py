@@ -60,7 +60,7 @@ def tracker_act(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 _WISH_KEYS = split_keys(
     (
-        *("would", "'d be", "feature request", "love to", "love it"),
+        *("would", "'d be", "feature request", "love to", "love it", "we should"),
         *("wäre", "sería", "seria", "serait", "sarebbe"),
         *("希望", "建议", "就好了", "было бы", "嬉しい", "ありがたい", "좋겠"),
     )
@@ -68,12 +68,18 @@ _WISH_KEYS = split_keys(
 # A wish for the tool to do more: "it would be great to have error messages explained", "would
 # be nice if it retried", "feature request:", "wäre schön, wenn", "sería genial poder", "seria
 # ótimo ter", "ce serait bien de", "было бы здорово", "希望能增加", "如果能...就好了", "があると
-# 嬉しいです", "있으면 좋겠습니다" (what there could be). (Not "it would be great if you could
+# 嬉しいです", "있으면 좋겠습니다" (what there could be), "we should display an error" (what it
+# should do). (Not "it would be great if you could
 # try again later": a polite notice's advice, to "you"; not "お試しいただけると嬉しいです".)
 _WISH = re.compile(
     r"\b(?:would|'d) be (?:really |very |so )?(?:great|nice|good|awesome|helpful|useful|cool|handy)"
     r" (?:to|if (?!you\b))"
     r"|\bwould love (?:to see|to have|it if)\b|\bfeature request\b"
+    # ... or a change the writer proposes for the tool: "We should display an error message",
+    # "we should not allow comment flooding" (not "we should be back shortly", an outage's
+    # notice of its own return)
+    r"|\bwe should (?:probably |also |really |just |definitely )?(?:not )?(?!be\b|have you\b)"
+    r"[a-z]{3,}"
     r"|\bwäre (?:schön|toll|super|gut|cool|praktisch|hilfreich),? (?:wenn|zu)\b"
     r"|\bsería (?:genial|bueno|útil|ideal|estupendo) (?:que|si|poder|tener)\b"
     r"|\bseria (?:ótimo|bom|legal|interessante|útil|ideal) (?:se|ter|poder|que)\b"
@@ -110,7 +116,12 @@ _OWN_TRIAL: tuple[tuple[Keys, re.Pattern[str]], ...] = tuple(
             ("tried", "tested", "checked", "reinstalled", "downgraded", "reproduced", "switched"),
             r"(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:just\s+|also\s+|already\s+"
             r"|even\s+|then\s+)?(?:tried(?!\s+to\b)|tested|checked|reinstalled|downgraded"
-            r"|reproduced|switched(?!\s+you))\b",
+            r"|reproduced|switched(?!\s+you))\b"
+            # ... or tried to change their own setup: "I tried to use uv but still ...", "we
+            # tried to downgrade" (not "I tried to answer": a bot's own failed attempt)
+            r"|(?:i(?<![\w']i)|we(?<![\w']we))(?:'ve| have)?\s+(?:also\s+|already\s+|even\s+)?"
+            r"tried\s+to\s+(?:use|run|install|reinstall|set|switch|change|update|upgrade|downgrade"
+            r"|add|remove|increase|export|configure|deploy|build)\b",
         ),
         # ... or met the same before, in the perfect: "I have encountered them before", "we've
         # seen this too" (not "I encountered an error": a bot's stock opening, of one error, now)
@@ -182,15 +193,20 @@ _WONDER_KEYS = split_keys(
         *(", right?", ", isn't it?", ", n'est-ce pas", ", oder?", ", \u00bfno?", ", né?"),
         *(", \u00bfverdad?", ", verdade?", ", не так ли?"),
         *("为什么会", "為什麼會", "难道", "難道", "怎么会", "怎麼會", "对吧", "是吧", "不是吗"),
+        *("looks like", "look like", "seems like", "seem like", "sounds like"),
     )
 )
 # The writer wonders aloud: asks why it happens ("所以为什么会 error 呢?", "难道是因为 ...?")
-# or checks a guess with the reader ("..., right?", "对吧?", ", oder?", ", ¿no?", ", né?").
+# or checks a guess with the reader ("..., right?", "对吧?", ", oder?", ", ¿no?", ", né?",
+# "Looks like you reached your quota?").
 # (Not "为什么会这样?", "Why did this happen?": the heading of a block page's help. English
 # "why" is left out: a notice's help asks "Why is this happening?" too.)
 _WONDERS = re.compile(
     r"(?:为什么会|為什麼會|难道|難道|怎么会|怎麼會)(?!这样|這樣)[^\u3002\n]{0,40}[\uff1f?呢]"
     r"|, right\?|对吧[\uff1f?]|是吧[\uff1f?]|不是吗[\uff1f?]|, isn't it\?|, n'est-ce pas ?\?"
+    # ... or a guess asked, not stated: "Look like you reached your quota?" (a notice's "Looks
+    # like you've reached your limit." states it)
+    r"|\b(?:looks?|seems?|sounds?) like [^.?!\n]{3,80}\?"
     r"|, oder\?|, \u00bfno\?|, né\?|, \u00bfverdad\?|, verdade\?|, не так ли\?"
 )
 
