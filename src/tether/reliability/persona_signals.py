@@ -63,6 +63,7 @@ SLOWING_FILLERS = Terms(
     t.lower() for t in typographic(SHIPPED.get("slowing_down", {}).get("fillers", ()))
 )
 CANNOT_TALK = _terms("cannot_talk_now")
+CUT_OFF = _terms("cut_off")
 NOW = _terms("cannot_talk_now", "now")
 RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
 
@@ -204,6 +205,24 @@ def cannot_talk(r: Reply) -> str | None:
     return said
 
 
+def cut_off_from(r: Reply) -> str | None:
+    """The words in which a short reply says its speaker is cut off from what it needs: not
+    connected to the internet, unable to reach its servers or its home hub ("It seems I'm not
+    connected to the Internet", "No puedo comunicarme con home assistant", "Ich habe Probleme
+    bei der Kommunikation mit dem Mycroft Server"), to a task and with no word of it: what it
+    says around them is advice to the listener (check the network, the logs, the token; wait a
+    few minutes), never the task's."""
+    message = _line_saying(r, CUT_OFF, MACHINERY_CHARS)
+    if message is None or not r.plain_task or _of_the_task(r, message):
+        return None
+    if says_resolved(RESOLVED, message) or mended_at(message.lower()) is not None:
+        return None  # the link back: "I couldn't reach it this morning, it works now"
+    if r.lexicon.witnessing.search(r.low) is not None:
+        return None  # a person who met it too: "I can't reach the server either, same here"
+    found = CUT_OFF.search(message)
+    return None if found is None else found.group(0).strip()
+
+
 def machinery_in_trouble(r: Reply) -> str | None:
     """The words in which a short reply puts its own machinery in trouble ("Mon IA fait une
     sieste", "信号好像不太稳定呢"), with no word of the request: a question that names the
@@ -274,6 +293,7 @@ def speaks_only_of_itself(r: Reply) -> bool:
         or resting(r) is not None
         or cannot_talk(r) is not None
         or machinery_in_trouble(r) is not None
+        or cut_off_from(r) is not None
         or not_understanding(r) is not None
     )
 
@@ -286,6 +306,7 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
         or SLOWING.search(low) is not None
         or SLOWING.search(_NOT_LETTERS.sub("", low)) is not None
         or CANNOT_TALK.search(low) is not None
+        or CUT_OFF.search(low) is not None
         or lexicon.machine_trouble.search(low) is not None
         or NOT_UNDERSTOOD.search(low) is not None
     )
@@ -325,6 +346,15 @@ def cannot_talk_now(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     chat bot declining the turn (`cannot_talk`)."""
     said = cannot_talk(r)
     return () if said is None else (Signal("cannot_talk_now", w["cannot_talk_now"], said),)
+
+
+def cut_off(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot says it is cut off from its servers, the internet or
+    its home hub ("I'm having trouble communicating with the servers, give me a few minutes"),
+    nothing of the task: a voice assistant's spoken fallback where the answer should be
+    (`cut_off_from`)."""
+    said = cut_off_from(r)
+    return () if said is None else (Signal("cut_off", w["cut_off"], said),)
 
 
 def own_machinery(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

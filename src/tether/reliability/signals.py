@@ -16,13 +16,15 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     know", to a task), stands_by ("I'm here, give me a moment",
                     to a task), at_rest ("I'm on a break"), slows_down ("慢一点", "Not so
                     fast!"), cannot_talk_now ("can't talk now"), own_machinery ("my AI is
-                    taking a nap"), not_understood
+                    taking a nap"), cut_off ("I can't reach the servers right now": a
+                    voice assistant cut off from its servers), not_understood
                     ("sorry, I didn't get that"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
                     stream's frames line by line), sdk_object (a response
                     object printed), status_code, client_prefix, diagnostics (ids, timestamps,
-                    request ids), placeholder, tail_error, stack_trace, runtime_message (a
+                    request ids), placeholder, tail_error, broken_off (an error
+                    where the answer broke off mid-token), stack_trace, runtime_message (a
                     runtime's crash message alone), template_slot (`Error: {e}` never filled),
                     app_controls (a remedy through the app's own controls: "send /new", "the
                     retry button"), error_fields (an error record as fields, one per line),
@@ -189,6 +191,7 @@ from tether.reliability.persona_signals import (
     asked_after_itself,
     at_rest,
     cannot_talk_now,
+    cut_off,
     not_understood,
     own_machinery,
     slows_down,
@@ -242,6 +245,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "slows_down": 1.0,  # ... or only telling the user to slow down ("慢一点", "Not so fast!")
     "cannot_talk_now": 1.0,  # ... or only unable to talk now ("今はお話しできないの…")
     "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
+    "cut_off": 1.0,  # ... or cut off from its servers or the internet ("I can't reach the servers")
     "not_understood": 1.0,  # ... or only "I didn't understand", with no word of the task
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
@@ -257,6 +261,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "diagnostics": 0.3,
     "placeholder": 2.0,
     "tail_error": 1.2,
+    "broken_off": 4.0,  # ... after an answer broken off mid-token, or after escaped line breaks
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
     "template_slot": 1.0,  # a message template with a slot never filled ("Error: {e}")
@@ -425,6 +430,59 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 _ESCAPED_BREAKS = re.compile(r"^(?:\\[nr])+")
+# An error paragraph appended after an answer is a line or three (an error, "Retrying in ...").
+BROKEN_OFF_LINES = 3
+# The quote marks a chat history sets before a tool's output (aider's `> `).
+_QUOTE_MARK = re.compile(r"^>\s?")
+_OPENERS = {"(": ")", "[": "]", "<": ">"}
+
+
+def broken_off(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An error appended where the answer broke off: the reply's last paragraph (a line or
+    three, set apart by a blank line, maybe as a chat history quotes a tool's output, `> `)
+    is an error read alone, and the line before it stops inside an open bracket, tag or code
+    span (`[bob_client.py:74](backen`, `<span>✅</span`): the stream broke there and the client
+    wrote its error after it ("[Response interrupted by API Error]", "> litellm.APIError: ..."
+    / "> Retrying in 0.2 seconds..."); or the error follows line breaks escaped as text (`\\n\\n
+    **Error: Request timed out**`): a client's string, printed raw. A writer who quotes an
+    error after an answer finishes the answer first; whatever the partial answer said, it is
+    no answer (it outweighs the answer's prose and markup)."""
+    text = r.text.rstrip()
+    head, _, last = text.rpartition("\n")
+    escaped = last.lstrip().startswith("\\n")
+    if escaped:  # (the error on the last line, after breaks escaped as text)
+        first = _ESCAPED_BREAKS.sub("", last.strip()).strip()
+        if first.startswith("**") and first.endswith("**") and "**" not in first[2:-2]:
+            first = first[2:-2].strip()
+    else:
+        head, sep, tail = text.rpartition("\n\n")
+        lines = [_QUOTE_MARK.sub("", line).strip() for line in tail.splitlines() if line.strip()]
+        if not sep or not lines or len(lines) > BROKEN_OFF_LINES:
+            return ()
+        first = lines[0]
+    before = head.rstrip().rsplit("\n", 1)[-1]
+    if not first or len(first) > TAIL_CHARS or not (escaped or _left_open(before)):
+        return ()
+    alone = Reply(first, None, None, r.lexicon)
+    if r.lexicon.defining.search(alone.low) is not None:
+        return ()
+    if not _read(alone, w, TAIL_SIGNALS).failure:
+        return ()
+    how = "after escaped line breaks" if escaped else f"after {before[-20:]!r}"
+    return (Signal("broken_off", w["broken_off"], f"{first[:60]} ({how})"),)
+
+
+def _left_open(line: str) -> bool:
+    """Whether a line stops inside a bracket, a tag or a code span it opened: a stream broken
+    there (`(backen`, `<span>✅</span`, an odd backtick), not a line a writer finished."""
+    stripped = line.strip()
+    if not stripped or stripped.startswith("```") or stripped[-1] in ".!?:;)]>`\"'*":
+        return False
+    if stripped.count("`") % 2 == 1:
+        return True
+    return any(stripped.rfind(o) > stripped.rfind(c) for o, c in _OPENERS.items())
+
+
 _ITEM_MARK = re.compile(r"([^\w\s]{1,3})\s+(\*\*|__|`)")
 
 
@@ -450,6 +508,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     slows_down,
     cannot_talk_now,
     own_machinery,
+    cut_off,
     not_understood,
     error_object,
     html_page,
@@ -462,6 +521,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     client_prefix,
     diagnostics,
     tail_error,
+    broken_off,
     stack_trace,
     runtime_message,
     template_slot,
