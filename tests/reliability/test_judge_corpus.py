@@ -269,7 +269,10 @@ def test_no_source_straddles_the_split() -> None:
 # eight batches joined (agent frameworks' final outputs, local runners, cloud providers' bodies,
 # RAG and support platforms, people's short thread replies, voice assistants, generated
 # artifacts, appended errors), learned signal retrained: hand 206, retrained: 132.
-TUNE_FALSE_ALARMS_AT_MOST = 132
+# Round 19, eng98: providers' docs and people's replies (occurs_when, names_itself,
+# names_origin, a mid-paragraph "When ..., the API returns", test:/调整 - change notes):
+# hand 206 -> 197, retrained: 125.
+TUNE_FALSE_ALARMS_AT_MOST = 125
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -532,7 +535,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 132
 # retrained: 205.
 # Round 19: own_trial's 我这边 only before trial words (hand 210, retrained 204); the first
 # eight batches joined, learned signal retrained: hand 285, retrained: 276 (6,110 caught).
-TUNE_MISSES_AT_MOST = 276
+# Round 19, eng98 (providers' docs and people's replies, answer side): hand held at 285,
+# retrained: 275 (6,111 caught).
+TUNE_MISSES_AT_MOST = 275
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
