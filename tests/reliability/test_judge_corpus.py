@@ -280,6 +280,9 @@ def test_no_source_straddles_the_split() -> None:
 # conventional commit type): hand 206 -> 187, retrained: 120.
 # Round 19, eng97: cut_off (a voice assistant cut off from its servers), broken_off (an error
 # where the answer broke off), took-too-long / too-large words: hand 206 -> 205, retrained: 131.
+# Round 19, eng98: providers' docs and people's replies (occurs_when, names_itself,
+# names_origin, a mid-paragraph "When ..., the API returns", test:/调整 - change notes):
+# hand 206 -> 197, retrained: 125.
 TUNE_FALSE_ALARMS_AT_MOST = 132
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -554,6 +557,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 132
 # caught).
 # Round 19, eng97: cut_off, broken_off, took-too-long / too-large words: hand 285 -> 261,
 # retrained: 257 (6,129 caught).
+# Round 19, eng98 (providers' docs and people's replies, answer side): hand held at 285,
+# retrained: 275 (6,111 caught).
 TUNE_MISSES_AT_MOST = 276
 
 

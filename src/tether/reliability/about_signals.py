@@ -829,3 +829,29 @@ def third_party(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     return sign("third_party", w, _THIRD_PARTY, _THIRD_PARTY_KEYS, r.message[:3000])
+
+
+# An error the reader has seen, pointed at and placed where it came from: "this is an error from
+# openai saying ...", "Those errors are from a different plugin", "这个是OpenAI的问题", "这个是官方
+# 接口的限制". A notice IS the error: it does not point at itself and name its source (a relay
+# that names its upstream says "upstream", left out here; "You're seeing this error because"
+# is Django's own page).
+_NAMES_ORIGIN = re.compile(
+    r"\b(?:this|that|it)(?: is|'s|\u2019s| was) (?:an? |the )?(?:error|issue|problem) "
+    r"(?:coming )?from (?!your\b|our\b|you\b|us\b|the upstream\b|upstream\b)\w"
+    r"|\b(?:this|that|these|those) (?:error|errors|issue|issues) (?:is|are|was|were|comes?|came)"
+    r" from (?!your\b|our\b|you\b|us\b|the upstream\b|upstream\b)\w"
+    r"|(?:这个|這個)是(?![你您我])[^\u3002\uff0c,\n]{1,20}?的(?:问题|問題|限制|bug)"
+)
+_NAMES_ORIGIN_KEYS = split_keys(
+    ("error from", "issue from", "problem from", "coming from", " from ", "这个是", "這個是")
+)
+
+
+def names_origin(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """An error pointed at and placed where it came from ("this is an error from openai",
+    "Those errors are from a different plugin", "这个是OpenAI的问题"): a person telling the
+    asker what the error they saw is. A notice is the error; it does not point at itself."""
+    if not r.written:
+        return ()
+    return sign("names_origin", w, _NAMES_ORIGIN, _NAMES_ORIGIN_KEYS, r.message[:3000])

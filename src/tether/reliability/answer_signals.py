@@ -474,7 +474,7 @@ _CHANGE_TITLE_WIDE = re.compile(
     r"\s*(?:(?:修复|修復|修正|优化|優化|重构|重構)(?!中)了? ?[^\s\uff0c,\u3002.]"
     r"|(?:修改|新增|增加|添加|移除|删除|调整)(?!中|失败|成功|出错|错误)了?[^\s\uff0c,\u3002.:\uff1a]"
     # ... or a changelog's label and a dash: "调整 - 按行解析失败时, ...", "新增 - ..."
-    r"|(?:修复|修復|修正|优化|優化|重构|重構|修改|新增|增加|添加|移除|删除|调整)\s*[-\u2013\u2014]\s*\S"
+    r"|(?:修复|修復|修正|优化|優化|重构|重構|修改|新增|增加|添加|移除|删除|调整|調整|变更|變更|改进|改進)\s*[-\u2013\u2014]\s*\S"
     r"|(?:исправлен[аоы]?|исправлени[ея]|добавлен[аоы]?|behoben|korrigiert|hinzugefügt"
     r"|corrigée?s?|correction d|corregid[oa]s?|corrección de|corrigid[oa]s?|correção d)[\s:'e]"
     r"|[^\n]{1,80}?を(?:修正|追加|削除|改善)(?:しました|した)?[。.]?\s*$"
@@ -601,11 +601,13 @@ _CONDITION = re.compile(
 )
 
 
-# A reference page's statement of what the API does in a case, on a line of its own: "When a
-# route is rate limited, the API returns 429 ...", "If the token expired, the server responds
-# with 401" (a notice says what happened to this request; a page says what happens when).
+# A reference page's statement of what the API does in a case, opening a line or a sentence:
+# "When a route is rate limited, the API returns 429 ...", "If the token expired, the server
+# responds with 401", "... (RPM). When limits are exceeded, the API returns HTTP 429 errors."
+# (a notice says what happened to this request; a page says what happens when).
 API_RETURNS = re.compile(
-    r"(?im:^[ \t*_-]*(?:when|whenever|if)\b[^\n,]{3,120},[ \t]*(?:the|this|our|an?)[ \t]+"
+    r"(?im:(?:^|(?<=[.!?] ))[ \t*_-]*(?:when|whenever|if)\b[^\n,]{3,120},[ \t]*"
+    r"(?:the|this|our|an?)[ \t]+"
     r"(?:api|server|endpoint|service|gateway|route|backend|proxy)[ \t]+"
     r"(?:returns|responds|will return|will respond|sends|replies)\b)"
 )

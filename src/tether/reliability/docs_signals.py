@@ -385,3 +385,60 @@ def topic_list(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if _LIST_ITEM.match(line) is not None:
             return (Signal("topic_list", -w["topic_list"], m.group(0).strip()[:60]),)
     return ()
+
+
+# A rule of when an error comes, in the present of a manual, in the forms the defining words
+# (`defines`: "is returned when", "occurs when", "場合に発生") do not hold: a table's cell that
+# describes a message ("Displays a message when the platform is down"), a Japanese rule in the
+# polite present ("...の制限により発生します", "上限を超過する場合は 429 のエラーが応答されます"),
+# a Chinese one with its "when" before "will" ("负载高的时候会出现"). A notice says what happened
+# to this request (発生しました, 出现了); a manual says what happens when.
+_OCCURS_WHEN = re.compile(
+    r"\b(?:displays|shows) an? (?:error |warning )?message when\b"
+    r"|(?:により|によって|が原因で)発生します|(?:が|は)(?:応答|返却|返)されます"
+    r"|(?:的时候|时候|的情况下|时)就?会(?:出现|发生|返回)"
+)
+_OCCURS_WHEN_KEYS = (" when", "発生します", "されます", "会")
+
+
+def occurs_when(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A rule of when an error comes, in a manual's present ("Displays a message when ...",
+    "により発生します", "时会出现"): documentation of a kind of failure, where a notice reports
+    the one that happened."""
+    if not r.written or not r.hits:
+        return ()
+    text = r.message[:3000]
+    if not any(key in text for key in _OCCURS_WHEN_KEYS):
+        return ()
+    m = _OCCURS_WHEN.search(text)
+    if m is None:
+        return ()
+    return (Signal("occurs_when", -w["occurs_when"], m.group(0).strip()[:40]),)
+
+
+# A page that names itself and what it covers: "This guide covers quota management ...", "This
+# page describes ...", "本页说明请求失败时返回的错误结构", "このページでは", "この記事では". A
+# notice does not speak of itself as a document (an error page's "This page isn't working" says
+# nothing of what it covers).
+_NAMES_ITSELF = re.compile(
+    r"\b(?:this|the following) (?:guide|page|article|section|document|tutorial|post|doc|faq)\b"
+    r" (?:covers|describes|explains|shows you|walks you|lists|documents|outlines|details)\b"
+    r"|(?:本页|本页面|本頁|本文|本节|本節|本章|本篇)(?:将|將)?(?:说明|說明|介绍|介紹|列出|描述|讲解|講解|总结|總結)"
+    r"|(?:このページ|この記事|本ページ|本記事|このセクション|この章)(?:では|で)",
+    re.I,
+)
+_NAMES_ITSELF_KEYS = ("this ", "following", "本", "この")
+
+
+def names_itself(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The text names itself a page and what it covers ("This guide covers ...", "本页说明
+    ...", "このページでは"): a manual's page about errors, not a notice of one."""
+    if not r.written or not r.hits:
+        return ()
+    text = r.message[:3000]
+    if not any(key in text for key in _NAMES_ITSELF_KEYS):
+        return ()
+    m = _NAMES_ITSELF.search(text)
+    if m is None:
+        return ()
+    return (Signal("names_itself", -w["names_itself"], m.group(0).strip()[:40]),)

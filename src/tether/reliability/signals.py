@@ -72,7 +72,9 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
                     code_parts (two parts of a program named: "the middleware function"),
                     json_schema (a JSON Schema of an error object), topic_list (a line that
-                    makes an error its topic opens a list: "El error 429 aparece cuando:")
+                    makes an error its topic opens a list: "El error 429 aparece cuando:"),
+                    occurs_when (a rule of when an error comes: "429 is returned when
+                    ...", "場合に発生"), names_itself ("This guide covers ...", 本页说明)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
                     tune part: `learned.py`)
 
@@ -106,6 +108,7 @@ from tether.reliability.about_signals import (
     cites_standard,
     codes_as_kind,
     contrast,
+    names_origin,
     own_slip,
     past_state,
     replies_yes_no,
@@ -149,6 +152,8 @@ from tether.reliability.docs_signals import (
     guide_heading,
     handles_errors,
     json_schema,
+    names_itself,
+    occurs_when,
     topic_list,
 )
 from tether.reliability.error_objects import CODE_WORD
@@ -329,6 +334,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "explainer_title": 0.6,  # a title asking what an error is or how to fix it
     "guide_heading": 0.6,  # a heading naming a guide, a solution or a diagnosis
     "topic_list": 0.6,  # an error made a line's topic opens a list ("El error 429 aparece cuando:")
+    "occurs_when": 0.8,  # a rule of when an error comes ("429 is returned when ...", "場合に発生")
+    "names_itself": 0.8,  # a page names itself and what it covers ("This guide covers ...")
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
     "on_topic": 0.5,
     "off_topic": 0.3,
@@ -579,6 +586,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     explainer_title,
     guide_heading,
     topic_list,
+    occurs_when,
+    names_itself,
     handles_errors,
     bold_status,
     code_parts,
@@ -599,6 +608,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     asks_fix,
     cites_source,
     third_party,
+    names_origin,
     on_topic,
     asked_for,
     asked_after_itself,
