@@ -580,3 +580,41 @@ def test_handling_keys_are_in_every_ascii_match() -> None:
     for text in texts:
         for m in _HANDLING.finditer(text):
             assert any(key in m.group(0) for key in _HANDLING_KEYS), m.group(0)
+
+
+def test_topic_leads_are_the_search() -> None:
+    """`docs_signals.topic_leads` (searched only in lines that end with a colon) finds what
+    `_TOPIC_LEAD.finditer` finds: leads at a text's start and end, in lines with two colons,
+    a colon followed by spaces, tabs or a carriage return, a lead cut by a line break, random
+    runs of the pieces."""
+    import random
+
+    from tether.reliability.docs_signals import _TOPIC_LEAD, topic_leads
+
+    pieces = [
+        "This error occurs when:",
+        "Error 429 could mean a lot of things: ",
+        "To avoid 503 errors:\t",
+        "El error 429 aparece cuando:",
+        "避免 429 错误\uff1a",
+        "error",
+        "429",
+        " occurs when",
+        ":",
+        ": ",
+        ":\r",
+        "\n",
+        "\r\n",
+        "- item",
+        " ",
+        "x",
+    ]
+    rng = random.Random(7)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 10))) for _ in range(2000)]
+    texts += [f"{a}{p}{b}" for p in pieces[:5] for a in ("", "x\n", "a: ") for b in ("", "\n- x")]
+    found = 0
+    for text in texts:
+        plain = [(m.span(), m.group()) for m in _TOPIC_LEAD.finditer(text)]
+        assert [(m.span(), m.group()) for m in topic_leads(text)] == plain, text
+        found += bool(plain)
+    assert found > 200

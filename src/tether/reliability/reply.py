@@ -655,10 +655,11 @@ class Reply:
         """(kind, prefix, message strings) when the reply is mostly one error object."""
         return read_error_object(self.text)
 
-    @property
+    @cached_property
     def written(self) -> bool:
         """Neither an error object nor an HTML page nor a page's text as rendered (`page`):
-        text a writer wrote, where the answer signals that read a writer's words count."""
+        text a writer wrote, where the answer signals that read a writer's words count (read
+        once: ~50 signals ask it of a failure text)."""
         return self.structure is None and not self.html and not self.page
 
     @cached_property
