@@ -283,7 +283,10 @@ def test_no_source_straddles_the_split() -> None:
 # Round 19, eng98: providers' docs and people's replies (occurs_when, names_itself,
 # names_origin, a mid-paragraph "When ..., the API returns", test:/调整 - change notes):
 # hand 206 -> 197, retrained: 125.
-TUNE_FALSE_ALARMS_AT_MOST = 132
+# Round 19's last two batches joined (code-review and repo bots, workplace chat bots; a Slack
+# emoji shortcode no lead-in's colon) and eng95-eng100 merged (judge/15): hand 193, retrained:
+# 123.
+TUNE_FALSE_ALARMS_AT_MOST = 123
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -559,7 +562,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 132
 # retrained: 257 (6,129 caught).
 # Round 19, eng98 (providers' docs and people's replies, answer side): hand held at 285,
 # retrained: 275 (6,111 caught).
-TUNE_MISSES_AT_MOST = 276
+# Round 19's ten batches joined and eng95-eng100 merged (judge/15): hand 232 (6,265 caught),
+# retrained: 222 (6,275 caught).
+TUNE_MISSES_AT_MOST = 222
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
