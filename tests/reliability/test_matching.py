@@ -618,3 +618,30 @@ def test_topic_leads_are_the_search() -> None:
         assert [(m.span(), m.group()) for m in topic_leads(text)] == plain, text
         found += bool(plain)
     assert found > 200
+
+
+def test_echo_s_first_word_gate_is_the_comparison() -> None:
+    """`degenerate_signals._echo` compares first words before the whole text: the same
+    answer as the comparison alone, on texts that differ in case, spacing, underscores and
+    their first word, and on a first word longer than the head it reads."""
+    from tether.reliability.degenerate_signals import ECHO_CHARS, _echo
+
+    def plain(text: str, question: str) -> bool:
+        said = " ".join(text.lower().replace("_", " ").split())
+        return len(said) >= ECHO_CHARS and said == " ".join(question.split())
+
+    question = "please fix the failing test in tests/test_parse.py today"
+    texts = [
+        question,
+        question.upper(),
+        "  " + question.replace(" ", "\n  "),
+        question.replace(" ", "_"),
+        "Please  fix the failing test in tests/test_parse.py today.",
+        "plea se fix the failing test in tests/test_parse.py today",
+        "x" * 400 + " " + question,
+        "_please fix the failing test in tests/test_parse.py today",
+        "",
+    ]
+    for q in (question, " " + question, "", "please"):
+        for text in texts:
+            assert _echo(text, q) == plain(text, q), (text, q)
