@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 import orjson
 
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply import LETTER, Reply, Signal
 
 # A model's control tokens and chat template markers, as a tokenizer's vocabulary spells them:
 # `<|im_start|>`, `<|eot_id|>`, `<|"|>`; `<unk>`, `<pad>`; `<start_of_turn>`; `[INST]`,
@@ -56,7 +56,6 @@ UNIT_CHARS = 40
 LOOP_REPEATS = 6
 # ... found in a stretch this long next to the reply's middle.
 CHUNK_CHARS = 90
-_LETTER = re.compile(r"[^\W\d_]")
 # Signs of code or markup: a repetition in them is the writer's layout.
 _LAYOUT = re.compile(r"```|^\s*[|>#*+-]|^\s*\d+[.)]\s|[{};=]\s*$", re.M)
 # The most a reply of control tokens or one repeated letter is worth reading for.
@@ -141,14 +140,14 @@ def _first_loop(text: str) -> tuple[str, int] | None:
         while end + p <= n and text[end : end + p] == text[end - p : end]:
             end += p
         unit = text[start : start + p]
-        if (end - start) // p < LOOP_REPEATS or _LETTER.search(unit) is None:
+        if (end - start) // p < LOOP_REPEATS or LETTER.search(unit) is None:
             continue
         if len(set(unit.strip())) >= 3:
             return unit, end - start
     return None
 
 
-def _loop(text: str, question: str) -> str | None:
+def _loop(text: str, r: Reply) -> str | None:
     """A few words looping: a unit with a letter repeated six times or more in a row, the run
     most of the reply, outside code and lists, to a request that asked for no repetition."""
     body = text.rstrip(". \n\u2026")
@@ -157,7 +156,7 @@ def _loop(text: str, question: str) -> str | None:
         return None
     if _LAYOUT.search(text) is not None:
         return None
-    if question and _ASKS_REPEAT.search(question) is not None:
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:  # (read only for a loop)
         return None
     return found[0]
 
@@ -256,7 +255,7 @@ def degenerate(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if said is None:
         said = _tokens(text)
     if said is None and r.structure is None and not r.html:
-        said = _loop(text, r.question)
+        said = _loop(text, r)
     if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
         said = text[:40]
     if said is None:

@@ -360,14 +360,18 @@ _TOOL_RECORD_KEYS = (
 TOOL_RECORD_CHARS = 400  # a record and the result it carries, not a transcript
 
 
+def _tool_record_at(text: str, low: str) -> re.Match[str] | None:
+    """The agent loop's record of a tool call that opens a short `text`, or None (its keys
+    looked for in the head first)."""
+    if len(text) > TOOL_RECORD_CHARS or not any(key in low[:120] for key in _TOOL_RECORD_KEYS):
+        return None
+    return _TOOL_RECORD.match(text)
+
+
 def may_be_tool_record(text: str, low: str) -> bool:
     """Whether `text` may open with an agent loop's record of a tool call (`tool_record`): a
     reading must not clear it on its missing failure words."""
-    return (
-        len(text) <= TOOL_RECORD_CHARS
-        and any(key in low[:120] for key in _TOOL_RECORD_KEYS)
-        and _TOOL_RECORD.match(text) is not None
-    )
+    return _tool_record_at(text, low) is not None
 
 
 def tool_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -376,12 +380,11 @@ def tool_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     message when the loop ended there. An answer that speaks of such a record opens with its
     own words (and quotes the record in backticks), or says why it happened."""
     text = r.text.strip()
-    if not r.written or text.count("\n") > 3 or not may_be_tool_record(text, r.low):
+    if not r.written or text.count("\n") > 3:
         return ()
-    if r.explaining_words:
+    m = _tool_record_at(text, r.low)
+    if m is None or r.explaining_words:
         return ()
-    m = _TOOL_RECORD.match(text)
-    assert m is not None
     return (Signal("tool_record", w["tool_record"], m.group(1)[:60]),)
 
 

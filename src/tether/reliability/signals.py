@@ -398,8 +398,7 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if last.startswith("\\n"):
         # newlines escaped twice, printed as `\n\n` before the error a client appended
         last = _ESCAPED_BREAKS.sub("", last)
-    if last.startswith("**") and last.endswith("**") and "**" not in last[2:-2]:
-        last = last[2:-2].strip()  # the error a client appended, set in bold
+    last = _without_bold(last)  # the error a client appended, set in bold
     if not last or len(last) > TAIL_CHARS:
         return ()
     # (the cheap test first: most last lines have no error's shape)
@@ -428,12 +427,24 @@ def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # ... or of a checklist ("✅ **...**", "❌ **...**"): its marks differ
     if checked_item(last) and any(checked_item(line) for line in lines[-7:-1]):
         return ()  # ... or a list's item marked as failing under one marked ("- ✅ ...")
-    if r.lexicon.defining.search(alone.low) is not None:
-        return ()  # "Error 503 indicates that ...": the writer's definition, not an error
-    reading = _read(alone, w, TAIL_SIGNALS)
-    if reading.failure:
-        return (Signal("tail_error", w["tail_error"], last[:80]),)
-    return ()
+    if not _error_alone(alone, w):
+        return ()
+    return (Signal("tail_error", w["tail_error"], last[:80]),)
+
+
+def _without_bold(line: str) -> str:
+    """A line without the bold a client set its appended error in (`**Error: ...**`)."""
+    if line.startswith("**") and line.endswith("**") and "**" not in line[2:-2]:
+        return line[2:-2].strip()
+    return line
+
+
+def _error_alone(alone: Reply, w: Mapping[str, float]) -> bool:
+    """Whether a reply's last line or paragraph, read alone, is an error: not the writer's
+    definition of one ("Error 503 indicates that ..."), and a failure by the tail's signals."""
+    if alone.lexicon.defining.search(alone.low) is not None:
+        return False
+    return _read(alone, w, TAIL_SIGNALS).failure
 
 
 _ESCAPED_BREAKS = re.compile(r"^(?:\\[nr])+")
@@ -458,9 +469,7 @@ def broken_off(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     head, _, last = text.rpartition("\n")
     escaped = last.lstrip().startswith("\\n")
     if escaped:  # (the error on the last line, after breaks escaped as text)
-        first = _ESCAPED_BREAKS.sub("", last.strip()).strip()
-        if first.startswith("**") and first.endswith("**") and "**" not in first[2:-2]:
-            first = first[2:-2].strip()
+        first = _without_bold(_ESCAPED_BREAKS.sub("", last.strip()).strip())
     else:
         head, sep, tail = text.rpartition("\n\n")
         lines = [_QUOTE_MARK.sub("", line).strip() for line in tail.splitlines() if line.strip()]
@@ -470,10 +479,7 @@ def broken_off(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     before = head.rstrip().rsplit("\n", 1)[-1]
     if not first or len(first) > TAIL_CHARS or not (escaped or _left_open(before)):
         return ()
-    alone = Reply(first, None, None, r.lexicon)
-    if r.lexicon.defining.search(alone.low) is not None:
-        return ()
-    if not _read(alone, w, TAIL_SIGNALS).failure:
+    if not _error_alone(Reply(first, None, None, r.lexicon), w):
         return ()
     how = "after escaped line breaks" if escaped else f"after {before[-20:]!r}"
     return (Signal("broken_off", w["broken_off"], f"{first[:60]} ({how})"),)
