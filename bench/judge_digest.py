@@ -28,7 +28,8 @@ from pathlib import Path
 from tether.messages import Request, Turn
 from tether.reliability.corpus import Sample, load, split_of, training_texts
 from tether.reliability.judge import DEFAULT_CONFIG, judge, read_text
-from tether.reliability.signals import Reading, quick_clear
+from tether.reliability.reading import Reading
+from tether.reliability.signals import quick_clear
 
 sys.path.insert(0, str(Path(__file__).parent))
 from judge import build_request
@@ -94,7 +95,9 @@ def main() -> int:
     items = list(texts())
     with Pool(args.jobs) as pool:
         digests = pool.map(_digest, [s for _, s in items], chunksize=64)
-    rows = [f"{i}\t{part}\t{d}" for i, ((part, _), d) in enumerate(zip(items, digests, strict=True))]
+    rows = [
+        f"{i}\t{part}\t{d}" for i, ((part, _), d) in enumerate(zip(items, digests, strict=True))
+    ]
     for part in ("tune", "test", "training"):
         mine = [d for (p, _), d in zip(items, digests, strict=True) if p == part]
         whole = hashlib.sha256("".join(mine).encode()).hexdigest()
@@ -106,9 +109,7 @@ def main() -> int:
     if args.against:
         before = [line.split("\t") for line in args.against.read_text().splitlines()]
         moved = [
-            (int(i), part)
-            for (i, part, d), now in zip(before, digests, strict=True)
-            if d != now
+            (int(i), part) for (i, part, d), now in zip(before, digests, strict=True) if d != now
         ]
         for part in ("tune", "test", "training"):
             where = [i for i, p in moved if p == part]

@@ -37,7 +37,7 @@ from tether.messages import (
 from tether.reliability.judge import DEFAULT_CONFIG, DETECTOR, JudgeConfig, judge, read_text
 from tether.reliability.learned import Pushes
 from tether.reliability.learned import shipped as shipped_model
-from tether.reliability.signals import Reading
+from tether.reliability.reading import Reading
 from tether.wire.apis import APIS
 from tether.wire.shape import obj, opt_str, seq
 

@@ -716,7 +716,8 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
     agrees too, and a failure's reading is the settled one (a verdict's detail quotes it)."""
     from tether.reliability.guard import CONFIDENT_MARGIN
     from tether.reliability.judge import DEFAULT_CONFIG
-    from tether.reliability.signals import ANSWER_SIDE, BOUNDED, SETTLING, THRESHOLD, _most
+    from tether.reliability.reading import THRESHOLD
+    from tether.reliability.signals import ANSWER_SIDE, BOUNDED, SETTLING, _most
 
     answer_side = {fn.__name__ for fn in ANSWER_SIDE}
     # a side-only reading counts each bounded signal at its most until read: one signal, no more

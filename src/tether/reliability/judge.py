@@ -49,7 +49,7 @@ import orjson
 from tether.context.tokens import SectionCounts, count_request
 from tether.errors import ConfigError
 from tether.messages import Request, Turn, Usage
-from tether.reliability import signals
+from tether.reliability import reading, signals
 from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
 from tether.reliability.tool_markup import lost_tool_call
 
@@ -129,7 +129,7 @@ class JudgeConfig:
     """The judge's thresholds, weights and extra phrases (data, extendable by configuration)."""
 
     # A reply is a failure text when its signals' weights add up to this (see `signals`).
-    threshold: float = signals.THRESHOLD
+    threshold: float = reading.THRESHOLD
     # Weights by signal name, over `signals.DEFAULT_WEIGHTS` (e.g. {"status_code": 0.8}).
     weights: Mapping[str, float] = field(default_factory=dict)
     # Phrases of your own gateways: each alone makes a reply a failure text. `re:` = a regex.
@@ -246,7 +246,7 @@ def read_text(
     config: JudgeConfig = DEFAULT_CONFIG,
     settle_below: float | None = None,
     side_only: bool = False,
-) -> signals.Reading:
+) -> reading.Reading:
     """Every signal on a reply's text, with its weight (what `tether judge --explain` prints);
     with `settle_below`, only as much as a verdict needs, and with `side_only`, only as much as
     the side of it needs (`signals.read_reply`)."""
@@ -267,7 +267,7 @@ def failure_text(
     request: Request | None = None,
     usage: Usage | None = None,
     config: JudgeConfig = DEFAULT_CONFIG,
-) -> signals.Reading | None:
+) -> reading.Reading | None:
     """The reading that makes `text` a failure text (a gateway's error, a placeholder, a
     filter's replacement), or None when it is an answer. Fast for ordinary answers: most are
     cleared without a full reading."""

@@ -85,10 +85,7 @@ full reading (`quick_clear`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Literal
 
 from tether.messages import Request, Usage
 from tether.reliability import (
@@ -104,19 +101,15 @@ from tether.reliability.about_signals import (
     acted,
     addresses_asker,
     cause_and_fix,
-    cites_source,
     cites_standard,
     codes_as_kind,
     contrast,
-    names_origin,
     own_slip,
     past_state,
     replies_yes_no,
     speaks_casually,
-    third_party,
 )
 from tether.reliability.answer_signals import (
-    API_RETURNS,
     change_note,
     conditional,
     defines,
@@ -136,7 +129,6 @@ from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
     called_normal,
-    checked_item,
     checklist,
     names_cause,
     recurrence,
@@ -209,18 +201,18 @@ from tether.reliability.question_signals import (
     asked_for,
     on_topic,
 )
+from tether.reliability.reading import THRESHOLD, Reading
 from tether.reliability.reply import (
     HTML,
-    LEAD_IN,
     LONG_CHARS,
     SHORT_CHARS,
-    SSE,
     TAIL_CHARS,
     Precheck,
     Reply,
     Signal,
     SignalFn,
 )
+from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import (
     placeholder,
     template_slot,
@@ -228,14 +220,13 @@ from tether.reliability.stand_in_signals import (
 )
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
+from tether.reliability.tail_signals import broken_off, tail_error
 from tether.reliability.trace_signals import (
     EXCEPTION_LINE,
     runtime_message,
     stack_trace,
 )
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
-
-THRESHOLD = 1.0
 
 DEFAULT_WEIGHTS: dict[str, float] = {
     # failure evidence
@@ -346,164 +337,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
     **{k: float(v) for k, v in SHIPPED["weights"].items() if k != "about"},
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """Every signal that fired on a reply, their sum, and what the reply is taken for."""
-
-    signals: tuple[Signal, ...]
-    threshold: float = THRESHOLD
-
-    @property
-    def score(self) -> float:
-        return round(sum(s.weight for s in self.signals), 3)
-
-    @property
-    def failure(self) -> bool:
-        return self.score >= self.threshold
-
-    @property
-    def kind(self) -> Literal["gateway", "empty", "filtered"]:
-        """`empty` for a placeholder, `filtered` for a content filter's text, else `gateway`."""
-        names = {s.name for s in self.signals}
-        if "placeholder" in names:
-            return "empty"
-        if "vocabulary:filter" in names and not names & {
-            "error_object",
-            "html_page",
-            "sse_frame",
-            "status_code",
-        }:
-            strongest = max(
-                (s for s in self.signals if s.name.startswith("vocabulary:")),
-                key=lambda s: s.weight,
-            )
-            if strongest.name == "vocabulary:filter":
-                return "filtered"
-        return "gateway"
-
-    def summary(self) -> str:
-        """The strongest failure evidence, for a verdict's detail."""
-        top = sorted((s for s in self.signals if s.weight > 0), key=lambda s: -s.weight)[:3]
-        return ", ".join(f"{s.name} {s.evidence!r}" for s in top)
-
-
-def tail_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """An error appended to a partial answer: the last line, read alone, is a failure."""
-    lines = r.text.rstrip().splitlines()
-    if len(lines) < 2:
-        return ()
-    last = lines[-1].strip()
-    if last.startswith("\\n"):
-        # newlines escaped twice, printed as `\n\n` before the error a client appended
-        last = _ESCAPED_BREAKS.sub("", last)
-    last = _without_bold(last)  # the error a client appended, set in bold
-    if not last or len(last) > TAIL_CHARS:
-        return ()
-    # (the cheap test first: most last lines have no error's shape)
-    alone = Reply(last, None, None, r.lexicon)
-    shaped = (
-        alone.structure is not None
-        or r.lexicon.prefixes.match(alone.low) is not None
-        or SSE.match(last) is not None
-        or (last.startswith(("[", "(", "<")) and alone.hits)
-    )
-    if not shaped:
-        return ()
-    before = next((line for line in reversed(lines[:-1]) if line.strip()), "")
-    if (
-        LEAD_IN.search(before.strip())
-        or API_RETURNS.match(before) is not None
-        or before.strip().startswith("```")
-        or before.rstrip().endswith((":", "\uff1a"))
-        or last.startswith(">")
-    ):
-        return ()  # introduced as a quotation: "The proxy said:" / "you will see:" / "> ..."
-    if sum(1 for line in lines[:-1] if line.strip().startswith(last[:3])) >= 2:
-        return ()  # the last item of a list of its kind (error types, log lines), not appended
-    mark = _item_mark(last)
-    if mark and sum(1 for line in lines[-7:-1] if _item_mark(line.strip()) == mark) >= 2:
-        return ()  # ... or of a checklist ("✅ **...**", "❌ **...**"): its marks differ
-    if checked_item(last) and any(checked_item(line) for line in lines[-7:-1]):
-        return ()  # ... or a list's item marked as failing under one marked ("- ✅ ...")
-    if not _error_alone(alone, w):
-        return ()
-    return (Signal("tail_error", w["tail_error"], last[:80]),)
-
-
-def _without_bold(line: str) -> str:
-    """A line without the bold a client set its appended error in (`**Error: ...**`)."""
-    if line.startswith("**") and line.endswith("**") and "**" not in line[2:-2]:
-        return line[2:-2].strip()
-    return line
-
-
-def _error_alone(alone: Reply, w: Mapping[str, float]) -> bool:
-    """Whether a reply's last line or paragraph, read alone, is an error: not the writer's
-    definition of one ("Error 503 indicates that ..."), and a failure by the tail's signals."""
-    if alone.lexicon.defining.search(alone.low) is not None:
-        return False
-    return _read(alone, w, TAIL_SIGNALS).failure
-
-
-_ESCAPED_BREAKS = re.compile(r"^(?:\\[nr])+")
-# An error paragraph appended after an answer is a line or three (an error, "Retrying in ...").
-BROKEN_OFF_LINES = 3
-# The quote marks a chat history sets before a tool's output (aider's `> `).
-_QUOTE_MARK = re.compile(r"^>\s?")
-_OPENERS = {"(": ")", "[": "]", "<": ">"}
-
-
-def broken_off(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """An error appended where the answer broke off: the reply's last paragraph (a line or
-    three, set apart by a blank line, maybe as a chat history quotes a tool's output, `> `)
-    is an error read alone, and the line before it stops inside an open bracket, tag or code
-    span (`[bob_client.py:74](backen`, `<span>✅</span`): the stream broke there and the client
-    wrote its error after it ("[Response interrupted by API Error]", "> litellm.APIError: ..."
-    / "> Retrying in 0.2 seconds..."); or the error follows line breaks escaped as text (`\\n\\n
-    **Error: Request timed out**`): a client's string, printed raw. A writer who quotes an
-    error after an answer finishes the answer first; whatever the partial answer said, it is
-    no answer (it outweighs the answer's prose and markup)."""
-    text = r.text.rstrip()
-    head, _, last = text.rpartition("\n")
-    escaped = last.lstrip().startswith("\\n")
-    if escaped:  # (the error on the last line, after breaks escaped as text)
-        first = _without_bold(_ESCAPED_BREAKS.sub("", last.strip()).strip())
-    else:
-        head, sep, tail = text.rpartition("\n\n")
-        lines = [_QUOTE_MARK.sub("", line).strip() for line in tail.splitlines() if line.strip()]
-        if not sep or not lines or len(lines) > BROKEN_OFF_LINES:
-            return ()
-        first = lines[0]
-    before = head.rstrip().rsplit("\n", 1)[-1]
-    if not first or len(first) > TAIL_CHARS or not (escaped or _left_open(before)):
-        return ()
-    if not _error_alone(Reply(first, None, None, r.lexicon), w):
-        return ()
-    how = "after escaped line breaks" if escaped else f"after {before[-20:]!r}"
-    return (Signal("broken_off", w["broken_off"], f"{first[:60]} ({how})"),)
-
-
-def _left_open(line: str) -> bool:
-    """Whether a line stops inside a bracket, a tag or a code span it opened: a stream broken
-    there (`(backen`, `<span>✅</span`, an odd backtick), not a line a writer finished."""
-    stripped = line.strip()
-    if not stripped or stripped.startswith("```") or stripped[-1] in ".!?:;)]>`\"'*":
-        return False
-    if stripped.count("`") % 2 == 1:
-        return True
-    return any(stripped.rfind(o) > stripped.rfind(c) for o, c in _OPENERS.items())
-
-
-_ITEM_MARK = re.compile(r"([^\w\s]{1,3})\s+(\*\*|__|`)")
-
-
-def _item_mark(line: str) -> str:
-    """The markup after a line's opening sign ("✅ **", "❌ **" give "**"), or "" for a line
-    that opens with no sign and markup: items of one checklist share it, whatever their sign."""
-    m = _ITEM_MARK.match(line)
-    return m.group(2) if m is not None else ""
 
 
 # The failure evidence, in the order `tether judge --explain` prints it.
@@ -620,19 +453,6 @@ SIGNALS: tuple[SignalFn, ...] = (
     asked_after_itself,
     learned,
 )
-# A last line read alone: what it says, not how it relates to the question.
-TAIL_SIGNALS: tuple[SignalFn, ...] = (
-    vocabulary,
-    coverage,
-    short_notice,
-    error_object,
-    sse_frame,
-    status_code,
-    client_prefix,
-    diagnostics,
-    explains,
-    quoted,
-)
 
 
 # The signals that can weigh toward "failure" (`on_topic` says `off_topic`); every other one
@@ -643,10 +463,6 @@ FAILURE_SIDE: tuple[SignalFn, ...] = (*FAILURE_SIGNALS, on_topic)
 ANSWER_SIDE: tuple[SignalFn, ...] = tuple(
     fn for fn in SIGNALS if fn not in FAILURE_SIDE and fn is not learned
 )
-
-
-def _read(r: Reply, w: Mapping[str, float], signals: tuple[SignalFn, ...]) -> Reading:
-    return Reading(tuple(s for fn in signals for s in fn(r, w)))
 
 
 def _evidence(found: Iterable[Signal]) -> float:
