@@ -286,7 +286,10 @@ def test_no_source_straddles_the_split() -> None:
 # Round 19's last two batches joined (code-review and repo bots, workplace chat bots; a Slack
 # emoji shortcode no lead-in's colon) and eng95-eng100 merged (judge/15): hand 193, retrained:
 # 123.
-TUNE_FALSE_ALARMS_AT_MOST = 123
+# Round 20's eight batches joined (1,655 texts: self-explaining notices, broken model outputs,
+# translation tools, eval outputs, CJK community bots, answer engines, structured output, thin
+# languages), before any tuning on them: hand 244, retrained: 153.
+TUNE_FALSE_ALARMS_AT_MOST = 153
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -564,7 +567,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 123
 # retrained: 275 (6,111 caught).
 # Round 19's ten batches joined and eng95-eng100 merged (judge/15): hand 232 (6,265 caught),
 # retrained: 222 (6,275 caught).
-TUNE_MISSES_AT_MOST = 222
+# Round 20's eight batches joined, before any tuning on them: hand 323 (6,613 of 6,936 caught),
+# retrained: 316 (6,620 caught).
+TUNE_MISSES_AT_MOST = 316
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
