@@ -70,6 +70,12 @@ NOISE_LETTER_SHARE = 0.35
 ECHO_CHARS = 24
 
 
+# A space: a text that holds one (stripped) is no letter or sign repeated and no byte soup
+# (`_one_letter`, `_sign_run`, `_noise`), read once instead of by each of them (`\s` is what
+# `str.isspace` says).
+_SPACE = re.compile(r"\s")
+
+
 def _one_letter(text: str) -> bool:
     """The whole text one letter or ideograph repeated ("GGGG", "\u554a\u554a\u554a\u554a")."""
     return len(text) >= 3 and text[0].isalpha() and not text.strip(text[0])
@@ -130,7 +136,10 @@ def _first_loop(text: str) -> tuple[str, int] | None:
         return None
     size = min(CHUNK_CHARS, max(n // 3, 9))
     mid = n // 2
+    most = min(UNIT_CHARS, size // 2)
     for at in (mid - size, mid):
+        if text.find(text[at : at + 4], at + 1, at + most + 4) < 0:
+            continue  # (`_period`'s first test, without slicing the stretch: most text)
         p = _period(text[at : at + size])
         if not p:
             continue
@@ -250,7 +259,11 @@ def degenerate(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not text:
         return ()
     said = degenerate_message(text)
-    if said is None and (_one_letter(text) or _sign_run(text) or _noise(text)):
+    if (
+        said is None
+        and _SPACE.search(text) is None
+        and (_one_letter(text) or _sign_run(text) or _noise(text))
+    ):
         said = text[:20]
     if said is None:
         said = _tokens(text)
