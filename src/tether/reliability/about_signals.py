@@ -586,7 +586,8 @@ _CAUSE_AND_FIX = re.compile(
     # ... or each a line of its own, a reference entry's headings: "可能原因 ... 处理步骤",
     # "Possible causes ... Solution", "原因 ... 対処法"
     r"|(?m:^[ \t]*(?:(?:most |the )?(?:likely |possible |probable |root )?(?:cause|reason)s?"
-    r"|可能(?:的)?原因|(?:错误|錯誤)?原因|考えられる原因|(?:가능한 )?원인|(?:возможные )?причин[аы]"
+    r"|可能(?:的)?原因|(?:错误|錯誤|问题|問題|出现|出現)?原因|考えられる原因|(?:가능한 )?원인"
+    r"|(?:возможные )?причин[аы]"
     r"|causas?(?: posibles| possíveis)?|(?:mögliche )?ursachen?)[ \t]*[:\uff1a]?[ \t]*\n)"
     r"[\s\S]{0,600}?(?m:^[ \t]*(?:solutions?|how to fix|resolution|处理(?:步骤|方法)"
     r"|解决(?:方法|方案|步骤)|解決(?:方法|方案|策)|対処(?:方法|法)|해결 ?방법|조치 ?방법"
