@@ -95,3 +95,20 @@ def test_problem_cause_and_solution_headings_are_a_cause_and_its_fix() -> None:
     text = "问题原因\n短时间内调用接口的次数太多。\n解决方案\n等待一分钟后再调用，并降低调用频率。"
     _, names = reading(text)
     assert "cause_and_fix" in names, names
+
+
+def test_an_error_reference_entry_with_its_solution_label_stays_an_answer() -> None:
+    text = (
+        "Throttled requests\n\nThe service received more requests than your plan allows in one"
+        " window.\n\nSolution: Wait until the window resets, then retry the call."
+    )
+    failure, names = hand(text)
+    assert "cause_and_fix" in names, names
+    assert not failure
+
+
+def test_the_same_advice_unlabelled_is_a_notice() -> None:
+    failure, names = hand(
+        "Too many requests were sent within the window. Please wait a minute and try again."
+    )
+    assert failure and "cause_and_fix" not in names, names
