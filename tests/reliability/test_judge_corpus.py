@@ -289,7 +289,9 @@ def test_no_source_straddles_the_split() -> None:
 # Round 20's eight batches joined (1,655 texts: self-explaining notices, broken model outputs,
 # translation tools, eval outputs, CJK community bots, answer engines, structured output, thin
 # languages), before any tuning on them: hand 244, retrained: 153.
-TUNE_FALSE_ALARMS_AT_MOST = 153
+# Round 20, eng103: a notice that explains itself (own_cause), a fix under a "Solution:" label
+# (cause_and_fix), an answer engine's "no relevant information": hand 244 -> 241, retrained: 151.
+TUNE_FALSE_ALARMS_AT_MOST = 151
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -569,7 +571,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 153
 # retrained: 222 (6,275 caught).
 # Round 20's eight batches joined, before any tuning on them: hand 323 (6,613 of 6,936 caught),
 # retrained: 316 (6,620 caught).
-TUNE_MISSES_AT_MOST = 316
+# Round 20, eng103: own_cause ("The request timed out. This might be due to ..."), an answer
+# engine's "could not find any relevant information", zh "已达" limits: hand 323 -> 316 (6,620
+# caught), retrained: 308 (6,628 caught).
+TUNE_MISSES_AT_MOST = 308
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -586,12 +586,18 @@ _CAUSE_AND_FIX = re.compile(
     # ... or each a line of its own, a reference entry's headings: "可能原因 ... 处理步骤",
     # "Possible causes ... Solution", "原因 ... 対処法"
     r"|(?m:^[ \t]*(?:(?:most |the )?(?:likely |possible |probable |root )?(?:cause|reason)s?"
-    r"|可能(?:的)?原因|(?:错误|錯誤)?原因|考えられる原因|(?:가능한 )?원인|(?:возможные )?причин[аы]"
+    r"|可能(?:的)?原因|(?:错误|錯誤|问题|問題|出现|出現)?原因|考えられる原因|(?:가능한 )?원인"
+    r"|(?:возможные )?причин[аы]"
     r"|causas?(?: posibles| possíveis)?|(?:mögliche )?ursachen?)[ \t]*[:\uff1a]?[ \t]*\n)"
     r"[\s\S]{0,600}?(?m:^[ \t]*(?:solutions?|how to fix|resolution|处理(?:步骤|方法)"
     r"|解决(?:方法|方案|步骤)|解決(?:方法|方案|策)|対処(?:方法|法)|해결 ?방법|조치 ?방법"
     r"|(?:способы )?решени[ея]|lösung(?:en)?|soluci[oó]n(?:es)?|solu[cç][aã]o)"
     r"[ \t]*[:\uff1a]?[ \t]*$)"
+    # ... or a fix filed under its label at a line's start, after what it fixes: "Solution:
+    # Wait for the rate limit window to pass", "**Solution :**", "Fix: retry after the reset"
+    # (a reference entry or a guide; a notice gives its advice unlabelled, or its "Reason:")
+    r"|\S[\s\S]{0,600}?(?m:^[ \t>*_#-]*(?:\*\*|__)?[ \t]*(?:solutions?|fix|workaround|resolution"
+    r"|lösung|solución|solução|soluzione)(?:\*\*|__)?[ \t]*:)"
     # ... or a list of errors, each with its fix: "錯誤: Timeout ... 解決: ...", twice or more
     r"|(?:(?:error|problem|错误|錯誤|问题|問題|ошибка|проблема)\**\s*[:\uff1a][\s\S]{0,300}?"
     r"(?:solution|fix|解决|解決|решение|solución|solução|lösung)\**\s*[:\uff1a][\s\S]{0,300}?){2}"
@@ -600,8 +606,10 @@ _CAUSE_AND_FIX = re.compile(
 
 def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A cause and a fix, each labelled ("Cause: ... Solution: ...") or named together as a
-    text's subject ("原因と解決方法", "causes and fixes"): a troubleshooting entry about an
-    error. A notice may give a reason; it does not file it under a cause with its solution."""
+    text's subject ("原因と解決方法", "causes and fixes"), or a fix labelled at a line's start
+    after what it fixes ("TOO_MANY_ATTEMPTS ... Solution: Wait ..."): a troubleshooting entry
+    about an error. A notice may give a reason; it does not file it under a cause with its
+    solution, nor its advice under "Solution:"."""
     return sign("cause_and_fix", w, _CAUSE_AND_FIX, _CAUSE_KEYS, r.low[:3000])
 
 

@@ -14,6 +14,7 @@ from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import KeyGated, holds, may_hold_folded, split_keys
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
+from tether.reliability.notice_signals import own_cause_at
 from tether.reliability.reply import (
     CJK,
     DIAGNOSTIC,
@@ -48,6 +49,8 @@ def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     words = r.explaining_words
     if words and display_size(r.message.strip()) <= STOCK_CHARS and _stands_in(r):
         words = [x for x in words if x not in HEDGES]  # a notice's own guess at its cause
+    if words and (cause := own_cause_at(r)) is not None:
+        words = [x for x in words if x not in cause]  # ... told after its event (`own_cause`)
     if not words:
         return ()
     n = min(len(words), EXPLAINS_MAX)
@@ -72,7 +75,10 @@ def defines(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.message[:3000]
+    cause = own_cause_at(r)  # (a notice's guess at its own cause defines nothing: `own_cause`)
     for m in r.lexicon.defining.finditer(text):
+        if cause is not None and m.group(0).strip() in cause:
+            continue
         if _POINTER.search(text, max(0, m.start() - 30), m.start()) is None:
             return (Signal("defines", -w["defines"], m.group(0).strip()),)
     code = _CODE_DEFINED.search(text) if holds(text, _CODE_DEFINED_KEYS) else None

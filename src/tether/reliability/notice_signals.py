@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, near_pair, typographic
-from tether.reliability.reply import TRACE, Reply, Signal
+from tether.reliability.reply import TRACE, Reply, Signal, split_sentences
 
 _CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 NOTICE_CHARS = 200  # a status line or a verdict, not a paragraph about one
@@ -225,6 +225,8 @@ def nothing_retrieved(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     looked at and what to do, at more length."""
     if not r.written or len(r.text) > RETRIEVAL_CHARS:
         return ()
+    if "`" in r.text:
+        return ()  # a writer naming in code what it looked at ("... so I read `verify.py`")
     found = _NOTHING_RETRIEVED.find(r.text.strip().lower())
     if found is None:
         return ()
@@ -423,3 +425,59 @@ def format_fault(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if found is None:
         return ()
     return (Signal("format_fault", w["format_fault"], found[:60]),)
+
+
+# A notice that explains itself: an event of this exchange told as it happened, then, in the
+# next sentence, its cause guessed with "this" taking the event up ("The model returned an
+# empty response. This may indicate a provider error.", "Device was lost during reload. This
+# can happen due to insufficient memory."). A writer explaining a failure to a reader opens
+# with the failure as a kind ("A 522 error happens when ...", "This usually means ...") and
+# guesses its cause for any reader, not for the one event it reports; a bare "this means"
+# glosses what a code is ("this usually means" guesses).
+_EVENT = re.compile(
+    r"\b(?:failed|was lost|timed out|(?:did|could|was|were|is|has|have) not\b|didn't|couldn't"
+    r"|wasn't|weren't|isn't|hasn't|was unable|were unable|returned (?:an? )?(?:empty|no)\b"
+    r"|stopped|terminated|exited|flagged|was blocked|is taking longer|ran out|was interrupted"
+    r"|was rejected|was cut off)"
+)
+# ... a sentence about failures in general: a condition, a definition, a kind, "there was"
+_GENERIC = re.compile(
+    r"\b(?:when|whenever|if|means?|occurs?|happens?|indicates?|sometimes|usually|often"
+    r"|typically|generally|commonly|there (?:was|is|are|were))\b"
+)
+_OWN_CAUSE = re.compile(
+    r"(?:this|that|it)(?: error| issue| failure| problem)? (?:is |was )?(?:(?:usually |typically "
+    r"|often |generally |commonly |most likely |probably |likely |sometimes )?(?:(?:can|could"
+    r"|may|might)(?: also)? )?(?:be )?(?:happens?|occurs?|indicates?|due to|caused by"
+    r"|related to)|(?:usually|typically|often|generally|commonly|most likely|probably|likely"
+    r"|can|could|may|might) means?)\b"
+)
+_QUOTES = re.compile('["\u201c\u201d`]')
+OWN_CAUSE_CHARS = 600  # a notice with its cause and advice, not an article about the failure
+
+
+def own_cause_at(r: Reply) -> str | None:
+    """The sentence of a short reply that guesses the cause of the event its sentence before
+    told ("This may be due to ..."), or None (`own_cause`)."""
+    if not r.written or len(r.message) > OWN_CAUSE_CHARS or not r.message.strip():
+        return None
+    sentences = [x.strip() for x in split_sentences(r.message.strip()) if x.strip()]
+    for i in range(1, min(3, len(sentences))):
+        event, cause = sentences[i - 1], sentences[i]
+        if _OWN_CAUSE.match(cause) is None or _EVENT.search(event) is None:
+            continue
+        if _QUOTES.search(event):
+            return None  # a message quoted and then explained: a writer's account of it
+        if any(_GENERIC.search(x) for x in sentences[:i]):
+            return None
+        return cause
+    return None
+
+
+def own_cause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that tells an event of this exchange in its first sentence and guesses
+    the event's cause in the next, "this" taking it up ("The request timed out. This might be
+    due to a complex question - try again."): a notice explaining itself to its user. An
+    explanation opens with the failure as a kind or a condition ("A 504 happens when ...")."""
+    cause = own_cause_at(r)
+    return () if cause is None else (Signal("own_cause", w["own_cause"], cause[:60]),)

@@ -33,6 +33,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     nothing_retrieved (a retrieval or a router found nothing: "no results"),
                     switched_off (a part of the app switched off: "models are disabled"),
                     retry_log (a client's retry log: the same error again after "Retrying"),
+                    own_cause (an event of this exchange, then its cause guessed: "The
+                    request timed out. This might be due to ..."),
                     rejected_field (a validator's verdict on a field of the request:
                     "messages.3.content: field required"), tool_record (an agent loop's
                     record of a tool call passed on as the reply: "Command web_search
@@ -176,6 +178,7 @@ from tether.reliability.notice_signals import (
     format_fault,
     guardrail_verdict,
     nothing_retrieved,
+    own_cause,
     rejected_field,
     retry_log,
     run_stopped,
@@ -269,6 +272,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
     "switched_off": 1.0,  # a part of the app switched off ("Gemini models are disabled")
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
+    "own_cause": 0.6,  # an event of this exchange, then "This may be due to ...": its own cause
     "failed_status": 2.0,  # a JSON envelope whose fields say it failed ("success": false)
     "step_limit": 1.0,  # an agent loop's cap reached ("Recursion limit of 25 reached")
     "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
@@ -379,6 +383,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     nothing_retrieved,
     switched_off,
     retry_log,
+    own_cause,
     failed_status,
     step_limit,
     casual_trouble,
