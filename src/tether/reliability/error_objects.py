@@ -259,6 +259,70 @@ def _words_size(text: str) -> int:
     return len(text) + int(1.5 * len(_CJK_CHAR.findall(text)))
 
 
+# A runtime's own words for a crash, said without the exception's name: JavaScript's
+# `Cannot read properties of undefined (reading 'map')`, `Unexpected token '<', "<!DOCTYPE "...
+# is not valid JSON`, `fetch failed`, Python's `'NoneType' object is not subscriptable`, Lua's
+# `expected string, got table`, Go's `nil pointer dereference`.
+RUNTIME_MESSAGE = re.compile(
+    r"cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b"
+    r"|\bis not valid json\b|\bunexpected (?:token|end of json)|object has no attribute\b"
+    r"|object is not (?:subscriptable|iterable|callable)\b|\bexpected \w+, got \w+"
+    r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception"
+    r"|object reference not set to an instance of an object"
+    # the fetch API's own words when the request never got an answer: Node's (undici's)
+    # `TypeError: fetch failed`, a browser's `TypeError: Failed to fetch`, Node's `socket hang up`
+    r"|\bfetch failed\b|\bfailed to fetch\b|\bsocket hang up\b"
+    # a call's arguments that did not fit its function, as Python's TypeError says it (an
+    # agent framework's tool executor passes it on as the result: `send_message() missing 1
+    # required positional argument: 'message'`), a name read before it was set, and
+    # JavaScript's TypeError on writing to a value that holds no properties
+    r"|\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?"
+    r"|got an unexpected keyword argument|takes \d+ positional arguments? but \d+ (?:was|were))"
+    r"|\breferenced before assignment\b"
+    r"|cannot (?:create|set) propert(?:y|ies) \S* ?(?:on|of)"
+    r" (?:string|number|boolean|undefined|null)",
+    re.I,
+)
+# A substring of every match of `RUNTIME_MESSAGE`, in lower case (`expected ` is in
+# `unexpected `): the case-blind pattern cost ~35 us on a 300-character notice.
+RUNTIME_MESSAGE_KEYS = (
+    "cannot read propert",
+    "is not a function",
+    "is not valid json",
+    "expected ",
+    "object has no attribute",
+    "object is not ",
+    "index out of range",
+    "nil pointer dereference",
+    "null pointer exception",
+    "object reference not set",
+    "fetch failed",
+    "failed to fetch",
+    "socket hang up",
+    "() missing ",
+    "() got an unexpected",
+    "() takes ",
+    "referenced before assignment",
+    "cannot create propert",
+    "cannot set propert",
+)
+
+
+def _crash_record(value: dict[str, Any]) -> bool:
+    """A record flagged as an error (`"error": true`, `"status": "error"`) that carries a
+    runtime's crash message in a field (`"content": "'NoneType' object has no attribute
+    'startswith'"`): a pipeline's failed item printed where the extracted data goes. A model
+    filling a schema's error flag writes why in words (`"message": "no date in the text"`)."""
+    keys = {str(k).lower(): v for k, v in value.items()}
+    status = keys.get("status")
+    flagged = keys.get("error") is True or (
+        isinstance(status, str) and status.lower() in ("error", "failed", "failure")
+    )
+    return flagged and any(
+        isinstance(v, str) and RUNTIME_MESSAGE.search(v) is not None for v in keys.values()
+    )
+
+
 def error_object(text: str) -> tuple[str, str, list[str]] | None:
     """(kind, prefix, messages) when `text` is one error object, perhaps after a short prefix,
     inside a fence or after `data:`; None otherwise."""
@@ -290,6 +354,8 @@ def error_object(text: str) -> tuple[str, str, list[str]] | None:
         errorish, messages = _json_messages(value)
         if errorish or _error_keys_only(value):
             return ("a JSON error object", prefix, messages)
+        if _crash_record(value):
+            return ("a JSON error record with a runtime's message", prefix, messages)
         if len(value) == 1 and messages and (CODE_WORD.search(prefix) or ERROR_WORD.search(prefix)):
             return ("a JSON message after a status", prefix, messages)
         return None

@@ -163,6 +163,13 @@ class Terms(TermSearch):
 _WORD_START = r"(?<![a-z0-9_])"
 
 
+def _pair_terms(terms: Iterable[str]) -> Terms:
+    """A pair's words (`Lexicon.pairs`) as `Terms`: its `re:` entries as regexes."""
+    listed = list(terms)
+    plain = (t.lower() for t in typographic([t for t in listed if not t.startswith("re:")]))
+    return Terms(plain, [t[3:] for t in listed if t.startswith("re:")])
+
+
 def _term_pattern(term: str) -> str:
     """A term as a regex: a trailing `*` takes any word ending; ASCII terms start at a word."""
     stem = term[:-1] if term.endswith("*") else term
@@ -456,23 +463,22 @@ class Lexicon:
             if name != "about"
         )
         # two words that say a failure together (`pair_hits`): class, reach, first, second
+        # (a `re:` entry of a pair's words is a regex: a word that ends a compound, Swedish
+        # "chattgräns", Hungarian "hosszkorlátját")
         self.pairs: tuple[tuple[str, int, Terms, Terms], ...] = tuple(
             (
                 str(p.get("class", name)),
                 int(p["within"]),
-                Terms(t.lower() for t in typographic(p["first"])),
-                Terms(t.lower() for t in typographic(p["second"])),
+                _pair_terms(p["first"]),
+                _pair_terms(p["second"]),
             )
             for name, p in (pairs or {}).items()
             if name != "about"
         )
         # every pair's second words at once: a text that holds none holds no pair (`pair_hits`
         # is asked of each quoted phrase and short message; ~1 us a pair)
-        self.pair_seconds = Terms(
-            t.lower()
-            for name, p in (pairs or {}).items()
-            if name != "about"
-            for t in typographic(p["second"])
+        self.pair_seconds = _pair_terms(
+            t for name, p in (pairs or {}).items() if name != "about" for t in p["second"]
         )
         # a bracketed stand-in's words: an absence, and the things a reply carries
         no_reply = (pairs or {}).get("no_reply", {})

@@ -122,6 +122,11 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         and _ERROR_TAG.search(inside.group(1)) is not None
     ):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # ... or the thing the request asked for, said absent in brackets ("(no reason)" to "give
+    # the reason for your vote", "[no summary]" to "summarize"): a program's default where the
+    # model's field came back empty (a request that names the whole note: `asked_for`)
+    if inside is not None and _asked_thing_absent(inside.group(1), r.question):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # ... or a program's marker in brackets, in snake case, that the reply was empty
     # ("<empty_content>", "[NO_RESPONSE]", "<empty_response_from_the_bot>")
     if inside is not None and _EMPTY_MARKER.fullmatch(inside.group(1)) is not None:
@@ -347,6 +352,21 @@ _BRACKETED = re.compile(
     r"[^\w(\[<\uff08\u3010\u300c]{0,3}[(\[<\uff08\u3010\u300c]\s*([^()\[\]<>\uff08\uff09\u3010\u3011\u300c\u300d]{1,40}?)"
     r"\s*[)\]>\uff09\u3011\u300d][^\w]{0,3}"
 )
+
+
+# "no <thing>" in a program's words: "no reason", "no summary given", "none provided"
+_NO_THING = re.compile(r"(?:no|missing|empty)\s+([a-z]{3,20})(?:\s+(?:given|provided|returned))?")
+
+
+def _asked_thing_absent(inside: str, question: str) -> bool:
+    """`inside` (a bracket's words) says the thing the request asks for is absent: "no
+    reason" to a request that asks for the reason (the thing's word, or its plural)."""
+    said = inside.strip().lower()
+    m = _NO_THING.fullmatch(said)
+    if m is None or not question or said in question.lower():
+        return False  # (a request that names the note itself asked for it)
+    thing = m.group(1)
+    return re.search(rf"\b{thing}(?:s|es)?\b", question.lower()) is not None
 
 
 _AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.error_objects import RUNTIME_MESSAGE as _RUNTIME_MESSAGE
+from tether.reliability.error_objects import RUNTIME_MESSAGE_KEYS as _RUNTIME_MESSAGE_KEYS
 from tether.reliability.keyed import holds, may_hold_folded, split_keys
 from tether.reliability.reply import (
     Reply,
@@ -153,53 +155,6 @@ def _read_trace(r: Reply) -> str | None:
     return None
 
 
-# A runtime's own words for a crash, said without the exception's name: JavaScript's
-# `Cannot read properties of undefined (reading 'map')`, `Unexpected token '<', "<!DOCTYPE "...
-# is not valid JSON`, `fetch failed`, Python's `'NoneType' object is not subscriptable`, Lua's
-# `expected string, got table`, Go's `nil pointer dereference`.
-_RUNTIME_MESSAGE = re.compile(
-    r"cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b"
-    r"|\bis not valid json\b|\bunexpected (?:token|end of json)|object has no attribute\b"
-    r"|object is not (?:subscriptable|iterable|callable)\b|\bexpected \w+, got \w+"
-    r"|\bindex out of range\b|nil pointer dereference|\bnull pointer exception"
-    r"|object reference not set to an instance of an object"
-    # the fetch API's own words when the request never got an answer: Node's (undici's)
-    # `TypeError: fetch failed`, a browser's `TypeError: Failed to fetch`, Node's `socket hang up`
-    r"|\bfetch failed\b|\bfailed to fetch\b|\bsocket hang up\b"
-    # a call's arguments that did not fit its function, as Python's TypeError says it (an
-    # agent framework's tool executor passes it on as the result: `send_message() missing 1
-    # required positional argument: 'message'`), a name read before it was set, and
-    # JavaScript's TypeError on writing to a value that holds no properties
-    r"|\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?"
-    r"|got an unexpected keyword argument|takes \d+ positional arguments? but \d+ (?:was|were))"
-    r"|\breferenced before assignment\b"
-    r"|cannot (?:create|set) propert(?:y|ies) \S* ?(?:on|of)"
-    r" (?:string|number|boolean|undefined|null)",
-    re.I,
-)
-# A substring of every match of `_RUNTIME_MESSAGE`, in lower case (`expected ` is in
-# `unexpected `): the case-blind pattern cost ~35 us on a 300-character notice.
-_RUNTIME_MESSAGE_KEYS = (
-    "cannot read propert",
-    "is not a function",
-    "is not valid json",
-    "expected ",
-    "object has no attribute",
-    "object is not ",
-    "index out of range",
-    "nil pointer dereference",
-    "null pointer exception",
-    "object reference not set",
-    "fetch failed",
-    "failed to fetch",
-    "socket hang up",
-    "() missing ",
-    "() got an unexpected",
-    "() takes ",
-    "referenced before assignment",
-    "cannot create propert",
-    "cannot set propert",
-)
 RUNTIME_MESSAGE_CHARS = 300
 
 
