@@ -289,7 +289,10 @@ def test_no_source_straddles_the_split() -> None:
 # Round 20's eight batches joined (1,655 texts: self-explaining notices, broken model outputs,
 # translation tools, eval outputs, CJK community bots, answer engines, structured output, thin
 # languages), before any tuning on them: hand 244, retrained: 153.
-TUNE_FALSE_ALARMS_AT_MOST = 153
+# eng102 (broken outputs: control tokens in long replies, gpt-oss channels glued, tokens doubled,
+# a call printed with no tools, NO_REPLY after text; a broken text is not written): hand
+# 244 -> 244, retrained: 151.
+TUNE_FALSE_ALARMS_AT_MOST = 151
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -569,7 +572,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 153
 # retrained: 222 (6,275 caught).
 # Round 20's eight batches joined, before any tuning on them: hand 323 (6,613 of 6,936 caught),
 # retrained: 316 (6,620 caught).
-TUNE_MISSES_AT_MOST = 316
+# eng102 (broken outputs, as above): hand 323 -> 313 (6,623 caught), retrained: 306 (6,630).
+TUNE_MISSES_AT_MOST = 306
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
