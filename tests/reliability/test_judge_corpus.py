@@ -294,6 +294,9 @@ def test_no_source_straddles_the_split() -> None:
 # Round 20, eng106: thin languages' limit-reached pair words (and compounds), core words;
 # a JSON record flagged as an error with a runtime's crash message; the asked-for thing said
 # absent in brackets: hand 244 -> 244, retrained: 152.
+# Round 20, eng102 (broken outputs: control tokens in long replies, gpt-oss channels glued,
+# tokens doubled, a call printed with no tools, NO_REPLY after text; a broken text is not
+# written): hand 244 -> 244, retrained: 151.
 TUNE_FALSE_ALARMS_AT_MOST = 152
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
@@ -580,6 +583,8 @@ TUNE_FALSE_ALARMS_AT_MOST = 152
 # Round 20, eng106: thin languages' limit-reached pair words (and compounds), unavailable/retry/
 # failure/overload/timeout words; a crash record; the asked-for thing absent in brackets:
 # hand 323 -> 304 (6,632 caught), retrained: 297 (6,639 caught).
+# Round 20, eng102 (broken outputs, as above): hand 323 -> 313 (6,623 caught), retrained: 306
+# (6,630).
 TUNE_MISSES_AT_MOST = 308
 
 

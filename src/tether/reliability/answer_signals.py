@@ -44,7 +44,7 @@ PROSE_MAX = 5
 
 def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Cause and fix words (means, because, to fix, you can): an explanation is an answer."""
-    if r.page:
+    if r.page or r.broken is not None:
         return ()  # an error page's own sentences ("This happens when ..."), not a writer's
     words = r.explaining_words
     if words and display_size(r.message.strip()) <= STOCK_CHARS and _stands_in(r):

@@ -15,6 +15,7 @@ template explained, in backticks or fences, or with the words "token", "template
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Mapping
 
@@ -22,22 +23,33 @@ import orjson
 
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import LETTER, Reply, Signal
+from tether.reliability.tool_markup import CALL_OPENERS
 
 # A model's control tokens and chat template markers, as a tokenizer's vocabulary spells them:
 # `<|im_start|>`, `<|eot_id|>`, `<|"|>`; `<unk>`, `<pad>`; `<start_of_turn>`; `[INST]`,
 # `<<SYS>>`; `[PAD]`, `[UNUSED_TOKEN_145]`; `<extra_id_0>`; a numbered marker `[3234_START]`.
+# Gemma 4 opens and closes its turns and channels with one pipe (`<|channel>`, `<channel|>`),
+# Gemini's vocabulary has `<ctrl46>`, llama.cpp prints `[end of text]` where the model stopped.
 SPECIAL_TOKEN = re.compile(
     r"""<\|[^|<>\s]{1,40}\|>
+      | <\|[a-z_]{2,30}> | <[a-z_]{2,30}\|>
       | </?(?:unk|pad|mask|eos|bos)>
       | <(?:start|end)_of_(?:turn|text)>
+      | <ctrl\d{1,3}>
       | <</?SYS>>
-      | \[/?INST\]
+      | \[/?INST\b\]?
       | \[(?:PAD|CLS|SEP|MASK|UNK|UNUSED_TOKEN_\d+)\]
       | <extra_id_\d+>
       | \[\w*\d\w*_(?:START|END)\]
+      | \[end\ of\ text\]
     """,
     re.X,
 )
+# What a text must hold for `SPECIAL_TOKEN` to be tried on it past `SOUP_CHARS` (`in` tests,
+# ~1 us on 10 KB, where the regex costs more).
+_TOKEN_MARKS = ("<|", "|>", "[INST", "_of_turn>", "_of_text>", "<ctrl", "[end of text]")
+# A long text holds this many tokens bare (or ends on one) to be read as tokens said.
+LONG_TOKENS = 3
 # Words of a writer who shows such tokens to talk about them (a template explained).
 _ABOUT_TOKENS = re.compile(
     r"token|template|prompt|format|tokeni[sz]er|llama|mistral|chatml|vocab|\u6a21\u677f|"
@@ -96,12 +108,21 @@ _RULE_SIGNS = frozenset("=-_~*.—─═·…")
 
 
 def _tokens(text: str) -> str | None:
-    """Control tokens or template markers left bare in a short text that does not talk about
-    them (not in backticks or quotes, no word of tokens or templates): the tokens said."""
-    if len(text) > SOUP_CHARS or "`" in text or ("<" not in text and "[" not in text):
+    """Control tokens or template markers left bare in a text that does not talk about them
+    (not in backticks or quotes, no word of tokens or templates): the tokens said. A short
+    text needs one; a longer one several (a tool call's markup streamed as text), or one that
+    ends it (a stop token the server did not strip: "...a different direction.<|eot_id|>")."""
+    if "`" in text or ("<" not in text and "[" not in text):
         return None  # (every token opens with one of the two)
+    if text.endswith("</s>") and "<s>" not in text and _ABOUT_TOKENS.search(text) is None:
+        return "</s>"  # Llama 2's and Mistral's end of sequence (not HTML's struck text)
+    long = len(text) > SOUP_CHARS
+    if long and not any(m in text for m in _TOKEN_MARKS):
+        return None
     found = [m.group(0) for m in SPECIAL_TOKEN.finditer(text)]
     if not found:
+        return None
+    if long and len(found) < LONG_TOKENS and not text.endswith(found[-1]):
         return None
     rest = SPECIAL_TOKEN.sub(" ", text)
     if _ABOUT_TOKENS.search(rest) is not None:
@@ -179,6 +200,112 @@ def _noise(text: str) -> bool:
     return letters < NOISE_LETTER_SHARE * len(text) and len(signs) >= NOISE_SIGNS
 
 
+# Each token said twice or thrice ("TheThe answer answer to to 22++33"): a client that appends
+# every streamed delta to what it had, or a server that sends the text so far as a delta. A
+# text's words are read from its head, this many of them at most ...
+DOUBLING_WORDS = 60
+# ... and a doubled text repeats this many different words, and this share of its words.
+DOUBLED_DISTINCT = 3
+DOUBLED_SHARE = 0.3
+_PUNCTUATION = "!?.,;:()\"'"
+
+
+def _self_repeated(word: str) -> bool:
+    """The word is a shorter one said twice or thrice ("TheThe", "222")."""
+    n = len(word)
+    return (n >= 4 and n % 2 == 0 and word[: n // 2] == word[n // 2 :]) or (
+        n >= 6 and n % 3 == 0 and word[: n // 3] * 3 == word
+    )
+
+
+def _doubled(text: str) -> str | None:
+    """Tokens said twice over: a word repeated right after itself, or a word made of one said
+    twice, for many different words (a writer's "very very" or "no no no" is one word; a
+    laugh or a chant repeats one). The first word doubled."""
+    head = text[:60].split()
+    if len(set(head)) > len(head) - 2 or sum(map(operator.eq, head, head[1:])) < 2:
+        return None  # (the gate: a doubled text has pairs in its head, its words bare)
+    words = [w.strip(_PUNCTUATION) for w in text[:600].split()[:DOUBLING_WORDS]]
+    if len(words) < 6:
+        return None
+    doubled = [
+        w for i, w in enumerate(words) if w and ((i and w == words[i - 1]) or _self_repeated(w))
+    ]
+    if len(doubled) < DOUBLED_SHARE * len(words) or len({w.lower() for w in doubled}) < (
+        DOUBLED_DISTINCT
+    ):
+        return None
+    return doubled[0]
+
+
+# A tool call printed as the reply, in the shape a model's function-calling template writes it
+# (`{"name": ..., "parameters": {...}}`, OpenAI's `{"type": "function", "function": {...}}`).
+_CALL_OBJECT = re.compile(
+    r'^\{\s*(?:"type"\s*:\s*"function"\s*,\s*"function"\s*:\s*\{\s*)?"name"\s*:\s*"[\w.-]{1,64}"\s*,'
+    r'\s*"(?:parameters|arguments)"\s*:'
+)
+# A request that asks for JSON or talks about calls: then a call object may be its answer.
+_ASKS_CALL = re.compile(r"json|tool|function[ _-]?call|schema|\u5de5\u5177", re.I)
+# The longest reply read as a printed call (a few calls in a row).
+CALL_CHARS = 1000
+
+
+def _printed_call(text: str, r: Reply) -> str | None:
+    """The reply is a tool call written out (a call object, one or several, or a template's
+    call markup: `<tool_call>`, `[TOOL_CALLS]`, `<function=...>`), to a request that offered
+    no tools and asked for no JSON: a model that calls a tool it was never given, or whose
+    call the server did not parse, has given no answer. (A request with tools: the
+    `lost_tool_call` verdict reads the call against them.) The call's start."""
+    if text.startswith("{"):
+        if len(text) > CALL_CHARS or '"name"' not in text[:80]:
+            return None
+        m = _CALL_OBJECT.match(text)
+        said = None if m is None else m.group(0)[:40]
+    else:
+        said = next((o for o in CALL_OPENERS if text.startswith(o)), None)
+    if said is None:
+        return None
+    if r.request is not None and (r.request.tools or _ASKS_CALL.search(r.instructions)):
+        return None
+    return said
+
+
+# The Harmony format (gpt-oss) with its special tokens stripped: the channels' names stay glued
+# to their text ("analysisUser says hi. Should respond.assistantfinalHello!").
+_HARMONY = re.compile(
+    r"^(?:analysis|commentary)[A-Z\s].{0,3000}?assistant(?:final|commentary)", re.S
+)
+
+
+def _harmony(text: str) -> str | None:
+    """gpt-oss's reasoning and answer run together with its channel names, the format's tokens
+    dropped by a server that printed the raw completion."""
+    if "assistant" not in text or not text.startswith(("analysis", "commentary")):
+        return None
+    m = _HARMONY.match(text)
+    return None if m is None else "assistantfinal"
+
+
+# A chat app's word for "post nothing" (`NO_REPLY`, `[[SILENT_REPLY]]`, `[DO_NOT_REPLY]`)
+# after a sentence of text: the app looks for it as the whole reply, so with text before it,
+# it went out with the text, and the user read it. (Not an "all is well" word such as
+# OpenClaw's `HEARTBEAT_OK`, which its app strips from a report's end.)
+_SILENCE_AFTER = re.compile(
+    r"""[.!?\u3002\uff01\uff1f)\]]\s*[\[`*]*
+        (?:NO|SILENT|SKIP|DO_NOT)_(?:REPLY|RESPONSE|RESPOND)
+        [\]`*]*$""",
+    re.X,
+)
+
+
+def _silence_after(text: str) -> str | None:
+    """A silence word appended to a sentence ("Nessun pacco in tracciamento. NO_REPLY")."""
+    if "_" not in text[-30:]:
+        return None
+    m = _SILENCE_AFTER.search(text[-40:])
+    return None if m is None else m.group(0)[1:].strip()
+
+
 def _echo(text: str, question: str) -> bool:
     """The reply is the user's message itself, word for word."""
     # its first word first (a whole word when a space follows it in the head): most replies
@@ -210,7 +337,13 @@ def head_degenerate(head: str) -> bool:
     """Whether a reply's head (its first 200 characters, stripped) is no language: made of its
     first few characters ("GGGG", "<unk><unk>"), or holding a control token or template marker.
     The cheap test a long reply gets (a long loop ends for length, a verdict of its own)."""
-    return not head.strip(head[:6]) or "<|" in head or "[INST]" in head or "_START]" in head
+    return not head.strip(head[:6]) or "<|" in head or "[INST" in head or "_START]" in head
+
+
+def ends_on_token(text: str) -> bool:
+    """Whether `text` (stripped) ends on a stop token or template marker: a long answer with
+    the server's stop token left at its end is read (`_tokens`), not cleared on its length."""
+    return text.endswith(("|>", "</s>", "_of_turn>", "_of_text>", "[end of text]"))
 
 
 def may_be_degenerate(text: str) -> bool:
@@ -252,12 +385,14 @@ def degenerate_message(text: str) -> str | None:
     return None
 
 
-def degenerate(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The reply is no language: one letter or sign repeated, control tokens left bare, a few
-    words looping, a byte soup, or the user's message echoed back."""
+def broken(r: Reply) -> str | None:
+    """What makes the reply no language, or None: one letter or sign repeated, control tokens
+    left bare, gpt-oss's channels run together, every token doubled, a tool call printed, a
+    few words looping, a byte soup, or the user's message echoed back. (`Reply.broken` keeps
+    it: such a text is no writer's, and the signals that read a writer's words skip it.)"""
     text = r.text.strip()
     if not text:
-        return ()
+        return None
     said = degenerate_message(text)
     if (
         said is None
@@ -266,11 +401,17 @@ def degenerate(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ):
         said = text[:20]
     if said is None:
-        said = _tokens(text)
+        said = _tokens(text) or _harmony(text) or _doubled(text) or _silence_after(text)
+    if said is None and text[0] in "{<[\u273f`":
+        said = _printed_call(text, r)
     if said is None and r.structure is None and not r.html:
         said = _loop(text, r)
     if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
         said = text[:40]
-    if said is None:
-        return ()
-    return (Signal("degenerate", w["degenerate"], said),)
+    return said
+
+
+def degenerate(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is no language (`broken`)."""
+    said = r.broken
+    return () if said is None else (Signal("degenerate", w["degenerate"], said),)

@@ -151,8 +151,9 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply speaks as "I": a model reporting on its own work ("I could not reproduce
     it"), where notices speak as "we" or as no one."""
     text = r.message[:1000]
-    if not _may_speak_as_i(text) or SSE.match(r.text) is not None:
-        return ()  # (no "I"; or the model's words inside raw stream frames: protocol)
+    if not _may_speak_as_i(text) or SSE.match(r.text) is not None or r.broken is not None:
+        return ()  # (no "I"; or the model's words inside raw stream frames: protocol; or no
+        # language, `degenerate`: its "I" is a broken model's, not a writer's)
     if r.stock_parts or r.own_state or r.hand_back or r.not_knowing or speaks_only_of_itself(r):
         return ()  # a canned notice's "I" speaks of the speaker, not of the task
     apology_ends = -1

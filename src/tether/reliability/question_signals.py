@@ -255,8 +255,8 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply shares its words with the question (`on_topic`, an answer's sign), or has
     failure words and shares none with a question about something else (`off_topic`)."""
     q = r.question
-    if not q:
-        return ()
+    if not q or r.broken is not None:
+        return ()  # (no language, `degenerate`: its words are a broken model's, no reply's)
     terms = {term for _, _, _, term in r.hits}  # (folded only when not ASCII: a cheap test)
     failure_terms = {t if t.isascii() else t.translate(LATIN_FOLD) for t in terms}
     words = overlap_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)

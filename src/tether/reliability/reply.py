@@ -660,7 +660,15 @@ class Reply:
         """Neither an error object nor an HTML page nor a page's text as rendered (`page`):
         text a writer wrote, where the answer signals that read a writer's words count (read
         once: ~50 signals ask it of a failure text)."""
-        return self.structure is None and not self.html and not self.page
+        return self.structure is None and not self.html and not self.page and self.broken is None
+
+    @cached_property
+    def broken(self) -> str | None:
+        """What makes the reply no language (`degenerate_signals.broken`: control tokens bare,
+        tokens doubled, a loop), or None: its words are no writer's either."""
+        from tether.reliability.degenerate_signals import broken  # (a module that reads a Reply)
+
+        return broken(self)
 
     @cached_property
     def ids(self) -> re.Match[str] | None:

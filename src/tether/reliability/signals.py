@@ -582,6 +582,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         first = head.split("\n", 1)[0]
         if len(first) < 160 and lexicon.has_trigger(first):
             return False
+        if degenerate_signals.ends_on_token(text):
+            return False  # a stop token the server left at the end
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

@@ -59,6 +59,8 @@ _OTHER_OPENERS = (
     "\u273fFUNCTION\u273f",  # Qwen-Agent
     "```tool_code",  # Gemma
 )
+# Every opener: a reply that starts with one is a call written as text.
+CALL_OPENERS = (*_OPENERS, *_OTHER_OPENERS)
 _CLOSERS = (
     "</tool_call>",
     "</function>",
