@@ -289,7 +289,9 @@ def test_no_source_straddles_the_split() -> None:
 # Round 20's eight batches joined (1,655 texts: self-explaining notices, broken model outputs,
 # translation tools, eval outputs, CJK community bots, answer engines, structured output, thin
 # languages), before any tuning on them: hand 244, retrained: 153.
-TUNE_FALSE_ALARMS_AT_MOST = 153
+# eng104: works_elsewhere reads a Chinese person's "X works, but Y fails" in one sentence (not
+# negated, no 请): hand 244 -> 241, retrained: 151.
+TUNE_FALSE_ALARMS_AT_MOST = 151
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -569,6 +571,7 @@ TUNE_FALSE_ALARMS_AT_MOST = 153
 # retrained: 222 (6,275 caught).
 # Round 20's eight batches joined, before any tuning on them: hand 323 (6,613 of 6,936 caught),
 # retrained: 316 (6,620 caught).
+# eng104 (works_elsewhere's Chinese "works, but"): hand 323 (6,613), retrained: 316 (6,620).
 TUNE_MISSES_AT_MOST = 316
 
 
