@@ -491,13 +491,28 @@ _WORKS_ELSEWHERE_KEYS = split_keys(
 )
 
 
+# ... or, in Chinese, in one sentence: a clause that says what works ("私聊可以发送",
+# "消息已经成功发送出去了", "机器人是在线状态", "能接收到来自沙盒的消息"; the working word not
+# negated: not 不能, 没能, 无法) and, after it, a contrast ("但是", "但还是", "可是", "不过"): a
+# person who tried both cases.
+_WORKS_BUT = re.compile(
+    r"(?<![不没沒无無未])(?:成功|可以|能够|能夠|能(?!力|否)|正常|在线|在線|没问题|沒問題|可用)"
+    r"[^。\uff01\uff1f!?\n\uff0c,\uff1b;]{0,30}[\uff0c,\uff1b;]\s*(?:但是|但还是|但還是|可是|不过|不過|但)(?!不)"
+)
+_WORKS_BUT_KEYS = split_keys(("但", "可是", "不过", "不過"))
+
+
 def works_elsewhere(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The failure set against a setup where it does not happen ("it works fine on another PC",
-    "다른 PC에서는 잘 동작하네요"): a person narrowing a fault down. A notice knows only the
-    request that failed."""
+    "다른 PC에서는 잘 동작하네요", "私聊可以发送\uff0c但是无法发在群里"): a person narrowing a fault
+    down. A notice knows only the request that failed; a bot that says what still works asks
+    the user to do something ("请..."), which a person reporting to a thread does not."""
     if not r.written:
         return ()
-    return sign("works_elsewhere", w, _WORKS_ELSEWHERE, _WORKS_ELSEWHERE_KEYS, r.low[:3000])
+    found = sign("works_elsewhere", w, _WORKS_ELSEWHERE, _WORKS_ELSEWHERE_KEYS, r.low[:3000])
+    if found or "请" in r.message or "請" in r.message:
+        return found
+    return sign("works_elsewhere", w, _WORKS_BUT, _WORKS_BUT_KEYS, r.message[:600])
 
 
 # The failure called normal, expected or by design: "This is expected behavior", "偶尔出现 429
