@@ -202,6 +202,7 @@ from tether.reliability.question_signals import (
     on_topic,
 )
 from tether.reliability.reading import THRESHOLD, Reading
+from tether.reliability.rendering_signals import rendered
 from tether.reliability.reply import (
     HTML,
     LONG_CHARS,
@@ -331,6 +332,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
+    "rendered": 2.0,  # the given text translated or reworded as asked: its words are the text's
     "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
@@ -450,6 +452,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_origin,
     on_topic,
     asked_for,
+    rendered,
     asked_after_itself,
     learned,
 )
