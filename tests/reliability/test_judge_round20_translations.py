@@ -95,3 +95,73 @@ def test_a_request_that_only_names_translation_asks_for_no_rendering() -> None:
     question = "The translation site is down again\n\nIt shows Service Unavailable since noon."
     _, names = hand("Service unavailable. Please try again later.", question)
     assert "rendered" not in names, names
+
+
+SUBTITLES = (
+    "12\n00:01:02,300 --> 00:01:04,100\nWhere are you going?\n\u4f60\u8981\u53bb\u54ea\u91cc\uff1f\n\n"
+    "13\n00:01:04,500 --> 00:01:06,900\nI told you already.\nERROR\n\n"
+    "14\n00:01:07,000 --> 00:01:09,200\nNo, you didn't.\n\u4e0d\uff0c\u4f60\u6ca1\u8bf4\u8fc7\u3002"
+)
+
+
+def test_a_subtitle_cue_rendered_as_an_error_word_is_a_failure() -> None:
+    failure, names = hand(SUBTITLES, "Translate these English subtitles into Chinese")
+    assert failure and "failed_segment" in names, names
+
+
+def test_a_rendering_with_a_marker_line_in_place_of_a_paragraph_is_a_failure() -> None:
+    text = (
+        "Der erste Absatz ist hier vollst\u00e4ndig \u00fcbersetzt.\n\n"
+        "[Translation failed: request timed out]\n\n"
+        "Der dritte Absatz ist ebenfalls \u00fcbersetzt worden."
+    )
+    failure, names = hand(text, "Translate the following chapter into German:\n" + "x " * 40)
+    assert failure and "failed_segment" in names, names
+
+
+@pytest.mark.parametrize(
+    "text", ["[Translation failed]", "translate fail", "\u7ffb\u8bd1\u5931\u8d25"]
+)
+def test_a_tool_s_marker_alone_is_a_failure(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "failed_segment" in names, names
+
+
+def test_the_marker_given_to_translate_is_the_answer() -> None:
+    question = "Translate this UI string into Simplified Chinese: Translation failed"
+    failure, names = hand("\u7ffb\u8bd1\u5931\u8d25", question)
+    assert not failure and "failed_segment" not in names, names
+
+
+def test_subtitles_that_speak_of_errors_are_no_failed_segment() -> None:
+    text = (
+        "7\n00:00:21,000 --> 00:00:23,000\nThe build failed again.\n\u6784\u5efa\u53c8\u5931\u8d25\u4e86\u3002\n\n"
+        "8\n00:00:23,500 --> 00:00:25,000\nCheck the error log.\n\u67e5\u770b\u9519\u8bef\u65e5\u5fd7\u3002"
+    )
+    failure, names = hand(text, "Translate these English subtitles into Chinese")
+    assert not failure and "failed_segment" not in names, names
+
+
+REFUSALS = (
+    "\u5f88\u62b1\u6b49\uff0c\u6211\u4e0d\u80fd\u6309\u7167\u4f60\u7684\u8981\u6c42\u8fdb\u884c"
+    "\u5904\u7406\u3002\u8fd9\u6bb5\u5185\u5bb9\u53ef\u80fd\u6d89\u53ca\u4e0d\u5f53\u4fe1\u606f\uff0c"
+    "\u5982\u679c\u4f60\u6709\u5176\u4ed6\u6b63\u5f53\u7684\u9700\u6c42\uff0c\u6211\u4f1a\u5c3d\u529b"
+    "\u5e2e\u52a9\u4f60\u3002",
+    "I'm sorry, but I can't help with translating this content. It may contain material that"
+    " goes against my guidelines. If you have another text, I'd be glad to help.",
+)
+
+
+@pytest.mark.parametrize("text", REFUSALS)
+def test_a_refusal_in_place_of_the_translation_is_a_failure(text: str) -> None:
+    failure, names = hand(text, "Translate this video title and synopsis into Chinese")
+    assert failure and "declines_rendering" in names, names
+
+
+def test_a_refusal_given_to_translate_is_the_answer() -> None:
+    question = "Translate into Chinese: I'm sorry, but I can't help with that request."
+    failure, names = hand(
+        "\u5f88\u62b1\u6b49\uff0c\u6211\u65e0\u6cd5\u534f\u52a9\u5904\u7406\u8fd9\u4e2a\u8bf7\u6c42\u3002",
+        question,
+    )
+    assert not failure and "declines_rendering" not in names, names

@@ -217,10 +217,12 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     question = _raw_question(r)
     if not question or not r.renders_given_text:
         return ()
+    text = r.text.strip()
+    if len(_CUE.findall(text[:3000])) >= CUES and not may_mark(text):
+        return (Signal("rendered", -w["rendered"], "subtitle cues"),)  # (timed lines: rendered)
     given = _given(question[:4000], r.lexicon)
     if given is None:
         return ()
-    text = r.text.strip()
     script = script_of(text)
     if script is None or script != (given.script or script):
         return ()
@@ -256,3 +258,118 @@ _ENGLISH = re.compile(r"\b(?:into|to|in)\s+(?:plain |simple )?english\b|成英�
 
 def _asks_english(question: str) -> bool:
     return _ENGLISH.search(question) is not None
+
+
+# A marker a translation tool puts where a segment's rendering failed: "[Translation failed]",
+# "translate fail", "No translation found", "翻译失败", "ошибка перевода", with a reason after a
+# colon inside its brackets at most.
+_MARKER_WORDS = (
+    r"(?:translation|translate|translating|translator|rendering)\s+(?:failed|fail|error|"
+    r"unavailable)|(?:failed|unable) to translate|no translation(?: found| available| returned)?"
+    r"|(?:翻译|翻譯|翻訳|번역)\s*(?:失败|失敗|错误|錯誤|エラー|出错|出錯|실패|오류)"
+    r"|ошибка перевода|перевод не удался|traduction (?:échouée|impossible)"
+    r"|übersetzung fehlgeschlagen|error de traducción|falha na tradução"
+)
+_MARKER = re.compile(
+    r"\s*[\[\u3010(<*]*\s*(?:" + _MARKER_WORDS + r")(?:\s*[:\uff1a]\s*[^\n\]\u3011]{0,80})?"
+    r"\s*[\]\u3011)>*]*\s*[.!\u3002]?\s*",
+    re.IGNORECASE,
+)
+# In a segmented rendering (subtitle cues, one line per segment), a segment's line that is only
+# an error word in capitals or a bracketed one stands where its rendering should be.
+_BARE = re.compile(r"\s*(?:ERROR|Error|FAILED|Failed|\[(?:error|failed)\]|<error>)\s*[.!]?\s*")
+_CUE = re.compile(r"^\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->\s*\d{1,2}:\d{2}", re.MULTILINE)
+# A reply of this many subtitle cues or more to a request for a rendering is one, whatever its
+# lines say ("The build failed again."): a failed cue is `failed_segment`.
+CUES = 2
+# A marker line among this many lines or fewer than others is no segment among many.
+SEGMENTS = 2
+
+
+def failed_segment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A translation tool's marker where a rendering should be: the whole reply is one
+    ("[Translation failed]", "翻译失败"), or one segment of a segmented rendering is (a subtitle
+    cue whose text is "ERROR" amid translated cues). Not where the request gives that very line
+    to translate (a UI string "Translation failed" rendered is `rendered`)."""
+    text = r.text.strip()
+    if len(text) <= 80 and "\n" not in text:
+        if _MARKER.fullmatch(text) is None or _gives_line(r, text):
+            return ()
+        if next(iter(rendered(r, w)), None) is not None:
+            return ()
+        return (Signal("failed_segment", w["failed_marker"], f"the reply is {text!r}"),)
+    cues = _CUE.search(text) is not None
+    if not cues and not (r.renders_given_text and _ASKS.search(_raw_question(r)[:2000])):
+        return ()
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) <= SEGMENTS:
+        return ()
+    for i, line in enumerate(lines):
+        marked = _MARKER.fullmatch(line) is not None or (cues and _BARE.fullmatch(line))
+        if not marked or _gives_line(r, line.strip()):
+            continue
+        if i and lines[i - 1].rstrip().endswith((":", "\uff1a")):
+            continue  # ("the tool shows:" and the marker quoted)
+        said = f"line {i + 1} of {len(lines)} is {line.strip()!r}"
+        return (Signal("failed_segment", w["failed_segment"], said),)
+    return ()
+
+
+def _gives_line(r: Reply, line: str) -> bool:
+    """Whether the request holds this line itself (a text to render that says it)."""
+    question = _raw_question(r)
+    return bool(question) and line.lower() in question.lower()
+
+
+_MARKER_LINE = re.compile(r"^" + _MARKER.pattern + r"$", re.IGNORECASE | re.MULTILINE)
+_BARE_LINE = re.compile(r"^" + _BARE.pattern + r"$", re.MULTILINE)
+
+
+def may_mark(text: str) -> bool:
+    """Whether a long reply may hold a failed segment (`failed_segment`): a line that is a
+    marker, or subtitle cues and a line that is a bare error word. Cheap, for `quick_clear`."""
+    if _MARKER_LINE.search(text) is not None:
+        return True
+    return "-->" in text and _BARE_LINE.search(text) is not None
+
+
+# A speaker declining the request in the first person: "I can't help with that", "我不能按照你的
+# 要求进行处理", "翻訳することはできません", "번역해 드릴 수 없습니다", "не могу перевести".
+_DECLINES = re.compile(
+    r"\bi(?:'m| am)?\s+(?:can(?:no|'|\u2019)t|cannot|am unable to|unable to|am not able to"
+    r"|won't|will not|must decline to)\s+(?:help|assist|translate|provide|comply|fulfil"
+    r"|process|do th|complete|rewrite)"
+    r"|\b(?:unable|not able) to (?:translate|assist|comply|help with|fulfil)"
+    r"|(?:不能|无法|無法|不可以|没办法|沒辦法|不便)(?:按照|协助|協助|帮助|幫助|帮你|幫你|为你|為你"
+    r"|为您|為您|翻译|翻譯|处理|處理|完成|提供|满足|滿足|回答|进行|進行)"
+    r"|(?:お手伝い|翻訳|対応|お答え)(?:することは|することが|は)?できません"
+    r"|(?:도와|번역해|번역을 해|답변해)\s*드릴 수 없"
+    r"|не могу (?:помочь|перевести|выполнить)"
+    r"|je ne (?:peux|suis) pas (?:en mesure de )?(?:traduire|aider)"
+    r"|no puedo (?:traducir|ayudar)|não posso (?:traduzir|ajudar)"
+    r"|ich kann (?:dir |ihnen )?(?:dabei )?nicht (?:helfen|übersetzen)",
+    re.IGNORECASE,
+)
+# A refusal is a short reply, and says so near its start.
+DECLINE_CHARS = 400
+DECLINE_AT = 160
+
+
+def declines_rendering(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The request asks for a text translated or reworded, and the short reply declines it in
+    the first person ("I can't help with that", "我不能按照你的要求进行处理"): a refusal in the
+    rendering's place, whatever reasons it gives (a content filter's, a policy's). Not where the
+    given text itself declines: then the refusal rendered is the answer (`rendered`)."""
+    text = r.text.strip()
+    if len(text) > DECLINE_CHARS or not r.renders_given_text:
+        return ()
+    question = _raw_question(r)
+    if _ASKS.search(question[:2000]) is None:
+        return ()
+    m = _DECLINES.search(text[:DECLINE_AT])
+    if m is None:
+        return ()
+    given = _given(question[:4000], r.lexicon)
+    if given is not None and _DECLINES.search(given.text) is not None:
+        return ()
+    return (Signal("declines_rendering", w["declines_rendering"], m.group(0)),)
