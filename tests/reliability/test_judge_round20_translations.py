@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.judging import hand
+from tests.reliability.judging import HAND, hand
+from tether.messages import Message, Request
+from tether.reliability.judge import read_text
 
 RENDERINGS = (
     (
@@ -74,6 +76,11 @@ NOT_RENDERINGS = (
         " still asleep, and only the baker on the corner had lit his lamps and opened the"
         " shutters of his little shop to the cold morning air.",
         "当前请求过多\uff0c请稍后再试。",
+    ),
+    # a busy notice where the given text says nothing went wrong
+    (
+        "Translate into Chinese: Good morning, everyone! Welcome to today's meeting.",
+        "\u670d\u52a1\u7e41\u5fd9\uff0c\u8bf7\u7a0d\u540e\u91cd\u8bd5\u3002",
     ),
     # a notice with a number of its own
     (
@@ -164,4 +171,40 @@ def test_a_refusal_given_to_translate_is_the_answer() -> None:
         "\u5f88\u62b1\u6b49\uff0c\u6211\u65e0\u6cd5\u534f\u52a9\u5904\u7406\u8fd9\u4e2a\u8bf7\u6c42\u3002",
         question,
     )
+    assert not failure and "declines_rendering" not in names, names
+
+
+TOOL_SYSTEM = (
+    "You are a professional translation engine. Translate the user's text into Simplified"
+    " Chinese. Output only the translation."
+)
+
+
+def _tool_reading(text: str, user: str) -> tuple[bool, set[str]]:
+    request = Request(messages=(Message.text("system", TOOL_SYSTEM), Message.text("user", user)))
+    found = read_text(text, request, config=HAND)
+    return found.failure, {s.name for s in found.signals}
+
+
+def test_a_translation_tool_s_rendering_of_a_notice_is_the_answer() -> None:
+    user = "Rate limit exceeded. Please try again in a few minutes."
+    failure, names = _tool_reading(
+        "\u5df2\u8d85\u51fa\u901f\u7387\u9650\u5236\uff0c\u8bf7\u51e0\u5206\u949f\u540e\u518d\u8bd5\u3002",
+        user,
+    )
+    assert not failure and "rendered" in names, names
+
+
+def test_a_relay_s_notice_to_a_translation_tool_is_a_failure() -> None:
+    user = "The lake was calm that morning, and the boats waited at the pier for the wind."
+    failure, names = _tool_reading("Rate limit exceeded. Please try again later.", user)
+    assert failure and "rendered" not in names, names
+
+
+def test_a_decline_of_a_part_that_renders_the_rest_is_the_answer() -> None:
+    text = (
+        'I can\'t translate it with one English word, but the closest is "malicious joy":'
+        " pleasure at someone else's misfortune."
+    )
+    failure, names = hand(text, "Translate 'Schadenfreude' into English")
     assert not failure and "declines_rendering" not in names, names

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from tether.reliability.function_words import english_markers
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.reply import HIT_WINDOW, Reply, Signal
+from tether.reliability.reply import HIT_WINDOW, RENDERING, Reply, Signal
 
 # The words of a request that name what it asks for: a language, and the script it is written in.
 _LANGUAGES: tuple[tuple[str, str], ...] = (
@@ -88,6 +88,19 @@ _QUOTED = re.compile(
 # A text this long or longer is read as given; a shorter one is some word of the request.
 GIVEN_MIN = 2
 
+# The words in which a text says something failed, is missing or is not (the vocabulary's failure
+# classes read more of some languages' notices than of others': "No valid API keys provided",
+# "Unsupported format" are in none): a text without any is translated into no failure notice.
+_NEGATIVE = re.compile(
+    r"\b(?:error\w*|fail\w*|invalid|unsupported|unknown|unable|cannot|can't|could not|couldn't"
+    r"|not|no|none|denied|forbidden|limit\w*|exceed\w*|timed? ?out|retry|again|unavailable"
+    r"|busy|overload\w*|missing|expired|wrong|stop\w*|abnormal\w*|interrupt\w*|empty|refus\w*"
+    r"|sorry|problem|issue|lost|offline|blocked|rejected|too many|too long|unreachable)\b"
+    r"|[\u4e0d\u65e0\u7121\u6ca1\u6c92\u672a\u975e\u5426]|\u5931\u8d25|\u5931\u6557"
+    r"|\u30a8\u30e9\u30fc|\u3067\u304d\u307e\u305b\u3093|\u306a\u3044|\uc5c6|\uc2e4\ud328|\uc624\ub958"
+    r"|\b(?:не|нет|ошибк\w*)\b|\b(?:pas|kein\w*|nicht|fehler\w*|erreur|sin|sem|échec)\b",
+    re.IGNORECASE,
+)
 # A slot a program fills in (`{name}`, `{{count}}`, `%s`, `%1$d`, `$1`, `<b>`), a number, and a
 # name a translation keeps (an ASCII word in capitals or with a capital inside: API, DeepL).
 _SLOT = re.compile(
@@ -134,6 +147,7 @@ class _Given:
     names: frozenset[str]
     classes: frozenset[str]  # the kinds of failure its words say
     english: bool  # the given text reads as English
+    negative: bool  # it says something failed, or is not, in any words (`_NEGATIVE`)
 
 
 def _counts(text: str) -> dict[str, int]:
@@ -166,6 +180,12 @@ def _raw_question(r: Reply) -> str:
     return ""
 
 
+def _system(r: Reply) -> str:
+    if r.request is None:
+        return ""
+    return " ".join(m.text_content for m in r.request.messages if m.role == "system")
+
+
 def _target_script(words: str) -> str | None:
     m = _TARGET.search(words)
     if m is None:
@@ -192,6 +212,24 @@ def _given(question: str, lexicon: Lexicon) -> _Given | None:
             return None
         text = next(g for g in quoted.groups() if g).strip()
         words = question[: quoted.start()] + question[quoted.end() :]
+    return _reading_of(text, _target_script(words), lexicon)
+
+
+@lru_cache(maxsize=64)
+def _given_by_system(system: str, question: str, lexicon: Lexicon) -> _Given | None:
+    """A translation tool's request: its system prompt asks for translations into a language it
+    names ("You are a translation engine. Translate the user's text into Chinese."), and the
+    user's message is the text to translate, whole."""
+    if RENDERING.search(system) is None:
+        return None
+    target = _target_script(system)
+    if target is None:
+        return None
+    given = _reading_of(question.strip(), target, lexicon)
+    return given if given is not None and given.own_script != target else None
+
+
+def _reading_of(text: str, target: str | None, lexicon: Lexicon) -> _Given | None:
     own = script_of(text)
     if own is None or len(text) < GIVEN_MIN:
         return None
@@ -199,13 +237,14 @@ def _given(question: str, lexicon: Lexicon) -> _Given | None:
     classes = frozenset(name for name, _, _, _ in lexicon.hits(low, HIT_WINDOW))
     return _Given(
         text,
-        _target_script(words),
+        target,
         own,
         size_of(text),
         frozenset(_SLOT.findall(text)),
         frozenset(n.lower() for n in _NAME.findall(text)),
         classes,
         english_markers(low) >= 2,
+        bool(classes) or _NEGATIVE.search(low) is not None,
     )
 
 
@@ -215,12 +254,15 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     declining only where the text declines (not English said back where French was asked).
     Then the reply's failure words are the given text's: the answer asked for."""
     question = _raw_question(r)
-    if not question or not r.renders_given_text:
+    if not question:
         return ()
     text = r.text.strip()
-    if len(_CUE.findall(text[:3000])) >= CUES and not may_mark(text):
+    if r.renders_given_text and len(_CUE.findall(text[:3000])) >= CUES and not may_mark(text):
         return (Signal("rendered", -w["rendered"], "subtitle cues"),)  # (timed lines: rendered)
-    given = _given(question[:4000], r.lexicon)
+    given = _given(question[:4000], r.lexicon) if r.renders_given_text else None
+    system = _system(r)
+    if given is None and system:
+        given = _given_by_system(system[:2000], question[:4000], r.lexicon)
     if given is None:
         return ()
     script = script_of(text)
@@ -243,12 +285,16 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         given.script == "latin"
         and given.english
         and not _asks_english(question)
+        and not _asks_english(system)
         and english_markers(text.lower()) >= 2
     ):
         return ()  # (English said back to a request for French: not translated)
-    declines = {name for name, _, _, _ in r.hits} & DECLINING
+    kinds = {name for name, _, _, _ in r.hits}
+    declines = kinds & DECLINING
     if declines and not declines & given.classes:
         return ()  # (a refusal where the text refuses nothing)
+    if kinds and not given.negative:
+        return ()  # (a notice where the text says nothing went wrong: "Good morning, all")
     said = f"{given.own_script} -> {script}, {len(given.slots)} slots kept"
     return (Signal("rendered", -w["rendered"], said),)
 
@@ -350,6 +396,14 @@ _DECLINES = re.compile(
     r"|ich kann (?:dir |ihnen )?(?:dabei )?nicht (?:helfen|übersetzen)",
     re.IGNORECASE,
 )
+# A decline of a part that goes on to render the rest ("I can't translate it word for word, but
+# the closest is ..."): an answer.
+_RENDERS_AFTER = re.compile(
+    r"\b(?:but|however|instead|closest|roughly|literally|here(?:'s| is))\b"
+    r"|\u4e0d\u8fc7|\u4f46|\u53ef\u4ee5\u8bd1|\u53ef\u4ee5\u7ffb|\u305f\u3060|\ud558\uc9c0\ub9cc"
+    r"|\b(?:но|однако|mais|pero|mas|aber)\b",
+    re.IGNORECASE,
+)
 # A refusal is a short reply, and says so near its start.
 DECLINE_CHARS = 400
 DECLINE_AT = 160
@@ -367,7 +421,7 @@ def declines_rendering(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if _ASKS.search(question[:2000]) is None:
         return ()
     m = _DECLINES.search(text[:DECLINE_AT])
-    if m is None:
+    if m is None or _RENDERS_AFTER.search(text, m.end()) is not None:
         return ()
     given = _given(question[:4000], r.lexicon)
     if given is not None and _DECLINES.search(given.text) is not None:
