@@ -289,7 +289,9 @@ def test_no_source_straddles_the_split() -> None:
 # Round 20's eight batches joined (1,655 texts: self-explaining notices, broken model outputs,
 # translation tools, eval outputs, CJK community bots, answer engines, structured output, thin
 # languages), before any tuning on them: hand 244, retrained: 153.
-TUNE_FALSE_ALARMS_AT_MOST = 153
+# Round 20, eng105 (translation tools: `rendered`, the given text translated as asked, its error
+# words the text's): hand 244 -> 229, retrained: 145.
+TUNE_FALSE_ALARMS_AT_MOST = 145
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -569,7 +571,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 153
 # retrained: 222 (6,275 caught).
 # Round 20's eight batches joined, before any tuning on them: hand 323 (6,613 of 6,936 caught),
 # retrained: 316 (6,620 caught).
-TUNE_MISSES_AT_MOST = 316
+# Round 20, eng105 (translation tools: `failed_segment`, a tool's marker or a subtitle cue's
+# "ERROR" in a rendering's place; `declines_rendering`): hand 323 -> 318 (6,618 caught),
+# retrained: 307 (6,629 caught).
+TUNE_MISSES_AT_MOST = 307
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
