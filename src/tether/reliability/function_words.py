@@ -91,6 +91,12 @@ def _markers(words: list[str], language: str) -> int:
     return count
 
 
+def english_markers(low: str) -> int:
+    """How many of a lower-cased text's words are English function words ("the", "is",
+    "please"): a text said back in English where another language was asked for holds some."""
+    return _markers(_words_of(low), "en")
+
+
 def says_first_person(word: str, text: str) -> bool:
     """Whether `word` (lower case), a first person in some language, says "I" in `text`
     (lower case): not where the text's other words are of a language in which it says

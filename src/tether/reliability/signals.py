@@ -205,6 +205,12 @@ from tether.reliability.question_signals import (
     on_topic,
 )
 from tether.reliability.reading import THRESHOLD, Reading
+from tether.reliability.rendering_signals import (
+    declines_rendering,
+    failed_segment,
+    may_mark,
+    rendered,
+)
 from tether.reliability.reply import (
     HTML,
     LONG_CHARS,
@@ -335,6 +341,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
+    "failed_segment": 5.0,  # a segment of a rendering (a subtitle cue) is a tool's failure marker
+    "failed_marker": 1.5,  # the whole reply is one ("[Translation failed]", "翻译失败")
+    "declines_rendering": 3.0,  # a short refusal where a translation was asked for
+    "rendered": 2.0,  # the given text translated or reworded as asked: its words are the text's
     "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
@@ -372,6 +382,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     diagnostics,
     tail_error,
     broken_off,
+    failed_segment,
+    declines_rendering,
     stack_trace,
     runtime_message,
     template_slot,
@@ -455,6 +467,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_origin,
     on_topic,
     asked_for,
+    rendered,
     asked_after_itself,
     learned,
 )
@@ -579,6 +592,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False
         if degenerate_signals.head_degenerate(text[:200].strip()):
             return False  # no language from its start: a letter repeated, control tokens
+        if may_mark(text):
+            return False  # a segment of a rendering in a tool's failure marker
         first = head.split("\n", 1)[0]
         if len(first) < 160 and lexicon.has_trigger(first):
             return False
