@@ -301,7 +301,11 @@ def test_no_source_straddles_the_split() -> None:
 # sentence (not negated, no 请): hand 244 -> 241, retrained: 151.
 # Round 20, eng105 (translation tools: `rendered`, the given text translated as asked, its error
 # words the text's): hand 244 -> 229, retrained: 145.
-TUNE_FALSE_ALARMS_AT_MOST = 152
+# Round 20's eng102-eng107 merged (judge/16), with a notice's failure words counted among its
+# words in another script (off_topic), a rule of when an error appears in Arabic, a heading that
+# asks a question over a list, a service's "not a problem with your request" no contrast: hand
+# 223, retrained: 139.
+TUNE_FALSE_ALARMS_AT_MOST = 139
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -594,7 +598,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 152
 # Round 20, eng105 (translation tools: `failed_segment`, a tool's marker or a subtitle cue's
 # "ERROR" in a rendering's place; `declines_rendering`): hand 323 -> 318 (6,618 caught),
 # retrained: 307 (6,629 caught).
-TUNE_MISSES_AT_MOST = 316
+# Round 20's eng102-eng107 merged (judge/16), with the same four readings: hand 282 (6,654
+# caught), retrained: 274 (6,662 caught).
+TUNE_MISSES_AT_MOST = 274
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -478,7 +478,9 @@ def replies_yes_no(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # One thing set against another: "X, not your backend", "rather than", "instead of", "不是 ...
 # 而是". (`, not` needs a word after it: "or not." ends a question.)
 _CONTRAST = re.compile(
-    r",\s+not\s+(?:the\s+|your\s+|a\s+|an\s+|because\s+)?[\w`*\"']|not\s+your\b|rather than\b"
+    # (not a service's reassurance, "..., not a problem with your request", "not your fault")
+    r",\s+not\s+(?!an?\s+(?:problem|issue|error)\s+(?:with|on|in)\s+your\b|your\s+fault\b)"
+    r"(?:the\s+|your\s+|a\s+|an\s+|because\s+)?[\w`*\"']|not\s+your\b(?!\s+fault\b)|rather than\b"
     r"|instead of\b(?!\s+(?:calling|returning|answering|replying))|not because\b"
     r"|en (?:lugar|vez) de\b|em vez de\b|au lieu de\b|(?:an)?statt\b"
     r"|вместо(?!\w)(?!\s+(?:вызова|ответа))|而不是|而非|ではなく|이 아니라|가 아니라"

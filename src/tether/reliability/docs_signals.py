@@ -410,8 +410,12 @@ _OCCURS_WHEN = re.compile(
     r"\b(?:displays|shows) an? (?:error |warning )?message when\b"
     r"|(?:により|によって|が原因で)発生します|(?:が|は)(?:応答|返却|返)されます"
     r"|(?:的时候|时候|的情况下|时)就?会(?:出现|发生|返回)"
+    # (ar) "يظهر الرمز 429 عند ...", "يحدث هذا الخطأ عندما ...": the code appears / the error
+    # happens when
+    r"|(?:يظهر|تظهر|يحدث|تحدث)\s+(?:هذا\s+)?(?:الرمز|رمز|الخطأ|خطأ|هذه\s+المشكلة)[^.\n]{0,40}?"
+    r"\s(?:عند|عندما)\s"
 )
-_OCCURS_WHEN_KEYS = (" when", "発生します", "されます", "会")
+_OCCURS_WHEN_KEYS = (" when", "発生します", "されます", "会", "عند")
 
 
 def occurs_when(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

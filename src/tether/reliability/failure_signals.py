@@ -82,6 +82,9 @@ def short_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A message of at most 200 characters with failure words (or a canned notice's parts,
     `Reply.stock_parts`): notices are short."""
     size = display_size(r.message.strip())
+    head, newline, _ = r.text.partition("\n")
+    if newline and head.startswith("#") and head.rstrip().endswith(("?", "\uff1f")):
+        return ()  # a heading that asks a question, over lines: a write-up's ("### Why ...?")
     if (r.hits or r.stock_parts) and size <= 200:
         return (Signal("short_notice", w["short_notice"], f"{size} characters"),)
     return ()

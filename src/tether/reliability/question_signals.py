@@ -260,17 +260,19 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     terms = {term for _, _, _, term in r.hits}  # (folded only when not ASCII: a cheap test)
     failure_terms = {t if t.isascii() else t.translate(LATIN_FOLD) for t in terms}
     words = overlap_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
+    everything = words
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
         words = _not_holding({x for x in words if x not in joined}, failure_terms)
     qwords, scripts = _question_overlap_words(q)
-    read = len(words)
     words = comparable(words, scripts)
     if len(words) < 2:
         # (a lone word in the task's script amid a notice in another one is a product's name,
-        # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it)
-        if not words & qwords and read - len(words) >= 2 and _other_script_notice(r, qwords):
-            said = f"{read} words, none of the task's in its script"
+        # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it;
+        # the notice's failure words count among its words in the other script)
+        elsewhere = len(everything) - len(comparable(everything, scripts))
+        if not words & qwords and elsewhere >= 2 and _other_script_notice(r, qwords):
+            said = f"{elsewhere} words, none of the task's in its script"
             return (Signal("off_topic", w["off_topic"], said),)
         return ()
     shared = words & qwords
