@@ -129,3 +129,20 @@ def test_a_broken_text_gets_no_credit_for_its_words() -> None:
     failure, names = hand(text)
     assert failure
     assert not names & {"first_person", "on_topic", "explains", "prose"}, names
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<|eot_id|>" * 100_000,  # one token, a megabyte of it
+        "".join(f"<|t{i}|>" for i in range(100_000)),  # as many distinct tokens
+    ],
+)
+def test_a_megabyte_of_control_tokens_is_read_once(text: str) -> None:
+    """A reply of nothing but control tokens is caught without searching the text once per
+    token for a quoted one (found attacking the judge: a megabyte of `<|eot_id|>` was searched
+    100,000 times over, ~10 minutes)."""
+    turn = Turn(content=text, finish_reason="stop", termination="stop")
+    verdict = judge(turn, asked())
+    assert verdict is not None and verdict.kind == "gateway"

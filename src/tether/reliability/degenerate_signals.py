@@ -18,6 +18,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable, Mapping
+from itertools import islice
 
 import orjson
 
@@ -50,6 +51,8 @@ SPECIAL_TOKEN = re.compile(
 _TOKEN_MARKS = ("<|", "|>", "[INST", "_of_turn>", "_of_text>", "<ctrl", "[end of text]")
 # A long text holds this many tokens bare (or ends on one) to be read as tokens said.
 LONG_TOKENS = 3
+# The distinct tokens looked for in quotes (a writer quoting a token quotes one of its first).
+QUOTED_TOKENS = 50
 # Words of a writer who shows such tokens to talk about them (a template explained).
 _ABOUT_TOKENS = re.compile(
     r"token|template|prompt|format|tokeni[sz]er|llama|mistral|chatml|vocab|\u6a21\u677f|"
@@ -127,7 +130,11 @@ def _tokens(text: str) -> str | None:
     rest = SPECIAL_TOKEN.sub(" ", text)
     if _ABOUT_TOKENS.search(rest) is not None:
         return None
-    if any(f"'{t}'" in text or f'"{t}"' in text for t in found):
+    # (each distinct token once, the first QUOTED_TOKENS of them: a text of 100,000 tokens is
+    # not searched 100,000 times)
+    if any(
+        f"'{t}'" in text or f'"{t}"' in text for t in islice(dict.fromkeys(found), QUOTED_TOKENS)
+    ):
         return None
     return found[0]
 
