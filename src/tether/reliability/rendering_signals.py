@@ -169,17 +169,6 @@ def size_of(text: str) -> float:
     return sum(n * _WEIGHT.get(name, 1.0) for name, n in counts.items())
 
 
-def _raw_question(r: Reply) -> str:
-    if r.request is None:
-        return ""
-    for m in reversed(r.request.messages):
-        if m.role == "user":
-            text = m.text_content
-            if text.strip():
-                return text
-    return ""
-
-
 def _system(r: Reply) -> str:
     if r.request is None:
         return ""
@@ -253,7 +242,7 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     language asked for, about as long, with its slots, numbers and names and none of its own,
     declining only where the text declines (not English said back where French was asked).
     Then the reply's failure words are the given text's: the answer asked for."""
-    question = _raw_question(r)
+    question = r.raw_question
     if not question:
         return ()
     text = r.text.strip()
@@ -345,7 +334,7 @@ def failed_segment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             return ()
         return (Signal("failed_segment", w["failed_marker"], f"the reply is {text!r}"),)
     cues = _CUE.search(text) is not None
-    if not cues and not (r.renders_given_text and _ASKS.search(_raw_question(r)[:2000])):
+    if not cues and not (r.renders_given_text and _ASKS.search(r.raw_question[:2000])):
         return ()
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) <= SEGMENTS:
@@ -363,7 +352,7 @@ def failed_segment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def _gives_line(r: Reply, line: str) -> bool:
     """Whether the request holds this line itself (a text to render that says it)."""
-    question = _raw_question(r)
+    question = r.raw_question
     return bool(question) and line.lower() in question.lower()
 
 
@@ -425,7 +414,7 @@ def declines_rendering(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text.strip()
     if len(text) > DECLINE_CHARS or not r.renders_given_text:
         return ()
-    question = _raw_question(r)
+    question = r.raw_question
     if _ASKS.search(question[:2000]) is None:
         return ()
     m = _DECLINES.search(text[:DECLINE_AT])

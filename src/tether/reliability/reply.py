@@ -836,17 +836,22 @@ class Reply:
         return m.group(0)
 
     @cached_property
-    def question(self) -> str:
-        """The last user message (lower-cased, capped, `_` read as a space: a constant named
-        HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""
+    def raw_question(self) -> str:
+        """The last user message that says something, as written, or "" without a request."""
         if self.request is None:
             return ""
         for m in reversed(self.request.messages):
             if m.role == "user":
                 text = m.text_content
                 if text.strip():
-                    return text[:QUESTION_CHARS].lower().replace("_", " ")
+                    return text
         return ""
+
+    @cached_property
+    def question(self) -> str:
+        """The last user message (lower-cased, capped, `_` read as a space: a constant named
+        HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""
+        return self.raw_question[:QUESTION_CHARS].lower().replace("_", " ")
 
     @cached_property
     def instructions(self) -> str:
