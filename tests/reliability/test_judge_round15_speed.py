@@ -16,8 +16,9 @@ import pytest
 
 from tether.messages import Message, Request
 from tether.reliability.judge import DEFAULT_CONFIG, read_text
-from tether.reliability.lexicon import Terms, _term_pattern
+from tether.reliability.lexicon import Terms
 from tether.reliability.term_search import GATED_CHARS, WordGate
+from tether.reliability.trie_patterns import term_pattern
 
 TERMS = [
     "rate limit*",
@@ -49,7 +50,7 @@ TEXTS = [
 
 
 def _plain(terms: list[str]) -> re.Pattern[str]:
-    return re.compile("|".join(_term_pattern(t) for t in sorted(terms, key=len, reverse=True)))
+    return re.compile("|".join(term_pattern(t) for t in sorted(terms, key=len, reverse=True)))
 
 
 @pytest.mark.parametrize("text", TEXTS)

@@ -27,12 +27,13 @@ from tether.reliability.lexicon import (
     Gate,
     Lexicon,
     Terms,
-    _term_pattern,
     windows_around,
 )
+from tether.reliability.machine_marks import IDS, first_id
 from tether.reliability.person_signals import _specific
 from tether.reliability.question_signals import _WORD_AT, _names_word
-from tether.reliability.reply import IDS, QUOTE, first_id
+from tether.reliability.reply import QUOTE
+from tether.reliability.trie_patterns import term_pattern
 
 CONFIGURED = JudgeConfig(
     extra_phrases=("re:(?<=x)foo", "gate_", "my gateway broke", "(oops)", "überlastet*")
@@ -181,7 +182,7 @@ def test_wide_terms_are_the_flat_alternation() -> None:
     terms of the shipped vocabulary and configured ones meet, extend and cut each other."""
     terms = [*CONFIGURED_TERMS, *(t for _, ts in SHIPPED_CLASSES for t in ts)]
     wide = sorted({t for t in terms if not t.isascii()}, key=len, reverse=True)
-    flat = re.compile("|".join(_term_pattern(t) for t in wide))
+    flat = re.compile("|".join(term_pattern(t) for t in wide))
     fast = Terms(terms).wide
     assert fast is not None
     for text in [*TEXTS, *WIDE_TEXTS]:
@@ -319,7 +320,7 @@ STATUS_TEXTS = [
 def test_first_status_is_the_alternation() -> None:
     """Every suffix of texts with statuses under each label, in either case, next to each other
     and across lines (and letters `re.I` takes for ASCII ones: U+017F, U+0130)."""
-    from tether.reliability.reply import STATUS, first_status
+    from tether.reliability.machine_marks import STATUS, first_status
 
     for text in STATUS_TEXTS:
         for start in range(len(text)):

@@ -13,6 +13,7 @@ from tether.reliability.degenerate_signals import degenerate_message
 from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import KeyGated, holds, may_hold_folded, split_keys
+from tether.reliability.machine_marks import first_id
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
 from tether.reliability.notice_signals import own_cause_at
 from tether.reliability.reply import (
@@ -29,7 +30,6 @@ from tether.reliability.reply import (
     Reply,
     Signal,
     display_size,
-    first_id,
     footer_at,
     is_footer,
     split_sentences,

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Boundary, Lexicon, Words
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.trie_patterns import Boundary, Words
 
 # A notice is a line or two; a paragraph in a casual register is a person's reply.
 NOTICE_CHARS = 200

@@ -9,7 +9,8 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.keyed import Alternation, holds, split_keys
-from tether.reliability.reply import Reply, Signal, first_match
+from tether.reliability.machine_marks import first_match
+from tether.reliability.reply import Reply, Signal
 
 # A status code spoken of as a thing, with an article or a demonstrative: "the 429 error", "a
 # 503 response", "el error 429", "l'erreur 503", "einen 429-Fehler". (One `\b` before the

@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from tether.reliability.lexicon import trie_pattern
+from tether.reliability.trie_patterns import trie_pattern
 
 # An HTTP error status; the check before it follows its first digit, so the engine can skip
 # to the 4s and 5s (a check first, tried at every position, cost six times as much).

@@ -15,17 +15,8 @@ from tether.reliability.error_objects import (
     object_keys,
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon, Terms
-from tether.reliability.reply import (
-    CJK,
-    SSE,
-    STOCK_CHARS,
-    TRACE,
-    Reply,
-    Signal,
-    count_letters,
-    display_size,
-    first_status,
-)
+from tether.reliability.machine_marks import SSE, TRACE, first_status
+from tether.reliability.reply import CJK, STOCK_CHARS, Reply, Signal, count_letters, display_size
 from tether.reliability.stand_in_signals import may_be_working_line
 
 VOCABULARY_CAP = 1.6

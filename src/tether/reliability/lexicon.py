@@ -13,7 +13,6 @@ import re
 import sys
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from itertools import accumulate, compress
@@ -27,9 +26,9 @@ from tether.reliability.term_search import (
     TermSearch,
     WordGate,
     _term_key,
-    _trie_node,
     _word_keys,
 )
+from tether.reliability.trie_patterns import first_letters, term_pattern, trie_pattern
 
 # A configured phrase (your gateway's own text) alone makes a reply a failure text: its class
 # weighs as much as the judge's threshold.
@@ -80,7 +79,7 @@ class Terms(TermSearch):
         parts = []
         if words:
             parts.append(trie_pattern(words, word_start=True))
-        signs = [_term_pattern(t) for t in plain if not t[:1].isalnum()]
+        signs = [term_pattern(t) for t in plain if not t[:1].isalnum()]
         patterns = list(regexes)
         self.regexes = tuple(re.compile(p) for p in patterns)  # (the `re:` entries)
         self.ascii = re.compile("|".join([*parts, *signs, *patterns]) or "(?!)")
@@ -92,7 +91,7 @@ class Terms(TermSearch):
         # before each of ~300 such terms cost ~1 ms on a page of Chinese or German)
         starts = [t for t in wide if t[:1].isascii() and t[:1].isalnum()]
         rest = [t for t in wide if t not in starts]
-        wide_parts = _first_letters(rest) + _first_letters(starts, r"(?<![a-z0-9_].)")
+        wide_parts = first_letters(rest) + first_letters(starts, r"(?<![a-z0-9_].)")
         self.wide = re.compile("|".join(wide_parts)) if wide_parts else None
         self._gate = WordGate(words) if self._gapped and self._signs is None else None
 
@@ -160,134 +159,11 @@ class Terms(TermSearch):
             yield from self.wide.finditer(text, pos, endpos)
 
 
-_WORD_START = r"(?<![a-z0-9_])"
-
-
 def _pair_terms(terms: Iterable[str]) -> Terms:
     """A pair's words (`Lexicon.pairs`) as `Terms`: its `re:` entries as regexes."""
     listed = list(terms)
     plain = (t.lower() for t in typographic([t for t in listed if not t.startswith("re:")]))
     return Terms(plain, [t[3:] for t in listed if t.startswith("re:")])
-
-
-def _term_pattern(term: str) -> str:
-    """A term as a regex: a trailing `*` takes any word ending; ASCII terms start at a word."""
-    stem = term[:-1] if term.endswith("*") else term
-    body = re.escape(stem)
-    if term.endswith("*"):
-        body += r"\w*"
-    if stem[:1].isascii() and stem[:1].isalnum():
-        body = _WORD_START + body
-    if not term.endswith("*") and stem[-1:].isascii() and stem[-1:].isalnum():
-        body += r"(?![a-z0-9_])"
-    return body
-
-
-def _ending(term: str) -> str:
-    """What follows a term's letters: any word ending (`*`), a word's end (an ASCII term that
-    ends in a letter or digit), or nothing."""
-    stem = term[:-1] if term.endswith("*") else term
-    if term.endswith("*"):
-        return r"\w*"
-    if stem[-1:].isascii() and stem[-1:].isalnum():
-        return r"(?![a-z0-9_])"
-    return ""
-
-
-@dataclass(frozen=True, slots=True)
-class Boundary:
-    """Where a term of a trie (`trie_pattern`) may stand among the characters around it: a
-    term whose first character is an ASCII letter is behind none of `before` (the body of a
-    character class, "a-z": "limit" not in "unlimited"; "" for anything), and every term is
-    followed by what `after` lets through (a pattern, "(?![a-z_])"; "" for anything: a term
-    may end inside a word)."""
-
-    before: str = ""
-    after: str = ""
-
-
-def trie_pattern(
-    terms: Iterable[str],
-    word_start: bool = False,
-    open_end: bool = False,
-    boundary: Boundary | None = None,
-) -> str:
-    """Terms as one regex shaped like a trie: the engine follows one branch per letter instead
-    of trying every term at every position (a flat alternation of ~1,500 terms took a
-    millisecond on a 1 KB reply). A longer term is tried before a shorter one it extends, as
-    in the flat alternation sorted longest first. `word_start`: each term starts a word; when
-    few letters start a term, the check follows the first letter, so the engine can skip to
-    those letters; when many do, it cannot skip, and one check before the trie stops it at
-    once inside a word (half the time on the vocabulary and most classes).
-    `open_end`: a term may end inside a word (`req` in `req_0123`), instead of `_ending`'s.
-    `boundary` (instead of both): how a term may start and end (`Boundary`); its check of the
-    character before a term follows the term's first letter, where the engine can skip to it
-    (a check in front of the trie is tried at every position of the text searched)."""
-    if boundary is not None:
-        root = _trie(terms, end=boundary.after)
-        if not boundary.before:
-            return _trie_node(root)
-        behind = f"(?<![{boundary.before}].)"
-        alts = [
-            re.escape(ch) + (behind if ch.isascii() and ch.isalpha() else "") + _trie_node(child)
-            for ch, child in root.items()
-        ]
-        return "(?:" + "|".join(alts) + ")"
-    root = _trie(terms, open_end)
-    if not word_start:
-        return _trie_node(root)
-    if len(root) > _SKIPPABLE_FIRST_LETTERS:
-        alts = [re.escape(ch) + _trie_node(child) for ch, child in root.items()]
-        return _WORD_START + "(?:" + "|".join(alts) + ")"
-    after_first = r"(?<![a-z0-9_].)"
-    alts = [re.escape(ch) + after_first + _trie_node(child) for ch, child in root.items()]
-    return "(?:" + "|".join(alts) + ")"
-
-
-def _trie(terms: Iterable[str], open_end: bool = False, end: str | None = None) -> dict[str, Any]:
-    """The terms as nested dicts, a character a level; under "" the endings a term may have
-    there: `end`, when given, for every term taken as written; else a trailing `*` takes any
-    word ending, and a term ends as `_ending` says (at any character with `open_end`)."""
-    root: dict[str, Any] = {}
-    for term in terms:
-        node = root
-        starred = end is None and term.endswith("*")
-        for ch in term[:-1] if starred else term:
-            node = node.setdefault(ch, {})
-        ending = end if end is not None else "" if open_end else _ending(term)
-        node.setdefault("", set()).add(ending)
-    return root
-
-
-class Words:
-    """A list of words, each standing as `boundary` says, found fast: a check of the character
-    before every word keeps the engine from scanning for the words' first letters, so the
-    words are looked for without it first (`anywhere`), and the exact pattern (`exact`) is
-    matched from there."""
-
-    def __init__(self, terms: Iterable[str], boundary: Boundary) -> None:
-        words = sorted(set(terms))
-        # (no term: a pattern that never matches, where an empty trie would match everywhere)
-        self.anywhere = re.compile(trie_pattern(words, open_end=True) if words else "(?!)")
-        self.exact = re.compile(trie_pattern(words, boundary=boundary) if words else "(?!)")
-
-    def search(self, text: str) -> re.Match[str] | None:
-        """What `exact.search(text)` finds, searched from where `anywhere` finds a word first
-        (no match of `exact` can start before it): with a lookbehind in front of every word
-        the engine tried each position, and a 300 B notice took ~200 us a list."""
-        first = self.anywhere.search(text)
-        return None if first is None else self.exact.search(text, first.start())
-
-
-def _first_letters(terms: Iterable[str], after_first: str = "") -> list[str]:
-    """The branches of `trie_pattern(terms)` by first letter (`after_first` follows it), to be
-    joined into one alternation that starts with a letter in every branch."""
-    return [re.escape(ch) + after_first + _trie_node(child) for ch, child in _trie(terms).items()]
-
-
-# Up to this many letters that start a term, the engine's skip to them beats a check per
-# position (measured on English answers: 5 letters, twice as fast; 9 or more, slower).
-_SKIPPABLE_FIRST_LETTERS = 8
 
 
 # What ends a clause: a word of talking and one of another turn on either side of it are not
@@ -449,7 +325,7 @@ class Lexicon:
         self._regex_terms = re.compile("|".join(every_regexes)) if every_regexes else None
         self.prefixes = re.compile(
             r"^\W{0,3}(?:"
-            + "|".join(_term_pattern(p.lower()) for p in sorted(prefixes, key=len, reverse=True))
+            + "|".join(term_pattern(p.lower()) for p in sorted(prefixes, key=len, reverse=True))
             + ")",
         )
         self.placeholders = frozenset(placeholder_key(p) for p in placeholders)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from tether.reliability.error_objects import FENCE
-from tether.reliability.reply import TAG, Reply, display_size
+from tether.reliability.machine_marks import TAG
+from tether.reliability.reply import Reply, display_size
 
 # The explaining words that only hedge ("possibly", "maybe"): in a short notice beside its
 # failure words ("Generation failed. (Possibly a forbidden request)") they are the notice's own

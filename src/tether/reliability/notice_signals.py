@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, near_pair, typographic
-from tether.reliability.reply import TRACE, Reply, Signal, split_sentences
+from tether.reliability.machine_marks import TRACE
+from tether.reliability.reply import Reply, Signal, split_sentences
 
 _CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 NOTICE_CHARS = 200  # a status line or a verdict, not a paragraph about one

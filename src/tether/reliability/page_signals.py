@@ -7,7 +7,8 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.error_objects import CODE_WORD
-from tether.reliability.reply import TITLE, Reply, Signal
+from tether.reliability.machine_marks import TITLE
+from tether.reliability.reply import Reply, Signal
 
 _CHALLENGE = re.compile(
     r"just a moment|attention required|access denied|checking your browser|one more step|"

@@ -9,14 +9,9 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.function_words import says_first_person
 from tether.reliability.keyed import matches_at, split_keys
+from tether.reliability.machine_marks import SSE, first_match
 from tether.reliability.persona_signals import speaks_only_of_itself
-from tether.reliability.reply import (
-    SENTENCE_BREAK,
-    SSE,
-    Reply,
-    Signal,
-    first_match,
-)
+from tether.reliability.reply import SENTENCE_BREAK, Reply, Signal
 
 # "I" or "my" in the languages the corpus holds, as a word of its own (not a piece of a host
 # name, a path or a hyphenated token: "dalang.eu.org", "/my/app", "ISO-8859-8-I").

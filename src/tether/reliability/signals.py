@@ -174,6 +174,7 @@ from tether.reliability.guess_signals import casual_fix, guesses
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.machine_marks import HTML
 from tether.reliability.notice_signals import (
     format_fault,
     guardrail_verdict,
@@ -212,7 +213,6 @@ from tether.reliability.rendering_signals import (
     rendered,
 )
 from tether.reliability.reply import (
-    HTML,
     LONG_CHARS,
     SHORT_CHARS,
     TAIL_CHARS,

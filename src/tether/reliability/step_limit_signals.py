@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Boundary, Lexicon, Words
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.trie_patterns import Boundary, Words
 
 # A notice is a line or two; a paragraph about a step limit is someone's explanation.
 NOTICE_CHARS = 300

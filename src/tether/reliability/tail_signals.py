@@ -21,8 +21,9 @@ from tether.reliability.failure_signals import (
     status_code,
     vocabulary,
 )
+from tether.reliability.machine_marks import SSE
 from tether.reliability.reading import read
-from tether.reliability.reply import LEAD_IN, SSE, TAIL_CHARS, Reply, Signal, SignalFn
+from tether.reliability.reply import LEAD_IN, TAIL_CHARS, Reply, Signal, SignalFn
 
 # A last line read alone: what it says, not how it relates to the question.
 TAIL_SIGNALS: tuple[SignalFn, ...] = (

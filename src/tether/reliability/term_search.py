@@ -1,38 +1,26 @@
 """Could a text hold one of these terms, and where does the first start? A set of terms' gate
 (`Gate`: each word's key looked up, the terms with no word by a regex) and the first match of
 compiled terms (`TermSearch.search`, which `lexicon.Terms` searches with). The words a gate
-compares (`_word_keys`, `_term_key`) and the trie its keys are compiled into (`_trie_node`, which
-`lexicon.trie_pattern` builds its tries with) are here too.
+compares (`_word_keys`, `_term_key`) are here too; its keys are compiled into a trie
+(`trie_patterns.trie_node`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from operator import itemgetter
 from typing import Any
 
 from tether.reliability.keyed import KeyGated
+from tether.reliability.trie_patterns import trie_node
 
 _WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
 
 
 def _ascii_words(term: str) -> list[str]:
     return [w for w in _WORD_SPLIT.split(term.rstrip("*")) if w]
-
-
-_ENDINGS_ORDER = (r"\w*", r"(?![a-z0-9_])", "")
-
-
-def _trie_node(node: Mapping[str, Any]) -> str:
-    alts = [re.escape(ch) + _trie_node(child) for ch, child in node.items() if ch]
-    ends: set[str] = node.get("", set())
-    alts += [e for e in _ENDINGS_ORDER if e in ends]
-    alts += sorted(ends.difference(_ENDINGS_ORDER))  # (a `Boundary`'s own ending)
-    if len(alts) == 1:
-        return alts[0]
-    return "(?:" + "|".join(alts) + ")"
 
 
 _TRIGGER_CHARS = 6
@@ -210,7 +198,7 @@ def _keys_pattern(triggers: Iterable[str], stems: Iterable[str]) -> re.Pattern[s
         return None
     # (each branch starts with its letter: the engine skips to letters, as over CJK text)
     after_first = r"(?<![a-z0-9_].)"
-    alts = [re.escape(ch) + after_first + _trie_node(child) for ch, child in root.items()]
+    alts = [re.escape(ch) + after_first + trie_node(child) for ch, child in root.items()]
     return re.compile("|".join(alts))
 
 
