@@ -305,7 +305,10 @@ def test_no_source_straddles_the_split() -> None:
 # words in another script (off_topic), a rule of when an error appears in Arabic, a heading that
 # asks a question over a list, a service's "not a problem with your request" no contrast: hand
 # 223, retrained: 139.
-TUNE_FALSE_ALARMS_AT_MOST = 139
+# Round 21 joined (17 batches, 3,544 texts: image, voice and office bots, support widgets, Asian
+# messengers' bots, tool-call errors, model servers' outputs, coding agents, fr/es/it), learned
+# signal retrained, no hand change: hand 307, retrained: 186.
+TUNE_FALSE_ALARMS_AT_MOST = 186
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -600,7 +603,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 139
 # retrained: 307 (6,629 caught).
 # Round 20's eng102-eng107 merged (judge/16), with the same four readings: hand 282 (6,654
 # caught), retrained: 274 (6,662 caught).
-TUNE_MISSES_AT_MOST = 274
+# Round 21 joined (3,544 texts), learned signal retrained, no hand change: hand 444 (7,553 of
+# 7,997 caught), retrained: 447 (7,550 caught).
+TUNE_MISSES_AT_MOST = 447
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
