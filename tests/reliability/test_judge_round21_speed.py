@@ -74,3 +74,49 @@ def test_cause_and_fix_signal_reads_a_labelled_fix() -> None:
     plain = "I will fix the upload after the timeout, then retry it."
     r = Reply(plain, None, None, DEFAULT_CONFIG.lexicon)
     assert list(about.cause_and_fix(r, w)) == []
+
+
+# `next_release` reads a release named by its number only where a digit, a dot and a digit are
+# (`_DOTTED_NUMBER`): every reading of `_NUMBERED_RELEASE` holds one.
+RELEASES = [
+    "fixed in 1.4.2",
+    "added in v0.9, thanks",
+    "在 v2.1.0 已经加入",
+    "1.3 版本已经修复",
+    "v0.5.0 で修正しました",
+    "1.4.0 버전에서 수정",
+    "исправлено в 2.1",
+    "behoben in 2.1",
+    "corrigé dans la 2.1",
+    "corregido en la 2.1",
+    "corrigido na 2.1",
+    "fixed in \u0661.\u0662",  # (`\d` is any decimal digit)
+    "fixed in 2. then 3.",
+    "fixed in v2, released 3 days ago.",
+    "merged since version 12 . 3",
+    "we shipped it. 1 more thing. .5",
+]
+
+
+@pytest.mark.parametrize("low", RELEASES)
+def test_numbered_release_needs_a_dotted_number(low: str) -> None:
+    from tether.reliability import fix_signals as fix
+
+    if fix._DOTTED_NUMBER.search(low) is None:
+        assert fix._NUMBERED_RELEASE.search(low) is None
+    else:
+        assert (fix._NUMBERED_RELEASE.search(low) is not None) == ("in 2. then" not in low)
+
+
+def test_numbered_release_gate_on_shuffled_pieces() -> None:
+    from tether.reliability import fix_signals as fix
+
+    pieces = [
+        "fixed in ", "v", "1", "2", ".", ". ", "\u0663", "在", "版本", "修复", " ", "version ",
+        "で修正", "에서 수정", "a", "released since ",
+    ]  # fmt: skip
+    rng = random.Random(2121)
+    for _ in range(5000):
+        low = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        if fix._DOTTED_NUMBER.search(low) is None:
+            assert fix._NUMBERED_RELEASE.search(low) is None, low
