@@ -120,3 +120,26 @@ def test_numbered_release_gate_on_shuffled_pieces() -> None:
         low = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
         if fix._DOTTED_NUMBER.search(low) is None:
             assert fix._NUMBERED_RELEASE.search(low) is None, low
+
+
+# `guesses` is tried where "i bet" is, not " bet" ("between", "better"): its one reading with
+# "bet" is "I bet".
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I bet the proxy drops the header.",
+        "It ran between two and five times; better now.",
+        "The bet is that the cache is cold.",
+        "Maybe it is the proxy, I bet.",
+    ],
+)
+def test_guesses_keys_hold_every_match(text: str) -> None:
+    from tether.reliability import guess_signals as guess
+    from tether.reliability.keyed import holds
+
+    low = text.lower()
+    if guess._GUESS.search(low) is not None:
+        assert holds(low, guess._GUESS_KEYS)
+    r = Reply(text, None, None, DEFAULT_CONFIG.lexicon)
+    found = [s.name for s in guess.guesses(r, DEFAULT_CONFIG.all_weights)]
+    assert found == (["guesses"] if ("i bet" in low or "maybe" in low) else [])
