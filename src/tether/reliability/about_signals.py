@@ -562,8 +562,14 @@ def acted(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return sign("acted", w, _ACTED, _ACTED_KEYS, r.message[:2000], strip=True)
 
 
+# A fix labelled at the start of a line: "Solution:", "**Fix:**" (`_CAUSE_AND_FIX`'s last but
+# one reading, after what it fixes).
+_FIX_LABEL = (
+    r"(?m:^[ \t>*_#-]*(?:\*\*|__)?[ \t]*(?:solutions?|fix|workaround|resolution"
+    r"|lösung|solución|solução|soluzione)(?:\*\*|__)?[ \t]*:)"
+)
 # A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
-_CAUSE_AND_FIX = re.compile(
+_CAUSE_AND_FIX_READINGS = (
     # (a label set in bold, "**原因**" and a colon, or a table's cell, "| Generic Cause | ... |")
     r"(?:cause|reason|причина|原因|causa|ursache|raison|원인)(?:\*\*|__)?\s*[:\uff1a|]"
     r"[\s\S]{0,400}?"
@@ -594,16 +600,24 @@ _CAUSE_AND_FIX = re.compile(
     r"[\s\S]{0,600}?(?m:^[ \t]*(?:solutions?|how to fix|resolution|处理(?:步骤|方法)"
     r"|解决(?:方法|方案|步骤)|解決(?:方法|方案|策)|対処(?:方法|法)|해결 ?방법|조치 ?방법"
     r"|(?:способы )?решени[ея]|lösung(?:en)?|soluci[oó]n(?:es)?|solu[cç][aã]o)"
-    r"[ \t]*[:\uff1a]?[ \t]*$)"
+    r"[ \t]*[:\uff1a]?[ \t]*$)",
     # ... or a fix filed under its label at a line's start, after what it fixes: "Solution:
     # Wait for the rate limit window to pass", "**Solution :**", "Fix: retry after the reset"
     # (a reference entry or a guide; a notice gives its advice unlabelled, or its "Reason:")
-    r"|\S[\s\S]{0,600}?(?m:^[ \t>*_#-]*(?:\*\*|__)?[ \t]*(?:solutions?|fix|workaround|resolution"
-    r"|lösung|solución|solução|soluzione)(?:\*\*|__)?[ \t]*:)"
+    r"\S[\s\S]{0,600}?" + _FIX_LABEL,
     # ... or a list of errors, each with its fix: "錯誤: Timeout ... 解決: ...", twice or more
-    r"|(?:(?:error|problem|错误|錯誤|问题|問題|ошибка|проблема)\**\s*[:\uff1a][\s\S]{0,300}?"
-    r"(?:solution|fix|解决|解決|решение|solución|solução|lösung)\**\s*[:\uff1a][\s\S]{0,300}?){2}"
+    r"(?:(?:error|problem|错误|錯誤|问题|問題|ошибка|проблема)\**\s*[:\uff1a][\s\S]{0,300}?"
+    r"(?:solution|fix|解决|解決|решение|solución|solução|lösung)\**\s*[:\uff1a][\s\S]{0,300}?){2}",
 )
+_CAUSE_AND_FIX = re.compile("|".join(_CAUSE_AND_FIX_READINGS))
+# ... all but the fix labelled after what it fixes, for a text with no such label (that
+# reading tries up to 600 characters at every character: ~5 ms on 1,400 characters): where it
+# cannot match, the search finds what the whole pattern finds
+_CAUSE_AND_FIX_UNLABELLED = re.compile(
+    "|".join(p for p in _CAUSE_AND_FIX_READINGS if not p.endswith(_FIX_LABEL))
+)
+# (the label after a line break: after something, a line's start is past a newline)
+_FIX_LINE = re.compile(_FIX_LABEL)
 
 
 def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -612,7 +626,10 @@ def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     after what it fixes ("TOO_MANY_ATTEMPTS ... Solution: Wait ..."): a troubleshooting entry
     about an error. A notice may give a reason; it does not file it under a cause with its
     solution, nor its advice under "Solution:"."""
-    return sign("cause_and_fix", w, _CAUSE_AND_FIX, _CAUSE_KEYS, r.low[:3000])
+    text = r.low[:3000]
+    labelled = _FIX_LINE.search(text, 1) is not None
+    pattern = _CAUSE_AND_FIX if labelled else _CAUSE_AND_FIX_UNLABELLED
+    return sign("cause_and_fix", w, pattern, _CAUSE_KEYS, text)
 
 
 # Codes spoken of as a kind: "the error codes list", "HTTP status codes", "错误码列表".

@@ -205,6 +205,10 @@ _NUMBERED_RELEASE = re.compile(
     r"|(?:corregido|arreglado|añadido|solucionado) en (?:la )?(?:versión )?v?\d+\.\d+"
     r"|(?:corrigido|adicionado|resolvido) na (?:versão )?v?\d+\.\d+"
 )
+# A digit, a dot and a digit: what every reading of `_NUMBERED_RELEASE` holds (`\d+\.\d+`),
+# found from the dots (a search that starts at a sign skips to it; ~250 us on 1,400
+# characters for the pattern, tried at every digit and word, against ~5).
+_DOTTED_NUMBER = re.compile(r"\.(?=\d)(?<=\d\.)")
 # A fix promised for a release: "in the next release", "im nächsten Release", "下个版本",
 # "次のリリースで", "다음 버전에서", "в следующей версии", "na próxima versão".
 _NEXT_RELEASE = re.compile(
@@ -225,8 +229,8 @@ def next_release(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     low = r.low[:3000]
     found = sign("next_release", w, _NEXT_RELEASE, _NEXT_RELEASE_KEYS, low)
-    if found or "." not in low:
-        return found
+    if found or "." not in low or _DOTTED_NUMBER.search(low) is None:
+        return found  # (every release number the pattern reads is dotted: "1.4")
     return sign("next_release", w, _NUMBERED_RELEASE, _NUMBERED_KEYS, low)
 
 

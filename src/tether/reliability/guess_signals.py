@@ -23,7 +23,7 @@ from tether.reliability.reply import Reply, Signal
 
 _GUESS_KEYS = split_keys(
     (
-        *("sounds like", "maybe", "or something", "suspect", " bet", "my guess", "guessing"),
+        *("sounds like", "maybe", "or something", "suspect", "i bet", "my guess", "guessing"),
         "to do",
         *("估计", "大概是", "应该是", "八成", "多半是"),
         *("вероятно", "наверное", "скорее всего"),
