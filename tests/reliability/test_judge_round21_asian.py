@@ -103,3 +103,40 @@ def test_a_notices_example_is_no_guidance(text: str) -> None:
     failure, names = hand(text, "你好")
     assert failure, names
     assert "input_example" not in names
+
+
+STOPPED = (
+    "Current task has been aborted.",
+    "任务已终止。",
+    "タスクを中止しました。",
+)
+
+
+@pytest.mark.parametrize("text", STOPPED)
+def test_a_stopped_run_confirms_a_stop_command(text: str) -> None:
+    failure, names = hand(text, "/stop")
+    assert not failure, names
+
+
+def test_a_stopped_run_to_a_task_is_still_a_failure() -> None:
+    failure, names = hand("Current task has been aborted.", "Summarize this article for me.")
+    assert failure, names
+    assert "run_stopped" in names
+
+
+def test_a_run_terminated_with_its_reason_is_a_failure() -> None:
+    failure, names = hand("会话终止：30分钟无响应", "帮我总结这篇文章")
+    assert failure, names
+    assert "run_stopped" in names
+
+
+def test_a_php_slot_left_unfilled_is_a_template() -> None:
+    _, names = hand("訂單 {$order->number} 處理完畢。", "我的訂單好了嗎")
+    assert "template_slot" in names
+    # asked about interpolation: the slot is the answer
+    failure, names = hand(
+        "In PHP write {$user->name} inside double quotes.",
+        "How does PHP string interpolation work?",
+    )
+    assert not failure, names
+    assert "template_slot" not in names

@@ -21,7 +21,7 @@ _FORMAT_SPEC = r"(?:![rsa])?(?::(?!\d*\})[<>^=]?[+\- ]?#?\d*[,_]?(?:\.\d+)?[bcde
 # `{str(e)}`, `${error.message}`, `${codes[c] || ...` (a fallback after it),
 # `{{host}}`, Go's `{{ .Name }}`, `{0}`, `{e!r}`, `{cost:.2f}`, `%s`, `%v`. Not after a word,
 # `#`, `\\`, `^` or `}` (a Ruby string's `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's
-# `{null}`) or `/` (a URL's `/{id}`).
+# `{null}`) or `/` (a URL's `/{id}`). PHP's `{$this->id}`.
 _SLOT = re.compile(
     r"\$\{[A-Za-z_][\w.]*\}|\$\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,30}\])?(?:\(\))?\s*(?:\|\||\?\?)"
     r"|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
@@ -31,6 +31,8 @@ _SLOT = re.compile(
     r"|(?<![\w%])%[sdv]\b"
     # a slot between dollars (`$REASON$`), Fluent's placeable (`{ $date }`)
     r"|(?<![\w$])\$[A-Z][A-Z0-9_]{1,30}\$(?![\w$])|\{ ?\$[a-z_][\w-]{0,30} ?\}"
+    # PHP's complex slot: `{$this->todoId}`, `{$user->name}`, `{$row['id']}`
+    r"|\{\$[A-Za-z_]\w*(?:->\w+|\[[^\]\n]{1,20}\]){1,3}\}"
 )
 _ASKS_TEMPLATE = re.compile(
     r"%[sdv]\b|\{\w*\}|\$\{|templat|placeholder|format(?:ting)? string|format specifier|printf"
