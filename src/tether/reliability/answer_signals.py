@@ -738,3 +738,48 @@ def typed_command(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("typed_command", -w["typed_command"], m.group(0).strip()[:40]),)
+
+
+INPUT_EXAMPLE_CHARS = 300
+# An example of what to type next, in brackets ("(例: 午餐 1200円)", "(예: 2024-01-01)",
+# "(например: 12:30)", "(e.g. 11:30)"; ASCII or full-width), or after a marker and a colon
+# ("例: ランチ 1200円"), or "like this" before a verb of sending or typing ("「ランチ 1200円」
+# みたいに送ってね", "按照这个格式输入"); or the input's form in digits ("請輸入 4-6 位數字",
+# "4桁の数字を入力").
+_INPUT_EXAMPLE = KeyGated(
+    r"[(\uff08]\s*(?:例|例如|比如|예|예시|e\.g\.|eg\.?|z\.b\.|ej\.|ex\.|например|напр\.|ví dụ"
+    r"|vd)\s*[:\uff1a.]?\s*(?P<ex>[^()\uff08\uff09\n]{2,40})[)\uff09]"
+    r"|(?:^|[\s\u3002\uff0c\uff1a\n])(?:例|例如|比如|예시|예|например|ví dụ)\s*[:\uff1a]\s*"
+    r"(?P<ex2>[^\n]{2,40})"
+    r"|(?:みたいに|のように|のような形で|の形式で|の形で)(?:送|入力|メッセージ|書い|打)"
+    r"|(?:형식으로|처럼) (?:입력|보내)|(?:格式|格式來|格式来)(?:输入|輸入|发送|發送)"
+    r"|(?:输入|輸入|入力|입력)[^\u3002\n]{0,12}?\d+\s*[\uff5e~\-\u301c]?\s*\d*\s*(?:位|桁|자리)"
+    r"|\d+\s*[\uff5e~\-\u301c]?\s*\d*\s*(?:位數字|位数字|桁の数字|자리 숫자)"
+    r"|введите[^.\n]{0,20}\d+\s*(?:цифр|символ)"
+)
+# An example a failure notice gives: a bot's command ("/setkey sk-..."), a key, a setting.
+_NOTICE_EXAMPLE = re.compile(r"^\s*[/!]|sk-|api|key|token|キー|키|密钥|金鑰|ключ", re.I)
+# The classes a setup or limit notice's words belong to: an example there is of a key or a plan.
+_NOTICE_CLASSES = frozenset(("auth", "setup", "quota", "rate_limit", "overload", "unavailable"))
+
+
+def input_example(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that shows the user what to type next by an example of the input
+    ("(例: 午餐 1200円)", "「ランチ 1200円」みたいに送ってね", "請輸入 4-6 位數字"): a
+    messenger bot's guidance after an input it could not use, its own words about its own
+    domain. A relay's or a provider's failure text points at retrying, at the app's commands
+    or at a key, never at an example of the user's next message (not with the words of a
+    key, a quota or an outage)."""
+    text = r.text
+    if len(text) > INPUT_EXAMPLE_CHARS or r.html:
+        return ()
+    low = text.lower()
+    m = _INPUT_EXAMPLE.search(low)
+    if m is None:
+        return ()
+    example = m.group("ex") or m.group("ex2") or ""
+    if _NOTICE_EXAMPLE.search(example) is not None:
+        return ()
+    if any(h[0] in _NOTICE_CLASSES for h in r.hits):
+        return ()
+    return (Signal("input_example", -w["input_example"], m.group(0).strip()[:40]),)

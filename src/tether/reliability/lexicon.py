@@ -372,6 +372,9 @@ class Lexicon:
             t.lower()
             for t in (*(stand_in or {}).get("progress", ()), *(stand_in or {}).get("working", ()))
         )
+        # the words an interim notice wraps its progress word in ("아직", "です", "still":
+        # `stand_in` "interim"; `working_line`)
+        self.interim = Terms(t.lower() for t in (stand_in or {}).get("interim", ()))
         # a speaker not knowing, or not wanting to talk (`Reply.not_knowing`)
         self.not_knowing = Terms(t.lower() for t in (not_knowing or {}).get("terms", ()))
         # a word of talking near a word of another turn, or both in one (`handing_back`)

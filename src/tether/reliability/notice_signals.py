@@ -171,14 +171,25 @@ def _closing_stop(low: str) -> str | None:
     return last if last in _CLOSING else None
 
 
+# A message that is only a command to stop the run ("/stop", "cancel", "停止", "キャンセル",
+# "취소", "стоп"): a stopped run is then what was asked for.
+_STOP_COMMAND = re.compile(
+    r"[/!.]?(?:stop|cancel|abort|halt|interrupt|停止|终止|終止|取消|中止|中断|キャンセル|중지|중단|취소"
+    r"|стоп|отмена|отменить|остановить|остановись)[\s.!\u3002\uff01]*"
+)
+
+
 def run_stopped(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A run of the app's machinery that stopped before its end, said as a status line ("The
     agent stopped responding", "Operation cancelled by user", "Cancelled", "生成已中断"): an
     agent framework's or a chat client's give-up put where the answer should be; in a longer
-    report, its head when the rest is the output it carries (`_report_head`)."""
+    report, its head when the rest is the output it carries (`_report_head`). Not to a message
+    that is only a stop command ("/stop"): the stop it asked for, confirmed."""
     low = _short_notice(r) or _report_head(r) or _status_label(r)
     if low is None:
         return ()
+    if r.question and _STOP_COMMAND.fullmatch(r.question[:40].strip().lower()) is not None:
+        return ()  # the user's own "/stop" confirmed: "Current task has been aborted."
     if _SIGNS.sub(" ", low).strip() in _RUN_STOPPED.alone:
         return (Signal("run_stopped", w["run_stopped"], low[:60]),)
     closing = _closing_stop(low)

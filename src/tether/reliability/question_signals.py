@@ -339,6 +339,9 @@ def _asks_about_failure(r: Reply) -> bool:
     return _question_asks_about_failure(r.question[:2000], r.lexicon)
 
 
+asks_about_failure = _asks_about_failure  # (for `stand_in_signals.interim_notice`)
+
+
 @lru_cache(maxsize=64)
 def _question_asks_about_failure(q: str, lexicon: Lexicon) -> bool:
     """Whether the question names a failure: kept, since every attempt at one request reads

@@ -48,6 +48,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     repeated, control tokens bare, a few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     typed_command (a shell's prompt and a command: "$ npm install"),
+                    input_example (a bot's example of what to type next: "(例: 午餐 1200円)"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
                     witness (the writer met the failure too: "same here"), asked_about (the
                     question names the same failure), on_topic (the reply shares words with
@@ -116,6 +117,7 @@ from tether.reliability.answer_signals import (
     conditional,
     defines,
     explains,
+    input_example,
     introduced,
     json_data,
     long_prose,
@@ -313,6 +315,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "names_code": 0.5,  # "the 429 error", "a 503 response": a code spoken of, not said
     "rate_stated": 0.5,  # a limit stated as a rate ("5 calls per second"): a policy's documentation
     "typed_command": 0.5,  # a command typed at a shell's prompt ("$ npm install"): a pasted session
+    "input_example": 0.9,  # a bot shows what to type next ("(例: 午餐 1200円)"): its own guidance
     "http_message": 0.8,  # an HTTP status or request line with headers: a protocol example
     "checklist": 0.6,  # items marked as working and as failing ("- ✅ ...", "- ❌ ...")
     "schedule": 0.5,  # three or more cases counted up, each with its rule: a schedule, a policy
@@ -424,6 +427,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     rate_stated,
     http_message,
     typed_command,
+    input_example,
     checklist,
     schedule,
     recurrence,

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import placeholder_key
+from tether.reliability.question_signals import asks_about_failure
 from tether.reliability.reply import (
     Reply,
     Signal,
@@ -20,7 +21,7 @@ _FORMAT_SPEC = r"(?:![rsa])?(?::(?!\d*\})[<>^=]?[+\- ]?#?\d*[,_]?(?:\.\d+)?[bcde
 # `{str(e)}`, `${error.message}`, `${codes[c] || ...` (a fallback after it),
 # `{{host}}`, Go's `{{ .Name }}`, `{0}`, `{e!r}`, `{cost:.2f}`, `%s`, `%v`. Not after a word,
 # `#`, `\\`, `^` or `}` (a Ruby string's `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's
-# `{null}`) or `/` (a URL's `/{id}`).
+# `{null}`) or `/` (a URL's `/{id}`). PHP's `{$this->id}`.
 _SLOT = re.compile(
     r"\$\{[A-Za-z_][\w.]*\}|\$\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,30}\])?(?:\(\))?\s*(?:\|\||\?\?)"
     r"|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
@@ -30,6 +31,8 @@ _SLOT = re.compile(
     r"|(?<![\w%])%[sdv]\b"
     # a slot between dollars (`$REASON$`), Fluent's placeable (`{ $date }`)
     r"|(?<![\w$])\$[A-Z][A-Z0-9_]{1,30}\$(?![\w$])|\{ ?\$[a-z_][\w-]{0,30} ?\}"
+    # PHP's complex slot: `{$this->todoId}`, `{$user->name}`, `{$row['id']}`
+    r"|\{\$[A-Za-z_]\w*(?:->\w+|\[[^\]\n]{1,20}\]){1,3}\}"
 )
 _ASKS_TEMPLATE = re.compile(
     r"%[sdv]\b|\{\w*\}|\$\{|templat|placeholder|format(?:ting)? string|format specifier|printf"
@@ -193,13 +196,51 @@ def working_line(r: Reply) -> bool:
     `progress` and `working`). A client's progress message never replaced by the reply. Not
     when the question names the same words (a progress message asked for)."""
     text = r.text.strip()
-    if len(text) > WORKING_LINE_CHARS or "\n" in text or _WORKING_END.search(text) is None:
+    if len(text) > WORKING_LINE_CHARS or "\n" in text:
         return False
+    if _WORKING_END.search(text) is None:
+        return interim_notice(r)
     low = text.lower()
     m = r.lexicon.working.search(low)
     if m is None:
         return False
     return not (r.question and m.group(0).strip() in r.question.lower())
+
+
+INTERIM_CHARS = 40
+# What may stay of an interim notice once its progress words and wrappers are gone: signs,
+# digits, and one short Latin name ("AI", "Gemini", "GPT").
+_INTERIM_REST = re.compile(r"[\W\d_]*(?:[a-z][a-z0-9.-]{0,11})?[\W\d_]*")
+
+
+def interim_notice(r: Reply) -> bool:
+    """A whole reply that only says the bot is still at work, with no ellipsis: "아직 AI가
+    처리 중이에요", "考え中です", "正在思考中", "Всё ещё думаю": a messenger bot's interim
+    notice ("still thinking") sent where the answer goes, and no answer came after it. Only
+    the progress words (stand_in `progress`, `working`), the words an interim notice wraps
+    them in (`interim`: "아직", "です", "还在", "still") and a bot's name; not when the
+    question names the same words, or a failure (a maintainer's "being handled")."""
+    text = r.text.strip()
+    if len(text) > INTERIM_CHARS or (text.isascii() and len(text.split()) > 4):
+        return False
+    low = text.lower()
+    spans = r.lexicon.working.spans(low)
+    if not spans:
+        return False
+    if r.question and any(low[a:b].strip() in r.question.lower() for a, b in spans):
+        return False
+    if r.question and asks_about_failure(r):
+        return False  # "正在处理。" to "always 502, when will it work?": a maintainer's status
+    rest = _cut(low, spans)
+    rest = _cut(rest, r.lexicon.interim.spans(rest))
+    return _INTERIM_REST.fullmatch(rest) is not None
+
+
+def _cut(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with the spans blanked out (a space each)."""
+    for a, b in sorted(spans, reverse=True):
+        text = text[:a] + " " + text[b:]
+    return text
 
 
 def _names_task_words(r: Reply) -> bool:
