@@ -29,6 +29,8 @@ TOOL_ERRORS = (
     "Received tool input did not match expected schema",
     '"message":"tools.3.custom.name: String should match pattern \'^[a-z_]{1,64}$\'"',
     "Unsupported parameter: 'tools' is not supported with this model.",
+    "Assistant message must have either content or tool_calls, but not none.",
+    "Unrecognized request argument supplied: tools",
     "\u8be5\u6a21\u578b\u4e0d\u652f\u6301\u5de5\u5177\u8c03\u7528",
 )
 
