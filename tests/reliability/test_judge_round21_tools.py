@@ -31,6 +31,7 @@ TOOL_ERRORS = (
     "Unsupported parameter: 'tools' is not supported with this model.",
     "Assistant message must have either content or tool_calls, but not none.",
     "Unrecognized request argument supplied: tools",
+    "Unknown tool: web_lookup",
     "\u8be5\u6a21\u578b\u4e0d\u652f\u6301\u5de5\u5177\u8c03\u7528",
 )
 
@@ -51,6 +52,8 @@ TOOL_ANSWERS = (
     "I get tool_use_failed from Groq whenever the prompt is long.",
     # a question about it
     "Does llama3.2 support tools, or do I need 3.1?",
+    # a definition of the error
+    "Unknown tool: means the agent asked for a tool the server never listed.",
     # an explanation with its cause and fix
     "No object generated means the response did not match schema because the model added a"
     " trailing comment; the fix is to lower the temperature.",
