@@ -78,3 +78,34 @@ def test_a_long_report_that_quotes_the_error_is_left() -> None:
     )
     failure, names = hand(text)
     assert "tool_protocol" not in names and not failure, names
+
+
+# A recorded completion of an agent's side request: a long prompt whose "Format:" and
+# "EXAMPLES:" ask for a short suggestion, and names "type" and "error" in its prose. The API
+# error recorded as the turn is no object the request demanded, nor the shape of a failure it
+# asked to see (its "error" counts for less, as a failure the prompt names).
+SUGGESTION_PROMPT = (
+    "You suggest what the user might type next in the terminal.\n\n"
+    "Look at the user's recent messages and their original request, and predict the next "
+    "short instruction they would give, in their own words and style.\n\n"
+    'EXAMPLES:\nThe tests were fixed -> "run the tests"\nCode was written -> "try it"\n'
+    "The assistant offered two options -> the one the user would pick\n"
+    'The assistant asked whether to continue -> "yes"\n\n'
+    "Stay silent if the next step is not obvious. After an error or a misunderstanding, stay "
+    "silent and let the user look at it.\n\nFormat: 2-12 words, nothing else."
+)
+
+
+def test_an_api_error_recorded_for_a_formatted_side_request_is_a_failure() -> None:
+    text = (
+        'API Error: 400 {"type":"error","error":{"type":"invalid_request_error","message":'
+        '"max_tokens: Input should be greater than or equal to 1"},"request_id":"req_0a1b2c"}'
+    )
+    failure, names = hand(text, SUGGESTION_PROMPT)
+    assert "asked_for" not in names and failure, names
+
+
+def test_an_object_whose_keys_a_format_names_as_keys_is_demanded() -> None:
+    question = 'Classify the ticket. Format: {"type": ..., "error": ...} and nothing else.'
+    failure, names = hand('{"type": "billing", "error": "double charge"}', question)
+    assert "asked_for" in names and not failure, names
