@@ -73,12 +73,34 @@ def _about_failure(q: str, lexicon: Lexicon) -> _AboutFailure:
     m = lexicon.vocabulary.search(q[:2000])
     outage = reports_outage(q) if m is None else None
     named = m or outage
+    code = CODE_WORD.search(q[:2000])
     return _AboutFailure(
         frozenset(CODE_WORD.findall(q)),
         named.group(0) if named is not None else None,
-        CODE_WORD.search(q[:2000]) is not None,
-        _ASKS_SHAPE.search(q[:2000]) is not None or _ERRORS_HEADING.match(q) is not None,
+        code is not None,
+        _asks_shape(q[:2000], (named, code)) or _ERRORS_HEADING.match(q) is not None,
     )
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?\n\u3002\uff01\uff1f]")
+
+
+def _asks_shape(q: str, failures: tuple[re.Match[str] | None, ...]) -> bool:
+    """Whether `q` asks what a failure looks like: a shape word in the sentence of the failure
+    it names, or anywhere in a question of one line (a long prompt's "EXAMPLES:" and "Format:"
+    lines ask nothing of its "after an error, stay silent")."""
+    if _ASKS_SHAPE.search(q) is None:
+        return False
+    if "\n" not in q.strip():
+        return True
+    for f in failures:
+        if f is None:
+            continue
+        start = max((m.end() for m in _SENTENCE_BREAK.finditer(q, 0, f.start())), default=0)
+        end = _SENTENCE_BREAK.search(q, f.end())
+        if _ASKS_SHAPE.search(q, start, end.start() if end is not None else len(q)):
+            return True
+    return False
 
 
 _ASKS_SHAPE = re.compile(
@@ -408,6 +430,16 @@ def keys_demanded(q: str, text: str) -> set[str]:
         for k in keys
         if (_names_word(q, k) if re.escape(k) == k else re.search(_WORD_AT.format(k), q))
     }
-    if len(named) >= 2 and re.search(r"\bjson\b|\bobject\b|\bschema\b|\bformat\b", q):
+    if len(named) < 2:
+        return set()
+    if re.search(r"\bjson\b|\bobject\b|\bschema\b", q):
         return named
+    if re.search(r"\bformat\b", q):
+        # a format alone names its keys as keys (`"ok"`, `error:`), not as words of its prose
+        # ("type your next message", "after an error")
+        quoted = {k for k in named if re.search(_KEY_NAMED.format(re.escape(k)), q)}
+        return named if len(quoted) >= 2 else set()
     return set()
+
+
+_KEY_NAMED = r"[\"'`]{0}[\"'`]|(?<![a-z0-9_]){0}\s*[:=]"

@@ -40,7 +40,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     record of a tool call passed on as the reply: "Command web_search
                     returned: []"), format_fault (its complaint that the model's output
                     missed the loop's form: "Message misformat, no valid tool request
-                    found"), failed_status (an envelope whose
+                    found"), tool_protocol (a provider's error about tool calling or
+                    structured output: "... does not support tools", "tool_use_failed",
+                    "No object generated"), failed_status (an envelope whose
                     own fields say it failed: `"success": false`), step_limit (an agent
                     loop's cap reached), casual_trouble (trouble in a casual register:
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
@@ -99,6 +101,7 @@ from tether.reliability import (
     notice_signals,
     persona_signals,
     step_limit_signals,
+    tool_protocol_signals,
 )
 from tether.reliability.about_signals import (
     acted,
@@ -232,6 +235,7 @@ from tether.reliability.stand_in_signals import (
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.tail_signals import broken_off, tail_error
+from tether.reliability.tool_protocol_signals import tool_protocol
 from tether.reliability.trace_signals import (
     EXCEPTION_LINE,
     runtime_message,
@@ -288,6 +292,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "rejected_field": 1.0,  # a validator's verdict on a request's field ("messages.3: ...")
     "tool_record": 1.2,  # an agent loop's record of a tool call ("Command x returned: []")
     "format_fault": 1.0,  # ... or its complaint about the model's output ("no valid tool call")
+    "tool_protocol": 1.0,  # a provider's tool-call error ("does not support tools")
     "degenerate": 2.0,  # no language: "GGGG", control tokens bare, a loop, the prompt echoed
     # answer evidence (applied as negative weights)
     "explains": 0.2,  # per explaining word, up to three
@@ -406,6 +411,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     rejected_field,
     tool_record,
     format_fault,
+    tool_protocol,
     degenerate,
 )
 SIGNALS: tuple[SignalFn, ...] = (
@@ -580,6 +586,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
     persona_signals.may_fire,  # a persona's stand-in ("I'm on a break")
+    tool_protocol_signals.may_fire,  # a provider's error about tool calling
 )
 
 
