@@ -25,6 +25,8 @@ import orjson
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import LETTER, Reply, Signal
 from tether.reliability.tool_markup import CALL_OPENERS
+from tether.reliability.transcript_signals import filler
+from tether.reliability.transcript_signals import may_fire as may_fill
 
 # A model's control tokens and chat template markers, as a tokenizer's vocabulary spells them:
 # `<|im_start|>`, `<|eot_id|>`, `<|"|>`; `<unk>`, `<pad>`; `<start_of_turn>`; `[INST]`,
@@ -198,6 +200,97 @@ def _loop(text: str, r: Reply) -> str | None:
     return found[0]
 
 
+# Byte-level BPE's stand-ins for bytes, left in a text decoded token by token without the
+# byte map undone: `Ġ` for a space, `Ċ` for a newline ("TitleĠofĠtheĠimageĊĊ").
+_BPE_SPACES = ("\u0120", "\u010a")
+# Text of other scripts whose UTF-8 bytes were read one by one: a CJK character's lead byte
+# (E3-E9) as Latin-1, then two continuation bytes as Latin-1 (A1-BF), as GPT-2's byte map
+# spells the rest (U+0121-U+0143: "\u00e4\u00b8\u012f", the "\u4e0d" of a byte-level
+# tokenizer), or as cp1252 spells them ("\u00e4\u00b8\u00ad\u00e6\u2013\u2021", "\u4e2d\u6587").
+_BYTE_TRIPLE = re.compile(
+    "[\u00e3-\u00e9][\u00a1-\u00bf\u0121-\u0143\u20ac\u201a\u0192\u201e\u2026\u2020"
+    "\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013"
+    "\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]{2}"
+)
+# Mojibake: this many such characters at least, and this share of the text's characters.
+MOJIBAKE_TRIPLES = 2
+MOJIBAKE_SHARE = 0.5
+# U+FFFD, what a decoder writes for bytes it could not read: this many in a reply.
+REPLACEMENTS = 4
+
+
+def _mojibake(text: str) -> str | None:
+    """Bytes read as characters: byte-level BPE's `Ġ`/`Ċ` standing where spaces and newlines
+    are (more of them than spaces), a CJK text's UTF-8 bytes read one by one as Latin-1 or
+    byte-map characters (most of the text), or the decoder's replacement character again and
+    again. A person who quotes such a text writes it among spaced words, few of them."""
+    head = text[:2000]
+    pieces = head.count(_BPE_SPACES[0]) + head.count(_BPE_SPACES[1])
+    if pieces >= 3 and pieces > head.count(" "):
+        return "\u0120"
+    if head.count("\ufffd") >= REPLACEMENTS:
+        return "\ufffd"
+    if not any("\u00e3" <= c <= "\u00e9" for c in head):
+        return None
+    found = _BYTE_TRIPLE.findall(head)
+    solid = sum(1 for c in head if not c.isspace())
+    if len(found) >= MOJIBAKE_TRIPLES and 3 * len(found) >= MOJIBAKE_SHARE * solid:
+        return str(found[0])
+    return None
+
+
+# A chat completion object printed whole whose message holds no answer: its content empty or
+# null (no tool call made), or only its reasoning filled: the model's answer went into the
+# reasoning field, or the reasoning ran out of room before an answer.
+_EMPTY_CONTENT = re.compile(r"""['"]content['"]\s*:\s*(?:''|""|None|null)\s*[,}]""")
+_FILLED_CONTENT = re.compile(r"""['"]content['"]\s*:\s*(?:'[^']|"[^"])""")
+_REASONING = re.compile(r"""['"]reasoning(?:_content)?['"]\s*:\s*['"][^'"]""")
+_TOOL_CALL_MADE = re.compile(r"""tool_calls['"]\s*:\s*\[\s*\{""")
+
+
+def _empty_completion(text: str) -> str | None:
+    """A completion object (JSON or a Python dict) whose message's content is empty or null,
+    or missing beside a filled reasoning field, with no tool call: an answer with no text."""
+    if not text.startswith("{") or "chat.completion" not in text[:400]:
+        return None
+    if _FILLED_CONTENT.search(text) is not None or _TOOL_CALL_MADE.search(text) is not None:
+        return None
+    if _EMPTY_CONTENT.search(text) is not None:
+        return "empty content"
+    if _REASONING.search(text) is not None:
+        return "only reasoning"
+    return None
+
+
+# A line said over and over: this many times in a row at least, this long, and most of the
+# text (a few words looping is `_loop`'s, a longer sentence is read by lines).
+LINE_REPEATS = 4
+LINE_CHARS = 15
+LINE_SHARE = 0.6
+
+
+def _line_loop(text: str, r: Reply) -> str | None:
+    """One line of words said four times or more in a row, most of the reply, outside code
+    and lists, to a request that asked for no repetition: a model looping on a sentence."""
+    if text.count("\n") < LINE_REPEATS - 1:
+        return None
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    best, run = "", 0
+    for i, line in enumerate(lines):
+        n = 1
+        while i + n < len(lines) and lines[i + n] == line:
+            n += 1
+        if n > run:
+            best, run = line, n
+    if run < LINE_REPEATS or len(best) < LINE_CHARS or LETTER.search(best) is None:
+        return None
+    if run * len(best) < LINE_SHARE * len(text) or _LAYOUT.search(text) is not None:
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return best[:40]
+
+
 def _noise(text: str) -> bool:
     """Bytes read as characters: one run with no space, few letters, many kinds of signs."""
     if len(text) < NOISE_CHARS or any(c.isspace() for c in text):
@@ -359,8 +452,19 @@ def may_be_degenerate(text: str) -> bool:
     if head_degenerate(text[:200]):
         return True
     if len(text) <= SOUP_CHARS and ("<" in text or "[" in text):
-        return SPECIAL_TOKEN.search(text) is not None or _first_loop(text) is not None
-    return _first_loop(text[:600]) is not None
+        if SPECIAL_TOKEN.search(text) is not None or _first_loop(text) is not None:
+            return True
+    elif _first_loop(text[:600]) is not None:
+        return True
+    return _mojibake_marks(text) or may_fill(text)
+
+
+def _mojibake_marks(text: str) -> bool:
+    """Whether `text`'s head holds a mark of mojibake (`Ġ`, `Ċ`, U+FFFD, a Latin-1 lead byte)."""
+    head = text[:2000]
+    return any(c in head for c in "\u0120\u010a\ufffd") or (
+        any("\u00e3" <= c <= "\u00e9" for c in head) and _BYTE_TRIPLE.search(head) is not None
+    )
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -415,6 +519,10 @@ def broken(r: Reply) -> str | None:
         said = _loop(text, r)
     if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
         said = text[:40]
+    if said is None:
+        said = _mojibake(text) or _empty_completion(text) or filler(r)
+    if said is None and r.structure is None and not r.html:
+        said = _line_loop(text, r)
     return said
 
 
