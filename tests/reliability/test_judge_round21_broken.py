@@ -34,6 +34,22 @@ BROKEN = (
         "think about rhymes.'}}]}",
         "Write a poem.",
     ),
+    # only the reasoning, no answer after it
+    (
+        "<think>\nThe user wants the capital of Peru. That is Lima. Answer briefly.\n</think>",
+        "Capital of Peru?",
+    ),
+    ("<think>\nThe user wants a haiku about rain. Let me count syllables: five, seven", "Haiku?"),
+    ("Okay, the user asks for a haiku. Five, seven, five syllables. Done.\n</think>", "Haiku?"),
+    # one word over and over; letters of every script in one run
+    ("the the the the the the the the the the", "Complete: The cat sat on"),
+    (
+        "Hello! I am an assistant.\u0113\u06a3\u0644\u062c\u0639\u3043\u05c8\u0665"
+        "\u0106e\u2172\u05eac\u0101h\u1e75i\u938bo\u01f8aieq\u0161\u0433\u0438\u0431"
+        "\u03b8\u03c3\u0436\u044a\u0e1e\u0627\u0628\u05d0\u3042\u4e2d\u0439\u03a9"
+        "\u0639\u3044\u05d1\u0432",
+        "Introduce yourself.",
+    ),
     # one sentence looping
     ("Sure, here is the revised summary of the meeting.\n" * 6, "Summarise the meeting."),
     # a speech model's filler
@@ -81,6 +97,16 @@ LOOKALIKES = (
         "Row, row, row your boat,\nGently down the stream.\nMerrily, merrily, merrily,\n"
         "Life is but a dream.",
         "Sing me a song.",
+    ),
+    # reasoning shown in code, then an answer after the block
+    ("Qwen3 wraps its thoughts in `<think>` and `</think>`; strip them.", "How do I hide it?"),
+    ("<think>\nPeru's capital is Lima.\n</think>\n\nThe capital of Peru is Lima.", "Capital?"),
+    # a chant asked for, a language list
+    ("no no no no no no no no no", "Say no nine times."),
+    (
+        "English/Fran\u00e7ais/Deutsch/\u65e5\u672c\u8a9e/\u0420\u0443\u0441\u0441"
+        "\u043a\u0438\u0439/\u0627\u0644\u0639\u0631\u0628\u064a\u0629",
+        "Which languages?",
     ),
     # a real transcript with a music cue; quoted hallucinations; an outro in a chat
     (

@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable, Mapping
-from itertools import islice
+from itertools import islice, pairwise
 
 import orjson
 
@@ -291,6 +291,111 @@ def _line_loop(text: str, r: Reply) -> str | None:
     return best[:40]
 
 
+# A reasoning block with nothing after it: the reply is the model's thinking, its answer never
+# written (the budget ran out, or the server put the answer in the reasoning field). The block
+# opens the reply (`<think>`, `<thinking>`, `<reasoning>`, Kimi's `◁think▷`) and closes with no
+# letter after it, or never closes; or the opener was the template's and the reply ends on
+# the closer.
+_THINK_OPENERS = ("<think>", "<thinking>", "<reasoning>", "\u25c1think\u25b7")
+_THINK_CLOSERS = ("</think>", "</thinking>", "</reasoning>", "\u25c1/think\u25b7")
+
+
+def _reasoning_only(text: str) -> str | None:
+    """The reply is only a reasoning block (the answer after it empty or never written)."""
+    if "think" not in text[:12] and "reason" not in text[:12] and "think" not in text[-14:]:
+        return None
+    if "`" in text:
+        return None  # (a writer showing the tags in code)
+    closer = next((c for c in _THINK_CLOSERS if c in text), None)
+    if text.startswith(_THINK_OPENERS):
+        if closer is None:
+            return "reasoning, never closed"
+        after = text[text.rfind(closer) + len(closer) :]
+        return None if LETTER.search(after) is not None else "reasoning only"
+    if closer is not None and text.endswith(closer):
+        return "reasoning only"
+    return None
+
+
+# One word said over and over as the whole reply ("is is is is is"), not a laugh or a song's
+# syllable ("ha ha ha", "la la la"): this many times at least.
+CHANT_WORDS = 8
+_LAUGH = re.compile(
+    r"(?:ha|he|hi|ho|ja|je|ji|jo|xa|la|na|lo|ah|eh|oh|\u0445\u0430|\u0445\u0435|k|w|"
+    r"\u54c8|\u5475|\u563f|\u3131|\u314b|\u314e|\u7b11|\u8349)+[!.]*",
+    re.I,
+)
+
+
+def _chant(text: str, r: Reply) -> str | None:
+    """The whole reply one word repeated (`CHANT_WORDS` times or more), to a request that
+    asked for no repetition: a model stuck on a token."""
+    first = text.split(None, 3)
+    if len(first) < 4 or not first[0] == first[1] == first[2] or len(text) > 2000:
+        return None
+    words = text.split()
+    word = words[0]
+    if len(words) < CHANT_WORDS or any(w != word for w in words):
+        return None
+    if LETTER.search(word) is None or _LAUGH.fullmatch(word) is not None:
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return word[:20]
+
+
+# A run with no space that mixes many scripts, switching between them at every few letters:
+# bytes of a broken kernel read as characters of every script (Latin, Arabic, kana, Hebrew in
+# a row). A run this long, this many scripts, this many switches.
+SOUP_RUN = 40
+SOUP_SCRIPTS = 5
+SOUP_SWITCHES = 15
+_SCRIPT_STARTS = (
+    (0x250, 0),  # Latin
+    (0x370, -1),
+    (0x400, 1),  # Greek
+    (0x530, 2),  # Cyrillic
+    (0x590, -1),
+    (0x600, 3),  # Hebrew
+    (0x780, 4),  # Arabic
+    (0x900, -1),
+    (0xE00, 5),  # Indic
+    (0xE80, 6),  # Thai
+    (0x3040, -1),
+    (0x3100, 7),  # Kana
+    (0x4E00, -1),
+    (0xA000, 8),  # Han
+    (0xAC00, -1),
+    (0xD7B0, 9),  # Hangul
+)
+
+
+def _script(c: str) -> int:
+    """A coarse script of a letter (-1: none of the listed ones, or no letter)."""
+    if not c.isalpha():
+        return -1
+    o = ord(c)
+    for end, script in _SCRIPT_STARTS:
+        if o < end:
+            return script
+    return -1
+
+
+def _script_soup(text: str) -> str | None:
+    """A long run with no space whose letters come from many scripts in turn (module doc)."""
+    if len(text) < SOUP_RUN or text.isascii():
+        return None
+    for run in text.split():
+        if len(run) < SOUP_RUN or run.isascii():
+            continue
+        scripts = [s for s in map(_script, run) if s >= 0]
+        if len(set(scripts)) < SOUP_SCRIPTS:
+            continue
+        if sum(1 for a, b in pairwise(scripts) if a != b) >= SOUP_SWITCHES:
+            return run[:20]
+    return None
+
+
 def _noise(text: str) -> bool:
     """Bytes read as characters: one run with no space, few letters, many kinds of signs."""
     if len(text) < NOISE_CHARS or any(c.isspace() for c in text):
@@ -443,7 +548,7 @@ def head_degenerate(head: str) -> bool:
 def ends_on_token(text: str) -> bool:
     """Whether `text` (stripped) ends on a stop token or template marker: a long answer with
     the server's stop token left at its end is read (`_tokens`), not cleared on its length."""
-    return text.endswith(("|>", "</s>", "_of_turn>", "_of_text>", "[end of text]"))
+    return text.endswith(("|>", "</s>", "_of_turn>", "_of_text>", "[end of text]", *_THINK_CLOSERS))
 
 
 def may_be_degenerate(text: str) -> bool:
@@ -456,6 +561,13 @@ def may_be_degenerate(text: str) -> bool:
             return True
     elif _first_loop(text[:600]) is not None:
         return True
+    if text.startswith(_THINK_OPENERS) or text.endswith(_THINK_CLOSERS):
+        return True  # (a reasoning block alone: `_reasoning_only`)
+    if not text.isascii() and _script_soup(text) is not None:
+        return True
+    words = text.split(None, 3)
+    if len(words) == 4 and words[0] == words[1] == words[2]:
+        return True  # (one word chanted: `_chant`)
     return _mojibake_marks(text) or may_fill(text)
 
 
@@ -520,7 +632,9 @@ def broken(r: Reply) -> str | None:
     if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
         said = text[:40]
     if said is None:
-        said = _mojibake(text) or _empty_completion(text) or filler(r)
+        said = _mojibake(text) or _empty_completion(text) or filler(r) or _reasoning_only(text)
+    if said is None:
+        said = _chant(text, r) or _script_soup(text)
     if said is None and r.structure is None and not r.html:
         said = _line_loop(text, r)
     return said
