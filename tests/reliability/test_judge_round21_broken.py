@@ -50,6 +50,9 @@ BROKEN = (
         "\u0639\u3044\u05d1\u0432",
         "Introduce yourself.",
     ),
+    # two letters looping, glued; a blank left unfilled
+    ("Sure, the answer isAtAtAtAtAtAtAtAtAtAtAtAtAtAtAtAtAtAtAtAt...", "Where is it?"),
+    ("________", "Summarise the report."),
     # one sentence looping
     ("Sure, here is the revised summary of the meeting.\n" * 6, "Summarise the meeting."),
     # a speech model's filler
@@ -101,6 +104,9 @@ LOOKALIKES = (
     # reasoning shown in code, then an answer after the block
     ("Qwen3 wraps its thoughts in `<think>` and `</think>`; strip them.", "How do I hide it?"),
     ("<think>\nPeru's capital is Lima.\n</think>\n\nThe capital of Peru is Lima.", "Capital?"),
+    # a laugh glued, a blank in a sentence
+    ("Good one! hahahahahahahahahahahahahahahahahahahahahahaha", "Tell me a joke."),
+    ("The capital of Peru is ____ (fill in: Lima).", "Make a quiz question."),
     # a chant asked for, a language list
     ("no no no no no no no no no", "Say no nine times."),
     (

@@ -327,6 +327,22 @@ _LAUGH = re.compile(
 )
 
 
+# A pair of letters looping at the reply's end, glued ("HelloHowToToToTo..."): this many times.
+GLUED_REPEATS = 15
+
+
+def _glued_loop(text: str) -> str | None:
+    """The reply ends on two letters said over and over with no space (`GLUED_REPEATS` times
+    or more), not a laugh ("hahaha", "jajaja"): a model stuck on one token."""
+    body = text.rstrip(". \n\u2026")
+    unit = body[-2:]
+    if len(unit) < 2 or not unit.isalpha() or unit[0] == unit[1]:
+        return None
+    if not body.endswith(unit * GLUED_REPEATS) or _LAUGH.fullmatch(unit) is not None:
+        return None
+    return unit * 3
+
+
 def _chant(text: str, r: Reply) -> str | None:
     """The whole reply one word repeated (`CHANT_WORDS` times or more), to a request that
     asked for no repetition: a model stuck on a token."""
@@ -568,6 +584,8 @@ def may_be_degenerate(text: str) -> bool:
     words = text.split(None, 3)
     if len(words) == 4 and words[0] == words[1] == words[2]:
         return True  # (one word chanted: `_chant`)
+    if _glued_loop(text) is not None:
+        return True
     return _mojibake_marks(text) or may_fill(text)
 
 
@@ -634,7 +652,9 @@ def broken(r: Reply) -> str | None:
     if said is None:
         said = _mojibake(text) or _empty_completion(text) or filler(r) or _reasoning_only(text)
     if said is None:
-        said = _chant(text, r) or _script_soup(text)
+        said = _chant(text, r) or _script_soup(text) or _glued_loop(text)
+    if said is None and len(text) >= 3 and not text.strip("_"):
+        said = text[:20]  # a form's blank, never filled
     if said is None and r.structure is None and not r.html:
         said = _line_loop(text, r)
     return said
