@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable, Mapping
-from itertools import islice, pairwise
+from itertools import groupby, islice, pairwise
 
 import orjson
 
@@ -212,6 +212,7 @@ _BYTE_TRIPLE = re.compile(
     "\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013"
     "\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]{2}"
 )
+_LEAD_BYTE = re.compile("[\u00e3-\u00e9]")
 # Mojibake: this many such characters at least, and this share of the text's characters.
 MOJIBAKE_TRIPLES = 2
 MOJIBAKE_SHARE = 0.5
@@ -230,11 +231,13 @@ def _mojibake(text: str) -> str | None:
         return "\u0120"
     if head.count("\ufffd") >= REPLACEMENTS:
         return "\ufffd"
-    if not any("\u00e3" <= c <= "\u00e9" for c in head):
+    if _LEAD_BYTE.search(head) is None:
         return None
     found = _BYTE_TRIPLE.findall(head)
-    solid = sum(1 for c in head if not c.isspace())
-    if len(found) >= MOJIBAKE_TRIPLES and 3 * len(found) >= MOJIBAKE_SHARE * solid:
+    if len(found) < MOJIBAKE_TRIPLES:
+        return None
+    solid = len(head) - sum(map(head.count, " \n\t"))
+    if 3 * len(found) >= MOJIBAKE_SHARE * solid:
         return str(found[0])
     return None
 
@@ -274,12 +277,18 @@ def _line_loop(text: str, r: Reply) -> str | None:
     and lists, to a request that asked for no repetition: a model looping on a sentence."""
     if text.count("\n") < LINE_REPEATS - 1:
         return None
-    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    # (the looping line covers most of the text, so it holds its middle: that line is said
+    # four times, or there is no loop)
+    mid = len(text) // 2
+    start = text.rfind("\n", 0, mid) + 1
+    end = text.find("\n", mid)
+    middle = text[start : end if end >= 0 else len(text)].strip()
+    if len(middle) < LINE_CHARS or text.count(middle) < LINE_REPEATS:
+        return None
+    lines = (x.strip() for x in text.splitlines())
     best, run = "", 0
-    for i, line in enumerate(lines):
-        n = 1
-        while i + n < len(lines) and lines[i + n] == line:
-            n += 1
+    for line, same in groupby(x for x in lines if x):
+        n = sum(1 for _ in same)
         if n > run:
             best, run = line, n
     if run < LINE_REPEATS or len(best) < LINE_CHARS or LETTER.search(best) is None:
@@ -366,6 +375,20 @@ def _chant(text: str, r: Reply) -> str | None:
 SOUP_RUN = 40
 SOUP_SCRIPTS = 5
 SOUP_SWITCHES = 15
+SOUP_HEAD = 20000
+_OTHER_SCRIPTS = tuple(
+    re.compile(x)
+    for x in (
+        "[\u0370-\u03ff]",
+        "[\u0400-\u052f]",
+        "[\u0590-\u05ff]",
+        "[\u0600-\u077f]",
+        "[\u0900-\u0dff]",
+        "[\u0e00-\u0e7f]",
+        "[\u3040-\u30ff]",
+        "[\uac00-\ud7af]",
+    )
+)
 _SCRIPT_STARTS = (
     (0x250, 0),  # Latin
     (0x370, -1),
@@ -400,6 +423,11 @@ def _script(c: str) -> int:
 def _script_soup(text: str) -> str | None:
     """A long run with no space whose letters come from many scripts in turn (module doc)."""
     if len(text) < SOUP_RUN or text.isascii():
+        return None
+    # (letters of the scripts besides Latin and Han, found by one scan: a soup has three such
+    # scripts at least, a Chinese or Japanese text one at most)
+    head = text[:SOUP_HEAD]
+    if sum(1 for x in _OTHER_SCRIPTS if x.search(head) is not None) < SOUP_SCRIPTS - 2:
         return None
     for run in text.split():
         if len(run) < SOUP_RUN or run.isascii():
@@ -593,7 +621,7 @@ def _mojibake_marks(text: str) -> bool:
     """Whether `text`'s head holds a mark of mojibake (`Ġ`, `Ċ`, U+FFFD, a Latin-1 lead byte)."""
     head = text[:2000]
     return any(c in head for c in "\u0120\u010a\ufffd") or (
-        any("\u00e3" <= c <= "\u00e9" for c in head) and _BYTE_TRIPLE.search(head) is not None
+        _LEAD_BYTE.search(head) is not None and _BYTE_TRIPLE.search(head) is not None
     )
 
 

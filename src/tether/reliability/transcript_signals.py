@@ -132,6 +132,8 @@ _MARKS = (
 )
 # The marks of a credit alone, what a long text is looked at for (`may_fire_long`).
 _CREDIT_MARKS = _MARKS[:17]
+# The longest line a credit, a token or an outro makes.
+LINE_CHARS = 120
 # The longest text read (a transcript of silence is short, or one line over and over).
 MOST_CHARS = 6000
 # A credit line said this many times is a loop of it, whatever else the text holds.
@@ -140,10 +142,12 @@ CREDIT_REPEATS = 3
 
 def may_fire(text: str) -> bool:
     """Whether `text` may be a transcript's stand-in (a mark of a credit, an outro or a
-    non-speech token in it): a cheap test for a reply not to be cleared unread."""
+    non-speech token in its head or its middle: every line filler puts one in the head, a
+    credit looping one in the middle): a cheap test for a reply not to be cleared unread."""
     if len(text) > MOST_CHARS:
         return False
-    low = text[:MOST_CHARS].lower()
+    mid = len(text) // 2
+    low = (text[:300] + text[max(300, mid - 150) : mid + 150]).lower()
     return any(m in low for m in _MARKS)
 
 
@@ -164,7 +168,9 @@ def _asks_transcript(r: Reply) -> bool:
 def filler(r: Reply) -> str | None:
     """The first line of a transcript that is only a speech model's filler (module doc)."""
     text = r.text.strip()
-    if not text or not may_fire(text):
+    if not text or len(text) > MOST_CHARS:
+        return None
+    if not may_fire(text):
         return None
     lines = [" ".join(_TIMESTAMP.sub("", x.strip()).split()) for x in text.splitlines()]
     lines = [x for x in lines if x]
@@ -175,7 +181,9 @@ def filler(r: Reply) -> str | None:
     tokens: list[str] = []
     other = 0
     for line in lines:
-        if _CREDIT.fullmatch(line):
+        if len(line) > LINE_CHARS:
+            other += 1  # (longer than any credit, token or outro)
+        elif _CREDIT.fullmatch(line):
             credits.append(line)
         elif _NON_SPEECH.fullmatch(line):
             tokens.append(line)
