@@ -219,8 +219,9 @@ def _table_rule(head: str) -> bool:
 
 
 def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """Tables, headings, lists, code: the shape of a written answer, never of a notice."""
-    if r.html:
+    """Tables, headings, lists, code: the shape of a written answer, never of a notice (nor
+    of a text that is no language: its bars are template markers, its rules an app's)."""
+    if r.html or r.broken is not None:
         return ()
     head = r.text[:4000]
     # (a rule's dashes and a row's bars looked for first: a `^` of every line tried at every

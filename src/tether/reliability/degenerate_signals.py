@@ -18,13 +18,15 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Iterable, Mapping
-from itertools import islice
+from itertools import groupby, islice, pairwise
 
 import orjson
 
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import LETTER, Reply, Signal
 from tether.reliability.tool_markup import CALL_OPENERS
+from tether.reliability.transcript_signals import filler
+from tether.reliability.transcript_signals import may_fire as may_fill
 
 # A model's control tokens and chat template markers, as a tokenizer's vocabulary spells them:
 # `<|im_start|>`, `<|eot_id|>`, `<|"|>`; `<unk>`, `<pad>`; `<start_of_turn>`; `[INST]`,
@@ -198,6 +200,246 @@ def _loop(text: str, r: Reply) -> str | None:
     return found[0]
 
 
+# Byte-level BPE's stand-ins for bytes, left in a text decoded token by token without the
+# byte map undone: `Ġ` for a space, `Ċ` for a newline ("TitleĠofĠtheĠimageĊĊ").
+_BPE_SPACES = ("\u0120", "\u010a")
+# Text of other scripts whose UTF-8 bytes were read one by one: a CJK character's lead byte
+# (E3-E9) as Latin-1, then two continuation bytes as Latin-1 (A1-BF), as GPT-2's byte map
+# spells the rest (U+0121-U+0143: "\u00e4\u00b8\u012f", the "\u4e0d" of a byte-level
+# tokenizer), or as cp1252 spells them ("\u00e4\u00b8\u00ad\u00e6\u2013\u2021", "\u4e2d\u6587").
+_BYTE_TRIPLE = re.compile(
+    "[\u00e3-\u00e9][\u00a1-\u00bf\u0121-\u0143\u20ac\u201a\u0192\u201e\u2026\u2020"
+    "\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013"
+    "\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]{2}"
+)
+_LEAD_BYTE = re.compile("[\u00e3-\u00e9]")
+# Mojibake: this many such characters at least, and this share of the text's characters.
+MOJIBAKE_TRIPLES = 2
+MOJIBAKE_SHARE = 0.5
+# U+FFFD, what a decoder writes for bytes it could not read: this many in a reply.
+REPLACEMENTS = 4
+
+
+def _mojibake(text: str) -> str | None:
+    """Bytes read as characters: byte-level BPE's `Ġ`/`Ċ` standing where spaces and newlines
+    are (more of them than spaces), a CJK text's UTF-8 bytes read one by one as Latin-1 or
+    byte-map characters (most of the text), or the decoder's replacement character again and
+    again. A person who quotes such a text writes it among spaced words, few of them."""
+    head = text[:2000]
+    pieces = head.count(_BPE_SPACES[0]) + head.count(_BPE_SPACES[1])
+    if pieces >= 3 and pieces > head.count(" "):
+        return "\u0120"
+    if head.count("\ufffd") >= REPLACEMENTS:
+        return "\ufffd"
+    if _LEAD_BYTE.search(head) is None:
+        return None
+    found = _BYTE_TRIPLE.findall(head)
+    if len(found) < MOJIBAKE_TRIPLES:
+        return None
+    solid = len(head) - sum(map(head.count, " \n\t"))
+    if 3 * len(found) >= MOJIBAKE_SHARE * solid:
+        return str(found[0])
+    return None
+
+
+# A chat completion object printed whole whose message holds no answer: its content empty or
+# null (no tool call made), or only its reasoning filled: the model's answer went into the
+# reasoning field, or the reasoning ran out of room before an answer.
+_EMPTY_CONTENT = re.compile(r"""['"]content['"]\s*:\s*(?:''|""|None|null)\s*[,}]""")
+_FILLED_CONTENT = re.compile(r"""['"]content['"]\s*:\s*(?:'[^']|"[^"])""")
+_REASONING = re.compile(r"""['"]reasoning(?:_content)?['"]\s*:\s*['"][^'"]""")
+_TOOL_CALL_MADE = re.compile(r"""tool_calls['"]\s*:\s*\[\s*\{""")
+
+
+def _empty_completion(text: str) -> str | None:
+    """A completion object (JSON or a Python dict) whose message's content is empty or null,
+    or missing beside a filled reasoning field, with no tool call: an answer with no text."""
+    if not text.startswith("{") or "chat.completion" not in text[:400]:
+        return None
+    if _FILLED_CONTENT.search(text) is not None or _TOOL_CALL_MADE.search(text) is not None:
+        return None
+    if _EMPTY_CONTENT.search(text) is not None:
+        return "empty content"
+    if _REASONING.search(text) is not None:
+        return "only reasoning"
+    return None
+
+
+# A line said over and over: this many times in a row at least, this long, and most of the
+# text (a few words looping is `_loop`'s, a longer sentence is read by lines).
+LINE_REPEATS = 4
+LINE_CHARS = 15
+LINE_SHARE = 0.6
+
+
+def _line_loop(text: str, r: Reply) -> str | None:
+    """One line of words said four times or more in a row, most of the reply, outside code
+    and lists, to a request that asked for no repetition: a model looping on a sentence."""
+    if text.count("\n") < LINE_REPEATS - 1:
+        return None
+    # (the looping line covers most of the text, so it holds its middle: that line is said
+    # four times, or there is no loop)
+    mid = len(text) // 2
+    start = text.rfind("\n", 0, mid) + 1
+    end = text.find("\n", mid)
+    middle = text[start : end if end >= 0 else len(text)].strip()
+    if len(middle) < LINE_CHARS or text.count(middle) < LINE_REPEATS:
+        return None
+    lines = (x.strip() for x in text.splitlines())
+    best, run = "", 0
+    for line, same in groupby(x for x in lines if x):
+        n = sum(1 for _ in same)
+        if n > run:
+            best, run = line, n
+    if run < LINE_REPEATS or len(best) < LINE_CHARS or LETTER.search(best) is None:
+        return None
+    if run * len(best) < LINE_SHARE * len(text) or _LAYOUT.search(text) is not None:
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return best[:40]
+
+
+# A reasoning block with nothing after it: the reply is the model's thinking, its answer never
+# written (the budget ran out, or the server put the answer in the reasoning field). The block
+# opens the reply (`<think>`, `<thinking>`, `<reasoning>`, Kimi's `◁think▷`) and closes with no
+# letter after it, or never closes; or the opener was the template's and the reply ends on
+# the closer.
+_THINK_OPENERS = ("<think>", "<thinking>", "<reasoning>", "\u25c1think\u25b7")
+_THINK_CLOSERS = ("</think>", "</thinking>", "</reasoning>", "\u25c1/think\u25b7")
+
+
+def _reasoning_only(text: str) -> str | None:
+    """The reply is only a reasoning block (the answer after it empty or never written)."""
+    if "think" not in text[:12] and "reason" not in text[:12] and "think" not in text[-14:]:
+        return None
+    if "`" in text:
+        return None  # (a writer showing the tags in code)
+    closer = next((c for c in _THINK_CLOSERS if c in text), None)
+    if text.startswith(_THINK_OPENERS):
+        if closer is None:
+            return "reasoning, never closed"
+        after = text[text.rfind(closer) + len(closer) :]
+        return None if LETTER.search(after) is not None else "reasoning only"
+    if closer is not None and text.endswith(closer):
+        return "reasoning only"
+    return None
+
+
+# One word said over and over as the whole reply ("is is is is is"), not a laugh or a song's
+# syllable ("ha ha ha", "la la la"): this many times at least.
+CHANT_WORDS = 8
+_LAUGH = re.compile(
+    r"(?:ha|he|hi|ho|ja|je|ji|jo|xa|la|na|lo|ah|eh|oh|\u0445\u0430|\u0445\u0435|k|w|"
+    r"\u54c8|\u5475|\u563f|\u3131|\u314b|\u314e|\u7b11|\u8349)+[!.]*",
+    re.I,
+)
+
+
+# A pair of letters looping at the reply's end, glued ("HelloHowToToToTo..."): this many times.
+GLUED_REPEATS = 15
+
+
+def _glued_loop(text: str) -> str | None:
+    """The reply ends on two letters said over and over with no space (`GLUED_REPEATS` times
+    or more), not a laugh ("hahaha", "jajaja"): a model stuck on one token."""
+    body = text.rstrip(". \n\u2026")
+    unit = body[-2:]
+    if len(unit) < 2 or not unit.isalpha() or unit[0] == unit[1]:
+        return None
+    if not body.endswith(unit * GLUED_REPEATS) or _LAUGH.fullmatch(unit) is not None:
+        return None
+    return unit * 3
+
+
+def _chant(text: str, r: Reply) -> str | None:
+    """The whole reply one word repeated (`CHANT_WORDS` times or more), to a request that
+    asked for no repetition: a model stuck on a token."""
+    first = text.split(None, 3)
+    if len(first) < 4 or not first[0] == first[1] == first[2] or len(text) > 2000:
+        return None
+    words = text.split()
+    word = words[0]
+    if len(words) < CHANT_WORDS or any(w != word for w in words):
+        return None
+    if LETTER.search(word) is None or _LAUGH.fullmatch(word) is not None:
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return word[:20]
+
+
+# A run with no space that mixes many scripts, switching between them at every few letters:
+# bytes of a broken kernel read as characters of every script (Latin, Arabic, kana, Hebrew in
+# a row). A run this long, this many scripts, this many switches.
+SOUP_RUN = 40
+SOUP_SCRIPTS = 5
+SOUP_SWITCHES = 15
+SOUP_HEAD = 20000
+_OTHER_SCRIPTS = tuple(
+    re.compile(x)
+    for x in (
+        "[\u0370-\u03ff]",
+        "[\u0400-\u052f]",
+        "[\u0590-\u05ff]",
+        "[\u0600-\u077f]",
+        "[\u0900-\u0dff]",
+        "[\u0e00-\u0e7f]",
+        "[\u3040-\u30ff]",
+        "[\uac00-\ud7af]",
+    )
+)
+_SCRIPT_STARTS = (
+    (0x250, 0),  # Latin
+    (0x370, -1),
+    (0x400, 1),  # Greek
+    (0x530, 2),  # Cyrillic
+    (0x590, -1),
+    (0x600, 3),  # Hebrew
+    (0x780, 4),  # Arabic
+    (0x900, -1),
+    (0xE00, 5),  # Indic
+    (0xE80, 6),  # Thai
+    (0x3040, -1),
+    (0x3100, 7),  # Kana
+    (0x4E00, -1),
+    (0xA000, 8),  # Han
+    (0xAC00, -1),
+    (0xD7B0, 9),  # Hangul
+)
+
+
+def _script(c: str) -> int:
+    """A coarse script of a letter (-1: none of the listed ones, or no letter)."""
+    if not c.isalpha():
+        return -1
+    o = ord(c)
+    for end, script in _SCRIPT_STARTS:
+        if o < end:
+            return script
+    return -1
+
+
+def _script_soup(text: str) -> str | None:
+    """A long run with no space whose letters come from many scripts in turn (module doc)."""
+    if len(text) < SOUP_RUN or text.isascii():
+        return None
+    # (letters of the scripts besides Latin and Han, found by one scan: a soup has three such
+    # scripts at least, a Chinese or Japanese text one at most)
+    head = text[:SOUP_HEAD]
+    if sum(1 for x in _OTHER_SCRIPTS if x.search(head) is not None) < SOUP_SCRIPTS - 2:
+        return None
+    for run in text.split():
+        if len(run) < SOUP_RUN or run.isascii():
+            continue
+        scripts = [s for s in map(_script, run) if s >= 0]
+        if len(set(scripts)) < SOUP_SCRIPTS:
+            continue
+        if sum(1 for a, b in pairwise(scripts) if a != b) >= SOUP_SWITCHES:
+            return run[:20]
+    return None
+
+
 def _noise(text: str) -> bool:
     """Bytes read as characters: one run with no space, few letters, many kinds of signs."""
     if len(text) < NOISE_CHARS or any(c.isspace() for c in text):
@@ -350,7 +592,7 @@ def head_degenerate(head: str) -> bool:
 def ends_on_token(text: str) -> bool:
     """Whether `text` (stripped) ends on a stop token or template marker: a long answer with
     the server's stop token left at its end is read (`_tokens`), not cleared on its length."""
-    return text.endswith(("|>", "</s>", "_of_turn>", "_of_text>", "[end of text]"))
+    return text.endswith(("|>", "</s>", "_of_turn>", "_of_text>", "[end of text]", *_THINK_CLOSERS))
 
 
 def may_be_degenerate(text: str) -> bool:
@@ -359,8 +601,28 @@ def may_be_degenerate(text: str) -> bool:
     if head_degenerate(text[:200]):
         return True
     if len(text) <= SOUP_CHARS and ("<" in text or "[" in text):
-        return SPECIAL_TOKEN.search(text) is not None or _first_loop(text) is not None
-    return _first_loop(text[:600]) is not None
+        if SPECIAL_TOKEN.search(text) is not None or _first_loop(text) is not None:
+            return True
+    elif _first_loop(text[:600]) is not None:
+        return True
+    if text.startswith(_THINK_OPENERS) or text.endswith(_THINK_CLOSERS):
+        return True  # (a reasoning block alone: `_reasoning_only`)
+    if not text.isascii() and _script_soup(text) is not None:
+        return True
+    words = text.split(None, 3)
+    if len(words) == 4 and words[0] == words[1] == words[2]:
+        return True  # (one word chanted: `_chant`)
+    if _glued_loop(text) is not None:
+        return True
+    return _mojibake_marks(text) or may_fill(text)
+
+
+def _mojibake_marks(text: str) -> bool:
+    """Whether `text`'s head holds a mark of mojibake (`Ġ`, `Ċ`, U+FFFD, a Latin-1 lead byte)."""
+    head = text[:2000]
+    return any(c in head for c in "\u0120\u010a\ufffd") or (
+        _LEAD_BYTE.search(head) is not None and _BYTE_TRIPLE.search(head) is not None
+    )
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -415,6 +677,14 @@ def broken(r: Reply) -> str | None:
         said = _loop(text, r)
     if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
         said = text[:40]
+    if said is None:
+        said = _mojibake(text) or _empty_completion(text) or filler(r) or _reasoning_only(text)
+    if said is None:
+        said = _chant(text, r) or _script_soup(text) or _glued_loop(text)
+    if said is None and len(text) >= 3 and not text.strip("_"):
+        said = text[:20]  # a form's blank, never filled
+    if said is None and r.structure is None and not r.html:
+        said = _line_loop(text, r)
     return said
 
 

@@ -102,6 +102,7 @@ from tether.reliability import (
     persona_signals,
     step_limit_signals,
     tool_protocol_signals,
+    transcript_signals,
 )
 from tether.reliability.about_signals import (
     acted,
@@ -610,6 +611,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False
         if degenerate_signals.ends_on_token(text):
             return False  # a stop token the server left at the end
+        if transcript_signals.may_fire_long(text):
+            return False  # a transcript of a subtitle credit over and over
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True
