@@ -31,6 +31,8 @@ VISION_ANSWERS = (
     "## Why the upload failed\n\nThe dropdown lists every model from the provider.\n"
     "Some of them, like the older text-only ones, do not support image input, so the request "
     "was rejected with a 400. I filtered the list to the models whose metadata says vision: true.",
+    # a person's cause of an error: the model does not take images
+    "The 400 came back because this model does not support images and the chat had a photo.",
     # a test that says vision works
     "Vision support: yes. The model described the photo as a red bicycle leaning on a wall.",
 )
@@ -81,6 +83,8 @@ BOT_STATES = (
     "资源占用中\uff0c请稍后\uff01",
     "排队中\uff0c您前面还有 3 个任务\uff0c请稍待片刻...",
     "⏳Generating\n_please wait..._",
+    "#GETTING_DATA",
+    "#VALUE!",
 )
 
 
@@ -116,3 +120,14 @@ def test_a_transcript_that_ends_a_video_is_left(text: str) -> None:
     failure, names = hand(text)
     assert not failure, names
     assert "silence_filler" not in names, names
+
+
+def test_a_cell_error_the_question_names_is_the_answer() -> None:
+    failure, names = hand("#N/A", "What does VLOOKUP show when the key is missing: #N/A or #REF!?")
+    assert not failure, names
+    assert "cell_error" not in names, names
+
+
+def test_a_cell_error_is_read_as_one() -> None:
+    _, names = hand("#CALC!")
+    assert "cell_error" in names, names

@@ -1,6 +1,6 @@
-"""Notices of image, vision and voice tools put where their output should be.
+"""Notices of image, vision, voice and office tools put where their output should be.
 
-Three classes, their words data of `judge_signals.json` (`generation`):
+Four classes, their words data of `judge_signals.json` (`generation`):
 - a model that cannot take images, as the app or the relay says it at the head of its reply
   ("This model does not support images", "当前模型不支持图片", "画像に対応していません"): the
   request carried an image and no model read it;
@@ -10,7 +10,10 @@ Three classes, their words data of `judge_signals.json` (`generation`):
   reply that opens with it;
 - a speech-to-text model's stock line on silence or noise, the whole transcript ("Thank you for
   watching!", "ご視聴ありがとうございました", "Субтитры сделал DimaTorzok"): lines of video
-  subtitles a transcription model learnt and writes when it heard no speech.
+  subtitles a transcription model learnt and writes when it heard no speech;
+- a spreadsheet's error value, the whole reply ("#VALUE!", "#N/A", "#GETTING_DATA", an add-in's
+  own "#AI_ERROR?"): what a cell shows when the function that calls the model returned none
+  (not when the question names the value: then it is the answer).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ def _terms(key: str) -> Terms:
 
 _NO_VISION = _terms("no_vision")
 _PROMPT = _terms("prompt")
+_CAUSE = _terms("cause")
 _SIGNS = re.compile(r"[\W_]+")
 _FILLERS = frozenset(_SIGNS.sub(" ", str(t).lower()).strip() for t in _DATA.get("silence", ()))
 
@@ -43,6 +47,12 @@ VERDICT_SENTENCES = 2
 _SENTENCE = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+[.!?\u3002\uff01\uff1f]*")
 # A filler is one short line.
 FILLER_CHARS = 80
+# A cell's error value: Excel's and Sheets' own, or an add-in's `#SOMETHING_ERROR` form.
+_CELL_ERROR = re.compile(
+    r"#(?:n/a|name\?|value!|ref!|div/0!|num!|null!|calc!|spill!|connect!|field!|unknown!"
+    r"|getting_data|blocked!|busy!|error!?|python!|timeout!|[a-z]+_error[!?]?)"
+)
+CELL_CHARS = 24
 
 
 def _filler(text: str) -> bool:
@@ -52,17 +62,28 @@ def _filler(text: str) -> bool:
     return _SIGNS.sub(" ", text.lower()).strip() in _FILLERS
 
 
+def _cell_error(low: str) -> bool:
+    """Whether `low` (stripped, lower-cased) is, whole, a spreadsheet cell's error value."""
+    return len(low) <= CELL_CHARS and low[:1] == "#" and _CELL_ERROR.fullmatch(low) is not None
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """The reply may be a transcription's stock line or a vision notice: not cleared unread."""
-    return _filler(text) or (len(text) <= VISION_CHARS and _NO_VISION.search(low) is not None)
+    """The reply may be a transcription's stock line, a cell's error value or a vision notice:
+    not cleared unread."""
+    return (
+        _filler(text)
+        or _cell_error(low.strip())
+        or (len(text) <= VISION_CHARS and _NO_VISION.search(low) is not None)
+    )
 
 
 def cannot_see(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply that opens by saying the model does not take images: the app's or the relay's
     notice that the image in the request went unread, put where the description should be.
-    Read in the first lines of a short reply (an answer about vision support explains it further
-    down a longer text, after its own opening)."""
-    if len(r.text) > VISION_CHARS or not r.written:
+    Read in the first lines of a short reply that gives no cause (an answer about vision
+    support says why a request failed, "because the model does not support images", or
+    explains it further down a longer text, after its own opening)."""
+    if len(r.text) > VISION_CHARS or not r.written or _CAUSE.search(r.message) is not None:
         return ()
     head = "\n".join(
         line for line in r.low.strip().split("\n")[: VISION_HEAD_LINES * 2] if line.strip()
@@ -99,3 +120,12 @@ def silence_filler(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not _filler(r.text.strip()):
         return ()
     return (Signal("silence_filler", w["silence_filler"], r.text.strip()[:60]),)
+
+
+def cell_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The whole reply is a spreadsheet cell's error value (see the module), one the question
+    does not name."""
+    low = r.low.strip()
+    if not _cell_error(low) or low in r.question:
+        return ()
+    return (Signal("cell_error", w["cell_error"], r.text.strip()),)
