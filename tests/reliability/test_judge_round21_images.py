@@ -16,6 +16,7 @@ NO_VISION = (
     "⚠️ 当前模型不支持图片\uff0c请在设置中更换模型。",
     "このモデルは画像に対応していません。",
     "Эта модель не поддерживает изображения.",
+    "This model cannot process images. Please use a vision model.",
 )
 
 
@@ -84,6 +85,9 @@ BOT_STATES = (
     "排队中\uff0c您前面还有 3 个任务\uff0c请稍待片刻...",
     "⏳Generating\n_please wait..._",
     "#GETTING_DATA",
+    "Image generation is temporarily disabled.",
+    "Transcribing...",
+    "No speech detected",
     "#VALUE!",
 )
 
