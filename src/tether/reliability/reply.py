@@ -224,6 +224,10 @@ FENCED_BLOCK = re.compile(r"```[^\n]*\n(.*?)```", re.S)
 # a whole reply in markdown emphasis (`_Sorry, something went wrong_`, `**RATE LIMIT ...**`):
 # a chat client's italics or bold around its notice, not part of any word
 EMPHASIS_WRAP = re.compile(r"(\*{1,3}|_{1,3})(?=[^\s*_])(.+?)(?<=[^\s*_])\1", re.S)
+# a line of a short reply in underscore italics (Telegram's `_please wait..._` under its
+# status): the underscores glue to the words, which no term would match
+LINE_ITALICS = re.compile(r"^_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_$", re.M)
+LINE_ITALICS_CHARS = 300
 # Letters outside a fenced error that make it quoted by an answer, not printed by a client.
 QUOTE_PROSE_LETTERS = 40
 # Where a sentence ends: a stop before a space or a line's end (not the dot of `4.1`), a CJK
@@ -513,6 +517,8 @@ class Reply:
         wrapped = EMPHASIS_WRAP.fullmatch(low.strip())
         if wrapped is not None:
             low = wrapped.group(2)
+        elif "_" in low and len(low) <= LINE_ITALICS_CHARS:
+            low = LINE_ITALICS.sub(r"\1", low)
         return without_diagnostics(URL_PATH.sub("", low) if "http" in low else low)
 
     @cached_property
