@@ -41,6 +41,8 @@ def test_bot_fallback_is_a_failure(text: str) -> None:
 OFFLINE = (
     "All agents are busy right now.",
     "All our operators are busy at the moment, sorry.",
+    "No operators online. Please leave a message and try again later.",
+    "Sorry, I'll transfer you to a human agent, please try again later if nobody answers.",
     "Im Moment sind alle Mitarbeiter beschäftigt. Bitte versuchen Sie es später erneut.",
     "Todos os nossos atendentes estão ocupados. Por favor, tente novamente mais tarde.",
     "Все операторы заняты, попробуйте позже.",  # noqa: RUF001
@@ -69,6 +71,10 @@ ANSWERS = (
     ),
     ("Sorry, there's a minimum order of 20 euros for delivery.", "Order one coffee for delivery"),
     ("Sorry, I couldn't find any recipes with okra.", "Find me recipes with okra"),
+    ("Sorry, you don't have enough money to do that.", "transfer $100 to Bob"),
+    ("Sorry, that item is out of stock.", "Do you have the red shoes in size 9?"),
+    # a request for a domain action: the reply's word of it names the thing
+    ("Sorry, the ferry to Gozo is fully booked tomorrow.", "Book the ferry to Gozo tomorrow"),
 )
 
 

@@ -121,6 +121,7 @@ def support_offline(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 THINGS = _terms("domain_outcome", "things")
 SYSTEM = _terms("domain_outcome", "system")
+ACTIONS = _terms("domain_outcome", "actions")
 OUTCOME_CHARS = 240
 # the failure words a domain outcome says ("not available", "invalid", "couldn't find",
 # "insufficient", "sorry"); a rate limit, a login, a timeout or a filter is the provider's
@@ -146,14 +147,28 @@ def outcome_words(r: Reply) -> str | None:
     if _CODE_MARKS.search(low) is not None or SYSTEM.search(low) is not None:
         return None
     offset = len(r.message) - len(r.message.lstrip())
+    # to a request for a domain action ("transfer $100 to Bob", "book a table"), a word of the
+    # request in the sentence names the thing as well
+    asked = question_words(r.question) if r.question and _asks_action(r.question) else set()
     thing = None
     for _, start, _, _ in hits:
         sentence = _sentence_at(low, max(0, start - offset))
         found = THINGS.search(sentence)
-        if found is None:
+        if found is not None:
+            thing = thing or found.group(0).strip()
+            continue
+        shared = (content_words(sentence) - STOP) & asked
+        if not shared:
             return None
-        thing = thing or found.group(0).strip()
+        thing = thing or sorted(shared)[0]
     return thing
+
+
+def _asks_action(question: str) -> bool:
+    """Whether a short request asks a domain action or lookup (pay, transfer, book, order,
+    an appointment, a price), not a piece of code work."""
+    q = question.lower()
+    return len(q) <= 300 and ACTIONS.search(q) is not None and _CODE_MARKS.search(q) is None
 
 
 def domain_outcome(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
