@@ -242,6 +242,7 @@ from tether.reliability.stand_in_signals import (
 )
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
+from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
 from tether.reliability.tail_signals import broken_off, tail_error
 from tether.reliability.tool_protocol_signals import tool_protocol
 from tether.reliability.trace_signals import (
@@ -266,6 +267,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
     "cut_off": 1.0,  # ... or cut off from its servers or the internet ("I can't reach the servers")
     "not_understood": 1.0,  # ... or only "I didn't understand", with no word of the task
+    "bot_fallback": 1.5,  # a support bot's "didn't get that" with coaching ("Try saying ...")
+    "support_offline": 0.7,  # a support widget's "all agents are busy", "email us only"
+    "domain_outcome": 0.6,  # a support bot's "the slot you asked for is not available" (answer)
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
@@ -390,6 +394,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     own_machinery,
     cut_off,
     not_understood,
+    bot_fallback,
+    support_offline,
+    domain_outcome,
     error_object,
     html_page,
     empty_page,

@@ -1,0 +1,179 @@
+"""Support widgets' and bot platforms' canned lines (Rasa, Dialogflow, Lex, Watson, live-chat
+widgets), shown where the reply should be: the fallback of an intent matcher that found
+nothing, which says it did not understand and tells the user how to ask instead
+(`bot_fallback`), and the widget's notice that no person can take the chat, all agents busy or
+email only (`support_offline`).
+
+The same bots' domain replies ("Sorry, you don't have enough money for that", "no order found")
+are answers and are not read here: what tells a fallback is that it understood nothing and says
+so, then coaches the user; what tells the offline notice is that it is about the support desk
+itself, to a request that did not ask how to reach it. The words are data
+(`judge_signals.json`: `support_fallback`, `support_offline`), in the languages these widgets
+ship in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import SHIPPED, Terms, typographic
+from tether.reliability.persona_signals import NOT_UNDERSTOOD
+from tether.reliability.reply import (
+    STOP,
+    Reply,
+    Signal,
+    content_words,
+    display_size,
+    question_words,
+)
+
+
+def _terms(key: str, field: str = "terms") -> Terms:
+    return Terms(t.lower() for t in typographic(SHIPPED.get(key, {}).get(field, ())))
+
+
+FALLBACK_TERMS = _terms("support_fallback", "not_understood")
+GUIDANCE = _terms("support_fallback", "guidance")
+OFFLINE = _terms("support_offline")
+# a canned line is short: a fallback with its coaching, a widget's notice
+FALLBACK_CHARS = 300
+OFFLINE_CHARS = 240
+_SENTENCE_END = re.compile("(?<=[.!?\u3002\uff01\uff1f])\\s*")
+# a request that asks how to reach the support desk is answered by "send us an email"
+_ASKS_CONTACT = re.compile(
+    r"mail|contact|kontakt|contat|contatt|support|soporte|suporte|agent|operat|human|person"
+    r"|связ|почт|оператор|客服|人工|連絡|メール|상담|연락",
+    re.I,
+)
+
+
+def _short(r: Reply, chars: int) -> str | None:
+    """The message (stripped, lower-cased) when it is written text of at most `chars`."""
+    if len(r.message) > 2 * chars or not r.written or r.renders_given_text:
+        return None
+    message = r.message.strip()
+    if not message or display_size(message) > chars:
+        return None
+    return message.lower()
+
+
+def _sentence_at(text: str, at: int) -> str:
+    """The sentence of `text` that holds position `at`."""
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.start() > at:
+            return text[start : m.start()]
+        start = m.end()
+    return text[start:]
+
+
+def fallback_words(r: Reply) -> str | None:
+    """The words in which a short reply says it did not understand the user ("Sorry, I didn't
+    get that", "Não captei sua mensagem") and then coaches them ("Could you rephrase?", "You
+    can say things like ...", "Try \"...\""), when the sentence that did not understand shares
+    no content word with the request (a model asking about a word of the task asks a real
+    question)."""
+    low = _short(r, FALLBACK_CHARS)
+    if low is None:
+        return None
+    found = NOT_UNDERSTOOD.search(low) or FALLBACK_TERMS.search(low)
+    if found is None:
+        return None
+    coached = GUIDANCE.search(low)
+    if coached is None:
+        return None
+    if r.question:
+        sentence = _sentence_at(low, found.start())
+        if (content_words(sentence) - STOP) & question_words(r.question):
+            return None
+    return f"{found.group(0).strip()} ... {coached.group(0).strip()}"
+
+
+def offline_words(r: Reply) -> str | None:
+    """The words in which a short reply says no person can take the chat: all agents busy, no
+    operator online, email only; not to a request that asks how to reach support."""
+    low = _short(r, OFFLINE_CHARS)
+    if low is None:
+        return None
+    found = OFFLINE.search(low)
+    if found is None:
+        return None
+    if r.question and _ASKS_CONTACT.search(r.question) is not None:
+        return None
+    return found.group(0).strip()
+
+
+def bot_fallback(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that says it did not understand the user and tells them how to ask
+    instead: a support bot's fallback when its intent matcher found nothing
+    (`fallback_words`)."""
+    said = fallback_words(r)
+    return () if said is None else (Signal("bot_fallback", w["bot_fallback"], said),)
+
+
+def support_offline(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that says all agents are busy or the desk is reachable by email only: a
+    support widget's notice in place of the reply (`offline_words`)."""
+    said = offline_words(r)
+    return () if said is None else (Signal("support_offline", w["support_offline"], said),)
+
+
+THINGS = _terms("domain_outcome", "things")
+SYSTEM = _terms("domain_outcome", "system")
+ACTIONS = _terms("domain_outcome", "actions")
+OUTCOME_CHARS = 240
+# the failure words a domain outcome says ("not available", "invalid", "couldn't find",
+# "insufficient", "sorry"); a rate limit, a login, a timeout or a filter is the provider's
+_CODE_MARKS = re.compile(r"[_={}()\[\]<>]")
+_OUTCOME_CLASSES = frozenset({"failure", "unavailable", "apology", "quota", "retry_advice"})
+
+
+def outcome_words(r: Reply) -> str | None:
+    """The domain thing named where a short reply's failure words are, when every failure
+    word sits in a sentence that names one of the domain's things (an order, a slot, a
+    transfer, a price), and the reply names none of the bot's own system (service, server,
+    error, try again later, a schema or a request) and has no code marks: the bot telling
+    the outcome of what was asked, not that it failed to ask."""
+    hits = r.hits
+    if not hits:
+        return None
+    low = _short(r, OUTCOME_CHARS)
+    if low is None or len(low) != len(r.message.strip()):
+        return None
+    if any(name not in _OUTCOME_CLASSES for name, _, _, _ in hits):
+        return None
+    # an API's or a tool's message (code marks, the system's words anywhere) is no bot's reply
+    if _CODE_MARKS.search(low) is not None or SYSTEM.search(low) is not None:
+        return None
+    offset = len(r.message) - len(r.message.lstrip())
+    # to a request for a domain action ("transfer $100 to Bob", "book a table"), a word of the
+    # request in the sentence names the thing as well
+    asked = question_words(r.question) if r.question and _asks_action(r.question) else set()
+    thing = None
+    for _, start, _, _ in hits:
+        sentence = _sentence_at(low, max(0, start - offset))
+        found = THINGS.search(sentence)
+        if found is not None:
+            thing = thing or found.group(0).strip()
+            continue
+        shared = (content_words(sentence) - STOP) & asked
+        if not shared:
+            return None
+        thing = thing or sorted(shared)[0]
+    return thing
+
+
+def _asks_action(question: str) -> bool:
+    """Whether a short request asks a domain action or lookup (pay, transfer, book, order,
+    an appointment, a price), not a piece of code work."""
+    q = question.lower()
+    return len(q) <= 300 and ACTIONS.search(q) is not None and _CODE_MARKS.search(q) is None
+
+
+def domain_outcome(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply whose failure words tell the outcome of a domain request ("the slot you
+    requested is not available", "minimum order of 100 euros"): a support bot's answer, not
+    its failure (`outcome_words`)."""
+    said = outcome_words(r)
+    return () if said is None else (Signal("domain_outcome", -w["domain_outcome"], said),)
