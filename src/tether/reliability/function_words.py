@@ -1,8 +1,7 @@
 """Which language a text's small words read as: what tells a word that several languages spell
 alike apart ("i" is English "I", Scandinavian "in"; "je" is French "I", Dutch "you", Czech, Slovak,
-Slovene and Croatian "is"). (Italian
-"i" is "the", Polish "i" "and" and "my" "we": not told apart yet, for long explanations in
-those languages lean on that "I" as an answer's sign.)
+Slovene and Croatian "is"; Italian "i" is "the"). (Polish "i" "and" and "my" "we": not told
+apart yet, for long explanations in that language lean on that "I" as an answer's sign.)
 
 A language is known here by its function words (articles, conjunctions, prepositions, the
 negation, forms of "to be") and by letters only it writes (å, ø, æ; Dutch "ij"): frequent in
@@ -40,6 +39,11 @@ _MARKERS: dict[str, frozenset[str]] = {
         " probeer opnieuw uw ik wij we jouw jij mijn ons onze deze dit kunnen kon later"
         " fout helaas momenteel sorry alstublieft"
     ),
+    # Italian: "i" is "the" there ("I nostri server sono sovraccarichi")
+    "it": _words(
+        "il lo gli della delle degli dei del nel nella nei è sono non di che al alla allo"
+        " questo questa ma anche più stato stata nostri nostro momento riprova"
+    ),
     # Czech, Slovak, Slovene, Croatian: "je" is "is" there
     "west_south_slavic": _words(
         "na v ve z ze k ke s pro za od ale nebo alebo ili že da to ten není nie ni nije"
@@ -58,7 +62,7 @@ _LETTERS: dict[str, re.Pattern[str]] = {
 # The words several languages spell alike: the language where each says "I", and those where
 # it says something else.
 _FIRST_PERSON_ELSEWHERE: dict[str, tuple[str, tuple[str, ...]]] = {
-    "i": ("en", ("scandinavian",)),
+    "i": ("en", ("scandinavian", "it")),
     "je": ("fr", ("nl", "west_south_slavic")),
 }
 _WORD = re.compile(r"[^\W\d_]+")
