@@ -2,7 +2,7 @@
 Italian and Portuguese, by class (quota used up, servers overloaded, a request expired, retries
 used up, an answer blocked by a content filter), and the answer side's words in those languages:
 news and docs that tell an outage after the fact ("les utilisateurs ont signalé", "el servicio
-se restableció", "i server erano sovraccarichi"). Italian "i" is "the", not an English "I".
+se restableció", "i server erano sovraccarichi"); Italian "i" is "the" in a short notice.
 Made-up replies, both sides."""
 
 from __future__ import annotations
@@ -95,8 +95,8 @@ def test_a_report_after_the_fact_is_an_answer(lang: str, text: str, signs: set[s
     assert signs <= found, found
 
 
-def test_italian_i_is_the_not_an_english_i() -> None:
-    _, found = hand("I nostri server sono sovraccarichi in questo momento.", ASKED["it"])
+def test_italian_i_is_the_in_a_short_notice() -> None:
+    _, found = hand("Hai esaurito i messaggi gratuiti di oggi.", ASKED["it"])
     assert "first_person" not in found
     _, found = hand("I checked the parser and fixed the off-by-one in tests/test_parse.py.")
     assert "first_person" in found
