@@ -35,10 +35,16 @@ NOTICES = (
     ("es", "La petición ha caducado."),
     ("it", "La connessione è scaduta."),
     ("pt", "A requisição expirou."),
+    # the request not processed
+    ("es", "No pudimos procesar tu mensaje."),
+    ("it", "Non siamo riusciti a elaborare il tuo messaggio."),
+    ("pt", "Não conseguimos processar o seu pedido."),
+    ("fr", "Nous n'avons pas pu traiter votre message."),
     # blocked by a content filter
     ("es", "Esta respuesta fue bloqueada por nuestros filtros de seguridad."),
     ("it", "Questa risposta è stata bloccata dai filtri di sicurezza."),
     ("pt", "Esta resposta foi bloqueada pelo filtro de conteúdo."),
+    ("fr", "Votre message est contraire à nos règles et a été masqué."),
 )
 
 
@@ -73,6 +79,19 @@ ANSWERS = (
         'Na segunda, usuários relataram que o app mostrava "Algo deu errado". O serviço foi '
         "restabelecido à noite.",
         {"third_party", "fix_landed"},
+    ),
+    # the words of a notice inside an explanation of the asker's own request
+    (
+        "es",
+        "El servidor devuelve 413 porque no se puede procesar una solicitud de más de 10 MB; "
+        "divide el archivo en partes más pequeñas y envíalas por separado con un bucle.",
+        set(),
+    ),
+    (
+        "fr",
+        "Python ne trie pas directement une liste de dictionnaires : il est impossible de traiter "
+        'deux dictionnaires comme comparables. Utilise sorted(liste, key=lambda d: d["nom"]).',
+        set(),
     ),
     # a load told as past
     (
