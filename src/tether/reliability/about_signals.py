@@ -263,6 +263,26 @@ _PAST_STATE_KEYS = split_keys(
         *("上周", "上週", "上个月", "上個月"),
         *("去年", "昨天", "昨晚", "前天", "前几天", "前幾天", "日前", "近日"),
         "estuvo",
+        "estuvieron",
+        "estaban",
+        "estavam",
+        "ficaram",
+        "ficou",
+        "erano",
+        "sono stati",
+        "è stato",
+        "era ",
+        "étaient",
+        "ont été",
+        "a été",
+        "a connu",
+        "ont connu",
+        "a subi",
+        "sufri",
+        "experimentó",
+        "subito",
+        "sofre",
+        "enfrentou",
         "estava",
         "était",
         "недоступ",
@@ -677,6 +697,12 @@ _PAST_STATE = Alternation(
     # "sempat down"; "лежал", "se cayó", "est tombé", "bị sập", "昨天挂了", "さっき落ちて"
     r"|ficou (?:fora do ar|offline)|estava fora do ar|war weg|lag down|era (?:giù|offline)"
     r"|sempat (?:down|error)|tadi down"
+    # ... a service's load or absence told in French, Spanish, Italian or Portuguese past: "les
+    # serveurs étaient saturés", "estuvo sobrecargado", "i server erano sovraccarichi", "ficou
+    # sobrecarregado" (a notice says "est surchargé", "está saturado")
+    r"|\b(?:estaban|estuvo|estuvieron|estavam|ficaram|erano|sono stati|è stato|era)\s+"
+    r"(?:\w+\s+)?(?:sobrecargad|saturad|sovraccaric|saturat|sobrecarregad|congestionad"
+    r"|congestionat|irraggiungibil|fuori servizio|inaccesib|fuera de servicio)\w*"
     # ... an error told in the past progressive: "Agent was stopping with ...", "estava gerando
     # o erro", "estaba devolviendo"
     r"|\b(?:was|were)\s+(?:stopping|returning|throwing|failing|crashing|erroring|raising)\b"
@@ -695,6 +721,17 @@ _PAST_STATE = Alternation(
     # (these need a character outside ASCII, "아까 다운" too; none starts where one above does)
     r"(?<!\w)(?:лежал[аи]?|падал[аи]?|не работал[аи]?)(?!\w)|se cayó|estaba caíd[oa]"
     r"|(?:est|était) tombé|était hors ligne|è andato giù|bị sập"
+    r"|(?:était|étaient|ont été|a été)\s+(?:\w+\s+)?(?:surchargé|saturé|inaccessible"
+    r"|indisponible|en panne)|(?:ficou|ficaram|estava|estavam)\s+(?:\w+\s+)?indisponíve"
+    r"|(?:è stato|sono stati|era|erano)\s+(?:\w+\s+)?non disponibil"
+    r"|(?:estuvo|estuvieron|estaba|estaban)\s+(?:\w+\s+)?no disponible"
+    # ... or as an outage a service went through: "a connu une panne", "sufrió una caída",
+    # "ha subito un disservizio", "sofreu uma instabilidade"
+    r"|(?:a connu|ont connu|a subi)\s+(?:une|des)\s+(?:\w+\s+)?(?:panne|interruption|perturbation)"
+    r"|(?:sufrió|sufrieron|experimentó)\s+(?:una|varias)\s+(?:\w+\s+)?(?:caída|interrupción"
+    r"|falla)|(?:ha|hanno) subito\s+(?:un|dei|diversi)\s+(?:\w+\s+)?(?:disservizi|interruzion"
+    r"|blocc)|(?:sofreu|sofreram|enfrentou)\s+(?:uma|várias)\s+(?:\w+\s+)?(?:instabilidade"
+    r"|queda|interrupção|falha)"
     r"|(?:之前|刚才|刚刚|昨天|昨晚|前几天|上午|下午)[^。\n]{0,6}(?:挂了|崩了|宕机|炸了|打不开)"
     r"|(?:さっき|昨日|先ほど)[^。\n]{0,8}(?:落ちて|ダウンして)|(?:아까|어제)[^.\n]{0,8}(?:다운|터졌|먹통)"
     # (after the emphasis or heading marks a post may open with: "**近日,ChatGPT ...")

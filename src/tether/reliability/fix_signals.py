@@ -41,6 +41,10 @@ _FIX_LANDED_KEYS = split_keys(
         "résolu",
         "risolt",
         "corrett",
+        "rétabli",
+        "restablec",
+        "ripristinat",
+        "restabelec",
         "khắc phục",
         "diperbaiki",
         "teratasi",
@@ -67,7 +71,10 @@ _FIX_LANDED = re.compile(
     r"|\b(?:foi|foram|está|estão|fue|fueron|ha sido|han sido|a été|ont été|è stat[oa]"
     r"|sono stat[ie])"
     r"\s+(?:\w+\s+)?(?:corrigid|resolvid|corregid|resuelt|solucionad|corrigé|résolu|risolt"
-    r"|corrett)\w*"
+    r"|corrett|rétabli|restablecid|ripristinat|restabelecid)\w*"
+    # ... a service said back, as news tells it: "le service a été rétabli", "el servicio se
+    # restableció", "il servizio è stato ripristinato", "o serviço foi restabelecido"
+    r"|\bse restableci(?:ó|eron)\b|\bse ha restablecido\b"
     r"|đã (?:được )?(?:khắc phục|sửa)|(?:sudah|telah) (?:diperbaiki|teratasi)"
     r"|\b(?:düzeltildi|çözüldü|naprawion[oay]|opgelost|verholpen)\b"
 )

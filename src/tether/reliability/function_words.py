@@ -1,8 +1,8 @@
 """Which language a text's small words read as: what tells a word that several languages spell
 alike apart ("i" is English "I", Scandinavian "in"; "je" is French "I", Dutch "you", Czech, Slovak,
-Slovene and Croatian "is"). (Italian
-"i" is "the", Polish "i" "and" and "my" "we": not told apart yet, for long explanations in
-those languages lean on that "I" as an answer's sign.)
+Slovene and Croatian "is"; Italian "i" is "the", told apart in a short text only). (Polish "i"
+"and" and "my" "we": not told apart yet, for long explanations in that language lean on that
+"I" as an answer's sign.)
 
 A language is known here by its function words (articles, conjunctions, prepositions, the
 negation, forms of "to be") and by letters only it writes (å, ø, æ; Dutch "ij"): frequent in
@@ -40,6 +40,11 @@ _MARKERS: dict[str, frozenset[str]] = {
         " probeer opnieuw uw ik wij we jouw jij mijn ons onze deze dit kunnen kon later"
         " fout helaas momenteel sorry alstublieft"
     ),
+    # Italian: "i" is "the" there ("I nostri server sono sovraccarichi")
+    "it": _words(
+        "il lo gli della delle degli dei del nel nella nei è sono non di che al alla allo"
+        " questo questa ma anche più stato stata nostri nostro momento riprova"
+    ),
     # Czech, Slovak, Slovene, Croatian: "je" is "is" there
     "west_south_slavic": _words(
         "na v ve z ze k ke s pro za od ale nebo alebo ili že da to ten není nie ni nije"
@@ -58,9 +63,14 @@ _LETTERS: dict[str, re.Pattern[str]] = {
 # The words several languages spell alike: the language where each says "I", and those where
 # it says something else.
 _FIRST_PERSON_ELSEWHERE: dict[str, tuple[str, tuple[str, ...]]] = {
-    "i": ("en", ("scandinavian",)),
+    "i": ("en", ("scandinavian", "it")),
     "je": ("fr", ("nl", "west_south_slavic")),
 }
+# Languages told apart in a short text alone (a notice, "I nostri server sono sovraccarichi"):
+# Italian "i" is "the", but a long Italian explanation ("i file di output", "i gateway")
+# still leans on that "i" as an answer's sign, as it did before Italian was told apart.
+_SHORT_ONLY = frozenset({"it"})
+SHORT_ONLY_UP_TO = 200
 _WORD = re.compile(r"[^\W\d_]+")
 # A text reads as another language when it holds at least this many of its markers, and more
 # than of the language where the word says "I".
@@ -105,6 +115,8 @@ def says_first_person(word: str, text: str) -> bool:
     if known is None:
         return True
     own, others = known
+    if len(text) > SHORT_ONLY_UP_TO:
+        others = tuple(o for o in others if o not in _SHORT_ONLY)
     words = [w for w in _words_of(text) if w != word]
     own_count = _markers(words, own)
     return not any(

@@ -76,6 +76,7 @@ _THIRD_PARTY_KEYS = split_keys(
         "isn't",
         "isn\u2019t",
         "is not",
+        "s not a",
         "wasn't",
         "was not",
         "不是",
@@ -107,6 +108,8 @@ _THIRD_PARTY_KEYS = split_keys(
         "usuarios",
         "usuários",
         "utilisateurs",
+        "utenti",
+        "internautes",
         "nutzer",
         "người dùng",
     )
@@ -132,11 +135,26 @@ _THIRD_PARTY = re.compile(
     r"|多くの(?:ユーザー|人)が|많은\s+(?:사용자|분들|사람)들?이|muchos usuarios|varios usuarios"
     r"|muitos usuários|plusieurs utilisateurs|de nombreux utilisateurs|viele (?:nutzer|benutzer)"
     r"|một số người dùng|nhiều người dùng"
+    # ... the users a French, Spanish, Italian or Portuguese report says it hit, in the past or
+    # in numbers: "les utilisateurs ont signalé", "miles de usuarios reportaron", "molti utenti
+    # hanno segnalato", "usuários relataram" (a notice speaks to "you", not of the users)
+    r"|(?:utilisateurs|internautes) (?:ont|avaient) (?:signalé|rapporté|constaté|remarqué)"
+    r"|(?:utilisateurs|internautes) (?:se sont plaints|signalent)"
+    r"|des (?:milliers|centaines) d['\u2019](?:utilisateurs|internautes)"
+    r"|usuarios (?:reportaron|informaron|denunciaron|se quejaron|notaron|han reportado"
+    r"|han informado|reportan)\b|(?:miles|cientos) de usuarios|(?:molti|numerosi|diversi"
+    r"|alcuni) utenti|(?:migliaia|centinaia) di utenti|utenti (?:hanno|avevano) (?:segnalato"
+    r"|riportato|lamentato|notato)|utenti (?:segnalano|lamentano)"
+    r"|usuários (?:relataram|reportaram|reclamaram|notaram|relatam|têm relatado)\b"
+    r"|(?:milhares|centenas|vários|alguns) de usuários|(?:vários|alguns) usuários"
     # ... or named as not where it came from: "this isn't a litellm error", "这个响应不是来自
     # free-api, 也不是千问的异常" (a notice is its own source; not "not your fault")
     r"|\b(?:isn['\u2019]t|is not|wasn['\u2019]t|was not) (?:an? )?"
     r"(?!your\b|our\b|you\b|the\b|an?\b|valid\b|known\b|real\b|temporary\b|enough\b)"
     r"[\w.-]+ (?:error|issue|bug|problem)\b"
+    # ... or the fault denied to the tool asked about: "It's not a bug with gemini-cli, you've
+    # used up your quota" (a notice never argues over whose bug it is)
+    r"|\b(?:it|this|that)(?:['\u2019]s| is) not (?:a|an) (?:bug|issue|problem) (?:with|in|of)\b"
     r"|(?:不是|并非|並非)来自|不是(?![你您我])[\w-]{1,12}?的(?:异常|错误|問題|问题|bug)"
 )
 
