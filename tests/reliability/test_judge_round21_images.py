@@ -108,9 +108,9 @@ FILLERS = (
 
 @pytest.mark.parametrize("text", FILLERS)
 def test_a_transcription_s_line_on_silence_is_caught(text: str) -> None:
-    failure, names = hand(text)
+    # (read where they come from: a request for a transcript, `transcript_signals`)
+    failure, names = hand(text, "Transcribe this recording of the meeting.")
     assert failure, names
-    assert "silence_filler" in names, names
 
 
 TRANSCRIPTS = (
@@ -123,7 +123,6 @@ TRANSCRIPTS = (
 def test_a_transcript_that_ends_a_video_is_left(text: str) -> None:
     failure, names = hand(text)
     assert not failure, names
-    assert "silence_filler" not in names, names
 
 
 def test_a_cell_error_the_question_names_is_the_answer() -> None:

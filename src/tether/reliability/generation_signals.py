@@ -1,6 +1,6 @@
 """Notices of image, vision, voice and office tools put where their output should be.
 
-Four classes, their words data of `judge_signals.json` (`generation`):
+Three classes, their words data of `judge_signals.json` (`generation`):
 - a model that cannot take images, as the app or the relay says it at the head of its reply
   ("This model does not support images", "当前模型不支持图片", "画像に対応していません"): the
   request carried an image and no model read it;
@@ -8,9 +8,6 @@ Four classes, their words data of `judge_signals.json` (`generation`):
   your prompt might be against our community standards", "您输入的图片包含敏感内容"): a sentence
   that names the prompt (or the image) and holds a word of the filter vocabulary, in a short
   reply that opens with it;
-- a speech-to-text model's stock line on silence or noise, the whole transcript ("Thank you for
-  watching!", "ご視聴ありがとうございました", "Субтитры сделал DimaTorzok"): lines of video
-  subtitles a transcription model learnt and writes when it heard no speech;
 - a spreadsheet's error value, the whole reply ("#VALUE!", "#N/A", "#GETTING_DATA", an add-in's
   own "#AI_ERROR?"): what a cell shows when the function that calls the model returned none
   (not when the question names the value: then it is the answer).
@@ -35,8 +32,6 @@ def _terms(key: str) -> Terms:
 _NO_VISION = _terms("no_vision")
 _PROMPT = _terms("prompt")
 _CAUSE = _terms("cause")
-_SIGNS = re.compile(r"[\W_]+")
-_FILLERS = frozenset(_SIGNS.sub(" ", str(t).lower()).strip() for t in _DATA.get("silence", ()))
 
 # A notice of a missing capability is a screen or two; its words open it (a heading, a line).
 VISION_CHARS = 700
@@ -45,8 +40,6 @@ VISION_HEAD_LINES = 2
 VERDICT_CHARS = 320
 VERDICT_SENTENCES = 2
 _SENTENCE = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+[.!?\u3002\uff01\uff1f]*")
-# A filler is one short line.
-FILLER_CHARS = 80
 # A cell's error value: Excel's and Sheets' own, or an add-in's `#SOMETHING_ERROR` form.
 _CELL_ERROR = re.compile(
     r"#(?:n/a|name\?|value!|ref!|div/0!|num!|null!|calc!|spill!|connect!|field!|unknown!"
@@ -55,25 +48,15 @@ _CELL_ERROR = re.compile(
 CELL_CHARS = 24
 
 
-def _filler(text: str) -> bool:
-    """Whether `text` is, whole, one of the stock lines a transcription model writes on silence."""
-    if len(text) > FILLER_CHARS:
-        return False
-    return _SIGNS.sub(" ", text.lower()).strip() in _FILLERS
-
-
 def _cell_error(low: str) -> bool:
     """Whether `low` (stripped, lower-cased) is, whole, a spreadsheet cell's error value."""
     return len(low) <= CELL_CHARS and low[:1] == "#" and _CELL_ERROR.fullmatch(low) is not None
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """The reply may be a transcription's stock line, a cell's error value or a vision notice:
-    not cleared unread."""
-    return (
-        _filler(text)
-        or _cell_error(low.strip())
-        or (len(text) <= VISION_CHARS and _NO_VISION.search(low) is not None)
+    """The reply may be a cell's error value or a vision notice: not cleared unread."""
+    return _cell_error(low.strip()) or (
+        len(text) <= VISION_CHARS and _NO_VISION.search(low) is not None
     )
 
 
@@ -113,13 +96,6 @@ def prompt_refused(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             if subject is not None:
                 return (Signal("prompt_refused", w["prompt_refused"], m.group(0).strip()[:60]),)
     return ()
-
-
-def silence_filler(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The whole reply is a transcription model's stock line on silence (see the module)."""
-    if not _filler(r.text.strip()):
-        return ()
-    return (Signal("silence_filler", w["silence_filler"], r.text.strip()[:60]),)
 
 
 def cell_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

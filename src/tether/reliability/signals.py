@@ -181,7 +181,6 @@ from tether.reliability.generation_signals import (
     cannot_see,
     cell_error,
     prompt_refused,
-    silence_filler,
 )
 from tether.reliability.guess_signals import casual_fix, guesses
 from tether.reliability.inability_signals import inability_alone
@@ -303,7 +302,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
-    "silence_filler": 2.0,  # a transcription's stock line on silence ("Thank you for watching!")
     "cell_error": 1.5,  # a spreadsheet cell's error value, the whole reply ("#VALUE!", "#N/A")
     "rejected_field": 1.0,  # a validator's verdict on a request's field ("messages.3: ...")
     "tool_record": 1.2,  # an agent loop's record of a tool call ("Command x returned: []")
@@ -429,7 +427,6 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     inability_alone,
     cannot_see,
     prompt_refused,
-    silence_filler,
     cell_error,
     rejected_field,
     tool_record,
@@ -605,7 +602,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     step_limit_signals.may_fire,  # an agent loop's cap reached
     casual_signals.may_fire,  # trouble in a casual register
     inability_signals.may_fire,  # one clause of inability, the whole reply
-    generation_signals.may_fire,  # a vision notice, a cell's error, a line on silence
+    generation_signals.may_fire,  # a vision notice, a cell's error
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
