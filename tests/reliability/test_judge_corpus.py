@@ -308,7 +308,8 @@ def test_no_source_straddles_the_split() -> None:
 # Round 21 joined (17 batches, 3,544 texts: image, voice and office bots, support widgets, Asian
 # messengers' bots, tool-call errors, model servers' outputs, coding agents, fr/es/it), learned
 # signal retrained, no hand change: hand 307, retrained: 186.
-TUNE_FALSE_ALARMS_AT_MOST = 186
+# Round 21's eng108-eng114 merged (judge/17): hand 294, retrained: 181.
+TUNE_FALSE_ALARMS_AT_MOST = 181
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -605,7 +606,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 186
 # caught), retrained: 274 (6,662 caught).
 # Round 21 joined (3,544 texts), learned signal retrained, no hand change: hand 444 (7,553 of
 # 7,997 caught), retrained: 447 (7,550 caught).
-TUNE_MISSES_AT_MOST = 447
+# Round 21's eng108-eng114 merged (judge/17): hand 371 (7,626 caught), retrained: 380 (7,617
+# caught).
+TUNE_MISSES_AT_MOST = 380
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -82,6 +82,9 @@ _CONTRAST_KEYS = split_keys(
         "lugar",
         "vez",
         "lieu",
+        "invece",
+        "al posto",
+        "anzich",
         "statt",
         "вместо",
         "而不是",
@@ -503,6 +506,7 @@ _CONTRAST = re.compile(
     r"(?:the\s+|your\s+|a\s+|an\s+|because\s+)?[\w`*\"']|not\s+your\b(?!\s+fault\b)|rather than\b"
     r"|instead of\b(?!\s+(?:calling|returning|answering|replying))|not because\b"
     r"|en (?:lugar|vez) de\b|em vez de\b|au lieu de\b|(?:an)?statt\b"
+    r"|invece d[i']|al posto d(?:i|el|ella|ello|ei|egli|elle)\b|anzich[\u00e9\u00e8]"
     r"|вместо(?!\w)(?!\s+(?:вызова|ответа))|而不是|而非|ではなく|이 아니라|가 아니라"
     # ... "not X but Y" with the "but" of correction: "no es X, sino Y", "nicht X, sondern Y",
     # "não é X, mas (sim) Y", "ce n'est pas X, mais Y", "non è X, ma Y", "не ..., a ...",

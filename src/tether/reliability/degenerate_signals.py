@@ -303,8 +303,9 @@ def _line_loop(text: str, r: Reply) -> str | None:
 # A reasoning block with nothing after it: the reply is the model's thinking, its answer never
 # written (the budget ran out, or the server put the answer in the reasoning field). The block
 # opens the reply (`<think>`, `<thinking>`, `<reasoning>`, Kimi's `◁think▷`) and closes with no
-# letter after it, or never closes; or the opener was the template's and the reply ends on
+# letter or digit after it, or never closes; or the opener was the template's and the reply ends on
 # the closer.
+_WORD_CHAR = re.compile(r"[^\W_]")
 _THINK_OPENERS = ("<think>", "<thinking>", "<reasoning>", "\u25c1think\u25b7")
 _THINK_CLOSERS = ("</think>", "</thinking>", "</reasoning>", "\u25c1/think\u25b7")
 
@@ -320,8 +321,11 @@ def _reasoning_only(text: str) -> str | None:
         if closer is None:
             return "reasoning, never closed"
         after = text[text.rfind(closer) + len(closer) :]
-        return None if LETTER.search(after) is not None else "reasoning only"
-    if closer is not None and text.endswith(closer):
+        # (an answer after the block may be a number alone: "</think>\n\n391")
+        return None if _WORD_CHAR.search(after) is not None else "reasoning only"
+    # (the template's opener is in the prompt, not in the reply: a reply that holds one names
+    # the tags, "... between <think> and </think>")
+    if closer is not None and text.endswith(closer) and not any(o in text for o in _THINK_OPENERS):
         return "reasoning only"
     return None
 
