@@ -304,7 +304,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         not shared
         and (r.hits or r.stock_parts)
         and len(qwords) >= 3
-        and not _asks_about_failure(r)
+        and not asks_about_failure(r)
         and not asks_a_question(q)
         and len(r.explaining_words) < 3
         and recurs(r) is None
@@ -329,7 +329,7 @@ def _other_script_notice(r: Reply, qwords: frozenset[str]) -> bool:
         (bool(r.hits) or bool(r.stock_parts))
         and len(r.text.strip()) <= OTHER_SCRIPT_CHARS
         and len(qwords) >= 3
-        and not _asks_about_failure(r)
+        and not asks_about_failure(r)
         and not asks_a_question(r.question)
         and len(r.explaining_words) < 3
         and recurs(r) is None
@@ -357,11 +357,10 @@ def _not_holding(words: set[str], terms: Iterable[str]) -> set[str]:
     return kept
 
 
-def _asks_about_failure(r: Reply) -> bool:
+def asks_about_failure(r: Reply) -> bool:
+    """Whether the request asks about a failure (a 429, an outage, a timeout): what the
+    question-side signals and `stand_in_signals.interim_notice` read."""
     return _question_asks_about_failure(r.question[:2000], r.lexicon)
-
-
-asks_about_failure = _asks_about_failure  # (for `stand_in_signals.interim_notice`)
 
 
 @lru_cache(maxsize=64)
