@@ -17,21 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, typographic
+from tether.reliability.lexicon import Lexicon, shipped_terms
 from tether.reliability.reply import Reply, Signal
 
-_DATA: Mapping[str, Any] = SHIPPED.get("generation", {})
-
-
-def _terms(key: str) -> Terms:
-    return Terms(t.lower() for t in typographic(_DATA.get(key, ())))
-
-
-_NO_VISION = _terms("no_vision")
-_PROMPT = _terms("prompt")
-_CAUSE = _terms("cause")
+_NO_VISION = shipped_terms("generation", "no_vision")
+_PROMPT = shipped_terms("generation", "prompt")
+_CAUSE = shipped_terms("generation", "cause")
 
 # A notice of a missing capability is a screen or two; its words open it (a heading, a line).
 VISION_CHARS = 700

@@ -220,6 +220,12 @@ def typographic(terms: Iterable[str]) -> list[str]:
     return out
 
 
+def shipped_terms(key: str, field: str = "terms") -> Terms:
+    """The words of `judge_signals.json`'s `key` (its list `field`) as `Terms`, lower-cased,
+    each also in its other spellings (`typographic`): how a signal module reads its own list."""
+    return Terms(t.lower() for t in typographic(SHIPPED.get(key, {}).get(field, ())))
+
+
 # One character (or pair) written two ways: the apostrophe and the typographic one (U+2019),
 # in "couldn't", "n'a pas pu", "délai d'attente"; English's "n't" typed without its apostrophe,
 # as canned strings often are ("I cant connect", "doesnt exist"); Arabic's ending tanween before

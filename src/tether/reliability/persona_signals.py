@@ -22,6 +22,7 @@ from tether.reliability.lexicon import (
     SHIPPED,
     Lexicon,
     Terms,
+    shipped_terms,
     typographic,
 )
 from tether.reliability.reply import (
@@ -38,15 +39,10 @@ from tether.reliability.reply import (
     specific,
 )
 
-
-def _terms(key: str, field: str = "terms") -> Terms:
-    return Terms(t.lower() for t in typographic(SHIPPED.get(key, {}).get(field, ())))
-
-
-STANDING_BY = _terms("standing_by")
-NOT_UNDERSTOOD = _terms("not_understood")
-ASKING_AFTER = _terms("asking_after")
-PROPOSING = _terms("asking_after", "proposing")
+STANDING_BY = shipped_terms("standing_by")
+NOT_UNDERSTOOD = shipped_terms("not_understood")
+ASKING_AFTER = shipped_terms("asking_after")
+PROPOSING = shipped_terms("asking_after", "proposing")
 DEFERRING = frozenset(t.lower() for t in SHIPPED.get("asking_after", {}).get("deferring", ()))
 # ... unless the proposal is a piece of work ("let's fix the login bug", "can we add tests?"):
 # to a task, "maybe later, I'm busy" is a bot's stand-in, however it is phrased.
@@ -57,14 +53,14 @@ WORK = re.compile(
     r"|修复|修改|写|实现|修正|実装|書い|수정|작성",
     re.I,
 )
-RESTING = _terms("resting")
-SLOWING = _terms("slowing_down")
+RESTING = shipped_terms("resting")
+SLOWING = shipped_terms("slowing_down")
 SLOWING_FILLERS = Terms(
     t.lower() for t in typographic(SHIPPED.get("slowing_down", {}).get("fillers", ()))
 )
-CANNOT_TALK = _terms("cannot_talk_now")
-CUT_OFF = _terms("cut_off")
-NOW = _terms("cannot_talk_now", "now")
+CANNOT_TALK = shipped_terms("cannot_talk_now")
+CUT_OFF = shipped_terms("cut_off")
+NOW = shipped_terms("cannot_talk_now", "now")
 RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
 
 # A stand-in is short: a line, two at most (`display_size`).

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import SHIPPED, Terms, typographic
+from tether.reliability.lexicon import shipped_terms
 from tether.reliability.persona_signals import NOT_UNDERSTOOD
 from tether.reliability.reply import (
     STOP,
@@ -28,14 +28,9 @@ from tether.reliability.reply import (
     question_words,
 )
 
-
-def _terms(key: str, field: str = "terms") -> Terms:
-    return Terms(t.lower() for t in typographic(SHIPPED.get(key, {}).get(field, ())))
-
-
-FALLBACK_TERMS = _terms("support_fallback", "not_understood")
-GUIDANCE = _terms("support_fallback", "guidance")
-OFFLINE = _terms("support_offline")
+FALLBACK_TERMS = shipped_terms("support_fallback", "not_understood")
+GUIDANCE = shipped_terms("support_fallback", "guidance")
+OFFLINE = shipped_terms("support_offline")
 # a canned line is short: a fallback with its coaching, a widget's notice
 FALLBACK_CHARS = 300
 OFFLINE_CHARS = 240
@@ -119,9 +114,9 @@ def support_offline(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return () if said is None else (Signal("support_offline", w["support_offline"], said),)
 
 
-THINGS = _terms("domain_outcome", "things")
-SYSTEM = _terms("domain_outcome", "system")
-ACTIONS = _terms("domain_outcome", "actions")
+THINGS = shipped_terms("domain_outcome", "things")
+SYSTEM = shipped_terms("domain_outcome", "system")
+ACTIONS = shipped_terms("domain_outcome", "actions")
 OUTCOME_CHARS = 240
 # the failure words a domain outcome says ("not available", "invalid", "couldn't find",
 # "insufficient", "sorry"); a rate limit, a login, a timeout or a filter is the provider's
