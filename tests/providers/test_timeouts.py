@@ -73,7 +73,10 @@ def ask(
 def read_log(path: Path) -> list[dict[str, Any]]:
     if not path.exists():
         return []
-    return [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
+    data = path.read_bytes()
+    # (only whole lines: a record longer than the writer's buffer may be read half written)
+    data = data[: data.rfind(b"\n") + 1]
+    return [orjson.loads(line) for line in data.splitlines() if line.strip()]
 
 
 def wait_for_log(path: Path, n: int = 1, within: float = 3.0) -> list[dict[str, Any]]:
