@@ -5,9 +5,13 @@ from __future__ import annotations
 import socket
 import socketserver
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import orjson
 
 # The `stand_factory` fixture (tests/conftest.py): `url = stand_factory(script=..., faults=[...])`.
 StandFactory = Callable[..., str]
@@ -118,3 +122,24 @@ def serving(server: RawServer) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def read_log(path: Path) -> list[dict[str, Any]]:
+    """The records of a stand's or proxy's exchange log (JSON lines): whole lines only, since
+    a record longer than the writer's buffer may be read half written."""
+    if not path.exists():
+        return []
+    data = path.read_bytes()
+    data = data[: data.rfind(b"\n") + 1]
+    return [orjson.loads(line) for line in data.splitlines() if line.strip()]
+
+
+def wait_for_log(path: Path, n: int = 1, within: float = 3.0) -> list[dict[str, Any]]:
+    """The log's records once it holds `n` of them (a reply is logged when it ends, a cut one
+    when the writer notices), or what it holds after `within` seconds."""
+    deadline = time.monotonic() + within
+    records = read_log(path)
+    while len(records) < n and time.monotonic() < deadline:
+        time.sleep(0.02)
+        records = read_log(path)
+    return records

@@ -17,10 +17,9 @@ from typing import Any
 import anyio
 import httpx2
 import openai
-import orjson
 import pytest
 
-from tests.helpers import StandFactory
+from tests.helpers import StandFactory, wait_for_log
 from tether.errors import FirstByteTimeout
 from tether.messages import Message, ReasoningDelta, Request, Turn, collect
 from tether.providers import (
@@ -68,25 +67,6 @@ def ask(
             await provider.aclose()
 
     return anyio.run(main, backend=backend)
-
-
-def read_log(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    # (only whole lines: a record longer than the writer's buffer may be read half written)
-    data = data[: data.rfind(b"\n") + 1]
-    return [orjson.loads(line) for line in data.splitlines() if line.strip()]
-
-
-def wait_for_log(path: Path, n: int = 1, within: float = 3.0) -> list[dict[str, Any]]:
-    """The log's records once it holds `n` of them (the stand writes when a reply ends)."""
-    deadline = time.monotonic() + within
-    records = read_log(path)
-    while len(records) < n and time.monotonic() < deadline:
-        time.sleep(0.02)
-        records = read_log(path)
-    return records
 
 
 # ---------------------------------------------------------------- first byte

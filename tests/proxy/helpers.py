@@ -8,15 +8,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import anthropic
 import anyio
 import httpx2
 import openai
-import orjson
 
+from tests.helpers import read_log as read_log  # (the proxy tests read their log here)
 from tests.reliability.helpers import free_port
 
 # The fixtures of tests/proxy/conftest.py.
@@ -28,15 +27,6 @@ BIG = "Please read this whole text carefully before answering. " * 300
 
 
 HTTP = httpx2.Client()  # one for every test: making a client takes ~50 ms (its TLS context)
-
-
-def read_log(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    # (only whole lines: a record longer than the writer's buffer may be read half written)
-    data = data[: data.rfind(b"\n") + 1]
-    return [orjson.loads(line) for line in data.splitlines() if line.strip()]
 
 
 def client(url: str) -> openai.OpenAI:

@@ -18,7 +18,7 @@ import pytest
 from starlette.types import Message as ASGIMessage
 from starlette.types import Receive, Scope, Send
 
-from tests.helpers import StandFactory
+from tests.helpers import StandFactory, read_log, wait_for_log
 from tests.reliability.helpers import FakeClock
 from tether.context.tokens import count_request
 from tether.errors import ConfigError, ModelCallFailed, RequestRejected
@@ -114,25 +114,6 @@ def run(main: Callable[[], Awaitable[T]], backend: str = "asyncio") -> T:
 
 async def call(chain: Chain, request: Request = HI, recorder: Recorder | None = None) -> Answer:
     return await chain.call(request, on_text=recorder.on_text if recorder else None)
-
-
-def read_log(path: Path) -> list[dict[str, Any]]:
-    if not path.exists():
-        return []
-    data = path.read_bytes()
-    # (only whole lines: a record longer than the writer's buffer may be read half written)
-    data = data[: data.rfind(b"\n") + 1]
-    return [orjson.loads(line) for line in data.splitlines() if line.strip()]
-
-
-def wait_for_log(path: Path, n: int, within: float = 3.0) -> list[dict[str, Any]]:
-    """The log once it holds `n` records (a cut reply is logged when the stand notices)."""
-    deadline = time.monotonic() + within
-    records = read_log(path)
-    while len(records) < n and time.monotonic() < deadline:
-        time.sleep(0.02)
-        records = read_log(path)
-    return records
 
 
 def big_system(chars: int) -> str:
