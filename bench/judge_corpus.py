@@ -15,6 +15,8 @@ Targets on the test part: recall >= 95% on failures, 0 false alarms on answers.
     python bench/judge_corpus.py --split tune     # the part the weights were tuned on
     python bench/judge_corpus.py --split all --misses   # and print every miss and false alarm
     python bench/judge_corpus.py --batch new.jsonl      # a batch not joined yet, measured first
+    python bench/judge_corpus.py --split tune --misses --leave-out held.jsonl
+                                  # the tune part's mistakes without a held-out batch's texts
 
 A new batch is measured with `--batch` before anything is tuned on it (its figure is the
 honest one: texts nobody has seen), then joined (a file in tether/reliability/corpus/), the
@@ -136,6 +138,13 @@ def main() -> int:
         metavar="FILE",
         help="a JSONL batch of corpus records not joined yet: measure it instead of a part",
     )
+    parser.add_argument(
+        "--leave-out",
+        action="append",
+        metavar="FILE",
+        help="a JSONL batch whose texts are left out of what is measured and listed (a half"
+        " of the tune part kept unread, to check that a change generalises)",
+    )
     args = parser.parse_args()
     if args.batch:
         part, title = [], "batch " + ", ".join(args.batch)
@@ -153,6 +162,23 @@ def main() -> int:
     else:
         part = list(samples(None if args.split == "all" else args.split))
         title = f"{args.split} part"
+    if args.leave_out:
+        left: set[str] = set()
+        for name in args.leave_out:
+            try:
+                left |= {s.text for s in read_batch(Path(name).read_text("utf-8"))}
+            except OSError as exc:
+                print(f"--leave-out {name}: cannot be read ({exc.strerror})", file=sys.stderr)
+                return 2
+            except (ValueError, KeyError) as exc:
+                print(
+                    f"--leave-out {name}: not a JSONL file of corpus records ({exc})",
+                    file=sys.stderr,
+                )
+                return 2
+        kept = [s for s in part if s.text not in left]
+        title += f" without {len(part) - len(kept)} text(s) of " + ", ".join(args.leave_out)
+        part = kept
     recall, false = report(part, title, args.misses)
     ok = recall >= TARGET_RECALL and false == 0
     print(

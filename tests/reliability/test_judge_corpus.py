@@ -713,6 +713,39 @@ def test_bench_judge_corpus_runs() -> None:
     assert "judge/1 recall" in run.stdout and f"{DETECTOR} on the tune part" in run.stdout
 
 
+def test_bench_judge_corpus_leaves_out_a_held_batch(tmp_path: Path) -> None:
+    """A half kept unread (to check that a change generalises) is neither counted nor listed
+    with --misses; a file that cannot be read is a usage error that names it."""
+    bench = Path(__file__).parents[2] / "bench" / "judge_corpus.py"
+    records = [
+        {"label": "failure", "text": text, "source": "https://x.example", "group": group}
+        for text, group in (
+            ("Error 429: Too Many Requests. Please retry later.", "a.example"),
+            ("upstream connect error or disconnect/reset before headers", "b.example"),
+            ("The quota of this key is used up, contact the admin.", "c.example"),
+        )
+    ]
+    batch, held = tmp_path / "batch.jsonl", tmp_path / "held.jsonl"
+    batch.write_text("".join(json.dumps(r) + "\n" for r in records), "utf-8")
+    held.write_text(json.dumps(records[1]) + "\n", "utf-8")
+    run = subprocess.run(
+        [sys.executable, str(bench), "--batch", str(batch), "--leave-out", str(held), "--misses"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "without 1 text(s)" in run.stdout and ": 2 texts from 2 sources" in run.stdout
+    assert "upstream connect error" not in run.stdout
+    missing = subprocess.run(
+        [sys.executable, str(bench), "--leave-out", str(tmp_path / "nope.jsonl")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert missing.returncode == 2 and "nope.jsonl: cannot be read" in missing.stderr
+
+
 def test_judge_settings_in_a_configuration_file(tmp_path: Path) -> None:
     from tether.agent.runtime import create_agent_runtime, load_config
     from tether.errors import ConfigError
