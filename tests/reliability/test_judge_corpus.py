@@ -309,7 +309,10 @@ def test_no_source_straddles_the_split() -> None:
 # messengers' bots, tool-call errors, model servers' outputs, coding agents, fr/es/it), learned
 # signal retrained, no hand change: hand 307, retrained: 186.
 # Round 21's eng108-eng114 merged (judge/17): hand 294, retrained: 181.
-TUNE_FALSE_ALARMS_AT_MOST = 181
+# Round 22 joined (8 batches, 3,157 texts: game and stream characters, clients' empty bubbles,
+# filters and guard outputs, stack traces, Chinese threads, demanded short outputs, data and
+# browser agents), learned signal retrained, no hand change: hand 334, retrained: 206.
+TUNE_FALSE_ALARMS_AT_MOST = 206
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -608,7 +611,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 181
 # 7,997 caught), retrained: 447 (7,550 caught).
 # Round 21's eng108-eng114 merged (judge/17): hand 371 (7,626 caught), retrained: 380 (7,617
 # caught).
-TUNE_MISSES_AT_MOST = 380
+# Round 22 joined (3,157 texts), learned signal retrained, no hand change: hand 478 (8,186 of
+# 8,664 caught), retrained: 488 (8,176 caught).
+TUNE_MISSES_AT_MOST = 488
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
