@@ -468,6 +468,7 @@ ALTERNATIONS = {
 }
 
 
+@pytest.mark.timeout(240)  # every corpus text twice: it grows with the corpus
 @pytest.mark.parametrize("name", sorted(ALTERNATIONS))
 def test_alternation_plain_part_finds_what_the_whole_finds(name: str) -> None:
     """On every ASCII text of the corpus (and its lower case), the branches kept for ASCII
