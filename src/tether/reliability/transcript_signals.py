@@ -20,6 +20,7 @@ is read only when it is the line's whole text.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tether.reliability.reply import Reply
 
@@ -132,6 +133,37 @@ _MARKS = (
 )
 # The marks of a credit alone, what a long text is looked at for (`may_fire_long`).
 _CREDIT_MARKS = _MARKS[:17]
+# Parts several ASCII marks share: a text without one holds none of those marks.
+_SHARED = ("tit", "musi", "gra")
+
+
+def _mark_test(marks: tuple[str, ...]) -> Callable[[str], bool]:
+    """`any(m in low for m in marks)` for a lowered `low`, in fewer scans: the marks that
+    share a part (`_SHARED`) are looked for only where it is, and the marks that are not ASCII
+    only in a text that is not (~50 scans of a reply's head cost ~3-5 us on every reply)."""
+    ascii_marks = tuple(m for m in marks if m.isascii())
+    groups = tuple(
+        (part, tuple(m for m in ascii_marks if part in m))
+        for part in _SHARED
+        if sum(part in m for m in ascii_marks) > 1
+    )
+    grouped = {m for _, group in groups for m in group}
+    alone = tuple(m for m in ascii_marks if m not in grouped)
+    wide = tuple(m for m in marks if not m.isascii())
+
+    def holds(low: str) -> bool:
+        for part, group in groups:
+            if part in low and any(m in low for m in group):
+                return True
+        if any(m in low for m in alone):
+            return True
+        return not low.isascii() and any(m in low for m in wide)
+
+    return holds
+
+
+_HOLDS_MARK = _mark_test(_MARKS)
+_HOLDS_CREDIT_MARK = _mark_test(_CREDIT_MARKS)
 # The longest line a credit, a token or an outro makes.
 LINE_CHARS = 120
 # The longest text read (a transcript of silence is short, or one line over and over).
@@ -148,7 +180,7 @@ def may_fire(text: str) -> bool:
         return False
     mid = len(text) // 2
     low = (text[:300] + text[max(300, mid - 150) : mid + 150]).lower()
-    return any(m in low for m in _MARKS)
+    return _HOLDS_MARK(low)  # (any of `_MARKS` in it)
 
 
 def may_fire_long(text: str) -> bool:
@@ -156,8 +188,7 @@ def may_fire_long(text: str) -> bool:
     head): a long reply is not cleared unread for it."""
     if len(text) > MOST_CHARS:
         return False
-    low = text[:600].lower()
-    return any(m in low for m in _CREDIT_MARKS)
+    return _HOLDS_CREDIT_MARK(text[:600].lower())  # (any of `_CREDIT_MARKS` in it)
 
 
 def _asks_transcript(r: Reply) -> bool:
