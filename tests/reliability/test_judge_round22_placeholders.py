@@ -16,6 +16,8 @@ CAUGHT = (
     # a mock's answer naming itself, in other languages
     ("Mock 응답입니다. (개발 모드)", "오늘 날씨 어때?", "placeholder"),
     ("더미 응답입니다.", "이 코드 설명해줘", "placeholder"),
+    ("이건 AI 응답입니다.", "서울 날씨 알려줘", "placeholder"),
+    ("这是一个模拟回复", "帮我写一封邮件", "placeholder"),
     ("ダミー応答です。", "この関数を説明して", "placeholder"),
     ("这是模拟回复。", "帮我写一首诗", "placeholder"),
     ("Respuesta simulada.", "¿Qué hora es en Tokio?", "placeholder"),
@@ -44,6 +46,7 @@ LEFT = (
         "모의 응답은 테스트용 가짜 데이터로, 실제 API 없이 화면을 개발할 때 씁니다.",
         "모의 응답이 뭐야?",
     ),
+    ("AI 응답이 느린 이유는 모델 크기와 서버 부하 때문입니다.", "AI 응답이 느린 이유는?"),
     ("ダミー応答を返すには、サーバーをモックしてください。", "テストでダミー応答を返す方法は?"),
     # a Hindi answer that says it cannot give all of it now, then gives the answer
     (

@@ -297,7 +297,7 @@ _STAND_IN_NAME = (
     r"|测试(?:回复|回答)|默认(?:回复|回答)|テスト(?:応答|回答)|테스트 응답"
     # a mock's, a dummy's, a simulated answer named in a sentence of its own, in other
     # languages ("Mock 응답입니다.", "模拟回复", "ダミー応答です", "Respuesta simulada")
-    r"|(?:mock|dummy|test|테스트|더미|모의|가짜|임시) ?(?:응답|답변)(?:입니다)?"
+    r"|(?:mock|dummy|test|테스트|더미|모의|가짜|임시|ai|인공지능|챗봇) ?(?:응답|답변)(?:입니다)?"
     r"|(?:mock|dummy|模拟|虚拟|假|默认|测试) ?(?:回复|回答|响应|回應|回覆)"
     r"|(?:mock|dummy|モック|ダミー|テスト|仮の?) ?(?:応答|回答|返答|レスポンス)(?:です)?"
     r"|(?:respuesta|resposta|réponse|risposta) (?:simulada|simulée|simulata|ficticia|fictícia)"
@@ -306,7 +306,7 @@ _STAND_IN_NAME = (
 )
 _NAMED_STAND_IN = re.compile(
     r"^(?:\w+\W+)??(?:this is|it's|i'm|i am|detta är|das ist|esta es|esta é|ceci est|это"
-    r"|这是|這是)?\s*"
+    r"|这是(?:一个)?|這是(?:一個)?|これは|이것은|이건)?\s*"
     r"(?:an?|the|ett|en|eine|una|uma|une)?\s*(?:" + _STAND_IN_NAME + r")"
     r"(?:\s+(?:from|de|del|da|du|från|von|от|di)\s+(?:the\s+)?[\w-]+)?\W*$"
 )
