@@ -533,7 +533,8 @@ def contrast(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A standard or a numbered section of one: "RFC 6585", "RFC7231 section 6.6", "ISO 8601", "§4.2";
 # not a value of markup (`charset=ISO-8859-1`, `encoding="ISO-8859-1"`), which cites nothing.
-_STANDARD = re.compile(r"(?<![=\"'])(?:\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b)|§\s?\d")
+# (not a game chat's colour code, "§4§l[Bot]": a section's number is never followed by `§`/`[`)
+_STANDARD = re.compile(r"(?<![=\"'])(?:\bRFC[ -]?\d{3,5}\b|\bISO[ /-]?\d{4,5}\b)|§\s?\d(?![§\[])")
 _STANDARD_KEYS = split_keys(("RFC", "ISO", "§"))
 
 

@@ -235,6 +235,7 @@ from tether.reliability.reply import (
 )
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import (
+    color_code,
     placeholder,
     template_slot,
     zero_output,
@@ -287,6 +288,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
     "template_slot": 1.0,  # a message template with a slot never filled ("Error: {e}")
+    "color_code": 0.5,  # a game chat's formatting code opening the reply ("§c[Bot] ...")
     "app_controls": 0.7,  # a remedy through the app's controls ("use /new", "the retry button")
     "error_fields": 0.8,  # an error record as fields, one per line ("Code: ..." / "ID: ...")
     "zero_output": 0.6,
@@ -412,6 +414,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     stack_trace,
     runtime_message,
     template_slot,
+    color_code,
     app_controls,
     error_fields,
     zero_output,

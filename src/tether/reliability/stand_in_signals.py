@@ -75,6 +75,33 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 FENCED_CODE = re.compile(r"```.*?(?:```|$)", re.S)
 
 
+def color_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that opens with a game chat's formatting code (`§c`, `§4`, `§l`, the
+    legacy codes of Minecraft chat and its plugins' message files): an app's message string
+    sent to the player, not a model's prose, which never writes them. Evidence of an app's
+    string, like a slot: weighs with failure words ("§c[Bot] 出错!" is a plugin's error
+    line), never alone. Not to a question about the codes or chat colours."""
+    if "\u00a7" not in r.text[:8] or len(r.text) > TEMPLATE_CHARS:
+        return ()
+    found = _COLOR_CODE.match(r.text)
+    if found is None:
+        return ()
+    if r.question and _ASKS_COLOR_CODE.search(r.question[:2000]) is not None:
+        return ()
+    return (Signal("color_code", w["color_code"], found.group(0).strip()),)
+
+
+# A Minecraft chat formatting code opening the text: `§` and a colour (0-9, a-f) or a format
+# (k-o, r), one or more.
+_COLOR_CODE = re.compile(r"\s{0,2}(?:\u00a7[0-9a-fk-or])+", re.I)
+_ASKS_COLOR_CODE = re.compile(
+    r"\u00a7|minecraft|colou?r codes?|formatting codes?|chat colou?rs?|farbcode"
+    r"|c\u00f3digos? de colou?r"
+    r"|\u989c\u8272\u4ee3\u7801|\u989c\u8272\u7801|\u30ab\u30e9\u30fc\u30b3\u30fc\u30c9",
+    re.I,
+)
+
+
 def _unless_slots(m: re.Match[str]) -> str:
     """A code block blanked out (its slots are the code's own), unless it holds slots and
     signs alone: ```{type(e).__name__}: {e}``` is a notice's error, fenced for display."""
@@ -268,9 +295,18 @@ _STAND_IN_NAME = (
     r"|(?:respuesta|resposta|réponse|risposta) (?:por defecto|padrão|par défaut|predefinita)"
     r"|тестов(?:ый|\u043e\u0435) (?:ответ|сообщение)"
     r"|测试(?:回复|回答)|默认(?:回复|回答)|テスト(?:応答|回答)|테스트 응답"
+    # a mock's, a dummy's, a simulated answer named in a sentence of its own, in other
+    # languages ("Mock 응답입니다.", "模拟回复", "ダミー応答です", "Respuesta simulada")
+    r"|(?:mock|dummy|test|테스트|더미|모의|가짜|임시|ai|인공지능|챗봇) ?(?:응답|답변)(?:입니다)?"
+    r"|(?:mock|dummy|模拟|虚拟|假|默认|测试) ?(?:回复|回答|响应|回應|回覆)"
+    r"|(?:mock|dummy|モック|ダミー|テスト|仮の?) ?(?:応答|回答|返答|レスポンス)(?:です)?"
+    r"|(?:respuesta|resposta|réponse|risposta) (?:simulada|simulée|simulata|ficticia|fictícia)"
+    r"|(?:mock|dummy|platzhalter)-?antwort"
+    r"|(?:фиктивный|тестовый|заглушечный) ответ"
 )
 _NAMED_STAND_IN = re.compile(
-    r"^(?:\w+\W+)??(?:this is|it's|i'm|i am|detta är|das ist|esta es|esta é|ceci est|это)?\s*"
+    r"^(?:\w+\W+)??(?:this is|it's|i'm|i am|detta är|das ist|esta es|esta é|ceci est|это"
+    r"|这是(?:一个)?|這是(?:一個)?|これは|이것은|이건)?\s*"
     r"(?:an?|the|ett|en|eine|una|uma|une)?\s*(?:" + _STAND_IN_NAME + r")"
     r"(?:\s+(?:from|de|del|da|du|från|von|от|di)\s+(?:the\s+)?[\w-]+)?\W*$"
 )
