@@ -16,6 +16,7 @@ from tether.reliability.keyed import holds, split_keys
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import (
     CJK,
+    QUESTION_CHARS,
     SHORT_CHARS,
     STOP,
     Reply,
@@ -392,8 +393,10 @@ def _names_word(q: str, word: str) -> bool:
 
 
 def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The request demanded this: a short reply it names (`OK`, `null`, `N/A`), the keys of
-    this object, an HTML page."""
+    """The request demanded this: a short reply it names (`OK`, `null`, `N/A`, `NO_REPLY`), an
+    empty array to a request for a JSON array, the keys of this object, an HTML page; or, less
+    surely, a reply that opens on one of the labels the request offers ("INFO, WARN or ERROR",
+    "PASS or FAIL", "one of: billing, outage, other") and gives its reason after it."""
     q = r.instructions
     if not q:
         return ()
@@ -402,8 +405,19 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         key = text.lower().strip(" .!\"'`")
         # (the whole question said back is no demanded reply: a runner's echo, `degenerate`)
         echoed = len(key) >= 24 and key.strip("?").replace("_", " ") == r.question.strip(" .!?\"'`")
-        if key and not echoed and _names_word(q, key):
-            return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
+        if key and not echoed:
+            if _names_word(q, key):
+                return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
+            # the request as written: `_` kept (`NO_REPLY`), typographic quotes folded
+            demand = _demand_text(_system_text(r), r.raw_question)
+            if _names_word(demand, _fold_quotes(key)):
+                return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
+            if key in ("[]", "[ ]") and _ARRAY_DEMANDED.search(demand) is not None:
+                return (Signal("asked_for", -w["asked_for"], "the request asks for an array"),)
+    if len(text) <= LABELLED_CHARS:
+        label = opening_label(text, _system_text(r), r.raw_question)
+        if label is not None:
+            return (Signal("asked_label", -w["asked_label"], f"the request offers {label!r}"),)
     if not r.written:
         if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
             return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
@@ -442,3 +456,108 @@ def keys_demanded(q: str, text: str) -> set[str]:
 
 
 _KEY_NAMED = r"[\"'`]{0}[\"'`]|(?<![a-z0-9_]){0}\s*[:=]"
+
+
+# A labelled reply this long at most: the label the request offers and a reason or two after it.
+LABELLED_CHARS = 400
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def _fold_quotes(text: str) -> str:
+    return text.translate(_QUOTES)
+
+
+def _system_text(r: Reply) -> str:
+    if r.request is None:
+        return ""
+    return " ".join(m.text_content for m in r.request.messages if m.role == "system")
+
+
+@lru_cache(maxsize=64)
+def _demand_text(system: str, question: str) -> str:
+    """The system prompt and the last user message lower-cased as written (`r.instructions`
+    reads `_` as a space): what a demanded marker (`NO_REPLY`, `NOT_FOUND`) is compared to."""
+    return _fold_quotes((system[:QUESTION_CHARS] + "\n" + question[:QUESTION_CHARS]).lower())
+
+
+# A request for a JSON array or list: `[]` is the answer that nothing was found.
+_ARRAY_DEMANDED = re.compile(
+    r"\b(?:json|python)\s+(?:array|list)|\b(?:array|list)\s+(?:of|in)\s+json|"
+    r"\bempty\s+(?:array|list)|\barray\b[^.\n]{0,80}\bjson\b|\bjson\b[^.\n]{0,80}\barray\b"
+)
+
+# The alternatives a request offers for its reply. Written as labels: quoted, or in capitals
+# (`PASS or FAIL`, `"yes" or "no"`, `INFO, WARN or ERROR`, an enum's `["ok", "error"]`), two
+# or more in a row; or after a cue ("one of: billing, outage, other", "categories: ...",
+# "[search, calculator, none]").
+_ITEM = r"""(?:"[^"\n]{1,40}"|'[^'\n]{1,40}'|`[^`\n]{1,40}`|\b[A-Z][A-Z0-9_]+\b)"""
+_ALTERNATIVES = re.compile(
+    rf"{_ITEM}(?:[ \t]*[,/|][ \t]*(?:or[ \t]+)?{_ITEM}|[ \t]+or[ \t]+{_ITEM})+"
+)
+_ONE_ITEM = re.compile(_ITEM)
+_CUED = re.compile(
+    r"(?i:\bone\s+of|\bcategor(?:y|ies)|\blabels?|\boptions|\bchoices|\bclasses|"
+    r"\b(?:choose|pick|select)\s+(?:from|between|among)|\b(?:valid|allowed|possible)\s+values)"
+    r"(?:\s+(?:are|is))?\s*[:\-]?\s*\[?([^\n\].;:()]{3,200})"
+)
+_BRACKETED_LIST = re.compile(r"\[\s*([a-z_][\w -]{0,30}(?:\s*,\s*[a-z_][\w -]{0,30}){1,12})\s*\]")
+_CUED_SPLIT = re.compile(r"\s*(?:,|/|\||\bor\b)\s*")
+# What may come before the label on the reply's first line: "Verdict: FAIL", "**Label**: ERROR"
+_LABEL_HEAD = re.compile(
+    r"(?:verdict|label|category|class|classification|answer|result|decision|output|grade|"
+    r"judg(?:e)?ment|rating|sentiment|intent|route|tool|evaluation|status)\s*[:=\-]\s*"
+)
+_LABEL_CUES = ("one of", "categor", "label", "option", "choice", "class", "from", "between",
+               "among", "values")  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def offered_labels(system: str, question: str) -> tuple[tuple[str, bool], ...]:
+    """The labels the request offers for its reply, each lower-cased, with whether it was
+    written in capitals (a reply then writes it so too: an `Error:` of a provider's notice is
+    not the request's `ERROR`)."""
+    found: dict[str, bool] = {}
+    for text in (system[:QUESTION_CHARS], question[:QUESTION_CHARS]):
+        text = _fold_quotes(text)
+        for m in _ALTERNATIVES.finditer(text):
+            for item in _ONE_ITEM.findall(m.group(0)):
+                label = item.strip("\"'`").strip()
+                if label and len(label.split()) <= 3:
+                    found.setdefault(label.lower(), label.isupper() and item[0] not in "\"'`")
+        low = text.lower()
+        if any(c in low for c in _LABEL_CUES):
+            for m in _CUED.finditer(text):
+                parts = _CUED_SPLIT.split(m.group(1).strip())
+                if len(parts) >= 2:
+                    for part in parts:
+                        label = part.strip(" \"'`*").lower()
+                        if label and len(label.split()) <= 2:
+                            found.setdefault(label, False)
+        if "[" in text:
+            for m in _BRACKETED_LIST.finditer(low):
+                for part in m.group(1).split(","):
+                    found.setdefault(part.strip(), False)
+    return tuple(found.items())
+
+
+def opening_label(text: str, system: str, question: str) -> str | None:
+    """The request's offered label that `text`'s first line opens on (after a "Verdict:"
+    head at most), followed by no more of a word, or None."""
+    if not question and not system:
+        return None
+    labels = offered_labels(system, question)
+    if len(labels) < 2:
+        return None
+    first = text.split("\n", 1)[0].lstrip("*#>`[( \t").replace("*", "")
+    head = _LABEL_HEAD.match(first.lower())
+    if head is not None:
+        first = first[head.end() :].lstrip("*`[( \t")
+    low = first.lower()
+    for label, capitals in labels:
+        if not low.startswith(label) or low[len(label) : len(label) + 1] in _WORD_CHARS:
+            continue
+        if capitals and not first.startswith(label.upper()):
+            continue
+        return first[: len(label)]
+    return None

@@ -365,6 +365,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "on_topic": 0.5,
     "off_topic": 0.3,
     "asked_for": 2.5,
+    "asked_label": 1.2,  # ... or opens on one of the labels it offers, a reason after it
     "failed_segment": 5.0,  # a segment of a rendering (a subtitle cue) is a tool's failure marker
     "failed_marker": 1.5,  # the whole reply is one ("[Translation failed]", "翻译失败")
     "declines_rendering": 3.0,  # a short refusal where a translation was asked for
