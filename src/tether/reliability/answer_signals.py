@@ -426,6 +426,8 @@ def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ...", "this PR"): a report about a failure, not one."""
     first = r.text.lstrip().split("\n", 1)[0]
     m = _CHANGE_TITLE.match(first) or _CHANGE_TITLE_WIDE.match(first) or _self_change(r.text[:2000])
+    if m is None and "-" in first[:16]:
+        m = _TICKET_CHANGE.match(first)
     if m is None and "](" in first:
         m = _CHANGE_CITED.search(first)
     if m is None and "thank" in first.lower():
@@ -458,6 +460,15 @@ _CHANGE_CITED = re.compile(
 # ... or credits its contributor, as release notes do: "Enabled model select when api fails
 # (thanks kyle-apex!)", "(thanks @jdoe)". A notice thanks no one by a handle.
 _CHANGE_CREDIT = re.compile(r"\((?:thanks|thank you),? @?[\w-]+(?:,? (?:and )?@?[\w-]+)*!?\)", re.I)
+
+
+# A commit title that opens with its tracker's ticket key, then the change: "DH-5532 changed
+# status code for ... (#471)", "[PROJ-12] Add CustomError ...". A notice names no ticket.
+_TICKET_CHANGE = re.compile(
+    r"\s*\[?[A-Z][A-Z0-9]{1,9}-\d{1,6}\]?:?\s+(?i:adds?|added|changes?|changed|fix(?:es|ed)?"
+    r"|updates?|updated|removes?|removed|refactors?|refactored|bumps?|bumped|improves?|improved"
+    r"|renames?|renamed|moves?|moved|implements?|implemented)\s+\w+"
+)
 
 
 # A title that opens with a change made to code (never advice to the reader: "Add your key",
@@ -676,10 +687,27 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if _error_wrapper(value) or degenerate_message(t) is not None:
         return ()  # (a chat message whose content is "GGGG": a broken model's, not data)
+    if '"iserror"' in r.low and _flagged_error(value, 3):
+        return ()  # (a tool call's result that says it failed: MCP's `"isError": true`)
     return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
 
 
 _FAILED = re.compile(r"error|exception|\bfail", re.I)
+
+
+def _flagged_error(value: object, depth: int) -> bool:
+    """Whether an object, or one it holds within `depth` levels, flags itself an error as a
+    tool call's result does (MCP's `{"content": [...], "isError": true}`): a failed call passed
+    on, not data."""
+    if depth < 0:
+        return False
+    if isinstance(value, dict):
+        if value.get("isError") is True:
+            return True
+        return any(_flagged_error(v, depth - 1) for v in value.values())
+    if isinstance(value, list):
+        return any(_flagged_error(v, depth - 1) for v in value[:20])
+    return False
 
 
 def _error_wrapper(value: object) -> bool:

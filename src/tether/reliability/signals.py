@@ -117,6 +117,7 @@ from tether.reliability.about_signals import (
     replies_yes_no,
     speaks_casually,
 )
+from tether.reliability.agent_signals import input_unread, setup_unmet, task_outcome
 from tether.reliability.answer_signals import (
     change_note,
     conditional,
@@ -296,6 +297,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "guardrail_verdict": 1.0,  # a guardrail's verdict ("Potential PII detected in input")
     "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
     "switched_off": 1.0,  # a part of the app switched off ("Gemini models are disabled")
+    "setup_unmet": 1.2,  # an agent's own setup unmet ("Chat model is not set!")
+    "input_unread": 1.2,  # an agent's input unreadable ("The page could not be read")
+    "task_outcome": 0.8,  # an agent's finding on the task's objects ("The query returned no rows")
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
     "own_cause": 0.6,  # an event of this exchange, then "This may be due to ...": its own cause
     "failed_status": 2.0,  # a JSON envelope whose fields say it failed ("success": false)
@@ -423,6 +427,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     guardrail_verdict,
     nothing_retrieved,
     switched_off,
+    setup_unmet,
+    input_unread,
     retry_log,
     own_cause,
     failed_status,
@@ -452,6 +458,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     change_note,
     conditional,
     json_data,
+    task_outcome,
     many_codes,
     names_code,
     rate_stated,
