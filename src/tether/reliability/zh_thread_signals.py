@@ -3,7 +3,7 @@
 People in Chinese threads talk about an error with its words ("又出现了这个问题", "你被限流了",
 "原始的錯誤"), so the failure vocabulary fires on their replies. What a relay's or a bot's
 notice never says is the thread's talk around those words: the people addressed ("楼主",
-"老哥", "烦请..."), a guess between two causes ("不知道是接口更新，还是用户太多了"), a release
+"老哥", "烦请..."), a guess between two causes ("不知道是接口更新, 还是用户太多了"), a release
 named with what it brought ("v0.7.7 已經有把錯誤顯示出來"), advice to "you" ("你可以试试",
 "建议你"). The words are data of `judge_signals.json` (`zh_thread`); the guess and the release
 are forms below.
@@ -25,9 +25,9 @@ _WORDS: tuple[str, ...] = tuple(
 )
 _WORD_KEYS = split_keys(_WORDS) if _WORDS else None
 
-# A guess between two causes: "不知道是 X，还是 Y" ("I don't know whether X or Y"): a person
+# A guess between two causes: "不知道是 X, 还是 Y" ("I don't know whether X or Y"): a person
 # wondering; a notice states its cause or none.
-_GUESS = re.compile(r"不知道是[^。！？!?\n]{1,40}?(?:还是|還是)")
+_GUESS = re.compile("不知道是[^\u3002\uff01\uff1f!?\n]{1,40}?(?:还是|還是)")
 # A release named with what it brought or changed: "v0.7.7 已經有把...", "1.2.3 版本已经支持",
 # "新版已经加入": a maintainer pointing at a version. (A notice asks to upgrade, "请升级至专业版".)
 _RELEASE = re.compile(
