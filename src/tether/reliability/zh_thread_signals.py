@@ -21,7 +21,7 @@ from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("zh_thread", {})
 _WORDS: tuple[str, ...] = tuple(
-    str(t).lower() for key in ("address", "advice") for t in _DATA.get(key, ())
+    str(t).lower() for key in ("address", "advice", "guess", "promise") for t in _DATA.get(key, ())
 )
 _WORD_KEYS = split_keys(_WORDS) if _WORDS else None
 
@@ -29,12 +29,14 @@ _WORD_KEYS = split_keys(_WORDS) if _WORDS else None
 # wondering; a notice states its cause or none.
 _GUESS = re.compile("不知道是[^\u3002\uff01\uff1f!?\n]{1,40}?(?:还是|還是)")
 # A release named with what it brought or changed: "v0.7.7 已經有把...", "1.2.3 版本已经支持",
-# "新版已经加入": a maintainer pointing at a version. (A notice asks to upgrade, "请升级至专业版".)
+# "新版已经加入", "v0.6.0 已发布": a maintainer pointing at a version. (A notice asks to
+# upgrade, "请升级至专业版".)
 _RELEASE = re.compile(
     r"(?:(?<![\w.])v?\d+\.\d+(?:\.\d+)*\s*(?:版本?)?|新版本?|最新版本?)\s*(?:里|裡|中)?\s*"
     r"(?:已经|已經)(?:有|支持|加入|添加|加了|改了|修|把|可以|能)"
+    r"|(?<![\w.])v?\d+\.\d+(?:\.\d+)*\s*(?:版本?)?\s*(?:已经|已經|已)(?:发布|發布|上线|上線)"
 )
-_FORM_KEYS = split_keys(("不知道是", "已经", "已經"))
+_FORM_KEYS = split_keys(("不知道是", "已"))
 
 
 def _talk(low: str) -> str | None:
