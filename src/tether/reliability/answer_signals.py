@@ -49,6 +49,8 @@ def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     words = r.explaining_words
     if words and display_size(r.message.strip()) <= STOCK_CHARS and _stands_in(r):
         words = [x for x in words if x not in HEDGES]  # a notice's own guess at its cause
+        if "请" in r.low or "請" in r.low:
+            words = [x for x in words if not _polite_advice(r.low, x)]  # ... or its own advice
     if words and (cause := own_cause_at(r)) is not None:
         words = [x for x in words if x not in cause]  # ... told after its event (`own_cause`)
     if not words:
@@ -59,6 +61,27 @@ def explains(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(lines) >= 2 and r.lexicon.explaining.search(lines[-1][-200:]):
         weight += w["explains_at_end"]  # it ends by explaining; a notice ends with advice
     return (Signal("explains", -round(weight, 3), ", ".join(words[:6])),)
+
+
+# A Chinese notice's polite imperative: "请升级至专业版", "请尝试更换关键词": 请 a few
+# characters before the advice word.
+_PLEASE_REACH = 4
+
+
+def _polite_advice(low: str, word: str) -> bool:
+    """Whether every `word` of `low` (CJK) follows a 请 within a few characters: the notice's
+    own advice ("请尝试更换关键词"), not a writer's explanation."""
+    if word.isascii():
+        return False
+    at = low.find(word)
+    if at < 0:
+        return False
+    while at >= 0:
+        before = low[max(0, at - _PLEASE_REACH) : at]
+        if "请" not in before and "請" not in before:
+            return False
+        at = low.find(word, at + 1)
+    return True
 
 
 def _stands_in(r: Reply) -> bool:

@@ -62,7 +62,8 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     person's talk), own_slip ("Sorry, wrong repository.": a slip of the
                     writer's in the thread), contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party, fix_landed
-                    ("has been resolved", 已修复), found_fault, next_release, asks_fix
+                    ("has been resolved", 已修复), thread_talk (a Chinese thread's talk:
+                    "楼主", "不知道是...还是", "你可以试试"), found_fault, next_release, asks_fix
                     (weights in the JSON); a diagnosis: checklist (parts marked working and
                     failing), schedule (cases counted up, each with its rule), recurrence
                     (how often it comes back), within_limit (usage said to be
@@ -252,6 +253,7 @@ from tether.reliability.trace_signals import (
     stack_trace,
 )
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
+from tether.reliability.zh_thread_signals import thread_talk
 
 DEFAULT_WEIGHTS: dict[str, float] = {
     # failure evidence
@@ -331,6 +333,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "json_data": 1.0,
     "first_person": 0.4,
     "witness": 0.8,  # "same here", "for me too": a person who met the failure
+    "thread_talk": 0.5,  # a Chinese thread's talk: "楼主", "不知道是...还是", "你可以试试"
     # A change done to code, a title in any language: no notice says it (1.0 -> 1.2 moved no
     # verdict of the tune part, round 17).
     "change_note": 1.2,
@@ -500,6 +503,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     codes_as_kind,
     past_state,
     fix_landed,
+    thread_talk,
     found_fault,
     next_release,
     asks_fix,

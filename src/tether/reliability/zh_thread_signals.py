@@ -1,0 +1,64 @@
+"""A Chinese reply in an issue thread's or a forum's conversational register.
+
+People in Chinese threads talk about an error with its words ("又出现了这个问题", "你被限流了",
+"原始的錯誤"), so the failure vocabulary fires on their replies. What a relay's or a bot's
+notice never says is the thread's talk around those words: the people addressed ("楼主",
+"老哥", "烦请..."), a guess between two causes ("不知道是接口更新, 还是用户太多了"), a release
+named with what it brought ("v0.7.7 已經有把錯誤顯示出來"), advice to "you" ("你可以试试",
+"建议你"). The words are data of `judge_signals.json` (`zh_thread`); the guess and the release
+are forms below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tether.reliability.keyed import holds, split_keys
+from tether.reliability.lexicon import SHIPPED
+from tether.reliability.reply import Reply, Signal
+
+_DATA: Mapping[str, Any] = SHIPPED.get("zh_thread", {})
+_WORDS: tuple[str, ...] = tuple(
+    str(t).lower() for key in ("address", "advice", "guess", "promise") for t in _DATA.get(key, ())
+)
+_WORD_KEYS = split_keys(_WORDS) if _WORDS else None
+
+# A guess between two causes: "不知道是 X, 还是 Y" ("I don't know whether X or Y"): a person
+# wondering; a notice states its cause or none.
+_GUESS = re.compile("不知道是[^\u3002\uff01\uff1f!?\n]{1,40}?(?:还是|還是)")
+# A release named with what it brought or changed: "v0.7.7 已經有把...", "1.2.3 版本已经支持",
+# "新版已经加入", "v0.6.0 已发布": a maintainer pointing at a version. (A notice asks to
+# upgrade, "请升级至专业版".)
+_RELEASE = re.compile(
+    r"(?:(?<![\w.])v?\d+\.\d+(?:\.\d+)*\s*(?:版本?)?|新版本?|最新版本?)\s*(?:里|裡|中)?\s*"
+    r"(?:已经|已經)(?:有|支持|加入|添加|加了|改了|修|把|可以|能)"
+    r"|(?<![\w.])v?\d+\.\d+(?:\.\d+)*\s*(?:版本?)?\s*(?:已经|已經|已)(?:发布|發布|上线|上線)"
+)
+_FORM_KEYS = split_keys(("不知道是", "已"))
+
+
+def _talk(low: str) -> str | None:
+    """The first word or form of a thread's talk in `low`, or None."""
+    if _WORD_KEYS is not None and holds(low, _WORD_KEYS):
+        for word in _WORDS:
+            if word in low:
+                return word
+    if holds(low, _FORM_KEYS):
+        m = _GUESS.search(low) or _RELEASE.search(low)
+        if m is not None:
+            return m.group(0)
+    return None
+
+
+def thread_talk(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A Chinese reply that talks to the people of a thread (addresses them, guesses between
+    causes, points at a release, advises "you"): a person's reply about a failure, not a
+    service's notice of one."""
+    if not r.written:
+        return ()
+    found = _talk(r.low[:3000])
+    if found is None:
+        return ()
+    return (Signal("thread_talk", -w["thread_talk"], found[:40]),)
