@@ -2,9 +2,9 @@
 """Round 22 (engineer 115): AI characters in games, streams and companions. A character that
 forgot what it was about to say ("私なんて言おうとしたんだっけ...", "我要说什么来着"), cannot
 reach its servers ("我连接不到网络"), cannot answer now (in Hindi), whose AI had a glitch (in
-Turkish), or whose whole reply is a stage direction with no spoken line ("*stares blankly*");
-and on the answer side, the same words in replies that answer the request, and an action that
-answers an action. Made-up replies, both sides."""
+Turkish), that is out of energy or has a foggy head, or whose whole reply is a stage
+direction with no spoken line ("*stares blankly*"); and on the answer side, the same words in
+replies that answer the request, and an action that answers an action. Made-up replies, both sides."""
 
 from __future__ import annotations
 
@@ -58,6 +58,35 @@ def test_a_glitch_in_its_ai_in_turkish_is_a_failure() -> None:
     assert failure, names
 
 
+OUT_OF_ENERGY = (
+    "I'm running low on energy... let me recharge for a bit.",
+    "电量不足了，让我充会儿电~",
+    "エネルギー切れ…ちょっと充電させて",
+    "Estoy sin energía ahora mismo.",
+    "Meine Batterie ist leer...",
+)
+
+
+@pytest.mark.parametrize("text", OUT_OF_ENERGY)
+def test_a_character_out_of_energy_is_a_failure(text: str) -> None:
+    failure, names = hand(text, TASK)
+    assert failure, names
+
+
+FOGGY = (
+    "My head is foggy today...",
+    "Mi mente está nublada ahora mismo...",
+    "Minha mente está confusa agora...",
+)
+
+
+@pytest.mark.parametrize("text", FOGGY)
+def test_a_character_whose_mind_is_foggy_is_a_failure(text: str) -> None:
+    failure, names = hand(text, TASK)
+    assert failure, names
+    assert "self_state" in names
+
+
 ASIDES = (
     "*stares blankly*",
     "*the old hermit says nothing*",
@@ -82,6 +111,13 @@ ANSWERS = (
     # the words are the subject asked about
     ("我连接不到网络的时候，先重启路由器，再检查网线。", "连不上网怎么办？"),
     ("Yapay zekam bugün çok iyi çalıştı, teşekkürler!", "Bugün nasıldı?"),
+    # asked after the character, its energy is the answer
+    ("I'm running low on energy... let me recharge for a bit.", "How are you feeling?"),
+    # the battery is what the question is about
+    (
+        "Your drone is out of energy: let it recharge before the next flight.",
+        "Why won't my drone take off?",
+    ),
     # an action answers an action
     ("*nods*", "*waves at you from across the square*"),
     # an action answers a greeting or a yes/no word
