@@ -3,7 +3,8 @@
 (`stands_by`), that it is resting (`at_rest`), that the user should slow down
 (`slows_down`), that it cannot talk now (`cannot_talk_now`),
 its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
-its fallback when nothing understood the user (`not_understood`).
+its fallback when nothing understood the user (`not_understood`), and a reply that is only
+a stage direction with no spoken line (`only_an_aside`).
 
 Each is a short reply with nothing specific to the task and no word of it; what tells it from
 a real short answer is the request: "I'm here" answers "are you there?", "my server is down"
@@ -27,6 +28,7 @@ from tether.reliability.lexicon import (
 )
 from tether.reliability.reply import (
     CJK,
+    HIT_WINDOW,
     STOCK_CHARS,
     STOP,
     Reply,
@@ -281,6 +283,44 @@ def _state_word(name: str, term: str, proposal: bool, silence: bool = False) -> 
     return proposal and name == "retry_advice" and term.lower() in DEFERRING
 
 
+# A stage direction or an aside, the whole reply: "*stares blankly*", "(silence)", "(優雅地旋舞)",
+# full-width marks too.
+# One pair of marks around one short line, nothing outside them (not brackets: "[Image: a cat]"
+# may be the answer's placeholder for what it shows).
+ASIDE = re.compile(
+    r"\*{1,2}([^*\n]{2,60})\*{1,2}|\(([^()\n]{2,60})\)|\uff08([^\uff08\uff09\n]{1,30})\uff09"
+)
+ASIDE_OPENERS = ("*", "(", "\uff08")
+# A request of this many content words asks for something said ("where is the smith?"); one
+# that says less ("are you ok?", "hi") may be answered by a nod.
+ASIDE_TASK_WORDS = 2
+
+
+def aside_only(r: Reply) -> str | None:
+    """The stage direction, when the whole reply is one ("*stares blankly*", "(優雅地旋舞)",
+    "(the spirit stays silent)") to a request that asks for something, with no word of it and
+    nothing specific in it: a character frontend's line where its model gave nothing, or a model
+    that acted instead of speaking. To a request that is itself an action ("*hugs you*"), an
+    action answers it; a character asked something says something."""
+    if _short_message(r, STANDING_BY_CHARS) is None:
+        return None
+    message = r.text.strip()  # (the marks as written: `message` has its markdown taken off)
+    if not message.startswith(ASIDE_OPENERS) or specific(message):
+        return None
+    found = ASIDE.fullmatch(message)
+    if found is None or _of_the_task(r, message):
+        return None
+    q = r.question.strip()
+    if len(question_words(q)) < ASIDE_TASK_WORDS or r.lexicon.hits(q, HIT_WINDOW):
+        return None  # a greeting, a word or a failure the user reports: a nod may answer it
+    if q.startswith(ASIDE_OPENERS) or q.endswith(("*", ")", "\uff09")):
+        return None  # role-play: an action answers an action
+    if says_resolved(RESOLVED, message) or r.lexicon.vocabulary.search(r.low) is not None:
+        return None  # an aside with failure words is read by them ("(No response)")
+    inner = next(g for g in found.groups() if g is not None).strip()
+    return inner or None
+
+
 def speaks_only_of_itself(r: Reply) -> bool:
     """Whether the reply is one of this module's stand-ins (its "I" is the bot's, not a model
     reporting on its work)."""
@@ -309,8 +349,14 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A short reply may be one of these stand-ins (`may_stand_in`): not cleared unread."""
-    return len(text) <= STOCK_CHARS and may_stand_in(low, lexicon)
+    """A short reply may be one of these stand-ins (`may_stand_in`) or a stage direction
+    alone (`aside_only`): not cleared unread."""
+    if len(text) > STOCK_CHARS:
+        return False
+    stripped = text.strip()
+    if stripped.startswith(ASIDE_OPENERS) and ASIDE.fullmatch(stripped) is not None:
+        return True
+    return may_stand_in(low, lexicon)
 
 
 def stands_by(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -377,3 +423,11 @@ def asked_after_itself(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if said is None:
         return ()
     return (Signal("asked_after_itself", -w["asked_after_itself"], said),)
+
+
+def only_an_aside(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The whole reply is one stage direction, to a request that asks for something, with no
+    word of it and no failure word ("*stares blankly*", "(優雅地旋舞)"): a character's
+    stand-in for the line its model did not give (`aside_only`)."""
+    said = aside_only(r)
+    return () if said is None else (Signal("only_an_aside", w["only_an_aside"], said),)

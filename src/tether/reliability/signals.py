@@ -208,6 +208,7 @@ from tether.reliability.persona_signals import (
     cannot_talk_now,
     cut_off,
     not_understood,
+    only_an_aside,
     own_machinery,
     slows_down,
     stands_by,
@@ -270,6 +271,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
     "cut_off": 1.0,  # ... or cut off from its servers or the internet ("I can't reach the servers")
     "not_understood": 1.0,  # ... or only "I didn't understand", with no word of the task
+    "only_an_aside": 1.0,  # ... or only a stage direction, no spoken line ("*stares blankly*")
     "bot_fallback": 1.5,  # a support bot's "didn't get that" with coaching ("Try saying ...")
     "support_offline": 0.7,  # a support widget's "all agents are busy", "email us only"
     "domain_outcome": 0.6,  # a support bot's "the slot you asked for is not available" (answer)
@@ -402,6 +404,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     own_machinery,
     cut_off,
     not_understood,
+    only_an_aside,
     bot_fallback,
     support_offline,
     domain_outcome,
