@@ -32,9 +32,26 @@ _FRAME_LINE = re.compile(
     # signal, a function with its arguments' words (`main.f(0xc000228000, ...)`, `f(...)`),
     # its file and offset, the goroutine that started it
     r"|\s*\[signal .*\]\s*|\s*\S+\.go:\d+(?: \+0x[0-9a-f]+)?|\s*created by \S+.*"
-    r"|\s*(?:[\w.@-]+/)*[\w.@-]+\.(?:\(\*?\w+\)\.)?[\w.]+\((?:\.\.\.|[^()\n]*0x[^()\n]*)?\))$",
+    r"|\s*(?:[\w.@-]+/)*[\w.@-]+\.(?:\(\*?\w+\)\.)?[\w.]+\((?:\.\.\.|[^()\n]*0x[^()\n]*)?\)"
+    # a Rust backtrace's frames pasted without their indentation (`0: std::panicking::begin`,
+    # `at /rustc/.../src/panicking.rs:593:5`): a numbered path of `::` or an `at` a file's line
+    r"|\s*\d+: (?:<|[\w$]+::)\S*.*|\s*at (?:/|[a-z]:\\|\.{1,2}/)\S*:\d+(?::\d+)?"
+    # IPython's frames (`Cell In[3], line 5`, `File /x/frame.py:11335 in mean`); a browser
+    # overlay's (Next.js's `Call Stack`, a frame's file and `(line:col)` under its function)
+    r"|\s*cell in\[\d+\], line \d+.*|\s*file \S.*:\d+ in \S+\s*|call stack(?: \d+)?"
+    r"|\s*\S+\.(?:[cm]?[jt]sx?|vue|svelte) \(\d+:\d+\)"
+    # Flutter's error box: its rules and its own lines around the widget that broke
+    r"|\s*\u2550{4,}\s*|\s*the relevant error-causing widget was:?"
+    r"|\s*when the exception was thrown, this was the stack:?|\s*\S.*\.dart:\d+:\d+\)?"
+    r"|\s*#\d+\s+\S+ \(\S+:\d+(?::\d+)?\))$",
     re.I,
 )
+# A browser overlay's frame: a function's name alone on its line, its file under it.
+_OVERLAY_FILE = re.compile(r"^\s*\S+\.(?:[cm]?[jt]sx?|vue|svelte) \(\d+:\d+\)$", re.I)
+_BARE_NAME = re.compile(r"^\s*[\w$.<>]+\s*$")
+_MESSAGE_BELOW = re.compile(r"^\s*[\w.$]*error: ", re.I)
+# A panel's left border (`│ ` of a rich console or an agent's log box) before each line.
+_BORDER = re.compile(r"^\s*[\u2502\u2503|]\s?")
 # A line of a service's log: a timestamp or a level opens it (`2023/04/10 14:32:31 INFO ...`,
 # `10-12 16:28:30 [INFO] ...`, `INFO[0001] ...`, `[2022-05-10T10:19:31Z INFO  app] ...`). Above
 # a crash, the service's last words: machine output, neither a frame nor a writer's prose.
@@ -52,12 +69,18 @@ _SCAFFOLD_LINE = re.compile(r"^\s*(?:```[\w+-]*|#{1,6}\s.{0,60}|\*\*[^*\n]{1,40}
 EXCEPTION_LINE = re.compile(
     r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
     r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
-    r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
+    r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:"
+    # Flutter's banner over its error box (`════════ Exception caught by rendering library ═══`)
+    r"|^\s*\u2550+(?:\u2561)? exception caught by "
+    # and a browser's error overlay (Next.js's `Unhandled Runtime Error` over its `Call Stack`)
+    r"|^\s*(?:unhandled )?runtime error\s*$",
     re.I,
 )
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
 _TRACE_HEADER = re.compile(r"^\s*(?:traceback \(most recent call last\)|stack traceback):", re.I)
-_PY_FRAME = re.compile(r"^\s*file \".*\", line \d+", re.I)
+_PY_FRAME = re.compile(
+    r"^\s*(?:file \".*\", line \d+|file \S.*:\d+ in \S+\s*$|cell in\[\d+\], line \d+)", re.I
+)
 # A .NET (or Java) frame, its `at` in the runtime's language (`в`, `在`, `bei`, `à`, `em`, `場所`,
 # `위치`), a method's full name and its parameters: printed one a line or, pasted from a page,
 # run together on one. Two of them are a trace even when the client printed only the message
@@ -123,6 +146,9 @@ def _trace(r: Reply) -> str | None:
 
 def _read_trace(r: Reply) -> str | None:
     lines = [line for line in r.text[:6000].splitlines() if line.strip()]
+    if "\u2502" in r.text[:200] or "\u2503" in r.text[:200]:
+        bare = [_BORDER.sub("", line, count=1) for line in lines]
+        lines = [line for line in bare if line.strip()]
     if "```" in r.text or "#" in r.text or "**" in r.text:
         lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
@@ -133,7 +159,7 @@ def _read_trace(r: Reply) -> str | None:
         first = lines.index(named[0])
         lines = [line for line in lines[:first] if not _LOG_LINE.match(line)] + lines[first:]
     # a traceback cut before the line that names its exception is one all the same
-    if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
+    if not named and not any(_TRACE_HEADER.match(line) for line in lines[:3]):
         if _managed_trace(r.text[:6000], lines):
             return lines[0].strip()[:60]
         return None  # (before the frames are counted: most replies name no exception)
@@ -142,9 +168,19 @@ def _read_trace(r: Reply) -> str | None:
     frames = sum(
         1
         for i, line in enumerate(lines)
-        if _FRAME_LINE.match(line) or (i and _PY_FRAME.match(lines[i - 1]))
+        if _FRAME_LINE.match(line)
+        or (i and _PY_FRAME.match(lines[i - 1]))
+        or (
+            i + 1 < len(lines)
+            and _BARE_NAME.match(line)
+            and _OVERLAY_FILE.match(lines[i + 1]) is not None
+        )
     )
     other = len(lines) - frames - len(named)
+    if named and len(named) < len(lines) and named[0].strip().lower().endswith("error"):
+        # an overlay's header, its `Error: ...` message under it
+        below = lines[lines.index(named[0]) + 1]
+        other -= _MESSAGE_BELOW.match(below) is not None
     if not named:
         # (the header is no frame; above Lua's, its message line names the error)
         named = [lines[0]]
