@@ -73,7 +73,18 @@ EXCEPTION_LINE = re.compile(
     # Flutter's banner over its error box (`════════ Exception caught by rendering library ═══`)
     r"|^\s*\u2550+(?:\u2561)? exception caught by "
     # and a browser's error overlay (Next.js's `Unhandled Runtime Error` over its `Call Stack`)
-    r"|^\s*(?:unhandled )?runtime error\s*$",
+    r"|^\s*(?:unhandled )?runtime error\s*$"
+    # the crash lines of runtimes that print no exception's name: Perl's (`Can't locate X.pm in
+    # @INC`, a `die` at its script's line), Objective-C's, C++'s, the C library's, Swift's and
+    # PHP's fatal error
+    r"|^\s*can't locate \S+ in @inc\b|^\s*\S.{0,200} at \S+\.p[lm] line \d+\.?$"
+    r"|^\s*\*\*\* terminating app due to uncaught exception"
+    r"|^\s*[-+]\[\S+ \S+\]: unrecognized selector"
+    r"|^\s*terminate called after throwing an instance of "
+    r"|^\s*segmentation fault(?: \(core dumped\))?$"
+    r"|^\s*\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*"
+    r"|^\s*(?:\S+\.swift:\d+: )?fatal error: unexpectedly found nil"
+    r"|^\s*(?:php )?(?:fatal error|parse error): .{0,300}\bon line \d+",
     re.I,
 )
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
