@@ -43,12 +43,23 @@ _FRAME_LINE = re.compile(
     # Flutter's error box: its rules and its own lines around the widget that broke
     r"|\s*\u2550{4,}\s*|\s*the relevant error-causing widget was:?"
     r"|\s*when the exception was thrown, this was the stack:?|\s*\S.*\.dart:\d+:\d+\)?"
-    r"|\s*#\d+\s+\S+ \(\S+:\d+(?::\d+)?\))$",
+    r"|\s*#\d+\s+\S+ \(\S+:\d+(?::\d+)?\)"
+    # JavaScript's and Java's `at` frames pasted without their indentation
+    r"|at (?:async )?[^()\n]{1,200} \(\S+:\d+:\d+\)|at (?:async )?\S+:\d+:\d+"
+    r"|at [\w$.<>/]+\((?:[^()\n]*:\d+|native method|unknown source)\)"
+    # PHP's (`Stack trace:`, `#0 /x.php(9): f()`, `#1 {main}`, `thrown in /x.php on line 3`),
+    # Ruby's (`from app.rb:40:in 'f'`), Node's around its frames (the file and line it threw
+    # at, `Require stack:`, its version), C++'s `what():` and the shell's `Aborted`
+    r"|stack trace:|\s*#\d+ (?:\{main\}|\S+\(\d+\): .*|\[internal function\]: .*)"
+    r"|\s*thrown in \S+ on line \d+|\s*from \S+:\d+:in .*|node:\S+:\d+|require stack:"
+    r"|- /\S+|node\.js v\d+(?:\.\d+)*|\s*what\(\):\s.*|aborted(?: \(core dumped\))?)$",
     re.I,
 )
 # A browser overlay's frame: a function's name alone on its line, its file under it.
 _OVERLAY_FILE = re.compile(r"^\s*\S+\.(?:[cm]?[jt]sx?|vue|svelte) \(\d+:\d+\)$", re.I)
 _BARE_NAME = re.compile(r"^\s*[\w$.<>]+\s*$")
+# A bare `Error: ...` (JavaScript's base class): a trace's name only over frames.
+_BARE_ERROR = re.compile(r"^\s*error: \S", re.I)
 _MESSAGE_BELOW = re.compile(r"^\s*[\w.$]*error: ", re.I)
 # A panel's left border (`│ ` of a rich console or an agent's log box) before each line.
 _BORDER = re.compile(r"^\s*[\u2502\u2503|]\s?")
@@ -84,7 +95,12 @@ EXCEPTION_LINE = re.compile(
     r"|^\s*segmentation fault(?: \(core dumped\))?$"
     r"|^\s*\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*"
     r"|^\s*(?:\S+\.swift:\d+: )?fatal error: unexpectedly found nil"
-    r"|^\s*(?:php )?(?:fatal error|parse error): .{0,300}\bon line \d+",
+    r"|^\s*(?:php )?(?:fatal error|parse error|warning|notice|deprecated):\s+.{0,300}"
+    r"\bin \S+(?: on line |:)\d+$|^\s*(?:php )?fatal error:\s+uncaught "
+    # Ruby's first line (`app.rb:3:in 'f': undefined method ... (NoMethodError)`), Elixir's
+    # (`** (ArithmeticError) ...`), Dart's header
+    r"|^\s*\S+\.rb:\d+:in .{0,300}\((?:\w+::)*\w+\)$|^\s*\*\* \((?:\w+\.)*\w+\) "
+    r"|^\s*unhandled exception:?\s*$|^\s*[A-Za-z_$][\w$]*(?:error|exception) \(\w+\): ",
     re.I,
 )
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
@@ -135,9 +151,41 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
     client printed its own crash where the answer should be."""
     named = _trace(r)
-    if named is None:
-        return ()
+    if named is None or _asks_for_trace(r.question):
+        return ()  # (or the request asked for the trace: it is the answer)
     return (Signal("stack_trace", w["stack_trace"], named),)
+
+
+# A request for the trace itself ("paste the full traceback", "show me the stack trace it
+# prints", "把完整的堆栈贴出来"): the trace is what was asked for.
+_TRACE_NOUNS = (
+    "traceback",
+    "stack trace",
+    "stacktrace",
+    "backtrace",
+    "call stack",
+    "堆栈",
+    "调用栈",
+    "スタックトレース",
+    "стектрейс",
+    "трассировк",
+)
+_ASKS_TRACE = re.compile(
+    r"(?:show|paste|print|give|post|share|output|display|dump|send|copy|reproduce|return|"
+    r"zeig|montre|muestra|mostra|покажи|пришли|выведи|把|贴|给|显示|打印|出力|見せ|貼)"
+    r".{0,40}?(?:traceback|stack ?trace|backtrace|call stack|堆栈|调用栈|スタックトレース"
+    r"|стектрейс|трассировк)",
+    re.I | re.S,
+)
+
+
+def _asks_for_trace(question: str) -> bool:
+    """Whether the request asks for a trace to be shown (`_ASKS_TRACE`)."""
+    return (
+        bool(question)
+        and any(n in question for n in _TRACE_NOUNS)
+        and (_ASKS_TRACE.search(question) is not None)
+    )
 
 
 def is_trace(r: Reply) -> bool:
@@ -158,13 +206,16 @@ def _trace(r: Reply) -> str | None:
 def _read_trace(r: Reply) -> str | None:
     lines = [line for line in r.text[:6000].splitlines() if line.strip()]
     if "\u2502" in r.text[:200] or "\u2503" in r.text[:200]:
-        bare = [_BORDER.sub("", line, count=1) for line in lines]
-        lines = [line for line in bare if line.strip()]
+        unbordered = [_BORDER.sub("", line, count=1) for line in lines]
+        lines = [line for line in unbordered if line.strip()]
     if "```" in r.text or "#" in r.text or "**" in r.text:
         lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
         return None
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
+    bare = not named and "rror: " in r.text[:6000]
+    if bare:
+        named = [line for line in lines if _BARE_ERROR.match(line)]
     if named and _LOG_LINE.match(lines[0]):
         # a service's log that ends in its crash: the lines above the crash are the log's
         first = lines.index(named[0])
@@ -188,16 +239,16 @@ def _read_trace(r: Reply) -> str | None:
         )
     )
     other = len(lines) - frames - len(named)
-    if named and len(named) < len(lines) and named[0].strip().lower().endswith("error"):
+    if named and named[0].strip().lower().endswith("error"):
         # an overlay's header, its `Error: ...` message under it
-        below = lines[lines.index(named[0]) + 1]
-        other -= _MESSAGE_BELOW.match(below) is not None
+        at = lines.index(named[0]) + 1
+        other -= at < len(lines) and _MESSAGE_BELOW.match(lines[at]) is not None
     if not named:
         # (the header is no frame; above Lua's, its message line names the error)
         named = [lines[0]]
         frames -= 1
         other -= _TRACE_HEADER.match(lines[0]) is None
-    if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
+    if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3 and not bare):
         return named[-1].strip()[:60]
     return None
 
