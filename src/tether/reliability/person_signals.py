@@ -120,8 +120,8 @@ def _specific(text: str) -> re.Match[str] | None:
 def specifics(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """File names and command-line flags: the particulars of an answer about the user's own
     work; a notice names none of them."""
-    if not r.written or is_trace(r):
-        return ()  # (a trace's file names are the runtime's, not a writer's)
+    if not r.written or (is_trace(r) and not r.explaining_words):
+        return ()  # (a trace's file names are the runtime's, not a writer's, unless it explains)
     m = _specific(r.text[:3000])
     if m is None:
         return ()

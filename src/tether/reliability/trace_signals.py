@@ -59,7 +59,7 @@ _FRAME_LINE = re.compile(
 _OVERLAY_FILE = re.compile(r"^\s*\S+\.(?:[cm]?[jt]sx?|vue|svelte) \(\d+:\d+\)$", re.I)
 _BARE_NAME = re.compile(r"^\s*[\w$.<>]+\s*$")
 # A bare `Error: ...` (JavaScript's base class): a trace's name only over frames.
-_BARE_ERROR = re.compile(r"^\s*error: \S", re.I)
+_BARE_ERROR = re.compile(r"^Error: [A-Z]")
 _MESSAGE_BELOW = re.compile(r"^\s*[\w.$]*error: ", re.I)
 # A panel's left border (`│ ` of a rich console or an agent's log box) before each line.
 _BORDER = re.compile(r"^\s*[\u2502\u2503|]\s?")
@@ -213,7 +213,7 @@ def _read_trace(r: Reply) -> str | None:
     if not lines or len(lines) > 200:
         return None
     named = [line for line in lines if EXCEPTION_LINE.match(line)]
-    bare = not named and "rror: " in r.text[:6000]
+    bare = not named and "Error: " in r.text[:6000] and ("at " in r.text or "Call Stack" in r.text)
     if bare:
         named = [line for line in lines if _BARE_ERROR.match(line)]
     if named and _LOG_LINE.match(lines[0]):
