@@ -80,9 +80,14 @@ _SCAFFOLD_LINE = re.compile(r"^\s*(?:```[\w+-]*|#{1,6}\s.{0,60}|\*\*[^*\n]{1,40}
 EXCEPTION_LINE = re.compile(
     r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
     r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
-    r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:"
+    r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
+    re.I,
+)
+# The crash lines of runtimes whose grammar `EXCEPTION_LINE` does not read, tried only when
+# one of `_CRASH_KEYS` is in the text (the pattern costs twice `EXCEPTION_LINE` on prose).
+_CRASH_LINE = re.compile(
     # Flutter's banner over its error box (`════════ Exception caught by rendering library ═══`)
-    r"|^\s*\u2550+(?:\u2561)? exception caught by "
+    r"^\s*\u2550+(?:\u2561)? exception caught by "
     # and a browser's error overlay (Next.js's `Unhandled Runtime Error` over its `Call Stack`)
     r"|^\s*(?:unhandled )?runtime error\s*$"
     # the crash lines of runtimes that print no exception's name: Perl's (`Can't locate X.pm in
@@ -102,6 +107,27 @@ EXCEPTION_LINE = re.compile(
     r"|^\s*\S+\.rb:\d+:in .{0,300}\((?:\w+::)*\w+\)$|^\s*\*\* \((?:\w+\.)*\w+\) "
     r"|^\s*unhandled exception:?\s*$|^\s*[A-Za-z_$][\w$]*(?:error|exception) \(\w+\): ",
     re.I,
+)
+_CRASH_KEYS = (
+    "exception caught by",
+    "runtime error",
+    "@inc",
+    " line ",
+    "terminating app",
+    "unrecognized selector",
+    "terminate called",
+    "segmentation fault",
+    " detected ***",
+    "fatal error:",
+    "parse error:",
+    "warning:",
+    "notice:",
+    "deprecated:",
+    ".rb:",
+    "** (",
+    "unhandled exception",
+    "error (",
+    "exception (",
 )
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
 _TRACE_HEADER = re.compile(r"^\s*(?:traceback \(most recent call last\)|stack traceback):", re.I)
@@ -212,7 +238,10 @@ def _read_trace(r: Reply) -> str | None:
         lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
         return None
-    named = [line for line in lines if EXCEPTION_LINE.match(line)]
+    crash = may_hold_folded(r.text[:6000], r.low[:6000], _CRASH_KEYS)
+    named = [
+        line for line in lines if EXCEPTION_LINE.match(line) or (crash and _CRASH_LINE.match(line))
+    ]
     bare = not named and "Error: " in r.text[:6000] and ("at " in r.text or "Call Stack" in r.text)
     if bare:
         named = [line for line in lines if _BARE_ERROR.match(line)]
