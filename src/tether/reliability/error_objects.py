@@ -279,6 +279,11 @@ RUNTIME_MESSAGE = re.compile(
     r"|\(\) (?:missing \d+ required (?:positional|keyword-only) arguments?"
     r"|got an unexpected keyword argument|takes \d+ positional arguments? but \d+ (?:was|were))"
     r"|\breferenced before assignment\b"
+    # Python's NameError, Ruby's NoMethodError on nil, PHP's call on a missing value or function
+    r"|\bname '[\w.]+' is not defined\b|\bundefined method [`'][^'\n]+' for nil\b"
+    r"|\bcall to (?:a member function \w+\(\) on (?:null|bool|array|string)|undefined function)"
+    r"|\b(?:cannot (?:add|modify) header information - )?headers already sent\b"
+    r"|\bunrecognized selector sent to instance\b"
     r"|cannot (?:create|set) propert(?:y|ies) \S* ?(?:on|of)"
     r" (?:string|number|boolean|undefined|null)",
     re.I,
@@ -303,6 +308,11 @@ RUNTIME_MESSAGE_KEYS = (
     "() got an unexpected",
     "() takes ",
     "referenced before assignment",
+    "is not defined",
+    "undefined method",
+    "call to ",
+    "headers already sent",
+    "unrecognized selector",
     "cannot create propert",
     "cannot set propert",
 )

@@ -12,6 +12,7 @@ from tether.reliability.keyed import matches_at, split_keys
 from tether.reliability.machine_marks import SSE, first_match
 from tether.reliability.persona_signals import speaks_only_of_itself
 from tether.reliability.reply import SENTENCE_BREAK, Reply, Signal
+from tether.reliability.trace_signals import is_trace
 
 # "I" or "my" in the languages the corpus holds, as a word of its own (not a piece of a host
 # name, a path or a hyphenated token: "dalang.eu.org", "/my/app", "ISO-8859-8-I").
@@ -120,8 +121,8 @@ def _specific(text: str) -> re.Match[str] | None:
 def specifics(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """File names and command-line flags: the particulars of an answer about the user's own
     work; a notice names none of them."""
-    if not r.written:
-        return ()
+    if not r.written or (is_trace(r) and not r.explaining_words):
+        return ()  # (a trace's file names are the runtime's, not a writer's, unless it explains)
     m = _specific(r.text[:3000])
     if m is None:
         return ()

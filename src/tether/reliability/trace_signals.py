@@ -32,9 +32,37 @@ _FRAME_LINE = re.compile(
     # signal, a function with its arguments' words (`main.f(0xc000228000, ...)`, `f(...)`),
     # its file and offset, the goroutine that started it
     r"|\s*\[signal .*\]\s*|\s*\S+\.go:\d+(?: \+0x[0-9a-f]+)?|\s*created by \S+.*"
-    r"|\s*(?:[\w.@-]+/)*[\w.@-]+\.(?:\(\*?\w+\)\.)?[\w.]+\((?:\.\.\.|[^()\n]*0x[^()\n]*)?\))$",
+    r"|\s*(?:[\w.@-]+/)*[\w.@-]+\.(?:\(\*?\w+\)\.)?[\w.]+\((?:\.\.\.|[^()\n]*0x[^()\n]*)?\)"
+    # a Rust backtrace's frames pasted without their indentation (`0: std::panicking::begin`,
+    # `at /rustc/.../src/panicking.rs:593:5`): a numbered path of `::` or an `at` a file's line
+    r"|\s*\d+: (?:<|[\w$]+::)\S*.*|\s*at (?:/|[a-z]:\\|\.{1,2}/)\S*:\d+(?::\d+)?"
+    # IPython's frames (`Cell In[3], line 5`, `File /x/frame.py:11335 in mean`); a browser
+    # overlay's (Next.js's `Call Stack`, a frame's file and `(line:col)` under its function)
+    r"|\s*cell in\[\d+\], line \d+.*|\s*file \S.*:\d+ in \S+\s*|call stack(?: \d+)?"
+    r"|\s*\S+\.(?:[cm]?[jt]sx?|vue|svelte) \(\d+:\d+\)"
+    # Flutter's error box: its rules and its own lines around the widget that broke
+    r"|\s*\u2550{4,}\s*|\s*the relevant error-causing widget was:?"
+    r"|\s*when the exception was thrown, this was the stack:?|\s*\S.*\.dart:\d+:\d+\)?"
+    r"|\s*#\d+\s+\S+ \(\S+:\d+(?::\d+)?\)"
+    # JavaScript's and Java's `at` frames pasted without their indentation
+    r"|at (?:async )?[^()\n]{1,200} \(\S+:\d+:\d+\)|at (?:async )?\S+:\d+:\d+"
+    r"|at [\w$.<>/]+\((?:[^()\n]*:\d+|native method|unknown source)\)"
+    # PHP's (`Stack trace:`, `#0 /x.php(9): f()`, `#1 {main}`, `thrown in /x.php on line 3`),
+    # Ruby's (`from app.rb:40:in 'f'`), Node's around its frames (the file and line it threw
+    # at, `Require stack:`, its version), C++'s `what():` and the shell's `Aborted`
+    r"|stack trace:|\s*#\d+ (?:\{main\}|\S+\(\d+\): .*|\[internal function\]: .*)"
+    r"|\s*thrown in \S+ on line \d+|\s*from \S+:\d+:in .*|node:\S+:\d+|require stack:"
+    r"|- /\S+|node\.js v\d+(?:\.\d+)*|\s*what\(\):\s.*|aborted(?: \(core dumped\))?)$",
     re.I,
 )
+# A browser overlay's frame: a function's name alone on its line, its file under it.
+_OVERLAY_FILE = re.compile(r"^\s*\S+\.(?:[cm]?[jt]sx?|vue|svelte) \(\d+:\d+\)$", re.I)
+_BARE_NAME = re.compile(r"^\s*[\w$.<>]+\s*$")
+# A bare `Error: ...` (JavaScript's base class): a trace's name only over frames.
+_BARE_ERROR = re.compile(r"^Error: [A-Z]")
+_MESSAGE_BELOW = re.compile(r"^\s*[\w.$]*error: ", re.I)
+# A panel's left border (`│ ` of a rich console or an agent's log box) before each line.
+_BORDER = re.compile(r"^\s*[\u2502\u2503|]\s?")
 # A line of a service's log: a timestamp or a level opens it (`2023/04/10 14:32:31 INFO ...`,
 # `10-12 16:28:30 [INFO] ...`, `INFO[0001] ...`, `[2022-05-10T10:19:31Z INFO  app] ...`). Above
 # a crash, the service's last words: machine output, neither a frame nor a writer's prose.
@@ -55,9 +83,57 @@ EXCEPTION_LINE = re.compile(
     r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
     re.I,
 )
+# The crash lines of runtimes whose grammar `EXCEPTION_LINE` does not read, tried only when
+# one of `_CRASH_KEYS` is in the text (the pattern costs twice `EXCEPTION_LINE` on prose).
+_CRASH_LINE = re.compile(
+    # Flutter's banner over its error box (`════════ Exception caught by rendering library ═══`)
+    r"^\s*\u2550+(?:\u2561)? exception caught by "
+    # and a browser's error overlay (Next.js's `Unhandled Runtime Error` over its `Call Stack`)
+    r"|^\s*(?:unhandled )?runtime error\s*$"
+    # the crash lines of runtimes that print no exception's name: Perl's (`Can't locate X.pm in
+    # @INC`, a `die` at its script's line), Objective-C's, C++'s, the C library's, Swift's and
+    # PHP's fatal error
+    r"|^\s*can't locate \S+ in @inc\b|^\s*\S.{0,200} at \S+\.p[lm] line \d+\.?$"
+    r"|^\s*\*\*\* terminating app due to uncaught exception"
+    r"|^\s*[-+]\[\S+ \S+\]: unrecognized selector"
+    r"|^\s*terminate called after throwing an instance of "
+    r"|^\s*segmentation fault(?: \(core dumped\))?$"
+    r"|^\s*\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*"
+    r"|^\s*(?:\S+\.swift:\d+: )?fatal error: unexpectedly found nil"
+    r"|^\s*(?:php )?(?:fatal error|parse error|warning|notice|deprecated):\s+.{0,300}"
+    r"\bin \S+(?: on line |:)\d+$|^\s*(?:php )?fatal error:\s+uncaught "
+    # Ruby's first line (`app.rb:3:in 'f': undefined method ... (NoMethodError)`), Elixir's
+    # (`** (ArithmeticError) ...`), Dart's header
+    r"|^\s*\S+\.rb:\d+:in .{0,300}\((?:\w+::)*\w+\)$|^\s*\*\* \((?:\w+\.)*\w+\) "
+    r"|^\s*unhandled exception:?\s*$|^\s*[A-Za-z_$][\w$]*(?:error|exception) \(\w+\): ",
+    re.I,
+)
+_CRASH_KEYS = (
+    "exception caught by",
+    "runtime error",
+    "@inc",
+    " line ",
+    "terminating app",
+    "unrecognized selector",
+    "terminate called",
+    "segmentation fault",
+    " detected ***",
+    "fatal error:",
+    "parse error:",
+    "warning:",
+    "notice:",
+    "deprecated:",
+    ".rb:",
+    "** (",
+    "unhandled exception",
+    "error (",
+    "exception (",
+)
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
 _TRACE_HEADER = re.compile(r"^\s*(?:traceback \(most recent call last\)|stack traceback):", re.I)
-_PY_FRAME = re.compile(r"^\s*file \".*\", line \d+", re.I)
+_PY_FRAME = re.compile(
+    r"^\s*(?:file \".*\", line \d+|file \S.*:\d+ in \S+\s*$|cell in\[\d+\], line \d+)", re.I
+)
 # A .NET (or Java) frame, its `at` in the runtime's language (`в`, `在`, `bei`, `à`, `em`, `場所`,
 # `위치`), a method's full name and its parameters: printed one a line or, pasted from a page,
 # run together on one. Two of them are a trace even when the client printed only the message
@@ -101,9 +177,41 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a stack trace, or an exception as a runtime prints it, and little else: a
     client printed its own crash where the answer should be."""
     named = _trace(r)
-    if named is None:
-        return ()
+    if named is None or _asks_for_trace(r.question):
+        return ()  # (or the request asked for the trace: it is the answer)
     return (Signal("stack_trace", w["stack_trace"], named),)
+
+
+# A request for the trace itself ("paste the full traceback", "show me the stack trace it
+# prints", "把完整的堆栈贴出来"): the trace is what was asked for.
+_TRACE_NOUNS = (
+    "traceback",
+    "stack trace",
+    "stacktrace",
+    "backtrace",
+    "call stack",
+    "堆栈",
+    "调用栈",
+    "スタックトレース",
+    "стектрейс",
+    "трассировк",
+)
+_ASKS_TRACE = re.compile(
+    r"(?:show|paste|print|give|post|share|output|display|dump|send|copy|reproduce|return|"
+    r"zeig|montre|muestra|mostra|покажи|пришли|выведи|把|贴|给|显示|打印|出力|見せ|貼)"
+    r".{0,40}?(?:traceback|stack ?trace|backtrace|call stack|堆栈|调用栈|スタックトレース"
+    r"|стектрейс|трассировк)",
+    re.I | re.S,
+)
+
+
+def _asks_for_trace(question: str) -> bool:
+    """Whether the request asks for a trace to be shown (`_ASKS_TRACE`)."""
+    return (
+        bool(question)
+        and any(n in question for n in _TRACE_NOUNS)
+        and (_ASKS_TRACE.search(question) is not None)
+    )
 
 
 def is_trace(r: Reply) -> bool:
@@ -123,17 +231,26 @@ def _trace(r: Reply) -> str | None:
 
 def _read_trace(r: Reply) -> str | None:
     lines = [line for line in r.text[:6000].splitlines() if line.strip()]
+    if "\u2502" in r.text[:200] or "\u2503" in r.text[:200]:
+        unbordered = [_BORDER.sub("", line, count=1) for line in lines]
+        lines = [line for line in unbordered if line.strip()]
     if "```" in r.text or "#" in r.text or "**" in r.text:
         lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
         return None
-    named = [line for line in lines if EXCEPTION_LINE.match(line)]
+    crash = may_hold_folded(r.text[:6000], r.low[:6000], _CRASH_KEYS)
+    named = [
+        line for line in lines if EXCEPTION_LINE.match(line) or (crash and _CRASH_LINE.match(line))
+    ]
+    bare = not named and "Error: " in r.text[:6000] and ("at " in r.text or "Call Stack" in r.text)
+    if bare:
+        named = [line for line in lines if _BARE_ERROR.match(line)]
     if named and _LOG_LINE.match(lines[0]):
         # a service's log that ends in its crash: the lines above the crash are the log's
         first = lines.index(named[0])
         lines = [line for line in lines[:first] if not _LOG_LINE.match(line)] + lines[first:]
     # a traceback cut before the line that names its exception is one all the same
-    if not named and not any(_TRACE_HEADER.match(line) for line in lines[:2]):
+    if not named and not any(_TRACE_HEADER.match(line) for line in lines[:3]):
         if _managed_trace(r.text[:6000], lines):
             return lines[0].strip()[:60]
         return None  # (before the frames are counted: most replies name no exception)
@@ -142,15 +259,25 @@ def _read_trace(r: Reply) -> str | None:
     frames = sum(
         1
         for i, line in enumerate(lines)
-        if _FRAME_LINE.match(line) or (i and _PY_FRAME.match(lines[i - 1]))
+        if _FRAME_LINE.match(line)
+        or (i and _PY_FRAME.match(lines[i - 1]))
+        or (
+            i + 1 < len(lines)
+            and _BARE_NAME.match(line)
+            and _OVERLAY_FILE.match(lines[i + 1]) is not None
+        )
     )
     other = len(lines) - frames - len(named)
+    if named and named[0].strip().lower().endswith("error"):
+        # an overlay's header, its `Error: ...` message under it
+        at = lines.index(named[0]) + 1
+        other -= at < len(lines) and _MESSAGE_BELOW.match(lines[at]) is not None
     if not named:
         # (the header is no frame; above Lua's, its message line names the error)
         named = [lines[0]]
         frames -= 1
         other -= _TRACE_HEADER.match(lines[0]) is None
-    if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3):
+    if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3 and not bare):
         return named[-1].strip()[:60]
     return None
 
