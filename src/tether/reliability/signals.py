@@ -218,6 +218,7 @@ from tether.reliability.question_signals import (
     on_topic,
 )
 from tether.reliability.reading import THRESHOLD, Reading
+from tether.reliability.refusal_signals import names_refused
 from tether.reliability.rendering_signals import (
     declines_rendering,
     failed_segment,
@@ -495,6 +496,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     cites_source,
     third_party,
     names_origin,
+    names_refused,
     on_topic,
     asked_for,
     rendered,
