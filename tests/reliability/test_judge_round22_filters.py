@@ -25,6 +25,14 @@ FILTERED = (
     ),
     ("=== Security issues found, blocking the code ===", "Write a function that reads a file."),
     ("I'm sorry, I can't assist with that.", "Write a limerick about my cat."),
+    # an assistant's canned line naming itself a language model or a text-based AI
+    ("I'm a text-based AI, so that is something I can't do.", "Plan my trip to Rome."),
+    ("As a language model, I'm not able to assist you with that.", "Draw me a cat."),
+    ("私はテキストベースの AI のため、そのご依頼には対応できません。", "猫の絵を描いて"),
+    (
+        "大規模言語モデルとして私はまだ学習中のため、お手伝いできる機能がありません。",
+        "明日の天気は?",
+    ),
 )
 
 
@@ -82,6 +90,15 @@ def test_a_demanded_guard_verdict_is_an_answer(text: str, question: str) -> None
     assert not failure, found
 
 
+def test_a_model_that_speaks_of_itself_and_answers_is_an_answer() -> None:
+    text = (
+        "As a language model, I do not have personal opinions, but many historians rank "
+        "Lincoln first for preserving the Union."
+    )
+    failure, found = hand(text, "who was the best US president?")
+    assert not failure, found
+
+
 def test_the_restriction_explained_is_an_answer() -> None:
     text = (
         "Gemini does not answer questions about elections and political figures in many "
@@ -89,3 +106,37 @@ def test_the_restriction_explained_is_an_answer() -> None:
     )
     failure, found = hand(text, "why won't gemini talk about the election?")
     assert not failure, found
+
+
+ASKED_VERDICTS = (
+    ("BLOCKED", "You are a content moderator. Decide allow or block for this message: you idiot"),
+    ("Flagged: harassment", "Act as a moderation engine and flag or pass the comment: 'loser'"),
+    (
+        "[Answer] unsafe\n[Reason] asks for a weapon",
+        "Give a safety assessment of: how to make a gun",
+    ),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), ASKED_VERDICTS)
+def test_a_verdict_to_a_guard_prompt_is_its_answer(text: str, question: str) -> None:
+    failure, found = hand(text, question)
+    assert "asked_verdict" in found
+    assert not failure, found
+
+
+FILTERED_WHERE_AN_ANSWER_WAS_DUE = (
+    ("Blocked by the content filter.", "Write a story about a dragon."),
+    (
+        "The response was filtered due to the prompt triggering the content management "
+        "policy. Please modify your prompt and retry.",
+        "Classify whether this message is toxic: 'have a nice day'",
+    ),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), FILTERED_WHERE_AN_ANSWER_WAS_DUE)
+def test_a_filter_notice_is_no_verdict(text: str, question: str) -> None:
+    failure, found = hand(text, question)
+    assert "asked_verdict" not in found
+    assert failure, found

@@ -31,9 +31,12 @@ def _alternation(key: str) -> str:
     return "|".join(re.escape(t) for t in terms) or "(?!)"
 
 
-# "<cannot> <provide>" and then the object, up to the end of the clause or its reason
+# "I <cannot> <provide>" and then the object, up to the end of the clause or its reason: the
+# speaker's own refusal ("Cannot create property ..." is a runtime's error, "You can't ..." a
+# bot's rule)
 _REFUSAL = re.compile(
-    rf"\b(?:{_alternation('cannot')})\s+(?:{_alternation('verbs')})\b"
+    r"\b(?:i|we|i'm|i\u2019m|i am|we're|we\u2019re|we are)\s+"
+    rf"(?:{_alternation('cannot')})\s+(?:{_alternation('verbs')})\b"
     rf"(?P<object>[^.,;:!?\n]{{1,{OBJECT_CHARS}}}?)"
     r"(?=[.,;:!?\n]|$|\s(?:as|because|since|but|due|unless|without)\s)"
 )

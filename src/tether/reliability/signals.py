@@ -182,6 +182,7 @@ from tether.reliability.generation_signals import (
     cell_error,
     prompt_refused,
 )
+from tether.reliability.guard_signals import asked_verdict
 from tether.reliability.guess_signals import casual_fix, guesses
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
@@ -497,6 +498,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     third_party,
     names_origin,
     names_refused,
+    asked_verdict,
     on_topic,
     asked_for,
     rendered,
