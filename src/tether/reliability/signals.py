@@ -184,6 +184,7 @@ from tether.reliability.generation_signals import (
     cell_error,
     prompt_refused,
 )
+from tether.reliability.guard_signals import asked_verdict
 from tether.reliability.guess_signals import casual_fix, guesses
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
@@ -221,6 +222,7 @@ from tether.reliability.question_signals import (
     on_topic,
 )
 from tether.reliability.reading import THRESHOLD, Reading
+from tether.reliability.refusal_signals import names_refused
 from tether.reliability.rendering_signals import (
     declines_rendering,
     failed_segment,
@@ -513,6 +515,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     cites_source,
     third_party,
     names_origin,
+    names_refused,
+    asked_verdict,
     on_topic,
     asked_for,
     rendered,
