@@ -312,7 +312,8 @@ def test_no_source_straddles_the_split() -> None:
 # Round 22 joined (8 batches, 3,157 texts: game and stream characters, clients' empty bubbles,
 # filters and guard outputs, stack traces, Chinese threads, demanded short outputs, data and
 # browser agents), learned signal retrained, no hand change: hand 334, retrained: 206.
-TUNE_FALSE_ALARMS_AT_MOST = 206
+# Round 22's eng115-eng122 merged (judge/18): hand 325, retrained: 200.
+TUNE_FALSE_ALARMS_AT_MOST = 200
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -613,7 +614,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 206
 # caught).
 # Round 22 joined (3,157 texts), learned signal retrained, no hand change: hand 478 (8,186 of
 # 8,664 caught), retrained: 488 (8,176 caught).
-TUNE_MISSES_AT_MOST = 488
+# Round 22's eng115-eng122 merged (judge/18): hand 435 (8,229 caught), retrained: 448 (8,216
+# caught).
+TUNE_MISSES_AT_MOST = 448
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -291,6 +291,9 @@ ASIDE = re.compile(
     r"\*{1,2}([^*\n]{2,60})\*{1,2}|\(([^()\n]{2,60})\)|\uff08([^\uff08\uff09\n]{1,30})\uff09"
 )
 ASIDE_OPENERS = ("*", "(", "\uff08")
+# A note of what is absent or not needed ("(no changes needed)", "*none*", "(n/a)") is a note
+# about the reply's content, no character's action: the placeholder signals read those.
+_NOTE_OF_ABSENCE = re.compile(r"(?:no|not|nothing|none|n/a|without)\b", re.IGNORECASE)
 # A request of this many content words asks for something said ("where is the smith?"); one
 # that says less ("are you ok?", "hi") may be answered by a nod.
 ASIDE_TASK_WORDS = 2
@@ -318,6 +321,8 @@ def aside_only(r: Reply) -> str | None:
     if says_resolved(RESOLVED, message) or r.lexicon.vocabulary.search(r.low) is not None:
         return None  # an aside with failure words is read by them ("(No response)")
     inner = next(g for g in found.groups() if g is not None).strip()
+    if _NOTE_OF_ABSENCE.match(inner):
+        return None
     return inner or None
 
 
