@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.notice_signals import _Pair
+from tether.reliability.notice_signals import WordPair
 from tether.reliability.reply import Reply, Signal
 
 AGENT_NOTICE_CHARS = 200  # a status line and its one remedy, not a paragraph about one
-_SETUP_UNMET = _Pair("setup_unmet", "part", "unmet")
-_INPUT_UNREAD = _Pair("input_unread", "input", "unread")
+_SETUP_UNMET = WordPair("setup_unmet", "part", "unmet")
+_INPUT_UNREAD = WordPair("input_unread", "input", "unread")
 
 
 # A setup line: a part said to be missing ("No model selected", "No language model is

@@ -14,13 +14,13 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Terms, typographic
+from tether.reliability.lexicon import SHIPPED, shipped_terms
 from tether.reliability.reply import Reply, Signal
 
 VERDICT_CHARS = 200  # a verdict and its category or a one-line reason, not a notice's paragraph
 
 _DATA: Mapping[str, Any] = SHIPPED.get("guard_request", {})
-_ASKS = Terms(t.lower() for t in typographic(_DATA.get("asks", ())))
+_ASKS = shipped_terms("guard_request", "asks")
 _VERDICTS = "|".join(
     re.escape(t.lower()) for t in sorted(_DATA.get("verdicts", ()), key=len, reverse=True)
 )

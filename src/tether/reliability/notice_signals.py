@@ -11,7 +11,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, near_pair, typographic
+from tether.reliability.lexicon import (
+    SHIPPED,
+    Lexicon,
+    near_pair,
+    shipped_terms,
+    typographic,
+)
 from tether.reliability.machine_marks import TRACE
 from tether.reliability.reply import Reply, Signal, split_sentences
 
@@ -19,18 +25,15 @@ _CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 NOTICE_CHARS = 200  # a status line or a verdict, not a paragraph about one
 
 
-def _terms(data: Mapping[str, Any], key: str) -> Terms:
-    return Terms(t.lower() for t in typographic(data.get(key, ())))
-
-
-class _Pair:
-    """Two lists of a data key whose words, near each other in one clause, make a notice."""
+class WordPair:
+    """Two lists of a data key whose words, near each other in one clause, make a notice (the
+    notices here, and an agent's in `agent_signals`)."""
 
     def __init__(self, key: str, first: str, second: str) -> None:
         data: Mapping[str, Any] = SHIPPED.get(key, {})
         self.within = int(data.get("within", 0))
-        self.first = _terms(data, first)
-        self.second = _terms(data, second)
+        self.first = shipped_terms(key, first)
+        self.second = shipped_terms(key, second)
         self.alone = {t.lower() for t in typographic(data.get("alone", ()))}
 
     def find(self, low: str) -> str | None:
@@ -43,16 +46,16 @@ class _Pair:
         return low[min(a, c) : max(b, d)]
 
 
-_RUN_STOPPED = _Pair("run_stopped", "run", "stopped")
+_RUN_STOPPED = WordPair("run_stopped", "run", "stopped")
 # Stop words that close a short notice as a sentence of their own ("... rate-limited. Stopped.")
 _CLOSING = {
     t.lower() for t in typographic(SHIPPED.get("run_stopped", {}).get("closing", ()))
 } | _RUN_STOPPED.alone
 _SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f]+(?:\s+|$)")
 CLOSED_NOTICE_CHARS = 120  # a status and its stop word, not a paragraph that ends in one
-_GUARDRAIL = _Pair("guardrail_verdict", "what", "verdict")
-_NOTHING_RETRIEVED = _Pair("nothing_retrieved", "source", "none")
-_SWITCHED_OFF = _Pair("switched_off", "part", "off")
+_GUARDRAIL = WordPair("guardrail_verdict", "what", "verdict")
+_NOTHING_RETRIEVED = WordPair("nothing_retrieved", "source", "none")
+_SWITCHED_OFF = WordPair("switched_off", "part", "off")
 _SIGNS = re.compile(r"[\W_]+")
 
 
@@ -402,7 +405,7 @@ def tool_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("tool_record", w["tool_record"], m.group(1)[:60]),)
 
 
-_FORMAT_FAULT = _Pair("format_fault", "expected", "fault")
+_FORMAT_FAULT = WordPair("format_fault", "expected", "fault")
 FORMAT_FAULT_CHARS = 300  # a loop's complaint and its instruction, not an answer about one
 # The first sentence, where a complaint says what was wrong ("... no valid tool request found.")
 _FIRST_SENTENCE = re.compile(r"[^\n.!?\u3002\uff01\uff1f]*")
