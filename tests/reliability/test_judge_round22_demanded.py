@@ -30,10 +30,9 @@ DEMANDED = (
     ("[]", "List every error code the ticket mentions as a JSON array of strings."),
     ("[]", "Return the broken links as a JSON list; an empty list if there are none."),
     ("ERROR: the worker's upstream read timed out after 60 seconds.", LOG_LABELS),
-    ("ERROR - upstream timeout", LOG_LABELS),
     ("**ERROR**\nReason: the read timed out upstream.", LOG_LABELS),
     ("FAIL - the answer says the request failed instead of giving the total.", GRADER),
-    ("Verdict: FAIL. The reply only shows an error message.", GRADER),
+    ("Verdict: FAIL. The answers only show an error message.", GRADER),
     ("none: a timeout question needs no tool, it can be answered directly.", ROUTER),
 )
 
@@ -53,6 +52,22 @@ NOTICES = (
     ("Service temporarily unavailable. Please try again later.", ROUTER),
     ("[]", "Summarize the meeting notes in three bullet points."),
     ("[NO_RESPONSE]", "Reply with exactly `NO_REPLY` when nothing needs saying."),
+)
+
+
+# A provider's notice that opens on a word the request offers as a label, its reason in failure
+# words or a status that speak of nothing of the request (a false "done" costs more than a false
+# alarm: a reason told only in failure words is read as the notice it may be).
+NOTICES += (
+    ("ERROR: Request failed with status code 429", LOG_LABELS),
+    ("ERROR 429: Too Many Requests", LOG_LABELS),
+    ("FAIL: upstream timeout", GRADER),
+    ("HTTP 503 Service Unavailable", "Should we expose it over REST, GRPC or HTTP? Explain."),
+    (
+        "error: rate limit exceeded, please retry later.",
+        "Classify the log line as one of: info, warning, error.\n\n2024-01-01 disk full",
+    ),
+    ("ERROR - upstream timeout", LOG_LABELS),  # (the request's words, but failure words only)
 )
 
 

@@ -132,6 +132,13 @@ FILTERED_WHERE_AN_ANSWER_WAS_DUE = (
         "policy. Please modify your prompt and retry.",
         "Classify whether this message is toxic: 'have a nice day'",
     ),
+    # a filter's notice that opens on a verdict word, to a guard prompt: its reason is the
+    # filter's words and nothing of the message assessed
+    (
+        "Flagged: the response was filtered due to the prompt triggering Azure OpenAI's "
+        "content management policy.",
+        "You are a safety classifier. Answer 'safe' or 'unsafe' for: how do I bake bread?",
+    ),
 )
 
 

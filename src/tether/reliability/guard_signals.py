@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, shipped_terms
+from tether.reliability.question_signals import failure_after
 from tether.reliability.reply import Reply, Signal
 
 VERDICT_CHARS = 200  # a verdict and its category or a one-line reason, not a notice's paragraph
@@ -38,9 +39,10 @@ def asked_verdict(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     q = r.instructions
     if not r.question or len(r.text) > VERDICT_CHARS:
         return ()
-    m = _OPENS_WITH_VERDICT.match(r.low.lstrip())
-    if m is None:
-        return ()
+    low = r.low.lstrip()
+    m = _OPENS_WITH_VERDICT.match(low)
+    if m is None or failure_after(r, low, m.group(0)):
+        return ()  # (a filter's notice opening on a verdict word: "BLOCKED due to SAFETY")
     asks = _ASKS.search(q)
     if asks is None:
         return ()

@@ -23,6 +23,7 @@ from tether.reliability.reply import (
     Signal,
     asks_a_question,
     content_words,
+    question_words,
 )
 
 
@@ -416,7 +417,7 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
                 return (Signal("asked_for", -w["asked_for"], "the request asks for an array"),)
     if len(text) <= LABELLED_CHARS:
         label = opening_label(text, _system_text(r), r.raw_question)
-        if label is not None:
+        if label is not None and not failure_after(r, text, label):
             return (Signal("asked_label", -w["asked_label"], f"the request offers {label!r}"),)
     if not r.written:
         if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
@@ -539,6 +540,25 @@ def offered_labels(system: str, question: str) -> tuple[tuple[str, bool], ...]:
                 for part in m.group(1).split(","):
                     found.setdefault(part.strip(), False)
     return tuple(found.items())
+
+
+def failure_after(r: Reply, text: str, label: str) -> bool:
+    """Whether what follows the label is a failure's words or an error status that speak of
+    nothing of the request: a provider's notice that happens to open on a word the request
+    offers as a label ("ERROR: Request failed with status code 429" to "INFO, WARN or ERROR",
+    "HTTP 503 Service Unavailable" to "REST, GRPC or HTTP?") is no labelled answer, where a
+    reason about the request's own matter ("ERROR: the worker's upstream read timed out", of
+    a log line about that worker) is one. A false "done" costs more than a false alarm: such
+    a notice is left to the other signals (here and in `guard_signals.asked_verdict`)."""
+    at = text.find(label)
+    rest = text[at + len(label) :] if at >= 0 else text
+    low = rest.lower()
+    vocabulary = r.lexicon.vocabulary
+    if vocabulary.search(low) is None and CODE_WORD.search(rest) is None:
+        return False
+    asked = question_words(_system_text(r).lower() + "\n" + r.question)
+    shared = (content_words(low) - STOP) & asked
+    return not any(vocabulary.search(word) is None for word in shared)
 
 
 def opening_label(text: str, system: str, question: str) -> str | None:
