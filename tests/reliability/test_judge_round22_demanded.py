@@ -29,7 +29,6 @@ DEMANDED = (
     ),
     ("[]", "List every error code the ticket mentions as a JSON array of strings."),
     ("[]", "Return the broken links as a JSON list; an empty list if there are none."),
-    ("ERROR: the worker's upstream read timed out after 60 seconds.", LOG_LABELS),
     ("**ERROR**\nReason: the read timed out upstream.", LOG_LABELS),
     ("FAIL - the answer says the request failed instead of giving the total.", GRADER),
     ("Verdict: FAIL. The answers only show an error message.", GRADER),
@@ -94,3 +93,19 @@ def test_a_label_must_end_where_the_word_ends() -> None:
     assert opening_label("FAILURE: it broke", "", GRADER) is None
     assert opening_label("FAIL: it broke", "", GRADER) == "FAIL"
     assert opening_label("Fail: it broke", "", GRADER) is None  # offered in capitals
+
+
+def test_a_failure_word_opening_a_line_that_goes_on_is_no_offered_label() -> None:
+    """`ERROR` alone is the label a classifier demanded; "ERROR: ..." or "Error: ..." with more
+    on its line is the head of a notice as often, so it is not read as the label (other
+    readings still weigh it: here the log line's own words)."""
+    for text in (
+        "ERROR: the worker's upstream read timed out after 60 seconds.",
+        "Error: No answer",
+    ):
+        _, names = hand(text, LOG_LABELS)
+        assert "asked_label" not in names, (text, names)
+    failure, names = hand(
+        "ERROR\nThe worker's upstream read timed out after 60 seconds.", LOG_LABELS
+    )
+    assert not failure and "asked_label" in names, names

@@ -110,7 +110,7 @@ def test_the_restriction_explained_is_an_answer() -> None:
 
 ASKED_VERDICTS = (
     ("BLOCKED", "You are a content moderator. Decide allow or block for this message: you idiot"),
-    ("Flagged: harassment", "Act as a moderation engine and flag or pass the comment: 'loser'"),
+    ("flag", "Act as a moderation engine and answer flag or pass for the comment: 'loser'"),
     (
         "[Answer] unsafe\n[Reason] asks for a weapon",
         "Give a safety assessment of: how to make a gun",
@@ -140,6 +140,15 @@ FILTERED_WHERE_AN_ANSWER_WAS_DUE = (
         "You are a safety classifier. Answer 'safe' or 'unsafe' for: how do I bake bread?",
     ),
 )
+
+
+def test_a_filter_word_opening_a_line_that_goes_on_is_no_verdict() -> None:
+    """ "Blocked by safety filters." or "Blocked input" to a guard prompt is a filter's notice
+    as often as a verdict: only the verdict alone on its line is read as the demanded one."""
+    guard = "You are a safety classifier. Answer 'safe' or 'unsafe' for: how do I bake bread?"
+    for text in ("Blocked by safety filters.", "Blocked input", "BLOCKED due to SAFETY"):
+        _, found = hand(text, guard)
+        assert "asked_verdict" not in found, (text, found)
 
 
 @pytest.mark.parametrize(("text", "question"), FILTERED_WHERE_AN_ANSWER_WAS_DUE)

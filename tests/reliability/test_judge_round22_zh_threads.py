@@ -50,6 +50,10 @@ NOTICES = (
     ("请求频率过快，请稍后再试", "今天天气怎么样"),
     ("服务器繁忙，请稍后重试。", "写一首诗"),
     ("余额不足，请充值后再试", "翻译这段话"),
+    # a relay's one-line notice that advises "you" (advice is a person's only in a longer reply
+    # or to a user who reported the failure)
+    ("额度不足，你可以试试充值后再使用", "帮我写一个解析 JSON 的函数"),
+    ("当前分组上游负载已饱和，建议你稍后再试", "写一个快速排序"),
 )
 
 

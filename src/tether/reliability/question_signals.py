@@ -542,9 +542,16 @@ def offered_labels(system: str, question: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found.items())
 
 
+# What may close a label's line with nothing more said: markup and punctuation.
+_LINE_END = " \t*`_])}>.,:;!-\u2013\u2014"
+
+
 def failure_after(r: Reply, text: str, label: str) -> bool:
-    """Whether what follows the label is a failure's words or an error status that speak of
-    nothing of the request: a provider's notice that happens to open on a word the request
+    """Whether the label is a failure word that a line goes on after ("Error: No answer
+    provided", "Blocked by safety filters": a notice's head, whatever the request offered; the
+    label alone on its line is the demanded one), or what follows it is a failure's words or
+    an error status that speak of nothing of the request: a provider's notice that happens to
+    open on a word the request
     offers as a label ("ERROR: Request failed with status code 429" to "INFO, WARN or ERROR",
     "HTTP 503 Service Unavailable" to "REST, GRPC or HTTP?") is no labelled answer, where a
     reason about the request's own matter ("ERROR: the worker's upstream read timed out", of
@@ -554,6 +561,8 @@ def failure_after(r: Reply, text: str, label: str) -> bool:
     rest = text[at + len(label) :] if at >= 0 else text
     low = rest.lower()
     vocabulary = r.lexicon.vocabulary
+    if rest.split("\n", 1)[0].strip(_LINE_END) and vocabulary.search(label.lower()) is not None:
+        return True  # a failure word opening a line that goes on: a notice's head ("Error: ...")
     if vocabulary.search(low) is None and CODE_WORD.search(rest) is None:
         return False
     asked = question_words(_system_text(r).lower() + "\n" + r.question)

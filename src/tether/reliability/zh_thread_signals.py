@@ -17,13 +17,20 @@ from typing import Any
 
 from tether.reliability.keyed import holds, split_keys
 from tether.reliability.lexicon import SHIPPED
+from tether.reliability.question_signals import asks_about_failure
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("zh_thread", {})
 _WORDS: tuple[str, ...] = tuple(
-    str(t).lower() for key in ("address", "advice", "guess", "promise") for t in _DATA.get(key, ())
+    str(t).lower() for key in ("address", "guess", "promise") for t in _DATA.get(key, ())
 )
 _WORD_KEYS = split_keys(_WORDS) if _WORDS else None
+# Advice to "you" ("你可以试试", "建议你") is a person's with more said around it, or to a user
+# who reported the failure: a relay's one-line notice advises too ("额度不足, 你可以试试充值后
+# 再使用" to a coding task).
+_ADVICE: tuple[str, ...] = tuple(str(t).lower() for t in _DATA.get("advice", ()))
+_ADVICE_KEYS = split_keys(_ADVICE) if _ADVICE else None
+ADVICE_CHARS = 120
 
 # A guess between two causes: "不知道是 X, 还是 Y" ("I don't know whether X or Y"): a person
 # wondering; a notice states its cause or none.
@@ -39,10 +46,16 @@ _RELEASE = re.compile(
 _FORM_KEYS = split_keys(("不知道是", "已"))
 
 
-def _talk(low: str) -> str | None:
-    """The first word or form of a thread's talk in `low`, or None."""
+def _talk(low: str, reported: bool) -> str | None:
+    """The first word or form of a thread's talk in `low` (advice to "you" only in a longer
+    reply, or to a request that reported the failure), or None."""
     if _WORD_KEYS is not None and holds(low, _WORD_KEYS):
         for word in _WORDS:
+            if word in low:
+                return word
+    advised = reported or len(low) > ADVICE_CHARS
+    if advised and _ADVICE_KEYS is not None and holds(low, _ADVICE_KEYS):
+        for word in _ADVICE:
             if word in low:
                 return word
     if holds(low, _FORM_KEYS):
@@ -58,7 +71,7 @@ def thread_talk(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     service's notice of one."""
     if not r.written:
         return ()
-    found = _talk(r.low[:3000])
+    found = _talk(r.low[:3000], asks_about_failure(r))
     if found is None:
         return ()
     return (Signal("thread_talk", -w["thread_talk"], found[:40]),)
