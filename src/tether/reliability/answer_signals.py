@@ -5,14 +5,14 @@ demanded."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 import orjson
 
 from tether.reliability.degenerate_signals import degenerate_message
 from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
-from tether.reliability.keyed import KeyGated, holds, may_hold_folded, split_keys
+from tether.reliability.keyed import KeyGated, holds, split_keys
 from tether.reliability.machine_marks import first_id
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
 from tether.reliability.notice_signals import own_cause_at
@@ -427,191 +427,6 @@ def _example_heading(lead: str, after: list[str]) -> bool:
         return False
     shown = next((line.strip() for line in after if line.strip()), "")
     return shown.startswith(("{", "[", "<", "```"))
-
-
-_CHANGE_NOTE = re.compile(
-    r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*)?(?:"
-    r"(?:fix|feat|chore|refactor|perf|docs|build|ci|test|style|revert|hotfix)(?:\([\w./-]+\))?!?:"
-    r"|(?:fix(?:ed|es)?|add(?:ed|s)?|handle[ds]?|improve[ds]?|increase[ds]?|reduce[ds]?|remove[ds]?"
-    r"|support(?:ed|s)?|retr(?:y|ied|ies)|update[ds]?|bump(?:ed)?|change[ds]?|catch(?:es)?|caught"
-    r"|surface[ds]?|show(?:s|ed)?|raise[ds]?|avoid(?:ed|s)?|prevent(?:ed|s)?|no longer|now|no"
-    r"|gracefully|additional|better|new|allow(?:s|ed)?|ensure[sd]?|make[s]?|use[sd]?|detect(?:s|ed)?"
-    r"|treat(?:s|ed)?|respect(?:s|ed)?|log(?:s|ged)?|report(?:s|ed)?|return(?:s|ed)?|skip(?:s|ped)?"
-    r"|stop(?:s|ped)?|wait(?:s|ed)?|parse[sd]?|expose[sd]?|document(?:s|ed)?|clarif(?:y|ied|ies))\b)",
-    re.I,
-)
-
-
-def change_note(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A list item or a line of a changelog that says what was changed ("Fix: handle 529
-    overload errors", "- Retry on rate limit errors"), a title that opens with a change to
-    code ("Add missing error code ..."), a text that names itself a change ("This commit
-    ...", "this PR"): a report about a failure, not one."""
-    first = r.text.lstrip().split("\n", 1)[0]
-    m = _CHANGE_TITLE.match(first) or _CHANGE_TITLE_WIDE.match(first) or _self_change(r.text[:2000])
-    if m is None and "-" in first[:16]:
-        m = _TICKET_CHANGE.match(first)
-    if m is None and "](" in first:
-        m = _CHANGE_CITED.search(first)
-    if m is None and "thank" in first.lower():
-        m = _CHANGE_CREDIT.search(first)
-    if m is not None:
-        return (Signal("change_note", -w["change_note"], m.group(0).strip()[:60]),)
-    if not first.lstrip().startswith(("-", "*", "+", "\u2022")) and not re.match(
-        r"\s*(?:fix|feat|chore|refactor|perf|docs|build|ci|test|style|revert|hotfix)"
-        r"(?:\([\w./-]+\))?!?:",
-        first,
-        re.I,
-    ):
-        return ()
-    if _CHANGE_NOTE.match(first) is None and not re.search(
-        r"\b(?:will now|now (?:\w+s|retries|waits)|no longer)\b", first, re.I
-    ):
-        return ()
-    return (Signal("change_note", -w["change_note"], first.strip()[:60]),)
-
-
-# A line that cites the commit or the pull request it came from, as a generated changelog's
-# entries do: "* handle streaming error ([8f8f4eb](https://github.com/o/r/commit/8f8f4eb...))",
-# "... ([#120](https://github.com/o/r/issues/120))". A service's notice cites no commit.
-_CHANGE_CITED = re.compile(
-    r"\(\[(?:[0-9a-f]{7,40}|#\d{1,6})\]\(https?://[^\s)]+/(?:commit|commits|pull|issues)/"
-    r"[0-9a-f]{1,40}\)\)"
-)
-
-
-# ... or credits its contributor, as release notes do: "Enabled model select when api fails
-# (thanks kyle-apex!)", "(thanks @jdoe)". A notice thanks no one by a handle.
-_CHANGE_CREDIT = re.compile(r"\((?:thanks|thank you),? @?[\w-]+(?:,? (?:and )?@?[\w-]+)*!?\)", re.I)
-
-
-# A commit title that opens with its tracker's ticket key, then the change: "DH-5532 changed
-# status code for ... (#471)", "[PROJ-12] Add CustomError ...". A notice names no ticket.
-_TICKET_CHANGE = re.compile(
-    r"\s*\[?[A-Z][A-Z0-9]{1,9}-\d{1,6}\]?:?\s+(?i:adds?|added|changes?|changed|fix(?:es|ed)?"
-    r"|updates?|updated|removes?|removed|refactors?|refactored|bumps?|bumped|improves?|improved"
-    r"|renames?|renamed|moves?|moved|implements?|implemented)\s+\w+"
-)
-
-
-# A title that opens with a change made to code (never advice to the reader: "Add your key",
-# nor a notice that the change itself failed: "Fix failed. Please try again later."),
-# or a changelog's label of a change done, in the past ("Fixed: ..."; an imperative "Fix:" may
-# be a notice's advice).
-_CHANGE_TITLE = re.compile(
-    r"\s*(?:\*\*)?(?:adds?|adding|added|better|smarter|enhanced|fix|fixes|fixed|handles?|handled|removes?|removed|supports?|implements?"
-    r"|implemented|allows?|improves?|improved|refactors?|refactored|bumps?|bumped)\s+"
-    r"(?!your\b|you\b|an? (?:api )?key\b|(?:failed|unsuccessful)\b(?! ?[\w(]))\w+"
-    # a changelog's label of a change done ("Fixed: users were unable to ...")
-    r"|\s*(?:fixed|resolved|added|removed|improved|changed):\s+(?!your\b|you\b)\w+",
-    re.I,
-)
-# ... in other languages, where a changelog's title names the change as done (a past
-# participle or a noun: an imperative "Corrige ..." is advice too): "修复 X 报错问题" (not
-# "修复中", under repair), "修改 X 策略" / "新增 ..." / "移除 ..." (not "修改失败", "删除失败"),
-# "X を修正しました", "오류 수정", "Исправлена ошибка", "Behoben: ...", "Corrigé ...",
-# "Corrección de ...".
-_CHANGE_TITLE_WIDE = re.compile(
-    r"\s*(?:(?:修复|修復|修正|优化|優化|重构|重構)(?!中)了? ?[^\s\uff0c,\u3002.]"
-    r"|(?:修改|新增|增加|添加|移除|删除|调整)(?!中|失败|成功|出错|错误)了?[^\s\uff0c,\u3002.:\uff1a]"
-    # ... or a changelog's label and a dash: "调整 - 按行解析失败时, ...", "新增 - ..."
-    r"|(?:修复|修復|修正|优化|優化|重构|重構|修改|新增|增加|添加|移除|删除|调整|調整|变更|變更|改进|改進)\s*[-\u2013\u2014]\s*\S"
-    r"|(?:исправлен[аоы]?|исправлени[ея]|добавлен[аоы]?|behoben|korrigiert|hinzugefügt"
-    r"|corrigée?s?|correction d|corregid[oa]s?|corrección de|corrigid[oa]s?|correção d)[\s:'e]"
-    r"|[^\n]{1,80}?を(?:修正|追加|削除|改善)(?:しました|した)?[。.]?\s*$"
-    r"|[^\n]{1,80}?(?:버그|오류|에러|문제) ?수정(?:했습니다|함|됨)?\.?\s*$)",
-    re.I,
-)
-# A text that names itself a change: "This commit checks ...", "the PR adds ...". (One `\b`
-# before the branches that start a word, as in `code_signals._CODE_AFTER_WORD`.)
-_NAMES_ITSELF = (
-    r"\b(?:(?:this|the|my|our)\s+(?:commit|pr|pull request|patch|changeset|merge request)\b"
-    r"|this (?:fixes|adds|changes|updates)\b)"
-)
-# ... its words (in lower case), one of which every match holds, or "pr" after a space (a key
-# too short to look for alone: looked for after any space of an ASCII text, mapped to " ")
-_NAMES_ITSELF_KEYS = ("commit", "pull request", "patch", "changeset", "merge request", "this ")
-_SPACES_AS_SPACE = bytes(32 if chr(b).isspace() else b for b in range(256))
-
-
-def _pr_word(low: str) -> bool:
-    """Whether an ASCII text (lower-cased) says "pr" as a word after a space (`\\spr\\b`)."""
-    spaced = low.encode("ascii").translate(_SPACES_AS_SPACE)
-    i = spaced.find(b" pr")
-    while i >= 0:
-        after = spaced[i + 3 : i + 4]
-        if not after.isalnum() and after != b"_":  # (b"".isalnum() is False: the text's end)
-            return True
-        i = spaced.find(b" pr", i + 1)
-    return False
-
-
-# ... or a line under a release note's label: "Release Note: ...", "更新日志:", "변경사항:"
-_RELEASE_LABEL = (
-    r"(?m:^)[ \t*_#]*(?:release notes?|change ?log|更新日志|更新内容|リリースノート|릴리스 노트"
-    r"|변경 ?사항)[ \t*_]*[:\uff1a]"
-)
-# ... or a pull request's description of what it changes to: "Switching it to logging the
-# response", "Changing this to a warning" (the object a pronoun for the code spoken of; not
-# "Switching to the backup model", a failover's notice)
-_CHANGED_TO = (
-    r"(?:(?m:^)|(?<=[.!?]\s))(?:switch(?:ing|ed)|chang(?:ing|ed)|mov(?:ing|ed)|replac(?:ing|ed)"
-    r"|convert(?:ing|ed)|turn(?:ing|ed)) (?:it|this|them|these|those|that)"
-    r" (?:over )?(?:to|into|with)\b"
-)
-# Each searched alone, only in a text that may hold its words (in lower case, an ASCII text:
-# `may_hold_folded`): the alternation, whose branches start with a word's start, a line's or a
-# sentence's, was tried at every position (~20 us on a 300-character notice). The text and its
-# lower case -> whether the part may match.
-_SELF_CHANGE_PARTS: tuple[tuple[re.Pattern[str], Callable[[str, str], bool]], ...] = (
-    (
-        re.compile(_NAMES_ITSELF, re.I),
-        lambda text, low: may_hold_folded(text, low, _NAMES_ITSELF_KEYS) or _pr_word(low),
-    ),
-    (
-        re.compile(_RELEASE_LABEL, re.I),
-        lambda text, low: may_hold_folded(text, low, ("release note", "change log", "changelog")),
-    ),
-    (
-        re.compile(_CHANGED_TO, re.I),
-        lambda text, low: (
-            may_hold_folded(text, low, ("ed it ", "ing it ", "ed th", "ing th"))
-            and may_hold_folded(text, low, ("switch", "chang", "mov", "replac", "convert", "turn"))
-        ),
-    ),
-)
-
-
-# What a review bot says of the change it was asked to review: "wasn't able to review any files
-# in this pull request", "skipped reviewing this pull request". The change is its object, not the
-# text: a reviewer's notice, not a text that names itself a change.
-_REVIEWED = re.compile(
-    r"\breview(?:s|ed|ing)?\b[^.;,\n]{0,30}$"
-    # ... or a bot's task on it it could not finish, or where it tells the user to type a
-    # command: "unable to complete the pull request revision", "commenting `/review` on this PR"
-    r"|\bcomplet(?:e|ing)\s+$|\bcomment(?:ing)?\b[^.;\n]{0,40}\bon\s+$",
-    re.I,
-)
-
-
-def _self_change(text: str) -> re.Match[str] | None:
-    """The first place `text` names itself a change, where it is not a review's object: what
-    the alternation of `_SELF_CHANGE_PARTS` finds, match by match (the leftmost, the earlier
-    part's on a tie, the next from the end of the one before)."""
-    low = text.lower()
-    parts = [part for part, may_match in _SELF_CHANGE_PARTS if may_match(text, low)]
-    pos = 0
-    while True:
-        found = None
-        for part in parts:
-            m = part.search(text, pos)
-            if m is not None and (found is None or m.start() < found.start()):
-                found = m
-        if found is None:
-            return None
-        if _REVIEWED.search(text, max(0, found.start() - 40), found.start()) is None:
-            return found
-        pos = found.end()
 
 
 # A reply that opens with a condition: "If you exceed the rate limit, ...", "When the upstream

@@ -410,13 +410,13 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             if _names_word(q, key):
                 return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
             # the request as written: `_` kept (`NO_REPLY`), typographic quotes folded
-            demand = _demand_text(_system_text(r), r.raw_question)
+            demand = _demand_text(r.system, r.raw_question)
             if _names_word(demand, _fold_quotes(key)):
                 return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
             if key in ("[]", "[ ]") and _ARRAY_DEMANDED.search(demand) is not None:
                 return (Signal("asked_for", -w["asked_for"], "the request asks for an array"),)
     if len(text) <= LABELLED_CHARS:
-        label = opening_label(text, _system_text(r), r.raw_question)
+        label = opening_label(text, r.system, r.raw_question)
         if label is not None and not failure_after(r, text, label):
             return (Signal("asked_label", -w["asked_label"], f"the request offers {label!r}"),)
     if not r.written:
@@ -467,12 +467,6 @@ _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": 
 
 def _fold_quotes(text: str) -> str:
     return text.translate(_QUOTES)
-
-
-def _system_text(r: Reply) -> str:
-    if r.request is None:
-        return ""
-    return " ".join(m.text_content for m in r.request.messages if m.role == "system")
 
 
 @lru_cache(maxsize=64)
@@ -565,7 +559,7 @@ def failure_after(r: Reply, text: str, label: str) -> bool:
         return True  # a failure word opening a line that goes on: a notice's head ("Error: ...")
     if vocabulary.search(low) is None and CODE_WORD.search(rest) is None:
         return False
-    asked = question_words(_system_text(r).lower() + "\n" + r.question)
+    asked = question_words(r.system.lower() + "\n" + r.question)
     shared = (content_words(low) - STOP) & asked
     return not any(vocabulary.search(word) is None for word in shared)
 

@@ -169,12 +169,6 @@ def size_of(text: str) -> float:
     return sum(n * _WEIGHT.get(name, 1.0) for name, n in counts.items())
 
 
-def _system(r: Reply) -> str:
-    if r.request is None:
-        return ""
-    return " ".join(m.text_content for m in r.request.messages if m.role == "system")
-
-
 def _target_script(words: str) -> str | None:
     m = _TARGET.search(words)
     if m is None:
@@ -249,7 +243,7 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if r.renders_given_text and len(_CUE.findall(text[:3000])) >= CUES and not may_mark(text):
         return (Signal("rendered", -w["rendered"], "subtitle cues"),)  # (timed lines: rendered)
     given = _given(question[:4000], r.lexicon) if r.renders_given_text else None
-    system = _system(r)
+    system = r.system
     if given is None and system:
         given = _given_by_system(system[:2000], question[:4000], r.lexicon)
     if given is None:

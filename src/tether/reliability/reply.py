@@ -670,12 +670,18 @@ class Reply:
         return self.raw_question[:QUESTION_CHARS].lower().replace("_", " ")
 
     @cached_property
+    def system(self) -> str:
+        """The system prompt as written (its messages joined), or "" without a request."""
+        if self.request is None:
+            return ""
+        return " ".join(m.text_content for m in self.request.messages if m.role == "system")
+
+    @cached_property
     def instructions(self) -> str:
         """The system prompt and the last user message: where a demanded format is said."""
         if self.request is None:
             return ""
-        system = " ".join(m.text_content for m in self.request.messages if m.role == "system")
-        return (system[:QUESTION_CHARS].lower() + "\n" + self.question).strip()
+        return (self.system[:QUESTION_CHARS].lower() + "\n" + self.question).strip()
 
 
 DIAGNOSTIC = re.compile(

@@ -120,7 +120,6 @@ from tether.reliability.about_signals import (
 )
 from tether.reliability.agent_signals import input_unread, setup_unmet, task_outcome
 from tether.reliability.answer_signals import (
-    change_note,
     conditional,
     defines,
     explains,
@@ -178,7 +177,13 @@ from tether.reliability.failure_signals import (
     stream_framing,
     vocabulary,
 )
-from tether.reliability.fix_signals import asks_fix, fix_landed, found_fault, next_release
+from tether.reliability.fix_signals import (
+    asks_fix,
+    change_note,
+    fix_landed,
+    found_fault,
+    next_release,
+)
 from tether.reliability.generation_signals import (
     cannot_see,
     cell_error,
