@@ -155,3 +155,27 @@ ANSWERS = (
 def test_an_explanation_that_uses_the_word_is_an_answer(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert not failure, names
+
+
+# A client's word where the reply should be, alone (`placeholders`), in the languages a chat
+# client is localised into: loading, thinking, typing, processing, no reply.
+PLACEHOLDERS = (
+    "กำลังโหลด...",
+    "Yükleniyor…",
+    "جارٍ التحميل",
+    "در حال بارگذاری...",
+    "Đang tải...",
+    "Ładowanie...",
+    "Caricamento in corso...",
+    "Завантаження…",
+    "กำลังพิมพ์",
+    "Mengetik...",
+    "Đang xử lý...",
+    "Boş yanıt",
+)
+
+
+@pytest.mark.parametrize("text", PLACEHOLDERS)
+def test_a_client_placeholder_in_its_language_is_a_failure(text: str) -> None:
+    failure, names = hand(text, "Summarise the attached report in three bullet points.")
+    assert failure, names
