@@ -74,7 +74,7 @@ NOTICES = (
     ("No model selected. Please select a model in the settings.", "setup"),
     ("Your account has been suspended. Contact support.", "auth"),
     ("You have no messages left for today. Your limit resets tomorrow.", "quota"),
-    ("请先选择模型后再开始对话。", "setup"),
+    ("未选择模型，无法开始对话。", "setup"),
     ("回答为空，请重试。", "no_reply"),
 )
 
