@@ -76,6 +76,12 @@ NOTICES = (
     ("You have no messages left for today. Your limit resets tomorrow.", "quota"),
     ("未选择模型，无法开始对话。", "setup"),
     ("回答为空，请重试。", "no_reply"),
+    # Traditional Chinese (Taiwan) as Simplified, and the other way round
+    ("伺服器目前負載過高，請稍後再試。", "overload"),
+    ("系統維護中，暫停使用，請稍後再試。", "unavailable"),
+    ("登錄已過期，請先登錄。", "auth"),
+    ("回答為空，請稍後再試。", "no_reply"),
+    ("未選擇模型，無法開始對話。", "setup"),
 )
 
 
@@ -142,6 +148,11 @@ ANSWERS = (
         "ข้อความ 'คำขอมากเกินไป' เกิดจากการทดสอบเรียก API จริงซ้ำหลายครั้ง ผมเปลี่ยนไปใช้ "
         "mock ใน test_parse.py แล้ว ตอนนี้การทดสอบผ่านโดยไม่เรียกเครือข่าย",
         "ทำไมการทดสอบขึ้นข้อความคำขอมากเกินไป",
+    ),
+    (
+        "這個錯誤表示伺服器負載過高：我把併發數從 8 降到 2，並在 test_parse.py 裡加上重試，"
+        "現在測試穩定通過。",
+        "為什麼測試會出現負載過高的錯誤？",
     ),
     (
         "When the model shows 'No model selected', the settings file has an empty `model` "
