@@ -19,6 +19,8 @@ NOTICES = (
     # Korean
     ("요청 횟수를 초과했습니다. 잠시 후 다시 시도해 주세요.", "rate_limit"),
     ("응답 시간이 초과되었습니다. 다시 시도해 주세요.", "timeout"),
+    # Korean UI strings written without their spaces
+    ("일시적으로사용할수없습니다. 잠시후다시 시도해주세요.", "unavailable"),
     # Russian / Ukrainian
     ("Слишком много попыток. Повторите попытку позже.", "rate_limit"),
     ("Забагато спроб. Спробуйте пізніше.", "rate_limit"),
