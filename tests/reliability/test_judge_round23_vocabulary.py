@@ -192,3 +192,12 @@ PLACEHOLDERS = (
 def test_a_client_placeholder_in_its_language_is_a_failure(text: str) -> None:
     failure, names = hand(text, "Summarise the attached report in three bullet points.")
     assert failure, names
+
+
+def test_a_ukrainian_term_also_stands_with_its_own_apostrophe() -> None:
+    """Ukrainian writes its apostrophe as U+02BC as often as the ASCII one: a term with one
+    stands spelt with the other ("з'єднання", "зʼєднання"); other scripts' are left alone."""
+    from tether.reliability.lexicon import typographic
+
+    assert "з\u02bcєднання" in typographic(["з'єднання"])
+    assert not any("\u02bc" in t for t in typographic(["can't connect"]))

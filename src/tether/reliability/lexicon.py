@@ -217,7 +217,12 @@ def typographic(terms: Iterable[str]) -> list[str]:
         if term.startswith("re:"):
             continue
         out += [term.replace(a, b) for a, b in SPELLINGS if a in term]
+        if "'" in term and _CYRILLIC.search(term):
+            out.append(term.replace("'", "\u02bc"))  # Ukrainian's own apostrophe: "зʼєднання"
     return out
+
+
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 
 def shipped_terms(key: str, field: str = "terms") -> Terms:
