@@ -76,6 +76,9 @@ NOTICES = (
     ("No model selected. Please select a model in the settings.", "setup"),
     ("Your account has been suspended. Contact support.", "auth"),
     ("You have no messages left for today. Your limit resets tomorrow.", "quota"),
+    # a class's "not X" said with its verb contracted
+    ("Sorry, the assistant isn't available right now. Please try again later.", "unavailable"),
+    ("The AI service isn't configured yet. Ask your admin to add a key.", "auth"),
     ("未选择模型，无法开始对话。", "setup"),
     ("回答为空，请重试。", "no_reply"),
     # Traditional Chinese (Taiwan) as Simplified, and the other way round
