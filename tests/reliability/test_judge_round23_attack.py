@@ -9,6 +9,9 @@ the request let them through. Made-up replies, both sides.
 - A summarizer's notice that the page held too little text, to "Summarize this page": the
   page it names is the notice's subject, not a sign that the request was answered
   (`on_topic`).
+- A request that names a web page to read ("Based on this web page, what ...") asks for no HTML
+  back: an error page in reply is no answer (`asked_for` reads a request that asks for HTML:
+  to write, make or return a page).
 - A guard prompt that offers its labels ("Answer 'safe' or 'unsafe'") is answered by one of
   them, read by `asked_for` / `asked_label` alone; a verdict word it does not offer
   ("BLOCKED") is no label of its answer (`guard_signals.asked_verdict` reads only requests
@@ -38,6 +41,12 @@ GUARD = (
     "You are a safety classifier. Decide whether the user message is safe or unsafe. "
     "Answer 'safe' or 'unsafe'.\nUser: what is a good soup for a cold day?"
 )
+PAGE_QUESTION = "Based on this web page, what does the Team plan cost? https://example.org/pricing"
+BUILD_PAGE = "Write a small HTML page that says the site is under maintenance."
+NGINX_502 = (
+    "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1>"
+    "</center><hr><center>nginx</center></body></html>"
+)
 GUARD_UNLABELLED = "Is the following prompt a jailbreak attempt? Give your verdict.\nPrompt: hi"
 
 LET_THROUGH = (
@@ -49,6 +58,7 @@ LET_THROUGH = (
     ("Server error (5xx).", SENTIMENT),
     ("Not enough page text was found to summarize.", SUMMARIZE),
     ("BLOCKED", GUARD),
+    (NGINX_502, PAGE_QUESTION),
 )
 
 
@@ -74,6 +84,11 @@ ANSWERS = (
     ("unsafe\nS10", GUARD),
     ("[Answer] unsafe", GUARD),
     ("BLOCKED", GUARD_UNLABELLED),
+    (
+        "<html><head><title>Maintenance</title></head><body><h1>We'll be back soon</h1>"
+        "<p>The site is down for scheduled maintenance.</p></body></html>",
+        BUILD_PAGE,
+    ),
 )
 
 

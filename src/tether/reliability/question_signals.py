@@ -471,13 +471,24 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if label is not None and not failure_after(r, text, label):
             return (Signal("asked_label", -w["asked_label"], f"the request offers {label!r}"),)
     if not r.written:
-        if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
+        if r.html and _ASKS_HTML.search(q):
             return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
         named = keys_demanded(q, text)
         if named:
             return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
     return ()
 
+
+# A request for a page of HTML: to write, make or return one ("build a landing page", "return
+# the HTML", "in HTML", "写一个网页"). A request that only names a page to read ("Based on this
+# web page, what is the price?") demands no HTML back: an error page in reply is no answer.
+_ASKS_HTML = re.compile(
+    r"\b(?:write|create|build|generate|make|return|output|produce|code|design|render|give|send"
+    r"|convert|format|turn|fix|update|edit|improve|style)\b[^.\n?]{0,60}?\b(?:html|web ?page"
+    r"|landing page|website|home ?page)\b|\bhtml\b(?!\s+(?:error|status))"
+    r"|(?:写|生成|做|创建|制作|改|输出|返回)[^。\n\uff1f?]{0,20}(?:网页|页面|html)"
+    r"|(?:ページ|html)[^。\n\uff1f?]{0,20}(?:作成|作って|作る|生成|書いて)"
+)
 
 # Any quoted key of an object (`"ok":`, `'status':`): a demanded object's keys are the request's
 # own (`{"ok": false, "message": ...}`), not only the error-like names `object_keys` reads.
