@@ -483,8 +483,8 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # the HTML", "in HTML", "写一个网页"). A request that only names a page to read ("Based on this
 # web page, what is the price?") demands no HTML back: an error page in reply is no answer.
 _ASKS_HTML = re.compile(
-    r"\b(?:write|create|build|generate|make|return|output|produce|code|design|render|give|send"
-    r"|convert|format|turn|fix|update|edit|improve|style)\b[^.\n?]{0,60}?\b(?:html|web ?page"
+    r"\b(?:write|create|build|generate|make|return|output|produce|code|design"
+    r"|convert|fix|update|edit|improve|style)\b[^.\n?]{0,60}?\b(?:html|web ?page"
     r"|landing page|website|home ?page)\b|\bhtml\b(?!\s+(?:error|status))"
     r"|(?:写|生成|做|创建|制作|改|输出|返回)[^。\n\uff1f?]{0,20}(?:网页|页面|html)"
     r"|(?:ページ|html)[^。\n\uff1f?]{0,20}(?:作成|作って|作る|生成|書いて)"
