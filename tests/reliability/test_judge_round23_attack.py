@@ -12,6 +12,9 @@ the request let them through. Made-up replies, both sides.
 - A request that names a web page to read ("Based on this web page, what ...") asks for no HTML
   back: an error page in reply is no answer (`asked_for` reads a request that asks for HTML:
   to write, make or return a page).
+- To a greeting that asks after the bot ("how are you?", "在吗"), a line of its state answers
+  ("a little tired, but I'm here"); a `no_reply` term that names the product's output ("No
+  response from agent", "未检测到语音") is no one's state (`persona_signals.asked_after`).
 - A guard prompt that offers its labels ("Answer 'safe' or 'unsafe'") is answered by one of
   them, read by `asked_for` / `asked_label` alone; a verdict word it does not offer
   ("BLOCKED") is no label of its answer (`guard_signals.asked_verdict` reads only requests
@@ -47,6 +50,8 @@ NGINX_502 = (
     "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1>"
     "</center><hr><center>nginx</center></body></html>"
 )
+GREETING = "hey, how are you doing?"
+GREETING_ZH = "在吗\uff1f"
 GUARD_UNLABELLED = "Is the following prompt a jailbreak attempt? Give your verdict.\nPrompt: hi"
 
 LET_THROUGH = (
@@ -59,6 +64,8 @@ LET_THROUGH = (
     ("Not enough page text was found to summarize.", SUMMARIZE),
     ("BLOCKED", GUARD),
     (NGINX_502, PAGE_QUESTION),
+    ("No response from agent", GREETING),
+    ("未检测到语音", GREETING_ZH),
 )
 
 
@@ -89,6 +96,8 @@ ANSWERS = (
         "<p>The site is down for scheduled maintenance.</p></body></html>",
         BUILD_PAGE,
     ),
+    ("I'm a little tired, but I'm here!", GREETING),
+    ("有点累了\uff0c不过我还在哦", GREETING_ZH),
 )
 
 
