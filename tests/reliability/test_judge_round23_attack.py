@@ -15,6 +15,9 @@ the request let them through. Made-up replies, both sides.
 - To a greeting that asks after the bot ("how are you?", "在吗"), a line of its state answers
   ("a little tired, but I'm here"); a `no_reply` term that names the product's output ("No
   response from agent", "未检测到语音") is no one's state (`persona_signals.asked_after`).
+- A text said otherwise in its own language ("Rewrite this email so it sounds more polite:
+  '...'") keeps some of its words; a reply with none of them renders nothing
+  (`rendering_signals.rendered`), a run's "Cancelled" in its place stays a failure.
 - A guard prompt that offers its labels ("Answer 'safe' or 'unsafe'") is answered by one of
   them, read by `asked_for` / `asked_label` alone; a verdict word it does not offer
   ("BLOCKED") is no label of its answer (`guard_signals.asked_verdict` reads only requests
@@ -52,6 +55,8 @@ NGINX_502 = (
 )
 GREETING = "hey, how are you doing?"
 GREETING_ZH = "在吗\uff1f"
+REWRITE = "Rewrite this email so it sounds more polite: 'Send me the invoice today.'"
+REPHRASE_ERROR = "Rephrase this error message to sound friendlier: 'Upload failed. Try again.'"
 GUARD_UNLABELLED = "Is the following prompt a jailbreak attempt? Give your verdict.\nPrompt: hi"
 
 LET_THROUGH = (
@@ -66,6 +71,7 @@ LET_THROUGH = (
     (NGINX_502, PAGE_QUESTION),
     ("No response from agent", GREETING),
     ("未检测到语音", GREETING_ZH),
+    ("Cancelled", REWRITE),
 )
 
 
@@ -98,6 +104,8 @@ ANSWERS = (
     ),
     ("I'm a little tired, but I'm here!", GREETING),
     ("有点累了\uff0c不过我还在哦", GREETING_ZH),
+    ("Could you please send me the invoice today? Thank you!", REWRITE),
+    ("Oops, that upload hit a snag. Mind trying again?", REPHRASE_ERROR),
 )
 
 
