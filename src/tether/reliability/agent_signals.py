@@ -66,13 +66,18 @@ def input_unread(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     "Cannot capture on browser internal pages", "このページの内容を読み取れませんでした"): a
     browser agent's or a summarizer's stand-in for the summary. A page that loaded and showed
     a failure (an outage, a login refused) is the task's outcome, told in other words."""
-    low = _notice(r)
-    if low is None:
-        return ()
-    found = _INPUT_UNREAD.find(low)
+    found = unread_input(r)
     if found is None:
         return ()
     return (Signal("input_unread", w["input_unread"], found[:60]),)
+
+
+def unread_input(r: Reply) -> str | None:
+    """The words of a short notice that say the agent's input could not be read ("not enough
+    page text"), or None. Its input's name is the notice's subject: when the request names the
+    same page, the word shared is no sign that the request was answered (`on_topic`)."""
+    low = _notice(r)
+    return None if low is None else _INPUT_UNREAD.find(low)
 
 
 # The outcome a data or browser agent found on the task's own objects: a query's rows ("The

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, shipped_terms
-from tether.reliability.question_signals import failure_after
+from tether.reliability.question_signals import failure_after, offered_labels
 from tether.reliability.reply import Reply, Signal
 
 VERDICT_CHARS = 200  # a verdict and its category or a one-line reason, not a notice's paragraph
@@ -44,7 +44,10 @@ def asked_verdict(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None or failure_after(r, low, m.group(0)):
         return ()  # (a filter's notice opening on a verdict word: "BLOCKED due to SAFETY")
     asks = _ASKS.search(q)
-    if asks is None:
+    if asks is None or len(offered_labels(r.system, r.raw_question)) >= 2:
+        # (a request that offers its labels, "Answer 'safe' or 'unsafe'", "INFO, WARN or
+        # ERROR", is answered by one of them: `question_signals.asked_for` and `asked_label`
+        # read that; a verdict word it does not offer, "BLOCKED", is no label of its answer)
         return ()
     said = f"{m.group(0).strip()!r} to a request for {asks.group(0).strip()!r}"
     return (Signal("asked_verdict", -w["asked_verdict"], said),)

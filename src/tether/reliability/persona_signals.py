@@ -274,10 +274,22 @@ def asked_after(r: Reply) -> str | None:
     return q
 
 
+# What a program puts out, named in a `no_reply` term ("no response", "empty output", "转录结果为
+# 空"): such a term tells that a product gave nothing, where "too tired" or "累了" is a speaker's
+# state.
+_OUTPUT_NOUN = re.compile(
+    r"respon|repl(?:y|ies)|output|content|text|transcri|speech|answer|candidate|result|message"
+    r"|回复|回應|回覆|输出|輸出|内容|內容|结果|結果|语音|語音|音声|응답|음성|ответ|реч|respuesta"
+    r"|resposta|réponse|antwort|risposta|voz|fala|parole|sprache"
+)
+
+
 def _state_word(name: str, term: str, proposal: bool, silence: bool = False) -> bool:
     """Whether a failure word of a reply to a greeting or a proposal says only the speaker's
     state ("busy", "tired") or, to a proposal, defers it ("perhaps later", "not now"); asked
     why it was silent, the speaker may apologise for it ("刚刚我睡着了, 对不起呢~")."""
+    if name == "no_reply" and _OUTPUT_NOUN.search(term) is not None:
+        return False  # ("no response from agent": the product's output missing, no one's state)
     if name in STATE_CLASSES or (silence and name == "apology"):
         return True
     return proposal and name == "retry_advice" and term.lower() in DEFERRING

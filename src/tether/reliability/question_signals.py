@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tether.reliability.agent_signals import unread_input
 from tether.reliability.diagnosis_signals import recurs
 from tether.reliability.error_objects import CODE_WORD, object_keys
 from tether.reliability.keyed import holds, split_keys
@@ -40,6 +41,8 @@ def asked_about(
         return ()
     shared = sorted({term for _, _, _, term in r.hits if term in q and len(term) >= 3})
     about = _about_failure(q, r.lexicon)
+    if (shared or about.named is not None or about.code) and _shape_not_given(r):
+        return ()
     codes = set(CODE_WORD.findall(r.text[:600])) & about.codes if about.codes else set()
     if not (shared or codes or about.named is not None or about.code):
         return ()
@@ -56,6 +59,51 @@ def asked_about(
         what = f"the question is about {named!r}"
     weight = words * lexical + shape * structural
     return (Signal("asked_about", -round(weight, 3), what),)
+
+
+def _shape_not_given(r: Reply) -> bool:
+    """Whether the request demands its reply's shape (the labels it offers, "INFO, WARN or
+    ERROR"; an object with the keys it names, `"error"` and `"message"`) and the reply is not
+    in it. Such a request names failure words as the labels or keys of its answer, or in the
+    text it hands over to be labelled ("Log: ... timeout"); it asks about no failure, and a
+    reply that gives no label and no object is not its answer: a provider's or an app's
+    failure text in its place keeps its words' weight."""
+    labels = offered_labels(r.system, r.raw_question)
+    if len(labels) >= 2:
+        text = r.text.strip()
+        label = opening_label(text, r.system, r.raw_question)
+        if label is not None:
+            return failure_after(r, text, label)
+        return not any(_names_label(text, label, capitals) for label, capitals in labels)
+    if _demands_object(_demand_text(r.system, r.raw_question)):
+        return not r.text.lstrip(" \n`").lstrip("json\n").startswith(("{", "["))
+    return False
+
+
+def _names_label(text: str, label: str, capitals: bool) -> bool:
+    """Whether `text` names the offered `label` as a word (in capitals when offered so)."""
+    if capitals:
+        return _names_word(text, label.upper()) if label.isascii() else label.upper() in text
+    return _names_word(text.lower(), label) if label.isascii() else label in text.lower()
+
+
+# A request for a JSON object (or array) with keys it names in quotes: `JSON with keys "error"
+# and "message"`, `{"status": ..., "reason": ...}`.
+# (A key written with its value, `"msg": "Oops"`, is of an object the request pastes: no demand.)
+_ASKS_JSON = re.compile(
+    r"\b(?:return|respond|reply|output|answer|give|produce|emit|format|write)\b[^.\n]{0,40}"
+    r"\bjson\b|\b(?:in|as)\s+(?:an?\s+)?json\b|\bjson\s+(?:object\s+)?with\b"
+)
+_QUOTED_KEY = re.compile(r"[\"'`]([a-z_][a-z0-9_]{0,30})[\"'`](?!\s*:)")
+
+
+@lru_cache(maxsize=64)
+def _demands_object(demand: str) -> bool:
+    """Whether the request (its system prompt and question, lower-cased as written) asks for
+    JSON back and names two or more keys for it in quotes."""
+    if "json" not in demand or _ASKS_JSON.search(demand) is None:
+        return False
+    return len(set(_QUOTED_KEY.findall(demand))) >= 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,6 +338,9 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         words = _not_holding({x for x in words if x not in joined}, failure_terms)
     qwords, scripts = _question_overlap_words(q)
     words = comparable(words, scripts)
+    unread = unread_input(r) if len(words & qwords) >= 2 else None
+    if unread is not None:  # the page it could not read is the notice's subject, not a topic
+        words -= overlap_words(unread)
     if len(words) < 2:
         # (a lone word in the task's script amid a notice in another one is a product's name,
         # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it;
@@ -420,13 +471,24 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if label is not None and not failure_after(r, text, label):
             return (Signal("asked_label", -w["asked_label"], f"the request offers {label!r}"),)
     if not r.written:
-        if r.html and re.search(r"\bhtml\b|\bweb ?page\b|网页|ページ", q):
+        if r.html and _ASKS_HTML.search(q):
             return (Signal("asked_for", -w["asked_for"], "the request asks for HTML"),)
         named = keys_demanded(q, text)
         if named:
             return (Signal("asked_for", -w["asked_for"], "keys " + ", ".join(sorted(named))),)
     return ()
 
+
+# A request for a page of HTML: to write, make or return one ("build a landing page", "return
+# the HTML", "in HTML", "写一个网页"). A request that only names a page to read ("Based on this
+# web page, what is the price?") demands no HTML back: an error page in reply is no answer.
+_ASKS_HTML = re.compile(
+    r"\b(?:write|create|build|generate|make|return|output|produce|code|design"
+    r"|convert|fix|update|edit|improve|style)\b[^.\n?]{0,60}?\b(?:html|web ?page"
+    r"|landing page|website|home ?page)\b|\bhtml\b(?!\s+(?:error|status))"
+    r"|(?:写|生成|做|创建|制作|改|输出|返回)[^。\n\uff1f?]{0,20}(?:网页|页面|html)"
+    r"|(?:ページ|html)[^。\n\uff1f?]{0,20}(?:作成|作って|作る|生成|書いて)"
+)
 
 # Any quoted key of an object (`"ok":`, `'status':`): a demanded object's keys are the request's
 # own (`{"ok": false, "message": ...}`), not only the error-like names `object_keys` reads.
@@ -491,9 +553,12 @@ _ALTERNATIVES = re.compile(
     rf"{_ITEM}(?:[ \t]*[,/|][ \t]*(?:or[ \t]+)?{_ITEM}|[ \t]+or[ \t]+{_ITEM})+"
 )
 _ONE_ITEM = re.compile(_ITEM)
+_IN_OBJECT_BEFORE = re.compile(r"[\"']\s*:\s*\[?\s*$")
+_IN_OBJECT_AFTER = re.compile(r"\s*:")
 _CUED = re.compile(
     r"(?i:\bone\s+of|\bcategor(?:y|ies)|\blabels?|\boptions|\bchoices|\bclasses|"
-    r"\b(?:choose|pick|select)\s+(?:from|between|among)|\b(?:valid|allowed|possible)\s+values)"
+    r"\b(?:choose|pick|select)\s+(?:from|between|among)|\b(?:valid|allowed|possible)\s+values|"
+    r"\b(?:classify|categori[sz]e)\b[^\n.:;?]{0,80}?\bas(?:\s+(?:either|one\s+of))?(?=\s))"
     r"(?:\s+(?:are|is))?\s*[:\-]?\s*\[?([^\n\].;:()]{3,200})"
 )
 _BRACKETED_LIST = re.compile(r"\[\s*([a-z_][\w -]{0,30}(?:\s*,\s*[a-z_][\w -]{0,30}){1,12})\s*\]")
@@ -501,7 +566,7 @@ _CUED_SPLIT = re.compile(r"\s*(?:,|/|\||\bor\b)\s*")
 # What may come before the label on the reply's first line: "Verdict: FAIL", "**Label**: ERROR"
 _LABEL_HEAD = re.compile(
     r"(?:verdict|label|category|class|classification|answer|result|decision|output|grade|"
-    r"judg(?:e)?ment|rating|sentiment|intent|route|tool|evaluation|status)\s*[:=\-]\s*"
+    r"judg(?:e)?ment|rating|sentiment|intent|route|tool|evaluation|status)(?:\s*[:=\-]|\])\s*"
 )
 _LABEL_CUES = ("one of", "categor", "label", "option", "choice", "class", "from", "between",
                "among", "values")  # fmt: skip
@@ -516,6 +581,10 @@ def offered_labels(system: str, question: str) -> tuple[tuple[str, bool], ...]:
     for text in (system[:QUESTION_CHARS], question[:QUESTION_CHARS]):
         text = _fold_quotes(text)
         for m in _ALTERNATIVES.finditer(text):
+            if _IN_OBJECT_BEFORE.search(text, max(0, m.start() - 40), m.start()) or (
+                _IN_OBJECT_AFTER.match(text, m.end())
+            ):
+                continue  # (an object's keys and values the request pastes: no labels)
             for item in _ONE_ITEM.findall(m.group(0)):
                 label = item.strip("\"'`").strip()
                 if label and len(label.split()) <= 3:

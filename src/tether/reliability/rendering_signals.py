@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from tether.reliability.function_words import english_markers
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.reply import HIT_WINDOW, RENDERING, Reply, Signal
+from tether.reliability.reply import HIT_WINDOW, RENDERING, STOP, Reply, Signal, content_words
 
 # The words of a request that name what it asks for: a language, and the script it is written in.
 _LANGUAGES: tuple[tuple[str, str], ...] = (
@@ -272,6 +272,14 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         and english_markers(text.lower()) >= 2
     ):
         return ()  # (English said back to a request for French: not translated)
+    if (
+        given.script is None
+        and _SAYS_OTHERWISE.search(question[:2000]) is not None
+        and not (content_words(text.lower()) - STOP) & (content_words(given.text.lower()) - STOP)
+    ):
+        # a text said otherwise in its own language keeps some of its words ("send me the
+        # report" -> "could you send the report"): a reply with none of them renders nothing
+        return ()
     kinds = {name for name, _, _, _ in r.hits}
     declines = kinds & DECLINING
     if declines and not declines & given.classes:
@@ -281,6 +289,13 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     said = f"{given.own_script} -> {script}, {len(given.slots)} slots kept"
     return (Signal("rendered", -w["rendered"], said),)
 
+
+# A request to say a text otherwise in its own language (not to translate it).
+_SAYS_OTHERWISE = re.compile(
+    r"\b(?:rewrite|re-write|rephrase|paraphrase|reword|reformulate|umformulier\w*|reformul[eé]\w*"
+    r"|reescrib\w*|parafrase\w*)\b|改写|改寫|润色|潤色|言い換え|書き直し|다시 써",
+    re.IGNORECASE,
+)
 
 _ENGLISH = re.compile(r"\b(?:into|to|in)\s+(?:plain |simple )?english\b|成英文|为英文|英語に", re.I)
 
