@@ -127,6 +127,8 @@ class Settings:
     signals: int = 1
     # ... and the reply's shapes (`learned.shape_of`: length, question mark, script, ...)
     shapes: int = 1
+    # 1: the read text's words are features beside its n-grams, 2: and their pairs
+    words: int = 0
 
 
 @dataclass
@@ -143,9 +145,13 @@ class Data:
     extra: np.ndarray  # from the corpus's training/ folder: trained on, never scored
     files: list[str]  # the corpus file each text came from (`--cv-by-file`)
     readings: list[list[str]]  # each text's features beside its n-grams (`reading_features`)
+    # a text of `--leave-out`: never trained on, never scored but by `score_left_out`
+    left: np.ndarray
 
 
-def read_data(settings: Settings, extra: bool = True) -> Data:
+def read_data(
+    settings: Settings, extra: bool = True, leave_out: frozenset[str] = frozenset()
+) -> Data:
     tune, files = tune_by_file()
     more = list(training_texts()) if extra else []
     tune += more
@@ -157,7 +163,8 @@ def read_data(settings: Settings, extra: bool = True) -> Data:
         hand.append(read_text(text, request_for(s), config=config).score)
         cleared.append(quick_clear(text, config.lexicon))
         read = learned.normalised(text, settings.head, settings.tail)
-        counts.append(Counter(learned.grams(read, settings.min_n, settings.max_n)))
+        found = learned.grams(read, settings.min_n, settings.max_n)
+        counts.append(Counter([*found, *learned.word_grams(read, settings.words)]))
         readings.append(reading_features(text, s, settings))
     assert settings.max_n < min(len(SIGNAL), len(SHAPE))
     names = sorted({g for c in counts for g in c})
@@ -181,6 +188,7 @@ def read_data(settings: Settings, extra: bool = True) -> Data:
         np.array([False] * (len(tune) - len(more)) + [True] * len(more)),
         files,
         readings,
+        np.array([s.text in leave_out for s in tune]),
     )
 
 
@@ -305,6 +313,7 @@ def train(data: Data, rows: np.ndarray, settings: Settings) -> learned.Model:
         "",
         part[SIGNAL],
         part[SHAPE],
+        settings.words,
     )
 
 
@@ -319,6 +328,8 @@ def _fit_rows(data: Data, rows: np.ndarray, settings: Settings) -> tuple[float, 
     in_sources = np.asarray(((members @ has) > 0).sum(axis=0)).ravel()
     reading = np.array([_is_reading(g) for g in data.grams])
     kept_grams = (df >= settings.min_df) & (in_sources >= settings.min_sources)
+    if not settings.keep:  # no n-grams: the readings alone
+        kept_grams[:] = False
     columns = np.where(kept_grams | (reading & (df > 0)))[0]
     off = np.zeros(len(rows)) if settings.standalone else offset(data.hand[rows])
     balance = language_balance([data.texts[i] for i in rows], settings.balance)
@@ -328,7 +339,7 @@ def _fit_rows(data: Data, rows: np.ndarray, settings: Settings) -> tuple[float, 
     if len(grams) > settings.keep:  # keep the strongest n-grams (refitted on them alone)
         strongest = sorted(grams, key=lambda j: (-abs(w[j]), data.grams[columns[j]]))
         readings = np.where(reading[columns])[0]
-        kept = np.sort(np.concatenate([np.array(strongest[: settings.keep]), readings]))
+        kept = np.sort(np.concatenate([np.array(strongest[: settings.keep], dtype=int), readings]))
         columns = columns[kept]
         if settings.refit:
             w, b, a = fit(x[:, columns], data.y[rows], off, balance, settings)
@@ -379,14 +390,14 @@ def figures(data: Data, signal: np.ndarray) -> str:
 
 def held_out(data: Data, settings: Settings, folds: np.ndarray) -> np.ndarray:
     """The learned margin, in the judge's units before the clip, on every scored text, from a
-    model trained without its fold (fold
-    -1: always trained on, never scored) and without any text from a source of that fold (a
+    model trained without its fold (fold -1: always trained on, never scored; -2, a text of
+    `--leave-out`: never either) and without any text from a source of that fold (a
     source in two folds would tell the model what it is asked about)."""
     signal = np.zeros(len(data.texts))
     groups = np.array([s.group.strip().lower() for s in data.texts])
-    for f in sorted(set(folds.tolist()) - {-1}):
+    for f in sorted(set(folds.tolist()) - {-1, -2}):
         scored = folds == f
-        rows = np.where(~scored & ~np.isin(groups, groups[scored]))[0]
+        rows = np.where(~scored & ~np.isin(groups, groups[scored]) & (folds != -2))[0]
         model = train(data, rows, settings)
         for i in np.where(scored)[0]:
             signal[i] = model.scale * total_margin(model, data, i)
@@ -411,18 +422,30 @@ def cross_validate(data: Data, settings: Settings, k: int = 5) -> None:
     folds = np.array(
         [-1 if x else fold_of(s.group, k) for s, x in zip(data.texts, data.extra, strict=True)]
     )
+    folds[data.left] = -2
     signal = clipped(held_out(data, settings, folds), settings)
     print(f"without the learned signal: {figures(data, np.zeros(len(signal)))}")
     print(f"with it ({k} source folds):  {figures(data, signal)}")
 
 
-def cross_validate_by_file(data: Data, settings: Settings, save: Path | None = None) -> None:
+def cross_validate_by_file(
+    data: Data, settings: Settings, save: Path | None = None, groups: int = 0
+) -> None:
     """Leave one corpus file out: a batch collected together shares its style, so a held-out
     file is what a new batch of new sources looks like to the model (random source folds
-    mix a batch's sources into training and look better than the model will do)."""
-    names = sorted({f for f, x in zip(data.files, data.extra, strict=True) if not x})
+    mix a batch's sources into training and look better than the model will do). `groups`:
+    whole files hashed into this many groups, one held out at a time (a fit per group)."""
+    names = sorted(
+        {f for f, x, y in zip(data.files, data.extra, data.left, strict=True) if not (x or y)}
+    )
     index = {name: j for j, name in enumerate(names)}
-    folds = np.array([-1 if x else index[f] for f, x in zip(data.files, data.extra, strict=True)])
+    folds = np.array(
+        [-1 if x else index.get(f, -2) for f, x in zip(data.files, data.extra, strict=True)]
+    )
+    folds[data.left] = -2
+    if groups > 0:  # whole files in `groups` groups (a fit per group, not per file)
+        fold_of_file = np.array([fold_of(name, groups) for name in names])
+        folds = np.where(folds >= 0, fold_of_file[np.maximum(folds, 0)], folds)
     margins = held_out(data, settings, folds)
     if save is not None:  # the held-out margins before the clip (to weigh other clips on)
         np.save(save, margins)
@@ -432,7 +455,7 @@ def cross_validate_by_file(data: Data, settings: Settings, save: Path | None = N
     fail, ans = data.y == 1.0, data.y == 0.0
     print(f"{'held-out file':44} {'texts':>5}  caught (hand)  false alarms (hand)")
     for name in names:
-        rows = folds == index[name]
+        rows = np.array([f == name for f in data.files]) & (folds >= 0)
         f, a = rows & fail, rows & ans
         print(
             f"{name:44} {int(rows.sum()):5}  {int((flagged & f).sum()):>6} ({int((by_hand & f).sum())})"
@@ -446,6 +469,27 @@ def cross_validate_by_file(data: Data, settings: Settings, save: Path | None = N
         f"loses {int((~flagged & by_hand & f).sum())}), false alarms {int((flagged & a).sum())}"
         f"/{int(a.sum())} (hand alone {int((by_hand & a).sum())}; learned adds "
         f"{int((flagged & ~by_hand & a).sum())}, clears {int((~flagged & by_hand & a).sum())})"
+    )
+
+
+def score_left_out(data: Data, settings: Settings) -> None:
+    """What the judge catches and flags on the `--leave-out` texts with a model trained on
+    every other text but those of their sources: counts only (a check set nobody reads)."""
+    groups = np.array([s.group.strip().lower() for s in data.texts])
+    rows = np.where(~data.left & ~np.isin(groups, groups[data.left]))[0]
+    model = train(data, rows, settings)
+    left = np.where(data.left)[0]
+    margins = np.array([model.scale * total_margin(model, data, i) for i in left])
+    signal = clipped(margins, settings)
+    hand, cleared, y = data.hand[left], data.cleared[left], data.y[left]
+    flagged = ~cleared & (hand + signal >= THRESHOLD)
+    by_hand = ~cleared & (hand >= THRESHOLD)
+    fail, ans = y == 1.0, y == 0.0
+    print(
+        f"left out ({len(left)} texts, trained on {len(rows)}): caught "
+        f"{int((flagged & fail).sum())}/{int(fail.sum())} (hand alone {int((by_hand & fail).sum())}"
+        f"), false alarms {int((flagged & ans).sum())}/{int(ans.sum())} (hand alone "
+        f"{int((by_hand & ans).sum())})"
     )
 
 
@@ -464,6 +508,19 @@ def main() -> int:
         "--save-margins", type=Path, help="with --cv-by-file: save the held-out margins (.npy)"
     )
     parser.add_argument(
+        "--leave-out",
+        type=Path,
+        help="a JSONL batch of tune texts neither trained on nor scored in the cross-validation;"
+        " a model trained without them (and their sources) is scored on them, counts only, and"
+        " nothing is written",
+    )
+    parser.add_argument(
+        "--file-groups",
+        type=int,
+        default=0,
+        help="with --cv-by-file: hold out whole files in this many groups (0: one file at a time)",
+    )
+    parser.add_argument(
         "--no-extra", action="store_true", help="without the corpus's training/ folder (to compare)"
     )
     defaults = Settings()
@@ -472,12 +529,17 @@ def main() -> int:
     args = parser.parse_args()
     settings = Settings(**{k: getattr(args, k) for k in vars(defaults)})
     started = time.perf_counter()
-    data = read_data(settings, extra=not args.no_extra)
-    if args.cv or args.cv_by_file:
+    leave_out = frozenset()
+    if args.leave_out:
+        leave_out = frozenset(s.text for s in read_batch(args.leave_out.read_text("utf-8")))
+    data = read_data(settings, extra=not args.no_extra, leave_out=leave_out)
+    if args.cv or args.cv_by_file or leave_out:
         if args.cv:
             cross_validate(data, settings)
         if args.cv_by_file:
-            cross_validate_by_file(data, settings, args.save_margins)
+            cross_validate_by_file(data, settings, args.save_margins, args.file_groups)
+        if leave_out:
+            score_left_out(data, settings)
         print(f"({time.perf_counter() - started:.0f} s)")
         return 0
     model = train(data, np.arange(len(data.texts)), settings)
@@ -493,12 +555,14 @@ def main() -> int:
             "answers": int(len(tune) - data.y.sum()),
             "sources": len({s.group.strip().lower() for s in data.texts}),
         },
-        "settings": vars(settings),
+        # (`words` 0, the default, is left out: the file of a model without words is unchanged)
+        "settings": {k: v for k, v in vars(settings).items() if k != "words" or v},
         "features": {
             "min_n": model.min_n,
             "max_n": model.max_n,
             "head": model.head,
             "tail": model.tail,
+            **({"words": model.words} if model.words else {}),
         },
         "bias": model.bias,
         "scale": model.scale,
