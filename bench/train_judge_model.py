@@ -302,9 +302,9 @@ def fit(
     offset: P(failure) = sigmoid(a * (hand - threshold) + x.w + b), L2 on w only (times
     `l2_readings` on the columns `is_reading` marks)."""
     p = x.shape[1]
-    l2 = np.full(p, settings.l2)
-    if is_reading is not None:
-        l2[is_reading] *= settings.l2_readings
+    l2: float | np.ndarray = settings.l2  # a scalar at the default: the same sums as before
+    if is_reading is not None and settings.l2_readings != 1.0:
+        l2 = np.where(is_reading, settings.l2 * settings.l2_readings, settings.l2)
     sample_weight = np.where(y == 1.0, 1.0, settings.answer_weight) * balance
     sign = 2.0 * y - 1.0
 
@@ -312,7 +312,7 @@ def fit(
         w, b, a = theta[:p], theta[p], theta[p + 1]
         z = x @ w + b + a * off
         m = sign * z
-        value = float(np.sum(sample_weight * np.logaddexp(0.0, -m)) + 0.5 * w @ (l2 * w))
+        value = float(np.sum(sample_weight * np.logaddexp(0.0, -m)) + 0.5 * l2 * w @ w)
         g = -sample_weight * sign / (1.0 + np.exp(m))
         grad = np.empty(p + 2)
         grad[:p] = x.T @ g + l2 * w
