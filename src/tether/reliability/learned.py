@@ -29,11 +29,12 @@ import hashlib
 import heapq
 import json
 import math
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from itertools import islice, repeat
+from itertools import islice, pairwise, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -45,6 +46,9 @@ Pushes = tuple[list[tuple[str, float]], list[tuple[str, float]]]
 _FOLD_DIGITS = str.maketrans("0123456789", "0000000000")
 # Marks around the read text and between its head and tail (never in a normalised text).
 START, CUT, END = "\x02", "\x01", "\x03"
+# The mark before a word feature (`word_grams`): no n-gram of a normalised text holds it.
+WORD = "\x04"
+_WORDS = re.compile(r"\w+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,8 @@ class Model:
     # shape the reply has (`shape_of`): plain terms of the margin, beside the n-grams'
     signals: Mapping[str, float] = field(default_factory=dict)
     shapes: Mapping[str, float] = field(default_factory=dict)
+    # 1: the read text's words are features too, 2: and their pairs (`word_grams`)
+    words: int = 0
     # the weights of the n-grams one longer than the shortest, by their first n-1 characters,
     # then their last (`margin`)
     longer: Mapping[str, dict[str, float]] = field(init=False, repr=False, compare=False)
@@ -76,7 +82,7 @@ class Model:
     def __post_init__(self) -> None:
         longer: dict[str, dict[str, float]] = {}
         for gram, weight in self.weights.items():
-            if len(gram) == self.min_n + 1:
+            if len(gram) == self.min_n + 1 and gram[0] != WORD:
                 longer.setdefault(gram[:-1], {})[gram[-1]] = weight
         object.__setattr__(self, "longer", longer)
 
@@ -101,6 +107,10 @@ class Model:
                 total += sum(map(get, grams, repeat(0.0)))
                 shortest = grams
             count += len(slices)
+        if self.words:
+            found = word_grams(read, self.words)
+            total += sum(map(get, found, repeat(0.0)))
+            count += len(found)
         return self.bias + total / math.sqrt(max(1, count))
 
     def readings_margin(self, text: str, fired: Iterable[str]) -> float:
@@ -122,7 +132,7 @@ class Model:
         read = normalised(text, self.head, self.tail)
         summed: dict[str, float] = {}
         count = 0
-        for gram in grams(read, self.min_n, self.max_n):
+        for gram in [*grams(read, self.min_n, self.max_n), *word_grams(read, self.words)]:
             count += 1
             weight = self.weights.get(gram)
             if weight:
@@ -191,6 +201,18 @@ def grams(read: str, min_n: int, max_n: int) -> Iterator[str]:
             yield read[i : i + n]
 
 
+def word_grams(read: str, words: int) -> list[str]:
+    """The word features of a normalised text: its words (runs of letters and digits), with
+    `words` 2 their pairs too, each after the `WORD` mark (none with `words` 0)."""
+    if not words:
+        return []
+    found = _WORDS.findall(read)
+    unigrams = [WORD + w for w in found]
+    if words < 2:
+        return unigrams
+    return unigrams + [f"{WORD}{a} {b}" for a, b in pairwise(found)]
+
+
 # The last characters of a reply that ends a sentence (or a block: a bracket, a quote).
 _ENDS = frozenset(".!?\u3002\uff01\uff1f)]}>\"'`\u2026:")
 
@@ -244,6 +266,7 @@ def from_json(body: Mapping[str, Any]) -> Model:
         fingerprint=str(body["fingerprint"]),
         signals={str(k): float(v) for k, v in body.get("signals", {}).items()},
         shapes={str(k): float(v) for k, v in body.get("shapes", {}).items()},
+        words=int(features.get("words", 0)),
     )
 
 
