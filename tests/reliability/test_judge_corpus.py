@@ -313,7 +313,12 @@ def test_no_source_straddles_the_split() -> None:
 # filters and guard outputs, stack traces, Chinese threads, demanded short outputs, data and
 # browser agents), learned signal retrained, no hand change: hand 334, retrained: 206.
 # Round 22's eng115-eng122 merged (judge/18): hand 325, retrained: 200.
-TUNE_FALSE_ALARMS_AT_MOST = 200
+# Round 23 joined (5 batches, 1,700 texts: newest API shapes, SDK error strings of many
+# programming languages, demo-app frameworks, plugins of less common environments, small CJK
+# web apps) with eng123, eng125 and eng126 merged (judge/19; the branches that moved a check
+# set nobody read, or narrowed what a request excuses), learned signal retrained: hand 349,
+# retrained: 215.
+TUNE_FALSE_ALARMS_AT_MOST = 215
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -616,7 +621,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 200
 # 8,664 caught), retrained: 488 (8,176 caught).
 # Round 22's eng115-eng122 merged (judge/18): hand 435 (8,229 caught), retrained: 448 (8,216
 # caught).
-TUNE_MISSES_AT_MOST = 448
+# Round 23 joined (1,700 texts) with eng123, eng125 and eng126 merged (judge/19): hand 506
+# (8,696 of 9,202 caught), retrained: 519 (8,683 caught).
+TUNE_MISSES_AT_MOST = 519
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -53,7 +53,7 @@ from tether.reliability import reading, signals
 from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
 from tether.reliability.tool_markup import lost_tool_call
 
-DETECTOR = "judge/18"
+DETECTOR = "judge/19"
 # Error frames and malformed chunks in one stream past which the guard drops it (a flood).
 BAD_EVENTS_MAX = 64
 
