@@ -207,3 +207,33 @@ def test_a_ukrainian_term_also_stands_with_its_own_apostrophe() -> None:
 
     assert "з\u02bcєднання" in typographic(["з'єднання"])
     assert not any("\u02bc" in t for t in typographic(["can't connect"]))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Failed to load resource: net::ERR_CONNECTION_REFUSED",
+        "POST http://localhost:11434/api/chat net::ERR_NAME_NOT_RESOLVED",
+    ],
+)
+def test_a_browser_network_error_code_is_a_failure(text: str) -> None:
+    """Chromium's network error codes are listed one by one: a bare `net::err_` prefix (a term
+    ending in `_`) made the whole failure class searched in every window of every answer
+    (+15% on a 1.4 KB answer with failure words, `bench/judge.py`)."""
+    failure, names = hand(text, "Summarise the attached report in three bullet points.")
+    assert "vocabulary:failure" in names, names
+    assert failure, names
+
+
+def test_no_failure_word_ends_with_an_underscore() -> None:
+    """A term ending in `_` makes its class searched in every window (`Lexicon`): the failure
+    classes are read on every answer, so none of theirs may (speed, not verdicts)."""
+    import json
+    from importlib import resources
+
+    data = json.loads(
+        resources.files("tether.reliability").joinpath("judge_signals.json").read_text("utf-8")
+    )
+    for name, entry in data["vocabulary"].items():
+        ends = [t for t in entry["terms"] if t.endswith("_")]
+        assert not ends, (name, ends)
