@@ -132,3 +132,30 @@ def test_a_verdict_the_request_does_not_offer_is_not_its_label() -> None:
     """A guard's verdict word to a log classifier that offers INFO, WARN or ERROR."""
     _, names = hand("unsafe", LOG_LABELS)
     assert "asked_verdict" not in names
+
+
+TICKET = (
+    "Classify the support ticket as one of: billing, outage, error, other.\n"
+    "Ticket: my invoice shows the wrong amount"
+)
+
+
+def test_classify_as_one_of_offers_the_labels_after_the_colon() -> None:
+    """'Classify ... as one of: a, b, c': the labels follow the colon. The reading of "classify
+    ... as" once stopped at "as", took "one of" for the only label, and the request offered
+    none: its "outage" and "error" then excused a relay's timeout notice (found at the merge by
+    judging every tune failure under a ticket classifier: ~4,100 let through)."""
+    from tether.reliability.question_signals import offered_labels
+
+    assert [label for label, _ in offered_labels("", TICKET)] == [
+        "billing",
+        "outage",
+        "error",
+        "other",
+    ]
+    for notice in ("请求超时\uff0c请稍后重试。", "There was a problem getting a response."):
+        failure, names = hand(notice, TICKET)
+        assert failure, names
+    for answer in ("billing", "Billing: the customer reports a wrong invoice amount."):
+        failure, names = hand(answer, TICKET)
+        assert not failure, names

@@ -558,7 +558,7 @@ _IN_OBJECT_AFTER = re.compile(r"\s*:")
 _CUED = re.compile(
     r"(?i:\bone\s+of|\bcategor(?:y|ies)|\blabels?|\boptions|\bchoices|\bclasses|"
     r"\b(?:choose|pick|select)\s+(?:from|between|among)|\b(?:valid|allowed|possible)\s+values|"
-    r"\b(?:classify|categori[sz]e)\b[^\n.:;?]{0,80}?\bas(?:\s+(?:either|one\s+of))?(?=\s))"
+    r"\b(?:classify|categori[sz]e)\b[^\n.:;?]{0,80}?\bas(?:\s+(?:either|one\s+of))?(?=[\s:]))"
     r"(?:\s+(?:are|is))?\s*[:\-]?\s*\[?([^\n\].;:()]{3,200})"
 )
 _BRACKETED_LIST = re.compile(r"\[\s*([a-z_][\w -]{0,30}(?:\s*,\s*[a-z_][\w -]{0,30}){1,12})\s*\]")
