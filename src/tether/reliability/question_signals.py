@@ -76,7 +76,8 @@ def _shape_not_given(r: Reply) -> bool:
             return failure_after(r, text, label)
         return not any(_names_label(text, label, capitals) for label, capitals in labels)
     if _demands_object(_demand_text(r.system, r.raw_question)):
-        return not r.text.lstrip(" \n`").lstrip("json\n").startswith(("{", "["))
+        # (a fence's "```json" opens an object too; `lstrip` of "json" would eat a word's letters)
+        return not r.text.lstrip(" \n`").removeprefix("json").lstrip().startswith(("{", "["))
     return False
 
 
