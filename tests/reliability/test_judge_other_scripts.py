@@ -8,9 +8,12 @@ neither (its words could not be shared)."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
 
-from tests.reliability.judging import reading
+from tests.reliability.judging import asked, is_failure, reading
+from tether.reliability.judge import read_text
 from tether.reliability.question_signals import overlap_words
 
 TASKS_AND_NOTICES = [
@@ -74,3 +77,29 @@ def test_a_reply_in_another_script_than_the_question_is_not_off_topic() -> None:
 
 def test_inflected_words_share_their_stem() -> None:
     assert overlap_words("осенние листья") & overlap_words("осенних листьев") == {"осенн", "листь"}
+
+
+DECOMPOSED = [
+    # (a notice, an answer) as written; the test stores them decomposed (NFD), as macOS
+    # file names and some exports do: Hangul as jamo, accents as combining marks
+    (
+        "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
+        "정렬은 sorted(users, key=lambda u: u.age)로 하면 됩니다. 나이 순서대로 정렬됩니다.",
+    ),
+    (
+        "Le service est momentanément indisponible. Réessayez plus tard.",
+        "J'ai corrigé la fonction : elle trie désormais les utilisateurs par âge croissant.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("notice", "answer"), DECOMPOSED)
+def test_text_stored_decomposed_is_read_as_written(notice: str, answer: str) -> None:
+    nfd_notice, nfd_answer = (unicodedata.normalize("NFD", t) for t in (notice, answer))
+    assert nfd_notice != notice  # the case is really decomposed
+    assert is_failure(nfd_notice) and is_failure(notice)
+    assert not is_failure(nfd_answer) and not is_failure(answer)
+    question = "Trie les utilisateurs par âge."
+    nfd_question = unicodedata.normalize("NFD", question)
+    written = read_text(answer, asked(question)).score
+    assert read_text(nfd_answer, asked(nfd_question)).score == written

@@ -51,6 +51,7 @@ from tether.errors import ConfigError
 from tether.messages import Request, Turn, Usage
 from tether.reliability import reading, signals
 from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
+from tether.reliability.reply import composed
 from tether.reliability.tool_markup import lost_tool_call
 
 DETECTOR = "judge/19"
@@ -271,7 +272,7 @@ def failure_text(
     """The reading that makes `text` a failure text (a gateway's error, a placeholder, a
     filter's replacement), or None when it is an answer. Fast for ordinary answers: most are
     cleared without a full reading."""
-    stripped = text.strip()
+    stripped = composed(text.strip())
     if not stripped or signals.quick_clear(stripped, config.lexicon):
         return None
     reading = read_text(stripped, request, usage, config, config.threshold, side_only=True)

@@ -7,6 +7,7 @@ positive weights for "failure" and negative ones for "answer".
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -79,6 +80,15 @@ DURATION = re.compile(
 # A resolution promised, not told: "I'll be back online shortly", "will be back up soon" (a
 # bot's stand-in while its model is down), where "is back online" tells a person's fix.
 _PROMISED = re.compile(r"(?:'ll|\u2019ll|\bwill|\bshall)\s+be\s+$", re.I)
+
+
+def composed(text: str) -> str:
+    """`text` in composed form (NFC): text stored decomposed (macOS file names and exports,
+    some editors) carries its accents and Hangul as separate code points, and no written
+    failure word would match it."""
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
+    return unicodedata.normalize("NFC", text)
 
 
 def says_resolved(terms: Terms, message: str) -> bool:
@@ -660,7 +670,7 @@ class Reply:
             if m.role == "user":
                 text = m.text_content
                 if text.strip():
-                    return text
+                    return composed(text)
         return ""
 
     @cached_property

@@ -242,6 +242,7 @@ from tether.reliability.reply import (
     Reply,
     Signal,
     SignalFn,
+    composed,
 )
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import (
@@ -703,7 +704,7 @@ def read_reply(
     evidence past the bar, taken back by its first answer signals (it explains, it says "I"):
     most of them, and of the costly failure signals, are never read. Below the bar, such a
     reading is then not the settled one (its score is on the same side); at or past it, it is."""
-    reply = Reply(text, request, usage, lexicon)
+    reply = Reply(composed(text), request, usage, lexicon)
     toward_failure, toward_answer = reach(weights)
     side = side_only and settle_below is not None
     read = {fn: tuple(fn(reply, weights)) for fn in (EAGER if side else FAILURE_SIDE)}
