@@ -11,9 +11,9 @@
   why asks the cause, not what the failure looks like: no shape discount for the whole reply.
 - A translate request switches the stand-in readings off only for a reply that renders its
   text: one with no letter of the language asked for, or English said back where French was
-  asked (with none of the text's names or numbers) renders nothing
-  (`rendering_signals.renders_nothing`); a rendering says a failure only where its text does
-  (`rendered`).
+  asked (with none of the text's names or numbers), or seven words or more with no English
+  small word where English was asked, renders nothing (`rendering_signals.renders_nothing`); a
+  rendering says a failure only where its text does (`rendered`).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ LET_THROUGH = (
     ("抱歉，我现在有点忙，稍后再来找我吧～", TO_JAPANESE),
     ("Извините, сервис временно недоступен, попробуйте позже.", RU_TO_EN),
     ("目前无法回答，请换个问题试试。", ZH_TO_EN),
+    ("Lo siento, no entendí tu mensaje, ¿puedes escribirlo de otra forma, por favor?", RU_TO_EN),
 )
 
 
@@ -72,6 +73,8 @@ ANSWERS = (
     ),
     ("ご注文の荷物は今朝、倉庫を出発しました。", TO_JAPANESE),
     ("It will be sunny tomorrow, let's go to the lake.", RU_TO_EN),
+    ("Sunny tomorrow. Lake trip!", RU_TO_EN),
+    ("Connection failed. Retry later.", "把下面这句翻译成英文：连接失败，请稍后重试。"),
 )
 
 

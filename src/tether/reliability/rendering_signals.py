@@ -257,6 +257,8 @@ def renders_nothing(question: str, text: str, lexicon: Lexicon) -> bool:
         scripts = ("han", "kana") if target in ("han", "kana") else (target,)
         if not any(counts[s] for s in scripts):
             return True
+        if target == "latin" and not_english(head, question):
+            return True
         return (
             target == "latin"
             and given.own_script == "latin"
@@ -269,6 +271,21 @@ def renders_nothing(question: str, text: str, lexicon: Lexicon) -> bool:
         return False
     words = content_words(given.text.lower()) - STOP
     return len(words) >= KEPT_WORDS and not (content_words(head.lower()) - STOP) & words
+
+
+# A text of this many words or more in English holds some of its small words ("the", "is",
+# "you"): one with none is in another language. (A short UI string may hold none: "Server
+# busy. Retry later.")
+ENGLISH_WORDS = 7
+_LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u024f\u1e00-\u1eff]+")
+
+
+def not_english(text: str, question: str) -> bool:
+    """Whether a reply to a request for English is in another Latin language: seven words or
+    more and no English small word ("Dạ em chưa hiểu rõ ý mình, anh/chị nói rõ hơn giúp em")."""
+    if not _asks_english(question):
+        return False
+    return len(_LATIN_WORD.findall(text)) >= ENGLISH_WORDS and english_markers(text.lower()) == 0
 
 
 def _keeps(text: str, given: _Given) -> bool:
@@ -307,6 +324,8 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     slots = frozenset(_SLOT.findall(text))
     if slots != given.slots:
         return ()
+    if script == "latin" and not_english(text[:3000], question[:2000]):
+        return ()  # (a Vietnamese notice where English was asked)
     if script != "latin":
         names = frozenset(n.lower() for n in _NAME.findall(text))
         if names != given.names:
@@ -346,7 +365,11 @@ _SAYS_OTHERWISE = re.compile(
     re.IGNORECASE,
 )
 
-_ENGLISH = re.compile(r"\b(?:into|to|in)\s+(?:plain |simple )?english\b|成英文|为英文|英語に", re.I)
+_ENGLISH = re.compile(
+    r"\b(?:into|to|in)\s+(?:plain |simple )?english\b|成英文|为英文|成英语|为英语|英語に|英訳"
+    r"|영어로|на английский|al inglés|en anglais|ins englische",
+    re.I,
+)
 
 
 def _asks_english(question: str) -> bool:
