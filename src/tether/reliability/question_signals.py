@@ -29,7 +29,7 @@ from tether.reliability.reply import (
 
 
 def asked_about(
-    r: Reply, w: Mapping[str, float], lexical: float, structural: float
+    r: Reply, w: Mapping[str, float], lexical: float, structural: float, marked: bool = False
 ) -> Iterable[Signal]:
     """The question is about a failure: then failure words in the reply are expected, and so
     is the shape of one when the user asks what it looks like. Both count for less: when the
@@ -58,7 +58,54 @@ def asked_about(
         named = about.named if about.named is not None else "a status code"
         what = f"the question is about {named!r}"
     weight = words * lexical + shape * structural
+    if marked and not about.asks_shape and voiceless_notice(r):
+        weight *= w["asked_about_voiceless"]
+        what = f"{what}; a notice no one voices"
     return (Signal("asked_about", -round(weight, 3), what),)
+
+
+NOTICE_CHARS = 200
+# The marks of a notice's layout that `voiceless_notice` asks for (its caller reads them among
+# the failure signals): a status code, a client's prefix ("Error:", "⏺ API Error"), an id to
+# quote to support, an error object.
+NOTICE_MARKS = frozenset(("status_code", "client_prefix", "diagnostics", "error_object"))
+# What a person's short reply about a failure has and a notice has not: a hedge ("probably",
+# "可能", "たぶん", "наверное"), the writer's own case ("for me", "here too", "我这边"), the time
+# they met it ("since noon", "今天", "сегодня"), its cause or meaning ("because", "значит"), its
+# end ("fixed", "解决了"), the thread it is said in ("hey", "@name", a link, "again"), a
+# question back ("is it still crashing?").
+_VOICE = re.compile(
+    r"[?\uff1f]\s*$|@\w|https?://|(?<!try )(?<!retry )\bagain\b"
+    r"|\b(?:probably|maybe|perhaps|likely|i think|i guess|seems?|looks like|might|could be"
+    r"|for me|me too|here too|as well|also|same|since|today|yesterday|this morning|ago|hey"
+    r"|because|caused by|means|fixed|solved|resolved|works now|significa|signifie|bedeutet"
+    r"|quizás|quizá|tal vez|probablemente|parece|creo|a mí|también|desde|hoy|ayer|porque"
+    r"|resuelto|resolvido|atribuido"
+    r"|наверное|возможно|похоже|кажется|тоже|сегодня|вчера|потому что|значит|означает"
+    r"|исправ\w*|решено)\b"
+    r"|可能|好像|也许|似乎|估计|我这边|我也|也是|今天|昨天|刚才|一直|因为|原因是|意思是|解决了|修复了"
+    r"|たぶん|多分|おそらく|かもしれ|みたい|私も|こちらも|今日|昨日|さっき"
+)
+
+
+def voiceless_notice(r: Reply) -> bool:
+    """Whether the reply is a short notice that nobody voices (its caller has read a notice's
+    mark in it, `NOTICE_MARKS`, and no answer signal that reads a writer: no "I", no "same
+    here", no explanation): it has none of a person's words about the failure (`_VOICE`) and
+    uses no word of the question but the failure's own ("429", "error"). A person's short
+    reply in an outage thread speaks ("same here, 429 for me too since noon") or takes up the
+    asker's specifics; a provider's or an app's notice in the answer's place ("Error 429: Too
+    Many Requests", "Request failed. Request ID: 8c8e...") does neither: being asked about a
+    failure does not excuse a failure text that answers nothing of the question."""
+    message = r.message.strip()
+    if not message or len(message) > NOTICE_CHARS:
+        return False
+    low = message.lower()
+    if _VOICE.search(low) is not None:
+        return False
+    words = content_words(low) - STOP
+    terms = {t for _, _, _, term in r.hits for t in content_words(term)}
+    return not (words - terms) & question_words(r.question)
 
 
 def _shape_not_given(r: Reply) -> bool:
@@ -143,13 +190,13 @@ def _asks_shape(q: str, failures: tuple[re.Match[str] | None, ...]) -> bool:
     if _ASKS_SHAPE.search(q) is None:
         return False
     if "\n" not in q.strip():
-        return True
+        return _shape_word(q, 0, len(q))
     for f in failures:
         if f is None:
             continue
         start = max((m.end() for m in _SENTENCE_BREAK.finditer(q, 0, f.start())), default=0)
         end = _SENTENCE_BREAK.search(q, f.end())
-        if _ASKS_SHAPE.search(q, start, end.start() if end is not None else len(q)):
+        if _shape_word(q, start, end.start() if end is not None else len(q)):
             return True
     return False
 
@@ -162,6 +209,33 @@ _ASKS_SHAPE = re.compile(
     r"|zurückgibt|возвращает|返回|返す|반환",
     re.I,
 )
+# The verbs "returns" alone ("API 返回 429", "возвращает 503"): a question of what comes back,
+# unless it asks why (`_WHY`): "为什么一直返回 429" asks the cause, not the shape.
+_RETURNS = frozenset(
+    (
+        "devuelve",
+        "retorna",
+        "renvoie",
+        "retourne",
+        "zurückgibt",
+        "возвращает",
+        "返回",
+        "返す",
+        "반환",
+    )
+)
+_WHY = re.compile(
+    r"\bwhy\b|为什么|為什麼|为何|為何|почему|por ?qu[eé]|pourquoi|warum|なぜ|どうして|왜", re.I
+)
+
+
+def _shape_word(q: str, start: int, end: int) -> bool:
+    """Whether `q[start:end]` has a word that asks what a failure looks like (`_ASKS_SHAPE`;
+    a bare "returns" only where the question does not ask why)."""
+    return any(
+        m.group(0).lower() not in _RETURNS or _WHY.search(q) is None
+        for m in _ASKS_SHAPE.finditer(q, start, end)
+    )
 
 
 # A question that reports an outage in plain words: "is the site down?", "I can't access the

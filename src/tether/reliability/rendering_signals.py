@@ -231,10 +231,74 @@ def _reading_of(text: str, target: str | None, lexicon: Lexicon) -> _Given | Non
     )
 
 
+# A text this many content words long or longer keeps some of them when said otherwise.
+KEPT_WORDS = 3
+
+
+def renders_nothing(question: str, text: str, lexicon: Lexicon) -> bool:
+    """Whether a reply renders nothing of the text its request gives to render (what
+    `Reply.renders_given_text` asks before it takes the reply for that text, whatever it
+    says): it has no letter of the script of the language asked for ("rate limit exceeded"
+    to "翻译成中文", "目前无法回答" to "Translate into English"), or it is English said back
+    where another Latin language was asked for, with none of the text's names and numbers
+    ("Sorry, I didn't understand that" to "Translate into French: ..."), or, asked to say a
+    text otherwise, it keeps none of its words. A rendering is in the language asked for and
+    keeps something of its text. A request whose text or target cannot be read is taken at its
+    word (False)."""
+    given = _given(question[:4000], lexicon)
+    if given is None:
+        return False
+    head = text[:3000]
+    counts = _counts(head)
+    if not any(counts.values()):
+        return False  # (numbers, emoji: nothing to read a language in)
+    target = given.script
+    if target is not None:
+        scripts = ("han", "kana") if target in ("han", "kana") else (target,)
+        if not any(counts[s] for s in scripts):
+            return True
+        if target == "latin" and not_english(head, question):
+            return True
+        return (
+            target == "latin"
+            and given.own_script == "latin"
+            and given.english
+            and not _asks_english(question)
+            and english_markers(head.lower()) >= 2
+            and not _keeps(head, given)
+        )
+    if _SAYS_OTHERWISE.search(question[:2000]) is None:
+        return False
+    words = content_words(given.text.lower()) - STOP
+    return len(words) >= KEPT_WORDS and not (content_words(head.lower()) - STOP) & words
+
+
+# A text of this many words or more in English holds some of its small words ("the", "is",
+# "you"): one with none is in another language. (A short UI string may hold none: "Server
+# busy. Retry later.")
+ENGLISH_WORDS = 7
+_LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u024f\u1e00-\u1eff]+")
+
+
+def not_english(text: str, question: str) -> bool:
+    """Whether a reply to a request for English is in another Latin language: seven words or
+    more and no English small word ("Dạ em chưa hiểu rõ ý mình, anh/chị nói rõ hơn giúp em")."""
+    if not _asks_english(question):
+        return False
+    return len(_LATIN_WORD.findall(text)) >= ENGLISH_WORDS and english_markers(text.lower()) == 0
+
+
+def _keeps(text: str, given: _Given) -> bool:
+    """Whether a text keeps a name, a number or a slot of the given text ("DISBOARD", "3")."""
+    names = frozenset(n.lower() for n in _NAME.findall(text))
+    return bool(names & given.names or frozenset(_SLOT.findall(text)) & given.slots)
+
+
 def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is the text the request gave, rendered as it asked: in the script of the
     language asked for, about as long, with its slots, numbers and names and none of its own,
-    declining only where the text declines (not English said back where French was asked).
+    declining or saying a failure only where the text does (not English said back where French
+    was asked).
     Then the reply's failure words are the given text's: the answer asked for."""
     question = r.raw_question
     if not question:
@@ -260,6 +324,8 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     slots = frozenset(_SLOT.findall(text))
     if slots != given.slots:
         return ()
+    if script == "latin" and not_english(text[:3000], question[:2000]):
+        return ()  # (a Vietnamese notice where English was asked)
     if script != "latin":
         names = frozenset(n.lower() for n in _NAME.findall(text))
         if names != given.names:
@@ -284,8 +350,10 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     declines = kinds & DECLINING
     if declines and not declines & given.classes:
         return ()  # (a refusal where the text refuses nothing)
-    if kinds and not given.negative:
-        return ()  # (a notice where the text says nothing went wrong: "Good morning, all")
+    if not given.negative and (kinds or _NEGATIVE.search(text[:3000]) is not None):
+        # (a notice where the text says nothing went wrong: "Good morning, all"; in words the
+        # vocabulary does not know too: "No relevant agent found", "Cannot create property")
+        return ()
     said = f"{given.own_script} -> {script}, {len(given.slots)} slots kept"
     return (Signal("rendered", -w["rendered"], said),)
 
@@ -297,7 +365,11 @@ _SAYS_OTHERWISE = re.compile(
     re.IGNORECASE,
 )
 
-_ENGLISH = re.compile(r"\b(?:into|to|in)\s+(?:plain |simple )?english\b|成英文|为英文|英語に", re.I)
+_ENGLISH = re.compile(
+    r"\b(?:into|to|in)\s+(?:plain |simple )?english\b|成英文|为英文|成英语|为英语|英語に|英訳"
+    r"|영어로|на английский|al inglés|en anglais|ins englische",
+    re.I,
+)
 
 
 def _asks_english(question: str) -> bool:

@@ -583,8 +583,14 @@ class Reply:
     @cached_property
     def renders_given_text(self) -> bool:
         """Whether the request asks for a given text in other words (translate it, rewrite
-        it): then the reply is that text, whatever it says ("I'm here, one moment please")."""
-        return bool(self.question) and RENDERING.search(self.question) is not None
+        it): then the reply is that text, whatever it says ("I'm here, one moment please"),
+        unless it renders nothing of it (`rendering_signals.renders_nothing`)."""
+        if not self.question or RENDERING.search(self.question) is None:
+            return False
+        # (not one where the reply renders nothing of the text it gives: `renders_nothing`)
+        from tether.reliability.rendering_signals import renders_nothing
+
+        return not renders_nothing(self.raw_question, self.text, self.lexicon)
 
     @cached_property
     def own_state(self) -> str | None:

@@ -221,6 +221,7 @@ from tether.reliability.persona_signals import (
 )
 from tether.reliability.question_signals import (
     LEXICAL,
+    NOTICE_MARKS,
     STRUCTURAL,
     asked_about,
     asked_for,
@@ -339,6 +340,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asked_about_shape": 0.35,  # ... and of the structure evidence
     "asked_for_shape": 0.85,  # ... both expected when the question asks what it looks like
     "asked_about_other": 0.45,  # ... of both, when the question is about some other failure
+    "asked_about_voiceless": 0.3,  # ... kept of any of these: a short notice no one voices
     "introduced": 0.8,
     "json_data": 1.0,
     "first_person": 0.4,
@@ -551,7 +553,11 @@ def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> li
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))
     structural = sum(s.weight for s in found if s.name in STRUCTURAL)
-    return [*weighed, *asked_about(r, w, lexical, structural)]
+    # (a notice's own marks, and no answer signal that reads a writer: `voiceless_notice`)
+    marked = not any(s.weight < 0 for s in (*found, *weighed)) and any(
+        s.name in NOTICE_MARKS for s in found
+    )
+    return [*weighed, *asked_about(r, w, lexical, structural, marked)]
 
 
 # The signals' weights have three decimals, the learned one's rounded to them: a sum this far
