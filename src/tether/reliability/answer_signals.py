@@ -246,6 +246,8 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     of a text that is no language: its bars are template markers, its rules an app's)."""
     if r.html or r.broken is not None:
         return ()
+    if is_trace(r):
+        return ()  # a runtime's layout: IPython's rule, PowerShell's `+ ` lines, R's `!` bullets
     head = r.text[:4000]
     # (a rule's dashes and a row's bars looked for first: a `^` of every line tried at every
     # position, ~15 us on a 1.4 KB answer)
