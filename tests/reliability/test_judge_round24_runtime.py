@@ -86,10 +86,67 @@ OUTPUTS = (
 )
 
 
+# rich's boxed traceback
+RICH = (
+    "\u256d\u2500\u2500\u2500 Traceback (most recent call last) \u2500\u2500\u2500\u256e\n"
+    "\u2502 /opt/tool/cli.py:77 in summarize           \u2502\n"
+    "\u2502   75 \u2502   out = chain.invoke(doc)            \u2502\n"
+    '\u2502 \u2771 77 \u2502   return out["summary"]           \u2502\n'
+    "\u2502 /opt/tool/cli.py:90 in main                \u2502\n"
+    "\u2502   90 \u2502   print(summarize(text))             \u2502\n"
+    "\u2570\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u256f\n"
+    "TypeError: string indices must be integers, not 'str'"
+)
+
+OUTPUTS += (
+    # a terminal's colours around IPython's, a page's `<pre>`
+    "\x1b[0;31mValueError\x1b[0m                                Traceback (most recent call last)\n"
+    "Cell \x1b[0;32mIn[9], line 2\x1b[0m\n\x1b[0;32m----> 2\x1b[0m score \x1b[38;5;241m=\x1b[39m "
+    "\x1b[38;5;28mfloat\x1b[39m(reply)\n\x1b[0;31mValueError\x1b[0m: could not convert string "
+    "to float: 'N/A'",
+    '<pre>Traceback (most recent call last):\n  File "/srv/hook.py", line 14, in post\n'
+    "    body = payload[\"message\"]\nKeyError: 'message'\n</pre>",
+)
+
+# A JSON parser's words on a body that was no JSON, as each runtime prints them, alone.
+PARSER_MESSAGES = (
+    "Expecting value: line 1 column 1 (char 0)",
+    "Request failed: Unterminated string starting at: line 1 column 40 (char 39)",
+    "json: cannot unmarshal number into Go struct field Reply.text of type string",
+    "missing field `content` at line 1 column 211",
+    "Expected BEGIN_ARRAY but was STRING at line 1 column 1 path $",
+    "'E' is an invalid start of a value. Path: $ | LineNumber: 0 | BytePositionInLine: 0.",
+    "Cannot destructure property 'text' of 'undefined' as it is undefined.",
+    'can only concatenate str (not "NoneType") to str',
+)
+
+
+@pytest.mark.parametrize("text", PARSER_MESSAGES)
+def test_a_parsers_message_alone_is_a_failure(text: str) -> None:
+    failure, _ = hand(text)
+    assert failure
+
+
+def test_a_parsers_message_explained_is_an_answer() -> None:
+    failure, _ = hand(
+        "`Expecting value: line 1 column 1 (char 0)` means `json.loads` was given an empty "
+        "string or an HTML page, so print `resp.status_code` and `resp.text` before you parse "
+        "it; the API probably returned an error page.",
+        "What does Expecting value: line 1 column 1 mean?",
+    )
+    assert not failure
+
+
 @pytest.mark.parametrize("text", OUTPUTS)
 def test_a_runtimes_error_output_alone_is_a_failure(text: str) -> None:
     failure, _ = hand(text)
     assert failure
+
+
+def test_riches_box_is_read_as_a_trace() -> None:
+    # (its source lines' words still count for the answer side: the signal, not the verdict)
+    _, found = hand(RICH)
+    assert "stack_trace" in found
 
 
 ANSWERS = (

@@ -246,16 +246,18 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     of a text that is no language: its bars are template markers, its rules an app's)."""
     if r.html or r.broken is not None:
         return ()
-    if is_trace(r):
-        return ()  # a runtime's layout: IPython's rule, PowerShell's `+ ` lines, R's `!` bullets
     head = r.text[:4000]
     # (a rule's dashes and a row's bars looked for first: a `^` of every line tried at every
     # position, ~15 us on a 1.4 KB answer)
     if ("---" in head and _table_rule(head)) or (
         "|" in head and sum(1 for x in head.splitlines() if x.count("|") >= 2) >= 2
     ):
+        if is_trace(r):
+            return ()  # IPython's rule over its trace, PowerShell 7's `Line |` frame
         return (Signal("markdown", -w["table"], "a table"),)
     m = MARKDOWN.search(head)
+    if m is not None and m.group(0).lstrip().startswith("+ ") and is_trace(r):
+        return ()  # PowerShell's `+ ` lines under its error record, not a list
     if m is not None and notice_list(r):
         return ()  # a notice's remedies or causes, listed under its label
     if m is not None and exception_report(r):

@@ -41,6 +41,7 @@ _FRAME_LINE = re.compile(
     r"|\s*cell in\[\d+\], line \d+.*|\s*file \S.*:\d+ in \S+\s*|call stack(?: \d+)?"
     # IPython's rule over its trace, its arrow at the line that raised, its older frame's name
     r"|-{20,}|\s*-+> ?\d+ .*|\s*<ipython-input-\S+> in \S+.*"
+    r"|[\w.]+\s+traceback \(most recent call last\)\s*"
     # .NET's inner exception (` ---> System.IO.IOException: ...`) and the markers between its
     # parts, in the runtime's language (`--- End of inner exception stack trace ---`); Unity's
     # frames (`Npc.OnReply (System.String text) (at Assets/Scripts/Npc.cs:58)`)
@@ -369,6 +370,25 @@ def _record(text: str, lines: list[str]) -> str | None:
     return None
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# rich's traceback (Typer's, many CLIs'): a box whose title is Python's header, `│` on both
+# sides of each line, a frame as `/x/main.py:42 in ask`, its source lines numbered, `❱` at the
+# line that raised, the exception's line under the box.
+_RICH_FRAME = re.compile(r"^\s*(?:\S+:\d+ in \S+|(?:\u2771 )?\d+ \u2502.*)\s*$")
+
+
+def _rich_box(lines: list[str]) -> list[str]:
+    """rich's box read as Python's traceback: its title the header, its frames and source
+    lines as `File ...` and source lines, its rules and empty rows dropped."""
+    found = ["Traceback (most recent call last):"]
+    for line in lines[1:]:
+        inner = line.strip().strip("\u2502").strip()
+        if not inner or inner[0] in "\u2570\u2500":
+            continue  # (an empty row, the box's bottom rule)
+        found.append(f'  File "{inner}", line 0' if _RICH_FRAME.match(inner) else inner)
+    return found
+
+
 def _trace(r: Reply) -> str | None:
     """The line that names a stack trace's exception (its first 60 characters) when the reply
     is one (`stack_trace`), read once a reply."""
@@ -379,8 +399,16 @@ def _trace(r: Reply) -> str | None:
 
 
 def _read_trace(r: Reply) -> str | None:
-    lines = [line for line in r.text[:6000].splitlines() if line.strip()]
-    if "\u2502" in r.text[:200] or "\u2503" in r.text[:200]:
+    head, low = r.text[:6000], r.low[:6000]
+    if "\x1b[" in head or head.startswith("<pre>"):
+        # a terminal's colours (IPython's, a CLI's), or a page's `<pre>` around the output
+        head = _ANSI.sub("", head)
+        head = head.removeprefix("<pre>").rstrip().removesuffix("</pre>")
+        low = head.lower()
+    lines = [line for line in head.splitlines() if line.strip()]
+    if head.startswith("\u256d") and "traceback (most recent call last)" in low[:400]:
+        lines = _rich_box(lines)
+    elif "\u2502" in head[:200] or "\u2503" in head[:200]:
         unbordered = [_BORDER.sub("", line, count=1) for line in lines]
         lines = [line for line in unbordered if line.strip()]
     if r.text[1:2] == "/" and _LOGCAT.match(r.text):
@@ -389,14 +417,14 @@ def _read_trace(r: Reply) -> str | None:
         lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
         return None
-    record = _record(r.text[:6000], lines)
+    record = _record(head, lines)
     if record is not None:
         return record
-    crash = may_hold_folded(r.text[:6000], r.low[:6000], _CRASH_KEYS)
+    crash = may_hold_folded(head, low, _CRASH_KEYS)
     named = [
         line for line in lines if EXCEPTION_LINE.match(line) or (crash and _CRASH_LINE.match(line))
     ]
-    bare = not named and "Error: " in r.text[:6000] and ("at " in r.text or "Call Stack" in r.text)
+    bare = not named and "Error: " in head and ("at " in head or "Call Stack" in head)
     if bare:
         named = [line for line in lines if _BARE_ERROR.match(line)]
     if named and _LOG_LINE.match(lines[0]):
@@ -405,7 +433,7 @@ def _read_trace(r: Reply) -> str | None:
         lines = [line for line in lines[:first] if not _LOG_LINE.match(line)] + lines[first:]
     # a traceback cut before the line that names its exception is one all the same
     if not named and not any(_TRACE_HEADER.match(line) for line in lines[:3]):
-        if _managed_trace(r.text[:6000], lines):
+        if _managed_trace(head, lines):
             return lines[0].strip()[:60]
         return None  # (before the frames are counted: most replies name no exception)
     # the source line Python prints under a frame counts as the frame's, indented or not (a
@@ -447,8 +475,9 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         pool = _POOL_MESSAGE.match(text)
         if pool is not None and len(text) <= POOL_MESSAGE_CHARS and text.count("\n") <= 2:
             return (Signal("runtime_message", w["runtime_message"], pool.group(1)),)
-    if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or "`" in text:
-        return ()  # (in backticks, it is quoted)
+    ticked = "`" in text and "`" in _SERDE_FIELD.sub("", text)
+    if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or ticked:
+        return ()  # (in backticks, it is quoted; serde puts a field's name in them)
     if not may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
         return ()
     m = _RUNTIME_MESSAGE.search(text)
@@ -473,5 +502,7 @@ _POOL_MESSAGE = re.compile(
     r"(HTTPS?ConnectionPool\(host=[^)\n]{1,200}\): Max retries exceeded)"
 )
 POOL_MESSAGE_CHARS = 800
+# serde's field in its messages (`missing field `choices` at line 1 column 87`)
+_SERDE_FIELD = re.compile(r"\b(?:missing|unknown|duplicate) field `\w+`")
 _BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
 RUNTIME_SUBJECT_WORDS = 3
