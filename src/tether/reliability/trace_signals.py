@@ -475,12 +475,15 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         pool = _POOL_MESSAGE.match(text)
         if pool is not None and len(text) <= POOL_MESSAGE_CHARS and text.count("\n") <= 2:
             return (Signal("runtime_message", w["runtime_message"], pool.group(1)),)
-    ticked = "`" in text and "`" in _SERDE_FIELD.sub("", text)
-    if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or ticked:
-        return ()  # (in backticks, it is quoted; serde puts a field's name in them)
-    if not may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
+    if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2:
         return ()
-    m = _RUNTIME_MESSAGE.search(text)
+    if "`" in text and "`" in _SERDE_FIELD.sub("", text):
+        return ()  # (in backticks, it is quoted; serde puts a field's name in them)
+    m = None
+    if may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
+        m = _RUNTIME_MESSAGE.search(text)
+    if m is None and any(key in text for key in _SYSTEM_MESSAGE_KEYS):
+        m = _SYSTEM_MESSAGE.search(text)
     if m is None:
         return ()
     # the message opens its line, after at most a client's label and the runtime's subject
@@ -502,6 +505,63 @@ _POOL_MESSAGE = re.compile(
     r"(HTTPS?ConnectionPool\(host=[^)\n]{1,200}\): Max retries exceeded)"
 )
 POOL_MESSAGE_CHARS = 800
+# More of the runtimes' messages, in their own case (a pattern apart: `_RUNTIME_MESSAGE` is
+# case-blind and costly). A JSON parser's words on a body that was no JSON (an error page, an
+# empty reply): Python's (`Expecting value: line 1 column 1 (char 0)`), Go's, Rust's serde
+# (`missing field `choices` at line 1 column 87`), Gson's, Jackson's, .NET's System.Text.Json
+# and Newtonsoft; JavaScript's destructuring of nothing; Python's indexing of a string, its `+`
+# on None, its JSON encoder on a value it cannot write; and the operating system's error as a
+# runtime words it: Python's `[Errno 111] ...`, `[WinError 10061] ...`, Node's `getaddrinfo
+# ENOTFOUND api.x.com`, Go's failed request (`Post "https://...": dial tcp: ...`), Python's
+# failed command.
+_SYSTEM_MESSAGE = re.compile(
+    r"\b(?:Expecting [^:\n]{1,40}|Unterminated string starting at|Extra data"
+    r"|Invalid control character at|Invalid \\escape): line \d+ column \d+ \(char \d+\)"
+    r"|\bjson: cannot unmarshal \w+ into Go "
+    r"|\blooking for beginning of (?:value|object key string)\b"
+    r"|^(?:[Mm]issing field|[Uu]nknown field|[Dd]uplicate field|[Ii]nvalid type: [^\n,]{1,60}, "
+    r"expected|EOF while parsing|[Ee]xpected value|[Tt]railing characters)\b[^\n]{0,120} at line "
+    r"\d+ column \d+$"
+    r"|\bExpected BEGIN_(?:OBJECT|ARRAY) but was \w+|\bUnrecognized token '[^'\n]*': was expecting"
+    r"|' is an invalid start of a value\.|\bUnexpected character encountered while parsing value"
+    r"|\b[Cc]annot destructure property '[^'\n]+' of '[^'\n]+' as it is (?:undefined|null)"
+    r"|\bstring indices must be integers\b|\bcan only concatenate str \(not \"\w+\"\) to str"
+    r"|\bObject of type \w+ is not JSON serializable"
+    r"|\[(?:Errno|WinError) -?\d+\] \S"
+    r"|\b(?:getaddrinfo|connect|read|write|listen|spawn \S+|open) (?:ENOTFOUND|EAI_AGAIN|ETIMEDOUT"
+    r"|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOENT|EACCES|EADDRINUSE)\b"
+    r"|^(?:Get|Post|Put|Patch|Delete|Head|GET|POST|PUT|PATCH|DELETE|HEAD) \"https?://[^\"\s]+\": \S"
+    r"|\breturned non-zero exit status -?\d+",
+    re.M,
+)
+_SYSTEM_MESSAGE_KEYS = (
+    "(char ",
+    "json: cannot unmarshal",
+    "looking for beginning of",
+    " at line ",
+    "Expected BEGIN_",
+    "was expecting",
+    "invalid start of a value",
+    "while parsing value",
+    "annot destructure",
+    "string indices",
+    "can only concatenate",
+    "JSON serializable",
+    "Errno ",
+    "WinError ",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "ETIMEDOUT",
+    "ECONNRE",
+    "EHOSTUNREACH",
+    "ENETUNREACH",
+    "EPIPE",
+    "ENOENT",
+    "EACCES",
+    "EADDRINUSE",
+    '"http',
+    "non-zero exit status",
+)
 # serde's field in its messages (`missing field `choices` at line 1 column 87`)
 _SERDE_FIELD = re.compile(r"\b(?:missing|unknown|duplicate) field `\w+`")
 _BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
