@@ -37,6 +37,17 @@ OUTPUTS = (
     " [Invoke-WebRequest]\uff0cWebException\n"
     "    + FullyQualifiedErrorId : WebCmdletWebResponseException,"
     "Microsoft.PowerShell.Commands.InvokeWebRequestCommand",
+    # Russian and Korean position lines
+    "Invoke-RestMethod : \u0423\u0434\u0430\u043b\u0435\u043d\u043d\u044b\u0439 \u0441\u0435\u0440\u0432\u0435\u0440 "
+    "\u0432\u043e\u0437\u0432\u0440\u0430\u0442\u0438\u043b \u043e\u0448\u0438\u0431\u043a\u0443: (503).\n"
+    "\u0441\u0442\u0440\u043e\u043a\u0430:2 \u0437\u043d\u0430\u043a:9\n+ $x = Invoke-RestMethod $u\n+         ~~~~~~~~~~~~~~~~~~~\n"
+    "    + FullyQualifiedErrorId : WebCmdletWebResponseException,"
+    "Microsoft.PowerShell.Commands.InvokeRestMethodCommand",
+    "Get-Item : \uacbd\ub85c\ub97c \ucc3e\uc744 \uc218 \uc5c6\uc2b5\ub2c8\ub2e4.\n\uc704\uce58 \uc904:1 \ubb38\uc790:1\n"
+    "+ Get-Item .\\model.bin\n+ ~~~~~~~~~~~~~~~~~~~~\n"
+    "    + CategoryInfo          : ObjectNotFound: (model.bin:String) [Get-Item], "
+    "ItemNotFoundException\n"
+    "    + FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.GetItemCommand",
     # PowerShell 7's ConciseView
     "Invoke-RestMethod: D:\\agent\\run.ps1:21\nLine |\n"
     "  21 |  $r = Invoke-RestMethod $endpoint -Headers $h -Body $b\n"
@@ -50,6 +61,8 @@ OUTPUTS = (
     "Run `rlang::last_trace()` to see where the error occurred.",
     # R, base, French
     'Erreur dans open.connection(con, "rb") : \n  HTTP error 500.\nCalls: reply -> fromJSON',
+    # R, base, German
+    "Fehler in library(ellmer) : es gibt kein Paket namens \u2018ellmer\u2019\nExecution halted",
     # Swift's DecodingError printed whole
     "Decoding failed: typeMismatch(Swift.Int, Swift.DecodingError.Context(codingPath: "
     '[CodingKeys(stringValue: "usage", intValue: nil)], debugDescription: "Expected to '
