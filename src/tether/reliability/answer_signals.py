@@ -252,8 +252,12 @@ def markdown(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if ("---" in head and _table_rule(head)) or (
         "|" in head and sum(1 for x in head.splitlines() if x.count("|") >= 2) >= 2
     ):
+        if is_trace(r):
+            return ()  # IPython's rule over its trace, PowerShell 7's `Line |` frame
         return (Signal("markdown", -w["table"], "a table"),)
     m = MARKDOWN.search(head)
+    if m is not None and m.group(0).lstrip().startswith("+ ") and is_trace(r):
+        return ()  # PowerShell's `+ ` lines under its error record, not a list
     if m is not None and notice_list(r):
         return ()  # a notice's remedies or causes, listed under its label
     if m is not None and exception_report(r):

@@ -39,11 +39,18 @@ _FRAME_LINE = re.compile(
     # IPython's frames (`Cell In[3], line 5`, `File /x/frame.py:11335 in mean`); a browser
     # overlay's (Next.js's `Call Stack`, a frame's file and `(line:col)` under its function)
     r"|\s*cell in\[\d+\], line \d+.*|\s*file \S.*:\d+ in \S+\s*|call stack(?: \d+)?"
+    # IPython's rule over its trace, its arrow at the line that raised, its older frame's name
+    r"|-{20,}|\s*-+> ?\d+ .*|\s*<ipython-input-\S+> in \S+.*"
+    r"|[\w.]+\s+traceback \(most recent call last\)\s*"
+    # .NET's inner exception (` ---> System.IO.IOException: ...`) and the markers between its
+    # parts, in the runtime's language (`--- End of inner exception stack trace ---`); Unity's
+    # frames (`Npc.OnReply (System.String text) (at Assets/Scripts/Npc.cs:58)`)
+    r"|\s*-+> \S.*|\s*--- \S.{3,80} ---|.*\) \(at (?:\S+:\d+|<[0-9a-f]+>:0)\)"
     r"|\s*\S+\.(?:[cm]?[jt]sx?|vue|svelte) \(\d+:\d+\)"
     # Flutter's error box: its rules and its own lines around the widget that broke
     r"|\s*\u2550{4,}\s*|\s*the relevant error-causing widget was:?"
     r"|\s*when the exception was thrown, this was the stack:?|\s*\S.*\.dart:\d+:\d+\)?"
-    r"|\s*#\d+\s+\S+ \(\S+:\d+(?::\d+)?\)"
+    r"|\s*#\d+\s+\S+ \(\S+:\d+(?::\d+)?\)|\s*<asynchronous suspension>"
     # JavaScript's and Java's `at` frames pasted without their indentation
     r"|at (?:async )?[^()\n]{1,200} \(\S+:\d+:\d+\)|at (?:async )?\S+:\d+:\d+"
     r"|at [\w$.<>/]+\((?:[^()\n]*:\d+|native method|unknown source)\)"
@@ -52,7 +59,9 @@ _FRAME_LINE = re.compile(
     # at, `Require stack:`, its version), C++'s `what():` and the shell's `Aborted`
     r"|stack trace:|\s*#\d+ (?:\{main\}|\S+\(\d+\): .*|\[internal function\]: .*)"
     r"|\s*thrown in \S+ on line \d+|\s*from \S+:\d+:in .*|node:\S+:\d+|require stack:"
-    r"|- /\S+|node\.js v\d+(?:\.\d+)*|\s*what\(\):\s.*|aborted(?: \(core dumped\))?)$",
+    r"|- /\S+|node\.js v\d+(?:\.\d+)*|\s*what\(\):\s.*|aborted(?: \(core dumped\))?"
+    # the brace that closes the properties Node prints after an error (`{ code: 'ECONNRESET' }`)
+    r"|\s*\}\s*)$",
     re.I,
 )
 # A browser overlay's frame: a function's name alone on its line, its file under it.
@@ -63,6 +72,9 @@ _BARE_ERROR = re.compile(r"^Error: [A-Z]")
 _MESSAGE_BELOW = re.compile(r"^\s*[\w.$]*error: ", re.I)
 # A panel's left border (`│ ` of a rich console or an agent's log box) before each line.
 _BORDER = re.compile(r"^\s*[\u2502\u2503|]\s?")
+# Android's logcat before each line (`E/flutter ( 7412): `, `W/System.err( 812): `): an app's
+# crash as the device's log printed it.
+_LOGCAT = re.compile(r"^[VDIWEF]/[\w.$-]+\s*\(\s*\d+\):\s?")
 # A line of a service's log: a timestamp or a level opens it (`2023/04/10 14:32:31 INFO ...`,
 # `10-12 16:28:30 [INFO] ...`, `INFO[0001] ...`, `[2022-05-10T10:19:31Z INFO  app] ...`). Above
 # a crash, the service's last words: machine output, neither a frame nor a writer's prose.
@@ -75,11 +87,15 @@ _LOG_LINE = re.compile(
 _SCAFFOLD_LINE = re.compile(r"^\s*(?:```[\w+-]*|#{1,6}\s.{0,60}|\*\*[^*\n]{1,40}\*\*:?)\s*$")
 # The line that names the exception: `KeyError: 'error'`, `litellm.APIError: ...`,
 # `Uncaught TypeError: ...`, `panic: ...`, `java.net.SocketTimeoutException: Read timed out`.
+# A name in Ruby's or PHP's namespaces counts (`Faraday::TooManyRequestsError: ...`,
+# `GuzzleHttp\\Exception\\ClientException: ...`), and so does a code in brackets before the
+# colon (Node's `TypeError [ERR_INVALID_URL]: ...`, Dio's `DioException [bad response]: ...`).
 # A name from a module of exceptions counts whatever its ending
 # (`requests.exceptions.ConnectTimeout`, `openai.error.Timeout`).
 EXCEPTION_LINE = re.compile(
-    r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+\.)*"
-    r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?::|$)|^\s*panic: |"
+    r"^\s*(?:uncaught |unhandled |exception in thread \"[^\"]*\" )?(?:[\w$]+(?:\.|::|\\))*"
+    r"[A-Za-z_$][\w$]*(?:error|exception|exit|interrupt|fault)(?: \[[^\]\n]{1,40}\])?(?::|$)"
+    r"|^\s*panic: |"
     r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
     re.I,
 )
@@ -105,7 +121,9 @@ _CRASH_LINE = re.compile(
     # Ruby's first line (`app.rb:3:in 'f': undefined method ... (NoMethodError)`), Elixir's
     # (`** (ArithmeticError) ...`), Dart's header
     r"|^\s*\S+\.rb:\d+:in .{0,300}\((?:\w+::)*\w+\)$|^\s*\*\* \((?:\w+\.)*\w+\) "
-    r"|^\s*unhandled exception:?\s*$|^\s*[A-Za-z_$][\w$]*(?:error|exception) \(\w+\): ",
+    r"|^\s*unhandled exception:?\s*$|^\s*[A-Za-z_$][\w$]*(?:error|exception) \(\w+\): "
+    # Node's report of a promise nobody caught, and the Flutter engine's of an uncaught exception
+    r"|^\s*\[unhandledpromiserejection: |^\s*\[error:flutter/\S+\] unhandled exception: ",
     re.I,
 )
 _CRASH_KEYS = (
@@ -128,9 +146,16 @@ _CRASH_KEYS = (
     "unhandled exception",
     "error (",
     "exception (",
+    "unhandledpromiserejection",
+    "unhandled exception: ",
 )
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
-_TRACE_HEADER = re.compile(r"^\s*(?:traceback \(most recent call last\)|stack traceback):", re.I)
+_TRACE_HEADER = re.compile(
+    r"^\s*(?:(?:traceback \(most recent call last\)|stack traceback):"
+    # IPython's (Jupyter's): the exception's name, then its header without a colon
+    r"|[\w.]+\s+traceback \(most recent call last\)\s*$)",
+    re.I,
+)
 _PY_FRAME = re.compile(
     r"^\s*(?:file \".*\", line \d+|file \S.*:\d+ in \S+\s*$|cell in\[\d+\], line \d+)", re.I
 )
@@ -220,6 +245,150 @@ def is_trace(r: Reply) -> bool:
     return _trace(r) is not None
 
 
+# Windows PowerShell's error record (its NormalView): the message (after the command's name),
+# the position line in the shell's language (`At line:1 char:1`, `At C:\x.ps1:3 char:11`,
+# `In Zeile:1 Zeichen:1`, `Au caractère Ligne:1 : 1`, `En línea: 1 Carácter: 1`,
+# `発生場所 行:1 文字:1`, `所在位置 行:1 字符: 1`, `строка:1 знак:1`), the source line it
+# echoes and its `~~~` markers after `+ `, and the record's fields, never translated
+# (`+ CategoryInfo : ...`, `+ FullyQualifiedErrorId : ...`). PowerShell 7's ConciseView
+# frames the source instead: `Line |`, `  14 |  $r = ...`, `     | message`.
+_PS_FIELD = re.compile(r"^\s*\+ (?:CategoryInfo|FullyQualifiedErrorId)\s*:")
+_PS_POSITION = re.compile(
+    r"^\s*\S{0,12}(?: \S{1,12})?\s*(?:line|zeile|ligne|l\u00ednea|linea|riga|linha|wierszu|"
+    r"sat\u0131r|regel|\u0159\u00e1dek|\u884c|\u7dda\u8def|\uc904"
+    r"|\u0441\u0442\u0440\u043e\u043a\u0430|\S+\.ps[dm]?1)"
+    r"\s*:\s*\d+\s*(?::\s*\d+|\S{1,12}\s*:\s*\d+)\s*\.?$",
+    re.I,
+)
+_PS_CONCISE = re.compile(r"^\s*(?:line \||\d+ \|(?: .*)?|\|(?: .*)?)$", re.I)
+
+
+def _powershell_record(lines: list[str]) -> str | None:
+    """The record's first line when the reply is PowerShell's error records and nothing else:
+    each a message of at most three lines over its position line, `+ ` lines and the record's
+    fields (or 7's `Line |` frame). A writer's words around a quoted record stay an answer."""
+    marks = [
+        bool(
+            _PS_FIELD.match(line)
+            or _PS_POSITION.match(line)
+            or line.lstrip().startswith("+ ")
+            or line.strip().strip("+ ").strip("~") == ""
+            or _PS_CONCISE.match(line)
+        )
+        for line in lines
+    ]
+    if not any(_PS_FIELD.match(line) for line in lines) and not any(
+        line.strip().lower() == "line |" for line in lines
+    ):
+        return None
+    run = 0  # the message's lines before a record's position line (or 7's `Line |`)
+    for line, mark in zip(lines, marks, strict=True):
+        if not mark:
+            run += 1
+        elif run:
+            if run > 3 or not (_PS_POSITION.match(line) or line.strip().lower() == "line |"):
+                return None  # (prose before a record, or between its parts)
+            run = 0
+    if run or sum(marks) < 2:
+        return None  # (prose after the last record)
+    return lines[0].strip()[:60]
+
+
+# R's error as the console prints it: base R's `Error in f(x) : message` (its message wrapped
+# on indented lines, `Calls: a -> b`, `Execution halted`), in R's languages (`Erreur dans`,
+# `Fehler in`, `Error en`, `Errore in`, `Erro em`), and rlang's over cli's bullets (`Error in
+# \`f()\`:`, `! message`, `\u2716`/`x`, `\u2139`/`i`, `Caused by error in \`g()\`:`, `Run
+# \`rlang::last_trace()\``, `Backtrace:` and its tree).
+_R_HEAD = re.compile(
+    r"^\s*(?:(?:error|erreur|fehler|errore|erro)\s?:\s*$|(?:error in|erreur dans|fehler in|"
+    r"error en|errore in|erro em) (?:`[^`\n]{1,200}`\s?:\s*$|\S.{0,300}? :(?: .*)?$))",
+    re.I,
+)
+_R_BODY = re.compile(
+    r"^\s*(?:[!\u2716\u2139\u2714\u2022\u2192xiv*>] \S.*"
+    r"|caused by (?:error|warning)(?: in `[^`\n]+`)?:"
+    r"|backtrace:|run `rlang::last_(?:trace|error)\(\)`.*|calls: .*|execution halted"
+    r"|in addition: warning messages?:?.*|\u2586|(?:\d+\. )?[\u2502\u251c\u2514].*|\d+\. \S.*)$",
+    re.I,
+)
+
+
+def _r_condition(lines: list[str]) -> str | None:
+    """The head when the reply is an R error as the console prints it (`_R_HEAD`, then only
+    its indented message lines and `_R_BODY`'s), at most one line of a client's before it."""
+    start = 0 if _R_HEAD.match(lines[0]) else 1
+    if start >= len(lines) or not _R_HEAD.match(lines[start]) or len(lines[0]) > 200:
+        return None
+    for line in lines[start + 1 :]:
+        if not (_R_BODY.match(line) or line.startswith("  ") or _R_HEAD.match(line)):
+            return None
+    rlang = lines[start].rstrip().endswith(":")
+    if rlang and (len(lines) == start + 1 or not _R_BODY.match(lines[start + 1])):
+        return None  # (an rlang head says its message on the next line, after a bullet)
+    return lines[start].strip()[:60]
+
+
+# Swift's `DecodingError` (or `EncodingError`) printed whole (`print(error)`): its case and
+# its context, `keyNotFound(CodingKeys(stringValue: "choices", intValue: nil),
+# Swift.DecodingError.Context(codingPath: [...], debugDescription: "...", underlyingError: nil))`,
+# after at most a client's label.
+_SWIFT_CODING = re.compile(
+    r"^[^\n(]{0,60}?(?:Swift\.)?(?:(?:De|En)codingError\.)?(?:keyNotFound|typeMismatch|"
+    r"valueNotFound|dataCorrupted|invalidValue)\(.{0,400}?(?:Swift\.)?(?:De|En)codingError\.Context\("
+    r"codingPath: ",
+    re.S,
+)
+
+
+# Python's traceback with its line breaks lost (run together on one line by a chat or a log):
+# its header after at most a client's label, a frame, and the exception's name at its end.
+_FLAT_TRACEBACK = re.compile(
+    r"^.{0,80}?traceback \(most recent call last\):\s*file \"[^\"\n]+\", line \d+.{0,2500}?"
+    r"\s(?:[\w$]+\.)*[A-Za-z_]\w*(?:error|exception|exit|interrupt|timeout)\b(?::[^\n]{0,300})?$",
+    re.I | re.S,
+)
+
+
+def _record(text: str, lines: list[str]) -> str | None:
+    """A runtime's error in a shape other than a trace's: PowerShell's record, R's error, a
+    Swift decoding error's value, a traceback run together on a line (each tried only when its
+    key substring is in the text)."""
+    if len(lines) <= 2 and "(most recent call last):" in text[:120]:
+        flat = _FLAT_TRACEBACK.match(text.strip())
+        if flat is not None:
+            return text.strip()[:60]
+    if "FullyQualifiedErrorId" in text or "Line |" in text:
+        found = _powershell_record(lines)
+        if found is not None:
+            return found
+    if "odingError.Context(" in text and len(text) < 3000:
+        m = _SWIFT_CODING.match(text.strip())
+        if m is not None and text.rstrip().endswith(")"):
+            return m.group(0)[:60]
+    if len(lines) <= 40 and ("rr" in text[:300] or "ehler" in text[:300]):
+        return _r_condition(lines)
+    return None
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+# rich's traceback (Typer's, many CLIs'): a box whose title is Python's header, `│` on both
+# sides of each line, a frame as `/x/main.py:42 in ask`, its source lines numbered, `❱` at the
+# line that raised, the exception's line under the box.
+_RICH_FRAME = re.compile(r"^\s*(?:\S+:\d+ in \S+|(?:\u2771 )?\d+ \u2502.*)\s*$")
+
+
+def _rich_box(lines: list[str]) -> list[str]:
+    """rich's box read as Python's traceback: its title the header, its frames and source
+    lines as `File ...` and source lines, its rules and empty rows dropped."""
+    found = ["Traceback (most recent call last):"]
+    for line in lines[1:]:
+        inner = line.strip().strip("\u2502").strip()
+        if not inner or inner[0] in "\u2570\u2500":
+            continue  # (an empty row, the box's bottom rule)
+        found.append(f'  File "{inner}", line 0' if _RICH_FRAME.match(inner) else inner)
+    return found
+
+
 def _trace(r: Reply) -> str | None:
     """The line that names a stack trace's exception (its first 60 characters) when the reply
     is one (`stack_trace`), read once a reply."""
@@ -230,19 +399,32 @@ def _trace(r: Reply) -> str | None:
 
 
 def _read_trace(r: Reply) -> str | None:
-    lines = [line for line in r.text[:6000].splitlines() if line.strip()]
-    if "\u2502" in r.text[:200] or "\u2503" in r.text[:200]:
+    head, low = r.text[:6000], r.low[:6000]
+    if "\x1b[" in head or head.startswith("<pre>"):
+        # a terminal's colours (IPython's, a CLI's), or a page's `<pre>` around the output
+        head = _ANSI.sub("", head)
+        head = head.removeprefix("<pre>").rstrip().removesuffix("</pre>")
+        low = head.lower()
+    lines = [line for line in head.splitlines() if line.strip()]
+    if head.startswith("\u256d") and "traceback (most recent call last)" in low[:400]:
+        lines = _rich_box(lines)
+    elif "\u2502" in head[:200] or "\u2503" in head[:200]:
         unbordered = [_BORDER.sub("", line, count=1) for line in lines]
         lines = [line for line in unbordered if line.strip()]
+    if r.text[1:2] == "/" and _LOGCAT.match(r.text):
+        lines = [_LOGCAT.sub("", line, count=1) for line in lines]
     if "```" in r.text or "#" in r.text or "**" in r.text:
         lines = [line for line in lines if not _SCAFFOLD_LINE.match(line)]
     if not lines or len(lines) > 200:
         return None
-    crash = may_hold_folded(r.text[:6000], r.low[:6000], _CRASH_KEYS)
+    record = _record(head, lines)
+    if record is not None:
+        return record
+    crash = may_hold_folded(head, low, _CRASH_KEYS)
     named = [
         line for line in lines if EXCEPTION_LINE.match(line) or (crash and _CRASH_LINE.match(line))
     ]
-    bare = not named and "Error: " in r.text[:6000] and ("at " in r.text or "Call Stack" in r.text)
+    bare = not named and "Error: " in head and ("at " in head or "Call Stack" in head)
     if bare:
         named = [line for line in lines if _BARE_ERROR.match(line)]
     if named and _LOG_LINE.match(lines[0]):
@@ -251,7 +433,7 @@ def _read_trace(r: Reply) -> str | None:
         lines = [line for line in lines[:first] if not _LOG_LINE.match(line)] + lines[first:]
     # a traceback cut before the line that names its exception is one all the same
     if not named and not any(_TRACE_HEADER.match(line) for line in lines[:3]):
-        if _managed_trace(r.text[:6000], lines):
+        if _managed_trace(head, lines):
             return lines[0].strip()[:60]
         return None  # (before the frames are counted: most replies name no exception)
     # the source line Python prints under a frame counts as the frame's, indented or not (a
@@ -293,11 +475,15 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         pool = _POOL_MESSAGE.match(text)
         if pool is not None and len(text) <= POOL_MESSAGE_CHARS and text.count("\n") <= 2:
             return (Signal("runtime_message", w["runtime_message"], pool.group(1)),)
-    if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2 or "`" in text:
-        return ()  # (in backticks, it is quoted)
-    if not may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
+    if len(text) > RUNTIME_MESSAGE_CHARS or text.count("\n") > 2:
         return ()
-    m = _RUNTIME_MESSAGE.search(text)
+    if "`" in text and "`" in _SERDE_FIELD.sub("", text):
+        return ()  # (in backticks, it is quoted; serde puts a field's name in them)
+    m = None
+    if may_hold_folded(text, r.low, _RUNTIME_MESSAGE_KEYS):
+        m = _RUNTIME_MESSAGE.search(text)
+    if m is None and any(key in text for key in _SYSTEM_MESSAGE_KEYS):
+        m = _SYSTEM_MESSAGE.search(text)
     if m is None:
         return ()
     # the message opens its line, after at most a client's label and the runtime's subject
@@ -319,5 +505,64 @@ _POOL_MESSAGE = re.compile(
     r"(HTTPS?ConnectionPool\(host=[^)\n]{1,200}\): Max retries exceeded)"
 )
 POOL_MESSAGE_CHARS = 800
+# More of the runtimes' messages, in their own case (a pattern apart: `_RUNTIME_MESSAGE` is
+# case-blind and costly). A JSON parser's words on a body that was no JSON (an error page, an
+# empty reply): Python's (`Expecting value: line 1 column 1 (char 0)`), Go's, Rust's serde
+# (`missing field `choices` at line 1 column 87`), Gson's, Jackson's, .NET's System.Text.Json
+# and Newtonsoft; JavaScript's destructuring of nothing; Python's indexing of a string, its `+`
+# on None, its JSON encoder on a value it cannot write; and the operating system's error as a
+# runtime words it: Python's `[Errno 111] ...`, `[WinError 10061] ...`, Node's `getaddrinfo
+# ENOTFOUND api.x.com`, Go's failed request (`Post "https://...": dial tcp: ...`), Python's
+# failed command.
+_SYSTEM_MESSAGE = re.compile(
+    r"\b(?:Expecting [^:\n]{1,40}|Unterminated string starting at|Extra data"
+    r"|Invalid control character at|Invalid \\escape): line \d+ column \d+ \(char \d+\)"
+    r"|\bjson: cannot unmarshal \w+ into Go "
+    r"|\blooking for beginning of (?:value|object key string)\b"
+    r"|^(?:[Mm]issing field|[Uu]nknown field|[Dd]uplicate field|[Ii]nvalid type: [^\n,]{1,60}, "
+    r"expected|EOF while parsing|[Ee]xpected value|[Tt]railing characters)\b[^\n]{0,120} at line "
+    r"\d+ column \d+$"
+    r"|\bExpected BEGIN_(?:OBJECT|ARRAY) but was \w+|\bUnrecognized token '[^'\n]*': was expecting"
+    r"|' is an invalid start of a value\.|\bUnexpected character encountered while parsing value"
+    r"|\b[Cc]annot destructure property '[^'\n]+' of '[^'\n]+' as it is (?:undefined|null)"
+    r"|\bstring indices must be integers\b|\bcan only concatenate str \(not \"\w+\"\) to str"
+    r"|\bObject of type \w+ is not JSON serializable"
+    r"|\[(?:Errno|WinError) -?\d+\] \S"
+    r"|\b(?:getaddrinfo|connect|read|write|listen|spawn \S+|open) (?:ENOTFOUND|EAI_AGAIN|ETIMEDOUT"
+    r"|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOENT|EACCES|EADDRINUSE)\b"
+    r"|^(?:Get|Post|Put|Patch|Delete|Head|GET|POST|PUT|PATCH|DELETE|HEAD) \"https?://[^\"\s]+\": \S"
+    r"|\breturned non-zero exit status -?\d+",
+    re.M,
+)
+_SYSTEM_MESSAGE_KEYS = (
+    "(char ",
+    "json: cannot unmarshal",
+    "looking for beginning of",
+    " at line ",
+    "Expected BEGIN_",
+    "was expecting",
+    "invalid start of a value",
+    "while parsing value",
+    "annot destructure",
+    "string indices",
+    "can only concatenate",
+    "JSON serializable",
+    "Errno ",
+    "WinError ",
+    "ENOTFOUND",
+    "EAI_AGAIN",
+    "ETIMEDOUT",
+    "ECONNRE",
+    "EHOSTUNREACH",
+    "ENETUNREACH",
+    "EPIPE",
+    "ENOENT",
+    "EACCES",
+    "EADDRINUSE",
+    '"http',
+    "non-zero exit status",
+)
+# serde's field in its messages (`missing field `choices` at line 1 column 87`)
+_SERDE_FIELD = re.compile(r"\b(?:missing|unknown|duplicate) field `\w+`")
 _BEFORE_LABEL = re.compile(r"^.{0,80}[:\uff1a]\s*")
 RUNTIME_SUBJECT_WORDS = 3
