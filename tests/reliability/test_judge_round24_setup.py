@@ -6,6 +6,8 @@ should be (`setup_signals.setup_asked`). Made-up replies, both sides.
   ("Please select a model.", "请先部署模型", "モデルを選択してください", "Seleziona un modello."),
   or with a word that its state blocks the answer ("Ollama server is not running", "Der Server
   läuft nicht"): a failure, to a request that is not about that part.
+- A part said to be absent ("No model loaded", "No API key provided", "Aucun serveur
+  configuré", "没有可用的模型"), unless as a condition ("when there is no model loaded").
 - Its lookalikes stay answers: instructions to a setup question (the request names the part,
   or asks how or where), a step list, a reply that says why, a person's fix report, the notice
   rendered in another language on request.
@@ -22,6 +24,10 @@ SUMMARIZE = "Summarize the following meeting notes in three bullet points."
 NOTICES = (
     "Please select a model.",
     "Please select a model first.",
+    "No model loaded.",
+    "No API key provided.",
+    "Aucun serveur configuré.",
+    "没有可用的模型",
     "LLM url, key or model is empty!",
     "Ollama server is not running.",
     "This Space has been paused by the author.",
@@ -103,6 +109,8 @@ NOT_READ = (
     ("Veuillez sélectionner un modèle.", "Translate into French: 'Please select a model.'"),
     ('The error says "Please select a model", so pick one in the sidebar.', SUMMARIZE),
     ("Нужно было просто перезапустить сервер :)", "Соединение не работает"),
+    ("Fixes the crash in the chat view when there is no model loaded.", SUMMARIZE),
+    ("Wenn kein Modell ausgewählt ist, nimmt die App das zuletzt benutzte.", SUMMARIZE),
 )
 
 

@@ -28,6 +28,10 @@ _POLITE = shipped_terms("setup_asked", "polite")
 _STATE = shipped_terms("setup_asked", "state")
 _REASON = shipped_terms("setup_asked", "reason")
 _HOW = shipped_terms("setup_asked", "how")
+_NONE = shipped_terms("setup_asked", "none")
+_CONDITION = shipped_terms("setup_asked", "condition")
+_GIVEN = shipped_terms("setup_asked", "given")
+NONE_REACH = 20  # "no <part>": the negation a few words before the part ("No GPT model")
 _CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 _SENTENCE_BREAKS = ".!?\n\u3002\uff01\uff1f"
 _LEAD = " \t\"'*_>#-\u2013\u2014\u2022\u00a1\u00bf([{"
@@ -94,6 +98,29 @@ def _near(low: str, spans: list[tuple[int, int]], objects: list[tuple[int, int]]
     return None
 
 
+def _none_given(low: str, objects: list[tuple[int, int]]) -> str | None:
+    """The words of a part said to be absent: a negation before it and a word that it was
+    given after it, in one clause ("No model loaded", "No API key provided", "Kein Modell
+    ausgewählt", "Aucun serveur configuré", "没有可用的模型"), or None."""
+    givens = _spans(_GIVEN, low)
+    if not givens:
+        return None
+    for a, b in objects:
+        head = low[max(0, a - NONE_REACH) : a]
+        if any(ch in _CLAUSE_BREAKS for ch in head):
+            head = head[max(head.rfind(ch) for ch in _CLAUSE_BREAKS) + 1 :]
+        nones = _spans(_NONE, head)
+        if not nones:
+            continue
+        start, after = a - len(head) + nones[0][0], a - len(head) + nones[0][1]
+        for c, d in givens:
+            if 0 <= c - b <= _WITHIN and not any(ch in _CLAUSE_BREAKS for ch in low[b:c]):
+                return low[start:d]  # ("no model loaded")
+            if after <= c and d <= a:
+                return low[start:b]  # (the word between: "没有可用的模型", "no loaded model")
+    return None
+
+
 def asked_setup(r: Reply) -> str | None:
     """The words in which a short reply asks the user to set up one of the app's parts or
     says that a part's state blocks the answer (`setup_asked`), or None."""
@@ -111,10 +138,16 @@ def asked_setup(r: Reply) -> str | None:
     if found is None:
         states = _spans(_STATE, low)
         found = _near(low, states, objects) if states else None
+    if found is None:
+        found = _none_given(low, objects)
     if found is None or _FIRST_PERSON.search(low) is not None:
         return None
-    if _QUOTES.search(low[: low.find(found)]) is not None:
+    at = low.find(found)
+    if _QUOTES.search(low[:at]) is not None:
         return None  # (a notice quoted: 'the message says "Please add a payment method"')
+    sentence = max(low.rfind(ch, 0, at) for ch in _SENTENCE_BREAKS) + 1
+    if _spans(_CONDITION, low[sentence:at]):
+        return None  # (a condition, not a state: "Fixes the call when there's no model loaded")
     if r.renders_given_text or _REASON.search(low) is not None:
         return None  # (the reply is a given text, or it says why: an answer about a setup)
     question = r.question
