@@ -174,6 +174,9 @@ def setup_asked(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """The reply is short and names one of the app's parts (`asked_setup` may read it as a
-    notice about its setup): not cleared unread."""
-    return len(text) <= SETUP_CHARS and _OBJECT.search(low) is not None
+    """The reply is short and names one of the app's parts with a setup verb, a state word or
+    a word that it was given (`asked_setup` may read it as a notice about its setup): not
+    cleared unread."""
+    if len(text) > SETUP_CHARS or _OBJECT.search(low) is None:
+        return False
+    return any(terms.search(low) is not None for terms in (_DEMAND, _STATE, _GIVEN))
