@@ -7,7 +7,8 @@ should be (`setup_signals.setup_asked`). Made-up replies, both sides.
   or with a word that its state blocks the answer ("Ollama server is not running", "Der Server
   läuft nicht"): a failure, to a request that is not about that part.
 - A part said to be absent ("No model loaded", "No API key provided", "Aucun serveur
-  configuré", "没有可用的模型"), unless as a condition ("when there is no model loaded").
+  configuré", "没有可用的模型"), unless as a condition ("when there is no model loaded"); its
+  connection's state alone ("Retrying to connect...", "正在重新连接…").
 - Its lookalikes stay answers: instructions to a setup question (the request names the part,
   or asks how or where), a step list, a reply that says why, a person's fix report, the notice
   rendered in another language on request.
@@ -28,6 +29,9 @@ NOTICES = (
     "No API key provided.",
     "Aucun serveur configuré.",
     "没有可用的模型",
+    "Retrying to connect...",
+    "正在重新连接\u2026",
+    "Переподключение...",
     "LLM url, key or model is empty!",
     "Ollama server is not running.",
     "This Space has been paused by the author.",
@@ -110,6 +114,7 @@ NOT_READ = (
     ('The error says "Please select a model", so pick one in the sidebar.', SUMMARIZE),
     ("Нужно было просто перезапустить сервер :)", "Соединение не работает"),
     ("Fixes the crash in the chat view when there is no model loaded.", SUMMARIZE),
+    ("Reconnexion en cours...", "Translate into French: 'Reconnecting...'"),
     ("Wenn kein Modell ausgewählt ist, nimmt die App das zuletzt benutzte.", SUMMARIZE),
 )
 

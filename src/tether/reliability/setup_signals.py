@@ -30,8 +30,11 @@ _REASON = shipped_terms("setup_asked", "reason")
 _HOW = shipped_terms("setup_asked", "how")
 _NONE = shipped_terms("setup_asked", "none")
 _CONDITION = shipped_terms("setup_asked", "condition")
+_ALONE = frozenset(t.lower() for t in _DATA.get("alone", ()))
+_BARE = re.compile(r"[\W_]+")
 _GIVEN = shipped_terms("setup_asked", "given")
-NONE_REACH = 20  # "no <part>": the negation a few words before the part ("No GPT model")
+NONE_REACH = 20
+ALONE_CHARS = 60  # a connection state alone ("Retrying to connect...")  # "no <part>": the negation a few words before the part ("No GPT model")
 _CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 _SENTENCE_BREAKS = ".!?\n\u3002\uff01\uff1f"
 _LEAD = " \t\"'*_>#-\u2013\u2014\u2022\u00a1\u00bf([{"
@@ -130,6 +133,9 @@ def asked_setup(r: Reply) -> str | None:
     if r.html or r.structure is not None or _LIST.search(text) is not None:
         return None
     low = text.strip().lower()
+    bare = _BARE.sub(" ", low).strip()
+    if bare in _ALONE and not r.renders_given_text:
+        return bare  # (the whole reply is the app's connection state: "Reconnecting...")
     objects = _spans(_OBJECT, low)
     if not objects:
         return None
@@ -177,6 +183,10 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """The reply is short and names one of the app's parts with a setup verb, a state word or
     a word that it was given (`asked_setup` may read it as a notice about its setup): not
     cleared unread."""
-    if len(text) > SETUP_CHARS or _OBJECT.search(low) is None:
+    if len(text) > SETUP_CHARS:
+        return False
+    if len(text) <= ALONE_CHARS and _BARE.sub(" ", low).strip() in _ALONE:
+        return True
+    if _OBJECT.search(low) is None:
         return False
     return any(terms.search(low) is not None for terms in (_DEMAND, _STATE, _GIVEN))
