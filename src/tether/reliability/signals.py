@@ -102,6 +102,7 @@ from tether.reliability import (
     inability_signals,
     notice_signals,
     persona_signals,
+    setup_signals,
     step_limit_signals,
     tool_protocol_signals,
     transcript_signals,
@@ -311,6 +312,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
     "switched_off": 1.0,  # a part of the app switched off ("Gemini models are disabled")
     "setup_unmet": 1.2,  # an agent's own setup unmet ("Chat model is not set!")
+    "setup_asked": 1.1,  # an app's setup asked or its state ("Please select a model.")
     "input_unread": 1.2,  # an agent's input unreadable ("The page could not be read")
     "task_outcome": 0.8,  # an agent's finding on the task's objects ("The query returned no rows")
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
@@ -444,6 +446,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     nothing_retrieved,
     switched_off,
     setup_unmet,
+    setup_signals.setup_asked,
     input_unread,
     retry_log,
     own_cause,
@@ -642,6 +645,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
     persona_signals.may_fire,  # a persona's stand-in ("I'm on a break")
     tool_protocol_signals.may_fire,  # a provider's error about tool calling
+    setup_signals.may_fire,  # an app's part named in a short reply (its setup asked)
 )
 
 
