@@ -318,7 +318,11 @@ def test_no_source_straddles_the_split() -> None:
 # web apps) with eng123, eng125 and eng126 merged (judge/19; the branches that moved a check
 # set nobody read, or narrowed what a request excuses), learned signal retrained: hand 349,
 # retrained: 215.
-TUNE_FALSE_ALARMS_AT_MOST = 215
+# Round 24 joined (4 batches, 1,156 texts: home and voice assistants, support and low-code bot
+# platforms, office, notebook and IDE assistants, regional providers in many languages) with
+# eng128, eng129 and eng130 merged (judge/20; runtime error output, an app's setup notices,
+# what a request about a failure or for a translation excuses): hand 360, retrained: 225.
+TUNE_FALSE_ALARMS_AT_MOST = 225
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -623,7 +627,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 215
 # caught).
 # Round 23 joined (1,700 texts) with eng123, eng125 and eng126 merged (judge/19): hand 506
 # (8,696 of 9,202 caught), retrained: 519 (8,683 caught).
-TUNE_MISSES_AT_MOST = 519
+# Round 24 joined (1,156 texts) with eng128, eng129 and eng130 merged (judge/20): hand 533
+# (9,037 of 9,570 caught), retrained: 546 (9,024 caught).
+TUNE_MISSES_AT_MOST = 546
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

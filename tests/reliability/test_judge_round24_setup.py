@@ -123,3 +123,11 @@ NOT_READ = (
 def test_a_step_list_a_rendering_or_a_quote_is_no_setup_notice(text: str, question: str) -> None:
     _, names = hand(text, question)
     assert "setup_asked" not in names, (text, names)
+
+
+def test_a_part_said_missing_in_a_reference_of_outcomes_is_no_notice() -> None:
+    """A table of status codes names a key "missing" in one of its rows: a reference, not an
+    app's notice (found by round 24's merge: the rows are short and no list marks them)."""
+    rows = "401\n\nMissing or wrong API key\n\n429\n\nToo many requests\n\n503\n\nUnavailable"
+    assert "setup_asked" not in hand("Status codes\n\n" + rows)[1]
+    assert "setup_asked" in hand("Missing or wrong API key.\n\nOpen Settings to add it.")[1]

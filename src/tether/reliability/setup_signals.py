@@ -20,6 +20,7 @@ from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, shipped_terms
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal, asks_a_question, display_size
 
 SETUP_CHARS = 200  # a notice and its one remedy, not a paragraph about a setup
+SETUP_LINES = 3  # ... in a line or three, not a reference's rows ("429 / Too many requests")
 _DATA = SHIPPED.get("setup_asked", {})
 _WITHIN = int(_DATA.get("within", 0))
 _OBJECT = shipped_terms("setup_asked", "object")
@@ -131,6 +132,8 @@ def asked_setup(r: Reply) -> str | None:
     if not _WITHIN or not r.written or display_size(text) > SETUP_CHARS or "`" in text:
         return None
     if r.html or r.structure is not None or _LIST.search(text) is not None:
+        return None
+    if sum(1 for line in text.splitlines() if line.strip()) > SETUP_LINES:
         return None
     low = text.strip().lower()
     bare = _BARE.sub(" ", low).strip()
