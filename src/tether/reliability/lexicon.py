@@ -171,7 +171,7 @@ def _pair_terms(terms: Iterable[str]) -> Terms:
 # "ai" after an elided pronoun ("j'ai", "n'ai", "l'ai": I have, have it), never the AI: read
 # as another word of the same length.
 _ELIDED_AI = re.compile(r"(?<=\b[jnlmst]['\u2019])ai\b")
-_CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
+CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 
 
 def near_pair(
@@ -183,7 +183,20 @@ def near_pair(
     seconds = second.spans(low)
     if not seconds:
         return None
-    for a, b in first.spans(low):
+    return near_spans(low, first.spans(low), seconds, within, across)
+
+
+def near_spans(
+    low: str,
+    firsts: list[tuple[int, int]],
+    seconds: list[tuple[int, int]],
+    within: int,
+    across: str = "",
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """`near_pair` on spans already found (and filtered by the caller): the first of `firsts`
+    within `within` characters of one of `seconds`, in either order, with no character of
+    `across` between them, and that one."""
+    for a, b in firsts:
         for c, d in seconds:
             if 0 <= c - b <= within:
                 gap = low[b:c]
@@ -507,7 +520,7 @@ class Lexicon:
             return alone  # (every one: "I'm listening, tell me more" says nothing else)
         if not self.back_within:
             return ()
-        found = near_pair(low, self.back_talk, self.back_turn, self.back_within, _CLAUSE_BREAKS)
+        found = near_pair(low, self.back_talk, self.back_turn, self.back_within, CLAUSE_BREAKS)
         return found or ()
 
     def machinery_down(self, low: str, bad_day: bool = True) -> str | None:
@@ -519,7 +532,7 @@ class Lexicon:
             return None
         trouble = self.bad_day_trouble if bad_day else self.machine_trouble
         read = _ELIDED_AI.sub("a\u0131", low) if "'ai" in low or "\u2019ai" in low else low
-        found = near_pair(read, self.machine_parts, trouble, self.machinery_within, _CLAUSE_BREAKS)
+        found = near_pair(read, self.machine_parts, trouble, self.machinery_within, CLAUSE_BREAKS)
         if found is None:
             return None
         (a, b), (c, d) = found

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import (
+    CLAUSE_BREAKS,
     SHIPPED,
     Lexicon,
     near_pair,
@@ -21,7 +22,6 @@ from tether.reliability.lexicon import (
 from tether.reliability.machine_marks import TRACE
 from tether.reliability.reply import Reply, Signal, split_sentences
 
-_CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 NOTICE_CHARS = 200  # a status line or a verdict, not a paragraph about one
 
 
@@ -39,7 +39,7 @@ class WordPair:
     def find(self, low: str) -> str | None:
         if not self.within or self.second.search(low) is None:
             return None
-        found = near_pair(low, self.first, self.second, self.within, _CLAUSE_BREAKS)
+        found = near_pair(low, self.first, self.second, self.within, CLAUSE_BREAKS)
         if found is None:
             return None
         (a, b), (c, d) = found

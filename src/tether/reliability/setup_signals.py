@@ -16,7 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, shipped_terms
+from tether.reliability.lexicon import (
+    CLAUSE_BREAKS,
+    SHIPPED,
+    Lexicon,
+    Terms,
+    near_spans,
+    shipped_terms,
+)
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal, asks_a_question, display_size
 
 SETUP_CHARS = 200  # a notice and its one remedy, not a paragraph about a setup
@@ -36,7 +43,6 @@ _BARE = re.compile(r"[\W_]+")
 _GIVEN = shipped_terms("setup_asked", "given")
 NONE_REACH = 20  # "no <part>": the negation a few words before the part ("No GPT model")
 ALONE_CHARS = 60  # a connection state alone ("Retrying to connect...")
-_CLAUSE_BREAKS = ",.;:!?\n\uff0c\u3002\uff1b\uff1a\uff01\uff1f\u3001"
 _SENTENCE_BREAKS = ".!?\n\u3002\uff01\uff1f"
 _LEAD = " \t\"'*_>#-\u2013\u2014\u2022\u00a1\u00bf([{"
 # Chinese "please", right before the setup verb ("请先部署模型", "請選擇模型"): not the "请" of
@@ -89,17 +95,11 @@ def _licensed(low: str, a: int, term: str) -> bool:
 def _near(low: str, spans: list[tuple[int, int]], objects: list[tuple[int, int]]) -> str | None:
     """The words of the first span of `spans` with an object within `_WITHIN` characters in
     the same clause, or None."""
-    for a, b in spans:
-        for c, d in objects:
-            if 0 <= c - b <= _WITHIN:
-                gap = low[b:c]
-            elif 0 <= a - d <= _WITHIN:
-                gap = low[d:a]
-            else:
-                continue
-            if not any(ch in _CLAUSE_BREAKS for ch in gap):
-                return low[min(a, c) : max(b, d)]
-    return None
+    pair = near_spans(low, spans, objects, _WITHIN, CLAUSE_BREAKS)
+    if pair is None:
+        return None
+    (a, b), (c, d) = pair
+    return low[min(a, c) : max(b, d)]
 
 
 def _none_given(low: str, objects: list[tuple[int, int]]) -> str | None:
@@ -111,14 +111,14 @@ def _none_given(low: str, objects: list[tuple[int, int]]) -> str | None:
         return None
     for a, b in objects:
         head = low[max(0, a - NONE_REACH) : a]
-        if any(ch in _CLAUSE_BREAKS for ch in head):
-            head = head[max(head.rfind(ch) for ch in _CLAUSE_BREAKS) + 1 :]
+        if any(ch in CLAUSE_BREAKS for ch in head):
+            head = head[max(head.rfind(ch) for ch in CLAUSE_BREAKS) + 1 :]
         nones = _spans(_NONE, head)
         if not nones:
             continue
         start, after = a - len(head) + nones[0][0], a - len(head) + nones[0][1]
         for c, d in givens:
-            if 0 <= c - b <= _WITHIN and not any(ch in _CLAUSE_BREAKS for ch in low[b:c]):
+            if 0 <= c - b <= _WITHIN and not any(ch in CLAUSE_BREAKS for ch in low[b:c]):
                 return low[start:d]  # ("no model loaded")
             if after <= c and d <= a:
                 return low[start:b]  # (the word between: "没有可用的模型", "no loaded model")
