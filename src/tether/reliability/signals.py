@@ -147,6 +147,7 @@ from tether.reliability.diagnosis_signals import (
     within_limit,
     works_elsewhere,
 )
+from tether.reliability.program_signals import source_code
 from tether.reliability.docs_signals import (
     bold_status,
     code_parts,
@@ -507,6 +508,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     handles_errors,
     bold_status,
     code_parts,
+    source_code,
     json_schema,
     addresses_asker,
     replies_yes_no,

@@ -1,0 +1,126 @@
+"""Is the reply a program someone wrote? Source code (fenced or not) that raises, catches, maps
+or tests errors carries every failure word a notice has ("except RateLimitError", `throw new
+Error("Service unavailable")`, a table of error messages, a test that asserts one), yet it is
+an answer: a developer's code, written line by line in a language's grammar (definitions,
+assignments, calls, blocks opened and closed, indented under their heads). A failure text is
+never that: a notice is sentences, an error body is one object, a trace is a runtime's output
+(its frames quote a line of code each, and are left out here). Weighs toward "answer" (weight
+in judge_signals.json)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.reply import Reply, Signal
+from tether.reliability.trace_signals import EXCEPTION_LINE
+
+# A statement's head word in Python, JS/TS, Go, Rust, Java, C#, PHP, Ruby, shell, Kotlin, Swift.
+# Many are English words too ("if", "for", "return"), so a line that starts with one counts only
+# with a statement's punctuation on it (`_CODE_PUNCT`) and no sentence's end (`_SENTENCE_END`).
+_HEAD = re.compile(
+    r"(?:def|class|import|from\s+[\w.]+\s+import|return|if|elif|else|for|while|try|except"
+    r"|catch|finally|throw|raise|func|fn|let|const|var|pub|public|private|protected|internal"
+    r"|static|async|await|echo|begin|rescue|ensure|match|switch|case|package|using|namespace"
+    r"|struct|enum|interface|export|require|use|with|yield|assert|local|function|foreach"
+    r"|unless|elsif|defer|impl|val|override|suspend|lambda|new|printf?|puts|console\.\w+"
+    r"|log(?:ger)?\.\w+|self\.\w+|this\.\w+|\$\w+)\b"
+)
+# A head word alone on its line closes or continues a block ("else", "end", "done", "fi").
+_BARE_HEAD = re.compile(r"(?:else|end|done|fi|esac|pass|break|continue|finally|begin|try)[:;]?")
+# The punctuation of a statement, one of which a head-word line must carry.
+_CODE_PUNCT = re.compile(r"[({\[;=]|:$|->|=>|::|\$\{")
+# A sentence's end: code lines do not end with a full stop, "!" or "?" (outside a string).
+_SENTENCE_END = re.compile(r"[.!?\u3002]\s*$")
+# An assignment, a declaration with its value: `x = 1`, `self.n += 1`, `err := f()`, `x: int = 0`,
+# `const { a } = b` (the head word is read first); a shell variable set with no spaces
+# (`code=$(curl ...)`), alone on its line (a log's `key=value` pairs are many on one line).
+_ASSIGN = re.compile(
+    r"[\w$.\[\]'\"@>-]+(?:\s*:\s*[\w\[\].|<>, ]+)?\s+(?:=|\+=|-=|\*=|/=|:=|\?\?=|\|\|=)\s+\S"
+    r"|[A-Za-z_]\w*=(?:\$\(|\"|'|\d)\S*(?<!,)"
+)
+# A statement that is a call: `time.sleep(2)`, `console.log("x");`, `expect(a).toBe(b);`, a
+# snake_case function's call; not a PascalCase name's (`APIError(message=...)` is a repr).
+_CALL = re.compile(r"(?:[\w$]+\.)+[\w$]+\(.*\)[;,]?|[a-z_$][\w$]*\(.*\)[;,]?|\.\w+\(.*\)[;,]?")
+# A block's head that ends with its brace (`function f() {`, `} else {`, `.then((r) => {`), a
+# decorator, a preprocessor line, a shebang.
+_OPENER = re.compile(r".*(?:\)|=>|\belse|\btry|\bdo|\bfinally)\s*\{|@[\w.]+(?:\(.*\))?|#include\b.*|#!/.*")
+# Lines that belong to code without proving it: a brace or bracket closing, a comment, a key of
+# a literal or of a config (`"retry": 3,`, `on_error: [429]`, `- model: x`).
+_WEAK = re.compile(
+    r"[\]\)\}]+[;,)]*|\{|//.*|/?\*.*|#\s.*|--\s.*"
+    r"|-?\s*[\"']?[\w.$-]+[\"']?\s*:\s*(?:[\[{\"'\d]|true|false|null|None).*"
+)
+# A runtime's output, where code is only quoted: a trace's frames, a crash's banner.
+_TRACE = re.compile(
+    r"Traceback \(most recent call last\)|^\s+File \".+\", line \d+|^\s+at .+[:(]\d+|^goroutine \d+"
+    r"|^\s*#\d+ .+\(\d+\)|^Stack trace:|^Caused by:|panicked at",
+    re.M,
+)
+_MIN_STATEMENTS = 3
+_MIN_SHARE = 0.5
+_MAX_LINES = 150
+
+
+def _strong(line: str) -> bool:
+    """Whether a stripped line is a statement of a program (see the patterns above)."""
+    if _BARE_HEAD.fullmatch(line):
+        return True
+    if _SENTENCE_END.search(line) and not line.endswith((");", "...")):
+        return False
+    if _HEAD.match(line):
+        return _CODE_PUNCT.search(line) is not None
+    return any(p.fullmatch(line) for p in (_ASSIGN, _CALL, _OPENER)) or (
+        _ASSIGN.match(line) is not None and line.endswith((";", ")", "]", "}", '"', "'"))
+    )
+
+
+def program_lines(text: str) -> tuple[int, int, int, bool]:
+    """(statements, lines that may be code, lines with words, whether one is indented under a
+    block's head) of `text`, fence markers left out."""
+    strong = weak = total = 0
+    nested = False
+    opened = False
+    for raw in text.splitlines()[:_MAX_LINES]:
+        line = raw.strip()
+        if not line or line.startswith("```"):
+            continue
+        total += 1
+        indented = raw[: len(raw) - len(raw.lstrip())]
+        if opened and indented:
+            nested = True
+        if _strong(line):
+            strong += 1
+            opened = line.endswith(("{", ":", "(", "[")) or line in ("begin", "try", "do")
+        elif _WEAK.fullmatch(line):
+            weak += 1
+            opened = line.endswith(("{", ":", "[", "("))
+        else:
+            opened = False
+    return strong, weak, total, nested
+
+
+def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is, or mostly is, a program: three statements or more (definitions,
+    assignments, calls, blocks) and most of its lines code, with a block indented under its
+    head or five statements: code a developer wrote, whatever error words its strings and
+    names hold. Not a trace (a runtime's output quoting code), nor an error object or a page,
+    nor code whose last line is a failure sentence outside it (an error appended to it)."""
+    if not r.written:
+        return ()
+    text = r.text[:6000]
+    if text.count("\n") < _MIN_STATEMENTS - 1 or _TRACE.search(text) is not None:
+        return ()
+    strong, weak, total, nested = program_lines(text)
+    if strong < _MIN_STATEMENTS or strong + weak < _MIN_SHARE * total:
+        return ()
+    if not nested and strong < 2 * _MIN_STATEMENTS - 1:
+        return ()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if any(EXCEPTION_LINE.match(line) for line in lines if not line.startswith(("raise", "throw"))):
+        return ()  # a runtime's exception printed among the lines: its output, not its code
+    last = lines[-1]
+    if not (_strong(last) or _WEAK.fullmatch(last) or last.startswith("```")) and r.hits:
+        if r.hits[-1][1] >= len(r.message) - len(last) - 2:
+            return ()  # the code, then a failure said after it: an error appended
+    return (Signal("source_code", -w["source_code"], f"{strong} statements of {total} lines"),)
