@@ -44,7 +44,9 @@ _ASSIGN = re.compile(
 _CALL = re.compile(r"(?:[\w$]+\.)+[\w$]+\(.*\)[;,]?|[a-z_$][\w$]*\(.*\)[;,]?|\.\w+\(.*\)[;,]?")
 # A block's head that ends with its brace (`function f() {`, `} else {`, `.then((r) => {`), a
 # decorator, a preprocessor line, a shebang.
-_OPENER = re.compile(r".*(?:\)|=>|\belse|\btry|\bdo|\bfinally)\s*\{|@[\w.]+(?:\(.*\))?|#include\b.*|#!/.*")
+_OPENER = re.compile(
+    r".*(?:\)|=>|\belse|\btry|\bdo|\bfinally)\s*\{|@[\w.]+(?:\(.*\))?|#include\b.*|#!/.*"
+)
 # Lines that belong to code without proving it: a brace or bracket closing, a comment, a key of
 # a literal or of a config (`"retry": 3,`, `on_error: [429]`, `- model: x`).
 _WEAK = re.compile(
@@ -120,7 +122,7 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if any(EXCEPTION_LINE.match(line) for line in lines if not line.startswith(("raise", "throw"))):
         return ()  # a runtime's exception printed among the lines: its output, not its code
     last = lines[-1]
-    if not (_strong(last) or _WEAK.fullmatch(last) or last.startswith("```")) and r.hits:
-        if r.hits[-1][1] >= len(r.message) - len(last) - 2:
-            return ()  # the code, then a failure said after it: an error appended
+    code_last = _strong(last) or _WEAK.fullmatch(last) or last.startswith("```")
+    if not code_last and r.hits and r.hits[-1][1] >= len(r.message) - len(last) - 2:
+        return ()  # the code, then a failure said after it: an error appended
     return (Signal("source_code", -w["source_code"], f"{strong} statements of {total} lines"),)
