@@ -47,6 +47,8 @@ _CALL = re.compile(r"(?:[\w$]+\.)+[\w$]+\(.*\)[;,]?|[a-z_$][\w$]*\(.*\)[;,]?|\.\
 _OPENER = re.compile(
     r".*(?:\)|=>|\belse|\btry|\bdo|\bfinally)\s*\{|@[\w.]+(?:\(.*\))?|#include\b.*|#!/.*"
 )
+# A match arm or an arrow function's line (`Ok(r) => Ok(r.json()?),`, `(e) => log(e));`).
+_ARM = re.compile(r".+\s=>\s.+[,;{)]")
 # Lines that belong to code without proving it: a brace or bracket closing, a comment, a key of
 # a literal or of a config (`"retry": 3,`, `on_error: [429]`, `- model: x`).
 _WEAK = re.compile(
@@ -72,7 +74,7 @@ def _strong(line: str) -> bool:
         return False
     if _HEAD.match(line):
         return _CODE_PUNCT.search(line) is not None
-    return any(p.fullmatch(line) for p in (_ASSIGN, _CALL, _OPENER)) or (
+    return any(p.fullmatch(line) for p in (_ASSIGN, _CALL, _OPENER, _ARM)) or (
         _ASSIGN.match(line) is not None and line.endswith((";", ")", "]", "}", '"', "'"))
     )
 
@@ -102,6 +104,20 @@ def program_lines(text: str) -> tuple[int, int, int, bool]:
     return strong, weak, total, nested
 
 
+# A declaration or an assignment that opens a literal: `ERROR_MESSAGES = {`, `const messages = {`,
+# `errors := map[int]string{`, `$messages = [`. An error body opens with its brace or its name.
+_OPENS_LITERAL = re.compile(r".*\s(?:=|:=)\s+(?:[\w\[\]]+)?[\[{(]")
+
+
+def _literal(lines: list[str], strong: int, weak: int, total: int, nested: bool) -> bool:
+    """Whether the lines are one literal assigned in code (a table of error messages, a map of
+    codes): its head an assignment that opens it, every line code, its entries indented."""
+    if not lines or strong + weak < total or not nested or total < _MIN_STATEMENTS + 1:
+        return False
+    head = next((line for line in lines if not line.startswith(("```", "//", "#"))), "")
+    return _OPENS_LITERAL.fullmatch(head) is not None
+
+
 def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is, or mostly is, a program: three statements or more (definitions,
     assignments, calls, blocks) and most of its lines code, with a block indented under its
@@ -114,11 +130,12 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if text.count("\n") < _MIN_STATEMENTS - 1 or _TRACE.search(text) is not None:
         return ()
     strong, weak, total, nested = program_lines(text)
-    if strong < _MIN_STATEMENTS or strong + weak < _MIN_SHARE * total:
-        return ()
-    if not nested and strong < 2 * _MIN_STATEMENTS - 1:
-        return ()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not _literal(lines, strong, weak, total, nested):
+        if strong < _MIN_STATEMENTS or strong + weak < _MIN_SHARE * total:
+            return ()
+        if not nested and strong < 2 * _MIN_STATEMENTS - 1:
+            return ()
     if any(EXCEPTION_LINE.match(line) for line in lines if not line.startswith(("raise", "throw"))):
         return ()  # a runtime's exception printed among the lines: its output, not its code
     last = lines[-1]

@@ -147,7 +147,6 @@ from tether.reliability.diagnosis_signals import (
     within_limit,
     works_elsewhere,
 )
-from tether.reliability.program_signals import source_code
 from tether.reliability.docs_signals import (
     bold_status,
     code_parts,
@@ -221,6 +220,7 @@ from tether.reliability.persona_signals import (
     slows_down,
     stands_by,
 )
+from tether.reliability.program_signals import source_code
 from tether.reliability.question_signals import (
     LEXICAL,
     NOTICE_MARKS,
