@@ -23,11 +23,13 @@ _HEAD = re.compile(
     r"|catch|finally|throw|raise|func|fn|let|const|var|pub|public|private|protected|internal"
     r"|static|async|await|echo|begin|rescue|ensure|match|switch|case|package|using|namespace"
     r"|struct|enum|interface|export|require|use|with|yield|assert|local|function|foreach"
-    r"|unless|elsif|defer|impl|val|override|suspend|lambda|new|printf?|puts|console\.\w+"
+    r"|unless|elsif|defer|impl|val|override|suspend|lambda|new|guard|printf?|puts|console\.\w+"
     r"|log(?:ger)?\.\w+|self\.\w+|this\.\w+|\$\w+)\b"
 )
 # A head word alone on its line closes or continues a block ("else", "end", "done", "fi").
-_BARE_HEAD = re.compile(r"(?:else|end|done|fi|esac|pass|break|continue|finally|begin|try)[:;]?")
+_BARE_HEAD = re.compile(
+    r"(?:else|end|done|fi|esac|pass|break|continue|finally|begin|try|return)[:;]?"
+)
 # The punctuation of a statement, one of which a head-word line must carry.
 _CODE_PUNCT = re.compile(r"[({\[;=]|:$|->|=>|::|\$\{")
 # A sentence's end: code lines do not end with a full stop, "!" or "?" (outside a string).
@@ -53,6 +55,8 @@ _ARM = re.compile(r".+\s=>\s.+[,;{)]")
 # a literal or of a config (`"retry": 3,`, `on_error: [429]`, `- model: x`).
 _WEAK = re.compile(
     r"[\]\)\}]+[;,)]*|\{|//.*|/?\*.*|#\s.*|--\s.*"
+    # (a component's markup: `<div role="alert">`, `</div>`, `<p>{error.message}</p>`)
+    r"|</?[A-Za-z][\w.-]*(?:\s[^<>]*)?/?>.*"
     r"|-?\s*[\"']?[\w.$-]+[\"']?\s*:\s*(?:[\[{\"'\d]|true|false|null|None).*"
 )
 # A runtime's output, where code is only quoted: a trace's frames, a crash's banner.
@@ -61,6 +65,8 @@ _TRACE = re.compile(
     r"|^\s*#\d+ .+\(\d+\)|^Stack trace:|^Caused by:|panicked at",
     re.M,
 )
+# A patch's hunk header (`@@ -40,7 +40,9 @@`): a change a developer made, line by line.
+_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@", re.M)
 _MIN_STATEMENTS = 3
 _MIN_SHARE = 0.5
 _MAX_LINES = 150
@@ -122,8 +128,10 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is, or mostly is, a program: three statements or more (definitions,
     assignments, calls, blocks) and most of its lines code, with a block indented under its
     head or five statements: code a developer wrote, whatever error words its strings and
-    names hold. Not a trace (a runtime's output quoting code), nor an error object or a page,
-    nor code whose last line is a failure sentence outside it (an error appended to it)."""
+    names hold; or every line code, with two statements and a block (a component with its
+    markup), or a patch's hunk. Not a trace (a runtime's output quoting code), nor an error
+    object or a page, nor code whose last line is a failure sentence outside it (an error
+    appended to it)."""
     if not r.written:
         return ()
     text = r.text[:6000]
@@ -131,15 +139,21 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     strong, weak, total, nested = program_lines(text)
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    if not _literal(lines, strong, weak, total, nested):
+    if _HUNK.search(text) is not None and sum(1 for x in lines if x[:1] in "+-") >= 2:
+        return (Signal("source_code", -w["source_code"], "a patch's hunk"),)
+    whole = nested and strong >= 2 and strong + weak == total and total >= _MIN_STATEMENTS + 2
+    if not whole and not _literal(lines, strong, weak, total, nested):
         if strong < _MIN_STATEMENTS or strong + weak < _MIN_SHARE * total:
             return ()
         if not nested and strong < 2 * _MIN_STATEMENTS - 1:
             return ()
-    if any(EXCEPTION_LINE.match(line) for line in lines if not line.startswith(("raise", "throw"))):
+    bare = [line.lstrip("> ") for line in lines]
+    if any(EXCEPTION_LINE.match(line) for line in bare if not line.startswith(("raise", "throw"))):
         return ()  # a runtime's exception printed among the lines: its output, not its code
     last = lines[-1]
     code_last = _strong(last) or _WEAK.fullmatch(last) or last.startswith("```")
-    if not code_last and r.hits and r.hits[-1][1] >= len(r.message) - len(last) - 2:
-        return ()  # the code, then a failure said after it: an error appended
+    if not code_last and r.hits:
+        tail = last.lower()
+        if any(term.strip() in tail for _, _, _, term in r.hits):
+            return ()  # the code, then a failure said after it: an error appended
     return (Signal("source_code", -w["source_code"], f"{strong} statements of {total} lines"),)
