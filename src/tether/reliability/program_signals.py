@@ -39,11 +39,14 @@ _SENTENCE_END = re.compile(r"[.!?\u3002]\s*$")
 # (`code=$(curl ...)`), alone on its line (a log's `key=value` pairs are many on one line).
 _ASSIGN = re.compile(
     r"[\w$.\[\]'\"@>-]+(?:\s*:\s*[\w\[\].|<>, ]+)?\s+(?:=|\+=|-=|\*=|/=|:=|\?\?=|\|\|=)\s+\S"
-    r"|[A-Za-z_]\w*=(?:\$\(|\"|'|\d)\S*(?<!,)"
+    r"|[A-Za-z_]\w*=(?:\$\(|\"|'|\d)\S*(?<!,)$"
 )
 # A statement that is a call: `time.sleep(2)`, `console.log("x");`, `expect(a).toBe(b);`, a
 # snake_case function's call; not a PascalCase name's (`APIError(message=...)` is a repr).
 _CALL = re.compile(r"(?:[\w$]+\.)+[\w$]+\(.*\)[;,]?|[a-z_$][\w$]*\(.*\)[;,]?|\.\w+\(.*\)[;,]?")
+# A call whose arguments follow on the next lines (`client.chat.completions.create(`,
+# `retry_call(`); not a PascalCase name's (`ChatCompletion(`, a repr's).
+_CALL_OPENED = re.compile(r"(?:await\s+)?(?:[\w$]+\.)+[\w$]+\(|[a-z_$][\w$]*\(")
 # A block's head that ends with its brace (`function f() {`, `} else {`, `.then((r) => {`), a
 # decorator, a preprocessor line, a shebang.
 _OPENER = re.compile(
@@ -58,6 +61,8 @@ _WEAK = re.compile(
     # (a component's markup: `<div role="alert">`, `</div>`, `<p>{error.message}</p>`)
     r"|</?[A-Za-z][\w.-]*(?:\s[^<>]*)?/?>.*"
     r"|-?\s*[\"']?[\w.$-]+[\"']?\s*:\s*(?:[\[{\"'\d]|true|false|null|None).*"
+    # (a typed property of an interface or a class: `message: string;`, `code?: number;`)
+    r"|[\w$]+\??:\s*[\w$.<>\[\]|' ]+;"
 )
 # A runtime's output, where code is only quoted: a trace's frames, a crash's banner.
 _TRACE = re.compile(
@@ -80,8 +85,8 @@ def _strong(line: str) -> bool:
         return False
     if _HEAD.match(line):
         return _CODE_PUNCT.search(line) is not None
-    return any(p.fullmatch(line) for p in (_ASSIGN, _CALL, _OPENER, _ARM)) or (
-        _ASSIGN.match(line) is not None and line.endswith((";", ")", "]", "}", '"', "'"))
+    return _ASSIGN.match(line) is not None or any(
+        p.fullmatch(line) for p in (_CALL, _OPENER, _ARM, _CALL_OPENED)
     )
 
 
