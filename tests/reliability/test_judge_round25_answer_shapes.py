@@ -134,3 +134,20 @@ def test_a_fix_report_says_the_failure_went_away(text: str) -> None:
 )
 def test_a_notice_stays_a_failure(text: str) -> None:
     assert hand(text)[0]
+
+
+def test_a_trace_quoted_in_its_own_fence_leaves_the_code_read() -> None:
+    text = (
+        "You get this because the client gives up on the first 429:\n\n```\n"
+        "Traceback (most recent call last):\n"
+        '  File "/srv/bot.py", line 8, in <module>\n'
+        "RateLimitError: Rate limit exceeded\n```\n\n"
+        "Wrap the call and back off between tries:\n\n```python\n"
+        "import time\n\ndef ask(client, prompt):\n    for attempt in range(4):\n"
+        "        try:\n            return client.send(prompt)\n"
+        "        except RateLimitError:\n            time.sleep(2 ** attempt)\n"
+        '    raise RuntimeError("still rate limited")\n```'
+    )
+    failure, names = hand(text)
+    assert "source_code" in names
+    assert not failure

@@ -140,7 +140,10 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.text[:6000]
-    if text.count("\n") < _MIN_STATEMENTS - 1 or _TRACE.search(text) is not None:
+    # (a runtime's output in a closed fence, with words around it, is quoted by the writer)
+    fences = text.count("```")
+    said = r.said[:6000] if fences and fences % 2 == 0 else text
+    if text.count("\n") < _MIN_STATEMENTS - 1 or _TRACE.search(said) is not None:
         return ()
     strong, weak, total, nested = program_lines(text)
     lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -152,7 +155,7 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             return ()
         if not nested and strong < 2 * _MIN_STATEMENTS - 1:
             return ()
-    bare = [line.lstrip("> ") for line in lines]
+    bare = [line.strip().lstrip("> ") for line in said.splitlines()]
     if any(EXCEPTION_LINE.match(line) for line in bare if not line.startswith(("raise", "throw"))):
         return ()  # a runtime's exception printed among the lines: its output, not its code
     last = lines[-1]
