@@ -72,6 +72,13 @@ _TRACE = re.compile(
 )
 # A patch's hunk header (`@@ -40,7 +40,9 @@`): a change a developer made, line by line.
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@", re.M)
+# A mark that a line of code ends with or holds, two of which a program has at least.
+_MARK = re.compile(r" = | => |[;{}()\[,]\n|:\n[ \t]")
+# What every match of `_TRACE` holds.
+_TRACE_KEYS = ("Traceback", 'File "', "at ", "goroutine ", "#", "Stack trace:", "Caused by:")
+# A character one of which every line of code but a bare head word holds.
+_CODE_CHAR = re.compile(r"[(){}\[\];=:@#*/<>$|-]")
+_BARE_MAX = 8
 _MIN_STATEMENTS = 3
 _MIN_SHARE = 0.5
 _MAX_LINES = 150
@@ -104,7 +111,9 @@ def program_lines(text: str) -> tuple[int, int, int, bool]:
         indented = raw[: len(raw) - len(raw.lstrip())]
         if opened and indented:
             nested = True
-        if _strong(line):
+        if len(line) > _BARE_MAX and _CODE_CHAR.search(line) is None:
+            opened = False  # (words only: neither a statement nor a part of one)
+        elif _strong(line):
             strong += 1
             opened = line.endswith(("{", ":", "(", "[")) or line in ("begin", "try", "do")
         elif _WEAK.fullmatch(line):
@@ -140,10 +149,13 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.text[:6000]
+    first = _MARK.search(text)
+    if first is None or _MARK.search(text, first.end()) is None:
+        return ()  # (not two line ends or assignments of code: 19 texts in 20 stop here)
     # (a runtime's output in a closed fence, with words around it, is quoted by the writer)
     fences = text.count("```")
     said = r.said[:6000] if fences and fences % 2 == 0 else text
-    if text.count("\n") < _MIN_STATEMENTS - 1 or _TRACE.search(said) is not None:
+    if text.count("\n") < _MIN_STATEMENTS - 1:
         return ()
     strong, weak, total, nested = program_lines(text)
     lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -155,6 +167,8 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             return ()
         if not nested and strong < 2 * _MIN_STATEMENTS - 1:
             return ()
+    if any(key in said for key in _TRACE_KEYS) and _TRACE.search(said) is not None:
+        return ()
     bare = [line.strip().lstrip("> ") for line in said.splitlines()]
     if any(EXCEPTION_LINE.match(line) for line in bare if not line.startswith(("raise", "throw"))):
         return ()  # a runtime's exception printed among the lines: its output, not its code
