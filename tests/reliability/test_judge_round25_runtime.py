@@ -4,8 +4,11 @@ round 24 left: Node's own lines (`[UnhandledPromiseRejection: ...]` and its stoc
 `Caused by:` with a nested class, curl's `curl: (N)`, .NET's unhandled exception under a label in
 the runtime's language, Clojure's and VBA's heads over their message, Zig's panic, Oracle's
 `ORA-`, Streamlit's `Traceback:`, SQLAlchemy's pointer line, Lua's `[C]: in ?`, Windows' shells
-on a command they cannot find, and a value's default print (`<coroutine object ...>`); and a key
-of code in lower camel case (`default:`, `onError:`) is no exception's name. Made-up replies,
+on a command they cannot find, Selenium's and chromedriver's lines, Playwright's `locator.x:`,
+pydantic's head and fields, llama.cpp's GGML_ASSERT, Firefox's `f@url:line:col` frames, Apple's
+and Android's native crashes, and a value's default print (`<coroutine object ...>`); and a key
+of code in lower camel case (`default:`, `onError:`), or an indented entry that ends as a map's
+(`  TimeoutError: 504,`), is no exception's name. Made-up replies,
 both sides."""
 
 from __future__ import annotations
@@ -61,6 +64,17 @@ OUTPUTS = (
     "'ollama' is not recognized as an internal or external command,\n"
     "operable program or batch file.",
     "'node' 不是内部或外部命令\uff0c也不是可运行的程序\n或批处理文件。",
+    # Selenium with chromedriver's frames, Playwright's call, pydantic v1, llama.cpp, crashes
+    "selenium.common.exceptions.TimeoutException: Message: \nStacktrace:\n"
+    "#0 0x5581c2e1a4e3 <unknown>\n#1 0x5581c2b49c76 <unknown>",
+    "locator.fill: Timeout 15000ms exceeded.\nCall log:\n  - waiting for locator('#prompt')",
+    "2 validation errors for AgentConfig\nmodel\n  field required (type=value_error.missing)\n"
+    "temperature\n  value is not a valid float (type=type_error.float)",
+    "GGML_ASSERT: /src/llama.cpp/ggml/src/ggml.c:5012: ne % 32 == 0\nAborted (core dumped)",
+    "TypeError: reply.text is undefined\nrender@https://app.example.org/main.js:88:14\n"
+    "onmessage@https://app.example.org/main.js:40:9",
+    "Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 4410 (worker)\n"
+    "#00 pc 00000000000b2c10  /data/app/lib/arm64/libwhisper.so (decode+96)",
     # a value's default print
     "<coroutine object Assistant.answer at 0x7f52c1a9be40>",
     "<generator object stream_tokens at 0x10d4e2b20>",
@@ -107,6 +121,18 @@ ANSWERS = (
         "Add an error state to the hook",
         "const [state, setState] = useState({\n  loading: false,\n  lastError: null,\n"
         "  onError: undefined,\n});",
+    ),
+    # a map and a docstring keyed by exceptions' names
+    (
+        "Define the error codes for the client",
+        "```ts\nexport const codes = {\n  RateLimitError: 'rate_limited',\n"
+        "  TimeoutError: 'timeout',\n};\n```",
+    ),
+    # a Playwright error explained
+    (
+        "playwright locator.click timeout",
+        "`locator.click: Timeout 30000ms exceeded` means the button never became clickable: "
+        "wait for the dialog to close first, or raise the timeout with `{ timeout: 60000 }`.",
     ),
     # a Clojure error explained
     (

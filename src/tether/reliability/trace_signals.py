@@ -24,6 +24,17 @@ _FRAME_LINE = re.compile(
     r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more"
     # SQLAlchemy's pointer to its page on the error class (`(Background on this error at: ...)`)
     r"|\s*\(background on this error at: \S+\)"
+    # Selenium's and chromedriver's (`(Session info: chrome=120.0...)`, `Stacktrace:`, `#0
+    # 0x55d3b1c5e4e3 <unknown>`, `GetHandleVerifier [0x00A7A813+48355]`, `(No symbol)
+    # [0x00A0C4B1]`), pydantic's pointer to its page, Playwright's boxed notice
+    r"|\s*\(session info: .*|\s*stacktrace:|\s*#\d+ 0x[0-9a-f]+ <unknown>"
+    r"|\s*(?:\w+|\(no symbol\)) \[0x[0-9a-f]+(?:\+\d+)?\]"
+    r"|\s*for further information visit https://errors\.pydantic\.dev/\S+"
+    r"|\s*[\u2554\u2551\u255a].*"
+    # Firefox's and Safari's frames (`handleReply@https://x/app.js:41:7`, `@debugger eval
+    # code:1:1`), an Apple crash report's (`3   libswiftCore.dylib   0x00000001a0c4 $ss17...`),
+    # Android's native tombstone's (`#00 pc 000000000004f9c4  /system/lib64/libc.so (abort+164)`)
+    r"|\s*[\w$.<>/]*@\S.*:\d+:\d+|\s*\d+\s+\S+\s+0x[0-9a-f]+ .*|\s*#\d+ pc [0-9a-f]+\s+\S.*"
     # a Java frame without its `at`, as a servlet container's error page prints it
     r"|\s*[\w$]+(?:\.[\w$<>]+)+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|native method"
     r"|unknown source)\)"
@@ -108,7 +119,9 @@ EXCEPTION_LINE = re.compile(
 # A name in lower camel case before a colon (`onError: (e) => ...`, `lastError: null`, a
 # switch's `default:`): a key or a label of code, never an exception's class (CapWords, or
 # dotted: `socket.gaierror`).
-_CODE_NAME = re.compile(r"^\s*(?!panic:)[a-z][\w$]*:")
+# An indented entry that ends as one of a map's or a list's (`  TimeoutError: 504,`,
+# `  AuthError: 'unauthorized',`) is code's too.
+_CODE_NAME = re.compile(r"^\s*(?!panic:)[a-z][\w$]*:|^\s+[\w$.]+: .*[,;{\[(]\s*$")
 # The crash lines of runtimes whose grammar `EXCEPTION_LINE` does not read, tried only when
 # one of `_CRASH_KEYS` is in the text (the pattern costs twice `EXCEPTION_LINE` on prose).
 _CRASH_LINE = re.compile(
@@ -155,6 +168,16 @@ _CRASH_LINE = re.compile(
     r"|^\s*thread \d+ panic: "
     # Oracle's error, its code before the message (`ORA-12541: TNS:no listener`)
     r"|^\s*ora-\d{5}: \S"
+    # Playwright's error, the API call before its message (`locator.click: Timeout 30000ms
+    # exceeded.`, `browserType.launch: Executable doesn't exist at ...`)
+    r"|^\s*(?:browserType|browser|browserContext|page|frame|locator|elementHandle|request"
+    r"|apiRequestContext|keyboard|mouse)\.\w+: \S"
+    # VS Code's failed extension, pydantic's head (`1 validation error for ChatOpenAI`),
+    # llama.cpp's assertion and a CUDA error as the runtime words it
+    r"|^\s*activating extension '[^'\n]+' failed: |^\s*\d+ validation errors? for \w+\s*$"
+    r"|^\s*ggml_assert: \S+:\d+: |^\s*cuda error: \S"
+    # an Apple crash report's thread and Android's native crash over their frames
+    r"|^\s*thread \d+ crashed::?|^\s*fatal signal \d+ \(sig\w+\)"
     # VBA's run-time error box in Office's language, its message under it
     r"|^\s*(?:run-time error|laufzeitfehler|erreur d'ex\u00e9cution|errore di run-time"
     r"|\u5b9f\u884c\u6642\u30a8\u30e9\u30fc|\u8fd0\u884c\u65f6\u9519\u8bef) ?"
@@ -194,12 +217,31 @@ _CRASH_KEYS = (
     "syntax error",
     " panic: ",
     "ora-",
+    "browsertype.",
+    "browser.",
+    "browsercontext.",
+    "page.",
+    "frame.",
+    "locator.",
+    "elementhandle.",
+    "request.",
+    "apirequestcontext.",
+    "keyboard.",
+    "mouse.",
+    "activating extension",
+    "validation error",
+    "ggml_assert",
+    "cuda error: ",
+    " crashed:",
+    "fatal signal ",
     "run-time error",
     "laufzeitfehler",
     "erreur d'ex",
 )
 # A crash line whose message the runtime prints on the next line (Clojure's `Execution error
 # (X) at f (x.clj:3).`, VBA's `Run-time error '13':`): that line is the runtime's, not prose.
+# pydantic's field path under its head (`messages -> 0 -> content`, `__root__`)
+_PYDANTIC_FIELD = re.compile(r"^[\w.]+(?: -> [\w.]+)*\s*$")
 _MESSAGE_NEXT = re.compile(
     r"^\s*(?:(?:execution|syntax) error \S.*\)\.|\S.{0,30}'-?\d+(?: \([0-9a-f]{8}\))?' ?:)\s*$",
     re.I,
@@ -296,6 +338,7 @@ _RUNTIME_STOCK = re.compile(
     r"|During handling of the above exception, another exception occurred:"
     r"|The above exception was the direct cause of the following exception:"
     r"|\(Background on this error at: \S+\)"
+    r"|For documentation on this error, please visit: https://www\.selenium\.dev/\S+"
 )
 _STOCK_KEYS = (
     "this error originated",
@@ -307,6 +350,7 @@ _STOCK_KEYS = (
     "rust_backtrace=1",
     "above exception",
     "background on this error",
+    "for documentation on this error",
 )
 
 
@@ -608,6 +652,8 @@ def _read_trace(r: Reply) -> str | None:
         # an overlay's header, its `Error: ...` message under it
         at = lines.index(named[0]) + 1
         other -= at < len(lines) and _MESSAGE_BELOW.match(lines[at]) is not None
+    if named and " validation error" in named[0]:
+        other -= sum(1 for line in lines if _PYDANTIC_FIELD.match(line))
     if named and len(named) == 1 and _MESSAGE_NEXT.match(named[0]):
         at = lines.index(named[0]) + 1
         other -= at < len(lines) and not _FRAME_LINE.match(lines[at])
