@@ -5,7 +5,8 @@ round 24 left: Node's own lines (`[UnhandledPromiseRejection: ...]` and its stoc
 the runtime's language, Clojure's and VBA's heads over their message, Zig's panic, Oracle's
 `ORA-`, Streamlit's `Traceback:`, SQLAlchemy's pointer line, Lua's `[C]: in ?`, Windows' shells
 on a command they cannot find, Selenium's and chromedriver's lines, Playwright's `locator.x:`,
-pydantic's head and fields, llama.cpp's GGML_ASSERT, Firefox's `f@url:line:col` frames, Apple's
+pydantic's head and fields, llama.cpp's GGML_ASSERT, Dio's stock lines, the JSON readers'
+and HTTP clients' messages of Kotlin, Java, .NET and Faraday, Firefox's `f@url:line:col` frames, Apple's
 and Android's native crashes, and a value's default print (`<coroutine object ...>`); and a key
 of code in lower camel case (`default:`, `onError:`), or an indented entry that ends as a map's
 (`  TimeoutError: 504,`), is no exception's name. Made-up replies,
@@ -75,6 +76,23 @@ OUTPUTS = (
     "onmessage@https://app.example.org/main.js:40:9",
     "Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 4410 (worker)\n"
     "#00 pc 00000000000b2c10  /data/app/lib/arm64/libwhisper.so (decode+96)",
+    # Dio's stock lines; the JSON readers and HTTP clients of Kotlin, Java, .NET, Faraday
+    "DioException [bad response]: This exception was thrown because the response has a status "
+    "code of 503 and RequestOptions.validateStatus was configured to throw for this status "
+    'code.\nThe status code of 503 has the following meaning: "Server error - the server '
+    'failed to fulfil an apparently valid request"\nRead more about status codes at '
+    "https://developer.mozilla.org/en-US/docs/Web/HTTP/Status\nIn order to resolve this "
+    "exception you typically have either to verify and fix your request code or you have to "
+    "fix the server code.",
+    "Use JsonReader.setLenient(true) to accept malformed JSON at line 1 column 1 path $",
+    "Field 'candidates' is required for type with serial name 'GeminiReply', but it was "
+    "missing at path: $",
+    "Unexpected JSON token at offset 0: Expected start of the object '{', but had '<' instead "
+    "at path: $",
+    "The response ended prematurely. (ResponseEnded)",
+    "Sequence contains no elements",
+    "stream was reset: PROTOCOL_ERROR",
+    "the server responded with status 502",
     # a value's default print
     "<coroutine object Assistant.answer at 0x7f52c1a9be40>",
     "<generator object stream_tokens at 0x10d4e2b20>",
@@ -133,6 +151,12 @@ ANSWERS = (
         "playwright locator.click timeout",
         "`locator.click: Timeout 30000ms exceeded` means the button never became clickable: "
         "wait for the dialog to close first, or raise the timeout with `{ timeout: 60000 }`.",
+    ),
+    # a writer on Gson's message
+    (
+        "Gson says setLenient",
+        "Gson's `Use JsonReader.setLenient(true) to accept malformed JSON` usually means the "
+        "server sent an HTML error page instead of JSON; log the raw body before you parse it.",
     ),
     # a Clojure error explained
     (

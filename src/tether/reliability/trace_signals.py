@@ -31,6 +31,10 @@ _FRAME_LINE = re.compile(
     r"|\s*(?:\w+|\(no symbol\)) \[0x[0-9a-f]+(?:\+\d+)?\]"
     r"|\s*for further information visit https://errors\.pydantic\.dev/\S+"
     r"|\s*[\u2554\u2551\u255a].*"
+    # Dio's (Dart's HTTP client's) stock lines under its `DioException [bad response]: ...`
+    r"|\s*(?:this exception was thrown because the response has a status code of \d+.*"
+    r"|the status code of \d{3} has the following meaning: .*"
+    r"|read more about status codes at \S+|in order to resolve this exception you typically .*)"
     # Firefox's and Safari's frames (`handleReply@https://x/app.js:41:7`, `@debugger eval
     # code:1:1`), an Apple crash report's (`3   libswiftCore.dylib   0x00000001a0c4 $ss17...`),
     # Android's native tombstone's (`#00 pc 000000000004f9c4  /system/lib64/libc.so (abort+164)`)
@@ -339,6 +343,10 @@ _RUNTIME_STOCK = re.compile(
     r"|The above exception was the direct cause of the following exception:"
     r"|\(Background on this error at: \S+\)"
     r"|For documentation on this error, please visit: https://www\.selenium\.dev/\S+"
+    r"|This exception was thrown because the response has a status code of \d+"
+    r"|The status code of \d{3} has the following meaning:|Read more about status codes at \S"
+    r"|In order to resolve this exception you typically have either to verify"
+    r"|To get rid of this exception, try raising the RequestOptions\.\w+"
 )
 _STOCK_KEYS = (
     "this error originated",
@@ -351,6 +359,11 @@ _STOCK_KEYS = (
     "above exception",
     "background on this error",
     "for documentation on this error",
+    "this exception was thrown because",
+    "has the following meaning",
+    "read more about status codes",
+    "in order to resolve this exception",
+    "to get rid of this exception",
 )
 
 
@@ -781,6 +794,14 @@ _SYSTEM_MESSAGE = re.compile(
     # is not recognized as an internal or external command, ...`) and PowerShell's (`The term
     # 'ollama' is not recognized as a name of a cmdlet, function, script file, or ...`)
     r"|\bis not recognized as an internal or external command\b"
+    # the JSON readers and HTTP clients of Kotlin, Java and .NET and Ruby's Faraday on a body or
+    # a stream that was not what the code expected (Gson's, kotlinx.serialization's, OkHttp's,
+    # HttpClient's, LINQ's, Faraday's)
+    r"|\bUse JsonReader\.setLenient\(true\) to accept malformed JSON\b"
+    r"|\bUnexpected JSON token at offset \d+:[^\n]*"
+    r"|\bField '[^'\n]+' is required for type with serial name '[^'\n]+', but it was missing\b"
+    r"|^The response ended prematurely\b|^Sequence contains no (?:matching )?elements?\b"
+    r"|\bstream was reset: [A-Z_]+\b|^the server responded with status \d{3}\b"
     r"|\bn'est pas reconnu en tant que commande interne\b|\bno se reconoce como un comando "
     r"interno o externo\b|\bist entweder falsch geschrieben oder\b"
     r"|\u4e0d\u662f\u5185\u90e8\u6216\u5916\u90e8\u547d\u4ee4"
@@ -819,6 +840,13 @@ _SYSTEM_MESSAGE_KEYS = (
     '"http',
     "non-zero exit status",
     "is not recognized as ",
+    "setLenient",
+    "Unexpected JSON token",
+    "with serial name",
+    "ended prematurely",
+    "Sequence contains no",
+    "stream was reset",
+    "responded with status",
     "n'est pas reconnu ",
     "no se reconoce como ",
     "falsch geschrieben oder",
