@@ -261,7 +261,9 @@ from tether.reliability.tail_signals import broken_off, tail_error
 from tether.reliability.tool_protocol_signals import tool_protocol
 from tether.reliability.trace_signals import (
     EXCEPTION_LINE,
+    object_repr,
     runtime_message,
+    runtime_prose,
     stack_trace,
 )
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
@@ -303,6 +305,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "broken_off": 4.0,  # ... after an answer broken off mid-token, or after escaped line breaks
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
+    "object_repr": 1.2,  # ... a runtime's default print of a value (`<coroutine object ...>`)
+    "runtime_prose": 1.0,  # ... a trace's runtime stock sentences, each (Node's rejection), up to 3
     "template_slot": 1.0,  # a message template with a slot never filled ("Error: {e}")
     "color_code": 0.5,  # a game chat's formatting code opening the reply ("§c[Bot] ...")
     "app_controls": 0.7,  # a remedy through the app's controls ("use /new", "the retry button")
@@ -436,6 +440,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     failed_segment,
     declines_rendering,
     stack_trace,
+    runtime_prose,
+    object_repr,
     runtime_message,
     template_slot,
     color_code,

@@ -17,10 +17,28 @@ from tether.reliability.reply import (
 # A line of a stack trace: a frame (Python, JavaScript, Java, Go, Rust, Lua's `file.lua:12: in
 # function 'f'`, `[C]: in ?`), the source line under a Python frame, or its `^^^` markers.
 _FRAME_LINE = re.compile(
-    r"^(?:traceback \(most recent call last\):|stack traceback:|\s*file \".*\", line \d+.*"
-    r"|\s+at \S.*|\s*\S+: in (?:function|main chunk|local|method|field|upvalue|\?)\b.*"
+    r"^(?:traceback \(most recent call last\):|stack traceback:|traceback:"
+    r"|\s*file \".*\", line \d+.*"
+    r"|\s+at \S.*|\s*\S+: in (?:(?:function|main chunk|local|method|field|upvalue)\b|\?).*"
     r"|\s*(?:caused by|during handling of the above exception).*|goroutine \d+ \[.*"
     r"|\s+\d+: .*|\s{2,}\S.*|\s*[~^]+\s*|\s*\.\.\. \d+ more"
+    # SQLAlchemy's pointer to its page on the error class (`(Background on this error at: ...)`)
+    r"|\s*\(background on this error at: \S+\)"
+    # Selenium's and chromedriver's (`(Session info: chrome=120.0...)`, `Stacktrace:`, `#0
+    # 0x55d3b1c5e4e3 <unknown>`, `GetHandleVerifier [0x00A7A813+48355]`, `(No symbol)
+    # [0x00A0C4B1]`), pydantic's pointer to its page, Playwright's boxed notice
+    r"|\s*\(session info: .*|\s*stacktrace:|\s*#\d+ 0x[0-9a-f]+ <unknown>"
+    r"|\s*(?:\w+|\(no symbol\)) \[0x[0-9a-f]+(?:\+\d+)?\]"
+    r"|\s*for further information visit https://errors\.pydantic\.dev/\S+"
+    r"|\s*[\u2554\u2551\u255a].*"
+    # Dio's (Dart's HTTP client's) stock lines under its `DioException [bad response]: ...`
+    r"|\s*(?:this exception was thrown because the response has a status code of \d+.*"
+    r"|the status code of \d{3} has the following meaning: .*"
+    r"|read more about status codes at \S+|in order to resolve this exception you typically .*)"
+    # Firefox's and Safari's frames (`handleReply@https://x/app.js:41:7`, `@debugger eval
+    # code:1:1`), an Apple crash report's (`3   libswiftCore.dylib   0x00000001a0c4 $ss17...`),
+    # Android's native tombstone's (`#00 pc 000000000004f9c4  /system/lib64/libc.so (abort+164)`)
+    r"|\s*[\w$.<>/]*@\S.*:\d+:\d+|\s*\d+\s+\S+\s+0x[0-9a-f]+ .*|\s*#\d+ pc [0-9a-f]+\s+\S.*"
     # a Java frame without its `at`, as a servlet container's error page prints it
     r"|\s*[\w$]+(?:\.[\w$<>]+)+\((?:[\w$]+\.(?:java|kt|scala|groovy):\d+|native method"
     r"|unknown source)\)"
@@ -51,6 +69,9 @@ _FRAME_LINE = re.compile(
     r"|\s*\u2550{4,}\s*|\s*the relevant error-causing widget was:?"
     r"|\s*when the exception was thrown, this was the stack:?|\s*\S.*\.dart:\d+:\d+\)?"
     r"|\s*#\d+\s+\S+ \(\S+:\d+(?::\d+)?\)|\s*<asynchronous suspension>"
+    # Zig's frame: a file's line and column, the address, the function (`main.zig:12:18:
+    # 0x10342a1 in main (bot)`)
+    r"|\s*\S+\.zig:\d+:\d+: 0x[0-9a-f]+ in .*"
     # JavaScript's and Java's `at` frames pasted without their indentation
     r"|at (?:async )?[^()\n]{1,200} \(\S+:\d+:\d+\)|at (?:async )?\S+:\d+:\d+"
     r"|at [\w$.<>/]+\((?:[^()\n]*:\d+|native method|unknown source)\)"
@@ -99,6 +120,12 @@ EXCEPTION_LINE = re.compile(
     r"^\s*thread '[^']*'(?: \(\d+\))? panicked at|^\s*(?:\w+\.)*(?:exceptions?|errors?)\.[A-Z]\w*:",
     re.I,
 )
+# A name in lower camel case before a colon (`onError: (e) => ...`, `lastError: null`, a
+# switch's `default:`): a key or a label of code, never an exception's class (CapWords, or
+# dotted: `socket.gaierror`).
+# An indented entry that ends as one of a map's or a list's (`  TimeoutError: 504,`,
+# `  AuthError: 'unauthorized',`) is code's too.
+_CODE_NAME = re.compile(r"^\s*(?!panic:)[a-z][\w$]*:|^\s+[\w$.]+: .*[,;{\[(]\s*$")
 # The crash lines of runtimes whose grammar `EXCEPTION_LINE` does not read, tried only when
 # one of `_CRASH_KEYS` is in the text (the pattern costs twice `EXCEPTION_LINE` on prose).
 _CRASH_LINE = re.compile(
@@ -123,7 +150,42 @@ _CRASH_LINE = re.compile(
     r"|^\s*\S+\.rb:\d+:in .{0,300}\((?:\w+::)*\w+\)$|^\s*\*\* \((?:\w+\.)*\w+\) "
     r"|^\s*unhandled exception:?\s*$|^\s*[A-Za-z_$][\w$]*(?:error|exception) \(\w+\): "
     # Node's report of a promise nobody caught, and the Flutter engine's of an uncaught exception
-    r"|^\s*\[unhandledpromiserejection: |^\s*\[error:flutter/\S+\] unhandled exception: ",
+    r"|^\s*\[unhandledpromiserejection: |^\s*\[error:flutter/\S+\] unhandled exception: "
+    # Node's own lines: an error of its own with its code (`Error [ERR_REQUIRE_ESM]: ...`,
+    # `Uncaught Error [ERR_HTTP_HEADERS_SENT]: ...`) and a warning with the process's id
+    # (`(node:4821) UnhandledPromiseRejectionWarning: ...`, `(node:7) [DEP0018] ...`)
+    r"|^\s*(?:uncaught )?error \[err_[a-z0-9_]+\]:|^\s*\(node:\d+\) (?:\[\w+\] )?\w+: "
+    # Java's and Kotlin's cause (`Caused by: org.x.HttpServerErrorException$ServiceUnavailable:
+    # 503 ...`): a nested class after the exception's name
+    r"|^\s*(?:caused by: )?(?:[\w$]+\.)+[\w$]*(?:exception|error)(?:\$\w+)+(?::|$)"
+    r"|^\s*caused by: (?:[\w$]+\.)+[\w$]*(?:exception|error)(?::|$)"
+    # curl's failure, its exit code in brackets (`curl: (7) Failed to connect to ...`)
+    r"|^\s*curl: \(\d{1,3}\) \S"
+    # .NET's unhandled exception under its label in the runtime's language (`Unbehandelte
+    # Ausnahme: System.NullReferenceException: ...`, `未经处理的异常:  System.X: ...`)
+    r"|^\s*[^\W\d_][^\W\d_]*(?: [^\W\d_]+){0,3}\s?[:\uff1a]\s+(?:[\w`]+\.)+[\w`]*exception: "
+    # Clojure's (1.10 and later): the phase, the exception's class, where (`Execution error
+    # (NullPointerException) at bot.core/ask (core.clj:22).`), its message under it
+    r"|^\s*(?:execution|syntax) error (?:\(\w+\) )?(?:compiling |reading source "
+    r"|macroexpanding \S+ )?at \(?\S+ ?\(\S+:\d+(?::\d+)?\)\)?\.$"
+    # Zig's panic (`thread 1033 panic: index out of bounds`)
+    r"|^\s*thread \d+ panic: "
+    # Oracle's error, its code before the message (`ORA-12541: TNS:no listener`)
+    r"|^\s*ora-\d{5}: \S"
+    # Playwright's error, the API call before its message (`locator.click: Timeout 30000ms
+    # exceeded.`, `browserType.launch: Executable doesn't exist at ...`)
+    r"|^\s*(?:browserType|browser|browserContext|page|frame|locator|elementHandle|request"
+    r"|apiRequestContext|keyboard|mouse)\.\w+: \S"
+    # VS Code's failed extension, pydantic's head (`1 validation error for ChatOpenAI`),
+    # llama.cpp's assertion and a CUDA error as the runtime words it
+    r"|^\s*activating extension '[^'\n]+' failed: |^\s*\d+ validation errors? for \w+\s*$"
+    r"|^\s*ggml_assert: \S+:\d+: |^\s*cuda error: \S"
+    # an Apple crash report's thread and Android's native crash over their frames
+    r"|^\s*thread \d+ crashed::?|^\s*fatal signal \d+ \(sig\w+\)"
+    # VBA's run-time error box in Office's language, its message under it
+    r"|^\s*(?:run-time error|laufzeitfehler|erreur d'ex\u00e9cution|errore di run-time"
+    r"|\u5b9f\u884c\u6642\u30a8\u30e9\u30fc|\u8fd0\u884c\u65f6\u9519\u8bef) ?"
+    r"'-?\d+(?: \([0-9a-f]{8}\))?' ?:\s*$",
     re.I,
 )
 _CRASH_KEYS = (
@@ -148,6 +210,43 @@ _CRASH_KEYS = (
     "exception (",
     "unhandledpromiserejection",
     "unhandled exception: ",
+    "[err_",
+    "(node:",
+    "exception$",
+    "error$",
+    "caused by: ",
+    "curl: (",
+    "exception: ",
+    "execution error",
+    "syntax error",
+    " panic: ",
+    "ora-",
+    "browsertype.",
+    "browsercontext.",
+    "locator.",
+    "elementhandle.",
+    "apirequestcontext.",
+    "ms exceeded",  # (Playwright's other objects by their usual messages: `page.x` is common)
+    "net::err_",
+    "has been closed",
+    "executable doesn't exist",
+    "activating extension",
+    "validation error",
+    "ggml_assert",
+    "cuda error: ",
+    " crashed:",
+    "fatal signal ",
+    "run-time error",
+    "laufzeitfehler",
+    "erreur d'ex",
+)
+# A crash line whose message the runtime prints on the next line (Clojure's `Execution error
+# (X) at f (x.clj:3).`, VBA's `Run-time error '13':`): that line is the runtime's, not prose.
+# pydantic's field path under its head (`messages -> 0 -> content`, `__root__`)
+_PYDANTIC_FIELD = re.compile(r"^[\w.]+(?: -> [\w.]+)*\s*$")
+_MESSAGE_NEXT = re.compile(
+    r"^\s*(?:(?:execution|syntax) error \S.*\)\.|\S.{0,30}'-?\d+(?: \([0-9a-f]{8}\))?' ?:)\s*$",
+    re.I,
 )
 # Python's header opens its trace; Lua's (`stack traceback:`) follows the error's message line.
 _TRACE_HEADER = re.compile(
@@ -207,6 +306,65 @@ def stack_trace(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("stack_trace", w["stack_trace"], named),)
 
 
+def runtime_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a stack trace (`stack_trace`) that carries a runtime's own stock sentences
+    (Node's report of a promise nobody caught: "This error originated either by throwing
+    inside of an async function without a catch block ..."; its hint to require an ES module
+    by `import()`; Rust's hint to set RUST_BACKTRACE; Python's between two exceptions). The
+    answer signals read those as a writer's explanation (`explains`, `defines`,
+    `handles_errors`, `code_parts`); this weighs them back as the runtime's."""
+    if not any(key in r.low for key in _STOCK_KEYS):
+        return ()
+    named = _trace(r)
+    if named is None or _asks_for_trace(r.question):
+        return ()
+    found = _RUNTIME_STOCK.findall(r.text[:6000])
+    if not found:
+        return ()
+    weight = w["runtime_prose"] * min(len(found), RUNTIME_PROSE_MAX)
+    return (Signal("runtime_prose", round(weight, 3), found[0][:40]),)
+
+
+RUNTIME_PROSE_MAX = 3  # each stock sentence weighs, up to three
+
+
+_RUNTIME_STOCK = re.compile(
+    r"This error originated either by throwing inside of an async function without a catch "
+    r"block, or by rejecting a promise which was not handled with \.catch\(\)"
+    r"|The promise rejected with the reason \S"
+    r"|Unhandled promise rejections are deprecated\. In the future, promise rejections"
+    r"|To terminate the node process on unhandled promise rejection, use the CLI flag"
+    r"|Instead change the require of \S+ in \S+ to a dynamic import\(\)"
+    r"|Use `node --trace-(?:warnings|deprecation|uncaught) \.\.\.` to show where"
+    r"|note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace"
+    r"|During handling of the above exception, another exception occurred:"
+    r"|The above exception was the direct cause of the following exception:"
+    r"|\(Background on this error at: \S+\)"
+    r"|For documentation on this error, please visit: https://www\.selenium\.dev/\S+"
+    r"|This exception was thrown because the response has a status code of \d+"
+    r"|The status code of \d{3} has the following meaning:|Read more about status codes at \S"
+    r"|In order to resolve this exception you typically have either to verify"
+    r"|To get rid of this exception, try raising the RequestOptions\.\w+"
+)
+_STOCK_KEYS = (
+    "this error originated",
+    "promise rejected with",
+    "rejections are deprecated",
+    "to terminate the node process",
+    "instead change the require",
+    "node --trace-",
+    "rust_backtrace=1",
+    "above exception",
+    "background on this error",
+    "for documentation on this error",
+    "this exception was thrown because",
+    "has the following meaning",
+    "read more about status codes",
+    "in order to resolve this exception",
+    "to get rid of this exception",
+)
+
+
 # A request for the trace itself ("paste the full traceback", "show me the stack trace it
 # prints", "把完整的堆栈贴出来"): the trace is what was asked for.
 _TRACE_NOUNS = (
@@ -261,6 +419,50 @@ _PS_POSITION = re.compile(
     re.I,
 )
 _PS_CONCISE = re.compile(r"^\s*(?:line \||\d+ \|(?: .*)?|\|(?: .*)?)$", re.I)
+
+
+# PowerShell 7's ConciseView of an error at the prompt: the command's name (an approved verb,
+# a noun) or, for a script's own error, its category, then the message in the shell's language
+# (`Get-Item: Cannot find path 'C:\\x' because it does not exist.`, `Invoke-RestMethod: {...}`,
+# `InvalidOperation: You cannot call a method on a null-valued expression.`). Its names are
+# never translated.
+_PS_VERBS = (
+    "Add|Approve|Assert|Backup|Block|Build|Checkpoint|Clear|Close|Compare|Complete|Compress|"
+    "Confirm|Connect|Convert|ConvertFrom|ConvertTo|Copy|Debug|Deny|Deploy|Disable|Disconnect|"
+    "Dismount|Edit|Enable|Enter|Exit|Expand|Export|Find|Format|Get|Grant|Group|Hide|Import|"
+    "Initialize|Install|Invoke|Join|Limit|Lock|Measure|Merge|Mount|Move|New|Open|Optimize|Out|"
+    "Ping|Pop|Protect|Publish|Push|Read|Receive|Redo|Register|Remove|Rename|Repair|Request|"
+    "Reset|Resize|Resolve|Restart|Restore|Resume|Revoke|Save|Search|Select|Send|Set|Show|Skip|"
+    "Sort|Split|Start|Step|Stop|Submit|Suspend|Switch|Sync|Test|Trace|Unblock|Undo|Uninstall|"
+    "Unlock|Unprotect|Unpublish|Unregister|Update|Use|Wait|Watch|Write"
+)
+_PS_CATEGORIES = (
+    "NotSpecified|OpenError|CloseError|DeviceError|DeadlockDetected|InvalidArgument|InvalidData|"
+    "InvalidOperation|InvalidResult|InvalidType|MetadataError|NotImplemented|NotInstalled|"
+    "ObjectNotFound|OperationStopped|OperationTimeout|SyntaxError|ParserError|PermissionDenied|"
+    "ResourceBusy|ResourceExists|ResourceUnavailable|ReadError|WriteError|FromStdErr|"
+    "SecurityError|ProtocolError|ConnectionError|AuthenticationError|LimitsExceeded|"
+    "QuotaExceeded|NotEnabled"
+)
+_PS_CONCISE_LINE = re.compile(
+    rf"^(?:(?:{_PS_VERBS})-[A-Z][A-Za-z0-9]+|{_PS_CATEGORIES}): (?!\s)[^`\n]{{3,400}}$"
+)
+_PS_CATEGORY = re.compile(rf"^(?:{_PS_CATEGORIES}): ")
+PS_CONCISE_LINES = 3
+
+
+def _powershell_concise(r: Reply, lines: list[str]) -> str | None:
+    """The first line when the reply is PowerShell 7's errors at the prompt and nothing else
+    (`_PS_CONCISE_LINE`, at most three; a command's with failure words): a client ran a command and
+    passed its error on. A sentence about a cmdlet ("Get-Item: returns the item at a path")
+    has no failure word."""
+    if len(lines) > PS_CONCISE_LINES:
+        return None
+    if not all(_PS_CONCISE_LINE.match(line.strip()) for line in lines):
+        return None
+    if not r.hits and not _PS_CATEGORY.match(lines[0].strip()):
+        return None  # (a category's name is the shell's own; a command's needs failure words)
+    return lines[0].strip()[:60]
 
 
 def _powershell_record(lines: list[str]) -> str | None:
@@ -420,9 +622,16 @@ def _read_trace(r: Reply) -> str | None:
     record = _record(head, lines)
     if record is not None:
         return record
+    if len(lines) <= PS_CONCISE_LINES and ("-" in head[:40] or ": " in head[:24]):
+        record = _powershell_concise(r, lines)
+        if record is not None:
+            return record
     crash = may_hold_folded(head, low, _CRASH_KEYS)
     named = [
-        line for line in lines if EXCEPTION_LINE.match(line) or (crash and _CRASH_LINE.match(line))
+        line
+        for line in lines
+        if (EXCEPTION_LINE.match(line) and not _CODE_NAME.match(line))
+        or (crash and _CRASH_LINE.match(line))
     ]
     bare = not named and "Error: " in head and ("at " in head or "Call Stack" in head)
     if bare:
@@ -454,6 +663,11 @@ def _read_trace(r: Reply) -> str | None:
         # an overlay's header, its `Error: ...` message under it
         at = lines.index(named[0]) + 1
         other -= at < len(lines) and _MESSAGE_BELOW.match(lines[at]) is not None
+    if named and " validation error" in named[0]:
+        other -= sum(1 for line in lines if _PYDANTIC_FIELD.match(line))
+    if named and len(named) == 1 and _MESSAGE_NEXT.match(named[0]):
+        at = lines.index(named[0]) + 1
+        other -= at < len(lines) and not _FRAME_LINE.match(lines[at])
     if not named:
         # (the header is no frame; above Lua's, its message line names the error)
         named = [lines[0]]
@@ -462,6 +676,45 @@ def _read_trace(r: Reply) -> str | None:
     if (frames >= 2 and other * 5 <= len(lines)) or (other == 0 and len(lines) <= 3 and not bare):
         return named[-1].strip()[:60]
     return None
+
+
+def object_repr(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a runtime's default print of a value, not a text: Python's `<coroutine
+    object Agent.reply at 0x7f3a...>` (an un-awaited call), `<generator object ...>`, `<function
+    f at 0x...>`, `<bound method ...>`, `<X object at 0x...>`, requests' `<Response [429]>`,
+    asyncio's `<Task pending ...>`; Node's `Promise { <pending> }`; Java's `com.x.Reply@1b6d3586`;
+    .NET's ``System.Threading.Tasks.Task`1[System.String]``; Dart's `Instance of 'Future<String>'`;
+    Ruby's `#<Net::HTTPTooManyRequests 429 ...>`. A client put the object where its text should
+    be. Not when the request asks what a program prints (the print is then the answer)."""
+    text = r.text.strip()
+    if len(text) > OBJECT_REPR_CHARS or not text or text[0] not in _REPR_FIRST:
+        return ()
+    if text.count("\n") > 2 or any(
+        not _OBJECT_REPR.fullmatch(x.strip()) for x in text.splitlines()
+    ):
+        return ()
+    if r.question and any(word in r.question.lower() for word in _ASKS_PRINT):
+        return ()
+    return (Signal("object_repr", w["object_repr"], text[:40]),)
+
+
+OBJECT_REPR_CHARS = 300
+_REPR_FIRST = frozenset("<P#ISabcdefghijklmnopqrstuvwxyz")
+_OBJECT_REPR = re.compile(
+    r"<(?:coroutine|generator|async_generator|function|built-in method|built-in function|map|zip"
+    r"|filter|[\w.]+) object [\w.<>]+ at 0x[0-9a-f]+>"
+    r"|<(?:[\w.]+ )?object at 0x[0-9a-f]+>|<[\w.]+ object at 0x[0-9a-f]+>"
+    r"|<function [\w.<>]+ at 0x[0-9a-f]+>|<bound method [\w.<>]+ of <.{1,120}>>"
+    r"|<Response \[\d{3}\]>|<(?:Task|Future) (?:pending|finished|cancelled)\b.{0,200}>"
+    r"|Promise \{ <(?:pending|rejected)> ?.{0,200}\}"
+    r"|(?:[a-z]\w*\.)+[A-Z][\w$]*@[0-9a-f]{5,8}"
+    r"|System\.Threading\.Tasks\.Task(?:`1\[[\w.`\[\], ]{1,120}\]|\+\S{1,120})?"
+    r"|Instance of '_?Future<[\w<>?, ]{1,60}>'"
+    r"|#<(?:Net::HTTP\w+ \d{3} [^>]{1,80}"
+    r"|(?:Proc|Thread|Enumerator|Fiber|Async::Task):[^>]{1,120})>"
+)
+# the request asks what a program prints or returns: the print is then the answer
+_ASKS_PRINT = ("print", "output", "repr", "return", "console.log", "log(", "输出", "打印", "出力")
 
 
 RUNTIME_MESSAGE_CHARS = 300
@@ -491,7 +744,10 @@ def runtime_message(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # about it ("That error means the reply is not valid JSON")
     before = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
     subject = _BEFORE_LABEL.sub("", before)
-    if len(subject.split()) > RUNTIME_SUBJECT_WORDS or r.explaining_words:
+    said = m.group(0)  # (a word of the runtime's own message explains nothing: `不是内部命令`)
+    if len(subject.split()) > RUNTIME_SUBJECT_WORDS or any(
+        x not in said for x in r.explaining_words
+    ):
         return ()  # (or it is explained: "... happens when the list is empty")
     return (Signal("runtime_message", w["runtime_message"], m.group(0)),)
 
@@ -531,7 +787,27 @@ _SYSTEM_MESSAGE = re.compile(
     r"|\b(?:getaddrinfo|connect|read|write|listen|spawn \S+|open) (?:ENOTFOUND|EAI_AGAIN|ETIMEDOUT"
     r"|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOENT|EACCES|EADDRINUSE)\b"
     r"|^(?:Get|Post|Put|Patch|Delete|Head|GET|POST|PUT|PATCH|DELETE|HEAD) \"https?://[^\"\s]+\": \S"
-    r"|\breturned non-zero exit status -?\d+",
+    r"|\breturned non-zero exit status -?\d+"
+    # Windows' shells on a command they cannot find, in their languages: cmd.exe's (`'python'
+    # is not recognized as an internal or external command, ...`) and PowerShell's (`The term
+    # 'ollama' is not recognized as a name of a cmdlet, function, script file, or ...`)
+    r"|\bis not recognized as an internal or external command\b"
+    # the JSON readers and HTTP clients of Kotlin, Java and .NET and Ruby's Faraday on a body or
+    # a stream that was not what the code expected (Gson's, kotlinx.serialization's, OkHttp's,
+    # HttpClient's, LINQ's, Faraday's)
+    r"|\bUse JsonReader\.setLenient\(true\) to accept malformed JSON\b"
+    r"|\bUnexpected JSON token at offset \d+:[^\n]*"
+    r"|\bField '[^'\n]+' is required for type with serial name '[^'\n]+', but it was missing\b"
+    r"|^The response ended prematurely\b|^Sequence contains no (?:matching )?elements?\b"
+    r"|\bstream was reset: [A-Z_]+\b|^the server responded with status \d{3}\b"
+    r"|\bn'est pas reconnu en tant que commande interne\b|\bno se reconoce como un comando "
+    r"interno o externo\b|\bist entweder falsch geschrieben oder\b"
+    r"|\u4e0d\u662f\u5185\u90e8\u6216\u5916\u90e8\u547d\u4ee4"
+    r"|\u5185\u90e8\u30b3\u30de\u30f3\u30c9\u307e\u305f\u306f\u5916\u90e8\u30b3\u30de\u30f3\u30c9"
+    r"|\bis not recognized as (?:the|a) name of a cmdlet\b"
+    r"|\bn'est pas reconnu comme nom d'applet de commande\b"
+    r"|\bno se reconoce como nombre de un cmdlet\b"
+    r"|\bwurde nicht als Name eines Cmdlet\b",
     re.M,
 )
 _SYSTEM_MESSAGE_KEYS = (
@@ -561,6 +837,20 @@ _SYSTEM_MESSAGE_KEYS = (
     "EADDRINUSE",
     '"http',
     "non-zero exit status",
+    "is not recognized as ",
+    "setLenient",
+    "Unexpected JSON token",
+    "with serial name",
+    "ended prematurely",
+    "Sequence contains no",
+    "stream was reset",
+    "responded with status",
+    "n'est pas reconnu ",
+    "no se reconoce como ",
+    "falsch geschrieben oder",
+    "Cmdlet",
+    "\u5916\u90e8\u547d\u4ee4",
+    "\u5916\u90e8\u30b3\u30de\u30f3\u30c9",
 )
 # serde's field in its messages (`missing field `choices` at line 1 column 87`)
 _SERDE_FIELD = re.compile(r"\b(?:missing|unknown|duplicate) field `\w+`")
