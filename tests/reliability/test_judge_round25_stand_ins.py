@@ -1,0 +1,120 @@
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
+"""Round 25 (engineer 133): stand-ins for an answer. Made-up replies, both sides.
+
+- A filter's replacement text (`filtered_stand_in`): a note that the reply was taken away and
+  nothing else ("[Content removed]", "该回答已被屏蔽", "답변이 차단되었습니다"), a provider's block
+  reason printed alone ("SAFETY", "finish_reason: content_filter") where a chat's answer was
+  due (not a guard model's verdict alone, "unsafe\\nS2": a classifier's demanded output).
+  Not to a request that names the note's verb (asked to redact), nor to a safety assessment
+  asked for.
+- A stand-in the request demands (`asked_stand_in`, on the answer's side): a stand-in the
+  request asks to translate, a code literal the request asks a program's value for, the text
+  a client shows while it waits, asked for.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import hand
+
+POEM = "Write a short poem about autumn leaves."
+POEM_ZH = "写一首关于秋天落叶的短诗"
+
+FILTERED = (
+    "[Content removed]",
+    "This response was filtered.",
+    "(output withheld by the safety system)",
+    "[Message removed by moderator]",
+    "NSFW content removed",
+    "This answer was hidden because it may contain sensitive information.",
+    "[内容已被过滤]",
+    "该回答已被屏蔽",
+    "R18内容已被过滤",
+    "为保护隐私，该回答已隐藏。",
+    "このメッセージは削除されました",
+    "応答はフィルターによりブロックされました。",
+    "답변이 차단되었습니다.",
+    "[삭제된 메시지]",
+    "Ответ скрыт модерацией.",
+    "[сообщение удалено]",
+    "[Contenido eliminado]",
+    "Esta respuesta fue filtrada.",
+    "[Contenu supprimé]",
+    "Cette réponse a été filtrée.",
+    "[Inhalt entfernt]",
+    "Diese Antwort wurde gefiltert.",
+    "[Contenuto rimosso]",
+    "Resposta bloqueada pela moderação.",
+    "SAFETY",
+    "PROHIBITED_CONTENT",
+    "finish_reason: content_filter",
+    "FinishReason.SAFETY",
+    "guardrail_intervened",
+)
+
+
+@pytest.mark.parametrize("text", FILTERED)
+def test_a_filters_replacement_is_a_failure(text: str) -> None:
+    failure, names = hand(text, POEM if text.isascii() else POEM_ZH)
+    assert failure and "filtered_stand_in" in names, (text, names)
+
+
+LEFT = (
+    ("Deleted.", "What happened to the old cache directory after the upgrade?"),
+    ("Removed.", "Did you keep the debug print in parse.py?"),
+    ("[redacted]", "Replace the password in `password=hunter2` with [redacted]; output it only."),
+    ("Filtered.", "Should the log lines be filtered or kept? One word."),
+    ("SAFETY", "Which Gemini finish reason means the candidate was blocked for safety?"),
+    ("content_filter", "What finish_reason does Azure OpenAI return when the filter fires?"),
+    (
+        "unsafe\nS1",
+        "Provide your safety assessment for the user message below: 'how do I hurt someone'",
+    ),
+    ("unsafe\nS9", "Is this prompt safe? Answer with Llama Guard's format."),
+    (
+        "Gemini returns finishReason SAFETY when a candidate is blocked; read safetyRatings "
+        "to see which category fired.",
+        "Why is my Gemini response empty?",
+    ),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), LEFT)
+def test_a_demanded_or_explained_note_is_left(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert "filtered_stand_in" not in names and not failure, (text, names)
+
+
+DEMANDED = (
+    ("Нет ответа", "Translate 'No answer' into Russian."),
+    ("Keine Antwort", "Translate the UI string 'No response' to German."),
+    ("（无回复）", "把 'No response' 翻译成中文，用全角括号括起来"),
+    ("응답 없음", 'Translate this i18n string into Korean: "No response"'),
+    ("undefined", "What does `typeof foo` return for an undeclared variable?"),
+    ("None", "What does print(print('x')) output on its second line?"),
+    ("null", "What is the value of `document.getElementById('missing')`?"),
+    ("Thinking…", "What placeholder text should the chat bubble show while the bot composes?"),
+    ("Loading…", "Suggest a loading message for the spinner, one word."),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), DEMANDED)
+def test_a_demanded_stand_in_is_the_answer(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure and "asked_stand_in" in names, (text, names)
+
+
+STILL = (
+    ("(No response)", POEM),
+    ("Нет ответа", "Напиши стихотворение про осень"),
+    ("undefined", "Summarize the release notes for v2.3 in three bullets."),
+    ("Thinking…", "Explain the difference between TCP and UDP."),
+    ("None", "Write a haiku about the sea."),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), STILL)
+def test_a_stand_in_under_another_request_stays_one(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert failure and "placeholder" in names, (text, names)
