@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from tether.reliability.lexicon import Lexicon, placeholder_key, shipped_terms
+from tether.reliability.lexicon import SHIPPED, Lexicon, placeholder_key, shipped_terms
 from tether.reliability.question_signals import asks_about_failure
 from tether.reliability.reply import (
     Reply,
@@ -258,6 +259,26 @@ def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
     if _CONSTANT.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # signs around an ellipsis alone ("🤔 ...", "💭…", "⌛ ..."): a client's waiting mark with
+    # its emoji, where the reply goes
+    stripped = r.text.strip()
+    if (
+        ("..." in stripped or "\u2026" in stripped)
+        and len(stripped) <= 12
+        and not any(c.isalnum() for c in stripped)
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a program's marker of an empty reply, unbracketed ("NO_RESPONSE", "EMPTY_OUTPUT"), or a
+    # translation function's call never rendered ("{{ t('chat.noResponse') }}",
+    # "$t(chat.empty)", "i18n.t('reply.none')"): a client's text, never looked up
+    if (
+        _EMPTY_MARKER.fullmatch(stripped) is not None
+        or (_I18N_CALL.fullmatch(stripped) is not None and not _asks(r, _ASKS_TRANSLATION))
+    ) and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], stripped),)
+    shell = empty_shell(r)
+    if shell is not None:
+        return (Signal("placeholder", w["placeholder"], shell),)
     # a model's control tokens alone ("<|endoftext|>", a runtime's "<|CONTEXT-FULL|>"): the
     # markers of a chat template or a runtime's signal, with no reply between them
     if _CONTROL_TOKENS.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
@@ -375,6 +396,13 @@ _NAMED_STAND_IN = re.compile(
 # "empty_response_from_the_bot" (the inside of brackets).
 _EMPTY_MARKER = re.compile(
     r"(?i)(?:empty|no|none|null|nothing|blank|missing)(?:_[a-z]+){1,5}|[a-z]+_(?:empty|none|null)"
+)
+# A translation function's call, alone, as a template engine would have rendered it: Vue's
+# `$t('key')`, i18next's `t('key')` or `i18n.t('key')`, gettext's `_('key')`, `__('key')`, in
+# moustaches at most (`{{ t('chat.noResponse') }}`).
+_I18N_CALL = re.compile(
+    r"(?:\{\{\s*)?(?:\$t|\$tc|i18n\.t|i18next\.t|t|__|_|gettext|intl\.formatMessage)"
+    r"\(\s*[\"'`]?[A-Za-z_][\w-]*[.:][\w.:-]{1,60}[\"'`]?\s*\)(?:\s*\}\})?"
 )
 # A short reply's first sentence (a stand-in naming itself, then a note to the developer:
 # "I'm a placeholder AI response. Connect me to a real backend!").
@@ -690,3 +718,152 @@ def filtered_stand_in(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             return ()  # a safety assessment asked: its verdict is the answer
         return (Signal("filtered_stand_in", w["filtered_stand_in"], text[:60]),)
     return ()
+
+
+# --- a bare acknowledgment where content was asked (round 25) ---------------------------------
+# A reply that only acknowledges or reports completion ("Done.", "Noted.", "Task completed
+# successfully.", "好的", "了解しました", "알겠습니다", "Готово"): a bot's or an agent's canned
+# line, sent where the answer goes when the model's text never came.
+_ACKS = frozenset(
+    placeholder_key(t)
+    for t in (
+        "done", "ok", "okay", "noted", "got it", "understood", "sure", "of course", "all done",
+        "task completed", "task completed successfully", "completed", "completed successfully",
+        "finished", "success", "i finished the work", "will do", "on it", "roger",
+        "acknowledged", "好的", "好", "收到", "完成", "已完成", "明白", "明白了", "了解", "知道了",
+        "了解しました", "承知しました", "かしこまりました", "完了", "完了しました",
+        "わかりました", "分かりました", "알겠습니다", "완료", "완료되었습니다", "확인했습니다",
+        "готово", "понял", "поняла", "принято", "хорошо", "ок", "listo", "hecho", "entendido",
+        "de acuerdo", "vale", "pronto", "feito", "entendi", "certo", "d'accord", "compris",
+        "terminé", "c'est fait", "fertig", "erledigt", "verstanden", "alles klar", "fatto",
+        "capito", "va bene", "tamam", "tamamd\u0131r", "oke", "baik", "siap", "xong", "rozumiem",
+        "gotowe",
+    )
+)  # fmt: skip
+# A request for content: a question by its wh-word, or a verb that asks for text, at its start
+# (Latin and Cyrillic scripts), or anywhere in a CJK request's opening.
+_ASKS_CONTENT = re.compile(
+    r"^\W*(?:(?:please|pls|can you|could you|would you|kannst du|peux-tu|puedes|pode)\s+)?"
+    r"(?:what|why|how|which|who|whom|whose|when|where|explain|summari[sz]e|describe|write|list"
+    r"|translate|compose|generate|draft|compare|define|calculate|give me|tell me about"
+    r"|что|почему|как|какой|какая|какие|объясни|опиши|напиши|перечисли|переведи|расскажи"
+    r"|qu\u00e9|por qu\u00e9|c\u00f3mo|cu\u00e1l|explica|resume|describe|escribe|traduce"
+    r"|o que|por que|como|qual|explique|resuma|descreva|escreva|traduza"
+    r"|qu'est-ce|pourquoi|comment|quel|quelle|explique|r\u00e9sume|d\u00e9cris|\u00e9cris"
+    r"|traduis|was|warum|wie|welche|erkl\u00e4re|erkl\u00e4r|fasse|beschreibe|schreib"
+    r"|\u00fcbersetze|cosa|perch\u00e9|spiega|riassumi|descrivi|scrivi|traduci)\b"
+    r"|^.{0,60}?(?:什么|什麼|为什么|為什麼|怎么|怎麼|如何|哪个|哪個|解释|解釋|总结|總結|介绍|介紹|描述|写一|寫一"
+    r"|列出|翻译|翻譯|何ですか|なぜ|どうやって|説明して|要約して|書いて|教えて|翻訳して|뭐야|무엇|왜|어떻게"
+    r"|설명해|요약해|써줘|알려줘|번역해)",
+    re.I | re.S,
+)
+# A request about the state of a piece of work: "Done." answers it.
+_ASKS_STATE = re.compile(
+    r"status|progress|finish|done|complete|ready|state|状态|狀態|进度|進度|完成|状況|진행|완료"
+    r"|статус|готов|estado|\u00e9tat|stand|stato",
+    re.I,
+)
+
+
+def bare_ack(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The whole reply only acknowledges or says the work is done ("Done.", "Noted.", "Task
+    completed successfully.", "好的", "了解しました", "알겠습니다", "Готово"), to a request that
+    asks for content: a question by its wh-word or a verb that asks for text ("Explain ...",
+    "总结一下", "Напиши ..."). A bot's or an agent's canned line sent in the answer's place.
+    Not to a request about a work's state ("Is the migration done?"), nor one that names the
+    word ("Reply OK if ..."), nor to an order, whose "Done." is its answer."""
+    text = r.text.strip()
+    if len(text) > 40 or not r.question:
+        return ()
+    key = _AROUND_WORDS.sub("", placeholder_key(text))
+    if key not in _ACKS:
+        return ()
+    q = r.question[:2000]
+    if _ASKS_CONTENT.search(q) is None or _ASKS_STATE.search(q) is not None:
+        return ()
+    if key in q.lower():
+        return ()  # the request names the word: asked for it
+    return (Signal("bare_ack", w["bare_ack"], f"{text!r} to a request for content"),)
+
+
+# --- a shell with nothing in it (round 25) ----------------------------------------------------
+_STAND_IN_WORDS: Mapping[str, Any] = SHIPPED.get("stand_in", {})
+_MEDIA = frozenset(t.lower() for t in _STAND_IN_WORDS.get("media", ()))
+_SLOT_LABELS = frozenset(t.lower() for t in _STAND_IN_WORDS.get("slot_labels", ()))
+_DUMMY = frozenset(t.lower() for t in _STAND_IN_WORDS.get("dummy", ()))
+# A messenger's text for a message that is not text, in brackets: "[图片]", "[Sticker]",
+# "<Media omitted>", a QQ bot's code "[CQ:image,file=...]".
+_MEDIA_TAG = re.compile(
+    r"[\[<(\u3010\uff08]\s*([^\[\]<>()\u3010\u3011\uff08\uff09]{1,24}?)\s*[\]>)\u3011\uff09]"
+)
+_CQ_CODE = re.compile(r"\[CQ:(?:image|face|record|video|file|mface|marketface)[^\]]{0,200}\]")
+# Markup with no text: tags, entities, zero-width characters, an empty code fence.
+_MARKUP = re.compile(
+    r"<[a-zA-Z/][^>]{0,40}>|&(?:nbsp|#160|#xa0|zwnj|zwj|#8203);|[\u200b\u200c\u200d\ufeff\u00a0]|```\w*"
+)
+# A JSON object of a reply's fields, every one empty: `{"response": ""}`, `{"choices": []}`.
+_EMPTY_JSON = re.compile(
+    r'\{\s*"\w+"\s*:\s*(?:""|null|\[\s*\]|\{\s*\})'
+    r'(?:\s*,\s*"(?:\w+)"\s*:\s*(?:""|null|\[\s*\]|\{\s*\}|"(?:assistant|stop|text|message)"))*\s*\}'
+)
+_REPLY_KEY = re.compile(
+    r'"(?:response|output|text|content|result|answer|message|choices|completion|reply|data'
+    r'|generated_text|candidates)"'
+)
+# A slot's label and its colon (or a full-width one), nothing after it: "AI:", "Answer:".
+_LABEL_ALONE = re.compile(r"\W{0,2}([^\s:\uff1a]{1,12}(?: [^\s:\uff1a]{1,12})?)\s*[:\uff1a]\s*")
+
+
+def empty_shell(r: Reply) -> str | None:
+    """The reply is a shell with nothing in it, what a client prints when the model's text
+    never came: a messenger's tag for a message that is not text ("[图片]", "[Sticker]",
+    "<Media omitted>", "[CQ:image,...]"), markup with no text ("<p></p>", "&nbsp;", a
+    zero-width space, an empty code fence), the raw reply object with every field empty
+    (`{"response": ""}`, `{"choices": []}`), the label of the reply's slot and its colon alone
+    ("AI:", "Answer:", "回答" and a full-width colon), a developer's dummy text ("test",
+    "asdf", "lorem ipsum", "TODO"). Its evidence, or None; never when the request names the same word (asked for)."""
+    text = r.text.strip()
+    if len(text) > 60:
+        return None
+    question = (r.question or "").lower()
+    low = text.lower()
+    if _CQ_CODE.fullmatch(text) is not None:
+        return text[:40]
+    m = _MEDIA_TAG.fullmatch(text)
+    if (
+        m is not None
+        and m.group(1).lower() in _MEDIA
+        and not _said_in(m.group(1).lower(), question)
+    ):
+        return text
+    if text and not _MARKUP.sub("", text).strip() and text.strip("`") != "":
+        named = _MARKUP.search(text)
+        if named is None or named.group(0).lower() not in question:
+            return repr(text)
+    if (
+        text.startswith("{")
+        and _EMPTY_JSON.fullmatch(text)
+        and _REPLY_KEY.search(text)
+        and "empty" not in question
+        and "null" not in question
+    ):
+        return text
+    label = _LABEL_ALONE.fullmatch(text)
+    if (
+        label is not None
+        and label.group(1).lower() in _SLOT_LABELS
+        and not _said_in(label.group(1).lower(), question)
+    ):
+        return text
+    key = _AROUND_WORDS.sub("", placeholder_key(low))
+    if key in _DUMMY and not _said_in(key, question):
+        return text
+    return None
+
+
+def _said_in(word: str, question: str) -> bool:
+    """`word` said in the (lowered) question: as a whole word in Latin script, anywhere in
+    others."""
+    if not word.isascii():
+        return word in question
+    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", question) is not None
