@@ -821,7 +821,8 @@ def empty_shell(r: Reply) -> str | None:
     zero-width space, an empty code fence), the raw reply object with every field empty
     (`{"response": ""}`, `{"choices": []}`), the label of the reply's slot and its colon alone
     ("AI:", "Answer:", "回答" and a full-width colon), a developer's dummy text ("test",
-    "asdf", "lorem ipsum", "TODO"). Its evidence, or None; never when the request names the same word (asked for)."""
+    "asdf", "lorem ipsum", "TODO"). Its evidence, or None; never when the request names the
+    same word (asked for)."""
     text = r.text.strip()
     if len(text) > 60:
         return None
