@@ -118,3 +118,107 @@ STILL = (
 def test_a_stand_in_under_another_request_stays_one(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert failure and "placeholder" in names, (text, names)
+
+
+EXPLAIN = "Explain how photosynthesis works in two sentences."
+
+SHELLS = (
+    "[图片]",
+    "[Sticker]",
+    "<Media omitted>",
+    "[スタンプ]",
+    "[사진]",
+    "[CQ:image,file=3f2a.jpg]",
+    "<p></p>",
+    "&nbsp;",
+    "\u200b",
+    '{"response": ""}',
+    '{"choices": []}',
+    '{"content": "", "role": "assistant"}',
+    "AI:",
+    "Answer:",
+    "回答\uff1a",
+    "Ответ:",
+    "asdf",
+    "lorem ipsum",
+    "TODO",
+    "🤔 ...",
+    "NO_RESPONSE",
+    "{{ t('chat.noResponse') }}",
+    "$t(chat.empty)",
+    "The answer will appear here.",
+    "回答将显示在这里",
+    "ここに回答が表示されます",
+    "여기에 답변이 표시됩니다",
+    "Здесь появится ответ",
+    "La respuesta aparecerá aquí",
+    "[Your response here]",
+    "[AI_RESPONSE]",
+    "Type a message...",
+    "Ask anything",
+    "メッセージを入力",
+    "Waiting for response...",
+    "Ожидание ответа...",
+)
+
+
+@pytest.mark.parametrize("text", SHELLS)
+def test_an_empty_shell_is_a_failure(text: str) -> None:
+    failure, names = hand(text, EXPLAIN)
+    assert failure and "placeholder" in names, (text, names)
+
+
+SHELLS_ASKED = (
+    ("[图片]", "微信里收到图片时，聊天记录导出的文本显示成什么？只回答标记。"),
+    ("<br>", "Which HTML tag makes a line break? Only the tag."),
+    ('{"output": null}', "Show a JSON body whose output field is null."),
+    ("Answer:", "What label comes before the reply in this format? 'Answer: <text>'"),
+    ("test", "Reply with the single word test."),
+    ("Type a message...", "Suggest placeholder text for the chat input box."),
+    ("t(key)", "How do I call the translate function in i18next? Just the call."),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), SHELLS_ASKED)
+def test_an_asked_shell_is_left(text: str, question: str) -> None:
+    failure, _names = hand(text, question)
+    assert not failure, (text, question)
+
+
+ACKS = (
+    ("Done.", EXPLAIN),
+    ("Task completed successfully.", "Summarize the meeting notes below: budget approved."),
+    ("Noted.", "Write a haiku about rain."),
+    ("好的", "解释一下什么是闭包"),
+    ("了解しました。", "クロージャとは何か説明してください"),
+    ("알겠습니다.", "클로저가 뭔지 설명해줘"),
+    ("Готово.", "Объясни, что такое замыкание."),
+    ("Erledigt.", "Erkläre, was eine Closure ist."),
+    ("Hi! How can I help you today?", "What is the boiling point of water at sea level?"),
+    ("有什么可以帮你的吗？", "为什么天空是蓝色的？"),
+    ("No data", EXPLAIN),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), ACKS)
+def test_a_bare_ack_to_a_request_for_content_is_a_failure(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert failure and "bare_ack" in names, (text, names)
+
+
+ACKS_LEFT = (
+    ("Done.", "Please rename the variable foo to bar in utils.py."),
+    ("Done.", "What's the status of the migration?"),
+    ("OK", "Reply OK if you understand."),
+    ("Noted.", "FYI the meeting moved to 3pm."),
+    ("好的", "我们明天下午三点开会，记一下"),
+    ("Hi! How can I help you today?", "hi"),
+    ("No results", "Find any orders placed today."),
+    ("Готово.", "Переименуй файл config.yml в settings.yml"),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), ACKS_LEFT)
+def test_an_ack_to_an_order_or_a_greeting_is_left(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure and "bare_ack" not in names, (text, names)

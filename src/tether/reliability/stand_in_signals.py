@@ -740,6 +740,20 @@ _ACKS = frozenset(
         "gotowe",
     )
 )  # fmt: skip
+_OFFERS = frozenset(
+    t.lower().rstrip("?\uff1f") for t in SHIPPED.get("stand_in", {}).get("offers", ())
+)
+# A greeting before an offer: "Hi! How can I help you today?"
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|你好|您好|こんにちは|안녕하세요|привет|здравствуйте|hola|ol\u00e1|bonjour|hallo"
+    r"|ciao)[\W_]+"
+)
+# A request that searches or looks up: "No results" may be its answer.
+_ASKS_SEARCH = re.compile(
+    r"find|search|look ?up|list|query|show|any |查询|查找|搜索|列出|検索|探して|찾아|검색"
+    r"|найди|поиск|busca|encuentra|procura|cherche|suche|finde|cerca|trova",
+    re.I,
+)
 # A request for content: a question by its wh-word, or a verb that asks for text, at its start
 # (Latin and Cyrillic scripts), or anywhere in a CJK request's opening.
 _ASKS_CONTENT = re.compile(
@@ -776,9 +790,12 @@ def bare_ack(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(text) > 40 or not r.question:
         return ()
     key = _AROUND_WORDS.sub("", placeholder_key(text))
-    if key not in _ACKS:
+    key = _GREETING.sub("", key, count=1)
+    if key not in _ACKS and key not in _OFFERS:
         return ()
     q = r.question[:2000]
+    if key in _OFFERS and _ASKS_SEARCH.search(q) is not None:
+        return ()  # "No results" to a search: the search's answer
     if _ASKS_CONTENT.search(q) is None or _ASKS_STATE.search(q) is not None:
         return ()
     if key in q.lower():
@@ -791,6 +808,7 @@ _STAND_IN_WORDS: Mapping[str, Any] = SHIPPED.get("stand_in", {})
 _MEDIA = frozenset(t.lower() for t in _STAND_IN_WORDS.get("media", ()))
 _SLOT_LABELS = frozenset(t.lower() for t in _STAND_IN_WORDS.get("slot_labels", ()))
 _DUMMY = frozenset(t.lower() for t in _STAND_IN_WORDS.get("dummy", ()))
+_EMPTY_STATES = frozenset(t.lower() for t in _STAND_IN_WORDS.get("empty_states", ()))
 # A messenger's text for a message that is not text, in brackets: "[图片]", "[Sticker]",
 # "<Media omitted>", a QQ bot's code "[CQ:image,file=...]".
 _MEDIA_TAG = re.compile(
@@ -800,6 +818,10 @@ _CQ_CODE = re.compile(r"\[CQ:(?:image|face|record|video|file|mface|marketface)[^
 # Markup with no text: tags, entities, zero-width characters, an empty code fence.
 _MARKUP = re.compile(
     r"<[a-zA-Z/][^>]{0,40}>|&(?:nbsp|#160|#xa0|zwnj|zwj|#8203);|[\u200b\u200c\u200d\ufeff\u00a0]|```\w*"
+)
+# A request about markup: its tag or entity alone may be the answer.
+_ASKS_MARKUP = re.compile(
+    r"html|\btags?\b|markup|entity|nbsp|zero.width|markdown|code (?:block|fence)|\u6807\u7b7e", re.I
 )
 # A JSON object of a reply's fields, every one empty: `{"response": ""}`, `{"choices": []}`.
 _EMPTY_JSON = re.compile(
@@ -837,7 +859,12 @@ def empty_shell(r: Reply) -> str | None:
         and not _said_in(m.group(1).lower(), question)
     ):
         return text
-    if text and not _MARKUP.sub("", text).strip() and text.strip("`") != "":
+    if (
+        text
+        and not _MARKUP.sub("", text).strip()
+        and text.strip("`") != ""
+        and not _asks(r, _ASKS_MARKUP)
+    ):
         named = _MARKUP.search(text)
         if named is None or named.group(0).lower() not in question:
             return repr(text)
@@ -859,7 +886,46 @@ def empty_shell(r: Reply) -> str | None:
     key = _AROUND_WORDS.sub("", placeholder_key(low))
     if key in _DUMMY and not _said_in(key, question):
         return text
+    # a chat client's empty state or its input's placeholder ("Type a message...", "Ask
+    # anything", "No messages yet", "メッセージを入力"), printed where the reply goes
+    if key.rstrip(".\u2026") in _EMPTY_STATES and not _asks(r, _ASKS_UI_TEXT):
+        return text
+    # a client's empty state: where the reply will appear ("The answer will appear here",
+    # "回答将显示在这里"), a slot's prompt ("[Your response here]", "<insert answer here>"),
+    # a bracketed constant for the reply ("[AI_RESPONSE]")
+    if (_APPEARS_HERE.fullmatch(low) or _SLOT_PROMPT.fullmatch(low)) and not _asks(
+        r, _ASKS_UI_TEXT
+    ):
+        return text
     return None
+
+
+_REPLY_THING = (
+    r"(?:(?:ai|bot|model|gpt|llm)(?:'s)? )?(?:response|answer|reply|output|result|summary"
+    r"|translation|completion|generated text)s?"
+)
+_APPEARS_HERE = re.compile(
+    r"\W{0,3}(?:(?:the|your|an?)\s+)?" + _REPLY_THING + r"\s+(?:will\s+(?:appear|show up"
+    r"|be\s+(?:displayed|shown|generated|written))|goes|appears?|is\s+shown)\s+(?:here|below)\W{0,3}"
+    r"|\W{0,3}(?:ai ?)?(?:回答|回复|回覆|答案|结果|結果|输出|輸出|翻译|翻譯|响应|回應|生成内容)"
+    r"(?:将|將|会|會)?(?:在)?(?:显示|顯示|出现|出現|展示)(?:在)?(?:这里|這裡|此处|此處|下方)\W{0,3}"
+    r"|\W{0,3}(?:ここに|下に)(?:ai ?の)?(?:回答|応答|返答|結果|出力|翻訳)が表示されます\W{0,3}"
+    r"|\W{0,3}(?:여기에|아래에) ?(?:ai ?)?(?:답변|응답|결과|출력|번역)(?:이|가)? 표시됩니다\W{0,3}"
+    r"|\W{0,3}(?:здесь|ниже) появится (?:ответ|результат)\W{0,3}"
+    r"|\W{0,3}(?:ответ|результат) появится (?:здесь|ниже)\W{0,3}"
+    r"|\W{0,3}(?:la |el |a |o )?(?:respuesta|resultado|salida|resposta|sa\u00edda) "
+    r"(?:aparecer\u00e1|se mostrar\u00e1|ser\u00e1 exibida) (?:aqu\u00ed|aqui|abajo)\W{0,3}"
+    r"|\W{0,3}(?:la )?r\u00e9ponse (?:appara\u00eetra|s'affichera) ici\W{0,3}"
+    r"|\W{0,3}(?:die )?(?:antwort|ausgabe) (?:erscheint|wird) hier(?: angezeigt)?\W{0,3}"
+    r"|\W{0,3}(?:la )?risposta (?:apparir\u00e0|sar\u00e0 mostrata) qui\W{0,3}"
+)
+_SLOT_PROMPT = re.compile(
+    r"[\[<({]{1,2}\s*(?:(?:your|the|insert|ai|model)\s+)*"
+    + _REPLY_THING
+    + r"(?:\s+(?:here|goes here))?\s*[\]>)}]{1,2}"
+    r"|[\[<({]{1,2}\s*insert\s+[\w ]{1,20}\s+here\s*[\]>)}]{1,2}"
+    r"|[\[<{]{1,2}\s*(?:ai|bot|llm|model|gpt)_(?:response|answer|reply|output)\s*[\]>}]{1,2}"
+)
 
 
 def _said_in(word: str, question: str) -> bool:
