@@ -676,15 +676,14 @@ _ASKS_GUARD = shipped_terms("guard_request", "asks")
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A short reply that may be a filter's replacement: `filtered_stand_in` may read it."""
-    return len(text) <= REMOVED_CHARS and (
-        _MAY_REMOVED.search(low) is not None
-        or "_" in text
-        or "reason" in low
-        or "safety" in low
-        or "recitation" in low
-        or "refusal" in low
-    )
+    """A short reply that may be a filter's replacement: `filtered_stand_in` may read it (the
+    whole-text patterns themselves, cheap on a text of at most 100 characters)."""
+    if len(text) > REMOVED_CHARS:
+        return False
+    stripped = low.strip()
+    return (
+        _MAY_REMOVED.search(stripped) is not None and _REMOVED_NOTE.fullmatch(stripped) is not None
+    ) or _BLOCK_REASON.fullmatch(stripped) is not None
 
 
 def filtered_stand_in(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
