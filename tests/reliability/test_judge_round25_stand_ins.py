@@ -197,6 +197,8 @@ ACKS = (
     ("Hi! How can I help you today?", "What is the boiling point of water at sea level?"),
     ("有什么可以帮你的吗？", "为什么天空是蓝色的？"),
     ("No data", EXPLAIN),
+    ("N/A", "Explain what DNS does in one sentence."),
+    ("\u2014", "Why is the sky blue?"),
 )
 
 
@@ -214,6 +216,8 @@ ACKS_LEFT = (
     ("好的", "我们明天下午三点开会，记一下"),
     ("Hi! How can I help you today?", "hi"),
     ("No results", "Find any orders placed today."),
+    ("N/A", "What is the fax number on this invoice?"),
+    ("N/A", "What's the middle name in this record? Say N/A if none."),
     ("Готово.", "Переименуй файл config.yml в settings.yml"),
 )
 

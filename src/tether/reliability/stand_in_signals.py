@@ -742,6 +742,15 @@ _ACKS = frozenset(
 _OFFERS = frozenset(
     t.lower().rstrip("?\uff1f") for t in SHIPPED.get("stand_in", {}).get("offers", ())
 )
+# A form field's mark for "not applicable": "N/A", a dash.
+_NOT_APPLICABLE = frozenset(("n/a", "na", "n.a.", "-", "--", "---", "\u2014", "\u2013", "tbd"))
+# A request for a field's value or with a default for none: "N/A" may be its answer.
+_ASKS_FIELD = re.compile(
+    r"n/a|\bif (?:none|not|missing|unknown|no\b|absent|empty|unavailable)|not applicable|field"
+    r"|column|form\b|extract|json|number|date|email|address|phone|fax|\bid\b|value|score"
+    r"|rating|price|amount",
+    re.I,
+)
 # A greeting before an offer: "Hi! How can I help you today?"
 _GREETING = re.compile(
     r"^(?:hi|hello|hey|你好|您好|こんにちは|안녕하세요|привет|здравствуйте|hola|ol\u00e1|bonjour|hallo"
@@ -790,7 +799,11 @@ def bare_ack(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     key = _AROUND_WORDS.sub("", placeholder_key(text))
     key = _GREETING.sub("", key, count=1)
-    if key not in _ACKS and key not in _OFFERS:
+    if text.lower() in _NOT_APPLICABLE:
+        if _ASKS_FIELD.search(r.question[:2000]) is not None:
+            return ()  # a field's value asked, or "N/A if none": its mark is the answer
+        key = text.lower()  # a field's "N/A" or dash, where an answer was asked
+    elif key not in _ACKS and key not in _OFFERS:
         return ()
     q = r.question[:2000]
     if key in _OFFERS and _ASKS_SEARCH.search(q) is not None:
