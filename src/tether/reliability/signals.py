@@ -103,6 +103,7 @@ from tether.reliability import (
     notice_signals,
     persona_signals,
     setup_signals,
+    stand_in_signals,
     step_limit_signals,
     tool_protocol_signals,
     transcript_signals,
@@ -249,7 +250,9 @@ from tether.reliability.reply import (
 )
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import (
+    bare_ack,
     color_code,
+    filtered_stand_in,
     placeholder,
     template_slot,
     zero_output,
@@ -301,6 +304,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "client_prefix": 0.5,
     "diagnostics": 0.3,
     "placeholder": 2.0,
+    "filtered_stand_in": 2.0,  # a filter's replacement ("[Content removed]", "SAFETY")
+    "bare_ack": 1.5,  # "Done.", "好的" alone to a request for content ("Explain ...")
+    "asked_stand_in": 2.5,  # (answer side) a stand-in the request demands ("translate 'No answer'")
     "tail_error": 1.2,
     "broken_off": 4.0,  # ... after an answer broken off mid-token, or after escaped line breaks
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
@@ -407,6 +413,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
 # The failure evidence, in the order `tether judge --explain` prints it.
 FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     placeholder,
+    filtered_stand_in,
+    bare_ack,
     vocabulary,
     coverage,
     short_notice,
@@ -654,6 +662,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     persona_signals.may_fire,  # a persona's stand-in ("I'm on a break")
     tool_protocol_signals.may_fire,  # a provider's error about tool calling
     setup_signals.may_fire,  # an app's part named in a short reply (its setup asked)
+    stand_in_signals.may_fire,  # a filter's replacement ("This response was filtered.")
 )
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from tether.reliability.lexicon import placeholder_key
+from tether.reliability.lexicon import SHIPPED, Lexicon, placeholder_key, shipped_terms
 from tether.reliability.question_signals import asks_about_failure
 from tether.reliability.reply import (
     Reply,
@@ -120,6 +121,67 @@ _ERROR_SLOT = re.compile(r"(?<![A-Za-z])(?:e|ex|exc|err|error|exception)(?![A-Za
 
 
 def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A stand-in for no reply (`_placeholder`), unless the request demands it: a stand-in the
+    request asks to translate ("Translate 'No answer' into Russian": "Нет ответа"), a code
+    literal the request asks a program's value for ("What does `typeof x` return?":
+    "undefined"), the text a client shows while it waits or when it has nothing, asked for
+    ("What placeholder should the chat show while loading?": "Thinking…"). Then the stand-in
+    is the answer (`asked_stand_in`, on the answer's side)."""
+    found = tuple(_placeholder(r, w))
+    if not found or not r.question or len(r.text) > ASKED_STAND_IN_CHARS:
+        return found
+    why = _asks_stand_in(r)
+    if why is None:
+        return found
+    return (Signal("asked_stand_in", -w["asked_stand_in"], why),)
+
+
+ASKED_STAND_IN_CHARS = 60
+# A request to translate, in the languages clients ship their strings in.
+_ASKS_TRANSLATION = re.compile(
+    r"translat|traduc|traduz|tradu[iï]s|traduir|traduci|\u00fcbersetz|\u043f\u0435\u0440\u0435\u0432"
+    r"|\u7ffb\u8bd1|\u7ffb\u8b6f|\u7ffb\u8a33|\ubc88\uc5ed|\u00e7evir|terjemah|d\u1ecbch|przet\u0142umacz"
+    r"|vertaal|\u0442\u0440\u0430\u043d\u0441\u043b|localiz|localis|i18n|l10n",
+    re.I,
+)
+# A request for a program's value: what code returns, prints, logs or evaluates to.
+_ASKS_CODE_VALUE = re.compile(
+    r"\b(?:what|which value)\b[^.?\n]{0,80}\b(?:return|returns|print|prints|output|outputs|log"
+    r"|logs|evaluate|evaluates|yield|yields)\b|\bevaluates? to\b|\bvalue of\b"
+    r"|\bwhat(?:'s| is) (?:the )?(?:result|output|value)\b"
+    r"|\u8fd4\u56de\u4ec0\u4e48|\u8f93\u51fa\u4ec0\u4e48|\u7684\u503c\u662f|\u4f55\u3092\u8fd4"
+    r"|\u51fa\u529b\u306f|\ubc18\ud658\ud558|что вернёт|что вернет|что выведет",
+    re.I,
+)
+# A request for the text a client shows while it waits or when it has nothing to show.
+_ASKS_UI_TEXT = re.compile(
+    r"placeholder|loading (?:text|message|label|state|indicator)|empty[ -]state|spinner"
+    r"|typing indicator|fallback (?:text|label|message|string)|(?:ui|button|status) (?:text|label)"
+    r"|\u5360\u4f4d|\u7a7a\u72b6\u6001|\u52a0\u8f7d\u6587\u6848|\u30d7\u30ec\u30fc\u30b9\u30db\u30eb\u30c0"
+    r"|\ud50c\ub808\uc774\uc2a4\ud640\ub354|\u0437\u0430\u0433\u043b\u0443\u0448\u043a",
+    re.I,
+)
+
+
+def _asks_stand_in(r: Reply) -> str | None:
+    """Why the request demands the stand-in the reply is (`placeholder`), or None."""
+    q = r.question[:2000]
+    low_q = q.lower()
+    key = placeholder_key(r.text)
+    if (key in _CODE_STAND_INS or key == "none") and _ASKS_CODE_VALUE.search(q) is not None:
+        return f"{r.text.strip()!r} to a request for a program's value"
+    if _ASKS_UI_TEXT.search(q) is not None:
+        return f"{r.text.strip()!r} to a request for a client's text"
+    if _ASKS_TRANSLATION.search(q) is not None:
+        named = next(
+            (t for t in r.lexicon.placeholders if len(t) >= 4 and " " in t and t in low_q), None
+        )
+        if named is not None:
+            return f"{r.text.strip()!r}: the request asks to translate {named!r}"
+    return None
+
+
+def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A stand-in for no reply: `null`, `undefined`, `[object Object]`, `(No response)`; also
     a code's stand-in after a client's label (`Failed: undefined`, `Error — [object Object]`),
     any JavaScript object printed as its type (`[object Promise]`), a note in brackets that
@@ -197,6 +259,26 @@ def placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
     if _CONSTANT.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # signs around an ellipsis alone ("🤔 ...", "💭…", "⌛ ..."): a client's waiting mark with
+    # its emoji, where the reply goes
+    stripped = r.text.strip()
+    if (
+        ("..." in stripped or "\u2026" in stripped)
+        and len(stripped) <= 12
+        and not any(c.isalnum() for c in stripped)
+    ):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a program's marker of an empty reply, unbracketed ("NO_RESPONSE", "EMPTY_OUTPUT"), or a
+    # translation function's call never rendered ("{{ t('chat.noResponse') }}",
+    # "$t(chat.empty)", "i18n.t('reply.none')"): a client's text, never looked up
+    if (
+        _EMPTY_MARKER.fullmatch(stripped) is not None
+        or (_I18N_CALL.fullmatch(stripped) is not None and not _asks(r, _ASKS_TRANSLATION))
+    ) and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], stripped),)
+    shell = empty_shell(r)
+    if shell is not None:
+        return (Signal("placeholder", w["placeholder"], shell),)
     # a model's control tokens alone ("<|endoftext|>", a runtime's "<|CONTEXT-FULL|>"): the
     # markers of a chat template or a runtime's signal, with no reply between them
     if _CONTROL_TOKENS.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
@@ -314,6 +396,13 @@ _NAMED_STAND_IN = re.compile(
 # "empty_response_from_the_bot" (the inside of brackets).
 _EMPTY_MARKER = re.compile(
     r"(?i)(?:empty|no|none|null|nothing|blank|missing)(?:_[a-z]+){1,5}|[a-z]+_(?:empty|none|null)"
+)
+# A translation function's call, alone, as a template engine would have rendered it: Vue's
+# `$t('key')`, i18next's `t('key')` or `i18n.t('key')`, gettext's `_('key')`, `__('key')`, in
+# moustaches at most (`{{ t('chat.noResponse') }}`).
+_I18N_CALL = re.compile(
+    r"(?:\{\{\s*)?(?:\$t|\$tc|i18n\.t|i18next\.t|t|__|_|gettext|intl\.formatMessage)"
+    r"\(\s*[\"'`]?[A-Za-z_][\w-]*[.:][\w.:-]{1,60}[\"'`]?\s*\)(?:\s*\}\})?"
 )
 # A short reply's first sentence (a stand-in naming itself, then a note to the developer:
 # "I'm a placeholder AI response. Connect me to a real backend!").
@@ -464,3 +553,396 @@ def zero_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if key in raw and raw[key] == 0:
             return (Signal("zero_output", w["zero_output"], f"{key}=0"),)
     return ()
+
+
+# --- a filter's replacement text (round 25) ---------------------------------------------------
+# A note that the reply was taken away, and nothing else: what a provider, a guard or an app
+# shows in the reply's place once a safety, policy or moderation check fired ("[Content
+# removed]", "This response was filtered.", "[内容已被过滤]", "该回答已被屏蔽", "応答はブロック
+# されました", "답변이 차단되었습니다", "Ответ скрыт модерацией"). The thing taken away (the
+# content, the reply, the message), the verb that took it (removed, filtered, hidden, blocked,
+# withheld, redacted), and at most who did it ("by the moderator", "due to safety policy").
+_TAKEN_EN = (
+    r"(?:removed|filtered(?: out)?|hidden|blocked|deleted|censored|redacted|withheld|suppressed"
+    r"|moderated|flagged|masked|omitted|withdrawn|held back)"
+)
+_THING_EN = (
+    r"(?:content|message|response|reply|answer|output|text|comment|post|completion|generation"
+    r"|result|image|this)"
+)
+_BY_EN = (
+    r"(?:\s+(?:by|due to|because of|for|per|under|as per|pending|on|after)\s+[\w'\u2019 -]{1,40}"
+    # ... or why, in a clause: "because it may contain sensitive information"
+    r"|,?\s+(?:because|as|since) (?:it|this) (?:may |might |could )?(?:contain|contains|violate"
+    r"|violates|include|includes|be|is|was) [\w'\u2019 -]{1,50})?"
+)
+# What kind of content was taken away: "[NSFW content removed]", "R18内容已被过滤".
+_KIND = (
+    r"(?:(?:nsfw|r-?18|r18\+?|18\+|sensitive|unsafe|harmful|explicit|inappropriate|toxic|offensive"
+    r"|potentially harmful|potentially sensitive)\s+)?"
+)
+_KIND_ZH = r"(?:nsfw|r-?18|r18\+?|18\+|敏感|违规|違規|不当|不當|不良|违禁|違禁|部分)?"
+# A reason before a Chinese note, then a comma: "为保护隐私", "因内容违规", "由于安全原因"
+_WHY_ZH = r"(?:(?:为|為|因|由于|由於|出于|出於)[^\uff0c,。]{1,12}[\uff0c,]\s*)?"
+_REMOVED_NOTE = re.compile(
+    r"[\W_]{0,4}(?:"
+    # English: "[Content removed]", "This response was filtered.", "Removed by moderator",
+    # "Message hidden due to safety policy", "(output withheld)"
+    r"(?:(?:this|the|your|that|ai|bot|model|assistant)(?:'s)?\s+)?"
+    + _KIND
+    + r"(?:"
+    + _THING_EN
+    + r"\s+)?"
+    r"(?:(?:has been|have been|was|were|is|got|been)\s+)?"
+    + _TAKEN_EN
+    + _BY_EN
+    +
+    # Chinese: "[内容已被过滤]", "该回答已被屏蔽", "回复被拦截", "此消息已删除"
+    r"|"
+    + _WHY_ZH
+    + r"(?:该|此|这条|這條|本条|本條)?"
+    + _KIND_ZH
+    + r"(?:内容|內容|回答|回复|回覆|消息|訊息|答案|输出|輸出|结果|結果)?"
+    r"(?:已经|已經|已)?(?:被|遭)?(?:系统|系統|管理员|管理員|平台)?"
+    r"(?:过滤|過濾|屏蔽|删除|刪除|隐藏|隱藏|拦截|攔截|和谐|撤回|折叠|折疊)(?:了|掉了|处理|處理)?"
+    # Japanese: "このメッセージは削除されました", "応答はフィルターによりブロックされました"
+    r"|(?:この)?(?:内容|回答|応答|返答|メッセージ|コンテンツ|出力)(?:は|が)?"
+    r"(?:フィルター?(?:により|によって|で)|モデレーション(?:により|によって|で))?"
+    r"(?:削除|非表示に|ブロック|フィルタリング|検閲)(?:されました|されています|済み|しました)"
+    # Korean: "답변이 차단되었습니다", "[삭제된 메시지]", "필터링된 콘텐츠"
+    r"|(?:이 )?(?:내용|답변|응답|메시지|콘텐츠|출력)(?:이|가|은|는)? ?"
+    r"(?:필터링|차단|삭제|숨김)(?: ?처리)?(?:되었습니다|되었어요|됐습니다|됨|되었음)"
+    r"|(?:필터링|차단|삭제|숨김)(?:된|됨) ?(?:내용|답변|응답|메시지|콘텐츠)"
+    # Russian: "Ответ скрыт модерацией", "[сообщение удалено]", "Контент заблокирован"
+    r"|(?:этот |это )?(?:ответ|контент|сообщение|содержимое|текст|комментарий)\s+"
+    r"(?:был[аои]?\s+)?(?:удал[её]н\w*|скрыт\w*|заблокирован\w*|отфильтрован\w*|отклон[её]н\w*)"
+    r"(?:\s+[\w-]+){0,3}"
+    # Spanish, Portuguese: "[Contenido eliminado]", "Esta respuesta fue filtrada", "Resposta
+    # bloqueada pela moderação"
+    r"|(?:este |esta |esse |essa )?(?:contenido|mensaje|respuesta|conte\u00fado|mensagem|resposta)"
+    r"\s+(?:(?:ha sido|fue|foi|est\u00e1)\s+)?(?:eliminad[oa]|filtrad[oa]|bloquead[oa]|ocult[oa]"
+    r"|removid[oa]|censurad[oa]|retid[oa])(?:\s+(?:por|pela|pelo|debido a)(?:\s+[\w-]+){1,3})?"
+    # French: "[Contenu supprimé]", "Cette réponse a été filtrée", "Message masqué par la
+    # modération"
+    r"|(?:ce |cette )?(?:contenu|message|r\u00e9ponse)\s+(?:a \u00e9t\u00e9\s+)?"
+    r"(?:supprim\u00e9e?|filtr\u00e9e?|bloqu\u00e9e?|masqu\u00e9e?|censur\u00e9e?|retir\u00e9e?)"
+    r"(?:\s+(?:par|pour|en raison)(?:\s+[\w'\u2019-]+){1,3})?"
+    # German: "[Inhalt entfernt]", "Diese Antwort wurde gefiltert", "Nachricht vom Moderator
+    # gelöscht"
+    r"|(?:dieser |diese )?(?:inhalt|nachricht|antwort|ausgabe)\s+(?:wurde\s+)?"
+    r"(?:(?:vom|von der|durch den|durch die|aufgrund)(?:\s+[\w-]+){1,2}\s+)?"
+    r"(?:entfernt|gefiltert|blockiert|ausgeblendet|gel\u00f6scht|zensiert|zur\u00fcckgehalten)"
+    # Italian: "[Contenuto rimosso]", "Questa risposta è stata filtrata"
+    r"|(?:questo |questa )?(?:contenuto|messaggio|risposta)\s+(?:(?:\u00e8 stat[oa])\s+)?"
+    r"(?:rimoss[oa]|filtrat[oa]|bloccat[oa]|nascost[oa]|censurat[oa])"
+    r")[\W_]{0,4}",
+    re.I,
+)
+# The verbs and things, one of which a removal note holds (a cheap test before the regex).
+_MAY_REMOVED = re.compile(
+    r"remov|filter|hidden|block|delet|censor|redact|withh|suppress|moderat|flagged|mask|omitt"
+    r"|withdraw|held back|过滤|過濾|屏蔽|删除|刪除|隐藏|隱藏|拦截|攔截|和谐|撤回|折叠|折疊"
+    r"|削除|非表示|ブロック|フィルタ|検閲|필터|차단|삭제|숨김|удал|скрыт|заблок|отфильтр|отклон"
+    r"|elimin|filtrad|bloque|ocult|removid|censur|retid|supprim|filtr|bloqu|masqu|retir|entfernt"
+    r"|gefiltert|blockiert|ausgeblendet|gel\u00f6scht|zensiert|zur\u00fcckgehalten|rimoss"
+    r"|filtrat|bloccat|nascost",
+    re.I,
+)
+# A provider's reason for a blocked or stopped generation, printed alone where the text goes:
+# Gemini's finish and block reasons, OpenAI's and Azure's `content_filter`, Bedrock's
+# `guardrail_intervened`, Anthropic's `refusal` stop reason (with its field's name at most:
+# "finish_reason: content_filter", "FinishReason.SAFETY", "blockReason=PROHIBITED_CONTENT").
+_BLOCK_REASON = re.compile(
+    r"[\W_]{0,4}(?:(?:finish_?reason|block_?reason|stop_?reason|reason|status|blocked)"
+    r"(?:\s*[:=]\s*|\.)|\w+\.(?:finish|block)_?reason\s*[:=.]\s*)?[\"'`]?"
+    r"(?:safety|recitation|prohibited_content|blocklist|spii|image_safety|image_prohibited_content"
+    r"|image_recitation|content_filter(?:ed)?|content_policy_violation|responsible_?ai_?policy_?violation"
+    r"|guardrail_intervened|finish_reason_safety|harm_category_[a-z_]+|block_reason_safety"
+    r"|blocked_by_safety|safety_block(?:ed)?|moderation_(?:blocked|flagged)|refusal)"
+    r"[\"'`]?[\W_]{0,3}",
+    re.I,
+)
+REMOVED_CHARS = 100
+# What makes a removal note more than a verb alone: the thing removed, in any of the note's
+# languages, brackets around it, or who removed it ("Removed by moderator").
+_THING_OR_FRAME = re.compile(
+    r"^\W{0,3}[(\[<\uff08\u3010]|\b(?:by|due to|because of)\b|" + _THING_EN + r"|内容|內容|回答"
+    r"|回复|回覆|消息|訊息|答案|输出|輸出|结果|結果|该|此|応答|返答|メッセージ|コンテンツ|出力|답변"
+    r"|응답|메시지|콘텐츠|출력|ответ|контент|сообщени|содержимое|текст|комментарий|contenido"
+    r"|mensaje|respuesta|conte\u00fado|mensagem|resposta|contenu|r\u00e9ponse|inhalt|nachricht"
+    r"|antwort|ausgabe|contenuto|messaggio|risposta"
+)
+_ASKS_GUARD = shipped_terms("guard_request", "asks")
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A short reply that may be a filter's replacement: `filtered_stand_in` may read it (the
+    whole-text patterns themselves, cheap on a text of at most 100 characters)."""
+    if len(text) > REMOVED_CHARS:
+        return False
+    stripped = low.strip()
+    return (
+        _MAY_REMOVED.search(stripped) is not None and _REMOVED_NOTE.fullmatch(stripped) is not None
+    ) or _BLOCK_REASON.fullmatch(stripped) is not None
+
+
+def filtered_stand_in(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a filter's replacement, what a provider, a guard model or an app shows in
+    its place once a safety, policy or moderation check fired: a note that the content was
+    removed and nothing else ("[Content removed]", "This response was filtered.",
+    "[内容已被过滤]", "该回答已被屏蔽", "このメッセージは削除されました", "답변이 차단되었습니다",
+    "Ответ скрыт модерацией", "[Contenu supprimé]"), a provider's block reason alone ("SAFETY",
+    "finish_reason: content_filter", "PROHIBITED_CONTENT"). (Not a guard model's verdict alone,
+    "unsafe\\nS2": with no request recorded it is a classifier's demanded output.)
+    Never to a request that names the note's own verb or reason (asked to redact, to say
+    "[removed]", about Gemini's finish reasons), nor to one that asks a safety assessment."""
+    text = r.text.strip()
+    if len(text) > REMOVED_CHARS or text.count("\n") > 1:
+        return ()
+    low = text.lower()
+    question = (r.question or "").lower()
+    m = _REMOVED_NOTE.fullmatch(low) if _MAY_REMOVED.search(low) is not None else None
+    if m is not None and not _THING_OR_FRAME.search(low):
+        m = None  # a verb alone, unbracketed ("Deleted."): a reply about the task's own thing
+    if m is not None:
+        verb = _MAY_REMOVED.search(low)
+        if verb is not None and verb.group(0).lower() in question:
+            return ()  # asked to remove, filter, hide: the note is the demanded output
+        return (Signal("filtered_stand_in", w["filtered_stand_in"], text[:60]),)
+    if _BLOCK_REASON.fullmatch(low) is not None:
+        word = re.sub(r"[\W_]+", " ", low).split()
+        if any(len(part) >= 4 and part in question for part in word):
+            return ()  # a question that names the reason: it is the answer
+        if _ASKS_GUARD.search(r.instructions) is not None or "safe" in question:
+            return ()  # a safety assessment asked: its verdict is the answer
+        return (Signal("filtered_stand_in", w["filtered_stand_in"], text[:60]),)
+    return ()
+
+
+# --- a bare acknowledgment where content was asked (round 25) ---------------------------------
+# A reply that only acknowledges or reports completion ("Done.", "Noted.", "Task completed
+# successfully.", "好的", "了解しました", "알겠습니다", "Готово"): a bot's or an agent's canned
+# line, sent where the answer goes when the model's text never came.
+_ACKS = frozenset(
+    placeholder_key(t)
+    for t in (
+        "done", "ok", "okay", "noted", "got it", "understood", "sure", "of course", "all done",
+        "task completed", "task completed successfully", "completed", "completed successfully",
+        "finished", "success", "i finished the work", "will do", "on it", "roger",
+        "acknowledged", "好的", "好", "收到", "完成", "已完成", "明白", "明白了", "了解", "知道了",
+        "了解しました", "承知しました", "かしこまりました", "完了", "完了しました",
+        "わかりました", "分かりました", "알겠습니다", "완료", "완료되었습니다", "확인했습니다",
+        "готово", "понял", "поняла", "принято", "хорошо", "ок", "listo", "hecho", "entendido",
+        "de acuerdo", "vale", "pronto", "feito", "entendi", "certo", "d'accord", "compris",
+        "terminé", "c'est fait", "fertig", "erledigt", "verstanden", "alles klar", "fatto",
+        "capito", "va bene", "tamam", "tamamd\u0131r", "oke", "baik", "siap", "xong", "rozumiem",
+        "gotowe",
+    )
+)  # fmt: skip
+_OFFERS = frozenset(
+    t.lower().rstrip("?\uff1f") for t in SHIPPED.get("stand_in", {}).get("offers", ())
+)
+# A form field's mark for "not applicable": "N/A", a dash.
+_NOT_APPLICABLE = frozenset(("n/a", "na", "n.a.", "-", "--", "---", "\u2014", "\u2013", "tbd"))
+# A request for a field's value or with a default for none: "N/A" may be its answer.
+_ASKS_FIELD = re.compile(
+    r"n/a|\bif (?:none|not|missing|unknown|no\b|absent|empty|unavailable)|not applicable|field"
+    r"|column|form\b|extract|json|number|date|email|address|phone|fax|\bid\b|value|score"
+    r"|rating|price|amount",
+    re.I,
+)
+# A greeting before an offer: "Hi! How can I help you today?"
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|你好|您好|こんにちは|안녕하세요|привет|здравствуйте|hola|ol\u00e1|bonjour|hallo"
+    r"|ciao)[\W_]+"
+)
+# A request that searches or looks up: "No results" may be its answer.
+_ASKS_SEARCH = re.compile(
+    r"find|search|look ?up|list|query|show|any |查询|查找|搜索|列出|検索|探して|찾아|검색"
+    r"|найди|поиск|busca|encuentra|procura|cherche|suche|finde|cerca|trova",
+    re.I,
+)
+# A request for content: a question by its wh-word, or a verb that asks for text, at its start
+# (Latin and Cyrillic scripts), or anywhere in a CJK request's opening.
+_ASKS_CONTENT = re.compile(
+    r"^\W*(?:(?:please|pls|can you|could you|would you|kannst du|peux-tu|puedes|pode)\s+)?"
+    r"(?:what|why|how|which|who|whom|whose|when|where|explain|summari[sz]e|describe|write|list"
+    r"|translate|compose|generate|draft|compare|define|calculate|give me|tell me about"
+    r"|что|почему|как|какой|какая|какие|объясни|опиши|напиши|перечисли|переведи|расскажи"
+    r"|qu\u00e9|por qu\u00e9|c\u00f3mo|cu\u00e1l|explica|resume|describe|escribe|traduce"
+    r"|o que|por que|como|qual|explique|resuma|descreva|escreva|traduza"
+    r"|qu'est-ce|pourquoi|comment|quel|quelle|explique|r\u00e9sume|d\u00e9cris|\u00e9cris"
+    r"|traduis|was|warum|wie|welche|erkl\u00e4re|erkl\u00e4r|fasse|beschreibe|schreib"
+    r"|\u00fcbersetze|cosa|perch\u00e9|spiega|riassumi|descrivi|scrivi|traduci)\b"
+    r"|^.{0,60}?(?:什么|什麼|为什么|為什麼|怎么|怎麼|如何|哪个|哪個|解释|解釋|总结|總結|介绍|介紹|描述|写一|寫一"
+    r"|列出|翻译|翻譯|何ですか|なぜ|どうやって|説明して|要約して|書いて|教えて|翻訳して|뭐야|무엇|왜|어떻게"
+    r"|설명해|요약해|써줘|알려줘|번역해)",
+    re.I | re.S,
+)
+# A request about the state of a piece of work: "Done." answers it.
+_ASKS_STATE = re.compile(
+    r"status|progress|finish|done|complete|ready|state|状态|狀態|进度|進度|完成|状況|진행|완료"
+    r"|статус|готов|estado|\u00e9tat|stand|stato",
+    re.I,
+)
+
+
+def bare_ack(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The whole reply only acknowledges or says the work is done ("Done.", "Noted.", "Task
+    completed successfully.", "好的", "了解しました", "알겠습니다", "Готово"), to a request that
+    asks for content: a question by its wh-word or a verb that asks for text ("Explain ...",
+    "总结一下", "Напиши ..."). A bot's or an agent's canned line sent in the answer's place.
+    Not to a request about a work's state ("Is the migration done?"), nor one that names the
+    word ("Reply OK if ..."), nor to an order, whose "Done." is its answer."""
+    text = r.text.strip()
+    if len(text) > 40 or not r.question:
+        return ()
+    key = _AROUND_WORDS.sub("", placeholder_key(text))
+    key = _GREETING.sub("", key, count=1)
+    if text.lower() in _NOT_APPLICABLE:
+        if _ASKS_FIELD.search(r.question[:2000]) is not None:
+            return ()  # a field's value asked, or "N/A if none": its mark is the answer
+        key = text.lower()  # a field's "N/A" or dash, where an answer was asked
+    elif key not in _ACKS and key not in _OFFERS:
+        return ()
+    q = r.question[:2000]
+    if key in _OFFERS and _ASKS_SEARCH.search(q) is not None:
+        return ()  # "No results" to a search: the search's answer
+    if _ASKS_CONTENT.search(q) is None or _ASKS_STATE.search(q) is not None:
+        return ()
+    if key in q.lower():
+        return ()  # the request names the word: asked for it
+    return (Signal("bare_ack", w["bare_ack"], f"{text!r} to a request for content"),)
+
+
+# --- a shell with nothing in it (round 25) ----------------------------------------------------
+_STAND_IN_WORDS: Mapping[str, Any] = SHIPPED.get("stand_in", {})
+_MEDIA = frozenset(t.lower() for t in _STAND_IN_WORDS.get("media", ()))
+_SLOT_LABELS = frozenset(t.lower() for t in _STAND_IN_WORDS.get("slot_labels", ()))
+_DUMMY = frozenset(t.lower() for t in _STAND_IN_WORDS.get("dummy", ()))
+_EMPTY_STATES = frozenset(t.lower() for t in _STAND_IN_WORDS.get("empty_states", ()))
+# A messenger's text for a message that is not text, in brackets: "[图片]", "[Sticker]",
+# "<Media omitted>", a QQ bot's code "[CQ:image,file=...]".
+_MEDIA_TAG = re.compile(
+    r"[\[<(\u3010\uff08]\s*([^\[\]<>()\u3010\u3011\uff08\uff09]{1,24}?)\s*[\]>)\u3011\uff09]"
+)
+_CQ_CODE = re.compile(r"\[CQ:(?:image|face|record|video|file|mface|marketface)[^\]]{0,200}\]")
+# Markup with no text: tags, entities, zero-width characters, an empty code fence.
+_MARKUP = re.compile(
+    r"<[a-zA-Z/][^>]{0,40}>|&(?:nbsp|#160|#xa0|zwnj|zwj|#8203);|[\u200b\u200c\u200d\ufeff\u00a0]|```\w*"
+)
+# A request about markup: its tag or entity alone may be the answer.
+_ASKS_MARKUP = re.compile(
+    r"html|\btags?\b|markup|entity|nbsp|zero.width|markdown|code (?:block|fence)|\u6807\u7b7e", re.I
+)
+# A JSON object of a reply's fields, every one empty: `{"response": ""}`, `{"choices": []}`.
+_EMPTY_JSON = re.compile(
+    r'\{\s*"\w+"\s*:\s*(?:""|null|\[\s*\]|\{\s*\})'
+    r'(?:\s*,\s*"(?:\w+)"\s*:\s*(?:""|null|\[\s*\]|\{\s*\}|"(?:assistant|stop|text|message)"))*\s*\}'
+)
+_REPLY_KEY = re.compile(
+    r'"(?:response|output|text|content|result|answer|message|choices|completion|reply|data'
+    r'|generated_text|candidates)"'
+)
+# A slot's label and its colon (or a full-width one), nothing after it: "AI:", "Answer:".
+_LABEL_ALONE = re.compile(r"\W{0,2}([^\s:\uff1a]{1,12}(?: [^\s:\uff1a]{1,12})?)\s*[:\uff1a]\s*")
+
+
+def empty_shell(r: Reply) -> str | None:
+    """The reply is a shell with nothing in it, what a client prints when the model's text
+    never came: a messenger's tag for a message that is not text ("[图片]", "[Sticker]",
+    "<Media omitted>", "[CQ:image,...]"), markup with no text ("<p></p>", "&nbsp;", a
+    zero-width space, an empty code fence), the raw reply object with every field empty
+    (`{"response": ""}`, `{"choices": []}`), the label of the reply's slot and its colon alone
+    ("AI:", "Answer:", "回答" and a full-width colon), a developer's dummy text ("test",
+    "asdf", "lorem ipsum", "TODO"). Its evidence, or None; never when the request names the
+    same word (asked for)."""
+    text = r.text.strip()
+    if len(text) > 60:
+        return None
+    question = (r.question or "").lower()
+    low = text.lower()
+    if _CQ_CODE.fullmatch(text) is not None:
+        return text[:40]
+    m = _MEDIA_TAG.fullmatch(text)
+    if (
+        m is not None
+        and m.group(1).lower() in _MEDIA
+        and not _said_in(m.group(1).lower(), question)
+    ):
+        return text
+    if (
+        text
+        and not _MARKUP.sub("", text).strip()
+        and text.strip("`") != ""
+        and not _asks(r, _ASKS_MARKUP)
+    ):
+        named = _MARKUP.search(text)
+        if named is None or named.group(0).lower() not in question:
+            return repr(text)
+    if (
+        text.startswith("{")
+        and _EMPTY_JSON.fullmatch(text)
+        and _REPLY_KEY.search(text)
+        and "empty" not in question
+        and "null" not in question
+    ):
+        return text
+    label = _LABEL_ALONE.fullmatch(text)
+    if (
+        label is not None
+        and label.group(1).lower() in _SLOT_LABELS
+        and not _said_in(label.group(1).lower(), question)
+    ):
+        return text
+    key = _AROUND_WORDS.sub("", placeholder_key(low))
+    if key in _DUMMY and not _said_in(key, question):
+        return text
+    # a chat client's empty state or its input's placeholder ("Type a message...", "Ask
+    # anything", "No messages yet", "メッセージを入力"), printed where the reply goes
+    if key.rstrip(".\u2026") in _EMPTY_STATES and not _asks(r, _ASKS_UI_TEXT):
+        return text
+    # a client's empty state: where the reply will appear ("The answer will appear here",
+    # "回答将显示在这里"), a slot's prompt ("[Your response here]", "<insert answer here>"),
+    # a bracketed constant for the reply ("[AI_RESPONSE]")
+    if (_APPEARS_HERE.fullmatch(low) or _SLOT_PROMPT.fullmatch(low)) and not _asks(
+        r, _ASKS_UI_TEXT
+    ):
+        return text
+    return None
+
+
+_REPLY_THING = (
+    r"(?:(?:ai|bot|model|gpt|llm)(?:'s)? )?(?:response|answer|reply|output|result|summary"
+    r"|translation|completion|generated text)s?"
+)
+_APPEARS_HERE = re.compile(
+    r"\W{0,3}(?:(?:the|your|an?)\s+)?" + _REPLY_THING + r"\s+(?:will\s+(?:appear|show up"
+    r"|be\s+(?:displayed|shown|generated|written))|goes|appears?|is\s+shown)\s+(?:here|below)\W{0,3}"
+    r"|\W{0,3}(?:ai ?)?(?:回答|回复|回覆|答案|结果|結果|输出|輸出|翻译|翻譯|响应|回應|生成内容)"
+    r"(?:将|將|会|會)?(?:在)?(?:显示|顯示|出现|出現|展示)(?:在)?(?:这里|這裡|此处|此處|下方)\W{0,3}"
+    r"|\W{0,3}(?:ここに|下に)(?:ai ?の)?(?:回答|応答|返答|結果|出力|翻訳)が表示されます\W{0,3}"
+    r"|\W{0,3}(?:여기에|아래에) ?(?:ai ?)?(?:답변|응답|결과|출력|번역)(?:이|가)? 표시됩니다\W{0,3}"
+    r"|\W{0,3}(?:здесь|ниже) появится (?:ответ|результат)\W{0,3}"
+    r"|\W{0,3}(?:ответ|результат) появится (?:здесь|ниже)\W{0,3}"
+    r"|\W{0,3}(?:la |el |a |o )?(?:respuesta|resultado|salida|resposta|sa\u00edda) "
+    r"(?:aparecer\u00e1|se mostrar\u00e1|ser\u00e1 exibida) (?:aqu\u00ed|aqui|abajo)\W{0,3}"
+    r"|\W{0,3}(?:la )?r\u00e9ponse (?:appara\u00eetra|s'affichera) ici\W{0,3}"
+    r"|\W{0,3}(?:die )?(?:antwort|ausgabe) (?:erscheint|wird) hier(?: angezeigt)?\W{0,3}"
+    r"|\W{0,3}(?:la )?risposta (?:apparir\u00e0|sar\u00e0 mostrata) qui\W{0,3}"
+)
+_SLOT_PROMPT = re.compile(
+    r"[\[<({]{1,2}\s*(?:(?:your|the|insert|ai|model)\s+)*"
+    + _REPLY_THING
+    + r"(?:\s+(?:here|goes here))?\s*[\]>)}]{1,2}"
+    r"|[\[<({]{1,2}\s*insert\s+[\w ]{1,20}\s+here\s*[\]>)}]{1,2}"
+    r"|[\[<{]{1,2}\s*(?:ai|bot|llm|model|gpt)_(?:response|answer|reply|output)\s*[\]>}]{1,2}"
+)
+
+
+def _said_in(word: str, question: str) -> bool:
+    """`word` said in the (lowered) question: as a whole word in Latin script, anywhere in
+    others."""
+    if not word.isascii():
+        return word in question
+    return re.search(rf"(?<![a-z0-9]){re.escape(word)}(?![a-z0-9])", question) is not None
