@@ -17,6 +17,8 @@ from __future__ import annotations
 import pytest
 
 from tests.reliability.judging import hand
+from tether.messages import Message, Request, ToolCall, ToolResultPart, Turn
+from tether.reliability.judge import judge
 
 POEM = "Write a short poem about autumn leaves."
 POEM_ZH = "写一首关于秋天落叶的短诗"
@@ -226,3 +228,24 @@ ACKS_LEFT = (
 def test_an_ack_to_an_order_or_a_greeting_is_left(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert not failure and "bare_ack" not in names, (text, names)
+
+
+AFTER_TOOLS = ("Done.", "Task completed successfully.", "好的", "Готово.", "N/A")
+
+
+@pytest.mark.parametrize("text", AFTER_TOOLS)
+def test_an_agents_done_after_its_tools_ran_is_its_answer(text: str) -> None:
+    """Found at the merge: an agent asked to write a file calls its tool, then says "Done.":
+    the work is in the tool calls, so the ack is the answer, not a canned line (a false alarm
+    here would retry every finished agent task)."""
+    task = "Write a function parse() in src/parse.py that reads the config, and add a test."
+    messages = (
+        Message.text("system", "You are a coding agent."),
+        Message.text("user", task),
+        Message("assistant", (ToolCall("c1", "write_file", '{"path": "src/parse.py"}'),)),
+        Message("tool", (ToolResultPart("c1", "wrote 40 lines to src/parse.py"),)),
+    )
+    turn = Turn(content=text, finish_reason="stop", termination="stop")
+    assert judge(turn, Request(messages=messages)) is None, text
+    # the same ack with no tool run since the task was asked is still a stand-in
+    assert judge(turn, Request(messages=messages[:2])) is not None, text

@@ -787,6 +787,19 @@ _ASKS_STATE = re.compile(
 )
 
 
+def _acted_since_asked(r: Reply) -> bool:
+    """Whether tools ran after the last user message: an agent's "Done." after writing the
+    file it was asked for is its answer (the work is in the tool calls, not in the text)."""
+    if r.request is None:
+        return False
+    for m in reversed(r.request.messages):
+        if m.role == "user" and m.text_content.strip():
+            return False
+        if m.role == "tool" or (m.role == "assistant" and m.tool_calls):
+            return True
+    return False
+
+
 def bare_ack(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The whole reply only acknowledges or says the work is done ("Done.", "Noted.", "Task
     completed successfully.", "好的", "了解しました", "알겠습니다", "Готово"), to a request that
@@ -795,7 +808,7 @@ def bare_ack(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     Not to a request about a work's state ("Is the migration done?"), nor one that names the
     word ("Reply OK if ..."), nor to an order, whose "Done." is its answer."""
     text = r.text.strip()
-    if len(text) > 40 or not r.question:
+    if len(text) > 40 or not r.question or _acted_since_asked(r):
         return ()
     key = _AROUND_WORDS.sub("", placeholder_key(text))
     key = _GREETING.sub("", key, count=1)
