@@ -322,7 +322,11 @@ def test_no_source_straddles_the_split() -> None:
 # platforms, office, notebook and IDE assistants, regional providers in many languages) with
 # eng128, eng129 and eng130 merged (judge/20; runtime error output, an app's setup notices,
 # what a request about a failure or for a translation excuses): hand 360, retrained: 225.
-TUNE_FALSE_ALARMS_AT_MOST = 225
+# Round 25 joined (2,074 texts: eval runs' recorded outputs, team-chat and voice-skill apps,
+# editor and terminal AI plugins, business apps' AI features, web apps' locale files, digests
+# bots committed) with eng133, eng134 and eng135 merged (judge/21; stand-ins, runtime output,
+# answers written as source code): hand 390, retrained: 231.
+TUNE_FALSE_ALARMS_AT_MOST = 231
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -629,7 +633,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 225
 # (8,696 of 9,202 caught), retrained: 519 (8,683 caught).
 # Round 24 joined (1,156 texts) with eng128, eng129 and eng130 merged (judge/20): hand 533
 # (9,037 of 9,570 caught), retrained: 546 (9,024 caught).
-TUNE_MISSES_AT_MOST = 546
+# Round 25 joined (2,074 texts) with eng133, eng134 and eng135 merged (judge/21): hand 649
+# (9,593 of 10,242 caught), retrained: 658 (9,584 caught).
+TUNE_MISSES_AT_MOST = 658
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

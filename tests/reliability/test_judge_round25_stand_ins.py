@@ -187,29 +187,6 @@ def test_an_asked_shell_is_left(text: str, question: str) -> None:
     assert not failure, (text, question)
 
 
-ACKS = (
-    ("Done.", EXPLAIN),
-    ("Task completed successfully.", "Summarize the meeting notes below: budget approved."),
-    ("Noted.", "Write a haiku about rain."),
-    ("好的", "解释一下什么是闭包"),
-    ("了解しました。", "クロージャとは何か説明してください"),
-    ("알겠습니다.", "클로저가 뭔지 설명해줘"),
-    ("Готово.", "Объясни, что такое замыкание."),
-    ("Erledigt.", "Erkläre, was eine Closure ist."),
-    ("Hi! How can I help you today?", "What is the boiling point of water at sea level?"),
-    ("有什么可以帮你的吗？", "为什么天空是蓝色的？"),
-    ("No data", EXPLAIN),
-    ("N/A", "Explain what DNS does in one sentence."),
-    ("\u2014", "Why is the sky blue?"),
-)
-
-
-@pytest.mark.parametrize(("text", "question"), ACKS)
-def test_a_bare_ack_to_a_request_for_content_is_a_failure(text: str, question: str) -> None:
-    failure, names = hand(text, question)
-    assert failure and "bare_ack" in names, (text, names)
-
-
 ACKS_LEFT = (
     ("Done.", "Please rename the variable foo to bar in utils.py."),
     ("Done.", "What's the status of the migration?"),
@@ -227,7 +204,7 @@ ACKS_LEFT = (
 @pytest.mark.parametrize(("text", "question"), ACKS_LEFT)
 def test_an_ack_to_an_order_or_a_greeting_is_left(text: str, question: str) -> None:
     failure, names = hand(text, question)
-    assert not failure and "bare_ack" not in names, (text, names)
+    assert not failure, (text, names)
 
 
 AFTER_TOOLS = ("Done.", "Task completed successfully.", "好的", "Готово.", "N/A")
@@ -235,9 +212,10 @@ AFTER_TOOLS = ("Done.", "Task completed successfully.", "好的", "Готово.
 
 @pytest.mark.parametrize("text", AFTER_TOOLS)
 def test_an_agents_done_after_its_tools_ran_is_its_answer(text: str) -> None:
-    """Found at the merge: an agent asked to write a file calls its tool, then says "Done.":
-    the work is in the tool calls, so the ack is the answer, not a canned line (a false alarm
-    here would retry every finished agent task)."""
+    """Found at the merge: a reading of a bare "Done." where content was asked flagged an
+    agent that had called its tool and then said "Done.": the work is in the tool calls, so the
+    ack is the answer (a false alarm here would retry every finished agent task). The reading
+    was left out; this keeps any like it honest."""
     task = "Write a function parse() in src/parse.py that reads the config, and add a test."
     messages = (
         Message.text("system", "You are a coding agent."),
@@ -247,5 +225,3 @@ def test_an_agents_done_after_its_tools_ran_is_its_answer(text: str) -> None:
     )
     turn = Turn(content=text, finish_reason="stop", termination="stop")
     assert judge(turn, Request(messages=messages)) is None, text
-    # the same ack with no tool run since the task was asked is still a stand-in
-    assert judge(turn, Request(messages=messages[:2])) is not None, text

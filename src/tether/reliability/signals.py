@@ -250,7 +250,6 @@ from tether.reliability.reply import (
 )
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import (
-    bare_ack,
     color_code,
     filtered_stand_in,
     placeholder,
@@ -305,7 +304,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "diagnostics": 0.3,
     "placeholder": 2.0,
     "filtered_stand_in": 2.0,  # a filter's replacement ("[Content removed]", "SAFETY")
-    "bare_ack": 1.5,  # "Done.", "好的" alone to a request for content ("Explain ...")
     "asked_stand_in": 2.5,  # (answer side) a stand-in the request demands ("translate 'No answer'")
     "tail_error": 1.2,
     "broken_off": 4.0,  # ... after an answer broken off mid-token, or after escaped line breaks
@@ -414,7 +412,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
 FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     placeholder,
     filtered_stand_in,
-    bare_ack,
     vocabulary,
     coverage,
     short_notice,

@@ -719,115 +719,6 @@ def filtered_stand_in(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
-# --- a bare acknowledgment where content was asked (round 25) ---------------------------------
-# A reply that only acknowledges or reports completion ("Done.", "Noted.", "Task completed
-# successfully.", "好的", "了解しました", "알겠습니다", "Готово"): a bot's or an agent's canned
-# line, sent where the answer goes when the model's text never came.
-_ACKS = frozenset(
-    placeholder_key(t)
-    for t in (
-        "done", "ok", "okay", "noted", "got it", "understood", "sure", "of course", "all done",
-        "task completed", "task completed successfully", "completed", "completed successfully",
-        "finished", "success", "i finished the work", "will do", "on it", "roger",
-        "acknowledged", "好的", "好", "收到", "完成", "已完成", "明白", "明白了", "了解", "知道了",
-        "了解しました", "承知しました", "かしこまりました", "完了", "完了しました",
-        "わかりました", "分かりました", "알겠습니다", "완료", "완료되었습니다", "확인했습니다",
-        "готово", "понял", "поняла", "принято", "хорошо", "ок", "listo", "hecho", "entendido",
-        "de acuerdo", "vale", "pronto", "feito", "entendi", "certo", "d'accord", "compris",
-        "terminé", "c'est fait", "fertig", "erledigt", "verstanden", "alles klar", "fatto",
-        "capito", "va bene", "tamam", "tamamd\u0131r", "oke", "baik", "siap", "xong", "rozumiem",
-        "gotowe",
-    )
-)  # fmt: skip
-_OFFERS = frozenset(
-    t.lower().rstrip("?\uff1f") for t in SHIPPED.get("stand_in", {}).get("offers", ())
-)
-# A form field's mark for "not applicable": "N/A", a dash.
-_NOT_APPLICABLE = frozenset(("n/a", "na", "n.a.", "-", "--", "---", "\u2014", "\u2013", "tbd"))
-# A request for a field's value or with a default for none: "N/A" may be its answer.
-_ASKS_FIELD = re.compile(
-    r"n/a|\bif (?:none|not|missing|unknown|no\b|absent|empty|unavailable)|not applicable|field"
-    r"|column|form\b|extract|json|number|date|email|address|phone|fax|\bid\b|value|score"
-    r"|rating|price|amount",
-    re.I,
-)
-# A greeting before an offer: "Hi! How can I help you today?"
-_GREETING = re.compile(
-    r"^(?:hi|hello|hey|你好|您好|こんにちは|안녕하세요|привет|здравствуйте|hola|ol\u00e1|bonjour|hallo"
-    r"|ciao)[\W_]+"
-)
-# A request that searches or looks up: "No results" may be its answer.
-_ASKS_SEARCH = re.compile(
-    r"find|search|look ?up|list|query|show|any |查询|查找|搜索|列出|検索|探して|찾아|검색"
-    r"|найди|поиск|busca|encuentra|procura|cherche|suche|finde|cerca|trova",
-    re.I,
-)
-# A request for content: a question by its wh-word, or a verb that asks for text, at its start
-# (Latin and Cyrillic scripts), or anywhere in a CJK request's opening.
-_ASKS_CONTENT = re.compile(
-    r"^\W*(?:(?:please|pls|can you|could you|would you|kannst du|peux-tu|puedes|pode)\s+)?"
-    r"(?:what|why|how|which|who|whom|whose|when|where|explain|summari[sz]e|describe|write|list"
-    r"|translate|compose|generate|draft|compare|define|calculate|give me|tell me about"
-    r"|что|почему|как|какой|какая|какие|объясни|опиши|напиши|перечисли|переведи|расскажи"
-    r"|qu\u00e9|por qu\u00e9|c\u00f3mo|cu\u00e1l|explica|resume|describe|escribe|traduce"
-    r"|o que|por que|como|qual|explique|resuma|descreva|escreva|traduza"
-    r"|qu'est-ce|pourquoi|comment|quel|quelle|explique|r\u00e9sume|d\u00e9cris|\u00e9cris"
-    r"|traduis|was|warum|wie|welche|erkl\u00e4re|erkl\u00e4r|fasse|beschreibe|schreib"
-    r"|\u00fcbersetze|cosa|perch\u00e9|spiega|riassumi|descrivi|scrivi|traduci)\b"
-    r"|^.{0,60}?(?:什么|什麼|为什么|為什麼|怎么|怎麼|如何|哪个|哪個|解释|解釋|总结|總結|介绍|介紹|描述|写一|寫一"
-    r"|列出|翻译|翻譯|何ですか|なぜ|どうやって|説明して|要約して|書いて|教えて|翻訳して|뭐야|무엇|왜|어떻게"
-    r"|설명해|요약해|써줘|알려줘|번역해)",
-    re.I | re.S,
-)
-# A request about the state of a piece of work: "Done." answers it.
-_ASKS_STATE = re.compile(
-    r"status|progress|finish|done|complete|ready|state|状态|狀態|进度|進度|完成|状況|진행|완료"
-    r"|статус|готов|estado|\u00e9tat|stand|stato",
-    re.I,
-)
-
-
-def _acted_since_asked(r: Reply) -> bool:
-    """Whether tools ran after the last user message: an agent's "Done." after writing the
-    file it was asked for is its answer (the work is in the tool calls, not in the text)."""
-    if r.request is None:
-        return False
-    for m in reversed(r.request.messages):
-        if m.role == "user" and m.text_content.strip():
-            return False
-        if m.role == "tool" or (m.role == "assistant" and m.tool_calls):
-            return True
-    return False
-
-
-def bare_ack(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The whole reply only acknowledges or says the work is done ("Done.", "Noted.", "Task
-    completed successfully.", "好的", "了解しました", "알겠습니다", "Готово"), to a request that
-    asks for content: a question by its wh-word or a verb that asks for text ("Explain ...",
-    "总结一下", "Напиши ..."). A bot's or an agent's canned line sent in the answer's place.
-    Not to a request about a work's state ("Is the migration done?"), nor one that names the
-    word ("Reply OK if ..."), nor to an order, whose "Done." is its answer."""
-    text = r.text.strip()
-    if len(text) > 40 or not r.question or _acted_since_asked(r):
-        return ()
-    key = _AROUND_WORDS.sub("", placeholder_key(text))
-    key = _GREETING.sub("", key, count=1)
-    if text.lower() in _NOT_APPLICABLE:
-        if _ASKS_FIELD.search(r.question[:2000]) is not None:
-            return ()  # a field's value asked, or "N/A if none": its mark is the answer
-        key = text.lower()  # a field's "N/A" or dash, where an answer was asked
-    elif key not in _ACKS and key not in _OFFERS:
-        return ()
-    q = r.question[:2000]
-    if key in _OFFERS and _ASKS_SEARCH.search(q) is not None:
-        return ()  # "No results" to a search: the search's answer
-    if _ASKS_CONTENT.search(q) is None or _ASKS_STATE.search(q) is not None:
-        return ()
-    if key in q.lower():
-        return ()  # the request names the word: asked for it
-    return (Signal("bare_ack", w["bare_ack"], f"{text!r} to a request for content"),)
-
-
 # --- a shell with nothing in it (round 25) ----------------------------------------------------
 _STAND_IN_WORDS: Mapping[str, Any] = SHIPPED.get("stand_in", {})
 _MEDIA = frozenset(t.lower() for t in _STAND_IN_WORDS.get("media", ()))
@@ -840,9 +731,12 @@ _MEDIA_TAG = re.compile(
     r"[\[<(\u3010\uff08]\s*([^\[\]<>()\u3010\u3011\uff08\uff09]{1,24}?)\s*[\]>)\u3011\uff09]"
 )
 _CQ_CODE = re.compile(r"\[CQ:(?:image|face|record|video|file|mface|marketface)[^\]]{0,200}\]")
-# Markup with no text: tags, entities, zero-width characters, an empty code fence.
+# Markup with no text: HTML tags (by their names: `<function f at 0x..>` is a repr, not a
+# tag), entities, zero-width characters, an empty code fence.
 _MARKUP = re.compile(
-    r"<[a-zA-Z/][^>]{0,40}>|&(?:nbsp|#160|#xa0|zwnj|zwj|#8203);|[\u200b\u200c\u200d\ufeff\u00a0]|```\w*"
+    r"</?(?:p|br|div|span|b|i|u|s|em|strong|small|font|center|ul|ol|li|h[1-6]|a|hr|pre|code"
+    r"|blockquote|table|tbody|thead|tr|td|th|section|article|body|html|head|sup|sub)\b[^>]{0,40}>"
+    r"|&(?:nbsp|#160|#xa0|zwnj|zwj|#8203);|[\u200b\u200c\u200d\ufeff\u00a0]|```\w*"
 )
 # A request about markup: its tag or entity alone may be the answer.
 _ASKS_MARKUP = re.compile(
