@@ -200,24 +200,6 @@ def stream_framing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("stream_framing", w["stream_framing"], f"{framed} of {len(lines)} lines"),)
 
 
-# A client library's response object printed whole, instead of the text inside it.
-_SDK_OBJECT = re.compile(
-    r"\b(?:ChatCompletion(?:Chunk|Message)?|ChoiceDelta|Completion|Message|Response"
-    r"|GenerateContentResponse)\(\s*(?:id=|content=|choices=|role=|candidates=)"
-    r"|\bchoices=\[\s*Choice\("
-)
-
-
-def sdk_object(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """`ChatCompletionChunk(id=..., choices=[Choice(delta=ChoiceDelta(content=''...` as the
-    reply: the client printed the response object, it did not take the model's text out."""
-    said = r.said[:2000]
-    m = _SDK_OBJECT.search(said) if "=" in said else None  # (every branch has an `=`)
-    if m is None:
-        return ()
-    return (Signal("sdk_object", w["sdk_object"], m.group(0)[:40]),)
-
-
 _STATUS_DIGITS = re.compile(r"[45]\d\d")  # in every branch of STATUS, and cheap to look for
 
 

@@ -98,12 +98,12 @@ from tether.reliability import (
     casual_signals,
     degenerate_signals,
     failure_signals,
+    filter_signals,
     generation_signals,
     inability_signals,
     notice_signals,
     persona_signals,
     setup_signals,
-    stand_in_signals,
     step_limit_signals,
     tool_protocol_signals,
     transcript_signals,
@@ -170,7 +170,6 @@ from tether.reliability.failure_signals import (
     error_object,
     hands_back,
     knows_nothing,
-    sdk_object,
     self_state,
     short_notice,
     sse_frame,
@@ -179,6 +178,7 @@ from tether.reliability.failure_signals import (
     stream_framing,
     vocabulary,
 )
+from tether.reliability.filter_signals import filtered_stand_in
 from tether.reliability.fix_signals import (
     asks_fix,
     change_note,
@@ -221,6 +221,7 @@ from tether.reliability.persona_signals import (
     slows_down,
     stands_by,
 )
+from tether.reliability.printed_object_signals import object_repr, sdk_object
 from tether.reliability.program_signals import source_code
 from tether.reliability.question_signals import (
     LEXICAL,
@@ -248,10 +249,10 @@ from tether.reliability.reply import (
     SignalFn,
     composed,
 )
+from tether.reliability.runtime_message_signals import runtime_message
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import (
     color_code,
-    filtered_stand_in,
     placeholder,
     template_slot,
     zero_output,
@@ -263,8 +264,6 @@ from tether.reliability.tail_signals import broken_off, tail_error
 from tether.reliability.tool_protocol_signals import tool_protocol
 from tether.reliability.trace_signals import (
     EXCEPTION_LINE,
-    object_repr,
-    runtime_message,
     runtime_prose,
     stack_trace,
 )
@@ -659,7 +658,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     persona_signals.may_fire,  # a persona's stand-in ("I'm on a break")
     tool_protocol_signals.may_fire,  # a provider's error about tool calling
     setup_signals.may_fire,  # an app's part named in a short reply (its setup asked)
-    stand_in_signals.may_fire,  # a filter's replacement ("This response was filtered.")
+    filter_signals.may_fire,  # a filter's replacement ("This response was filtered.")
 )
 
 
