@@ -394,7 +394,7 @@ def test_code_token_gate_is_the_search() -> None:
     ("module", "pattern", "keys", "folded"),
     [
         ("page_marks", "_PAGE_TEXT", "_PAGE_TEXT_KEYS", False),
-        ("trace_signals", "_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
+        ("runtime_message_signals", "_RUNTIME_MESSAGE", "_RUNTIME_MESSAGE_KEYS", True),
     ],
 )
 def test_pattern_keys_are_in_every_match(
