@@ -46,8 +46,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     own fields say it failed: `"success": false`), step_limit (an agent
                     loop's cap reached), casual_trouble (trouble in a casual register:
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
-                    whole reply: "Không dịch được."), degenerate (no language: one letter
-                    repeated, control tokens bare, a few words looping, the prompt echoed)
+                    whole reply: "Không dịch được."), answers_nothing (a stock line
+                    about the exchange alone: "That's not something I can do"),
+                    degenerate (no language: one letter repeated, control tokens bare, a
+                    few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
                     typed_command (a shell's prompt and a command: "$ npm install"),
                     input_example (a bot's example of what to type next: "(例: 午餐 1200円)"),
@@ -97,6 +99,7 @@ from tether.messages import Request, Usage
 from tether.reliability import (
     casual_signals,
     degenerate_signals,
+    exchange_signals,
     failure_signals,
     filter_signals,
     generation_signals,
@@ -161,6 +164,7 @@ from tether.reliability.docs_signals import (
     topic_list,
 )
 from tether.reliability.error_objects import CODE_WORD
+from tether.reliability.exchange_signals import answers_nothing
 from tether.reliability.failure_signals import (
     app_controls,
     client_prefix,
@@ -329,6 +333,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "step_limit": 1.0,  # an agent loop's cap reached ("Recursion limit of 25 reached")
     "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
+    "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
     "cell_error": 1.5,  # a spreadsheet cell's error value, the whole reply ("#VALUE!", "#N/A")
@@ -465,6 +470,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     step_limit,
     casual_trouble,
     inability_alone,
+    answers_nothing,
     cannot_see,
     prompt_refused,
     cell_error,
@@ -651,6 +657,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     step_limit_signals.may_fire,  # an agent loop's cap reached
     casual_signals.may_fire,  # trouble in a casual register
     inability_signals.may_fire,  # one clause of inability, the whole reply
+    exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
