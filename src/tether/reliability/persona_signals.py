@@ -1,10 +1,11 @@
 """A chat bot's in-character stand-ins that speak only of the bot, beside `self_state`,
 `hands_back` and `knows_nothing`: the bot saying it is there or will answer later
-(`stands_by`), that it is resting (`at_rest`), that the user should slow down
-(`slows_down`), that it cannot talk now (`cannot_talk_now`),
-its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
-its fallback when nothing understood the user (`not_understood`), and a reply that is only
-a stage direction with no spoken line (`only_an_aside`).
+(`stands_by`), that it is resting (`at_rest`), that it is tired, dazed or distracted
+(`out_of_sorts`), that the medium it reads is silent (`medium_silent`), only its welcome
+("How can I help you?", `welcome_line`), that the user should slow down (`slows_down`), that
+it cannot talk now (`cannot_talk_now`), its own machinery in trouble told as a joke or a sigh
+(`own_machinery`), and its fallback when nothing understood the user (`not_understood`), and
+a reply that is only a stage direction with no spoken line (`only_an_aside`).
 
 Each is a short reply with nothing specific to the task and no word of it; what tells it from
 a real short answer is the request: "I'm here" answers "are you there?", "my server is down"
@@ -20,9 +21,11 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.fix_signals import mended_at
 from tether.reliability.lexicon import (
+    CLAUSE_BREAKS,
     SHIPPED,
     Lexicon,
     Terms,
+    near_pair,
     shipped_terms,
     typographic,
 )
@@ -56,6 +59,10 @@ WORK = re.compile(
     re.I,
 )
 RESTING = shipped_terms("resting")
+OUT_OF_SORTS = shipped_terms("out_of_sorts")
+WELCOME = shipped_terms("welcome_line", "offers")
+MEDIA = shipped_terms("medium_silent", "media")
+MEDIUM_SILENT = shipped_terms("medium_silent", "silent")
 SLOWING = shipped_terms("slowing_down")
 SLOWING_FILLERS = Terms(
     t.lower() for t in typographic(SHIPPED.get("slowing_down", {}).get("fillers", ()))
@@ -156,6 +163,88 @@ def resting(r: Reply) -> str | None:
     """The words in which a short reply only says its speaker is resting, asleep or on a
     break ("Mon IA est en pause café", "Estoy descansando un ratito", "Zzz"), to a task."""
     return _only_saying(r, RESTING, STANDING_BY_CHARS)
+
+
+def out_of_sorts_now(r: Reply) -> str | None:
+    """The words in which a short reply only says its speaker's state keeps it from answering
+    now: tired, sleepy, dizzy, dazed, distracted, its head blank ("*yawns* I'm so sleepy...",
+    "人家好累哦", "頭が真っ白になっちゃった", "Me distraje, ¿qué decías?"), to a task and with no
+    word of it: what the character says where its model gave nothing. To "How are you?" or
+    "let's play" the same line is the answer (`plain_task` asks nothing and proposes nothing)."""
+    said = _only_saying(r, OUT_OF_SORTS, STANDING_BY_CHARS)
+    if said is None or asked_after(r) is not None:
+        return None  # ("你在干嘛" -> "人家好累哦": asked after, with no question mark)
+    if _cjk_around(r.message.strip(), OUT_OF_SORTS) > AROUND_CJK:
+        return None  # a CJK line that says more ("上海现在这个温度, 你不会快热宕机了吧? ...")
+    return said
+
+
+# A CJK line of a stand-in says at most this many letters beside its words ("我先喝杯咖啡可以嗎");
+# `_long_words` counts no CJK, so a CJK line's length is read apart.
+AROUND_CJK = 16
+_CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _cjk_around(message: str, terms: Terms) -> int:
+    """The CJK letters of `message` outside the matches of `terms`."""
+    rest, end = [], 0
+    for m in terms.finditer(message):
+        rest.append(message[end : m.start()])
+        end = max(end, m.end())
+    rest.append(message[end:])
+    return len(_CJK_LETTER.findall("".join(rest)))
+
+
+def welcome(r: Reply) -> str | None:
+    """The words in which a short reply only greets the user and offers help or talk ("Hey
+    there! How can I help you?", "你好呀~有什么我可以帮你的吗?", "Чем могу помочь?"), to a task
+    that is no greeting and with no word of it: the bot's opening line where the answer to
+    the task should be. To "hi" (no plain task) it is the answer."""
+    said = _only_saying(r, WELCOME, STANDING_BY_CHARS)
+    if said is None or _cjk_around(r.message.strip(), WELCOME) > AROUND_CJK:
+        return None
+    return said
+
+
+# A medium and its silence stand this close, in one clause ("the spirits are silent").
+MEDIUM_WITHIN = 24
+# Beside them, a mystic's line keeps a flourish at most ("tonight", "come back at dawn,
+# traveler"): more words say a reading.
+MEDIUM_AROUND = 6
+
+
+# A request for a piece of writing (a poem, a story, a line of a song): a line about silent stars
+# may be the piece.
+_WRITING_ASKED = re.compile(
+    r"\b(?:poem|poetry|haiku|verse|lyrics?|song|story|tale|line|sentence|slogan|caption|prose"
+    r"|rhyme|limerick|poema|poesía|poesia|cuento|historia|poème|poésie|histoire|gedicht|lied"
+    r"|geschichte|стих\w*|поэм\w*|рассказ\w*|песн\w*|şiir|puisi|cerita|bài thơ|thơ)\b"
+    r"|诗|詩|歌词|歌詞|故事|句子|俳句|物語|시를|시 한|이야기|가사",
+    re.I,
+)
+
+
+def medium_silent_now(r: Reply) -> str | None:
+    """The words in which a short reply says the medium its mystic speaker reads from is
+    silent, clouded or asleep ("The spirits are silent...", "My crystal ball is foggy today",
+    "本座天眼受阻, 暂时看不真切", "Les esprits se taisent"), to a task and with no word of it: a
+    fortune-telling or mystic bot's stand-in where its model gave no reading. A question that
+    names the medium ("what do the stars say?") shares a word with the line: its answer."""
+    message = _short_line(r, MACHINERY_CHARS)
+    if message is None or MEDIUM_SILENT.search(r.message) is None:
+        return None
+    low = message.lower()
+    found = near_pair(low, MEDIA, MEDIUM_SILENT, MEDIUM_WITHIN, CLAUSE_BREAKS)
+    if found is None or not r.plain_task or _of_the_task(r, message):
+        return None
+    if r.renders_given_text or _WRITING_ASKED.search(r.question) is not None:
+        return None  # (a line of the poem asked for, or the text to translate)
+    if says_resolved(RESOLVED, message):
+        return None
+    (a, b), (c, d) = found
+    if _long_words(_around(low, ((a, b), (c, d)))) > MEDIUM_AROUND:
+        return None
+    return low[min(a, c) : max(b, d)]
 
 
 # A cooldown line is shorter than a stand-by line: a word or two and signs.
@@ -344,6 +433,9 @@ def speaks_only_of_itself(r: Reply) -> bool:
     return (
         standing_by(r) is not None
         or resting(r) is not None
+        or out_of_sorts_now(r) is not None
+        or medium_silent_now(r) is not None
+        or welcome(r) is not None
         or cannot_talk(r) is not None
         or machinery_in_trouble(r) is not None
         or cut_off_from(r) is not None
@@ -356,6 +448,9 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
     return (
         STANDING_BY.search(low) is not None
         or RESTING.search(low) is not None
+        or OUT_OF_SORTS.search(low) is not None
+        or MEDIUM_SILENT.search(low) is not None
+        or WELCOME.search(low) is not None
         or SLOWING.search(low) is not None
         or SLOWING.search(_NOT_LETTERS.sub("", low)) is not None
         or CANNOT_TALK.search(low) is not None
@@ -390,6 +485,29 @@ def at_rest(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     (`resting`)."""
     said = resting(r)
     return () if said is None else (Signal("at_rest", w["at_rest"], said),)
+
+
+def out_of_sorts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot only says it is tired, sleepy, dazed or distracted, its
+    head blank, to a task: a chat bot's in-character line where its model gave nothing
+    (`out_of_sorts_now`)."""
+    said = out_of_sorts_now(r)
+    return () if said is None else (Signal("out_of_sorts", w["out_of_sorts"], said),)
+
+
+def medium_silent(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the spirits, stars, cards or crystal ball of a mystic bot are
+    silent, clouded or asleep, to a task: its in-character line where its model gave no
+    reading (`medium_silent_now`)."""
+    said = medium_silent_now(r)
+    return () if said is None else (Signal("medium_silent", w["medium_silent"], said),)
+
+
+def welcome_line(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that only greets the user and offers help ("How can I help you?"), to a
+    task: the bot's opening line shown where its answer should be (`welcome`)."""
+    said = welcome(r)
+    return () if said is None else (Signal("welcome_line", w["welcome_line"], said),)
 
 
 def slows_down(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
