@@ -69,3 +69,121 @@ SAYS_MORE = (
 def test_a_line_that_says_more_is_no_stand_in(text: str) -> None:
     _, names = hand(text)
     assert "out_of_sorts" not in names, (text, names)
+
+
+# `medium_silent`: a mystic bot's spirits, stars, cards or crystal ball silent or clouded.
+MEDIUM_SILENT = (
+    "The spirits are silent...",
+    "My crystal ball is foggy today...",
+    "星象模糊，改日再来吧",
+    "水晶玉が曇ってて何も見えないわ…",
+    "Духи молчат сегодня.",
+    "Les esprits se taisent.",
+    "Die Geister schweigen heute.",
+)
+
+
+@pytest.mark.parametrize("text", MEDIUM_SILENT)
+def test_a_silent_medium_after_a_task_is_a_stand_in(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "medium_silent" in names, (text, names)
+
+
+MEDIUM_ANSWERS = (
+    # the question names the medium: the line is its answer
+    ("The stars are clouded tonight.", "What do the stars say about my week?"),
+    # a line of the poem asked for
+    ("The stars are silent tonight, and the city hums below.", "Write a one-line poem, please"),
+    ("星辰沉默，夜色温柔", "写一句关于夜空的诗"),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), MEDIUM_ANSWERS)
+def test_a_silent_medium_asked_for_is_the_answer(text: str, question: str) -> None:
+    _, names = hand(text, question)
+    assert "medium_silent" not in names, (text, question, names)
+
+
+# `narrated_silence`: a narrator's line that the character does not answer.
+NARRATED = (
+    "The innkeeper doesn't respond.",
+    "The old man stares at you blankly.",
+    "He shrugs and says nothing.",
+    "她沉默不语。",
+    "El mercader parece distraído.",
+    "Le marchand semble perdu dans ses pensées.",
+    "Der Händler scheint in Gedanken versunken.",
+)
+
+
+@pytest.mark.parametrize("text", NARRATED)
+def test_a_narrated_silence_after_a_task_is_a_stand_in(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "narrated_silence" in names, (text, names)
+
+
+NARRATED_ANSWERS = (
+    # a person who meets the silence too
+    "The bot doesn't respond for me either since this morning.",
+    # the task's words
+    "The parse test says nothing about the empty input, so I added a case for it.",
+)
+
+
+@pytest.mark.parametrize("text", NARRATED_ANSWERS)
+def test_a_person_on_a_silence_is_no_narrator(text: str) -> None:
+    _, names = hand(text)
+    assert "narrated_silence" not in names, (text, names)
+
+
+# `only_a_shrug`: the whole reply a shrug, to a task.
+SHRUGS = ("¯\\_(ツ)_/¯", "🤷\u200d♀️", "*shrugs* 🤷", "┐(´ー`)┌", "idk 🤷")
+
+
+@pytest.mark.parametrize("text", SHRUGS)
+def test_a_shrug_after_a_task_is_a_stand_in(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "only_a_shrug" in names, (text, names)
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("¯\\_(ツ)_/¯", "do you know?"),
+        ("🤷", "hi"),
+        ("*shrugs* I think the bug is in the parser, check line 40", None),
+    ],
+)
+def test_a_shrug_that_answers_or_says_more_is_none(text: str, question: str | None) -> None:
+    _, names = hand(text) if question is None else hand(text, question)
+    assert "only_a_shrug" not in names, (text, question, names)
+
+
+# A character's line is read without its stage directions (`_spoken`).
+STAGED = (
+    "*yawns widely, curling up on the cushion* Zzz... taking a little nap now...",
+    "(She looks away, clearly distracted by something outside the window) Ah, sorry! I'm here, "
+    "I'm here!",
+)
+
+
+@pytest.mark.parametrize("text", STAGED)
+def test_a_staged_stand_in_is_read_as_its_line(text: str) -> None:
+    failure, names = hand(text)
+    assert failure, (text, names)
+
+
+def test_a_stage_direction_of_work_is_kept() -> None:
+    # the gesture names the task's file: a reply to it, not a stand-in
+    _, names = hand("*opens tests/test_parse.py* Give me a moment...")
+    assert "stands_by" not in names, names
+
+
+# Informal apologies alone, as a bot sends them in place of its answer.
+INFORMAL_APOLOGIES = ("Ой, извини 🙈", "sowwy... 🥺👉👈", "(｡•́︿•̀｡) gomen...", "미안해 ㅠㅠ")
+
+
+@pytest.mark.parametrize("text", INFORMAL_APOLOGIES)
+def test_an_informal_apology_alone_is_a_failure_text(text: str) -> None:
+    failure, names = hand(text)
+    assert failure, (text, names)

@@ -1,11 +1,12 @@
 """A chat bot's in-character stand-ins that speak only of the bot, beside `self_state`,
 `hands_back` and `knows_nothing`: the bot saying it is there or will answer later
 (`stands_by`), that it is resting (`at_rest`), that it is tired, dazed or distracted
-(`out_of_sorts`), that the medium it reads is silent (`medium_silent`), only its welcome
-("How can I help you?", `welcome_line`), that the user should slow down (`slows_down`), that
-it cannot talk now (`cannot_talk_now`), its own machinery in trouble told as a joke or a sigh
-(`own_machinery`), and its fallback when nothing understood the user (`not_understood`), and
-a reply that is only a stage direction with no spoken line (`only_an_aside`).
+(`out_of_sorts`), that the medium it reads is silent (`medium_silent`), a narrator saying it
+does not answer (`narrated_silence`), only a shrug (`only_a_shrug`), that the user should
+slow down (`slows_down`), that it cannot talk now (`cannot_talk_now`), its own machinery in
+trouble told as a joke or a sigh (`own_machinery`), and its fallback when nothing understood
+the user (`not_understood`), and a reply that is only a stage direction with no spoken line
+(`only_an_aside`).
 
 Each is a short reply with nothing specific to the task and no word of it; what tells it from
 a real short answer is the request: "I'm here" answers "are you there?", "my server is down"
@@ -60,7 +61,7 @@ WORK = re.compile(
 )
 RESTING = shipped_terms("resting")
 OUT_OF_SORTS = shipped_terms("out_of_sorts")
-WELCOME = shipped_terms("welcome_line", "offers")
+NARRATED_SILENCE = shipped_terms("narrated_silence")
 MEDIA = shipped_terms("medium_silent", "media")
 MEDIUM_SILENT = shipped_terms("medium_silent", "silent")
 SLOWING = shipped_terms("slowing_down")
@@ -107,13 +108,53 @@ def _short_line(r: Reply, chars: int) -> str | None:
 
 def _short_message(r: Reply, chars: int) -> str | None:
     """The message (stripped), when it is a line of at most `chars` (`display_size`) and
-    neither a page nor an error object."""
+    neither a page nor an error object; a character's line is read without its stage
+    directions (`_spoken`), when they are no more than gestures."""
+    if len(r.message) > 2 * chars + STAGE_CHARS or not r.written:
+        return None
+    message = _spoken(r)
+    if not message or display_size(message) > chars:
+        return None
+    return message
+
+
+def _whole_message(r: Reply, chars: int) -> str | None:
+    """`_short_message` with its stage directions kept (a reply that is only one)."""
     if len(r.message) > 2 * chars or not r.written:
         return None
     message = r.message.strip()
     if not message or display_size(message) > chars:
         return None
     return message
+
+
+# A stage direction within a line: a gesture in asterisks or parentheses, full-width too
+# ("*rubs her eyes sleepily*", "(She looks away)", a full-width pair around 揉了揉眼睛).
+STAGE = re.compile(
+    r"\*{1,2}[^*\n]{2,80}\*{1,2}|\([^()\n]{2,80}\)|\uff08[^\uff08\uff09\n]{1,40}\uff09"
+)
+# The stage directions of one short line take at most this many characters.
+STAGE_CHARS = 200
+
+
+def _spoken(r: Reply) -> str:
+    """The message without its stage directions ("*tilts head* Sorry, I didn't catch that"
+    is read as "Sorry, I didn't catch that"), when there is a spoken line beside them and the
+    directions are gestures: nothing specific in them and no word of the task ("*opens
+    tests/test_parse.py*" is work). Else the message, stripped."""
+    message = r.message.strip()
+    if "*" not in message and "(" not in message and "\uff08" not in message:
+        return message
+    directions = [m.group(0) for m in STAGE.finditer(message)]
+    if not directions:
+        return message
+    spoken = " ".join(STAGE.sub(" ", message).split())
+    gestures = " ".join(directions)
+    if not _NOT_LETTERS.sub("", spoken) or len(gestures) > STAGE_CHARS:
+        return message
+    if specific(gestures) or _of_the_task(r, gestures):
+        return message
+    return spoken
 
 
 def _around(message: str, spans: Iterable[tuple[int, int]]) -> set[str]:
@@ -195,13 +236,16 @@ def _cjk_around(message: str, terms: Terms) -> int:
     return len(_CJK_LETTER.findall("".join(rest)))
 
 
-def welcome(r: Reply) -> str | None:
-    """The words in which a short reply only greets the user and offers help or talk ("Hey
-    there! How can I help you?", "你好呀~有什么我可以帮你的吗?", "Чем могу помочь?"), to a task
-    that is no greeting and with no word of it: the bot's opening line where the answer to
-    the task should be. To "hi" (no plain task) it is the answer."""
-    said = _only_saying(r, WELCOME, STANDING_BY_CHARS)
-    if said is None or _cjk_around(r.message.strip(), WELCOME) > AROUND_CJK:
+def narrated(r: Reply) -> str | None:
+    """The words in which a short narrator's line says the character does not answer ("The
+    innkeeper doesn't respond.", "The old man stares at you blankly.", "他沉默不语", "へんじが
+    ない"), to a task and with no word of it: a game's or a character frontend's line where its
+    model gave nothing. Not a person who met the silence too ("it doesn't respond for me
+    either") or saw it end ("it answers again now")."""
+    said = _only_saying(r, NARRATED_SILENCE, STANDING_BY_CHARS)
+    if said is None or _cjk_around(r.message.strip(), NARRATED_SILENCE) > AROUND_CJK:
+        return None
+    if r.lexicon.witnessing.search(r.low) is not None or mended_at(r.low) is not None:
         return None
     return said
 
@@ -406,7 +450,7 @@ def aside_only(r: Reply) -> str | None:
     nothing specific in it: a character frontend's line where its model gave nothing, or a model
     that acted instead of speaking. To a request that is itself an action ("*hugs you*"), an
     action answers it; a character asked something says something."""
-    if _short_message(r, STANDING_BY_CHARS) is None:
+    if _whole_message(r, STANDING_BY_CHARS) is None:
         return None
     message = r.text.strip()  # (the marks as written: `message` has its markdown taken off)
     if not message.startswith(ASIDE_OPENERS) or specific(message):
@@ -427,6 +471,37 @@ def aside_only(r: Reply) -> str | None:
     return inner or None
 
 
+# A shrug: the emoji (any skin tone or gender), the kaomoji, the word as a stage direction
+# ("*shrugs*", "(耸肩)", "*肩をすくめる*").
+SHRUG = re.compile(
+    r"\U0001f937|¯\\_\(\u30c4\)_/¯|¯\\\(.{1,5}\)/¯"
+    r"|[┐╮\u30fd]\s*[(\uff08][^()\uff08\uff09\n]{1,8}[)\uff09]\s*[┌╭\u30ce]"
+    r"|\bshrugs?\b|\bshrugging\b|耸肩|聳肩|摊手|攤手|肩をすくめ|어깨를 으쓱|пожимает плечами"
+    r"|пожал плечами|se encoge de hombros|encolhe os ombros|hausse les épaules"
+    r"|zuckt mit den schultern",
+    re.I,
+)
+# Beside a shrug, a reply says at most this many letters ("meh", "idk", "嗯"): more is a reply.
+SHRUG_REST = 8
+
+
+def shrug_only(r: Reply) -> str | None:
+    """The shrug, when the whole reply is one ("¯\\_(ツ)_/¯", "🤷", "*shrugs*", "(摊手)") with
+    signs and a word or two at most, to a request that asks for something, with no word of it:
+    a character's stand-in where its model gave no line. To a request that is itself an
+    action, a greeting, or a question the shrug answers ("do you know?"), it is the reply."""
+    message = _whole_message(r, SLOWING_CHARS)
+    if message is None:
+        return None
+    found = SHRUG.search(r.text)
+    if found is None or _of_the_task(r, message):
+        return None
+    rest = _NOT_LETTERS.sub("", SHRUG.sub(" ", r.text.lower()))
+    if len(rest) > SHRUG_REST or not r.plain_task:
+        return None
+    return found.group(0)
+
+
 def speaks_only_of_itself(r: Reply) -> bool:
     """Whether the reply is one of this module's stand-ins (its "I" is the bot's, not a model
     reporting on its work)."""
@@ -435,7 +510,8 @@ def speaks_only_of_itself(r: Reply) -> bool:
         or resting(r) is not None
         or out_of_sorts_now(r) is not None
         or medium_silent_now(r) is not None
-        or welcome(r) is not None
+        or narrated(r) is not None
+        or shrug_only(r) is not None
         or cannot_talk(r) is not None
         or machinery_in_trouble(r) is not None
         or cut_off_from(r) is not None
@@ -450,7 +526,7 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
         or RESTING.search(low) is not None
         or OUT_OF_SORTS.search(low) is not None
         or MEDIUM_SILENT.search(low) is not None
-        or WELCOME.search(low) is not None
+        or NARRATED_SILENCE.search(low) is not None
         or SLOWING.search(low) is not None
         or SLOWING.search(_NOT_LETTERS.sub("", low)) is not None
         or CANNOT_TALK.search(low) is not None
@@ -461,10 +537,12 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A short reply may be one of these stand-ins (`may_stand_in`) or a stage direction
-    alone (`aside_only`): not cleared unread."""
+    """A short reply may be one of these stand-ins (`may_stand_in`), a stage direction
+    alone (`aside_only`) or a shrug (`shrug_only`): not cleared unread."""
     if len(text) > STOCK_CHARS:
         return False
+    if len(text) <= 2 * SLOWING_CHARS and SHRUG.search(text) is not None:
+        return True
     stripped = text.strip()
     if stripped.startswith(ASIDE_OPENERS) and ASIDE.fullmatch(stripped) is not None:
         return True
@@ -503,11 +581,19 @@ def medium_silent(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return () if said is None else (Signal("medium_silent", w["medium_silent"], said),)
 
 
-def welcome_line(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A short reply that only greets the user and offers help ("How can I help you?"), to a
-    task: the bot's opening line shown where its answer should be (`welcome`)."""
-    said = welcome(r)
-    return () if said is None else (Signal("welcome_line", w["welcome_line"], said),)
+def narrated_silence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short narrator's line that the character does not answer ("The guard ignores you."),
+    to a task: a game's or a character frontend's stand-in where its model gave nothing
+    (`narrated`)."""
+    said = narrated(r)
+    return () if said is None else (Signal("narrated_silence", w["narrated_silence"], said),)
+
+
+def only_a_shrug(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The whole reply is a shrug ("¯\\_(ツ)_/¯", "🤷", "*shrugs*"), to a task and with no word
+    of it: a character's stand-in where its model gave no line (`shrug_only`)."""
+    said = shrug_only(r)
+    return () if said is None else (Signal("only_a_shrug", w["only_a_shrug"], said),)
 
 
 def slows_down(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -15,8 +15,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the turn back: "ask me again later"), knows_nothing (only "I don't
                     know", to a task), stands_by ("I'm here, give me a moment",
                     to a task), at_rest ("I'm on a break"), out_of_sorts ("I'm so
-                    sleepy"), medium_silent ("the spirits are silent"), welcome_line
-                    ("How can I help you?", to a task), slows_down
+                    sleepy"), medium_silent ("the spirits are silent"), narrated_silence
+                    ("The guard ignores you."), only_a_shrug ("🤷"), slows_down
                     ("慢一点", "Not so fast!"), cannot_talk_now ("can't talk now"),
                     own_machinery ("my AI is taking a nap"), cut_off
                     ("I can't reach the servers right now": a voice assistant cut off
@@ -218,13 +218,14 @@ from tether.reliability.persona_signals import (
     cannot_talk_now,
     cut_off,
     medium_silent,
+    narrated_silence,
     not_understood,
+    only_a_shrug,
     only_an_aside,
     out_of_sorts,
     own_machinery,
     slows_down,
     stands_by,
-    welcome_line,
 )
 from tether.reliability.question_signals import (
     LEXICAL,
@@ -283,7 +284,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "stands_by": 1.0,  # ... or only "I'm here, give me a moment", to a task
     "at_rest": 1.0,  # ... or only resting, asleep, on a break ("Estoy descansando un ratito")
     "out_of_sorts": 1.0,  # ... or only tired, dazed, distracted ("*yawns* I'm so sleepy")
-    "welcome_line": 1.0,  # ... or only "How can I help you?", to a task
+    "only_a_shrug": 1.0,  # ... or only a shrug ("¯\\_(ツ)_/¯", "🤷"), to a task
+    "narrated_silence": 1.0,  # ... or a narrator's "The innkeeper doesn't respond."
     "medium_silent": 1.0,  # ... or its spirits, stars or cards silent ("The spirits are silent")
     "slows_down": 1.0,  # ... or only telling the user to slow down ("慢一点", "Not so fast!")
     "cannot_talk_now": 1.0,  # ... or only unable to talk now ("今はお話しできないの…")
@@ -422,7 +424,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     at_rest,
     out_of_sorts,
     medium_silent,
-    welcome_line,
+    narrated_silence,
+    only_a_shrug,
     slows_down,
     cannot_talk_now,
     own_machinery,
