@@ -1,10 +1,12 @@
 """A chat bot's in-character stand-ins that speak only of the bot, beside `self_state`,
 `hands_back` and `knows_nothing`: the bot saying it is there or will answer later
-(`stands_by`), that it is resting (`at_rest`), that the user should slow down
-(`slows_down`), that it cannot talk now (`cannot_talk_now`),
-its own machinery in trouble told as a joke or a sigh (`own_machinery`), and
-its fallback when nothing understood the user (`not_understood`), and a reply that is only
-a stage direction with no spoken line (`only_an_aside`).
+(`stands_by`), that it is resting (`at_rest`), that it is tired, dazed or distracted
+(`out_of_sorts`), that the medium it reads is silent (`medium_silent`), a narrator saying it
+does not answer (`narrated_silence`), only a shrug (`only_a_shrug`), that the user should
+slow down (`slows_down`), that it cannot talk now (`cannot_talk_now`), its own machinery in
+trouble told as a joke or a sigh (`own_machinery`), and its fallback when nothing understood
+the user (`not_understood`), and a reply that is only a stage direction with no spoken line
+(`only_an_aside`).
 
 Each is a short reply with nothing specific to the task and no word of it; what tells it from
 a real short answer is the request: "I'm here" answers "are you there?", "my server is down"
@@ -20,9 +22,11 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.fix_signals import mended_at
 from tether.reliability.lexicon import (
+    CLAUSE_BREAKS,
     SHIPPED,
     Lexicon,
     Terms,
+    near_pair,
     shipped_terms,
     typographic,
 )
@@ -56,6 +60,10 @@ WORK = re.compile(
     re.I,
 )
 RESTING = shipped_terms("resting")
+OUT_OF_SORTS = shipped_terms("out_of_sorts")
+NARRATED_SILENCE = shipped_terms("narrated_silence")
+MEDIA = shipped_terms("medium_silent", "media")
+MEDIUM_SILENT = shipped_terms("medium_silent", "silent")
 SLOWING = shipped_terms("slowing_down")
 SLOWING_FILLERS = Terms(
     t.lower() for t in typographic(SHIPPED.get("slowing_down", {}).get("fillers", ()))
@@ -100,13 +108,53 @@ def _short_line(r: Reply, chars: int) -> str | None:
 
 def _short_message(r: Reply, chars: int) -> str | None:
     """The message (stripped), when it is a line of at most `chars` (`display_size`) and
-    neither a page nor an error object."""
+    neither a page nor an error object; a character's line is read without its stage
+    directions (`_spoken`), when they are no more than gestures."""
+    if len(r.message) > 2 * chars + STAGE_CHARS or not r.written:
+        return None
+    message = _spoken(r)
+    if not message or display_size(message) > chars:
+        return None
+    return message
+
+
+def _whole_message(r: Reply, chars: int) -> str | None:
+    """`_short_message` with its stage directions kept (a reply that is only one)."""
     if len(r.message) > 2 * chars or not r.written:
         return None
     message = r.message.strip()
     if not message or display_size(message) > chars:
         return None
     return message
+
+
+# A stage direction within a line: a gesture in asterisks or parentheses, full-width too
+# ("*rubs her eyes sleepily*", "(She looks away)", a full-width pair around 揉了揉眼睛).
+STAGE = re.compile(
+    r"\*{1,2}[^*\n]{2,80}\*{1,2}|\([^()\n]{2,80}\)|\uff08[^\uff08\uff09\n]{1,40}\uff09"
+)
+# The stage directions of one short line take at most this many characters.
+STAGE_CHARS = 200
+
+
+def _spoken(r: Reply) -> str:
+    """The message without its stage directions ("*tilts head* Sorry, I didn't catch that"
+    is read as "Sorry, I didn't catch that"), when there is a spoken line beside them and the
+    directions are gestures: nothing specific in them and no word of the task ("*opens
+    tests/test_parse.py*" is work). Else the message, stripped."""
+    message = r.message.strip()
+    if "*" not in message and "(" not in message and "\uff08" not in message:
+        return message
+    directions = [m.group(0) for m in STAGE.finditer(message)]
+    if not directions:
+        return message
+    spoken = " ".join(STAGE.sub(" ", message).split())
+    gestures = " ".join(directions)
+    if not _NOT_LETTERS.sub("", spoken) or len(gestures) > STAGE_CHARS:
+        return message
+    if specific(gestures) or _of_the_task(r, gestures):
+        return message
+    return spoken
 
 
 def _around(message: str, spans: Iterable[tuple[int, int]]) -> set[str]:
@@ -156,6 +204,91 @@ def resting(r: Reply) -> str | None:
     """The words in which a short reply only says its speaker is resting, asleep or on a
     break ("Mon IA est en pause café", "Estoy descansando un ratito", "Zzz"), to a task."""
     return _only_saying(r, RESTING, STANDING_BY_CHARS)
+
+
+def out_of_sorts_now(r: Reply) -> str | None:
+    """The words in which a short reply only says its speaker's state keeps it from answering
+    now: tired, sleepy, dizzy, dazed, distracted, its head blank ("*yawns* I'm so sleepy...",
+    "人家好累哦", "頭が真っ白になっちゃった", "Me distraje, ¿qué decías?"), to a task and with no
+    word of it: what the character says where its model gave nothing. To "How are you?" or
+    "let's play" the same line is the answer (`plain_task` asks nothing and proposes nothing)."""
+    said = _only_saying(r, OUT_OF_SORTS, STANDING_BY_CHARS)
+    if said is None or asked_after(r) is not None:
+        return None  # ("你在干嘛" -> "人家好累哦": asked after, with no question mark)
+    if _cjk_around(r.message.strip(), OUT_OF_SORTS) > AROUND_CJK:
+        return None  # a CJK line that says more ("上海现在这个温度, 你不会快热宕机了吧? ...")
+    return said
+
+
+# A CJK line of a stand-in says at most this many letters beside its words ("我先喝杯咖啡可以嗎");
+# `_long_words` counts no CJK, so a CJK line's length is read apart.
+AROUND_CJK = 16
+_CJK_LETTER = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _cjk_around(message: str, terms: Terms) -> int:
+    """The CJK letters of `message` outside the matches of `terms`."""
+    rest, end = [], 0
+    for m in terms.finditer(message):
+        rest.append(message[end : m.start()])
+        end = max(end, m.end())
+    rest.append(message[end:])
+    return len(_CJK_LETTER.findall("".join(rest)))
+
+
+def narrated(r: Reply) -> str | None:
+    """The words in which a short narrator's line says the character does not answer ("The
+    innkeeper doesn't respond.", "The old man stares at you blankly.", "他沉默不语", "へんじが
+    ない"), to a task and with no word of it: a game's or a character frontend's line where its
+    model gave nothing. Not a person who met the silence too ("it doesn't respond for me
+    either") or saw it end ("it answers again now")."""
+    said = _only_saying(r, NARRATED_SILENCE, STANDING_BY_CHARS)
+    if said is None or _cjk_around(r.message.strip(), NARRATED_SILENCE) > AROUND_CJK:
+        return None
+    if r.lexicon.witnessing.search(r.low) is not None or mended_at(r.low) is not None:
+        return None
+    return said
+
+
+# A medium and its silence stand this close, in one clause ("the spirits are silent").
+MEDIUM_WITHIN = 24
+# Beside them, a mystic's line keeps a flourish at most ("tonight", "come back at dawn,
+# traveler"): more words say a reading.
+MEDIUM_AROUND = 6
+
+
+# A request for a piece of writing (a poem, a story, a line of a song): a line about silent stars
+# may be the piece.
+_WRITING_ASKED = re.compile(
+    r"\b(?:poem|poetry|haiku|verse|lyrics?|song|story|tale|line|sentence|slogan|caption|prose"
+    r"|rhyme|limerick|poema|poesía|poesia|cuento|historia|poème|poésie|histoire|gedicht|lied"
+    r"|geschichte|стих\w*|поэм\w*|рассказ\w*|песн\w*|şiir|puisi|cerita|bài thơ|thơ)\b"
+    r"|诗|詩|歌词|歌詞|故事|句子|俳句|物語|시를|시 한|이야기|가사",
+    re.I,
+)
+
+
+def medium_silent_now(r: Reply) -> str | None:
+    """The words in which a short reply says the medium its mystic speaker reads from is
+    silent, clouded or asleep ("The spirits are silent...", "My crystal ball is foggy today",
+    "本座天眼受阻, 暂时看不真切", "Les esprits se taisent"), to a task and with no word of it: a
+    fortune-telling or mystic bot's stand-in where its model gave no reading. A question that
+    names the medium ("what do the stars say?") shares a word with the line: its answer."""
+    message = _short_line(r, MACHINERY_CHARS)
+    if message is None or MEDIUM_SILENT.search(r.message) is None:
+        return None
+    low = message.lower()
+    found = near_pair(low, MEDIA, MEDIUM_SILENT, MEDIUM_WITHIN, CLAUSE_BREAKS)
+    if found is None or not r.plain_task or _of_the_task(r, message):
+        return None
+    if r.renders_given_text or _WRITING_ASKED.search(r.question) is not None:
+        return None  # (a line of the poem asked for, or the text to translate)
+    if says_resolved(RESOLVED, message):
+        return None
+    (a, b), (c, d) = found
+    if _long_words(_around(low, ((a, b), (c, d)))) > MEDIUM_AROUND:
+        return None
+    return low[min(a, c) : max(b, d)]
 
 
 # A cooldown line is shorter than a stand-by line: a word or two and signs.
@@ -317,7 +450,7 @@ def aside_only(r: Reply) -> str | None:
     nothing specific in it: a character frontend's line where its model gave nothing, or a model
     that acted instead of speaking. To a request that is itself an action ("*hugs you*"), an
     action answers it; a character asked something says something."""
-    if _short_message(r, STANDING_BY_CHARS) is None:
+    if _whole_message(r, STANDING_BY_CHARS) is None:
         return None
     message = r.text.strip()  # (the marks as written: `message` has its markdown taken off)
     if not message.startswith(ASIDE_OPENERS) or specific(message):
@@ -338,12 +471,47 @@ def aside_only(r: Reply) -> str | None:
     return inner or None
 
 
+# A shrug: the emoji (any skin tone or gender), the kaomoji, the word as a stage direction
+# ("*shrugs*", "(耸肩)", "*肩をすくめる*").
+SHRUG = re.compile(
+    r"\U0001f937|¯\\_\(\u30c4\)_/¯|¯\\\(.{1,5}\)/¯"
+    r"|[┐╮\u30fd]\s*[(\uff08][^()\uff08\uff09\n]{1,8}[)\uff09]\s*[┌╭\u30ce]"
+    r"|\bshrugs?\b|\bshrugging\b|耸肩|聳肩|摊手|攤手|肩をすくめ|어깨를 으쓱|пожимает плечами"
+    r"|пожал плечами|se encoge de hombros|encolhe os ombros|hausse les épaules"
+    r"|zuckt mit den schultern",
+    re.I,
+)
+# Beside a shrug, a reply says at most this many letters ("meh", "idk", "嗯"): more is a reply.
+SHRUG_REST = 8
+
+
+def shrug_only(r: Reply) -> str | None:
+    """The shrug, when the whole reply is one ("¯\\_(ツ)_/¯", "🤷", "*shrugs*", "(摊手)") with
+    signs and a word or two at most, to a request that asks for something, with no word of it:
+    a character's stand-in where its model gave no line. To a request that is itself an
+    action, a greeting, or a question the shrug answers ("do you know?"), it is the reply."""
+    message = _whole_message(r, SLOWING_CHARS)
+    if message is None:
+        return None
+    found = SHRUG.search(r.text)
+    if found is None or _of_the_task(r, message):
+        return None
+    rest = _NOT_LETTERS.sub("", SHRUG.sub(" ", r.text.lower()))
+    if len(rest) > SHRUG_REST or not r.plain_task:
+        return None
+    return found.group(0)
+
+
 def speaks_only_of_itself(r: Reply) -> bool:
     """Whether the reply is one of this module's stand-ins (its "I" is the bot's, not a model
     reporting on its work)."""
     return (
         standing_by(r) is not None
         or resting(r) is not None
+        or out_of_sorts_now(r) is not None
+        or medium_silent_now(r) is not None
+        or narrated(r) is not None
+        or shrug_only(r) is not None
         or cannot_talk(r) is not None
         or machinery_in_trouble(r) is not None
         or cut_off_from(r) is not None
@@ -356,6 +524,9 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
     return (
         STANDING_BY.search(low) is not None
         or RESTING.search(low) is not None
+        or OUT_OF_SORTS.search(low) is not None
+        or MEDIUM_SILENT.search(low) is not None
+        or NARRATED_SILENCE.search(low) is not None
         or SLOWING.search(low) is not None
         or SLOWING.search(_NOT_LETTERS.sub("", low)) is not None
         or CANNOT_TALK.search(low) is not None
@@ -366,10 +537,12 @@ def may_stand_in(low: str, lexicon: Lexicon) -> bool:
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A short reply may be one of these stand-ins (`may_stand_in`) or a stage direction
-    alone (`aside_only`): not cleared unread."""
+    """A short reply may be one of these stand-ins (`may_stand_in`), a stage direction
+    alone (`aside_only`) or a shrug (`shrug_only`): not cleared unread."""
     if len(text) > STOCK_CHARS:
         return False
+    if len(text) <= 2 * SLOWING_CHARS and SHRUG.search(text) is not None:
+        return True
     stripped = text.strip()
     if stripped.startswith(ASIDE_OPENERS) and ASIDE.fullmatch(stripped) is not None:
         return True
@@ -390,6 +563,37 @@ def at_rest(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     (`resting`)."""
     said = resting(r)
     return () if said is None else (Signal("at_rest", w["at_rest"], said),)
+
+
+def out_of_sorts(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the bot only says it is tired, sleepy, dazed or distracted, its
+    head blank, to a task: a chat bot's in-character line where its model gave nothing
+    (`out_of_sorts_now`)."""
+    said = out_of_sorts_now(r)
+    return () if said is None else (Signal("out_of_sorts", w["out_of_sorts"], said),)
+
+
+def medium_silent(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply in which the spirits, stars, cards or crystal ball of a mystic bot are
+    silent, clouded or asleep, to a task: its in-character line where its model gave no
+    reading (`medium_silent_now`)."""
+    said = medium_silent_now(r)
+    return () if said is None else (Signal("medium_silent", w["medium_silent"], said),)
+
+
+def narrated_silence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short narrator's line that the character does not answer ("The guard ignores you."),
+    to a task: a game's or a character frontend's stand-in where its model gave nothing
+    (`narrated`)."""
+    said = narrated(r)
+    return () if said is None else (Signal("narrated_silence", w["narrated_silence"], said),)
+
+
+def only_a_shrug(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The whole reply is a shrug ("¯\\_(ツ)_/¯", "🤷", "*shrugs*"), to a task and with no word
+    of it: a character's stand-in where its model gave no line (`shrug_only`)."""
+    said = shrug_only(r)
+    return () if said is None else (Signal("only_a_shrug", w["only_a_shrug"], said),)
 
 
 def slows_down(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -14,10 +14,13 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     own mind: "my brain is buffering"), hands_back (a bot handing
                     the turn back: "ask me again later"), knows_nothing (only "I don't
                     know", to a task), stands_by ("I'm here, give me a moment",
-                    to a task), at_rest ("I'm on a break"), slows_down ("慢一点", "Not so
-                    fast!"), cannot_talk_now ("can't talk now"), own_machinery ("my AI is
-                    taking a nap"), cut_off ("I can't reach the servers right now": a
-                    voice assistant cut off from its servers), not_understood
+                    to a task), at_rest ("I'm on a break"), out_of_sorts ("I'm so
+                    sleepy"), medium_silent ("the spirits are silent"), narrated_silence
+                    ("The guard ignores you."), only_a_shrug ("🤷"), slows_down
+                    ("慢一点", "Not so fast!"), cannot_talk_now ("can't talk now"),
+                    own_machinery ("my AI is taking a nap"), cut_off
+                    ("I can't reach the servers right now": a voice assistant cut off
+                    from its servers), not_understood
                     ("sorry, I didn't get that"), error_object (JSON, a Python dict, a
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
@@ -219,8 +222,12 @@ from tether.reliability.persona_signals import (
     at_rest,
     cannot_talk_now,
     cut_off,
+    medium_silent,
+    narrated_silence,
     not_understood,
+    only_a_shrug,
     only_an_aside,
+    out_of_sorts,
     own_machinery,
     slows_down,
     stands_by,
@@ -284,6 +291,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "knows_nothing": 1.0,  # ... or only not knowing, to a task ("Weiß ich nicht!")
     "stands_by": 1.0,  # ... or only "I'm here, give me a moment", to a task
     "at_rest": 1.0,  # ... or only resting, asleep, on a break ("Estoy descansando un ratito")
+    "out_of_sorts": 1.0,  # ... or only tired, dazed, distracted ("*yawns* I'm so sleepy")
+    "only_a_shrug": 1.0,  # ... or only a shrug ("¯\\_(ツ)_/¯", "🤷"), to a task
+    "narrated_silence": 1.0,  # ... or a narrator's "The innkeeper doesn't respond."
+    "medium_silent": 1.0,  # ... or its spirits, stars or cards silent ("The spirits are silent")
     "slows_down": 1.0,  # ... or only telling the user to slow down ("慢一点", "Not so fast!")
     "cannot_talk_now": 1.0,  # ... or only unable to talk now ("今はお話しできないの…")
     "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
@@ -425,6 +436,10 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     knows_nothing,
     stands_by,
     at_rest,
+    out_of_sorts,
+    medium_silent,
+    narrated_silence,
+    only_a_shrug,
     slows_down,
     cannot_talk_now,
     own_machinery,
