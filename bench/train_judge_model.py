@@ -145,7 +145,7 @@ UNTUNED = (
 
 
 # Settings added in round 23, and their defaults (left out of the model file when at them).
-LATER = {"words": 0, "l2_readings": 1.0}
+LATER = {"words": 0, "l2_readings": 1.0, "structure": 0}
 
 
 @dataclass(frozen=True)
@@ -177,6 +177,9 @@ class Settings:
     shapes: int = 1
     # 1: the read text's words are features beside its n-grams, 2: and their pairs
     words: int = 0
+    # 1: the reply's structure is among its shapes (`learned.structure_of`: line count, shares
+    # of digits and punctuation, a template's unfilled slot)
+    structure: int = 0
 
 
 @dataclass
@@ -251,7 +254,7 @@ def reading_features(text: str, sample: Sample, settings: Settings) -> list[str]
         fired = (s.name for fn in FAILURE_SIDE for s in fn(reply, weights))
         found += [SIGNAL + name for name in dict.fromkeys(fired)]
     if settings.shapes:
-        found += [SHAPE + name for name in learned.shape_of(text)]
+        found += [SHAPE + name for name in learned.shape_of(text, settings.structure)]
     return found
 
 
@@ -371,6 +374,7 @@ def train(data: Data, rows: np.ndarray, settings: Settings) -> learned.Model:
         part[SIGNAL],
         part[SHAPE],
         settings.words,
+        settings.structure,
     )
 
 
@@ -506,6 +510,8 @@ def cross_validate_by_file(
     margins = held_out(data, settings, folds)
     if save is not None:  # the held-out margins before the clip (to weigh other clips on)
         np.save(save, margins)
+        labels = save.with_suffix(".labels.npz")  # and what to count them with
+        np.savez(labels, hand=data.hand, cleared=data.cleared, y=data.y, scored=folds >= 0)
     signal = clipped(margins, settings)
     flagged = ~data.cleared & (data.hand + signal >= THRESHOLD)
     by_hand = ~data.cleared & (data.hand >= THRESHOLD)
@@ -529,7 +535,7 @@ def cross_validate_by_file(
     )
 
 
-def score_left_out(data: Data, settings: Settings) -> None:
+def score_left_out(data: Data, settings: Settings, save: Path | None = None) -> None:
     """What the judge catches and flags on the `--leave-out` texts with a model trained on
     every other text but those of their sources: counts only (a check set nobody reads)."""
     groups = np.array([s.group.strip().lower() for s in data.texts])
@@ -539,6 +545,8 @@ def score_left_out(data: Data, settings: Settings) -> None:
     margins = np.array([model.scale * total_margin(model, data, i) for i in left])
     signal = clipped(margins, settings)
     hand, cleared, y = data.hand[left], data.cleared[left], data.y[left]
+    if save is not None:  # numbers only (to weigh other clips on the check without refitting)
+        np.savez(save, margins=margins, hand=hand, cleared=cleared, y=y)
     flagged = ~cleared & (hand + signal >= THRESHOLD)
     by_hand = ~cleared & (hand >= THRESHOLD)
     fail, ans = y == 1.0, y == 0.0
@@ -563,6 +571,11 @@ def main() -> int:
     )
     parser.add_argument(
         "--save-margins", type=Path, help="with --cv-by-file: save the held-out margins (.npy)"
+    )
+    parser.add_argument(
+        "--save-check-margins",
+        type=Path,
+        help="with --leave-out: save the left-out texts' margins, hand scores and labels (.npz)",
     )
     parser.add_argument(
         "--leave-out",
@@ -596,7 +609,7 @@ def main() -> int:
         if args.cv_by_file:
             cross_validate_by_file(data, settings, args.save_margins, args.file_groups)
         if leave_out:
-            score_left_out(data, settings)
+            score_left_out(data, settings, args.save_check_margins)
         print(f"({time.perf_counter() - started:.0f} s)")
         return 0
     model = train(data, np.arange(len(data.texts)), settings)
@@ -620,6 +633,7 @@ def main() -> int:
             "head": model.head,
             "tail": model.tail,
             **({"words": model.words} if model.words else {}),
+            **({"structure": model.structure} if model.structure else {}),
         },
         "bias": model.bias,
         "scale": model.scale,
