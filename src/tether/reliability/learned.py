@@ -75,6 +75,8 @@ class Model:
     shapes: Mapping[str, float] = field(default_factory=dict)
     # 1: the read text's words are features too, 2: and their pairs (`word_grams`)
     words: int = 0
+    # 1: the reply's structure is among its shapes (`structure_of`)
+    structure: int = 0
     # the weights of the n-grams one longer than the shortest, by their first n-1 characters,
     # then their last (`margin`)
     longer: Mapping[str, dict[str, float]] = field(init=False, repr=False, compare=False)
@@ -118,7 +120,7 @@ class Model:
         shapes add to the margin."""
         signals, shapes = self.signals.get, self.shapes.get
         total = sum(signals(name, 0.0) for name in dict.fromkeys(fired))
-        return total + sum(shapes(name, 0.0) for name in shape_of(text))
+        return total + sum(shapes(name, 0.0) for name in shape_of(text, self.structure))
 
     def weighed(self, margin: float) -> float:
         """The margin in the judge's units, less the dead zone, clipped."""
@@ -215,13 +217,42 @@ def word_grams(read: str, words: int) -> list[str]:
 
 # The last characters of a reply that ends a sentence (or a block: a bracket, a quote).
 _ENDS = frozenset(".!?\u3002\uff01\uff1f)]}>\"'`\u2026:")
+# A template's unfilled slot: `{name}`, `{{name}}`, `%s`, `%(name)s`, `${name}`, `{0}`.
+_SLOT = re.compile(r"\{\{?\s*[\w.]{1,40}\s*\}\}?|%(?:\(\w{1,40}\))?[sd]\b|\$\{\w{1,40}\}")
+# Every byte but the digits, and but ASCII punctuation: `bytes.translate` deletes them (the
+# bytes of a UTF-8 character beyond ASCII are all beyond 0x7f: never a digit or a mark).
+_DIGITS = b"0123456789"
+_PUNCT = b"!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+_NOT_DIGITS = bytes(b for b in range(256) if b not in _DIGITS)
+_NOT_PUNCT = bytes(b for b in range(256) if b not in _PUNCT)
 
 
-def shape_of(text: str) -> tuple[str, ...]:
+def structure_of(text: str) -> list[str]:
+    """A stripped reply's structure, as the model names it: its line count (a bucket per
+    factor of four), its shares of digits and of ASCII punctuation (in eighths, of its first
+    1,000 characters), and whether it holds a template's unfilled slot (`{name}`, `%s`): what
+    a notice, an error page or a dump is made of, beside prose, in any language."""
+    head = text[:1000]
+    size = max(1, len(head))
+    raw = head.encode("utf-8", "replace")
+    digits = len(raw.translate(None, _NOT_DIGITS)) * 8 // size
+    punct = len(raw.translate(None, _NOT_PUNCT)) * 8 // size
+    lines = text.count("\n", 0, 20000) + 1
+    found = [
+        f"lines:{min(5, (lines.bit_length() - 1) // 2)}",
+        f"digits:{min(3, digits)}",
+        f"punct:{min(3, punct)}",
+    ]
+    if ("{" in head or "%" in head) and _SLOT.search(head):
+        found.append("slot")
+    return found
+
+
+def shape_of(text: str, structure: int = 0) -> tuple[str, ...]:
     """A stripped reply's shapes, as the model names them: its length (a bucket per factor of
     four), whether it holds a question mark, its share of non-ASCII characters (in quarters,
     of its first 1,000), whether it opens like JSON or markup, and whether it stops
-    mid-sentence."""
+    mid-sentence; with `structure`, its structure too (`structure_of`)."""
     head = text[:1000]
     foreign = (len(head) - len(head.encode("ascii", "ignore"))) * 4 // max(1, len(head))
     found = [
@@ -236,6 +267,8 @@ def shape_of(text: str) -> tuple[str, ...]:
         found.append("starts<")
     if text and text[-1] not in _ENDS:
         found.append("endsmid")
+    if structure:
+        found += structure_of(text)
     return tuple(found)
 
 
@@ -267,6 +300,7 @@ def from_json(body: Mapping[str, Any]) -> Model:
         signals={str(k): float(v) for k, v in body.get("signals", {}).items()},
         shapes={str(k): float(v) for k, v in body.get("shapes", {}).items()},
         words=int(features.get("words", 0)),
+        structure=int(features.get("structure", 0)),
     )
 
 
