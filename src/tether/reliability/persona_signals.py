@@ -101,10 +101,10 @@ def _short_line(r: Reply, chars: int) -> str | None:
 def _short_message(r: Reply, chars: int) -> str | None:
     """The message (stripped), when it is a line of at most `chars` (`display_size`) and
     neither a page nor an error object."""
-    if len(r.message) > 2 * chars or not r.written:
+    if len(r.message) > 2 * chars:
         return None
     message = r.message.strip()
-    if not message or display_size(message) > chars:
+    if not message or display_size(message) > chars or not r.written:  # (`written` last)
         return None
     return message
 
