@@ -112,3 +112,29 @@ def test_error_fields_still_read_when_written() -> None:
     text = "Code: FUNCTION_INVOCATION_TIMEOUT\nMessage: the function timed out\nID: fra1::x7k2"
     failure, found = hand(text)
     assert failure and "error_fields" in found
+
+
+# One home for "the request asks what a program prints or returns, or about a value"
+# (`printed_object_signals.asks_value`), read by `object_repr` and `stand_in_leak`.
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What does this script print when the loop ends?",
+        "Why does my function return this instead of the text?",
+        "I get None from get_user() - what's the value supposed to be?",
+        "这段代码输出什么?",
+        "What is the repr of an un-awaited coroutine?",
+    ],
+)
+def test_asked_value_leaves_the_print(question: str) -> None:
+    for text in ("<coroutine object Agent.reply at 0x7f3a2c1d9e40>", "None: None"):
+        _, found = hand(text, question)
+        assert "object_repr" not in found and "placeholder" not in found
+
+
+def test_unasked_value_printed_still_caught() -> None:
+    question = "Summarise the meeting notes in three bullet points."
+    failure, found = hand("<coroutine object Agent.reply at 0x7f3a2c1d9e40>", question)
+    assert failure and "object_repr" in found
+    failure, found = hand("None: None", question)
+    assert failure and "placeholder" in found
