@@ -36,7 +36,7 @@ _SETUP_LINE = re.compile(
 
 def _notice(r: Reply) -> str | None:
     """The reply's text, lower-cased, when it is a short written notice with no code in it."""
-    if not r.written or len(r.text) > AGENT_NOTICE_CHARS or "`" in r.text:
+    if len(r.text) > AGENT_NOTICE_CHARS or "`" in r.text or not r.written:  # (cheap first)
         return None
     return r.text.strip().lower()
 

@@ -189,8 +189,6 @@ def long_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Many sentences, failure words or not: an article or a reply that discusses, where a
     notice says its piece in a sentence or three (a page or an error object is not prose).
     In Chinese, Japanese or Korean a paragraph is shorter (`cjk_paragraph`)."""
-    if not r.written:
-        return ()
     if len(r.message) <= LONG_PROSE_CHARS and (r.message.isascii() or not cjk_paragraph(r)):
         return ()
     if r.ids is not None:
@@ -202,6 +200,8 @@ def long_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         or (not sentence.isascii() and len(CJK.findall(sentence)) >= 8)
     ]
     if len(sentences) < LONG_PROSE_SENTENCES and not cjk_paragraph(r):
+        return ()
+    if not r.written:  # (not a page, an error object, no language: read after the sentences)
         return ()
     if notice_list(r):
         return ()  # a notice's few lines and the items of its advice, not an article

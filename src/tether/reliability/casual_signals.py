@@ -48,7 +48,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def casual_trouble(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short reply that says, in a casual register, that something broke or is busy."""
-    if not r.written or len(r.text) > NOTICE_CHARS:
+    if len(r.text) > NOTICE_CHARS or not r.written:
         return ()
     low = r.low
     found = _TROUBLE.search(low)

@@ -226,6 +226,8 @@ def _mojibake(text: str) -> str | None:
     byte-map characters (most of the text), or the decoder's replacement character again and
     again. A person who quotes such a text writes it among spaced words, few of them."""
     head = text[:2000]
+    if head.isascii():
+        return None  # (every mark of it is a character outside ASCII)
     pieces = head.count(_BPE_SPACES[0]) + head.count(_BPE_SPACES[1])
     if pieces >= 3 and pieces > head.count(" "):
         return "\u0120"

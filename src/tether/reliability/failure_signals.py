@@ -353,7 +353,7 @@ def error_fields(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     FUNCTION_INVOCATION_TIMEOUT` / `ID: hnd1::...`, `code: 50002` / `message: fail to get
     model`), or on one line once an object's braces are gone (`message: '...', code: '...'`):
     a platform's or a client's failure, laid out as a log prints it, not a reply."""
-    if not r.written or len(r.text) > ERROR_FIELDS_CHARS:
+    if len(r.text) > ERROR_FIELDS_CHARS:
         return ()
     lines = [line.strip() for line in r.text.splitlines() if line.strip()]
     if len(lines) == 1 and "," in lines[0]:
@@ -362,5 +362,7 @@ def error_fields(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(fields) < 2 or 2 * len(fields) < len(lines):
         return ()
     if not any(_FAILED_VALUE.search(line) for line in fields):
+        return ()
+    if not r.written:  # (read last: the costliest test, and most replies have no fields)
         return ()
     return (Signal("error_fields", w["error_fields"], " / ".join(fields)[:60]),)

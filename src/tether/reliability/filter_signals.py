@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from tether.reliability.lexicon import Lexicon, shipped_terms
 from tether.reliability.reply import Reply, Signal
@@ -133,13 +134,28 @@ _ASKS_GUARD = shipped_terms("guard_request", "asks")
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A short reply that may be a filter's replacement: `filtered_stand_in` may read it (the
-    whole-text patterns themselves, cheap on a text of at most 100 characters)."""
+    whole-text patterns themselves, cheap on a text of at most 100 characters, and read once:
+    `filtered_stand_in` gets what they found here, `_removal_note`, `_block_reason`)."""
     if len(text) > REMOVED_CHARS:
         return False
     stripped = low.strip()
-    return (
-        _MAY_REMOVED.search(stripped) is not None and _REMOVED_NOTE.fullmatch(stripped) is not None
-    ) or _BLOCK_REASON.fullmatch(stripped) is not None
+    return _removal_note(stripped) or _block_reason(stripped)
+
+
+# A short reply is read by `may_fire` (from `quick_clear`) and then by `filtered_stand_in`,
+# each time its stripped, lowered text: the whole-text patterns run once per text, the second
+# reading gets the first's answer (a few texts kept: one reply is read by both in a row).
+@lru_cache(maxsize=16)
+def _removal_note(low: str) -> bool:
+    """Whether `low` (stripped, lowered, at most `REMOVED_CHARS`) is a removal note alone
+    (`_REMOVED_NOTE`, after the cheap test of its verbs)."""
+    return _MAY_REMOVED.search(low) is not None and _REMOVED_NOTE.fullmatch(low) is not None
+
+
+@lru_cache(maxsize=16)
+def _block_reason(low: str) -> bool:
+    """Whether `low` (stripped, lowered) is a provider's block reason alone (`_BLOCK_REASON`)."""
+    return _BLOCK_REASON.fullmatch(low) is not None
 
 
 def filtered_stand_in(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -157,15 +173,13 @@ def filtered_stand_in(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     low = text.lower()
     question = (r.question or "").lower()
-    m = _REMOVED_NOTE.fullmatch(low) if _MAY_REMOVED.search(low) is not None else None
-    if m is not None and not _THING_OR_FRAME.search(low):
-        m = None  # a verb alone, unbracketed ("Deleted."): a reply about the task's own thing
-    if m is not None:
+    # (a verb alone, unbracketed, "Deleted.", is no note: a reply about the task's own thing)
+    if _removal_note(low) and _THING_OR_FRAME.search(low):
         verb = _MAY_REMOVED.search(low)
         if verb is not None and verb.group(0).lower() in question:
             return ()  # asked to remove, filter, hide: the note is the demanded output
         return (Signal("filtered_stand_in", w["filtered_stand_in"], text[:60]),)
-    if _BLOCK_REASON.fullmatch(low) is not None:
+    if _block_reason(low):
         word = re.sub(r"[\W_]+", " ", low).split()
         if any(len(part) >= 4 and part in question for part in word):
             return ()  # a question that names the reason: it is the answer

@@ -58,14 +58,14 @@ def cannot_see(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     Read in the first lines of a short reply that gives no cause (an answer about vision
     support says why a request failed, "because the model does not support images", or
     explains it further down a longer text, after its own opening)."""
-    if len(r.text) > VISION_CHARS or not r.written or _CAUSE.search(r.message) is not None:
+    if len(r.text) > VISION_CHARS or _CAUSE.search(r.message) is not None:
         return ()
     head = "\n".join(
         line for line in r.low.strip().split("\n")[: VISION_HEAD_LINES * 2] if line.strip()
     )
     head = "\n".join(head.split("\n")[:VISION_HEAD_LINES])
     m = _NO_VISION.search(head)
-    if m is None:
+    if m is None or not r.written:  # (`written` last: the costliest test)
         return ()
     return (Signal("cannot_see", w["cannot_see"], m.group(0)[:60]),)
 
@@ -74,10 +74,10 @@ def prompt_refused(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short reply that opens with a sentence naming the user's prompt (or image) and a word
     of the filter vocabulary: a generation tool's moderation verdict, sent instead of the
     image."""
-    if len(r.text) > VERDICT_CHARS or not r.written:
+    if len(r.text) > VERDICT_CHARS:
         return ()
     hits = [h for h in r.hits if h[0] == "filter"]
-    if not hits:
+    if not hits or not r.written:  # (`written` after the hits: most replies have none)
         return ()
     low = r.message
     for n, m in enumerate(_SENTENCE.finditer(low)):

@@ -47,6 +47,6 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def inability_alone(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The whole reply is one clause saying it could not do something, and nothing else."""
-    if not r.written or not may_be_inability(r.low):
+    if not may_be_inability(r.low) or not r.written:
         return ()
     return (Signal("inability_alone", w["inability_alone"], r.text.strip()[:60]),)

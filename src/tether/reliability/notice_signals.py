@@ -72,7 +72,7 @@ def may_be_notice(low: str) -> bool:
 
 def _short_notice(r: Reply) -> str | None:
     """The reply's text, lower-cased, when it is short and explains nothing; else None."""
-    if not r.written or len(r.text) > NOTICE_CHARS:
+    if len(r.text) > NOTICE_CHARS or not r.written:  # (the length first: cheap)
         return None
     if r.explaining_words:
         return None  # (an answer says why: "cancelled because the client closed ...")
@@ -123,7 +123,7 @@ def _report_head(r: Reply) -> str | None:
     and every line after it is output: an agent workflow's "Engine Failure" or "job failed"
     report with the trace it carries. An answer that quotes such a report says something of
     its own around it, in lines that are not output."""
-    if not r.written or len(r.text) <= NOTICE_CHARS:
+    if len(r.text) <= NOTICE_CHARS:
         return None
     found = _head_and_rest(r.text[:REPORT_CHARS].strip().splitlines())
     if found is None:
@@ -145,7 +145,7 @@ def _report_head(r: Reply) -> str | None:
     low = text.lower()
     if r.lexicon.explaining.search(low) is not None:
         return None
-    return low
+    return low if r.written else None  # (read last: the costliest test)
 
 
 # A status that labels the error after it, on the reply's first line: "⚠️ Agent failed before
@@ -156,10 +156,10 @@ _STATUS_LABEL = re.compile(r"\W{0,4}(\w[^:\n]{2,48})[:\uff1a]\s+\S")
 def _status_label(r: Reply) -> str | None:
     """The label (lower-cased) a reply opens with, before a colon and the error it introduces
     (`_STATUS_LABEL`): the status of a run, said as a client's prefix to the raw error."""
-    if not r.written:
-        return None
     m = _STATUS_LABEL.match(r.text)
-    return m.group(1).lower() if m is not None else None
+    if m is None or not r.written:  # (the pattern first: most replies open with no label)
+        return None
+    return m.group(1).lower()
 
 
 def _closing_stop(low: str) -> str | None:
@@ -238,7 +238,7 @@ def nothing_retrieved(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     to a knowledge base", "No relevant agent found to handle this task", "검색 결과가 없습니다"):
     a retrieval bot's or an agent router's stand-in. An answer that searched says what it
     looked at and what to do, at more length."""
-    if not r.written or len(r.text) > RETRIEVAL_CHARS:
+    if len(r.text) > RETRIEVAL_CHARS or not r.written:
         return ()
     if "`" in r.text:
         return ()  # a writer naming in code what it looked at ("... so I read `verify.py`")
@@ -397,10 +397,10 @@ def tool_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     message when the loop ended there. An answer that speaks of such a record opens with its
     own words (and quotes the record in backticks), or says why it happened."""
     text = r.text.strip()
-    if not r.written or text.count("\n") > 3:
+    if text.count("\n") > 3:
         return ()
-    m = _tool_record_at(text, r.low)
-    if m is None or r.explaining_words:
+    m = _tool_record_at(text, r.low)  # (before `written`: most replies open with no record)
+    if m is None or not r.written or r.explaining_words:
         return ()
     return (Signal("tool_record", w["tool_record"], m.group(1)[:60]),)
 
@@ -430,7 +430,7 @@ def format_fault(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     必需的工具"): the framework's correction prompt or its parse-failure fallback, passed on as
     the final message. An answer about such a fault opens with a condition, the writer or a
     guess ("If the model does not call a tool, ...", "Maybe the model didn't call the tool")."""
-    if not r.written or len(r.text) > FORMAT_FAULT_CHARS:
+    if len(r.text) > FORMAT_FAULT_CHARS or not r.written:
         return ()
     low = r.text.strip().lower()
     if _ABOUT_OPENER.match(low.lstrip("*#>-` ")) is not None:
@@ -474,7 +474,7 @@ OWN_CAUSE_CHARS = 600  # a notice with its cause and advice, not an article abou
 def own_cause_at(r: Reply) -> str | None:
     """The sentence of a short reply that guesses the cause of the event its sentence before
     told ("This may be due to ..."), or None (`own_cause`)."""
-    if not r.written or len(r.message) > OWN_CAUSE_CHARS or not r.message.strip():
+    if len(r.message) > OWN_CAUSE_CHARS or not r.message.strip():
         return None
     sentences = [x.strip() for x in split_sentences(r.message.strip()) if x.strip()]
     for i in range(1, min(3, len(sentences))):
@@ -485,7 +485,7 @@ def own_cause_at(r: Reply) -> str | None:
             return None  # a message quoted and then explained: a writer's account of it
         if any(_GENERIC.search(x) for x in sentences[:i]):
             return None
-        return cause
+        return cause if r.written else None  # (read last: the costliest test)
     return None
 
 

@@ -110,20 +110,20 @@ def _short_message(r: Reply, chars: int) -> str | None:
     """The message (stripped), when it is a line of at most `chars` (`display_size`) and
     neither a page nor an error object; a character's line is read without its stage
     directions (`_spoken`), when they are no more than gestures."""
-    if len(r.message) > 2 * chars + STAGE_CHARS or not r.written:
+    if len(r.message) > 2 * chars + STAGE_CHARS:
         return None
     message = _spoken(r)
-    if not message or display_size(message) > chars:
+    if not message or display_size(message) > chars or not r.written:  # (`written` last)
         return None
     return message
 
 
 def _whole_message(r: Reply, chars: int) -> str | None:
     """`_short_message` with its stage directions kept (a reply that is only one)."""
-    if len(r.message) > 2 * chars or not r.written:
+    if len(r.message) > 2 * chars:
         return None
     message = r.message.strip()
-    if not message or display_size(message) > chars:
+    if not message or display_size(message) > chars or not r.written:  # (`written` last)
         return None
     return message
 

@@ -44,7 +44,7 @@ def object_repr(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         not _OBJECT_REPR.fullmatch(x.strip()) for x in text.splitlines()
     ):
         return ()
-    if r.question and any(word in r.question.lower() for word in _ASKS_PRINT):
+    if r.question and asks_value(r.question):
         return ()
     return (Signal("object_repr", w["object_repr"], text[:40]),)
 
@@ -64,5 +64,17 @@ _OBJECT_REPR = re.compile(
     r"|#<(?:Net::HTTP\w+ \d{3} [^>]{1,80}"
     r"|(?:Proc|Thread|Enumerator|Fiber|Async::Task):[^>]{1,120})>"
 )
-# the request asks what a program prints or returns: the print is then the answer
-_ASKS_PRINT = ("print", "output", "repr", "return", "console.log", "log(", "输出", "打印", "出力")
+# A request that asks what a program prints or returns, or about a value, or calls a function:
+# its answer may be the print itself (`<coroutine object ...>`, `object_repr`) or a program's
+# stand-in for a value (`None: None`, `stand_in_signals.stand_in_leak`). One list for both.
+_ASKS_VALUE = re.compile(
+    r"print|output|repr|return|console\.log|log\(|输出|打印|出力"
+    r"|\b(?:none|null|undefined|nil|values?)\b|\w\(",
+    re.I,
+)
+
+
+def asks_value(question: str) -> bool:
+    """Whether `question` asks what a program prints or returns, or about a value (`None`,
+    `undefined`), or names a call: a value printed is then the answer, not a client's slip."""
+    return _ASKS_VALUE.search(question) is not None

@@ -129,7 +129,7 @@ def asked_setup(r: Reply) -> str | None:
     """The words in which a short reply asks the user to set up one of the app's parts or
     says that a part's state blocks the answer (`setup_asked`), or None."""
     text = r.text
-    if not _WITHIN or not r.written or display_size(text) > SETUP_CHARS or "`" in text:
+    if not _WITHIN or display_size(text) > SETUP_CHARS or "`" in text or not r.written:
         return None
     if r.html or r.structure is not None or _LIST.search(text) is not None:
         return None

@@ -713,12 +713,13 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     if n <= SHORT_CHARS:
         return False  # a placeholder or a demanded short reply: read it
     low = text.lower()
+    if lexicon.has_trigger(low):
+        return False  # (before the modules' own words: a reply with a failure word is read)
     for may_fire in MAY_FIRE:
         if may_fire(text, low, lexicon):
             return False  # a failure a module reads in words the vocabulary does not have
     return (
-        not lexicon.has_trigger(low)
-        and "{" not in text
+        "{" not in text
         and "<" not in text
         and "%" not in text  # a template's `%s` slot
         and ':"' not in text  # a stream's `0:"...` part

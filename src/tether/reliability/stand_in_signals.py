@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, placeholder_key
+from tether.reliability.printed_object_signals import asks_value
 from tether.reliability.question_signals import asks_about_failure
 from tether.reliability.reply import (
     Reply,
@@ -432,10 +433,6 @@ _NAN_SLOT = re.compile(
     r"(?<!gets )NaN(?= ?%| (?!values\b)[a-z]+s\b)|(?<=[$\u20ac\u00a3])NaN\b"
 )
 _ASKS_NAN = re.compile(r"\bnan\b|not a number", re.I)
-# A question about what code prints or returns, or about a value: its answer may be `None`.
-_ASKS_VALUE = re.compile(
-    r"\b(?:none|null|undefined|nil|print\w*|output|returns?|values?)\b|\w\(", re.I
-)
 STAND_IN_LEAK_CHARS = 300
 OBJECT_HEAD_MORE = 0.5  # the object opens a longer reply: what follows was appended to it
 
@@ -447,7 +444,7 @@ def stand_in_leak(r: Reply, w: Mapping[str, float]) -> tuple[Signal, ...] | None
     nor when the question asks about those values (read only once a reply has the shape)."""
     text = r.text.strip()
     if len(text) <= 60 and "\n" not in text and _STAND_IN_RUN.fullmatch(text.lower()):
-        if _asks(r, _ASKS_NAN) or _asks(r, _ASKS_VALUE):
+        if _asks(r, _ASKS_NAN) or (bool(r.question) and asks_value(r.question)):
             return None  # what code prints or returns, asked for: the literals are the answer
         return (Signal("placeholder", w["placeholder"], text),)
     if "[object " in text[:12] and _OBJECT_HEAD.match(text) is not None:

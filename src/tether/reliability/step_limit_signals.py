@@ -69,7 +69,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def step_limit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short reply that opens with a loop's cap reached: a limit, its steps, and reached."""
-    if not r.written or len(r.text) > NOTICE_CHARS:
+    if len(r.text) > NOTICE_CHARS or not r.written:
         return ()
     clause = _first_clause(r.text.strip()).lower().replace("_", " ")
     if _OPENER.match(clause.lstrip("*#>-` ")) is not None:

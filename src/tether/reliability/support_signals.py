@@ -45,10 +45,12 @@ _ASKS_CONTACT = re.compile(
 
 def _short(r: Reply, chars: int) -> str | None:
     """The message (stripped, lower-cased) when it is written text of at most `chars`."""
-    if len(r.message) > 2 * chars or not r.written or r.renders_given_text:
+    if len(r.message) > 2 * chars:
         return None
     message = r.message.strip()
     if not message or display_size(message) > chars:
+        return None
+    if not r.written or r.renders_given_text:  # (the costly tests last)
         return None
     return message.lower()
 

@@ -59,6 +59,9 @@ _OTHER_OPENERS = (
     "\u273fFUNCTION\u273f",  # Qwen-Agent
     "```tool_code",  # Gemma
 )
+# ... each with a character of its own, looked for first (one character is found in a tenth
+# of the time a longer string is: every turn of a request with tools is looked at)
+_OTHER_OPENERS_SIGNS = tuple((o, "=" if o.startswith("to=") else o[0]) for o in _OTHER_OPENERS)
 # Every opener: a reply that starts with one is a call written as text.
 CALL_OPENERS = (*_OPENERS, *_OTHER_OPENERS)
 _CLOSERS = (
@@ -88,7 +91,8 @@ def lost_tool_call(turn: Turn, text: str, request: Request | None) -> str | None
     if request is None or not request.tools or not text:
         return None
     end = text[-(AFTER_CHARS + 32) :]
-    closed = any(c in end for c in _CLOSERS)
+    # (every closer but a fence's starts with `<`: a reply's end without one is tested once)
+    closed = ("<" in end and any(c in end for c in _CLOSERS)) or "```" in end
     found = _markup(text[-(CLOSED_SCAN_CHARS if closed else UNCLOSED_SCAN_CHARS) :], request)
     if found is None and len(text) <= BARE_CHARS and text[:1] in "{[`":
         found = _bare_call(text, {tool.name for tool in request.tools})
@@ -109,7 +113,9 @@ def may_be_call(head: str) -> bool:
 
 def _markup(tail: str, request: Request) -> str | None:
     starts = [tail.find(o) for o in _OPENERS] if "<" in tail else []
-    found = [i for i in starts if i >= 0] + [i for o in _OTHER_OPENERS if (i := tail.find(o)) >= 0]
+    found = [i for i in starts if i >= 0] + [
+        i for o, sign in _OTHER_OPENERS_SIGNS if sign in tail and (i := tail.find(o)) >= 0
+    ]
     if not found:
         return None
     start = min(found)

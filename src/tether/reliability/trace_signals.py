@@ -624,12 +624,24 @@ def _read_trace(r: Reply) -> str | None:
         record = _powershell_concise(r, lines)
         if record is not None:
             return record
-    crash = may_hold_folded(head, low, _CRASH_KEYS)
+    # (whether the head holds a crash key: its ~50 keys looked for in the whole head cost ~0.02
+    # us a character, the crash pattern tried at each line ~2 us a line; with few lines to a
+    # long head, the keys are looked for once a line matches the pattern)
+    crash = may_hold_folded(head, low, _CRASH_KEYS) if len(lines) * 100 >= len(head) else None
+
+    def crash_line(line: str) -> bool:
+        nonlocal crash
+        if crash is None:
+            if _CRASH_LINE.match(line) is None:
+                return False
+            crash = may_hold_folded(head, low, _CRASH_KEYS)
+            return crash
+        return crash and _CRASH_LINE.match(line) is not None
+
     named = [
         line
         for line in lines
-        if (EXCEPTION_LINE.match(line) and not _CODE_NAME.match(line))
-        or (crash and _CRASH_LINE.match(line))
+        if (EXCEPTION_LINE.match(line) and not _CODE_NAME.match(line)) or crash_line(line)
     ]
     bare = not named and "Error: " in head and ("at " in head or "Call Stack" in head)
     if bare:
