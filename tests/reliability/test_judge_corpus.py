@@ -326,7 +326,12 @@ def test_no_source_straddles_the_split() -> None:
 # editor and terminal AI plugins, business apps' AI features, web apps' locale files, digests
 # bots committed) with eng133, eng134 and eng135 merged (judge/21; stand-ins, runtime output,
 # answers written as source code): hand 390, retrained: 231.
-TUNE_FALSE_ALARMS_AT_MOST = 231
+# Round 26 joined (2,409 texts: fallback strings hard-coded in bots' code, voice assistants'
+# dialog fallbacks, outputs bots committed, eval and benchmark outputs, Q&A pages and news
+# quoting assistants, mobile AI apps' strings) with eng137 (a stock line that answers nothing),
+# eng132 (a persona's state lines), eng138 (trainer settings, none kept) and eng139 (speed,
+# verdict-neutral) merged (judge/22): hand 451, retrained: 243.
+TUNE_FALSE_ALARMS_AT_MOST = 243
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -635,7 +640,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 231
 # (9,037 of 9,570 caught), retrained: 546 (9,024 caught).
 # Round 25 joined (2,074 texts) with eng133, eng134 and eng135 merged (judge/21): hand 649
 # (9,593 of 10,242 caught), retrained: 658 (9,584 caught).
-TUNE_MISSES_AT_MOST = 658
+# Round 26 joined (2,409 texts) with eng132, eng137, eng138 and eng139 merged (judge/22): hand
+# 823 (10,090 of 10,913 caught), retrained: 823 (10,090 caught).
+TUNE_MISSES_AT_MOST = 823
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus

@@ -63,6 +63,13 @@ AROUND_HAN = 6
 _PARTICLES = frozenset(
     "抱歉对不起對好意思我你您的这這个個哦呢啊吧呀啦嘛哈嗯喔噢了也就都还還很真是暂暫时時目前问題题请請试試一下再次"
 )
+# A line that goes on past its stock words with a turn of its own ("I think this is outside my
+# scope, but the retry flag should help"): a writer who adds what they can offer.
+_GOES_ON = re.compile(
+    r"\b(?:but|however|though|aber|jedoch|mais|pero|sin embargo|ma|per\u00f2|mas|maar"
+    r"|ale|ama|tapi|nh\u01b0ng)\b|(?<!\w)(?:\u043d\u043e|\u043e\u0434\u043d\u0430\u043a\u043e)(?!\w)"
+    r"|\u4f46|\u4e0d\u8fc7|\u4e0d\u904e|\u3067\u3082|\u3057\u304b\u3057|\ud558\uc9c0\ub9cc"
+)
 # A template's slot ("{query}", "%s", "{{name}}"): the line's own gap, nothing of a task.
 _SLOT = re.compile(
     r"(?:[\"'\u201c\u00ab\u300c]?)(?:\{\{[^{}\n]{1,30}\}\}|\{[A-Za-z_][\w.]{0,30}\}|%[sd]\b"
@@ -139,6 +146,8 @@ def exchange_words(r: Reply) -> str | None:
     plain_task = not q or r.plain_task or _templated(r)
     said = _said(low, plain_task)
     if said is None:
+        return None
+    if _GOES_ON.search(low, max(end for _, end in said[1])) is not None:
         return None
     words, han = _around(low, said[1])
     if words > AROUND_WORDS or han > AROUND_HAN:

@@ -238,13 +238,24 @@ _LABELLED = re.compile(
 )
 
 
+# A code after an error word, as a sentence's subject ("Error 429 means ...").
+_SUBJECT_CODE = re.compile(r"\s*[1-5]\d\d\b[\s,]*")
+
+
 def client_prefix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A client's words before a raw error: `API Error:`, `Error:`, `Request failed`, `❌`,
-    `LLM request failed:`, `[Openai Issue]:`."""
+    `LLM request failed:`, `[Openai Issue]:`. Not an error word with its code that a
+    definition follows ("Error 429 means ...", "Ошибка 429 означает ..."): the sentence's
+    subject, not a client's label."""
     low = r.low.lstrip()
     m = r.lexicon.prefixes.match(low) or _LABELLED.match(low)
     if m is None:
         return ()
+    code = _SUBJECT_CODE.match(low, m.end())
+    if code is not None:
+        at = code.end()
+        if any(d.start() <= at + 1 for d in r.lexicon.defining.finditer(low, at, at + 40)):
+            return ()
     return (Signal("client_prefix", w["client_prefix"], m.group(0).strip()),)
 
 

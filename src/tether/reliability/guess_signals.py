@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.about_signals import sign
-from tether.reliability.keyed import split_keys
+from tether.reliability.keyed import holds, split_keys
 from tether.reliability.reply import Reply, Signal
 
 _GUESS_KEYS = split_keys(
@@ -52,6 +52,11 @@ _GUESS = re.compile(
     r"|(?<!we )(?<!we'd )\bhope (?:it|this|that|they)(?:'s| is| isn't| is not| gets| will"
     r"| won't| was)\b|\bhoffe\b|(?<!\w)надеюсь(?!\w)|希望不是"
 )
+
+
+def guessing(low: str) -> bool:
+    """Whether the text (lower case) guesses at a cause or hopes about it (`guesses`' words)."""
+    return holds(low, _GUESS_KEYS) and _GUESS.search(low) is not None
 
 
 def guesses(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

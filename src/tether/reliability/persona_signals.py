@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.fix_signals import mended_at
+from tether.reliability.guess_signals import guessing
 from tether.reliability.lexicon import (
     CLAUSE_BREAKS,
     SHIPPED,
@@ -241,11 +242,14 @@ def narrated(r: Reply) -> str | None:
     innkeeper doesn't respond.", "The old man stares at you blankly.", "他沉默不语", "へんじが
     ない"), to a task and with no word of it: a game's or a character frontend's line where its
     model gave nothing. Not a person who met the silence too ("it doesn't respond for me
-    either") or saw it end ("it answers again now")."""
+    either"), saw it end ("it answers again now") or guesses at its cause ("Вероятно, сценарий
+    настроен неправильно, и навык не отвечает": a narrator tells, it does not guess)."""
     said = _only_saying(r, NARRATED_SILENCE, STANDING_BY_CHARS)
     if said is None or _cjk_around(r.message.strip(), NARRATED_SILENCE) > AROUND_CJK:
         return None
     if r.lexicon.witnessing.search(r.low) is not None or mended_at(r.low) is not None:
+        return None
+    if guessing(r.low[: STANDING_BY_CHARS * 2]):
         return None
     return said
 
