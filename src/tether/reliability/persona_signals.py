@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from tether.reliability.fix_signals import mended_at
 from tether.reliability.guess_signals import guessing
@@ -146,16 +147,28 @@ def _spoken(r: Reply) -> str:
     message = r.message.strip()
     if "*" not in message and "(" not in message and "\uff08" not in message:
         return message
-    directions = [m.group(0) for m in STAGE.finditer(message)]
-    if not directions:
+    parts = _stage_parts(message)
+    if parts is None:
         return message
-    spoken = " ".join(STAGE.sub(" ", message).split())
-    gestures = " ".join(directions)
-    if not _NOT_LETTERS.sub("", spoken) or len(gestures) > STAGE_CHARS:
-        return message
+    spoken, gestures = parts
     if specific(gestures) or _of_the_task(r, gestures):
         return message
     return spoken
+
+
+@lru_cache(maxsize=256)
+def _stage_parts(message: str) -> tuple[str, str] | None:
+    """The spoken line and the gestures of `message` (stripped), when it has both and the
+    gestures are no longer than a few: read once per message (every persona reading of a short
+    reply asks for them)."""
+    directions = [m.group(0) for m in STAGE.finditer(message)]
+    if not directions:
+        return None
+    spoken = " ".join(STAGE.sub(" ", message).split())
+    gestures = " ".join(directions)
+    if not _NOT_LETTERS.sub("", spoken) or len(gestures) > STAGE_CHARS:
+        return None
+    return spoken, gestures
 
 
 def _around(message: str, spans: Iterable[tuple[int, int]]) -> set[str]:

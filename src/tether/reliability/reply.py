@@ -100,9 +100,11 @@ def says_resolved(terms: Terms, message: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=512)
 def specific(message: str) -> bool:
     """Whether a short text holds something specific to a task (`SPECIFIC_MARK`) once the
-    waits it names are gone: "Réessaie dans 5 minutes" names no part of a task."""
+    waits it names are gone: "Réessaie dans 5 minutes" names no part of a task. (Cached: the
+    persona readings ask it of the same short line a dozen times a verdict.)"""
     if SPECIFIC_MARK.search(message) is None:
         return False
     return SPECIFIC_MARK.search(DURATION.sub(" ", message)) is not None
