@@ -30,3 +30,12 @@ def test_a_narrator_does_not_guess_at_a_cause() -> None:
     assert "narrated_silence" not in names, names
     failure, names = hand("The innkeeper doesn't respond.")
     assert failure and "narrated_silence" in names, names
+
+
+def test_pythons_named_slot_is_a_templates_slot() -> None:
+    """One home for a template's slot (`stand_in_signals.SLOT`): Python's `%(name)s` is one,
+    as the learned signal's structure features had it."""
+    failure, names = hand("Request failed: %(reason)s")
+    assert failure and "template_slot" in names, names
+    _, names = hand("Use `'%(name)s' % values` to fill a named slot from a dict.")
+    assert "template_slot" not in names, names

@@ -39,6 +39,7 @@ from operator import itemgetter
 from typing import Any
 
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.stand_in_signals import SLOT
 
 MODEL_FILE = "judge_model.json"
 # The n-grams that pushed most toward failure, and toward answer, with what each added.
@@ -217,8 +218,6 @@ def word_grams(read: str, words: int) -> list[str]:
 
 # The last characters of a reply that ends a sentence (or a block: a bracket, a quote).
 _ENDS = frozenset(".!?\u3002\uff01\uff1f)]}>\"'`\u2026:")
-# A template's unfilled slot: `{name}`, `{{name}}`, `%s`, `%(name)s`, `${name}`, `{0}`.
-_SLOT = re.compile(r"\{\{?\s*[\w.]{1,40}\s*\}\}?|%(?:\(\w{1,40}\))?[sd]\b|\$\{\w{1,40}\}")
 # Every byte but the digits, and but ASCII punctuation: `bytes.translate` deletes them (the
 # bytes of a UTF-8 character beyond ASCII are all beyond 0x7f: never a digit or a mark).
 _DIGITS = b"0123456789"
@@ -243,7 +242,7 @@ def structure_of(text: str) -> list[str]:
         f"digits:{min(3, digits)}",
         f"punct:{min(3, punct)}",
     ]
-    if ("{" in head or "%" in head) and _SLOT.search(head):
+    if ("{" in head or "%" in head or "$" in head) and SLOT.search(head):
         found.append("slot")
     return found
 

@@ -21,16 +21,17 @@ from tether.reliability.reply import (
 _FORMAT_SPEC = r"(?:![rsa])?(?::(?!\d*\})[<>^=]?[+\- ]?#?\d*[,_]?(?:\.\d+)?[bcdeEfFgGnosxX%]?)?"
 # An unfilled slot of a message template: `{e}`, `{exc}`, `{resp['error']['message']}`,
 # `{str(e)}`, `${error.message}`, `${codes[c] || ...` (a fallback after it),
-# `{{host}}`, Go's `{{ .Name }}`, `{0}`, `{e!r}`, `{cost:.2f}`, `%s`, `%v`. Not after a word,
-# `#`, `\\`, `^` or `}` (a Ruby string's `#{x}`, LaTeX's `\\frac{a}{b}`), after `=` (a setting's
-# `{null}`) or `/` (a URL's `/{id}`). PHP's `{$this->id}`.
-_SLOT = re.compile(
+# `{{host}}`, Go's `{{ .Name }}`, `{0}`, `{e!r}`, `{cost:.2f}`, `%s`, `%v`, `%(reason)s`.
+# Not after a word, `#`, `\\`, `^` or `}` (a Ruby string's `#{x}`, LaTeX's `\\frac{a}{b}`),
+# after `=` (a setting's `{null}`) or `/` (a URL's `/{id}`). PHP's `{$this->id}`. The one
+# home of a template's slot (the stock-line and the learned readings use it too).
+SLOT = re.compile(
     r"\$\{[A-Za-z_][\w.]*\}|\$\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,30}\])?(?:\(\))?\s*(?:\|\||\?\?)"
     r"|\{\{\s*[.$]?[A-Za-z_0-9][\w.]*\s*\}\}"
     r"|(?<![\w$#\\^}={/])\{[A-Za-z_][\w.]*(?:\[[^\]\n]{1,20}\]){0,3}" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w$#\\^}={/])\{(?:str|repr|type)\([A-Za-z_][\w.]*\)(?:\.\w+)*" + _FORMAT_SPEC + r"\}"
     r"|(?<![\w$#\\^}={/])\{\d" + _FORMAT_SPEC + r"\}"
-    r"|(?<![\w%])%[sdv]\b"
+    r"|(?<![\w%])%[sdv]\b|(?<![\w%])%\(\w{1,40}\)[sd]\b"
     # a slot between dollars (`$REASON$`), Fluent's placeable (`{ $date }`)
     r"|(?<![\w$])\$[A-Z][A-Z0-9_]{1,30}\$(?![\w$])|\{ ?\$[a-z_][\w-]{0,30} ?\}"
     # PHP's complex slot: `{$this->todoId}`, `{$user->name}`, `{$row['id']}`
@@ -63,13 +64,13 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # (an escaped backtick, `\``, is a JavaScript template literal's own: no inline code)
     text = r.text.replace("\\`", " ") if "\\`" in r.text else r.text
     said = _CODE_LINE.sub(" ", _INLINE_CODE.sub(" ", FENCED_CODE.sub(_unless_slots, text)))
-    slots = {m.group(0) for m in _SLOT.finditer(said)}
+    slots = {m.group(0) for m in SLOT.finditer(said)}
     if not slots:
         return ()
     weight = w["template_slot"] + min(len(slots) - 1, 2) * TEMPLATE_MORE
     if any(_ERROR_SLOT.search(slot) is not None for slot in slots):
         weight += TEMPLATE_ERROR  # the slot a failure notice leaves for its error
-    if not any(c.isalpha() for c in _SLOT.sub("", said)):
+    if not any(c.isalpha() for c in SLOT.sub("", said)):
         weight = max(weight, w["template_slot"] * TEMPLATE_ALONE)  # slots and signs alone
     return (Signal("template_slot", round(weight, 3), ", ".join(sorted(slots))[:60]),)
 
@@ -108,7 +109,7 @@ def _unless_slots(m: re.Match[str]) -> str:
     """A code block blanked out (its slots are the code's own), unless it holds slots and
     signs alone: ```{type(e).__name__}: {e}``` is a notice's error, fenced for display."""
     inside = m.group(0).strip("`")
-    if _SLOT.search(inside) is not None and not any(c.isalpha() for c in _SLOT.sub("", inside)):
+    if SLOT.search(inside) is not None and not any(c.isalpha() for c in SLOT.sub("", inside)):
         return inside
     return " "
 
