@@ -11,8 +11,9 @@ replies, both sides.
   stock line about the exchange said to it answers nothing (`answers_nothing`); "hi" is still
   answered by anything.
 - More of the exchange line's words: it could not do that ("I wasn't able to do that", "Je
-  n'ai pas pu faire ça"), not on this device, could not find that; a device that does not
-  respond ("Désolé, l'appareil ne répond pas").
+  n'ai pas pu faire ça"), not on this device, the feature is not available, could not find
+  that or any information; a device that does not respond ("Désolé, l'appareil ne répond
+  pas"); a service it cannot reach ("ik kan de weerdienst nu niet bereiken").
 """
 
 from __future__ import annotations
@@ -97,6 +98,13 @@ CANNOT = (
     ("Désolé, l'appareil ne répond pas.", "allume la lumière du salon"),
     ("Lo siento, el dispositivo no responde.", "enciende la luz del salón"),
     ("Sorry, het apparaat reageert niet.", "zet het licht in de woonkamer aan"),
+    ("Diese Funktion ist noch nicht verfügbar.", "Spiel das Radio im Bad"),
+    ("Det kan jeg ikke.", "tænd lyset i stuen og sluk i køkkenet"),
+    ("Эта функция пока недоступна.", "Включи музыку в спальне"),
+    ("I couldn't find any information.", "look up the opening hours of the town library"),
+    ("Sorry, ik kan de weerdienst nu niet bereiken.", "wat is het weer morgen?"),
+    ("Non riesco a contattare il servizio meteo.", "che tempo fa domani?"),
+    ("Le service météo est injoignable pour le moment.", "quel temps fera-t-il demain ?"),
 )
 
 
@@ -118,6 +126,11 @@ LEFT = (
         "my smart plug stopped working, what should I do?",
     ),
     ("There are no timers set.", "what timers do I have?"),
+    (
+        "The new firmware can't reach the cloud anymore, so I moved the plugs to local control "
+        "and they work again.",
+        "did you fix the smart plugs?",
+    ),
     ("You don't have any alarms set for tomorrow.", "do I have any alarms tomorrow?"),
 )
 
