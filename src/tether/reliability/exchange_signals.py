@@ -36,6 +36,7 @@ from tether.reliability.reply import (
     STOP,
     Reply,
     Signal,
+    asks_a_question,
     content_words,
     display_size,
     greeting,
@@ -128,6 +129,19 @@ def _said(low: str, plain_task: bool) -> tuple[str, list[tuple[int, int]]] | Non
     return found[0].group(0).strip(), [m.span() for m in found]
 
 
+# A short request that asks or bids something: two words of its own ("play some jazz", "set a
+# timer"; a voice skill's sample utterance), or a question ("que dia es hoy?").
+SHORT_REQUEST_WORDS = 2
+
+
+def _short_request(q: str) -> bool:
+    """Whether a request too short to hold a task still asks something (a question, or two
+    words of four letters or more but stop words): a voice skill's utterance, not a
+    greeting ("hi", "hello there")."""
+    low = q.lower()
+    return asks_a_question(low) or len(content_words(low) - STOP - GENERIC) >= SHORT_REQUEST_WORDS
+
+
 def exchange_words(r: Reply) -> str | None:
     """The words of a short line that only speaks of the exchange (it did not follow, cannot
     do that here, has nothing to say, asks for the request again), with nothing specific and no
@@ -140,7 +154,7 @@ def exchange_words(r: Reply) -> str | None:
     if _NAMES.search(low) is not None:
         return None
     q = r.question.strip()
-    if q and greeting(q):
+    if q and greeting(q) and not _short_request(q):
         return None  # ("hi" is answered by anything)
     plain_task = not q or r.plain_task or _templated(r)
     said = _said(low, plain_task)

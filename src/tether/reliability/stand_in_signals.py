@@ -8,10 +8,11 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, placeholder_key
+from tether.reliability.lexicon import SHIPPED, placeholder_key, shipped_terms
 from tether.reliability.printed_object_signals import asks_value
-from tether.reliability.question_signals import asks_about_failure
+from tether.reliability.question_signals import asks_about_failure, overlap_words
 from tether.reliability.reply import (
+    STOP,
     Reply,
     Signal,
 )
@@ -67,12 +68,71 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     slots = {m.group(0) for m in SLOT.finditer(said)}
     if not slots:
         return ()
+    if _reports_on_request(r, said, slots):
+        return ()  # a skill's reply to what was asked, its value still to be filled in
     weight = w["template_slot"] + min(len(slots) - 1, 2) * TEMPLATE_MORE
     if any(_ERROR_SLOT.search(slot) is not None for slot in slots):
         weight += TEMPLATE_ERROR  # the slot a failure notice leaves for its error
     if not any(c.isalpha() for c in SLOT.sub("", said)):
         weight = max(weight, w["template_slot"] * TEMPLATE_ALONE)  # slots and signs alone
     return (Signal("template_slot", round(weight, 3), ", ".join(sorted(slots))[:60]),)
+
+
+# The words of a stock line about the exchange (`exchange_line`: did not follow, cannot do that
+# here, nothing found, say it again): a fallback's frame around the request's echo.
+_EXCHANGE_FRAME = tuple(
+    shipped_terms("exchange_line", kind)
+    for kind in ("not_following", "cannot_here", "nothing_here", "again")
+)
+# A slot's name, in words: `{timer_list}`, `{hintCount}`, `${playlistName}`.
+_SLOT_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+SUBJECT_STEM = 4  # a shorter word is not a subject ("set", "list" is one)
+
+
+def _subject_words(text: str) -> set[str]:
+    """The words by which a line and its request share a subject (`overlap_words` but stop
+    words)."""
+    words = overlap_words(text.lower()) - STOP
+    return {w for w in words if len(w) >= SUBJECT_STEM or not w.isascii()}
+
+
+def _shares_subject(line: set[str], asked: set[str]) -> bool:
+    """Whether a word of the line is a word of the request, or one is the other's stem
+    ("timer" and "timers", "light" and "lights")."""
+    if line & asked:
+        return True
+    return any(
+        a.startswith(b) or b.startswith(a)
+        for a in line
+        if a.isascii()
+        for b in asked
+        if b.isascii() and min(len(a), len(b)) >= SUBJECT_STEM + 1
+    )
+
+
+def _reports_on_request(r: Reply, said: str, slots: set[str]) -> bool:
+    """Whether a line with slots reports on the subject of the request it answers: a voice
+    skill's, a bot's or an assistant's reply template ("Timer set for {duration}", "There are
+    {count} lights on", "Playing {playlist} on {device}", "힌트가 없습니다 ({hintCount})") names
+    what was asked, in its words or in its slots' names, and carries no failure word.
+    Its slots are values the program fills in when it answers; a fallback's slot is the
+    exchange's ("Sorry, something went wrong with {skill}", "I couldn't find {song}": a
+    failure word) or its error's (`{e}`)."""
+    if not r.question or r.hits or any(_ERROR_SLOT.search(slot) is not None for slot in slots):
+        return False
+    low = said.lower()
+    if any(terms.search(low) is not None for terms in _EXCHANGE_FRAME):
+        return False  # "I couldn't find anything for {query}": the request's echo in a fallback
+    asked = _subject_words(r.question[-300:])
+    if not asked:
+        return False
+    line = _subject_words(SLOT.sub(" ", said))
+    if not line:
+        return False  # slots and signs alone: nothing but the template
+    names = {
+        n.lower() for slot in slots for n in _SLOT_NAME_WORD.findall(slot) if len(n) >= SUBJECT_STEM
+    }
+    return _shares_subject(line | names, asked)
 
 
 FENCED_CODE = re.compile(r"```.*?(?:```|$)", re.S)
