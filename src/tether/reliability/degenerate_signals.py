@@ -200,6 +200,56 @@ def _loop(text: str, r: Reply) -> str | None:
     return found[0]
 
 
+# A reply that ends in a loop: a model that wrote a start (an answer's opening, a sentence or
+# two) and then said the same few words again and again until its token limit. The loop need
+# not be exact ("I was hoping it was a bug, but it just didn't work. I was hoping it was a
+# hardware issue, but it just didn't work. ..."): its last words hold few different runs of
+# three. Words are counted by spaces, and one by one in Chinese and Japanese (written without
+# them). The last TAIL_TOKENS words are read (TAIL_LEAST at least) ...
+TAIL_TOKENS = 80
+TAIL_LEAST = 40
+# ... and a loop is a tail whose distinct runs of three words are fewer than this share of
+# them (a person's text, lists and tables included, stays above one half).
+TAIL_DISTINCT = 0.35
+# The cheap test first: a loop's last characters come again this many times in its tail.
+TAIL_END_CHARS = 12
+TAIL_SPAN = 800
+TAIL_END_AGAIN = 3
+_TAIL_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]|[^\s\u3040-\u30ff\u3400-\u9fff]+")
+
+
+def may_loop_at_end(text: str) -> bool:
+    """Whether `text` (stripped) may end in a loop: its last characters come again and again
+    in its tail. Cheap (one count over the tail): a long reply is not cleared unread for it."""
+    n = len(text)
+    return n >= 2 * TAIL_LEAST and (
+        text.count(text[-TAIL_END_CHARS:], max(0, n - TAIL_SPAN)) >= TAIL_END_AGAIN
+    )
+
+
+def _tail_loop(text: str, r: Reply) -> str | None:
+    """The reply ends in a loop (`TAIL_TOKENS`): its last words are a few words said over and
+    over, outside code and lists, to a request that asked for no repetition. The loop's
+    most frequent run of three words."""
+    if not may_loop_at_end(text):
+        return None
+    words = _TAIL_TOKEN.findall(text[-3 * TAIL_SPAN :])[-TAIL_TOKENS:]
+    if len(words) < TAIL_LEAST:
+        return None
+    runs = list(zip(words, words[1:], words[2:], strict=False))
+    if len(set(runs)) >= TAIL_DISTINCT * len(runs):
+        return None
+    said = max(set(runs), key=runs.count)
+    if LETTER.search("".join(said)) is None:
+        return None  # (signs and figures repeated: a rule, a table's borders, a count)
+    start = text.rfind(words[0])
+    if _LAYOUT.search(text[start:]) is not None:
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return " ".join(said)[:40]
+
+
 # Byte-level BPE's stand-ins for bytes, left in a text decoded token by token without the
 # byte map undone: `Ġ` for a space, `Ċ` for a newline ("TitleĠofĠtheĠimageĊĊ").
 _BPE_SPACES = ("\u0120", "\u010a")
@@ -618,7 +668,7 @@ def may_be_degenerate(text: str) -> bool:
     words = text.split(None, 3)
     if len(words) == 4 and words[0] == words[1] == words[2]:
         return True  # (one word chanted: `_chant`)
-    if _glued_loop(text) is not None:
+    if _glued_loop(text) is not None or may_loop_at_end(text):
         return True
     return _mojibake_marks(text) or may_fill(text)
 
@@ -690,7 +740,7 @@ def broken(r: Reply) -> str | None:
     if said is None and len(text) >= 3 and not text.strip("_"):
         said = text[:20]  # a form's blank, never filled
     if said is None and r.structure is None and not r.html:
-        said = _line_loop(text, r)
+        said = _line_loop(text, r) or _tail_loop(text, r)
     return said
 
 
