@@ -334,6 +334,7 @@ def tether_run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+@pytest.mark.timeout(90)  # two CLI processes: each imports tether, slow on a loaded machine
 def test_the_cli_says_checks_failed_in_plain_words_and_exits_1(tmp_path: Path) -> None:
     ws = tmp_path / "ws"
     ws.mkdir()
