@@ -331,7 +331,12 @@ def test_no_source_straddles_the_split() -> None:
 # quoting assistants, mobile AI apps' strings) with eng137 (a stock line that answers nothing),
 # eng132 (a persona's state lines), eng138 (trainer settings, none kept) and eng139 (speed,
 # verdict-neutral) merged (judge/22): hand 451, retrained: 243.
-TUNE_FALSE_ALARMS_AT_MOST = 243
+# Round 27 joined (1,651 texts: broken generations in many scripts, voice-skill lines with
+# their requests, bots' fallbacks in compiled languages, agent run logs, AI translation
+# outputs, agent frameworks' stock outputs) with eng140 (a reply template that answers the
+# request), eng141 (smaller European languages) and eng142 (a reply that ends in a loop)
+# merged (judge/23): hand 473, retrained: 264.
+TUNE_FALSE_ALARMS_AT_MOST = 264
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -643,7 +648,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 243
 # Round 26 joined (2,409 texts) with eng132, eng137, eng138 and eng139 merged (judge/22): hand
 # 823 (10,090 of 10,913 caught), retrained: 823 (10,090 caught); with one home for a
 # template's slot (`stand_in_signals.SLOT`, Python's `%(name)s` in it) and retrained: 824.
-TUNE_MISSES_AT_MOST = 824
+# Round 27 joined (1,651 texts) with eng140, eng141 and eng142 merged (judge/23): hand 976
+# (10,384 of 11,360 caught), retrained: 971 (10,389 caught).
+TUNE_MISSES_AT_MOST = 971
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
