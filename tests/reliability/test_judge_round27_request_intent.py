@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.judging import hand
+from tests.reliability.judging import HAND, hand
+from tether.messages import Message, Request, ToolCall, ToolResultPart
+from tether.reliability.judge import read_text
 
 REPORTS = (
     ("Timer set for {duration}.", "set a timer for ten minutes"),
@@ -139,3 +141,25 @@ LEFT = (
 def test_lookalike_answers_are_left(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert not failure, (text, names)
+
+
+def test_a_line_after_the_models_own_tool_calls_is_its_account() -> None:
+    """ "I could not do that." after two tool errors is the model telling what came of its
+    calls (the agent loop's own turn), not a skill's stock line; said to a person's request
+    with no call before it, it still is one."""
+    call = ToolCall(id="c1", name="launch_rockets", arguments='{"count": 3}')
+    after_tools = Request(
+        messages=(
+            Message.text("user", "do something odd"),
+            Message(role="assistant", parts=(call,)),
+            Message(
+                role="tool",
+                parts=(ToolResultPart(tool_call_id="c1", content="unknown tool", is_error=True),),
+            ),
+        )
+    )
+    found = read_text("I could not do that.", after_tools, config=HAND)
+    assert "answers_nothing" not in {s.name for s in found.signals}
+    assert not found.failure, found.signals
+    failure, names = hand("I could not do that.", "do something odd")
+    assert failure and "answers_nothing" in names
