@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import operator
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import groupby, islice, pairwise
 
@@ -236,10 +237,10 @@ def _tail_loop(text: str, r: Reply) -> str | None:
     words = _TAIL_TOKEN.findall(text[-3 * TAIL_SPAN :])[-TAIL_TOKENS:]
     if len(words) < TAIL_LEAST:
         return None
-    runs = list(zip(words, words[1:], words[2:], strict=False))
-    if len(set(runs)) >= TAIL_DISTINCT * len(runs):
+    runs = Counter(zip(words, words[1:], words[2:], strict=False))
+    if len(runs) >= TAIL_DISTINCT * (len(words) - 2):
         return None
-    said = max(set(runs), key=runs.count)
+    said = runs.most_common(1)[0][0]  # (ties: the first said, not a set's hash order)
     if LETTER.search("".join(said)) is None:
         return None  # (signs and figures repeated: a rule, a table's borders, a count)
     start = text.rfind(words[0])

@@ -49,6 +49,8 @@ NOT_FOLLOWING = shipped_terms("exchange_line", "not_following")
 CANNOT_HERE = shipped_terms("exchange_line", "cannot_here")
 NOTHING_HERE = shipped_terms("exchange_line", "nothing_here")
 AGAIN = shipped_terms("exchange_line", "again")
+# Every kind of a stock line's words about the exchange (what `speaks_of_exchange` looks for).
+_EXCHANGE_KINDS = (NOT_FOLLOWING, CANNOT_HERE, NOTHING_HERE, AGAIN)
 ASKS_ABILITY = shipped_terms("exchange_line", "asks_ability")
 GENERIC = frozenset(
     t.lower() for t in typographic(SHIPPED.get("exchange_line", {}).get("generic", ()))
@@ -185,13 +187,15 @@ def exchange_words(r: Reply) -> str | None:
     return said[0]
 
 
+def speaks_of_exchange(low: str) -> bool:
+    """Whether a text (lower case) holds a stock line's words about the exchange: did not
+    follow, cannot do that here, found nothing, say it again."""
+    return any(terms.search(low) is not None for terms in _EXCHANGE_KINDS)
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A short reply may be a stock line about the exchange: not cleared unread."""
-    if len(text) > 2 * LINE_CHARS:
-        return False
-    return any(
-        terms.search(low) is not None for terms in (NOT_FOLLOWING, CANNOT_HERE, NOTHING_HERE, AGAIN)
-    )
+    return len(text) <= 2 * LINE_CHARS and speaks_of_exchange(low)
 
 
 def answers_nothing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

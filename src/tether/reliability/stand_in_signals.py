@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, placeholder_key, shipped_terms
+from tether.reliability.lexicon import SHIPPED, placeholder_key
 from tether.reliability.printed_object_signals import asks_value
 from tether.reliability.question_signals import asks_about_failure, overlap_words
 from tether.reliability.reply import (
@@ -78,12 +78,6 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("template_slot", round(weight, 3), ", ".join(sorted(slots))[:60]),)
 
 
-# The words of a stock line about the exchange (`exchange_line`: did not follow, cannot do that
-# here, nothing found, say it again): a fallback's frame around the request's echo.
-_EXCHANGE_FRAME = tuple(
-    shipped_terms("exchange_line", kind)
-    for kind in ("not_following", "cannot_here", "nothing_here", "again")
-)
 # A slot's name, in words: `{timer_list}`, `{hintCount}`, `${playlistName}`.
 _SLOT_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 SUBJECT_STEM = 4  # a shorter word is not a subject ("set", "list" is one)
@@ -120,8 +114,10 @@ def _reports_on_request(r: Reply, said: str, slots: set[str]) -> bool:
     failure word) or its error's (`{e}`)."""
     if not r.question or r.hits or any(_ERROR_SLOT.search(slot) is not None for slot in slots):
         return False
-    low = said.lower()
-    if any(terms.search(low) is not None for terms in _EXCHANGE_FRAME):
+    # (read here, not imported at the top: exchange_signals imports this module for `SLOT`)
+    from tether.reliability.exchange_signals import speaks_of_exchange
+
+    if speaks_of_exchange(said.lower()):
         return False  # "I couldn't find anything for {query}": the request's echo in a fallback
     asked = _subject_words(r.question[-300:])
     if not asked:
