@@ -243,8 +243,8 @@ def _tail_loop(text: str, r: Reply) -> str | None:
     said = runs.most_common(1)[0][0]  # (ties: the first said, not a set's hash order)
     if LETTER.search("".join(said)) is None:
         return None  # (signs and figures repeated: a rule, a table's borders, a count)
-    start = text.rfind(words[0])
-    if _LAYOUT.search(text[start:]) is not None:
+    start = text.rfind(words[0])  # (the loop's last period: a list of one line said over
+    if _LAYOUT.search(text[start:]) is not None:  # and over is a loop too, measured)
         return None
     if r.question and _ASKS_REPEAT.search(r.question) is not None:
         return None

@@ -144,21 +144,13 @@ def _short_request(q: str) -> bool:
     return asks_a_question(low) or len(content_words(low) - STOP - GENERIC) >= SHORT_REQUEST_WORDS
 
 
-def _after_tools(r: Reply) -> bool:
-    """Whether the reply follows tool results (the request ends with them): then it is the
-    model's own account of the calls it made ("I could not do that." after two tool errors),
-    not a skill's stock line said to a person's request."""
-    messages = r.request.messages if r.request is not None else ()
-    return bool(messages) and messages[-1].role == "tool"
-
-
 def exchange_words(r: Reply) -> str | None:
     """The words of a short line that only speaks of the exchange (it did not follow, cannot
     do that here, has nothing to say, asks for the request again), with nothing specific and no
     word of the request, to a request that is no greeting and does not ask whether the
     assistant can do something."""
     message = _message(r)
-    if message is None or _after_tools(r):
+    if message is None or r.after_tools:
         return None
     low = message.lower()
     if _NAMES.search(low) is not None:

@@ -682,6 +682,14 @@ class Reply:
         return ""
 
     @cached_property
+    def after_tools(self) -> bool:
+        """Whether the reply follows tool results (the request ends with them): then it is the
+        model's own account of the calls it made ("I could not do that." after two tool
+        errors), not a bot's stock line said to a person's request."""
+        messages = self.request.messages if self.request is not None else ()
+        return bool(messages) and messages[-1].role == "tool"
+
+    @cached_property
     def question(self) -> str:
         """The last user message (lower-cased, capped, `_` read as a space: a constant named
         HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""
