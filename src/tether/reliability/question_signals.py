@@ -728,3 +728,40 @@ def opening_label(text: str, system: str, question: str) -> str | None:
             continue
         return first[: len(label)]
     return None
+
+
+# A task's final answer in the form a graded task demands it: a boxed value (`\boxed{42}`), a
+# last line "#### 42", or an answer mark and the one letter or number it marks ("【答案】B",
+# "答案: C", "故选D", "Answer: (B)", "The answer is 42", "正解は3", "정답: 2", "Ответ: 12",
+# "Réponse : B"), the letter in capitals, nothing after it on its line. A notice answers no
+# question of a test; a model that answers one (and says of a part that it cannot) is answering.
+_ANSWER_MARK = re.compile(
+    r"\\boxed\{[^{}\n]{1,60}\}|^####[ \t]*-?\$?\d[\d.,/]*[ \t]*$"
+    r"|(?:【答案】|【答】|(?:正确|最终|最終)?答案(?:是|为|為|应为|應為)?[:\uff1a]?|故选|故選|应选|應選"
+    r"|正解(?:は|:|\uff1a)|答え(?:は|:|\uff1a)|정답(?:은|는)?\s?[:\uff1a]?"
+    r"|(?i:(?:the\s+)?(?:correct\s+|final\s+|right\s+)?answer(?:\s+is|\s*:)"
+    r"|réponse(?:\s+est|\s*:)|respuesta(?:\s+es|\s*:)|resposta(?:\s+é|\s*:)"
+    r"|antwort(?:\s+ist|\s*:)|risposta(?:\s+è|\s*:)|ответ(?:\s*:|\s+[-—]))"
+    r")[ \t]*(?:\*\*)?[ \t]*[(\uff08\[]?(?:[A-E]|-?\d[\d.,/]*)[)\uff09\]]?"
+    r"(?:\*\*)?[ \t.\u3002,\uff0c;\uff1b]*(?:<[a-z]{2,4}>)?[ \t]*$",
+    re.M,
+)
+_ANSWER_KEYS = split_keys(
+    (
+        "\\boxed", "####", "答案", "答】", "故选", "故選", "应选", "應選", "正解", "答え", "정답",
+        "answer", "réponse", "respuesta", "resposta", "antwort", "risposta", "ответ",
+    )
+)  # fmt: skip
+
+
+def gives_answer(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply gives a graded task's final answer in its demanded form (`_ANSWER_MARK`): a
+    boxed value, "#### 42", "【答案】B", "Answer: (C)", "Ответ: 12". It serves its request,
+    whatever failure words its working holds ("无法回答" of one part of three)."""
+    text = r.text[:6000]
+    if r.broken is not None or not holds(text.lower(), _ANSWER_KEYS):
+        return ()
+    m = _ANSWER_MARK.search(text)
+    if m is None:
+        return ()
+    return (Signal("gives_answer", -w["gives_answer"], m.group(0).strip()[:40]),)
