@@ -81,3 +81,18 @@ def test_a_notice_or_stand_in_with_xia_is_still_a_failure(text: str) -> None:
     failure, names = hand(text, SUMMARY)
     assert "thread_talk" not in names
     assert failure, names
+
+
+OBLIGED = (
+    "The quota is per project, so you have to enable billing on that project, not the org.",
+    "Tienes que activar la facturación del proyecto: la cuota gratuita no basta para 429.",
+    "Du musst den Schlüssel neu erzeugen, der alte wurde nach dem 401 gesperrt.",
+    "Trzeba zwiększyć limit czasu w ustawieniach, bo serwer odpowiada po 60 s (timeout).",
+)
+
+
+@pytest.mark.parametrize("text", OBLIGED)
+def test_what_the_reader_has_to_do_explains(text: str) -> None:
+    # (a word of explaining weighs little alone: the reading is that it counts)
+    _, names = hand(text)
+    assert "explains" in names
