@@ -4,8 +4,8 @@ both sides.
 
 - Left (answers): a graded task's final answer in its demanded form ("【答案】B", "\\boxed{42}",
   "#### 7", "Answer: (C)", "Ответ: 12") though a part of it says it cannot answer; a Chinese
-  thread's casual advice to the reader, a verb and 下 ("检查下日志", "开通下权限"), or its guess
-  ("大概率是", "多半是").
+  thread's casual advice to the reader, a verb and 下 ("检查下日志", "开通下权限"); a guess by its
+  odds ("大概率是").
 - Caught (failures): a notice that opens on "Answer:" and goes on with its error, a Chinese
   notice's polite advice ("请稍后再试下") and a persona's stand-in about its own act ("我确认下哈").
 """
@@ -96,3 +96,9 @@ def test_what_the_reader_has_to_do_explains(text: str) -> None:
     # (a word of explaining weighs little alone: the reading is that it counts)
     _, names = hand(text)
     assert "explains" in names
+
+
+def test_a_guess_by_its_odds_is_a_persons() -> None:
+    failure, names = hand("大概率是代理把请求拦了，换个节点再看")
+    assert "guesses" in names
+    assert not failure, names
