@@ -240,7 +240,6 @@ from tether.reliability.question_signals import (
     STRUCTURAL,
     asked_about,
     asked_for,
-    gives_answer,
     on_topic,
 )
 from tether.reliability.reading import THRESHOLD, Reading
@@ -412,7 +411,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "off_topic": 0.3,
     "asked_for": 2.5,
     "asked_label": 1.2,  # ... or opens on one of the labels it offers, a reason after it
-    "gives_answer": 1.0,  # a graded task's final answer in its form ("【答案】B", "\\boxed{42}")
     "failed_segment": 5.0,  # a segment of a rendering (a subtitle cue) is a tool's failure marker
     "failed_marker": 1.5,  # the whole reply is one ("[Translation failed]", "翻译失败")
     "declines_rendering": 3.0,  # a short refusal where a translation was asked for
@@ -565,7 +563,6 @@ SIGNALS: tuple[SignalFn, ...] = (
     asked_verdict,
     on_topic,
     asked_for,
-    gives_answer,
     rendered,
     asked_after_itself,
     learned,
