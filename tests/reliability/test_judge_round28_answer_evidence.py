@@ -52,6 +52,8 @@ OBLIGED = (
     "Tienes que activar la facturación del proyecto: la cuota gratuita no basta para 429.",
     "Du musst den Schlüssel neu erzeugen, der alte wurde nach dem 401 gesperrt.",
     "Trzeba zwiększyć limit czasu w ustawieniach, bo serwer odpowiada po 60 s (timeout).",
+    "You'll have to raise the rate limit in the dashboard; the default is 60 requests a minute.",
+    "Il faudrait augmenter le délai d'attente du proxy, le timeout par défaut est de 30 s.",
 )
 
 
