@@ -5,8 +5,8 @@ People in Chinese threads talk about an error with its words ("又出现了这�
 notice never says is the thread's talk around those words: the people addressed ("楼主",
 "老哥", "烦请..."), a guess between two causes ("不知道是接口更新, 还是用户太多了"), a release
 named with what it brought ("v0.7.7 已經有把錯誤顯示出來"), advice to "you" ("你可以试试",
-"建议你"). The words are data of `judge_signals.json` (`zh_thread`); the guess and the release
-are forms below.
+"建议你"), a casual imperative to the reader ("检查下日志", round 28). The words are data of
+`judge_signals.json` (`zh_thread`); the guess, the release and the imperative are forms below.
 """
 
 from __future__ import annotations
