@@ -25,7 +25,7 @@ _GUESS_KEYS = split_keys(
     (
         *("sounds like", "maybe", "or something", "suspect", "i bet", "my guess", "guessing"),
         "to do",
-        *("估计", "大概是", "应该是", "八成", "多半是"),
+        *("估计", "大概是", "应该是", "八成", "多半是", "大概率"),
         *("вероятно", "наверное", "скорее всего"),
         *("wahrscheinlich", "vermutlich", "probablement", "probablemente", "provavelmente"),
         *("probabilmente", "たぶん", "多分", "아마"),
@@ -34,8 +34,8 @@ _GUESS_KEYS = split_keys(
 )
 # A guess at a cause: "it sounds like", "maybe there is a bug", "... or something.", "I
 # suspect", "I bet", "my guess is", "it may have to do with"; 估计 (reckon), 大概是,
-# 应该是 (must be; not 应该可以了, a fix landed, which `acted` reads), 八成, 多半是;
-# вероятно, наверное, скорее всего; wahrscheinlich, vermutlich, probablement,
+# 大概率 (odds are), 应该是 (must be; not 应该可以了, a fix landed, which `acted` reads), 八成,
+# 多半是; вероятно, наверное, скорее всего; wahrscheinlich, vermutlich, probablement,
 # probablemente, provavelmente, probabilmente; たぶん, 多分; 아마, 않을까 싶. (Not "I guess",
 # "probably", "maybe try ...": a bot's and a filter's notices say them; not "可能是", a
 # client's "可能是网络问题, 请稍后再试".)
@@ -43,7 +43,7 @@ _GUESS = re.compile(
     r"\bsounds like\b|\bmaybe (?:there|it|it's|the|your|this|that|they) (?:is|are|was|were|has"
     r"|had)\b|\bor something(?=\s*[.!?,)]|\s*$)|\bi (?:suspect|bet)\b|\bmy guess\b"
     r"|\bi'm guessing\b|\b(?:may|might|could) have (?:something |anything )?to do (?:\w+ )?with\b"
-    r"|估计|大概是|应该是(?!可以)|八成|多半是"
+    r"|估计|大概是|应该是(?!可以)|八成|多半是|大概率"
     r"|(?<!\w)(?:вероятно|наверное|скорее всего)(?!\w)"
     r"|\b(?:wahrscheinlich|vermutlich|probablement|probablemente|provavelmente|probabilmente)\b"
     r"|たぶん|多分|(?<!\w)아마(?:도)?(?!\w)|않을까 싶"

@@ -5,8 +5,8 @@ People in Chinese threads talk about an error with its words ("又出现了这�
 notice never says is the thread's talk around those words: the people addressed ("楼主",
 "老哥", "烦请..."), a guess between two causes ("不知道是接口更新, 还是用户太多了"), a release
 named with what it brought ("v0.7.7 已經有把錯誤顯示出來"), advice to "you" ("你可以试试",
-"建议你"). The words are data of `judge_signals.json` (`zh_thread`); the guess and the release
-are forms below.
+"建议你"), a casual imperative to the reader ("检查下日志", round 28). The words are data of
+`judge_signals.json` (`zh_thread`); the guess, the release and the imperative are forms below.
 """
 
 from __future__ import annotations
@@ -43,7 +43,15 @@ _RELEASE = re.compile(
     r"(?:已经|已經)(?:有|支持|加入|添加|加了|改了|修|把|可以|能)"
     r"|(?<![\w.])v?\d+\.\d+(?:\.\d+)*\s*(?:版本?)?\s*(?:已经|已經|已)(?:发布|發布|上线|上線)"
 )
-_FORM_KEYS = split_keys(("不知道是", "已"))
+# A casual imperative to the reader, a verb and 下 ("检查下日志", "开通下权限", "试下新版"): how
+# people in a thread tell each other what to check or try. A notice advises with 请 ("请检查",
+# "请稍后再试下"), and a persona's stand-in speaks of its own act ("我确认下哈"): those are left.
+_CASUAL_ASK = re.compile(
+    "(?<![我请請再您])(?:检查|檢查|看|查|确认|確認|试|試|改|换|換|开通|開通|更新|升级|升級"
+    "|重启|重啟|配置|设置|設置|排查|调试|調試|打印|贴|貼|截图|截圖)下"
+    "(?![载載午面来來去次一个個边邊班线線单單架])"
+)
+_FORM_KEYS = split_keys(("不知道是", "已", "下"))
 
 
 def _talk(low: str, reported: bool) -> str | None:
@@ -59,7 +67,7 @@ def _talk(low: str, reported: bool) -> str | None:
             if word in low:
                 return word
     if holds(low, _FORM_KEYS):
-        m = _GUESS.search(low) or _RELEASE.search(low)
+        m = _GUESS.search(low) or _RELEASE.search(low) or _CASUAL_ASK.search(low)
         if m is not None:
             return m.group(0)
     return None
