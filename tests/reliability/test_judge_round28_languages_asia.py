@@ -4,7 +4,7 @@ Persian, Urdu, Hindi, Bengali, Tamil, Thai, Vietnamese, Indonesian, Malay, Tagal
 Greek. Made-up replies, both sides.
 
 - Caught: a short app's, bot's or assistant's line that says the session expired or the user
-  must log in, has no permission, timed out, has no connection or is under maintenance, went
+  must log in, has no permission, has no agent online, timed out, has no connection or is under maintenance, went
   wrong, did not understand, has no reply, reached its daily limit, or (a stock line about the
   exchange) does not support that or found nothing; a Korean or Japanese stock line is read by
   its words, its particles and polite endings are not counted as something said; a Korean or
@@ -42,6 +42,14 @@ CAUGHT = (
     ("لم أستطع فهم سؤالك، هل يمكنك توضيحه؟", SORT_AR),
     ("मेरे पास इस सवाल का जवाब नहीं है।", TASK),
     ("उत्तर उत्पन्न करने में असमर्थ।", SORT_HI),
+    ("आज की संदेश सीमा पार हो गई है।", SORT_HI),
+    ("माफ करें, अभी तकनीकी समस्या आ रही है। बाद में ट्राई करें।", SORT_HI),
+    ("معلش، حصلت مشكلة. جرب تاني بعد شوية.", SORT_AR),
+    ("ما فهمت عليك، ممكن تعيد؟", SORT_AR),
+    ("السيرفر واقع حالياً، جرب بعدين.", SORT_AR),
+    ("جميع الوكلاء مشغولون حاليًا، اترك لنا رسالة وسنعود إليك.", SORT_AR),
+    ("כל הנציגים עסוקים כרגע. השאירו הודעה ונחזור אליכם.", SORT_HE),
+    ("Semua agen sedang sibuk. Silakan tinggalkan pesan.", SORT_ID),
     ("うまくいきませんでした。", SORT_JA),
     ("結果が見つかりませんでした。", "この四半期報告書を三つの要点にまとめてください。"),
     ("系統異常，請聯絡管理員", SORT_ZH),
@@ -76,6 +84,11 @@ def test_an_asian_or_middle_eastern_notice_is_a_failure(text: str, question: str
 
 
 LEFT = (
+    (
+        "حسب ما فهمت من السجل، الخطأ 500 يحدث لأن متغير DATABASE_URL غير معرّف؛ أضفه إلى "
+        "ملف .env ثم أعد تشغيل الخادم.",
+        "لماذا يعطي الخادم الخطأ 500 بعد النشر؟",
+    ),
     (
         "제가 테스트해 봤는데 재현할 수 없었습니다. 어떤 버전을 쓰시나요?",
         "업데이트 후에 앱이 시작하자마자 죽어요.",
