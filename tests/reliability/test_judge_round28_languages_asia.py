@@ -51,6 +51,10 @@ CAUGHT = (
     ("כל הנציגים עסוקים כרגע. השאירו הודעה ונחזור אליכם.", SORT_HE),
     ("Semua agen sedang sibuk. Silakan tinggalkan pesan.", SORT_ID),
     ("うまくいきませんでした。", SORT_JA),
+    ("現在AIが応答していません。", SORT_JA),
+    ("AIの応答に時間がかかっています。", SORT_JA),
+    ("制限回数を超えました。", SORT_JA),
+    ("AI가 응답하지 않습니다.", SORT_KO),
     ("結果が見つかりませんでした。", "この四半期報告書を三つの要点にまとめてください。"),
     ("系統異常，請聯絡管理員", SORT_ZH),
     ("没有找到相关结果", "总结一下这份季度报告的三个要点。"),
@@ -84,6 +88,11 @@ def test_an_asian_or_middle_eastern_notice_is_a_failure(text: str, question: str
 
 
 LEFT = (
+    (
+        "接続がタイムアウトするのは、timeout が 5 秒と短すぎるためです。settings.py で "
+        "REQUEST_TIMEOUT を 30 に上げると、ネットワークが不安定な環境でも安定します。",
+        "APIを呼ぶとタイムアウトするのはなぜですか？",
+    ),
     (
         "حسب ما فهمت من السجل، الخطأ 500 يحدث لأن متغير DATABASE_URL غير معرّف؛ أضفه إلى "
         "ملف .env ثم أعد تشغيل الخادم.",
