@@ -78,6 +78,13 @@ _GOES_ON = re.compile(
 # around it: the line's own gap, nothing of a task.
 _SLOT = re.compile("[\"'\u201c\u00ab\u300c]?(?:" + SLOT.pattern + ")[\"'\u201d\u00bb\u300d]?")
 _WORD = re.compile(r"[^\W\d_]{4,}")
+# Korean and Japanese write a word's grammar in syllables: a line's particles and polite
+# endings ("해당 기능은 ...아요", "...ない機能です") say nothing of their own. Korean is read as
+# the words between its spaces (two syllables or more, with their particles), counted with the
+# words of spaced scripts; hiragana (Japanese endings and particles) is not counted, kanji and
+# katakana are, as Han is.
+_HANGUL_WORD = re.compile(r"[\uac00-\ud7af]{2,}")
+_NOT_COUNTED = re.compile("[\u3040-\u309f\uac00-\ud7af" + "".join(sorted(_PARTICLES)) + "]+")
 # A line that quotes (a stock line mentioned, not said: "It means 'I didn't understand'") or
 # offers options or names what it did not follow ("... do you mean X or Y?", "what you mean by
 # X") is a person's reply, however short.
@@ -105,7 +112,8 @@ def _templated(r: Reply) -> bool:
 
 def _around(low: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
     """The words of `low` outside `spans` that no stock line is made of: (words of four
-    letters or more of spaced scripts, Han or hangul letters but particles)."""
+    letters or more of spaced scripts and Korean words, Han and katakana letters but
+    particles)."""
     rest, end = [], 0
     for start, stop in sorted(spans):
         rest.append(low[end:start])
@@ -114,7 +122,8 @@ def _around(low: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
     text = " ".join(rest)
     words = {w for w in _WORD.findall(text) if CJK.search(w) is None}
     words -= STOP | GENERIC
-    han = sum(1 for c in text if CJK.search(c) is not None and c not in _PARTICLES)
+    words |= set(_HANGUL_WORD.findall(text))
+    han = sum(1 for c in _NOT_COUNTED.sub("", text) if CJK.search(c) is not None)
     return len(words), han
 
 
