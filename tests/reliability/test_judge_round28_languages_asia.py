@@ -154,3 +154,12 @@ LEFT = (
 def test_an_answer_that_explains_the_error_is_left(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert not failure, (text, names)
+
+
+def test_japanese_expiry_is_a_login_notice_only_when_a_session_or_token_expired() -> None:
+    """期限切れ alone says anything expired (a coupon, a card, a subscription): an answer that
+    reports it is no notice; a session's or a token's expiry with "log in again" is one."""
+    failure, names = hand("セッションの有効期限が切れました。再度ログインしてください。")
+    assert failure, names
+    failure, names = hand("このクーポンは有効期限切れです。", "このクーポンはまだ使えますか？")
+    assert not failure, names
