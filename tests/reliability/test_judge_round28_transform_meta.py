@@ -53,6 +53,22 @@ CAUGHT = (
     ("Geef me de tekst die je wilt laten vertalen.", "Vertaal deze alinea naar het Engels."),
     ("Podaj tekst, który mam przetłumaczyć.", "Przetłumacz ten akapit na angielski."),
     ("Lütfen çevirmemi istediğiniz metni paylaşın.", "Bu paragrafı İngilizceye çevir."),
+    # it needs no transform, or asks which language the request named
+    ("No translation is needed.", TO_GERMAN),
+    ("无需翻译。", "把这句话翻译成英文"),
+    ("Which language would you like it translated into?", TO_GERMAN),
+    # it only promises the transform
+    ("Sure, I'd be happy to translate that for you!", TO_GERMAN),
+    ("好的，我来帮你翻译。", "请把下面这段话翻译成英文"),
+    ("Конечно, я переведу этот текст.", "Переведи этот абзац на английский."),
+    # it says the transform failed
+    ("AI failed to summarize the article.", SUMMARY),
+    ("翻译失败，请稍后再试。", "请把下面这段话翻译成英文"),
+    # asked in more words
+    ("Could you please provide the text?", HELP_TRANSLATE),
+    ("It appears that the paragraph you want translated is missing.", HELP_TRANSLATE),
+    ("Il semble que vous n'ayez pas fourni de texte.", "Traduis ce paragraphe en anglais."),
+    ("¿Podrías proporcionar el texto?", "Traduce este párrafo al inglés."),
 )
 
 
@@ -100,6 +116,18 @@ LEFT = (
     (
         "翻訳するテキストを入力してください",
         "Translate this UI string of our extension into Japanese",
+    ),
+    # which language, to a request that named none: the right question
+    ("Which language would you like it translated into?", "Translate this paragraph for me."),
+    # a line that says a literal rendering failed, then renders it
+    (
+        "I couldn't translate it word for word, but it means roughly 'joy at another's loss'.",
+        "Translate into English: Schadenfreude",
+    ),
+    # a bug report that names the transform (it reports a failure: no transform asked)
+    (
+        "Your message seems incomplete: which version of the plugin do you run?",
+        "The translation fails with a timeout error after the last update.",
     ),
     # a question about such a line
     (

@@ -91,12 +91,27 @@ _EN_DO = (
 _META = re.compile(
     # English: asks for it
     r"\b(?:provide|share|paste|send|give|enter|include|supply|type|upload|attach|input|"
-    r"specify|add)\s+(?:me\s+)?(?:with\s+)?(?:the|your|a|some|that|this|any)\s+" + _EN_TEXT + r"\s+"
+    r"specify|add)\s+(?:me\s+)?(?:with\s+)?(?:the|your|a|some|that|this|any)\s+(?:[\w-]+\s+){0,2}?"
+    + _EN_TEXT
+    + r"\s+"
     r"(?:(?:that\s+|which\s+)?you(?:'d| would)?\s+(?:like|want|need)\s+(?:me\s+)?to\s+"
     + _EN_DO
     + r"|to\s+be\s+\w+ed|(?:for me )?to\s+"
     + _EN_DO
     + r"|you(?:'d| would)? like\b)"
+    # ... or asks for it and stops ("Could you please provide the text?")
+    r"|\b(?:provide|share|paste|send|give|enter|supply|type)\s+(?:me\s+)?(?:with\s+)?"
+    r"(?:the|your)\s+" + _EN_TEXT + r"\s*(?:[?.!]|$|so\s+(?:that\s+)?i\b|and\s+i(?:'ll|\s+will)\b)"
+    r"|\bwithout\s+(?:the|any)\s+(?:actual\s+)?(?:text|content|input)\b"
+    r"|\bi\s+(?:don't|do\s+not)\s+have\s+(?:the|any)\s+(?:\w+\s+)?"
+    + _EN_TEXT
+    + r"\s+to\s+"
+    + _EN_DO
+    + r"|\bnot\s+the\s+(?:actual\s+)?(?:text|content|paragraph|article|passage)\s+itself\b"
+    r"|\b(?:the|your)\s+(?:\w+\s+)?"
+    + _EN_TEXT
+    + r"\s+(?:was|were|is)\s+not\s+(?:included|provided|"
+    r"attached|given)\b"
     r"|\bwhat\s+(?:text\s+|content\s+|sentence\s+|exactly\s+)?(?:would|do)\s+you\s+(?:like|want)\s+"
     r"(?:me\s+)?to\s+" + _EN_DO + r"\b"
     r"|\b(?:which|what)\s+" + _EN_TEXT + r"\s+(?:would|do|should)\s+(?:you|i)\s+"
@@ -112,14 +127,53 @@ _META = re.compile(
     r"(?:yet\s+)?(?:provide|include|share|paste|attach|give|send|enter|add|supply)"
     r"|\b(?:the|your|this)\s+"
     + _EN_TEXT
-    + r"\s+(?:you\s+(?:provided|sent|shared|gave|entered)\s+)?"
+    + r"\s+(?:you\s+(?:provided|sent|shared|gave|entered|want(?:ed)?\s+(?:me\s+to\s+)?\w+|"
+    r"would\s+like\s+(?:me\s+to\s+)?\w+)\s+)?"
     r"(?:is|was|seems|appears|looks)\s+(?:to\s+be\s+|like\s+it(?:'s|\s+is|\s+was)\s+)?"
     r"(?:empty|blank|missing|incomplete|cut\s+off|truncated|garbled|unclear|unreadable|"
-    r"corrupted|not\s+complete)"
+    r"corrupted|not\s+complete|to\s+have\s+been\s+(?:cut\s+off|truncated))"
+    r"|\b(?:your|the)\s+(?:message|text|input|sentence)\s+(?:got|was|has\s+been)\s+"
+    r"(?:cut\s+off|truncated)"
+    # ... says it needs no transform
+    r"|\bno\s+translation\s+(?:is\s+)?(?:needed|necessary|required)"
+    r"|\b(?:does\s+not|doesn't|do\s+not|don't)\s+(?:need|require)\s+(?:any\s+)?"
+    r"(?:translation|translating|to\s+be\s+translated)"
     # ... says its language
     r"|\b(?:is|are|was|appears\s+to\s+be|seems\s+to\s+be)\s+already\s+(?:written\s+)?in\s+"
     r"(?:\w+\s+)?(?:english|chinese|japanese|korean|german|french|spanish|portuguese|italian|"
     r"russian|dutch|polish|turkish|the\s+target\s+language|the\s+requested\s+language)\b"
+    r"|\b(?:is|are|was|appears\s+to\s+be|seems\s+to\s+be)\s+(?:written\s+)?in\s+(?:english|"
+    r"chinese|japanese|korean|german|french|spanish|portuguese|italian|russian)\s+already\b"
+    # ... says only what language it is, and stops ("This text is in Japanese.")
+    r"|^(?:it\s+(?:seems|looks)\s+like\s+)?(?:the|this|your)\s+(?:provided\s+)?" + _EN_TEXT + r"\s+"
+    r"(?:you\s+(?:provided|sent|shared|gave|entered)\s+)?(?:is|appears\s+to\s+be|seems\s+to\s+be)\s+"
+    r"(?:written\s+)?in\s+(?:english|chinese|japanese|korean|german|french|spanish|portuguese|"
+    r"italian|russian|dutch|polish|turkish|arabic|hindi|vietnamese|thai)\s*[.!]?\s*$"
+    # ... says it has no meaning to transform
+    r"|\b(?:the|this|your)\s+(?:provided\s+)?"
+    + _EN_TEXT
+    + r"\s+(?:you\s+(?:provided|sent|shared|gave|entered)\s+)?(?:is|seems|appears|looks)\s+"
+    r"(?:to\s+be\s+|like\s+)?(?:a\s+)?(?:random|gibberish|nonsens\w*|meaningless|"
+    r"not\s+(?:a\s+)?(?:valid|meaningful|coherent|complete|clear|readable))"
+    r"|\b(?:the|this|your)\s+" + _EN_TEXT + r"\s+(?:doesn't|does\s+not)\s+make\s+(?:any\s+)?sense"
+    # ... asks for the language the request named
+    r"|\b(?:which|what)\s+language\s+(?:would|do|should)\s+you\b"
+    r"|\b(?:please\s+)?(?:specify|tell\s+me|let\s+me\s+know)\s+(?:the|which)\s+(?:target\s+)?"
+    r"language\b"
+    r"|\binto\s+which\s+language\b"
+    # ... says the transform failed ("AI failed to summarize the article.", "翻译失败")
+    r"|\b(?:failed|unable|not\s+able)\s+to\s+(?:translate|summari[sz]e|rewrite|proofread|paraphrase|"
+    r"generate\s+(?:a|the)\s+(?:summary|translation))\b"
+    r"|\b(?:could\s+not|couldn't|cannot|can't)\s+(?:be\s+)?(?:translated|summari[sz]ed)\b"
+    r"|\b(?:translation|summary|summarization)\s+(?:failed|is\s+unavailable|not\s+available)\b"
+    r"|(?:翻译|翻譯|总结|總結|摘要)(?:失败|失敗|出错|出錯)|(?:无法|無法|未能)(?:翻译|翻譯|总结|總結|生成摘要)"
+    r"|(?:翻訳|要約)(?:に失敗|できませんでした)|(?:번역|요약)(?:에\s*실패|하지\s*못했)"
+    r"|\bübersetzung\s+fehlgeschlagen|\b(?:konnte|kann)\s+(?:\w+\s+)?nicht\s+(?:übersetzt|"
+    r"zusammengefasst)\s+werden"
+    r"|\bimpossible\s+de\s+(?:traduire|résumer)|\béchec\s+de\s+la\s+traduction"
+    r"|\bno\s+se\s+pudo\s+(?:traducir|resumir)|\bnão\s+foi\s+possível\s+(?:traduzir|resumir)"
+    r"|\bimpossibile\s+(?:tradurre|riassumere)"
+    r"|\b(?:не)\s+(?:удалось)\s+(?:перевести|резюмировать|кратко\s+изложить)|\b(?:ошибка)\s+перевода"
     # ... asks for context to do it, or says what the tool only does
     r"|\bi\s+(?:would\s+|'d\s+)?need\s+(?:a\s+bit\s+)?more\s+context\s+to\s+"
     + _EN_DO
@@ -139,21 +193,33 @@ _META = re.compile(
     r"|(?:已经是|已經是|本身就是|本来就是|本來就是)(?:简体|繁体|繁體)?(?:中文|英文|英语|英語|日文|"
     r"日语|日語|韩文|韓文)"
     r"|我只能(?:帮你|幫你|为你|為你)?(?:翻译|翻譯|总结|總結)"
+    r"|(?:无需|無需|不需要|不用|没有必要|沒有必要)(?:进行|進行|再)?(?:翻译|翻譯)"
+    r"|(?:有什么|有什麼|什么|什麼)(?:需要|要|想)(?:我)?(?:翻译|翻譯|总结|總結)的"
+    r"|(?:请|請)把[^\n\u3002]{0,12}?(?:文本|内容|內容|文字|句子|原文)(?:发|發|给|給|贴|貼)"
+    r"|(?:翻译|翻譯)成(?:什么|什麼|哪种|哪種|哪一种|哪一種)(?:语言|語言)"
+    r"|何語に(?:翻訳|訳)|어떤\s*언어로\s*번역|어느\s*언어로"
+    r"|\bin\s+welche\s+sprache\b|\bdans\s+quelle\s+langue\b|\ba\s+qué\s+idioma\b"
+    r"|\bpara\s+qual\s+idioma\b|\bin\s+quale\s+lingua\b|\b(?:на)\s+(?:какой)\s+язык"
     r"|(?:你|您)(?:想|想要|需要|要)(?:我)?(?:翻译|翻譯|总结|總結)(?:什么|什麼|哪)"
     # Japanese
     r"|(?:翻訳|要約)(?:する|したい|対象の)(?:テキスト|文章|文|内容)"
-    r"|(?:テキスト|文章|内容|メッセージ)が(?:提供|入力|送信|指定)されていません"
+    r"|(?:テキスト|文章|内容|メッセージ|原文)が(?:提供|入力|送信|指定|添付)されて(?:いない|いません|おりません)"
+    r"|原文が(?:ありません|見当たりません)"
     r"|(?:テキスト|文章|内容)が(?:空|見当たりません)"
     r"|(?:すでに|既に)(?:日本語|英語|中国語|韓国語)(?:です|で書かれて|になって)"
+    r"|翻訳(?:の|する)必要(?:は|が)(?:ありません|ない)"
     # Korean
     r"|(?:번역|요약)할\s*(?:텍스트|내용|문장|글)"
     r"|(?:텍스트|내용|문장|메시지)(?:가|이)\s*(?:제공되지\s*않|비어\s*있|입력되지\s*않)"
     r"|이미\s*(?:한국어|영어|일본어|중국어)(?:로\s*되어|로\s*작성|입니다)"
+    r"|번역(?:할|이)\s*필요(?:가|는)?\s*없"
     # German
     r"|\b(?:gib|geben\s+sie|schick|schicken\s+sie|sende|senden\s+sie|füge|fügen\s+sie|nenne|"
     r"nennen\s+sie)\s+(?:mir\s+)?(?:bitte\s+)?(?:den|deinen|ihren|einen)\s+(?:zu\s+\w+enden\s+)?"
     r"(?:text|satz|inhalt|absatz)"
     r"|\bwelchen\s+text\s+(?:soll|möchtest|möchten)"
+    r"|\b(?:teile|teilen\s+sie|stelle|stellen\s+sie)\s+(?:mir\s+)?(?:bitte\s+)?(?:den|deinen|ihren)\s+"
+    r"(?:text|satz|inhalt)"
     r"|\bkein(?:en)?\s+(?:text|inhalt)\s+(?:\w+\s+){0,2}(?:angegeben|bereitgestellt|übermittelt|"
     r"gefunden|mitgeschickt|zum\s+übersetzen|zu\s+übersetzen)"
     r"|\b(?:der|dein|ihr|deine|ihre)\s+(?:text|satz|nachricht|inhalt)\s+(?:ist|scheint)\s+"
@@ -161,19 +227,23 @@ _META = re.compile(
     r"|\b(?:ist|sind)\s+bereits\s+(?:auf|in)\s+(?:deutsch|englisch|französisch|spanisch|"
     r"italienisch|chinesisch|japanisch|russisch)"
     r"|\bich\s+(?:brauche|benötige)\s+mehr\s+kontext"
+    r"|\bkeine\s+übersetzung\s+(?:ist\s+)?(?:nötig|notwendig|erforderlich)"
     # French
-    r"|\b(?:veuillez|pouvez-vous|peux-tu|merci\s+de)\s+(?:me\s+)?(?:fournir|envoyer|partager|"
+    r"|\b(?:veuillez|pouvez-vous|pourriez-vous|peux-tu|pourrais-tu|merci\s+de)\s+(?:me\s+|m')?(?:fournir|envoyer|partager|"
     r"coller|donner|indiquer|saisir|entrer|transmettre)\s+(?:le|la|votre|ton|ta|un|une)\s+"
     r"(?:texte|phrase|contenu|message|passage|document)"
     r"|\bquel\s+texte\s+(?:souhaitez|voulez|veux)"
     r"|\b(?:aucun|pas\s+de)\s+(?:texte|contenu)\s+(?:n'a\s+été\s+)?(?:fourni|à\s+traduire|"
     r"à\s+résumer|à\s+corriger)"
-    r"|\bvous\s+n'avez\s+pas\s+(?:fourni|inclus|partagé|envoyé)\s+(?:de|le|aucun)\s+(?:texte|contenu)"
+    r"|\bn'(?:avez|ayez|as|aies)\s+pas\s+(?:encore\s+)?(?:fourni|inclus|partagé|envoyé|donné|"
+    r"indiqué)\s+(?:de|le|aucun)\s+(?:texte|contenu)"
     r"|\b(?:le|votre|ton)\s+(?:texte|message)\s+(?:est|semble|paraît)\s+(?:\w+\s+)?(?:vide|"
     r"incomplet|tronqué|coupé)"
     r"|\best\s+déjà\s+(?:en|rédigé\s+en|écrit\s+en)\s+(?:français|anglais|allemand|espagnol|"
     r"italien|chinois|japonais)"
+    r"|\b(?:aucune|pas\s+besoin\s+de)\s+traduction\b"
     # Spanish
+    r"|\bno\s+(?:necesita|requiere)\s+(?:ninguna\s+)?traducción"
     r"|\b(?:proporciona|proporcione|proporcióname|envía|envíe|envíame|comparte|comparta|pega|"
     r"pegue|escribe|escriba|indica|indique)\s+(?:me\s+)?(?:el|la|tu|su)\s+(?:texto|frase|"
     r"contenido|mensaje|oración)"
@@ -181,6 +251,10 @@ _META = re.compile(
     r"|\bno\s+(?:has|ha|se\s+ha)\s+(?:proporcionado|incluido|enviado|compartido)\s+(?:ningún\s+|"
     r"el\s+|un\s+)?(?:texto|contenido)"
     r"|\bno\s+(?:hay|veo)\s+(?:ningún\s+)?(?:texto|contenido)"
+    r"|\b(?:podrías|podría|puedes|puede)\s+(?:proporcionar|enviar|compartir|pegar|indicar)(?:me)?\s+"
+    r"(?:el|la|tu|su)\s+(?:texto|frase|contenido|mensaje)"
+    r"|\bno\s+se\s+(?:ha\s+)?(?:proporcionado|proporcionó|incluido|incluyó|enviado|envió)\s+"
+    r"(?:ningún\s+)?(?:texto|contenido)"
     r"|\b(?:el|tu|su)\s+(?:texto|mensaje)\s+(?:está|parece\s+estar|parece)\s+(?:vacío|incompleto|"
     r"cortado)"
     r"|\bya\s+está\s+(?:en|escrito\s+en)\s+(?:español|inglés|francés|alemán|portugués|italiano)"
@@ -190,12 +264,20 @@ _META = re.compile(
     r"|\bvocê\s+não\s+(?:forneceu|incluiu|enviou|compartilhou)\s+(?:nenhum\s+|o\s+)?"
     r"(?:texto|conteúdo)"
     r"|\bnão\s+(?:há|vejo|foi\s+fornecido)\s+(?:nenhum\s+)?(?:texto|conteúdo)"
+    r"|\b(?:poderia|pode|podes)\s+(?:me\s+)?(?:fornecer|enviar|compartilhar|colar)\s+(?:o|a|seu|sua)\s+"
+    r"(?:texto|frase|conteúdo|mensagem)"
+    r"|\bnenhum\s+(?:texto|conteúdo)\s+(?:foi\s+)?(?:fornecido|enviado|incluído)"
     r"|\bjá\s+está\s+(?:em|escrito\s+em)\s+(?:português|inglês|espanhol|francês)"
+    r"|\bnão\s+(?:precisa|necessita)\s+(?:de\s+)?tradução"
     # Italian
+    r"|\bnon\s+(?:necessita|richiede|serve)\s+(?:alcuna\s+)?traduzione"
     r"|\b(?:fornisci|fornisca|invia|invii|incolla|condividi|inserisci)\s*(?:mi\s+)?(?:il|la|un|"
     r"una)\s+(?:testo|frase|contenuto|messaggio)"
     r"|\bnon\s+(?:hai|ha)\s+(?:fornito|incluso|inviato)\s+(?:alcun\s+|il\s+|nessun\s+)?"
     r"(?:testo|contenuto)"
+    r"|\b(?:potresti|puoi|può|potrebbe)\s+(?:fornire|inviare|condividere|incollare)(?:mi)?\s+(?:il|la)\s+"
+    r"(?:testo|frase|contenuto|messaggio)"
+    r"|\bnessun\s+(?:testo|contenuto)\s+(?:è\s+stato\s+)?(?:fornito|inviato|da\s+tradurre)"
     r"|\bè\s+già\s+(?:in|scritto\s+in)\s+(?:italiano|inglese|francese|spagnolo|tedesco)"
     # Russian
     r"|\b(?:предоставьте|пришлите|отправьте|вставьте|укажите|введите|дайте|пришли|отправь|"
@@ -207,13 +289,15 @@ _META = re.compile(
     r"|\b(?:нет)\s+(?:текста)\s+(?:для)"
     r"|\b(?:текст|сообщение)\s+(?:пуст|пустой|неполн\w*|обрезан\w*|оборван\w*)\b"
     r"|\b(?:уже)\s+(?:написан\s+)?на\s+(?:русском|английском|немецком|французском|китайском)"
+    r"|\b(?:перевод)\s+не\s+(?:требуется|нужен)"
+    r"|\b(?:не)\s+(?:указан|предоставлен|приложен)\s+текст|\b(?:отсутствует)\s+текст"
     # Dutch, Polish, Turkish
     r"|\b(?:geef|stuur|plak|deel)\s+(?:me\s+)?(?:de|je|uw)\s+(?:tekst|zin|inhoud)"
     r"|\b(?:podaj|wyślij|wklej|prześlij)\s+(?:mi\s+)?(?:tekst|zdanie|treść)"
     r"|\bnie\s+(?:podałeś|podałaś|podano)\s+(?:żadnego\s+)?tekstu"
     r"|(?:çevirmemi|özetlememi|düzeltmemi)\s+istediğiniz\s+(?:metni|cümleyi)"
     r"|\bmetin\s+(?:sağlanmad\u0131|verilmedi)",
-    re.IGNORECASE,
+    re.IGNORECASE | re.MULTILINE,
 )
 # A lead-in to a transform with nothing after it: the whole reply ("Here is the translation:",
 # "翻译如下\uff1a", "Voici la traduction :").
@@ -233,6 +317,46 @@ _LEAD_IN = re.compile(
     r"|ecco\s+(?:la|il)\s+(?:traduzione|riassunto)"
     r"|вот\s+(?:перевод|краткое\s+(?:содержание)|резюме))"
     r"\s*[:\uff1a]?\s*",
+    re.IGNORECASE,
+)
+# A reply that only promises or offers the transform, and ends there ("Sure, I'd be happy to
+# translate that for you!", "好的 我来帮你翻译", "Конечно, я переведу этот текст."): the whole
+# reply, one sentence or two.
+_PROMISE = re.compile(
+    r"(?:(?:sure|of course|certainly|absolutely|okay|ok|no problem|got it|好的|好|没问题|沒問題|"
+    r"当然|當然|可以|はい|承知しました|かしこまりました|네|알겠습니다|물론이죠|gerne|klar|"
+    r"natürlich|bien sûr|d'accord|claro|por supuesto|certo|certamente|конечно|хорошо)"
+    r"[!.,\uff0c\u3001\uff01\u3002\s]*)?"
+    r"(?:(?:i(?:'d|\s+would)\s+be\s+(?:happy|glad|delighted)\s+to|i\s+can|i(?:'ll|\s+will)|"
+    r"let\s+me|i(?:'m|\s+am)\s+(?:going|ready)\s+to)\s+(?:help\s+(?:you\s+)?(?:with\s+)?)?"
+    r"(?:translat\w*|summar\w*|rewrit\w*|proofread\w*|paraphras\w*|rephras\w*)\b[^:\n\uff1a]{0,60}"
+    r"|(?:我|我来|我來|我将|我將|我会|我會|让我|讓我)(?:帮你|幫你|为你|為你|为您|為您|帮您|幫您)?"
+    r"(?:翻译|翻譯|总结|總結)[^:\n\uff1a]{0,12}"
+    r"|(?:翻訳|要約)(?:します|いたします|しますね|させていただきます)"
+    r"|(?:번역|요약)해\s*(?:드리겠습니다|드릴게요)"
+    r"|(?:ich\s+)?übersetze\s+(?:ich\s+)?(?:das|den\s+text|ihn|es)\s+(?:gerne\s+)?(?:für\s+\w+\s*)?"
+    r"|je\s+(?:vais|peux)\s+(?:traduire|résumer)[^:\n]{0,40}"
+    r"|(?:con\s+gusto\s+)?(?:traduzco|traduciré|puedo\s+traducir|resumiré)[^:\n]{0,40}"
+    r"|(?:я\s+)?(?:переведу|могу\s+перевести|сделаю\s+перевод)[^:\n]{0,40})"
+    r"[.!\u3002\uff01\s]*",
+    re.IGNORECASE,
+)
+PROMISE_CHARS = 120
+# The words of a line that says the transform failed or cannot be done.
+_FAILED = re.compile(
+    r"fail|unable|not able|could|can't|cannot|unavailable|\u5931\u8d25|\u5931\u6557|\u51fa\u9519"
+    r"|\u51fa\u932f|\u65e0\u6cd5|\u7121\u6cd5|\u672a\u80fd|\u3067\u304d\u307e\u305b\u3093"
+    r"|\uc2e4\ud328|\ubabb\ud588|fehlgeschlagen|nicht|impossib|échec|no se pudo|não foi"
+    r"|\u043d\u0435 \u0443\u0434\u0430\u043b\u043e\u0441\u044c"
+    r"|\u043e\u0448\u0438\u0431\u043a\u0430",
+    re.IGNORECASE,
+)
+# A line saying the transform failed that goes on to do it after all ("I couldn't translate it
+# word for word, but it means ...").
+_GOES_ON = re.compile(
+    r"\b(?:but|however|instead|though|here(?:'s|\s+is|\s+are)|literally|roughly|means)\b"
+    r"|\u4f46|\u4e0d\u8fc7|\u4e0d\u904e|\u305f\u3060|\ud558\uc9c0\ub9cc"
+    r"|\b(?:aber|mais|pero|mas|però|однако)\b",
     re.IGNORECASE,
 )
 # A meta-reply is a short reply, and says so near its start.
@@ -358,9 +482,13 @@ def meta_words(text: str) -> str | None:
         # (a lead-in: with its colon, or said in words; not a bare noun, "Summary", which may
         # be the text rendered)
         return text if text[-1] in ":\uff1a" or len(text) >= LEAD_IN_CHARS else None
+    if len(text) <= PROMISE_CHARS and _PROMISE.fullmatch(text) is not None:
+        return text
     m = _META.search(text[:META_AT])
     if m is None:
         return None
+    if _FAILED.search(m.group(0)) is not None and _GOES_ON.search(text, m.end()) is not None:
+        return None  # ("I couldn't translate it word for word, but it means ...")
     tail = _COLON_TAIL.search(text, m.end())
     if tail is not None and len(tail.group(1)) >= RENDERED_AFTER:
         return None  # ("The text is already in English; a smoother version: ...")
@@ -385,6 +513,24 @@ def speaks_of_request(r: Reply) -> str | None:
     return found
 
 
+# A reply that asks which language to render into ("Which language would you like it translated
+# into?", "翻译成什么语言"), and a request that names one: asked what it said, a failure; to a
+# request that names none, the right question.
+_ASKS_LANGUAGE = re.compile(
+    r"language|什么语言|什麼語言|哪种语言|哪種語言|何語|언어로|sprache|langue|idioma|lingua|язык",
+    re.IGNORECASE,
+)
+_LANGUAGE_NAMED = re.compile(
+    r"\b(?:english|chinese|mandarin|japanese|korean|german|french|spanish|portuguese|italian|"
+    r"russian|dutch|polish|turkish|arabic|hindi|vietnamese|thai|indonesian|ukrainian|swedish|"
+    r"englisch|deutsch\w*|französisch|spanisch|anglais|français|allemand|espagnol|inglés|"
+    r"español|alemán|francés|inglês|português|inglese|italiano|tedesco)\b"
+    r"|中文|汉语|漢語|英文|英语|英語|日文|日语|日本語|韩文|韓文|韩语|한국어|영어|일본어|중국어|"
+    r"английск\w*|русск\w*|китайск\w*|немецк\w*|французск\w*",
+    re.IGNORECASE,
+)
+
+
 def _speaks_of_request(r: Reply) -> str | None:
     question = r.raw_question
     if not question:
@@ -400,6 +546,8 @@ def _speaks_of_request(r: Reply) -> str | None:
         return None  # (the text given says such a line itself: its rendering says it too)
     if _APP_TEXT.search(question[:600]) is not None:
         return None  # (an app's string to render: its rendering may be such a line)
+    if _ASKS_LANGUAGE.search(words) is not None and _LANGUAGE_NAMED.search(question) is None:
+        return None  # (which language, to a request that named none: the right question)
     return words
 
 
