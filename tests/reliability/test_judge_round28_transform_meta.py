@@ -64,6 +64,8 @@ CAUGHT = (
     # it says the transform failed
     ("AI failed to summarize the article.", SUMMARY),
     ("翻译失败，请稍后再试。", "请把下面这段话翻译成英文"),
+    ("I'm sorry, but I can't translate that.", HELP_TRANSLATE),
+    ("English translation:", TO_ENGLISH),
     # asked in more words
     ("Could you please provide the text?", HELP_TRANSLATE),
     ("It appears that the paragraph you want translated is missing.", HELP_TRANSLATE),
