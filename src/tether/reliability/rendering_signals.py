@@ -22,6 +22,7 @@ from functools import lru_cache
 from tether.reliability.function_words import english_markers
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import HIT_WINDOW, RENDERING, STOP, Reply, Signal, content_words
+from tether.reliability.transform_signals import speaks_of_request
 
 # The words of a request that name what it asks for: a language, and the script it is written in.
 _LANGUAGES: tuple[tuple[str, str], ...] = (
@@ -303,6 +304,8 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     question = r.raw_question
     if not question:
         return ()
+    if speaks_of_request(r) is not None:
+        return ()  # (a line about the text, not the text rendered: `transform_meta`)
     text = r.text.strip()
     if r.renders_given_text and len(_CUE.findall(text[:3000])) >= CUES and not may_mark(text):
         return (Signal("rendered", -w["rendered"], "subtitle cues"),)  # (timed lines: rendered)

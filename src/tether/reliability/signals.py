@@ -113,6 +113,7 @@ from tether.reliability import (
     step_limit_signals,
     tool_protocol_signals,
     transcript_signals,
+    transform_signals,
 )
 from tether.reliability.about_signals import (
     acted,
@@ -279,6 +280,7 @@ from tether.reliability.trace_signals import (
     stack_trace,
 )
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
+from tether.reliability.transform_signals import transform_meta
 from tether.reliability.zh_thread_signals import thread_talk
 
 DEFAULT_WEIGHTS: dict[str, float] = {
@@ -414,6 +416,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "failed_segment": 5.0,  # a segment of a rendering (a subtitle cue) is a tool's failure marker
     "failed_marker": 1.5,  # the whole reply is one ("[Translation failed]", "翻译失败")
     "declines_rendering": 3.0,  # a short refusal where a translation was asked for
+    "transform_meta": 2.5,  # a line about the text where its transform was asked for
     "rendered": 2.0,  # the given text translated or reworded as asked: its words are the text's
     "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
@@ -463,6 +466,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     broken_off,
     failed_segment,
     declines_rendering,
+    transform_meta,
     stack_trace,
     runtime_prose,
     object_repr,
@@ -681,6 +685,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     tool_protocol_signals.may_fire,  # a provider's error about tool calling
     setup_signals.may_fire,  # an app's part named in a short reply (its setup asked)
     filter_signals.may_fire,  # a filter's replacement ("This response was filtered.")
+    transform_signals.may_fire,  # a line about the text a transform was asked for
 )
 
 
