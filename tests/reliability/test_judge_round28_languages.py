@@ -1,7 +1,10 @@
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
 """Round 28 (engineer 147): the stock lines of assistants, skills and apps in the smaller
 languages that the vocabulary did not read yet. Made-up replies, both sides.
 
-- Caught: a short line, in place of the answer, that says the request timed out (Catalan,
+- Caught: a short line, in place of the answer, that says the credits are used up or the
+  message is too long, that a filter blocked the content, that the key is invalid or the
+  model not available (Czech "není k dispozici"), that the request timed out (Catalan,
   Galician), that no reply came (Galician, Basque), that the server is busy (Danish, Dutch),
   that an operation could not be done or failed (Hindi), that something did not work
   (German "hat nicht geklappt"), that the assistant cannot help with that, is not sure it
@@ -34,6 +37,14 @@ CAUGHT = (
     ("अनुवाद विफल रहा।", SUMMARY),
     ("आपका संदेश भेजा नहीं जा सका। यह कार्रवाई पूरी नहीं की जा सकी।", SUMMARY),
     ("Hoppla, das hat leider nicht geklappt.", SUMMARY),
+    ("Has esgotat els crèdits d'aquest mes. Actualitza el pla per continuar.", SUMMARY),
+    ("Du har brugt alle dine kreditter.", SUMMARY),
+    ("Meddelandet är för långt.", SUMMARY),
+    ("Mezua luzeegia da.", SUMMARY),
+    ("Indholdet blev blokeret af sikkerhedsfilteret.", SUMMARY),
+    ("El contingut ha estat bloquejat pel filtre de seguretat.", SUMMARY),
+    ("API gako baliogabea.", SUMMARY),
+    ("Model momentálně není k dispozici.", SUMMARY),
     ("Ara mateix no et puc ajudar amb això.", LIGHT),
     ("Non podo axudarche con iso, síntoo.", LIGHT),
     ("Dabei kann ich dir leider nicht helfen.", LIGHT),
@@ -134,6 +145,36 @@ LEFT = (
         "Undskyld, jeg kan ikke se nogen fejl i koden, og testen kører uden fejl hos mig. "
         "Prøv igen med Python 3.11.",
         "Hvorfor fejler mit script?",
+    ),
+    (
+        "Linjen er for lang til PEP 8; del den op over to linjer, så går flake8 igennem.",
+        "Hvorfor klager flake8?",
+    ),
+    (
+        "Raden är för lång för PEP 8; dela upp den på två rader så går flake8 igenom.",
+        "Varför klagar flake8?",
+    ),
+    (
+        "Din mail blev blokeret, fordi domænet mangler en SPF-post. Tilføj v=spf1 "
+        "include:_spf.google.com ~all i DNS.",
+        "Hvorfor bliver mine mails afvist?",
+    ),
+    (
+        "Porten blockerades av brandväggen; öppna 443 i säkerhetsgruppen så fungerar det.",
+        "Varför kan jag inte nå servern?",
+    ),
+    (
+        "Tato funkce není k dispozici ve verzi 2.x; aktualizuj na 3.0 a použij parametr timeout.",
+        "Proč nemůžu použít timeout?",
+    ),
+    (
+        "Το αρχείο είναι πολύ μεγάλο για το GitHub· χρησιμοποίησε Git LFS για αρχεία άνω "
+        "των 100 MB.",
+        "Γιατί αποτυγχάνει το push;",
+    ),
+    (
+        "Du har 500 kreditter tilbage denne måned; hvert kald til GPT-4 koster 3 kreditter.",
+        "Hvor mange kald kan jeg lave?",
     ),
     (
         "Geen resultaten gevonden betekent dat je filter op datum te streng is; zet de "
