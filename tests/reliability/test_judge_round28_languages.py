@@ -2,7 +2,9 @@
 """Round 28 (engineer 147): the stock lines of assistants, skills and apps in the smaller
 languages that the vocabulary did not read yet. Made-up replies, both sides.
 
-- Caught: a short line, in place of the answer, that says the credits are used up or the
+- Caught: a short line, in place of the answer, that says the session expired (log in
+  again), the file is too large or its type not supported, the connection broke, the AI is
+  still thinking, the credits are used up or the
   message is too long, that a filter blocked the content, that the key is invalid or the
   model not available (Czech "není k dispozici"), that the request timed out (Catalan,
   Galician), that no reply came (Galician, Basque), that the server is busy (Danish, Dutch),
@@ -45,6 +47,15 @@ CAUGHT = (
     ("El contingut ha estat bloquejat pel filtre de seguretat.", SUMMARY),
     ("API gako baliogabea.", SUMMARY),
     ("Model momentálně není k dispozici.", SUMMARY),
+    ("Din session er udløbet. Log ind igen.", SUMMARY),
+    ("La teva sessió ha caducat. Torna a iniciar sessió.", SUMMARY),
+    ("Η συνεδρία σας έληξε. Συνδεθείτε ξανά.", SUMMARY),
+    ("Filen är för stor.", SUMMARY),
+    ("Fitxategia handiegia da.", SUMMARY),
+    ("Dit bestandstype wordt niet ondersteund.", SUMMARY),
+    ("यह फ़ाइल प्रकार समर्थित नहीं है।", SUMMARY),
+    ("Anslutningen bröts.", SUMMARY),
+    ("L'IA està pensant...", SUMMARY),
     ("Ara mateix no et puc ajudar amb això.", LIGHT),
     ("Non podo axudarche con iso, síntoo.", LIGHT),
     ("Dabei kann ich dir leider nicht helfen.", LIGHT),
@@ -175,6 +186,29 @@ LEFT = (
     (
         "Du har 500 kreditter tilbage denne måned; hvert kald til GPT-4 koster 3 kreditter.",
         "Hvor mange kald kan jeg lave?",
+    ),
+    (
+        "Sessionen er udløbet, fordi tokenet kun gælder i en time; forny det med "
+        "refresh_token, så slipper du for at logge ind igen.",
+        "Hvorfor bliver jeg logget ud hele tiden?",
+    ),
+    (
+        "Python 2 stöds inte längre av pip; installera Python 3.11 och kör kommandot igen.",
+        "Varför kan jag inte installera paketet?",
+    ),
+    (
+        "Het bestand is te groot voor de gratis versie; splits het in delen van 25 MB en "
+        "upload ze los.",
+        "Waarom lukt de upload niet?",
+    ),
+    (
+        "Aquest format no és compatible amb Excel 2010; desa'l com a .xlsx i obre'l de nou.",
+        "Per què no s'obre el fitxer?",
+    ),
+    (
+        "Soubor je příliš velký pro e-mail, protože limit je 25 MB; nahraj ho na disk a pošli "
+        "odkaz.",
+        "Proč nejde odeslat příloha?",
     ),
     (
         "Geen resultaten gevonden betekent dat je filter op datum te streng is; zet de "
