@@ -2,6 +2,10 @@
 """Round 28 (engineer 147): the stock lines of assistants, skills and apps in the smaller
 languages that the vocabulary did not read yet. Made-up replies, both sides.
 
+- Caught: a short line, to a task, that is only its speaker not being sure ("da bin ich mir
+  nicht sicher", "no n'estic segura", "ez nago ziur", "det er jeg ikke sikker på", "dat weet
+  ik niet zeker", "nejsem si jistý", "não tenho a certeza"; the `not_knowing` words), a line
+  not connected to the internet or the server, still learning, with no information on that;
 - Caught: a short line, in place of the answer, that says the session expired (log in
   again), the file is too large or its type not supported, the connection broke, the AI is
   still thinking, the credits are used up or the
@@ -15,7 +19,8 @@ languages that the vocabulary did not read yet. Made-up replies, both sides.
 - Left: answers in the same languages that use those words while they explain a cause and
   a fix ("betekent", "betyder", "znamená", "σημαίνει": what an error means), go on past "I
   can't do that" with what can be done, or say that there is no error ("cap error", "ningún
-  erro", "geen fout", "uden fejl": a witness's words).
+  erro", "geen fout", "uden fejl": a witness's words), or hedge ("jeg tror", "ik denk",
+  "acho que": what "I think" is in English, an explaining word).
 """
 
 from __future__ import annotations
@@ -56,6 +61,18 @@ CAUGHT = (
     ("यह फ़ाइल प्रकार समर्थित नहीं है।", SUMMARY),
     ("Anslutningen bröts.", SUMMARY),
     ("L'IA està pensant...", SUMMARY),
+    ("Hmm, da bin ich mir nicht sicher.", LIGHT),
+    ("Das weiß ich leider nicht.", LIGHT),
+    ("No n'estic segura.", LIGHT),
+    ("Ez nago ziur.", LIGHT),
+    ("Det er jeg ikke sikker på.", LIGHT),
+    ("Dat weet ik niet zeker.", LIGHT),
+    ("Nejsem si jistý.", LIGHT),
+    ("Hmm, não tenho a certeza.", LIGHT),
+    ("Ich bin gerade nicht mit dem Internet verbunden.", SUMMARY),
+    ("Ich kann gerade keine Verbindung zum Server herstellen.", SUMMARY),
+    ("Ich bin noch am Lernen und kann das noch nicht.", LIGHT),
+    ("Dazu habe ich leider keine Informationen.", LIGHT),
     ("Ara mateix no et puc ajudar amb això.", LIGHT),
     ("Non podo axudarche con iso, síntoo.", LIGHT),
     ("Dabei kann ich dir leider nicht helfen.", LIGHT),
@@ -209,6 +226,26 @@ LEFT = (
         "Soubor je příliš velký pro e-mail, protože limit je 25 MB; nahraj ho na disk a pošli "
         "odkaz.",
         "Proč nejde odeslat příloha?",
+    ),
+    (
+        "Ich bin mir nicht sicher, ob das an der Version liegt, aber probier mal pip install "
+        "-U requests und starte den Kernel neu.",
+        "Warum schlägt der Import fehl?",
+    ),
+    (
+        "Das weiß ich leider nicht genau, aber laut Changelog wurde die Option in Version 3.2 "
+        "entfernt; nimm stattdessen --no-cache.",
+        "Wo ist die Option --fresh hin?",
+    ),
+    (
+        "Não tenho a certeza, mas parece que o certificado expirou; renova-o com certbot renew "
+        "e reinicia o nginx.",
+        "Porque é que o site dá erro de SSL?",
+    ),
+    (
+        "Jeg er ikke sikker, men jeg tror, at porten 5432 er blokeret af firewallen; prøv at "
+        "åbne den og genstart databasen.",
+        "Hvorfor kan jeg ikke forbinde til Postgres?",
     ),
     (
         "Geen resultaten gevonden betekent dat je filter op datum te streng is; zet de "
