@@ -19,8 +19,8 @@ languages that the vocabulary did not read yet. Made-up replies, both sides.
 - Left: answers in the same languages that use those words while they explain a cause and
   a fix ("betekent", "betyder", "znamená", "σημαίνει": what an error means), go on past "I
   can't do that" with what can be done, or say that there is no error ("cap error", "ningún
-  erro", "geen fout", "uden fejl": a witness's words), or hedge ("jeg tror", "ik denk",
-  "acho que": what "I think" is in English, an explaining word).
+  erro", "geen fout", "uden fejl": a witness's words), or hedge ("jeg tror", "ik denk":
+  what "I think" is in English, an explaining word).
 """
 
 from __future__ import annotations
@@ -69,6 +69,11 @@ CAUGHT = (
     ("Dat weet ik niet zeker.", LIGHT),
     ("Nejsem si jistý.", LIGHT),
     ("Hmm, não tenho a certeza.", LIGHT),
+    ("음... 잘 모르겠어요.", LIGHT),
+    ("माफ़ कीजिए, मुझे नहीं पता।", LIGHT),
+    ("Det vet jag inte.", LIGHT),
+    ("Dat weet ik niet.", LIGHT),
+    ("To nevím.", LIGHT),
     ("Ich bin gerade nicht mit dem Internet verbunden.", SUMMARY),
     ("Ich kann gerade keine Verbindung zum Server herstellen.", SUMMARY),
     ("Ich bin noch am Lernen und kann das noch nicht.", LIGHT),
@@ -246,6 +251,15 @@ LEFT = (
         "Jeg er ikke sikker, men jeg tror, at porten 5432 er blokeret af firewallen; prøv at "
         "åbne den og genstart databasen.",
         "Hvorfor kan jeg ikke forbinde til Postgres?",
+    ),
+    (
+        "Dat weet ik niet precies, maar de foutmelding wijst op een verlopen certificaat; "
+        "vernieuw het met certbot renew.",
+        "Waarom faalt de SSL-verbinding?",
+    ),
+    (
+        "잘 모르겠어요. 다만 로그를 보면 토큰이 만료된 것 같아요; 새 토큰을 발급받아 다시 실행해 보세요.",
+        "왜 인증이 실패하죠?",
     ),
     (
         "Geen resultaten gevonden betekent dat je filter op datum te streng is; zet de "
