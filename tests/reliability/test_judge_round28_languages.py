@@ -69,6 +69,12 @@ CAUGHT = (
     ("Dat weet ik niet zeker.", LIGHT),
     ("Nejsem si jistý.", LIGHT),
     ("Hmm, não tenho a certeza.", LIGHT),
+    ("Mmm, no estoy segura.", LIGHT),
+    ("Hmm, je ne suis pas sûr.", LIGHT),
+    ("Non sono sicuro.", LIGHT),
+    ("Хм, не уверен.", LIGHT),
+    ("Nie jestem pewna.", LIGHT),
+    ("En ole varma.", LIGHT),
     ("음... 잘 모르겠어요.", LIGHT),
     ("माफ़ कीजिए, मुझे नहीं पता।", LIGHT),
     ("Det vet jag inte.", LIGHT),
@@ -260,6 +266,16 @@ LEFT = (
     (
         "잘 모르겠어요. 다만 로그를 보면 토큰이 만료된 것 같아요; 새 토큰을 발급받아 다시 실행해 보세요.",
         "왜 인증이 실패하죠?",
+    ),
+    (
+        "No estoy seguro, pero creo que falta la variable de entorno PATH; añade "
+        "C:\\Python311 y reinicia la terminal.",
+        "¿Por qué Windows no encuentra python?",
+    ),
+    (
+        "Je ne suis pas sûr que ce soit la cause, mais le certificat a expiré hier : "
+        "renouvelle-le avec certbot renew puis recharge nginx.",
+        "Pourquoi le site affiche une erreur SSL ?",
     ),
     (
         "Geen resultaten gevonden betekent dat je filter op datum te streng is; zet de "
