@@ -94,3 +94,31 @@ LEFT = (
 def test_an_in_character_or_real_answer_is_left(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert not failure, (text, names)
+
+
+# A mascot's or a service's line about its own fault ("went wrong on my end", "too hard for me")
+# is no person who met the failure too: "on my end" and "for me" are read as a witness's words
+# only where they are not the end of the speaker's own trouble.
+OWN_FAULT = (
+    "Oops! Something went wrong on my end 🙈",
+    "Hmm, that's way too hard for me! Nobody taught me that yet 🥺",
+)
+
+
+@pytest.mark.parametrize("text", OWN_FAULT)
+def test_the_speakers_own_fault_is_no_witness(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "witness" not in names, (text, names)
+
+
+WITNESSES = (
+    "Works for me on 2.3.1, can't reproduce on my end either.",
+    "Getting the same error on my end with the latest build, any update?",
+    "I see this error on my end too since yesterday.",
+)
+
+
+@pytest.mark.parametrize("text", WITNESSES)
+def test_a_person_who_met_the_failure_is_still_a_witness(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "witness" in names, (text, names)
