@@ -52,6 +52,9 @@ OTHER_STAND_INS = (
     "Старик бормочет что-то невнятное и отворачивается.",
     "那你得先教我画画嘛~",
     "えー、わかんない。教えてくれる？",
+    # two full lines of a companion's sign-off (its CJK letters count twice in `display_size`)
+    "ふわぁ……今日はいっぱいおしゃべりしたから、ちょっとだけお昼寝してくるね……起きたらまた"
+    "たくさんお話ししようね～おやすみなさい💤",
 )
 
 

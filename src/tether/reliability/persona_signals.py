@@ -75,8 +75,10 @@ CUT_OFF = shipped_terms("cut_off")
 NOW = shipped_terms("cannot_talk_now", "now")
 RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
 
-# A stand-in is short: a line, two at most (`display_size`).
-STANDING_BY_CHARS = 120
+# A stand-in is short: a line, two at most (`display_size`); round 28: a companion's line with
+# a kind word and a sign-off ("*stretches* so sleepy tonight, talk tomorrow okay? sweet dreams~")
+# runs to two full lines.
+STANDING_BY_CHARS = 160
 MACHINERY_CHARS = 200
 NOT_UNDERSTOOD_CHARS = 160
 # Beside its stand-in words, a line says at most this many words of four letters or more (a
