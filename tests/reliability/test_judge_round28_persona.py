@@ -125,3 +125,10 @@ WITNESSES = (
 def test_a_person_who_met_the_failure_is_still_a_witness(text: str) -> None:
     failure, names = hand(text)
     assert not failure and "witness" in names, (text, names)
+
+
+def test_a_fallback_that_did_not_understand_may_add_a_kind_word() -> None:
+    # beside its not-understood words, a character's fallback keeps a greeting and a pet name
+    text = "Forgive me, dear wanderer, I did not understand, kindly friend."
+    failure, names = hand(text)
+    assert failure and "not_understood" in names, names

@@ -84,6 +84,10 @@ NOT_UNDERSTOOD_CHARS = 160
 # Beside its stand-in words, a line says at most this many words of four letters or more (a
 # kind word, "if it helps", "the file you gave me"); more is a reply that says something.
 AROUND_WORDS = 4
+# Beside "I didn't understand", a bot's fallback says one word more: it asks for the message
+# again ("Sorry sweetie, I didn't quite understand that, could you say it differently?"); a
+# model that misreads a task names what it did not follow, and says more, or a word of it.
+NOT_UNDERSTOOD_AROUND = 5
 # A request that only greets the bot or asks after it is this short.
 ASKING_AFTER_CHARS = 60
 # The failure words a line about the speaker's own state or presence is made of ("a little
@@ -401,7 +405,7 @@ def not_understanding(r: Reply) -> str | None:
     found = list(NOT_UNDERSTOOD.finditer(message))
     if not found or not r.plain_task or _of_the_task(r, message):
         return None
-    if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
+    if _long_words(_around(message, (m.span() for m in found))) > NOT_UNDERSTOOD_AROUND:
         return None
     return found[0].group(0).strip()
 
