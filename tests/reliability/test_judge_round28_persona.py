@@ -4,8 +4,8 @@ answer. Made-up replies, both sides.
 
 - Caught: the bot saying it is still learning, in development or in training; its head muddled
   or its thread lost; the turn handed back to talk of something else; the question too hard for
-  it or never taught to it; a narrator's line that the character mutters and turns away; the bot
-  asking to be taught instead of answering. In the languages chat bots speak.
+  it or never taught to it; a narrator's line that the character mutters and turns away. In the
+  languages chat bots speak.
 - Left: the same words where they answer: a question about the bot's own state ("are you
   tired?", "你累不累?"), a story that was asked for, an answer that explains a word or fixes
   the task.
@@ -50,8 +50,6 @@ OTHER_STAND_INS = (
     "The old sage mutters something unintelligible and turns away.",
     "老板嘟囔了几句，转过身去。",
     "Старик бормочет что-то невнятное и отворачивается.",
-    "那你得先教我画画嘛~",
-    "えー、わかんない。教えてくれる？",
     # two full lines of a companion's sign-off (its CJK letters count twice in `display_size`)
     "ふわぁ……今日はいっぱいおしゃべりしたから、ちょっとだけお昼寝してくるね……起きたらまた"
     "たくさんお話ししようね～おやすみなさい💤",
