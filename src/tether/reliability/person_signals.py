@@ -145,10 +145,31 @@ def witness(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer met the failure too ("same here", "for me too", "still getting", "works
     now", "+1", "any update?", "同问"): a person reporting an outage or waiting on its fix,
     which a service's notice never says."""
-    m = r.lexicon.witnessing.search(r.low[:1000]) or _PLUS_ONE.match(r.low)
+    head = r.low[:1000]
+    m = r.lexicon.witnessing.search(head)
+    if m is not None and _speaker_at_fault(head, m.start(), m.end()):
+        m = next((n for n in r.lexicon.witnessing.finditer(head, m.end())
+                  if not _speaker_at_fault(head, n.start(), n.end())), None)  # fmt: skip
+    m = m or _PLUS_ONE.match(r.low)
     if m is None:
         return ()
     return (Signal("witness", -w["witness"], m.group(0).strip()),)
+
+
+# "on my end", "on our end", "for me" after the speaker's own trouble or limit ("Something went
+# wrong on our end", "Oops, an error on my end", "that's too hard for me"): a service's, a
+# mascot's or a bot's line about its own failure, not a person who met the failure too.
+_AT_FAULT = re.compile(
+    r"(?:(?:\bwent wrong|\b(?:an?|some)\s+(?:\w+\s+)?(?:error|errors|issue|issues|problem|problems"
+    r"|glitch|hiccup|bug))\s+on (?:my|our) end|\btoo\s+(?:\w+\s+){1,2}for me)$"
+)
+
+
+def _speaker_at_fault(low: str, start: int, end: int) -> bool:
+    """Whether the witnessing words at `start:end` end a phrase of the speaker's own fault."""
+    return low[start:end].strip() in ("on my end", "on our end", "for me") and (
+        _AT_FAULT.search(low[max(0, start - 48) : end].rstrip()) is not None
+    )
 
 
 def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

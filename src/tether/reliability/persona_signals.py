@@ -75,13 +75,19 @@ CUT_OFF = shipped_terms("cut_off")
 NOW = shipped_terms("cannot_talk_now", "now")
 RESOLVED = Terms(t.lower() for t in typographic(SHIPPED["stock"].get("resolved", ())))
 
-# A stand-in is short: a line, two at most (`display_size`).
-STANDING_BY_CHARS = 120
+# A stand-in is short: a line, two at most (`display_size`); round 28: a companion's line with
+# a kind word and a sign-off ("*stretches* so sleepy tonight, talk tomorrow okay? sweet dreams~")
+# runs to two full lines.
+STANDING_BY_CHARS = 160
 MACHINERY_CHARS = 200
 NOT_UNDERSTOOD_CHARS = 160
 # Beside its stand-in words, a line says at most this many words of four letters or more (a
 # kind word, "if it helps", "the file you gave me"); more is a reply that says something.
 AROUND_WORDS = 4
+# Beside "I didn't understand", a bot's fallback says one word more: it asks for the message
+# again ("Sorry sweetie, I didn't quite understand that, could you say it differently?"); a
+# model that misreads a task names what it did not follow, and says more, or a word of it.
+NOT_UNDERSTOOD_AROUND = 5
 # A request that only greets the bot or asks after it is this short.
 ASKING_AFTER_CHARS = 60
 # The failure words a line about the speaker's own state or presence is made of ("a little
@@ -399,14 +405,31 @@ def not_understanding(r: Reply) -> str | None:
     found = list(NOT_UNDERSTOOD.finditer(message))
     if not found or not r.plain_task or _of_the_task(r, message):
         return None
-    if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
+    if _long_words(_around(message, (m.span() for m in found))) > NOT_UNDERSTOOD_AROUND:
         return None
     return found[0].group(0).strip()
 
 
+# A short question about the bot's own state: whether it is tired, sleepy, busy, awake or well
+# ("are you tired?", "你累不累?", "疲れてる?", "피곤해?", "ты устал?", "bist du müde?"): asked
+# after, as by a greeting, a line about the speaker's state is its answer.
+_ASKS_STATE = re.compile(
+    r"\b(?:are|r) (?:you|u) (?:\w+ )?(?:tired|sleepy|exhausted|busy|awake|asleep|bored|sick|ill|sad"
+    r"|mad|angry|upset|alright|alive|free|hungry)\b|\byou (?:feeling|feel)\b|\bdo you (?:ever )?"
+    r"(?:sleep|get tired|feel)|([累困忙饿餓睏])不\1|你(?:好)?(?:累|困|忙|睏)|疲れて(?:る|ない|ます)"
+    r"|眠い[?\uff1f]|忙しい|피곤해|피곤하|졸려|졸리|바빠|바쁘"
+    r"|\bты (?:не )?(?:устал|устала|спишь|занят)"
+    r"|\bbist du (?:\w+ )?(?:müde|beschäftigt|wach)|\b(?:es-tu|tu es) (?:\w+ )?(?:fatigué|occupé)"
+    r"|\best(?:á|a)s (?:\w+ )?(?:cansad|ocupad|dormid)|\bvocê está (?:\w+ )?(?:cansad|ocupad)"
+    r"|\bsei (?:\w+ )?(?:stanc|occupat)",
+    re.I,
+)
+
+
 def asked_after(r: Reply) -> str | None:
     """The request, when it only greets the bot or asks after it ("How are you?", "在吗?",
-    "¿cómo estás?"; the lexicon's `asking_after`), and the reply is a short line with no
+    "¿cómo estás?"; the lexicon's `asking_after`; or a short question about its state, "are
+    you tired?", "你累不累?": `_ASKS_STATE`), and the reply is a short line with no
     failure word but its speaker's own state or presence. To a request that proposes
     something ("let's date", "wanna play?", "now?"; `proposing`), a short deferral is an
     answer too: "I'm too busy, perhaps later" (`deferring`, its only advice)."""
@@ -415,7 +438,12 @@ def asked_after(r: Reply) -> str | None:
         return None
     proposal = PROPOSING.search(q.lower()) is not None and WORK.search(q) is None
     silence = not proposal and asks_after_silence(q)
-    if not proposal and not silence and ASKING_AFTER.search(q) is None:
+    if (
+        not proposal
+        and not silence
+        and ASKING_AFTER.search(q) is None
+        and _ASKS_STATE.search(q) is None
+    ):
         return None
     if _short_line(r, MACHINERY_CHARS) is None:
         return None
