@@ -335,8 +335,11 @@ def test_no_source_straddles_the_split() -> None:
 # their requests, bots' fallbacks in compiled languages, agent run logs, AI translation
 # outputs, agent frameworks' stock outputs) with eng140 (a reply template that answers the
 # request), eng141 (smaller European languages) and eng142 (a reply that ends in a loop)
-# merged (judge/23): hand 473, retrained: 264.
-TUNE_FALSE_ALARMS_AT_MOST = 264
+# merged (judge/23): hand 473, retrained: 264. Round 28 joined (1,378 texts: chat histories,
+# transform meta-replies, bot tests and specs, data files, review bots) with eng144 (a reply that
+# talks about the text a transform request gave), eng145, eng146, eng147 and eng149 merged
+# (judge/24): hand 521, retrained: 290.
+TUNE_FALSE_ALARMS_AT_MOST = 290
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -649,8 +652,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 264
 # 823 (10,090 of 10,913 caught), retrained: 823 (10,090 caught); with one home for a
 # template's slot (`stand_in_signals.SLOT`, Python's `%(name)s` in it) and retrained: 824.
 # Round 27 joined (1,651 texts) with eng140, eng141 and eng142 merged (judge/23): hand 976
-# (10,384 of 11,360 caught), retrained: 971 (10,389 caught).
-TUNE_MISSES_AT_MOST = 971
+# (10,384 of 11,360 caught), retrained: 971 (10,389 caught). Round 28 joined (1,378 texts)
+# with five branches merged (judge/24): hand 1,075 (10,606 of 11,681), retrained: 1,075.
+TUNE_MISSES_AT_MOST = 1075
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
