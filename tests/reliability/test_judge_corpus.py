@@ -338,8 +338,9 @@ def test_no_source_straddles_the_split() -> None:
 # merged (judge/23): hand 473, retrained: 264. Round 28 joined (1,378 texts: chat histories,
 # transform meta-replies, bot tests and specs, data files, review bots) with eng144 (a reply that
 # talks about the text a transform request gave), eng145, eng146, eng147 and eng149 merged
-# (judge/24): hand 521, retrained: 290.
-TUNE_FALSE_ALARMS_AT_MOST = 290
+# (judge/24): hand 521, retrained: 290; with the learned signal's dead zone 0.15 (four of the
+# judge's own test cases kept): 317.
+TUNE_FALSE_ALARMS_AT_MOST = 317
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -653,8 +654,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 290
 # template's slot (`stand_in_signals.SLOT`, Python's `%(name)s` in it) and retrained: 824.
 # Round 27 joined (1,651 texts) with eng140, eng141 and eng142 merged (judge/23): hand 976
 # (10,384 of 11,360 caught), retrained: 971 (10,389 caught). Round 28 joined (1,378 texts)
-# with five branches merged (judge/24): hand 1,075 (10,606 of 11,681), retrained: 1,075.
-TUNE_MISSES_AT_MOST = 1075
+# with five branches merged (judge/24): hand 1,075 (10,606 of 11,681), retrained: 1,075;
+# dead zone 0.15: 1,046 (10,635 caught).
+TUNE_MISSES_AT_MOST = 1046
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
