@@ -198,7 +198,8 @@ def test_a_starved_stand_cuts_runs_the_seed_then_does_not_promise(tmp_path: Path
     with its stand stopped 1.3 s of every 1.5 s: healthy calls get no first byte within the
     1 s limit, and tether's runs fail honestly where they were solved (its counts differ: the
     test's former assertion, the same counts, failed). Those runs are marked cut, and what
-    the seed promises still holds: the fault plan, and every run no limit cut, naive's all."""
+    the seed promises still holds: the fault plan, and every run no limit cut, naive's all.
+    The first body is not assumed uncut: a busy machine can starve it too."""
 
     def lab(name: str) -> dict[str, Any]:
         store = TraceStore(tmp_path / f"{name}.db")
@@ -211,14 +212,14 @@ def test_a_starved_stand_cuts_runs_the_seed_then_does_not_promise(tmp_path: Path
     calm = lab("calm")
     with _StandStarver(1.3, 1.5):
         starved = lab("starved")
-    assert calm["harnesses"]["tether"]["runs_cut"] == 0, calm["runs"]
-    assert assert_the_seed_reproduced(calm, starved) >= 1  # the starving did cut runs
+    # the starving cut runs (the first body may be cut too: a loaded machine starves it alone)
+    assert starved["harnesses"]["tether"]["runs_cut"] >= 1, starved["runs"]
+    assert assert_the_seed_reproduced(calm, starved) >= 1
     moved = [
-        (a["task"], a["harness"]) for a, b in zip(calm["runs"], starved["runs"], strict=True)
+        (a, b) for a, b in zip(calm["runs"], starved["runs"], strict=True)
         if [a[k] for k in OUTCOME] != [b[k] for k in OUTCOME]
     ]  # fmt: skip
-    assert all(b["limit_cuts"] for a, b in zip(calm["runs"], starved["runs"], strict=True)
-               if (a["task"], a["harness"]) in moved)  # fmt: skip
+    assert all(a["limit_cuts"] or b["limit_cuts"] for a, b in moved)  # a run moves only if cut
 
 
 def test_probes_the_first_byte_limit_cut_count_as_the_slowest_machine_not_the_floors() -> None:
