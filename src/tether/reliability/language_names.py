@@ -130,7 +130,7 @@ LANGUAGES: tuple[tuple[tuple[str, ...], str], ...] = (
 NAME_PATTERNS: tuple[tuple[str, str], ...] = tuple(("|".join(n), s) for n, s in LANGUAGES)
 
 
-def _spaced(name: str) -> bool:
+def spaced(name: str) -> bool:
     """Whether `name` is written in a script with spaces between words (a whole word is read)."""
     return not re.match(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]", name)
 
@@ -139,8 +139,8 @@ _NAMES = [name for names, _ in LANGUAGES for name in names]
 # Any language named, anywhere in a text.
 LANGUAGE_NAMED = re.compile(
     r"\b(?:"
-    + "|".join(n for n in _NAMES if _spaced(n))
+    + "|".join(n for n in _NAMES if spaced(n))
     + r")\b|"
-    + "|".join(n for n in _NAMES if not _spaced(n)),
+    + "|".join(n for n in _NAMES if not spaced(n)),
     re.IGNORECASE,
 )

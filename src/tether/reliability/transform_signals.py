@@ -24,63 +24,48 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from tether.reliability.language_names import LANGUAGE_NAMED
+from tether.reliability.language_names import LANGUAGE_NAMED, spaced
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal
 
-# A transform asked for: an imperative at a line's or a sentence's start ("Translate this ...",
-# "Please summarize ...", "Could you rewrite ...", "Übersetze ...", "Переведите ..."), or the
-# Chinese, Japanese or Korean verb in its asking form ("翻译成英文", "请总结", "要約してください",
-# "번역해 주세요").
-_POLITE = (
-    r"(?:please|pls|kindly|now|just|can you|could you|would you|will you|help me|"
-    r"i need you to|i want you to|i'd like you to|bitte|kannst du|können sie|"
-    r"s'il (?:te|vous) pla[iî]t|peux-tu|pouvez-vous|por favor|puedes|podrías|pode|você pode|"
-    r"per favore|puoi|potresti|пожалуйста|можешь|можете|lütfen|proszę|alsjeblieft|graag)"
-)
-_VERBS = (
-    r"(?:translate|summari[sz]e|rewrite|re-write|rephrase|paraphrase|reword|proofread|"
-    r"copy-?edit|polish|shorten|condense|simplify|extract|transcribe|localize|localise|"
-    r"correct|fix (?:the |my |this |any )?(?:grammar|spelling|typos|punctuation)|tl;?dr|"
-    r"give (?:me )?a (?:short |brief |quick )?summary|make (?:this|it) (?:shorter|more \w+)|"
-    r"übersetze\w*|fasse|fassen sie|formuliere|korrigiere\w*|überarbeite\w*|"
-    r"tradu(?:is|isez|ire|ce|zca|cir|za|zir|ci|ca|rre)|résume[zr]?|reformule[zr]?|"
-    r"corrige[zr]?|réécri[st]|réécrivez|reescrib[ea]|resum[ea]|resumir|corrija|corregir|"
-    r"parafrasea|reescreva|corrigir|riassum[ia]|riassumere|riscrivi|correggi|"
-    r"перевед\w*|перевест\w*|резюмир\w*|перескаж\w*|перепиш\w*|перефразир\w*|исправ\w*|"
-    r"сократи\w*|суммируй\w*|кратко излож\w*|vertaal|herschrijf|corrigeer|"
-    r"przetłumacz|streść|podsumuj|przepisz|popraw|çevir\w*|özetle\w*|düzelt\w*|dịch)"
-)
+_DATA: Mapping[str, Any] = SHIPPED.get("transform_meta", {})
+# (never matches: a list left empty)
+_NONE = "(?!)"
+
+
+def _alternatives(by_language: Mapping[str, Iterable[str]]) -> str:
+    """A list by language (`transform_meta`'s) as one alternation, its fragments in order."""
+    return "|".join(str(w) for words in by_language.values() for w in words) or _NONE
+
+
+def _words(by_language: Mapping[str, Iterable[str]]) -> str:
+    """A list by language as one alternation: whole words where their script spaces words
+    (`language_names.spaced`), the others (Chinese, Japanese, Korean) anywhere."""
+    items = [str(w) for words in by_language.values() for w in words]
+    wide = [w for w in items if spaced(w)]
+    parts = [r"\b(?:" + "|".join(wide) + r")\b"] if wide else []
+    return "|".join(parts + [w for w in items if not spaced(w)]) or _NONE
+
+
+# A transform asked for: an imperative at a line's or a sentence's start, up to two polite words
+# then its verb ("Translate this ...", "Please summarize ...", "Could you rewrite ...",
+# "Übersetze ...", "Переведите ..."), or the Chinese, Japanese or Korean verb in its asking form
+# ("翻译成英文", "请总结", "要約してください", "번역해 주세요").
 _ASKS = re.compile(
-    r"(?:^|[.!?:;]\s+)[\W\d_]{0,6}(?:" + _POLITE + r"[,\s]+){0,2}" + _VERBS + r"\b"
-    r"|(?:翻译|翻譯|译|譯)(?:成|为|為|到|以下|下面|如下|下列|这|這|一下|[:\uff1a])"
-    r"|(?:请|請|帮我|幫我|麻烦|麻煩)[^\n]{0,30}?(?:翻译|翻譯|总结|總結|概括|摘要|改写|改寫|润色|"
-    r"潤色|校对|校對|提取)"
-    r"|(?:总结|總結|概括|改写|改寫|润色|潤色)(?:一下|以下|下面|这|這|[:\uff1a])"
-    r"|(?:翻訳|訳|要約|まとめ|書き直|言い換え|校正|添削)(?:して|てください|しなさい)"
-    r"|(?:に|へ)(?:翻訳|訳)|(?:번역|요약|교정)(?:해|하여|하세요|해줘|해 줘|해주세요|해 주세요)"
-    r"|다시 써",
+    r"(?:^|[.!?:;]\s+)[\W\d_]{0,6}(?:(?:"
+    + _alternatives(_DATA.get("asks", {}).get("polite", {}))
+    + r")[,\s]+){0,2}(?:"
+    + _alternatives(_DATA.get("asks", {}).get("verbs", {}))
+    + r")\b|"
+    + _alternatives(_DATA.get("asks", {}).get("forms", {})),
     re.IGNORECASE | re.MULTILINE,
 )
 # A system prompt of a translation or summary tool: the user's message is the text ("You are a
 # translation engine. Translate the user's text into Chinese.").
-_TOOL = re.compile(
-    r"\b(?:translat\w*|summari[sz]\w*|proofread\w*|paraphras\w*|rewrit\w*)\b|翻译|翻譯|翻訳|번역|"
-    r"总结|摘要|要約|요약",
-    re.IGNORECASE,
-)
+_TOOL = re.compile(_words(_DATA.get("tool", {})), re.IGNORECASE)
 # A request that names a UI string, a label or an app's message to render: its rendering may
 # itself be a line about text ("Please enter the text to translate").
-_APP_TEXT = re.compile(
-    r"\b(?:ui|string|strings|label|labels|button|tooltip|placeholder|notice|notification|"
-    r"dialog|locale|localization|localisation|l10n|i18n|interface|menu|key|keys|"
-    r"(?:error|status|system|bot|app|extension|plugin)(?:'s)? messages?|messages? of|"
-    r"message (?:shown|displayed)|po file|json file|resource file)\b"
-    r"|界面|文案|提示语|提示語|字符串|按钮|按鈕|本地化|文言|ボタン|문자열|버튼",
-    re.IGNORECASE,
-)
-
-_DATA: Mapping[str, Any] = SHIPPED.get("transform_meta", {})
+_APP_TEXT = re.compile(_words(_DATA.get("app_text", {})), re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -160,65 +145,30 @@ def meta_search(text: str, classes: tuple[MetaClass, ...] = _META_CLASSES) -> re
 # A lead-in to a transform with nothing after it: the whole reply ("Here is the translation:",
 # "翻译如下\uff1a", "Voici la traduction :").
 _LEAD_IN = re.compile(
-    r"(?:(?:sure|certainly|of course|okay|ok|好的|はい|네)[!.,\uff0c、]?\s*)?"
-    r"(?:(?:here(?:'s|\s+is|\s+are)|below\s+is|this\s+is)\s+(?:the|your|a|my)\s+(?:\w+\s+)?"
-    r"(?:translation|summary|rewrite|rewritten\s+\w+|corrected\s+\w+|revised\s+\w+|paraphrase|"
-    r"translated\s+\w+)(?:\s+of\s+[^:\n]{0,60})?(?:\s+in\s+\w+)?"
-    r"|(?:[\w-]+\s+){0,2}?(?:translation|summary|translated\s+text|rewritten\s+text|"
-    r"corrected\s+text)(?:\s*\([^)\n]{0,20}\))?"
-    r"|(?:the\s+)?(?:[\w-]+\s+)?(?:translation|summary)\s+(?:is\s+)?(?:as\s+follows|below)"
-    r"|(?:以下是|下面是|这是|這是)?(?:翻译|翻譯|译文|譯文|总结|總結|摘要)(?:结果|結果|内容|內容)?(?:如下)?"
-    r"|(?:以下が|こちらが)?(?:翻訳|訳文|要約)(?:結果)?(?:です|は以下の通りです)?"
-    r"|(?:번역|요약)(?:\s*결과)?(?:는\s*다음과\s*같습니다|입니다)?"
-    r"|hier\s+ist\s+(?:die\s+|deine\s+|ihre\s+)?(?:übersetzung|zusammenfassung)"
-    r"|voici\s+(?:la|votre|le)\s+(?:traduction|résumé)"
-    r"|aquí\s+(?:está|tienes)\s+(?:la|tu|el)\s+(?:traducción|resumen)"
-    r"|aqui\s+está\s+(?:a|o)\s+(?:tradução|resumo)"
-    r"|ecco\s+(?:la|il)\s+(?:traduzione|riassunto)"
-    r"|вот\s+(?:перевод|краткое\s+(?:содержание)|резюме))"
-    r"\s*[:\uff1a]?\s*",
+    r"(?:(?:"
+    + _alternatives(_DATA.get("lead_in", {}).get("ok", {}))
+    + r")[!.,\uff0c、]?\s*)?(?:"
+    + _alternatives(_DATA.get("lead_in", {}).get("phrases", {}))
+    + r")\s*[:\uff1a]?\s*",
     re.IGNORECASE,
 )
 # A reply that only promises or offers the transform, and ends there ("Sure, I'd be happy to
 # translate that for you!", "好的 我来帮你翻译", "Конечно, я переведу этот текст."): the whole
 # reply, one sentence or two.
 _PROMISE = re.compile(
-    r"(?:(?:sure|of course|certainly|absolutely|okay|ok|no problem|got it|好的|好|没问题|沒問題|"
-    r"当然|當然|可以|はい|承知しました|かしこまりました|네|알겠습니다|물론이죠|gerne|klar|"
-    r"natürlich|bien sûr|d'accord|claro|por supuesto|certo|certamente|конечно|хорошо)"
-    r"[!.,\uff0c\u3001\uff01\u3002\s]*)?"
-    r"(?:(?:i(?:'d|\s+would)\s+be\s+(?:happy|glad|delighted)\s+to|i\s+can|i(?:'ll|\s+will)|"
-    r"let\s+me|i(?:'m|\s+am)\s+(?:going|ready)\s+to)\s+(?:help\s+(?:you\s+)?(?:with\s+)?)?"
-    r"(?:translat\w*|summar\w*|rewrit\w*|proofread\w*|paraphras\w*|rephras\w*)\b[^:\n\uff1a]{0,60}"
-    r"|(?:我|我来|我來|我将|我將|我会|我會|让我|讓我)(?:帮你|幫你|为你|為你|为您|為您|帮您|幫您)?"
-    r"(?:翻译|翻譯|总结|總結)[^:\n\uff1a]{0,12}"
-    r"|(?:翻訳|要約)(?:します|いたします|しますね|させていただきます)"
-    r"|(?:번역|요약)해\s*(?:드리겠습니다|드릴게요)"
-    r"|(?:ich\s+)?übersetze\s+(?:ich\s+)?(?:das|den\s+text|ihn|es)\s+(?:gerne\s+)?(?:für\s+\w+\s*)?"
-    r"|je\s+(?:vais|peux)\s+(?:traduire|résumer)[^:\n]{0,40}"
-    r"|(?:con\s+gusto\s+)?(?:traduzco|traduciré|puedo\s+traducir|resumiré)[^:\n]{0,40}"
-    r"|(?:я\s+)?(?:переведу|могу\s+перевести|сделаю\s+перевод)[^:\n]{0,40})"
-    r"[.!\u3002\uff01\s]*",
+    r"(?:(?:"
+    + _alternatives(_DATA.get("promise", {}).get("ok", {}))
+    + r")[!.,\uff0c\u3001\uff01\u3002\s]*)?(?:"
+    + _alternatives(_DATA.get("promise", {}).get("phrases", {}))
+    + r")[.!\u3002\uff01\s]*",
     re.IGNORECASE,
 )
 PROMISE_CHARS = 120
 # The words of a line that says the transform failed or cannot be done.
-_FAILED = re.compile(
-    r"fail|unable|not able|could|can't|cannot|unavailable|\u5931\u8d25|\u5931\u6557|\u51fa\u9519"
-    r"|\u51fa\u932f|\u65e0\u6cd5|\u7121\u6cd5|\u672a\u80fd|\u3067\u304d\u307e\u305b\u3093"
-    r"|\uc2e4\ud328|\ubabb\ud588|fehlgeschlagen|nicht|impossib|échec|no se pudo|não foi"
-    r"|\u043d\u0435 \u0443\u0434\u0430\u043b\u043e\u0441\u044c"
-    r"|\u043e\u0448\u0438\u0431\u043a\u0430",
-    re.IGNORECASE,
-)
+_FAILED = re.compile(_alternatives(_DATA.get("failed", {})), re.IGNORECASE)
 # A line saying the transform failed that goes on to do it after all ("I couldn't translate it
 # word for word, but it means ...").
-_GOES_ON = re.compile(
-    r"\b(?:but|however|instead|though|here(?:'s|\s+is|\s+are)|literally|roughly|means)\b"
-    r"|\u4f46|\u4e0d\u8fc7|\u4e0d\u904e|\u305f\u3060|\ud558\uc9c0\ub9cc"
-    r"|\b(?:aber|mais|pero|mas|però|однако)\b",
-    re.IGNORECASE,
-)
+_GOES_ON = re.compile(_words(_DATA.get("goes_on", {})), re.IGNORECASE)
 # A meta-reply is a short reply, and says so near its start.
 META_CHARS = 320
 META_AT = 200
@@ -234,14 +184,7 @@ _KEYS = meta_keys(_DATA)
 # paragraph", "Text to translate: ...", "EN->ZH translation", "TL;DR of the post", "润色一下",
 # "Übersetzung ins Deutsche"): read with a reply about the text, when the request reports no
 # failure (a bug report names the transform it saw fail).
-_NAMES = re.compile(
-    r"\b(?:translat\w*|summar\w*|tl;?dr|paraphras\w*|rewrit\w*|rephras\w*|proofread\w*|"
-    r"übersetz\w*|zusammenfass\w*|tradu\w*|résum\w*|resum\w*|riassun\w*|riassum\w*|"
-    r"перевод\w*|перевед\w*|перевест\w*|резюм\w*|vertaal\w*|vertaling\w*|tłumacz\w*|"
-    r"przetłumacz\w*|streszcz\w*|çevir\w*|özet\w*|dịch)\b"
-    r"|翻译|翻譯|翻訳|번역|总结|總結|摘要|要約|요약|改写|改寫|润色|潤色|校对|校對|訳して",
-    re.IGNORECASE,
-)
+_NAMES = re.compile(_words(_DATA.get("names", {})), re.IGNORECASE)
 
 
 @lru_cache(maxsize=64)
@@ -315,10 +258,7 @@ def speaks_of_request(r: Reply) -> str | None:
 # A reply that asks which language to render into ("Which language would you like it translated
 # into?", "翻译成什么语言"), and a request that names one (`language_names.LANGUAGE_NAMED`): asked
 # what it said, a failure; to a request that names none, the right question.
-_ASKS_LANGUAGE = re.compile(
-    r"language|什么语言|什麼語言|哪种语言|哪種語言|何語|언어로|sprache|langue|idioma|lingua|язык",
-    re.IGNORECASE,
-)
+_ASKS_LANGUAGE = re.compile(_alternatives(_DATA.get("asks_language", {})), re.IGNORECASE)
 
 
 def _speaks_of_request(r: Reply) -> str | None:
