@@ -14,6 +14,12 @@ to a request that itself holds such a line (a UI string "Please provide the text
 given to be translated: its rendering says the same), and one to a request that names a UI
 string, a label or an app's message to translate (its rendering may be such a line). No request,
 no reading.
+
+The words, of the reply and of the request, are data (`judge_signals.json`: `transform_meta`),
+by language. The reply's words about the text are classes (`meta`), each naming its gate: the
+substrings one of which every match holds, its patterns read only where the text holds one (or
+its terms, phrases that are their own gate); a class added there, in a language the shipped data
+lacks, is read with the others. Language names are `language_names`' one table.
 """
 
 from __future__ import annotations
