@@ -31,17 +31,16 @@ from tether.reliability.transform_signals import (
 
 DATA = SHIPPED["transform_meta"]
 
-# A made-up configuration: Indonesian and Swedish classes the shipped data does not hold.
+# A made-up configuration: Swedish and Danish classes the shipped data does not hold.
 CONFIGURED = {
-    "id": {
-        "no_text": {"terms": ["tidak ada teks untuk diterjemahkan"], "keys": ["teks"]},
+    "sv": {
+        "no_text": {"terms": ["det finns ingen text att översätta"], "keys": ["översätt"]},
         "asks_for_text": {
-            "gate": ["berikan", "kirimkan"],
-            "patterns": [r"\b(?:berikan|kirimkan)\s+teks\s+yang\s+ingin\s+\w+"],
-            "keys": ["teks"],
+            "gate": ["ange", "skicka"],
+            "patterns": [r"\b(?:ange|skicka)\s+(?:den\s+)?texten?\s+(?:du\s+vill|som\s+ska)\s+\w+"],
         },
     },
-    "sv": {"already_in": {"terms": ["är redan på svenska"]}},
+    "da": {"already_in": {"terms": ["er allerede på dansk"], "keys": ["allerede"]}},
 }
 
 
@@ -67,9 +66,9 @@ def test_every_word_list_is_by_language() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Tidak ada teks untuk diterjemahkan.",
-        "Silakan berikan teks yang ingin diterjemahkan.",
-        "Texten är redan på svenska.",
+        "Det finns ingen text att översätta.",
+        "Skicka texten du vill översätta.",
+        "Teksten er allerede på dansk.",
     ],
 )
 def test_a_configured_class_is_read(text: str) -> None:
@@ -81,12 +80,12 @@ def test_a_configured_class_is_read(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        # a term inside another word ("...teks untuk diterjemahkan" after letters)
-        "Kontekstidak ada teks untuk diterjemahkan",
-        # another verb than the class's ("kirim", not "kirimkan")
-        "Tolong kirim teks yang ingin diterjemahkan.",
+        # a term inside another word ("det finns ..." after letters)
+        "Kontextdet finns ingen text att översätta",
+        # another form than the class's ("skickade", not "skicka")
+        "Jag skickade texten du ville ha.",
         # an answer: the rendering, no line about the text
-        "Rapat dipindahkan ke hari Kamis sore.",
+        "Mötet är flyttat till fredag eftermiddag.",
     ],
 )
 def test_a_configured_class_leaves_lookalikes(text: str) -> None:
@@ -101,15 +100,15 @@ def test_a_class_is_read_only_where_its_gate_is() -> None:
 
 
 def test_a_class_with_patterns_and_no_gate_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"id\.bad"):
-        meta_classes({"id": {"bad": {"patterns": [r"teks\s+kosong"]}}})
+    with pytest.raises(ValueError, match=r"xx\.bad"):
+        meta_classes({"xx": {"bad": {"patterns": [r"teks\s+kosong"]}}})
 
 
 def test_a_class_brings_its_own_keys() -> None:
     shipped = meta_keys(DATA)
-    configured = meta_keys({"keys": DATA["keys"], "meta": CONFIGURED})
-    assert "teks" not in shipped
-    assert "teks" in configured
+    configured = meta_keys({"keys": DATA["keys"], "meta": {**DATA["meta"], **CONFIGURED}})
+    assert "översätt" not in shipped and "allerede" not in shipped
+    assert "översätt" in configured and "allerede" in configured
     assert configured[: len(shipped)] == shipped
 
 
