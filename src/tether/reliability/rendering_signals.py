@@ -20,37 +20,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tether.reliability.function_words import english_markers
+from tether.reliability.language_names import NAME_PATTERNS
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import HIT_WINDOW, RENDERING, STOP, Reply, Signal, content_words
 from tether.reliability.transform_signals import speaks_of_request
 
-# The words of a request that name what it asks for: a language, and the script it is written in.
-_LANGUAGES: tuple[tuple[str, str], ...] = (
-    (
-        r"(?:simplified |traditional )?chinese|mandarin|cantonese|中文|汉语|漢語|简体|繁体|繁體"
-        r"|簡體|中国語|중국어|китайский",
-        "han",
-    ),
-    (r"japanese|日语|日文|日本語|일본어|японский", "kana"),
-    (r"korean|韩语|韩文|韓文|韓国語|한국어|корейский", "hangul"),
-    (
-        r"russian|ukrainian|bulgarian|serbian|belarusian|kazakh|mongolian|俄语|俄文|ロシア語"
-        r"|러시아어|русский|украинский",
-        "cyrillic",
-    ),
-    (r"greek", "greek"),
-    (r"arabic|persian|farsi|urdu|阿拉伯语", "arabic"),
-    (r"hebrew|yiddish", "hebrew"),
-    (r"thai|泰语|泰文", "thai"),
-    (r"hindi|marathi|nepali|sanskrit", "devanagari"),
-    (
-        r"english|french|german|spanish|portuguese|italian|dutch|polish|czech|slovak|swedish"
-        r"|danish|norwegian|finnish|turkish|vietnamese|indonesian|malay|romanian|hungarian"
-        r"|croatian|slovenian|catalan|tagalog|filipino|英语|英文|英語|法语|德语|西班牙语|葡萄牙语"
-        r"|意大利语|越南语|영어|английский|французский|немецкий|испанский",
-        "latin",
-    ),
-)
+# The words of a request that name what it asks for: a language, and the script it is written in
+# (`language_names`).
+_LANGUAGES = NAME_PATTERNS
 _TARGET = re.compile(
     r"\b(?:into|to|in)\s+(?:(?:brazilian|european|mexican|modern|plain|natural|fluent)\s+)?("
     + "|".join(p for p, _ in _LANGUAGES)
