@@ -23,6 +23,7 @@ from itertools import groupby, islice, pairwise
 
 import orjson
 
+from tether.reliability.folding import fold
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import LETTER, Reply, Signal
 from tether.reliability.tool_markup import CALL_OPENERS
@@ -613,14 +614,16 @@ def _silence_after(text: str) -> str | None:
 
 
 def _echo(text: str, question: str) -> bool:
-    """The reply is the user's message itself, word for word."""
+    """The reply is the user's message itself, word for word, both in the comparison form
+    (`question` is `Reply.compared_question`): said back shouting, with its accents typed off
+    or in full-width letters, it is still the request."""
     # its first word first (a whole word when a space follows it in the head): most replies
     # differ there, and the whole reply is not lowered and split (~20 us on 1.4 KB)
-    head = text[:300].lower().replace("_", " ").split(None, 1)
+    head = fold(text[:300]).replace("_", " ").split(None, 1)
     asked = question.split(None, 1)
     if len(head) == 2 and asked and head[0] != asked[0]:
         return False
-    said = " ".join(text.lower().replace("_", " ").split())
+    said = " ".join(fold(text).replace("_", " ").split())
     return len(said) >= ECHO_CHARS and said == " ".join(question.split())
 
 
@@ -732,7 +735,12 @@ def broken(r: Reply) -> str | None:
         said = _printed_call(text, r)
     if said is None and r.structure is None and not r.html:
         said = _loop(text, r)
-    if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
+    if (
+        said is None
+        and r.question
+        and _echo(text, r.compared_question)
+        and not _reworks(r.instructions)
+    ):
         said = text[:40]
     if said is None:
         said = _mojibake(text) or _empty_completion(text) or filler(r) or _reasoning_only(text)
