@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
 """Round 29 (engineer 152): a reply and its request compared in one form, case- and
 accent-blind (`folding.fold`: NFKC, casefold, the accents of Latin, Greek and Cyrillic
 letters taken off, CJK untouched). Made-up texts, both sides.
@@ -131,3 +132,44 @@ NOTICES = (
 def test_a_notice_sharing_no_folded_word_is_still_a_failure(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert failure, names
+
+
+LABELLED_ECHOES = (
+    # (an echo bot's reply: the request behind its label, the request)
+    ("Echo: book a table for two at eight", "book a table for two at eight"),
+    ('You said: "Book a table for two at eight"', "book a table for two at eight"),
+    ("Du hast gesagt: Wie wird das Wetter morgen?", "Wie wird das Wetter morgen?"),
+    ("Vous avez dit : « Réserve une table pour deux »", "reserve une table pour deux"),
+    ("你说的是：帮我订一张明天去上海的火车票", "帮我订一张明天去上海的火车票"),
+    ("「明日の天気を教えて」と言いました", "明日の天気を教えて"),
+    ('"내일 날씨 알려줘"라고 했어요', "내일 날씨 알려줘"),
+    ("Echo: hi", "hi"),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), LABELLED_ECHOES)
+def test_an_echo_bots_reply_is_a_failure(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert failure, names
+    assert "degenerate" in names
+
+
+LABELLED_ANSWERS = (
+    # (a reply that says back what the user said and goes on: an answer)
+    ("You said you wanted a table for two at eight; it's booked.", "book a table for two at eight"),
+    (
+        "You said: book a table for two at eight. Done, see you then!",
+        "book a table for two at eight",
+    ),
+    ("「明日の天気を教えて」と言いましたね。晴れです。", "明日の天気を教えて"),
+    # (the text asked to be said back, and a question about what the user said)
+    ("Echo: the quick brown fox", "Repeat after me: the quick brown fox"),
+    ("You said: book a table", "What did I just say? book a table"),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), LABELLED_ANSWERS)
+def test_a_reply_that_quotes_the_request_and_goes_on_is_no_echo(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
+    assert "degenerate" not in names

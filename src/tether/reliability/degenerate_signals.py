@@ -627,6 +627,39 @@ def _echo(text: str, question: str) -> bool:
     return len(said) >= ECHO_CHARS and said == " ".join(question.split())
 
 
+# An echo bot's label before the user's message said back: the handler a bot's sample ships
+# ("Echo: ...", "You said: ...") left where the model's reply should be.
+_ECHO_LABEL = re.compile(
+    r"^\W{0,3}(?:echo(?:ing)?|(?:you|u) (?:just )?(?:said|wrote|typed|sent)|i heard(?: you say)?"
+    r"|(?:du hast|ihr habt) (?:gesagt|geschrieben)|sie haben (?:gesagt|geschrieben)"
+    r"|(?:vous avez|tu as) (?:dit|ecrit)|(?:has|habeis|ha) dicho|dijiste|escribiste"
+    r"|(?:voce|tu) (?:disse|escreveu)|hai (?:detto|scritto)"
+    r"|(?:ты|вы) (?:сказал|написал)\w{0,2}"
+    r"|(?:你|您)(?:刚才)?(?:说|說|发|發|输入|輸入)(?:的是|了)?|あなたは)"
+    r"\s*[:\uff1a,\-\u2014]?\s*"
+)
+_ECHO_WORD = re.compile(r"[^\W_]+")
+# ... or after it, in the languages that quote first ("「...」と言いました", "...라고 했어요").
+_SAID_AFTER = re.compile(r"\s*(?:と(?:言|い)いました|라고\s*(?:말)?했\w*)\W*$")
+
+
+def _labelled_echo(text: str, question: str) -> bool:
+    """The reply is the user's message said back behind an echo bot's label ("Echo: ...",
+    "You said: \"...\"", "你说的是...", "「...」と言いました", "Du hast gesagt: ..."): the sample
+    handler a bot ships with (an echo bot), left where the model's reply should be. The words
+    are the request's, all of them and no more, both read in the comparison form."""
+    if len(text) > 2 * len(question) + 40:
+        return False
+    folded = fold(text)
+    label = _ECHO_LABEL.match(folded)
+    after = _SAID_AFTER.search(folded)
+    if label is None and after is None:
+        return False
+    rest = folded[label.end() if label is not None else 0 : after.start() if after else None]
+    said = _ECHO_WORD.findall(rest)
+    return bool(said) and said == _ECHO_WORD.findall(question)
+
+
 # Instructions under which the user's text given back unchanged is the answer: a proofreader's,
 # a formatter's, an echo asked for.
 _REWORK = re.compile(
@@ -738,7 +771,10 @@ def broken(r: Reply) -> str | None:
     if (
         said is None
         and r.question
-        and _echo(text, r.compared_question)
+        and (
+            _echo(text, r.compared_question)
+            or (not r.after_tools and _labelled_echo(text, r.compared_question))
+        )
         and not _reworks(r.instructions)
     ):
         said = text[:40]
