@@ -517,7 +517,8 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(text) <= SHORT_CHARS:
         key = text.lower().strip(" .!\"'`")
         # (the whole question said back is no demanded reply: a runner's echo, `degenerate`)
-        echoed = len(key) >= 24 and key.strip("?").replace("_", " ") == r.question.strip(" .!?\"'`")
+        said_back = fold(key).strip("?").replace("_", " ")
+        echoed = len(key) >= 24 and said_back == r.compared_question.strip(" .!?\"'`")
         if key and not echoed:
             if _names_word(q, key):
                 return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)

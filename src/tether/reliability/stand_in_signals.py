@@ -658,16 +658,12 @@ def empty_shell(r: Reply) -> str | None:
     text = r.text.strip()
     if len(text) > 60:
         return None
-    question = (r.question or "").lower()
+    question = r.compared_question  # (and what it is compared with `fold`ed too)
     low = text.lower()
     if _CQ_CODE.fullmatch(text) is not None:
         return text[:40]
     m = _MEDIA_TAG.fullmatch(text)
-    if (
-        m is not None
-        and m.group(1).lower() in _MEDIA
-        and not _said_in(m.group(1).lower(), question)
-    ):
+    if m is not None and m.group(1).lower() in _MEDIA and not _said_in(fold(m.group(1)), question):
         return text
     if (
         text
@@ -676,7 +672,7 @@ def empty_shell(r: Reply) -> str | None:
         and not _asks(r, _ASKS_MARKUP)
     ):
         named = _MARKUP.search(text)
-        if named is None or named.group(0).lower() not in question:
+        if named is None or fold(named.group(0)) not in question:
             return repr(text)
     if (
         text.startswith("{")
@@ -690,11 +686,11 @@ def empty_shell(r: Reply) -> str | None:
     if (
         label is not None
         and label.group(1).lower() in _SLOT_LABELS
-        and not _said_in(label.group(1).lower(), question)
+        and not _said_in(fold(label.group(1)), question)
     ):
         return text
     key = _AROUND_WORDS.sub("", placeholder_key(low))
-    if key in _DUMMY and not _said_in(key, question):
+    if key in _DUMMY and not _said_in(fold(key), question):
         return text
     # a chat client's empty state or its input's placeholder ("Type a message...", "Ask
     # anything", "No messages yet", "メッセージを入力"), printed where the reply goes
