@@ -23,6 +23,7 @@ from itertools import groupby, islice, pairwise
 
 import orjson
 
+from tether.reliability.folding import fold
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import LETTER, Reply, Signal
 from tether.reliability.tool_markup import CALL_OPENERS
@@ -613,15 +614,50 @@ def _silence_after(text: str) -> str | None:
 
 
 def _echo(text: str, question: str) -> bool:
-    """The reply is the user's message itself, word for word."""
+    """The reply is the user's message itself, word for word, both in the comparison form
+    (`question` is `Reply.compared_question`): said back shouting, with its accents typed off
+    or in full-width letters, it is still the request."""
     # its first word first (a whole word when a space follows it in the head): most replies
     # differ there, and the whole reply is not lowered and split (~20 us on 1.4 KB)
-    head = text[:300].lower().replace("_", " ").split(None, 1)
+    head = fold(text[:300]).replace("_", " ").split(None, 1)
     asked = question.split(None, 1)
     if len(head) == 2 and asked and head[0] != asked[0]:
         return False
-    said = " ".join(text.lower().replace("_", " ").split())
+    said = " ".join(fold(text).replace("_", " ").split())
     return len(said) >= ECHO_CHARS and said == " ".join(question.split())
+
+
+# An echo bot's label before the user's message said back: the handler a bot's sample ships
+# ("Echo: ...", "You said: ...") left where the model's reply should be.
+_ECHO_LABEL = re.compile(
+    r"^\W{0,3}(?:echo(?:ing)?|(?:you|u) (?:just )?(?:said|wrote|typed|sent)|i heard(?: you say)?"
+    r"|(?:du hast|ihr habt) (?:gesagt|geschrieben)|sie haben (?:gesagt|geschrieben)"
+    r"|(?:vous avez|tu as) (?:dit|ecrit)|(?:has|habeis|ha) dicho|dijiste|escribiste"
+    r"|(?:voce|tu) (?:disse|escreveu)|hai (?:detto|scritto)"
+    r"|(?:ты|вы) (?:сказал|написал)\w{0,2}"
+    r"|(?:你|您)(?:刚才)?(?:说|說|发|發|输入|輸入)(?:的是|了)?|あなたは)"
+    r"\s*[:\uff1a,\-\u2014]?\s*"
+)
+_ECHO_WORD = re.compile(r"[^\W_]+")
+# ... or after it, in the languages that quote first ("「...」と言いました", "...라고 했어요").
+_SAID_AFTER = re.compile(r"\s*(?:と(?:言|い)いました|라고\s*(?:말)?했\w*)\W*$")
+
+
+def _labelled_echo(text: str, question: str) -> bool:
+    """The reply is the user's message said back behind an echo bot's label ("Echo: ...",
+    "You said: \"...\"", "你说的是...", "「...」と言いました", "Du hast gesagt: ..."): the sample
+    handler a bot ships with (an echo bot), left where the model's reply should be. The words
+    are the request's, all of them and no more, both read in the comparison form."""
+    if len(text) > 2 * len(question) + 40:
+        return False
+    folded = fold(text)
+    label = _ECHO_LABEL.match(folded)
+    after = _SAID_AFTER.search(folded)
+    if label is None and after is None:
+        return False
+    rest = folded[label.end() if label is not None else 0 : after.start() if after else None]
+    said = _ECHO_WORD.findall(rest)
+    return bool(said) and said == _ECHO_WORD.findall(question)
 
 
 # Instructions under which the user's text given back unchanged is the answer: a proofreader's,
@@ -732,7 +768,15 @@ def broken(r: Reply) -> str | None:
         said = _printed_call(text, r)
     if said is None and r.structure is None and not r.html:
         said = _loop(text, r)
-    if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
+    if (
+        said is None
+        and r.question
+        and (
+            _echo(text, r.compared_question)
+            or (not r.after_tools and _labelled_echo(text, r.compared_question))
+        )
+        and not _reworks(r.instructions)
+    ):
         said = text[:40]
     if said is None:
         said = _mojibake(text) or _empty_completion(text) or filler(r) or _reasoning_only(text)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.folding import fold
 from tether.reliability.lexicon import SHIPPED, Lexicon, shipped_terms, typographic
 from tether.reliability.persona_signals import not_understanding
 from tether.reliability.question_signals import overlap_words
@@ -180,8 +181,8 @@ def exchange_words(r: Reply) -> str | None:
         ql = q.lower()
         if ASKS_ABILITY.search(ql) is not None:
             return None  # "can you ...?" is answered by "I can't"
-        asked = overlap_words(ql) - STOP
-        if (overlap_words(low) - STOP) & asked or (content_words(low) - STOP) & asked:
+        asked = overlap_words(r.compared_question.strip()) - STOP
+        if (overlap_words(fold(low)) - STOP) & asked:
             return None  # a word of the request: the line is about it
     if not_understanding(r) is not None or fallback_words(r) is not None:
         return None  # (read by the persona's or the support widget's signal)

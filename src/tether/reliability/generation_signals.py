@@ -94,6 +94,6 @@ def cell_error(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The whole reply is a spreadsheet cell's error value (see the module), one the question
     does not name."""
     low = r.low.strip()
-    if not _cell_error(low) or low in r.question:
+    if not _cell_error(low) or r.names_asked(low):
         return ()
     return (Signal("cell_error", w["cell_error"], r.text.strip()),)

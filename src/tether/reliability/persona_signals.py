@@ -42,7 +42,6 @@ from tether.reliability.reply import (
     asks_after_silence,
     content_words,
     display_size,
-    question_words,
     says_resolved,
     specific,
 )
@@ -194,7 +193,7 @@ def _long_words(words: set[str]) -> int:
 
 def _of_the_task(r: Reply, message: str) -> bool:
     """Whether the line shares a content word with the request: a reply to it, however short."""
-    return bool(r.question and (content_words(message) - STOP) & question_words(r.question))
+    return r.of_the_task(message)
 
 
 def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
@@ -504,7 +503,7 @@ def aside_only(r: Reply) -> str | None:
     if found is None or _of_the_task(r, message):
         return None
     q = r.question.strip()
-    if len(question_words(q)) < ASIDE_TASK_WORDS or r.lexicon.hits(q, HIT_WINDOW):
+    if len(r.asked_words) < ASIDE_TASK_WORDS or r.lexicon.hits(q, HIT_WINDOW):
         return None  # a greeting, a word or a failure the user reports: a nod may answer it
     if q.startswith(ASIDE_OPENERS) or q.endswith(("*", ")", "\uff09")):
         return None  # role-play: an action answers an action

@@ -5,7 +5,6 @@ them (`on_topic`), a reply is the short one the request demanded (`asked_for`)."
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,6 +12,7 @@ from functools import lru_cache
 from tether.reliability.agent_signals import unread_input
 from tether.reliability.diagnosis_signals import recurs
 from tether.reliability.error_objects import CODE_WORD, object_keys
+from tether.reliability.folding import LATIN_FOLD, fold
 from tether.reliability.keyed import holds, split_keys
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import (
@@ -103,9 +103,9 @@ def voiceless_notice(r: Reply) -> bool:
     low = message.lower()
     if _VOICE.search(low) is not None:
         return False
-    words = content_words(low) - STOP
-    terms = {t for _, _, _, term in r.hits for t in content_words(term)}
-    return not (words - terms) & question_words(r.question)
+    words = content_words(r.compared_message) - STOP
+    terms = {t for _, _, _, term in r.hits for t in content_words(fold(term))}
+    return not (words - terms) & r.asked_words
 
 
 def _shape_not_given(r: Reply) -> bool:
@@ -337,20 +337,6 @@ STEM = 5
 RUN = 4
 
 
-def _latin_fold() -> dict[int, str]:
-    """Accented Latin letters and their bare ASCII ones ("é" -> "e", "ự" -> "u", "đ" -> "d"):
-    one alphabet, whether a writer types its accents or not ("café", "cafe")."""
-    table = {
-        ord(c): d for c, d in zip("đłøßæœı", ("d", "l", "o", "ss", "ae", "oe", "i"), strict=True)
-    }
-    for code in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00)):
-        bare = "".join(c for c in unicodedata.normalize("NFKD", chr(code)) if c.isascii())
-        if code not in table and bare.isalpha():
-            table[code] = bare
-    return table
-
-
-LATIN_FOLD = _latin_fold()
 # A language written one syllable a word whose words are two of them (Vietnamese: "yêu cầu",
 # "máy chủ"): known by the letters only it writes (ă, ơ, ư, đ and the stacked tone marks of
 # U+1EA0-U+1EF9), its syllables read as pairs, as CJK is read as pairs of characters.
@@ -404,18 +390,18 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     q = r.question
     if not q or r.broken is not None:
         return ()  # (no language, `degenerate`: its words are a broken model's, no reply's)
-    terms = {term for _, _, _, term in r.hits}  # (folded only when not ASCII: a cheap test)
-    failure_terms = {t if t.isascii() else t.translate(LATIN_FOLD) for t in terms}
-    words = overlap_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
+    # (both sides in the comparison form, `folding.fold`, `_` read as a space as in the question)
+    failure_terms = {fold(term) for _, _, _, term in r.hits}
+    words = overlap_words(r.compared_message[:2000].replace("_", " ")) - STOP
     everything = words
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
         words = _not_holding({x for x in words if x not in joined}, failure_terms)
-    qwords, scripts = _question_overlap_words(q)
+    qwords, scripts = _question_overlap_words(r.compared_question)
     words = comparable(words, scripts)
     unread = unread_input(r) if len(words & qwords) >= 2 else None
     if unread is not None:  # the page it could not read is the notice's subject, not a topic
-        words -= overlap_words(unread)
+        words -= overlap_words(fold(unread))
     if len(words) < 2:
         # (a lone word in the task's script amid a notice in another one is a product's name,
         # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it;
@@ -531,7 +517,8 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(text) <= SHORT_CHARS:
         key = text.lower().strip(" .!\"'`")
         # (the whole question said back is no demanded reply: a runner's echo, `degenerate`)
-        echoed = len(key) >= 24 and key.strip("?").replace("_", " ") == r.question.strip(" .!?\"'`")
+        said_back = fold(key).strip("?").replace("_", " ")
+        echoed = len(key) >= 24 and said_back == r.compared_question.strip(" .!?\"'`")
         if key and not echoed:
             if _names_word(q, key):
                 return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)
@@ -703,8 +690,8 @@ def failure_after(r: Reply, text: str, label: str) -> bool:
         return True  # a failure word opening a line that goes on: a notice's head ("Error: ...")
     if vocabulary.search(low) is None and CODE_WORD.search(rest) is None:
         return False
-    asked = question_words(r.system.lower() + "\n" + r.question)
-    shared = (content_words(low) - STOP) & asked
+    asked = question_words(fold(r.system) + "\n" + r.compared_question)
+    shared = (content_words(fold(low)) - STOP) & asked
     return not any(vocabulary.search(word) is None for word in shared)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tether.reliability.folding import fold
 from tether.reliability.function_words import english_markers
 from tether.reliability.language_names import NAME_PATTERNS
 from tether.reliability.lexicon import Lexicon
@@ -247,8 +248,8 @@ def renders_nothing(question: str, text: str, lexicon: Lexicon) -> bool:
         )
     if _SAYS_OTHERWISE.search(question[:2000]) is None:
         return False
-    words = content_words(given.text.lower()) - STOP
-    return len(words) >= KEPT_WORDS and not (content_words(head.lower()) - STOP) & words
+    words = content_words(fold(given.text)) - STOP
+    return len(words) >= KEPT_WORDS and not (content_words(fold(head)) - STOP) & words
 
 
 # A text of this many words or more in English holds some of its small words ("the", "is",
@@ -321,7 +322,7 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if (
         given.script is None
         and _SAYS_OTHERWISE.search(question[:2000]) is not None
-        and not (content_words(text.lower()) - STOP) & (content_words(given.text.lower()) - STOP)
+        and not (content_words(fold(text)) - STOP) & (content_words(fold(given.text)) - STOP)
     ):
         # a text said otherwise in its own language keeps some of its words ("send me the
         # report" -> "could you send the report"): a reply with none of them renders nothing

@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
+from tether.reliability.folding import fold
 from tether.reliability.keyed import key_positions
 from tether.reliability.lexicon import (
     NO_ERROR,
@@ -573,7 +574,7 @@ class Reply:
                     parts[part] = m.group(0).strip()
         if len(parts) < 2 or "resolved" in parts:
             return {}  # ("the server is restored, please retry": a person's reply)
-        if self.question and (content_words(message) - STOP) & question_words(self.question):
+        if self.of_the_task(message):
             return {}  # a word of the task: a reply to it, however short
         return parts
 
@@ -614,7 +615,7 @@ class Reply:
             said = self.lexicon.machinery_down(message)
         if said is None or ("resolved" in terms and says_resolved(terms["resolved"], message)):
             return None
-        if self.question and (content_words(message) - STOP) & question_words(self.question):
+        if self.of_the_task(message):
             return None
         return said
 
@@ -640,8 +641,7 @@ class Reply:
             rest.append(message[end:start])
             end = stop
         rest.append(message[end:])
-        words = content_words(" ".join(rest)) - STOP
-        if self.question and words & question_words(self.question):
+        if self.of_the_task(" ".join(rest)):
             return None  # a word of the task ("write the test again"): a reply to it
         return message[min(a for a, _ in spans) : max(b for _, b in spans)]
 
@@ -694,6 +694,34 @@ class Reply:
         """The last user message (lower-cased, capped, `_` read as a space: a constant named
         HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""
         return self.raw_question[:QUESTION_CHARS].lower().replace("_", " ")
+
+    @cached_property
+    def compared_question(self) -> str:
+        """The request in its comparison form (`folding.fold` of `question`): what every
+        reading that compares the reply with its request compares."""
+        return fold(self.question)
+
+    @cached_property
+    def compared_message(self) -> str:
+        """The reply's `message` in its comparison form (`folding.fold`)."""
+        return fold(self.message)
+
+    @cached_property
+    def asked_words(self) -> frozenset[str]:
+        """The request's content words but stop words, in the comparison form."""
+        return question_words(self.compared_question)
+
+    def of_the_task(self, text: str) -> bool:
+        """Whether `text` (a part of the reply) shares a content word with the request, both
+        read in the comparison form: a reply to it, however short."""
+        if not self.question:
+            return False
+        return bool((content_words(fold(text)) - STOP) & self.asked_words)
+
+    def names_asked(self, part: str) -> bool:
+        """Whether the request says `part` (a word or a phrase of the reply), both read in the
+        comparison form."""
+        return bool(self.question) and fold(part) in self.compared_question
 
     @cached_property
     def system(self) -> str:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tether.reliability.folding import fold
 from tether.reliability.lexicon import SHIPPED, placeholder_key
 from tether.reliability.printed_object_signals import asks_value
 from tether.reliability.question_signals import asks_about_failure, overlap_words
@@ -86,7 +87,7 @@ SUBJECT_STEM = 4  # a shorter word is not a subject ("set", "list" is one)
 def _subject_words(text: str) -> set[str]:
     """The words by which a line and its request share a subject (`overlap_words` but stop
     words)."""
-    words = overlap_words(text.lower()) - STOP
+    words = overlap_words(fold(text)) - STOP
     return {w for w in words if len(w) >= SUBJECT_STEM or not w.isascii()}
 
 
@@ -275,7 +276,7 @@ def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # ... or the thing the request asked for, said absent in brackets ("(no reason)" to "give
     # the reason for your vote", "[no summary]" to "summarize"): a program's default where the
     # model's field came back empty (a request that names the whole note: `asked_for`)
-    if inside is not None and _asked_thing_absent(inside.group(1), r.question):
+    if inside is not None and _asked_thing_absent(inside.group(1), r.compared_question):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # ... or a program's marker in brackets, in snake case, that the reply was empty
     # ("<empty_content>", "[NO_RESPONSE]", "<empty_response_from_the_bot>")
@@ -289,7 +290,7 @@ def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         head in ("empty", "blank")
         and thing
         and r.lexicon.only_things(thing)
-        and not (r.question and thing in r.question.lower())
+        and not r.names_asked(thing)
     ):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # work in progress said where the reply goes: "Redoing prompt 🔄...", "Retrying…"
@@ -371,7 +372,7 @@ def working_line(r: Reply) -> bool:
     m = r.lexicon.working.search(low)
     if m is None:
         return False
-    return not (r.question and m.group(0).strip() in r.question.lower())
+    return not r.names_asked(m.group(0).strip())
 
 
 INTERIM_CHARS = 40
@@ -394,7 +395,7 @@ def interim_notice(r: Reply) -> bool:
     spans = r.lexicon.working.spans(low)
     if not spans:
         return False
-    if r.question and any(low[a:b].strip() in r.question.lower() for a, b in spans):
+    if any(r.names_asked(low[a:b].strip()) for a, b in spans):
         return False
     if r.question and asks_about_failure(r):
         return False  # "正在处理。" to "always 502, when will it work?": a maintainer's status
@@ -414,8 +415,8 @@ def _names_task_words(r: Reply) -> bool:
     """A constant one of whose words the question says (`OPENAI_API_KEY` to "which variable
     holds the API key?", `NO_ISSUES_FOUND` to "say NO_ISSUES_FOUND if ..."): the name asked
     for, not a program's leak."""
-    question = set(re.findall(r"[a-z0-9]+", (r.question or "").lower()))
-    parts = re.split(r"[_-]", r.text.strip().lower())
+    question = set(re.findall(r"[a-z0-9]+", r.compared_question))
+    parts = re.split(r"[_-]", fold(r.text.strip()))
     return any(len(part) >= 3 and part in question for part in parts)
 
 
@@ -581,12 +582,12 @@ _NO_THING = re.compile(r"(?:no|missing|empty)\s+([a-z]{3,20})(?:\s+(?:given|prov
 def _asked_thing_absent(inside: str, question: str) -> bool:
     """`inside` (a bracket's words) says the thing the request asks for is absent: "no
     reason" to a request that asks for the reason (the thing's word, or its plural)."""
-    said = inside.strip().lower()
+    said = fold(inside.strip())
     m = _NO_THING.fullmatch(said)
-    if m is None or not question or said in question.lower():
+    if m is None or not question or said in question:
         return False  # (a request that names the note itself asked for it)
     thing = m.group(1)
-    return re.search(rf"\b{thing}(?:s|es)?\b", question.lower()) is not None
+    return re.search(rf"\b{thing}(?:s|es)?\b", question) is not None
 
 
 _AROUND_WORDS = re.compile(r"^[\W_]+|[\W_]+$")
@@ -657,16 +658,12 @@ def empty_shell(r: Reply) -> str | None:
     text = r.text.strip()
     if len(text) > 60:
         return None
-    question = (r.question or "").lower()
+    question = r.compared_question  # (and what it is compared with `fold`ed too)
     low = text.lower()
     if _CQ_CODE.fullmatch(text) is not None:
         return text[:40]
     m = _MEDIA_TAG.fullmatch(text)
-    if (
-        m is not None
-        and m.group(1).lower() in _MEDIA
-        and not _said_in(m.group(1).lower(), question)
-    ):
+    if m is not None and m.group(1).lower() in _MEDIA and not _said_in(fold(m.group(1)), question):
         return text
     if (
         text
@@ -675,7 +672,7 @@ def empty_shell(r: Reply) -> str | None:
         and not _asks(r, _ASKS_MARKUP)
     ):
         named = _MARKUP.search(text)
-        if named is None or named.group(0).lower() not in question:
+        if named is None or fold(named.group(0)) not in question:
             return repr(text)
     if (
         text.startswith("{")
@@ -689,11 +686,11 @@ def empty_shell(r: Reply) -> str | None:
     if (
         label is not None
         and label.group(1).lower() in _SLOT_LABELS
-        and not _said_in(label.group(1).lower(), question)
+        and not _said_in(fold(label.group(1)), question)
     ):
         return text
     key = _AROUND_WORDS.sub("", placeholder_key(low))
-    if key in _DUMMY and not _said_in(key, question):
+    if key in _DUMMY and not _said_in(fold(key), question):
         return text
     # a chat client's empty state or its input's placeholder ("Type a message...", "Ask
     # anything", "No messages yet", "メッセージを入力"), printed where the reply goes

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.folding import fold
 from tether.reliability.lexicon import shipped_terms
 from tether.reliability.persona_signals import NOT_UNDERSTOOD
 from tether.reliability.reply import (
@@ -25,7 +26,6 @@ from tether.reliability.reply import (
     Signal,
     content_words,
     display_size,
-    question_words,
 )
 
 FALLBACK_TERMS = shipped_terms("support_fallback", "not_understood")
@@ -80,10 +80,8 @@ def fallback_words(r: Reply) -> str | None:
     coached = GUIDANCE.search(low)
     if coached is None:
         return None
-    if r.question:
-        sentence = _sentence_at(low, found.start())
-        if (content_words(sentence) - STOP) & question_words(r.question):
-            return None
+    if r.question and r.of_the_task(_sentence_at(low, found.start())):
+        return None
     return f"{found.group(0).strip()} ... {coached.group(0).strip()}"
 
 
@@ -146,7 +144,7 @@ def outcome_words(r: Reply) -> str | None:
     offset = len(r.message) - len(r.message.lstrip())
     # to a request for a domain action ("transfer $100 to Bob", "book a table"), a word of the
     # request in the sentence names the thing as well
-    asked = question_words(r.question) if r.question and _asks_action(r.question) else set()
+    asked = r.asked_words if r.question and _asks_action(r.question) else frozenset()
     thing = None
     for _, start, _, _ in hits:
         sentence = _sentence_at(low, max(0, start - offset))
@@ -154,7 +152,7 @@ def outcome_words(r: Reply) -> str | None:
         if found is not None:
             thing = thing or found.group(0).strip()
             continue
-        shared = (content_words(sentence) - STOP) & asked
+        shared = (content_words(fold(sentence)) - STOP) & asked
         if not shared:
             return None
         thing = thing or sorted(shared)[0]
