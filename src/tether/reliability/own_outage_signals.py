@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from tether.reliability.fix_signals import mended_at
 from tether.reliability.lexicon import (
     CLAUSE_BREAKS,
     SHIPPED,
+    Lexicon,
     Terms,
     near_pair,
     shipped_terms,
@@ -78,8 +80,16 @@ _LAYOUT = ("**", "\n- ", "\n* ", "\n1. ")
 WITHIN = int(_SECTION.get("within", 30))
 # a bad adjective and its response stand this close ("respuesta no válida", "무효한 응답")
 BAD_WITHIN = 16
-# the whole notice: a line or two (`display_size`)
+# the whole notice: a line or two (`display_size`); a message longer than this, stage
+# directions and all, is none (the cheap test first)
 OUTAGE_CHARS = 160
+MESSAGE_CHARS = 2 * OUTAGE_CHARS + 80
+
+
+@lru_cache(maxsize=64)
+def _says_failure(question: str, lexicon: Lexicon) -> bool:
+    """Whether the request holds a failure word (kept: every attempt reads the same one)."""
+    return bool(lexicon.hits(question, HIT_WINDOW))
 
 
 def _explains(word: str) -> bool:
@@ -105,7 +115,7 @@ def _own_line(r: Reply) -> str | None:
         return None  # a person who met it, or was there; a case or a plan ("if it is down")
     if _of_the_task(r, message):
         return None
-    if r.question and r.lexicon.hits(r.question, HIT_WINDOW):
+    if r.question and _says_failure(r.question, r.lexicon):
         return None  # the request reports a failure, or asks of one: a line about it answers
     if says_resolved(RESOLVED, message) or mended_at(low) is not None:
         return None
@@ -116,10 +126,10 @@ def own_outage(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short line in which the service says that it (the bot, the AI, the neural net, the
     assistant, the server) is down, asleep, offline, unavailable or overloaded: a bot's or an
     app's own outage notice, said in its own voice where the answer should be."""
-    if not r.message or len(r.message) > 3 * OUTAGE_CHARS:
+    if not r.message or len(r.message) > MESSAGE_CHARS:
         return ()
     low = r.message.lower()
-    if DOWN.search(low) is None or ITS.search(low) is None:
+    if ITS.search(low) is None or DOWN.search(low) is None:  # (the shorter list first)
         return ()
     line = _own_line(r)
     if line is None:
@@ -134,7 +144,7 @@ def own_outage(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def bad_response(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short line that says an invalid, unexpected or malformed response came back from the
     server, the API or upstream: a client's notice that what it received was no answer."""
-    if not r.message or len(r.message) > 3 * OUTAGE_CHARS:
+    if not r.message or len(r.message) > MESSAGE_CHARS:
         return ()
     low = r.message.lower()
     if BAD.search(low) is None or FROM.search(low) is None:
