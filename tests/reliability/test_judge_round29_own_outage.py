@@ -76,6 +76,9 @@ OWN_OUTAGES = [
     "روبوت المحادثة غير متاح حاليًا.",
     "הצ'אטבוט אינו זמין כרגע.",
     "चैटबॉट अभी उपलब्ध नहीं है।",
+    "El xatbot no està disponible en aquest moment.",
+    "O asistente non está dispoñible neste momento.",
+    "Zerbitzua zerbitzuz kanpo dago orain.",
 ]
 
 
@@ -116,6 +119,9 @@ BAD_RESPONSES = [
     "تم استلام استجابة غير صالحة من الخادم.",
     "התקבלה תגובה לא תקינה מהשרת.",
     "सर्वर से अमान्य प्रतिक्रिया प्राप्त हुई।",
+    "S'ha rebut una resposta no vàlida del servidor.",
+    "Recibida unha resposta non válida do servidor.",
+    "Zerbitzaritik erantzun baliogabea jaso da.",
 ]
 
 
