@@ -216,6 +216,7 @@ from tether.reliability.notice_signals import (
     switched_off,
     tool_record,
 )
+from tether.reliability.own_outage_signals import bad_response, own_outage
 from tether.reliability.page_signals import empty_page, html_page, page_text
 from tether.reliability.person_signals import first_person, specifics, witness
 from tether.reliability.persona_signals import (
@@ -301,6 +302,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "cannot_talk_now": 1.0,  # ... or only unable to talk now ("今はお話しできないの…")
     "own_machinery": 1.0,  # ... or its own AI, server or signal in trouble ("my AI is napping")
     "cut_off": 1.0,  # ... or cut off from its servers or the internet ("I can't reach the servers")
+    "own_outage": 0.5,  # a service saying it is down or asleep ("O chatbot está fora do ar")
+    "bad_response": 0.5,  # a bad response said received ("Invalid response from server")
     "not_understood": 1.0,  # ... or only "I didn't understand", with no word of the task
     "only_an_aside": 1.0,  # ... or only a stage direction, no spoken line ("*stares blankly*")
     "bot_fallback": 1.5,  # a support bot's "didn't get that" with coaching ("Try saying ...")
@@ -447,6 +450,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     cannot_talk_now,
     own_machinery,
     cut_off,
+    own_outage,
+    bad_response,
     not_understood,
     only_an_aside,
     bot_fallback,
