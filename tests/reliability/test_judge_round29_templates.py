@@ -72,10 +72,11 @@ def test_a_notices_template_still_reads_in_full(text: str) -> None:
 @pytest.mark.parametrize(
     ("question", "text"),
     [
-        # a fallback that names what was asked and says it is not there (pt / ca / en)
+        # a fallback that names what was asked and says it could not (pt / ca / eu / en)
         ("Play my workout playlist", "Não encontrei {playlist}."),
         ("Posa la llista de reproducció del gimnàs", "No trobo la llista {playlist}."),
-        ("Set a timer for the pasta", "There is no timer called {timer_name}."),
+        ("Jarri nire playlista", "Ezin dut {playlist} playlista aurkitu."),
+        ("Set a timer for the pasta", "I wasn't able to set the timer for {duration}."),
     ],
 )
 def test_a_fallback_that_names_the_request_and_says_not_is_no_reply(
@@ -122,3 +123,18 @@ def test_a_reply_template_with_a_failure_sign_beside_it_is_a_failure() -> None:
 def test_a_reply_template_that_names_the_request_is_an_answer(text: str) -> None:
     failure, names = hand(text, "Play my workout playlist (lista)")
     assert not failure and "template_slot" not in names, names
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        # a report on the request that there is none: an answer, its count still to come
+        # (ko / en / es)
+        ("/힌트 주세요", "남은 힌트가 없습니다. (사용한 힌트 {used})"),
+        ("What timers do I have?", "No timers running. You set {count} timers today."),
+        ("¿Qué alarmas tengo?", "No tienes alarmas. Última alarma: {time}."),
+    ],
+)
+def test_a_report_that_there_is_none_stays_an_answer(question: str, text: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names

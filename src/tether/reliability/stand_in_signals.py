@@ -109,6 +109,10 @@ def _negation_pattern(terms: Iterable[str]) -> re.Pattern[str]:
 
 # A line that says a thing is not, is none, could not be: a fallback's, not a reply's values.
 _NEGATION = _negation_pattern(SHIPPED.get("reply_slot", {}).get("negation", ()))
+# A line that says it could not, did not find: a fallback's, even when it names the request.
+_UNABLE = _negation_pattern(SHIPPED.get("reply_slot", {}).get("unable", ()))
+# A line that asks the user to do something ("please", "bitte", "请"): a notice's, not a value's.
+_ASKING = _negation_pattern(SHIPPED.get("reply_slot", {}).get("asking", ()))
 # The exchange's own units, which a quota's notice counts ("{count} messages left today").
 _UNITS = _negation_pattern(SHIPPED.get("reply_slot", {}).get("units", ()))
 
@@ -147,8 +151,8 @@ def _carries_values(r: Reply, said: str, slots: set[str]) -> bool:
         if not words & _VALUE_SLOT or words & _EXCHANGE_SLOT:
             return False
     outside = SLOT.sub(" ", said)
-    if _NEGATION.search(outside) is not None or _UNITS.search(outside) is not None:
-        return False  # a "not" in any language, a quota's units: a notice's template
+    if any(p.search(outside) is not None for p in (_NEGATION, _ASKING, _UNITS)):
+        return False  # a "not" in any language, a "please", a quota's units: a notice's
     if any(mark in outside for mark in "?\uff1f\u061f"):
         return False  # it asks the user back instead of answering
     from tether.reliability.exchange_signals import speaks_of_exchange
@@ -195,8 +199,8 @@ def _reports_on_request(r: Reply, said: str, slots: set[str]) -> bool:
 
     if speaks_of_exchange(said.lower()):
         return False  # "I couldn't find anything for {query}": the request's echo in a fallback
-    if _NEGATION.search(SLOT.sub(" ", said)) is not None:
-        return False  # "No encontré {song}": a fallback's, whatever the lexicon knows of its words
+    if _UNABLE.search(SLOT.sub(" ", said)) is not None:
+        return False  # "Não encontrei {playlist}": a fallback's, whatever the lexicon knows
     asked = _subject_words(r.question[-300:])
     if not asked:
         return False
