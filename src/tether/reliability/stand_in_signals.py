@@ -151,7 +151,7 @@ def _carries_values(r: Reply, said: str, slots: set[str]) -> bool:
         if not words & _VALUE_SLOT or words & _EXCHANGE_SLOT:
             return False
     outside = SLOT.sub(" ", said)
-    if any(p.search(outside) is not None for p in (_NEGATION, _ASKING, _UNITS)):
+    if any(p.search(outside) is not None for p in (_NEGATION, _UNABLE, _ASKING, _UNITS)):
         return False  # a "not" in any language, a "please", a quota's units: a notice's
     if any(mark in outside for mark in "?\uff1f\u061f"):
         return False  # it asks the user back instead of answering
