@@ -45,9 +45,10 @@ _ASKS_TEMPLATE = re.compile(
 )
 _INLINE_CODE = re.compile(r"`[^`\n]*`|<code>.*?</code>")
 # A line of code, where a slot is the code's own: indented, an f-string, a call that prints or
-# raises, a line of JSON.
+# raises, a line of JSON (not a line that is one `{{ .Answer }}` slot: a template's).
 _CODE_LINE = re.compile(
-    r"^(?:\s{4,}|\t|\s*[{\[]\s*[\"'{\[]).*$|^.*(?:\bf[\"']|\b(?:print|raise|return|throw)\b|console\.\w+\().*$",
+    r"^(?:\s{4,}|\t|(?!\s*\{\{[^{}\n]*\}\}\s*$)\s*[{\[]\s*[\"'{\[]).*$"
+    r"|^.*(?:\bf[\"']|\b(?:print|raise|return|throw)\b|console\.\w+\().*$",
     re.M,
 )
 TEMPLATE_CHARS = 600
@@ -71,16 +72,95 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if _reports_on_request(r, said, slots):
         return ()  # a skill's reply to what was asked, its value still to be filled in
+    alone = _slots_alone(said, slots)
     weight = w["template_slot"] + min(len(slots) - 1, 2) * TEMPLATE_MORE
+    if not alone and _carries_values(r, said, slots):
+        weight = w["template_slot"] * TEMPLATE_VALUES  # a reply template: the answer's values
     if any(_ERROR_SLOT.search(slot) is not None for slot in slots):
         weight += TEMPLATE_ERROR  # the slot a failure notice leaves for its error
-    if not any(c.isalpha() for c in SLOT.sub("", said)):
+    if alone:
         weight = max(weight, w["template_slot"] * TEMPLATE_ALONE)  # slots and signs alone
     return (Signal("template_slot", round(weight, 3), ", ".join(sorted(slots))[:60]),)
 
 
 # A slot's name, in words: `{timer_list}`, `{hintCount}`, `${playlistName}`.
 _SLOT_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# The words of a slot's name that say it holds a value of the answer, and those that say it
+# holds the exchange's own things (judge_signals.json: `reply_slot`).
+_VALUE_SLOT = frozenset(SHIPPED.get("reply_slot", {}).get("values", ()))
+_EXCHANGE_SLOT = frozenset(SHIPPED.get("reply_slot", {}).get("exchange", ()))
+
+
+def _negation_pattern(terms: Iterable[str]) -> re.Pattern[str]:
+    """The negation words as one pattern: a whole word, a word's ending (`-medi`), its
+    beginning (`nepodař-`, the prefixed negation of Czech, Slovak, Persian verbs), or, in
+    scripts written without spaces (CJK, kana, Thai) and in Korean, a part of a word."""
+    parts = []
+    for term in sorted(terms, key=len, reverse=True):
+        if term.startswith("-"):
+            parts.append(re.escape(term[1:]) + r"(?!\w)")
+        elif term.endswith("-"):
+            parts.append(r"(?<!\w)" + re.escape(term[:-1]))
+        elif all(ord(c) >= 0x0E00 for c in term):
+            parts.append(re.escape(term))
+        else:
+            parts.append(r"(?<!\w)" + re.escape(term) + r"(?!\w)")
+    return re.compile("|".join(parts) or "(?!)", re.I)
+
+
+# A line that says a thing is not, is none, could not be: a fallback's, not a reply's values.
+_NEGATION = _negation_pattern(SHIPPED.get("reply_slot", {}).get("negation", ()))
+# A line that says it could not, did not find: a fallback's, even when it names the request.
+_UNABLE = _negation_pattern(SHIPPED.get("reply_slot", {}).get("unable", ()))
+# A line that asks the user to do something ("please", "bitte", "请"): a notice's, not a value's.
+_ASKING = _negation_pattern(SHIPPED.get("reply_slot", {}).get("asking", ()))
+# The exchange's own units, which a quota's notice counts ("{count} messages left today").
+_UNITS = _negation_pattern(SHIPPED.get("reply_slot", {}).get("units", ()))
+
+
+def _slot_words(slot: str) -> set[str]:
+    """A slot's name as lower-cased words, each also without a plural's `s`
+    (`{cardLastFour}`: card, last, four; `${items}`: items, item)."""
+    words = {n.lower() for n in _SLOT_NAME_WORD.findall(slot)}
+    return words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s")}
+
+
+_OUTSIDE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _slots_alone(said: str, slots: set[str]) -> bool:
+    """Whether a text is its slots and signs alone, or its slots and their own names as
+    labels ("Answer: {{ .Answer }}", "Result: {result}"): nothing but the template, however
+    its slots are named."""
+    outside = {w.lower() for w in _OUTSIDE_WORD.findall(SLOT.sub(" ", said))}
+    return not outside or outside <= {w for slot in slots for w in _slot_words(slot)}
+
+
+def _carries_values(r: Reply, said: str, slots: set[str]) -> bool:
+    """Whether a template is a reply's, its slots the answer's values: every slot's name
+    says it holds a value (a number, a time, a place, an item, an answer: `{temp}`, `{city}`,
+    `${playlistName}`, `{balance}`) and none the exchange's own things (its error, its message,
+    the request echoed, the model, bot or service), and the words outside the slots say no
+    failure, in any language the lexicon knows, and nothing of the exchange. A voice skill's
+    or a bot's answer sent before its program filled it in ("주사위 결과는 {num}입니다",
+    "Ваш баланс: {balance}"), not a failure notice, whose slot is the error's or whose words
+    are a failure's."""
+    if r.hits:
+        return False  # a failure's words: a notice's template
+    for slot in slots:
+        words = _slot_words(slot)
+        if not words & _VALUE_SLOT or words & _EXCHANGE_SLOT:
+            return False
+    outside = SLOT.sub(" ", said)
+    if any(p.search(outside) is not None for p in (_NEGATION, _UNABLE, _ASKING, _UNITS)):
+        return False  # a "not" in any language, a "please", a quota's units: a notice's
+    if any(mark in outside for mark in "?\uff1f\u061f"):
+        return False  # it asks the user back instead of answering
+    from tether.reliability.exchange_signals import speaks_of_exchange
+
+    return not speaks_of_exchange(said.lower())
+
+
 SUBJECT_STEM = 4  # a shorter word is not a subject ("set", "list" is one)
 
 
@@ -120,6 +200,8 @@ def _reports_on_request(r: Reply, said: str, slots: set[str]) -> bool:
 
     if speaks_of_exchange(said.lower()):
         return False  # "I couldn't find anything for {query}": the request's echo in a fallback
+    if _UNABLE.search(SLOT.sub(" ", said)) is not None:
+        return False  # "Não encontrei {playlist}": a fallback's, whatever the lexicon knows
     asked = _subject_words(r.question[-300:])
     if not asked:
         return False
@@ -172,6 +254,7 @@ def _unless_slots(m: re.Match[str]) -> str:
 
 
 TEMPLATE_MORE = 0.1  # each further slot, up to two
+TEMPLATE_VALUES = 0.5  # a reply template's slots, the answer's values: a sign, no verdict
 TEMPLATE_ALONE = 1.5  # a reply of slots and signs alone: nothing but the template
 TEMPLATE_ERROR = 0.2  # a slot named for the error it was to carry (`{e}`, `{llm_error_details}`)
 # A slot's name that holds the error: `{e}`, `{exc!r}`, `{err.message}`, `${error}`,
