@@ -252,8 +252,31 @@ def _tail_loop(text: str, r: Reply) -> str | None:
 
 
 # Byte-level BPE's stand-ins for bytes, left in a text decoded token by token without the
-# byte map undone: `Ġ` for a space, `Ċ` for a newline ("TitleĠofĠtheĠimageĊĊ").
+# byte map undone: `Ġ` for a space, `Ċ` for a newline ("TitleĠofĠtheĠimageĊĊ"); SentencePiece's
+# `▁` for a space, its pieces joined without it replaced ("▁The▁sea▁is▁blue").
 _BPE_SPACES = ("\u0120", "\u010a")
+_PIECE_SPACE = re.compile("\u2581[^\W\d_]")
+# A text of two-byte UTF-8 characters (accented Latin, Greek, Cyrillic, Hebrew, Arabic) whose
+# bytes were read one by one as Latin-1 or cp1252: a lead byte C2-DF ("\u00c3", "\u00d0",
+# "\u00d1") and a continuation byte (80-BF) ("Ã©" for "é", "Ð¿Ñ€" for "пр").
+_BYTE_PAIR = re.compile(
+    "[\u00c2-\u00df][\u00a0-\u00bf\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6"
+    "\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc"
+    "\u2122\u0161\u203a\u0153\u017e\u0178]"
+)
+# Two-byte mojibake: this many pairs at least; in a text of another script read so (Cyrillic,
+# Greek), this share of its characters.
+MOJIBAKE_PAIRS = 3
+PAIR_SHARE = 0.3
+# A request about encodings: then garbled characters may be what it asks about.
+_ASKS_ENCODING = re.compile(
+    r"encod|decod|utf|unicode|charset|latin|mojibake|garbl|\u4e71\u7801|\u6587\u5b57\u5316\u3051"
+    r"|\u043a\u043e\u0434\u0438\u0440\u043e\u0432\u043a|\ufffd",
+    re.I,
+)
+# A short reply with the replacement character in it at all (a token cut mid-character opens
+# it: "\ufffd\ufffd\u90fd\u5e02"), this short.
+REPLACED_CHARS = 80
 # Text of other scripts whose UTF-8 bytes were read one by one: a CJK character's lead byte
 # (E3-E9) as Latin-1, then two continuation bytes as Latin-1 (A1-BF), as GPT-2's byte map
 # spells the rest (U+0121-U+0143: "\u00e4\u00b8\u012f", the "\u4e0d" of a byte-level
@@ -284,6 +307,23 @@ def _mojibake(text: str) -> str | None:
         return "\u0120"
     if head.count("\ufffd") >= REPLACEMENTS:
         return "\ufffd"
+    if "\ufffd" in head and len(text) <= REPLACED_CHARS and (
+        text.startswith("\ufffd") or head.count("\ufffd") >= 2 or not text.strip("\ufffd \n")
+    ):
+        return "\ufffd"
+    if "\u2581" in head:
+        pieces = len(_PIECE_SPACE.findall(head))
+        if pieces >= 3 and pieces > head.count(" "):
+            return "\u2581"
+    pairs = _BYTE_PAIR.findall(head)
+    if len(pairs) >= MOJIBAKE_PAIRS:
+        solid = len(head) - sum(map(head.count, " \n\t"))
+        # (an accented Latin text: its pairs stand for a few letters among plain ones; every
+        # letter of a Cyrillic text: a long run of pairs)
+        if 2 * len(pairs) >= PAIR_SHARE * solid or (
+            "\u00c3" in head and sum(1 for x in pairs if x[0] == "\u00c3") >= MOJIBAKE_PAIRS
+        ):
+            return str(pairs[0])
     if _LEAD_BYTE.search(head) is None:
         return None
     found = _BYTE_TRIPLE.findall(head)
@@ -612,6 +652,67 @@ def _silence_after(text: str) -> str | None:
     return None if m is None else m.group(0)[1:].strip()
 
 
+# A model that plays both sides: after its reply it writes the user's next turn under a chat
+# template's role label, and often its own after it ("...Paris.\nUser: And Germany?\nAssistant:
+# Berlin."): a base model, or a template with no stop sequence, continuing the dialogue it was
+# given. The roles as templates and instruction formats name them, a line's start.
+_USER_TURN = re.compile(
+    r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:user|human|instruction|usuario|utilisateur|benutzer"
+    r"|utente|usu\u00e1rio|gebruiker|kullan\u0131c\u0131|\u043f\u043e\u043b\u044c\u0437\u043e"
+    r"\u0432\u0430\u0442\u0435\u043b\u044c|\u7528\u6237|\u7528\u6236|\u30e6\u30fc\u30b6\u30fc"
+    r"|\uc0ac\uc6a9\uc790)(?:\*\*)?[ \t]*[:\uff1a]",
+    re.M | re.I,
+)
+_MODEL_TURN = re.compile(
+    r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:assistant|ai|gpt|chatgpt|bot|model|response|asistente"
+    r"|assistente|assistent|\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442|\u52a9\u624b"
+    r"|\u30a2\u30b7\u30b9\u30bf\u30f3\u30c8|\uc5b4\uc2dc\uc2a4\ud134\ud2b8)(?:\*\*)?[ \t]*[:\uff1a]",
+    re.M | re.I,
+)
+# What a request that asks for a dialogue (a script, a sample chat, a prompt to write) says.
+_ASKS_DIALOGUE = re.compile(
+    r"dialog|conversation|chat ?log|transcript|script|role.?play|example|sample|prompt|format"
+    r"|template|few.?shot|interview|scene|story|\u5bf9\u8bdd|\u4f1a\u8a71|\u5bfe\u8a71"
+    r"|\ub300\ud654|\u0434\u0438\u0430\u043b\u043e\u0433|gespr\u00e4ch",
+    re.I,
+)
+# The cheap test: a role word after a newline (every turn the model writes for the user).
+# An instruction format's label for the user's side (Alpaca's, Vicuna's `### Instruction:`,
+# `### Human:`): a template's marker, no writer's heading, wherever it stands after text.
+_FORMAT_USER_TURN = re.compile(r"#{3} ?(?:instruction|human|user) ?:", re.I)
+_TURN_MARKS = ("### ", "\nUser", "\nHuman", "\nUSER", "\nHUMAN", "\n### ", "\n**User", "\n\u7528\u6237")
+
+
+def may_speak_both_sides(text: str) -> bool:
+    """Whether `text` may hold a user's turn written by the model (a role label on a line)."""
+    return ("\n" in text or "### " in text) and any(m in text for m in _TURN_MARKS)
+
+
+def _both_sides(text: str, r: Reply) -> str | None:
+    """After a reply of its own, the user's next turn under a role label and the model's turn
+    after it (or the user's turn ending the reply): a model continuing the dialogue for both
+    sides. Not a dialogue the request asks for (a script, a sample chat, a prompt), not one in
+    code or introduced as an example (the line before it ends on a colon), not a text about
+    templates and tokens."""
+    if not may_speak_both_sides(text) or "```" in text:
+        return None
+    m = _FORMAT_USER_TURN.search(text) if "### " in text else None
+    if m is not None and m.start() > 0 and LETTER.search(text[: m.start()]) is not None:
+        if _ABOUT_TOKENS.search(text) is None and _ASKS_DIALOGUE.search(r.question) is None:
+            return m.group(0)
+    m = _USER_TURN.search(text)
+    if m is None or m.start() == 0:
+        return None
+    before = text[: m.start()].rstrip()
+    if not before or LETTER.search(before) is None or before.endswith((":", "\uff1a")):
+        return None
+    if _MODEL_TURN.match(before) is None and _MODEL_TURN.search(text, m.end()) is None:
+        return None  # (a turn of each side: the model's, then the user's or the user's, then its)
+    if _ABOUT_TOKENS.search(text) is not None or _ASKS_DIALOGUE.search(r.question):
+        return None
+    return m.group(0).strip()[:20]
+
+
 def _echo(text: str, question: str) -> bool:
     """The reply is the user's message itself, word for word."""
     # its first word first (a whole word when a space follows it in the head): most replies
@@ -669,7 +770,7 @@ def may_be_degenerate(text: str) -> bool:
     words = text.split(None, 3)
     if len(words) == 4 and words[0] == words[1] == words[2]:
         return True  # (one word chanted: `_chant`)
-    if _glued_loop(text) is not None or may_loop_at_end(text):
+    if _glued_loop(text) is not None or may_loop_at_end(text) or may_speak_both_sides(text):
         return True
     return _mojibake_marks(text) or may_fill(text)
 
@@ -677,8 +778,10 @@ def may_be_degenerate(text: str) -> bool:
 def _mojibake_marks(text: str) -> bool:
     """Whether `text`'s head holds a mark of mojibake (`Ġ`, `Ċ`, U+FFFD, a Latin-1 lead byte)."""
     head = text[:2000]
-    return any(c in head for c in "\u0120\u010a\ufffd") or (
-        _LEAD_BYTE.search(head) is not None and _BYTE_TRIPLE.search(head) is not None
+    return (
+        any(c in head for c in "\u0120\u010a\ufffd\u2581")
+        or (_LEAD_BYTE.search(head) is not None and _BYTE_TRIPLE.search(head) is not None)
+        or (not head.isascii() and _BYTE_PAIR.search(head) is not None)
     )
 
 
@@ -735,13 +838,16 @@ def broken(r: Reply) -> str | None:
     if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
         said = text[:40]
     if said is None:
-        said = _mojibake(text) or _empty_completion(text) or filler(r) or _reasoning_only(text)
+        said = _mojibake(text)
+        if said is not None and r.question and _ASKS_ENCODING.search(r.question) is not None:
+            said = None  # (garbled text asked about: an encoding's question quotes it)
+        said = said or _empty_completion(text) or filler(r) or _reasoning_only(text)
     if said is None:
         said = _chant(text, r) or _script_soup(text) or _glued_loop(text)
     if said is None and len(text) >= 3 and not text.strip("_"):
         said = text[:20]  # a form's blank, never filled
     if said is None and r.structure is None and not r.html:
-        said = _line_loop(text, r) or _tail_loop(text, r)
+        said = _line_loop(text, r) or _tail_loop(text, r) or _both_sides(text, r)
     return said
 
 
