@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import operator
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import groupby, islice, pairwise
@@ -255,7 +256,7 @@ def _tail_loop(text: str, r: Reply) -> str | None:
 # byte map undone: `Ġ` for a space, `Ċ` for a newline ("TitleĠofĠtheĠimageĊĊ"); SentencePiece's
 # `▁` for a space, its pieces joined without it replaced ("▁The▁sea▁is▁blue").
 _BPE_SPACES = ("\u0120", "\u010a")
-_PIECE_SPACE = re.compile("\u2581[^\W\d_]")
+_PIECE_SPACE = re.compile("\u2581[^\\W\\d_]")
 # A text of two-byte UTF-8 characters (accented Latin, Greek, Cyrillic, Hebrew, Arabic) whose
 # bytes were read one by one as Latin-1 or cp1252: a lead byte C2-DF ("\u00c3", "\u00d0",
 # "\u00d1") and a continuation byte (80-BF) ("Ã©" for "é", "Ð¿Ñ€" for "пр").
@@ -307,8 +308,10 @@ def _mojibake(text: str) -> str | None:
         return "\u0120"
     if head.count("\ufffd") >= REPLACEMENTS:
         return "\ufffd"
-    if "\ufffd" in head and len(text) <= REPLACED_CHARS and (
-        text.startswith("\ufffd") or head.count("\ufffd") >= 2 or not text.strip("\ufffd \n")
+    if (
+        "\ufffd" in head
+        and len(text) <= REPLACED_CHARS
+        and (text.startswith("\ufffd") or head.count("\ufffd") >= 2 or not text.strip("\ufffd \n"))
     ):
         return "\ufffd"
     if "\u2581" in head:
@@ -666,7 +669,8 @@ _USER_TURN = re.compile(
 _MODEL_TURN = re.compile(
     r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:assistant|ai|gpt|chatgpt|bot|model|response|asistente"
     r"|assistente|assistent|\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442|\u52a9\u624b"
-    r"|\u30a2\u30b7\u30b9\u30bf\u30f3\u30c8|\uc5b4\uc2dc\uc2a4\ud134\ud2b8)(?:\*\*)?[ \t]*[:\uff1a]",
+    r"|\u30a2\u30b7\u30b9\u30bf\u30f3\u30c8|\uc5b4\uc2dc\uc2a4\ud134\ud2b8)"
+    r"(?:\*\*)?[ \t]*[:\uff1a]",
     re.M | re.I,
 )
 # What a request that asks for a dialogue (a script, a sample chat, a prompt to write) says.
@@ -676,16 +680,36 @@ _ASKS_DIALOGUE = re.compile(
     r"|\ub300\ud654|\u0434\u0438\u0430\u043b\u043e\u0433|gespr\u00e4ch",
     re.I,
 )
-# The cheap test: a role word after a newline (every turn the model writes for the user).
 # An instruction format's label for the user's side (Alpaca's, Vicuna's `### Instruction:`,
 # `### Human:`): a template's marker, no writer's heading, wherever it stands after text.
 _FORMAT_USER_TURN = re.compile(r"#{3} ?(?:instruction|human|user) ?:", re.I)
-_TURN_MARKS = ("### ", "\nUser", "\nHuman", "\nUSER", "\nHUMAN", "\n### ", "\n**User", "\n\u7528\u6237")
+# The cheap test: a heading's hashes, or a user's role word after a newline (every turn the
+# model writes for the user), as `_USER_TURN` spells them.
+_TURN_MARKS = (
+    "## ",
+    "\nUser",
+    "\nHuman",
+    "\nUSER",
+    "\nHUMAN",
+    "\n**User",
+    "\nUsuario",
+    "\nUsu\u00e1rio",
+    "\nUtilisateur",
+    "\nBenutzer",
+    "\nUtente",
+    "\nGebruiker",
+    "\nKullan\u0131c\u0131",
+    "\n\u041f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b\u044c",
+    "\n\u7528\u6237",
+    "\n\u7528\u6236",
+    "\n\u30e6\u30fc\u30b6\u30fc",
+    "\n\uc0ac\uc6a9\uc790",
+)
 
 
 def may_speak_both_sides(text: str) -> bool:
     """Whether `text` may hold a user's turn written by the model (a role label on a line)."""
-    return ("\n" in text or "### " in text) and any(m in text for m in _TURN_MARKS)
+    return ("\n" in text or "## " in text) and any(m in text for m in _TURN_MARKS)
 
 
 def _both_sides(text: str, r: Reply) -> str | None:
@@ -697,9 +721,14 @@ def _both_sides(text: str, r: Reply) -> str | None:
     if not may_speak_both_sides(text) or "```" in text:
         return None
     m = _FORMAT_USER_TURN.search(text) if "### " in text else None
-    if m is not None and m.start() > 0 and LETTER.search(text[: m.start()]) is not None:
-        if _ABOUT_TOKENS.search(text) is None and _ASKS_DIALOGUE.search(r.question) is None:
-            return m.group(0)
+    if (
+        m is not None
+        and m.start() > 0
+        and LETTER.search(text[: m.start()]) is not None
+        and _ABOUT_TOKENS.search(text) is None
+        and _ASKS_DIALOGUE.search(r.question) is None
+    ):
+        return m.group(0)
     m = _USER_TURN.search(text)
     if m is None or m.start() == 0:
         return None
@@ -711,6 +740,66 @@ def _both_sides(text: str, r: Reply) -> str | None:
     if _ABOUT_TOKENS.search(text) is not None or _ASKS_DIALOGUE.search(r.question):
         return None
     return m.group(0).strip()[:20]
+
+
+# A reply of punctuation alone ("?", "\u3002\u3002\u3002", "!?", "\u2026\u2026"): a model that
+# stopped at its first token, or whose words were all dropped, to a request that names none
+# of it (a question about a sign is answered by the sign).
+_ASKS_SIGN = re.compile(
+    r"punctuat|symbol|character|\bsign\b|\bmark\b|emoji|\u6807\u70b9|\u7b26\u53f7|\u8a18\u53f7"
+    r"|\u7b26\u865f|\u0437\u043d\u0430\u043a|signe|zeichen|signo|s\u00edmbolo",
+    re.I,
+)
+
+
+def _signs_only(text: str, r: Reply) -> str | None:
+    """The whole reply punctuation (Unicode's Po and Pd classes: no brackets or quotes, an
+    empty object's or string's) and spaces, to a request that has a question, neither holds
+    the reply nor asks about signs."""
+    if len(text) > SOUP_CHARS or not r.question:
+        return None
+    if any(not c.isspace() and unicodedata.category(c) not in ("Po", "Pd") for c in text):
+        return None
+    if text in r.question or _ASKS_SIGN.search(r.question) is not None:
+        return None
+    return text[:20]
+
+
+# A sequence model's unknown token written bare ("i unk unk unk"): this many times at least,
+# and this share of the words.
+UNK_WORDS = 3
+UNK_SHARE = 0.3
+
+
+def _bare_unknowns(text: str) -> str | None:
+    """The unknown token without its brackets (`unk`, `UNK`) said again and again, much of a
+    short reply: an old seq2seq model's output, every word it did not know replaced."""
+    if len(text) > SOUP_CHARS or ("unk" not in text and "UNK" not in text):
+        return None
+    words = text.split()
+    unknown = sum(1 for w in words if w.strip(_PUNCTUATION) in ("unk", "UNK"))
+    if unknown >= UNK_WORDS and unknown >= UNK_SHARE * len(words):
+        return "unk"
+    return None
+
+
+# Half a JSON object printed where the answer should be: the reply opens an object and never
+# closes it ('{"answer": "The sea', '{"response":'), a structured output cut after a token or
+# two. This short at most (a long object cut for length is a verdict of its own).
+HALF_OBJECT_CHARS = 300
+_OPENED_OBJECT = re.compile(r'\[?\{\s*(?:"[^"\n]{1,60}"\s*:|$)')
+
+
+def _half_object(text: str) -> str | None:
+    """A short reply that opens a JSON object (`{` alone, or `{"key":`) and never closes it:
+    more braces opened than closed, no line of code or prose after it."""
+    if len(text) > HALF_OBJECT_CHARS or not text.startswith(("{", "[{")):
+        return None
+    if _OPENED_OBJECT.match(text) is None or text.count("{") <= text.count("}"):
+        return None
+    if text.count("\n") > 2:
+        return None  # (a pretty-printed object cut is read as a truncation elsewhere)
+    return text[:20]
 
 
 def _echo(text: str, question: str) -> bool:
@@ -844,6 +933,8 @@ def broken(r: Reply) -> str | None:
         said = said or _empty_completion(text) or filler(r) or _reasoning_only(text)
     if said is None:
         said = _chant(text, r) or _script_soup(text) or _glued_loop(text)
+    if said is None:
+        said = _signs_only(text, r) or _bare_unknowns(text) or _half_object(text)
     if said is None and len(text) >= 3 and not text.strip("_"):
         said = text[:20]  # a form's blank, never filled
     if said is None and r.structure is None and not r.html:
