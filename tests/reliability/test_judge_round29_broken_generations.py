@@ -138,3 +138,49 @@ def test_a_sign_asked_for_a_word_explained_a_whole_object_are_answers(
 ) -> None:
     _, names = hand(text, question)
     assert "degenerate" not in names
+
+
+NO_ANSWER = (
+    (POEM, "Question: Write a short poem about the sea\nAnswer:"),
+    (POEM, "Write a short poem about the sea.\nAssistant:"),
+    (POEM, "Write a short poem about the sea. Write a short poem about the sea."),
+    (POEM, "model"),
+    (POEM, "Assistant:"),
+    (POEM, "```json\n```"),
+    (POEM, "1111111111111111"),
+    (POEM, "0 0 0 0 0 0 0 0 0 0 0 0"),
+    (POEM, "The user wants a poem about the sea. I should keep it short and use imagery."),
+    (POEM, "Okay, the user is asking for a poem. Let me think about waves and salt."),
+    ("写一首关于大海的诗", "用户想要一首关于大海的诗，我应该写得简短一些。"),
+    ("Escribe un poema sobre el mar", "El usuario quiere un poema sobre el mar. Debo ser breve."),
+)
+
+
+@pytest.mark.parametrize(("question", "text"), NO_ANSWER)
+def test_an_echo_a_role_an_empty_fence_a_digit_loop_or_a_plan_is_no_answer(
+    question: str, text: str
+) -> None:
+    failure, names = hand(text, question)
+    assert failure, names
+    assert "degenerate" in names
+
+
+ANSWERED = (
+    (POEM, "Write a short poem about the sea:\n\nWaves fold on the shore, salt on the wind."),
+    ("Which role speaks second in a chat template?", "assistant"),
+    ("Count to ten in binary zeros only, ten times.", "0 0 0 0 0 0 0 0 0 0"),
+    ("Print 1 sixteen times, glued.", "1111111111111111"),
+    (
+        "What does the user want in this ticket: 'I cannot log in'?",
+        "The user wants to log in again. I'd reset their password and send a link.",
+    ),
+    (POEM, "The sea is wide, I will not lie, it holds the moon and the grey sky."),
+)
+
+
+@pytest.mark.parametrize(("question", "text"), ANSWERED)
+def test_a_poem_a_role_asked_for_digits_asked_for_a_users_wish_asked_are_answers(
+    question: str, text: str
+) -> None:
+    _, names = hand(text, question)
+    assert "degenerate" not in names

@@ -426,6 +426,51 @@ def _reasoning_only(text: str) -> str | None:
     return None
 
 
+# A reasoning model's thinking sent as its reply, with no tags around it: it speaks of "the
+# user" in the third person and plans its answer ("The user wants a poem about the sea. I
+# should keep it short."), and the answer never follows. Read in a reply that opens so (a
+# discourse word before it at most) and plans (a word of its own next step), to a request
+# that does not itself speak of a user (then "the user wants..." may be the answer).
+_THINKING_OPENS = re.compile(
+    r"^(?:(?:ok(?:ay)?|alright|hmm+|so|well|right)[,.]?\s+(?:so\s+)?)?"
+    r"(?:the\ user(?:'s)?\s+(?:wants|is\ asking|asks|asked|has\ asked|would\ like|requests"
+    r"|wrote|says|said|just|seems|sent|message|question|request)"
+    r"|\u7528\u6237(?:\u60f3|\u8981|\u95ee|\u5e0c\u671b|\u8ba9\u6211|\u8bf7\u6c42|\u9700\u8981|\u5728\u95ee|\u53d1|\u8bf4)"
+    r"|\u30e6\u30fc\u30b6\u30fc(?:\u306f|\u304c)"
+    r"|\u043f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b\u044c\s+(?:\u0445\u043e\u0447\u0435\u0442|\u043f\u0440\u043e\u0441\u0438\u0442|\u0441\u043f\u0440\u0430\u0448\u0438\u0432\u0430\u0435\u0442)"
+    r"|el\ usuario\s+(?:quiere|pide|pregunta|est\u00e1\ pidiendo)"
+    r"|l'utilisateur\s+(?:veut|demande|souhaite)"
+    r"|der\ (?:benutzer|nutzer)\s+(?:m\u00f6chte|will|fragt|bittet))",
+    re.I | re.X,
+)
+_PLANS = re.compile(
+    r"\bi\ (?:should|need\ to|must|will|'ll|can)\b|\bi'll\b|\blet\ me\b|\bwe\ (?:should|need)\b"
+    r"|\bso\ (?:i|we)\b|\u6211(?:\u5e94\u8be5|\u9700\u8981|\u5f97|\u8981|\u5148|\u6765)"
+    r"|\u5e94\u8be5"
+    r"|\u3079\u304d|\u3088\u3046|\u043d\u0443\u0436\u043d\u043e|\u0434\u043e\u043b\u0436\u0435\u043d"
+    r"|debo|necesito|je\ dois|il\ faut|ich\ sollte|ich\ muss",
+    re.I | re.X,
+)
+_SPEAKS_OF_USER = re.compile(
+    r"\buser|\u7528\u6237|\u30e6\u30fc\u30b6|\u043f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442|usuario|utilisateur|benutzer|nutzer",
+    re.I,
+)
+# The longest reply read as thinking alone (an answer after the thinking makes it longer).
+THINKING_CHARS = 700
+
+
+def _bare_thinking(text: str, r: Reply) -> str | None:
+    """A reply that is a reasoning model's plan about "the user", untagged (see above)."""
+    if len(text) > THINKING_CHARS:
+        return None
+    m = _THINKING_OPENS.match(text)
+    if m is None or _PLANS.search(text, m.end()) is None:
+        return None
+    if r.question and _SPEAKS_OF_USER.search(r.question) is not None:
+        return None
+    return m.group(0)[:30]
+
+
 # One word said over and over as the whole reply ("is is is is is"), not a laugh or a song's
 # syllable ("ha ha ha", "la la la"): this many times at least.
 CHANT_WORDS = 8
@@ -802,6 +847,58 @@ def _half_object(text: str) -> str | None:
     return text[:20]
 
 
+# The user's message echoed inside a prompt's frame: its labels ("Question: ... Answer:",
+# "User: ...", a role label after it) or the message said twice, and nothing else: a base
+# model given the raw prompt, continuing it instead of answering.
+_FRAME_LABEL = re.compile(
+    r"(?:^|(?<=\n)|(?<=[.?!] ))[ \t#*]*(?:user|human|question|q|instruction|input|prompt"
+    r"|assistant|ai|answer|a|response|output|model|\u95ee\u9898|\u56de\u7b54|\u7528\u6237|\u52a9\u624b)"
+    r"[ \t*]*[:\uff1a][ \t*]*",
+    re.I,
+)
+
+
+def _framed_echo(text: str, question: str) -> bool:
+    """The reply is the user's message (`ECHO_CHARS` long at least) under a prompt's labels or
+    said twice: what is left once the labels, signs and the message are taken out is nothing."""
+    asked = " ".join(question.split()).strip(" .?!\u3002\uff1f\uff01")
+    if len(asked) < ECHO_CHARS or len(text) > 3 * len(asked) + 60:
+        return False
+    said = " ".join(_FRAME_LABEL.sub(" ", text.lower().replace("_", " ")).split())
+    if asked not in said:
+        return False
+    rest = said.replace(asked, " ")
+    return LETTER.search(rest) is None
+
+
+# A role's name alone, the whole reply ("model", "assistant:"): a chat template's header
+# printed where its turn's text never came.
+_ROLE_ALONE = re.compile(r"[<|\[]*(?:assistant|model|ai|bot|gpt)[|>\]]*\s*:?", re.I)
+
+
+# A number said over and over (`1111111111`, "0 0 0 0 0 0 0 0"): this many times at least, to a
+# request with no figure in it that asks for none.
+DIGIT_REPEATS = 10
+_ASKS_NUMBER = re.compile(
+    r"\d|number|digit|count|binary|zero|numer|nombre|zahl|\u0447\u0438\u0441\u043b|\u6570|\u6578"
+    r"|\u756a\u53f7|\uc22b\uc790",
+    re.I,
+)
+
+
+def _number_chant(text: str, r: Reply) -> str | None:
+    """The whole reply one number repeated, glued or spaced: a model stuck on a digit token."""
+    if len(text) > SOUP_CHARS or not text[0].isdigit():
+        return None
+    words = text.split()
+    glued = len(words) == 1 and len(text) >= DIGIT_REPEATS and not text.strip(text[0])
+    chanted = len(words) >= DIGIT_REPEATS and words[0].isdigit()
+    chanted = chanted and all(w == words[0] for w in words)
+    if not (glued or chanted) or not r.question or _ASKS_NUMBER.search(r.question) is not None:
+        return None
+    return text[:20]
+
+
 def _echo(text: str, question: str) -> bool:
     """The reply is the user's message itself, word for word."""
     # its first word first (a whole word when a space follows it in the head): most replies
@@ -854,6 +951,8 @@ def may_be_degenerate(text: str) -> bool:
         return True
     if text.startswith(_THINK_OPENERS) or text.endswith(_THINK_CLOSERS):
         return True  # (a reasoning block alone: `_reasoning_only`)
+    if len(text) <= THINKING_CHARS and _THINKING_OPENS.match(text) is not None:
+        return True  # (thinking untagged: `_bare_thinking`)
     if not text.isascii() and _script_soup(text) is not None:
         return True
     words = text.split(None, 3)
@@ -924,7 +1023,12 @@ def broken(r: Reply) -> str | None:
         said = _printed_call(text, r)
     if said is None and r.structure is None and not r.html:
         said = _loop(text, r)
-    if said is None and r.question and _echo(text, r.question) and not _reworks(r.instructions):
+    if (
+        said is None
+        and r.question
+        and (_echo(text, r.question) or _framed_echo(text, r.question))
+        and not _reworks(r.instructions)
+    ):
         said = text[:40]
     if said is None:
         said = _mojibake(text)
@@ -935,6 +1039,13 @@ def broken(r: Reply) -> str | None:
         said = _chant(text, r) or _script_soup(text) or _glued_loop(text)
     if said is None:
         said = _signs_only(text, r) or _bare_unknowns(text) or _half_object(text)
+    if said is None:
+        said = _number_chant(text, r) or _bare_thinking(text, r)
+    if said is None and len(text) <= 20 and _ROLE_ALONE.fullmatch(text) is not None:
+        named = text.lower().strip(" :") in r.question or "role" in r.question
+        said = None if named or _ABOUT_TOKENS.search(r.question) is not None else text
+    if said is None and 3 <= len(text) <= 20 and not text.replace("json", "").strip("`\n "):
+        said = text  # an empty fence, its body never written
     if said is None and len(text) >= 3 and not text.strip("_"):
         said = text[:20]  # a form's blank, never filled
     if said is None and r.structure is None and not r.html:
