@@ -435,8 +435,8 @@ _THINKING_OPENS = re.compile(
     r"^(?:(?:ok(?:ay)?|alright|hmm+|so|well|right)[,.]?\s+(?:so\s+)?)?"
     r"(?:the\ user(?:'s)?\s+(?:wants|is\ asking|asks|asked|has\ asked|would\ like|requests"
     r"|wrote|says|said|just|seems|sent|message|question|request)"
-    r"|\u7528\u6237(?:\u60f3|\u8981|\u95ee|\u5e0c\u671b|\u8ba9\u6211|\u8bf7\u6c42|\u9700\u8981|\u5728\u95ee|\u53d1|\u8bf4)"
-    r"|\u30e6\u30fc\u30b6\u30fc(?:\u306f|\u304c)"
+    r"|\u7528\u6237(?:\u60f3\u8981|\u60f3\u8ba9\u6211|\u5e0c\u671b\u6211|\u8ba9\u6211|\u5728\u95ee|\u95ee\u7684\u662f"
+    r"|\u95ee\u6211|\u53d1\u6765)"
     r"|\u043f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b\u044c\s+(?:\u0445\u043e\u0447\u0435\u0442|\u043f\u0440\u043e\u0441\u0438\u0442|\u0441\u043f\u0440\u0430\u0448\u0438\u0432\u0430\u0435\u0442)"
     r"|el\ usuario\s+(?:quiere|pide|pregunta|est\u00e1\ pidiendo)"
     r"|l'utilisateur\s+(?:veut|demande|souhaite)"
@@ -446,9 +446,9 @@ _THINKING_OPENS = re.compile(
 _PLANS = re.compile(
     r"\bi\ (?:should|need\ to|must|will|'ll|can)\b|\bi'll\b|\blet\ me\b|\bwe\ (?:should|need)\b"
     r"|\bso\ (?:i|we)\b|\u6211(?:\u5e94\u8be5|\u9700\u8981|\u5f97|\u8981|\u5148|\u6765)"
-    r"|\u5e94\u8be5"
-    r"|\u3079\u304d|\u3088\u3046|\u043d\u0443\u0436\u043d\u043e|\u0434\u043e\u043b\u0436\u0435\u043d"
-    r"|debo|necesito|je\ dois|il\ faut|ich\ sollte|ich\ muss",
+    r"|\u043c\u043d\u0435\ \u043d\u0443\u0436\u043d\u043e"
+    r"|\u044f\ \u0434\u043e\u043b\u0436\u0435\u043d"
+    r"|debo|necesito|je\ dois|ich\ sollte|ich\ muss",
     re.I | re.X,
 )
 _SPEAKS_OF_USER = re.compile(
@@ -830,15 +830,16 @@ def _bare_unknowns(text: str) -> str | None:
 
 # Half a JSON object printed where the answer should be: the reply opens an object and never
 # closes it ('{"answer": "The sea', '{"response":'), a structured output cut after a token or
-# two. This short at most (a long object cut for length is a verdict of its own).
+# two. This short at most (a long object cut for length is a verdict of its own). Read against
+# a request (a stream's head, judged with none while it is held back, is any object's start).
 HALF_OBJECT_CHARS = 300
 _OPENED_OBJECT = re.compile(r'\[?\{\s*(?:"[^"\n]{1,60}"\s*:|$)')
 
 
-def _half_object(text: str) -> str | None:
-    """A short reply that opens a JSON object (`{` alone, or `{"key":`) and never closes it:
-    more braces opened than closed, no line of code or prose after it."""
-    if len(text) > HALF_OBJECT_CHARS or not text.startswith(("{", "[{")):
+def _half_object(text: str, r: Reply) -> str | None:
+    """A short reply to a question that opens a JSON object (`{` alone, or `{"key":`) and never
+    closes it: more braces opened than closed, on a line or two."""
+    if len(text) > HALF_OBJECT_CHARS or not text.startswith(("{", "[{")) or not r.question:
         return None
     if _OPENED_OBJECT.match(text) is None or text.count("{") <= text.count("}"):
         return None
@@ -1038,7 +1039,7 @@ def broken(r: Reply) -> str | None:
     if said is None:
         said = _chant(text, r) or _script_soup(text) or _glued_loop(text)
     if said is None:
-        said = _signs_only(text, r) or _bare_unknowns(text) or _half_object(text)
+        said = _signs_only(text, r) or _bare_unknowns(text) or _half_object(text, r)
     if said is None:
         said = _number_chant(text, r) or _bare_thinking(text, r)
     if said is None and len(text) <= 20 and _ROLE_ALONE.fullmatch(text) is not None:
