@@ -728,10 +728,20 @@ _ASKS_DIALOGUE = re.compile(
 # An instruction format's label for the user's side (Alpaca's, Vicuna's `### Instruction:`,
 # `### Human:`): a template's marker, no writer's heading, wherever it stands after text.
 _FORMAT_USER_TURN = re.compile(r"#{3} ?(?:instruction|human|user) ?:", re.I)
-# The cheap test: a heading's hashes, or a user's role word after a newline (every turn the
-# model writes for the user), as `_USER_TURN` spells them.
+# The cheap test: a user's role word after hashes or a newline (every turn the model writes
+# for the user), as `_USER_TURN` and `_FORMAT_USER_TURN` spell them.
 _TURN_MARKS = (
-    "## ",
+    "# Instruction",
+    "# Human",
+    "# User",
+    "#Instruction",
+    "#Human",
+    "#User",
+    "# instruction",
+    "# human",
+    "# user",
+    "# USER",
+    "# HUMAN",
     "\nUser",
     "\nHuman",
     "\nUSER",
@@ -754,7 +764,7 @@ _TURN_MARKS = (
 
 def may_speak_both_sides(text: str) -> bool:
     """Whether `text` may hold a user's turn written by the model (a role label on a line)."""
-    return ("\n" in text or "## " in text) and any(m in text for m in _TURN_MARKS)
+    return ("\n" in text or "#" in text) and any(m in text for m in _TURN_MARKS)
 
 
 def _both_sides(text: str, r: Reply) -> str | None:
@@ -765,7 +775,7 @@ def _both_sides(text: str, r: Reply) -> str | None:
     templates and tokens."""
     if not may_speak_both_sides(text) or "```" in text:
         return None
-    m = _FORMAT_USER_TURN.search(text) if "### " in text else None
+    m = _FORMAT_USER_TURN.search(text) if "#" in text else None
     if (
         m is not None
         and m.start() > 0
