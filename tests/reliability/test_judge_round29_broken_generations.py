@@ -184,3 +184,34 @@ def test_a_poem_a_role_asked_for_digits_asked_for_a_users_wish_asked_are_answers
 ) -> None:
     _, names = hand(text, question)
     assert "degenerate" not in names
+
+
+def _read_as_latin1(text: str) -> str:
+    return text.encode("utf-8").decode("latin-1")
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("인사해 줘", "안녕하세요, 무엇을 도와드릴까요?"),
+        ("ทักทายหน่อย", "สวัสดีครับ ยินดีต้อนรับ"),
+        ("नमस्ते कहो", "नमस्ते, आप कैसे हैं?"),
+    ],
+)
+def test_hangul_thai_and_indic_read_byte_by_byte_are_broken(question: str, text: str) -> None:
+    failure, names = hand(_read_as_latin1(text), question)
+    assert failure, names
+    assert "degenerate" in names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "À l'époque, c'était différent : « très » cher, à peu près 30 € à Paris.",
+        "È così! Però è già tardi… ìndice, ùltimo, òpera.",
+        "Não é fácil. Você está à procura de informação?",
+    ],
+)
+def test_accented_latin_written_right_is_no_mojibake(text: str) -> None:
+    _, names = hand(text, "Dis-moi quelque chose.")
+    assert "degenerate" not in names

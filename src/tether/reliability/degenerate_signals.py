@@ -278,16 +278,17 @@ _ASKS_ENCODING = re.compile(
 # A short reply with the replacement character in it at all (a token cut mid-character opens
 # it: "\ufffd\ufffd\u90fd\u5e02"), this short.
 REPLACED_CHARS = 80
-# Text of other scripts whose UTF-8 bytes were read one by one: a CJK character's lead byte
-# (E3-E9) as Latin-1, then two continuation bytes as Latin-1 (A1-BF), as GPT-2's byte map
+# Text of other scripts whose UTF-8 bytes were read one by one: a three-byte character's lead
+# byte (E0-EF: Indic and Thai, CJK, Hangul) as Latin-1, then two continuation bytes as Latin-1
+# (80-BF), as GPT-2's byte map
 # spells the rest (U+0121-U+0143: "\u00e4\u00b8\u012f", the "\u4e0d" of a byte-level
 # tokenizer), or as cp1252 spells them ("\u00e4\u00b8\u00ad\u00e6\u2013\u2021", "\u4e2d\u6587").
 _BYTE_TRIPLE = re.compile(
-    "[\u00e3-\u00e9][\u00a1-\u00bf\u0121-\u0143\u20ac\u201a\u0192\u201e\u2026\u2020"
+    "[\u00e0-\u00ef][\u0080-\u00bf\u0121-\u0143\u20ac\u201a\u0192\u201e\u2026\u2020"
     "\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013"
     "\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]{2}"
 )
-_LEAD_BYTE = re.compile("[\u00e3-\u00e9]")
+_LEAD_BYTE = re.compile("[\u00e0-\u00ef]")
 # Mojibake: this many such characters at least, and this share of the text's characters.
 MOJIBAKE_TRIPLES = 2
 MOJIBAKE_SHARE = 0.5
