@@ -215,3 +215,8 @@ def test_hangul_thai_and_indic_read_byte_by_byte_are_broken(question: str, text:
 def test_accented_latin_written_right_is_no_mojibake(text: str) -> None:
     _, names = hand(text, "Dis-moi quelque chose.")
     assert "degenerate" not in names
+
+
+def test_a_one_word_answer_that_names_ai_is_an_answer() -> None:
+    _, names = hand("AI", "What do we call machines that learn, in two letters?")
+    assert "degenerate" not in names

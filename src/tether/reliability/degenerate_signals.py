@@ -885,7 +885,10 @@ def _framed_echo(text: str, question: str) -> bool:
 
 # A role's name alone, the whole reply ("model", "assistant:"): a chat template's header
 # printed where its turn's text never came.
-_ROLE_ALONE = re.compile(r"[<|\[]*(?:assistant|model|ai|bot|gpt)[|>\]]*\s*:?", re.I)
+# ("AI", "GPT" or "Bot" alone may be an answer's one word: only with a label's colon.)
+_ROLE_ALONE = re.compile(
+    r"[<|\[]*(?:assistant|model)[|>\]]*\s*:?|[<|\[]*(?:ai|bot|gpt)[|>\]]*\s*:", re.I
+)
 
 
 # A number said over and over (`1111111111`, "0 0 0 0 0 0 0 0"): this many times at least, to a
