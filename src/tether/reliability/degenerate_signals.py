@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import operator
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from itertools import groupby, islice, pairwise
@@ -253,18 +254,42 @@ def _tail_loop(text: str, r: Reply) -> str | None:
 
 
 # Byte-level BPE's stand-ins for bytes, left in a text decoded token by token without the
-# byte map undone: `Ġ` for a space, `Ċ` for a newline ("TitleĠofĠtheĠimageĊĊ").
+# byte map undone: `Ġ` for a space, `Ċ` for a newline ("TitleĠofĠtheĠimageĊĊ"); SentencePiece's
+# `▁` for a space, its pieces joined without it replaced ("▁The▁sea▁is▁blue").
 _BPE_SPACES = ("\u0120", "\u010a")
-# Text of other scripts whose UTF-8 bytes were read one by one: a CJK character's lead byte
-# (E3-E9) as Latin-1, then two continuation bytes as Latin-1 (A1-BF), as GPT-2's byte map
+_PIECE_SPACE = re.compile("\u2581[^\\W\\d_]")
+# A text of two-byte UTF-8 characters (accented Latin, Greek, Cyrillic, Hebrew, Arabic) whose
+# bytes were read one by one as Latin-1 or cp1252: a lead byte C2-DF ("\u00c3", "\u00d0",
+# "\u00d1") and a continuation byte (80-BF) ("Ã©" for "é", "Ð¿Ñ€" for "пр").
+_BYTE_PAIR = re.compile(
+    "[\u00c2-\u00df][\u00a0-\u00bf\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6"
+    "\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc"
+    "\u2122\u0161\u203a\u0153\u017e\u0178]"
+)
+# Two-byte mojibake: this many pairs at least; in a text of another script read so (Cyrillic,
+# Greek), this share of its characters.
+MOJIBAKE_PAIRS = 3
+PAIR_SHARE = 0.3
+# A request about encodings: then garbled characters may be what it asks about.
+_ASKS_ENCODING = re.compile(
+    r"encod|decod|utf|unicode|charset|latin|mojibake|garbl|\u4e71\u7801|\u6587\u5b57\u5316\u3051"
+    r"|\u043a\u043e\u0434\u0438\u0440\u043e\u0432\u043a|\ufffd",
+    re.I,
+)
+# A short reply with the replacement character in it at all (a token cut mid-character opens
+# it: "\ufffd\ufffd\u90fd\u5e02"), this short.
+REPLACED_CHARS = 80
+# Text of other scripts whose UTF-8 bytes were read one by one: a three-byte character's lead
+# byte (E0-EF: Indic and Thai, CJK, Hangul) as Latin-1, then two continuation bytes as Latin-1
+# (80-BF), as GPT-2's byte map
 # spells the rest (U+0121-U+0143: "\u00e4\u00b8\u012f", the "\u4e0d" of a byte-level
 # tokenizer), or as cp1252 spells them ("\u00e4\u00b8\u00ad\u00e6\u2013\u2021", "\u4e2d\u6587").
 _BYTE_TRIPLE = re.compile(
-    "[\u00e3-\u00e9][\u00a1-\u00bf\u0121-\u0143\u20ac\u201a\u0192\u201e\u2026\u2020"
+    "[\u00e0-\u00ef][\u0080-\u00bf\u0121-\u0143\u20ac\u201a\u0192\u201e\u2026\u2020"
     "\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013"
     "\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178]{2}"
 )
-_LEAD_BYTE = re.compile("[\u00e3-\u00e9]")
+_LEAD_BYTE = re.compile("[\u00e0-\u00ef]")
 # Mojibake: this many such characters at least, and this share of the text's characters.
 MOJIBAKE_TRIPLES = 2
 MOJIBAKE_SHARE = 0.5
@@ -285,6 +310,25 @@ def _mojibake(text: str) -> str | None:
         return "\u0120"
     if head.count("\ufffd") >= REPLACEMENTS:
         return "\ufffd"
+    if (
+        "\ufffd" in head
+        and len(text) <= REPLACED_CHARS
+        and (text.startswith("\ufffd") or head.count("\ufffd") >= 2 or not text.strip("\ufffd \n"))
+    ):
+        return "\ufffd"
+    if "\u2581" in head:
+        pieces = len(_PIECE_SPACE.findall(head))
+        if pieces >= 3 and pieces > head.count(" "):
+            return "\u2581"
+    pairs = _BYTE_PAIR.findall(head)
+    if len(pairs) >= MOJIBAKE_PAIRS:
+        solid = len(head) - sum(map(head.count, " \n\t"))
+        # (an accented Latin text: its pairs stand for a few letters among plain ones; every
+        # letter of a Cyrillic text: a long run of pairs)
+        if 2 * len(pairs) >= PAIR_SHARE * solid or (
+            "\u00c3" in head and sum(1 for x in pairs if x[0] == "\u00c3") >= MOJIBAKE_PAIRS
+        ):
+            return str(pairs[0])
     if _LEAD_BYTE.search(head) is None:
         return None
     found = _BYTE_TRIPLE.findall(head)
@@ -382,6 +426,51 @@ def _reasoning_only(text: str) -> str | None:
     if closer is not None and text.endswith(closer) and not any(o in text for o in _THINK_OPENERS):
         return "reasoning only"
     return None
+
+
+# A reasoning model's thinking sent as its reply, with no tags around it: it speaks of "the
+# user" in the third person and plans its answer ("The user wants a poem about the sea. I
+# should keep it short."), and the answer never follows. Read in a reply that opens so (a
+# discourse word before it at most) and plans (a word of its own next step), to a request
+# that does not itself speak of a user (then "the user wants..." may be the answer).
+_THINKING_OPENS = re.compile(
+    r"^(?:(?:ok(?:ay)?|alright|hmm+|so|well|right)[,.]?\s+(?:so\s+)?)?"
+    r"(?:the\ user(?:'s)?\s+(?:wants|is\ asking|asks|asked|has\ asked|would\ like|requests"
+    r"|wrote|says|said|just|seems|sent|message|question|request)"
+    r"|\u7528\u6237(?:\u60f3\u8981|\u60f3\u8ba9\u6211|\u5e0c\u671b\u6211|\u8ba9\u6211|\u5728\u95ee|\u95ee\u7684\u662f"
+    r"|\u95ee\u6211|\u53d1\u6765)"
+    r"|\u043f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b\u044c\s+(?:\u0445\u043e\u0447\u0435\u0442|\u043f\u0440\u043e\u0441\u0438\u0442|\u0441\u043f\u0440\u0430\u0448\u0438\u0432\u0430\u0435\u0442)"
+    r"|el\ usuario\s+(?:quiere|pide|pregunta|est\u00e1\ pidiendo)"
+    r"|l'utilisateur\s+(?:veut|demande|souhaite)"
+    r"|der\ (?:benutzer|nutzer)\s+(?:m\u00f6chte|will|fragt|bittet))",
+    re.I | re.X,
+)
+_PLANS = re.compile(
+    r"\bi\ (?:should|need\ to|must|will|'ll|can)\b|\bi'll\b|\blet\ me\b|\bwe\ (?:should|need)\b"
+    r"|\bso\ (?:i|we)\b|\u6211(?:\u5e94\u8be5|\u9700\u8981|\u5f97|\u8981|\u5148|\u6765)"
+    r"|\u043c\u043d\u0435\ \u043d\u0443\u0436\u043d\u043e"
+    r"|\u044f\ \u0434\u043e\u043b\u0436\u0435\u043d"
+    r"|debo|necesito|je\ dois|ich\ sollte|ich\ muss",
+    re.I | re.X,
+)
+_SPEAKS_OF_USER = re.compile(
+    r"\buser|\u7528\u6237|\u30e6\u30fc\u30b6|\u043f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442|usuario|utilisateur|benutzer|nutzer",
+    re.I,
+)
+# The longest reply read as thinking alone (an answer after the thinking makes it longer).
+THINKING_CHARS = 700
+
+
+def _bare_thinking(text: str, r: Reply) -> str | None:
+    """A reply that is a reasoning model's plan about "the user", untagged (see above)."""
+    if len(text) > THINKING_CHARS:
+        return None
+    m = _THINKING_OPENS.match(text)
+    if m is None or _PLANS.search(text, m.end()) is None:
+        return None
+    if r.question and _SPEAKS_OF_USER.search(r.question) is not None:
+        return None
+    return m.group(0)[:30]
 
 
 # One word said over and over as the whole reply ("is is is is is"), not a laugh or a song's
@@ -613,6 +702,219 @@ def _silence_after(text: str) -> str | None:
     return None if m is None else m.group(0)[1:].strip()
 
 
+# A model that plays both sides: after its reply it writes the user's next turn under a chat
+# template's role label, and often its own after it ("...Paris.\nUser: And Germany?\nAssistant:
+# Berlin."): a base model, or a template with no stop sequence, continuing the dialogue it was
+# given. The roles as templates and instruction formats name them, a line's start.
+_USER_TURN = re.compile(
+    r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:user|human|instruction|usuario|utilisateur|benutzer"
+    r"|utente|usu\u00e1rio|gebruiker|kullan\u0131c\u0131|\u043f\u043e\u043b\u044c\u0437\u043e"
+    r"\u0432\u0430\u0442\u0435\u043b\u044c|\u7528\u6237|\u7528\u6236|\u30e6\u30fc\u30b6\u30fc"
+    r"|\uc0ac\uc6a9\uc790)(?:\*\*)?[ \t]*[:\uff1a]",
+    re.M | re.I,
+)
+_MODEL_TURN = re.compile(
+    r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:assistant|ai|gpt|chatgpt|bot|model|response|asistente"
+    r"|assistente|assistent|\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442|\u52a9\u624b"
+    r"|\u30a2\u30b7\u30b9\u30bf\u30f3\u30c8|\uc5b4\uc2dc\uc2a4\ud134\ud2b8)"
+    r"(?:\*\*)?[ \t]*[:\uff1a]",
+    re.M | re.I,
+)
+# What a request that asks for a dialogue (a script, a sample chat, a prompt to write) says.
+_ASKS_DIALOGUE = re.compile(
+    r"dialog|conversation|chat ?log|transcript|script|role.?play|example|sample|prompt|format"
+    r"|template|few.?shot|interview|scene|story|\u5bf9\u8bdd|\u4f1a\u8a71|\u5bfe\u8a71"
+    r"|\ub300\ud654|\u0434\u0438\u0430\u043b\u043e\u0433|gespr\u00e4ch",
+    re.I,
+)
+# An instruction format's label for the user's side (Alpaca's, Vicuna's `### Instruction:`,
+# `### Human:`): a template's marker, no writer's heading, wherever it stands after text.
+_FORMAT_USER_TURN = re.compile(r"#{3} ?(?:instruction|human|user) ?:", re.I)
+# The cheap test: a user's role word after hashes or a newline (every turn the model writes
+# for the user), as `_USER_TURN` and `_FORMAT_USER_TURN` spell them.
+_TURN_MARKS = (
+    "# Instruction",
+    "# Human",
+    "# User",
+    "#Instruction",
+    "#Human",
+    "#User",
+    "# instruction",
+    "# human",
+    "# user",
+    "# USER",
+    "# HUMAN",
+    "\nUser",
+    "\nHuman",
+    "\nUSER",
+    "\nHUMAN",
+    "\n**User",
+    "\nUsuario",
+    "\nUsu\u00e1rio",
+    "\nUtilisateur",
+    "\nBenutzer",
+    "\nUtente",
+    "\nGebruiker",
+    "\nKullan\u0131c\u0131",
+    "\n\u041f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b\u044c",
+    "\n\u7528\u6237",
+    "\n\u7528\u6236",
+    "\n\u30e6\u30fc\u30b6\u30fc",
+    "\n\uc0ac\uc6a9\uc790",
+)
+
+
+def may_speak_both_sides(text: str) -> bool:
+    """Whether `text` may hold a user's turn written by the model (a role label on a line)."""
+    return ("\n" in text or "#" in text) and any(m in text for m in _TURN_MARKS)
+
+
+def _both_sides(text: str, r: Reply) -> str | None:
+    """After a reply of its own, the user's next turn under a role label and the model's turn
+    after it (or the user's turn ending the reply): a model continuing the dialogue for both
+    sides. Not a dialogue the request asks for (a script, a sample chat, a prompt), not one in
+    code or introduced as an example (the line before it ends on a colon), not a text about
+    templates and tokens."""
+    if not may_speak_both_sides(text) or "```" in text:
+        return None
+    m = _FORMAT_USER_TURN.search(text) if "#" in text else None
+    if (
+        m is not None
+        and m.start() > 0
+        and LETTER.search(text[: m.start()]) is not None
+        and _ABOUT_TOKENS.search(text) is None
+        and _ASKS_DIALOGUE.search(r.question) is None
+    ):
+        return m.group(0)
+    m = _USER_TURN.search(text)
+    if m is None or m.start() == 0:
+        return None
+    before = text[: m.start()].rstrip()
+    if not before or LETTER.search(before) is None or before.endswith((":", "\uff1a")):
+        return None
+    if _MODEL_TURN.match(before) is None and _MODEL_TURN.search(text, m.end()) is None:
+        return None  # (a turn of each side: the model's, then the user's or the user's, then its)
+    if _ABOUT_TOKENS.search(text) is not None or _ASKS_DIALOGUE.search(r.question):
+        return None
+    return m.group(0).strip()[:20]
+
+
+# A reply of punctuation alone ("?", "\u3002\u3002\u3002", "!?", "\u2026\u2026"): a model that
+# stopped at its first token, or whose words were all dropped, to a request that names none
+# of it (a question about a sign is answered by the sign).
+_ASKS_SIGN = re.compile(
+    r"punctuat|symbol|character|\bsign\b|\bmark\b|emoji|\u6807\u70b9|\u7b26\u53f7|\u8a18\u53f7"
+    r"|\u7b26\u865f|\u0437\u043d\u0430\u043a|signe|zeichen|signo|s\u00edmbolo",
+    re.I,
+)
+
+
+def _signs_only(text: str, r: Reply) -> str | None:
+    """The whole reply punctuation (Unicode's Po and Pd classes: no brackets or quotes, an
+    empty object's or string's) and spaces, to a request that has a question, neither holds
+    the reply nor asks about signs."""
+    if len(text) > SOUP_CHARS or not r.question:
+        return None
+    if any(not c.isspace() and unicodedata.category(c) not in ("Po", "Pd") for c in text):
+        return None
+    if text in r.question or _ASKS_SIGN.search(r.question) is not None:
+        return None
+    return text[:20]
+
+
+# A sequence model's unknown token written bare ("i unk unk unk"): this many times at least,
+# and this share of the words.
+UNK_WORDS = 3
+UNK_SHARE = 0.3
+
+
+def _bare_unknowns(text: str) -> str | None:
+    """The unknown token without its brackets (`unk`, `UNK`) said again and again, much of a
+    short reply: an old seq2seq model's output, every word it did not know replaced."""
+    if len(text) > SOUP_CHARS or ("unk" not in text and "UNK" not in text):
+        return None
+    words = text.split()
+    unknown = sum(1 for w in words if w.strip(_PUNCTUATION) in ("unk", "UNK"))
+    if unknown >= UNK_WORDS and unknown >= UNK_SHARE * len(words):
+        return "unk"
+    return None
+
+
+# Half a JSON object printed where the answer should be: the reply opens an object and never
+# closes it ('{"answer": "The sea', '{"response":'), a structured output cut after a token or
+# two. This short at most (a long object cut for length is a verdict of its own). Read against
+# a request (a stream's head, judged with none while it is held back, is any object's start).
+HALF_OBJECT_CHARS = 300
+_OPENED_OBJECT = re.compile(r'\[?\{\s*(?:"[^"\n]{1,60}"\s*:|$)')
+
+
+def _half_object(text: str, r: Reply) -> str | None:
+    """A short reply to a question that opens a JSON object (`{` alone, or `{"key":`) and never
+    closes it: more braces opened than closed, on a line or two."""
+    if len(text) > HALF_OBJECT_CHARS or not text.startswith(("{", "[{")) or not r.question:
+        return None
+    if _OPENED_OBJECT.match(text) is None or text.count("{") <= text.count("}"):
+        return None
+    if text.count("\n") > 2:
+        return None  # (a pretty-printed object cut is read as a truncation elsewhere)
+    return text[:20]
+
+
+# The user's message echoed inside a prompt's frame: its labels ("Question: ... Answer:",
+# "User: ...", a role label after it) or the message said twice, and nothing else: a base
+# model given the raw prompt, continuing it instead of answering.
+_FRAME_LABEL = re.compile(
+    r"(?:^|(?<=\n)|(?<=[.?!] ))[ \t#*]*(?:user|human|question|q|instruction|input|prompt"
+    r"|assistant|ai|answer|a|response|output|model|\u95ee\u9898|\u56de\u7b54|\u7528\u6237|\u52a9\u624b)"
+    r"[ \t*]*[:\uff1a][ \t*]*",
+    re.I,
+)
+
+
+def _framed_echo(text: str, question: str) -> bool:
+    """The reply is the user's message (`ECHO_CHARS` long at least) under a prompt's labels or
+    said twice: what is left once the labels, signs and the message are taken out is nothing."""
+    asked = " ".join(question.split()).strip(" .?!\u3002\uff1f\uff01")
+    if len(asked) < ECHO_CHARS or len(text) > 3 * len(asked) + 60:
+        return False
+    said = " ".join(_FRAME_LABEL.sub(" ", text.lower().replace("_", " ")).split())
+    if asked not in said:
+        return False
+    rest = said.replace(asked, " ")
+    return LETTER.search(rest) is None
+
+
+# A role's name alone, the whole reply ("model", "assistant:"): a chat template's header
+# printed where its turn's text never came.
+# ("AI", "GPT" or "Bot" alone may be an answer's one word: only with a label's colon.)
+_ROLE_ALONE = re.compile(
+    r"[<|\[]*(?:assistant|model)[|>\]]*\s*:?|[<|\[]*(?:ai|bot|gpt)[|>\]]*\s*:", re.I
+)
+
+
+# A number said over and over (`1111111111`, "0 0 0 0 0 0 0 0"): this many times at least, to a
+# request with no figure in it that asks for none.
+DIGIT_REPEATS = 10
+_ASKS_NUMBER = re.compile(
+    r"\d|number|digit|count|binary|zero|numer|nombre|zahl|\u0447\u0438\u0441\u043b|\u6570|\u6578"
+    r"|\u756a\u53f7|\uc22b\uc790",
+    re.I,
+)
+
+
+def _number_chant(text: str, r: Reply) -> str | None:
+    """The whole reply one number repeated, glued or spaced: a model stuck on a digit token."""
+    if len(text) > SOUP_CHARS or not text[0].isdigit():
+        return None
+    words = text.split()
+    glued = len(words) == 1 and len(text) >= DIGIT_REPEATS and not text.strip(text[0])
+    chanted = len(words) >= DIGIT_REPEATS and words[0].isdigit()
+    chanted = chanted and all(w == words[0] for w in words)
+    if not (glued or chanted) or not r.question or _ASKS_NUMBER.search(r.question) is not None:
+        return None
+    return text[:20]
+
+
 def _echo(text: str, question: str) -> bool:
     """The reply is the user's message itself, word for word, both in the comparison form
     (`question` is `Reply.compared_question`): said back shouting, with its accents typed off
@@ -700,12 +1002,14 @@ def may_be_degenerate(text: str) -> bool:
         return True
     if text.startswith(_THINK_OPENERS) or text.endswith(_THINK_CLOSERS):
         return True  # (a reasoning block alone: `_reasoning_only`)
+    if len(text) <= THINKING_CHARS and _THINKING_OPENS.match(text) is not None:
+        return True  # (thinking untagged: `_bare_thinking`)
     if not text.isascii() and _script_soup(text) is not None:
         return True
     words = text.split(None, 3)
     if len(words) == 4 and words[0] == words[1] == words[2]:
         return True  # (one word chanted: `_chant`)
-    if _glued_loop(text) is not None or may_loop_at_end(text):
+    if _glued_loop(text) is not None or may_loop_at_end(text) or may_speak_both_sides(text):
         return True
     return _mojibake_marks(text) or may_fill(text)
 
@@ -713,8 +1017,10 @@ def may_be_degenerate(text: str) -> bool:
 def _mojibake_marks(text: str) -> bool:
     """Whether `text`'s head holds a mark of mojibake (`Ġ`, `Ċ`, U+FFFD, a Latin-1 lead byte)."""
     head = text[:2000]
-    return any(c in head for c in "\u0120\u010a\ufffd") or (
-        _LEAD_BYTE.search(head) is not None and _BYTE_TRIPLE.search(head) is not None
+    return (
+        any(c in head for c in "\u0120\u010a\ufffd\u2581")
+        or (_LEAD_BYTE.search(head) is not None and _BYTE_TRIPLE.search(head) is not None)
+        or (not head.isascii() and _BYTE_PAIR.search(head) is not None)
     )
 
 
@@ -774,18 +1080,31 @@ def broken(r: Reply) -> str | None:
         and (
             _echo(text, r.compared_question)
             or (not r.after_tools and _labelled_echo(text, r.compared_question))
+            or _framed_echo(text, r.question)
         )
         and not _reworks(r.instructions)
     ):
         said = text[:40]
     if said is None:
-        said = _mojibake(text) or _empty_completion(text) or filler(r) or _reasoning_only(text)
+        said = _mojibake(text)
+        if said is not None and r.question and _ASKS_ENCODING.search(r.question) is not None:
+            said = None  # (garbled text asked about: an encoding's question quotes it)
+        said = said or _empty_completion(text) or filler(r) or _reasoning_only(text)
     if said is None:
         said = _chant(text, r) or _script_soup(text) or _glued_loop(text)
+    if said is None:
+        said = _signs_only(text, r) or _bare_unknowns(text) or _half_object(text, r)
+    if said is None:
+        said = _number_chant(text, r) or _bare_thinking(text, r)
+    if said is None and len(text) <= 20 and _ROLE_ALONE.fullmatch(text) is not None:
+        named = text.lower().strip(" :") in r.question or "role" in r.question
+        said = None if named or _ABOUT_TOKENS.search(r.question) is not None else text
+    if said is None and 3 <= len(text) <= 20 and not text.replace("json", "").strip("`\n "):
+        said = text  # an empty fence, its body never written
     if said is None and len(text) >= 3 and not text.strip("_"):
         said = text[:20]  # a form's blank, never filled
     if said is None and r.structure is None and not r.html:
-        said = _line_loop(text, r) or _tail_loop(text, r)
+        said = _line_loop(text, r) or _tail_loop(text, r) or _both_sides(text, r)
     return said
 
 

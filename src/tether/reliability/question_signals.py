@@ -390,18 +390,21 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     q = r.question
     if not q or r.broken is not None:
         return ()  # (no language, `degenerate`: its words are a broken model's, no reply's)
-    # (both sides in the comparison form, `folding.fold`, `_` read as a space as in the question)
-    failure_terms = {fold(term) for _, _, _, term in r.hits}
-    words = overlap_words(r.compared_message[:2000].replace("_", " ")) - STOP
+    # (`overlap_words` folds case and Latin accents itself, after it has read the text as
+    # written: Vietnamese is known by its accented letters, and its syllables are read in pairs;
+    # folded first, "máy chủ" would be two words, "may" and "chu", an English task's words)
+    terms = {term for _, _, _, term in r.hits}  # (folded only when not ASCII: a cheap test)
+    failure_terms = {t if t.isascii() else t.translate(LATIN_FOLD) for t in terms}
+    words = overlap_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
     everything = words
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
         words = _not_holding({x for x in words if x not in joined}, failure_terms)
-    qwords, scripts = _question_overlap_words(r.compared_question)
+    qwords, scripts = _question_overlap_words(q)
     words = comparable(words, scripts)
     unread = unread_input(r) if len(words & qwords) >= 2 else None
     if unread is not None:  # the page it could not read is the notice's subject, not a topic
-        words -= overlap_words(fold(unread))
+        words -= overlap_words(unread)
     if len(words) < 2:
         # (a lone word in the task's script amid a notice in another one is a product's name,
         # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it;

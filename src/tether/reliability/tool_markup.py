@@ -52,6 +52,7 @@ _OPENERS = (
     "<function_calls>",  # XML tool use
     "<tool_use>",
     "<|action_start|>",  # InternLM
+    "<functioncall",  # Glaive's function-calling format (`<functioncall> {"name": ...}`)
 )
 _OTHER_OPENERS = (
     "[TOOL_CALLS]",  # Mistral
