@@ -61,6 +61,12 @@ _CODE_LINK = re.compile(
 _CODE_LINK_KEYS = split_keys(("github.com/", "gitlab.com/", "gitee.com/", "codeberg.org/"))
 
 
+def names_source(message: str) -> bool:
+    """Whether a text says where it read what it says ("according to the status page",
+    "Theo Reuters, ..."): a report of something someone else met, not a service's own line."""
+    return _SOURCE.search(message[:3000]) is not None
+
+
 def cites_source(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The writer names where it read what it says ("according to the status page", "laut dem
     Status-Update") or points at an issue, a commit or a file on a code host: a report about a
