@@ -339,8 +339,11 @@ def test_no_source_straddles_the_split() -> None:
 # transform meta-replies, bot tests and specs, data files, review bots) with eng144 (a reply that
 # talks about the text a transform request gave), eng145, eng146, eng147 and eng149 merged
 # (judge/24): hand 521, retrained: 290; with the learned signal's dead zone 0.15 (four of the
-# judge's own test cases kept): 317.
-TUNE_FALSE_ALARMS_AT_MOST = 317
+# judge's own test cases kept): 317. Round 29 joined (1,040 texts: coding-agent chat histories,
+# benchmark answer files, LLM-translated docs, CJK bot plugins, generated content, AI
+# extensions) with eng150 (reply templates), eng151, eng152, eng153 and eng155 merged
+# (judge/25): hand 545, retrained: 346.
+TUNE_FALSE_ALARMS_AT_MOST = 346
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -655,8 +658,9 @@ TUNE_FALSE_ALARMS_AT_MOST = 317
 # Round 27 joined (1,651 texts) with eng140, eng141 and eng142 merged (judge/23): hand 976
 # (10,384 of 11,360 caught), retrained: 971 (10,389 caught). Round 28 joined (1,378 texts)
 # with five branches merged (judge/24): hand 1,075 (10,606 of 11,681), retrained: 1,075;
-# dead zone 0.15: 1,046 (10,635 caught).
-TUNE_MISSES_AT_MOST = 1046
+# dead zone 0.15: 1,046 (10,635 caught). Round 29 joined (1,040 texts) with five branches
+# merged (judge/25): hand 1,182 (10,792 of 11,974), retrained: 1,149 (10,825 caught).
+TUNE_MISSES_AT_MOST = 1149
 
 
 @pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
