@@ -36,7 +36,7 @@ from tether.reliability.lexicon import (
     shipped_terms,
     typographic,
 )
-from tether.reliability.persona_signals import RESOLVED, _of_the_task, _short_line
+from tether.reliability.persona_signals import RESOLVED, of_the_task, short_line
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal, says_resolved
 from tether.reliability.source_signals import names_source
 
@@ -104,7 +104,7 @@ def _own_line(r: Reply) -> str | None:
     explaining word, no question, no quote or layout, no witness, no condition, no word of
     the request, not a trouble over (nor one told in the past: "the bot was down"), to a
     request that says no failure, not a report that names its source."""
-    message = _short_line(r, OUTAGE_CHARS)
+    message = short_line(r, OUTAGE_CHARS)
     if message is None or any(_explains(word) for word in r.explaining_words):
         return None
     low = message.lower()
@@ -116,7 +116,7 @@ def _own_line(r: Reply) -> str | None:
         return None  # a person who met it, or was there; a case or a plan ("if it is down")
     if names_source(message):
         return None  # a report with its source ("according to Reuters, X was down")
-    if _of_the_task(r, message):
+    if of_the_task(r, message):
         return None
     if r.question and _says_failure(r.question, r.lexicon):
         return None  # the request reports a failure, or asks of one: a line about it answers
