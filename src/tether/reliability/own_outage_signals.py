@@ -36,7 +36,7 @@ from tether.reliability.lexicon import (
     shipped_terms,
     typographic,
 )
-from tether.reliability.persona_signals import RESOLVED, of_the_task, short_line
+from tether.reliability.persona_signals import RESOLVED, short_line
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal, says_resolved
 from tether.reliability.source_signals import names_source
 
@@ -116,7 +116,7 @@ def _own_line(r: Reply) -> str | None:
         return None  # a person who met it, or was there; a case or a plan ("if it is down")
     if names_source(message):
         return None  # a report with its source ("according to Reuters, X was down")
-    if of_the_task(r, message):
+    if r.of_the_task(message):
         return None
     if r.question and _says_failure(r.question, r.lexicon):
         return None  # the request reports a failure, or asks of one: a line about it answers

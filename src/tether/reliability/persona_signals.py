@@ -156,7 +156,7 @@ def _spoken(r: Reply) -> str:
     if parts is None:
         return message
     spoken, gestures = parts
-    if specific(gestures) or of_the_task(r, gestures):
+    if specific(gestures) or r.of_the_task(gestures):
         return message
     return spoken
 
@@ -191,11 +191,6 @@ def _long_words(words: set[str]) -> int:
     return sum(1 for w in words if CJK.search(w) is None)
 
 
-def of_the_task(r: Reply, message: str) -> bool:
-    """Whether the line shares a content word with the request: a reply to it, however short."""
-    return r.of_the_task(message)
-
-
 def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     """The first of `terms` in a short line that says next to nothing else, after a plain
     task and with no word of it."""
@@ -205,7 +200,7 @@ def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     found = list(terms.finditer(message))
     if not found:
         return None
-    if not r.plain_task or of_the_task(r, message) or says_resolved(RESOLVED, message):
+    if not r.plain_task or r.of_the_task(message) or says_resolved(RESOLVED, message):
         return None
     if _long_words(_around(message, (m.span() for m in found))) > AROUND_WORDS:
         return None
@@ -301,7 +296,7 @@ def medium_silent_now(r: Reply) -> str | None:
         return None
     low = message.lower()
     found = near_pair(low, MEDIA, MEDIUM_SILENT, MEDIUM_WITHIN, CLAUSE_BREAKS)
-    if found is None or not r.plain_task or of_the_task(r, message):
+    if found is None or not r.plain_task or r.of_the_task(message):
         return None
     if r.renders_given_text or _WRITING_ASKED.search(r.question) is not None:
         return None  # (a line of the poem asked for, or the text to translate)
@@ -330,7 +325,7 @@ def slowing_down(r: Reply) -> str | None:
     search ("慢...慢一..点" is "慢慢一点"); what is left beside the words and the fillers must be
     next to nothing: "这个是官方接口的限制\uff0c你请求太快了" says what is too fast."""
     message = _short_message(r, SLOWING_CHARS)  # (digits and signs are dropped: "冷静1下")
-    if message is None or not r.plain_task or of_the_task(r, message):
+    if message is None or not r.plain_task or r.of_the_task(message):
         return None
     squeezed = " ".join(_NOT_LETTERS.sub(" ", message.lower()).split())
     found = SLOWING.found(squeezed)
@@ -366,7 +361,7 @@ def cut_off_from(r: Reply) -> str | None:
     says around them is advice to the listener (check the network, the logs, the token; wait a
     few minutes), never the task's."""
     message = _line_saying(r, CUT_OFF, MACHINERY_CHARS)
-    if message is None or not r.plain_task or of_the_task(r, message):
+    if message is None or not r.plain_task or r.of_the_task(message):
         return None
     if says_resolved(RESOLVED, message) or mended_at(message.lower()) is not None:
         return None  # the link back: "I couldn't reach it this morning, it works now"
@@ -386,7 +381,7 @@ def machinery_in_trouble(r: Reply) -> str | None:
     said = r.lexicon.machinery_down(message, bad_day=False)
     if said is None or not r.plain_task:
         return None
-    if of_the_task(r, message) or says_resolved(RESOLVED, message):
+    if r.of_the_task(message) or says_resolved(RESOLVED, message):
         return None
     if mended_at(message.lower()) is not None:
         return None  # its server back, not in trouble: "服务器已经恢复"
@@ -402,7 +397,7 @@ def not_understanding(r: Reply) -> str | None:
     if message is None:
         return None
     found = list(NOT_UNDERSTOOD.finditer(message))
-    if not found or not r.plain_task or of_the_task(r, message):
+    if not found or not r.plain_task or r.of_the_task(message):
         return None
     if _long_words(_around(message, (m.span() for m in found))) > NOT_UNDERSTOOD_AROUND:
         return None
@@ -500,7 +495,7 @@ def aside_only(r: Reply) -> str | None:
     if not message.startswith(ASIDE_OPENERS) or specific(message):
         return None
     found = ASIDE.fullmatch(message)
-    if found is None or of_the_task(r, message):
+    if found is None or r.of_the_task(message):
         return None
     q = r.question.strip()
     if len(r.asked_words) < ASIDE_TASK_WORDS or r.lexicon.hits(q, HIT_WINDOW):
@@ -538,7 +533,7 @@ def shrug_only(r: Reply) -> str | None:
     if message is None:
         return None
     found = SHRUG.search(r.text)
-    if found is None or of_the_task(r, message):
+    if found is None or r.of_the_task(message):
         return None
     rest = _NOT_LETTERS.sub("", SHRUG.sub(" ", r.text.lower()))
     if len(rest) > SHRUG_REST or not r.plain_task:
