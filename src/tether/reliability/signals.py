@@ -107,6 +107,7 @@ from tether.reliability import (
     filter_signals,
     generation_signals,
     inability_signals,
+    loop_signals,
     notice_signals,
     persona_signals,
     setup_signals,
@@ -716,7 +717,7 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a stop token the server left at the end
         if transcript_signals.may_fire_long(text):
             return False  # a transcript of a subtitle credit over and over
-        if degenerate_signals.may_loop_at_end(text):
+        if loop_signals.may_loop_at_end(text):
             return False  # an answer's start, then a loop until the token limit
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
