@@ -1,5 +1,7 @@
 """Round 30: the degenerate readings split by question, the role words named once.
 
+(`stand_in_signals` split too: a template's slots never filled are `slot_signals`'.)
+
 `degenerate_signals` orders readings that live in four modules (a repetition, encoding damage,
 raw output, the dialogue itself); `dialogue_signals` builds its turn patterns and the cheap
 test before them (`_TURN_MARKS`) from one table of role words, so a role added to the table is
@@ -27,6 +29,8 @@ MODULES = (
     "mojibake_signals",
     "raw_output_signals",
     "dialogue_signals",
+    "stand_in_signals",
+    "slot_signals",
 )
 
 
