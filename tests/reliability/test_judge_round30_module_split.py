@@ -4,7 +4,7 @@
 
 `degenerate_signals` orders readings that live in four modules (a repetition, encoding damage,
 raw output, the dialogue itself); `dialogue_signals` builds its turn patterns and the cheap
-test before them (`_TURN_MARKS`) from one table of role words, so a role added to the table is
+test before them (`may_speak_both_sides`' marks) from one table of role words, so a role added to the table is
 found by both. No verdict moved (the WORK listing was byte-identical before and after)."""
 
 # ruff: noqa: RUF001

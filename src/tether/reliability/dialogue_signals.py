@@ -187,30 +187,29 @@ _ASKS_DIALOGUE = re.compile(
 _FORMAT_USER_TURN = re.compile(r"#{3} ?(?:" + "|".join(FORMAT_ROLES) + r") ?:", re.I)
 # The cheap test: a user's role word after hashes or a newline (every turn the model writes
 # for the user), as `_USER_TURN` and `_FORMAT_USER_TURN` spell them (`in` tests, cased as a
-# label is: "User", "USER", a format's "user" after hashes too).
-_TURN_MARKS = tuple(
-    dict.fromkeys(
-        [
-            *(
-                f"{hashes}{cased}"
-                for role in FORMAT_ROLES
-                for hashes in ("#", "# ")
-                for cased in (role.title(), role, role.upper())
-            ),
-            *(
-                f"\n{bold}{cased}"
-                for role in USER_ROLES
-                for bold in ("", "**")
-                for cased in (role.title(), role.upper())
-            ),
-        ]
-    )
+# label is: "User", "USER", a format's "user" after hashes too), each set tried only on a text
+# that holds its hash, newline or bold.
+_HASH_MARKS = tuple(
+    f"{hashes}{cased}"
+    for role in FORMAT_ROLES
+    for hashes in ("#", "# ")
+    for cased in dict.fromkeys((role.title(), role, role.upper()))
 )
+_LINE_MARKS = tuple(
+    f"\n{cased}" for role in USER_ROLES for cased in dict.fromkeys((role.title(), role.upper()))
+)
+_BOLD_MARKS = tuple(m.replace("\n", "\n**", 1) for m in _LINE_MARKS)
 
 
 def may_speak_both_sides(text: str) -> bool:
     """Whether `text` may hold a user's turn written by the model (a role label on a line)."""
-    return ("\n" in text or "#" in text) and any(m in text for m in _TURN_MARKS)
+    if "#" in text and any(m in text for m in _HASH_MARKS):
+        return True
+    if "\n" not in text:
+        return False
+    if any(m in text for m in _LINE_MARKS):
+        return True
+    return "\n**" in text and any(m in text for m in _BOLD_MARKS)
 
 
 def both_sides(text: str, r: Reply) -> str | None:
