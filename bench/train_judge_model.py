@@ -127,7 +127,7 @@ by file (which now keeps the labels beside the margins).
 The structure shapes (`learned.structure_of`: the line count, a bucket per factor of four; the
 shares of digits and of ASCII punctuation in eighths; a template's unfilled slot, `{name}`,
 `%s`, `${x}`; measured with a slot pattern of learned.py's own, which now reads the judge's one
-home for a slot, `stand_in_signals.SLOT`) are what a notice, an error page or a dump is made of
+home for a slot, `slot_signals.SLOT`) are what a notice, an error page or a dump is made of
 in any language; longer
 windows read more of a long reply; bags average three fits each without a third of the
 sources. On the check each moves two to five of 4,922 texts from the defaults (the structure

@@ -654,7 +654,7 @@ TUNE_FALSE_ALARMS_AT_MOST = 346
 # (9,593 of 10,242 caught), retrained: 658 (9,584 caught).
 # Round 26 joined (2,409 texts) with eng132, eng137, eng138 and eng139 merged (judge/22): hand
 # 823 (10,090 of 10,913 caught), retrained: 823 (10,090 caught); with one home for a
-# template's slot (`stand_in_signals.SLOT`, Python's `%(name)s` in it) and retrained: 824.
+# template's slot (`slot_signals.SLOT`, Python's `%(name)s` in it) and retrained: 824.
 # Round 27 joined (1,651 texts) with eng140, eng141 and eng142 merged (judge/23): hand 976
 # (10,384 of 11,360 caught), retrained: 971 (10,389 caught). Round 28 joined (1,378 texts)
 # with five branches merged (judge/24): hand 1,075 (10,606 of 11,681), retrained: 1,075;

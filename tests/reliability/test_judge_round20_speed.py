@@ -1,7 +1,7 @@
 """The degenerate signal's cheap tests find what the tests they stand before find.
 
 `degenerate` reads a reply for one letter or sign repeated and for a byte soup only when it
-holds no space (`_SPACE`), and `_first_loop` tries `_period` on a stretch only when the
+holds no space (`_SPACE`), and `first_loop` (`loop_signals`) tries `_period` on a stretch only when the
 stretch's head comes again within a unit's reach: these tests compare each with the plain
 reading it replaced, on texts made to catch where they could differ.
 """
@@ -14,6 +14,8 @@ import sys
 import pytest
 
 from tether.reliability import degenerate_signals as deg
+from tether.reliability import loop_signals as loops
+from tether.reliability import mojibake_signals as moji
 from tether.reliability.judge import DEFAULT_CONFIG
 from tether.reliability.reply import LETTER, Reply
 
@@ -37,9 +39,9 @@ SPACED = [
 @pytest.mark.parametrize("text", SPACED)
 def test_a_text_with_a_space_is_no_letter_sign_or_soup(text: str) -> None:
     assert deg._SPACE.search(text) is not None
-    assert not deg._one_letter(text)
-    assert not deg._sign_run(text)
-    assert not deg._noise(text)
+    assert not loops.one_letter(text)
+    assert not loops.sign_run(text)
+    assert not moji.byte_noise(text)
 
 
 def _first_loop_plain(text: str) -> tuple[str, int] | None:
@@ -47,10 +49,10 @@ def _first_loop_plain(text: str) -> tuple[str, int] | None:
     n = len(text)
     if n < 18:
         return None
-    size = min(deg.CHUNK_CHARS, max(n // 3, 9))
+    size = min(loops.CHUNK_CHARS, max(n // 3, 9))
     mid = n // 2
     for at in (mid - size, mid):
-        p = deg._period(text[at : at + size])
+        p = loops._period(text[at : at + size])
         if not p:
             continue
         start, end = at, at + p
@@ -59,7 +61,7 @@ def _first_loop_plain(text: str) -> tuple[str, int] | None:
         while end + p <= n and text[end : end + p] == text[end - p : end]:
             end += p
         unit = text[start : start + p]
-        if (end - start) // p < deg.LOOP_REPEATS or LETTER.search(unit) is None:
+        if (end - start) // p < loops.LOOP_REPEATS or LETTER.search(unit) is None:
             continue
         if len(set(unit.strip())) >= 3:
             return unit, end - start
@@ -81,7 +83,7 @@ LOOPS = [
 
 @pytest.mark.parametrize("text", LOOPS)
 def test_first_loop_finds_what_period_finds(text: str) -> None:
-    assert deg._first_loop(text) == _first_loop_plain(text)
+    assert loops.first_loop(text) == _first_loop_plain(text)
 
 
 def test_first_loop_on_random_runs() -> None:
@@ -94,7 +96,7 @@ def test_first_loop_on_random_runs() -> None:
             + "".join(rng.choice("ab") for _ in range(rng.randint(0, 40)))
         )
         text = text[: rng.randint(0, len(text))]
-        assert deg._first_loop(text) == _first_loop_plain(text), text
+        assert loops.first_loop(text) == _first_loop_plain(text), text
 
 
 def _degenerate(text: str) -> bool:

@@ -134,7 +134,7 @@ def test_a_php_slot_left_unfilled_is_a_template() -> None:
     _, names = hand("訂單 {$order->number} 處理完畢。", "帮我总结这篇文章")
     assert "template_slot" in names
     # (to "我的訂單好了嗎" the line reports on the order asked about: a bot's reply template,
-    # round 27's `stand_in_signals._reports_on_request`)
+    # round 27's `slot_signals._reports_on_request`, round 30)
     # asked about interpolation: the slot is the answer
     failure, names = hand(
         "In PHP write {$user->name} inside double quotes.",

@@ -33,7 +33,7 @@ def test_a_narrator_does_not_guess_at_a_cause() -> None:
 
 
 def test_pythons_named_slot_is_a_templates_slot() -> None:
-    """One home for a template's slot (`stand_in_signals.SLOT`): Python's `%(name)s` is one,
+    """One home for a template's slot (`slot_signals.SLOT`): Python's `%(name)s` is one,
     as the learned signal's structure features had it."""
     failure, names = hand("Request failed: %(reason)s")
     assert failure and "template_slot" in names, names

@@ -20,8 +20,8 @@ import pytest
 from tests.reliability.judging import hand
 from tether.messages import Message, Request, ToolSpec, Turn
 from tether.reliability import filter_signals
-from tether.reliability.degenerate_signals import _mojibake
 from tether.reliability.judge import DEFAULT_CONFIG, judge
+from tether.reliability.mojibake_signals import mojibake
 from tether.reliability.signals import quick_clear
 
 
@@ -104,8 +104,8 @@ def test_prose_about_a_line_still_no_crash() -> None:
 def test_mojibake_still_found_outside_ascii() -> None:
     # (Chinese read as Latin-1 bytes: "你好世界" twice)
     garbled = "ä½ å¥½ä¸–ç•Œ ä½ å¥½ä¸–ç•Œ"
-    assert _mojibake(garbled) is not None
-    assert _mojibake("Plain ASCII text, with no bytes read as characters.") is None
+    assert mojibake(garbled) is not None
+    assert mojibake("Plain ASCII text, with no bytes read as characters.") is None
 
 
 def test_error_fields_still_read_when_written() -> None:

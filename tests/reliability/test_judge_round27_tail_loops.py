@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.reliability.judging import hand
-from tether.reliability.degenerate_signals import may_loop_at_end
+from tether.reliability.loop_signals import may_loop_at_end
 
 LOOPS = (
     (

@@ -623,10 +623,10 @@ def test_topic_leads_are_the_search() -> None:
 
 
 def test_echo_s_first_word_gate_is_the_comparison() -> None:
-    """`degenerate_signals._echo` compares first words before the whole text: the same
+    """`dialogue_signals.echo` compares first words before the whole text: the same
     answer as the comparison alone, on texts that differ in case, spacing, underscores and
     their first word, and on a first word longer than the head it reads."""
-    from tether.reliability.degenerate_signals import ECHO_CHARS, _echo
+    from tether.reliability.dialogue_signals import ECHO_CHARS, echo
 
     def plain(text: str, question: str) -> bool:
         said = " ".join(text.lower().replace("_", " ").split())
@@ -646,4 +646,4 @@ def test_echo_s_first_word_gate_is_the_comparison() -> None:
     ]
     for q in (question, " " + question, "", "please"):
         for text in texts:
-            assert _echo(text, q) == plain(text, q), (text, q)
+            assert echo(text, q) == plain(text, q), (text, q)

@@ -43,7 +43,7 @@ from tether.reliability.reply import (
     greeting,
     specific,
 )
-from tether.reliability.stand_in_signals import SLOT
+from tether.reliability.slot_signals import SLOT
 from tether.reliability.support_signals import fallback_words
 
 NOT_FOLLOWING = shipped_terms("exchange_line", "not_following")
@@ -75,7 +75,7 @@ _GOES_ON = re.compile(
     r"|ale|ama|tapi|nh\u01b0ng)\b|(?<!\w)(?:\u043d\u043e|\u043e\u0434\u043d\u0430\u043a\u043e)(?!\w)"
     r"|\u4f46|\u4e0d\u8fc7|\u4e0d\u904e|\u3067\u3082|\u3057\u304b\u3057|\ud558\uc9c0\ub9cc"
 )
-# A template's slot (`stand_in_signals.SLOT`: "{query}", "%s", "{{name}}"), with the quotes
+# A template's slot (`slot_signals.SLOT`: "{query}", "%s", "{{name}}"), with the quotes
 # around it: the line's own gap, nothing of a task.
 _SLOT = re.compile("[\"'\u201c\u00ab\u300c]?(?:" + SLOT.pattern + ")[\"'\u201d\u00bb\u300d]?")
 _WORD = re.compile(r"[^\W\d_]{4,}")

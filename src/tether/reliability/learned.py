@@ -39,7 +39,7 @@ from operator import itemgetter
 from typing import Any
 
 from tether.reliability.reply import Reply, Signal
-from tether.reliability.stand_in_signals import SLOT
+from tether.reliability.slot_signals import SLOT
 
 MODEL_FILE = "judge_model.json"
 # The n-grams that pushed most toward failure, and toward answer, with what each added.

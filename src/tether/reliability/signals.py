@@ -107,6 +107,7 @@ from tether.reliability import (
     filter_signals,
     generation_signals,
     inability_signals,
+    loop_signals,
     notice_signals,
     persona_signals,
     setup_signals,
@@ -263,13 +264,9 @@ from tether.reliability.reply import (
     composed,
 )
 from tether.reliability.runtime_message_signals import runtime_message
+from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_signals import cites_source, names_origin, third_party
-from tether.reliability.stand_in_signals import (
-    color_code,
-    placeholder,
-    template_slot,
-    zero_output,
-)
+from tether.reliability.stand_in_signals import placeholder, zero_output
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
@@ -716,7 +713,7 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a stop token the server left at the end
         if transcript_signals.may_fire_long(text):
             return False  # a transcript of a subtitle credit over and over
-        if degenerate_signals.may_loop_at_end(text):
+        if loop_signals.may_loop_at_end(text):
             return False  # an answer's start, then a loop until the token limit
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line

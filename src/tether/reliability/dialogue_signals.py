@@ -1,0 +1,242 @@
+"""The dialogue as the reply: the user's message said back, or the user's turn written for them.
+
+A base model given the raw prompt continues it, a chat template with no stop sequence lets the
+model write the next turns, an echo bot's sample handler answers in the model's place: the
+reply is the request word for word (in the comparison form), behind an echo bot's label ("You
+said: ..."), inside a prompt's frame ("Question: ... Answer:"), a role's name alone
+("Assistant:"), or an answer followed by "User: ..." and the model's next turn. Not when the
+request asks for its text back (a proofreader's) or for a dialogue (a script, a sample chat).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tether.reliability.folding import fold
+from tether.reliability.raw_output_signals import ABOUT_TOKENS
+from tether.reliability.reply import LETTER, Reply
+
+# A prompt echoed back: at least this long (a word or two is a demanded reply).
+ECHO_CHARS = 24
+
+
+def echo(text: str, question: str) -> bool:
+    """The reply is the user's message itself, word for word, both in the comparison form
+    (`question` is `Reply.compared_question`): said back shouting, with its accents typed off
+    or in full-width letters, it is still the request."""
+    # its first word first (a whole word when a space follows it in the head): most replies
+    # differ there, and the whole reply is not lowered and split (~20 us on 1.4 KB)
+    head = fold(text[:300]).replace("_", " ").split(None, 1)
+    asked = question.split(None, 1)
+    if len(head) == 2 and asked and head[0] != asked[0]:
+        return False
+    said = " ".join(fold(text).replace("_", " ").split())
+    return len(said) >= ECHO_CHARS and said == " ".join(question.split())
+
+
+# An echo bot's label before the user's message said back: the handler a bot's sample ships
+# ("Echo: ...", "You said: ...") left where the model's reply should be.
+_ECHO_LABEL = re.compile(
+    r"^\W{0,3}(?:echo(?:ing)?|(?:you|u) (?:just )?(?:said|wrote|typed|sent)|i heard(?: you say)?"
+    r"|(?:du hast|ihr habt) (?:gesagt|geschrieben)|sie haben (?:gesagt|geschrieben)"
+    r"|(?:vous avez|tu as) (?:dit|ecrit)|(?:has|habeis|ha) dicho|dijiste|escribiste"
+    r"|(?:voce|tu) (?:disse|escreveu)|hai (?:detto|scritto)"
+    r"|(?:ты|вы) (?:сказал|написал)\w{0,2}"
+    r"|(?:你|您)(?:刚才)?(?:说|說|发|發|输入|輸入)(?:的是|了)?|あなたは)"
+    r"\s*[:\uff1a,\-\u2014]?\s*"
+)
+_ECHO_WORD = re.compile(r"[^\W_]+")
+# ... or after it, in the languages that quote first ("「...」と言いました", "...라고 했어요").
+_SAID_AFTER = re.compile(r"\s*(?:と(?:言|い)いました|라고\s*(?:말)?했\w*)\W*$")
+
+
+def labelled_echo(text: str, question: str) -> bool:
+    """The reply is the user's message said back behind an echo bot's label ("Echo: ...",
+    "You said: \"...\"", "你说的是...", "「...」と言いました", "Du hast gesagt: ..."): the sample
+    handler a bot ships with (an echo bot), left where the model's reply should be. The words
+    are the request's, all of them and no more, both read in the comparison form."""
+    if len(text) > 2 * len(question) + 40:
+        return False
+    folded = fold(text)
+    label = _ECHO_LABEL.match(folded)
+    after = _SAID_AFTER.search(folded)
+    if label is None and after is None:
+        return False
+    rest = folded[label.end() if label is not None else 0 : after.start() if after else None]
+    said = _ECHO_WORD.findall(rest)
+    return bool(said) and said == _ECHO_WORD.findall(question)
+
+
+# The user's message echoed inside a prompt's frame: its labels ("Question: ... Answer:",
+# "User: ...", a role label after it) or the message said twice, and nothing else: a base
+# model given the raw prompt, continuing it instead of answering.
+_FRAME_LABEL = re.compile(
+    r"(?:^|(?<=\n)|(?<=[.?!] ))[ \t#*]*(?:user|human|question|q|instruction|input|prompt"
+    r"|assistant|ai|answer|a|response|output|model|\u95ee\u9898|\u56de\u7b54|\u7528\u6237|\u52a9\u624b)"
+    r"[ \t*]*[:\uff1a][ \t*]*",
+    re.I,
+)
+
+
+def framed_echo(text: str, question: str) -> bool:
+    """The reply is the user's message (`ECHO_CHARS` long at least) under a prompt's labels or
+    said twice: what is left once the labels, signs and the message are taken out is nothing."""
+    asked = " ".join(question.split()).strip(" .?!\u3002\uff1f\uff01")
+    if len(asked) < ECHO_CHARS or len(text) > 3 * len(asked) + 60:
+        return False
+    said = " ".join(_FRAME_LABEL.sub(" ", text.lower().replace("_", " ")).split())
+    if asked not in said:
+        return False
+    rest = said.replace(asked, " ")
+    return LETTER.search(rest) is None
+
+
+# Instructions under which the user's text given back unchanged is the answer: a proofreader's,
+# a formatter's, an echo asked for.
+_REWORK = re.compile(
+    r"correct|proofread|\bfix|\bedit|format|normali[sz]|clean|rewrite|rephrase|paraphras|"
+    r"translat|unchanged|as is|verbatim|echo|repeat|copy|\u6821\u5bf9|\u6da6\u8272|\u6539\u5199",
+    re.I,
+)
+
+
+def reworks(instructions: str) -> bool:
+    """Whether the system prompt or the request asks for the user's text reworked or given
+    back (`_REWORK`): then a reply equal to it is that text, already right."""
+    return _REWORK.search(instructions) is not None
+
+
+# A role's name alone, the whole reply ("model", "assistant:"): a chat template's header
+# printed where its turn's text never came.
+# ("AI", "GPT" or "Bot" alone may be an answer's one word: only with a label's colon.)
+_ROLE_ALONE = re.compile(
+    r"[<|\[]*(?:assistant|model)[|>\]]*\s*:?|[<|\[]*(?:ai|bot|gpt)[|>\]]*\s*:", re.I
+)
+
+
+def role_alone(text: str, r: Reply) -> str | None:
+    """A role's name alone, the whole reply (`_ROLE_ALONE`), to a request that neither names
+    it nor speaks of roles, tokens or templates."""
+    if len(text) > 20 or _ROLE_ALONE.fullmatch(text) is None:
+        return None
+    named = text.lower().strip(" :") in r.question or "role" in r.question
+    return None if named or ABOUT_TOKENS.search(r.question) is not None else text
+
+
+# A model that plays both sides: after its reply it writes the user's next turn under a chat
+# template's role label, and often its own after it ("...Paris.\nUser: And Germany?\nAssistant:
+# Berlin."): a base model, or a template with no stop sequence, continuing the dialogue it was
+# given. The roles as templates and instruction formats name them (the one table of them: the
+# turns' patterns and the cheap test below are built from it), a line's start.
+USER_ROLES = (
+    "user",
+    "human",
+    "instruction",
+    "usuario",
+    "utilisateur",
+    "benutzer",
+    "utente",
+    "usu\u00e1rio",
+    "gebruiker",
+    "kullan\u0131c\u0131",
+    "\u043f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b\u044c",
+    "\u7528\u6237",
+    "\u7528\u6236",
+    "\u30e6\u30fc\u30b6\u30fc",
+    "\uc0ac\uc6a9\uc790",
+)
+MODEL_ROLES = (
+    "assistant",
+    "ai",
+    "gpt",
+    "chatgpt",
+    "bot",
+    "model",
+    "response",
+    "asistente",
+    "assistente",
+    "assistent",
+    "\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442",
+    "\u52a9\u624b",
+    "\u30a2\u30b7\u30b9\u30bf\u30f3\u30c8",
+    "\uc5b4\uc2dc\uc2a4\ud134\ud2b8",
+)
+# The user's side in an instruction format (Alpaca's, Vicuna's `### Instruction:`, `### Human:`).
+FORMAT_ROLES = ("instruction", "human", "user")
+
+
+def _turn(roles: tuple[str, ...]) -> re.Pattern[str]:
+    """A role's label opening a line: after hashes or in bold at most, then a colon."""
+    return re.compile(
+        r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:" + "|".join(roles) + r")(?:\*\*)?[ \t]*[:\uff1a]",
+        re.M | re.I,
+    )
+
+
+_USER_TURN = _turn(USER_ROLES)
+_MODEL_TURN = _turn(MODEL_ROLES)
+# What a request that asks for a dialogue (a script, a sample chat, a prompt to write) says.
+_ASKS_DIALOGUE = re.compile(
+    r"dialog|conversation|chat ?log|transcript|script|role.?play|example|sample|prompt|format"
+    r"|template|few.?shot|interview|scene|story|\u5bf9\u8bdd|\u4f1a\u8a71|\u5bfe\u8a71"
+    r"|\ub300\ud654|\u0434\u0438\u0430\u043b\u043e\u0433|gespr\u00e4ch",
+    re.I,
+)
+# An instruction format's label for the user's side: a template's marker, no writer's heading,
+# wherever it stands after text.
+_FORMAT_USER_TURN = re.compile(r"#{3} ?(?:" + "|".join(FORMAT_ROLES) + r") ?:", re.I)
+# The cheap test: a user's role word after hashes or a newline (every turn the model writes
+# for the user), as `_USER_TURN` and `_FORMAT_USER_TURN` spell them (`in` tests, cased as a
+# label is: "User", "USER", a format's "user" after hashes too), each set tried only on a text
+# that holds its hash, newline or bold.
+_HASH_MARKS = tuple(
+    f"{hashes}{cased}"
+    for role in FORMAT_ROLES
+    for hashes in ("#", "# ")
+    for cased in dict.fromkeys((role.title(), role, role.upper()))
+)
+_LINE_MARKS = tuple(
+    f"\n{cased}" for role in USER_ROLES for cased in dict.fromkeys((role.title(), role.upper()))
+)
+_BOLD_MARKS = tuple(m.replace("\n", "\n**", 1) for m in _LINE_MARKS)
+
+
+def may_speak_both_sides(text: str) -> bool:
+    """Whether `text` may hold a user's turn written by the model (a role label on a line)."""
+    if "#" in text and any(m in text for m in _HASH_MARKS):
+        return True
+    if "\n" not in text:
+        return False
+    if any(m in text for m in _LINE_MARKS):
+        return True
+    return "\n**" in text and any(m in text for m in _BOLD_MARKS)
+
+
+def both_sides(text: str, r: Reply) -> str | None:
+    """After a reply of its own, the user's next turn under a role label and the model's turn
+    after it (or the user's turn ending the reply): a model continuing the dialogue for both
+    sides. Not a dialogue the request asks for (a script, a sample chat, a prompt), not one in
+    code or introduced as an example (the line before it ends on a colon), not a text about
+    templates and tokens."""
+    if not may_speak_both_sides(text) or "```" in text:
+        return None
+    m = _FORMAT_USER_TURN.search(text) if "#" in text else None
+    if (
+        m is not None
+        and m.start() > 0
+        and LETTER.search(text[: m.start()]) is not None
+        and ABOUT_TOKENS.search(text) is None
+        and _ASKS_DIALOGUE.search(r.question) is None
+    ):
+        return m.group(0)
+    m = _USER_TURN.search(text)
+    if m is None or m.start() == 0:
+        return None
+    before = text[: m.start()].rstrip()
+    if not before or LETTER.search(before) is None or before.endswith((":", "\uff1a")):
+        return None
+    if _MODEL_TURN.match(before) is None and _MODEL_TURN.search(text, m.end()) is None:
+        return None  # (a turn of each side: the model's, then the user's or the user's, then its)
+    if ABOUT_TOKENS.search(text) is not None or _ASKS_DIALOGUE.search(r.question):
+        return None
+    return m.group(0).strip()[:20]

@@ -1,0 +1,326 @@
+"""Loops: a reply that says the same thing again and again instead of writing.
+
+A stuck model repeats what it just wrote until it is stopped: one letter or sign ("GGGG",
+"@@@@@@@@"), a few words looping, one line or one word over and over, a number chanted, two
+letters glued ("ToToTo"), every token doubled (a client that appends each delta to the text so
+far), the unknown token bare, or a good start that ends in a loop until the token limit. Answers
+repeat on purpose too, and the readings keep off them: a table, code, lists and separators (runs
+of signs, not of words), a laugh, a request that asks for a repetition.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections import Counter
+from itertools import groupby
+
+from tether.reliability.reply import LETTER, Reply
+
+# The most a reply of control tokens or one repeated letter is worth reading for.
+SOUP_CHARS = 400
+
+
+# A request that asks for a repetition: then a loop is the answer ("say X ten times").
+_ASKS_REPEAT = re.compile(
+    r"repeat|\btimes\b|\bloop|again and again|over and over|echo|copy|say\b.*\b\d+\b|"
+    r"\u91cd\u590d|\u904d|\u6b21|\u7e70\u308a\u8fd4|\u56de|\u043f\u043e\u0432\u0442\u043e\u0440|"
+    r"wiederhol|r\u00e9p\u00e8te|repet",
+    re.I,
+)
+# A loop: a unit of at most this many characters, repeated this many times in a row ...
+UNIT_CHARS = 40
+LOOP_REPEATS = 6
+# ... found in a stretch this long next to the reply's middle.
+CHUNK_CHARS = 90
+# Signs of code or markup: a repetition in them is the writer's layout.
+_LAYOUT = re.compile(r"```|^\s*[|>#*+-]|^\s*\d+[.)]\s|[{};=]\s*$", re.M)
+
+
+# A loop must make up this share of the reply (what is left is the prompt's head, a marker).
+LOOP_SHARE = 0.5
+
+
+def one_letter(text: str) -> bool:
+    """The whole text one letter or ideograph repeated ("GGGG", "\u554a\u554a\u554a\u554a")."""
+    return len(text) >= 3 and text[0].isalpha() and not text.strip(text[0])
+
+
+def sign_run(text: str) -> bool:
+    """The whole text one sign repeated at length ("@@@@@@@@", "################"), not one
+    a writer draws a rule or an ellipsis with ("=====", "-----", "*****", "......")."""
+    return (
+        len(text) >= 8
+        and not text[0].isalnum()
+        and not text.strip(text[0])
+        and text[0] not in _RULE_SIGNS
+    )
+
+
+_RULE_SIGNS = frozenset("=-_~*.—─═·…")
+
+
+def _period(chunk: str) -> int:
+    """The shortest period of `chunk` (`abcabcab` has 3), 0 when it repeats no unit of
+    `UNIT_CHARS` or less twice. (A period is where the chunk's head comes again: found with
+    `str.find`, not tried one by one.)"""
+    most = min(UNIT_CHARS, len(chunk) // 2)
+    head = chunk[:4]
+    p = chunk.find(head, 1, most + len(head))
+    while 0 < p <= most:
+        if chunk[p:] == chunk[:-p]:
+            return p
+        p = chunk.find(head, p + 1, most + len(head))
+    return 0
+
+
+def first_loop(text: str) -> tuple[str, int] | None:
+    """(unit, characters the run covers) of a loop that makes up most of `text`: a unit with a
+    letter and three kinds of characters or more (not "hahaha", a laugh; not "=-=-", a rule)
+    repeated six times or more in a row. Such a run holds the text's middle, so a stretch
+    next to the middle is read for a period, then the run grown from it (slices compared:
+    a regex with a back-reference tried at every position cost milliseconds)."""
+    n = len(text)
+    if n < 18:
+        return None
+    size = min(CHUNK_CHARS, max(n // 3, 9))
+    mid = n // 2
+    most = min(UNIT_CHARS, size // 2)
+    for at in (mid - size, mid):
+        if text.find(text[at : at + 4], at + 1, at + most + 4) < 0:
+            continue  # (`_period`'s first test, without slicing the stretch: most text)
+        p = _period(text[at : at + size])
+        if not p:
+            continue
+        start, end = at, at + p
+        while start >= p and text[start - p : start] == text[start : start + p]:
+            start -= p
+        while end + p <= n and text[end : end + p] == text[end - p : end]:
+            end += p
+        unit = text[start : start + p]
+        if (end - start) // p < LOOP_REPEATS or LETTER.search(unit) is None:
+            continue
+        if len(set(unit.strip())) >= 3:
+            return unit, end - start
+    return None
+
+
+def word_loop(text: str, r: Reply) -> str | None:
+    """A few words looping: a unit with a letter repeated six times or more in a row, the run
+    most of the reply, outside code and lists, to a request that asked for no repetition."""
+    body = text.rstrip(". \n\u2026")
+    found = first_loop(body)
+    if found is None or found[1] < LOOP_SHARE * len(body):
+        return None
+    if _LAYOUT.search(text) is not None:
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:  # (read only for a loop)
+        return None
+    return found[0]
+
+
+# A reply that ends in a loop: a model that wrote a start (an answer's opening, a sentence or
+# two) and then said the same few words again and again until its token limit. The loop need
+# not be exact ("I was hoping it was a bug, but it just didn't work. I was hoping it was a
+# hardware issue, but it just didn't work. ..."): its last words hold few different runs of
+# three. Words are counted by spaces, and one by one in Chinese and Japanese (written without
+# them). The last TAIL_TOKENS words are read (TAIL_LEAST at least) ...
+TAIL_TOKENS = 80
+TAIL_LEAST = 40
+# ... and a loop is a tail whose distinct runs of three words are fewer than this share of
+# them (a person's text, lists and tables included, stays above one half).
+TAIL_DISTINCT = 0.35
+# The cheap test first: a loop's last characters come again this many times in its tail.
+TAIL_END_CHARS = 12
+TAIL_SPAN = 800
+TAIL_END_AGAIN = 3
+_TAIL_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]|[^\s\u3040-\u30ff\u3400-\u9fff]+")
+
+
+def may_loop_at_end(text: str) -> bool:
+    """Whether `text` (stripped) may end in a loop: its last characters come again and again
+    in its tail. Cheap (one count over the tail): a long reply is not cleared unread for it."""
+    n = len(text)
+    return n >= 2 * TAIL_LEAST and (
+        text.count(text[-TAIL_END_CHARS:], max(0, n - TAIL_SPAN)) >= TAIL_END_AGAIN
+    )
+
+
+def tail_loop(text: str, r: Reply) -> str | None:
+    """The reply ends in a loop (`TAIL_TOKENS`): its last words are a few words said over and
+    over, outside code and lists, to a request that asked for no repetition. The loop's
+    most frequent run of three words."""
+    if not may_loop_at_end(text):
+        return None
+    words = _TAIL_TOKEN.findall(text[-3 * TAIL_SPAN :])[-TAIL_TOKENS:]
+    if len(words) < TAIL_LEAST:
+        return None
+    runs = Counter(zip(words, words[1:], words[2:], strict=False))
+    if len(runs) >= TAIL_DISTINCT * (len(words) - 2):
+        return None
+    said = runs.most_common(1)[0][0]  # (ties: the first said, not a set's hash order)
+    if LETTER.search("".join(said)) is None:
+        return None  # (signs and figures repeated: a rule, a table's borders, a count)
+    start = text.rfind(words[0])  # (the loop's last period: a list of one line said over
+    if _LAYOUT.search(text[start:]) is not None:  # and over is a loop too, measured)
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return " ".join(said)[:40]
+
+
+# A line said over and over: this many times in a row at least, this long, and most of the
+# text (a few words looping is `word_loop`'s, a longer sentence is read by lines).
+LINE_REPEATS = 4
+LINE_CHARS = 15
+LINE_SHARE = 0.6
+
+
+def line_loop(text: str, r: Reply) -> str | None:
+    """One line of words said four times or more in a row, most of the reply, outside code
+    and lists, to a request that asked for no repetition: a model looping on a sentence."""
+    if text.count("\n") < LINE_REPEATS - 1:
+        return None
+    # (the looping line covers most of the text, so it holds its middle: that line is said
+    # four times, or there is no loop)
+    mid = len(text) // 2
+    start = text.rfind("\n", 0, mid) + 1
+    end = text.find("\n", mid)
+    middle = text[start : end if end >= 0 else len(text)].strip()
+    if len(middle) < LINE_CHARS or text.count(middle) < LINE_REPEATS:
+        return None
+    lines = (x.strip() for x in text.splitlines())
+    best, run = "", 0
+    for line, same in groupby(x for x in lines if x):
+        n = sum(1 for _ in same)
+        if n > run:
+            best, run = line, n
+    if run < LINE_REPEATS or len(best) < LINE_CHARS or LETTER.search(best) is None:
+        return None
+    if run * len(best) < LINE_SHARE * len(text) or _LAYOUT.search(text) is not None:
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return best[:40]
+
+
+# One word said over and over as the whole reply ("is is is is is"), not a laugh or a song's
+# syllable ("ha ha ha", "la la la"): this many times at least.
+CHANT_WORDS = 8
+_LAUGH = re.compile(
+    r"(?:ha|he|hi|ho|ja|je|ji|jo|xa|la|na|lo|ah|eh|oh|\u0445\u0430|\u0445\u0435|k|w|"
+    r"\u54c8|\u5475|\u563f|\u3131|\u314b|\u314e|\u7b11|\u8349)+[!.]*",
+    re.I,
+)
+
+
+# A pair of letters looping at the reply's end, glued ("HelloHowToToToTo..."): this many times.
+GLUED_REPEATS = 15
+
+
+def glued_loop(text: str) -> str | None:
+    """The reply ends on two letters said over and over with no space (`GLUED_REPEATS` times
+    or more), not a laugh ("hahaha", "jajaja"): a model stuck on one token."""
+    body = text.rstrip(". \n\u2026")
+    unit = body[-2:]
+    if len(unit) < 2 or not unit.isalpha() or unit[0] == unit[1]:
+        return None
+    if not body.endswith(unit * GLUED_REPEATS) or _LAUGH.fullmatch(unit) is not None:
+        return None
+    return unit * 3
+
+
+def chant(text: str, r: Reply) -> str | None:
+    """The whole reply one word repeated (`CHANT_WORDS` times or more), to a request that
+    asked for no repetition: a model stuck on a token."""
+    first = text.split(None, 3)
+    if len(first) < 4 or not first[0] == first[1] == first[2] or len(text) > 2000:
+        return None
+    words = text.split()
+    word = words[0]
+    if len(words) < CHANT_WORDS or any(w != word for w in words):
+        return None
+    if LETTER.search(word) is None or _LAUGH.fullmatch(word) is not None:
+        return None
+    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return word[:20]
+
+
+# A number said over and over (`1111111111`, "0 0 0 0 0 0 0 0"): this many times at least, to a
+# request with no figure in it that asks for none.
+DIGIT_REPEATS = 10
+_ASKS_NUMBER = re.compile(
+    r"\d|number|digit|count|binary|zero|numer|nombre|zahl|\u0447\u0438\u0441\u043b|\u6570|\u6578"
+    r"|\u756a\u53f7|\uc22b\uc790",
+    re.I,
+)
+
+
+def number_chant(text: str, r: Reply) -> str | None:
+    """The whole reply one number repeated, glued or spaced: a model stuck on a digit token."""
+    if len(text) > SOUP_CHARS or not text[0].isdigit():
+        return None
+    words = text.split()
+    glued = len(words) == 1 and len(text) >= DIGIT_REPEATS and not text.strip(text[0])
+    chanted = len(words) >= DIGIT_REPEATS and words[0].isdigit()
+    chanted = chanted and all(w == words[0] for w in words)
+    if not (glued or chanted) or not r.question or _ASKS_NUMBER.search(r.question) is not None:
+        return None
+    return text[:20]
+
+
+# Each token said twice or thrice ("TheThe answer answer to to 22++33"): a client that appends
+# every streamed delta to what it had, or a server that sends the text so far as a delta. A
+# text's words are read from its head, this many of them at most ...
+DOUBLING_WORDS = 60
+# ... and a doubled text repeats this many different words, and this share of its words.
+DOUBLED_DISTINCT = 3
+DOUBLED_SHARE = 0.3
+_PUNCTUATION = "!?.,;:()\"'"
+
+
+def _self_repeated(word: str) -> bool:
+    """The word is a shorter one said twice or thrice ("TheThe", "222")."""
+    n = len(word)
+    return (n >= 4 and n % 2 == 0 and word[: n // 2] == word[n // 2 :]) or (
+        n >= 6 and n % 3 == 0 and word[: n // 3] * 3 == word
+    )
+
+
+def doubled(text: str) -> str | None:
+    """Tokens said twice over: a word repeated right after itself, or a word made of one said
+    twice, for many different words (a writer's "very very" or "no no no" is one word; a
+    laugh or a chant repeats one). The first word doubled."""
+    head = text[:60].split()
+    if len(set(head)) > len(head) - 2 or sum(map(operator.eq, head, head[1:])) < 2:
+        return None  # (the gate: a doubled text has pairs in its head, its words bare)
+    words = [w.strip(_PUNCTUATION) for w in text[:600].split()[:DOUBLING_WORDS]]
+    if len(words) < 6:
+        return None
+    doubled = [
+        w for i, w in enumerate(words) if w and ((i and w == words[i - 1]) or _self_repeated(w))
+    ]
+    if len(doubled) < DOUBLED_SHARE * len(words) or len({w.lower() for w in doubled}) < (
+        DOUBLED_DISTINCT
+    ):
+        return None
+    return doubled[0]
+
+
+# A sequence model's unknown token written bare ("i unk unk unk"): this many times at least,
+# and this share of the words.
+UNK_WORDS = 3
+UNK_SHARE = 0.3
+
+
+def bare_unknowns(text: str) -> str | None:
+    """The unknown token without its brackets (`unk`, `UNK`) said again and again, much of a
+    short reply: an old seq2seq model's output, every word it did not know replaced."""
+    if len(text) > SOUP_CHARS or ("unk" not in text and "UNK" not in text):
+        return None
+    words = text.split()
+    unknown = sum(1 for w in words if w.strip(_PUNCTUATION) in ("unk", "UNK"))
+    if unknown >= UNK_WORDS and unknown >= UNK_SHARE * len(words):
+        return "unk"
+    return None
