@@ -1,19 +1,16 @@
 """A benchmark measured beside the same benchmark on another commit, in one run, taking turns.
 
-`bench/chain_overhead.py --against REF` runs its measurement in two worker processes: one imports tether from this tree, the other from the commit REF
-(`git archive REF src`, into a temporary directory). Both workers run this tree's benchmark
-code, so both measure the same cases; the parent asks each in turn for a round of timings
-(alternating which goes first), so both share the machine's noise, and prints each figure beside
-its baseline. Not used by tether.
-
-`beside(script, src)` loads a second copy of a benchmark module bound to the tether under `src`,
-in this process: `bench/judge.py --against REF` alternates the two copies' batches (A, B, B,
-A, ...) on one interpreter, where noise from the machine falls on both alike.
+`bench/chain_overhead.py --against REF` and `bench/judge.py --against REF` run their
+measurement in two worker processes: one imports tether from this tree, the other from the
+commit REF (`git archive REF src`, into a temporary directory). Both workers run this tree's
+benchmark code, so both measure the same cases, and each process holds one tether only, so
+every import REF's code makes, at load or at call time, is REF's; the parent asks each in turn
+for a round of timings (alternating which goes first), so both share the machine's noise, and
+prints each figure beside its baseline. Not used by tether.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -23,7 +20,6 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,6 +45,7 @@ class Worker:
 
     def __init__(self, name: str, script: Path, src: Path, args: list[str]) -> None:
         self.name = name
+        self.src = src  # the tether it imports (`hello` may say where it found it)
         env = {**os.environ, "PYTHONPATH": str(src)}
         self.process = subprocess.Popen(
             [sys.executable, str(script), "--worker", *args],
@@ -109,31 +106,3 @@ def turns(pair: tuple[Worker, Worker], request: Any, rounds: int) -> tuple[list[
         for k in (0, 1) if r % 2 == 0 else (1, 0):
             answers[k].append(pair[k].ask(request))
     return answers
-
-
-def beside(script: Path, src: Path, name: str = "baseline") -> ModuleType:
-    """A second copy of the module `script`, whose `tether` imports are the tether under `src`
-    (the copy this process already imported stays as it was). The tether modules loaded so far
-    are set aside while the copy is executed, then put back: the copy keeps its own modules
-    (its functions read their own globals). An import that a function of REF's tether runs at
-    call time (none on the judge's path) would get this tree's module."""
-    ours = {k: m for k, m in sys.modules.items() if k == "tether" or k.startswith("tether.")}
-    for k in ours:
-        del sys.modules[k]
-    sys.path.insert(0, str(src))
-    try:
-        spec = importlib.util.spec_from_file_location(f"{script.stem}_{name}", script)
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # (its dataclasses look themselves up there)
-        spec.loader.exec_module(module)
-        tether = sys.modules.get("tether")
-        if tether is None or not str(tether.__file__).startswith(str(src)):
-            raise SystemExit(f"{script.name}: tether was not imported from {src}")
-    finally:
-        sys.path.remove(str(src))
-        for k in [k for k in sys.modules if k == "tether" or k.startswith("tether.")]:
-            del sys.modules[k]
-        sys.modules.update(ours)
-    return module

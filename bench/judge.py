@@ -25,9 +25,10 @@ batches, after a check that every verdict is the right one. Times are the thread
 for a core is not counted.
 
 With `--against REF` (a commit, a branch), each case is also timed on that commit's judge, in
-the same process: a second copy of this module bound to REF's tether (`bench/against.py`,
-`beside`) and this one take turns batch by batch (A, B, B, A, A, B, ...), and the table shows
-both medians and their ratio side by side.
+the same run: two worker processes (`bench/against.py`), one importing tether from this tree and
+one from REF's (`git archive`), each running this module's cases on its own judge, so every
+import REF's judge makes, at load or at call time, is REF's. The parent asks them in turn for a
+batch (A, B, B, A, A, B, ...), and the table shows both medians and their ratio side by side.
 
     python bench/judge.py [--batches 300] [--calls 200] [--against main] [--only "failure words"]
 """
@@ -42,6 +43,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -51,6 +53,9 @@ from tether.messages import Usage as TurnUsage
 from tether.reliability.judge import Verdict, judge
 from tether.stand import GATEWAY_TEXT
 from tether.wire.openai import encode_request
+
+if TYPE_CHECKING:
+    from against import Worker
 
 TARGET_US = 20.0
 P99_TARGET_US = 100.0  # 50 KB replies, at the 99th percentile
@@ -307,8 +312,8 @@ def single_times(fn: Callable[[], object], calls: int, warm: bool = True) -> lis
 
 
 def case_calls() -> list[Callable[[], Verdict | None]]:
-    """A call of `judge` per case, on this module's tether (a copy of this module loaded
-    `beside` REF's tether calls REF's judge)."""
+    """A call of `judge` per case (of `CASES`, after `--only`), on the tether this process
+    imported."""
     request = build_request()
     counts = count_request(request)
     calls: list[Callable[[], Verdict | None]] = []
@@ -319,54 +324,65 @@ def case_calls() -> list[Callable[[], Verdict | None]]:
     return calls
 
 
-def against(ref: str, batches: int, calls: int) -> int:
-    """Each case on this tree's judge beside REF's, in this process: batch by batch, the two
-    take turns (the first of each pair alternating), and each median is over its own batches."""
-    from against import beside, source_of
+def worker() -> None:
+    """One side of `--against`: says where its tether is and each case's verdict, then answers
+    {"case": i, "calls": n, "single": bool} with the CPU us of one batch of n calls (or of n
+    single calls), until stdin closes."""
+    from against import serve
+
+    import tether
+
+    calls = case_calls()
+    kinds = [(v.kind if v else None) for v in (fn() for fn in calls)]
+
+    def handle(request: dict[str, Any]) -> list[float]:
+        fn, n = calls[int(request["case"])], int(request["calls"])
+        if request["single"]:
+            return single_times(fn, n, warm=False)
+        return batch_times(fn, 1, n, warm=False)
+
+    serve(handle, {"tether": tether.__file__, "kinds": kinds})
+
+
+def against(ref: str, batches: int, calls: int, only: str | None) -> int:
+    """Each case on this tree's judge and on REF's, one worker process each: batch by batch,
+    the two take turns (the first of each pair alternating), each median over its own batches."""
+    from against import workers
 
     print(
         f"judge: this tree beside {ref}, median CPU us per call over {batches} batches of "
-        f"{calls} each, the two alternating batch by batch in one process "
+        f"{calls} each, two worker processes alternating batch by batch "
         f"(python {sys.version.split()[0]})"
     )
+    with workers(Path(__file__), ref, ["--only", only] if only else []) as pair:
+        for side in pair:
+            if not Path(side.hello["tether"]).resolve().is_relative_to(side.src.resolve()):
+                raise SystemExit(f"the {side.name} worker imported {side.hello['tether']}")
+        return turns_of(pair, ref, batches, calls)
+
+
+def turns_of(pair: tuple[Worker, Worker], ref: str, batches: int, calls: int) -> int:
+    """The table of `against`: (REF's worker, this tree's) timed in turns, case by case."""
+    from against import turns
+
     header = (
         f"{'case':<42} {'reply':>6} {'verdict':<8} {'baseline us':>11} {'us':>8} {'ratio':>6} "
         f"{'target':>7}  result"
     )
     print(header)
     print("-" * len(header))
-    with source_of(ref) as base_src:  # (REF's files stay while its judge runs)
-        base = beside(Path(__file__), base_src)
-        names = {case.name for case in CASES}  # (`--only`)
-        base.CASES[:] = [case for case in base.CASES if case.name in names]
-        return turns_of((base.case_calls(), case_calls()), ref, batches, calls)
-
-
-def turns_of(
-    pair: tuple[list[Callable[[], Verdict | None]], list[Callable[[], Verdict | None]]],
-    ref: str,
-    batches: int,
-    calls: int,
-) -> int:
-    """The table of `against`: (REF's calls, this tree's) timed in turns, case by case."""
     failed = wrong = False
     for i, case in enumerate(CASES):
-        fns = (pair[0][i], pair[1][i])
-        kinds = [(v.kind if v else None) for v in (fn() for fn in fns)]
+        kinds = [side.hello["kinds"][i] for side in pair]
         if any(kind != case.expect for kind in kinds):
             wrong = True
             print(f"{case.name}: judged {kinds[0]!r} ({ref}), {kinds[1]!r} (this tree)")
             continue
-        times: tuple[list[float], list[float]] = ([], [])
-        turns = max(2, batches // 10) if case.p99 else batches
-        for fn in fns:  # (warmed up once: each turn is timed at once)
-            batch_times(fn, 1, min(calls, 50), warm=False)
-        for r in range(turns):
-            for k in (0, 1) if r % 2 == 0 else (1, 0):
-                if case.p99:
-                    times[k].extend(single_times(fns[k], calls, warm=False))
-                else:
-                    times[k].extend(batch_times(fns[k], 1, calls, warm=False))
+        for side in pair:  # (warmed up once: each turn is timed at once)
+            side.ask({"case": i, "calls": min(calls, 50), "single": False})
+        ask = {"case": i, "calls": calls, "single": case.p99}
+        answers = turns(pair, ask, max(2, batches // 10) if case.p99 else batches)
+        times = [[t for answer in side for t in answer] for side in answers]
         if case.p99:
             base_us, this_us = (sorted(x)[int(len(x) * 0.99)] for x in times)
         else:
@@ -389,11 +405,15 @@ def main() -> int:
     parser.add_argument("--calls", type=int, default=200, help="calls per batch")
     parser.add_argument("--against", metavar="REF", help="also time the judge of this commit")
     parser.add_argument("--only", metavar="TEXT", help="only the cases whose name holds TEXT")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.only:
         CASES[:] = [case for case in CASES if args.only in case.name]
+    if args.worker:
+        worker()
+        return 0
     if args.against:
-        return against(args.against, args.batches, args.calls)
+        return against(args.against, args.batches, args.calls, args.only)
 
     request = build_request()
     counts = count_request(request)

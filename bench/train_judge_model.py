@@ -148,6 +148,13 @@ against the reply's): any feature that fires only when a request is recorded lea
 corpus was gathered (requests are recorded mostly for answers: round 11 counted 2,524
 answers and 44 failures), and neither measure can show it; a margin calibrated per script
 beyond the `nonascii:` shape.
+
+Round 30, judge/25's model as shipped (dead zone 0.15, not refitted), the dead zone alone
+moved in `judge_model.json`, full judge: WORK (the tune part less the check, 7,997 failures /
+9,111 answers: misses / false alarms) and the round's check set (3,977 / 4,829: caught /
+flagged). 0.15: WORK 320 / 187, check 3,148 / 159; 0.10: 336 / 182, 3,143 / 149; 0.05: 348 /
+176, 3,137 / 141. The same trade as in rounds 23 and 26 (a narrower zone clears false alarms
+and loses catches on both): kept 0.15.
 """
 
 from __future__ import annotations
