@@ -1,4 +1,4 @@
-"""A reply compared with its question in any script (`question_signals.overlap_words`): the
+"""A reply compared with its question in any script (`words.overlap_words`): the
 stems of Cyrillic, Greek and Arabic words, runs of Thai letters, beside Latin words and CJK
 pairs. A notice that shares nothing with a task asked in its own script is off its topic; the
 answer to the same task shares its words; a reply in another script than the question's is
@@ -14,7 +14,7 @@ import pytest
 
 from tests.reliability.judging import asked, is_failure, reading
 from tether.reliability.judge import read_text
-from tether.reliability.question_signals import overlap_words
+from tether.reliability.words import overlap_words
 
 TASKS_AND_NOTICES = [
     (

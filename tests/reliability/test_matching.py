@@ -626,7 +626,10 @@ def test_echo_s_first_word_gate_is_the_comparison() -> None:
     """`dialogue_signals.echo` compares first words before the whole text: the same
     answer as the comparison alone, on texts that differ in case, spacing, underscores and
     their first word, and on a first word longer than the head it reads."""
+    from tether.messages import Message, Request
     from tether.reliability.dialogue_signals import ECHO_CHARS, echo
+    from tether.reliability.judge import DEFAULT_CONFIG
+    from tether.reliability.reply import Reply
 
     def plain(text: str, question: str) -> bool:
         said = " ".join(text.lower().replace("_", " ").split())
@@ -645,5 +648,7 @@ def test_echo_s_first_word_gate_is_the_comparison() -> None:
         "",
     ]
     for q in (question, " " + question, "", "please"):
+        asked = Request(messages=(Message.text("user", q),))
         for text in texts:
-            assert echo(text, q) == plain(text, q), (text, q)
+            r = Reply(text, asked, None, DEFAULT_CONFIG.lexicon)
+            assert echo(text, r) == plain(text, r.compared_question), (text, q)

@@ -17,7 +17,6 @@ from tether.reliability.machine_marks import first_id
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
 from tether.reliability.notice_signals import own_cause_at
 from tether.reliability.reply import (
-    CJK,
     DIAGNOSTIC,
     FENCED_BLOCK,
     LETTER,
@@ -35,6 +34,7 @@ from tether.reliability.reply import (
     split_sentences,
 )
 from tether.reliability.trace_signals import is_trace
+from tether.reliability.words import CJK
 
 EXPLAINS_MAX = 5
 LONG_PROSE_CHARS = 200

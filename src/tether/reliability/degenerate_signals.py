@@ -198,8 +198,8 @@ def broken(r: Reply) -> str | None:
         said is None
         and r.question
         and (
-            echo(text, r.compared_question)
-            or (not r.after_tools and labelled_echo(text, r.compared_question))
+            echo(text, r)
+            or (not r.after_tools and labelled_echo(text, r))
             or framed_echo(text, r.question)
         )
         and not reworks(r.instructions)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from tether.reliability.folding import fold
 from tether.reliability.raw_output_signals import ABOUT_TOKENS
 from tether.reliability.reply import LETTER, Reply
 
@@ -20,17 +19,18 @@ from tether.reliability.reply import LETTER, Reply
 ECHO_CHARS = 24
 
 
-def echo(text: str, question: str) -> bool:
+def echo(text: str, r: Reply) -> bool:
     """The reply is the user's message itself, word for word, both in the comparison form
-    (`question` is `Reply.compared_question`): said back shouting, with its accents typed off
-    or in full-width letters, it is still the request."""
+    (`Reply.compared`): said back shouting, with its accents typed off or in full-width
+    letters, it is still the request."""
+    question = r.compared_question
     # its first word first (a whole word when a space follows it in the head): most replies
     # differ there, and the whole reply is not lowered and split (~20 us on 1.4 KB)
-    head = fold(text[:300]).replace("_", " ").split(None, 1)
+    head = r.compared(text[:300]).replace("_", " ").split(None, 1)
     asked = question.split(None, 1)
     if len(head) == 2 and asked and head[0] != asked[0]:
         return False
-    said = " ".join(fold(text).replace("_", " ").split())
+    said = " ".join(r.compared(text).replace("_", " ").split())
     return len(said) >= ECHO_CHARS and said == " ".join(question.split())
 
 
@@ -50,14 +50,15 @@ _ECHO_WORD = re.compile(r"[^\W_]+")
 _SAID_AFTER = re.compile(r"\s*(?:と(?:言|い)いました|라고\s*(?:말)?했\w*)\W*$")
 
 
-def labelled_echo(text: str, question: str) -> bool:
+def labelled_echo(text: str, r: Reply) -> bool:
     """The reply is the user's message said back behind an echo bot's label ("Echo: ...",
     "You said: \"...\"", "你说的是...", "「...」と言いました", "Du hast gesagt: ..."): the sample
     handler a bot ships with (an echo bot), left where the model's reply should be. The words
     are the request's, all of them and no more, both read in the comparison form."""
+    question = r.compared_question
     if len(text) > 2 * len(question) + 40:
         return False
-    folded = fold(text)
+    folded = r.compared(text)
     label = _ECHO_LABEL.match(folded)
     after = _SAID_AFTER.search(folded)
     if label is None and after is None:

@@ -28,23 +28,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.folding import fold
 from tether.reliability.lexicon import SHIPPED, Lexicon, shipped_terms, typographic
 from tether.reliability.persona_signals import not_understanding
-from tether.reliability.question_signals import overlap_words
 from tether.reliability.reply import (
-    CJK,
     STOP,
     Reply,
     Signal,
     asks_a_question,
-    content_words,
     display_size,
     greeting,
     specific,
 )
 from tether.reliability.slot_signals import SLOT
 from tether.reliability.support_signals import fallback_words
+from tether.reliability.words import CJK, content_words, overlap_words
 
 NOT_FOLLOWING = shipped_terms("exchange_line", "not_following")
 CANNOT_HERE = shipped_terms("exchange_line", "cannot_here")
@@ -182,7 +179,7 @@ def exchange_words(r: Reply) -> str | None:
         if ASKS_ABILITY.search(ql) is not None:
             return None  # "can you ...?" is answered by "I can't"
         asked = overlap_words(r.compared_question.strip()) - STOP
-        if (overlap_words(fold(low)) - STOP) & asked:
+        if (overlap_words(r.compared(low)) - STOP) & asked:
             return None  # a word of the request: the line is about it
     if not_understanding(r) is not None or fallback_words(r) is not None:
         return None  # (read by the persona's or the support widget's signal)

@@ -16,8 +16,9 @@ from tether.reliability.error_objects import (
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon, Terms
 from tether.reliability.machine_marks import SSE, TRACE, first_status
-from tether.reliability.reply import CJK, STOCK_CHARS, Reply, Signal, count_letters, display_size
+from tether.reliability.reply import STOCK_CHARS, Reply, Signal, count_letters, display_size
 from tether.reliability.stand_in_signals import may_be_working_line
+from tether.reliability.words import CJK
 
 VOCABULARY_CAP = 1.6
 VOCABULARY_DENSE = 300

@@ -10,9 +10,13 @@ any sentence of it, rare in the others, and no vocabulary of errors, so a one-li
 that language holds some of them whatever it says.
 """
 
+# ruff: noqa: RUF001  (function words in their own scripts)
+
 from __future__ import annotations
 
 import re
+
+from tether.reliability.folding import fold
 
 
 def _words(spaced: str) -> frozenset[str]:
@@ -50,6 +54,24 @@ _MARKERS: dict[str, frozenset[str]] = {
         "na v ve z ze k ke s pro za od ale nebo alebo ili že da to ten není nie ni nije"
         " byl bol bila bilo bylo jak ako kako prosím prosim molimo znovu znova ponovno"
         " nelze nemožno"
+    ),
+    # Russian, Ukrainian, Belarusian: pronouns, conjunctions, "to be", "can", "please"
+    "east_slavic": _words(
+        "и в во не на что как это то он она они мы вы ты я меня мне тебя тебе его её ее их"
+        " нас вас нам вам ним ними него нему ней неё себя себе свой свои этот эта эти этого"
+        " этой этих того тот там тут здесь когда если чтобы потому также тоже только уже ещё"
+        " еще очень можно нужно надо есть было была были будет будут быть может могу можете"
+        " пожалуйста спасибо сейчас теперь потом просто даже какой какая какие который которая"
+        " которые всех весь вся всё все всего всем через после перед между или либо тогда чем"
+        " мене мені тобі його вона вони якщо коли тому також тільки вже дуже можна потрібно"
+        " треба будь ласка дякую зараз який яка які бути було була були буде можете після між"
+    ),
+    # Vietnamese (one syllable a word; those of four letters and more): "not", "can", "is
+    # being", "also", "in", "but", "many", "people", "please" (vui lòng), "we", "you", "I"
+    "vi": _words(
+        "không được những trong nhưng người đang cũng mình chúng nhiều hoặc thêm đây"
+        " đó này của cho với một và có thể để đã sẽ rồi thì mà nếu khi vui lòng xin cảm ơn"
+        " bạn tôi anh chị em hãy nhé ạ vẫn chưa vào ra lại hơn"
     ),
 }
 # Letters (or a pair) that only a language's words hold: each word with one is a marker too.
@@ -121,4 +143,17 @@ def says_first_person(word: str, text: str) -> bool:
     own_count = _markers(words, own)
     return not any(
         (count := _markers(words, other)) >= MIN_MARKERS and count > own_count for other in others
+    )
+
+
+def stop_words(chars: int) -> frozenset[str]:
+    """Every language's function words of `chars` letters or more, as written and in the
+    comparison form (`folding.fold`: "пожалуйста", "пожалуиста"): no sign that two texts
+    share a subject ("vous", "пожалуйста", "không")."""
+    return frozenset(
+        form
+        for language, words in _MARKERS.items()
+        for word in words
+        if len(word) >= chars
+        for form in (word, fold(word, language == "vi"))  # (Vietnamese keeps its marks)
     )

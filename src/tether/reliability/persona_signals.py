@@ -33,18 +33,17 @@ from tether.reliability.lexicon import (
     typographic,
 )
 from tether.reliability.reply import (
-    CJK,
     HIT_WINDOW,
     STOCK_CHARS,
     STOP,
     Reply,
     Signal,
     asks_after_silence,
-    content_words,
     display_size,
     says_resolved,
     specific,
 )
+from tether.reliability.words import CJK, content_words
 
 STANDING_BY = shipped_terms("standing_by")
 NOT_UNDERSTOOD = shipped_terms("not_understood")

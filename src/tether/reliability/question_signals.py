@@ -12,20 +12,18 @@ from functools import lru_cache
 from tether.reliability.agent_signals import unread_input
 from tether.reliability.diagnosis_signals import recurs
 from tether.reliability.error_objects import CODE_WORD, object_keys
-from tether.reliability.folding import LATIN_FOLD, fold
 from tether.reliability.keyed import holds, split_keys
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import (
-    CJK,
     QUESTION_CHARS,
     SHORT_CHARS,
     STOP,
     Reply,
     Signal,
     asks_a_question,
-    content_words,
     question_words,
 )
+from tether.reliability.words import CJK, content_words, latin, overlap_words
 
 
 def asked_about(
@@ -104,7 +102,7 @@ def voiceless_notice(r: Reply) -> bool:
     if _VOICE.search(low) is not None:
         return False
     words = content_words(r.compared_message) - STOP
-    terms = {t for _, _, _, term in r.hits for t in content_words(fold(term))}
+    terms = {t for _, _, _, term in r.hits for t in content_words(r.compared(term))}
     return not (words - terms) & r.asked_words
 
 
@@ -326,48 +324,10 @@ STRUCTURAL = (
 )
 
 
-# A word of a script that is neither ASCII nor CJK, read as its stem: four letters or more
-# (Cyrillic, Greek, Arabic, Hebrew, Devanagari), its first five compared (an inflected word
-# keeps them: "листья", "листьев"). Scripts written without spaces between words (Thai, Lao,
-# Myanmar, Khmer) are read as runs of four characters, as CJK is read as pairs (a run of three
-# is often a syllable's vowel marks: "ื่อ" in เพื่อ and เนื่อง).
-_SPACED_WORD = re.compile(r"[^\W\d_]{4,}")
-_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]+")
-STEM = 5
-RUN = 4
-
-
-# A language written one syllable a word whose words are two of them (Vietnamese: "yêu cầu",
-# "máy chủ"): known by the letters only it writes (ă, ơ, ư, đ and the stacked tone marks of
-# U+1EA0-U+1EF9), its syllables read as pairs, as CJK is read as pairs of characters.
-_SYLLABIC_LATIN = re.compile(r"[\u0103\u01a1\u01b0\u0111\u1ea0-\u1ef9]")
-_SYLLABLE_PAIR = re.compile(r"(?=\b([a-z]+ [a-z]+)\b)")
-
-
-def overlap_words(text: str) -> set[str]:
-    """The words by which a reply and its question are compared (`content_words`, and in text
-    that is not ASCII, the stems of other scripts' words, the runs of scripts without spaces
-    and the syllable pairs of Vietnamese; accented Latin is read without its accents): a notice
-    in Russian shares nothing with a task in Russian it does not answer."""
-    if text.isascii():
-        return content_words(text)
-    syllabic = _SYLLABIC_LATIN.search(text) is not None
-    text = text.translate(LATIN_FOLD)
-    words = content_words(text)
-    if syllabic:
-        words.update(_SYLLABLE_PAIR.findall(text))
-    for word in _SPACED_WORD.findall(text):
-        if not word.isascii() and CJK.search(word) is None and _UNSPACED.search(word) is None:
-            words.add(word[:STEM])
-    for run in _UNSPACED.findall(text):
-        words.update(run[i : i + RUN] for i in range(len(run) - RUN + 1))
-    return words
-
-
 def _script(word: str) -> int | None:
     """The block of the alphabet of a stem or a run `overlap_words` added (Cyrillic, Arabic,
-    Thai, ...), or None for an ASCII word or a CJK pair."""
-    return None if word.isascii() or CJK.search(word) is not None else ord(word[0]) >> 8
+    Thai, ...), or None for a Latin word (accented or not) or a CJK pair."""
+    return None if latin(word) or CJK.search(word) is not None else ord(word[0]) >> 8
 
 
 @lru_cache(maxsize=64)
@@ -390,21 +350,19 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     q = r.question
     if not q or r.broken is not None:
         return ()  # (no language, `degenerate`: its words are a broken model's, no reply's)
-    # (`overlap_words` folds case and Latin accents itself, after it has read the text as
-    # written: Vietnamese is known by its accented letters, and its syllables are read in pairs;
-    # folded first, "máy chủ" would be two words, "may" and "chu", an English task's words)
-    terms = {term for _, _, _, term in r.hits}  # (folded only when not ASCII: a cheap test)
-    failure_terms = {t if t.isascii() else t.translate(LATIN_FOLD) for t in terms}
-    words = overlap_words(r.message[:2000].replace("_", " ")) - STOP  # (as the question reads)
+    # (all in the exchange's one comparison form: a Vietnamese one keeps its marks, so that
+    # "máy chủ" is no "may" and "chu", an English task's words)
+    failure_terms = {r.compared(term) for _, _, _, term in r.hits}
+    words = overlap_words(r.compared(r.message[:2000].replace("_", " "))) - STOP  # (as q reads)
     everything = words
     if failure_terms:  # a word inside a failure term (no word holds the newline) or holding one
         joined = "\n".join(failure_terms)
         words = _not_holding({x for x in words if x not in joined}, failure_terms)
-    qwords, scripts = _question_overlap_words(q)
+    qwords, scripts = _question_overlap_words(r.compared_question)
     words = comparable(words, scripts)
     unread = unread_input(r) if len(words & qwords) >= 2 else None
     if unread is not None:  # the page it could not read is the notice's subject, not a topic
-        words -= overlap_words(unread)
+        words -= overlap_words(r.compared(unread))
     if len(words) < 2:
         # (a lone word in the task's script amid a notice in another one is a product's name,
         # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it;
@@ -520,7 +478,7 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(text) <= SHORT_CHARS:
         key = text.lower().strip(" .!\"'`")
         # (the whole question said back is no demanded reply: a runner's echo, `degenerate`)
-        said_back = fold(key).strip("?").replace("_", " ")
+        said_back = r.compared(key).strip("?").replace("_", " ")
         echoed = len(key) >= 24 and said_back == r.compared_question.strip(" .!?\"'`")
         if key and not echoed:
             if _names_word(q, key):
@@ -693,8 +651,8 @@ def failure_after(r: Reply, text: str, label: str) -> bool:
         return True  # a failure word opening a line that goes on: a notice's head ("Error: ...")
     if vocabulary.search(low) is None and CODE_WORD.search(rest) is None:
         return False
-    asked = question_words(fold(r.system) + "\n" + r.compared_question)
-    shared = (content_words(fold(low)) - STOP) & asked
+    asked = question_words(r.compared(r.system) + "\n" + r.compared_question)
+    shared = (content_words(r.compared(low)) - STOP) & asked
     return not any(vocabulary.search(word) is None for word in shared)
 
 

@@ -16,7 +16,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, typographic
-from tether.reliability.reply import CONTENT_WORD, STOP, Reply, Signal
+from tether.reliability.reply import STOP, Reply, Signal
+from tether.reliability.words import CONTENT_WORD
 
 # A refusal is a short reply, and refuses in its first sentences; a longer text has its own
 # answer evidence.

@@ -19,12 +19,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tether.reliability.folding import fold
+from tether.reliability.folding import fold, marked
 from tether.reliability.function_words import english_markers
 from tether.reliability.language_names import NAME_PATTERNS
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.reply import HIT_WINDOW, RENDERING, STOP, Reply, Signal, content_words
+from tether.reliability.reply import HIT_WINDOW, RENDERING, STOP, Reply, Signal
 from tether.reliability.transform_signals import speaks_of_request
+from tether.reliability.words import content_words
 
 # The words of a request that name what it asks for: a language, and the script it is written in
 # (`language_names`).
@@ -248,8 +249,8 @@ def renders_nothing(question: str, text: str, lexicon: Lexicon) -> bool:
         )
     if _SAYS_OTHERWISE.search(question[:2000]) is None:
         return False
-    words = content_words(fold(given.text)) - STOP
-    return len(words) >= KEPT_WORDS and not (content_words(fold(head)) - STOP) & words
+    words = _compared_words(given.text, head)
+    return len(words[0]) >= KEPT_WORDS and not words[1] & words[0]
 
 
 # A text of this many words or more in English holds some of its small words ("the", "is",
@@ -265,6 +266,13 @@ def not_english(text: str, question: str) -> bool:
     if not _asks_english(question):
         return False
     return len(_LATIN_WORD.findall(text)) >= ENGLISH_WORDS and english_markers(text.lower()) == 0
+
+
+def _compared_words(given: str, text: str) -> tuple[set[str], set[str]]:
+    """The content words (but stop words) of the given text and of a text, both in one
+    comparison form (`folding.marked`)."""
+    keep = marked(given, text)
+    return content_words(fold(given, keep)) - STOP, content_words(fold(text, keep)) - STOP
 
 
 def _keeps(text: str, given: _Given) -> bool:
@@ -322,7 +330,7 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if (
         given.script is None
         and _SAYS_OTHERWISE.search(question[:2000]) is not None
-        and not (content_words(fold(text)) - STOP) & (content_words(fold(given.text)) - STOP)
+        and not set.intersection(*_compared_words(given.text, text))
     ):
         # a text said otherwise in its own language keeps some of its words ("send me the
         # report" -> "could you send the report"): a reply with none of them renders nothing

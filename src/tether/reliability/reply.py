@@ -14,7 +14,8 @@ from functools import cached_property, lru_cache
 
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
-from tether.reliability.folding import fold
+from tether.reliability.folding import fold, marked
+from tether.reliability.function_words import stop_words
 from tether.reliability.keyed import key_positions
 from tether.reliability.lexicon import (
     NO_ERROR,
@@ -35,6 +36,7 @@ from tether.reliability.machine_marks import (
 )
 from tether.reliability.page_marks import page_marks
 from tether.reliability.trie_patterns import trie_pattern
+from tether.reliability.words import CJK, HAN, content_words
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
 # has a failure's structure (an HTML page, an error object, a stack trace).
@@ -285,21 +287,6 @@ def split_sentences(text: str) -> list[str]:
 SENTENCE = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+[.!?\u3002\uff01\uff1f]*")
 LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 NOT_LETTERS = bytes(b for b in range(128) if not chr(b).isalpha())
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-CONTENT_WORD = re.compile(r"[a-z][a-z0-9_]{3,}")
-HAN_PAIR = re.compile(r"(?=([\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}))")
-HAN = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
-
-
-def content_words(text: str) -> set[str]:
-    """Words of four letters or more; in CJK text, pairs of characters with a Han or hangul
-    one (kana alone are endings: every Japanese sentence shares them)."""
-    words = set(CONTENT_WORD.findall(text))
-    if not text.isascii():
-        words.update(p for p in HAN_PAIR.findall(text) if HAN.search(p))
-    return words
-
-
 STOP = frozenset(
     [
         "this",
@@ -348,6 +335,8 @@ STOP = frozenset(
         "know",
     ]
 )
+# ... and every language's function words that are content words by their length
+STOP |= stop_words(4)
 
 
 @lru_cache(maxsize=64)
@@ -696,15 +685,27 @@ class Reply:
         return self.raw_question[:QUESTION_CHARS].lower().replace("_", " ")
 
     @cached_property
+    def marked(self) -> bool:
+        """Whether the exchange is Vietnamese (its request or its reply, by their letters):
+        then every part of it is compared with its marks (`folding.fold`), those that hold no
+        letter only Vietnamese writes too ("vui lòng")."""
+        return marked(self.question, self.message)
+
+    def compared(self, text: str) -> str:
+        """`text` (the request, the reply, a part of either, the system prompt) in the
+        exchange's one comparison form (`folding.fold`, `marked`)."""
+        return fold(text, self.marked)
+
+    @cached_property
     def compared_question(self) -> str:
-        """The request in its comparison form (`folding.fold` of `question`): what every
+        """The request in its comparison form (`compared` of `question`): what every
         reading that compares the reply with its request compares."""
-        return fold(self.question)
+        return self.compared(self.question)
 
     @cached_property
     def compared_message(self) -> str:
-        """The reply's `message` in its comparison form (`folding.fold`)."""
-        return fold(self.message)
+        """The reply's `message` in its comparison form (`compared`)."""
+        return self.compared(self.message)
 
     @cached_property
     def asked_words(self) -> frozenset[str]:
@@ -716,12 +717,12 @@ class Reply:
         read in the comparison form: a reply to it, however short."""
         if not self.question:
             return False
-        return bool((content_words(fold(text)) - STOP) & self.asked_words)
+        return bool((content_words(self.compared(text)) - STOP) & self.asked_words)
 
     def names_asked(self, part: str) -> bool:
         """Whether the request says `part` (a word or a phrase of the reply), both read in the
         comparison form."""
-        return bool(self.question) and fold(part) in self.compared_question
+        return bool(self.question) and self.compared(part) in self.compared_question
 
     @cached_property
     def system(self) -> str:

@@ -13,14 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.folding import fold
 from tether.reliability.lexicon import SHIPPED
-from tether.reliability.question_signals import overlap_words
 from tether.reliability.reply import (
     STOP,
     Reply,
     Signal,
 )
+from tether.reliability.words import overlap_words
 
 # A Python format field's conversion and spec: `{e!r}`, `{cost:.2f}`, `{0:>8}` (not a width
 # alone: `{a:1}` is an object).
@@ -168,10 +167,10 @@ def _carries_values(r: Reply, said: str, slots: set[str]) -> bool:
 SUBJECT_STEM = 4  # a shorter word is not a subject ("set", "list" is one)
 
 
-def _subject_words(text: str) -> set[str]:
+def _subject_words(r: Reply, text: str) -> set[str]:
     """The words by which a line and its request share a subject (`overlap_words` but stop
-    words)."""
-    words = overlap_words(fold(text)) - STOP
+    words, in the exchange's comparison form)."""
+    words = overlap_words(r.compared(text)) - STOP
     return {w for w in words if len(w) >= SUBJECT_STEM or not w.isascii()}
 
 
@@ -206,10 +205,10 @@ def _reports_on_request(r: Reply, said: str, slots: set[str]) -> bool:
         return False  # "I couldn't find anything for {query}": the request's echo in a fallback
     if _UNABLE.search(SLOT.sub(" ", said)) is not None:
         return False  # "Não encontrei {playlist}": a fallback's, whatever the lexicon knows
-    asked = _subject_words(r.question[-300:])
+    asked = _subject_words(r, r.question[-300:])
     if not asked:
         return False
-    line = _subject_words(SLOT.sub(" ", said))
+    line = _subject_words(r, SLOT.sub(" ", said))
     if not line:
         return False  # slots and signs alone: nothing but the template
     names = {

@@ -8,7 +8,6 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.folding import fold
 from tether.reliability.lexicon import SHIPPED, placeholder_key
 from tether.reliability.printed_object_signals import asks_value
 from tether.reliability.question_signals import asks_about_failure
@@ -115,7 +114,7 @@ def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     # ... or the thing the request asked for, said absent in brackets ("(no reason)" to "give
     # the reason for your vote", "[no summary]" to "summarize"): a program's default where the
     # model's field came back empty (a request that names the whole note: `asked_for`)
-    if inside is not None and _asked_thing_absent(inside.group(1), r.compared_question):
+    if inside is not None and _asked_thing_absent(r, inside.group(1)):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # ... or a program's marker in brackets, in snake case, that the reply was empty
     # ("<empty_content>", "[NO_RESPONSE]", "<empty_response_from_the_bot>")
@@ -255,7 +254,7 @@ def _names_task_words(r: Reply) -> bool:
     holds the API key?", `NO_ISSUES_FOUND` to "say NO_ISSUES_FOUND if ..."): the name asked
     for, not a program's leak."""
     question = set(re.findall(r"[a-z0-9]+", r.compared_question))
-    parts = re.split(r"[_-]", fold(r.text.strip()))
+    parts = re.split(r"[_-]", r.compared(r.text.strip()))
     return any(len(part) >= 3 and part in question for part in parts)
 
 
@@ -418,10 +417,11 @@ _BRACKETED = re.compile(
 _NO_THING = re.compile(r"(?:no|missing|empty)\s+([a-z]{3,20})(?:\s+(?:given|provided|returned))?")
 
 
-def _asked_thing_absent(inside: str, question: str) -> bool:
+def _asked_thing_absent(r: Reply, inside: str) -> bool:
     """`inside` (a bracket's words) says the thing the request asks for is absent: "no
     reason" to a request that asks for the reason (the thing's word, or its plural)."""
-    said = fold(inside.strip())
+    question = r.compared_question
+    said = r.compared(inside.strip())
     m = _NO_THING.fullmatch(said)
     if m is None or not question or said in question:
         return False  # (a request that names the note itself asked for it)
@@ -497,12 +497,16 @@ def empty_shell(r: Reply) -> str | None:
     text = r.text.strip()
     if len(text) > 60:
         return None
-    question = r.compared_question  # (and what it is compared with `fold`ed too)
+    question = r.compared_question  # (and what it is compared with `compared` too)
     low = text.lower()
     if _CQ_CODE.fullmatch(text) is not None:
         return text[:40]
     m = _MEDIA_TAG.fullmatch(text)
-    if m is not None and m.group(1).lower() in _MEDIA and not _said_in(fold(m.group(1)), question):
+    if (
+        m is not None
+        and m.group(1).lower() in _MEDIA
+        and not _said_in(r.compared(m.group(1)), question)
+    ):
         return text
     if (
         text
@@ -511,7 +515,7 @@ def empty_shell(r: Reply) -> str | None:
         and not _asks(r, _ASKS_MARKUP)
     ):
         named = _MARKUP.search(text)
-        if named is None or fold(named.group(0)) not in question:
+        if named is None or r.compared(named.group(0)) not in question:
             return repr(text)
     if (
         text.startswith("{")
@@ -525,11 +529,11 @@ def empty_shell(r: Reply) -> str | None:
     if (
         label is not None
         and label.group(1).lower() in _SLOT_LABELS
-        and not _said_in(fold(label.group(1)), question)
+        and not _said_in(r.compared(label.group(1)), question)
     ):
         return text
     key = _AROUND_WORDS.sub("", placeholder_key(low))
-    if key in _DUMMY and not _said_in(fold(key), question):
+    if key in _DUMMY and not _said_in(r.compared(key), question):
         return text
     # a chat client's empty state or its input's placeholder ("Type a message...", "Ask
     # anything", "No messages yet", "メッセージを入力"), printed where the reply goes

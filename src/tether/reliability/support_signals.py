@@ -17,16 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.folding import fold
 from tether.reliability.lexicon import shipped_terms
 from tether.reliability.persona_signals import NOT_UNDERSTOOD
 from tether.reliability.reply import (
     STOP,
     Reply,
     Signal,
-    content_words,
     display_size,
 )
+from tether.reliability.words import content_words
 
 FALLBACK_TERMS = shipped_terms("support_fallback", "not_understood")
 GUIDANCE = shipped_terms("support_fallback", "guidance")
@@ -152,7 +151,7 @@ def outcome_words(r: Reply) -> str | None:
         if found is not None:
             thing = thing or found.group(0).strip()
             continue
-        shared = (content_words(fold(sentence)) - STOP) & asked
+        shared = (content_words(r.compared(sentence)) - STOP) & asked
         if not shared:
             return None
         thing = thing or sorted(shared)[0]
