@@ -50,15 +50,19 @@ def cut_turn(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     be: `TAIL_SIGNALS`), set apart from a start of a few lines (`STARTED_CHARS` of its own
     words). Not a line a writer introduced ("you will see:"), nor the last of a list, nor a
     line someone speaks in ("We are working on it...")."""
-    lines = [line.strip() for line in r.text.strip().splitlines()]
-    while lines and (not lines[-1].strip(">") or STEP_BREAK.fullmatch(lines[-1])):
-        lines.pop()
+    text = r.text
+    if not _may_hold_start(text):
+        return ()
+    # (the end read in a window first: most replies fail a test there, whatever their length)
+    window = text[-WINDOW_CHARS:]
+    lines = _without_end_breaks([line.strip() for line in window.splitlines()])
     if len(lines) < 2:
         return ()  # (a status alone is read whole by the other signals)
     last = lines.pop()
     marker = _marker(last)
-    if not _may_be_status(marker):
-        return ()
+    known = _plain(marker.lower()) in _KNOWN
+    if not _may_be_status(marker) or (last.startswith(">") and not known):
+        return ()  # (a quotation, unless a client's own line quoted: aider's "> ^C again ...")
     separated = False
     while lines and (
         not lines[-1].strip(">") or lines[-1] == last or STEP_BREAK.fullmatch(lines[-1])
@@ -69,7 +73,6 @@ def cut_turn(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not lines:
         return ()
     before = lines[-1]
-    known = _plain(marker.lower()) in _KNOWN
     if not separated and (before.endswith((":", "\uff1a")) or LEAD_IN.search(before)):
         return ()  # introduced as a quotation ("Cursor then shows:")
     if not (separated or known) and before.startswith("```"):
@@ -77,19 +80,36 @@ def cut_turn(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     kind = _DIGIT.sub("0", last[:3])
     if sum(1 for line in lines if _DIGIT.sub("0", line[:3]) == kind) >= 2:
         return ()  # the last item of a list of its kind ("500 ...", "502 ...", "504 ...")
-    said = _NOT_SAID.sub(" ", "\n".join(lines))
-    said = "\n".join(x for x in said.splitlines() if STEP_BREAK.fullmatch(x.strip()) is None)
-    if len(said.strip()) > STARTED_CHARS:
-        return ()
-    if any(acted(Reply(said.strip(), r.request, None, r.lexicon), w)):
-        return ()  # a report of work done ("Done. I fixed the test"): an answer came first
     if not separated and _SPEAKER.search(marker) is not None:
         return ()  # someone's last sentence ("We are working on it..."), not a client's status
-    if last.startswith(">") and not known:
-        return ()  # a quotation, unless a client's own line quoted (aider's "> ^C again ...")
+    body = text[: len(text) - len(window)] + "\n".join(lines)
+    said = _NOT_SAID.sub(" ", body)
+    said = "\n".join(x for x in said.splitlines() if STEP_BREAK.fullmatch(x.strip()) is None)
+    said = said.strip()
+    if len(said) > STARTED_CHARS:
+        return ()
     if not _status(Reply(marker, r.request, None, r.lexicon), w, separated):
         return ()
-    return (Signal("cut_turn", w["cut_turn"], f"{marker[:60]} (after {len(said.strip())} chars)"),)
+    if any(acted(Reply(said, r.request, None, r.lexicon), w)):
+        return ()  # a report of work done ("Done. I fixed the test"): an answer came first
+    return (Signal("cut_turn", w["cut_turn"], f"{marker[:60]} (after {len(said)} chars)"),)
+
+
+# The end of a reply its status line and the step before it are looked for in.
+WINDOW_CHARS = 2000
+
+
+def _may_hold_start(text: str) -> bool:
+    """Whether a reply may hold no more than a start of its own words: a short one, or one
+    whose thoughts or tool records (closed tags) may fill the rest."""
+    return len(text) <= 2 * STARTED_CHARS or "</" in text
+
+
+def _without_end_breaks(lines: list[str]) -> list[str]:
+    """The lines without the blank ones, step breaks and bare quote marks at their end."""
+    while lines and (not lines[-1].strip(">") or STEP_BREAK.fullmatch(lines[-1])):
+        lines.pop()
+    return lines
 
 
 # A list's item, a tag alone: no status line.
@@ -146,9 +166,14 @@ def _status(alone: Reply, w: Mapping[str, float], separated: bool) -> bool:
 
 
 def may_end_cut(text: str, lexicon: Lexicon) -> bool:
-    """Whether a long reply's last line may be a client's status that cut a turn ("Cancelled"
-    after a turn of thoughts and tool records): a long reply is not cleared unread then."""
-    last = _marker(text[text.rstrip().rfind("\n") + 1 :])
+    """Whether a reply's last line may be a client's status that cut a turn ("Cancelled"
+    after a turn of thoughts and tool records): a reply is not cleared unread then."""
+    if not _may_hold_start(text):
+        return False
+    lines = _without_end_breaks([x.strip() for x in text[-2 * MARKER_CHARS :].splitlines()])
+    if not lines:
+        return False
+    last = _marker(lines[-1])
     if not _may_be_status(last):
         return False
     low = last.lower()
