@@ -396,6 +396,8 @@ _EXAMPLE_LABEL = re.compile(
 
 
 # An emoji's shortcode as Slack, Discord and GitHub write it, ending a line (":bow:").
+# The break a chat history sets between an agent turn's steps (`---`, SpecStory's `_****_`).
+STEP_BREAK = re.compile(r"(?:-{3,}|_{3,}|\*{3,}|_\*{2,}_)")
 _SHORTCODE_END = re.compile(r"(?:^|\s):[a-z0-9_+\-]{1,40}:$")
 
 
@@ -418,6 +420,9 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
                 continue
             if r.lexicon.prefixes.match(lead.lower()) is not None:
                 continue
+        shown = next((x.strip() for x in lines[at + 1 :] if x.strip()), "")
+        if STEP_BREAK.fullmatch(shown):
+            continue  # a step of an agent's turn ends there ("---"): it shows nothing
         weight = max(w["introduced"], 0.6 * evidence)
         return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()

@@ -27,7 +27,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     stream's frames line by line), sdk_object (a response
                     object printed), status_code, client_prefix, diagnostics (ids, timestamps,
                     request ids), placeholder, tail_error, broken_off (an error
-                    where the answer broke off mid-token), stack_trace, runtime_message (a
+                    where the answer broke off mid-token), cut_turn (a client's status
+                    line ending a started turn: "I'll read the test." then "Cancelled"),
+                    stack_trace, runtime_message (a
                     runtime's crash message alone), template_slot (`Error: {e}` never filled),
                     app_controls (a remedy through the app's own controls: "send /new", "the
                     retry button"), error_fields (an error record as fields, one per line),
@@ -101,6 +103,7 @@ from collections.abc import Iterable, Mapping
 from tether.messages import Request, Usage
 from tether.reliability import (
     casual_signals,
+    cut_turn_signals,
     degenerate_signals,
     exchange_signals,
     failure_signals,
@@ -323,6 +326,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asked_stand_in": 2.5,  # (answer side) a stand-in the request demands ("translate 'No answer'")
     "tail_error": 1.2,
     "broken_off": 4.0,  # ... after an answer broken off mid-token, or after escaped line breaks
+    "cut_turn": 4.0,  # a client's status line after a started turn ("...\n---\nCancelled")
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
     "object_repr": 1.2,  # ... a runtime's default print of a value (`<coroutine object ...>`)
@@ -466,6 +470,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     diagnostics,
     tail_error,
     broken_off,
+    cut_turn_signals.cut_turn,
     failed_segment,
     declines_rendering,
     transform_meta,
@@ -688,6 +693,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     setup_signals.may_fire,  # an app's part named in a short reply (its setup asked)
     filter_signals.may_fire,  # a filter's replacement ("This response was filtered.")
     transform_signals.may_fire,  # a line about the text a transform was asked for
+    cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
 )
 
 
@@ -715,6 +721,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a transcript of a subtitle credit over and over
         if loop_signals.may_loop_at_end(text):
             return False  # an answer's start, then a loop until the token limit
+        if cut_turn_signals.may_end_cut(text, lexicon):
+            return False  # a turn of thoughts and tool records a client's status cut off
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True
