@@ -451,9 +451,21 @@ _CONDITION = re.compile(
     r"|\u0435\u0433\u0435\u0440|\u044d\u0433\u0435\u0440|\u0445\u044d\u0440\u044d\u0432"
     r"|\u0565\u0569\u0565|\u092f\u0926\u093f|\u0a9c\u0acb|\u0a1c\u0a47|\u0627\u06af\u0631"
     r"|\u1794\u17d2\u179a\u179f\u17b7\u1793\u1794\u17be|\u0e96\u0ec9\u0eb2"
-    r"|\u1021\u1000\u101a\u103a\u104d)(?=[\s,]))"
+    r"|\u1021\u1000\u101a\u103a\u104d"
+    # ... Finnish, Greek, Ukrainian, Hindi, Hebrew, Czech, Romanian, Danish and Norwegian,
+    # Indonesian and Malay, Arabic; Hungarian's "ha" and Croatian's "ako" before the words
+    # that follow them as "if" (not an English "Ha, ..." nor Tagalog's "ako", I)
+    r"|jos|\u03b1\u03bd|\u03cc\u03c4\u03b1\u03bd|\u044f\u043a\u0449\u043e|\u043a\u043e\u043b\u0438"
+    r"|\u0905\u0917\u0930|\u05d0\u05dd|\u05db\u05d0\u05e9\u05e8|pokud|kdy\u017e|dac\u0103"
+    r"|hvis|apabila|kalau|\u0625\u0630\u0627|ha(?= (?:a|az|nem|egy) )|ako(?= (?:je|se|ne) ))"
+    r"(?=[\s,]))"
     r"\s*(?!.{0,30}(?:persist|continu|bleibt|сохраня|повтор|nastav|настав|inaendelea|vazhdon"
-    r"|davom|j\u00e4tku|t\u0119si|leanann))\w"
+    r"|davom|j\u00e4tku|t\u0119si|leanann|jatku|fenn\u00e1ll|tov\u00e1bbra"
+    r"|\u03b5\u03c0\u03b9\u03bc\u03ad\u03bd"
+    r"|\u03c0\u03b1\u03c1\u03b1\u03bc\u03ad\u03bd|\u03c3\u03c5\u03bd\u03b5\u03c7|\u0437\u043d\u0438\u043a"
+    r"|\u092c\u0928\u0940 \u0930\u0939|\u05e0\u05de\u05e9\u05db|\u05de\u05de\u05e9\u05d9\u05db"
+    r"|p\u0159etrv"
+    r"|forts\u00e6t|fortset|vedvar|berlanjut|\u0627\u0633\u062a\u0645\u0631))\w"
     r"|^\W*(?:如果|若是|一旦)"
     # ... "in (the) case of" a limit exceeded ("в случае превышения", "En caso de superar"), not
     # of "problems": a notice's advice ("en cas de problème, contactez ...")

@@ -46,11 +46,17 @@ ITS = Terms(
     t.lower()
     for t in (*_SECTION.get("its", ()), *SHIPPED.get("own_machinery", {}).get("parts", ()))
 )
-# out of service: its own list, and the machinery's troubles and bad days (`own_machinery`)
-DOWN = Terms(
-    t.lower()
+# out of service: its own list, and the machinery's troubles and bad days (`own_machinery`);
+# its `re:` entries are regexes, for a word put inside the phrase ("ei ole praegu saadaval",
+# "δεν είναι προσωρινά διαθέσιμο": not available NOW, TEMPORARILY)
+_DOWN_TERMS = [
+    t
     for key, section in (("down", _SECTION), ("trouble", None), ("bad_day", None))
     for t in (section or SHIPPED.get("own_machinery", {})).get(key, ())
+]
+DOWN = Terms(
+    (t.lower() for t in _DOWN_TERMS if not t.startswith("re:")),
+    [t[3:] for t in _DOWN_TERMS if t.startswith("re:")],
 )
 BAD = shipped_terms("own_outage", "bad")
 RESPONSE = shipped_terms("own_outage", "response")
