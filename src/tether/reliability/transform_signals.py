@@ -12,8 +12,12 @@ rewrite, proofread, correct, extract ..., in any of a dozen languages, or a tran
 system prompt). A reply to a chat question that asks for more detail is an answer; so is a reply
 to a request that itself holds such a line (a UI string "Please provide the text to translate"
 given to be translated: its rendering says the same), and one to a request that names a UI
-string, a label or an app's message to translate (its rendering may be such a line). No request,
-no reading.
+string, a label or an app's message to translate (its rendering may be such a line), unless the
+string given holds no word about text ("Settings": its rendering is no such line). Where no
+transform is asked, a reply that names the transform and states what the text is or needs
+("This text does not require translation as it is in English.") is read all the same: a model's
+reply to a translation call, committed or passed on as the rendering; one that asks for the text
+is left (to a chat question, the right reply). No request, no reading.
 
 The words, of the reply and of the request, are data (`judge_signals.json`: `transform_meta`),
 by language. The reply's words about the text are classes (`meta`), each naming its gate: the
@@ -261,10 +265,47 @@ def speaks_of_request(r: Reply) -> str | None:
     return found
 
 
+# The classes read where no transform is asked (`unasked`): a line that states what the text
+# is or needs ("does not require translation", "already in English", "no text to translate"),
+# not one that asks for it.
+_UNASKED_NAMES = frozenset(str(n) for n in _DATA.get("unasked", ()))
+_UNASKED = tuple(c for c in _META_CLASSES if c.name.split(".", 1)[1] in _UNASKED_NAMES)
+
+
+def _unasked_meta(text: str, question: str) -> str | None:
+    """A line about a transform where the request asks none: a model's reply to a translation
+    or summary call, committed or passed on as the rendering ("This text does not require
+    translation as it is in English.", "Here is the translation:"). Read where the line names
+    the transform itself, states what the text is or needs or leads in to nothing, the request
+    names none (a thread about a translator speaks of its translations), and the line is not a
+    notice that it failed (a tool's error notice, read by the vocabulary)."""
+    if _NAMES.search(question[:1000]) is not None:
+        return None
+    words = meta_words(text)
+    if words is None or _NAMES.search(text) is None or _FAILED.search(words) is not None:
+        return None
+    if _LEAD_IN.fullmatch(text.strip()) is None and meta_search(words, _UNASKED) is None:
+        return None  # (it asks for the text or for detail: the right reply to a chat question)
+    return words
+
+
 # A reply that asks which language to render into ("Which language would you like it translated
 # into?", "翻译成什么语言"), and a request that names one (`language_names.LANGUAGE_NAMED`): asked
 # what it said, a failure; to a request that names none, the right question.
 _ASKS_LANGUAGE = re.compile(_alternatives(_DATA.get("asks_language", {})), re.IGNORECASE)
+
+
+# Where the text given to render starts: after the request's first colon or line break.
+_GIVEN = re.compile(r"[:\uff1a\n]\s*(\S.*)", re.DOTALL)
+
+
+def _may_speak_of_text(question: str) -> bool:
+    """Whether the string a request gives to render holds a word a line about text holds
+    (`keys`): without one ("Settings", "{"save": "Save"}"), its rendering is no such line, and
+    a reply that is one speaks of the request."""
+    given = _GIVEN.search(question[:2000])
+    low = (given.group(1) if given is not None else question[:2000]).lower()
+    return any(k in low for k in _KEYS)
 
 
 def _speaks_of_request(r: Reply) -> str | None:
@@ -274,13 +315,13 @@ def _speaks_of_request(r: Reply) -> str | None:
     if len(r.text) > META_CHARS + 40:
         return None
     if not transform_asked(question, r.system, r.lexicon):
-        return None
+        return _unasked_meta(r.text, question)
     words = meta_words(r.text)
     if words is None:
         return None
     if meta_search(question[:4000]) is not None or _LEAD_IN.fullmatch(question.strip()):
         return None  # (the text given says such a line itself: its rendering says it too)
-    if _APP_TEXT.search(question[:600]) is not None:
+    if _APP_TEXT.search(question[:600]) is not None and _may_speak_of_text(question):
         return None  # (an app's string to render: its rendering may be such a line)
     if _ASKS_LANGUAGE.search(words) is not None and LANGUAGE_NAMED.search(question) is None:
         return None  # (which language, to a request that named none: the right question)
