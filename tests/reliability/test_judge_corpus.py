@@ -342,8 +342,13 @@ def test_no_source_straddles_the_split() -> None:
 # judge's own test cases kept): 317. Round 29 joined (1,040 texts: coding-agent chat histories,
 # benchmark answer files, LLM-translated docs, CJK bot plugins, generated content, AI
 # extensions) with eng150 (reply templates), eng151, eng152, eng153 and eng155 merged
-# (judge/25): hand 545, retrained: 346.
-TUNE_FALSE_ALARMS_AT_MOST = 346
+# (judge/25): hand 545, retrained: 346. Round 30 joined (982 texts: agents' histories with
+# cut-off turns, meta-replies in translated docs, benchmark answer files, generated sites,
+# AI plugins' locale fallbacks, relays' errors as replies) with eng156 (a turn a client's status
+# line cut off), eng157 (Vietnamese keeps its marks; content words in every script), eng158
+# (module splits), eng159 (translation meta-replies) and eng161 (thin-language vocabulary)
+# merged (judge/26): hand 554, retrained: 351.
+TUNE_FALSE_ALARMS_AT_MOST = 351
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -660,10 +665,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 346
 # with five branches merged (judge/24): hand 1,075 (10,606 of 11,681), retrained: 1,075;
 # dead zone 0.15: 1,046 (10,635 caught). Round 29 joined (1,040 texts) with five branches
 # merged (judge/25): hand 1,182 (10,792 of 11,974), retrained: 1,149 (10,825 caught).
-TUNE_MISSES_AT_MOST = 1149
+# Round 30 joined (982 texts) with five branches merged (judge/26): hand 1,283 (10,992 of
+# 12,275), retrained: 1,258 (11,017 caught).
+TUNE_MISSES_AT_MOST = 1258
 
 
-@pytest.mark.timeout(180)  # every tune text read once: it grows with the corpus
+@pytest.mark.timeout(360)  # every tune text read once (~130 s quiet): it grows with the corpus
 def test_the_tune_part_holds_its_targets() -> None:
     """What the weights were tuned on: no more misses and false alarms than the ratchets
     above. A change to a signal that breaks this is a regression on real texts."""
