@@ -29,8 +29,10 @@ STARTED_CHARS = 600
 MARKER_SIGNALS: tuple[SignalFn, ...] = (run_stopped, placeholder, quoted, explains)
 
 # A thought or a tool's record inside a turn (SpecStory, Cline): not the turn's own words.
+# (one list of the tags' names: the pattern and `_may_hold_start`'s cheap test are built from it)
+_NOT_SAID_NAMES = ("think", "thinking", "details", "tool-use")
 _NOT_SAID = re.compile(
-    r"<(think|thinking|details|tool-use)\b[^>]*>.*?</\1>|<tool-use\b[^>]*>|</tool-use>", re.S
+    rf"<({'|'.join(_NOT_SAID_NAMES)})\b[^>]*>.*?</\1>|<tool-use\b[^>]*>|</tool-use>", re.S
 )
 
 
@@ -100,7 +102,7 @@ WINDOW_CHARS = 2000
 
 
 # The tags `_NOT_SAID` takes out, as a tag's start: a long reply without one is all its own words.
-_NOT_SAID_TAGS = ("</think", "</details", "</tool-use", "<tool-use")
+_NOT_SAID_TAGS = (*(f"</{name}" for name in _NOT_SAID_NAMES), "<tool-use")
 
 
 def _may_hold_start(text: str) -> bool:
