@@ -144,6 +144,12 @@ _ERROR_WORDS = (
     *("错", "錯", "エラー", "오류", "에러"),
 )
 _NO_ERROR_KEYS = _ERROR_WORDS + tuple(p for p in NO_ERROR if not any(k in p for k in _ERROR_WORDS))
+# ... less those that begin with another (where they begin, it does), and those an ASCII
+# message has (most messages: the others cannot be in it, and each costs a look)
+_NO_ERROR_KEYS = tuple(
+    k for k in _NO_ERROR_KEYS if not any(o != k and k.startswith(o) for o in _NO_ERROR_KEYS)
+)
+_NO_ERROR_ASCII_KEYS = tuple(k for k in _NO_ERROR_KEYS if k.isascii())
 # (a phrase with a trailing `*` takes any word ending: no reach bounds it, and all is searched)
 _NO_ERROR_REACH = (
     None if any(p.endswith("*") for p in NO_ERROR) else max(map(len, NO_ERROR), default=0)
@@ -157,7 +163,7 @@ def _no_error_spans(message: str) -> list[tuple[int, int]]:
     reach = _NO_ERROR_REACH
     if reach is None:
         return [m.span() for m in _NO_ERROR.finditer(message)]
-    at = key_positions(message, _NO_ERROR_KEYS)
+    at = key_positions(message, _NO_ERROR_ASCII_KEYS if message.isascii() else _NO_ERROR_KEYS)
     spans: list[tuple[int, int]] = []
     n = len(message)
     j = 0
