@@ -10,7 +10,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
@@ -34,6 +34,7 @@ from tether.reliability.machine_marks import (
     TAG,
     first_id,
 )
+from tether.reliability.once import once
 from tether.reliability.page_marks import page_marks
 from tether.reliability.trie_patterns import trie_pattern
 from tether.reliability.words import CJK, HAN, content_words
@@ -143,6 +144,12 @@ _ERROR_WORDS = (
     *("错", "錯", "エラー", "오류", "에러"),
 )
 _NO_ERROR_KEYS = _ERROR_WORDS + tuple(p for p in NO_ERROR if not any(k in p for k in _ERROR_WORDS))
+# ... less those that begin with another (where they begin, it does), and those an ASCII
+# message has (most messages: the others cannot be in it, and each costs a look)
+_NO_ERROR_KEYS = tuple(
+    k for k in _NO_ERROR_KEYS if not any(o != k and k.startswith(o) for o in _NO_ERROR_KEYS)
+)
+_NO_ERROR_ASCII_KEYS = tuple(k for k in _NO_ERROR_KEYS if k.isascii())
 # (a phrase with a trailing `*` takes any word ending: no reach bounds it, and all is searched)
 _NO_ERROR_REACH = (
     None if any(p.endswith("*") for p in NO_ERROR) else max(map(len, NO_ERROR), default=0)
@@ -156,7 +163,7 @@ def _no_error_spans(message: str) -> list[tuple[int, int]]:
     reach = _NO_ERROR_REACH
     if reach is None:
         return [m.span() for m in _NO_ERROR.finditer(message)]
-    at = key_positions(message, _NO_ERROR_KEYS)
+    at = key_positions(message, _NO_ERROR_ASCII_KEYS if message.isascii() else _NO_ERROR_KEYS)
     spans: list[tuple[int, int]] = []
     n = len(message)
     j = 0
@@ -440,7 +447,7 @@ class Reply:
     def __post_init__(self) -> None:
         self.low = self.text.lower()
 
-    @cached_property
+    @once
     def html(self) -> bool:
         """An HTML document (a page, not an answer's markup), unless it is shown in a fence
         with the writer's words around it (`said`): a page quoted in a report."""
@@ -454,31 +461,31 @@ class Reply:
         # paragraphs, code and emphasis alone are an answer's text rendered, not a page
         return len(tags) >= 4 and any(MARKDOWN_TAG.match(t) is None for t in tags)
 
-    @cached_property
+    @once
     def page_marks(self) -> list[str]:
         """The marks of a server's error page in the reply's text (`page_marks.page_marks`)."""
         return page_marks(self.low)
 
-    @cached_property
+    @once
     def page(self) -> bool:
         """An error page's text as rendered, copied whole: two of a page's marks or more, and
         no fence (a writer who shows a page fences it and writes around it). Its sentences
         are its software's: the signals that read a writer's words do not read them."""
         return not self.html and "```" not in self.text and len(self.page_marks) >= 2
 
-    @cached_property
+    @once
     def structure(self) -> tuple[str, str, list[str]] | None:
         """(kind, prefix, message strings) when the reply is mostly one error object."""
         return read_error_object(self.text)
 
-    @cached_property
+    @once
     def written(self) -> bool:
         """Neither an error object nor an HTML page nor a page's text as rendered (`page`):
         text a writer wrote, where the answer signals that read a writer's words count (read
         once: ~50 signals ask it of a failure text)."""
         return self.structure is None and not self.html and not self.page and self.broken is None
 
-    @cached_property
+    @once
     def broken(self) -> str | None:
         """What makes the reply no language (`degenerate_signals.broken`: control tokens bare,
         tokens doubled, a loop), or None: its words are no writer's either."""
@@ -486,23 +493,23 @@ class Reply:
 
         return broken(self)
 
-    @cached_property
+    @once
     def ids(self) -> re.Match[str] | None:
         """The first id, request id or timestamp in the reply's head (read by two signals)."""
         return first_id(self.text[:3000].lower())
 
-    @cached_property
+    @once
     def explaining_words(self) -> list[str]:
         """The distinct explaining words (cause, fix) in the message."""
         found = self.lexicon.explaining.found(self.message[:3000])
         return sorted({word.strip() for word in found})
 
-    @cached_property
+    @once
     def said(self) -> str:
         """The text without fenced blocks that have words around them (see `_unfenced`)."""
         return unfenced(self.text[: footer_at(self.text[:4000])])
 
-    @cached_property
+    @once
     def message(self) -> str:
         """The words a person would read as the message: an HTML page's title and text, an
         error object's message strings, else the text without stack frames and fences."""
@@ -523,7 +530,7 @@ class Reply:
             low = LINE_ITALICS.sub(r"\1", low)
         return without_diagnostics(URL_PATH.sub("", low) if "http" in low else low)
 
-    @cached_property
+    @once
     def hits(self) -> list[tuple[str, int, int, str]]:
         """Vocabulary matches in the message: (class, start, end, term); in a short message,
         also the pairs of words that say a failure together (`Lexicon.pair_hits`)."""
@@ -540,7 +547,7 @@ class Reply:
             found += [h for h in self.lexicon.pair_hits(self.message) if h[3] not in terms]
         return found
 
-    @cached_property
+    @once
     def stock_parts(self) -> dict[str, str]:
         """The stock parts of a canned notice this reply is made of (part -> the words found),
         or {} when it is not one: a notice says it is sorry, cannot, is in trouble, asks to
@@ -567,12 +574,12 @@ class Reply:
             return {}  # a word of the task: a reply to it, however short
         return parts
 
-    @cached_property
+    @once
     def plain_task(self) -> bool:
         """Whether the request is a plain task (`is_plain_task`)."""
         return bool(self.question) and is_plain_task(self.question, self.lexicon)
 
-    @cached_property
+    @once
     def renders_given_text(self) -> bool:
         """Whether the request asks for a given text in other words (translate it, rewrite
         it): then the reply is that text, whatever it says ("I'm here, one moment please"),
@@ -584,7 +591,7 @@ class Reply:
 
         return not renders_nothing(self.raw_question, self.text, self.lexicon)
 
-    @cached_property
+    @once
     def own_state(self) -> str | None:
         """The words in which a short reply speaks of its speaker's own mind out of order or
         with nothing to say ("my brain is buffering", "I have nothing to say", "I need a
@@ -608,7 +615,7 @@ class Reply:
             return None
         return said
 
-    @cached_property
+    @once
     def hand_back(self) -> str | None:
         """The words in which a short reply hands the turn back to the user instead of
         answering ("ask me again", "下次再告诉你", "напиши ещё раз": the lexicon's
@@ -634,7 +641,7 @@ class Reply:
             return None  # a word of the task ("write the test again"): a reply to it
         return message[min(a for a, _ in spans) : max(b for _, b in spans)]
 
-    @cached_property
+    @once
     def not_knowing(self) -> str | None:
         """The words in which a tiny reply is only its speaker not knowing or not wanting to
         talk ("Weiß ich nicht!", "不知道哦"; the lexicon's `not_knowing`), with no more around
@@ -658,7 +665,7 @@ class Reply:
             return None  # it says more: what it does not know, why ("no idea what happened")
         return m.group(0)
 
-    @cached_property
+    @once
     def raw_question(self) -> str:
         """The last user message that says something, as written, or "" without a request."""
         if self.request is None:
@@ -670,7 +677,7 @@ class Reply:
                     return composed(text)
         return ""
 
-    @cached_property
+    @once
     def after_tools(self) -> bool:
         """Whether the reply follows tool results (the request ends with them): then it is the
         model's own account of the calls it made ("I could not do that." after two tool
@@ -678,13 +685,13 @@ class Reply:
         messages = self.request.messages if self.request is not None else ()
         return bool(messages) and messages[-1].role == "tool"
 
-    @cached_property
+    @once
     def question(self) -> str:
         """The last user message (lower-cased, capped, `_` read as a space: a constant named
         HTTP_TOO_MANY_REQUESTS names the failure), or "" without a request."""
         return self.raw_question[:QUESTION_CHARS].lower().replace("_", " ")
 
-    @cached_property
+    @once
     def marked(self) -> bool:
         """Whether the exchange is Vietnamese (its request or its reply, by their letters):
         then every part of it is compared with its marks (`folding.fold`), those that hold no
@@ -696,18 +703,18 @@ class Reply:
         exchange's one comparison form (`folding.fold`, `marked`)."""
         return fold(text, self.marked)
 
-    @cached_property
+    @once
     def compared_question(self) -> str:
         """The request in its comparison form (`compared` of `question`): what every
         reading that compares the reply with its request compares."""
         return self.compared(self.question)
 
-    @cached_property
+    @once
     def compared_message(self) -> str:
         """The reply's `message` in its comparison form (`compared`)."""
         return self.compared(self.message)
 
-    @cached_property
+    @once
     def asked_words(self) -> frozenset[str]:
         """The request's content words but stop words, in the comparison form."""
         return question_words(self.compared_question)
@@ -724,14 +731,14 @@ class Reply:
         comparison form."""
         return bool(self.question) and self.compared(part) in self.compared_question
 
-    @cached_property
+    @once
     def system(self) -> str:
         """The system prompt as written (its messages joined), or "" without a request."""
         if self.request is None:
             return ""
         return " ".join(m.text_content for m in self.request.messages if m.role == "system")
 
-    @cached_property
+    @once
     def instructions(self) -> str:
         """The system prompt and the last user message: where a demanded format is said."""
         if self.request is None:
