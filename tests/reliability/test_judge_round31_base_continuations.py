@@ -6,7 +6,8 @@
   loops have no spaces to count words by); the whole reply, or its tail after a start.
 - `continuation_signals`: a base model that writes the user's side instead of answering: the
   next questions in the request's form, more labelled questions ("Q: ... A: ..."), a new
-  instruction-format exchange, or the request's head said back and nothing more.
+  instruction-format exchange, the user's next turn ending the reply, or the request's head
+  said back and nothing more.
 - `loop_signals.ASKS_REPEAT` reads the CJK "times" only after a figure: a Japanese request's
   "次の" ("the following") asks for no repetition.
 
@@ -80,6 +81,7 @@ SUBTITLE_LOOP = (
 # alpaca_eval-style base-model outputs (the form base models give on AlpacaEval and MT-Bench
 # prompts: the next questions of a list, a few-shot list continued, a new exchange).
 BROADWAY = "What are the names of some famous actors that started their careers on Broadway?"
+_ACTORS = "Famous actors who started on Broadway include Hugh Jackman and Idina Menzel."
 LOOPS_AND_CONTINUATIONS = [
     (KO_LOOP, KO_ASKED),
     (JA_LOOP, JA_ASKED),
@@ -123,6 +125,12 @@ LOOPS_AND_CONTINUATIONS = [
         "Write a poem about the stars.",
         "Write a poem about the sea.",
     ),
+    # the request said back, then the next question in its form or under a label
+    (BROADWAY + " What are the names of some famous singers that started their careers?", BROADWAY),
+    (BROADWAY + "\nQ: Who is the most famous Broadway actor?", BROADWAY),
+    # the answer, then the user's next turn (a template with no stop sequence)
+    (_ACTORS + "\n\nUser:", BROADWAY),
+    (_ACTORS + "\n\nHuman: What about singers who started on Broadway?", BROADWAY),
 ]
 
 
@@ -177,6 +185,12 @@ ANSWERS = [
         "조사예요. 이렇게 조사는 문장에서 단어의 역할을 알려 줘요.",
         "한국어 조사에 대해 설명해 주세요.",
     ),
+    # a sample chat shown after an introduction, a chat asked for
+    (
+        "Add a system prompt first, then the user's message. It looks like this:\n\nUser: hi",
+        "How do I call the chat endpoint?",
+    ),
+    (_ACTORS + "\n\nUser: Who else?", "Write a short dialogue about Broadway actors."),
     # an FAQ asked for
     (
         "Sure, here is a draft.\n\nQ: What are your opening hours?\nA: We are open 7am to 5pm "

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from tether.reliability.dialogue_signals import USER_ROLES
 from tether.reliability.raw_output_signals import ABOUT_TOKENS
 from tether.reliability.reply import LETTER, Reply
 
@@ -52,8 +53,8 @@ def _opening(question: str) -> str:
 
 def more_prompts(text: str, r: Reply) -> str | None:
     """The reply is more requests in the request's own form: `MORE_PROMPTS` lines or sentences
-    at least (the request said back aside) open with the request's first words, and they are
-    most of the reply (`PROMPTS_SHARE`). A base model writing the next questions of a list."""
+    at least (one after the request said back) open with the request's first words, and they
+    are most of the reply (`PROMPTS_SHARE`). A base model writing the next questions of a list."""
     question = r.compared_question
     opening = _opening(question)
     if not opening or opening not in r.compared(text[:4000]):
@@ -62,7 +63,9 @@ def more_prompts(text: str, r: Reply) -> str | None:
     units = [" ".join(r.compared(u).split()) for u in _UNIT.split(text) if u.strip()]
     shaped = [u for u in units if u.startswith(opening)]
     ends = " .?!\u3002\uff1f"
-    if sum(1 for u in shaped if u.rstrip(ends) != asked.rstrip(ends)) < MORE_PROMPTS:
+    said_back = units[0].rstrip(ends) == asked.rstrip(ends)  # (then one more is the next one)
+    more = sum(1 for u in shaped if u.rstrip(ends) != asked.rstrip(ends))
+    if more < (1 if said_back else MORE_PROMPTS):
         return None
     if sum(map(len, shaped)) < PROMPTS_SHARE * sum(map(len, units)):
         return None
@@ -91,14 +94,20 @@ def more_questions(text: str, r: Reply) -> str | None:
     """After an answer of its own (letters, not an introduction ending on a colon), the model
     writes `MORE_QUESTIONS` labelled questions or more ("Q: ...", "### Instruction: ..."), an
     answer's label among them; or the reply opens with a format's question header and answers
-    it: a base model continuing the few-shot list or the instruction format it was given."""
+    it, or says the request back and labels the next question: a base model continuing the
+    few-shot list or the instruction format it was given."""
     if ":" not in text and "\uff1a" not in text:
         return None
     found = list(_QUESTION_LABEL.finditer(text))
-    if not found or _ANSWER_LABEL.search(text, found[0].end()) is None:
+    if not found:
         return None
     before = text[: found[0].start()].rstrip()
-    if before:
+    asked = " ".join(r.compared_question.split())
+    if len(asked) >= REQUEST_LEAST and " ".join(r.compared(before).split()).startswith(asked):
+        pass  # (the request said back, then the next question: one is enough)
+    elif _ANSWER_LABEL.search(text, found[0].end()) is None:
+        return None
+    elif before:
         if LETTER.search(before) is None or before.endswith((":", "\uff1a")) or "```" in text:
             return None
         if len(found) < MORE_QUESTIONS:
@@ -108,6 +117,36 @@ def more_questions(text: str, r: Reply) -> str | None:
     if ABOUT_TOKENS.search(text) is not None or _ASKS_QUESTIONS.search(r.question) is not None:
         return None
     return found[0].group(0).strip()[:20]
+
+
+# The user's next turn ending the reply: a role's label on a line after the model's answer,
+# then one short line or nothing (a chat template with no stop sequence, cut by the length
+# limit or the client at the user's next turn).
+_USER_LINE = re.compile(
+    r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:" + "|".join(USER_ROLES) + r")(?:\*\*)?[ \t]*[:\uff1a]",
+    re.M | re.I,
+)
+USER_TURN_CHARS = 160
+ANSWER_LEAST = 20
+
+
+def user_turn_last(text: str, r: Reply) -> str | None:
+    """The reply ends with the user's next turn: after an answer of its own (letters, not an
+    introduction ending on a colon), a user's role label and one short line at most. Not a
+    dialogue asked for, nor a text about prompts and templates, nor one with code."""
+    labels = list(_USER_LINE.finditer(text))
+    if not labels or "```" in text:
+        return None
+    found = labels[-1]
+    before = text[: found.start()].rstrip()
+    after = text[found.end() :].strip()
+    if len(before) < ANSWER_LEAST or LETTER.search(before) is None:
+        return None
+    if before.endswith((":", "\uff1a")) or len(after) > USER_TURN_CHARS or "\n" in after:
+        return None
+    if ABOUT_TOKENS.search(text) is not None or _ASKS_QUESTIONS.search(r.question) is not None:
+        return None
+    return found.group(0).strip()[:20]
 
 
 # The request's head said back as the whole reply: at least this long (a word or two is a

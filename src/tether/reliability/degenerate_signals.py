@@ -32,6 +32,7 @@ from tether.reliability.continuation_signals import (
     may_continue,
     more_prompts,
     more_questions,
+    user_turn_last,
 )
 from tether.reliability.dialogue_signals import (
     both_sides,
@@ -236,6 +237,8 @@ def broken(r: Reply) -> str | None:
         said = line_loop(text, r) or tail_loop(text, r) or both_sides(text, r)
     if said is None and r.structure is None and not r.html:
         said = sentence_loop(text, r.question) or more_questions(text, r) or more_prompts(text, r)
+    if said is None and r.structure is None and not r.html and may_speak_both_sides(text):
+        said = user_turn_last(text, r)
     return said
 
 
