@@ -27,6 +27,13 @@ from collections.abc import Iterable, Mapping
 
 import orjson
 
+from tether.reliability.continuation_signals import (
+    head_echo,
+    may_continue,
+    more_prompts,
+    more_questions,
+    user_turn_last,
+)
 from tether.reliability.dialogue_signals import (
     both_sides,
     echo,
@@ -75,6 +82,7 @@ from tether.reliability.raw_output_signals import (
     silence_after,
 )
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.sentence_loops import may_repeat_sentences, sentence_loop
 from tether.reliability.transcript_signals import filler
 from tether.reliability.transcript_signals import may_fire as may_fill
 
@@ -141,6 +149,8 @@ def may_be_degenerate(text: str) -> bool:
         return True  # (one word chanted: `chant`)
     if glued_loop(text) is not None or may_loop_at_end(text) or may_speak_both_sides(text):
         return True
+    if may_repeat_sentences(text) or may_continue(text):
+        return True  # (sentences said again and again, the prompt's form continued)
     return mojibake_marks(text) or may_fill(text)
 
 
@@ -201,6 +211,7 @@ def broken(r: Reply) -> str | None:
             echo(text, r)
             or (not r.after_tools and labelled_echo(text, r))
             or framed_echo(text, r.question)
+            or head_echo(text, r)
         )
         and not reworks(r.instructions)
     ):
@@ -224,6 +235,10 @@ def broken(r: Reply) -> str | None:
         said = text[:20]  # a form's blank, never filled
     if said is None and r.structure is None and not r.html:
         said = line_loop(text, r) or tail_loop(text, r) or both_sides(text, r)
+    if said is None and r.structure is None and not r.html:
+        said = sentence_loop(text, r.question) or more_questions(text, r) or more_prompts(text, r)
+    if said is None and r.structure is None and not r.html and may_speak_both_sides(text):
+        said = user_turn_last(text, r)
     return said
 
 

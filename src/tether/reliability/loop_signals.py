@@ -21,11 +21,13 @@ from tether.reliability.reply import LETTER, Reply
 SOUP_CHARS = 400
 
 
-# A request that asks for a repetition: then a loop is the answer ("say X ten times").
-_ASKS_REPEAT = re.compile(
+# A request that asks for a repetition: then a loop is the answer ("say X ten times"; the CJK
+# "times" only after a figure: bare, the one is Japanese's "next", the other its "time").
+ASKS_REPEAT = re.compile(
     r"repeat|\btimes\b|\bloop|again and again|over and over|echo|copy|say\b.*\b\d+\b|"
-    r"\u91cd\u590d|\u904d|\u6b21|\u7e70\u308a\u8fd4|\u56de|\u043f\u043e\u0432\u0442\u043e\u0440|"
-    r"wiederhol|r\u00e9p\u00e8te|repet",
+    r"\u91cd\u590d|\u904d|[\d\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u4e24\u51e0]\s*"
+    r"[\u6b21\u56de]|\u7e70\u308a\u8fd4|\ubc18\ubcf5|\u043f\u043e\u0432\u0442\u043e\u0440|"
+    r"wiederhol|r\u00e9p\u00e8te|repet|refrain|chorus",
     re.I,
 )
 # A loop: a unit of at most this many characters, repeated this many times in a row ...
@@ -114,7 +116,7 @@ def word_loop(text: str, r: Reply) -> str | None:
         return None
     if _LAYOUT.search(text) is not None:
         return None
-    if r.question and _ASKS_REPEAT.search(r.question) is not None:  # (read only for a loop)
+    if r.question and ASKS_REPEAT.search(r.question) is not None:  # (read only for a loop)
         return None
     return found[0]
 
@@ -164,7 +166,7 @@ def tail_loop(text: str, r: Reply) -> str | None:
     start = text.rfind(words[0])  # (the loop's last period: a list of one line said over
     if _LAYOUT.search(text[start:]) is not None:  # and over is a loop too, measured)
         return None
-    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+    if r.question and ASKS_REPEAT.search(r.question) is not None:
         return None
     return " ".join(said)[:40]
 
@@ -199,7 +201,7 @@ def line_loop(text: str, r: Reply) -> str | None:
         return None
     if run * len(best) < LINE_SHARE * len(text) or _LAYOUT.search(text) is not None:
         return None
-    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+    if r.question and ASKS_REPEAT.search(r.question) is not None:
         return None
     return best[:40]
 
@@ -242,7 +244,7 @@ def chant(text: str, r: Reply) -> str | None:
         return None
     if LETTER.search(word) is None or _LAUGH.fullmatch(word) is not None:
         return None
-    if r.question and _ASKS_REPEAT.search(r.question) is not None:
+    if r.question and ASKS_REPEAT.search(r.question) is not None:
         return None
     return word[:20]
 
