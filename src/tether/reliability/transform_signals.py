@@ -17,7 +17,12 @@ string given holds no word about text ("Settings": its rendering is no such line
 transform is asked, a reply that names the transform and states what the text is or needs
 ("This text does not require translation as it is in English.") is read all the same: a model's
 reply to a translation call, committed or passed on as the rendering; one that asks for the text
-is left (to a chat question, the right reply). No request, no reading.
+is left (to a chat question, the right reply), unless the request is itself the text: a source
+line or a page a pipeline sent with its instruction in a system prompt ("前言", "## Install"),
+whose first line asks nothing and speaks to no one. A reply that asks the requester for a text
+there, or says none was given, in a line or two ("Please provide the text you would like me to
+translate.", "It seems you haven't pasted the Markdown content") asks for what it was given. No
+request, no reading.
 
 The words, of the reply and of the request, are data (`judge_signals.json`: `transform_meta`),
 by language. The reply's words about the text are classes (`meta`), each naming its gate: the
@@ -132,7 +137,18 @@ def meta_keys(data: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 # The reply's words about the text in place of the transform, by language and class.
-_META_CLASSES = meta_classes(_DATA.get("meta", {}))
+_ALL_CLASSES = meta_classes(_DATA.get("meta", {}))
+# The classes read only where the request is itself the text (`given_only`): their words ask
+# for a text whatever it is named ("the Markdown chunk you'd like me to translate"), the right
+# question where a request asks a transform and gives no text ("Write a summary of the meeting").
+_GIVEN_ONLY = frozenset(str(n) for n in _DATA.get("given_only", ()))
+_META_CLASSES = tuple(c for c in _ALL_CLASSES if c.name.split(".", 1)[1] not in _GIVEN_ONLY)
+# The classes read where the request is itself the text to render (`given`): a line that asks
+# the requester for the text or says none was given ("Please provide the text you would like me
+# to translate.", "It seems you haven't pasted the Markdown content"), to a request that is a
+# source line or a page, sent by a pipeline whose instruction was in a system prompt.
+_GIVEN_NAMES = frozenset(str(n) for n in _DATA.get("given", ()))
+_GIVEN_CLASSES = tuple(c for c in _ALL_CLASSES if c.name.split(".", 1)[1] in _GIVEN_NAMES)
 
 
 def meta_search(text: str, classes: tuple[MetaClass, ...] = _META_CLASSES) -> re.Match[str] | None:
@@ -185,6 +201,9 @@ META_AT = 200
 LEAD_IN_CHARS = 16
 # After a colon, this much text is the transform itself ("Here's the translation: ...").
 RENDERED_AFTER = 12
+# A line of a list (a step, an item): a reply of several is an answer, not a line about the text.
+_STEP = re.compile(r"^\s*(?:\d{1,2}[.)]|[-*\u2022])\s+\S", re.MULTILINE)
+STEPS = 2
 _COLON_TAIL = re.compile(r"[:\uff1a]\s*(\S.*)$", re.DOTALL)
 # Cheap substrings one of which a meta-reply holds (lowered): `may_fire` reads no regex without.
 _KEYS = meta_keys(_DATA)
@@ -216,27 +235,36 @@ def transform_asked(question: str, system: str, lexicon: Lexicon | None = None) 
     return bool(system) and _TOOL.search(system[:2000]) is not None
 
 
+def meta_words(text: str) -> str | None:
+    """The words in which a short reply speaks of the text it was to transform in place of
+    transforming it (`meta_words_of` the classes read whatever the request)."""
+    return meta_words_of(text, given=False)
+
+
 # A short reply is read by `may_fire` (from `quick_clear`) and then by `speaks_of_request`: its
 # words are read once, the second reading gets the first's answer (a few texts kept: one reply
 # is read by both in a row).
 @lru_cache(maxsize=16)
-def meta_words(text: str) -> str | None:
+def meta_words_of(text: str, given: bool) -> str | None:
     """The words in which a short reply speaks of the text it was to transform in place of
     transforming it (missing, empty, incomplete, already in the language, asked for, a lead-in
-    with nothing after it), or None."""
+    with nothing after it), or None; `given`: the words of the classes read where the request is
+    itself the text (`_GIVEN_CLASSES`)."""
     text = text.strip()
     if not text or len(text) > META_CHARS:
         return None
     low = text.lower()
     if not any(k in low for k in _KEYS):
         return None
+    if len(_STEP.findall(text)) >= STEPS:
+        return None  # (steps or items: "1. Open DeepL. 2. Upload the document you'd like ...")
     if _LEAD_IN.fullmatch(text) is not None:
         # (a lead-in: with its colon, or said in words; not a bare noun, "Summary", which may
         # be the text rendered)
         return text if text[-1] in ":\uff1a" or len(text) >= LEAD_IN_CHARS else None
     if len(text) <= PROMISE_CHARS and _PROMISE.fullmatch(text) is not None:
         return text
-    m = meta_search(text[:META_AT])
+    m = meta_search(text[:META_AT], _GIVEN_CLASSES if given else _META_CLASSES)
     if m is None:
         return None
     if _FAILED.search(m.group(0)) is not None and _GOES_ON.search(text, m.end()) is not None:
@@ -289,6 +317,56 @@ def _unasked_meta(text: str, question: str) -> str | None:
     return words
 
 
+# The words by which a text speaks to its reader ("you", "please", "请", "ください").
+_ADDRESSED = re.compile(_words(_DATA.get("addressed", {})), re.IGNORECASE)
+# What a reply asks for, where the request is the text: a text by name ("the text", "the
+# Markdown content", "文本"), or the transform itself ("to translate"), not a log or a message.
+_GIVEN_OBJECT = re.compile(_words(_DATA.get("given_objects", {})), re.IGNORECASE)
+# The words by which a reply speaks as the assistant ("I", "我", "私").
+_SPEAKER = re.compile(_words(_DATA.get("speaker", {})), re.IGNORECASE)
+# A question, anywhere in a line.
+_QUESTION = re.compile(r"[?\uff1f]")
+# A reply that names a file, a command or a link speaks of a repository, not of a text.
+_NAMES_A_THING = re.compile(r"`|https?://|\b[\w-]+\.(?:py|js|ts|json|html|md|ya?ml|txt|csv)\b")
+# The request's first line, where a message to the assistant says what it asks.
+GIVEN_LEAD = 200
+# A reply of more lines than this holds more than a request for the text.
+GIVEN_LINES = 4
+# A request of at most this many words that ends in a colon is a label, not an announcement.
+LABEL_WORDS = 3
+
+
+def is_given_text(question: str) -> bool:
+    """Whether the request is a text given to render, not a message to the assistant: its first
+    line asks nothing and speaks to no one ("前言", "## Installation", "Welcome to our site"),
+    and it does not end announcing a text to follow ("Fix these failures:")."""
+    q = question.strip()
+    if not q or (q[-1] in ":\uff1a" and len(q.split()) > LABEL_WORDS):
+        return False  # (a label ending in a colon, "跑出来:", "Usage:", is a text)
+    first = q.split("\n", 1)[0][:GIVEN_LEAD]
+    return _QUESTION.search(first) is None and _ADDRESSED.search(first) is None
+
+
+def _asks_for_given(text: str, question: str) -> str | None:
+    """A reply that asks the requester for the text, or says they gave none, where the request
+    is that text: it speaks to the requester, names no file, command or link, and is no notice
+    that a transform failed; the text given says no such line itself."""
+    words = meta_words_of(text, given=True)
+    if words is None or _FAILED.search(words) is not None or _NAMES_A_THING.search(text):
+        return None
+    if sum(1 for line in text.splitlines() if line.strip()) > GIVEN_LINES:
+        return None  # (a table, a letter: more than a line or two to the requester)
+    if meta_search(text[:META_AT], _GIVEN_CLASSES) is None:
+        return None  # (a lead-in or a promise alone is read where a transform was asked)
+    if _GIVEN_OBJECT.search(text) is None and _NAMES.search(text) is None:
+        return None  # ("Could you share the full message?": a log, an error, a detail)
+    if _ADDRESSED.search(text) is None and _SPEAKER.search(text) is None:
+        return None  # (a line of an answer: "这道题目没有给出具体的选项内容")
+    if not is_given_text(question) or meta_search(question[:4000]) is not None:
+        return None
+    return words
+
+
 # A reply that asks which language to render into ("Which language would you like it translated
 # into?", "翻译成什么语言"), and a request that names one (`language_names.LANGUAGE_NAMED`): asked
 # what it said, a failure; to a request that names none, the right question.
@@ -315,7 +393,7 @@ def _speaks_of_request(r: Reply) -> str | None:
     if len(r.text) > META_CHARS + 40:
         return None
     if not transform_asked(question, r.system, r.lexicon):
-        return _unasked_meta(r.text, question)
+        return _unasked_meta(r.text, question) or _asks_for_given(r.text, question)
     words = meta_words(r.text)
     if words is None:
         return None
