@@ -141,6 +141,16 @@ LEFT = (
         "Fix these test failures. Return ONLY the fixed code — no explanation:",
     ),
     ("Please share the file contents so I can fix the code.", TASK),
+    # an instruction that points at a text it lacks (hiyouga/LLaMA-Factory, its example data,
+    # in round 31's fresh batch; a merge mend): asking for the text is the answer
+    (
+        "很抱歉，您没有提供文本。请您提供一段具体文本，我将根据文本的内容和形式归类为说明文或叙述文。",
+        "将给定的文本归类为说明文或叙述文。",
+    ),
+    (
+        "Please provide the text you would like me to classify.",
+        "Classify the following sentence as positive or negative.",
+    ),
     # a request that asks a question, or speaks to the assistant
     ("Could you provide the full text?", "What does this paragraph mean?"),
     ("Please provide the text you would like me to translate.", "Can you help me with my homework"),

@@ -322,6 +322,17 @@ _ADDRESSED = re.compile(_words(_DATA.get("addressed", {})), re.IGNORECASE)
 # What a reply asks for, where the request is the text: a text by name ("the text", "the
 # Markdown content", "文本"), or the transform itself ("to translate"), not a log or a message.
 _GIVEN_OBJECT = re.compile(_words(_DATA.get("given_objects", {})), re.IGNORECASE)
+# An instruction that points at a text it was to hold ("the given text", "给定的文本", "次の文章"):
+# a task that lacks its text, where asking for it is the right reply ("Classify the given text
+# as expository or narrative." -> "You have not provided the text.").
+_POINTS_TO_TEXT = re.compile(
+    "(?:"
+    + _words(_DATA.get("points_to_text", {}))
+    + r")[^\n.?!\u3002\uff1f\uff01]{0,16}?(?:"
+    + _words(_DATA.get("given_objects", {}))
+    + ")",
+    re.IGNORECASE,
+)
 # The words by which a reply speaks as the assistant ("I", "我", "私").
 _SPEAKER = re.compile(_words(_DATA.get("speaker", {})), re.IGNORECASE)
 # A question, anywhere in a line.
@@ -339,11 +350,14 @@ LABEL_WORDS = 3
 def is_given_text(question: str) -> bool:
     """Whether the request is a text given to render, not a message to the assistant: its first
     line asks nothing and speaks to no one ("前言", "## Installation", "Welcome to our site"),
-    and it does not end announcing a text to follow ("Fix these failures:")."""
+    it does not end announcing a text to follow ("Fix these failures:"), and it points at no
+    text it was to hold ("Classify the given text ...": an instruction that lacks its text)."""
     q = question.strip()
     if not q or (q[-1] in ":\uff1a" and len(q.split()) > LABEL_WORDS):
         return False  # (a label ending in a colon, "跑出来:", "Usage:", is a text)
     first = q.split("\n", 1)[0][:GIVEN_LEAD]
+    if _POINTS_TO_TEXT.search(first) is not None:
+        return False  # (an instruction that lacks its text: "将给定的文本归类为说明文或叙述文。")
     return _QUESTION.search(first) is None and _ADDRESSED.search(first) is None
 
 
