@@ -347,8 +347,12 @@ def test_no_source_straddles_the_split() -> None:
 # AI plugins' locale fallbacks, relays' errors as replies) with eng156 (a turn a client's status
 # line cut off), eng157 (Vietnamese keeps its marks; content words in every script), eng158
 # (module splits), eng159 (translation meta-replies) and eng161 (thin-language vocabulary)
-# merged (judge/26): hand 554, retrained: 351.
-TUNE_FALSE_ALARMS_AT_MOST = 351
+# merged (judge/26): hand 554, retrained: 351. Round 31 joined (1,104 texts: coding agents'
+# last messages quoted in trackers, agent run trajectories, machine-translation outputs, voice
+# assistants' replies, non-English chat bots' fallbacks, LLM outputs stored as data) with eng162
+# (a reply asking for the text it was given), eng163 (sentence loops, base-model continuations)
+# and eng166 (speed, no verdict moved) merged (judge/27): hand 585, retrained: 380.
+TUNE_FALSE_ALARMS_AT_MOST = 380
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -666,11 +670,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 351
 # dead zone 0.15: 1,046 (10,635 caught). Round 29 joined (1,040 texts) with five branches
 # merged (judge/25): hand 1,182 (10,792 of 11,974), retrained: 1,149 (10,825 caught).
 # Round 30 joined (982 texts) with five branches merged (judge/26): hand 1,283 (10,992 of
-# 12,275), retrained: 1,258 (11,017 caught).
-TUNE_MISSES_AT_MOST = 1258
+# 12,275), retrained: 1,258 (11,017 caught). Round 31 joined (1,104 texts) with three branches
+# merged (judge/27): hand 1,378 (11,259 of 12,637), retrained: 1,361 (11,276 caught).
+TUNE_MISSES_AT_MOST = 1361
 
 
-@pytest.mark.timeout(360)  # every tune text read once (~130 s quiet): it grows with the corpus
+@pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
 def test_the_tune_part_holds_its_targets() -> None:
     """What the weights were tuned on: no more misses and false alarms than the ratchets
     above. A change to a signal that breaks this is a regression on real texts."""
