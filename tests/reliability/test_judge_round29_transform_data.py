@@ -26,7 +26,7 @@ from tether.reliability.transform_signals import (
     meta_classes,
     meta_keys,
     meta_search,
-    meta_words,
+    meta_words_of,
 )
 
 DATA = SHIPPED["transform_meta"]
@@ -113,19 +113,23 @@ def test_a_class_brings_its_own_keys() -> None:
 
 
 def test_the_shipped_gates_and_the_module_agree() -> None:
-    # (the module's classes are the shipped data's, in its order)
+    # (the module's classes are the shipped data's, in its order; those read only where the
+    # request is itself the text, `given_only`, are left out of the reading of every request)
+    shipped = [f"{language}.{name}" for language, named in DATA["meta"].items() for name in named]
+    assert [c.name for c in transform_signals._ALL_CLASSES] == shipped
+    given_only = set(DATA["given_only"])
     assert [c.name for c in transform_signals._META_CLASSES] == [
-        f"{language}.{name}" for language, named in DATA["meta"].items() for name in named
+        name for name in shipped if name.split(".", 1)[1] not in given_only
     ]
 
 
 def test_a_reply_is_read_once_for_the_quick_clear_and_the_signal() -> None:
     text = "Please provide the text you want me to translate, in full."
-    meta_words.cache_clear()
+    meta_words_of.cache_clear()
     assert may_fire(text, text.lower(), None)  # type: ignore[arg-type]
     failure, names = hand(text, "Translate into German: The meeting moved to Thursday.")
     assert failure and "transform_meta" in names
-    info = meta_words.cache_info()
+    info = meta_words_of.cache_info()
     assert info.misses == 1 and info.hits >= 1
 
 
