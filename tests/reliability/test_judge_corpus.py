@@ -671,8 +671,10 @@ TUNE_FALSE_ALARMS_AT_MOST = 380
 # merged (judge/25): hand 1,182 (10,792 of 11,974), retrained: 1,149 (10,825 caught).
 # Round 30 joined (982 texts) with five branches merged (judge/26): hand 1,283 (10,992 of
 # 12,275), retrained: 1,258 (11,017 caught). Round 31 joined (1,104 texts) with three branches
-# merged (judge/27): hand 1,378 (11,259 of 12,637), retrained: 1,361 (11,276 caught).
-TUNE_MISSES_AT_MOST = 1361
+# merged (judge/27): hand 1,378 (11,259 of 12,637), retrained: 1,361 (11,276 caught); with
+# long replies (over 1,500 characters) no longer kept from the quick clear for eng163's readings
+# (2 KB answers 196 -> 17 us): hand 1,379, 1,362.
+TUNE_MISSES_AT_MOST = 1362
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)

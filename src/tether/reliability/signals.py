@@ -103,7 +103,6 @@ from collections.abc import Iterable, Mapping
 from tether.messages import Request, Usage
 from tether.reliability import (
     casual_signals,
-    continuation_signals,
     cut_turn_signals,
     degenerate_signals,
     exchange_signals,
@@ -114,7 +113,6 @@ from tether.reliability import (
     loop_signals,
     notice_signals,
     persona_signals,
-    sentence_loops,
     setup_signals,
     step_limit_signals,
     tool_protocol_signals,
@@ -723,10 +721,6 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a transcript of a subtitle credit over and over
         if loop_signals.may_loop_at_end(text):
             return False  # an answer's start, then a loop until the token limit
-        if sentence_loops.may_repeat_sentences(text):
-            return False  # sentences said again and again, each a little changed
-        if continuation_signals.may_continue(text):
-            return False  # a base model writing more of the prompt's questions
         if cut_turn_signals.may_end_cut(text, lexicon):
             return False  # a turn of thoughts and tool records a client's status cut off
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
