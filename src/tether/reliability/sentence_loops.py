@@ -54,7 +54,8 @@ READ_CHARS = 6000
 
 def may_repeat_sentences(text: str) -> bool:
     """Whether `text` may be a sentence loop: a stretch taken from its middle part comes again
-    and again. Cheap (a few counts): a long reply is not cleared unread for it."""
+    and again. Cheap (a few counts); asked of replies up to `LONG_CHARS` only
+    (`may_be_degenerate`), as `continuation_signals.may_continue` is."""
     n = len(text)
     if n < SENTENCE_CHARS * (EXACT_REPEATS + 1):
         return False
