@@ -234,11 +234,15 @@ def broken(r: Reply) -> str | None:
     if said is None and len(text) >= 3 and not text.strip("_"):
         said = text[:20]  # a form's blank, never filled
     if said is None and r.structure is None and not r.html:
-        said = line_loop(text, r) or tail_loop(text, r) or both_sides(text, r)
-    if said is None and r.structure is None and not r.html:
-        said = sentence_loop(text, r.question) or more_questions(text, r) or more_prompts(text, r)
-    if said is None and r.structure is None and not r.html and may_speak_both_sides(text):
-        said = user_turn_last(text, r)
+        said = (
+            line_loop(text, r)
+            or tail_loop(text, r)
+            or both_sides(text, r)
+            or sentence_loop(text, r.question)
+            or more_questions(text, r)
+            or more_prompts(text, r)
+            or (user_turn_last(text, r) if may_speak_both_sides(text) else None)
+        )
     return said
 
 
