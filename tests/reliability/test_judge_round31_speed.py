@@ -1,5 +1,5 @@
 """Round 31, the judge's speed with no reading moved: a reply's readings kept without a lock
-(`once`), and the no-error phrases looked for from fewer keys (`reply._no_error_spans`)."""
+(`once`), and the no-error phrases looked for from fewer keys (`unseen_errors._no_error_spans`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import functools
 
 import pytest
 
-from tether.reliability import reply
+from tether.reliability import reply, unseen_errors
 from tether.reliability.once import once
 
 
@@ -56,15 +56,19 @@ def test_reply_readings_take_no_lock() -> None:
     ],
 )
 def test_no_error_spans_are_those_of_the_whole_pattern(message: str) -> None:
-    assert reply._no_error_spans(message) == [m.span() for m in reply._NO_ERROR.finditer(message)]
+    assert unseen_errors._no_error_spans(message) == [
+        m.span() for m in unseen_errors._NO_ERROR.finditer(message)
+    ]
 
 
 def test_no_error_keys_begin_where_the_dropped_ones_did() -> None:
-    every = reply._ERROR_WORDS + tuple(
-        p for p in reply.NO_ERROR if not any(k in p for k in reply._ERROR_WORDS)
+    every = unseen_errors._ERROR_WORDS + tuple(
+        p for p in unseen_errors.NO_ERROR if not any(k in p for k in unseen_errors._ERROR_WORDS)
     )
-    assert set(every) >= set(reply._NO_ERROR_KEYS)
+    assert set(every) >= set(unseen_errors._NO_ERROR_KEYS)
     for key in every:
-        assert any(key.startswith(k) for k in reply._NO_ERROR_KEYS)
-    assert all(k.isascii() for k in reply._NO_ERROR_ASCII_KEYS)
-    assert {k for k in reply._NO_ERROR_KEYS if k.isascii()} == set(reply._NO_ERROR_ASCII_KEYS)
+        assert any(key.startswith(k) for k in unseen_errors._NO_ERROR_KEYS)
+    assert all(k.isascii() for k in unseen_errors._NO_ERROR_ASCII_KEYS)
+    assert {k for k in unseen_errors._NO_ERROR_KEYS if k.isascii()} == set(
+        unseen_errors._NO_ERROR_ASCII_KEYS
+    )

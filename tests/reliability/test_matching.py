@@ -516,7 +516,7 @@ def test_no_error_spans_are_the_search() -> None:
     import random
 
     from tether.reliability.lexicon import NO_ERROR
-    from tether.reliability.reply import _NO_ERROR, _no_error_spans
+    from tether.reliability.unseen_errors import _NO_ERROR, _no_error_spans
 
     pieces = [*NO_ERROR, "error", "errors", "ошибок", "нет ", "no ", "now", "s", "_", " ", "\n"]
     pieces += ["x" * 40, "a", "エラー", "报错"]

@@ -202,15 +202,24 @@ _LINE_MARKS = tuple(
 _BOLD_MARKS = tuple(m.replace("\n", "\n**", 1) for m in _LINE_MARKS)
 
 
+def _any_of(marks: tuple[str, ...]) -> re.Pattern[str]:
+    """One search for any of `marks` (their common start, a hash or a newline, is the
+    pattern's literal prefix, skipped to in C): `in` tests of each cost ~12 us on 1.4 KB."""
+    return re.compile("|".join(map(re.escape, marks)))
+
+
+_HASH_MARK, _LINE_MARK, _BOLD_MARK = map(_any_of, (_HASH_MARKS, _LINE_MARKS, _BOLD_MARKS))
+
+
 def may_speak_both_sides(text: str) -> bool:
     """Whether `text` may hold a user's turn written by the model (a role label on a line)."""
-    if "#" in text and any(m in text for m in _HASH_MARKS):
+    if "#" in text and _HASH_MARK.search(text) is not None:
         return True
     if "\n" not in text:
         return False
-    if any(m in text for m in _LINE_MARKS):
+    if _LINE_MARK.search(text) is not None:
         return True
-    return "\n**" in text and any(m in text for m in _BOLD_MARKS)
+    return "\n**" in text and _BOLD_MARK.search(text) is not None
 
 
 def both_sides(text: str, r: Reply) -> str | None:

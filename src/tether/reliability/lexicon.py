@@ -472,7 +472,7 @@ class Lexicon:
         if other_keys is None:
             other_keys = other is not None and other.may_match(low)
         # (`other_keys`: its keys are in `low`, its pattern is searched at once)
-        if after_gap is None or (other_keys and other is not None and other.pattern.search(low)):
+        if after_gap is None or (other_keys and other is not None and self.gate.other_found(low)):
             return sorted(m.span() for m in self.vocabulary.finditer(low))
         found: list[tuple[int, int]] = []
         first = self.vocabulary.ascii.match(low)
