@@ -110,6 +110,7 @@ from tether.reliability import (
     filter_signals,
     generation_signals,
     inability_signals,
+    line_rendering_signals,
     loop_signals,
     notice_signals,
     persona_signals,
@@ -208,6 +209,7 @@ from tether.reliability.guess_signals import casual_fix, guesses
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.line_rendering_signals import line_chatter, rendered_line
 from tether.reliability.machine_marks import HTML
 from tether.reliability.notice_signals import (
     format_fault,
@@ -422,6 +424,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "declines_rendering": 3.0,  # a short refusal where a translation was asked for
     "transform_meta": 2.5,  # a line about the text where its transform was asked for
     "rendered": 2.0,  # the given text translated or reworded as asked: its words are the text's
+    "rendered_line": 2.5,  # a bare line that says a failure, rendered in another script
+    "line_chatter": 3.0,  # a bare line to translate, and words about the translation or line
     "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
@@ -474,6 +478,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     failed_segment,
     declines_rendering,
     transform_meta,
+    line_chatter,
     stack_trace,
     runtime_prose,
     object_repr,
@@ -575,6 +580,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     on_topic,
     asked_for,
     rendered,
+    rendered_line,
     asked_after_itself,
     learned,
 )
@@ -693,6 +699,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     setup_signals.may_fire,  # an app's part named in a short reply (its setup asked)
     filter_signals.may_fire,  # a filter's replacement ("This response was filtered.")
     transform_signals.may_fire,  # a line about the text a transform was asked for
+    line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
 )
 
