@@ -15,7 +15,7 @@ from functools import lru_cache
 from tether.messages import Request, Usage
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.folding import fold, marked
-from tether.reliability.function_words import stop_words
+from tether.reliability.function_words import addressee_owns, stop_words
 from tether.reliability.keyed import key_positions
 from tether.reliability.lexicon import (
     NO_ERROR,
@@ -541,6 +541,8 @@ class Reply:
             unseen = _no_error_spans(self.message)
             if unseen:
                 found = [h for h in found if not any(a <= h[1] < b for a, b in unseen)]
+        if found and CJK.search(self.message) is not None:
+            found = [h for h in found if not _addressee_state(self.message, h)]
         if self.lexicon.pairs and display_size(self.message.strip()) <= STOCK_CHARS:
             # (a pair of a class already found still counts: its words are more of the notice)
             terms = {term for _, _, _, term in found}
@@ -606,6 +608,8 @@ class Reply:
         if self.renders_given_text:
             return None
         found = terms["self"].search(message) if "self" in terms else None
+        if found is not None and addressee_owns(message, found.start()):
+            found = None  # ("你满脑子都是...": the listener's head, not the bot's)
         said = found.group(0).strip() if found is not None else None
         if said is None and self.plain_task:  # asked why the bot is silent, the nap is news
             said = self.lexicon.machinery_down(message)
@@ -797,3 +801,20 @@ SignalFn = Callable[[Reply, Mapping[str, float]], Iterable[Signal]]
 # signals can fire on a reply with no failure word exports one (`may_fire`); `signals.quick_clear`
 # clears no reply of which one says True.
 Precheck = Callable[[str, str, Lexicon], bool]
+
+
+# A person's state said in the words of a bot's stand-in ("累了", "很忙", "困了"): of the
+# addressee ("你累了就先睡吧", "看你比较累了", "摸摸你的头就不累了"), a character's reply to the
+# user, not the bot's own state.
+_PERSON_STATE = re.compile("[\u7d2f\u56f0\u5fd9]")  # 累 困 忙
+_STATE_CLASSES = ("no_reply", "overload")
+
+
+def _addressee_state(message: str, hit: tuple[str, int, int, str]) -> bool:
+    """Whether a vocabulary hit is a person's state said of the addressee (`addressee_owns`)."""
+    name, start, _, term = hit
+    return (
+        name in _STATE_CLASSES
+        and _PERSON_STATE.search(term) is not None
+        and addressee_owns(message, start)
+    )
