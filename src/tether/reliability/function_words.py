@@ -157,3 +157,27 @@ def stop_words(chars: int) -> frozenset[str]:
         if len(word) >= chars
         for form in (word, fold(word, language == "vi"))  # (Vietnamese keeps its marks)
     )
+
+
+# A person word of Chinese: the addressee ("你", "您") or the speaker ("我", "咱", "人家").
+_ZH_PERSON = re.compile("(你|您|妳)|(我|咱|人家|本小姐|俺)")
+_ZH_CLAUSE_BREAKS = ",.;!?\n\uff0c\u3002\uff1b\uff01\uff1f"
+# The words before a noun, within its clause, that tell whose it is: the person word at most
+# this many characters before it ("你的", "你满", "看你比较"; not "你的小助手脑子", the bot
+# called the user's).
+_OWNER_CHARS = 3
+
+
+def addressee_owns(text: str, start: int) -> bool:
+    """Whether the Chinese noun at `start` is the addressee's: the nearest person word just
+    before it in its clause is "你" ("你满脑子都是...", "你的脑袋可能零件松动了"), or, with none,
+    it is the object of "把" ("别把脑袋转过来": the listener's head). A bot's own state is its
+    own ("我的大脑暂时开了小差", "小白的脑袋好像过载了")."""
+    begin = max(text.rfind(c, 0, start) for c in _ZH_CLAUSE_BREAKS) + 1
+    head = text[begin:start]
+    last = None
+    for m in _ZH_PERSON.finditer(head):
+        last = m
+    if last is not None:
+        return last.group(1) is not None and len(head) - last.end() <= _OWNER_CHARS
+    return head.endswith("把")

@@ -75,6 +75,8 @@ _CASUAL_FIX_KEYS = split_keys(("就", "点", "没必要", "随便"))
 # you can").
 _CASUAL_FIX = re.compile(
     r"就(?:能)?(?:解决|好|行|可以)了"
+    # ... or "就行" closing the clause ("改一下channel就行", round 32)
+    r"|就行(?=$|[\s\u3002\uff0c\uff01!,.~\uff5e])"
     r"|(?:改|调|设|设置)(?:得)?(?:大|小|高|低|长|短)(?:一)?点"
     # ... or advice against, as talk: "完全没必要", "不要随便设置1M" (not a rate notice's formal
     # "请不要频繁请求")

@@ -49,6 +49,9 @@ STANDING_BY = shipped_terms("standing_by")
 NOT_UNDERSTOOD = shipped_terms("not_understood")
 ASKING_AFTER = shipped_terms("asking_after")
 PROPOSING = shipped_terms("asking_after", "proposing")
+# A request that scolds the bot ("沙雕机器人", "stupid bot", "バカ"): an apology answers it, as it
+# answers a request about the bot's silence (round 32: "ごめんなさい! 嘤嘤嘤" to "沙雕机器人").
+SCOLDING = shipped_terms("asking_after", "scolding")
 DEFERRING = frozenset(t.lower() for t in SHIPPED.get("asking_after", {}).get("deferring", ()))
 # ... unless the proposal is a piece of work ("let's fix the login bug", "can we add tests?"):
 # to a task, "maybe later, I'm busy" is a bot's stand-in, however it is phrased.
@@ -425,12 +428,13 @@ def asked_after(r: Reply) -> str | None:
     you tired?", "你累不累?": `_ASKS_STATE`), and the reply is a short line with no
     failure word but its speaker's own state or presence. To a request that proposes
     something ("let's date", "wanna play?", "now?"; `proposing`), a short deferral is an
-    answer too: "I'm too busy, perhaps later" (`deferring`, its only advice)."""
+    answer too: "I'm too busy, perhaps later" (`deferring`, its only advice); to one about its
+    silence or one that scolds it (`scolding`), an apology."""
     q = r.question.strip()
     if not q or len(q) > ASKING_AFTER_CHARS:
         return None
     proposal = PROPOSING.search(q.lower()) is not None and WORK.search(q) is None
-    silence = not proposal and asks_after_silence(q)
+    silence = not proposal and (asks_after_silence(q) or SCOLDING.search(q.lower()) is not None)
     if (
         not proposal
         and not silence

@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from tether.reliability.function_words import addressee_owns
 from tether.reliability.lexicon import (
     Terms,
 )
@@ -114,6 +115,8 @@ def own_state(reply: Reply) -> str | None:
     if reply.renders_given_text:
         return None
     found = terms["self"].search(message) if "self" in terms else None
+    if found is not None and addressee_owns(message, found.start()):
+        found = None  # ("你满脑子都是...": the listener's head, not the bot's)
     said = found.group(0).strip() if found is not None else None
     if said is None and reply.plain_task:  # asked why the bot is silent, the nap is news
         said = reply.lexicon.machinery_down(message)

@@ -70,10 +70,11 @@ Answer evidence:    explains (cause and fix words), prose (sentences with no fai
                     writer's in the thread), contrast, cites_standard, cites_source,
                     acted, cause_and_fix, codes_as_kind, past_state, third_party, fix_landed
                     ("has been resolved", 已修复), thread_talk (a Chinese thread's talk:
-                    "楼主", "不知道是...还是", "你可以试试"), found_fault, next_release, asks_fix
-                    (weights in the JSON); a diagnosis: checklist (parts marked working and
-                    failing), schedule (cases counted up, each with its rule), recurrence
-                    (how often it comes back), within_limit (usage said to be
+                    "楼主", "不知道是...还是", "你可以试试"), hearsay ("と言われてます": what the
+                    speaker was told), forbids_listener ("I can't let you pass"), found_fault,
+                    next_release, asks_fix (weights in the JSON); a diagnosis: checklist (parts
+                    marked working and failing), schedule (cases counted up, each with its
+                    rule), recurrence (how often it comes back), within_limit (usage said to be
                     under a limit), names_cause (a cause labelled or blamed for the problem),
                     asker_evidence ("in your screenshot", "从报错来看"), works_elsewhere
                     ("works on another PC"); a tracker's thread: tracker_act ("closing
@@ -206,6 +207,7 @@ from tether.reliability.generation_signals import (
 )
 from tether.reliability.guard_signals import asked_verdict
 from tether.reliability.guess_signals import casual_fix, guesses
+from tether.reliability.in_role_signals import forbids_listener, hearsay
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import SHIPPED, Lexicon
@@ -380,6 +382,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "first_person": 0.4,
     "witness": 0.8,  # "same here", "for me too": a person who met the failure
     "thread_talk": 0.5,  # a Chinese thread's talk: "楼主", "不知道是...还是", "你可以试试"
+    "hearsay": 0.6,  # the speaker relays what it was told ("と言われてます", "I've been told")
+    "forbids_listener": 0.6,  # a role refuses the listener an act ("I can't let you pass")
     # A change done to code, a title in any language: no notice says it (1.0 -> 1.2 moved no
     # verdict of the tune part, round 17).
     "change_note": 1.2,
@@ -569,6 +573,8 @@ SIGNALS: tuple[SignalFn, ...] = (
     past_state,
     fix_landed,
     thread_talk,
+    hearsay,
+    forbids_listener,
     found_fault,
     next_release,
     asks_fix,

@@ -203,6 +203,8 @@ _WONDER_KEYS = split_keys(
 # "why" is left out: a notice's help asks "Why is this happening?" too.)
 _WONDERS = re.compile(
     r"(?:为什么会|為什麼會|难道|難道|怎么会|怎麼會)(?!这样|這樣)[^\u3002\n]{0,40}[\uff1f?呢]"
+    # "难道" asks even when said as an exclamation ("难道...是我记忆出错了!!!", round 32)
+    r"|(?:难道|難道)[^\u3002\n?\uff1f]{0,40}[!\uff01]"
     r"|, right\?|对吧[\uff1f?]|是吧[\uff1f?]|不是吗[\uff1f?]|, isn't it\?|, n'est-ce pas ?\?"
     # ... or a guess asked, not stated: "Look like you reached your quota?" (a notice's "Looks
     # like you've reached your limit." states it)

@@ -45,12 +45,20 @@ _RELEASE = re.compile(
 )
 # A casual imperative to the reader, a verb and 下 ("检查下日志", "开通下权限", "试下新版"): how
 # people in a thread tell each other what to check or try. A notice advises with 请 ("请检查",
-# "请稍后再试下"), and a persona's stand-in speaks of its own act ("我确认下哈"): those are left.
+# "请稍后再试下"), and a persona's stand-in speaks of its own act ("我确认下哈", "我这边查一下"):
+# those are left. Round 32: "一下" too ("改一下channel就行", "可以去日志文件里看一下").
 _CASUAL_ASK = re.compile(
     "(?<![我请請再您])(?:检查|檢查|看|查|确认|確認|试|試|改|换|換|开通|開通|更新|升级|升級"
-    "|重启|重啟|配置|设置|設置|排查|调试|調試|打印|贴|貼|截图|截圖)下"
+    "|重启|重啟|配置|设置|設置|排查|调试|調試|打印|贴|貼|截图|截圖)一?下"
     "(?![载載午面来來去次一个個边邊班线線单單架])"
 )
+# Where a clause begins: the speaker of a casual ask is the clause's "我" when it has one, and
+# a clause with 请 or 您 is a notice's polite ask ("请检查一下配置": its "查一下" too).
+_CLAUSE_BREAK = re.compile("[\u3002\uff0c\uff01\uff1f\uff1b,.!?;\n]")
+_NOT_TALK = ("我", "请", "請", "您")
+# Where a sentence ends: a "一下" ask that opens a sentence is a notice's instruction ("...已过期。
+# 检查一下密钥是否填写完整"); talk chains it onto what it says ("模型不支持TOOLS, 换一下模型").
+_SENTENCE_END = "\u3002\uff01\uff1f!?\n"
 _FORM_KEYS = split_keys(("不知道是", "已", "下"))
 
 
@@ -67,9 +75,25 @@ def _talk(low: str, reported: bool) -> str | None:
             if word in low:
                 return word
     if holds(low, _FORM_KEYS):
-        m = _GUESS.search(low) or _RELEASE.search(low) or _CASUAL_ASK.search(low)
+        m = _GUESS.search(low) or _RELEASE.search(low) or _casual_ask(low)
         if m is not None:
             return m.group(0)
+    return None
+
+
+def _casual_ask(low: str) -> re.Match[str] | None:
+    """The first casual imperative (`_CASUAL_ASK`) not in a clause of the speaker's own act
+    ("我先同步确认一下", "我这边查一下": a persona's stand-in saying what it does) nor in a
+    notice's polite one, and, said with "一下", not opening a sentence."""
+    for m in _CASUAL_ASK.finditer(low):
+        breaks = list(_CLAUSE_BREAK.finditer(low, 0, m.start()))
+        start = breaks[-1].end() if breaks else 0
+        if any(word in low[start : m.start()] for word in _NOT_TALK):
+            continue
+        opens = start == 0 or low[start - 1] in _SENTENCE_END
+        if "一下" in m.group(0) and opens and not low[start : m.start()].strip():
+            continue
+        return m
     return None
 
 
