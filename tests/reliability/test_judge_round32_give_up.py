@@ -1,16 +1,14 @@
 """Round 32 (engineer 170): an agent run's final answer that says the task was not done.
 
 Agent loops hand the model's last turn back as the answer. When the run gave up, that turn is
-a give-up about the task itself (gave_up), the loop's answer format never filled, its
-announcing thought or end marker alone (answer_unfilled), or a word for no value where a fact
-was asked (no_value). Replies: the stock strings of the frameworks and of agents' fallbacks,
+a give-up about the task itself (gave_up), or the loop's answer format never filled, its
+announcing thought or end marker alone (answer_unfilled). Replies: the stock strings of the frameworks and of agents' fallbacks,
 found with the code search (each source in a comment); questions: the facts a GAIA-style run
 is asked.
 
 - Caught: a short reply whose first sentences say the speaker could not find, determine or
   complete the answer, the information or the task, with nothing found instead; a format's
-  slot ("[your final answer]") or example line echoed; "Unknown" to a question that does not
-  allow it.
+  slot ("[your final answer]") or example line echoed.
 - Left: an answer that gives the result after a caveat, a fix report, a finding on the task's
   own objects ("no uses of parse_date"), a human's comment that asks a question, a filled
   answer format, and "Unknown"/"TERMINATE" where the request names it.
@@ -56,10 +54,6 @@ CAUGHT = (
     ("TERMINATE", "answer_unfilled"),
     # AutoGen's termination reason (ConversableAgent, max_consecutive_auto_reply)
     ("Maximum number of consecutive auto-replies reached", "step_limit"),
-    # a fact asked for, answered with no value
-    ("Unknown", "no_value"),
-    ("N/A", "no_value"),
-    ("Final answer: Not available", "no_value"),
 )
 
 
@@ -94,9 +88,10 @@ LEFT = (
     ("Thought: I now can give a great answer\nFinal Answer: Paris, about 2.1 million.", QUESTION),
     ("FINAL ANSWER: 2102650", QUESTION),
     ("Write your answer here and I will check it.", None),
-    # "Unknown" and the end marker where the request names them
+    # "Unknown", "N/A": the right answer when the document lacks the field (round 25's case)
+    ("N/A", "What is the fax number on this invoice?"),
     ("Unknown", "Who wrote the note? If the author is not stated, answer Unknown."),
-    ("NOT FOUND", 'Answer from the context only. If the answer is not present, say "NOT FOUND".'),
+    # the end marker where the request names it
     ("TERMINATE", "Reply TERMINATE when the task is done."),
 )
 
@@ -107,4 +102,4 @@ def test_an_answer_with_a_caveat_or_an_allowed_no_value_is_left(
 ) -> None:
     failure, names = hand(text, question or QUESTION)
     assert not failure, (text, names)
-    assert not names & {"gave_up", "answer_unfilled", "no_value"}, (text, names)
+    assert not names & {"gave_up", "answer_unfilled"}, (text, names)

@@ -6,10 +6,10 @@ the information, the task not found, determined or completed ("I was unable to f
 information.", "Unable to complete the task within the given constraints"): signal gave_up.
 Or the loop's answer format comes back with its slot never filled ("Final Answer: [your
 response here]", "YOUR FINAL ANSWER HERE"), or with only the thought that announces the answer
-("Thought: I now can give a great answer"): signal answer_unfilled. Or a fact asked for comes
-back as a word for no value ("Unknown", "N/A") that the request did not allow: signal
-no_value. An answer that gives up on a part says what it found instead ("I could not verify
-X, but Y is ..."). Words are data of `judge_signals.json` (`gave_up`).
+("Thought: I now can give a great answer"): signal answer_unfilled. An answer that gives up on
+a part says what it found instead ("I could not verify X, but Y is ..."). "Unknown" or "N/A"
+alone is left: it is the right answer when a document lacks the field asked for. Words are
+data of `judge_signals.json` (`gave_up`).
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A give-up or an unfilled answer slot may be said: not cleared unread."""
     if len(low) > UNFILLED_CHARS:
         return False
-    if "your" in low or low.strip() in _LOOP_ENDS or _bare_value(low) in _NO_VALUE:
+    if "your" in low or low.strip() in _LOOP_ENDS:
         return True
     if any(a in low for a in _ANNOUNCE):
         return True
@@ -171,31 +171,3 @@ def answer_unfilled(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if "end" in kinds and any(e in f"{r.question} {r.system.lower()}" for e in _LOOP_ENDS):
         return ()  # the marker the request asks for ("Reply TERMINATE when done")
     return (Signal("answer_unfilled", w["answer_unfilled"], low[:60]),)
-
-
-# A fact asked for, answered with the word for no value ("Unknown", "N/A", "Final answer:
-# Not found"): a run's stand-in when it found nothing. Unless the request allows the word
-# ("If the answer is not in the context, say NOT FOUND"): then it is the answer asked for.
-_NO_VALUE = frozenset(str(t).lower() for t in _DATA.get("no_value", ()))
-_ALLOWS = re.compile(rf"\b(?:{_alternation('allowance')})")
-
-
-def _bare_value(low: str) -> str:
-    """The reply's value without its answer label, marks and closing stop."""
-    value = _LABEL.sub("", low.strip(), count=1) if ":" in low[:30] else low
-    return value.strip(" *_#>-•.!\"'`()[]")
-
-
-def no_value(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The whole answer is a word for no value ("Unknown", "N/A", "Not available"), to a
-    request that asks something and does not allow that answer (names it, or says what to
-    answer when the answer is not known)."""
-    if len(r.low) > 40:
-        return ()
-    value = _bare_value(r.low)
-    if value not in _NO_VALUE or not r.question:
-        return ()
-    asked = f"{r.question} {r.system[:4000].lower()}"
-    if value in asked or _ALLOWS.search(asked) is not None:
-        return ()
-    return (Signal("no_value", w["no_value"], value),)

@@ -54,7 +54,6 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     whole reply: "Không dịch được."), gave_up (an agent's last turn says
                     the task was not done: "I was unable to find the information."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
-                    no_value ("Unknown", "N/A" to a request that does not allow it),
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"),
                     degenerate (no language: one letter repeated, control tokens bare, a
@@ -208,7 +207,7 @@ from tether.reliability.generation_signals import (
     cell_error,
     prompt_refused,
 )
-from tether.reliability.give_up_signals import answer_unfilled, gave_up, no_value
+from tether.reliability.give_up_signals import answer_unfilled, gave_up
 from tether.reliability.guard_signals import asked_verdict
 from tether.reliability.guess_signals import casual_fix, guesses
 from tether.reliability.inability_signals import inability_alone
@@ -358,7 +357,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
     "gave_up": 1.4,  # an agent's last turn: the task not done ("I was unable to find the answer")
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
-    "no_value": 1.2,  # ... or a word for no value ("Unknown", "N/A"), not allowed by the request
     "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
@@ -507,7 +505,6 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     inability_alone,
     gave_up,
     answer_unfilled,
-    no_value,
     answers_nothing,
     cannot_see,
     prompt_refused,
