@@ -51,8 +51,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     own fields say it failed: `"success": false`), step_limit (an agent
                     loop's cap reached), casual_trouble (trouble in a casual register:
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
-                    whole reply: "Không dịch được."), answers_nothing (a stock line
-                    about the exchange alone: "That's not something I can do"),
+                    whole reply: "Không dịch được."), gave_up (an agent's last turn says
+                    the task was not done: "I was unable to find the information."),
+                    answer_unfilled (its answer format unfilled: "[your answer here]"),
+                    answers_nothing (a stock line about the exchange alone: "That's not
+                    something I can do"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
@@ -110,6 +113,7 @@ from tether.reliability import (
     failure_signals,
     filter_signals,
     generation_signals,
+    give_up_signals,
     inability_signals,
     line_rendering_signals,
     loop_signals,
@@ -205,6 +209,7 @@ from tether.reliability.generation_signals import (
     cell_error,
     prompt_refused,
 )
+from tether.reliability.give_up_signals import answer_unfilled, gave_up
 from tether.reliability.guard_signals import asked_verdict
 from tether.reliability.guess_signals import casual_fix, guesses
 from tether.reliability.in_role_signals import forbids_listener, hearsay
@@ -354,6 +359,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "step_limit": 1.0,  # an agent loop's cap reached ("Recursion limit of 25 reached")
     "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
+    "gave_up": 1.4,  # an agent's last turn: the task not done ("I was unable to find the answer")
+    "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
     "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
@@ -505,6 +512,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     step_limit,
     casual_trouble,
     inability_alone,
+    gave_up,
+    answer_unfilled,
     answers_nothing,
     cannot_see,
     prompt_refused,
@@ -695,6 +704,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     step_limit_signals.may_fire,  # an agent loop's cap reached
     casual_signals.may_fire,  # trouble in a casual register
     inability_signals.may_fire,  # one clause of inability, the whole reply
+    give_up_signals.may_fire,  # an agent's give-up or its answer format unfilled
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
