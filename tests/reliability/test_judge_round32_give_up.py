@@ -84,6 +84,13 @@ LEFT = (
     ("I couldn't find the information in the docs, where is it documented?", None),
     # a refusal with an offer is not a give-up on a task tried
     ("I can't fulfill that request. I can provide information on the 1998 final instead.", None),
+    # present tense says what the speaker cannot do, not a task it tried (a model with no
+    # tools asked for the weather; crewAI's recorded cassettes, round 32's merge)
+    (
+        "I'm unable to provide real-time information or current weather updates. For the latest"
+        " weather information in New York, I recommend checking a reliable weather website.",
+        "What is the weather in New York?",
+    ),
     # a filled answer format
     ("Thought: I now can give a great answer\nFinal Answer: Paris, about 2.1 million.", QUESTION),
     ("FINAL ANSWER: 2102650", QUESTION),

@@ -7,9 +7,11 @@ information.", "Unable to complete the task within the given constraints"): sign
 Or the loop's answer format comes back with its slot never filled ("Final Answer: [your
 response here]", "YOUR FINAL ANSWER HERE"), or with only the thought that announces the answer
 ("Thought: I now can give a great answer"): signal answer_unfilled. An answer that gives up on
-a part says what it found instead ("I could not verify X, but Y is ..."). "Unknown" or "N/A"
-alone is left: it is the right answer when a document lacks the field asked for. Words are
-data of `judge_signals.json` (`gave_up`).
+a part says what it found instead ("I could not verify X, but Y is ..."). Present tense
+("I'm unable to provide real-time information") says what the speaker cannot do, like
+"cannot": a reply about its means, not a task it tried. "Unknown" or "N/A" alone is left: it
+is the right answer when a document lacks the field asked for. Words are data of
+`judge_signals.json` (`gave_up`).
 """
 
 from __future__ import annotations
