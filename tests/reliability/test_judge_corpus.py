@@ -351,8 +351,13 @@ def test_no_source_straddles_the_split() -> None:
 # last messages quoted in trackers, agent run trajectories, machine-translation outputs, voice
 # assistants' replies, non-English chat bots' fallbacks, LLM outputs stored as data) with eng162
 # (a reply asking for the text it was given), eng163 (sentence loops, base-model continuations)
-# and eng166 (speed, no verdict moved) merged (judge/27): hand 585, retrained: 380.
-TUNE_FALSE_ALARMS_AT_MOST = 380
+# and eng166 (speed, no verdict moved) merged (judge/27): hand 585, retrained: 380. Round 32
+# joined (1,260 texts: notebooks' output cells, recorded API cassettes, LLM-as-judge outputs,
+# vision-language outputs, MCP tool errors as replies, code-generation outputs, summarizers'
+# outputs) with eng169 (a line sent bare to translate), eng170 (an agent's give-up as its final
+# answer), eng172 (persona lines that answer) and eng173 (reply.py split, speed) merged
+# (judge/28): hand 595, retrained: 372.
+TUNE_FALSE_ALARMS_AT_MOST = 372
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -673,8 +678,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 380
 # 12,275), retrained: 1,258 (11,017 caught). Round 31 joined (1,104 texts) with three branches
 # merged (judge/27): hand 1,378 (11,259 of 12,637), retrained: 1,361 (11,276 caught); with
 # long replies (over 1,500 characters) no longer kept from the quick clear for eng163's readings
-# (2 KB answers 196 -> 17 us): hand 1,379, 1,362.
-TUNE_MISSES_AT_MOST = 1362
+# (2 KB answers 196 -> 17 us): hand 1,379, 1,362. Round 32 joined (1,260 texts, 459 failures
+# in the tune part, most of them loops, cut-offs and refusals of harmless tasks stored as data)
+# with four branches merged (judge/28): hand 1,620 (11,476 of 13,096), retrained: 1,615 (11,481
+# caught).
+TUNE_MISSES_AT_MOST = 1615
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
