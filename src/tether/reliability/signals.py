@@ -55,7 +55,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the task was not done: "I was unable to find the information."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     answers_nothing (a stock line about the exchange alone: "That's not
-                    something I can do"),
+                    something I can do"), disclaims_medium (only "I can't see the
+                    image", an apology and an offer, where an image was the task),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
