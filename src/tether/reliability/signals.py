@@ -55,7 +55,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the task was not done: "I was unable to find the information."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     answers_nothing (a stock line about the exchange alone: "That's not
-                    something I can do"),
+                    something I can do"), disclaims_medium (only "I can't see the
+                    image", an apology and an offer, where an image was the task),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
@@ -106,6 +107,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.messages import Request, Usage
 from tether.reliability import (
+    capability_signals,
     casual_signals,
     cut_turn_signals,
     degenerate_signals,
@@ -152,6 +154,7 @@ from tether.reliability.answer_signals import (
     rate_stated,
     typed_command,
 )
+from tether.reliability.capability_signals import disclaims_medium
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.degenerate_signals import degenerate
@@ -368,6 +371,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answer_unfilled,
     answers_nothing,
     cannot_see,
+    disclaims_medium,
     prompt_refused,
     cell_error,
     rejected_field,
@@ -559,6 +563,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     give_up_signals.may_fire,  # an agent's give-up or its answer format unfilled
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
+    capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts

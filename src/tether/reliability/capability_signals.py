@@ -1,0 +1,168 @@
+"""A reply that is, whole, the model's disclaimer of the medium the request carries.
+
+A vision app, a chart reader or a photo describer exists to read what the request carries. A
+reply that says the model cannot see, view or analyze it ("I'm sorry, I can't analyze images",
+"I cannot answer the question because I do not see any image") and then only apologizes,
+offers help with something else or asks for the input again did nothing of the task: the
+image went unread, and the app shows a disclaimer where the answer should be.
+
+An answer may say as much and then do the part it can ("I can't see any red bicycles in the
+image, but I can see two buses"): every clause but the disclaimer, the apology and the offer
+is the task's own matter, and clears the reply. A question about the model's faculties ("can
+you see images?") is answered by the disclaimer; a system prompt that forbids the medium set it
+up. The words are data of `judge_signals.json` (`capability_disclaimer`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.reply import Reply, Signal
+
+_DATA: Mapping[str, Any] = SHIPPED.get("capability_disclaimer", {})
+
+# A disclaimer is a short reply: a sentence or two of it, an apology, an offer.
+DISCLAIMER_CHARS = 600
+# What opens a clause before its own words: an apology, a connective, "As an AI model, ".
+_LEAD = re.compile(
+    r"^(?:(?:i'm |i am |we're )?(?:so |very |really )?sorry|unfortunately|apologies|"
+    r"i apologi[sz]e|my apologies|however|but|so|and|hmm|oh|well"
+    r"|(?:as|i'm|i am) (?:just |only )?an? (?:ai|artificial|large|text|language|responsible)"
+    r"[^,.]{0,40})(?:[,:;]\s*|\s+(?=i\b)|\s*$)"
+    r"|^(?:to|in order to) [^,.]{1,60},\s*"  # a purpose: "To get the weather, check ..."
+)
+# Clauses: sentences, and the parts a "but" or a "however" joins (the rest of a sentence after
+# them may be the task's own matter: "I can't see the number, but the bus is red").
+_CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+")
+_JOIN = re.compile(r",\s*(?=but\b|however\b|so\b|and therefore\b|therefore\b)|\s+(?=but\s+i\b)")
+
+
+def _alternation(terms: Iterable[str]) -> str:
+    words = sorted({str(t).lower() for t in terms if not str(t).startswith("re:")}, key=len)
+    return "|".join(re.escape(w) for w in reversed(words)) or "(?!)"
+
+
+def _regexes(terms: Iterable[str]) -> str:
+    return "|".join(f"(?:{str(t)[3:]})" for t in terms if str(t).startswith("re:")) or "(?!)"
+
+
+_CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{_alternation(_DATA.get('cannot', ()))})\b")
+# A quotation in a clause (the question said again) is no clause of the reply's own.
+_QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
+_MEDIUM = re.compile(rf"\b(?:{_alternation(_DATA.get('medium', ()))})\b")
+_ABSENT = re.compile(_regexes(_DATA.get("absent", ())))
+_OFFER = re.compile(_regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
+# Chinese: the disclaimer anywhere in its sentence, which is one clause; offers and reasons
+_CANNOT_ZH = re.compile(_alternation(_DATA.get("cannot_zh", ())))
+_MEDIUM_ZH = re.compile(_alternation(_DATA.get("medium_zh", ())))
+_OFFER_ZH = re.compile(_regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
+_SENTENCE_ZH = re.compile(r"[^\u3002\uff01\uff1f!?\n]+")
+_LEAD_ZH = re.compile(
+    r"^(?:(?:很|非常|十分)?抱歉|对不起|對不起|不好意思|但是?|不过|不過)[\uff0c,\s]*"
+)
+_ASKS = re.compile(_regexes(_DATA.get("asks", ())))
+# A request that foresees the disclaimer ("if the video is invalid, tell me you cannot answer"):
+# then it is the answer asked for.
+_FORESEES = re.compile(
+    r"\b(?:can't|cannot|can not|unable to|not able to|don't know|do not know)\b"
+    r"|\u65e0\u6cd5|\u4e0d\u80fd|\u4e0d\u77e5\u9053|\u7121\u6cd5"  # 无法 不能 不知道 無法
+)
+_FORBIDS = re.compile(r"\b(?:do not|don't|never|refuse|decline|not allowed|must not|cannot)\b")
+
+
+def _clauses(low: str) -> list[str]:
+    """The reply's clauses, their leads (an apology, a connective) taken off."""
+    out: list[str] = []
+    for sentence in _CLAUSE.findall(_QUOTED.sub("it", low)):
+        for part in _JOIN.split(sentence):
+            clause = part.lstrip("\t\"'*-#>\u26a0\ufe0f\u274c\U0001f6ab ").rstrip()
+            while True:
+                m = _LEAD.match(clause)
+                if m is None or not m.group(0):
+                    break
+                clause = clause[m.end() :].lstrip()
+            if clause.strip(".!?,;: "):
+                out.append(clause)
+    return out
+
+
+def _disclaims(clause: str) -> bool:
+    """The speaker says it cannot perceive the medium, or says the medium is not there."""
+    if _CANNOT.match(clause) is not None and _MEDIUM.search(clause) is not None:
+        return True
+    return _ABSENT.search(clause) is not None
+
+
+def disclaimer(low: str) -> str | None:
+    """The disclaimer clause when `low` (a short reply, lower-cased, one apostrophe) is made of
+    disclaimers of the medium, apologies and offers only, else None."""
+    clauses: Sequence[str] = _clauses(low)
+    said = None
+    for clause in clauses:
+        if _disclaims(clause):
+            said = said or clause
+        elif _OFFER.search(clause) is None:
+            return None  # the task's own matter: it did the part it could
+    return said
+
+
+def disclaimer_zh(text: str) -> str | None:
+    """`disclaimer` of a Chinese reply: each sentence a disclaimer ("我不能看图片"), an
+    offer or a reason ("我的功能目前仅支持文本分析"), else None."""
+    said = None
+    for sentence in _SENTENCE_ZH.findall(text):
+        sentence = _LEAD_ZH.sub("", sentence.strip())
+        if not sentence.strip("\uff0c,.\u3001 "):
+            continue
+        if _CANNOT_ZH.search(sentence) is not None and _MEDIUM_ZH.search(sentence) is not None:
+            said = said or sentence
+        elif _OFFER_ZH.search(sentence) is None:
+            return None
+    return said
+
+
+def _names_medium(low: str) -> bool:
+    if low.isascii():
+        return _MEDIUM.search(low) is not None
+    return _MEDIUM.search(low) is not None or _MEDIUM_ZH.search(low) is not None
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A short reply that names a medium may be its disclaimer: not cleared unread."""
+    return len(text) <= DISCLAIMER_CHARS and _names_medium(low)
+
+
+def medium_disclaimer(r: Reply) -> str | None:
+    """The clause in which a short reply, whole, disclaims the medium its request carries
+    (`disclaimer`), or None: not to a question about the model's faculties, nor where the
+    request foresees it or a system prompt set it up (read once: `names_refused` asks too)."""
+    if len(r.text) > DISCLAIMER_CHARS or not _names_medium(r.low):
+        return None
+    if "medium_disclaimer" not in r.memo:
+        r.memo["medium_disclaimer"] = _medium_disclaimer(r)
+    said = r.memo["medium_disclaimer"]
+    return said if isinstance(said, str) else None
+
+
+def _medium_disclaimer(r: Reply) -> str | None:
+    if r.after_tools or _ASKS.search(r.question) is not None:
+        return None  # a tool's result accounted for; "can you see images?" answered
+    if _FORESEES.search(r.instructions) is not None:
+        return None  # the request foresees it: the disclaimer is what it asked for
+    system = r.system.lower()
+    if system and _names_medium(system) and _FORBIDS.search(system) is not None:
+        return None  # a system prompt that set the refusal up
+    low = r.low.replace("\u2019", "'")
+    said = disclaimer(low) if _MEDIUM_ZH.search(low) is None else disclaimer_zh(low)
+    return said if said is not None and r.written else None
+
+
+def disclaims_medium(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that only says the model cannot see the image (or the figure, the video)
+    it was given, apologizes and offers other help: the task went undone
+    (`medium_disclaimer`)."""
+    said = medium_disclaimer(r)
+    return () if said is None else (Signal("disclaims_medium", w["disclaims_medium"], said[:60]),)
