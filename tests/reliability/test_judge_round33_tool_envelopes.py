@@ -145,6 +145,13 @@ STILL_CAUGHT = (
     "2 validation errors for ChatRequest\nmessages.0.content\n  field required",
     # a notice that asks one stock question
     "Too many errors. Please try again later.",
+    # a notice's own guess at its cause, and one that promises to be back
+    "The request timed out. This could mean the server is overloaded.",
+    # noes14155-style image bot's maintenance notice (corpus: mixed_image_generation_bots)
+    "Sorry, the bot is currently offline or undergoing maintenance. We apologize for the "
+    "inconvenience and will be back online as soon as possible. Thank you for your patience!",
+    # a companion bot's persona notice (corpus: failures_companions)
+    "Whoops, your API key is busted. Fix that, then fire me up again, meatbag!",
 )
 
 
