@@ -254,6 +254,9 @@ _CODES_KEYS = split_keys(
         "häufige",
         "ошибки",
         "錯誤碼",
+        "errors",
+        "error messages",
+        "exceptions",
     )
 )
 # (an error told in English's past progressive: "was stopping with", "were returning")
@@ -363,8 +366,12 @@ _TO_ASKER = re.compile(
 # "какую версию", "welche Version", "qual versão" (each branch opens with a literal)
 _ASKS_SETUP = re.compile(
     r"(?:what|which) (?:model|version|provider|endpoint|os|browser|client|region|plan"
-    r"|node version|python version)s? (?:of [\w .-]{1,30} )?(?:do|are|did|were) you"
-    r" (?:use|using|run|running|on|have)\b"
+    r"|node version|python version)s? (?:of [\w .-]{1,30} )?(?:do|are|did|were|have) you\b"
+    # ... or their setup asked whole ("are you using their free plan?", "Model used ?"), or
+    # whether the fix they were given worked ("Does that solve the issue?")
+    r"|are you (?:using|on|running) [^?\n.]{1,60}\?"
+    r"|(?:model|version|provider|os|browser|client) used ?\?"
+    r"|(?:does|did) (?:that|this) (?:solve|fix|resolve|help with) [^?\n.]{1,40}\?"
     r"|(?:do(?<![\w']do)|did(?<![\w']did)) you (?:receive|get|see) (?:the|this|that)"
     r" (?:error|message|timeout) (?:immediately|right away|every time|always|only)\b"
     r"|你用的(?:是)?(?:什么|哪个|哪一)|什么版本|哪个版本|どのバージョン|어떤 버전"
@@ -373,7 +380,11 @@ _ASKS_SETUP = re.compile(
     r"|какую версию|какая версия|welche version|quelle version|qué versión|qual versão"
 )
 _ASKS_SETUP_KEYS = split_keys(
-    ("you", "你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão", "在哪")
+    (
+        *("you", "你用的", "版本", "バージョン", "버전", "верси", "version", "versión", "versão"),
+        *("在哪", "used ?", "used?", "that solve", "this solve", "that fix", "this fix"),
+        *("that resolve", "this resolve", "that help with", "this help with"),
+    )
 )
 # ... or names them first, as a thread's reply does, after a greeting in any language or none:
 # "@nowox I recovered it now", "Bonjour @marta, ...".
@@ -677,13 +688,22 @@ _CODES_AS_KIND = re.compile(
     r"|\berreurs (?:courantes|fréquentes)\b|\bhäufige fehler\b"
     r"|(?:частые|типичные|распространённые|распространенные) ошибки"
     r"|(?:通用|公共|全局)错误码|(?:通用|公共)錯誤碼"
+    # ... or errors as a kind in a general statement, the subject of a present-tense claim or
+    # the object of how a program treats them: "tool errors are ...", "protocol errors use the
+    # error field", "returns errors using ...", "for tool errors", "distinguish between error
+    # messages". A notice reports its one error as an event ("An error occurred").
+    r"|\b[a-z][\w-]* (?:errors|error messages|exceptions) (?:are|should|must|use|result"
+    r"|happen|occur|can|may|will|mean|come|don't|do not|need|get)\b"
+    r"|\b(?:for|of|between|from|about|handles?|handling|returns?|receives?|surfaces?|treats?"
+    r"|distinguish) (?:[\w-]+ ){0,2}(?:errors|error messages|exceptions)\b"
 )
 
 
 def codes_as_kind(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Codes spoken of as a kind ("add it to the error codes list", "HTTP status codes"), or
-    one code said to be one of them ("503 is an HTTP status code", "es un código de estado"):
-    documentation of failures in general. A failure text has its one code, and says what
+    one code said to be one of them ("503 is an HTTP status code", "es un código de estado"),
+    or errors as a kind ("tool errors are ...", "returns errors using ..."): documentation of
+    failures in general. A failure text has its one code, and says what
     happened, not what kind of thing its code is."""
     text = r.message[:3000].lower()
     return sign("codes_as_kind", w, _CODES_AS_KIND, _CODES_KEYS, text, None)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 import orjson
 
 from tether.reliability.degenerate_signals import degenerate_message
+from tether.reliability.envelope_signals import envelope_failure
 from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import KeyGated, holds, split_keys
@@ -548,6 +549,8 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # (a chat message whose content is "GGGG": a broken model's, not data)
     if '"iserror"' in r.low and _flagged_error(value, 3):
         return ()  # (a tool call's result that says it failed: MCP's `"isError": true`)
+    if envelope_failure(t) is not None:
+        return ()  # (a response or a tool's result with no answer inside: not data)
     return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
 
 

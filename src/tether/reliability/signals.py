@@ -25,7 +25,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     Rust or Go struct), html_page, empty_page (an HTML shell with no text),
                     page_text (an error page's rendered text), sse_frame, stream_framing (a
                     stream's frames line by line), sdk_object (a response
-                    object printed), status_code, client_prefix, diagnostics (ids, timestamps,
+                    object printed), envelope (a response or tool result as JSON, no
+                    answer inside), status_code, client_prefix, diagnostics (ids, timestamps,
                     request ids), placeholder, tail_error, broken_off (an error
                     where the answer broke off mid-token), cut_turn (a client's status
                     line ending a started turn: "I'll read the test." then "Cancelled"),
@@ -180,6 +181,7 @@ from tether.reliability.docs_signals import (
     occurs_when,
     topic_list,
 )
+from tether.reliability.envelope_signals import envelope
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.exchange_signals import answers_nothing
 from tether.reliability.failure_signals import (
@@ -335,6 +337,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     sse_frame,
     stream_framing,
     sdk_object,
+    envelope,
     status_code,
     client_prefix,
     diagnostics,

@@ -40,6 +40,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "sse_frame": 1.2,
     "stream_framing": 1.2,  # ... or the whole reply a stream's frames, line by line
     "sdk_object": 1.2,  # a client library's response object printed whole
+    "envelope": 1.2,  # ... or a wire envelope (an MCP tool result) with no answer inside
     "status_code": 0.6,
     "client_prefix": 0.5,
     "diagnostics": 0.3,
