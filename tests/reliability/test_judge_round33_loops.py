@@ -1,13 +1,12 @@
 """Round 33 (engineer 174): degenerate generations, by what they are.
 
 A model that looped until its token limit ends on one unit said over and over to the last
-character, figures and signs too ("= 16 - 6 / 16", "} } }", "|E|E|E"); a loop that numbers
-the sentence it says again ("Step 1: X. Step 2: Y. Step 3: X.") is a sentence loop still; a
-request in Chinese said back whole is an echo though it is short in characters; a generation
-printed with the start-of-sequence token before it is raw output. Cases: round 32's batches
+character, figures and signs too ("= 16 - 6 / 16", "} } }", "|E|E|E"); a request in Chinese
+said back whole is an echo though it is short in characters; a generation printed with the
+start-of-sequence token before it is raw output. Cases: round 32's batches
 (WORK), cut to their shape (the loop kept to the end, its head shortened).
 
-- Caught: a periodic end (`periodic_end`), a counted sentence loop, a CJK echo, a bare `<s>`.
+- Caught: a periodic end (`periodic_end`), a CJK echo, a bare `<s>`.
 - Left: a demanded repetition, borders and rules, lists and steps that differ, code and
   arrays that close, a short CJK reply said in the request, struck text (`<s>...</s>`).
 """
@@ -57,15 +56,6 @@ CAUGHT = (
         'Here is the reformulated reply in JSON format:\n\n{\n"outdoorAdventure": {\n[\n'
         '"natureScavengerHunt": []\n}\n}\n' + "} " * 80 + "}",
         "Reformulate your earlier reply, output it in JSON format.",
-    ),
-    # LangChain tutorial notebooks (samwit/langchain-tutorials): a counted sentence loop
-    (
-        "Step 1: Let's say they bought 6 more apples.\n\nStep 2: Let's say they used 20 for "
-        "lunch.\n\nStep 3: Let's say they bought 6 more apples.\n\nStep 4: Let's say they used "
-        "20 for lunch.\n\nStep 5: Let's say they bought 6 more apples.\n\nStep 6: Let's say they "
-        "used 20 for lunch.\n\nStep 7: Let's say they bought 6 more apples.",
-        "Answer the following question by reasoning step by step. The cafeteria had 23 apples. "
-        "If they used 20 for lunch, and bought 6 more, how many apple do they have?",
     ),
     # CritiqueLLM's AlignBench samples (thu-coai/CritiqueLLM): the request said back whole
     ("请介绍一下人民代表大会制度", "请介绍一下人民代表大会制度"),

@@ -24,11 +24,7 @@ from tether.reliability.reply import LETTER
 # a CJK one anywhere) or its line's end. List markers are dropped before
 # comparing ("1.", "-", "*", "a)").
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|[\u3002\uff01\uff1f]+|$)")
-# A counter's label goes with them ("Step 3:", "Q4."): a loop that numbers the sentence it says
-# again ("Step 1: X. Step 2: Y. Step 3: X.") is one still.
-_MARKER = re.compile(
-    r"^\s*(?:[-*+\u2022]|\d{1,3}[.)]|[a-z][.)]|[^\W\d_]{1,12} ?\d{1,3}[.):\uff1a])\s+", re.I
-)
+_MARKER = re.compile(r"^\s*(?:[-*+\u2022]|\d{1,3}[.)]|[a-z][.)])\s+", re.I)
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 # Rows of a table, code and markup are a writer's layout: their lines are not read.
 _LAYOUT_LINE = re.compile(r"^\s*(?:\||<|#include|import |def |class |[{}\[\]])|[{};=]\s*$")
