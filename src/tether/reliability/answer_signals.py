@@ -406,7 +406,10 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
     """A sentence of the writer's own introduces the failure shown after it ("you open the
     site and get:", "the full error was this:"), as a quote, a fence, a block or a line: a
     person showing an error, not the error. Most of the evidence read in what is shown is
-    taken back."""
+    taken back. (Not of a reply that is no language, `Reply.broken`: a model that looped after
+    its lead-in "we can use ...:" shows nothing.)"""
+    if r.broken is not None:
+        return ()
     lines = r.text[:1500].splitlines()
     for at, line in enumerate(lines):
         lead = line.strip()

@@ -55,6 +55,7 @@ from tether.reliability.loop_signals import (
     may_loop_at_end,
     number_chant,
     one_letter,
+    periodic_end,
     sign_run,
     tail_loop,
     word_loop,
@@ -237,6 +238,7 @@ def broken(r: Reply) -> str | None:
         said = (
             line_loop(text, r)
             or tail_loop(text, r)
+            or periodic_end(text, r)
             or both_sides(text, r)
             or sentence_loop(text, r.question)
             or more_questions(text, r)

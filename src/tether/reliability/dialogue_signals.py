@@ -14,8 +14,10 @@ import re
 
 from tether.reliability.raw_output_signals import ABOUT_TOKENS
 from tether.reliability.reply import LETTER, Reply
+from tether.reliability.text_shape import display_size
 
-# A prompt echoed back: at least this long (a word or two is a demanded reply).
+# A prompt echoed back: at least this long (a word or two is a demanded reply), a CJK character
+# counting as a word's worth (`display_size`: "请介绍一下人民代表大会制度" is a request).
 ECHO_CHARS = 24
 
 
@@ -31,7 +33,7 @@ def echo(text: str, r: Reply) -> bool:
     if len(head) == 2 and asked and head[0] != asked[0]:
         return False
     said = " ".join(r.compared(text).replace("_", " ").split())
-    return len(said) >= ECHO_CHARS and said == " ".join(question.split())
+    return said == " ".join(question.split()) and display_size(said) >= ECHO_CHARS
 
 
 # An echo bot's label before the user's message said back: the handler a bot's sample ships

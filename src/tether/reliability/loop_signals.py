@@ -171,6 +171,43 @@ def tail_loop(text: str, r: Reply) -> str | None:
     return " ".join(said)[:40]
 
 
+# A reply cut in a loop of any characters: its end is one unit said again and again to the
+# last character (figures and signs too: "= 16 - 6 / 16", "5 \u00d7 3 = 5 \u00d7 3", "} } }",
+# "|E|E|E"), a model that looped until its token limit. An answer ends its own way (a list, a
+# table, code and a sum close; a count changes its figure): none ends on this many repeats of
+# one unit, this long at least, its unit at most `PERIOD_CHARS` ...
+PERIOD_CHARS = 120
+PERIOD_REPEATS = 4
+PERIOD_RUN = 40
+_BLANKS = frozenset(" \n\t")
+# ... unless the unit is a rule's signs or a border's, a grid's or a table's ("+------+------+").
+_BORDER_SIGNS = _RULE_SIGNS | frozenset("+|:")
+
+
+def periodic_end(text: str, r: Reply) -> str | None:
+    """The reply (stripped) ends on one unit repeated `PERIOD_REPEATS` times or more, to its
+    last character, not a border's signs, to a request that asked for no repetition. The unit
+    is found where the last characters came before (a loop's period), not tried one by one, and
+    only the tail it needs is compared; read only when `may_loop_at_end` holds."""
+    if not may_loop_at_end(text):
+        return None
+    n = len(text)
+    end = text[-TAIL_END_CHARS:]
+    before = text.rfind(end, max(0, n - PERIOD_CHARS - TAIL_END_CHARS), n - 1)
+    if before < 0:
+        return None
+    p = n - TAIL_END_CHARS - before
+    need = max(PERIOD_RUN, PERIOD_REPEATS * p)
+    if need > n or text[n - need : n - p] != text[n - need + p :]:
+        return None  # (the last `need` characters have period p: the unit said over and over)
+    unit = text[n - p :]
+    if set(unit) - _BLANKS <= _BORDER_SIGNS or _LAUGH.fullmatch(unit.strip()) is not None:
+        return None
+    if r.question and ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return unit.strip()[:40]
+
+
 # A line said over and over: this many times in a row at least, this long, and most of the
 # text (a few words looping is `word_loop`'s, a longer sentence is read by lines).
 LINE_REPEATS = 4

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from tether.reliability.agent_signals import unread_input
 from tether.reliability.diagnosis_signals import recurs
+from tether.reliability.dialogue_signals import ECHO_CHARS
 from tether.reliability.error_objects import CODE_WORD, object_keys
 from tether.reliability.keyed import holds, split_keys
 from tether.reliability.lexicon import Lexicon
@@ -23,6 +24,7 @@ from tether.reliability.reply import (
     asks_a_question,
     question_words,
 )
+from tether.reliability.text_shape import display_size
 from tether.reliability.words import CJK, content_words, latin, overlap_words
 
 
@@ -479,7 +481,9 @@ def asked_for(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         key = text.lower().strip(" .!\"'`")
         # (the whole question said back is no demanded reply: a runner's echo, `degenerate`)
         said_back = r.compared(key).strip("?").replace("_", " ")
-        echoed = len(key) >= 24 and said_back == r.compared_question.strip(" .!?\"'`")
+        echoed = display_size(key) >= ECHO_CHARS and said_back == r.compared_question.strip(
+            " .!?\"'`"
+        )
         if key and not echoed:
             if _names_word(q, key):
                 return (Signal("asked_for", -w["asked_for"], f"the request names {text!r}"),)

@@ -61,6 +61,8 @@ def bare_tokens(text: str) -> str | None:
         return None  # (every token opens with one of the two)
     if text.endswith("</s>") and "<s>" not in text and ABOUT_TOKENS.search(text) is None:
         return "</s>"  # Llama 2's and Mistral's end of sequence (not HTML's struck text)
+    if text.startswith("<s>") and "</s>" not in text and ABOUT_TOKENS.search(text) is None:
+        return "<s>"  # their start of sequence, printed before the generation (struck text closes)
     long = len(text) > SOUP_CHARS
     if long and not any(m in text for m in _TOKEN_MARKS):
         return None
