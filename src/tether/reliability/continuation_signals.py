@@ -159,8 +159,10 @@ def head_echo(text: str, r: Reply) -> bool:
     """The reply is the request's first part, word for word in the comparison form, cut where a
     word or sentence ends: a base model that said the instruction back and stopped before the
     text it was given (its passage, its list) or before answering."""
+    if len(text) > 2 * len(r.question):
+        return False  # (before the text's comparison form: ~10 us on 1,400 characters)
     said = " ".join(r.compared(text).split())
-    if len(said) < HEAD_ECHO_CHARS or len(text) > 2 * len(r.question):
+    if len(said) < HEAD_ECHO_CHARS:
         return False
     asked = " ".join(r.compared_question.split())
     if len(asked) <= len(said) or not asked.startswith(said):

@@ -15,6 +15,7 @@ that language holds some of them whatever it says.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from tether.reliability.folding import fold
 
@@ -181,3 +182,15 @@ def addressee_owns(text: str, start: int) -> bool:
     if last is not None:
         return last.group(1) is not None and len(head) - last.end() <= _OWNER_CHARS
     return head.endswith("把")
+
+
+def said_of_addressee(
+    text: str, hit: tuple[str, int, int, str], states: Mapping[str, tuple[str, ...]]
+) -> bool:
+    """Whether a vocabulary hit (class, start, end, term) is a person's state said of the
+    addressee: its term holds a state word of its class (`Lexicon.person_states`: "累了",
+    "很忙") and the addressee owns it ("你累了就先睡吧", "看你比较累了", "摸摸你的头就不累了"),
+    a character's care for the user, not the bot's own state."""
+    name, start, _, term = hit
+    words = states.get(name)
+    return words is not None and any(w in term for w in words) and addressee_owns(text, start)

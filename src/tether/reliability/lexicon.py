@@ -277,6 +277,11 @@ class Lexicon:
     ) -> None:
         self.weights: dict[str, float] = {}
         self.classes: list[tuple[str, Terms]] = []
+        # per class, the words of a person's state its terms may hold (`person_state`: "累",
+        # "忙"): such a term said of the addressee is no failure (`said_of_addressee`)
+        self.person_states: dict[str, tuple[str, ...]] = {
+            k: tuple(v["person_state"]) for k, v in vocabulary.items() if v.get("person_state")
+        }
         self.gates: dict[str, Gate] = {}
         classes = {k: (float(v["weight"]), typographic(v["terms"])) for k, v in vocabulary.items()}
         extra = typographic(p for p in extra_phrases if p)

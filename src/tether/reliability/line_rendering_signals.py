@@ -18,6 +18,12 @@ words written into the translated file. Not where the line holds such a word its
 with a note or a hope renders it; one that asks what a text means is answered so). The words
 are data
 (`judge_signals.json`: `line_rendering`).
+
+Not `transform_signals`' question, though both read talk about a translation: there a transform
+is asked and the reply speaks of the text in its place; here nothing is asked but the line
+itself, and the reading is of scripts, sizes and slots (`rendering_signals`, which imports
+`transform_signals`: the two could not share a module without a cycle), with an answer's
+signal (`rendered_line`) beside the failure's.
 """
 
 from __future__ import annotations

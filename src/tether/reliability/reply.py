@@ -17,7 +17,7 @@ from tether.messages import Request, Usage
 from tether.reliability import short_notice
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.folding import fold, marked
-from tether.reliability.function_words import addressee_owns
+from tether.reliability.function_words import said_of_addressee
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.machine_marks import HTML, MARKDOWN_TAG, SCRIPT, TAG, first_id
 from tether.reliability.once import once
@@ -76,7 +76,7 @@ from tether.reliability.text_shape import (
     without_diagnostics,
 )
 from tether.reliability.unseen_errors import seen_hits
-from tether.reliability.words import CJK, content_words
+from tether.reliability.words import content_words
 
 # Past this many characters a reply is judged by its start and its end only, unless its start
 # has a failure's structure (an HTML page, an error object, a stack trace).
@@ -202,8 +202,9 @@ class Reply:
         """Vocabulary matches in the message: (class, start, end, term); in a short message,
         also the pairs of words that say a failure together (`Lexicon.pair_hits`)."""
         found = seen_hits(self.message, self.lexicon.hits(self.message, HIT_WINDOW))
-        if found and CJK.search(self.message) is not None:
-            found = [h for h in found if not _addressee_state(self.message, h)]
+        states = self.lexicon.person_states
+        if found and states:
+            found = [h for h in found if not said_of_addressee(self.message, h, states)]
         if self.lexicon.pairs and display_size(self.message.strip()) <= STOCK_CHARS:
             # (a pair of a class already found still counts: its words are more of the notice)
             terms = {term for _, _, _, term in found}
@@ -393,20 +394,3 @@ __all__ = [
     "unfenced",
     "without_diagnostics",
 ]
-
-
-# A person's state said in the words of a bot's stand-in ("累了", "很忙", "困了"): of the
-# addressee ("你累了就先睡吧", "看你比较累了", "摸摸你的头就不累了"), a character's reply to the
-# user, not the bot's own state.
-_PERSON_STATE = re.compile("[\u7d2f\u56f0\u5fd9]")  # 累 困 忙
-_STATE_CLASSES = ("no_reply", "overload")
-
-
-def _addressee_state(message: str, hit: tuple[str, int, int, str]) -> bool:
-    """Whether a vocabulary hit is a person's state said of the addressee (`addressee_owns`)."""
-    name, start, _, term = hit
-    return (
-        name in _STATE_CLASSES
-        and _PERSON_STATE.search(term) is not None
-        and addressee_owns(message, start)
-    )

@@ -311,10 +311,10 @@ def runtime_prose(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     by `import()`; Rust's hint to set RUST_BACKTRACE; Python's between two exceptions). The
     answer signals read those as a writer's explanation (`explains`, `defines`,
     `handles_errors`, `code_parts`); this weighs them back as the runtime's."""
-    if not any(key in r.low for key in _STOCK_KEYS):
+    named = _trace(r)  # (read once a reply, and before the keys: most replies are no trace)
+    if named is None or not any(key in r.low for key in _STOCK_KEYS):
         return ()
-    named = _trace(r)
-    if named is None or _asks_for_trace(r.question):
+    if _asks_for_trace(r.question):
         return ()
     found = _RUNTIME_STOCK.findall(r.text[:6000])
     if not found:
