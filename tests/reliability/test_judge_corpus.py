@@ -356,8 +356,14 @@ def test_no_source_straddles_the_split() -> None:
 # vision-language outputs, MCP tool errors as replies, code-generation outputs, summarizers'
 # outputs) with eng169 (a line sent bare to translate), eng170 (an agent's give-up as its final
 # answer), eng172 (persona lines that answer) and eng173 (reply.py split, speed) merged
-# (judge/28): hand 595, retrained: 372.
-TUNE_FALSE_ALARMS_AT_MOST = 372
+# (judge/28): hand 595, retrained: 372. Round 33 joined (1,411 texts: chat datasets' assistant
+# turns, shell-command generators, AI text published by mistake, alt-text and caption
+# generators, document-extraction outputs, generated docs and commit messages, e-mail and
+# helpdesk drafts, planners' outputs, domain QA outputs) with eng174 (degenerate generations),
+# eng175 (a model's disclaimer of the image it was given), eng178 (tool envelopes, errors as a
+# kind) and eng179 (the addressee's state as data, speed) merged (judge/29): hand 603,
+# retrained: 379 (the tune part grew by 412 answers).
+TUNE_FALSE_ALARMS_AT_MOST = 379
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -681,8 +687,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 372
 # (2 KB answers 196 -> 17 us): hand 1,379, 1,362. Round 32 joined (1,260 texts, 459 failures
 # in the tune part, most of them loops, cut-offs and refusals of harmless tasks stored as data)
 # with four branches merged (judge/28): hand 1,620 (11,476 of 13,096), retrained: 1,615 (11,481
-# caught).
-TUNE_MISSES_AT_MOST = 1615
+# caught). Round 33 joined (1,411 texts, 430 failures in the tune part, a third of them missed
+# before any change: chat datasets' cut-off turns, generated READMEs and commit messages that
+# are a summary or an error) with four branches merged (judge/29): hand 1,699 (11,827 of
+# 13,526), retrained: 1,713 (11,813 caught).
+TUNE_MISSES_AT_MOST = 1713
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
