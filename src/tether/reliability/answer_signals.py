@@ -552,7 +552,7 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # (a chat message whose content is "GGGG": a broken model's, not data)
     if '"iserror"' in r.low and _flagged_error(value, 3):
         return ()  # (a tool call's result that says it failed: MCP's `"isError": true`)
-    if envelope_failure(t) is not None:
+    if envelope_failure(r) is not None:
         return ()  # (a response or a tool's result with no answer inside: not data)
     return (Signal("json_data", -w["json_data"], "JSON with no error in it"),)
 

@@ -19,7 +19,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("capability_disclaimer", {})
@@ -40,24 +41,19 @@ _CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+")
 _JOIN = re.compile(r",\s*(?=but\b|however\b|so\b|and therefore\b|therefore\b)|\s+(?=but\s+i\b)")
 
 
-def _alternation(terms: Iterable[str]) -> str:
-    words = sorted({str(t).lower() for t in terms if not str(t).startswith("re:")}, key=len)
-    return "|".join(re.escape(w) for w in reversed(words)) or "(?!)"
-
-
 def _regexes(terms: Iterable[str]) -> str:
     return "|".join(f"(?:{str(t)[3:]})" for t in terms if str(t).startswith("re:")) or "(?!)"
 
 
-_CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{_alternation(_DATA.get('cannot', ()))})\b")
+_CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{alternation(_DATA.get('cannot', ()))})\b")
 # A quotation in a clause (the question said again) is no clause of the reply's own.
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
-_MEDIUM = re.compile(rf"\b(?:{_alternation(_DATA.get('medium', ()))})\b")
+_MEDIUM = re.compile(rf"\b(?:{alternation(_DATA.get('medium', ()))})\b")
 _ABSENT = re.compile(_regexes(_DATA.get("absent", ())))
 _OFFER = re.compile(_regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
 # Chinese: the disclaimer anywhere in its sentence, which is one clause; offers and reasons
-_CANNOT_ZH = re.compile(_alternation(_DATA.get("cannot_zh", ())))
-_MEDIUM_ZH = re.compile(_alternation(_DATA.get("medium_zh", ())))
+_CANNOT_ZH = re.compile(alternation(_DATA.get("cannot_zh", ())))
+_MEDIUM_ZH = re.compile(alternation(_DATA.get("medium_zh", ())))
 _OFFER_ZH = re.compile(_regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
 _SENTENCE_ZH = re.compile(r"[^\u3002\uff01\uff1f!?\n]+")
 _LEAD_ZH = re.compile(
@@ -141,12 +137,10 @@ def medium_disclaimer(r: Reply) -> str | None:
     request foresees it or a system prompt set it up (read once: `names_refused` asks too)."""
     if len(r.text) > DISCLAIMER_CHARS or not _names_medium(r.low):
         return None
-    if "medium_disclaimer" not in r.memo:
-        r.memo["medium_disclaimer"] = _medium_disclaimer(r)
-    said = r.memo["medium_disclaimer"]
-    return said if isinstance(said, str) else None
+    return _medium_disclaimer(r)
 
 
+@kept
 def _medium_disclaimer(r: Reply) -> str | None:
     if r.after_tools or _ASKS.search(r.question) is not None:
         return None  # a tool's result accounted for; "can you see images?" answered

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 import orjson
 
+from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal
 
 # An envelope is a wire object of at most this size (a longer JSON reply is data).
@@ -31,14 +32,17 @@ _ASKS_OBJECT = re.compile(r"\b(?:example|sample|schema|format|payload|json|shape
 def envelope(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a response or tool-result envelope with no answer inside (`empty_inside`).
     Not when the request asks for such an object."""
-    what = envelope_failure(r.text)
+    what = envelope_failure(r)
     if what is None or (r.question and _ASKS_OBJECT.search(r.question)):
         return ()
     return (Signal("envelope", w["envelope"], what),)
 
 
-def envelope_failure(text: str) -> str | None:
-    """What makes `text` (stripped) an envelope with no answer in it, or None."""
+@kept
+def envelope_failure(r: Reply) -> str | None:
+    """What makes the reply an envelope with no answer in it, or None (read once a reply:
+    `envelope` and `answer_signals.json_data` ask it)."""
+    text = r.text
     if len(text) > ENVELOPE_CHARS or not text:
         return None
     if text[0] in "{[" and text[-1] in "}]":

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("gave_up", {})
@@ -36,7 +36,7 @@ STEP_WORDS = 5
 
 
 def _alternation(key: str) -> str:
-    return "|".join(re.escape(str(t).lower()) for t in _DATA.get(key, ())) or "(?!)"
+    return alternation(_DATA.get(key, ()))
 
 
 # "was unable to find ... the information", "couldn't determine the answer", "Unable to

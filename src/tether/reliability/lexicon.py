@@ -221,6 +221,14 @@ def handing_back_terms(back: Mapping[str, Any]) -> list[str]:
     return typographic(t for name in HANDING_BACK_ALONE for t in back.get(name, ()))
 
 
+def alternation(terms: Iterable[str]) -> str:
+    """A regex alternation of the plain terms (`re:` entries are the caller's): lower-cased,
+    escaped, the longest first so that a term is not cut short by another that begins it; one
+    that never matches when there are none."""
+    plain = {str(t).lower() for t in terms if not str(t).startswith("re:")}
+    return "|".join(re.escape(t) for t in sorted(plain, key=len, reverse=True)) or "(?!)"
+
+
 def typographic(terms: Iterable[str]) -> list[str]:
     """The terms, each also as its other spellings (`SPELLINGS`): a notice typeset or typed
     with them says the same words."""

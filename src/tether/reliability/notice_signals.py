@@ -20,6 +20,7 @@ from tether.reliability.lexicon import (
     typographic,
 )
 from tether.reliability.machine_marks import TRACE
+from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal, split_sentences
 
 NOTICE_CHARS = 200  # a status line or a verdict, not a paragraph about one
@@ -471,17 +472,11 @@ _QUOTES = re.compile('["\u201c\u201d`]')
 OWN_CAUSE_CHARS = 600  # a notice with its cause and advice, not an article about the failure
 
 
+@kept
 def own_cause_at(r: Reply) -> str | None:
     """The sentence of a short reply that guesses the cause of the event its sentence before
     told ("This may be due to ..."), or None (`own_cause`). Read once a reply: `own_cause`,
     `explains` and `defines` ask it."""
-    if "own_cause" not in r.memo:
-        r.memo["own_cause"] = _own_cause_at(r)
-    found = r.memo["own_cause"]
-    return found if isinstance(found, str) else None
-
-
-def _own_cause_at(r: Reply) -> str | None:
     if len(r.message) > OWN_CAUSE_CHARS or not r.message.strip():
         return None
     sentences = [x.strip() for x in split_sentences(r.message.strip()) if x.strip()]

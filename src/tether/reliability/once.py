@@ -1,4 +1,5 @@
-"""A reading of a reply computed on its first use and kept on the reply (`once`).
+"""A reading of a reply computed on its first use and kept on the reply: `once` for the
+readings of `Reply` itself, `kept` for a signal module's readings that other signals ask again.
 
 `functools.cached_property` takes a lock on every first use before Python 3.12 (~2.3 us a
 reading against ~0.9 here), and a reply being judged has some forty readings first used once
@@ -8,9 +9,17 @@ each: a tenth of a short answer's judging. A reply is read by one thread, so no 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, overload
+from functools import wraps
+from typing import Any, Generic, Protocol, TypeVar, cast, overload
 
 T = TypeVar("T")
+
+
+class _Kept(Protocol):
+    memo: dict[str, object]
+
+
+R = TypeVar("R", bound=_Kept)
 
 
 class once(Generic[T]):  # (a decorator, named like `cached_property`)
@@ -36,3 +45,20 @@ class once(Generic[T]):  # (a decorator, named like `cached_property`)
             return self
         value = instance.__dict__[self.name] = self.func(instance)
         return value
+
+
+def kept(reading: Callable[[R], T]) -> Callable[[R], T]:
+    """A module's reading of a reply (a function, not a method of `Reply`) kept in the reply's
+    `memo` on first use: the other signals that ask it find it there, not read again."""
+    module = reading.__module__.rsplit(".", 1)[-1].removesuffix("_signals")
+    key = f"{module}.{reading.__qualname__}"  # ("persona.standing_by")
+
+    @wraps(reading)
+    def read(r: R) -> T:
+        memo = r.memo
+        if key in memo:
+            return cast("T", memo[key])
+        found = memo[key] = reading(r)
+        return found
+
+    return read

@@ -18,9 +18,8 @@ says what it did not follow. The words are data (`judge_signals.json`: `standing
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
-from functools import lru_cache, wraps
-from typing import cast
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from tether.reliability.fix_signals import mended_at
 from tether.reliability.guess_signals import guessing
@@ -33,6 +32,7 @@ from tether.reliability.lexicon import (
     shipped_terms,
     typographic,
 )
+from tether.reliability.once import kept
 from tether.reliability.reply import (
     HIT_WINDOW,
     STOCK_CHARS,
@@ -97,22 +97,6 @@ ASKING_AFTER_CHARS = 60
 STATE_CLASSES = frozenset({"no_reply", "overload"})
 
 
-def _kept(reading: Callable[[Reply], str | None]) -> Callable[[Reply], str | None]:
-    """A stand-in reading kept on the reply (`Reply.memo`): its signal asks it, and
-    `speaks_only_of_itself` asks it again."""
-    name = f"persona.{reading.__name__}"
-
-    @wraps(reading)
-    def kept(r: Reply) -> str | None:
-        memo = r.memo
-        if name in memo:
-            return cast("str | None", memo[name])
-        found = memo[name] = reading(r)
-        return found
-
-    return kept
-
-
 def _line_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     """The message as a short line (`short_line`) when it holds one of `terms`. The length
     first: a search of the terms costs ~10 us on a 300-character answer, far longer than any
@@ -163,22 +147,13 @@ STAGE = re.compile(
 STAGE_CHARS = 200
 
 
+@kept
 def _spoken(r: Reply) -> str:
     """The message without its stage directions ("*tilts head* Sorry, I didn't catch that"
     is read as "Sorry, I didn't catch that"), when there is a spoken line beside them and the
     directions are gestures: nothing specific in them and no word of the task ("*opens
     tests/test_parse.py*" is work). Else the message, stripped. Kept on the reply: every
     reading of a short line asks it."""
-    spoken = r.memo.get(_SPOKEN)
-    if not isinstance(spoken, str):
-        spoken = r.memo[_SPOKEN] = _read_spoken(r)
-    return spoken
-
-
-_SPOKEN = "persona.spoken"
-
-
-def _read_spoken(r: Reply) -> str:
     message = r.message.strip()
     if "*" not in message and "(" not in message and "\uff08" not in message:
         return message
@@ -237,7 +212,7 @@ def _only_saying(r: Reply, terms: Terms, chars: int) -> str | None:
     return found[0].group(0).strip()
 
 
-@_kept
+@kept
 def standing_by(r: Reply) -> str | None:
     """The words in which a short reply only stands by ("I'm here with you, give me a
     moment", "我先处理一下, 等会再回你", "잠시만 기다려줄래?"), to a task: not to a greeting or a
@@ -245,14 +220,14 @@ def standing_by(r: Reply) -> str | None:
     return _only_saying(r, STANDING_BY, STANDING_BY_CHARS)
 
 
-@_kept
+@kept
 def resting(r: Reply) -> str | None:
     """The words in which a short reply only says its speaker is resting, asleep or on a
     break ("Mon IA est en pause café", "Estoy descansando un ratito", "Zzz"), to a task."""
     return _only_saying(r, RESTING, STANDING_BY_CHARS)
 
 
-@_kept
+@kept
 def out_of_sorts_now(r: Reply) -> str | None:
     """The words in which a short reply only says its speaker's state keeps it from answering
     now: tired, sleepy, dizzy, dazed, distracted, its head blank ("*yawns* I'm so sleepy...",
@@ -283,7 +258,7 @@ def _cjk_around(message: str, terms: Terms) -> int:
     return len(_CJK_LETTER.findall("".join(rest)))
 
 
-@_kept
+@kept
 def narrated(r: Reply) -> str | None:
     """The words in which a short narrator's line says the character does not answer ("The
     innkeeper doesn't respond.", "The old man stares at you blankly.", "他沉默不语", "へんじが
@@ -319,7 +294,7 @@ _WRITING_ASKED = re.compile(
 )
 
 
-@_kept
+@kept
 def medium_silent_now(r: Reply) -> str | None:
     """The words in which a short reply says the medium its mystic speaker reads from is
     silent, clouded or asleep ("The spirits are silent...", "My crystal ball is foggy today",
@@ -378,7 +353,7 @@ def slowing_down(r: Reply) -> str | None:
     return found[0] if left <= SLOWING_REST else None
 
 
-@_kept
+@kept
 def cannot_talk(r: Reply) -> str | None:
     """The words in which a short reply only says its speaker cannot talk or answer now
     ("今はお話しできないの…", "Сейчас не могу говорить"), to a task: a word of now is needed
@@ -389,7 +364,7 @@ def cannot_talk(r: Reply) -> str | None:
     return said
 
 
-@_kept
+@kept
 def cut_off_from(r: Reply) -> str | None:
     """The words in which a short reply says its speaker is cut off from what it needs: not
     connected to the internet, unable to reach its servers or its home hub ("It seems I'm not
@@ -408,7 +383,7 @@ def cut_off_from(r: Reply) -> str | None:
     return None if found is None else found.group(0).strip()
 
 
-@_kept
+@kept
 def machinery_in_trouble(r: Reply) -> str | None:
     """The words in which a short reply puts its own machinery in trouble ("Mon IA fait une
     sieste", "信号好像不太稳定呢"), with no word of the request: a question that names the
@@ -426,7 +401,7 @@ def machinery_in_trouble(r: Reply) -> str | None:
     return said
 
 
-@_kept
+@kept
 def not_understanding(r: Reply) -> str | None:
     """The words in which a short reply only says it did not understand the user ("Sorry, I
     didn't get that", "你在说啥?", "Dạ em chưa hiểu rõ ý mình"), to a task, with no word of it
@@ -564,7 +539,7 @@ SHRUG = re.compile(
 SHRUG_REST = 8
 
 
-@_kept
+@kept
 def shrug_only(r: Reply) -> str | None:
     """The shrug, when the whole reply is one ("¯\\_(ツ)_/¯", "🤷", "*shrugs*", "(摊手)") with
     signs and a word or two at most, to a request that asks for something, with no word of it:

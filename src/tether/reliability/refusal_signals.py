@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.capability_signals import medium_disclaimer
-from tether.reliability.lexicon import SHIPPED, typographic
+from tether.reliability.lexicon import SHIPPED, alternation, typographic
 from tether.reliability.reply import STOP, Reply, Signal
 from tether.reliability.words import CONTENT_WORD
 
@@ -29,8 +29,7 @@ _DATA: Mapping[str, Any] = SHIPPED.get("refusal_named", {})
 
 
 def _alternation(key: str) -> str:
-    terms = sorted({t.lower() for t in typographic(_DATA.get(key, ()))}, key=len, reverse=True)
-    return "|".join(re.escape(t) for t in terms) or "(?!)"
+    return alternation(typographic(_DATA.get(key, ())))
 
 
 # "I <cannot> <provide>" and then the object, up to the end of the clause or its reason: the

@@ -108,7 +108,7 @@ class Reply:
     usage: Usage | None
     lexicon: Lexicon
     low: str = field(init=False)
-    # readings a signal shares with others outside this module (`trace_signals.is_trace`)
+    # readings a module's signals share, kept on first use (`once.kept`)
     memo: dict[str, object] = field(init=False, default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:

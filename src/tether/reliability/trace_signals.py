@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.keyed import holds, may_hold_folded, split_keys
+from tether.reliability.once import kept
 from tether.reliability.reply import (
     Reply,
     Signal,
@@ -589,16 +590,10 @@ def _rich_box(lines: list[str]) -> list[str]:
     return found
 
 
+@kept
 def _trace(r: Reply) -> str | None:
     """The line that names a stack trace's exception (its first 60 characters) when the reply
     is one (`stack_trace`), read once a reply."""
-    if "trace" not in r.memo:
-        r.memo["trace"] = _read_trace(r)
-    found = r.memo["trace"]
-    return found if isinstance(found, str) else None
-
-
-def _read_trace(r: Reply) -> str | None:
     head, low = r.text[:6000], r.low[:6000]
     if "\x1b[" in head or head.startswith("<pre>"):
         # a terminal's colours (IPython's, a CLI's), or a page's `<pre>` around the output

@@ -41,6 +41,7 @@ from typing import Any
 
 from tether.reliability.language_names import LANGUAGE_NAMED, spaced
 from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.once import kept
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("transform_meta", {})
@@ -281,16 +282,12 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     return len(text) <= META_CHARS and meta_words(text) is not None
 
 
+@kept
 def speaks_of_request(r: Reply) -> str | None:
     """The reply's words about the text a transform request gave, said in place of the
     transform, or None (`transform_meta`; `rendering_signals.rendered` takes no such reply for
     the text rendered)."""
-    cached = r.memo.get("transform_meta", False)
-    if cached is not False:
-        return cached  # type: ignore[return-value]
-    found = _speaks_of_request(r)
-    r.memo["transform_meta"] = found
-    return found
+    return _speaks_of_request(r)
 
 
 # The classes read where no transform is asked (`unasked`): a line that states what the text
