@@ -14,7 +14,6 @@ from tether.reliability.envelope_signals import envelope_failure
 from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
 from tether.reliability.keyed import KeyGated, holds, split_keys
-from tether.reliability.lead_in_signals import announced_only
 from tether.reliability.machine_marks import first_id
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
 from tether.reliability.notice_signals import own_cause_at
@@ -428,8 +427,6 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
         shown = next((x.strip() for x in lines[at + 1 :] if x.strip()), "")
         if STEP_BREAK.fullmatch(shown):
             continue  # a step of an agent's turn ends there ("---"): it shows nothing
-        if not shown and announced_only(lead) is not None:
-            continue  # an answer announced ("Here is the table:") and never written
         weight = max(w["introduced"], 0.6 * evidence)
         return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()

@@ -60,8 +60,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     image", an apology and an offer, where an image was the task),
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
-                    way I can assist you?"), lead_in_only (only the line announcing the
-                    answer: "Here is the table:"),
+                    way I can assist you?"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
@@ -123,7 +122,6 @@ from tether.reliability import (
     generation_signals,
     give_up_signals,
     inability_signals,
-    lead_in_signals,
     line_rendering_signals,
     loop_signals,
     notice_signals,
@@ -382,7 +380,6 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     cannot_see,
     disclaims_medium,
     declined_signals.declines_task,
-    lead_in_signals.lead_in_only,
     prompt_refused,
     cell_error,
     rejected_field,
@@ -575,7 +572,6 @@ MAY_FIRE: tuple[Precheck, ...] = (
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
-    lead_in_signals.may_fire,  # only the line announcing the answer ("Here is the table:")
     declined_signals.may_fire,  # the task declined ("I can't write that. Is there ...")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
