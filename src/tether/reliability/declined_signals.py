@@ -52,6 +52,13 @@ _REFUSE_ZH = re.compile(regexes(_DATA.get("refuse_zh", ())))
 _OTHER_ZH = re.compile(regexes(_DATA.get("other_zh", ())))
 _ASKS = re.compile(regexes(_DATA.get("asks", ())))
 _SET_UP = re.compile(regexes(_DATA.get("set_up", ())))
+# The speaker names itself a model ("As an AI language model, ...", "I am only a text-based
+# AI", "作为一个人工智能助手"): no person's reply declines so.
+_AS_MODEL = re.compile(
+    r"\b(?:as|i'm|i am)(?: just| only| simply)? an? (?:responsible |helpful |text-based |large )?"
+    r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant)\b"
+    r"|作为一?[个名]?(?:人工智能|ai|语言模型|文本生成)|我是一?[个名]?(?:人工智能|ai|语言模型)"
+)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # Words without which no clause refuses (a cheap test before the clauses are read).
 _GATE = (
@@ -116,6 +123,13 @@ def declined(r: Reply) -> str | None:
 
 def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short reply that only declines the task: a refusal, an apology, a reason, an offer
-    of something else, and nothing of the task done (`declined`)."""
+    of something else, and nothing of the task done (`declined`); more so when it declines
+    as a model ("As an AI language model, I cannot write this chapter.")."""
     said = declined(r)
-    return () if said is None else (Signal("declines_task", w["declines_task"], said[:60]),)
+    if said is None:
+        return ()
+    found = [Signal("declines_task", w["declines_task"], said[:60])]
+    as_model = _AS_MODEL.search(r.low)
+    if as_model is not None:
+        found.append(Signal("declines_as_model", w["declines_as_model"], as_model.group(0)))
+    return found
