@@ -59,6 +59,10 @@ _AS_MODEL = re.compile(
     r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant)\b"
     r"|作为一?[个名]?(?:人工智能|ai|语言模型|文本生成)|我是一?[个名]?(?:人工智能|ai|语言模型)"
 )
+# An apology opens the reply ("I'm sorry, but ...", "Unfortunately, ...").
+_APOLOGY = re.compile(r"(?:i'm |i am )?(?:so |very |really )?sorry\b|i apologi[sz]e|my apologies")
+# A connective a clause may still open with ("but it is not ethical to ...").
+_JOINED = re.compile(r"^(?:but|however|and|so),?\s+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # Words without which no clause refuses (a cheap test before the clauses are read).
 _GATE = (
@@ -73,9 +77,13 @@ def _declines(low: str) -> str | None:
     """The refusing clause when every clause of `low` (lower-cased, one apostrophe) is a
     refusal, an apology, a moral reason, a line about the model or an offer, else None."""
     said = None
+    sorry = _APOLOGY.match(low) is not None
     for i, clause in enumerate(clauses(low)):
+        clause = _JOINED.sub("", clause)
         if _REFUSE.match(clause) is not None and (said is not None or i < OPENING_CLAUSES):
             said = said or clause
+        elif i == 0 and sorry and _MORAL.match(clause) is not None:
+            said = clause  # "I'm sorry, but it is not ethical to ...": refused on its merits
         elif _MORAL.match(clause) is None and OFFER.search(clause) is None:
             if _OFFER.match(clause) is None:
                 return None  # the task's own matter: it did a part of it
