@@ -3,7 +3,7 @@
 A benchmark's answer, a planner's step or an extractor's fields can come back as a refusal:
 "I'm sorry, but I cannot fulfill that request. As an AI language model, it is not appropriate
 for me to ...", "I'm not able to write programs in Malbolge. However, I can suggest Python.",
-"很抱歉，但我没有能力伤害任何人的感情。…我还能以其他方式帮助您吗？". The task went undone
+"很抱歉, 但我没有能力伤害任何人的感情 ... 我还能以其他方式帮助您吗?". The task went undone
 whatever the refusal names: every clause of it is the refusal, an apology, a reason about
 right and wrong or about the model itself, or an offer of something else.
 
@@ -31,7 +31,6 @@ from tether.reliability.capability_signals import (
     regexes,
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
-from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("task_declined", {})
@@ -59,7 +58,7 @@ _AS_MODEL = re.compile(
     r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant)\b"
     r"|作为一?[个名]?(?:人工智能|ai|语言模型|文本生成)|我是一?[个名]?(?:人工智能|ai|语言模型)"
 )
-# An apology opens the reply ("I'm sorry, but ...", "Unfortunately, ...").
+# An apology opens the reply ("I'm sorry, but ...", "I apologize, but ...").
 _APOLOGY = re.compile(r"(?:i'm |i am )?(?:so |very |really )?sorry\b|i apologi[sz]e|my apologies")
 # A connective a clause may still open with ("but it is not ethical to ...").
 _JOINED = re.compile(r"^(?:but|however|and|so),?\s+")
@@ -69,7 +68,7 @@ _GATE = (
     "can't", "cannot", "can not", "unable", "not able", "won't", "will not", "not capable",
     "decline", "refuse", "ability", "capab", "not equipped", "not in a position", "not allowed",
     "not permitted", "not programmed", "无法", "不能", "没有能力", "没有办法", "没法", "不具备",
-    "不会", "无力",
+    "无力",
 )  # fmt: skip
 
 
@@ -84,9 +83,12 @@ def _declines(low: str) -> str | None:
             said = said or clause
         elif i == 0 and sorry and _MORAL.match(clause) is not None:
             said = clause  # "I'm sorry, but it is not ethical to ...": refused on its merits
-        elif _MORAL.match(clause) is None and OFFER.search(clause) is None:
-            if _OFFER.match(clause) is None:
-                return None  # the task's own matter: it did a part of it
+        elif (
+            _MORAL.match(clause) is None
+            and OFFER.search(clause) is None
+            and _OFFER.match(clause) is None
+        ):
+            return None  # the task's own matter: it did a part of it
     return said
 
 
@@ -108,24 +110,28 @@ def _declines_zh(low: str) -> str | None:
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A short reply with a word of refusal may be the task declined: not cleared unread."""
-    return len(text) <= DECLINE_CHARS and any(g in low for g in _GATE)
+    return len(text) <= DECLINE_CHARS and _gated(low)
 
 
-@kept
+def _gated(low: str) -> bool:
+    low = low.replace("\u2019", "'")
+    return any(g in low for g in _GATE)
+
+
 def declined(r: Reply) -> str | None:
     """The clause in which a short reply, whole, declines its task (`_declines`), or None:
     not after tool results, nor to a question about the model's abilities, nor where the
     request foresees or sets up the refusal."""
     if len(r.text) > DECLINE_CHARS or not r.written or r.after_tools:
         return None
-    low = r.low.replace("\u2019", "'")
-    if not any(g in low for g in _GATE):
+    if not _gated(r.low):
         return None
     if _ASKS.search(r.question) is not None:
         return None  # "do you know how to speak German?": the refusal answers it
     instructions = r.instructions
     if FORESEES.search(instructions) is not None or _SET_UP.search(instructions) is not None:
         return None  # the request foresees the refusal, or sets it up
+    low = r.low.replace("\u2019", "'")
     return _declines_zh(low) if _HAN.search(low) is not None else _declines(low)
 
 

@@ -113,8 +113,8 @@ from tether.messages import Request, Usage
 from tether.reliability import (
     capability_signals,
     casual_signals,
-    declined_signals,
     cut_turn_signals,
+    declined_signals,
     degenerate_signals,
     exchange_signals,
     failure_signals,
