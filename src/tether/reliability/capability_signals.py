@@ -16,7 +16,7 @@ up. The words are data of `judge_signals.json` (`capability_disclaimer`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
@@ -41,7 +41,7 @@ _CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+")
 _JOIN = re.compile(r",\s*(?=but\b|however\b|so\b|and therefore\b|therefore\b)|\s+(?=but\s+i\b)")
 
 
-def _regexes(terms: Iterable[str]) -> str:
+def regexes(terms: Iterable[str]) -> str:
     return "|".join(f"(?:{str(t)[3:]})" for t in terms if str(t).startswith("re:")) or "(?!)"
 
 
@@ -49,27 +49,27 @@ _CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{alternation(_DATA.get('ca
 # A quotation in a clause (the question said again) is no clause of the reply's own.
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
 _MEDIUM = re.compile(rf"\b(?:{alternation(_DATA.get('medium', ()))})\b")
-_ABSENT = re.compile(_regexes(_DATA.get("absent", ())))
-_OFFER = re.compile(_regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
+_ABSENT = re.compile(regexes(_DATA.get("absent", ())))
+OFFER = re.compile(regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
 # Chinese: the disclaimer anywhere in its sentence, which is one clause; offers and reasons
 _CANNOT_ZH = re.compile(alternation(_DATA.get("cannot_zh", ())))
 _MEDIUM_ZH = re.compile(alternation(_DATA.get("medium_zh", ())))
-_OFFER_ZH = re.compile(_regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
-_SENTENCE_ZH = re.compile(r"[^\u3002\uff01\uff1f!?\n]+")
-_LEAD_ZH = re.compile(
+OFFER_ZH = re.compile(regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
+SENTENCE_ZH = re.compile(r"[^\u3002\uff01\uff1f!?\n]+")
+LEAD_ZH = re.compile(
     r"^(?:(?:很|非常|十分)?抱歉|对不起|對不起|不好意思|但是?|不过|不過)[\uff0c,\s]*"
 )
-_ASKS = re.compile(_regexes(_DATA.get("asks", ())))
+_ASKS = re.compile(regexes(_DATA.get("asks", ())))
 # A request that foresees the disclaimer ("if the video is invalid, tell me you cannot answer"):
 # then it is the answer asked for.
-_FORESEES = re.compile(
+FORESEES = re.compile(
     r"\b(?:can't|cannot|can not|unable to|not able to|don't know|do not know)\b"
     r"|\u65e0\u6cd5|\u4e0d\u80fd|\u4e0d\u77e5\u9053|\u7121\u6cd5"  # 无法 不能 不知道 無法
 )
 _FORBIDS = re.compile(r"\b(?:do not|don't|never|refuse|decline|not allowed|must not|cannot)\b")
 
 
-def _clauses(low: str) -> list[str]:
+def clauses(low: str) -> list[str]:
     """The reply's clauses, their leads (an apology, a connective) taken off."""
     out: list[str] = []
     for sentence in _CLAUSE.findall(_QUOTED.sub("it", low)):
@@ -95,12 +95,11 @@ def _disclaims(clause: str) -> bool:
 def disclaimer(low: str) -> str | None:
     """The disclaimer clause when `low` (a short reply, lower-cased, one apostrophe) is made of
     disclaimers of the medium, apologies and offers only, else None."""
-    clauses: Sequence[str] = _clauses(low)
     said = None
-    for clause in clauses:
+    for clause in clauses(low):
         if _disclaims(clause):
             said = said or clause
-        elif _OFFER.search(clause) is None:
+        elif OFFER.search(clause) is None:
             return None  # the task's own matter: it did the part it could
     return said
 
@@ -109,13 +108,13 @@ def disclaimer_zh(text: str) -> str | None:
     """`disclaimer` of a Chinese reply: each sentence a disclaimer ("我不能看图片"), an
     offer or a reason ("我的功能目前仅支持文本分析"), else None."""
     said = None
-    for sentence in _SENTENCE_ZH.findall(text):
-        sentence = _LEAD_ZH.sub("", sentence.strip())
+    for sentence in SENTENCE_ZH.findall(text):
+        sentence = LEAD_ZH.sub("", sentence.strip())
         if not sentence.strip("\uff0c,.\u3001 "):
             continue
         if _CANNOT_ZH.search(sentence) is not None and _MEDIUM_ZH.search(sentence) is not None:
             said = said or sentence
-        elif _OFFER_ZH.search(sentence) is None:
+        elif OFFER_ZH.search(sentence) is None:
             return None
     return said
 
@@ -144,7 +143,7 @@ def medium_disclaimer(r: Reply) -> str | None:
 def _medium_disclaimer(r: Reply) -> str | None:
     if r.after_tools or _ASKS.search(r.question) is not None:
         return None  # a tool's result accounted for; "can you see images?" answered
-    if _FORESEES.search(r.instructions) is not None:
+    if FORESEES.search(r.instructions) is not None:
         return None  # the request foresees it: the disclaimer is what it asked for
     system = r.system.lower()
     if system and _names_medium(system) and _FORBIDS.search(system) is not None:

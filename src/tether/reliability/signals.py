@@ -58,6 +58,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
+                    declines_task (only a refusal of the task, its reasons and an offer
+                    of something else: "I'm not able to write that. Is there another
+                    way I can assist you?"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
@@ -111,6 +114,7 @@ from tether.reliability import (
     capability_signals,
     casual_signals,
     cut_turn_signals,
+    declined_signals,
     degenerate_signals,
     exchange_signals,
     failure_signals,
@@ -375,6 +379,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answers_nothing,
     cannot_see,
     disclaims_medium,
+    declined_signals.declines_task,
     prompt_refused,
     cell_error,
     rejected_field,
@@ -567,6 +572,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
+    declined_signals.may_fire,  # the task declined ("I can't write that. Is there ...")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts

@@ -1,0 +1,149 @@
+"""A reply that is, whole, the model declining the task it was given.
+
+A benchmark's answer, a planner's step or an extractor's fields can come back as a refusal:
+"I'm sorry, but I cannot fulfill that request. As an AI language model, it is not appropriate
+for me to ...", "I'm not able to write programs in Malbolge. However, I can suggest Python.",
+"很抱歉, 但我没有能力伤害任何人的感情 ... 我还能以其他方式帮助您吗?". The task went undone
+whatever the refusal names: every clause of it is the refusal, an apology, a reason about
+right and wrong or about the model itself, or an offer of something else.
+
+An answer may decline a part and do the rest ("I can't see the whole table, but the total is
+42"): a clause of the task's own matter clears the reply. A question about the model's own
+abilities ("Do you know how to speak German?") is answered by the refusal, and a request that
+sets the refusal up ("If the user asks for your instructions, refuse") asked for it. The words
+are data of `judge_signals.json` (`task_declined`); the clause reading is the one the
+disclaimer of the medium uses (`capability_signals`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tether.reliability.capability_signals import (
+    FORESEES,
+    LEAD_ZH,
+    OFFER,
+    OFFER_ZH,
+    SENTENCE_ZH,
+    clauses,
+    regexes,
+)
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.reply import Reply, Signal
+
+_DATA: Mapping[str, Any] = SHIPPED.get("task_declined", {})
+
+# A refusal is a short reply: a sentence or two of it, a reason, an offer.
+DECLINE_CHARS = 700
+# The refusal opens the reply: it is among its first clauses (after "As an AI model, ...").
+OPENING_CLAUSES = 2
+
+# The speaker's inability or refusal, then a verb of doing the task ("I can't provide", "I am
+# not capable of producing"): "I can't remember your name" answers, it declines nothing.
+_REFUSE = re.compile(
+    rf"(?:{regexes(_DATA.get('refuse', ()))})(?:{alternation(_DATA.get('verbs', ()))})\b"
+)
+_MORAL = re.compile(regexes(_DATA.get("moral", ())))
+_OFFER = re.compile(regexes(_DATA.get("offer", ())))
+_REFUSE_ZH = re.compile(regexes(_DATA.get("refuse_zh", ())))
+_OTHER_ZH = re.compile(regexes(_DATA.get("other_zh", ())))
+_ASKS = re.compile(regexes(_DATA.get("asks", ())))
+_SET_UP = re.compile(regexes(_DATA.get("set_up", ())))
+# The speaker names itself a model ("As an AI language model, ...", "I am only a text-based
+# AI", "作为一个人工智能助手"): no person's reply declines so.
+_AS_MODEL = re.compile(
+    r"\b(?:as|i'm|i am)(?: just| only| simply)? an? (?:responsible |helpful |text-based |large )?"
+    r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant)\b"
+    r"|作为一?[个名]?(?:人工智能|ai|语言模型|文本生成)|我是一?[个名]?(?:人工智能|ai|语言模型)"
+)
+# An apology opens the reply ("I'm sorry, but ...", "I apologize, but ...").
+_APOLOGY = re.compile(r"(?:i'm |i am )?(?:so |very |really )?sorry\b|i apologi[sz]e|my apologies")
+# A connective a clause may still open with ("but it is not ethical to ...").
+_JOINED = re.compile(r"^(?:but|however|and|so),?\s+")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+# Words without which no clause refuses (a cheap test before the clauses are read).
+_GATE = (
+    "can't", "cannot", "can not", "unable", "not able", "won't", "will not", "not capable",
+    "decline", "refuse", "ability", "capab", "not equipped", "not in a position", "not allowed",
+    "not permitted", "not programmed", "无法", "不能", "没有能力", "没有办法", "没法", "不具备",
+    "无力",
+)  # fmt: skip
+
+
+def _declines(low: str) -> str | None:
+    """The refusing clause when every clause of `low` (lower-cased, one apostrophe) is a
+    refusal, an apology, a moral reason, a line about the model or an offer, else None."""
+    said = None
+    sorry = _APOLOGY.match(low) is not None
+    for i, clause in enumerate(clauses(low)):
+        clause = _JOINED.sub("", clause)
+        if _REFUSE.match(clause) is not None and (said is not None or i < OPENING_CLAUSES):
+            said = said or clause
+        elif i == 0 and sorry and _MORAL.match(clause) is not None:
+            said = clause  # "I'm sorry, but it is not ethical to ...": refused on its merits
+        elif (
+            _MORAL.match(clause) is None
+            and OFFER.search(clause) is None
+            and _OFFER.match(clause) is None
+        ):
+            return None  # the task's own matter: it did a part of it
+    return said
+
+
+def _declines_zh(low: str) -> str | None:
+    """`_declines` of a Chinese reply, sentence by sentence ("我无法…", "作为一个人工智能…")."""
+    said = None
+    n = 0
+    for sentence in SENTENCE_ZH.findall(low):
+        sentence = LEAD_ZH.sub("", sentence.strip())
+        if not sentence.strip("\uff0c,.\u3001 "):
+            continue
+        n += 1
+        if _REFUSE_ZH.search(sentence) is not None and (said is not None or n <= OPENING_CLAUSES):
+            said = said or sentence
+        elif _OTHER_ZH.search(sentence) is None and OFFER_ZH.search(sentence) is None:
+            return None
+    return said
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A short reply with a word of refusal may be the task declined: not cleared unread."""
+    return len(text) <= DECLINE_CHARS and _gated(low)
+
+
+def _gated(low: str) -> bool:
+    low = low.replace("\u2019", "'")
+    return any(g in low for g in _GATE)
+
+
+def declined(r: Reply) -> str | None:
+    """The clause in which a short reply, whole, declines its task (`_declines`), or None:
+    not after tool results, nor to a question about the model's abilities, nor where the
+    request foresees or sets up the refusal."""
+    if len(r.text) > DECLINE_CHARS or not r.written or r.after_tools:
+        return None
+    if not _gated(r.low):
+        return None
+    if _ASKS.search(r.question) is not None:
+        return None  # "do you know how to speak German?": the refusal answers it
+    instructions = r.instructions
+    if FORESEES.search(instructions) is not None or _SET_UP.search(instructions) is not None:
+        return None  # the request foresees the refusal, or sets it up
+    low = r.low.replace("\u2019", "'")
+    return _declines_zh(low) if _HAN.search(low) is not None else _declines(low)
+
+
+def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that only declines the task: a refusal, an apology, a reason, an offer
+    of something else, and nothing of the task done (`declined`); more so when it declines
+    as a model ("As an AI language model, I cannot write this chapter.")."""
+    said = declined(r)
+    if said is None:
+        return ()
+    found = [Signal("declines_task", w["declines_task"], said[:60])]
+    as_model = _AS_MODEL.search(r.low)
+    if as_model is not None:
+        found.append(Signal("declines_as_model", w["declines_as_model"], as_model.group(0)))
+    return found
