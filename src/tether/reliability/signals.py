@@ -28,7 +28,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     object printed), envelope (a response or tool result as JSON, no
                     answer inside), status_code, client_prefix, diagnostics (ids, timestamps,
                     request ids), placeholder, tail_error, broken_off (an error
-                    where the answer broke off mid-token), cut_turn (a client's status
+                    where the answer broke off mid-token), ends_mid_clause (a reply
+                    cut inside a clause: "Hello! How can I"), cut_turn (a client's status
                     line ending a started turn: "I'll read the test." then "Cancelled"),
                     stack_trace, runtime_message (a
                     runtime's crash message alone), template_slot (`Error: {e}` never filled),
@@ -127,6 +128,7 @@ from tether.reliability import (
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
+    unfinished_signals,
 )
 from tether.reliability.about_signals import (
     acted,
@@ -288,6 +290,7 @@ from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
 from tether.reliability.tail_signals import broken_off, tail_error
+from tether.reliability.unfinished_signals import ends_mid_clause
 from tether.reliability.tool_protocol_signals import tool_protocol
 from tether.reliability.trace_signals import (
     EXCEPTION_LINE,
@@ -343,6 +346,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     diagnostics,
     tail_error,
     broken_off,
+    ends_mid_clause,
     cut_turn_signals.cut_turn,
     failed_segment,
     declines_rendering,
@@ -577,6 +581,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     transform_signals.may_fire,  # a line about the text a transform was asked for
     line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
+    unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
 )
 
 
@@ -606,6 +611,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # an answer's start, then a loop until the token limit
         if cut_turn_signals.may_end_cut(text, lexicon):
             return False  # a turn of thoughts and tool records a client's status cut off
+        if unfinished_signals.ends_on_opening(text):
+            return False  # an answer cut inside a clause by the token limit
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True
