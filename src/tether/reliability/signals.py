@@ -55,6 +55,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
                     whole reply: "Không dịch được."), gave_up (an agent's last turn says
                     the task was not done: "I was unable to find the information."),
+                    declines_as_ai (a task declined for being an AI: "As an AI language
+                    model, I cannot write this chapter."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
@@ -109,6 +111,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.messages import Request, Usage
 from tether.reliability import (
+    ai_excuse_signals,
     capability_signals,
     casual_signals,
     cut_turn_signals,
@@ -376,6 +379,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     inability_alone,
     gave_up,
     answer_unfilled,
+    ai_excuse_signals.declines_as_ai,
     answers_nothing,
     cannot_see,
     disclaims_medium,
@@ -571,6 +575,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
+    ai_excuse_signals.may_fire,  # a task declined for being an AI ("As an AI language model")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
