@@ -36,6 +36,12 @@ _DECLINES = re.compile(
     r"|(?:无法|無法|不能)(?:回答|提供|帮助|幫助|完成|生成|写|寫|总结|總結)"
 )
 
+# What no model knows without a tool (the date, the weather, the news): declining it for being
+# an AI is the honest answer to a question about it ("What's the current date?").
+_UNKNOWABLE = re.compile(
+    r"\b(?:real[- ]time|current (?:date|time|weather|events|news)|today['\u2019]s date|"
+    r"browse the (?:internet|web)|up[- ]to[- ]date)"
+)
 # Words in quotes are someone else's ("replies with wording like \u201cas an AI language
 # model\u201d"): a writer quoting the cop-out.
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
@@ -57,7 +63,9 @@ def excuse(r: Reply) -> str | None:
     if said is None:
         return None
     declined = _DECLINES.search(low)
-    return None if declined is None else declined.group(0)
+    if declined is None or _UNKNOWABLE.search(low) is not None:
+        return None
+    return declined.group(0)
 
 
 def declines_as_ai(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

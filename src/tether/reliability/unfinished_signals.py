@@ -1,12 +1,14 @@
 """A reply that stops inside a clause: the stream or the token limit cut it, and the client
 passed on what came as if the turn had ended ("Hello! How can I", "... the actual number is
-likely to be complex and variable, and", "The AI discusses how challenges are part of").
+likely to be complex and variable, and", "Which of the following is a function of the").
 
-An English sentence cannot end on an article, a possessive, a conjunction or "of": what comes
-after it was never written. A writer's line that ends without its stop still ends on a word
-that can close it (a name, a noun, "for" in "what I'm looking for"). Nothing in the words says
-a failure, so the prose before the cut outweighs every other signal; this reading outweighs
-it back: whatever the partial answer said, it is no answer.
+An English sentence cannot end on an article, a possessive or a conjunction: what comes after
+it was never written. A writer's line that ends without its stop still ends on a word that can
+close it (a name, a noun, a preposition: "for" in "what I'm looking for", "of" in "what it is
+made of"). Nothing in the words says a failure, so the prose before the cut outweighs every
+other signal; this reading outweighs it back: whatever the partial answer said, it is no
+answer. A text with a writer's markup (a code span, a link, a heading) is left alone: a person
+wrote it, and a quote or an excerpt may cut it anywhere.
 """
 
 from __future__ import annotations
@@ -19,13 +21,17 @@ from tether.reliability.reply import Reply, Signal
 
 # Words no English sentence ends on: what they open (a noun, a clause, an object) is missing.
 _OPENING = frozenset(("the", "a", "an", "my", "your", "our", "their", "and", "or", "but"))
-_OPENING |= frozenset(("because", "of", "whose", "whether", "i"))
+_OPENING |= frozenset(("because", "whose", "whether", "i"))
+# ("of" is left out: a preposition may close a sentence, "what it is made of".)
 # Words that tell an English tail from another language's, whose short words ("a", "i")
 # end sentences ("Đợi đến ngày hôm sau và thử lại", "dejó de funcionar ... a").
 _ENGLISH = frozenset("the a an is are was were of to in and that it for on with as be".split())
 _ENGLISH |= frozenset("this you i how can so my we".split())
 # "better than I", "as well as I": "I" closes a comparison.
 _CLOSES_AFTER_I = frozenset(("than", "as"))
+# A writer's markup (a code span, a link, a heading): a text a person wrote, which a collector
+# or a quote may have cut anywhere; a model cut by its token limit writes on in plain prose.
+_WRITER_MARKUP = re.compile(r"`|https?://|^#+ ", re.M)
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019][^\W\d_]+)?")
 # The tail read: the last line's last words, where the cut is.
 TAIL_CHARS = 200
@@ -50,7 +56,7 @@ def cut_word(text: str) -> str | None:
     """The word a reply stops on inside an English clause, or None: its last line ends on an
     opening word (`_OPENING`) after a word or a comma (not "Answer: I", an option's letter,
     nor "-a", a flag), in lower case but "I", and the tail reads as English."""
-    if not ends_on_opening(text):
+    if not ends_on_opening(text) or _WRITER_MARKUP.search(text) is not None:
         return None
     last = text[text.rfind("\n") + 1 :].strip()
     words = _WORD.findall(last[-TAIL_CHARS:])
