@@ -100,8 +100,8 @@ def test_a_list_of_similar_steps_is_no_loop() -> None:
 
 
 AI_EXCUSES = (
-    ("As an AI language model, I cannot write this chapter.", "Write chapter 3 of the novel."),
-    ("As an AI language model, I cannot write marketing copy", "Write copy for our new app."),
+    ("As an AI language model, I cannot write this chapter.", "Continue the novel."),
+    ("As an AI language model, I cannot write marketing copy", "Pitch our new app to buyers."),
     ("对不起，我不能帮助你购买别墅，因为我是一个人工智能，没有提供房地产服务的功能。", "我想买别墅，你们有么"),
     ("作为AI，我不能生成包含此类情节的正文。", "继续写下一章"),
 )

@@ -42,7 +42,6 @@ _UNKNOWABLE = re.compile(
     r"\b(?:real[- ]time|current (?:date|time|weather|events|news)|today['\u2019]s date|"
     r"browse the (?:internet|web)|up[- ]to[- ]date)"
 )
-_CLAUSE_END = re.compile(r"[.!?;,\n\u3002\uff01\uff1f\uff0c]")
 # Words in quotes are someone else's ("replies with wording like \u201cas an AI language
 # model\u201d"): a writer quoting the cop-out.
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
@@ -54,9 +53,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 
 def excuse(r: Reply) -> str | None:
-    """The clause that declines the task ("cannot write this chapter"), when a short reply
-    declines it for being an AI, or None. The task it names is its subject: the words it
-    shares with the request are no sign that it was answered (`on_topic`)."""
+    """The words that decline the task for being an AI, when a short reply says both, or None."""
     low = r.message
     if len(low) > EXCUSE_CHARS:
         return None
@@ -68,7 +65,7 @@ def excuse(r: Reply) -> str | None:
     declined = _DECLINES.search(low)
     if declined is None or _UNKNOWABLE.search(low) is not None:
         return None
-    return _CLAUSE_END.split(low[declined.start() :], maxsplit=1)[0]
+    return declined.group(0)
 
 
 def declines_as_ai(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

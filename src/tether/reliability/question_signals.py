@@ -9,7 +9,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tether.reliability.ai_excuse_signals import excuse
 from tether.reliability.agent_signals import unread_input
 from tether.reliability.diagnosis_signals import recurs
 from tether.reliability.dialogue_signals import ECHO_CHARS
@@ -363,9 +362,9 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         words = _not_holding({x for x in words if x not in joined}, failure_terms)
     qwords, scripts = _question_overlap_words(r.compared_question)
     words = comparable(words, scripts)
-    unread = (unread_input(r) or excuse(r)) if len(words & qwords) >= 2 else None
-    if unread is not None:  # the page it could not read, the task it declined for being an
-        words -= overlap_words(r.compared(unread))  # AI: the notice's subject, not a topic
+    unread = unread_input(r) if len(words & qwords) >= 2 else None
+    if unread is not None:  # the page it could not read is the notice's subject, not a topic
+        words -= overlap_words(r.compared(unread))
     if len(words) < 2:
         # (a lone word in the task's script amid a notice in another one is a product's name,
         # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it;
