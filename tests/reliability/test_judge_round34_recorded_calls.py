@@ -40,8 +40,10 @@ CUT = (
 
 NOT_CUT = (
     ("Hello! How can I assist you today?", "Hello!"),
-    ("yes, I have the same issue as well. It's also noted in the readme that you have to do so",
-     "Does the API still return 500?"),
+    (
+        "yes, I have the same issue as well. It's also noted in the readme that you have to do so",
+        "Does the API still return 500?",
+    ),
     ("If I change it to return 200 it works, but that's not what I'm looking for", "Why 502?"),
     ("It turns out the crash was only a config problem, nothing the library is made of", "?"),
     ("It is typical of a tundra.\n\nAnswer: I", "Which biome is shown? Options: I, II, III"),
@@ -102,7 +104,10 @@ def test_a_list_of_similar_steps_is_no_loop() -> None:
 AI_EXCUSES = (
     ("As an AI language model, I cannot write this chapter.", "Continue the novel."),
     ("As an AI language model, I cannot write marketing copy", "Pitch our new app to buyers."),
-    ("对不起，我不能帮助你购买别墅，因为我是一个人工智能，没有提供房地产服务的功能。", "我想买别墅，你们有么"),
+    (
+        "对不起，我不能帮助你购买别墅，因为我是一个人工智能，没有提供房地产服务的功能。",
+        "我想买别墅，你们有么",
+    ),
     ("作为AI，我不能生成包含此类情节的正文。", "继续写下一章"),
 )
 
@@ -133,9 +138,7 @@ AI_ANSWERS = (
 
 
 @pytest.mark.parametrize(("text", "question"), AI_ANSWERS)
-def test_being_an_ai_said_of_what_no_model_knows_stays_an_answer(
-    text: str, question: str
-) -> None:
+def test_being_an_ai_said_of_what_no_model_knows_stays_an_answer(text: str, question: str) -> None:
     assert "declines_as_ai" not in hand(text, question)[1]
 
 

@@ -1,3 +1,4 @@
+# ruff: noqa: RUF002  (replies in their own scripts and punctuation)
 """A reply that declines the task because its speaker is an AI: "As an AI language model, I
 cannot write this chapter.", "I'm a language model, I can't help with this", "对不起，我无法回答
 这个问题，因为我是一个人工智能".

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 
 from tether.reliability.loop_signals import ASKS_REPEAT
 from tether.reliability.reply import LETTER
@@ -139,11 +140,10 @@ def sentence_loop(text: str, question: str) -> str | None:
         return None
     looped = sentences[start:]
     exact = Counter(_said(s) for s in looped)
-    said, times = exact.most_common(1)[0]
-    if times < EXACT_REPEATS:
-        said = _block_said_again(looped)
-        if said is None:
-            return None
+    most, times = exact.most_common(1)[0]
+    said = most if times >= EXACT_REPEATS else _block_said_again(looped)
+    if said is None:
+        return None
     if question and ASKS_REPEAT.search(question) is not None:
         return None
     return said[:40]
@@ -160,7 +160,7 @@ def _block_said_again(sentences: list[str]) -> str | None:
     of a few sentences that a small token limit cut before any said four times."""
     said = [_NUMBER.sub("#", _said(s)) for s in sentences]
     seen: set[tuple[str, str]] = set()
-    for pair in zip(said, said[1:], strict=False):
+    for pair in pairwise(said):
         if pair[0] != pair[1] and pair in seen:
             return pair[0]
         seen.add(pair)

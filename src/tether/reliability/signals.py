@@ -293,7 +293,6 @@ from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
 from tether.reliability.tail_signals import broken_off, tail_error
-from tether.reliability.unfinished_signals import ends_mid_clause
 from tether.reliability.tool_protocol_signals import tool_protocol
 from tether.reliability.trace_signals import (
     EXCEPTION_LINE,
@@ -302,6 +301,7 @@ from tether.reliability.trace_signals import (
 )
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
 from tether.reliability.transform_signals import transform_meta
+from tether.reliability.unfinished_signals import ends_mid_clause
 from tether.reliability.weights import DEFAULT_WEIGHTS as DEFAULT_WEIGHTS
 from tether.reliability.zh_thread_signals import thread_talk
 

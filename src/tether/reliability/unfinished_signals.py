@@ -25,8 +25,9 @@ _OPENING |= frozenset(("because", "whose", "whether", "i"))
 # ("of" is left out: a preposition may close a sentence, "what it is made of".)
 # Words that tell an English tail from another language's, whose short words ("a", "i")
 # end sentences ("Đợi đến ngày hôm sau và thử lại", "dejó de funcionar ... a").
-_ENGLISH = frozenset("the a an is are was were of to in and that it for on with as be".split())
-_ENGLISH |= frozenset("this you i how can so my we".split())
+_ENGLISH = frozenset(
+    ("the", "a", "an", "is", "are", "was", "were", "of", "to", "in", "and", "that", "it", "for")
+) | frozenset(("on", "with", "as", "be", "this", "you", "i", "how", "can", "so", "my", "we"))
 # "better than I", "as well as I": "I" closes a comparison.
 _CLOSES_AFTER_I = frozenset(("than", "as"))
 # A writer's markup (a code span, a link, a heading): a text a person wrote, which a collector
@@ -59,7 +60,7 @@ def cut_word(text: str) -> str | None:
     if not ends_on_opening(text) or _WRITER_MARKUP.search(text) is not None:
         return None
     last = text[text.rfind("\n") + 1 :].strip()
-    words = _WORD.findall(last[-TAIL_CHARS:])
+    words: list[str] = _WORD.findall(last[-TAIL_CHARS:])
     if len(words) < _MIN_WORDS:
         return None
     word = words[-1]
