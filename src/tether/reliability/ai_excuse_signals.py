@@ -29,6 +29,17 @@ _AS_AI = re.compile(
     r"(?:ai|artificial intelligence|language model|llm|chatbot)\b"
     r"|(?:作为|我是|我只是)一?个?(?:ai|人工智能|语言模型|語言模型)"
 )
+# One of them is in every text `_AS_AI` matches.
+_AI_KEYS = (
+    "ai",
+    "artificial",
+    "language model",
+    "llm",
+    "chatbot",
+    "人工智能",
+    "语言模型",
+    "語言模型",
+)
 # The speaker declines a task: a verb of doing the work after "cannot", "unable to" ...
 _DECLINES = re.compile(
     r"\b(?:cannot|can['\u2019]t|can not|unable to|not able to)\s+(?:\w+\s+)?"
@@ -50,7 +61,12 @@ _QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether a reply may decline for being an AI (so that it is not cleared unread)."""
-    return len(low) <= EXCUSE_CHARS and _AS_AI.search(low) is not None
+    return len(low) <= EXCUSE_CHARS and _names_ai(low)
+
+
+def _names_ai(low: str) -> bool:
+    """Whether a lower-cased text names itself an AI (`_AS_AI`, after a cheap substring test)."""
+    return any(k in low for k in _AI_KEYS) and _AS_AI.search(low) is not None
 
 
 def excuse(r: Reply) -> str | None:
@@ -60,8 +76,7 @@ def excuse(r: Reply) -> str | None:
         return None
     if '"' in low or "\u201c" in low:
         low = _QUOTED.sub(" ", low)
-    said = _AS_AI.search(low)
-    if said is None:
+    if not _names_ai(low):
         return None
     declined = _DECLINES.search(low)
     if declined is None or _UNKNOWABLE.search(low) is not None:
