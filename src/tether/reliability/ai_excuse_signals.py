@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.capability_signals import QUOTED
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import Reply, Signal
 
@@ -54,9 +55,6 @@ _UNKNOWABLE = re.compile(
     r"\b(?:real[- ]time|current (?:date|time|weather|events|news)|today['\u2019]s date|"
     r"browse the (?:internet|web)|up[- ]to[- ]date)"
 )
-# Words in quotes are someone else's ("replies with wording like \u201cas an AI language
-# model\u201d"): a writer quoting the cop-out.
-_QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -74,8 +72,8 @@ def excuse(r: Reply) -> str | None:
     low = r.message
     if len(low) > EXCUSE_CHARS:
         return None
-    if '"' in low or "\u201c" in low:
-        low = _QUOTED.sub(" ", low)
+    if '"' in low or "\u201c" in low:  # (a writer quoting the cop-out: "as an AI language model")
+        low = QUOTED.sub(" ", low)
     if not _names_ai(low):
         return None
     declined = _DECLINES.search(low)
