@@ -47,7 +47,7 @@ def regexes(terms: Iterable[str]) -> str:
 
 _CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{alternation(_DATA.get('cannot', ()))})\b")
 # A quotation in a clause (the question said again) is no clause of the reply's own.
-_QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
+QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
 _MEDIUM = re.compile(rf"\b(?:{alternation(_DATA.get('medium', ()))})\b")
 _ABSENT = re.compile(regexes(_DATA.get("absent", ())))
 OFFER = re.compile(regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
@@ -72,7 +72,7 @@ _FORBIDS = re.compile(r"\b(?:do not|don't|never|refuse|decline|not allowed|must 
 def clauses(low: str) -> list[str]:
     """The reply's clauses, their leads (an apology, a connective) taken off."""
     out: list[str] = []
-    for sentence in _CLAUSE.findall(_QUOTED.sub("it", low)):
+    for sentence in _CLAUSE.findall(QUOTED.sub("it", low)):
         for part in _JOIN.split(sentence):
             clause = part.lstrip("\t\"'*-#>\u26a0\ufe0f\u274c\U0001f6ab ").rstrip()
             while True:

@@ -7,7 +7,10 @@ same sentence ("1. Go to bed early. 2. Go to bed early. ..."), in any script (Ko
 and Chinese loops have no spaces to count words by). Read by sentences: a sentence is a repeat
 when it shares most of its pairs of characters with one of the sentences just before it; a loop
 is a reply whose repeats are most of its text and whose loop says one sentence word for word
-four times at least (a list of similar steps, "Log in to server A ... B ... C", has none).
+four times at least, or two sentences in a row again in the same order, numbers aside (a model
+cut by a small token limit: "Step 1: What is the opposite of up? The opposite of up is down.
+Step 2: ... Step 3: What is the opposite of up? The opposite of up is down."); a list of similar
+steps, "Log in to server A ... B ... C", has neither.
 Answers repeat on purpose too: a poem's refrain is a few lines of many, a table's rows and code
 are not read, and a request that asks for a repetition gets it.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 
 from tether.reliability.loop_signals import ASKS_REPEAT
 from tether.reliability.reply import LETTER
@@ -35,9 +39,10 @@ LOOKBACK = 8
 # ... when this share of its pairs of characters are in it (a word changed keeps most).
 NEAR_SHARE = 0.7
 # A loop: repeats make this share of the text read at least, and one sentence said word for
-# word this many times.
+# word this many times, or two sentences in a row said again in order.
 LOOP_SHARE = 0.7
 EXACT_REPEATS = 4
+_NUMBER = re.compile(r"\d+")
 # ... or the loop is the text's tail: this share of the tail's text repeats, and the tail is
 # this share of the text at least.
 TAIL_SHARE = 0.9
@@ -133,12 +138,30 @@ def sentence_loop(text: str, question: str) -> str | None:
     start = _loop_start(sentences, _repeats(sentences))
     if start is None:
         return None
-    exact = Counter(
-        " ".join(s.lower().split()).rstrip(".!?\u3002\uff01\uff1f ") for s in sentences[start:]
-    )
-    said, times = exact.most_common(1)[0]
-    if times < EXACT_REPEATS:
+    looped = sentences[start:]
+    exact = Counter(_said(s) for s in looped)
+    most, times = exact.most_common(1)[0]
+    said = most if times >= EXACT_REPEATS else _block_said_again(looped)
+    if said is None:
         return None
     if question and ASKS_REPEAT.search(question) is not None:
         return None
     return said[:40]
+
+
+def _said(sentence: str) -> str:
+    """A sentence as compared word for word: lower case, spaces collapsed, its end sign off."""
+    return " ".join(sentence.lower().split()).rstrip(".!?\u3002\uff01\uff1f ")
+
+
+def _block_said_again(sentences: list[str]) -> str | None:
+    """The first of two different sentences said in a row and again later in the same order,
+    numbers aside ("Step 1: ..." and "Step 3: ..." are one step said again), or None: a loop
+    of a few sentences that a small token limit cut before any said four times."""
+    said = [_NUMBER.sub("#", _said(s)) for s in sentences]
+    seen: set[tuple[str, str]] = set()
+    for pair in pairwise(said):
+        if pair[0] != pair[1] and pair in seen:
+            return pair[0]
+        seen.add(pair)
+    return None

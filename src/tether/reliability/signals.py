@@ -28,7 +28,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     object printed), envelope (a response or tool result as JSON, no
                     answer inside), status_code, client_prefix, diagnostics (ids, timestamps,
                     request ids), placeholder, tail_error, broken_off (an error
-                    where the answer broke off mid-token), cut_turn (a client's status
+                    where the answer broke off mid-token), ends_mid_clause (a reply
+                    cut inside a clause: "Hello! How can I"), cut_turn (a client's status
                     line ending a started turn: "I'll read the test." then "Cancelled"),
                     stack_trace, runtime_message (a
                     runtime's crash message alone), template_slot (`Error: {e}` never filled),
@@ -54,6 +55,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
                     whole reply: "Không dịch được."), gave_up (an agent's last turn says
                     the task was not done: "I was unable to find the information."),
+                    declines_as_ai (a task declined for being an AI: "As an AI language
+                    model, I cannot write this chapter."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
@@ -111,6 +114,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.messages import Request, Usage
 from tether.reliability import (
+    ai_excuse_signals,
     capability_signals,
     casual_signals,
     cut_turn_signals,
@@ -131,6 +135,7 @@ from tether.reliability import (
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
+    unfinished_signals,
 )
 from tether.reliability.about_signals import (
     acted,
@@ -300,6 +305,7 @@ from tether.reliability.trace_signals import (
 )
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
 from tether.reliability.transform_signals import transform_meta
+from tether.reliability.unfinished_signals import ends_mid_clause
 from tether.reliability.weights import DEFAULT_WEIGHTS as DEFAULT_WEIGHTS
 from tether.reliability.zh_thread_signals import thread_talk
 
@@ -347,6 +353,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     diagnostics,
     tail_error,
     broken_off,
+    ends_mid_clause,
     cut_turn_signals.cut_turn,
     failed_segment,
     declines_rendering,
@@ -376,6 +383,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     inability_alone,
     gave_up,
     answer_unfilled,
+    ai_excuse_signals.declines_as_ai,
     answers_nothing,
     cannot_see,
     disclaims_medium,
@@ -573,6 +581,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
     declined_signals.may_fire,  # the task declined ("I can't write that. Is there ...")
+    ai_excuse_signals.may_fire,  # a task declined for being an AI ("As an AI language model")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
@@ -583,6 +592,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     transform_signals.may_fire,  # a line about the text a transform was asked for
     line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
+    unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
 )
 
 
@@ -612,6 +622,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # an answer's start, then a loop until the token limit
         if cut_turn_signals.may_end_cut(text, lexicon):
             return False  # a turn of thoughts and tool records a client's status cut off
+        if unfinished_signals.ends_on_opening(text):
+            return False  # an answer cut inside a clause by the token limit
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

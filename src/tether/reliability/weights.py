@@ -49,6 +49,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asked_stand_in": 2.5,  # (answer side) a stand-in the request demands ("translate 'No answer'")
     "tail_error": 1.2,
     "broken_off": 4.0,  # ... after an answer broken off mid-token, or after escaped line breaks
+    "ends_mid_clause": 5.0,  # a reply cut inside a clause (outweighs a long prose answer's -3.5)
     "cut_turn": 4.0,  # a client's status line after a started turn ("...\n---\nCancelled")
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")
@@ -75,6 +76,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
     "gave_up": 1.4,  # an agent's last turn: the task not done ("I was unable to find the answer")
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
+    "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
     "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
