@@ -55,6 +55,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     whole reply: "Không dịch được."), gave_up (an agent's last turn says
                     the task was not done: "I was unable to find the information."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
+                    stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
@@ -124,6 +125,7 @@ from tether.reliability import (
     persona_signals,
     setup_signals,
     step_limit_signals,
+    stub_code_signals,
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
@@ -284,6 +286,7 @@ from tether.reliability.runtime_message_signals import runtime_message
 from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import placeholder, zero_output
+from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
@@ -372,6 +375,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     inability_alone,
     gave_up,
     answer_unfilled,
+    stub_code,
     answers_nothing,
     cannot_see,
     disclaims_medium,
@@ -577,6 +581,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     transform_signals.may_fire,  # a line about the text a transform was asked for
     line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
+    stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
 )
 
 

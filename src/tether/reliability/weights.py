@@ -75,6 +75,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
     "gave_up": 1.4,  # an agent's last turn: the task not done ("I was unable to find the answer")
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
+    "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
     "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
