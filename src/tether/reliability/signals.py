@@ -56,6 +56,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the task was not done: "I was unable to find the information."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
+                    code_declined (no code, a refusal, where code was asked),
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
@@ -159,6 +160,7 @@ from tether.reliability.answer_signals import (
 )
 from tether.reliability.capability_signals import disclaims_medium
 from tether.reliability.casual_signals import casual_trouble
+from tether.reliability.code_declined_signals import code_declined
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
@@ -376,6 +378,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     gave_up,
     answer_unfilled,
     stub_code,
+    code_declined,
     answers_nothing,
     cannot_see,
     disclaims_medium,
@@ -478,9 +481,14 @@ def _evidence(found: Iterable[Signal]) -> float:
     return round(sum(s.weight for s in found if s.weight > 0), 3)
 
 
+_WHOLE_SHAPE = frozenset(("stub_code",))
+
+
 def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:
     """The two signals that weigh what the others found (a full reading only)."""
-    evidence = sum(s.weight for s in found if s.weight > 0)
+    # (evidence read in the whole reply's shape, not in a part shown after a lead-in: no
+    # sentence of the writer's introduces a skeleton's unwritten body)
+    evidence = sum(s.weight for s in found if s.weight > 0 and s.name not in _WHOLE_SHAPE)
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))
     structural = sum(s.weight for s in found if s.name in STRUCTURAL)

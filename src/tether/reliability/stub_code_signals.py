@@ -50,12 +50,14 @@ _FRAME = re.compile(
     r"|(?:pub\s+)?fn\s+\w+.*\{?|func\s+\w+.*\{?|[{}]+;?|```\w*"
 )
 _COMMENT = re.compile(r"(?:#|//|/\*)\s*(.*)")
-# A request that demands code: a function to complete (its signature in the request), or to
+# A request that demands code (`demands_code`): a function to complete (its signature in the request), or to
 # write one ("Write a python function ...", "Implement the method ...").
 _DEMANDS_CODE = re.compile(
     r"^[ \t]*(?:async\s+)?def\s+\w+\s*\(|^[ \t]*(?:export\s+)?function\s+\w+\s*\("
     r"|\b(?:write|implement|complete|create|code|generate)\b[^.\n]{0,40}?"
-    r"\b(?:function|method|program|script|class|code)\b",
+    r"\b(?:function|method|program|script|class)\b"
+    # (code of a task, not code as a skill: "can you write code?" asks what the model can do)
+    r"|\b(?:write|generate)\b[^.\n]{0,20}?\bcode\s+(?:that|to|for|which)\b",
     re.M | re.I,
 )
 # A request about the skeleton itself: a stub, a template, an abstract method, `pass`.
@@ -68,6 +70,12 @@ _ASKS_SKELETON = re.compile(
 _DOCSTRING = ('"""', "'''")
 # A docstring's line this long, found in the request, is the request's docstring echoed.
 ECHOED_LINE_CHARS = 20
+
+
+def demands_code(question: str) -> bool:
+    """Whether the request (as written) demands code: a function to complete, whose signature
+    it holds, or one to write ("Write a python function ...", "Implement the method ...")."""
+    return bool(question) and _DEMANDS_CODE.search(question[:4000]) is not None
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -148,7 +156,7 @@ def stub_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # (a signature alone, or a default return of a function not the request's)
     if question and _ASKS_SKELETON.search(question) is not None:
         return ()
-    if not placeholder and (not question or _DEMANDS_CODE.search(question) is None):
+    if not placeholder and not demands_code(question):
         return ()
     what = "a placeholder for the code" if placeholder else "no statement that does anything"
     weight = w["stub_code"]
