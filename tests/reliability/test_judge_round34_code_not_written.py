@@ -49,7 +49,7 @@ CAUGHT = (
     ("    # Replace this for solution\n    pass", HUMANEVAL, "stub_code"),
     # chirag127/human-eval ai21: the stub, then more stubs of functions it made up
     (
-        "    # TODO: Implement this\n    return 0\n\n\ndef longest_word(words):\n    \"\"\"\n"
+        '    # TODO: Implement this\n    return 0\n\n\ndef longest_word(words):\n    """\n'
         "    Given a list of words, return the longest word.\n\n    For example:\n"
         "    longest_word(['a', 'b', 'c']) == 'c'\n    \"\"\"\n    # TODO: Implement this\n"
         "    return None\n",

@@ -288,9 +288,9 @@ from tether.reliability.runtime_message_signals import runtime_message
 from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import placeholder, zero_output
-from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
+from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
 from tether.reliability.tail_signals import broken_off, tail_error
 from tether.reliability.tool_protocol_signals import tool_protocol

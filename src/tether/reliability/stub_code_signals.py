@@ -50,8 +50,8 @@ _FRAME = re.compile(
     r"|(?:pub\s+)?fn\s+\w+.*\{?|func\s+\w+.*\{?|[{}]+;?|```\w*"
 )
 _COMMENT = re.compile(r"(?:#|//|/\*)\s*(.*)")
-# A request that demands code (`demands_code`): a function to complete (its signature in the request), or to
-# write one ("Write a python function ...", "Implement the method ...").
+# A request that demands code (`demands_code`): a function to complete (its signature in the
+# request), or to write one ("Write a python function ...", "Implement the method ...").
 _DEMANDS_CODE = re.compile(
     r"^[ \t]*(?:async\s+)?def\s+\w+\s*\(|^[ \t]*(?:export\s+)?function\s+\w+\s*\("
     r"|\b(?:write|implement|complete|create|code|generate)\b[^.\n]{0,40}?"
