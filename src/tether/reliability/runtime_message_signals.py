@@ -88,8 +88,8 @@ _SYSTEM_MESSAGE = re.compile(
     # a Unix shell's own error line (`zsh:1: no matches found: ...`, `bash: line 1: foo: command
     # not found`, `/bin/sh: 1: jq: not found`): a command the tool ran, its failure passed on
     r"|^(?:/\S*/)?(?:zsh|bash|sh|dash|ksh)(?::? line \d+|: ?\d+)?: (?:[^\n:]{1,80}: )?"
-    r"(?:command not found|no matches found|not found|[Nn]o such file or directory|[Pp]ermission denied"
-    r"|syntax error\b|bad substitution|parse error\b)[^\n]*"
+    r"(?:command not found|no matches found|not found|[Nn]o such file or directory"
+    r"|[Pp]ermission denied|syntax error\b|bad substitution|parse error\b)[^\n]*"
     # Windows' shells on a command they cannot find, in their languages: cmd.exe's (`'python'
     # is not recognized as an internal or external command, ...`) and PowerShell's (`The term
     # 'ollama' is not recognized as a name of a cmdlet, function, script file, or ...`)
