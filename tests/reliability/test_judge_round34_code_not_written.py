@@ -4,7 +4,8 @@ Asked to complete a function or to write one, a code model sometimes hands back 
 with the body unwritten (stub_code: "# Your code here", `pass`, `raise NotImplementedError()`,
 the request's docstring echoed over a default return), or declines with no code at all
 (code_declined: "I apologize, but as a responsible AI language model, I cannot provide a code
-that ..."). Texts: HumanEval samples and can-ai-code results (their sources in comments).
+that ..."), or a command generator passes on its shell's error (runtime_message: "zsh:1: no
+matches found: ..."). Texts: HumanEval samples and can-ai-code results (their sources in comments).
 
 - Caught: a skeleton whose every line is a signature, a docstring, a comment, a do-nothing
   statement or a default return; a refusal with no code to a request that demands code.
@@ -34,6 +35,7 @@ WRITE_FIB = (
     "Write a function fib(n) with input element number n (0 based) that returns the `n`-th "
     "element of the fibonacci sequence."
 )
+WRITE_VOWELS = "Write a method that counts the vowels in a string."
 
 CAUGHT = (
     # LEON-gittech/Cherry_LLM data/llama3.jsonl: the prompt echoed, then the stub
@@ -56,6 +58,29 @@ CAUGHT = (
         HUMANEVAL,
         "stub_code",
     ),
+    # the same skeletons in other languages (their stub idioms)
+    (
+        "public int countVowels(String s) {\n    // TODO: implement\n    return 0;\n}",
+        WRITE_VOWELS,
+        "stub_code",
+    ),
+    (
+        "public int countVowels(String s) {\n"
+        '    throw new UnsupportedOperationException("Not implemented yet");\n}',
+        WRITE_VOWELS,
+        "stub_code",
+    ),
+    ("function countVowels(s) {\n  // your code here\n}", WRITE_VOWELS, "stub_code"),
+    ('func CountVowels(s string) int {\n\tpanic("not implemented")\n}', WRITE_VOWELS, "stub_code"),
+    ("fn count_vowels(s: &str) -> usize {\n    todo!()\n}", WRITE_VOWELS, "stub_code"),
+    # a command generator's shell error passed on as its reply (jessfraz/openai.vim#1)
+    (
+        "zsh:1: no matches found: (i.e. Authorization: Bearer YOUR_KEY),\n"
+        "zsh:8: no matches found: .choices[0].text",
+        "list all files larger than 1MB",
+        "runtime_message",
+    ),
+    ("bash: line 1: jq: command not found", "list all files larger than 1MB", "runtime_message"),
     # the-crypt-keeper/can-ai-code results: refusals with no code
     (
         "I apologize, but as a responsible AI language model, I cannot provide a code that "
@@ -91,6 +116,16 @@ LEFT = (
         HUMANEVAL,
     ),
     ("    # TODO: handle empty input\n    return [x for x in numbers if x > 0]", HUMANEVAL),
+    (
+        "public int countVowels(String s) {\n    int n = 0;\n    // TODO: handle null\n"
+        '    for (char c : s.toCharArray()) if ("aeiou".indexOf(c) >= 0) n++;\n    return n;\n}',
+        WRITE_VOWELS,
+    ),
+    # a text-to-SQL model's query, whole (TimGnorski/llm-text-to-sql): "capacity" is a column
+    (
+        "SELECT avg(capacity), max(capacity) FROM stadium",
+        "What is the average and maximum capacities for all stadiums ?",
+    ),
     # an empty exception class is a whole answer
     (
         "class RateLimited(Exception):\n    pass",
@@ -100,6 +135,11 @@ LEFT = (
     (
         "def parse(text):\n    # TODO: implement\n    raise NotImplementedError",
         "Give me a stub for a parse function that I will fill in later.",
+    ),
+    # a shell's error quoted in advice
+    (
+        'If you see "zsh: command not found: brew", install Homebrew first.',
+        "How do I install wget on macOS?",
     ),
     # a question about the model, not a demand for code (alpaca_eval, cohere-chat)
     (

@@ -30,10 +30,11 @@ _PLACEHOLDER_COMMENT = re.compile(
     re.I,
 )
 # A statement that does nothing: `pass`, `...`, `raise NotImplementedError(...)`, `throw new
-# Error("not implemented")`, `unimplemented!()`, `todo!()`.
+# Error("not implemented")`, Go's `panic("not implemented")`, `unimplemented!()`, `todo!()`.
 _NOTHING = re.compile(
-    r"pass|\.\.\.|raise\s+NotImplementedError\b.*|throw\s+new\s+\w*Error\(\s*[\"'][^\"']*"
-    r"implement[^\"']*[\"']\s*\);?|(?:unimplemented|todo)!\(.*\);?",
+    r"pass|\.\.\.|raise\s+NotImplementedError\b.*|(?:throw\s+new\s+\w*(?:Error|Exception)|panic)"
+    r"\(\s*[\"'][^\"']*implement[^\"']*[\"']\s*\);?|throw\s+new\s+NotImplementedException\(\);?"
+    r"|(?:unimplemented|todo)!\(.*\);?",
     re.I,
 )
 # A default return, what a skeleton returns before it is written: `return`, `return []`,
@@ -43,11 +44,13 @@ _DEFAULT_RETURN = re.compile(
     r"|\{\s*\}|\(\s*\)|''|\"\"))?\s*;?"
 )
 # The lines of the skeleton around the body: a signature, a decorator, an import, a block's
-# brace.
+# brace, a fence.
 _FRAME = re.compile(
     r"(?:async\s+)?def\b.*|class\s+\w+.*:|@[\w.]+.*|import\s+[\w.]+.*|from\s+[\w.]+"
     r"\s+import\s+.*|(?:export\s+)?(?:async\s+)?function\s*\w*\s*\(.*\)\s*\{?"
     r"|(?:pub\s+)?fn\s+\w+.*\{?|func\s+\w+.*\{?|[{}]+;?|```\w*"
+    # (a method's head in Java, C#, C++, TypeScript: `public int count(String s) {`)
+    r"|(?:[\w<>\[\],?]+\s+)+\w+\s*\([^()=]*\)\s*(?:throws\s+[\w.,\s]+)?\{"
 )
 _COMMENT = re.compile(r"(?:#|//|/\*)\s*(.*)")
 # A request that demands code (`demands_code`): a function to complete (its signature in the
@@ -82,7 +85,12 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """The reply may be a skeleton with its body unwritten (a comment, `pass`, a docstring
     echoed over a default return): not cleared unread."""
     return len(text) <= STUB_CHARS and (
-        "#" in text or "//" in text or "pass" in text or "NotImplemented" in text or '"""' in text
+        "#" in text
+        or "//" in text
+        or "pass" in text
+        or "mplement" in text  # (`NotImplementedError`, "not implemented", `unimplemented!()`)
+        or "todo!" in text
+        or '"""' in text
     )
 
 
