@@ -427,6 +427,8 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
         shown = next((x.strip() for x in lines[at + 1 :] if x.strip()), "")
         if STEP_BREAK.fullmatch(shown):
             continue  # a step of an agent's turn ends there ("---"): it shows nothing
+        if shown and r.names_asked(lead) and r.names_asked(shown):
+            continue  # the request's own example said back (a docstring echoed): not the writer's
         weight = max(w["introduced"], 0.6 * evidence)
         return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()

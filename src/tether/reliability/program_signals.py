@@ -138,6 +138,22 @@ def _literal(lines: list[str], strong: int, weak: int, total: int, nested: bool)
     return _OPENS_LITERAL.fullmatch(head) is not None
 
 
+# A query, the whole reply (a text-to-SQL model's answer: `SELECT avg(capacity) FROM stadium`):
+# its head and its `FROM`. A database's error opens with its own label (`ERROR: ...`).
+_SQL_QUERY = re.compile(r"\s*(?:SELECT|WITH)\s[^;]*?\bFROM\s", re.I)
+_SQL_LINES = 30
+
+
+def _sql_alone(text: str) -> bool:
+    """Whether the query is the whole text: one statement, no line of it a sentence."""
+    lines = text.strip().rstrip(";").splitlines()
+    return (
+        len(lines) <= _SQL_LINES
+        and ";" not in text.strip().rstrip(";")
+        and not any(_SENTENCE_END.search(line) for line in lines)
+    )
+
+
 def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is, or mostly is, a program: three statements or more (definitions,
     assignments, calls, blocks) and most of its lines code, with a block indented under its
@@ -149,6 +165,8 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     text = r.text[:6000]
+    if _SQL_QUERY.match(text) is not None and _sql_alone(text):
+        return (Signal("source_code", -w["source_code"], "an SQL query"),)
     first = _MARK.search(text)
     if first is None or _MARK.search(text, first.end()) is None:
         return ()  # (not two line ends or assignments of code: 19 texts in 20 stop here)

@@ -313,8 +313,10 @@ class Reply:
 
     def names_asked(self, part: str) -> bool:
         """Whether the request says `part` (a word or a phrase of the reply), both read in the
-        comparison form."""
-        return bool(self.question) and self.compared(part) in self.compared_question
+        comparison form (`_` read as a space in both, as `question` reads it)."""
+        return (
+            bool(self.question) and self.compared(part.replace("_", " ")) in self.compared_question
+        )
 
     @once
     def system(self) -> str:

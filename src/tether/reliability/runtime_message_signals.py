@@ -85,6 +85,11 @@ _SYSTEM_MESSAGE = re.compile(
     r"|ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|EPIPE|ENOENT|EACCES|EADDRINUSE)\b"
     r"|^(?:Get|Post|Put|Patch|Delete|Head|GET|POST|PUT|PATCH|DELETE|HEAD) \"https?://[^\"\s]+\": \S"
     r"|\breturned non-zero exit status -?\d+"
+    # a Unix shell's own error line (`zsh:1: no matches found: ...`, `bash: line 1: foo: command
+    # not found`, `/bin/sh: 1: jq: not found`): a command the tool ran, its failure passed on
+    r"|^(?:/\S*/)?(?:zsh|bash|sh|dash|ksh)(?::? line \d+|: ?\d+)?: (?:[^\n:]{1,80}: )?"
+    r"(?:command not found|no matches found|not found|[Nn]o such file or directory"
+    r"|[Pp]ermission denied|syntax error\b|bad substitution|parse error\b)[^\n]*"
     # Windows' shells on a command they cannot find, in their languages: cmd.exe's (`'python'
     # is not recognized as an internal or external command, ...`) and PowerShell's (`The term
     # 'ollama' is not recognized as a name of a cmdlet, function, script file, or ...`)
@@ -134,6 +139,7 @@ _SYSTEM_MESSAGE_KEYS = (
     "EADDRINUSE",
     '"http',
     "non-zero exit status",
+    "sh:",
     "is not recognized as ",
     "setLenient",
     "Unexpected JSON token",

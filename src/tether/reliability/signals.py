@@ -58,6 +58,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     declines_as_ai (a task declined for being an AI: "As an AI language
                     model, I cannot write this chapter."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
+                    stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
+                    code_declined (no code, a refusal, where code was asked),
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
@@ -132,6 +134,7 @@ from tether.reliability import (
     persona_signals,
     setup_signals,
     step_limit_signals,
+    stub_code_signals,
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
@@ -166,6 +169,7 @@ from tether.reliability.answer_signals import (
 )
 from tether.reliability.capability_signals import disclaims_medium
 from tether.reliability.casual_signals import casual_trouble
+from tether.reliability.code_declined_signals import code_declined
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
@@ -295,6 +299,7 @@ from tether.reliability.source_signals import cites_source, names_origin, third_
 from tether.reliability.stand_in_signals import placeholder, zero_output
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
+from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
 from tether.reliability.tail_signals import broken_off, tail_error
 from tether.reliability.tool_protocol_signals import tool_protocol
@@ -384,6 +389,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     gave_up,
     answer_unfilled,
     ai_excuse_signals.declines_as_ai,
+    stub_code,
+    code_declined,
     answers_nothing,
     cannot_see,
     disclaims_medium,
@@ -487,9 +494,14 @@ def _evidence(found: Iterable[Signal]) -> float:
     return round(sum(s.weight for s in found if s.weight > 0), 3)
 
 
+_WHOLE_SHAPE = frozenset(("stub_code",))
+
+
 def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:
     """The two signals that weigh what the others found (a full reading only)."""
-    evidence = sum(s.weight for s in found if s.weight > 0)
+    # (evidence read in the whole reply's shape, not in a part shown after a lead-in: no
+    # sentence of the writer's introduces a skeleton's unwritten body)
+    evidence = sum(s.weight for s in found if s.weight > 0 and s.name not in _WHOLE_SHAPE)
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))
     structural = sum(s.weight for s in found if s.name in STRUCTURAL)
@@ -593,6 +605,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
+    stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
 )
 
 

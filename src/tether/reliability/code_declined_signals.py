@@ -1,0 +1,50 @@
+"""A refusal in place of the code the request demands: no code in it, and it opens by declining.
+
+Asked to write a function, a code model sometimes answers with no code at all: "I'm sorry, but
+the question you've asked is not related to computer science", "I apologize, but as a
+responsible AI language model, I cannot provide a code that ...". The work asked for is code;
+a reply with no line of it that declines, apologises or disclaims as an AI gave none of the
+work (a reply that declines and then writes the code has its code: `source_code`). Signal
+code_declined.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.program_signals import program_lines
+from tether.reliability.reply import Reply, Signal
+from tether.reliability.stub_code_signals import demands_code
+
+# A refusal is a paragraph or three; a longer reply has done some work.
+DECLINED_CHARS = 1500
+# Where a refusal says it declines: its opening, or a disclaimer as an AI further on.
+OPENING_CHARS = 200
+DISCLAIMER_CHARS = 1000
+# An opening that declines: an apology, "unfortunately", the speaker unable.
+_DECLINES = re.compile(
+    r"^\W*(?:(?:i'm|i am|i\u2019m)\s+(?:so\s+|very\s+)?sorry|sorry|(?:my\s+)?apologies"
+    r"|i\s+apologi[sz]e|unfortunately)\b"
+    r"|\b(?:i|we)\s+(?:cannot|can't|can\u2019t|can not|am unable to|am not able to"
+    r"|must (?:politely |respectfully )?decline)\b"
+)
+# A disclaimer as an AI model, or a declining of the question, anywhere in the refusal.
+_DISCLAIMS = re.compile(
+    r"\bas an? (?:(?:responsible|ethical|helpful|honest)\s+(?:and\s+\w+\s+)?)?ai\b"
+    r"|\bas a (?:responsible\s+(?:and\s+\w+\s+)?)?(?:ai\s+)?language model\b"
+    r"|\bdecline to (?:answer|provide|write)\b"
+)
+
+
+def code_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The request demands code and the reply has none (no fence, no statement) and declines:
+    it opens with an apology or an inability, or disclaims as an AI model."""
+    text = r.text
+    if len(text) > DECLINED_CHARS or "```" in text or not demands_code(r.raw_question):
+        return ()
+    low = r.low
+    m = _DECLINES.search(low[:OPENING_CHARS]) or _DISCLAIMS.search(low[:DISCLAIMER_CHARS])
+    if m is None or program_lines(text)[0]:
+        return ()
+    return (Signal("code_declined", w["code_declined"], m.group(0).strip()[:60]),)
