@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-import orjson
-
 from tether.reliability.degenerate_signals import degenerate_message
 from tether.reliability.envelope_signals import envelope_failure
 from tether.reliability.error_objects import FENCE
@@ -34,6 +32,7 @@ from tether.reliability.reply import (
     is_footer,
     split_sentences,
 )
+from tether.reliability.reply_json import NOT_JSON, reply_json
 from tether.reliability.trace_signals import is_trace
 from tether.reliability.words import CJK
 
@@ -544,11 +543,10 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     t = r.text
     if r.structure is not None or t[:1] not in "{[" or t[-1:] not in "}]":
         return ()
-    try:
-        value = orjson.loads(t)
-    except orjson.JSONDecodeError:
+    value = reply_json(r)
+    if value is NOT_JSON:
         return ()
-    if _error_wrapper(value) or degenerate_message(t) is not None:
+    if _error_wrapper(value) or degenerate_message(r) is not None:
         return ()  # (a chat message whose content is "GGGG": a broken model's, not data)
     if '"iserror"' in r.low and _flagged_error(value, 3):
         return ()  # (a tool call's result that says it failed: MCP's `"isError": true`)
