@@ -7,13 +7,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-import orjson
-
 from tether.reliability.degenerate_signals import degenerate_message
 from tether.reliability.envelope_signals import envelope_failure
 from tether.reliability.error_objects import FENCE
 from tether.reliability.error_objects import error_object as read_error_object
-from tether.reliability.keyed import KeyGated, holds, split_keys
+from tether.reliability.keyed import Alternation, KeyGated, holds, split_keys
 from tether.reliability.machine_marks import first_id
 from tether.reliability.notice_layout import HEDGES, exception_report, fenced_report, notice_list
 from tether.reliability.notice_signals import own_cause_at
@@ -34,6 +32,7 @@ from tether.reliability.reply import (
     is_footer,
     split_sentences,
 )
+from tether.reliability.reply_json import NOT_JSON, reply_json
 from tether.reliability.trace_signals import is_trace
 from tether.reliability.words import CJK
 
@@ -546,11 +545,10 @@ def json_data(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     t = r.text
     if r.structure is not None or t[:1] not in "{[" or t[-1:] not in "}]":
         return ()
-    try:
-        value = orjson.loads(t)
-    except orjson.JSONDecodeError:
+    value = reply_json(r)
+    if value is NOT_JSON:
         return ()
-    if _error_wrapper(value) or degenerate_message(t) is not None:
+    if _error_wrapper(value) or degenerate_message(r) is not None:
         return ()  # (a chat message whose content is "GGGG": a broken model's, not data)
     if '"iserror"' in r.low and _flagged_error(value, 3):
         return ()  # (a tool call's result that says it failed: MCP's `"isError": true`)
@@ -642,17 +640,21 @@ INPUT_EXAMPLE_CHARS = 300
 # ("例: ランチ 1200円"), or "like this" before a verb of sending or typing ("「ランチ 1200円」
 # みたいに送ってね", "按照这个格式输入"); or the input's form in digits ("請輸入 4-6 位數字",
 # "4桁の数字を入力").
-_INPUT_EXAMPLE = KeyGated(
+# (every branch but the first needs a character outside ASCII: an ASCII reply, most, is
+# searched with the first alone, which the engine skips to its bracket; the whole alternation
+# was tried at every position, ~14 us on a 300-character notice with a bracket in it)
+_INPUT_EXAMPLE = Alternation(
     r"[(\uff08]\s*(?:例|例如|比如|예|예시|e\.g\.|eg\.?|z\.b\.|ej\.|ex\.|например|напр\.|ví dụ"
-    r"|vd)\s*[:\uff1a.]?\s*(?P<ex>[^()\uff08\uff09\n]{2,40})[)\uff09]"
-    r"|(?:^|[\s\u3002\uff0c\uff1a\n])(?:例|例如|比如|예시|예|например|ví dụ)\s*[:\uff1a]\s*"
+    r"|vd)\s*[:\uff1a.]?\s*(?P<ex>[^()\uff08\uff09\n]{2,40})[)\uff09]",
+    r"(?:^|[\s\u3002\uff0c\uff1a\n])(?:例|例如|比如|예시|예|например|ví dụ)\s*[:\uff1a]\s*"
     r"(?P<ex2>[^\n]{2,40})"
     r"|(?:みたいに|のように|のような形で|の形式で|の形で)(?:送|入力|メッセージ|書い|打)"
     r"|(?:형식으로|처럼) (?:입력|보내)|(?:格式|格式來|格式来)(?:输入|輸入|发送|發送)"
     r"|(?:输入|輸入|入力|입력)[^\u3002\n]{0,12}?\d+\s*[\uff5e~\-\u301c]?\s*\d*\s*(?:位|桁|자리)"
     r"|\d+\s*[\uff5e~\-\u301c]?\s*\d*\s*(?:位數字|位数字|桁の数字|자리 숫자)"
-    r"|введите[^.\n]{0,20}\d+\s*(?:цифр|символ)"
+    r"|введите[^.\n]{0,20}\d+\s*(?:цифр|символ)",
 )
+_INPUT_EXAMPLE_KEYS = KeyGated(_INPUT_EXAMPLE.full.pattern)  # (one of its keys: it may match)
 # An example a failure notice gives: a bot's command ("/setkey sk-..."), a key, a setting.
 _NOTICE_EXAMPLE = re.compile(r"^\s*[/!]|sk-|api|key|token|キー|키|密钥|金鑰|ключ", re.I)
 # The classes a setup or limit notice's words belong to: an example there is of a key or a plan.
@@ -670,10 +672,10 @@ def input_example(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(text) > INPUT_EXAMPLE_CHARS or r.html:
         return ()
     low = text.lower()
-    m = _INPUT_EXAMPLE.search(low)
+    m = _INPUT_EXAMPLE.search(low) if _INPUT_EXAMPLE_KEYS.may_match(low) else None
     if m is None:
         return ()
-    example = m.group("ex") or m.group("ex2") or ""
+    example = m.group("ex") or m.groupdict().get("ex2") or ""
     if _NOTICE_EXAMPLE.search(example) is not None:
         return ()
     if any(h[0] in _NOTICE_CLASSES for h in r.hits):

@@ -25,8 +25,6 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
-import orjson
-
 from tether.reliability.continuation_signals import (
     head_echo,
     may_continue,
@@ -83,6 +81,7 @@ from tether.reliability.raw_output_signals import (
     silence_after,
 )
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply_json import reply_json
 from tether.reliability.sentence_loops import may_repeat_sentences, sentence_loop
 from tether.reliability.transcript_signals import filler
 from tether.reliability.transcript_signals import may_fire as may_fill
@@ -160,25 +159,23 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     return may_be_degenerate(text.strip())
 
 
-def _message_content(text: str) -> str | None:
+def _message_content(r: Reply) -> str | None:
     """The content of a chat message object printed whole (`{"role": "assistant", "content":
     "..."}`): a runner's raw response, whose content is read as the reply."""
+    text = r.text.strip()
     if not text.startswith("{") or len(text) > SOUP_CHARS or '"assistant"' not in text:
         return None
-    try:
-        data = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return None
+    data = reply_json(r)
     if not isinstance(data, dict) or data.get("role") != "assistant":
         return None
     content = data.get("content")
     return content.strip() if isinstance(content, str) else None
 
 
-def degenerate_message(text: str) -> str | None:
+def degenerate_message(r: Reply) -> str | None:
     """The content of a chat message object printed whole when it is no language (one letter
     repeated, control tokens bare): a runner's raw response with nothing in it, not data."""
-    content = _message_content(text)
+    content = _message_content(r)
     if content is not None and (one_letter(content) or bare_tokens(content) is not None):
         return content[:20]
     return None
@@ -192,7 +189,7 @@ def broken(r: Reply) -> str | None:
     text = r.text.strip()
     if not text:
         return None
-    said = degenerate_message(text)
+    said = degenerate_message(r)
     if (
         said is None
         and _SPACE.search(text) is None

@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-import orjson
-
 from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply_json import NOT_JSON, reply_json
 
 # An envelope is a wire object of at most this size (a longer JSON reply is data).
 ENVELOPE_CHARS = 8000
@@ -46,11 +45,8 @@ def envelope_failure(r: Reply) -> str | None:
     if len(text) > ENVELOPE_CHARS or not text:
         return None
     if text[0] in "{[" and text[-1] in "}]":
-        try:
-            value = orjson.loads(text)
-        except orjson.JSONDecodeError:
-            return None
-        return _empty_inside(value)
+        value = reply_json(r)
+        return None if value is NOT_JSON else _empty_inside(value)
     if text[0] in "[CTIEm" and _TOOL_RESULT_REPR.match(text):
         return "a tool's result printed as the reply"
     return None

@@ -6,10 +6,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-import orjson
-
+from tether.reliability.reply_json import parsed
 from tether.reliability.trie_patterns import trie_pattern
 
 # An HTTP error status; the check before it follows its first digit, so the engine can skip
@@ -333,9 +333,12 @@ def _crash_record(value: dict[str, Any]) -> bool:
     )
 
 
-def error_object(text: str) -> tuple[str, str, list[str]] | None:
+def error_object(
+    text: str, parse: Callable[[str], object] = parsed
+) -> tuple[str, str, list[str]] | None:
     """(kind, prefix, messages) when `text` is one error object, perhaps after a short prefix,
-    inside a fence or after `data:`; None otherwise."""
+    inside a fence or after `data:`; None otherwise. `parse`: how its body is read as JSON
+    (a reply's whole text is parsed once a reply: `reply_json.json_of`)."""
     t = text.strip()
     if t.startswith("```"):
         fence = FENCE.match(t)
@@ -356,10 +359,7 @@ def error_object(text: str) -> tuple[str, str, list[str]] | None:
     body = t[start : end + 1]
     if prefix.lower().startswith("data:"):
         prefix = prefix[5:].strip()
-    try:
-        value = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        value = None
+    value = parse(body)
     if isinstance(value, dict):
         errorish, messages = _json_messages(value)
         if errorish or _error_keys_only(value):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 
 from tether.reliability.error_objects import (
     CODE_WORD,
@@ -58,13 +59,15 @@ def coverage(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     total = count_letters(r.message)
     if total == 0:
         return ()
-    covered, end = 0, -1
-    for _, start, stop, _ in sorted(r.hits, key=lambda h: h[1]):
+    # (the covered parts counted at once: letters are counted one character at a time)
+    parts, end = [], -1
+    message = r.message
+    for _, start, stop, _ in sorted(r.hits, key=itemgetter(1)):
         start = max(start, end)
         if stop > start:
-            covered += count_letters(r.message[start:stop])
+            parts.append(message[start:stop])
             end = stop
-    share = covered / total
+    share = count_letters("".join(parts)) / total
     if share >= 0.3:
         return (Signal("coverage", w["coverage"], f"{share:.0%} of the message's letters"),)
     return ()

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from tether.reliability.trie_patterns import trie_node
+
 Keys = tuple[tuple[str, ...], tuple[str, ...]]
 
 
@@ -32,6 +34,27 @@ def holds(text: str, keys: Keys) -> bool:
         if key in text:
             return True
     return bool(wide) and not text.isascii() and any(key in text for key in wide)
+
+
+# From this many keys on, short ones (`KeyGated`'s, four characters at most) are looked for
+# with one regex shaped like a trie (`any_of`), not with a scan of the text per key.
+TRIE_KEYS = 5
+
+
+def any_of(keys: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A regex that finds one of `keys` (plain substrings) wherever `holds` would, shaped like
+    a trie: the engine follows one branch per letter at each position, where a substring test
+    scans the whole text once per key (22 keys on a 1.4 KB answer: ~7 us against ~16); None
+    for fewer than `TRIE_KEYS` (each scanned is cheaper then)."""
+    if len(keys) < TRIE_KEYS:
+        return None
+    root: dict[str, Any] = {}
+    for key in keys:
+        node = root
+        for ch in key:
+            node = node.setdefault(ch, {})
+        node[""] = {""}
+    return re.compile(trie_node(root))
 
 
 def may_hold_folded(text: str, low: str, keys: tuple[str, ...]) -> bool:
@@ -109,16 +132,24 @@ class KeyGated:
         self.keys = split_keys(
             tuple(sorted(k for k in cut if not any(o != k and o in k for o in cut)))
         )
+        self._plain = any_of(self.keys[0])
 
     def may_match(self, text: str, low: str | None = None) -> bool:
         """Whether the pattern may match in `text` (`low`: `text.lower()`, when known)."""
-        if not self.keys[0] and not self.keys[1]:
+        plain, wide = self.keys
+        if not plain and not wide:
             return True
         if text.isascii():
             if self.folded:
                 text = text.lower() if low is None else low
+            if self._plain is not None:
+                return self._plain.search(text) is not None
             return holds(text, self.keys)
-        return self.folded or holds(text, self.keys)
+        if self.folded:
+            return True
+        if self._plain is not None and self._plain.search(text) is not None:
+            return True
+        return holds(text, ((), wide) if self._plain is not None else self.keys)
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         return self.pattern.search(text, pos, endpos) if self.may_match(text) else None

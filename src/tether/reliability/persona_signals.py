@@ -434,15 +434,11 @@ _ASKS_STATE = re.compile(
 )
 
 
-def asked_after(r: Reply) -> str | None:
-    """The request, when it only greets the bot or asks after it ("How are you?", "在吗?",
-    "¿cómo estás?"; the lexicon's `asking_after`; or a short question about its state, "are
-    you tired?", "你累不累?": `_ASKS_STATE`), and the reply is a short line with no
-    failure word but its speaker's own state or presence. To a request that proposes
-    something ("let's date", "wanna play?", "now?"; `proposing`), a short deferral is an
-    answer too: "I'm too busy, perhaps later" (`deferring`, its only advice); to one about its
-    silence or one that scolds it (`scolding`), an apology."""
-    q = r.question.strip()
+@lru_cache(maxsize=64)
+def _asks_after(q: str) -> tuple[bool, bool] | None:
+    """Whether a request (stripped) only greets the bot, asks after it, proposes something or
+    asks after its silence (`asked_after`): (a proposal, about its silence), or None. Read of
+    the request alone, kept for the next reply to it (every attempt reads the same one)."""
     if not q or len(q) > ASKING_AFTER_CHARS:
         return None
     proposal = PROPOSING.search(q.lower()) is not None and WORK.search(q) is None
@@ -454,6 +450,22 @@ def asked_after(r: Reply) -> str | None:
         and _ASKS_STATE.search(q) is None
     ):
         return None
+    return proposal, silence
+
+
+def asked_after(r: Reply) -> str | None:
+    """The request, when it only greets the bot or asks after it ("How are you?", "在吗?",
+    "¿cómo estás?"; the lexicon's `asking_after`; or a short question about its state, "are
+    you tired?", "你累不累?": `_ASKS_STATE`), and the reply is a short line with no
+    failure word but its speaker's own state or presence. To a request that proposes
+    something ("let's date", "wanna play?", "now?"; `proposing`), a short deferral is an
+    answer too: "I'm too busy, perhaps later" (`deferring`, its only advice); to one about its
+    silence or one that scolds it (`scolding`), an apology."""
+    q = r.question.strip()
+    asks = _asks_after(q)
+    if asks is None:
+        return None
+    proposal, silence = asks
     if short_line(r, MACHINERY_CHARS) is None:
         return None
     if any(not _state_word(name, term, proposal, silence) for name, _, _, term in r.hits):

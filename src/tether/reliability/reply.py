@@ -22,6 +22,7 @@ from tether.reliability.lexicon import Lexicon
 from tether.reliability.machine_marks import HTML, MARKDOWN_TAG, SCRIPT, TAG, first_id
 from tether.reliability.once import once
 from tether.reliability.page_marks import page_marks
+from tether.reliability.reply_json import json_of
 from tether.reliability.request_readings import (
     ASKS_AFTER_SILENCE,
     GREETING_CHARS,
@@ -143,7 +144,7 @@ class Reply:
     @once
     def structure(self) -> tuple[str, str, list[str]] | None:
         """(kind, prefix, message strings) when the reply is mostly one error object."""
-        return read_error_object(self.text)
+        return read_error_object(self.text, lambda body: json_of(self, body))
 
     @once
     def written(self) -> bool:

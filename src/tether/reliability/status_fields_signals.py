@@ -17,10 +17,9 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import orjson
-
 from tether.reliability.question_signals import keys_demanded
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply_json import reply_json
 
 # An envelope of status fields is small: a record of data has more to it.
 ENVELOPE_KEYS_MAX = 8
@@ -72,15 +71,12 @@ _NUMBER = re.compile(r"-?\d{1,8}|[A-Z][A-Z0-9]*_[A-Z0-9_]+")
 _SUCCESS_CODES = frozenset(("0", "00", "000", "0000", "200", "ok", "success", "true"))
 
 
-def _envelope(text: str) -> dict[str, Any] | None:
+def _envelope(r: Reply) -> dict[str, Any] | None:
     """The reply as one small flat JSON object with no payload, or None."""
-    t = text.strip()
+    t = r.text.strip()
     if not (t.startswith("{") and t.endswith("}")) or len(t) > 1200:
         return None
-    try:
-        value = orjson.loads(t)
-    except orjson.JSONDecodeError:
-        return None
+    value = reply_json(r)
     if not isinstance(value, dict) or not 2 <= len(value) <= ENVELOPE_KEYS_MAX:
         return None
     if any(isinstance(v, dict | list) and v for v in value.values()):
@@ -126,7 +122,7 @@ def failed_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     false, a failed result or state, an abbreviated error key, or only a code and a message."""
     if r.structure is not None or r.text[:1] != "{":
         return ()  # (an error object already weighs as one)
-    fields = _envelope(r.text)
+    fields = _envelope(r)
     if fields is None or (r.instructions and keys_demanded(r.instructions, r.text)):
         return ()  # (the request asked for an object with these keys: its answer)
     found = _failure_field(fields)
