@@ -16,7 +16,7 @@ up. The words are data of `judge_signals.json` (`capability_disclaimer`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
@@ -41,7 +41,8 @@ _CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+")
 _JOIN = re.compile(r",\s*(?=but\b|however\b|so\b|and therefore\b|therefore\b)|\s+(?=but\s+i\b)")
 
 
-def _regexes(terms: Iterable[str]) -> str:
+def regexes(terms: Iterable[str]) -> str:
+    """One alternation of the `re:` entries of a list of terms (the plain ones are others')."""
     return "|".join(f"(?:{str(t)[3:]})" for t in terms if str(t).startswith("re:")) or "(?!)"
 
 
@@ -49,17 +50,17 @@ _CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{alternation(_DATA.get('ca
 # A quotation in a clause (the question said again) is no clause of the reply's own.
 _QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
 _MEDIUM = re.compile(rf"\b(?:{alternation(_DATA.get('medium', ()))})\b")
-_ABSENT = re.compile(_regexes(_DATA.get("absent", ())))
-_OFFER = re.compile(_regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
+_ABSENT = re.compile(regexes(_DATA.get("absent", ())))
+_OFFER = re.compile(regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
 # Chinese: the disclaimer anywhere in its sentence, which is one clause; offers and reasons
 _CANNOT_ZH = re.compile(alternation(_DATA.get("cannot_zh", ())))
 _MEDIUM_ZH = re.compile(alternation(_DATA.get("medium_zh", ())))
-_OFFER_ZH = re.compile(_regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
+_OFFER_ZH = re.compile(regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
 _SENTENCE_ZH = re.compile(r"[^\u3002\uff01\uff1f!?\n]+")
 _LEAD_ZH = re.compile(
     r"^(?:(?:很|非常|十分)?抱歉|对不起|對不起|不好意思|但是?|不过|不過)[\uff0c,\s]*"
 )
-_ASKS = re.compile(_regexes(_DATA.get("asks", ())))
+_ASKS = re.compile(regexes(_DATA.get("asks", ())))
 # A request that foresees the disclaimer ("if the video is invalid, tell me you cannot answer"):
 # then it is the answer asked for.
 _FORESEES = re.compile(
@@ -69,7 +70,7 @@ _FORESEES = re.compile(
 _FORBIDS = re.compile(r"\b(?:do not|don't|never|refuse|decline|not allowed|must not|cannot)\b")
 
 
-def _clauses(low: str) -> list[str]:
+def clauses(low: str) -> list[str]:
     """The reply's clauses, their leads (an apology, a connective) taken off."""
     out: list[str] = []
     for sentence in _CLAUSE.findall(_QUOTED.sub("it", low)):
@@ -85,34 +86,44 @@ def _clauses(low: str) -> list[str]:
     return out
 
 
-def _disclaims(clause: str) -> bool:
+def disclaims(clause: str) -> bool:
     """The speaker says it cannot perceive the medium, or says the medium is not there."""
     if _CANNOT.match(clause) is not None and _MEDIUM.search(clause) is not None:
         return True
     return _ABSENT.search(clause) is not None
 
 
+def offers(clause: str) -> bool:
+    """The clause offers other help, asks for the input again or says what the model is."""
+    return _OFFER.search(clause) is not None
+
+
 def disclaimer(low: str) -> str | None:
     """The disclaimer clause when `low` (a short reply, lower-cased, one apostrophe) is made of
     disclaimers of the medium, apologies and offers only, else None."""
-    clauses: Sequence[str] = _clauses(low)
+    parts: Sequence[str] = clauses(low)
     said = None
-    for clause in clauses:
-        if _disclaims(clause):
+    for clause in parts:
+        if disclaims(clause):
             said = said or clause
-        elif _OFFER.search(clause) is None:
+        elif not offers(clause):
             return None  # the task's own matter: it did the part it could
     return said
+
+
+def sentences_zh(text: str) -> Iterator[str]:
+    """A Chinese reply's sentences, each without its lead (an apology, a "but")."""
+    for sentence in _SENTENCE_ZH.findall(text):
+        sentence = _LEAD_ZH.sub("", sentence.strip())
+        if sentence.strip("\uff0c,.\u3001 "):
+            yield sentence
 
 
 def disclaimer_zh(text: str) -> str | None:
     """`disclaimer` of a Chinese reply: each sentence a disclaimer ("我不能看图片"), an
     offer or a reason ("我的功能目前仅支持文本分析"), else None."""
     said = None
-    for sentence in _SENTENCE_ZH.findall(text):
-        sentence = _LEAD_ZH.sub("", sentence.strip())
-        if not sentence.strip("\uff0c,.\u3001 "):
-            continue
+    for sentence in sentences_zh(text):
         if _CANNOT_ZH.search(sentence) is not None and _MEDIUM_ZH.search(sentence) is not None:
             said = said or sentence
         elif _OFFER_ZH.search(sentence) is None:
@@ -140,15 +151,22 @@ def medium_disclaimer(r: Reply) -> str | None:
     return _medium_disclaimer(r)
 
 
+def expected(r: Reply) -> bool:
+    """Whether the request makes a disclaimer its answer: a tool's result to account for, a
+    question about the model's faculties ("can you see images?"), a request that foresees it
+    ("if you cannot tell, say so"), a system prompt that forbids the medium."""
+    if r.after_tools or _ASKS.search(r.question) is not None:
+        return True
+    if _FORESEES.search(r.instructions) is not None:
+        return True
+    system = r.system.lower()
+    return bool(system) and _names_medium(system) and _FORBIDS.search(system) is not None
+
+
 @kept
 def _medium_disclaimer(r: Reply) -> str | None:
-    if r.after_tools or _ASKS.search(r.question) is not None:
-        return None  # a tool's result accounted for; "can you see images?" answered
-    if _FORESEES.search(r.instructions) is not None:
-        return None  # the request foresees it: the disclaimer is what it asked for
-    system = r.system.lower()
-    if system and _names_medium(system) and _FORBIDS.search(system) is not None:
-        return None  # a system prompt that set the refusal up
+    if expected(r):
+        return None
     low = r.low.replace("\u2019", "'")
     said = disclaimer(low) if _MEDIUM_ZH.search(low) is None else disclaimer_zh(low)
     return said if said is not None and r.written else None

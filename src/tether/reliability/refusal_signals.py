@@ -17,6 +17,7 @@ from typing import Any
 
 from tether.reliability.capability_signals import medium_disclaimer
 from tether.reliability.lexicon import SHIPPED, alternation, typographic
+from tether.reliability.limits_signals import pleaded
 from tether.reliability.reply import STOP, Reply, Signal
 from tether.reliability.words import CONTENT_WORD
 
@@ -67,8 +68,8 @@ def names_refused(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short refusal that names what it refuses ("I can't help with making weapons"): the
     model declined this request in its own words. A filter's stock line names nothing
     ("I can't assist with that", "I cannot process this request")."""
-    if not r.written or medium_disclaimer(r) is not None:
-        return ()  # (a disclaimer of the image it was given names no matter of the request)
+    if not r.written or medium_disclaimer(r) is not None or pleaded(r) is not None:
+        return ()  # (a disclaimer of the image it was given, a plea of limits: no refusal)
     said = named_object(r)
     if said is None:
         return ()

@@ -58,6 +58,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
+                    pleads_limits (only the model's limits, a refusal, a redirect: "I'm
+                    not a doctor ... please consult one"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
@@ -118,6 +120,7 @@ from tether.reliability import (
     generation_signals,
     give_up_signals,
     inability_signals,
+    limits_signals,
     line_rendering_signals,
     loop_signals,
     notice_signals,
@@ -221,6 +224,7 @@ from tether.reliability.in_role_signals import forbids_listener, hearsay
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import Lexicon
+from tether.reliability.limits_signals import pleads_limits
 from tether.reliability.line_rendering_signals import line_chatter, rendered_line
 from tether.reliability.machine_marks import HTML
 from tether.reliability.notice_signals import (
@@ -375,6 +379,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answers_nothing,
     cannot_see,
     disclaims_medium,
+    pleads_limits,
     prompt_refused,
     cell_error,
     rejected_field,
@@ -567,6 +572,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
+    limits_signals.may_fire,  # a plea of the model's limits ("I'm not a doctor")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
