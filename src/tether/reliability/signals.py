@@ -59,7 +59,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
-                    not a doctor ... please consult one"),
+                    not a doctor ... please consult one"), declines_choice (a
+                    multiple-choice question, no option picked: "the answer is unknown"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
@@ -112,6 +113,7 @@ from tether.messages import Request, Usage
 from tether.reliability import (
     capability_signals,
     casual_signals,
+    choice_signals,
     cut_turn_signals,
     degenerate_signals,
     exchange_signals,
@@ -160,6 +162,7 @@ from tether.reliability.answer_signals import (
 )
 from tether.reliability.capability_signals import disclaims_medium
 from tether.reliability.casual_signals import casual_trouble
+from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
@@ -380,6 +383,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     cannot_see,
     disclaims_medium,
     pleads_limits,
+    declines_choice,
     prompt_refused,
     cell_error,
     rejected_field,
@@ -573,6 +577,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
     limits_signals.may_fire,  # a plea of the model's limits ("I'm not a doctor")
+    choice_signals.may_fire,  # no option picked ("the answer is unknown")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts
