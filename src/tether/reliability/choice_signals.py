@@ -1,12 +1,13 @@
 """A reply to a multiple-choice question that picks no option and says it cannot.
 
 Benchmarks and quiz apps ask a question with its options laid out ("A) EDTA", "B: ...") and
-read the option the reply picks. A reply that ends "Therefore, among A through D, the answer is
-unknown." or opens "无法确定正确答案" (cannot tell the right answer) picked none: the question was the task, and it
-went unanswered, whatever reasoning came before. An answer picks a letter ("the answer is D",
-"Answer: C"), or says what the figure leaves open when that is its finding ("the length of AB
-cannot be determined from the information given" is itself an option of such quizzes): only a
-reply that says the answer, the option or the choice is unknown or cannot be given counts.
+read the option the reply picks. A reply that ends "Therefore, among A through D, the answer
+is unknown." or opens "无法确定正确答案" (cannot tell the right answer) picked none: the
+question was the task, and it went unanswered, whatever reasoning came before. An answer picks
+a letter ("the answer is D", "Answer: C"), or says what the figure leaves open when that is
+its finding ("the length of AB cannot be determined from the information given" is itself an
+option of such quizzes): only a reply that says the answer, the option or the choice is
+unknown or cannot be given counts.
 """
 
 from __future__ import annotations
