@@ -63,7 +63,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     multiple-choice question, no option picked: "the answer is unknown"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
-Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
+Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
+                    an error dialog": a caption), prose (sentences with no failure word),
                     typed_command (a shell's prompt and a command: "$ npm install"),
                     input_example (a bot's example of what to type next: "(例: 午餐 1200円)"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
@@ -161,6 +162,7 @@ from tether.reliability.answer_signals import (
     typed_command,
 )
 from tether.reliability.capability_signals import disclaims_medium
+from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_signals import http_message, many_codes, names_code
@@ -396,6 +398,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
     explains,
     defines,
+    describes_picture,
     prose,
     long_prose,
     markdown,

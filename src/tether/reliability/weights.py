@@ -91,6 +91,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
     "defines": 0.5,
+    "describes_picture": 0.5,  # "This image shows an error message box.": a caption
     "prose": 0.25,  # per sentence with no failure word, up to five
     "long_prose": 0.5,  # more than 200 characters in four sentences or more
     "markdown": 0.7,
