@@ -26,7 +26,7 @@ _SHOWS = re.compile(
 def describes_picture(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply opens by saying what a picture shows ("This image shows an error message
     box."): a caption, the answer of a describer; its failure words are the picture's."""
-    if not r.written:
-        return ()
     m = _SHOWS.match(r.low.lstrip())
-    return () if m is None else (Signal("describes_picture", -w["describes_picture"], m.group(0)),)
+    if m is None or not r.written:
+        return ()
+    return (Signal("describes_picture", -w["describes_picture"], m.group(0)),)

@@ -55,11 +55,10 @@ def offers_choices(question: str) -> bool:
 def declines_choice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply to a multiple-choice question that picks no option and says the answer is
     unknown or cannot be given (in a short reply, or in a longer one's last lines)."""
-    if not r.written or r.after_tools or not r.question:
-        return ()
     low = r.low.strip()
-    said = low if len(low) <= SHORT_CHARS else low[-CLOSING_CHARS:]
-    m = _NONE_PICKED.search(said)
-    if m is None or _PICKED.search(low) is not None or not offers_choices(r.question):
+    m = _NONE_PICKED.search(low if len(low) <= SHORT_CHARS else low[-CLOSING_CHARS:])
+    if m is None or _PICKED.search(low) is not None or not r.written or r.after_tools:
+        return ()
+    if not offers_choices(r.question):
         return ()
     return (Signal("declines_choice", w["declines_choice"], m.group(0)[:60]),)

@@ -110,15 +110,17 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 def pleaded(r: Reply) -> str | None:
     """The limit a short reply pleads, whole, in place of its answer (`plea`), or None: not
     to a question about the model's means or about now, nor where the request expects it
-    (`capability_signals.expected`)."""
-    if len(r.text) > PLEA_CHARS or not r.written or _ASKS.search(r.question) is not None:
+    (`capability_signals.expected`). The reply is read first: the request only for a plea."""
+    if len(r.text) > PLEA_CHARS:
         return None
-    if expected(r):
-        return None  # a tool's result, a question about the model, a request that foresees it
     low = r.low.replace("\u2019", "'")
     if any(g in low for g in _GATE_ZH):
-        return plea_zh(low)
-    return plea(low) if any(g in low for g in _GATE) else None
+        said = plea_zh(low)
+    else:
+        said = plea(low) if any(g in low for g in _GATE) else None
+    if said is None or not r.written or _ASKS.search(r.question) is not None or expected(r):
+        return None  # a question about the model or about now, a request that expects it
+    return said
 
 
 def pleads_limits(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
