@@ -79,7 +79,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
-    "declines_choice": 1.5,  # a multiple-choice question, no option picked: "answer is unknown"
+    "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
     "cell_error": 1.5,  # a spreadsheet cell's error value, the whole reply ("#VALUE!", "#N/A")
     "rejected_field": 1.0,  # a validator's verdict on a request's field ("messages.3: ...")
