@@ -33,7 +33,8 @@ _NONE_PICKED = re.compile(
 # An option picked: "the answer is D", "Answer: C", 答案 (answer) then A, a letter opening it.
 _PICKED = re.compile(
     r"\b(?:answer|option|choice)\s*(?:is|:)?\s*\(?[a-e]\b(?![\w'])"
-    r"|\u7b54\u6848[\u4e3a\u662f\uff1a:\s]*[a-e]\b"  # 答案 (answer), then "is" or a colon
+    # 答案 (answer), then "is", a colon or its bracket closed ("【答案】 B")
+    r"|\u7b54\u6848[\u3011\]\u4e3a\u662f\uff1a:\s]*[a-e]\b"
     r"|^\W{0,3}[a-e](?:[).:\u3001\uff1a\u3002]|\s*$)"
 )
 # A reply that gives up on a choice says so in a paragraph's last sentence, or is short.
