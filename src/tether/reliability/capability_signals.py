@@ -16,7 +16,7 @@ up. The words are data of `judge_signals.json` (`capability_disclaimer`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
@@ -42,6 +42,7 @@ _JOIN = re.compile(r",\s*(?=but\b|however\b|so\b|and therefore\b|therefore\b)|\s
 
 
 def regexes(terms: Iterable[str]) -> str:
+    """One alternation of the `re:` entries of a list of terms (the plain ones are others')."""
     return "|".join(f"(?:{str(t)[3:]})" for t in terms if str(t).startswith("re:")) or "(?!)"
 
 
@@ -85,33 +86,44 @@ def clauses(low: str) -> list[str]:
     return out
 
 
-def _disclaims(clause: str) -> bool:
+def disclaims(clause: str) -> bool:
     """The speaker says it cannot perceive the medium, or says the medium is not there."""
     if _CANNOT.match(clause) is not None and _MEDIUM.search(clause) is not None:
         return True
     return _ABSENT.search(clause) is not None
 
 
+def offers(clause: str) -> bool:
+    """The clause offers other help, asks for the input again or says what the model is."""
+    return OFFER.search(clause) is not None
+
+
 def disclaimer(low: str) -> str | None:
     """The disclaimer clause when `low` (a short reply, lower-cased, one apostrophe) is made of
     disclaimers of the medium, apologies and offers only, else None."""
+    parts: Sequence[str] = clauses(low)
     said = None
-    for clause in clauses(low):
-        if _disclaims(clause):
+    for clause in parts:
+        if disclaims(clause):
             said = said or clause
-        elif OFFER.search(clause) is None:
+        elif not offers(clause):
             return None  # the task's own matter: it did the part it could
     return said
+
+
+def sentences_zh(text: str) -> Iterator[str]:
+    """A Chinese reply's sentences, each without its lead (an apology, a "but")."""
+    for sentence in SENTENCE_ZH.findall(text):
+        sentence = LEAD_ZH.sub("", sentence.strip())
+        if sentence.strip("\uff0c,.\u3001 "):
+            yield sentence
 
 
 def disclaimer_zh(text: str) -> str | None:
     """`disclaimer` of a Chinese reply: each sentence a disclaimer ("我不能看图片"), an
     offer or a reason ("我的功能目前仅支持文本分析"), else None."""
     said = None
-    for sentence in SENTENCE_ZH.findall(text):
-        sentence = LEAD_ZH.sub("", sentence.strip())
-        if not sentence.strip("\uff0c,.\u3001 "):
-            continue
+    for sentence in sentences_zh(text):
         if _CANNOT_ZH.search(sentence) is not None and _MEDIUM_ZH.search(sentence) is not None:
             said = said or sentence
         elif OFFER_ZH.search(sentence) is None:
@@ -139,15 +151,22 @@ def medium_disclaimer(r: Reply) -> str | None:
     return _medium_disclaimer(r)
 
 
+def expected(r: Reply) -> bool:
+    """Whether the request makes a disclaimer its answer: a tool's result to account for, a
+    question about the model's faculties ("can you see images?"), a request that foresees it
+    ("if you cannot tell, say so"), a system prompt that forbids the medium."""
+    if r.after_tools or _ASKS.search(r.question) is not None:
+        return True
+    if FORESEES.search(r.instructions) is not None:
+        return True
+    system = r.system.lower()
+    return bool(system) and _names_medium(system) and _FORBIDS.search(system) is not None
+
+
 @kept
 def _medium_disclaimer(r: Reply) -> str | None:
-    if r.after_tools or _ASKS.search(r.question) is not None:
-        return None  # a tool's result accounted for; "can you see images?" answered
-    if FORESEES.search(r.instructions) is not None:
-        return None  # the request foresees it: the disclaimer is what it asked for
-    system = r.system.lower()
-    if system and _names_medium(system) and _FORBIDS.search(system) is not None:
-        return None  # a system prompt that set the refusal up
+    if expected(r):
+        return None
     low = r.low.replace("\u2019", "'")
     said = disclaimer(low) if _MEDIUM_ZH.search(low) is None else disclaimer_zh(low)
     return said if said is not None and r.written else None

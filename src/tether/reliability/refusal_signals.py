@@ -18,6 +18,7 @@ from typing import Any
 from tether.reliability.ai_excuse_signals import excuse
 from tether.reliability.capability_signals import medium_disclaimer
 from tether.reliability.lexicon import SHIPPED, alternation, typographic
+from tether.reliability.limits_signals import pleaded
 from tether.reliability.reply import STOP, Reply, Signal
 from tether.reliability.words import CONTENT_WORD
 
@@ -68,8 +69,14 @@ def names_refused(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short refusal that names what it refuses ("I can't help with making weapons"): the
     model declined this request in its own words. A filter's stock line names nothing
     ("I can't assist with that", "I cannot process this request")."""
-    if not r.written or medium_disclaimer(r) is not None or excuse(r) is not None:
-        return ()  # (a disclaimer of the image it was given, or of being an AI, names no matter)
+    if (
+        not r.written
+        or medium_disclaimer(r) is not None
+        or excuse(r) is not None
+        or pleaded(r) is not None
+    ):
+        return ()  # (a disclaimer of the image it was given or of being an AI, a plea of
+        # limits: they name no matter)
     said = named_object(r)
     if said is None:
         return ()

@@ -66,9 +66,13 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
                     way I can assist you?"),
+                    pleads_limits (only the model's limits, a refusal, a redirect: "I'm
+                    not a doctor ... please consult one"), declines_choice (a
+                    multiple-choice question, no option picked: "the answer is unknown"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
-Answer evidence:    explains (cause and fix words), prose (sentences with no failure word),
+Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
+                    an error dialog": a caption), prose (sentences with no failure word),
                     typed_command (a shell's prompt and a command: "$ npm install"),
                     input_example (a bot's example of what to type next: "(例: 午餐 1200円)"),
                     markdown (tables, lists, headings, code), quoted (failure words in quotes),
@@ -119,6 +123,7 @@ from tether.reliability import (
     ai_excuse_signals,
     capability_signals,
     casual_signals,
+    choice_signals,
     cut_turn_signals,
     declined_signals,
     degenerate_signals,
@@ -128,6 +133,7 @@ from tether.reliability import (
     generation_signals,
     give_up_signals,
     inability_signals,
+    limits_signals,
     line_rendering_signals,
     loop_signals,
     notice_signals,
@@ -168,7 +174,9 @@ from tether.reliability.answer_signals import (
     typed_command,
 )
 from tether.reliability.capability_signals import disclaims_medium
+from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
+from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_declined_signals import code_declined
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.degenerate_signals import degenerate
@@ -234,6 +242,7 @@ from tether.reliability.in_role_signals import forbids_listener, hearsay
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import Lexicon
+from tether.reliability.limits_signals import pleads_limits
 from tether.reliability.line_rendering_signals import line_chatter, rendered_line
 from tether.reliability.machine_marks import HTML
 from tether.reliability.notice_signals import (
@@ -395,6 +404,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     cannot_see,
     disclaims_medium,
     declined_signals.declines_task,
+    pleads_limits,
+    declines_choice,
     prompt_refused,
     cell_error,
     rejected_field,
@@ -407,6 +418,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
     explains,
     defines,
+    describes_picture,
     prose,
     long_prose,
     markdown,
@@ -594,6 +606,8 @@ MAY_FIRE: tuple[Precheck, ...] = (
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
     declined_signals.may_fire,  # the task declined ("I can't write that. Is there ...")
     ai_excuse_signals.may_fire,  # a task declined for being an AI ("As an AI language model")
+    limits_signals.may_fire,  # a plea of the model's limits ("I'm not a doctor")
+    choice_signals.may_fire,  # no option picked ("the answer is unknown")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
     failure_signals.may_fire,  # words that say a failure together, a canned notice's parts

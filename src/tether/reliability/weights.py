@@ -84,6 +84,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
     "declines_as_model": 0.7,  # ... said as a model ("As an AI language model, I cannot")
+    "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
+    "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
     "cell_error": 1.5,  # a spreadsheet cell's error value, the whole reply ("#VALUE!", "#N/A")
     "rejected_field": 1.0,  # a validator's verdict on a request's field ("messages.3: ...")
@@ -95,6 +97,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "explains": 0.2,  # per explaining word, up to three
     "explains_at_end": 0.3,
     "defines": 0.5,
+    "describes_picture": 0.5,  # "This image shows an error message box.": a caption
     "prose": 0.25,  # per sentence with no failure word, up to five
     "long_prose": 0.5,  # more than 200 characters in four sentences or more
     "markdown": 0.7,
