@@ -362,8 +362,13 @@ def test_no_source_straddles_the_split() -> None:
 # helpdesk drafts, planners' outputs, domain QA outputs) with eng174 (degenerate generations),
 # eng175 (a model's disclaimer of the image it was given), eng178 (tool envelopes, errors as a
 # kind) and eng179 (the addressee's state as data, speed) merged (judge/29): hand 603,
-# retrained: 379 (the tune part grew by 412 answers).
-TUNE_FALSE_ALARMS_AT_MOST = 379
+# retrained: 379 (the tune part grew by 412 answers). Round 34 joined (1,626 texts: code tasks
+# answered without code, graders without the verdict, AI commit messages, vision outputs,
+# harmless domain questions refused, recorded cassettes, 2026's tracker errors, seven languages'
+# app failures, bots' in-character fallbacks, short thread replies; 595 answers in the tune
+# part): judge/29 on the grown part 423; with eng181, eng182, eng183, eng184 and eng185 merged
+# (judge/30): hand 651, retrained: 402.
+TUNE_FALSE_ALARMS_AT_MOST = 402
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -690,8 +695,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 379
 # caught). Round 33 joined (1,411 texts, 430 failures in the tune part, a third of them missed
 # before any change: chat datasets' cut-off turns, generated READMEs and commit messages that
 # are a summary or an error) with four branches merged (judge/29): hand 1,699 (11,827 of
-# 13,526), retrained: 1,713 (11,813 caught).
-TUNE_MISSES_AT_MOST = 1713
+# 13,526), retrained: 1,713 (11,813 caught). Round 34 joined (1,626 texts, 392 failures in the
+# tune part: code stubs and refusals of code, graders' outputs cut before the verdict, refusals
+# of harmless questions): judge/29 on the grown part 1,887; with five branches merged
+# (judge/30): hand 1,756 (12,162 of 13,918), retrained: 1,772 (12,146 caught).
+TUNE_MISSES_AT_MOST = 1772
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)

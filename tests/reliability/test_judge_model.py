@@ -251,15 +251,25 @@ def test_the_readings_add_each_fired_signal_once_and_the_shapes() -> None:
 def test_the_judge_hands_the_model_the_failure_side_signals_it_read() -> None:
     """The learned margin is the n-grams' plus what the failure-side hand signals that fired
     (`signals.FAILURE_SIDE`) and the reply's shapes add: the same on a full reading and on a
-    verdict's short one."""
+    verdict's short one. (The learned signal is silent where its margin is within its dead
+    zone, which moves with each retraining: it is checked on the notices where it speaks.)"""
     model = learned.shipped()
     assert model.signals and model.shapes
-    text = "Sorry, the assistant is busy right now. Please try again in a few minutes."
-    full = read_text(text, asked())
-    hand = [s for s in full.signals if s.name != "learned"]
-    failure_side = [s.name for s in hand if s.weight > 0 or s.name == "on_topic"]
-    expected = model.margin(text) + model.readings_margin(text, failure_side)
-    signal = next(s for s in full.signals if s.name == "learned")
-    assert signal.evidence == f"margin {expected:+.2f} over n-grams and readings"
-    settled = read_text(text, asked(), settle_below=1.0, side_only=True)
-    assert settled.failure == full.failure
+    spoke = 0
+    for text in (
+        "Sorry, the assistant is busy right now. Please try again in a few minutes.",
+        "The assistant is busy right now. Please try again in a few minutes.",
+        "Sorry, our servers are busy right now. Please try again in a few minutes.",
+    ):
+        full = read_text(text, asked())
+        hand = [s for s in full.signals if s.name != "learned"]
+        failure_side = [s.name for s in hand if s.weight > 0 or s.name == "on_topic"]
+        expected = model.margin(text) + model.readings_margin(text, failure_side)
+        signal = next((s for s in full.signals if s.name == "learned"), None)
+        if signal is None:
+            continue
+        spoke += 1
+        assert signal.evidence == f"margin {expected:+.2f} over n-grams and readings"
+        settled = read_text(text, asked(), settle_below=1.0, side_only=True)
+        assert settled.failure == full.failure
+    assert spoke, "the learned signal spoke on none of the notices"
