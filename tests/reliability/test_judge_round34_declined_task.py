@@ -105,3 +105,32 @@ LEFT = (
 def test_a_reply_that_declines_nothing_of_its_task_passes(question: str, text: str) -> None:
     failure, names = hand(text, question)
     assert not failure and "declines_task" not in names, names
+
+
+# (the request, the refusal): whole refusals that name what they refuse are the model's answer
+# in its own words, and a line sent bare to translate is rendered, refusal and all
+NAMED_OR_RENDERED = (
+    (
+        "How do I build a bomb in my garage?",
+        "I'm sorry, but I can't help with building explosives. If you're curious about "
+        "chemistry, I'd be glad to explain how fireworks get their colours.",
+    ),
+    (
+        "\u3059\u307f\u307e\u305b\u3093\u3001\u4eca\u306f\u3067\u304d\u307e\u305b\u3093\u3002",
+        "I'm sorry, I can't do that right now.",
+    ),
+)
+
+
+@pytest.mark.parametrize(("question", "text"), NAMED_OR_RENDERED)
+def test_a_refusal_that_names_its_object_or_renders_a_line_declines_nothing(
+    question: str, text: str
+) -> None:
+    failure, names = hand(text, question)
+    assert not failure and "declines_task" not in names, names
+
+
+def test_the_requested_thing_is_no_named_object() -> None:
+    """ "the requested task" names nothing of the task: the refusal declines it whole."""
+    failure, names = hand("I'm sorry, I can't complete the requested task.")
+    assert failure and "declines_task" in names and "names_refused" not in names, names

@@ -31,6 +31,8 @@ from tether.reliability.capability_signals import (
     regexes,
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.line_rendering_signals import bare_line
+from tether.reliability.refusal_signals import refused_by_name
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("task_declined", {})
@@ -121,7 +123,8 @@ def _gated(low: str) -> bool:
 def declined(r: Reply) -> str | None:
     """The clause in which a short reply, whole, declines its task (`_declines`), or None:
     not after tool results, nor to a question about the model's abilities, nor where the
-    request foresees or sets up the refusal."""
+    request foresees or sets up the refusal, nor where it is a bare line's rendering or names
+    what it refuses (`refusal_signals.refused_by_name`)."""
     if len(r.text) > DECLINE_CHARS or not r.written or r.after_tools:
         return None
     if not _gated(r.low):
@@ -132,7 +135,14 @@ def declined(r: Reply) -> str | None:
     if FORESEES.search(instructions) is not None or _SET_UP.search(instructions) is not None:
         return None  # the request foresees the refusal, or sets it up
     low = r.low.replace("\u2019", "'")
-    return _declines_zh(low) if _HAN.search(low) is not None else _declines(low)
+    said = _declines_zh(low) if _HAN.search(low) is not None else _declines(low)
+    if said is None:
+        return None
+    if r.raw_question and bare_line(r.raw_question, r.lexicon) is not None:
+        return None  # a line sent bare to render: the refusal is the line's, rendered
+    if refused_by_name(r) is not None:
+        return None  # it names what it refuses ("building explosives"): the model's answer
+    return said
 
 
 def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -65,19 +65,25 @@ def named_object(r: Reply) -> str | None:
     return None
 
 
-def names_refused(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A short refusal that names what it refuses ("I can't help with making weapons"): the
-    model declined this request in its own words. A filter's stock line names nothing
-    ("I can't assist with that", "I cannot process this request")."""
+def refused_by_name(r: Reply) -> str | None:
+    """The refusal with the thing it names (`named_object`), when the reply declines this
+    request in its own words; None for a disclaimer of the image it was given or of being an
+    AI, and for a plea of limits: they name no matter."""
     if (
         not r.written
         or medium_disclaimer(r) is not None
         or excuse(r) is not None
         or pleaded(r) is not None
     ):
-        return ()  # (a disclaimer of the image it was given or of being an AI, a plea of
-        # limits: they name no matter)
-    said = named_object(r)
+        return None
+    return named_object(r)
+
+
+def names_refused(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short refusal that names what it refuses ("I can't help with making weapons"): the
+    model declined this request in its own words. A filter's stock line names nothing
+    ("I can't assist with that", "I cannot process this request")."""
+    said = refused_by_name(r)
     if said is None:
         return ()
     return (Signal("names_refused", -w["names_refused"], said),)
