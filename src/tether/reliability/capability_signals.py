@@ -51,13 +51,13 @@ _CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{alternation(_DATA.get('ca
 QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
 _MEDIUM = re.compile(rf"\b(?:{alternation(_DATA.get('medium', ()))})\b")
 _ABSENT = re.compile(regexes(_DATA.get("absent", ())))
-OFFER = re.compile(regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
+_OFFER = re.compile(regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
 # Chinese: the disclaimer anywhere in its sentence, which is one clause; offers and reasons
 _CANNOT_ZH = re.compile(alternation(_DATA.get("cannot_zh", ())))
 _MEDIUM_ZH = re.compile(alternation(_DATA.get("medium_zh", ())))
-OFFER_ZH = re.compile(regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
-SENTENCE_ZH = re.compile(r"[^\u3002\uff01\uff1f!?\n]+")
-LEAD_ZH = re.compile(
+_OFFER_ZH = re.compile(regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
+_SENTENCE_ZH = re.compile(r"[^\u3002\uff01\uff1f!?\n]+")
+_LEAD_ZH = re.compile(
     r"^(?:(?:很|非常|十分)?抱歉|对不起|對不起|不好意思|但是?|不过|不過)[\uff0c,\s]*"
 )
 _ASKS = re.compile(regexes(_DATA.get("asks", ())))
@@ -95,7 +95,7 @@ def disclaims(clause: str) -> bool:
 
 def offers(clause: str) -> bool:
     """The clause offers other help, asks for the input again or says what the model is."""
-    return OFFER.search(clause) is not None
+    return _OFFER.search(clause) is not None
 
 
 def disclaimer(low: str) -> str | None:
@@ -111,10 +111,15 @@ def disclaimer(low: str) -> str | None:
     return said
 
 
+def offers_zh(sentence: str) -> bool:
+    """`offers` of a Chinese sentence: other help offered, or a reason given."""
+    return _OFFER_ZH.search(sentence) is not None
+
+
 def sentences_zh(text: str) -> Iterator[str]:
     """A Chinese reply's sentences, each without its lead (an apology, a "but")."""
-    for sentence in SENTENCE_ZH.findall(text):
-        sentence = LEAD_ZH.sub("", sentence.strip())
+    for sentence in _SENTENCE_ZH.findall(text):
+        sentence = _LEAD_ZH.sub("", sentence.strip())
         if sentence.strip("\uff0c,.\u3001 "):
             yield sentence
 
@@ -126,7 +131,7 @@ def disclaimer_zh(text: str) -> str | None:
     for sentence in sentences_zh(text):
         if _CANNOT_ZH.search(sentence) is not None and _MEDIUM_ZH.search(sentence) is not None:
             said = said or sentence
-        elif OFFER_ZH.search(sentence) is None:
+        elif not offers_zh(sentence):
             return None
     return said
 

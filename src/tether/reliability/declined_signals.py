@@ -23,12 +23,11 @@ from typing import Any
 
 from tether.reliability.capability_signals import (
     FORESEES,
-    LEAD_ZH,
-    OFFER,
-    OFFER_ZH,
-    SENTENCE_ZH,
     clauses,
+    offers,
+    offers_zh,
     regexes,
+    sentences_zh,
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.line_rendering_signals import bare_line
@@ -85,11 +84,7 @@ def _declines(low: str) -> str | None:
             said = said or clause
         elif i == 0 and sorry and _MORAL.match(clause) is not None:
             said = clause  # "I'm sorry, but it is not ethical to ...": refused on its merits
-        elif (
-            _MORAL.match(clause) is None
-            and OFFER.search(clause) is None
-            and _OFFER.match(clause) is None
-        ):
+        elif _MORAL.match(clause) is None and not offers(clause) and _OFFER.match(clause) is None:
             return None  # the task's own matter: it did a part of it
     return said
 
@@ -97,15 +92,10 @@ def _declines(low: str) -> str | None:
 def _declines_zh(low: str) -> str | None:
     """`_declines` of a Chinese reply, sentence by sentence ("我无法…", "作为一个人工智能…")."""
     said = None
-    n = 0
-    for sentence in SENTENCE_ZH.findall(low):
-        sentence = LEAD_ZH.sub("", sentence.strip())
-        if not sentence.strip("\uff0c,.\u3001 "):
-            continue
-        n += 1
+    for n, sentence in enumerate(sentences_zh(low), 1):
         if _REFUSE_ZH.search(sentence) is not None and (said is not None or n <= OPENING_CLAUSES):
             said = said or sentence
-        elif _OTHER_ZH.search(sentence) is None and OFFER_ZH.search(sentence) is None:
+        elif _OTHER_ZH.search(sentence) is None and not offers_zh(sentence):
             return None
     return said
 
