@@ -26,11 +26,11 @@ from tether.reliability.capability_signals import (
     disclaims,
     expected,
     offers,
-    regexes,
     sentences_zh,
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.once import kept
+from tether.reliability.refusal_grammar import CANNOT_WORDS, regexes
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("pleaded_limits", {})
@@ -47,7 +47,7 @@ _REFUSE_ZH = re.compile(alternation(_DATA.get("refuse_zh", ())))
 _LIMIT_ZH = re.compile(regexes(_DATA.get("limit_zh", ())))
 _OFFER_ZH = re.compile(regexes(_DATA.get("offer_zh", ())))
 # Cheap words one of which an English plea holds (`may_fire` reads no regex without one).
-_GATE = ("can't", "cannot", "can not", "unable", "not able", "don't", "do not", "not a")
+_GATE = (*CANNOT_WORDS, "don't", "do not", "not a")
 # The stops of an abbreviation, which end no clause ("e.g.", "etc.").
 _ABBREVIATION = re.compile(r"\b(?:e\.g\.|i\.e\.|etc\.(?=\s*[,)a-z]))")
 
@@ -56,7 +56,8 @@ def _unstopped(m: re.Match[str]) -> str:
     return m.group(0).replace(".", "")
 
 
-_GATE_ZH = ("无法", "不能", "没法", "没办法", "無法", "无从")
+# (a word of the Chinese refusal: one is in every sentence `plea_zh` reads as a plea)
+_GATE_ZH = tuple(_DATA.get("refuse_zh", ()))
 
 
 def plea(low: str) -> str | None:
