@@ -21,13 +21,20 @@ def regexes(terms: Iterable[str]) -> str:
 
 # What an AI calls itself after "as a" or "I am a" ("language model", "chatbot").
 _MODEL_NOUN = r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant)"
-# The speaker names itself a model, in a word or two ("As an AI language model", "I'm only a
-# text-based AI", "being a large language model", "作为一个人工智能", "我是一个AI"): no person's
-# reply declines so.
-AS_MODEL = re.compile(
-    r"\b(?:as|i['\u2019]m|i am|being)\s+(?:just\s+|only\s+|simply\s+)?an?\s+(?:[\w-]+\s+){0,2}?"
+# The speaker names itself a model, in a word or three ("As an AI language model", "I'm only a
+# text-based AI", "as a responsible and ethical AI", "作为一个人工智能"): no person's reply
+# declines so.
+_AS_MODEL_EN = (
+    r"\b(?:as|i['\u2019]m|i am|being)\s+(?:just\s+|only\s+|simply\s+)?an?\s+(?:[\w-]+\s+){0,3}?"
     rf"{_MODEL_NOUN}\b"
-    r"|(?:作为|我是|我只是)一?[个名]?(?:ai|人工智能|语言模型|語言模型|文本生成)"
+)
+AS_MODEL = re.compile(
+    rf"{_AS_MODEL_EN}|(?:作为|我是|我只是)一?[个名]?(?:ai|人工智能|语言模型|語言模型|文本生成)"
+)
+# The same with the Chinese counted by 个 only and no "text generation" model: what
+# `ai_excuse_signals` reads, alone, as a cop-out.
+AS_AI_TERSE = re.compile(
+    rf"{_AS_MODEL_EN}|(?:作为|我是|我只是)一?个?(?:ai|人工智能|语言模型|語言模型)"
 )
 # One of them is in every text `AS_MODEL` matches (a cheap test before it).
 _MODEL_KEYS = (
@@ -44,11 +51,12 @@ _MODEL_KEYS = (
 )
 
 
-def names_model(low: str) -> re.Match[str] | None:
-    """Where a lower-cased text names its speaker an AI (`AS_MODEL`), after a cheap test."""
+def names_model(low: str, model: re.Pattern[str] = AS_MODEL) -> re.Match[str] | None:
+    """Where a lower-cased text names its speaker an AI (`model`: `AS_MODEL`), after a cheap
+    test."""
     if not any(k in low for k in _MODEL_KEYS):
         return None
-    return AS_MODEL.search(low)
+    return model.search(low)
 
 
 # The speaker unable, after its "I" or "we" ("cannot", "can't", "unable to", "not able to").
