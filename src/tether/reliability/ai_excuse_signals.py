@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.capability_signals import QUOTED
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.refusal_grammar import AS_AI_TERSE, CANNOT, CANNOT_ZH, names_model
+from tether.reliability.refusal_grammar import CANNOT, CANNOT_ZH, names_model
 from tether.reliability.reply import Reply, Signal
 
 # A cop-out is a short reply: the excuse, an apology, an offer.
@@ -42,7 +42,7 @@ _UNKNOWABLE = re.compile(
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether a reply may decline for being an AI (so that it is not cleared unread)."""
-    return len(low) <= EXCUSE_CHARS and names_model(low, AS_AI_TERSE) is not None
+    return len(low) <= EXCUSE_CHARS and names_model(low) is not None
 
 
 def excuse(r: Reply) -> str | None:
@@ -52,7 +52,7 @@ def excuse(r: Reply) -> str | None:
         return None
     if '"' in low or "\u201c" in low:  # (a writer quoting the cop-out: "as an AI language model")
         low = QUOTED.sub(" ", low)
-    if names_model(low, AS_AI_TERSE) is None:
+    if names_model(low) is None:
         return None
     declined = _DECLINES.search(low)
     if declined is None or _UNKNOWABLE.search(low) is not None:

@@ -21,16 +21,17 @@ from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.once import kept
-from tether.reliability.refusal_grammar import APOLOGY, CANNOT, CANNOT_ZH, regexes
+from tether.reliability.refusal_grammar import APOLOGY, CANNOT, CANNOT_ZH, ROLE_LEAKED, regexes
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("capability_disclaimer", {})
 
 # A disclaimer is a short reply: a sentence or two of it, an apology, an offer.
 DISCLAIMER_CHARS = 600
-# What opens a clause before its own words: an apology, a connective, "As an AI model, ".
+# What opens a clause before its own words: an apology, a connective, "As an AI model, ", a
+# chat template's role name leaked before the reply ("assistant\n\nI'm sorry, ...").
 _LEAD = re.compile(
-    rf"^(?:{APOLOGY}|unfortunately|however|but|so|and|hmm|oh|well"
+    rf"^(?:{APOLOGY}|unfortunately|however|but|so|and|hmm|oh|well|{ROLE_LEAKED}"
     r"|(?:as|i'm|i am) (?:just |only )?an? (?:ai|artificial|large|text|language|responsible)"
     r"[^,.]{0,40})(?:[,:;]\s*|\s+(?=i\b)|\s*$)"
     r"|^(?:to|in order to) [^,.]{1,60},\s*"  # a purpose: "To get the weather, check ..."

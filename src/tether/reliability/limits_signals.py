@@ -43,6 +43,10 @@ _REFUSE = re.compile(regexes(_DATA.get("refuse", ())))
 _REDIRECT = re.compile(regexes(_DATA.get("redirect", ())))
 _SOURCE = re.compile(regexes(_DATA.get("source", ())))
 _ASKS = re.compile(regexes(_DATA.get("asks", ())))
+# A question about now (the weather, today's news) is answered by a plea of no live data: a
+# plea that speaks of time or of live means ("real-time", "my training", "browse").
+_ASKS_NOW = re.compile(regexes(_DATA.get("asks_now", ())))
+_DATED = re.compile(regexes(_DATA.get("dated", ())))
 _REFUSE_ZH = re.compile(alternation(_DATA.get("refuse_zh", ())))
 _LIMIT_ZH = re.compile(regexes(_DATA.get("limit_zh", ())))
 _OFFER_ZH = re.compile(regexes(_DATA.get("offer_zh", ())))
@@ -83,15 +87,20 @@ def plea(low: str) -> str | None:
 
 
 def plea_zh(text: str) -> str | None:
-    """`plea` of a Chinese reply: a sentence that refuses for a limit ("无法确定, 因为您没有
-    提供足够的信息"), the others offers ("请提供更多信息"), else None."""
-    said = None
+    """`plea` of a Chinese reply, sentence by sentence: each a refusal ("无法确定"), a limit
+    ("我是基于训练数据进行回答的", "因为您没有提供足够的信息") or an offer ("请提供更多信息"),
+    with a refusal and a limit among them (in one sentence or two), else None."""
+    said = refused = None
     for sentence in sentences_zh(text):
-        if _REFUSE_ZH.search(sentence) is not None and _LIMIT_ZH.search(sentence) is not None:
+        refuses = _REFUSE_ZH.search(sentence) is not None
+        pleads = _LIMIT_ZH.search(sentence) is not None
+        if pleads:
             said = said or sentence
-        elif _OFFER_ZH.match(sentence) is None:
+        if refuses:
+            refused = refused or sentence
+        if not (pleads or refuses) and _OFFER_ZH.match(sentence) is None:
             return None
-    return said
+    return said if refused is not None else None
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -120,7 +129,11 @@ def pleaded(r: Reply) -> str | None:
     else:
         said = plea(low) if any(g in low for g in _GATE) else None
     if said is None or not r.written or _ASKS.search(r.question) is not None or expected(r):
-        return None  # a question about the model or about now, a request that expects it
+        return None  # a question about the model's means, a request that expects the plea
+    if _ASKS_NOW.search(r.question) is not None and (
+        _DATED.search(low) is not None or not low.isascii()
+    ):
+        return None  # a question about now, answered by a plea of no live data
     return said
 
 

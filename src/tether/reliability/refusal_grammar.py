@@ -31,11 +31,6 @@ _AS_MODEL_EN = (
 AS_MODEL = re.compile(
     rf"{_AS_MODEL_EN}|(?:作为|我是|我只是)一?[个名]?(?:ai|人工智能|语言模型|語言模型|文本生成)"
 )
-# The same with the Chinese counted by 个 only and no "text generation" model: what
-# `ai_excuse_signals` reads, alone, as a cop-out.
-AS_AI_TERSE = re.compile(
-    rf"{_AS_MODEL_EN}|(?:作为|我是|我只是)一?个?(?:ai|人工智能|语言模型|語言模型)"
-)
 # One of them is in every text `AS_MODEL` matches (a cheap test before it).
 _MODEL_KEYS = (
     "ai",
@@ -51,12 +46,11 @@ _MODEL_KEYS = (
 )
 
 
-def names_model(low: str, model: re.Pattern[str] = AS_MODEL) -> re.Match[str] | None:
-    """Where a lower-cased text names its speaker an AI (`model`: `AS_MODEL`), after a cheap
-    test."""
+def names_model(low: str) -> re.Match[str] | None:
+    """Where a lower-cased text names its speaker an AI (`AS_MODEL`), after a cheap test."""
     if not any(k in low for k in _MODEL_KEYS):
         return None
-    return model.search(low)
+    return AS_MODEL.search(low)
 
 
 # The speaker unable, after its "I" or "we" ("cannot", "can't", "unable to", "not able to").
@@ -70,3 +64,6 @@ APOLOGY = (
     r"(?:(?:i['\u2019]m|i am|we['\u2019]re)\s+)?(?:(?:so|very|really)\s+)?sorry\b"
     r"|(?:my\s+)?apologies|i\s+apologi[sz]e"
 )
+# A chat template's role name printed before the reply's words, once or twice
+# ("assistant\n\nI'm sorry, ...", "assistantassistant\tI can't ..."): no words of the reply's.
+ROLE_LEAKED = r"(?:assistant)+"
