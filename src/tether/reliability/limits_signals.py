@@ -60,7 +60,7 @@ def _unstopped(m: re.Match[str]) -> str:
     return m.group(0).replace(".", "")
 
 
-# (a word of the Chinese refusal: one is in every sentence `plea_zh` reads as a plea)
+# (the words of the Chinese refusal: one is in every Chinese plea `plea_zh` reads)
 _GATE_ZH = tuple(_DATA.get("refuse_zh", ()))
 
 
