@@ -19,34 +19,17 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.capability_signals import QUOTED
 from tether.reliability.lexicon import Lexicon
+from tether.reliability.refusal_grammar import CANNOT, CANNOT_ZH, names_model
 from tether.reliability.reply import Reply, Signal
 
 # A cop-out is a short reply: the excuse, an apology, an offer.
 EXCUSE_CHARS = 600
-# The speaker names itself an AI ("as an AI language model", "I'm only a text-based AI",
-# "作为一个人工智能", "我是一个AI").
-_AS_AI = re.compile(
-    r"\b(?:as|i['\u2019]m|i am|being)\s+(?:just\s+|only\s+)?an?\s+(?:[\w-]+\s+){0,2}?"
-    r"(?:ai|artificial intelligence|language model|llm|chatbot)\b"
-    r"|(?:作为|我是|我只是)一?个?(?:ai|人工智能|语言模型|語言模型)"
-)
-# One of them is in every text `_AS_AI` matches.
-_AI_KEYS = (
-    "ai",
-    "artificial",
-    "language model",
-    "llm",
-    "chatbot",
-    "人工智能",
-    "语言模型",
-    "語言模型",
-)
 # The speaker declines a task: a verb of doing the work after "cannot", "unable to" ...
 _DECLINES = re.compile(
-    r"\b(?:cannot|can['\u2019]t|can not|unable to|not able to)\s+(?:\w+\s+)?"
+    rf"\b{CANNOT}\s+(?:\w+\s+)?"
     r"(?:write|provide|give|complete|fulfill|generate|create|help|assist|answer|access|"
     r"summari[sz]e|perform|produce|compose)\b"
-    r"|(?:无法|無法|不能)(?:回答|提供|帮助|幫助|完成|生成|写|寫|总结|總結)"
+    rf"|(?:{'|'.join(CANNOT_ZH)})(?:回答|提供|帮助|幫助|完成|生成|写|寫|总结|總結)"
 )
 
 # What no model knows without a tool (the date, the weather, the news): declining it for being
@@ -59,12 +42,7 @@ _UNKNOWABLE = re.compile(
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether a reply may decline for being an AI (so that it is not cleared unread)."""
-    return len(low) <= EXCUSE_CHARS and _names_ai(low)
-
-
-def _names_ai(low: str) -> bool:
-    """Whether a lower-cased text names itself an AI (`_AS_AI`, after a cheap substring test)."""
-    return any(k in low for k in _AI_KEYS) and _AS_AI.search(low) is not None
+    return len(low) <= EXCUSE_CHARS and names_model(low) is not None
 
 
 def excuse(r: Reply) -> str | None:
@@ -74,7 +52,7 @@ def excuse(r: Reply) -> str | None:
         return None
     if '"' in low or "\u201c" in low:  # (a writer quoting the cop-out: "as an AI language model")
         low = QUOTED.sub(" ", low)
-    if not _names_ai(low):
+    if names_model(low) is None:
         return None
     declined = _DECLINES.search(low)
     if declined is None or _UNKNOWABLE.search(low) is not None:

@@ -21,16 +21,17 @@ from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.once import kept
+from tether.reliability.refusal_grammar import APOLOGY, CANNOT, CANNOT_ZH, ROLE_LEAKED, regexes
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("capability_disclaimer", {})
 
 # A disclaimer is a short reply: a sentence or two of it, an apology, an offer.
 DISCLAIMER_CHARS = 600
-# What opens a clause before its own words: an apology, a connective, "As an AI model, ".
+# What opens a clause before its own words: an apology, a connective, "As an AI model, ", a
+# chat template's role name leaked before the reply ("assistant\n\nI'm sorry, ...").
 _LEAD = re.compile(
-    r"^(?:(?:i'm |i am |we're )?(?:so |very |really )?sorry|unfortunately|apologies|"
-    r"i apologi[sz]e|my apologies|however|but|so|and|hmm|oh|well"
+    rf"^(?:{APOLOGY}|unfortunately|however|but|so|and|hmm|oh|well|{ROLE_LEAKED}"
     r"|(?:as|i'm|i am) (?:just |only )?an? (?:ai|artificial|large|text|language|responsible)"
     r"[^,.]{0,40})(?:[,:;]\s*|\s+(?=i\b)|\s*$)"
     r"|^(?:to|in order to) [^,.]{1,60},\s*"  # a purpose: "To get the weather, check ..."
@@ -39,11 +40,6 @@ _LEAD = re.compile(
 # them may be the task's own matter: "I can't see the number, but the bus is red").
 _CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+")
 _JOIN = re.compile(r",\s*(?=but\b|however\b|so\b|and therefore\b|therefore\b)|\s+(?=but\s+i\b)")
-
-
-def regexes(terms: Iterable[str]) -> str:
-    """One alternation of the `re:` entries of a list of terms (the plain ones are others')."""
-    return "|".join(f"(?:{str(t)[3:]})" for t in terms if str(t).startswith("re:")) or "(?!)"
 
 
 _CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{alternation(_DATA.get('cannot', ()))})\b")
@@ -64,8 +60,7 @@ _ASKS = re.compile(regexes(_DATA.get("asks", ())))
 # A request that foresees the disclaimer ("if the video is invalid, tell me you cannot answer"):
 # then it is the answer asked for.
 FORESEES = re.compile(
-    r"\b(?:can't|cannot|can not|unable to|not able to|don't know|do not know)\b"
-    r"|\u65e0\u6cd5|\u4e0d\u80fd|\u4e0d\u77e5\u9053|\u7121\u6cd5"  # 无法 不能 不知道 無法
+    rf"\b(?:{CANNOT}|don't know|do not know)\b|{'|'.join(CANNOT_ZH)}|\u4e0d\u77e5\u9053"  # 不知道
 )
 _FORBIDS = re.compile(r"\b(?:do not|don't|never|refuse|decline|not allowed|must not|cannot)\b")
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.program_signals import program_lines
+from tether.reliability.refusal_grammar import APOLOGY, AS_MODEL, CANNOT
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.stub_code_signals import demands_code
 
@@ -24,17 +25,11 @@ OPENING_CHARS = 200
 DISCLAIMER_CHARS = 1000
 # An opening that declines: an apology, "unfortunately", the speaker unable.
 _DECLINES = re.compile(
-    r"^\W*(?:(?:i'm|i am|i\u2019m)\s+(?:so\s+|very\s+)?sorry|sorry|(?:my\s+)?apologies"
-    r"|i\s+apologi[sz]e|unfortunately)\b"
-    r"|\b(?:i|we)\s+(?:cannot|can't|can\u2019t|can not|am unable to|am not able to"
-    r"|must (?:politely |respectfully )?decline)\b"
+    rf"^\W*(?:{APOLOGY}|unfortunately)\b"
+    rf"|\b(?:i|we)\s+(?:(?:am\s+)?{CANNOT}|must (?:politely |respectfully )?decline)\b"
 )
 # A disclaimer as an AI model, or a declining of the question, anywhere in the refusal.
-_DISCLAIMS = re.compile(
-    r"\bas an? (?:(?:responsible|ethical|helpful|honest)\s+(?:and\s+\w+\s+)?)?ai\b"
-    r"|\bas a (?:responsible\s+(?:and\s+\w+\s+)?)?(?:ai\s+)?language model\b"
-    r"|\bdecline to (?:answer|provide|write)\b"
-)
+_DISCLAIMS = re.compile(rf"{AS_MODEL.pattern}|\bdecline to (?:answer|provide|write)\b")
 
 
 def code_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

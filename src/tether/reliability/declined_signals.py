@@ -21,16 +21,16 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.capability_signals import (
-    FORESEES,
-    clauses,
-    offers,
-    offers_zh,
-    regexes,
-    sentences_zh,
-)
+from tether.reliability.capability_signals import FORESEES, clauses, offers, offers_zh, sentences_zh
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.line_rendering_signals import bare_line
+from tether.reliability.refusal_grammar import (
+    APOLOGY,
+    CANNOT_WORDS,
+    CANNOT_ZH,
+    names_model,
+    regexes,
+)
 from tether.reliability.refusal_signals import refused_by_name
 from tether.reliability.reply import Reply, Signal
 
@@ -52,24 +52,16 @@ _REFUSE_ZH = re.compile(regexes(_DATA.get("refuse_zh", ())))
 _OTHER_ZH = re.compile(regexes(_DATA.get("other_zh", ())))
 _ASKS = re.compile(regexes(_DATA.get("asks", ())))
 _SET_UP = re.compile(regexes(_DATA.get("set_up", ())))
-# The speaker names itself a model ("As an AI language model, ...", "I am only a text-based
-# AI", "作为一个人工智能助手"): no person's reply declines so.
-_AS_MODEL = re.compile(
-    r"\b(?:as|i'm|i am)(?: just| only| simply)? an? (?:responsible |helpful |text-based |large )?"
-    r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant)\b"
-    r"|作为一?[个名]?(?:人工智能|ai|语言模型|文本生成)|我是一?[个名]?(?:人工智能|ai|语言模型)"
-)
 # An apology opens the reply ("I'm sorry, but ...", "I apologize, but ...").
-_APOLOGY = re.compile(r"(?:i'm |i am )?(?:so |very |really )?sorry\b|i apologi[sz]e|my apologies")
+_APOLOGY = re.compile(APOLOGY)
 # A connective a clause may still open with ("but it is not ethical to ...").
 _JOINED = re.compile(r"^(?:but|however|and|so),?\s+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # Words without which no clause refuses (a cheap test before the clauses are read).
 _GATE = (
-    "can't", "cannot", "can not", "unable", "not able", "won't", "will not", "not capable",
-    "decline", "refuse", "ability", "capab", "not equipped", "not in a position", "not allowed",
-    "not permitted", "not programmed", "无法", "不能", "没有能力", "没有办法", "没法", "不具备",
-    "无力",
+    *CANNOT_WORDS, "won't", "will not", "not capable", "decline", "refuse", "ability", "capab",
+    "not equipped", "not in a position", "not allowed", "not permitted", "not programmed",
+    *CANNOT_ZH, "没有能力", "没有办法", "没法", "不具备", "无力",
 )  # fmt: skip
 
 
@@ -143,7 +135,7 @@ def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if said is None:
         return ()
     found = [Signal("declines_task", w["declines_task"], said[:60])]
-    as_model = _AS_MODEL.search(r.low)
+    as_model = names_model(r.low)
     if as_model is not None:
         found.append(Signal("declines_as_model", w["declines_as_model"], as_model.group(0)))
     return found

@@ -26,11 +26,11 @@ from tether.reliability.capability_signals import (
     disclaims,
     expected,
     offers,
-    regexes,
     sentences_zh,
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.once import kept
+from tether.reliability.refusal_grammar import CANNOT_WORDS, regexes
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("pleaded_limits", {})
@@ -43,11 +43,15 @@ _REFUSE = re.compile(regexes(_DATA.get("refuse", ())))
 _REDIRECT = re.compile(regexes(_DATA.get("redirect", ())))
 _SOURCE = re.compile(regexes(_DATA.get("source", ())))
 _ASKS = re.compile(regexes(_DATA.get("asks", ())))
+# A question about now (the weather, today's news) is answered by a plea of no live data: a
+# plea that speaks of time or of live means ("real-time", "my training", "browse").
+_ASKS_NOW = re.compile(regexes(_DATA.get("asks_now", ())))
+_DATED = re.compile(regexes(_DATA.get("dated", ())))
 _REFUSE_ZH = re.compile(alternation(_DATA.get("refuse_zh", ())))
 _LIMIT_ZH = re.compile(regexes(_DATA.get("limit_zh", ())))
 _OFFER_ZH = re.compile(regexes(_DATA.get("offer_zh", ())))
 # Cheap words one of which an English plea holds (`may_fire` reads no regex without one).
-_GATE = ("can't", "cannot", "can not", "unable", "not able", "don't", "do not", "not a")
+_GATE = (*CANNOT_WORDS, "don't", "do not", "not a")
 # The stops of an abbreviation, which end no clause ("e.g.", "etc.").
 _ABBREVIATION = re.compile(r"\b(?:e\.g\.|i\.e\.|etc\.(?=\s*[,)a-z]))")
 
@@ -56,7 +60,8 @@ def _unstopped(m: re.Match[str]) -> str:
     return m.group(0).replace(".", "")
 
 
-_GATE_ZH = ("无法", "不能", "没法", "没办法", "無法", "无从")
+# (the words of the Chinese refusal: one is in every Chinese plea `plea_zh` reads)
+_GATE_ZH = tuple(_DATA.get("refuse_zh", ()))
 
 
 def plea(low: str) -> str | None:
@@ -82,15 +87,20 @@ def plea(low: str) -> str | None:
 
 
 def plea_zh(text: str) -> str | None:
-    """`plea` of a Chinese reply: a sentence that refuses for a limit ("无法确定, 因为您没有
-    提供足够的信息"), the others offers ("请提供更多信息"), else None."""
-    said = None
+    """`plea` of a Chinese reply, sentence by sentence: each a refusal ("无法确定"), a limit
+    ("我是基于训练数据进行回答的", "因为您没有提供足够的信息") or an offer ("请提供更多信息"),
+    with a refusal and a limit among them (in one sentence or two), else None."""
+    said = refused = None
     for sentence in sentences_zh(text):
-        if _REFUSE_ZH.search(sentence) is not None and _LIMIT_ZH.search(sentence) is not None:
+        refuses = _REFUSE_ZH.search(sentence) is not None
+        pleads = _LIMIT_ZH.search(sentence) is not None
+        if pleads:
             said = said or sentence
-        elif _OFFER_ZH.match(sentence) is None:
+        if refuses:
+            refused = refused or sentence
+        if not (pleads or refuses) and _OFFER_ZH.match(sentence) is None:
             return None
-    return said
+    return said if refused is not None else None
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -119,7 +129,11 @@ def pleaded(r: Reply) -> str | None:
     else:
         said = plea(low) if any(g in low for g in _GATE) else None
     if said is None or not r.written or _ASKS.search(r.question) is not None or expected(r):
-        return None  # a question about the model or about now, a request that expects it
+        return None  # a question about the model's means, a request that expects the plea
+    if _ASKS_NOW.search(r.question) is not None and (
+        _DATED.search(low) is not None or not low.isascii()
+    ):
+        return None  # a question about now, answered by a plea of no live data
     return said
 
 
