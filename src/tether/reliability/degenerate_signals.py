@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.continuation_signals import (
     head_echo,
+    human_turn,
     may_continue,
     more_prompts,
     more_questions,
@@ -241,6 +242,7 @@ def broken(r: Reply) -> str | None:
             or more_questions(text, r)
             or more_prompts(text, r)
             or (user_turn_last(text, r) if may_speak_both_sides(text) else None)
+            or human_turn(text, r)
         )
     return said
 
