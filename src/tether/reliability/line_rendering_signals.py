@@ -134,6 +134,37 @@ def bare_line(question: str, lexicon: Lexicon) -> _Line | None:
         return None
     if _LATIN_WORD.search(_SLOT.sub(" ", q)) is not None:
         return None
+    return _line(q, script, lexicon)
+
+
+# A Latin line may be any message; one is read as a line to render only in a script of its own
+# kind (`_LINE_SCRIPTS`) and when it is an app's string, not a message to the assistant: short,
+# one line, no code, path or dotted name, and not opening as a person's request or question
+# ("Failed to get image dimensions. %s", "Error 429: Quota Exceeded (Try later)").
+LATIN_LINE_CHARS = 120
+_CODE_OR_PATH = re.compile(r"[`<>=_|\\]|(?<!\w)/\w|\w\.\w")
+_ADDRESSED = re.compile(
+    r"(?:please|pls|can|could|would|will|why|how|what|when|where|which|who|is|are|do|does|did"
+    r"|fix|help|write|tell|explain|make|create|add|give|show|i|i'm|my|we|you|hi|hello|hey)\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def latin_line(question: str, lexicon: Lexicon) -> _Line | None:
+    """The request as an app's Latin line to render (`LATIN_LINE_CHARS`), or None."""
+    q = question.strip()
+    if not q or len(q) > LATIN_LINE_CHARS or "\n" in q or script_of(q) != "latin":
+        return None
+    if _NOT_A_LINE.search(q) is not None or _CODE_OR_PATH.search(q) is not None:
+        return None
+    if _ADDRESSED.match(q) is not None:
+        return None
+    return _line(q, "latin", lexicon)
+
+
+def _line(q: str, script: str, lexicon: Lexicon) -> _Line:
+    """What is read of a bare line alone (`_Line`)."""
     low = q.lower()
     classes = frozenset(name for name, _, _, _ in lexicon.hits(low, HIT_WINDOW))
     return _Line(
@@ -181,6 +212,8 @@ def rendered_line(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not question or len(r.text) > LINE_CHARS * 3:
         return ()
     line = bare_line(question, r.lexicon)
+    if line is None and script_of(r.text) in _LINE_SCRIPTS:
+        line = latin_line(question, r.lexicon)  # (an app's Latin string, in a script of its kind)
     if line is None or not line.negative:
         return ()
     text = r.text.strip()
