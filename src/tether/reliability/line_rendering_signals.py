@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tether.reliability.function_words import english_markers
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.rendering_signals import (
     LEAST,
@@ -191,7 +192,9 @@ def _renders(text: str, line: _Line, ends: bool = True) -> bool:
     """Whether `text` is the line rendered: in another script, about as long, with its slots and
     numbers and none of its own, a question where the line is one (with `ends`)."""
     script = script_of(text)
-    if script is None or script == line.script or (script == "han" and line.script == "kana"):
+    if script is None or (script == "han" and line.script == "kana"):
+        return False
+    if script == line.script and not (script == "latin" and _another_latin_language(text, line)):
         return False
     size = size_of(text)
     if line.size >= SHORT_SIZE:
@@ -204,6 +207,20 @@ def _renders(text: str, line: _Line, ends: bool = True) -> bool:
     return not ends or (_end_of(text) == "ask") == (line.end == "ask")
 
 
+_LETTERS = re.compile(r"[^\W\d_]{3,}")
+
+
+def _another_latin_language(text: str, line: _Line) -> bool:
+    """Whether a Latin text is an English line said in another Latin language: letters with
+    marks the line has none of ("Fehler 429: Kontingent überschritten"), no English small
+    word, and at most half of the line's words kept (a name, "error")."""
+    if not line.text.isascii() or text.isascii() or english_markers(text.lower()) > 0:
+        return False
+    words = set(_LETTERS.findall(line.text.lower()))
+    kept = words & set(_LETTERS.findall(text.lower()))
+    return 2 * len(kept) <= len(words)
+
+
 def rendered_line(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The request is a bare line that says a failure itself, and the reply is that line
     rendered in another script: its failure words are the line's, declining only where the
@@ -212,8 +229,8 @@ def rendered_line(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not question or len(r.text) > LINE_CHARS * 3:
         return ()
     line = bare_line(question, r.lexicon)
-    if line is None and script_of(r.text) in _LINE_SCRIPTS:
-        line = latin_line(question, r.lexicon)  # (an app's Latin string, in a script of its kind)
+    if line is None and (script_of(r.text) in _LINE_SCRIPTS or not r.text.isascii()):
+        line = latin_line(question, r.lexicon)  # (an app's Latin string, in another language)
     if line is None or not line.negative:
         return ()
     text = r.text.strip()
