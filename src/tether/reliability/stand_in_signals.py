@@ -360,8 +360,9 @@ def _asks(r: Reply, pattern: re.Pattern[str]) -> bool:
 
 # An absence, then what was not made ("No commit message generated", "Aucune réponse reçue",
 # "Geen antwoord ontvangen", "No generated text in response", "No caption generated yet", "No
-# tags predicted for the selected items."): a program's note where the reply should be. A made thing that is a fault or a change ("No errors returned", "no
-# conflicts produced") is a result, said of the task's own work.
+# tags predicted for the selected items."): a program's note where the reply should be. A made
+# thing that is a fault or a change ("No errors returned", "no conflicts produced") is a
+# result, said of the task's own work.
 _ABSENT = (
     r"(?:no|none|nothing|sin|ning[u\u00fa]n|ninguna|sem|nenhum|nenhuma|aucun|aucune|pas de"
     r"|kein|keine|keinen|nessun|nessuna|nessuno|geen|\u043d\u0435\u0442|brak|\u017cadn\w*"
