@@ -211,10 +211,16 @@ _LETTERS = re.compile(r"[^\W\d_]{3,}")
 
 
 def _another_latin_language(text: str, line: _Line) -> bool:
-    """Whether a Latin text is an English line said in another Latin language: letters with
-    marks the line has none of ("Fehler 429: Kontingent überschritten"), no English small
+    """Whether a Latin text is an English line said in another Latin language: the line reads
+    as English (an English small word, or a slot or a number to keep, which `_renders` asks be
+    kept: "Fehler 429: Kontingent überschritten"; a bare "Seite nicht gefunden" may be any
+    language's line), the text has letters with marks the line has none of, no English small
     word, and at most half of the line's words kept (a name, "error")."""
-    if not line.text.isascii() or text.isascii() or english_markers(text.lower()) > 0:
+    if not line.text.isascii() or text.isascii():
+        return False
+    if not line.slots and english_markers(line.text.lower()) == 0:
+        return False
+    if english_markers(text.lower()) > 0:
         return False
     words = set(_LETTERS.findall(line.text.lower()))
     kept = words & set(_LETTERS.findall(text.lower()))
