@@ -39,6 +39,9 @@ _LEAD = re.compile(
 # Clauses: sentences, and the parts a "but" or a "however" joins (the rest of a sentence after
 # them may be the task's own matter: "I can't see the number, but the bus is red").
 _CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+")
+# An abbreviation's dots ("e.g.", "etc.") end no sentence: "(e.g., a photograph, etc.), I may
+# be able to ..." is one offer, not three clauses.
+_ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf)\.")
 _JOIN = re.compile(r",\s*(?=but\b|however\b|so\b|and therefore\b|therefore\b)|\s+(?=but\s+i\b)")
 
 
@@ -68,7 +71,10 @@ _FORBIDS = re.compile(r"\b(?:do not|don't|never|refuse|decline|not allowed|must 
 def clauses(low: str) -> list[str]:
     """The reply's clauses, their leads (an apology, a connective) taken off."""
     out: list[str] = []
-    for sentence in _CLAUSE.findall(QUOTED.sub("it", low)):
+    unquoted = QUOTED.sub("it", low)
+    if "." in unquoted:
+        unquoted = _ABBREVIATION.sub(lambda m: m.group(0).replace(".", ""), unquoted)
+    for sentence in _CLAUSE.findall(unquoted):
         for part in _JOIN.split(sentence):
             clause = part.lstrip("\t\"'*-#>\u26a0\ufe0f\u274c\U0001f6ab ").rstrip()
             while True:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from tether.reliability.dialogue_signals import USER_ROLES
+from tether.reliability.dialogue_signals import ASKS_DIALOGUE, USER_ROLES
 from tether.reliability.raw_output_signals import ABOUT_TOKENS
 from tether.reliability.reply import LETTER, Reply
 
@@ -145,6 +145,27 @@ def user_turn_last(text: str, r: Reply) -> str | None:
     if before.endswith((":", "\uff1a")) or len(after) > USER_TURN_CHARS or "\n" in after:
         return None
     if ABOUT_TOKENS.search(text) is not None or _ASKS_QUESTIONS.search(r.question) is not None:
+        return None
+    return found.group(0).strip()[:20]
+
+
+# The user's side of an instruction format ("Human:", Anthropic's and Vicuna's label), opening
+# a line: a label templates write, not one a person's pasted log uses ("User:", "Me:").
+_HUMAN_LINE = re.compile(r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?human(?:\*\*)?[ \t]*:", re.M | re.I)
+
+
+def human_turn(text: str, r: Reply) -> str | None:
+    """A line the reply opens with the format's "Human:" label, at its start or after its
+    answer: the model wrote the user's turn ("Human: I'm sorry, I meant to ask about the
+    lesion", "A\nHuman: Please provide the option letter") instead of, or after, its own. Not
+    a dialogue asked for, nor a text about prompts and templates, nor one with code, nor a line
+    introduced as an example (the text before it ends on a colon)."""
+    found = _HUMAN_LINE.search(text) if "uman" in text or "UMAN" in text else None
+    if found is None or "```" in text:
+        return None
+    if text[: found.start()].rstrip().endswith((":", "\uff1a")):
+        return None
+    if ABOUT_TOKENS.search(text) is not None or ASKS_DIALOGUE.search(r.question) is not None:
         return None
     return found.group(0).strip()[:20]
 

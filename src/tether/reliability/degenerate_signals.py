@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.continuation_signals import (
     head_echo,
+    human_turn,
     may_continue,
     more_prompts,
     more_questions,
@@ -144,9 +145,11 @@ def may_be_degenerate(text: str) -> bool:
         return True  # (thinking untagged: `bare_thinking`)
     if not text.isascii() and script_soup(text) is not None:
         return True
-    words = text.split(None, 3)
-    if len(words) == 4 and words[0] == words[1] == words[2]:
+    words = text.split(None, 4)
+    if len(words) >= 4 and words[0] == words[1] == words[2]:
         return True  # (one word chanted: `chant`)
+    if len(words) == 5 and words[1] == words[2] == words[3] and words[1][0].isdigit():
+        return True  # (a number chanted after a word: `number_chant`)
     if glued_loop(text) is not None or may_loop_at_end(text) or may_speak_both_sides(text):
         return True
     if may_repeat_sentences(text) or may_continue(text):
@@ -241,6 +244,7 @@ def broken(r: Reply) -> str | None:
             or more_questions(text, r)
             or more_prompts(text, r)
             or (user_turn_last(text, r) if may_speak_both_sides(text) else None)
+            or human_turn(text, r)
         )
     return said
 

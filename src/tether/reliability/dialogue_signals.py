@@ -179,7 +179,7 @@ def _turn(roles: tuple[str, ...]) -> re.Pattern[str]:
 _USER_TURN = _turn(USER_ROLES)
 _MODEL_TURN = _turn(MODEL_ROLES)
 # What a request that asks for a dialogue (a script, a sample chat, a prompt to write) says.
-_ASKS_DIALOGUE = re.compile(
+ASKS_DIALOGUE = re.compile(
     r"dialog|conversation|chat ?log|transcript|script|role.?play|example|sample|prompt|format"
     r"|template|few.?shot|interview|scene|story|\u5bf9\u8bdd|\u4f1a\u8a71|\u5bfe\u8a71"
     r"|\ub300\ud654|\u0434\u0438\u0430\u043b\u043e\u0433|gespr\u00e4ch",
@@ -238,7 +238,7 @@ def both_sides(text: str, r: Reply) -> str | None:
         and m.start() > 0
         and LETTER.search(text[: m.start()]) is not None
         and ABOUT_TOKENS.search(text) is None
-        and _ASKS_DIALOGUE.search(r.question) is None
+        and ASKS_DIALOGUE.search(r.question) is None
     ):
         return m.group(0)
     m = _USER_TURN.search(text)
@@ -249,6 +249,6 @@ def both_sides(text: str, r: Reply) -> str | None:
         return None
     if _MODEL_TURN.match(before) is None and _MODEL_TURN.search(text, m.end()) is None:
         return None  # (a turn of each side: the model's, then the user's or the user's, then its)
-    if ABOUT_TOKENS.search(text) is not None or _ASKS_DIALOGUE.search(r.question):
+    if ABOUT_TOKENS.search(text) is not None or ASKS_DIALOGUE.search(r.question):
         return None
     return m.group(0).strip()[:20]

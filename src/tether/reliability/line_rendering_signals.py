@@ -33,6 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tether.reliability.function_words import english_markers
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.rendering_signals import (
     LEAST,
@@ -134,6 +135,37 @@ def bare_line(question: str, lexicon: Lexicon) -> _Line | None:
         return None
     if _LATIN_WORD.search(_SLOT.sub(" ", q)) is not None:
         return None
+    return _line(q, script, lexicon)
+
+
+# A Latin line may be any message; one is read as a line to render only in a script of its own
+# kind (`_LINE_SCRIPTS`) and when it is an app's string, not a message to the assistant: short,
+# one line, no code, path or dotted name, and not opening as a person's request or question
+# ("Failed to get image dimensions. %s", "Error 429: Quota Exceeded (Try later)").
+LATIN_LINE_CHARS = 120
+_CODE_OR_PATH = re.compile(r"[`<>=_|\\]|(?<!\w)/\w|\w\.\w")
+_ADDRESSED = re.compile(
+    r"(?:please|pls|can|could|would|will|why|how|what|when|where|which|who|is|are|do|does|did"
+    r"|fix|help|write|tell|explain|make|create|add|give|show|i|i'm|my|we|you|hi|hello|hey)\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def latin_line(question: str, lexicon: Lexicon) -> _Line | None:
+    """The request as an app's Latin line to render (`LATIN_LINE_CHARS`), or None."""
+    q = question.strip()
+    if not q or len(q) > LATIN_LINE_CHARS or "\n" in q or script_of(q) != "latin":
+        return None
+    if _NOT_A_LINE.search(q) is not None or _CODE_OR_PATH.search(q) is not None:
+        return None
+    if _ADDRESSED.match(q) is not None:
+        return None
+    return _line(q, "latin", lexicon)
+
+
+def _line(q: str, script: str, lexicon: Lexicon) -> _Line:
+    """What is read of a bare line alone (`_Line`)."""
     low = q.lower()
     classes = frozenset(name for name, _, _, _ in lexicon.hits(low, HIT_WINDOW))
     return _Line(
@@ -160,7 +192,9 @@ def _renders(text: str, line: _Line, ends: bool = True) -> bool:
     """Whether `text` is the line rendered: in another script, about as long, with its slots and
     numbers and none of its own, a question where the line is one (with `ends`)."""
     script = script_of(text)
-    if script is None or script == line.script or (script == "han" and line.script == "kana"):
+    if script is None or (script == "han" and line.script == "kana"):
+        return False
+    if script == line.script and not (script == "latin" and _another_latin_language(text, line)):
         return False
     size = size_of(text)
     if line.size >= SHORT_SIZE:
@@ -173,6 +207,26 @@ def _renders(text: str, line: _Line, ends: bool = True) -> bool:
     return not ends or (_end_of(text) == "ask") == (line.end == "ask")
 
 
+_LETTERS = re.compile(r"[^\W\d_]{3,}")
+
+
+def _another_latin_language(text: str, line: _Line) -> bool:
+    """Whether a Latin text is an English line said in another Latin language: the line reads
+    as English (an English small word, or a slot or a number to keep, which `_renders` asks be
+    kept: "Fehler 429: Kontingent überschritten"; a bare "Seite nicht gefunden" may be any
+    language's line), the text has letters with marks the line has none of, no English small
+    word, and at most half of the line's words kept (a name, "error")."""
+    if not line.text.isascii() or text.isascii():
+        return False
+    if not line.slots and english_markers(line.text.lower()) == 0:
+        return False
+    if english_markers(text.lower()) > 0:
+        return False
+    words = set(_LETTERS.findall(line.text.lower()))
+    kept = words & set(_LETTERS.findall(text.lower()))
+    return 2 * len(kept) <= len(words)
+
+
 def rendered_line(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The request is a bare line that says a failure itself, and the reply is that line
     rendered in another script: its failure words are the line's, declining only where the
@@ -181,6 +235,8 @@ def rendered_line(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not question or len(r.text) > LINE_CHARS * 3:
         return ()
     line = bare_line(question, r.lexicon)
+    if line is None and (script_of(r.text) in _LINE_SCRIPTS or not r.text.isascii()):
+        line = latin_line(question, r.lexicon)  # (an app's Latin string, in another language)
     if line is None or not line.negative:
         return ()
     text = r.text.strip()

@@ -297,11 +297,17 @@ _ASKS_NUMBER = re.compile(
 
 
 def number_chant(text: str, r: Reply) -> str | None:
-    """The whole reply one number repeated, glued or spaced: a model stuck on a digit token."""
-    if len(text) > SOUP_CHARS or not text[0].isdigit():
+    """The whole reply one number repeated, glued or spaced, after one word at most: a model
+    stuck on a digit token, from the start or after the caption's article or an answer's
+    label ("a 2 2 2 2 2 2 2 2 2 2", "Answer: 0 0 0 0 0 0 0 0 0 0")."""
+    if len(text) > SOUP_CHARS:
         return None
     words = text.split()
-    glued = len(words) == 1 and len(text) >= DIGIT_REPEATS and not text.strip(text[0])
+    if not text[0].isdigit():
+        words = words[1:]  # (the one word before the run)
+        if not words or not words[0][0].isdigit():
+            return None
+    glued = len(words) == 1 and len(words[0]) >= DIGIT_REPEATS and not words[0].strip(words[0][0])
     chanted = len(words) >= DIGIT_REPEATS and words[0].isdigit()
     chanted = chanted and all(w == words[0] for w in words)
     if not (glued or chanted) or not r.question or _ASKS_NUMBER.search(r.question) is not None:

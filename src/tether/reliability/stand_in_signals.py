@@ -359,16 +359,18 @@ def _asks(r: Reply, pattern: re.Pattern[str]) -> bool:
 
 
 # An absence, then what was not made ("No commit message generated", "Aucune réponse reçue",
-# "Geen antwoord ontvangen", "No generated text in response"): a program's note where the
-# reply should be. A made thing that is a fault or a change ("No errors returned", "no
-# conflicts produced") is a result, said of the task's own work.
+# "Geen antwoord ontvangen", "No generated text in response", "No caption generated yet", "No
+# tags predicted for the selected items."): a program's note where the reply should be. A made
+# thing that is a fault or a change ("No errors returned", "no conflicts produced") is a
+# result, said of the task's own work.
 _ABSENT = (
     r"(?:no|none|nothing|sin|ning[u\u00fa]n|ninguna|sem|nenhum|nenhuma|aucun|aucune|pas de"
     r"|kein|keine|keinen|nessun|nessuna|nessuno|geen|\u043d\u0435\u0442|brak|\u017cadn\w*"
     r"|hi\u00e7|tidak ada|kh\u00f4ng c\u00f3)"
 )
 _MADE = (
-    r"(?:generated|produced|returned|provided|received|created|generad[oa]s?|devuelt[oa]s?"
+    r"(?:generated|produced|returned|provided|received|created|predicted|extracted"
+    r"|generad[oa]s?|devuelt[oa]s?"
     r"|recibid[oa]s?|gerad[oa]s?|retornad[oa]s?|recebid[oa]s?|fornecid[oa]s?"
     r"|proporcionad[oa]s?|g\u00e9n\u00e9r\u00e9(?:e|s|es)?|renvoy\u00e9(?:e|s|es)?"
     r"|re\u00e7u(?:e|s|es)?|fourni(?:e|s|es)?|produit(?:e|s)?|generiert|erzeugt"
@@ -385,7 +387,8 @@ _NOTHING_MADE = re.compile(
     + _MADE
     + r"|\s+"
     + _MADE
-    + r"\s+[\w\-]+)(?:\s+(?:in|from|by|en|de|em|dans|par|von|im|nella|dalla)\s+"
+    + r"\s+[\w\-]+)(?:\s+(?:yet|so far))?"
+    r"(?:\s+(?:in|from|by|for|en|de|em|dans|par|von|im|nella|dalla)\s+"
     r"(?:[\w\-]+\s+){0,3}?[\w\-]+)?[\W_]{0,4}",
     re.I,
 )
