@@ -5,7 +5,7 @@ without their question.
 - witness words: "same error", "on mine either", "tbm", "running again", "也开始报错".
 - a witness's lead-in on the failure's own line ("Receiving the same error: <the notice>")
   takes back the quoted notice's evidence, and is no client's label (`client_prefix`).
-- cannot_tell: the report too thin to diagnose ("信息太少", "日志不够详细，无法诊断").
+- cannot_tell: the report too thin to diagnose ("信息太少", "日志不够详细, 无法诊断").
 - a person's talk: other options tried ("换了很多模型都不行"), an issue already open, a fix
   in a named release ("已在 v0.12.2 修复"), a tendency ("容易出现"), a new version's
   improvement ("新版优化了"), an apology for a late reply.
