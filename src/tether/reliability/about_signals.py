@@ -474,8 +474,13 @@ _OWN_SLIP = re.compile(
     r" (?:repo|repository|issue|thread|channel|chat|link|pr|pull request|project|place|forum|tab"
     r"|window|ticket|topic|discussion|room|group|conversation|person)s?\b"
     r"|(?:抱歉|不好意思|对不起|sorry)[\uff0c,。!\uff01\s]{0,3}(?:我)?发错(?:了)?(?:仓库|地方|群|帖|项目|issue|频道)"
+    # ... or for answering late: "Sorry for the late reply", "답변이 늦어 죄송합니다", "回复晚了"
+    r"|(?:sorry|apologies) for (?:the |my )?(?:very |super |really )?(?:late|delayed) (?:reply"
+    r"|response|answer)|(?:답변|답장|회신)이 늦어|回复晚了|回复迟了|回復晚了"
 )
-_OWN_SLIP_KEYS = split_keys(("sorry", "oops", "my bad", "apologies", "发错"))
+_OWN_SLIP_KEYS = split_keys(
+    ("sorry", "oops", "my bad", "apologies", "发错", "늦어", "回复晚", "回复迟", "回復晚")
+)
 
 
 def own_slip(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -409,6 +409,9 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
     its lead-in "we can use ...:" shows nothing.)"""
     if r.broken is not None:
         return ()
+    lead = witness_lead(r)
+    if lead is not None:
+        return (Signal("introduced", -round(max(w["introduced"], 0.6 * evidence), 3), lead),)
     lines = r.text[:1500].splitlines()
     for at, line in enumerate(lines):
         lead = line.strip()
@@ -431,6 +434,24 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
         weight = max(w["introduced"], 0.6 * evidence)
         return (Signal("introduced", -round(weight, 3), lead[:60]),)
     return ()
+
+
+# Where an inline lead-in ends: the first colon of the first line, within its first words.
+_LEAD_COLON = re.compile(r"[^\n:\uff1a]{3,80}[:\uff1a]")
+
+
+def witness_lead(r: Reply) -> str | None:
+    """The words before the first line's colon when they are a witness's ("Receiving the same
+    error: Sorry, your request was rate-limited.", "我也是, 在nextchat里显示: {...}"): a person
+    showing the failure they met too, the failure quoted after it on the same line. (A
+    client's own label, "Error:", is no witness's words: `prefixes`.)"""
+    m = _LEAD_COLON.match(r.low)
+    if m is None:
+        return None
+    head = m.group(0)
+    if r.lexicon.witnessing.search(head) is None or r.lexicon.prefixes.match(head) is not None:
+        return None
+    return head.strip()[:60]
 
 
 def _example_heading(lead: str, after: list[str]) -> bool:

@@ -112,6 +112,8 @@ _RECURRENCE = re.compile(
     r"|thường xuyên|thỉnh thoảng|đôi khi)(?![\w-])"
     r"|经常|时不时|偶尔|有时候|每次都|總是|总是|老是|動不動|常常|时常|往往|每隔几分钟|每隔\d+分钟"
     r"|有概率|有几率|有機率"
+    # ... or a tendency: "17版本容易出现429错误", "容易触发超时" (round 35)
+    r"|容易(?:出现|出現|报|報|触发|觸發|遇到)"
     r"|しばしば|たびたび|度々|何度も|時々|たまに|毎回|分おきに|分ごとに"
     r"|가끔|때때로|자주|매번|종종|수시로|분마다"
 )
@@ -146,7 +148,7 @@ _RECURRENCE_KEYS = split_keys(
         *("thỉnh thoảng", "đôi khi", "периодически", "иногда", "постоянно", "каждый раз"),
         *("каждые", "время от времени", "часто", "регулярно", "періодично", "іноді"),
         *("经常", "时不时", "偶尔", "有时候", "每次都", "總是", "总是", "老是", "動不動"),
-        *("有概率", "有几率", "有機率"),
+        *("有概率", "有几率", "有機率", "容易"),
         *("常常", "时常", "每隔", "しばしば", "たびたび", "度々", "何度も", "時々", "たまに"),
         *(
             "毎回",
@@ -378,7 +380,9 @@ _ASKER_EVIDENCE = re.compile(
     r"|envoyez|partagez|joignez)\s+(?:\w+\s+)?(?:logs?|captura|print|screenshot|journal|capture)\b"
     # ... or an error read for what it tells: "从报错来看", "judging by the error", "the log tells
     # us that", "looks like OpenAI is saying", "судя по ошибке", "エラーを見ると"
-    r"|从(?:报错|错误|日志|錯誤|報錯)(?:信息|日志|提示)?(?:来看|看来|上看)"
+    r"|从(?:报错|错误|日志|錯誤|報錯)(?:信息|日志|提示)?(?:来看|看来|上看|看(?![到见見]))"
+    # ... or the parts of the report asked after: "有无具体配置和报错日志?" (round 35)
+    r"|有无具体[^\u3002\n\uff1f?]{0,12}(?:日志|截图|报错)"
     r"|\b(?:judging|going) (?:from|by) (?:the|your|this|that) (?:error|logs?|trace(?:back)?|output"
     r"|message)\b|\btells us that\b"
     r"|\b(?:looks|seems) like (?:\w+ ){1,2}(?:is|are) (?:saying|complaining|telling you)\b"
@@ -471,6 +475,33 @@ def asker_evidence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if m is not None:
             return (Signal("asker_evidence", -w["asker_evidence"], m.group(0)[:40]),)
     return ()
+
+
+# The writer cannot tell the cause from what the report gives: "Hard to tell without more
+# information", "信息不完整无法进行判断", "问题描述和日志不够详细, 无法诊断", "信息太少", "不好说",
+# "无法定位". (Round 35: a maintainer's triage. Not "I need more information", "not enough
+# information": a model's own stand-in for an answer says them too; nor "您提供的信息不够详细".)
+_CANNOT_TELL = re.compile(
+    r"(?:hard|impossible|difficult) to (?:tell|say|know|diagnose) without\b"
+    r"|(?:can't|cannot|can not) (?:tell|say|diagnose) (?:much |anything )?without\b"
+    r"|不好说|无法定位|信息(?:太少|不完整|不全|不足)"
+    r"|(?:日志|描述|截图)[^\u3002\n\uff0c,]{0,6}(?:不够|太少|不完整|不全)"
+)
+_CANNOT_TELL_KEYS = split_keys(
+    (
+        "without",
+        *("信息", "不够", "太少", "不完整", "不全", "不好说", "无法定位"),
+    )
+)
+
+
+def cannot_tell(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The writer cannot tell the cause from what was reported ("Hard to tell without more
+    information", "信息不完整无法进行判断", "日志不够详细, 无法诊断"): a maintainer triaging
+    someone's report. A notice knows its own failure; it never judges a report's details."""
+    if not r.written:
+        return ()
+    return sign("cannot_tell", w, _CANNOT_TELL, _CANNOT_TELL_KEYS, r.low[:3000])
 
 
 # The failure set against a setup where it does not happen: "it works fine on another PC",

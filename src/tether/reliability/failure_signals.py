@@ -255,6 +255,8 @@ def client_prefix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     m = r.lexicon.prefixes.match(low) or _LABELLED.match(low)
     if m is None:
         return ()
+    if r.lexicon.witnessing.search(m.group(0)) is not None:
+        return ()  # a person's lead-in, not a client's label: "Receiving the same error:"
     code = _SUBJECT_CODE.match(low, m.end())
     if code is not None:
         at = code.end()

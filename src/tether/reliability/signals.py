@@ -93,7 +93,8 @@ Answer evidence:    explains (cause and fix words), describes_picture ("This ima
                     marked working and failing), schedule (cases counted up, each with its
                     rule), recurrence (how often it comes back), within_limit (usage said to be
                     under a limit), names_cause (a cause labelled or blamed for the problem),
-                    asker_evidence ("in your screenshot", "从报错来看"), works_elsewhere
+                    asker_evidence ("in your screenshot", "从报错来看"), cannot_tell
+                    ("信息不完整无法进行判断": a report too thin to diagnose), works_elsewhere
                     ("works on another PC"); a tracker's thread: tracker_act ("closing
                     this", "kapatt\u0131m"), wishes ("it would be great to have ..."), own_trial
                     ("I tried with another key", "无法复现"), wonders ("..., right?");
@@ -183,6 +184,7 @@ from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
     called_normal,
+    cannot_tell,
     checklist,
     names_cause,
     recurrence,
@@ -442,6 +444,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     within_limit,
     names_cause,
     asker_evidence,
+    cannot_tell,
     works_elsewhere,
     called_normal,
     tracker_act,

@@ -20,7 +20,7 @@ from tether.reliability.reply import Reply, Signal
 
 _TRACKER_KEYS = split_keys(
     (
-        *("clos", "reopen", "re-open", "duplicate", "kapad", "kapat", "kapatt"),
+        *("clos", "reopen", "re-open", "duplicate", "kapad", "kapat", "kapatt", "already"),
         *("schließe", "cierro", "fech", "ferme"),
         *("关", "關", "закры", "クローズ", "닫"),
     )
@@ -38,7 +38,8 @@ _TRACKER_ACT = re.compile(
     r"(?! (?:chat|conversation|session|window|connection|tab|stream|request|app|socket|page))"
     r"|\bclosed? (?:this|the) (?:issue|ticket|pr|pull request|one)\b"
     r"|\bfeel free to re-?open\b|\bre-?open(?:ing)? (?:this|the) (?:issue|ticket)\b"
-    r"|\b(?:a )?duplicate of #\d+|\bmarking (?:this |it )?as (?:resolved|duplicate|stale|fixed)\b"
+    r"|\b(?:a )?duplicate of #\d+|\balready (?:open|opened|reported|filed)\b"
+    r"|\bmarking (?:this |it )?as (?:resolved|duplicate|stale|fixed)\b"
     r"|\b(?:kapad\u0131m|kapat\u0131yorum|kapatt\u0131m)\b"
     r"|\bschließe (?:das|dieses|den|ich das) (?:issue|ticket)\b"
     r"|\bcierro (?:el|este) (?:issue|ticket)\b"
@@ -142,7 +143,7 @@ _OWN_TRIAL: tuple[tuple[Keys, re.Pattern[str]], ...] = tuple(
             r"|не воспроизводится",
         ),
         (
-            ("我", "之前也", "試し", "봤", "시도했"),
+            ("我", "之前也", "試し", "봤", "시도했", "换了", "換了"),
             # "我这边测试正常", "我这边没问题", "我本地能跑" (not a bot's "我这边无法连接服务器",
             # "我这边不太方便回答": a service's own trouble, said as "on my side")
             r"我(?:这里|这边|本地)(?:也|都|是|可以|能|正常|测试|试|跑"
@@ -151,7 +152,9 @@ _OWN_TRIAL: tuple[tuple[Keys, re.Pattern[str]], ...] = tuple(
             # ... or their own set-up against the asker's: "我的能运行", "我的没用完啊" (not
             # "我的能量", "我的能力": a persona's own energy or skill)
             r"|我的(?:能(?!量|力)|可以用|没用完|没问题|正常|是好的|还是)"
-            r"|試しました|試してみました|試したところ|(?:해|시도해)\s?봤|시도했",
+            r"|試しました|試してみました|試したところ|(?:해|시도해)\s?봤|시도했"
+            # ... or other options tried, none working: "换了很多模型都不行" (round 35)
+            r"|[换換]了[^\u3002\uff0c,\n]{0,10}(?:都|也)(?:不行|没用|沒用|一样|一樣)",
         ),
         (
             ("пробовал", "проверил", "обновил", "переустановил"),

@@ -132,6 +132,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "within_limit": 0.8,  # usage said to be within a limit ("well below the quota")
     "names_cause": 0.6,  # the cause named ("## Root cause", "导致此问题"): a diagnosis
     "asker_evidence": 0.5,  # the asker's screenshot or log, read or asked for
+    "cannot_tell": 0.6,  # the report too thin to tell the cause ("信息太少", "hard to tell")
     "works_elsewhere": 0.5,  # it works on another machine: a fault narrowed down
     "called_normal": 0.5,  # the failure called normal or expected ("This is expected behavior")
     "tracker_act": 0.6,  # an issue closed or reopened ("closing as this isn't ours")

@@ -42,6 +42,8 @@ _RELEASE = re.compile(
     r"(?:(?<![\w.])v?\d+\.\d+(?:\.\d+)*\s*(?:版本?)?|新版本?|最新版本?)\s*(?:里|裡|中)?\s*"
     r"(?:已经|已經)(?:有|支持|加入|添加|加了|改了|修|把|可以|能)"
     r"|(?<![\w.])v?\d+\.\d+(?:\.\d+)*\s*(?:版本?)?\s*(?:已经|已經|已)(?:发布|發布|上线|上線)"
+    # ... or the new version said to have improved or fixed it: "新版优化了..." (round 35)
+    r"|新版本?(?:优化|優化|修复|修復|改进|改進)了"
 )
 # A casual imperative to the reader, a verb and 下 ("检查下日志", "开通下权限", "试下新版"): how
 # people in a thread tell each other what to check or try. A notice advises with 请 ("请检查",
@@ -59,7 +61,7 @@ _NOT_TALK = ("我", "请", "請", "您")
 # Where a sentence ends: a "一下" ask that opens a sentence is a notice's instruction ("...已过期。
 # 检查一下密钥是否填写完整"); talk chains it onto what it says ("模型不支持TOOLS, 换一下模型").
 _SENTENCE_END = "\u3002\uff01\uff1f!?\n"
-_FORM_KEYS = split_keys(("不知道是", "已", "下"))
+_FORM_KEYS = split_keys(("不知道是", "已", "下", "新版"))
 
 
 def _talk(low: str, reported: bool) -> str | None:
