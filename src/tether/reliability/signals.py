@@ -65,7 +65,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     image", an apology and an offer, where an image was the task),
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
-                    way I can assist you?"),
+                    way I can assist you?"), unrated_judgment (a judge's reply with
+                    no verdict in any form, where a judgment was asked),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -131,6 +132,7 @@ from tether.reliability import (
     failure_signals,
     filter_signals,
     generation_signals,
+    grader_signals,
     give_up_signals,
     inability_signals,
     limits_signals,
@@ -404,6 +406,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     cannot_see,
     disclaims_medium,
     declined_signals.declines_task,
+    grader_signals.unrated_judgment,
     pleads_limits,
     declines_choice,
     prompt_refused,
