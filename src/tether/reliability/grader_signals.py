@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from tether.messages import Request
+from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 
 # The request frames an answer for judgment, or demands a judge's verdict form.
@@ -71,3 +72,38 @@ def unrated_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if _VERDICT.search(r.text) is not None:
         return ()
     return (Signal("unrated_judgment", w["unrated_judgment"], f"{len(r.text)} chars, no verdict"),)
+
+
+# The two answers a pairwise judge compares, named as it names them ("Assistant A",
+# "Response B", "어시스턴트 A", "助手A").
+_SIDE = re.compile(
+    r"\b(?i:assistant|response|answer|model|output)\s+([AB])\b|(?:어시스턴트|助手|回答)\s?([AB])\b"
+)
+_SIDE_MENTIONS = 4  # a judgment speaks of each side again and again, not a passing name
+# How a finished text ends: a sentence's stop, a closing bracket, quote or markup.
+_FINISHED = ".!?\u3002\uff01\uff1f\u2026)]}\"'*`>|\u300d\u300f\uff09"
+
+
+def compares_sides(text: str) -> bool:
+    """Whether a text is a pairwise judge's: it names both sides (A and B) again and again."""
+    if "A" not in text or "B" not in text:
+        return False
+    sides = [a or b for a, b in _SIDE.findall(text)]
+    return len(sides) >= _SIDE_MENTIONS and "A" in sides and "B" in sides
+
+
+def unfinished_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A pairwise judge's rationale that breaks off inside a sentence, no verdict given
+    ("... Assistant A says: False. Assistant B says: True. Both are wrong. However,"): the
+    token limit cut it before the judgment, whatever its reasoning said."""
+    text = r.text.rstrip()
+    if not may_fire(text, r.low, r.lexicon) or _VERDICT.search(text) is not None:
+        return ()
+    return (Signal("unfinished_judgment", w["unfinished_judgment"], f"...{text[-30:]!r}"),)
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """Whether a reply may be a pairwise judgment broken off (so that it is not cleared
+    unread): it ends inside a sentence and names both sides."""
+    end = text.rstrip()[-1:]
+    return bool(end) and end not in _FINISHED and compares_sides(text)

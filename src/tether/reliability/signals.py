@@ -407,6 +407,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     disclaims_medium,
     declined_signals.declines_task,
     grader_signals.unrated_judgment,
+    grader_signals.unfinished_judgment,
     pleads_limits,
     declines_choice,
     prompt_refused,
@@ -622,6 +623,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
+    grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
 )
 
@@ -654,6 +656,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a turn of thoughts and tool records a client's status cut off
         if unfinished_signals.ends_on_opening(text):
             return False  # an answer cut inside a clause by the token limit
+        if grader_signals.may_fire(text, "", lexicon):
+            return False  # a pairwise judge's rationale broken off before its verdict
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True
