@@ -39,7 +39,7 @@ _VERDICT = re.compile(
     r"\[\[[^\[\]\n]{1,16}\]\]|"
     r"\b(?:rating|score|grade|verdict|decision|winner|preference|judg(?:e)?ment)\b"
     r"[\"'*\]\s]*[:=]|"
-    r"\b\d{1,3}(?:\.\d+)?\s*/\s*(?:10|5|100)\b|\bout of (?:10|ten|5|five|100)\b|"
+    r"\b\d{1,3}(?:\.\d+)?\s*/\s*10{1,2}\b|\bout of (?:10|ten|5|five|100)\b|"
     r"评分|得分|打分|分数|评级|判定|점수|평점|판정",
     re.IGNORECASE,
 )
@@ -77,7 +77,8 @@ def unrated_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # The two answers a pairwise judge compares, named as it names them ("Assistant A",
 # "Response B", "어시스턴트 A", "助手A").
 _SIDE = re.compile(
-    r"\b(?i:assistant|response|answer|model|output)\s+([AB])\b|(?:어시스턴트|助手|回答)\s?([AB])\b"
+    r"\b(?i:assistant|response|answer|model|output)\s+([AB])(?![A-Za-z0-9_-])|"
+    r"(?:어시스턴트|助手|回答)\s?([AB])(?![A-Za-z0-9_-])"
 )
 _SIDE_MENTIONS = 4  # a judgment speaks of each side again and again, not a passing name
 # How a finished text ends: a sentence's stop, a closing bracket, quote or markup.
