@@ -58,9 +58,7 @@ def grading_request(request: Request | None) -> bool:
     if request is None:
         return False
     system = " ".join(m.text_content for m in request.messages if m.role == "system")
-    question = next(
-        (m.text_content for m in reversed(request.messages) if m.role == "user"), ""
-    )
+    question = next((m.text_content for m in reversed(request.messages) if m.role == "user"), "")
     return _grading(system, question)
 
 
