@@ -74,21 +74,26 @@ def unrated_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # The two answers a pairwise judge compares, named as it names them ("Assistant A",
 # "Response B", "어시스턴트 A", "助手A").
-_SIDE = re.compile(
-    r"\b(?i:assistant|response|answer|model|output)\s+([AB])(?![A-Za-z0-9_-])|"
-    r"(?:어시스턴트|助手|回答)\s?([AB])(?![A-Za-z0-9_-])"
-)
+_SIDE_NAMES = ("Assistant ", "assistant ", "Response ", "response ", "어시스턴트 ", "助手")
+
+
+def _side_names(side: str) -> tuple[str, ...]:
+    return tuple(name + side for name in _SIDE_NAMES)
+
+
+_SIDES = (_side_names("A"), _side_names("B"))
 _SIDE_MENTIONS = 4  # a judgment speaks of each side again and again, not a passing name
 # How a finished text ends: a sentence's stop, a closing bracket, quote or markup.
 _FINISHED = ".!?\u3002\uff01\uff1f\u2026)]}\"'*`>|\u300d\u300f\uff09"
 
 
 def compares_sides(text: str) -> bool:
-    """Whether a text is a pairwise judge's: it names both sides (A and B) again and again."""
-    if "A" not in text or "B" not in text:
-        return False
-    sides = [a or b for a, b in _SIDE.findall(text)]
-    return len(sides) >= _SIDE_MENTIONS and "A" in sides and "B" in sides
+    """Whether a text is a pairwise judge's: it names both sides (A and B) again and again.
+    (Counted as substrings: a pattern of every name before a letter costs ~200 us on 2 KB.)"""
+    if " B" not in text and "助手B" not in text:
+        return False  # (cheap: most texts name no side B)
+    counts = [sum(text.count(name) for name in names) for names in _SIDES]
+    return min(counts) >= 1 and sum(counts) >= _SIDE_MENTIONS
 
 
 def unfinished_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
