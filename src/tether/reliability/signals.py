@@ -66,7 +66,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
                     way I can assist you?"), unrated_judgment (a judge's reply with
-                    no verdict in any form, where a judgment was asked),
+                    no verdict in any form, where a judgment was asked), accepts_only
+                    (only "Sure, I can do that!" to a plain task),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -121,6 +122,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.messages import Request, Usage
 from tether.reliability import (
+    acceptance_signals,
     ai_excuse_signals,
     capability_signals,
     casual_signals,
@@ -408,6 +410,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     declined_signals.declines_task,
     grader_signals.unrated_judgment,
     grader_signals.unfinished_judgment,
+    acceptance_signals.accepts_only,
     pleads_limits,
     declines_choice,
     prompt_refused,
@@ -624,6 +627,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
     grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
+    acceptance_signals.may_fire,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
 )
 
