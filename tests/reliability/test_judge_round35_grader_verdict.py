@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (texts in Chinese use their own punctuation)
 """Round 35 (engineer 187): an LLM judge's reply without the verdict it was asked for.
 
 A judge (MT-Bench, Arena-Hard) is sent an assistant's answer framed for judgment and told to
@@ -122,3 +123,41 @@ def test_a_reply_to_no_judge_is_not_read_as_a_judgment() -> None:
     )
     failure, names = hand(text, TASK)
     assert not failure and not {"unrated_judgment", "unfinished_judgment"} & names, names
+
+
+# An extractor's stand-in for the fields: its input said blank or unreadable (input_unread)
+UNREADABLE_INPUT = (
+    # corpus mixed_document_extraction_outputs (HackerCorpLabs/NDInsight, OCR of manuals)
+    "I can't convert the content since the page is blank.",
+    "The image is blank or doesn't contain any visible text. Please provide a different image "
+    "or further details.",
+)
+
+
+@pytest.mark.parametrize("text", UNREADABLE_INPUT)
+def test_an_extractors_input_said_blank_is_caught(text: str) -> None:
+    failure, names = hand(text, "Transcribe the text of this scanned page as Markdown.")
+    assert failure and "input_unread" in names, names
+
+
+def test_a_reply_that_only_accepts_its_task_is_caught() -> None:
+    # corpus mixed_llm_judge_outputs (AlpacaEval, cohere-chat's recorded outputs)
+    failure, names = hand(
+        "Sure, I can do that!", "You need to write an email to negotiate your salary."
+    )
+    assert failure and "accepts_only" in names, names
+
+
+ACKNOWLEDGED = (
+    # a question the acceptance answers
+    ("Can you help me write an email to my landlord?", "Sure, I can help with that!"),
+    # a bare word of assent: a person's in a thread as well as a model's
+    ("Please rebase the branch onto main before the release.", "好的！"),
+    ("Please rebase the branch onto main before the release.", "OK"),
+)
+
+
+@pytest.mark.parametrize(("question", "text"), ACKNOWLEDGED)
+def test_an_acceptance_that_may_be_all_that_was_asked_passes(question: str, text: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure and "accepts_only" not in names, names

@@ -66,7 +66,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
                     way I can assist you?"), unrated_judgment (a judge's reply with
-                    no verdict in any form, where a judgment was asked), accepts_only
+                    no verdict in any form, where a judgment was asked),
+                    unfinished_judgment (a pairwise judge's rationale broken off
+                    before its verdict), accepts_only
                     (only "Sure, I can do that!" to a plain task),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
