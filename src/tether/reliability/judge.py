@@ -50,6 +50,7 @@ from tether.context.tokens import SectionCounts, count_request
 from tether.errors import ConfigError
 from tether.messages import Request, Turn, Usage
 from tether.reliability import reading, signals
+from tether.reliability.grader_signals import grading_request
 from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
 from tether.reliability.reply import composed
 from tether.reliability.tool_markup import lost_tool_call
@@ -273,8 +274,10 @@ def failure_text(
     filter's replacement), or None when it is an answer. Fast for ordinary answers: most are
     cleared without a full reading."""
     stripped = composed(text.strip())
-    if not stripped or signals.quick_clear(stripped, config.lexicon):
+    if not stripped:
         return None
+    if signals.quick_clear(stripped, config.lexicon) and not grading_request(request):
+        return None  # (a judge's long rationale is read: its verdict may be missing)
     reading = read_text(stripped, request, usage, config, config.threshold, side_only=True)
     return reading if reading.failure else None
 

@@ -65,7 +65,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     image", an apology and an offer, where an image was the task),
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
-                    way I can assist you?"),
+                    way I can assist you?"), unrated_judgment (a judge's reply with
+                    no verdict in any form, where a judgment was asked),
+                    unfinished_judgment (a pairwise judge's rationale broken off
+                    before its verdict), accepts_only
+                    (only "Sure, I can do that!" to a plain task),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -121,6 +125,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.messages import Request, Usage
 from tether.reliability import (
+    acceptance_signals,
     ai_excuse_signals,
     capability_signals,
     casual_signals,
@@ -133,6 +138,7 @@ from tether.reliability import (
     filter_signals,
     generation_signals,
     give_up_signals,
+    grader_signals,
     inability_signals,
     limits_signals,
     line_rendering_signals,
@@ -406,6 +412,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     cannot_see,
     disclaims_medium,
     declined_signals.declines_task,
+    grader_signals.unrated_judgment,
+    grader_signals.unfinished_judgment,
+    acceptance_signals.accepts_only,
     pleads_limits,
     declines_choice,
     prompt_refused,
@@ -622,6 +631,8 @@ MAY_FIRE: tuple[Precheck, ...] = (
     line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
+    grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
+    acceptance_signals.may_fire,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
 )
 
@@ -654,6 +665,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a turn of thoughts and tool records a client's status cut off
         if unfinished_signals.ends_on_opening(text):
             return False  # an answer cut inside a clause by the token limit
+        if grader_signals.may_fire(text, "", lexicon):
+            return False  # a pairwise judge's rationale broken off before its verdict
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

@@ -83,6 +83,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
+    "unrated_judgment": 4.0,  # a judge's reply with no verdict in any form ("[[5]]", "Score:")
+    "unfinished_judgment": 5.0,  # ... or a pairwise judge's rationale broken off, no verdict
+    "accepts_only": 1.5,  # only "Sure, I can do that!" to a plain task: the work never came
     "declines_as_model": 0.7,  # ... said as a model ("As an AI language model, I cannot")
     "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
     "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)

@@ -1,0 +1,113 @@
+"""A grader's reply without its verdict.
+
+An LLM judge (MT-Bench, Arena-Hard, AlpacaEval, JudgeBench...) is sent another assistant's
+answer framed for judgment ("[The Start of Assistant's Answer] ... [The End of Assistant's
+Answer]", "<|The Start of Assistant A's Conversation with User|>") and told to end with its
+verdict in a set form ("Rating: [[5]]", "[[A>B]]", "final verdict"). What comes back counts
+only with that verdict: a rationale that stops before it, a summary of the judged answer, a
+continuation of the judged transcript ("### User: ..."), "Confidence: 90%" or "To\\nBoth" is
+stored as an error score by the benchmark, however well it reads.
+
+A real judgment carries a verdict in some form: the demanded brackets, a "Rating:" or
+"Score:" field, a "7/10", a JSON "score". Any of them clears the reply (a judge that wrote
+"Score: 8" where "[[8]]" was asked gave its verdict all the same).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from tether.messages import Request
+from tether.reliability.lexicon import Lexicon
+from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
+
+# The request frames an answer for judgment, or demands a judge's verdict form.
+_GRADING = re.compile(
+    r"[\[<]\|?the (?:start|end) of (?:the )?(?:assistant(?: [ab12])?|reference)['\u2019]?s? "
+    r"(?:answer|response|conversation)|"
+    r"\bact as an? (?:impartial|fair|expert|strict) (?:judge|grader|evaluator)\b|"
+    r"\[\[(?:rating|score|a|b|c|a>b|a=b|true|false)\]\]|"
+    r"\b(?:output|give|provide|state) your final verdict\b|"
+    r"\brate the (?:response|answer)s? on a scale\b",
+    re.IGNORECASE,
+)
+
+# A verdict in any form a judge writes it.
+_VERDICT = re.compile(
+    r"\[\[[^\[\]\n]{1,16}\]\]|"
+    r"\b(?:rating|score|grade|verdict|decision|winner|preference|judg(?:e)?ment)\b"
+    r"[\"'*\]\s]*[:=]|"
+    r"\b\d{1,3}(?:\.\d+)?\s*/\s*10{1,2}\b|\bout of (?:10|ten|5|five|100)\b|"
+    r"评分|得分|打分|分数|评级|判定|점수|평점|판정",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def _grading(system: str, question: str) -> bool:
+    return _GRADING.search(system[:QUESTION_CHARS]) is not None or (
+        _GRADING.search(question[:QUESTION_CHARS]) is not None
+    )
+
+
+def grading_request(request: Request | None) -> bool:
+    """Whether the request is a judge's: it frames an assistant's answer for judgment or
+    demands a verdict's form (a long reply to it is read, not cleared unread)."""
+    if request is None:
+        return False
+    system = " ".join(m.text_content for m in request.messages if m.role == "system")
+    question = next((m.text_content for m in reversed(request.messages) if m.role == "user"), "")
+    return _grading(system, question)
+
+
+def unrated_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply to a judge's request that carries no verdict in any form: the judgment was
+    not delivered (whatever the rationale, summary or continuation in its place says)."""
+    if not r.question or not _grading(r.system, r.raw_question):
+        return ()
+    if _VERDICT.search(r.text) is not None:
+        return ()
+    return (Signal("unrated_judgment", w["unrated_judgment"], f"{len(r.text)} chars, no verdict"),)
+
+
+# The two answers a pairwise judge compares, named as it names them ("Assistant A",
+# "Response B", "어시스턴트 A", "助手A").
+_SIDE_NAMES = ("Assistant ", "assistant ", "Response ", "response ", "어시스턴트 ", "助手")
+
+
+def _side_names(side: str) -> tuple[str, ...]:
+    return tuple(name + side for name in _SIDE_NAMES)
+
+
+_SIDES = (_side_names("A"), _side_names("B"))
+_SIDE_MENTIONS = 4  # a judgment speaks of each side again and again, not a passing name
+# How a finished text ends: a sentence's stop, a closing bracket, quote or markup.
+_FINISHED = ".!?\u3002\uff01\uff1f\u2026)]}\"'*`>|\u300d\u300f\uff09"
+
+
+def compares_sides(text: str) -> bool:
+    """Whether a text is a pairwise judge's: it names both sides (A and B) again and again.
+    (Counted as substrings: a pattern of every name before a letter costs ~200 us on 2 KB.)"""
+    if " B" not in text and "助手B" not in text:
+        return False  # (cheap: most texts name no side B)
+    counts = [sum(text.count(name) for name in names) for names in _SIDES]
+    return min(counts) >= 1 and sum(counts) >= _SIDE_MENTIONS
+
+
+def unfinished_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A pairwise judge's rationale that breaks off inside a sentence, no verdict given
+    ("... Assistant A says: False. Assistant B says: True. Both are wrong. However,"): the
+    token limit cut it before the judgment, whatever its reasoning said."""
+    text = r.text.rstrip()
+    if not may_fire(text, r.low, r.lexicon) or _VERDICT.search(text) is not None:
+        return ()
+    return (Signal("unfinished_judgment", w["unfinished_judgment"], f"...{text[-30:]!r}"),)
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """Whether a reply may be a pairwise judgment broken off (so that it is not cleared
+    unread): it ends inside a sentence and names both sides."""
+    end = text.rstrip()[-1:]
+    return bool(end) and end not in _FINISHED and compares_sides(text)
