@@ -10,9 +10,9 @@ from tether.reliability.function_words import stop_words
 from tether.reliability.lexicon import (
     SILENCE,
     Lexicon,
-    Terms,
     typographic,
 )
+from tether.reliability.terms import Terms
 from tether.reliability.text_shape import display_size
 from tether.reliability.words import content_words
 
