@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.capability_signals import QUOTED
+from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import Reply, Signal
 
@@ -30,30 +31,27 @@ _AS_AI = re.compile(
     r"(?:ai|artificial intelligence|language model|llm|chatbot)\b"
     r"|(?:作为|我是|我只是)一?个?(?:ai|人工智能|语言模型|語言模型)"
 )
-# One of them is in every text `_AS_AI` matches.
-_AI_KEYS = (
-    "ai",
-    "artificial",
-    "language model",
-    "llm",
-    "chatbot",
-    "人工智能",
-    "语言模型",
-    "語言模型",
-)
+# One of them is in every text `_AS_AI` matches, but its "ai" after a space (`_ai_after_space`):
+# the nouns, and the Chinese leads in a text that is not ASCII ("ai" alone is in "failed",
+# "wait", "again": ~15 us of `_AS_AI` on most short answers with a failure word).
+_AI_NOUNS = ("artificial", "language model", "llm", "chatbot")
+_ZH_LEADS = ("作为", "我是", "我只是")
 # The speaker declines a task: a verb of doing the work after "cannot", "unable to" ...
-_DECLINES = re.compile(
+# (tried only where its keys are, `KeyGated`: most texts lack "cannot", "unable to" ...)
+_DECLINES = KeyGated(
     r"\b(?:cannot|can['\u2019]t|can not|unable to|not able to)\s+(?:\w+\s+)?"
     r"(?:write|provide|give|complete|fulfill|generate|create|help|assist|answer|access|"
     r"summari[sz]e|perform|produce|compose)\b"
-    r"|(?:无法|無法|不能)(?:回答|提供|帮助|幫助|完成|生成|写|寫|总结|總結)"
+    r"|(?:无法|無法|不能)(?:回答|提供|帮助|幫助|完成|生成|写|寫|总结|總結)",
+    key_chars=12,
 )
 
 # What no model knows without a tool (the date, the weather, the news): declining it for being
 # an AI is the honest answer to a question about it ("What's the current date?").
-_UNKNOWABLE = re.compile(
+_UNKNOWABLE = KeyGated(
     r"\b(?:real[- ]time|current (?:date|time|weather|events|news)|today['\u2019]s date|"
-    r"browse the (?:internet|web)|up[- ]to[- ]date)"
+    r"browse the (?:internet|web)|up[- ]to[- ]date)",
+    key_chars=12,
 )
 
 
@@ -63,8 +61,27 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 
 def _names_ai(low: str) -> bool:
-    """Whether a lower-cased text names itself an AI (`_AS_AI`, after a cheap substring test)."""
-    return any(k in low for k in _AI_KEYS) and _AS_AI.search(low) is not None
+    """Whether a lower-cased text names itself an AI (`_AS_AI`, after cheap substring tests)."""
+    return _may_name_ai(low) and _AS_AI.search(low) is not None
+
+
+def _may_name_ai(low: str) -> bool:
+    """Whether `low` holds what every text `_AS_AI` matches holds: a noun of an AI, an "ai"
+    after a space, or a Chinese lead ("作为", "我是")."""
+    if any(k in low for k in _AI_NOUNS) or _ai_after_space(low):
+        return True
+    return not low.isascii() and any(k in low for k in _ZH_LEADS)
+
+
+def _ai_after_space(low: str) -> bool:
+    """Whether an "ai" in `low` follows a space (as `_AS_AI`'s `\\s+...ai` does): the
+    occurrences looked at one by one, in a fraction of a regex search's time."""
+    at = low.find("ai", 1)
+    while at > 0:
+        if low[at - 1].isspace():
+            return True
+        at = low.find("ai", at + 2)
+    return False
 
 
 def excuse(r: Reply) -> str | None:
@@ -74,10 +91,8 @@ def excuse(r: Reply) -> str | None:
         return None
     if '"' in low or "\u201c" in low:  # (a writer quoting the cop-out: "as an AI language model")
         low = QUOTED.sub(" ", low)
-    if not _names_ai(low):
-        return None
     declined = _DECLINES.search(low)
-    if declined is None or _UNKNOWABLE.search(low) is not None:
+    if declined is None or not _names_ai(low) or _UNKNOWABLE.search(low) is not None:
         return None
     return declined.group(0)
 

@@ -120,6 +120,13 @@ TASK_WORDS = 3  # a plain task says at least this many content words
 
 
 @lru_cache(maxsize=64)
+def asks_rendering(question: str) -> bool:
+    """Whether the request asks for a given text in other words (`RENDERING`). Read once per
+    request: every reply to it asks again."""
+    return RENDERING.search(question) is not None
+
+
+@lru_cache(maxsize=64)
 def is_plain_task(question: str, lexicon: Lexicon) -> bool:
     """Whether the request is a task that asks nothing and says no failure: to a greeting, a
     question or a report of an error, a line about the bot, its server or an outage may be the
