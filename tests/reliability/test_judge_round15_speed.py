@@ -16,8 +16,8 @@ import pytest
 
 from tether.messages import Message, Request
 from tether.reliability.judge import DEFAULT_CONFIG, read_text
-from tether.reliability.lexicon import Terms
 from tether.reliability.term_search import GATED_CHARS, WordGate
+from tether.reliability.terms import Terms
 from tether.reliability.trie_patterns import term_pattern
 
 TERMS = [

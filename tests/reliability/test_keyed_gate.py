@@ -168,7 +168,7 @@ def test_first_match_of_terms_is_the_search() -> None:
     """`Terms.search` finds where a word term follows a gap, or a sign's term is, and matches
     there alone: the same match as the search of the whole pattern, on terms at the text's
     start, inside words, after signs, and terms that start with a sign."""
-    from tether.reliability.lexicon import Terms
+    from tether.reliability.terms import Terms
 
     terms = Terms(["try again", "again*", "rate limit", "(oops)", ", wenn der", "über*", "会話"])
     texts = [

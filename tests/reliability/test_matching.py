@@ -26,13 +26,13 @@ from tether.reliability.lexicon import (
     SHIPPED,
     Gate,
     Lexicon,
-    Terms,
     windows_around,
 )
 from tether.reliability.machine_marks import IDS, first_id
 from tether.reliability.person_signals import _specific
 from tether.reliability.question_signals import _WORD_AT, _names_word
 from tether.reliability.reply import QUOTE
+from tether.reliability.terms import Terms
 from tether.reliability.trie_patterns import term_pattern
 
 CONFIGURED = JudgeConfig(

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.capability_signals import QUOTED
+from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.refusal_grammar import CANNOT, CANNOT_ZH, names_model
 from tether.reliability.reply import Reply, Signal
@@ -25,18 +26,21 @@ from tether.reliability.reply import Reply, Signal
 # A cop-out is a short reply: the excuse, an apology, an offer.
 EXCUSE_CHARS = 600
 # The speaker declines a task: a verb of doing the work after "cannot", "unable to" ...
-_DECLINES = re.compile(
+# (tried only where its keys are, `KeyGated`: most texts lack "cannot", "unable to" ...)
+_DECLINES = KeyGated(
     rf"\b{CANNOT}\s+(?:\w+\s+)?"
     r"(?:write|provide|give|complete|fulfill|generate|create|help|assist|answer|access|"
     r"summari[sz]e|perform|produce|compose)\b"
-    rf"|(?:{'|'.join(CANNOT_ZH)})(?:回答|提供|帮助|幫助|完成|生成|写|寫|总结|總結)"
+    rf"|(?:{'|'.join(CANNOT_ZH)})(?:回答|提供|帮助|幫助|完成|生成|写|寫|总结|總結)",
+    key_chars=12,
 )
 
 # What no model knows without a tool (the date, the weather, the news): declining it for being
 # an AI is the honest answer to a question about it ("What's the current date?").
-_UNKNOWABLE = re.compile(
+_UNKNOWABLE = KeyGated(
     r"\b(?:real[- ]time|current (?:date|time|weather|events|news)|today['\u2019]s date|"
-    r"browse the (?:internet|web)|up[- ]to[- ]date)"
+    r"browse the (?:internet|web)|up[- ]to[- ]date)",
+    key_chars=12
 )
 
 
@@ -52,10 +56,8 @@ def excuse(r: Reply) -> str | None:
         return None
     if '"' in low or "\u201c" in low:  # (a writer quoting the cop-out: "as an AI language model")
         low = QUOTED.sub(" ", low)
-    if names_model(low) is None:
-        return None
     declined = _DECLINES.search(low)
-    if declined is None or _UNKNOWABLE.search(low) is not None:
+    if declined is None or names_model(low) is None or _UNKNOWABLE.search(low) is not None:
         return None
     return declined.group(0)
 

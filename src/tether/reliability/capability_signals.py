@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.once import kept
 from tether.reliability.refusal_grammar import APOLOGY, CANNOT, CANNOT_ZH, ROLE_LEAKED, regexes
@@ -48,7 +49,9 @@ _JOIN = re.compile(r",\s*(?=but\b|however\b|so\b|and therefore\b|therefore\b)|\s
 _CANNOT = re.compile(rf"^(?:(?:as|since|because) )?(?:{alternation(_DATA.get('cannot', ()))})\b")
 # A quotation in a clause (the question said again) is no clause of the reply's own.
 QUOTED = re.compile(r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d')
-_MEDIUM = re.compile(rf"\b(?:{alternation(_DATA.get('medium', ()))})\b")
+# (tried only where one of its words' first letters are, `KeyGated`: most replies name no medium,
+# and the pattern, a `\b` before each word, is tried at every position, ~12 us on 300 chars)
+_MEDIUM = KeyGated(rf"\b(?:{alternation(_DATA.get('medium', ()))})\b")
 _ABSENT = re.compile(regexes(_DATA.get("absent", ())))
 _OFFER = re.compile(regexes([*_DATA.get("offer", ()), *_DATA.get("reason", ())]))
 # Chinese: the disclaimer anywhere in its sentence, which is one clause; offers and reasons

@@ -15,20 +15,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import Reply, Signal
 
 # The options laid out one a line: "A) ...", "(B) ...", "C: ...", "D. ...", "A、...".
 _OPTION = re.compile(r"(?m)^[ \t]*\(?([a-e])(?:[).:\u3001\uff1a\uff0e]|\s*\))[ \t]*\S")
-# A reply that says it picks none: the answer unknown, no option determinable.
-_NONE_PICKED = re.compile(
+# A reply that says it picks none: the answer unknown, no option determinable (tried only where
+# its keys are, `KeyGated`: " the answer", "answer is un", "无法确定" ...).
+_NONE_PICKED = KeyGated(
     r"\bthe (?:correct |final |right )?answer (?:is|remains) (?:unknown|not known|uncertain|"
     r"unclear|indeterminate|undetermined|not determinable)\b"
     r"|\b(?:i )?(?:cannot|can't|can not|am unable to|unable to|could not|couldn't) "
     r"(?:determine|tell|say|identify|choose|select|pick) (?:the (?:correct |right )?"
     r"(?:answer|option|choice)|which (?:option|choice|answer|one))\b"
     # 无法 then 确定 回答 给出 判断 选择 (cannot tell, answer, give, judge, choose)
-    r"|\u65e0\u6cd5(?:\u786e\u5b9a|\u56de\u7b54|\u7ed9\u51fa|\u5224\u65ad|\u9009\u62e9)"
+    r"|\u65e0\u6cd5(?:\u786e\u5b9a|\u56de\u7b54|\u7ed9\u51fa|\u5224\u65ad|\u9009\u62e9)",
+    key_chars=12,
 )
 # An option picked: "the answer is D", "Answer: C", 答案 (answer) then A, a letter opening it.
 _PICKED = re.compile(

@@ -15,10 +15,11 @@ from tether.reliability.error_objects import (
     may_have_error_key,
     object_keys,
 )
-from tether.reliability.lexicon import SHIPPED, Lexicon, Terms
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.machine_marks import SSE, TRACE, first_status
 from tether.reliability.reply import STOCK_CHARS, Reply, Signal, count_letters, display_size
 from tether.reliability.stand_in_signals import may_be_working_line
+from tether.reliability.terms import Terms
 from tether.reliability.words import CJK
 
 VOCABULARY_CAP = 1.6

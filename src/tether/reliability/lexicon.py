@@ -1,5 +1,5 @@
 """The judge's words: the failure vocabulary, prefixes, placeholders and answer words of
-`judge_signals.json`, compiled once into fast regexes (`Lexicon`, `Terms`).
+`judge_signals.json`, compiled once into fast regexes (`Lexicon`, each list a `terms.Terms`).
 
 Terms are matched case-insensitively: ASCII terms at the start of a word (a trailing `*` takes
 any ending), other terms (CJK, Cyrillic, accented) anywhere, and searched only in text that is
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
@@ -20,15 +19,9 @@ from operator import add
 from typing import Any, cast
 
 from tether.reliability.keyed import KeyGated
-from tether.reliability.term_search import (
-    _TRIGGER_CHARS,
-    Gate,
-    TermSearch,
-    WordGate,
-    _term_key,
-    _word_keys,
-)
-from tether.reliability.trie_patterns import first_letters, term_pattern, trie_pattern
+from tether.reliability.term_search import _TRIGGER_CHARS, Gate, _term_key, _word_keys
+from tether.reliability.terms import Terms
+from tether.reliability.trie_patterns import term_pattern, trie_pattern
 
 # A configured phrase (your gateway's own text) alone makes a reply a failure text: its class
 # weighs as much as the judge's threshold.
@@ -58,131 +51,6 @@ def unseen_error_phrases() -> list[str]:
     seeing any error", "sin errores", "没有报错"."""
     leads = [f"{lead} {article} error" for lead in NOT_SEEING for article in ("an", "any")]
     return [*leads, *NO_ERROR]
-
-
-class Terms(TermSearch):
-    """Many terms as two regexes: the ASCII ones, searched in every text, sharing one
-    word-start check (`trie_pattern`); the others (CJK, Cyrillic, accented), searched only in
-    text that is not ASCII. `re:` entries are regular expressions, searched with the ASCII
-    ones. Reads like a compiled pattern."""
-
-    def __init__(self, terms: Iterable[str], regexes: Iterable[str] = ()) -> None:
-        items = {t for t in terms if t}
-        # Russian writes "ё" (U+0451) as the plain Cyrillic "e" (U+0435) as often as not
-        # ("завершён"): a term spelt with "ё" also stands spelt without it (a reply's
-        # `message` reads every "ё" as the plain letter)
-        items |= {t.replace("\u0451", "\u0435") for t in items if "\u0451" in t}
-        plain = sorted((t for t in items if t.isascii()), key=len, reverse=True)
-        wide = sorted((t for t in items if not t.isascii()), key=len, reverse=True)
-        words = [t for t in plain if t[:1].isalnum()]
-        self.words = words  # the terms that start with a letter or a digit
-        parts = []
-        if words:
-            parts.append(trie_pattern(words, word_start=True))
-        signs = [term_pattern(t) for t in plain if not t[:1].isalnum()]
-        patterns = list(regexes)
-        self.regexes = tuple(re.compile(p) for p in patterns)  # (the `re:` entries)
-        self._plain = plain
-        self.ascii = re.compile("|".join([*parts, *signs, *patterns]) or "(?!)")
-        self._gapped = bool(words) and not patterns  # (`found` skips to the gaps)
-        # the terms that start with a sign (", wenn der"), searched apart in `found`
-        self._signs = re.compile("|".join(signs)) if signs else None
-        # (a wide term that starts with an ASCII letter keeps its word-start check, after its
-        # first letter: every branch starts with a character the engine can skip to; a check
-        # before each of ~300 such terms cost ~1 ms on a page of Chinese or German)
-        starts = [t for t in wide if t[:1].isascii() and t[:1].isalnum()]
-        rest = [t for t in wide if t not in starts]
-        wide_parts = first_letters(rest) + first_letters(starts, r"(?<![a-z0-9_].)")
-        self.wide = re.compile("|".join(wide_parts)) if wide_parts else None
-        self._gate = WordGate(words) if self._gapped and self._signs is None else None
-
-    def may_hold(self, text: str) -> bool:
-        """False when no term can match in `text` (`WordGate`); True when one may."""
-        gate = self._gate
-        return gate is None or not text.isascii() or gate.may_match(text)
-
-    @cached_property
-    def _apart(self) -> tuple[Terms, tuple[KeyGated, ...]] | None:
-        """With `re:` entries among word terms: the terms without them, and each entry tried
-        only where its keys are (`KeyGated`), searched apart by `_first_ascii` (compiled on
-        first use); None otherwise."""
-        if not self.regexes or not self.words:
-            return None
-        return Terms(self._plain), tuple(KeyGated(rx.pattern) for rx in self.regexes)
-
-    def _first_ascii(self, text: str) -> re.Match[str] | None:
-        """`ascii.search(text)`. With `re:` entries, the earliest of the terms' first match
-        (found at the gaps, `TermSearch._first_ascii`) and each entry's, the terms' on a tie
-        and then the entries' in order, as in the whole alternation: it was tried at every
-        position (~12 us on a 300-character notice, `tool_protocol`)."""
-        apart = self._apart
-        if apart is None:
-            return super()._first_ascii(text)
-        terms, entries = apart
-        found = terms._first_ascii(text) if terms.may_hold(text) else None
-        for entry in entries:
-            m = entry.search(text)
-            if m is not None and (found is None or m.start() < found.start()):
-                found = m
-        return found
-
-    @cached_property
-    def _after_gap(self) -> re.Pattern[str] | None:
-        """The word terms after the gap before them (`found`), compiled on first use; None
-        when a term is a regex (it may match anywhere)."""
-        return re.compile(f"[^a-z0-9_]({trie_pattern(self.words)})") if self._gapped else None
-
-    def found(self, text: str) -> list[str]:
-        """What each match of `finditer(text)` holds (`spans`)."""
-        return [text[a:b] for a, b in self.spans(text)]
-
-    def spans(self, text: str) -> list[tuple[int, int]]:
-        """The span of each match of `finditer(text)`. With no regex among the terms, a word
-        term starts a word: at the text's start or after a gap, where the engine skips to the
-        gaps (`Lexicon.spans`); the word-start check before a trie of many first letters was
-        tried at every position (~27 us on 800 characters, ~12 so). Terms that start with a
-        sign (", wenn der") are searched apart, and the earlier of the two taken."""
-        after_gap = self._after_gap
-        if after_gap is None:
-            return [m.span() for m in self.finditer(text)]
-        if not self.may_hold(text):
-            return []
-        out: list[tuple[int, int]] = []
-        first = self.ascii.match(text)
-        end = 0
-        if first is not None:
-            end = first.end()
-            out.append(first.span())
-        # (a match may start right after the one before when that one ended with a gap: the
-        # search starts one character back, at the gap)
-        signs = self._signs
-        m = after_gap.search(text, end - 1 if end else 0)
-        s = signs.search(text, end) if signs is not None else None
-        while m is not None or s is not None:
-            # the earlier of the next word term and the next sign's term (never at one place:
-            # a word starts with a letter or a digit, a sign's term with neither)
-            if m is not None and (s is None or m.start(1) < s.start()):
-                end = m.end()
-                out.append(m.span(1))
-            elif s is not None:
-                end = s.end()
-                out.append(s.span())
-            m = after_gap.search(text, end - 1)
-            s = signs.search(text, end) if signs is not None else None
-        if self.wide is not None and not text.isascii():
-            out += [m.span() for m in self.wide.finditer(text)]
-        return out
-
-    def finditer(
-        self, text: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> Iterator[re.Match[str]]:
-        """Matches in `text[pos:endpos]` (a word-start check still sees the text before `pos`):
-        the ASCII terms' first, then the others'."""
-        if endpos >= len(text) and not self.may_hold(text):
-            return  # (a cut text's end passes a term's word-end check: not gated)
-        yield from self.ascii.finditer(text, pos, endpos)
-        if self.wide is not None and not text.isascii():
-            yield from self.wide.finditer(text, pos, endpos)
 
 
 def _pair_terms(terms: Iterable[str]) -> Terms:

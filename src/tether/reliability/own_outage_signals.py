@@ -31,7 +31,6 @@ from tether.reliability.lexicon import (
     CLAUSE_BREAKS,
     SHIPPED,
     Lexicon,
-    Terms,
     near_pair,
     shipped_terms,
     typographic,
@@ -39,6 +38,7 @@ from tether.reliability.lexicon import (
 from tether.reliability.persona_signals import RESOLVED, short_line
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal, says_resolved
 from tether.reliability.source_signals import names_source
+from tether.reliability.terms import Terms
 
 # the service itself: its own list, and every part of its machinery (`own_machinery`)
 _SECTION = SHIPPED.get("own_outage", {})

@@ -27,7 +27,6 @@ from tether.reliability.lexicon import (
     CLAUSE_BREAKS,
     SHIPPED,
     Lexicon,
-    Terms,
     near_pair,
     shipped_terms,
     typographic,
@@ -44,6 +43,7 @@ from tether.reliability.reply import (
     says_resolved,
     specific,
 )
+from tether.reliability.terms import Terms
 from tether.reliability.words import CJK, content_words
 
 STANDING_BY = shipped_terms("standing_by")

@@ -32,6 +32,7 @@ from tether.reliability.request_readings import (
     TASK_WORDS,
     asks_a_question,
     asks_after_silence,
+    asks_rendering,
     greeting,
     is_plain_task,
     question_words,
@@ -244,7 +245,7 @@ class Reply:
         """Whether the request asks for a given text in other words (translate it, rewrite
         it): then the reply is that text, whatever it says ("I'm here, one moment please"),
         unless it renders nothing of it (`rendering_signals.renders_nothing`)."""
-        if not self.question or RENDERING.search(self.question) is None:
+        if not self.question or not asks_rendering(self.question):
             return False
         # (not one where the reply renders nothing of the text it gives: `renders_nothing`)
         from tether.reliability.rendering_signals import renders_nothing

@@ -10,9 +10,9 @@ from tether.reliability.function_words import stop_words
 from tether.reliability.lexicon import (
     SILENCE,
     Lexicon,
-    Terms,
     typographic,
 )
+from tether.reliability.terms import Terms
 from tether.reliability.text_shape import display_size
 from tether.reliability.words import content_words
 
@@ -117,6 +117,13 @@ RENDERING = re.compile(
     re.IGNORECASE,
 )
 TASK_WORDS = 3  # a plain task says at least this many content words
+
+
+@lru_cache(maxsize=64)
+def asks_rendering(question: str) -> bool:
+    """Whether the request asks for a given text in other words (`RENDERING`). Read once per
+    request: every reply to it asks again."""
+    return RENDERING.search(question) is not None
 
 
 @lru_cache(maxsize=64)

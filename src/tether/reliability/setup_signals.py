@@ -20,11 +20,11 @@ from tether.reliability.lexicon import (
     CLAUSE_BREAKS,
     SHIPPED,
     Lexicon,
-    Terms,
     near_spans,
     shipped_terms,
 )
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal, asks_a_question, display_size
+from tether.reliability.terms import Terms
 
 SETUP_CHARS = 200  # a notice and its one remedy, not a paragraph about a setup
 SETUP_LINES = 3  # ... in a line or three, not a reference's rows ("429 / Too many requests")

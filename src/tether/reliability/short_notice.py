@@ -9,10 +9,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tether.reliability.function_words import addressee_owns
-from tether.reliability.lexicon import (
-    Terms,
-)
 from tether.reliability.request_readings import STOP, asks_a_question, greeting
+from tether.reliability.terms import Terms
 from tether.reliability.text_shape import display_size
 from tether.reliability.words import CJK, HAN
 

@@ -1,6 +1,6 @@
 """Could a text hold one of these terms, and where does the first start? A set of terms' gate
 (`Gate`: each word's key looked up, the terms with no word by a regex) and the first match of
-compiled terms (`TermSearch.search`, which `lexicon.Terms` searches with). The words a gate
+compiled terms (`TermSearch.search`, which `terms.Terms` searches with). The words a gate
 compares (`_word_keys`, `_term_key`) are here too; its keys are compiled into a trie
 (`trie_patterns.trie_node`).
 """
@@ -36,7 +36,7 @@ def _word_keys(low: str, stem_lengths: Iterable[int]) -> set[str]:
 
 
 class TermSearch:
-    """The first match of compiled terms (`lexicon.Terms`, which sets these patterns): the ASCII
+    """The first match of compiled terms (`terms.Terms`, which sets these patterns): the ASCII
     terms' regex (`ascii`), that of the terms that start with a sign (`_signs`), the word terms
     after a gap (`_after_gap`) and the other terms' (`wide`, searched only in text that is not
     ASCII)."""

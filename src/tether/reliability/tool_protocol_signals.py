@@ -22,8 +22,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import SHIPPED, Lexicon, Terms, typographic
+from tether.reliability.lexicon import SHIPPED, Lexicon, typographic
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.terms import Terms
 
 # An error line or two with its request id, not a paragraph about one.
 TOOL_PROTOCOL_CHARS = 400
