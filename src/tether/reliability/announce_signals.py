@@ -98,8 +98,9 @@ _ASKS_PLAN = re.compile(rf"(?<!\w)(?:{_words('asks_plan')})(?!\w)")
 _WRAPPED = re.compile(r"\n[ \t]+(?=\S)")
 # The words one of the forms needs, for the cheap test.
 _MAY = re.compile(
-    r"let me|let's|['\u2019]ll\b|\bi will|\bwe will|going to|need to|proceed|\bi['\u2019]m |in progress"
-    r"|haven['\u2019]t|have not|:\s*$|would you like me|shall i|should i|do you want me|我"
+    r"let me|let's|['\u2019]ll\b|\bi will|\bwe will|going to|need to|proceed|\bi['\u2019]m "
+    r"|in progress|haven['\u2019]t|have not|:\s*$|would you like me|shall i|should i"
+    r"|do you want me|我"
 )
 
 
