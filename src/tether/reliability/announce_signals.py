@@ -48,7 +48,7 @@ _GERUNDS = _words("work_gerunds")
 _LEAD = rf"(?:(?:{_ACKS}|now|next|first|then|so|and)[,.!:;\s\u2014-]+)*"
 _WILL = (
     r"(?:['\u2019]ll| will| shall| am going to|['\u2019]m going to| are going to"
-    r"|['\u2019]re going to| need to| must| should)"
+    r"|['\u2019]re going to)"
 )
 _STEP = r"(?: now| first| then| next| also| just| quickly| immediately| start by| begin by"
 _STEP += r"| go ahead and| proceed to)*"
@@ -61,12 +61,23 @@ _ANNOUNCES = re.compile(
     r"|(?:still )?in progress\b.*\bnow\b"
     r"|i (?:now )?proceed\b"
     rf"|(?:{_GERUNDS})\b.*\bnow\b"
-    r"|(?:i|we) (?:haven['\u2019]t|have not)\b[^.]*\byet\b"
-    rf"|(?:if you (?:want|like|prefer)\W+)?(?:i|we) can{_STEP} (?:{_VERBS})\b.*\bnow\b"
+    rf"|if you (?:want|like|prefer)\W+(?:i|we) can{_STEP} (?:{_VERBS})\b.*\bnow\b"
     r"|here(?:['\u2019]s| is| are) (?:the |my |a |an )?[^.:]{0,60}:$"
-    r"|(?:would you like me to|shall i|should i|do you want me to)"
+    r"|(?:would you like me to|shall i|do you want me to)"
     r" (?:proceed|continue|go ahead|start|begin)\b"
     r")"
+)
+# A sentence that may stand beside an announcement, which it does not make one: the work not
+# done yet ("I haven't applied the fix yet."), the work needed ("I need to explore the repo").
+_BESIDE = re.compile(
+    r"^\W*(?:i|we) (?:haven['\u2019]t|have not)\b[^.]*\byet\b"
+    rf"|^\W*(?:i|we) (?:need to|must|should){_STEP} (?:{_VERBS})\b"
+)
+# A finding said in the announcement's sentence: "I'm running it now and the error is gone."
+_FINDING = re.compile(
+    r"(?:\band\b|\bbut\b|,|;)\s+(?:[\w'\u2019-]+\s+){0,4}?(?:is|are|was|were|works|worked"
+    r"|fails|failed|seems|shows|showed|returns|returned|got|has been|have been|isn['\u2019]t"
+    r"|aren['\u2019]t|wasn['\u2019]t|doesn['\u2019]t|didn['\u2019]t)\b"
 )
 # ... in Chinese: "好的我去执行", "让我先检查一下", "我现在就去修改"
 _ANNOUNCES_ZH = re.compile(
@@ -82,13 +93,15 @@ _VAGUE = re.compile(
 _ACK_ONLY = re.compile(
     rf"^\W*(?:{_ACKS})\W*$|^\W*the user (?:has )?(?:approved|confirmed|agreed)\b"
 )
-# The work said to be for this turn: a step word, a purpose of looking, a colon at the end.
+# The work said to be for this turn: a step word, a purpose of looking, the steps listed ("I'll
+# complete the matcher, regenerate the mesh, and ..."), a colon at the end.
 _NOW = re.compile(
-    r"^\W*(?:now\W+)?let me\b|\b(?:now|first|then|next|right away|immediately|before|yet)\b"
+    r"\b(?:now|first|then|next|right away|immediately|before)\b"
     r"|\bstart(?:ing)? by\b|\bproceed|\bthe user (?:has )?approved"
     r"|\bto (?:understand|confirm|verify|ensure|identify|see|find|determine|get|check"
     r"|make sure)\b|(?:[:\u2026]|\.\.\.)\s*$"
-    r"|would you like me to|shall i|should i|do you want me to"
+    rf"|\b(?:{_VERBS})\b[^.,;]*, (?:and )?(?:then )?(?:{_VERBS})\b"
+    r"|would you like me to|shall i|do you want me to"
     r"|现在|马上|这就|先|立即|立刻|接下来|去|开始|让我"
 )
 # A person's promise or a thread's talk (`later`), a name addressed, a smiley.
@@ -122,10 +135,12 @@ def announced_steps(low: str) -> Sequence[str]:
     announced = 0
     for sentence in sentences:
         if _ANNOUNCES_ZH.search(sentence) or (
-            _ANNOUNCES.search(sentence) and _VAGUE.match(sentence) is None
+            _ANNOUNCES.search(sentence)
+            and _VAGUE.match(sentence) is None
+            and _FINDING.search(sentence) is None
         ):
             announced += 1
-        elif _ACK_ONLY.search(sentence) is None:
+        elif _ACK_ONLY.search(sentence) is None and _BESIDE.search(sentence) is None:
             return ()  # a finding, a report, a question: more than an announcement
     return sentences if announced else ()
 
