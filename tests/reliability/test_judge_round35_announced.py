@@ -8,7 +8,9 @@ tune part's agent texts; the answers: agents' final reports that end on a next s
 people's promises in threads.
 
 - Caught: every sentence announces the work to come or only acknowledges, and the work is said
-  to be for this turn (a step word, a purpose of looking, a colon at the end).
+  to be for this turn (a step word, a purpose of looking, a colon at the end). A bare "Let me
+  check X:" is not read as one (on the check set it took answers too): "now let me", "let me
+  first" are.
 - Left: a report of done work or a finding with the next step after it, a person's promise
   for later ("I'll fix it tomorrow", "I'll check it out, thanks"), a request for a plan.
 """
@@ -21,9 +23,12 @@ from tests.reliability.judging import hand
 
 CAUGHT = (
     # ("text", "the request"): Claude Code, Codex, Gemini CLI, LLxprt, Qwen turns that ended here
-    ("Let me check the tool formatter which might be involved in handling responses:", ""),
     ("\n\nNow let me write the full Rust implementation.", ""),
-    ("Let me research the codebase and create a plan before implementing.", ""),
+    (
+        "Let me first get a complete picture of all files that reference OperationsLead or "
+        "ReadOnly in the source code.",
+        "Implement",
+    ),
     (
         "I will first read the project rules and the worktree skill, then execute the preflight "
         "and create the workspace.",

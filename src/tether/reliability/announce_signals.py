@@ -4,20 +4,23 @@ An agent loop takes a turn with no tool call for the end of the task. A model th
 turn on the announcement of a step ("Now let me update the tests:", "I'll start by reading the
 config file.", "Understood. I'm continuing now with that comparison", "Proceeding with the
 matcher now; I'll regenerate after ...", "好的我去执行") has promised the work and done none
-of it: signal announces_only. Every sentence opens with the work to come (first person future,
-"let me", a progressive "I'm running ... now", "I haven't applied it yet", "Here is the
-table:" with nothing after it, "Would you like me to proceed?") or only acknowledges
-("Understood.", "Approved."), and something says the work is for this turn: a step word
-("now", "first", "then"), a purpose of looking ("to understand the codebase"), a colon or an
-ellipsis at the end.
+of it: signal announces_only. Every sentence opens with the work to come (the first person
+future and a verb of the work, "now let me" or "let me first", a progressive "I'm running ...
+now", "Would you like me to proceed?"), only acknowledges ("Understood.", "Approved.") or
+says the work is not done or needed ("I haven't applied the fix yet."), and something says
+the work is for this turn: a step word ("now", "first", "then"), a purpose of looking ("to
+understand the codebase"), the steps listed, a colon or an ellipsis at the end.
 
 Left alone: a finding, a report of done work or a question before or after the announcement
 (a sentence that is none of these forms: "The pod restarted 3 times. Let me fetch the logs."),
-a person's promise in a thread (a day, a release, thanks, closing the issue: "I'll fix it
-tomorrow", "I'll check it out, thanks"; the thing talked of only "it": "Looking into it right
-now"), code, and a request that asked for a plan or the steps. Tools offered or not: the
-corpus's requests carry none, and a chat turn that says "Let me check the file:" and stops is
-as unfinished as an agent's. Words are data of `judge_signals.json` (`announced`).
+a finding in its own sentence ("I'm running it now and the error is gone"), a person's promise
+in a thread (a day, a release, thanks, closing the issue: "I'll fix it tomorrow", "I'll check
+it out, thanks"; the thing talked of only "it": "Looking into it right now"), code, and a
+request that asked for a plan or the steps. Tools offered or not: the corpus's requests carry
+none, and a chat turn that says "Let me check the file:" and stops is as unfinished as an
+agent's. "Let's ...", a bare "Let me check X:" and "Here is the table:" with nothing after
+were tried and left out: on the check set they took as many answers as failures or more.
+Words are data of `judge_signals.json` (`announced`).
 """
 
 from __future__ import annotations
@@ -55,14 +58,13 @@ _STEP += r"| go ahead and| proceed to)*"
 # A sentence that opens with the work to come (lower-cased, after `_LEAD`).
 _ANNOUNCES = re.compile(
     rf"^\W*{_LEAD}(?:"
-    r"let me (?!know\b)|let's (?!talk|chat|hope|see how)"
+    rf"(?:now,? let me|let me (?:now|first)){_STEP} (?:{_VERBS}|get)\b"
     rf"|(?:i|we){_WILL}{_STEP} (?:{_VERBS})\b"
     rf"|(?:i|we)(?:['\u2019]m| am|['\u2019]re| are)(?: now| still)? (?:{_GERUNDS})\b.*\bnow\b"
     r"|(?:still )?in progress\b.*\bnow\b"
     r"|i (?:now )?proceed\b"
     rf"|(?:{_GERUNDS})\b.*\bnow\b"
     rf"|if you (?:want|like|prefer)\W+(?:i|we) can{_STEP} (?:{_VERBS})\b.*\bnow\b"
-    r"|here(?:['\u2019]s| is| are) (?:the |my |a |an )?[^.:]{0,60}:$"
     r"|(?:would you like me to|shall i|do you want me to)"
     r" (?:proceed|continue|go ahead|start|begin)\b"
     r")"
@@ -111,9 +113,9 @@ _ASKS_PLAN = re.compile(rf"(?<!\w)(?:{_words('asks_plan')})(?!\w)")
 _WRAPPED = re.compile(r"\n[ \t]+(?=\S)")
 # The words one of the forms needs, for the cheap test.
 _MAY = re.compile(
-    r"let me|let's|['\u2019]ll\b|\bi will|\bwe will|going to|need to|proceed|\bi['\u2019]m "
-    r"|in progress|haven['\u2019]t|have not|:\s*$|would you like me|shall i|should i"
-    r"|do you want me|我"
+    r"let me|['\u2019]ll\b|\bi will|\bwe will|going to|proceed|\bi['\u2019]m |\bi am |we['\u2019]re"
+    r"|we are|in progress|:\s*$|would you like me|shall i|do you want me"
+    r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)"
 )
 
 
