@@ -55,6 +55,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     "kuch gadbad ho gaya"), inability_alone (one clause of inability, the
                     whole reply: "Không dịch được."), gave_up (an agent's last turn says
                     the task was not done: "I was unable to find the information."),
+                    announces_only (an agent's turn only announces the work to come:
+                    "Now let me update the tests:", "I'll start by reading the config."),
                     declines_as_ai (a task declined for being an AI: "As an AI language
                     model, I cannot write this chapter."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
@@ -127,6 +129,7 @@ from tether.messages import Request, Usage
 from tether.reliability import (
     acceptance_signals,
     ai_excuse_signals,
+    announce_signals,
     capability_signals,
     casual_signals,
     choice_signals,
@@ -404,6 +407,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     casual_trouble,
     inability_alone,
     gave_up,
+    announce_signals.announces_only,
     answer_unfilled,
     ai_excuse_signals.declines_as_ai,
     stub_code,
@@ -613,6 +617,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     casual_signals.may_fire,  # trouble in a casual register
     inability_signals.may_fire,  # one clause of inability, the whole reply
     give_up_signals.may_fire,  # an agent's give-up or its answer format unfilled
+    announce_signals.may_fire,  # only the work announced ("Let me check the logs:")
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
