@@ -65,7 +65,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     image", an apology and an offer, where an image was the task),
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
-                    way I can assist you?"),
+                    way I can assist you?"), announces_only (only a plan of the work: "I'll
+                    explore the repository to understand its structure."), offers_only (only
+                    an offer of more: "If you want, I can also ..."), blocked_by_failure (it
+                    opens blocked: "I'm unable to access the repository due to rate limits"),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -121,6 +124,7 @@ from collections.abc import Iterable, Mapping
 from tether.messages import Request, Usage
 from tether.reliability import (
     ai_excuse_signals,
+    blocked_signals,
     capability_signals,
     casual_signals,
     choice_signals,
@@ -141,6 +145,7 @@ from tether.reliability import (
     setup_signals,
     step_limit_signals,
     stub_code_signals,
+    talk_only_signals,
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
@@ -404,6 +409,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     cannot_see,
     disclaims_medium,
     declined_signals.declines_task,
+    talk_only_signals.announces_only,
+    talk_only_signals.offers_only,
+    blocked_signals.blocked_by_failure,
     pleads_limits,
     declines_choice,
     prompt_refused,
@@ -620,6 +628,8 @@ MAY_FIRE: tuple[Precheck, ...] = (
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
+    talk_only_signals.may_fire,  # a plan or an offer of work alone ("I'll explore the repo ...")
+    blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
 )
 
 
