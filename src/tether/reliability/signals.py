@@ -68,7 +68,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     way I can assist you?"), announces_only (only a plan of the work: "I'll
                     explore the repository to understand its structure."), offers_only (only
                     an offer of more: "If you want, I can also ..."), blocked_by_failure (it
-                    opens blocked: "I'm unable to access the repository due to rate limits"),
+                    opens blocked: "I'm unable to access the repository due to rate
+                    limits"), fill_in_left (copy with its fill-in slots open: "[task 1],
+                    [task 2]", "INSERT-TEXT-HERE"),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -133,6 +135,7 @@ from tether.reliability import (
     degenerate_signals,
     exchange_signals,
     failure_signals,
+    fill_in_signals,
     filter_signals,
     generation_signals,
     give_up_signals,
@@ -412,6 +415,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     talk_only_signals.announces_only,
     talk_only_signals.offers_only,
     blocked_signals.blocked_by_failure,
+    fill_in_signals.fill_in_left,
     pleads_limits,
     declines_choice,
     prompt_refused,
@@ -630,6 +634,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
     talk_only_signals.may_fire,  # a plan or an offer of work alone ("I'll explore the repo ...")
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
+    fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
 )
 
 

@@ -51,9 +51,7 @@ _OFFER = re.compile(
     r"|let me know if you(?:'d)? (?:want|like) (?:me|us) to|(?:i|we) (?:can|could) also)\b"
 )
 # ... of more work than was done.
-_MORE = re.compile(
-    r"\b(?:also|next|too|as well|another|further|additional(?:ly)?|even|more)\b"
-)
+_MORE = re.compile(r"\b(?:also|next|too|as well|another|further|additional(?:ly)?|even|more)\b")
 _EMPHASIS = re.compile(r"[*_>#\s]+")
 # The words a reply must hold to be read at all (`may_fire`).
 _CUES = ("i'll", "i will", "let me", "let's", "i need to", "going to", "we'll", "we will",

@@ -83,10 +83,11 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
-    "declines_as_model": 0.7,
+    "declines_as_model": 0.7,  # ... said as a model ("As an AI language model, I cannot")
     "announces_only": 1.8,  # only a plan of the work ("I'll explore the repo to understand ...")
     "offers_only": 2.0,  # only an offer of more work ("If you want, I can also ...")
-    "blocked_by_failure": 3.0,  # it opens blocked ("unable to access ... due to rate limits")  # ... said as a model ("As an AI language model, I cannot")
+    "blocked_by_failure": 3.0,  # it opens blocked ("unable to access ... due to rate limits")
+    "fill_in_left": 2.0,  # copy with its fill-in slots open ("[task 1]", "lorem ipsum")
     "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
     "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
