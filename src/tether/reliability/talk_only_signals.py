@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import Lexicon
+from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.text_shape import split_sentences
 
@@ -58,11 +59,15 @@ _CUES = ("i'll", "i will", "let me", "let's", "i need to", "going to", "we'll", 
          "would you like", "if you", "want me to", "can also", "could also")  # fmt: skip
 
 
+@kept
 def _sentences(r: Reply) -> list[str]:
     """The reply's sentences, lower-cased and without their emphasis, when it is short enough
-    to be only talk; else none."""
+    to be only talk and opens as a plan or an offer; else none (read once for both signals)."""
     low = r.low.strip()
-    if len(low) > TALK_CHARS or "```" in low or not r.written:
+    if len(low) > TALK_CHARS or "```" in low:
+        return []
+    start = _EMPHASIS.sub(" ", low[:60]).lstrip()
+    if (_PLAN.match(start) is None and _OFFER.match(start) is None) or not r.written:
         return []
     found = [_EMPHASIS.sub(" ", s).strip() for s in split_sentences(low)]
     found = [s for s in found if s]
