@@ -26,6 +26,11 @@ _NUMBERED = re.compile(r"\[([^\W\d_][^\W\d_ ]*(?: [^\W\d_]+){0,2}) 1\][^\[\n]{0,
 _INSTRUCTION = re.compile(
     r"insert[- _]text[- _]here|(?<!\[)\binsert (?:your|the) [\w ]{1,30} here\b|\blorem ipsum\b"
 )
+# A generator's stand-in said again section after section: each time after the first adds this
+# much, up to `MORE_STAND_INS` times (a README whose every section says "INSERT-TEXT-HERE").
+AGAIN_WEIGHT = 0.5
+MORE_STAND_INS = 3
+_STAND_IN = re.compile(r"insert[- _]text[- _]here")
 # Filler the request asks for: then it is the answer.
 _ASKED = re.compile(r"lorem|placeholder|template|dummy|filler")
 _CUES = ("1]", "insert", "lorem")
@@ -44,4 +49,6 @@ def fill_in_left(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     found = _NUMBERED.search(r.text) or _INSTRUCTION.search(low)
     if found is None or _ASKED.search(r.question) is not None:
         return ()
-    return (Signal("fill_in_left", w["fill_in_left"], found.group(0)[:60]),)
+    again = min(MORE_STAND_INS, max(0, len(_STAND_IN.findall(low)) - 1))
+    weight = w["fill_in_left"] + AGAIN_WEIGHT * again if w["fill_in_left"] else 0.0
+    return (Signal("fill_in_left", weight, found.group(0)[:60]),)
