@@ -72,6 +72,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     unfinished_judgment (a pairwise judge's rationale broken off
                     before its verdict), accepts_only
                     (only "Sure, I can do that!" to a plain task),
+                    offers_only (only an offer of more: "If you want, I can also ..."),
+                    blocked_by_failure (it opens blocked: "I'm unable to access the
+                    repository due to rate limits"), fill_in_left (copy with its fill-in
+                    slots open: "[task 1], [task 2]", "INSERT-TEXT-HERE"),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -130,6 +134,7 @@ from tether.reliability import (
     acceptance_signals,
     ai_excuse_signals,
     announce_signals,
+    blocked_signals,
     capability_signals,
     casual_signals,
     choice_signals,
@@ -138,6 +143,7 @@ from tether.reliability import (
     degenerate_signals,
     exchange_signals,
     failure_signals,
+    fill_in_signals,
     filter_signals,
     generation_signals,
     give_up_signals,
@@ -147,6 +153,7 @@ from tether.reliability import (
     line_rendering_signals,
     loop_signals,
     notice_signals,
+    offer_signals,
     persona_signals,
     setup_signals,
     step_limit_signals,
@@ -419,6 +426,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     grader_signals.unrated_judgment,
     grader_signals.unfinished_judgment,
     acceptance_signals.accepts_only,
+    offer_signals.offers_only,
+    blocked_signals.blocked_by_failure,
+    fill_in_signals.fill_in_left,
     pleads_limits,
     declines_choice,
     prompt_refused,
@@ -639,6 +649,9 @@ MAY_FIRE: tuple[Precheck, ...] = (
     grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
     acceptance_signals.may_fire,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
+    offer_signals.may_fire,  # an offer of more work alone ("If you want, I can also ...")
+    blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
+    fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
 )
 
 

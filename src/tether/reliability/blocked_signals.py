@@ -1,0 +1,61 @@
+"""A reply that opens with the speaker blocked by a failure: the work was not done.
+
+An agent that writes a document or reviews code through tools meets a rate limit or an outage
+and says so where the artefact should be: "I apologize, but I'm unable to access the
+repository due to GitHub API rate limits. To generate ..., I need ...", "I'm experiencing
+GitHub API rate limit issues that prevent me from accessing the repository files." What follows
+is what it would need and would do: a list of files, a request for a token, a promise. The
+opening says it all: the speaker cannot do the work BECAUSE of a failure (signal
+blocked_by_failure). A person's report names a failure too, but as what they met ("I get a 429
+when I call the API"), not as why they, the writer, cannot go on with the task; and an answer
+that explains a limit ("You can't call it more than 5 times due to the rate limit") says it of
+the reader, not of itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import Lexicon
+from tether.reliability.reply import Reply, Signal
+
+# The opening read: the first sentence, after an apology at most.
+OPENING_CHARS = 240
+
+_FAILURE = (
+    r"(?:(?:github |the )?api )?(?:rate[ -]?limit(?:s|ing)?|api limits?|quota|time-?outs?"
+    r"|outages?|(?:internal |server |network |technical |service |connection )?errors?"
+    r"|(?:technical |access |connection |network |connectivity )?(?:issues?|problems?)"
+    r"|(?:policy |access )?restrictions)"
+)
+# "I'm (currently) unable to access the repository due to GitHub API rate limits"
+_BLAMED = re.compile(
+    r"^[^.!?\n]{0,40}?\bi(?:'m| am)? (?:currently |still |now )?"
+    r"(?:unable to|not able to|cannot|can't|can not)\s+[^.!?\n]{0,80}?"
+    r"\b(?:due to|because of|owing to)\s+(?:the |a |an |some |ongoing |current )?"
+    r"[^.!?\n]{0,30}?" + _FAILURE + r"\b"
+)
+# "I'm experiencing GitHub API rate limit issues that prevent me from accessing ..."
+_PREVENTED = re.compile(
+    r"^[^.!?\n]{0,80}?" + _FAILURE + r" (?:that |which )?(?:prevent|prevents|are preventing"
+    r"|is preventing|keep|keeps) me from\b"
+)
+_CUES = ("due to", "because of", "owing to", "prevent")
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may open blocked by a failure: not cleared unread."""
+    head = low[:OPENING_CHARS]
+    return any(cue in head for cue in _CUES)
+
+
+def blocked_by_failure(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply opens with the speaker unable to go on because of a failure it names."""
+    head = r.low.lstrip()[:OPENING_CHARS]
+    if not r.written or not any(cue in head for cue in _CUES):
+        return ()
+    found = _BLAMED.search(head) or _PREVENTED.search(head)
+    if found is None:
+        return ()
+    return (Signal("blocked_by_failure", w["blocked_by_failure"], found.group(0)[:80]),)
