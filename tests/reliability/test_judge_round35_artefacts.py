@@ -4,7 +4,9 @@ message, a post, a product text) that is the model's talk instead of the artefac
 - announces_only (read by announce_signals, the work only announced): only the plan of the
   work, one step of it to understand something first ("I'll explore the repository structure
   to understand the codebase ..."). Left: a person's promise on a tracker, an agent's first
-  step with no purpose named (a tool call follows it).
+  step with no purpose named (a tool call follows it). Not read: "I need to explore ... Let me
+  start by examining the repository." ("let me start by" is also an agent's first step that a
+  tool call follows, holmesgpt's).
 - offers_only: only an offer of MORE work ("If you want, I can also ...", "Would you like me
   to generate ... next?"). Left: a reviewer's question.
 - blocked_by_failure: it opens with the speaker unable to go on because of a failure it names
@@ -27,13 +29,6 @@ CAUGHT = (
     (
         "I'll explore the repository structure to understand the codebase and identify the "
         "relevant files for documenting code style and development standards.",
-        None,
-        "announces_only",
-    ),
-    (
-        "I need to explore the repository structure to understand the codebase and identify "
-        "data protection and privacy compliance implementations. Let me start by examining the "
-        "repository.",
         None,
         "announces_only",
     ),
