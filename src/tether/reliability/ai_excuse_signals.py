@@ -14,7 +14,6 @@ task, and is left alone: the verbs read are those of doing a task (write, provid
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.capability_signals import QUOTED
@@ -40,7 +39,7 @@ _DECLINES = KeyGated(
 _UNKNOWABLE = KeyGated(
     r"\b(?:real[- ]time|current (?:date|time|weather|events|news)|today['\u2019]s date|"
     r"browse the (?:internet|web)|up[- ]to[- ]date)",
-    key_chars=12
+    key_chars=12,
 )
 
 
