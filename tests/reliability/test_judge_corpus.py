@@ -367,8 +367,12 @@ def test_no_source_straddles_the_split() -> None:
 # harmless domain questions refused, recorded cassettes, 2026's tracker errors, seven languages'
 # app failures, bots' in-character fallbacks, short thread replies; 595 answers in the tune
 # part): judge/29 on the grown part 423; with eng181, eng182, eng183, eng184 and eng185 merged
-# (judge/30): hand 651, retrained: 402.
-TUNE_FALSE_ALARMS_AT_MOST = 402
+# (judge/30): hand 651, retrained: 402. Round 35 joined (759 texts: agent turns that only
+# announce their work, reasoning replies with no answer, document OCR, chat-template debris, app
+# strings in eight more languages, text-to-SQL generations, generations cut at the token limit;
+# 273 answers in the tune part): judge/30 on the grown part 409; with eng186, eng187, eng188,
+# eng189, eng190, eng191 (its first part) and eng192 merged (judge/31): hand 622, retrained: 389.
+TUNE_FALSE_ALARMS_AT_MOST = 389
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -698,8 +702,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 402
 # 13,526), retrained: 1,713 (11,813 caught). Round 34 joined (1,626 texts, 392 failures in the
 # tune part: code stubs and refusals of code, graders' outputs cut before the verdict, refusals
 # of harmless questions): judge/29 on the grown part 1,887; with five branches merged
-# (judge/30): hand 1,761 (12,157 of 13,918), retrained: 1,782 (12,136 caught).
-TUNE_MISSES_AT_MOST = 1782
+# (judge/30): hand 1,761 (12,157 of 13,918), retrained: 1,782 (12,136 caught). Round 35 joined
+# (759 texts, 233 failures in the tune part: agent turns that only announce their work, text-to-
+# SQL refusals and prose, generations cut at the token limit, OCR stand-ins): judge/30 on the
+# grown part 1,910; with seven branches merged (judge/31): hand 1,791 (12,360 of 14,151),
+# retrained: 1,812 (12,339 caught).
+TUNE_MISSES_AT_MOST = 1812
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
