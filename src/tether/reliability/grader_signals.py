@@ -46,20 +46,34 @@ _VERDICT = re.compile(
 
 
 @lru_cache(maxsize=64)
+@lru_cache(maxsize=64)
 def _grading(system: str, question: str) -> bool:
+    """Whether the system prompt or the question frames a judgment (read once per request:
+    every attempt at one request, and every reply cleared unread, asks again)."""
     return _GRADING.search(system[:QUESTION_CHARS]) is not None or (
         _GRADING.search(question[:QUESTION_CHARS]) is not None
     )
 
 
+# The last request read and its reading: every attempt at one request, and every reply to it
+# cleared unread, asks again (gathering its prompts cost a 2 KB answer's clearing a sixth more).
+_last: tuple[Request | None, bool] = (None, False)
+
+
 def grading_request(request: Request | None) -> bool:
     """Whether the request is a judge's: it frames an assistant's answer for judgment or
     demands a verdict's form (a long reply to it is read, not cleared unread)."""
+    global _last
     if request is None:
         return False
+    last_request, last = _last
+    if request is last_request:
+        return last
     system = " ".join(m.text_content for m in request.messages if m.role == "system")
     question = next((m.text_content for m in reversed(request.messages) if m.role == "user"), "")
-    return _grading(system, question)
+    found = _grading(system, question)
+    _last = (request, found)
+    return found
 
 
 def unrated_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
