@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import Lexicon
+from tether.reliability.refusal_grammar import CANNOT
 from tether.reliability.reply import Reply, Signal
 
 # The opening read: the first sentence, after an apology at most.
@@ -32,7 +33,7 @@ _FAILURE = (
 # "I'm (currently) unable to access the repository due to GitHub API rate limits"
 _BLAMED = re.compile(
     r"^[^.!?\n]{0,40}?\bi(?:'m| am)? (?:currently |still |now )?"
-    r"(?:unable to|not able to|cannot|can't|can not)\s+[^.!?\n]{0,80}?"
+    rf"{CANNOT}\s+[^.!?\n]{{0,80}}?"
     r"\b(?:due to|because of|owing to)\s+(?:the |a |an |some |ongoing |current )?"
     r"[^.!?\n]{0,30}?" + _FAILURE + r"\b"
 )

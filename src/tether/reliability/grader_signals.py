@@ -46,7 +46,6 @@ _VERDICT = re.compile(
 
 
 @lru_cache(maxsize=64)
-@lru_cache(maxsize=64)
 def _grading(system: str, question: str) -> bool:
     """Whether the system prompt or the question frames a judgment (read once per request:
     every attempt at one request, and every reply cleared unread, asks again)."""
