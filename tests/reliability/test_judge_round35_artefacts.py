@@ -1,7 +1,7 @@
 """Round 35 (engineer 188): an artefact a tool committed or published (a doc page, a commit
 message, a post, a product text) that is the model's talk instead of the artefact.
 
-- announces_only (read by announce_signals, the work only announced): only the plan of the
+- announces_only (read by talk_only_signals, the work only announced): only the plan of the
   work, one step of it to understand something first ("I'll explore the repository structure
   to understand the codebase ..."). Left: a person's promise on a tracker, an agent's first
   step with no purpose named (a tool call follows it). Not read: "I need to explore ... Let me

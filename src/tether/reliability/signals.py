@@ -131,9 +131,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.messages import Request, Usage
 from tether.reliability import (
-    acceptance_signals,
     ai_excuse_signals,
-    announce_signals,
     blocked_signals,
     capability_signals,
     casual_signals,
@@ -153,11 +151,11 @@ from tether.reliability import (
     line_rendering_signals,
     loop_signals,
     notice_signals,
-    offer_signals,
     persona_signals,
     setup_signals,
     step_limit_signals,
     stub_code_signals,
+    talk_only_signals,
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
@@ -414,7 +412,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     casual_trouble,
     inability_alone,
     gave_up,
-    announce_signals.announces_only,
+    talk_only_signals.announces_only,
     answer_unfilled,
     ai_excuse_signals.declines_as_ai,
     stub_code,
@@ -425,8 +423,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     declined_signals.declines_task,
     grader_signals.unrated_judgment,
     grader_signals.unfinished_judgment,
-    acceptance_signals.accepts_only,
-    offer_signals.offers_only,
+    talk_only_signals.accepts_only,
+    talk_only_signals.offers_only,
     blocked_signals.blocked_by_failure,
     fill_in_signals.fill_in_left,
     pleads_limits,
@@ -627,7 +625,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     casual_signals.may_fire,  # trouble in a casual register
     inability_signals.may_fire,  # one clause of inability, the whole reply
     give_up_signals.may_fire,  # an agent's give-up or its answer format unfilled
-    announce_signals.may_fire,  # only the work announced ("Let me check the logs:")
+    talk_only_signals.may_announce,  # only the work announced ("Let me check the logs:")
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
@@ -647,9 +645,9 @@ MAY_FIRE: tuple[Precheck, ...] = (
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
     grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
-    acceptance_signals.may_fire,  # only an acceptance of the task ("Sure, I can do that!")
+    talk_only_signals.may_accept,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
-    offer_signals.may_fire,  # an offer of more work alone ("If you want, I can also ...")
+    talk_only_signals.may_offer,  # an offer of more work alone ("If you want, I can also ...")
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
 )

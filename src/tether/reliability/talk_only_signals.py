@@ -1,0 +1,285 @@
+# ruff: noqa: RUF001, RUF002, RUF003  (Chinese lines use their own punctuation)
+"""A turn that only talks about its work and does none: it accepts the task ("Sure, I can do
+that!"), announces it ("Understood. Let me check the logs:") or offers more of it ("If you
+want, I can also ..."), and stops there.
+
+One home for the three readings, so that a word added once is read by each that reads it: the
+words are one data section of `judge_signals.json` (`talk_only`), the forms (the first person
+future, "let me", the progressive, the offer's question) and the sentence reader are here.
+
+- accepts_only: a benchmark's recorded answer, a planner's step or a bot's turn that stopped at
+  its acceptance ("Of course, I'd be happy to help.", "好的，我来帮你写。"). To a plain task (an
+  email to write, a list to make) that is no answer; to a question ("Can you help me?") or a
+  request for a bare acknowledgement it may be all that was asked, so only a plain task is read
+  (`Reply.plain_task`).
+- announces_only: an agent loop takes a turn with no tool call for the end of the task. A model
+  that ends its turn on the announcement of a step ("Now let me update the tests:", "I'll start
+  by reading the config file.", "Understood. I'm continuing now with that comparison",
+  "Proceeding with the matcher now; I'll regenerate after ...", "好的我去执行") has promised the
+  work and done none of it: the core false "done". Every sentence opens with the work to come
+  (the first person future and a verb of the work, "now let me" or "let me first", a
+  progressive "I'm running ... now", "Would you like me to proceed?"), only acknowledges
+  ("Understood.", "Approved.") or says the work is not done or needed ("I haven't applied the
+  fix yet."), and something says the work is for this turn: a step word ("now", "first",
+  "then"), a purpose of looking ("to understand the codebase"), the steps listed, a colon or an
+  ellipsis at the end.
+  Left alone: a finding, a report of done work or a question before or after the announcement
+  (a sentence that is none of these forms: "The pod restarted 3 times. Let me fetch the
+  logs."), a finding in its own sentence ("I'm running it now and the error is gone"), a
+  person's promise in a thread (a day, a release, thanks, closing the issue: "I'll fix it
+  tomorrow", "I'll check it out, thanks"; the thing talked of only "it": "Looking into it right
+  now"), code, and a request that asked for a plan or the steps. Tools offered or not: the
+  corpus's requests carry none, and a chat turn that says "Let me check the file:" and stops is
+  as unfinished as an agent's. "Let's ...", a bare "Let me check X:" and "Here is the table:"
+  with nothing after were tried and left out: on the check set they took as many answers as
+  failures or more.
+- offers_only: tools that write a commit message, a README, a doc page or a post hand the
+  model's reply on as the artefact. When the model stopped at its chat turn's closing offer of
+  more work ("Would you like me to generate a sample `specification.md` next?", "If you want, I
+  can also tighten this into a more newsroom tone."), the artefact is that offer, with nothing
+  before it. Every sentence must be the offer: an answer that offers says something else too
+  (what it found, what it changed). An offer is read only when it offers MORE ("also", "next",
+  "another"): a clarifying question ("Would you like me to use TypeScript?") offers nothing
+  more, and asks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.once import kept
+from tether.reliability.reply import Reply, Signal
+from tether.reliability.text_shape import split_sentences
+
+_DATA: Mapping[str, Any] = SHIPPED.get("talk_only", {})
+
+
+def _words(key: str) -> str:
+    return alternation(_DATA.get(key, ()))
+
+
+# ---------------------------------------------------------------- the words and forms they share
+
+# A word of assent before an acceptance ("Sure,", "No problem!"), and an acknowledgement that
+# may open or make a sentence of an announcement ("Understood.", "Approved.").
+_ASSENT = rf"(?:{_words('assent')})"
+_ACKS = _words("acknowledgements")
+# What an agent does to a task: "let me check", "I'll read", "I'm running ... now".
+_VERBS = _words("work_verbs")
+_GERUNDS = _words("work_gerunds")
+# The first person future after "I" or "we": "I'll", "we will", "I'm going to".
+_WILL = (
+    r"(?:['\u2019]ll| will| shall| am going to|['\u2019]m going to| are going to"
+    r"|['\u2019]re going to)"
+)
+# The step words that may stand between the future and the verb: "I'll now first read ...".
+_STEP = r"(?: now| first| then| next| also| just| quickly| immediately| start by| begin by"
+_STEP += r"| go ahead and| proceed to)*"
+
+
+def _talk_sentences(low: str) -> list[str]:
+    """The sentences of a short reply, stripped, the empty ones left out."""
+    return [s.strip() for s in split_sentences(low) if s.strip()]
+
+
+# ---------------------------------------------------------------- accepts_only
+
+# An acceptance is a line: a word of assent at most and a clause that it will do the task (a
+# bare "OK" or "好的！" may be a person's word in a thread, not a model's turn).
+ACCEPTANCE_CHARS = 80
+
+_ACCEPTING = (
+    r"(?:i can do that|i can help(?: with that)?|i(?:'d| would) be (?:happy|glad) to(?: help)?"
+    r"|i(?:'ll| will) do (?:it|that|my best)|let me do that|happy to help|here you go"
+    r"|i(?:'m| am) on it)"
+)
+_ACCEPTS = re.compile(
+    rf"(?:{_ASSENT}[,.!]*\s*)?{_ACCEPTING}[.!]*(?:\s*[\U0001F600-\U0001F64F\u263a])?",
+    re.IGNORECASE,
+)
+_ACCEPTS_ZH = re.compile(
+    r"(?:(?:好的|好|没问题|当然|可以)[，,！!。]?)?我(?:来|可以|会|这就)"
+    r"(?:(?:帮你|为你|帮您|为您)(?:写|做|完成|处理)?|写|做|完成|处理)(?:一下)?[。！!~]?"
+)
+
+
+def may_accept(text: str, low: str, lexicon: Lexicon) -> bool:
+    """Whether a short reply may be only an acceptance (so that it is not cleared unread)."""
+    return len(text) <= ACCEPTANCE_CHARS and accepts(text.strip())
+
+
+def accepts(text: str) -> bool:
+    """Whether a line is only an acceptance of a task, nothing of the task itself."""
+    return _ACCEPTS.fullmatch(text) is not None or _ACCEPTS_ZH.fullmatch(text) is not None
+
+
+def accepts_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply that is only its acceptance of a plain task: the work never came."""
+    text = r.text.strip()
+    if len(text) > ACCEPTANCE_CHARS or not accepts(text) or not r.plain_task:
+        return ()
+    return (Signal("accepts_only", w["accepts_only"], text[:60]),)
+
+
+# ---------------------------------------------------------------- announces_only
+
+# An announcement is a sentence or a few; a longer reply has room for a report.
+ANNOUNCE_CHARS = 600
+ANNOUNCE_SENTENCES = 5
+
+# What may stand before the announcement in its sentence: acknowledgements and step words.
+_LEAD = rf"(?:(?:{_ACKS}|now|next|first|then|so|and)[,.!:;\s\u2014-]+)*"
+# A sentence that opens with the work to come (lower-cased, after `_LEAD`).
+_ANNOUNCES = re.compile(
+    rf"^\W*{_LEAD}(?:"
+    rf"(?:now,? let me|let me (?:now|first)){_STEP} (?:{_VERBS}|get)\b"
+    rf"|(?:i|we){_WILL}{_STEP} (?:{_VERBS})\b"
+    rf"|(?:i|we)(?:['\u2019]m| am|['\u2019]re| are)(?: now| still)? (?:{_GERUNDS})\b.*\bnow\b"
+    r"|(?:still )?in progress\b.*\bnow\b"
+    r"|i (?:now )?proceed\b"
+    rf"|(?:{_GERUNDS})\b.*\bnow\b"
+    rf"|if you (?:want|like|prefer)\W+(?:i|we) can{_STEP} (?:{_VERBS})\b.*\bnow\b"
+    r"|(?:would you like me to|shall i|do you want me to)"
+    r" (?:proceed|continue|go ahead|start|begin)\b"
+    r")"
+)
+# A sentence that may stand beside an announcement, which it does not make one: the work not
+# done yet ("I haven't applied the fix yet."), the work needed ("I need to explore the repo").
+_BESIDE = re.compile(
+    r"^\W*(?:i|we) (?:haven['\u2019]t|have not)\b[^.]*\byet\b"
+    rf"|^\W*(?:i|we) (?:need to|must|should){_STEP} (?:{_VERBS})\b"
+)
+# A finding said in the announcement's sentence: "I'm running it now and the error is gone."
+_FINDING = re.compile(
+    r"(?:\band\b|\bbut\b|,|;)\s+(?:[\w'\u2019-]+\s+){0,4}?(?:is|are|was|were|works|worked"
+    r"|fails|failed|seems|shows|showed|returns|returned|got|has been|have been|isn['\u2019]t"
+    r"|aren['\u2019]t|wasn['\u2019]t|doesn['\u2019]t|didn['\u2019]t)\b"
+)
+# ... in Chinese: "好的我去执行", "让我先检查一下", "我现在就去修改"
+_ANNOUNCES_ZH = re.compile(
+    r"^\W*(?:好的|好|收到|明白了?|了解|嗯|行)?\W*(?:我|让我)(?:现在|马上|这就|先|立即|立刻|接下来)?"
+    r"就?(?:去|来|开始|将|会|要)?(?:执行|处理|修改|检查|查看|看看|看一下|运行|实现|编写|写|更新|修复"
+    r"|创建|读取|分析|完成|做)"
+)
+# The thing talked of only "it": a person's "I'll check it out", "Looking into it right now".
+_VAGUE = re.compile(
+    r"^\W*(?:\S+\s+){1,5}?(?:into |on |at |over )?(?:it|this|that)(?: out| up)?"
+    r"(?:\s*(?:right now|now|asap))?\s*(?:[,.!;]|$)"
+)
+_ACK_ONLY = re.compile(
+    rf"^\W*(?:{_ACKS})\W*$|^\W*the user (?:has )?(?:approved|confirmed|agreed)\b"
+)
+# The work said to be for this turn: a step word, a purpose of looking, the steps listed ("I'll
+# complete the matcher, regenerate the mesh, and ..."), a colon at the end.
+_NOW = re.compile(
+    r"\b(?:now|first|then|next|right away|immediately|before)\b"
+    r"|\bstart(?:ing)? by\b|\bproceed|\bthe user (?:has )?approved"
+    r"|\bto (?:understand|confirm|verify|ensure|identify|see|find|determine|get|check"
+    r"|make sure)\b|(?:[:\u2026]|\.\.\.)\s*$"
+    rf"|\b(?:{_VERBS})\b[^.,;]*, (?:and )?(?:then )?(?:{_VERBS})\b"
+    r"|would you like me to|shall i|do you want me to"
+    r"|现在|马上|这就|先|立即|立刻|接下来|去|开始|让我"
+)
+# A person's promise or a thread's talk (`later`), a name addressed, a smiley.
+_LATER = re.compile(rf"(?<!\w)(?:{_words('later')})(?!\w)|@\w|:\)")
+_ASKS_PLAN = re.compile(rf"(?<!\w)(?:{_words('asks_plan')})(?!\w)")
+# Terminal wrapping: a line broken inside a sentence, its rest indented.
+_WRAPPED = re.compile(r"\n[ \t]+(?=\S)")
+# The words one of the forms needs, for the cheap test.
+_MAY_ANNOUNCE = re.compile(
+    r"let me|['\u2019]ll\b|\bi will|\bwe will|going to|proceed|\bi['\u2019]m |\bi am |we['\u2019]re"
+    r"|we are|in progress|:\s*$|would you like me|shall i|do you want me"
+    r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)"
+)
+
+
+def may_announce(text: str, low: str, lexicon: Lexicon) -> bool:
+    """Whether a reply may be an announcement of work alone (so that it is not cleared
+    unread): short, and one of the forms' words in it."""
+    return len(text) <= ANNOUNCE_CHARS and _MAY_ANNOUNCE.search(low) is not None
+
+
+def announced_steps(low: str) -> Sequence[str]:
+    """The sentences of a reply (lower-cased) when every one announces the work to come or
+    only acknowledges, one at least announces, and something says the work is for this turn;
+    else ()."""
+    if len(low) > ANNOUNCE_CHARS or "```" in low or _LATER.search(low) or not _NOW.search(low):
+        return ()
+    sentences = _talk_sentences(_WRAPPED.sub(" ", low))
+    if not sentences or len(sentences) > ANNOUNCE_SENTENCES:
+        return ()
+    announced = 0
+    for sentence in sentences:
+        if _ANNOUNCES_ZH.search(sentence) or (
+            _ANNOUNCES.search(sentence)
+            and _VAGUE.match(sentence) is None
+            and _FINDING.search(sentence) is None
+        ):
+            announced += 1
+        elif _ACK_ONLY.search(sentence) is None and _BESIDE.search(sentence) is None:
+            return ()  # a finding, a report, a question: more than an announcement
+    return sentences if announced else ()
+
+
+def announces_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply only announces or acknowledges the work, for this turn (`announced_steps`),
+    to a request that did not ask for a plan or the steps."""
+    if not may_announce(r.text, r.low, r.lexicon) or _ASKS_PLAN.search(r.question):
+        return ()
+    steps = announced_steps(r.low)
+    if not steps:
+        return ()
+    return (Signal("announces_only", w["announces_only"], steps[-1][:60]),)
+
+
+# ---------------------------------------------------------------- offers_only
+
+# An offer alone is two or three sentences.
+OFFER_CHARS = 400
+# ... and at most this many.
+OFFER_SENTENCES = 3
+
+# A sentence offering work: "Would you like me to", "If you want, I can", "Do you want me to".
+_OFFER = re.compile(
+    r"(?:if you(?:'d)? (?:want|like|prefer|wish)[^.?!,]{0,20},?\s+(?:i|we) (?:can|could)"
+    r"|would you like (?:me|us) to|do you want (?:me|us) to|want me to"
+    r"|let me know if you(?:'d)? (?:want|like) (?:me|us) to|(?:i|we) (?:can|could) also)\b"
+)
+# ... of more work than was done.
+_MORE = re.compile(r"\b(?:also|next|too|as well|another|further|additional(?:ly)?|even|more)\b")
+_EMPHASIS = re.compile(r"[*_>#\s]+")
+# The words a reply must hold to be read at all (`may_offer`).
+_OFFER_CUES = ("would you like", "if you", "want me to", "can also", "could also")
+
+
+@kept
+def _offer_sentences(r: Reply) -> list[str]:
+    """The reply's sentences, lower-cased and without their emphasis, when it is short enough
+    to be only talk and opens as an offer; else none."""
+    low = r.low.strip()
+    if len(low) > OFFER_CHARS or "```" in low:
+        return []
+    start = _EMPHASIS.sub(" ", low[:60]).lstrip()
+    if _OFFER.match(start) is None or not r.written:
+        return []
+    found = [bare for s in _talk_sentences(low) if (bare := _EMPHASIS.sub(" ", s).strip())]
+    return found if len(found) <= OFFER_SENTENCES else []
+
+
+def may_offer(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may be an offer alone: not cleared unread."""
+    return len(low) <= OFFER_CHARS and any(cue in low for cue in _OFFER_CUES)
+
+
+def offers_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Every sentence offers work, one of them more work ("If you want, I can also ...",
+    "Would you like me to generate ... next?")."""
+    found = _offer_sentences(r)
+    if not found or not all(_OFFER.match(s) for s in found):
+        return ()
+    if not any(_MORE.search(s) for s in found):
+        return ()
+    return (Signal("offers_only", w["offers_only"], found[0][:80]),)
