@@ -63,26 +63,34 @@ def _words(key: str) -> str:
 
 # ---------------------------------------------------------------- the words and forms they share
 
-# A word of assent before an acceptance ("Sure,", "No problem!"), and an acknowledgement that
-# may open or make a sentence of an announcement ("Understood.", "Approved.").
-_ASSENT = rf"(?:{_words('assent')})"
+# An acknowledgement, before an acceptance ("Sure,", "No problem!", "好的，") or opening or
+# making a sentence of an announcement ("Understood.", "Approved.", "收到").
 _ACKS = _words("acknowledgements")
+# An apostrophe, typed or typeset: "I'll", "I’ll".
+_APOS = "['\u2019]"
 # What an agent does to a task: "let me check", "I'll read", "I'm running ... now".
 _VERBS = _words("work_verbs")
 _GERUNDS = _words("work_gerunds")
 # The first person future after "I" or "we": "I'll", "we will", "I'm going to".
 _WILL = (
-    r"(?:['\u2019]ll| will| shall| am going to|['\u2019]m going to| are going to"
-    r"|['\u2019]re going to)"
+    rf"(?:{_APOS}ll| will| shall| am going to|{_APOS}m going to| are going to"
+    rf"|{_APOS}re going to)"
 )
 # The step words that may stand between the future and the verb: "I'll now first read ...".
 _STEP = r"(?: now| first| then| next| also| just| quickly| immediately| start by| begin by"
 _STEP += r"| go ahead and| proceed to)*"
+# Asking leave to do the work: "Would you like me to proceed?", "Shall I also add tests?".
+_ASKS_TO = r"(?:would you like (?:me|us) to|do you want (?:me|us) to|shall (?:i|we))"
+# Work offered on the user's word: "If you want, I can ...", "If you'd prefer, we could ...".
+_IF_YOU_WANT = rf"if you(?:{_APOS}d)? (?:want|like|prefer|wish)"
+# Terminal wrapping: a line broken inside a sentence, its rest indented.
+_WRAPPED = re.compile(r"\n[ \t]+(?=\S)")
 
 
 def _talk_sentences(low: str) -> list[str]:
-    """The sentences of a short reply, stripped, the empty ones left out."""
-    return [s.strip() for s in split_sentences(low) if s.strip()]
+    """The sentences of a short reply, its terminal wrapping undone, stripped, the empty ones
+    left out."""
+    return [s.strip() for s in split_sentences(_WRAPPED.sub(" ", low)) if s.strip()]
 
 
 # ---------------------------------------------------------------- accepts_only
@@ -92,16 +100,16 @@ def _talk_sentences(low: str) -> list[str]:
 ACCEPTANCE_CHARS = 80
 
 _ACCEPTING = (
-    r"(?:i can do that|i can help(?: with that)?|i(?:'d| would) be (?:happy|glad) to(?: help)?"
-    r"|i(?:'ll| will) do (?:it|that|my best)|let me do that|happy to help|here you go"
-    r"|i(?:'m| am) on it)"
+    rf"(?:i can do that|i can help(?: with that)?|i(?:{_APOS}d| would) be (?:happy|glad) to"
+    rf"(?: help)?|i{_WILL} do (?:it|that|my best)|let me do that|happy to help|here you go"
+    rf"|i(?:{_APOS}m| am) on it)"
 )
 _ACCEPTS = re.compile(
-    rf"(?:{_ASSENT}[,.!]*\s*)?{_ACCEPTING}[.!]*(?:\s*[\U0001F600-\U0001F64F\u263a])?",
+    rf"(?:(?:{_ACKS})[,.!]*\s*)?{_ACCEPTING}[.!]*(?:\s*[\U0001F600-\U0001F64F\u263a])?",
     re.IGNORECASE,
 )
 _ACCEPTS_ZH = re.compile(
-    r"(?:(?:好的|好|没问题|当然|可以)[，,！!。]?)?我(?:来|可以|会|这就)"
+    rf"(?:(?:{_ACKS})[，,！!。]?)?我(?:来|可以|会|这就)"
     r"(?:(?:帮你|为你|帮您|为您)(?:写|做|完成|处理)?|写|做|完成|处理)(?:一下)?[。！!~]?"
 )
 
@@ -141,9 +149,8 @@ _ANNOUNCES = re.compile(
     r"|(?:still )?in progress\b.*\bnow\b"
     r"|i (?:now )?proceed\b"
     rf"|(?:{_GERUNDS})\b.*\bnow\b"
-    rf"|if you (?:want|like|prefer)\W+(?:i|we) can{_STEP} (?:{_VERBS})\b.*\bnow\b"
-    r"|(?:would you like me to|shall i|do you want me to)"
-    r" (?:proceed|continue|go ahead|start|begin)\b"
+    rf"|{_IF_YOU_WANT}\W+(?:i|we) (?:can|could){_STEP} (?:{_VERBS})\b.*\bnow\b"
+    rf"|{_ASKS_TO} (?:proceed|continue|go ahead|start|begin)\b"
     r")"
 )
 # A sentence that may stand beside an announcement, which it does not make one: the work not
@@ -160,7 +167,7 @@ _FINDING = re.compile(
 )
 # ... in Chinese: "好的我去执行", "让我先检查一下", "我现在就去修改"
 _ANNOUNCES_ZH = re.compile(
-    r"^\W*(?:好的|好|收到|明白了?|了解|嗯|行)?\W*(?:我|让我)(?:现在|马上|这就|先|立即|立刻|接下来)?"
+    rf"^\W*(?:{_ACKS})?\W*(?:我|让我)(?:现在|马上|这就|先|立即|立刻|接下来)?"
     r"就?(?:去|来|开始|将|会|要)?(?:执行|处理|修改|检查|查看|看看|看一下|运行|实现|编写|写|更新|修复"
     r"|创建|读取|分析|完成|做)"
 )
@@ -180,18 +187,16 @@ _NOW = re.compile(
     r"|\bto (?:understand|confirm|verify|ensure|identify|see|find|determine|get|check"
     r"|make sure)\b|(?:[:\u2026]|\.\.\.)\s*$"
     rf"|\b(?:{_VERBS})\b[^.,;]*, (?:and )?(?:then )?(?:{_VERBS})\b"
-    r"|would you like me to|shall i|do you want me to"
+    rf"|{_ASKS_TO}"
     r"|现在|马上|这就|先|立即|立刻|接下来|去|开始|让我"
 )
 # A person's promise or a thread's talk (`later`), a name addressed, a smiley.
 _LATER = re.compile(rf"(?<!\w)(?:{_words('later')})(?!\w)|@\w|:\)")
 _ASKS_PLAN = re.compile(rf"(?<!\w)(?:{_words('asks_plan')})(?!\w)")
-# Terminal wrapping: a line broken inside a sentence, its rest indented.
-_WRAPPED = re.compile(r"\n[ \t]+(?=\S)")
 # The words one of the forms needs, for the cheap test.
 _MAY_ANNOUNCE = re.compile(
-    r"let me|['\u2019]ll\b|\bi will|\bwe will|going to|proceed|\bi['\u2019]m |\bi am |we['\u2019]re"
-    r"|we are|in progress|:\s*$|would you like me|shall i|do you want me"
+    rf"let me|{_APOS}ll\b|\bi will|\bwe will|going to|proceed|\bi{_APOS}m |\bi am |we{_APOS}re"
+    rf"|we are|in progress|:\s*$|{_ASKS_TO}|if you"
     r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)"
 )
 
@@ -208,7 +213,7 @@ def announced_steps(low: str) -> Sequence[str]:
     else ()."""
     if len(low) > ANNOUNCE_CHARS or "```" in low or _LATER.search(low) or not _NOW.search(low):
         return ()
-    sentences = _talk_sentences(_WRAPPED.sub(" ", low))
+    sentences = _talk_sentences(low)
     if not sentences or len(sentences) > ANNOUNCE_SENTENCES:
         return ()
     announced = 0
@@ -244,15 +249,22 @@ OFFER_SENTENCES = 3
 
 # A sentence offering work: "Would you like me to", "If you want, I can", "Do you want me to".
 _OFFER = re.compile(
-    r"(?:if you(?:'d)? (?:want|like|prefer|wish)[^.?!,]{0,20},?\s+(?:i|we) (?:can|could)"
-    r"|would you like (?:me|us) to|do you want (?:me|us) to|want me to"
-    r"|let me know if you(?:'d)? (?:want|like) (?:me|us) to|(?:i|we) (?:can|could) also)\b"
+    rf"(?:{_IF_YOU_WANT}[^.?!,]{{0,20}},?\s+(?:i|we) (?:can|could)|{_ASKS_TO}|want me to"
+    rf"|let me know {_IF_YOU_WANT} (?:me|us) to|(?:i|we) (?:can|could) also)\b"
 )
 # ... of more work than was done.
 _MORE = re.compile(r"\b(?:also|next|too|as well|another|further|additional(?:ly)?|even|more)\b")
 _EMPHASIS = re.compile(r"[*_>#\s]+")
 # The words a reply must hold to be read at all (`may_offer`).
-_OFFER_CUES = ("would you like", "if you", "want me to", "can also", "could also")
+_OFFER_CUES = (
+    "would you like",
+    "if you",
+    "want me to",
+    "want us to",
+    "shall ",
+    "can also",
+    "could also",
+)
 
 
 @kept
