@@ -6,7 +6,7 @@ and offers_only ("If you want, I can also ...") are read by one module, `talk_on
 from one data section (`talk_only` in judge_signals.json): one list of acknowledgements for
 the three readings and both scripts, one apostrophe (typed or typeset), one form of asking
 leave ("Would you like me to", "Shall I") and of work offered on the user's word ("If you
-want, I can ..."), one sentence reader (terminal wrapping undone).
+want, I can ..."), one sentence reader (terminal wrapping undone, markdown emphasis dropped).
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ CAUGHT = (
     ("Understood, I\u2019ll do my best.", WRITE_EMAIL, "accepts_only"),
     ("收到，我来写。", WRITE_EMAIL, "accepts_only"),
     ("No problem, let me first check the logs:", "", "announces_only"),
+    # a Claude Code turn (round 35's) as a chat client renders it, in bold: one sentence
+    # reader, without the emphasis, for the announcement as for the offer
+    ("**Now let me write the full Rust implementation.**", "", "announces_only"),
 )
 
 

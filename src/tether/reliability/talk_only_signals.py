@@ -87,10 +87,15 @@ _IF_YOU_WANT = rf"if you(?:{_APOS}d)? (?:want|like|prefer|wish)"
 _WRAPPED = re.compile(r"\n[ \t]+(?=\S)")
 
 
+# Markdown's emphasis, a quote's mark, a heading's: "**Now let me check the logs:**".
+_EMPHASIS = re.compile(r"[*_>#\s]+")
+
+
 def _talk_sentences(low: str) -> list[str]:
-    """The sentences of a short reply, its terminal wrapping undone, stripped, the empty ones
-    left out."""
-    return [s.strip() for s in split_sentences(_WRAPPED.sub(" ", low)) if s.strip()]
+    """The sentences of a short reply, its terminal wrapping undone, without their emphasis,
+    stripped, the empty ones left out."""
+    found = split_sentences(_WRAPPED.sub(" ", low))
+    return [bare for s in found if (bare := _EMPHASIS.sub(" ", s).strip())]
 
 
 # ---------------------------------------------------------------- accepts_only
@@ -254,7 +259,6 @@ _OFFER = re.compile(
 )
 # ... of more work than was done.
 _MORE = re.compile(r"\b(?:also|next|too|as well|another|further|additional(?:ly)?|even|more)\b")
-_EMPHASIS = re.compile(r"[*_>#\s]+")
 # The words a reply must hold to be read at all (`may_offer`).
 _OFFER_CUES = (
     "would you like",
@@ -277,7 +281,7 @@ def _offer_sentences(r: Reply) -> list[str]:
     start = _EMPHASIS.sub(" ", low[:60]).lstrip()
     if _OFFER.match(start) is None or not r.written:
         return []
-    found = [bare for s in _talk_sentences(low) if (bare := _EMPHASIS.sub(" ", s).strip())]
+    found = _talk_sentences(low)
     return found if len(found) <= OFFER_SENTENCES else []
 
 
