@@ -47,6 +47,9 @@ CAUGHT = (
     # a Claude Code turn (round 35's) as a chat client renders it, in bold: one sentence
     # reader, without the emphasis, for the announcement as for the offer
     ("**Now let me write the full Rust implementation.**", "", "announces_only"),
+    # the acceptance (mixed_llm_judge_outputs) and the announcement (round 35) in one turn: an
+    # acceptance stands beside an announcement as an acknowledgement does
+    ("Sure, I can do that! Now let me write the full Rust implementation.", "", "announces_only"),
 )
 
 

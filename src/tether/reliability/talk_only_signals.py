@@ -19,10 +19,10 @@ future, "let me", the progressive, the offer's question) and the sentence reader
   work and done none of it: the core false "done". Every sentence opens with the work to come
   (the first person future and a verb of the work, "now let me" or "let me first", a
   progressive "I'm running ... now", "Would you like me to proceed?"), only acknowledges
-  ("Understood.", "Approved.") or says the work is not done or needed ("I haven't applied the
-  fix yet."), and something says the work is for this turn: a step word ("now", "first",
-  "then"), a purpose of looking ("to understand the codebase"), the steps listed, a colon or an
-  ellipsis at the end.
+  ("Understood.", "Approved.") or accepts ("Sure, I can do that!") or says the work is not
+  done or needed ("I haven't applied the fix yet."), and something says the work is for this
+  turn: a step word ("now", "first", "then"), a purpose of looking ("to understand the
+  codebase"), the steps listed, a colon or an ellipsis at the end.
   Left alone: a finding, a report of done work or a question before or after the announcement
   (a sentence that is none of these forms: "The pod restarted 3 times. Let me fetch the
   logs."), a finding in its own sentence ("I'm running it now and the error is gone"), a
@@ -229,7 +229,11 @@ def announced_steps(low: str) -> Sequence[str]:
             and _FINDING.search(sentence) is None
         ):
             announced += 1
-        elif _ACK_ONLY.search(sentence) is None and _BESIDE.search(sentence) is None:
+        elif (
+            _ACK_ONLY.search(sentence) is None
+            and _BESIDE.search(sentence) is None
+            and not accepts(sentence)
+        ):
             return ()  # a finding, a report, a question: more than an announcement
     return sentences if announced else ()
 
