@@ -9,6 +9,14 @@ made of"). Nothing in the words says a failure, so the prose before the cut outw
 other signal; this reading outweighs it back: whatever the partial answer said, it is no
 answer. A text with a writer's markup (a code span, a link, a heading) is left alone: a person
 wrote it, and a quote or an excerpt may cut it anywhere.
+
+A model's prose cut at its token limit stops on any word ("... has been an incredible
+experience", "... Additionally, I will"): the last word alone cannot tell it from a writer who
+drops the final stop. The layout can (`stops_mid_sentence`): a reply of a token limit's length
+(hundreds of tokens) whose every earlier line of prose ends on its stop, as a model writes them,
+and whose last line is a sentence of its own that runs on into nothing, in lower case. A writer
+who leaves the last stop out leaves others out too; a sign-off, a list item, a link, a heading
+or code is no sentence cut.
 """
 
 from __future__ import annotations
@@ -50,7 +58,7 @@ def ends_on_opening(text: str) -> bool:
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether the reply may stop inside a clause (so that it is not cleared unread)."""
-    return ends_on_opening(text)
+    return ends_on_opening(text) or may_stop_mid_sentence(text)
 
 
 def cut_word(text: str) -> str | None:
@@ -84,3 +92,59 @@ def ends_mid_clause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if word is None:
         return ()
     return (Signal("ends_mid_clause", w["ends_mid_clause"], r.text[-40:].strip()),)
+
+
+# A token limit's length: a reply of a hundred tokens and more (the caps apps set: 150, 256,
+# 500...); a shorter one without its stop is as often a line a person wrote.
+LIMIT_CHARS = 600
+# The last line read as a sentence run on: a few words of prose at least.
+RUN_ON_WORDS = 6
+# Sentences the reply closed before the cut: a model's prose, not a title or a line of notes.
+CLOSED_SENTENCES = 3
+# A line of prose above the last one (a sentence, not a heading or a label of a word or two).
+PROSE_WORDS = 6
+# How a line of prose may end when a model wrote it whole: a stop, a colon before a list or
+# code, a closing bracket or quote, emphasis, a table's bar.
+_CLOSED_LINE = re.compile(r"""[.!?:;)\]"'*`|}>\u2026\u201d\u2019\u00bb\u3002\uff01\uff1f]$""")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+# A last line that is not a sentence of the reply: a list item, a quote, a heading, a link.
+_NOT_A_SENTENCE = re.compile(r"^(?:[-*+>#\u2022|]|\d{1,3}[.)]\s)|://")
+
+
+def may_stop_mid_sentence(text: str) -> bool:
+    """A cheap test: long enough, and it ends on a lower-case letter or a comma."""
+    end = text.rstrip()[-1:]
+    return len(text) >= LIMIT_CHARS and (end.islower() or end == ",")
+
+
+def run_on_line(text: str) -> str | None:
+    """The last line of a model's prose cut at its token limit, or None (`stops_mid_sentence`):
+    a sentence of the reply's own (not a list item, quote, heading or link; no code fence left
+    open above it) of `RUN_ON_WORDS` words and more that ends on a lower-case word or a comma,
+    after every earlier line of prose closed and `CLOSED_SENTENCES` sentences."""
+    text = text.rstrip()
+    if not may_stop_mid_sentence(text) or text.count("```") % 2:
+        return None
+    at = text.rfind("\n") + 1
+    last = text[at:].strip()
+    words: list[str] = _WORD.findall(last)
+    if len(words) < RUN_ON_WORDS or _NOT_A_SENTENCE.search(last) is not None:
+        return None
+    if not (words[-1].islower() or last.endswith(",")) or not last.isascii():
+        return None
+    if len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
+        return None
+    for line in text[:at].splitlines():
+        line = line.strip()
+        if len(_WORD.findall(line)) >= PROSE_WORDS and _CLOSED_LINE.search(line) is None:
+            return None
+    return last
+
+
+def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A model's prose cut at its token limit: every line closed but the last, which runs on
+    into nothing ("... Please let me know how I can"). What came is no whole answer."""
+    last = run_on_line(r.text)
+    if last is None:
+        return ()
+    return (Signal("stops_mid_sentence", w["stops_mid_sentence"], last[-40:]),)
