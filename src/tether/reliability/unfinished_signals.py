@@ -107,6 +107,15 @@ PROSE_WORDS = 6
 # code, a closing bracket or quote, emphasis, a table's bar.
 _CLOSED_LINE = re.compile(r"""[.!?:;)\]"'*`|}>\u2026\u201d\u2019\u00bb\u3002\uff01\uff1f]$""")
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+# Words that take what follows them (an article, a preposition, an auxiliary, a conjunction): a
+# line that stops on one was cut, wherever it stands in its paragraph.
+_TAKES_MORE = _OPENING | frozenset(
+    ("to", "of", "in", "with", "for", "on", "at", "by", "from", "into", "as", "than", "such")
+)
+_TAKES_MORE |= frozenset(("is", "are", "was", "were", "be", "been", "has", "have", "had"))
+_TAKES_MORE |= frozenset(("can", "will", "would", "could", "should", "may", "might", "must"))
+_TAKES_MORE |= frozenset(("that", "which", "who", "if", "when", "while", "although", "though"))
+_TAKES_MORE |= frozenset(("very", "more", "most"))
 # A last line that is not a sentence of the reply: a list item, a quote, a heading, a link.
 _NOT_A_SENTENCE = re.compile(r"^(?:[-*+>#\u2022|]|\d{1,3}[.)]\s)|://")
 
@@ -121,7 +130,9 @@ def run_on_line(text: str) -> str | None:
     """The last line of a model's prose cut at its token limit, or None (`stops_mid_sentence`):
     a sentence of the reply's own (not a list item, quote, heading or link; no code fence left
     open above it) of `RUN_ON_WORDS` words and more that ends on a lower-case word or a comma,
-    after every earlier line of prose closed and `CLOSED_SENTENCES` sentences."""
+    after every earlier line of prose closed and `CLOSED_SENTENCES` sentences. The line runs on
+    after a sentence it closed (a paragraph of the model's going on), or stops on a word that
+    takes more (`_TAKES_MORE`): one sentence alone that ends on a noun may be a writer's line."""
     text = text.rstrip()
     if not may_stop_mid_sentence(text) or text.count("```") % 2:
         return None
@@ -133,6 +144,9 @@ def run_on_line(text: str) -> str | None:
     if not (words[-1].islower() or last.endswith(",")) or not last.isascii():
         return None
     if len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
+        return None
+    runs_on = _SENTENCE_END.search(last) is not None or last.endswith(",")
+    if not runs_on and words[-1].lower() not in _TAKES_MORE:
         return None
     for line in text[:at].splitlines():
         line = line.strip()
