@@ -121,29 +121,40 @@ _NOT_A_SENTENCE = re.compile(r"^(?:[-*+>#\u2022|]|\d{1,3}[.)]\s)|://")
 
 
 def may_stop_mid_sentence(text: str) -> bool:
-    """A cheap test: long enough, and it ends on a lower-case letter or a comma."""
+    """A cheap test: long enough, and it ends on a letter or a comma."""
     end = text.rstrip()[-1:]
-    return len(text) >= LIMIT_CHARS and (end.islower() or end == ",")
+    return len(text) >= LIMIT_CHARS and (end.isalpha() or end == ",")
+
+
+def _cut_word(last: str, words: list[str]) -> bool:
+    """Whether the last line's last word is where a sentence was cut: a word in lower case (or
+    a comma after it), "I", or a sentence's capitalized first word that takes more ("... on
+    the issue. The"); a line of a few words only when it stops on a word that opens what
+    follows ("I", "the", "and")."""
+    word = words[-1]
+    if len(words) < RUN_ON_WORDS:
+        return word.lower() in _OPENING and (word.islower() or word == "I" or len(words) == 1)
+    if word.islower() or word == "I" or last.endswith(","):
+        return True
+    return word.lower() in _TAKES_MORE and _SENTENCE_END.search(last[: -len(word)]) is not None
 
 
 def run_on_line(text: str) -> str | None:
     """The last line of a model's prose cut at its token limit, or None (`stops_mid_sentence`):
     a sentence of the reply's own (not a list item, quote, heading or link; no code fence left
-    open above it) of `RUN_ON_WORDS` words and more that ends on a lower-case word or a comma,
-    after every earlier line of prose closed and `CLOSED_SENTENCES` sentences. The line runs on
-    after a sentence it closed (a paragraph of the model's going on), or stops on a word that
-    takes more (`_TAKES_MORE`): one sentence alone that ends on a noun may be a writer's line."""
+    open above it) that stops on a cut word (`_cut_word`), after every earlier line of prose
+    closed and `CLOSED_SENTENCES` sentences. The line runs on after a sentence it closed (a
+    paragraph of the model's going on), or stops on a word that takes more (`_TAKES_MORE`):
+    one sentence alone that ends on a noun may be a writer's line."""
     text = text.rstrip()
     if not may_stop_mid_sentence(text) or text.count("```") % 2:
         return None
     at = text.rfind("\n") + 1
     last = text[at:].strip()
     words: list[str] = _WORD.findall(last)
-    if len(words) < RUN_ON_WORDS or _NOT_A_SENTENCE.search(last) is not None:
+    if not words or _NOT_A_SENTENCE.search(last) is not None or not last.isascii():
         return None
-    if not (words[-1].islower() or last.endswith(",")) or not last.isascii():
-        return None
-    if len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
+    if not _cut_word(last, words) or len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
         return None
     runs_on = _SENTENCE_END.search(last) is not None or last.endswith(",")
     if not runs_on and words[-1].lower() not in _TAKES_MORE:
