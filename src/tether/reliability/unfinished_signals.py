@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.text_shape import FENCED_BLOCK
 
 # Words no English sentence ends on: what they open (a noun, a clause, an object) is missing.
 _OPENING = frozenset(("the", "a", "an", "my", "your", "our", "their", "and", "or", "but"))
@@ -100,7 +101,7 @@ LIMIT_CHARS = 600
 # The last line read as a sentence run on: a few words of prose at least.
 RUN_ON_WORDS = 6
 # Sentences the reply closed before the cut: a model's prose, not a title or a line of notes.
-CLOSED_SENTENCES = 3
+CLOSED_SENTENCES = 2
 # A line of prose above the last one (a sentence, not a heading or a label of a word or two).
 PROSE_WORDS = 6
 # How a line of prose may end when a model wrote it whole: a stop, a colon before a list or
@@ -159,7 +160,8 @@ def run_on_line(text: str) -> str | None:
     runs_on = _SENTENCE_END.search(last) is not None or last.endswith(",")
     if not runs_on and words[-1].lower() not in _TAKES_MORE:
         return None
-    for line in text[:at].splitlines():
+    above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]  # code is shown
+    for line in above.splitlines():
         line = line.strip()
         if len(_WORD.findall(line)) >= PROSE_WORDS and _CLOSED_LINE.search(line) is None:
             return None
