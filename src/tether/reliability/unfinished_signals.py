@@ -16,7 +16,8 @@ drops the final stop. The layout can (`stops_mid_sentence`): a reply of a token 
 (hundreds of tokens) whose every earlier line of prose ends on its stop, as a model writes them,
 and whose last line is a sentence of its own that runs on into nothing, in lower case. A writer
 who leaves the last stop out leaves others out too; a sign-off, a list item, a link, a heading
-or code is no sentence cut.
+or code is no sentence cut. Code cut at the limit stops inside its fence, never closed, on a
+statement left open (`stops_mid_code`: "    snake.direction =", "return b[i] + a[i] +").
 """
 
 from __future__ import annotations
@@ -108,6 +109,13 @@ PROSE_WORDS = 6
 # code, a closing bracket or quote, emphasis, a table's bar.
 _CLOSED_LINE = re.compile(r"""[.!?:;)\]"'*`|}>\u2026\u201d\u2019\u00bb\u3002\uff01\uff1f]$""")
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+# How a line of code left open ends: an assignment, an operator, an open bracket, a comma.
+_OPEN_CODE_ENDS = frozenset(",=([+-*/%&")
+_OPEN_STATEMENT = re.compile(
+    r"(?:[=(\[,+\-*/%]|&&|\|\||\b(?:and|or|not|return|in|import|from))\s*$"
+)
+
+
 # Words that take what follows them (an article, a preposition, an auxiliary, a conjunction): a
 # line that stops on one was cut, wherever it stands in its paragraph.
 _TAKES_MORE = _OPENING | frozenset(
@@ -122,9 +130,9 @@ _NOT_A_SENTENCE = re.compile(r"^(?:[-*+>#\u2022|]|\d{1,3}[.)]\s)|://")
 
 
 def may_stop_mid_sentence(text: str) -> bool:
-    """A cheap test: long enough, and it ends on a letter or a comma."""
+    """A cheap test: long enough, and it ends on a letter or a comma (or a code operator)."""
     end = text.rstrip()[-1:]
-    return len(text) >= LIMIT_CHARS and (end.isalpha() or end == ",")
+    return len(text) >= LIMIT_CHARS and (end.isalpha() or end in _OPEN_CODE_ENDS)
 
 
 def _cut_word(last: str, words: list[str]) -> bool:
@@ -148,7 +156,7 @@ def run_on_line(text: str) -> str | None:
     paragraph of the model's going on), or stops on a word that takes more (`_TAKES_MORE`):
     one sentence alone that ends on a noun may be a writer's line."""
     text = text.rstrip()
-    if not may_stop_mid_sentence(text) or text.count("```") % 2:
+    if not may_stop_mid_sentence(text) or text.count("```") % 2 or text[-1:] in "=([+-*/%&":
         return None
     at = text.rfind("\n") + 1
     last = text[at:].strip()
@@ -175,3 +183,23 @@ def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if last is None:
         return ()
     return (Signal("stops_mid_sentence", w["stops_mid_sentence"], last[-40:]),)
+
+
+def open_statement(text: str) -> str | None:
+    """The last line of code cut at the token limit, or None (`stops_mid_code`): a reply of a
+    token limit's length that ends inside a code fence it opened and never closed, on a
+    statement left open (an assignment, an operator, an open bracket, a comma: "x =")."""
+    text = text.rstrip()
+    if not may_stop_mid_sentence(text) or text.count("```") % 2 == 0:
+        return None
+    last = text[text.rfind("\n") + 1 :]
+    return last.strip() if _OPEN_STATEMENT.search(last) is not None else None
+
+
+def stops_mid_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Code cut at the token limit: the reply stops inside its open fence on a statement left
+    open ("    lead_y_change ="). The program is not all there."""
+    last = open_statement(r.text)
+    if last is None:
+        return ()
+    return (Signal("stops_mid_code", w["stops_mid_code"], last[-40:]),)
