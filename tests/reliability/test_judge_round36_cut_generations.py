@@ -5,7 +5,8 @@ the provider said `length`, but a relay, a notebook or an app that saved the tex
 text (or said `stop`). The layout tells it: a reply of a token limit's length whose every line of
 prose closed but the last, which runs on into nothing in lower case
 (`unfinished_signals.stops_mid_sentence`). The same kind of reply that closes its last sentence
-stays an answer.
+stays an answer. Code cut at the limit stops inside the fence it opened, on a statement left open
+(`stops_mid_code`); the same code closed is read as code.
 """
 
 from __future__ import annotations
@@ -96,3 +97,91 @@ def test_a_writer_who_leaves_stops_out_is_not_read_as_cut() -> None:
     """Earlier lines of prose without their stop: a writer's habit, not a cut."""
     loose = CUT_ESSAY.replace(". ", " ").replace(".\n", "\n")
     assert "stops_mid_sentence" not in hand(loose)[1]
+
+
+# https://github.com/EvanescenT07/LeoAI/blob/c137d8088efc3c7d93251b9fc425cae0bf730e6d/OpenAI/make_me_a_good_about_snake_game_in_Python_language.txt
+CUT_CODE = (
+    "Prompt: make me a good about snake game in Python language \n"
+    "******************\n"
+    "\n"
+    "Snake Game in Python:\n"
+    "\n"
+    "```python\n"
+    "import pygame\n"
+    "import random\n"
+    "\n"
+    "# Initialize pygame\n"
+    "pygame.init()\n"
+    "\n"
+    "# Colors\n"
+    "BLACK = (0, 0, 0)\n"
+    "WHITE = (255, 255, 255)\n"
+    "GREEN = (0, 255, 0)\n"
+    "\n"
+    "# Screen dimensions\n"
+    "WIDTH, HEIGHT = 800, 600\n"
+    "CELL_SIZE = 20\n"
+    "\n"
+    "# Initialize screen\n"
+    "screen = pygame.display.set_mode((WIDTH, HEIGHT))\n"
+    'pygame.display.set_caption("Snake Game")\n'
+    "\n"
+    "clock = pygame.time.Clock()\n"
+    "\n"
+    "# Snake class\n"
+    "class Snake:\n"
+    "    def __init__(self):\n"
+    "        self.body = [(100, 100)]\n"
+    "        self.direction = (1, 0)\n"
+    "    \n"
+    "    def move(self):\n"
+    "        head = (self.body[0][0] + self.direction[0] * CELL_SIZE, self.body[0][1] + self.direction[1] * CELL_SIZE)\n"
+    "        self.body.insert(0, head)\n"
+    "        self.body.pop()\n"
+    "    \n"
+    "    def grow(self):\n"
+    "        self.body.append(self.body[-1])\n"
+    "\n"
+    "    def check_collision(self):\n"
+    "        if self.body[0][0] < 0 or self.body[0][0] >= WIDTH or self.body[0][1] < 0 or self.body[0][1] >= HEIGHT:\n"
+    "            return True\n"
+    "        for i in range(1, len(self.body)):\n"
+    "            if self.body[0] == self.body[i]:\n"
+    "                return True\n"
+    "        return False\n"
+    "\n"
+    "# Food class\n"
+    "class Food:\n"
+    "    def __init__(self):\n"
+    "        self.position = (random.randint(0, WIDTH//CELL_SIZE-1) * CELL_SIZE, random.randint(0, HEIGHT//CELL_SIZE-1) * CELL_SIZE)\n"
+    "    \n"
+    "    def spawn(self):\n"
+    "        self.position = (random.randint(0, WIDTH//CELL_SIZE-1) * CELL_SIZE, random.randint(0, HEIGHT//CELL_SIZE-1) * CELL_SIZE)\n"
+    "\n"
+    "snake = Snake()\n"
+    "food = Food()\n"
+    "\n"
+    "# Game loop\n"
+    "running = True\n"
+    "while running:\n"
+    "    screen.fill(BLACK)\n"
+    "\n"
+    "    for event in pygame.event.get():\n"
+    "        if event.type == pygame.QUIT:\n"
+    "            running = False\n"
+    "        if event.type == pygame.KEYDOWN:\n"
+    "            if event.key == pygame.K_UP and snake.direction != (0, 1):\n"
+    "                snake.direction = (0, -1)\n"
+    "            if event.key == pygame.K_DOWN and snake.direction != (0, -1):\n"
+    "                snake.direction ="
+)
+
+
+def test_code_cut_inside_its_open_fence_is_read_as_cut() -> None:
+    assert "stops_mid_code" in hand(CUT_CODE)[1]
+
+
+def test_the_same_code_finished_and_closed_is_not_read_as_cut() -> None:
+    whole = CUT_CODE + " (0, 1)\n\n    pygame.display.flip()\n```\n"
+    failure, signals = hand(whole)
+    assert not failure and "stops_mid_code" not in signals
