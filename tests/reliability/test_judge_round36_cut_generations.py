@@ -87,9 +87,12 @@ def test_the_same_kind_of_reply_closed_is_an_answer() -> None:
 
 
 def test_a_last_line_that_is_no_sentence_is_not_read_as_cut() -> None:
-    """A list item, a link or a sign-off without its stop is how a writer ends, not a cut."""
+    """A heading, a link or a sign-off without its stop is how a writer ends, not a cut."""
     body = CUT_LETTER[: CUT_LETTER.rindex("Please")].rstrip()
-    for last in ("- and the handover notes for the new team lead", "See https://example.com/notes"):
+    for last in (
+        "## Notes for the handover and the new team lead",
+        "See https://example.com/notes",
+    ):
         assert "stops_mid_sentence" not in hand(body + "\n\n" + last)[1]
 
 

@@ -15,9 +15,10 @@ experience", "... Additionally, I will"): the last word alone cannot tell it fro
 drops the final stop. The layout can (`stops_mid_sentence`): a reply of a token limit's length
 (hundreds of tokens) whose every earlier line of prose ends on its stop, as a model writes them,
 and whose last line is a sentence of its own that runs on into nothing, in lower case. A writer
-who leaves the last stop out leaves others out too; a sign-off, a list item, a link, a heading
-or code is no sentence cut. Code cut at the limit stops inside its fence, never closed, on a
-statement left open (`stops_mid_code`: "    snake.direction =", "return b[i] + a[i] +").
+who leaves the last stop out leaves others out too; a sign-off, a link, a heading, a quote or
+code is no sentence cut (a list item is, when it runs on as one). Code cut at the limit stops
+inside its fence, never closed, on a statement left open (`stops_mid_code`: "    snake.direction
+=", "return b[i] + a[i] +").
 """
 
 from __future__ import annotations
@@ -125,8 +126,8 @@ _TAKES_MORE |= frozenset(("is", "are", "was", "were", "be", "been", "has", "have
 _TAKES_MORE |= frozenset(("can", "will", "would", "could", "should", "may", "might", "must"))
 _TAKES_MORE |= frozenset(("that", "which", "who", "if", "when", "while", "although", "though"))
 _TAKES_MORE |= frozenset(("very", "more", "most"))
-# A last line that is not a sentence of the reply: a list item, a quote, a heading, a link.
-_NOT_A_SENTENCE = re.compile(r"^(?:[-*+>#\u2022|]|\d{1,3}[.)]\s)|://")
+# A last line that is not a sentence of the reply: a quote, a heading, a table's row, a link.
+_NOT_A_SENTENCE = re.compile(r"^[>#|]|://")
 
 
 def may_stop_mid_sentence(text: str) -> bool:
@@ -150,7 +151,7 @@ def _cut_word(last: str, words: list[str]) -> bool:
 
 def run_on_line(text: str) -> str | None:
     """The last line of a model's prose cut at its token limit, or None (`stops_mid_sentence`):
-    a sentence of the reply's own (not a list item, quote, heading or link; no code fence left
+    a sentence of the reply's own (not a quote, heading, table row or link; no code fence left
     open above it) that stops on a cut word (`_cut_word`), after every earlier line of prose
     closed and `CLOSED_SENTENCES` sentences. The line runs on after a sentence it closed (a
     paragraph of the model's going on), or stops on a word that takes more (`_TAKES_MORE`):
