@@ -2,8 +2,10 @@
 
 Every record of the corpus (`tether.reliability.corpus`: failure texts and answers that look
 like them, collected from public trackers, relay sources, locale files and docs) is sent to the
-judge as the assistant's whole reply, finished with `stop` after HTTP 200, to a request made of
-a system prompt and the record's own prompt (or, when it has none, an ordinary coding task).
+judge as the assistant's whole reply after HTTP 200, finished as the record says (`finish`, else
+`stop`) and with the tool calls it says the message carried (`tool_calls`, else none), to a
+request made of a system prompt and the record's own prompt (or, when it has none, an ordinary
+coding task).
 The table shows, per part of the corpus, per shape and per language, how many failures each
 judge caught and how many answers it took for failures, for today's judge (`DETECTOR`) beside
 judge/1 (the phrase-coverage check it replaced, kept in `bench/judge_v1.py`) and beside today's
@@ -32,8 +34,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from tether.messages import Message, Request, Turn
-from tether.reliability.corpus import Sample, read_batch, samples
+from tether.messages import Message, Request
+from tether.reliability.corpus import Sample, read_batch, samples, turn_of
 from tether.reliability.judge import DETECTOR, JudgeConfig, judge
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -54,8 +56,7 @@ def request_for(sample: Sample) -> Request:
 
 
 def judge2(sample: Sample) -> bool:
-    turn = Turn(content=sample.text, finish_reason="stop", termination="stop")
-    return judge(turn, request_for(sample)) is not None
+    return judge(turn_of(sample), request_for(sample)) is not None
 
 
 def judge1(sample: Sample) -> bool:
@@ -63,8 +64,7 @@ def judge1(sample: Sample) -> bool:
 
 
 def hand_only(sample: Sample) -> bool:
-    turn = Turn(content=sample.text, finish_reason="stop", termination="stop")
-    return judge(turn, request_for(sample), config=WITHOUT_LEARNED) is not None
+    return judge(turn_of(sample), request_for(sample), config=WITHOUT_LEARNED) is not None
 
 
 # today's judge with its learned signal turned off: the hand-written signals alone

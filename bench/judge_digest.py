@@ -26,7 +26,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from tether.messages import Request, Turn
-from tether.reliability.corpus import Sample, load, split_of, training_texts
+from tether.reliability.corpus import Sample, load, split_of, training_texts, turn_of
 from tether.reliability.judge import DEFAULT_CONFIG, judge, read_text
 from tether.reliability.reading import Reading
 from tether.reliability.signals import quick_clear
@@ -43,8 +43,11 @@ def _reading(reading: Reading) -> str:
     return f"{reading.score!r} {reading.failure} {reading.kind} [{signals}]"
 
 
-def lines_for(text: str, request: Request | None) -> list[str]:
-    verdict = judge(Turn(content=text, finish_reason="stop", termination="stop"), request)
+def lines_for(text: str, request: Request | None, turn: Turn | None = None) -> list[str]:
+    """The readings of `text`; its verdict as `turn` (the record's own, for the whole text) or
+    as a reply finished `stop` without tool calls."""
+    turn = turn or Turn(content=text, finish_reason="stop", termination="stop")
+    verdict = judge(turn, request)
     bar = DEFAULT_CONFIG.threshold
     stripped = text.strip()
     return [
@@ -69,7 +72,7 @@ def text_lines(sample: Sample) -> list[str]:
     out: list[str] = []
     for name, text, asked in cuts:
         out.append(f"{name} {sample.label}")
-        out += lines_for(text, asked)
+        out += lines_for(text, asked, turn_of(sample) if name == "whole" else None)
     return out
 
 

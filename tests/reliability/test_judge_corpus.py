@@ -716,8 +716,7 @@ def test_the_tune_part_holds_its_targets() -> None:
     above. A change to a signal that breaks this is a regression on real texts."""
     missed, alarms, failures, answers = [], [], 0, 0
     for s in corpus.samples("tune"):
-        turn = Turn(content=s.text, finish_reason="stop", termination="stop")
-        flagged = judge(turn, _request(s)) is not None
+        flagged = judge(corpus.turn_of(s), _request(s)) is not None
         if s.label == "failure":
             failures += 1
             if not flagged:

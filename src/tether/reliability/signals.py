@@ -29,7 +29,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answer inside), status_code, client_prefix, diagnostics (ids, timestamps,
                     request ids), placeholder, tail_error, broken_off (an error
                     where the answer broke off mid-token), ends_mid_clause (a reply
-                    cut inside a clause: "Hello! How can I"), cut_turn (a client's status
+                    cut inside a clause: "Hello! How can I"), stops_mid_sentence (a
+                    model's closed prose whose last line runs on, cut at its token
+                    limit), stops_mid_code (its code, in a fence never closed, on a
+                    statement left open: "x ="), cut_turn (a client's status
                     line ending a started turn: "I'll read the test." then "Cancelled"),
                     stack_trace, runtime_message (a
                     runtime's crash message alone), template_slot (`Error: {e}` never filled),
@@ -335,7 +338,11 @@ from tether.reliability.trace_signals import (
 )
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
 from tether.reliability.transform_signals import transform_meta
-from tether.reliability.unfinished_signals import ends_mid_clause
+from tether.reliability.unfinished_signals import (
+    ends_mid_clause,
+    stops_mid_code,
+    stops_mid_sentence,
+)
 from tether.reliability.weights import DEFAULT_WEIGHTS as DEFAULT_WEIGHTS
 from tether.reliability.zh_thread_signals import thread_talk
 
@@ -384,6 +391,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     tail_error,
     broken_off,
     ends_mid_clause,
+    stops_mid_sentence,
+    stops_mid_code,
     cut_turn_signals.cut_turn,
     failed_segment,
     declines_rendering,

@@ -9,6 +9,16 @@ made of"). Nothing in the words says a failure, so the prose before the cut outw
 other signal; this reading outweighs it back: whatever the partial answer said, it is no
 answer. A text with a writer's markup (a code span, a link, a heading) is left alone: a person
 wrote it, and a quote or an excerpt may cut it anywhere.
+
+A model's prose cut at its token limit stops on any word ("... has been an incredible
+experience", "... Additionally, I will"): the last word alone cannot tell it from a writer who
+drops the final stop. The layout can (`stops_mid_sentence`): a reply of a token limit's length
+(hundreds of tokens) whose every earlier line of prose ends on its stop, as a model writes them,
+and whose last line is a sentence of its own that runs on into nothing, in lower case. A writer
+who leaves the last stop out leaves others out too; a sign-off, a link, a heading, a quote or
+code is no sentence cut (a list item is, when it runs on as one). Code cut at the limit stops
+inside its fence, never closed, on a statement left open (`stops_mid_code`: "    snake.direction
+=", "return b[i] + a[i] +").
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.text_shape import FENCED_BLOCK
 
 # Words no English sentence ends on: what they open (a noun, a clause, an object) is missing.
 _OPENING = frozenset(("the", "a", "an", "my", "your", "our", "their", "and", "or", "but"))
@@ -50,7 +61,7 @@ def ends_on_opening(text: str) -> bool:
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether the reply may stop inside a clause (so that it is not cleared unread)."""
-    return ends_on_opening(text)
+    return ends_on_opening(text) or may_stop_mid_sentence(text)
 
 
 def cut_word(text: str) -> str | None:
@@ -84,3 +95,112 @@ def ends_mid_clause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if word is None:
         return ()
     return (Signal("ends_mid_clause", w["ends_mid_clause"], r.text[-40:].strip()),)
+
+
+# A token limit's length: a reply of a hundred tokens and more (the caps apps set: 150, 256,
+# 500...); a shorter one without its stop is as often a line a person wrote.
+LIMIT_CHARS = 600
+# The last line read as a sentence run on: a few words of prose at least.
+RUN_ON_WORDS = 6
+# Sentences the reply closed before the cut: a model's prose, not a title or a line of notes.
+CLOSED_SENTENCES = 2
+# A line of prose above the last one (a sentence, not a heading or a label of a word or two).
+PROSE_WORDS = 6
+# How a line of prose may end when a model wrote it whole: a stop, a colon before a list or
+# code, a closing bracket or quote, emphasis, a table's bar.
+_CLOSED_LINE = re.compile(r"""[.!?:;)\]"'*`|}>\u2026\u201d\u2019\u00bb\u3002\uff01\uff1f]$""")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+# How a line of code left open ends: an assignment, an operator, an open bracket, a comma.
+_OPEN_CODE_ENDS = frozenset(",=([+-*/%&")
+_OPEN_STATEMENT = re.compile(
+    r"(?:[=(\[,+\-*/%]|&&|\|\||\b(?:and|or|not|return|in|import|from))\s*$"
+)
+
+
+# Words that take what follows them (an article, a preposition, an auxiliary, a conjunction): a
+# line that stops on one was cut, wherever it stands in its paragraph.
+_TAKES_MORE = _OPENING | frozenset(
+    ("to", "of", "in", "with", "for", "on", "at", "by", "from", "into", "as", "than", "such")
+)
+_TAKES_MORE |= frozenset(("is", "are", "was", "were", "be", "been", "has", "have", "had"))
+_TAKES_MORE |= frozenset(("can", "will", "would", "could", "should", "may", "might", "must"))
+_TAKES_MORE |= frozenset(("that", "which", "who", "if", "when", "while", "although", "though"))
+_TAKES_MORE |= frozenset(("very", "more", "most"))
+# A last line that is not a sentence of the reply: a quote, a heading, a table's row, a link.
+_NOT_A_SENTENCE = re.compile(r"^[>#|]|://")
+
+
+def may_stop_mid_sentence(text: str) -> bool:
+    """A cheap test: long enough, and it ends on a letter or a comma (or a code operator)."""
+    end = text.rstrip()[-1:]
+    return len(text) >= LIMIT_CHARS and (end.isalpha() or end in _OPEN_CODE_ENDS)
+
+
+def _cut_word(last: str, words: list[str]) -> bool:
+    """Whether the last line's last word is where a sentence was cut: a word in lower case (or
+    a comma after it), "I", or a sentence's capitalized first word that takes more ("... on
+    the issue. The"); a line of a few words only when it stops on a word that opens what
+    follows ("I", "the", "and")."""
+    word = words[-1]
+    if len(words) < RUN_ON_WORDS:
+        return word.lower() in _OPENING and (word.islower() or word == "I" or len(words) == 1)
+    if word.islower() or word == "I" or last.endswith(","):
+        return True
+    return word.lower() in _TAKES_MORE and _SENTENCE_END.search(last[: -len(word)]) is not None
+
+
+def run_on_line(text: str) -> str | None:
+    """The last line of a model's prose cut at its token limit, or None (`stops_mid_sentence`):
+    a sentence of the reply's own (not a quote, heading, table row or link; no code fence left
+    open above it) that stops on a cut word (`_cut_word`), after every earlier line of prose
+    closed and `CLOSED_SENTENCES` sentences. The line runs on after a sentence it closed (a
+    paragraph of the model's going on), or stops on a word that takes more (`_TAKES_MORE`):
+    one sentence alone that ends on a noun may be a writer's line."""
+    text = text.rstrip()
+    if not may_stop_mid_sentence(text) or text.count("```") % 2 or text[-1:] in "=([+-*/%&":
+        return None
+    at = text.rfind("\n") + 1
+    last = text[at:].strip()
+    words: list[str] = _WORD.findall(last)
+    if not words or _NOT_A_SENTENCE.search(last) is not None or not last.isascii():
+        return None
+    if not _cut_word(last, words) or len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
+        return None
+    runs_on = _SENTENCE_END.search(last) is not None or last.endswith(",")
+    if not runs_on and words[-1].lower() not in _TAKES_MORE:
+        return None
+    above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]  # code is shown
+    for line in above.splitlines():
+        line = line.strip()
+        if len(_WORD.findall(line)) >= PROSE_WORDS and _CLOSED_LINE.search(line) is None:
+            return None
+    return last
+
+
+def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A model's prose cut at its token limit: every line closed but the last, which runs on
+    into nothing ("... Please let me know how I can"). What came is no whole answer."""
+    last = run_on_line(r.text)
+    if last is None:
+        return ()
+    return (Signal("stops_mid_sentence", w["stops_mid_sentence"], last[-40:]),)
+
+
+def open_statement(text: str) -> str | None:
+    """The last line of code cut at the token limit, or None (`stops_mid_code`): a reply of a
+    token limit's length that ends inside a code fence it opened and never closed, on a
+    statement left open (an assignment, an operator, an open bracket, a comma: "x =")."""
+    text = text.rstrip()
+    if not may_stop_mid_sentence(text) or text.count("```") % 2 == 0:
+        return None
+    last = text[text.rfind("\n") + 1 :]
+    return last.strip() if _OPEN_STATEMENT.search(last) is not None else None
+
+
+def stops_mid_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Code cut at the token limit: the reply stops inside its open fence on a statement left
+    open ("    lead_y_change ="). The program is not all there."""
+    last = open_statement(r.text)
+    if last is None:
+        return ()
+    return (Signal("stops_mid_code", w["stops_mid_code"], last[-40:]),)

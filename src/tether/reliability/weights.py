@@ -50,6 +50,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "tail_error": 1.2,
     "broken_off": 4.0,  # ... after an answer broken off mid-token, or after escaped line breaks
     "ends_mid_clause": 5.0,  # a reply cut inside a clause (outweighs a long prose answer's -3.5)
+    "stops_mid_sentence": 5.0,  # ... or a model's closed prose whose last line runs on, unclosed
+    "stops_mid_code": 5.0,  # ... or its code, in a fence never closed, on a statement left open
     "cut_turn": 4.0,  # a client's status line after a started turn ("...\n---\nCancelled")
     "stack_trace": 1.2,  # the reply is a stack trace or an exception as a runtime prints it
     "runtime_message": 1.2,  # ... or a runtime's crash message alone ("... is not a function")

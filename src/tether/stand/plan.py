@@ -275,9 +275,15 @@ def _real_failure(*draw: str) -> str:
 
 @cache
 def _test_failures() -> tuple[str, ...]:
+    """The failures a text sent with finish `stop` and no tool call carries: not those whose
+    failure was their recorded finish (a generation cut at `length`) or their tool calls."""
     from tether.reliability import corpus
 
-    return tuple(s.text for s in corpus.samples("test", "failure"))
+    return tuple(
+        s.text
+        for s in corpus.samples("test", "failure")
+        if corpus.turn_of(s).finish_reason == "stop" and not s.tool_calls
+    )
 
 
 def _a_call(plan: Plan, request: Request) -> tuple[ToolCall, ...]:

@@ -4,7 +4,16 @@ Every record was collected from public material (issue trackers, relay and gatew
 locale files, docs, Q&A pages), kept exactly as published, with its source:
 
     {"label": "failure" | "answer", "text", "source", "group", "language", "shape",
-     "prompt" (the request the reply answers, when it matters), "how"}
+     "prompt" (the request the reply answers, when it matters), "how",
+     "finish" (optional: the finish reason the source recorded, as the provider named it:
+               "stop", "length", "max_tokens", "end_turn", "tool_calls", "content_filter", ...),
+     "tool_calls" (optional int: how many tool calls the same assistant message carried)}
+
+A record without `finish` is judged as a live run's reply finished `stop`; without `tool_calls`,
+as one with no tool calls (`turn_of`): the text alone says what the turn was. With them, the judge
+reads the turn a live run would have had: a `length` finish is a cut reply, and a text that came
+with tool calls is not a final answer, so it is not read as one (an agent's "Let me check the
+formatter:" beside its call).
 
 The corpus is split by `group` (the repository or site a text came from), so near-copies never
 straddle the split: the **tune** part is what the judge's phrases and weights were tuned on,
@@ -28,6 +37,9 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
+from tether.messages import _FINISH_TERMINATION, ToolCall, Turn
+from tether.wire.openai import finish_of
+
 Split = Literal["tune", "test"]
 # The share of groups in the test part, by a hash of the group's name (stable across runs).
 TEST_SHARE = 0.4
@@ -42,6 +54,8 @@ class Sample:
     language: str
     shape: str
     prompt: str | None = None
+    finish: str | None = None  # the finish reason the source recorded, as it named it
+    tool_calls: int = 0  # the tool calls the same assistant message carried
 
     @property
     def split(self) -> Split:
@@ -52,6 +66,22 @@ def split_of(group: str) -> Split:
     """The part a group's texts belong to: a hash of its name, never its content."""
     digest = hashlib.sha256(group.strip().lower().encode("utf-8")).digest()
     return "test" if int.from_bytes(digest[:4], "big") / 2**32 < TEST_SHARE else "tune"
+
+
+def turn_of(sample: Sample) -> Turn:
+    """The turn a live run would have judged: the text, finished as the source recorded (`stop`
+    when it did not say), with stand-ins for the tool calls the message carried (the judge reads
+    only that there were some: their names and arguments were not kept)."""
+    reason = finish_of(sample.finish or "stop")
+    return Turn(
+        content=sample.text,
+        tool_calls=tuple(
+            ToolCall(f"call_{i}", "recorded_tool_call", "{}") for i in range(sample.tool_calls)
+        ),
+        finish_reason=reason,
+        raw_finish_reason=sample.finish or "",
+        termination=_FINISH_TERMINATION[reason],
+    )
 
 
 def read_batch(text: str) -> list[Sample]:
@@ -70,6 +100,8 @@ def read_batch(text: str) -> list[Sample]:
                 r.get("language", "en"),
                 r.get("shape", "other"),
                 r.get("prompt") or None,
+                r.get("finish") or None,
+                int(r.get("tool_calls") or 0),
             )
         )
     return found
