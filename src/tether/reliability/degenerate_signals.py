@@ -67,9 +67,6 @@ from tether.reliability.mojibake_signals import (
     script_soup,
 )
 from tether.reliability.raw_output_signals import (
-    SPECIAL_TOKEN,
-    THINK_CLOSERS,
-    THINK_OPENERS,
     THINKING_CHARS,
     THINKING_OPENS,
     bare_thinking,
@@ -84,6 +81,7 @@ from tether.reliability.raw_output_signals import (
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.reply_json import reply_json
 from tether.reliability.sentence_loops import may_repeat_sentences, sentence_loop
+from tether.reliability.template_tokens import SPECIAL_TOKEN, THINK_CLOSERS, THINK_OPENERS
 from tether.reliability.transcript_signals import filler
 from tether.reliability.transcript_signals import may_fire as may_fill
 
