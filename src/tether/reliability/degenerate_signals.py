@@ -34,11 +34,13 @@ from tether.reliability.continuation_signals import (
     user_turn_last,
 )
 from tether.reliability.dialogue_signals import (
+    another_turn,
     both_sides,
     echo,
     framed_echo,
     labelled_echo,
     may_speak_both_sides,
+    may_take_another_turn,
     reworks,
     role_alone,
 )
@@ -150,6 +152,8 @@ def may_be_degenerate(text: str) -> bool:
         return True  # (a number chanted after a word: `number_chant`)
     if glued_loop(text) is not None or may_loop_at_end(text) or may_speak_both_sides(text):
         return True
+    if may_take_another_turn(text):
+        return True  # (the model's own turn again: `another_turn`)
     if may_repeat_sentences(text) or may_continue(text):
         return True  # (sentences said again and again, the prompt's form continued)
     return mojibake_marks(text) or may_fill(text)
@@ -238,6 +242,7 @@ def broken(r: Reply) -> str | None:
             or tail_loop(text, r)
             or periodic_end(text, r)
             or both_sides(text, r)
+            or another_turn(text, r)
             or sentence_loop(text, r.question)
             or more_questions(text, r)
             or more_prompts(text, r)

@@ -42,6 +42,7 @@ _TEMPLATE_TAGS = frozenset((*THINK_OPENERS, *THINK_CLOSERS, *SEQUENCE_TAGS))
 
 
 def template_tag(tag: str) -> bool:
-    """Whether an angle-bracketed `tag` is a chat template's (a think tag, a sequence's start or
-    end, a control token), not a page's markup."""
-    return tag in _TEMPLATE_TAGS or SPECIAL_TOKEN.fullmatch(tag) is not None
+    """Whether an angle-bracketed `tag` is a chat template's word-like tag (a think tag, a
+    sequence's start or end), not a page's markup. (A control token such as `<|im_end|>` is
+    left to count: a page read in a text of them weighs toward failure, as the tokens do.)"""
+    return tag in _TEMPLATE_TAGS
