@@ -41,6 +41,7 @@ from tether.reliability.dialogue_signals import (
     labelled_echo,
     may_speak_both_sides,
     may_take_another_turn,
+    reprinted_frame,
     reworks,
     role_alone,
 )
@@ -139,8 +140,8 @@ def may_be_degenerate(text: str) -> bool:
             return True
     elif first_loop(text[:600]) is not None:
         return True
-    if text.startswith(THINK_OPENERS) or text.endswith(THINK_CLOSERS):
-        return True  # (a reasoning block alone: `reasoning_only`)
+    if text.startswith(THINK_OPENERS) or ends_on_token(text):
+        return True  # (a reasoning block alone: `reasoning_only`; a prompt's marker reprinted)
     if len(text) <= THINKING_CHARS and THINKING_OPENS.match(text) is not None:
         return True  # (thinking untagged: `bare_thinking`)
     if not text.isascii() and script_soup(text) is not None:
@@ -215,6 +216,7 @@ def broken(r: Reply) -> str | None:
             or (not r.after_tools and labelled_echo(text, r))
             or framed_echo(text, r.question)
             or head_echo(text, r)
+            or reprinted_frame(text, r)
         )
         and not reworks(r.instructions)
     ):

@@ -105,6 +105,24 @@ def framed_echo(text: str, question: str) -> bool:
     return LETTER.search(rest) is None
 
 
+# A prompt's section marker, as graders' templates frame the texts they give
+# ("<|The Start of Assistant A's Conversation with User|>", "<|The End of Reference Answer|>"):
+# words between `<|` and `|>`, spaces among them (a control token has none).
+_SECTION_MARKER = re.compile(r"<\|[^|<>\n]{0,80} [^|<>\n]{0,80}\|>")
+
+
+def reprinted_frame(text: str, r: Reply) -> str | None:
+    """The reply opens or ends on a section marker of the prompt's kind, to a request framed
+    with such markers: the model printed the prompt's scaffolding (the conversation it was
+    given to grade, between its markers) instead of its own text."""
+    if "<|" not in r.question or not (text.startswith("<|") or text.endswith("|>")):
+        return None
+    m = _SECTION_MARKER.match(text) or _SECTION_MARKER.search(text, max(0, len(text) - 170))
+    if m is None or (m.start() > 0 and m.end() < len(text)):
+        return None
+    return None if _SECTION_MARKER.search(r.question) is None else m.group(0)[:40]
+
+
 # Instructions under which the user's text given back unchanged is the answer: a proofreader's,
 # a formatter's, an echo asked for.
 _REWORK = re.compile(
