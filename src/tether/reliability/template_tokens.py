@@ -14,6 +14,8 @@ import re
 # `<<SYS>>`; `[PAD]`, `[UNUSED_TOKEN_145]`; `<extra_id_0>`; a numbered marker `[3234_START]`.
 # Gemma 4 opens and closes its turns and channels with one pipe (`<|channel>`, `<channel|>`),
 # Gemini's vocabulary has `<ctrl46>`, llama.cpp prints `[end of text]` where the model stopped.
+# MiniMax spells its tokens with brackets turned about (`]~!b[`, `]~b]`, `[e~[`, and a tool
+# call's boundary `]<]minimax[>[`).
 SPECIAL_TOKEN = re.compile(
     r"""<\|[^|<>\s]{1,40}\|>
       | <\|[a-z_]{2,30}> | <[a-z_]{2,30}\|>
@@ -26,12 +28,24 @@ SPECIAL_TOKEN = re.compile(
       | <extra_id_\d+>
       | \[\w*\d\w*_(?:START|END)\]
       | \[end\ of\ text\]
+      | \]<\][a-z_]{2,30}\[>\[ | \]~!?b[\[\]] | \[e~\[
     """,
     re.X,
 )
 # What a text must hold for `SPECIAL_TOKEN` to be tried on it past `SOUP_CHARS` (`in` tests,
 # ~1 us on 10 KB, where the regex costs more).
-TOKEN_MARKS = ("<|", "|>", "[INST", "_of_turn>", "_of_text>", "<ctrl", "[end of text]")
+TOKEN_MARKS = (
+    "<|",
+    "|>",
+    "[INST",
+    "_of_turn>",
+    "_of_text>",
+    "<ctrl",
+    "[end of text]",
+    "]<]",
+    "]~",
+    "[e~[",
+)
 
 # A reasoning block's tags (`<think>`, `<thinking>`, `<reasoning>`, Kimi's `◁think▷`).
 THINK_OPENERS = ("<think>", "<thinking>", "<reasoning>", "\u25c1think\u25b7")
