@@ -27,10 +27,11 @@ from tether.reliability.tool_markup import CALL_OPENERS
 LONG_TOKENS = 3
 # The distinct tokens looked for in quotes (a writer quoting a token quotes one of its first).
 QUOTED_TOKENS = 50
-# Words of a writer who shows such tokens to talk about them (a template explained).
+# Words of a writer who shows such tokens to talk about them (a template explained). ("format"
+# and "prompt" as words of their own: "information" and "promptly" say nothing of templates.)
 ABOUT_TOKENS = re.compile(
-    r"token|template|prompt|format|tokeni[sz]er|llama|mistral|chatml|vocab|\u6a21\u677f|"
-    r"\u4ee4\u724c|\u5206\u8bcd",
+    r"token|template|(?<![a-z])prompt(?!ly)|(?<![a-z])format|tokeni[sz]er|llama|mistral|chatml"
+    r"|vocab|\u6a21\u677f|\u4ee4\u724c|\u5206\u8bcd",
     re.I,
 )
 
