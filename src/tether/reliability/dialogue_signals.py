@@ -296,7 +296,8 @@ _NAMES_TEMPLATE = re.compile(r"token|template|chatml|tokeni[sz]er|role", re.I)
 
 def may_take_another_turn(text: str) -> bool:
     """Whether `text` may hold another turn of the model's own (its role's label on a line)."""
-    return ("\nASSISTANT" in text or "\nAssistant" in text or "\n " in text) and (
+    # (the label's word first, by `in` tests: the line pattern is searched in a text that has it)
+    return ("ASSISTANT" in text or "Assistant" in text) and (
         _ASSISTANT_LINE.search(text) is not None
     )
 
