@@ -36,10 +36,6 @@ ABOUT_TOKENS = re.compile(
 )
 
 
-# A sentence's end before a stray end-of-sequence marker.
-_SENTENCE_END = (".", "!", "?", "\u3002", "\uff01", "\uff1f")
-
-
 def bare_tokens(text: str) -> str | None:
     """Control tokens or template markers left bare in a text that does not talk about them
     (not in backticks or quotes, no word of tokens or templates): the tokens said. A short
@@ -48,9 +44,7 @@ def bare_tokens(text: str) -> str | None:
     if "`" in text or ("<" not in text and "[" not in text):
         return None  # (every token opens with one of the two)
     if text.endswith("</s>") and "<s>" not in text and ABOUT_TOKENS.search(text) is None:
-        # Llama 2's and Mistral's end of sequence (not HTML's struck text), unless it follows a
-        # finished sentence: then the reply is whole and the marker is only left unstripped
-        return None if text[:-4].rstrip().endswith(_SENTENCE_END) else "</s>"
+        return "</s>"  # Llama 2's and Mistral's end of sequence (not HTML's struck text)
     if text.startswith("<s>") and "</s>" not in text and ABOUT_TOKENS.search(text) is None:
         return "<s>"  # their start of sequence, printed before the generation (struck text closes)
     long = len(text) > SOUP_CHARS
