@@ -9,7 +9,6 @@
 - `framed_echo`: a short request said back three times over ("What is 2+2?What is 2+2?...").
 - `reprinted_frame`: a grader's reply that opens or ends on its prompt's section marker
   (`<|The Start of Assistant B's Conversation with User|>`): the prompt's scaffolding printed.
-- `bare_tokens`: a `</s>` after a finished sentence is an unstripped end on a whole reply.
 - `ABOUT_TOKENS`: "format" and "prompt" as words of their own ("information" is not about
   templates).
 
@@ -75,8 +74,6 @@ def test_template_debris_is_caught(text: str, question: str) -> None:
 
 
 PASSED = (
-    # marella/ctransformers#124: a whole reply, its end marker left unstripped
-    ("Sure, why not? What would you like to know?</s>", "Hi"),
     # the same REPL's first turn: an empty think block, then the greeting
     ("<think>\n\n</think>\n\nHello! How can I help you today? \U0001f60a", "hi"),
     # continuedev/continue#1152: a fix that shows the stop token in code

@@ -304,9 +304,9 @@ def may_take_another_turn(text: str) -> bool:
 
 def another_turn(text: str, r: Reply) -> str | None:
     """After an answer of its own (`ANSWER_LEAST` characters with letters, not an introduction
-    ending on a colon), the model's role label opens a line and a turn follows: the model went
-    on to a turn of its own it was never asked for. Not a dialogue asked for, nor one in code,
-    nor a text that names templates, tokens or roles."""
+    ending on a colon, no user's turn in it), the model's role label opens a line and a turn
+    follows: the model went on to a turn of its own it was never asked for. Not a dialogue
+    asked for, nor one in code, nor a text that names templates, tokens or roles."""
     m = _ASSISTANT_LINE.search(text) if may_take_another_turn(text) else None
     if m is None or "```" in text:
         return None
@@ -315,6 +315,8 @@ def another_turn(text: str, r: Reply) -> str | None:
         return None
     if before.endswith((":", "\uff1a")) or _NAMES_TEMPLATE.search(text) is not None:
         return None
+    if _USER_TURN.search(before) is not None:
+        return None  # (a user's turn before it: a dialogue, `both_sides`'s to read)
     if ASKS_DIALOGUE.search(r.question) is not None:
         return None
     return m.group(0).strip()[:20]
