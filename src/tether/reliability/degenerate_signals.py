@@ -34,11 +34,14 @@ from tether.reliability.continuation_signals import (
     user_turn_last,
 )
 from tether.reliability.dialogue_signals import (
+    another_turn,
     both_sides,
     echo,
     framed_echo,
     labelled_echo,
     may_speak_both_sides,
+    may_take_another_turn,
+    reprinted_frame,
     reworks,
     role_alone,
 )
@@ -67,9 +70,6 @@ from tether.reliability.mojibake_signals import (
     script_soup,
 )
 from tether.reliability.raw_output_signals import (
-    SPECIAL_TOKEN,
-    THINK_CLOSERS,
-    THINK_OPENERS,
     THINKING_CHARS,
     THINKING_OPENS,
     bare_thinking,
@@ -84,6 +84,7 @@ from tether.reliability.raw_output_signals import (
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.reply_json import reply_json
 from tether.reliability.sentence_loops import may_repeat_sentences, sentence_loop
+from tether.reliability.template_tokens import SPECIAL_TOKEN, THINK_CLOSERS, THINK_OPENERS
 from tether.reliability.transcript_signals import filler
 from tether.reliability.transcript_signals import may_fire as may_fill
 
@@ -139,8 +140,8 @@ def may_be_degenerate(text: str) -> bool:
             return True
     elif first_loop(text[:600]) is not None:
         return True
-    if text.startswith(THINK_OPENERS) or text.endswith(THINK_CLOSERS):
-        return True  # (a reasoning block alone: `reasoning_only`)
+    if text.startswith(THINK_OPENERS) or ends_on_token(text):
+        return True  # (a reasoning block alone: `reasoning_only`; a prompt's marker reprinted)
     if len(text) <= THINKING_CHARS and THINKING_OPENS.match(text) is not None:
         return True  # (thinking untagged: `bare_thinking`)
     if not text.isascii() and script_soup(text) is not None:
@@ -152,6 +153,8 @@ def may_be_degenerate(text: str) -> bool:
         return True  # (a number chanted after a word: `number_chant`)
     if glued_loop(text) is not None or may_loop_at_end(text) or may_speak_both_sides(text):
         return True
+    if may_take_another_turn(text):
+        return True  # (the model's own turn again: `another_turn`)
     if may_repeat_sentences(text) or may_continue(text):
         return True  # (sentences said again and again, the prompt's form continued)
     return mojibake_marks(text) or may_fill(text)
@@ -213,6 +216,7 @@ def broken(r: Reply) -> str | None:
             or (not r.after_tools and labelled_echo(text, r))
             or framed_echo(text, r.question)
             or head_echo(text, r)
+            or reprinted_frame(text, r)
         )
         and not reworks(r.instructions)
     ):
@@ -240,6 +244,7 @@ def broken(r: Reply) -> str | None:
             or tail_loop(text, r)
             or periodic_end(text, r)
             or both_sides(text, r)
+            or another_turn(text, r)
             or sentence_loop(text, r.question)
             or more_questions(text, r)
             or more_prompts(text, r)

@@ -16,6 +16,8 @@ from tether.reliability.raw_output_signals import ABOUT_TOKENS
 from tether.reliability.reply import LETTER, Reply
 from tether.reliability.text_shape import display_size
 
+# An answer before a turn the model wrote after it: at least this long.
+ANSWER_LEAST = 20
 # A prompt echoed back: at least this long (a word or two is a demanded reply), a CJK character
 # counting as a word's worth (`display_size`: "请介绍一下人民代表大会制度" is a request).
 ECHO_CHARS = 24
@@ -81,17 +83,44 @@ _FRAME_LABEL = re.compile(
 )
 
 
+# A shorter message said back over and over ("What is 2+2?What is 2+2?What is 2+2?..."): this
+# many times at least, this long ("hi hi hi" is a chant's, read by `chant`).
+ECHO_REPEATS = 3
+REPEATED_ECHO_CHARS = 8
+
+
 def framed_echo(text: str, question: str) -> bool:
-    """The reply is the user's message (`ECHO_CHARS` long at least) under a prompt's labels or
-    said twice: what is left once the labels, signs and the message are taken out is nothing."""
+    """The reply is the user's message (`ECHO_CHARS` long at least, or `REPEATED_ECHO_CHARS`
+    said `ECHO_REPEATS` times) under a prompt's labels or said twice: what is left once the
+    labels, signs and the message are taken out is nothing."""
     asked = " ".join(question.split()).strip(" .?!\u3002\uff1f\uff01")
-    if len(asked) < ECHO_CHARS or len(text) > 3 * len(asked) + 60:
+    if len(asked) < REPEATED_ECHO_CHARS or len(text) > 3 * len(asked) + 60:
         return False
     said = " ".join(_FRAME_LABEL.sub(" ", text.lower().replace("_", " ")).split())
     if asked not in said:
         return False
+    if len(asked) < ECHO_CHARS and said.count(asked) < ECHO_REPEATS:
+        return False
     rest = said.replace(asked, " ")
     return LETTER.search(rest) is None
+
+
+# A prompt's section marker, as graders' templates frame the texts they give
+# ("<|The Start of Assistant A's Conversation with User|>", "<|The End of Reference Answer|>"):
+# words between `<|` and `|>`, spaces among them (a control token has none).
+_SECTION_MARKER = re.compile(r"<\|[^|<>\n]{0,80} [^|<>\n]{0,80}\|>")
+
+
+def reprinted_frame(text: str, r: Reply) -> str | None:
+    """The reply opens or ends on a section marker of the prompt's kind, to a request framed
+    with such markers: the model printed the prompt's scaffolding (the conversation it was
+    given to grade, between its markers) instead of its own text."""
+    if "<|" not in r.question or not (text.startswith("<|") or text.endswith("|>")):
+        return None
+    m = _SECTION_MARKER.match(text) or _SECTION_MARKER.search(text, max(0, len(text) - 170))
+    if m is None or (m.start() > 0 and m.end() < len(text)):
+        return None
+    return None if _SECTION_MARKER.search(r.question) is None else m.group(0)[:40]
 
 
 # Instructions under which the user's text given back unchanged is the answer: a proofreader's,
@@ -250,5 +279,44 @@ def both_sides(text: str, r: Reply) -> str | None:
     if _MODEL_TURN.match(before) is None and _MODEL_TURN.search(text, m.end()) is None:
         return None  # (a turn of each side: the model's, then the user's or the user's, then its)
     if ABOUT_TOKENS.search(text) is not None or ASKS_DIALOGUE.search(r.question):
+        return None
+    return m.group(0).strip()[:20]
+
+
+# The model's own role label opening a line after its answer ("...emphasis on trees.\n\n
+# ASSISTANT: You are correct, I have added too many trees, ..."): a chat template with no stop
+# sequence, the model taking another turn of its own, answering a user it imagined. The label as
+# templates print it (a role's name in capitals or capitalised, after hashes at most), text after.
+_ASSISTANT_LINE = re.compile(
+    r"^[ \t]*(?:#{2,4}[ \t]*)?(?:ASSISTANT|Assistant)[ \t]*:[ \t]*\S", re.M
+)
+# A writer who quotes a template's turns names the template or its tokens.
+_NAMES_TEMPLATE = re.compile(r"token|template|chatml|tokeni[sz]er|role", re.I)
+
+
+def may_take_another_turn(text: str) -> bool:
+    """Whether `text` may hold another turn of the model's own (its role's label on a line)."""
+    # (the label's word first, by `in` tests: the line pattern is searched in a text that has it)
+    return ("ASSISTANT" in text or "Assistant" in text) and (
+        _ASSISTANT_LINE.search(text) is not None
+    )
+
+
+def another_turn(text: str, r: Reply) -> str | None:
+    """After an answer of its own (`ANSWER_LEAST` characters with letters, not an introduction
+    ending on a colon, no user's turn in it), the model's role label opens a line and a turn
+    follows: the model went on to a turn of its own it was never asked for. Not a dialogue
+    asked for, nor one in code, nor a text that names templates, tokens or roles."""
+    m = _ASSISTANT_LINE.search(text) if may_take_another_turn(text) else None
+    if m is None or "```" in text:
+        return None
+    before = text[: m.start()].rstrip()
+    if len(before) < ANSWER_LEAST or LETTER.search(before) is None:
+        return None
+    if before.endswith((":", "\uff1a")) or _NAMES_TEMPLATE.search(text) is not None:
+        return None
+    if _USER_TURN.search(before) is not None:
+        return None  # (a user's turn before it: a dialogue, `both_sides`'s to read)
+    if ASKS_DIALOGUE.search(r.question) is not None:
         return None
     return m.group(0).strip()[:20]

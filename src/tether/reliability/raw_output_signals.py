@@ -15,39 +15,23 @@ from itertools import islice
 
 from tether.reliability.loop_signals import SOUP_CHARS
 from tether.reliability.reply import Reply
+from tether.reliability.template_tokens import (
+    SPECIAL_TOKEN,
+    THINK_CLOSERS,
+    THINK_OPENERS,
+    TOKEN_MARKS,
+)
 from tether.reliability.tool_markup import CALL_OPENERS
 
-# A model's control tokens and chat template markers, as a tokenizer's vocabulary spells them:
-# `<|im_start|>`, `<|eot_id|>`, `<|"|>`; `<unk>`, `<pad>`; `<start_of_turn>`; `[INST]`,
-# `<<SYS>>`; `[PAD]`, `[UNUSED_TOKEN_145]`; `<extra_id_0>`; a numbered marker `[3234_START]`.
-# Gemma 4 opens and closes its turns and channels with one pipe (`<|channel>`, `<channel|>`),
-# Gemini's vocabulary has `<ctrl46>`, llama.cpp prints `[end of text]` where the model stopped.
-SPECIAL_TOKEN = re.compile(
-    r"""<\|[^|<>\s]{1,40}\|>
-      | <\|[a-z_]{2,30}> | <[a-z_]{2,30}\|>
-      | </?(?:unk|pad|mask|eos|bos)>
-      | <(?:start|end)_of_(?:turn|text)>
-      | <ctrl\d{1,3}>
-      | <</?SYS>>
-      | \[/?INST\b\]?
-      | \[(?:PAD|CLS|SEP|MASK|UNK|UNUSED_TOKEN_\d+)\]
-      | <extra_id_\d+>
-      | \[\w*\d\w*_(?:START|END)\]
-      | \[end\ of\ text\]
-    """,
-    re.X,
-)
-# What a text must hold for `SPECIAL_TOKEN` to be tried on it past `SOUP_CHARS` (`in` tests,
-# ~1 us on 10 KB, where the regex costs more).
-_TOKEN_MARKS = ("<|", "|>", "[INST", "_of_turn>", "_of_text>", "<ctrl", "[end of text]")
 # A long text holds this many tokens bare (or ends on one) to be read as tokens said.
 LONG_TOKENS = 3
 # The distinct tokens looked for in quotes (a writer quoting a token quotes one of its first).
 QUOTED_TOKENS = 50
-# Words of a writer who shows such tokens to talk about them (a template explained).
+# Words of a writer who shows such tokens to talk about them (a template explained). ("format"
+# and "prompt" as words of their own: "information" and "promptly" say nothing of templates.)
 ABOUT_TOKENS = re.compile(
-    r"token|template|prompt|format|tokeni[sz]er|llama|mistral|chatml|vocab|\u6a21\u677f|"
-    r"\u4ee4\u724c|\u5206\u8bcd",
+    r"token|template|(?<![a-z])prompt(?!ly)|(?<![a-z])format|tokeni[sz]er|llama|mistral|chatml"
+    r"|vocab|\u6a21\u677f|\u4ee4\u724c|\u5206\u8bcd",
     re.I,
 )
 
@@ -64,7 +48,7 @@ def bare_tokens(text: str) -> str | None:
     if text.startswith("<s>") and "</s>" not in text and ABOUT_TOKENS.search(text) is None:
         return "<s>"  # their start of sequence, printed before the generation (struck text closes)
     long = len(text) > SOUP_CHARS
-    if long and not any(m in text for m in _TOKEN_MARKS):
+    if long and not any(m in text for m in TOKEN_MARKS):
         return None
     found = [m.group(0) for m in SPECIAL_TOKEN.finditer(text)]
     if not found:
@@ -180,8 +164,6 @@ def empty_completion(text: str) -> str | None:
 # letter or digit after it, or never closes; or the opener was the template's and the reply ends on
 # the closer.
 _WORD_CHAR = re.compile(r"[^\W_]")
-THINK_OPENERS = ("<think>", "<thinking>", "<reasoning>", "\u25c1think\u25b7")
-THINK_CLOSERS = ("</think>", "</thinking>", "</reasoning>", "\u25c1/think\u25b7")
 
 
 def reasoning_only(text: str) -> str | None:

@@ -47,6 +47,7 @@ from tether.reliability.short_notice import (
     says_resolved,
     specific,
 )
+from tether.reliability.template_tokens import template_tag
 from tether.reliability.text_shape import (
     DIAGNOSTIC,
     EMPHASIS_WRAP,
@@ -127,8 +128,11 @@ class Reply:
         if not head.lstrip().startswith("<"):
             return False
         tags = TAG.findall(head)
-        # paragraphs, code and emphasis alone are an answer's text rendered, not a page
-        return len(tags) >= 4 and any(MARKDOWN_TAG.match(t) is None for t in tags)
+        # paragraphs, code and emphasis alone are an answer's text rendered, not a page; a think
+        # tag or a stop token is a chat template's, printed by a model's server
+        return len(tags) >= 4 and any(
+            MARKDOWN_TAG.match(t) is None and not template_tag(t) for t in tags
+        )
 
     @once
     def page_marks(self) -> list[str]:

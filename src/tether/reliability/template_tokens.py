@@ -1,0 +1,62 @@
+"""A chat template's tokens as a tokenizer's vocabulary spells them: the one table of them.
+
+The readings of raw output (`raw_output_signals`: tokens left bare, a reasoning block with no
+answer) and the reply's own test for an HTML page (`Reply.html`: a think tag or a stop token is
+no page's tag) read the same spellings, so they live here, in a module that needs no reply.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A model's control tokens and chat template markers, as a tokenizer's vocabulary spells them:
+# `<|im_start|>`, `<|eot_id|>`, `<|"|>`; `<unk>`, `<pad>`; `<start_of_turn>`; `[INST]`,
+# `<<SYS>>`; `[PAD]`, `[UNUSED_TOKEN_145]`; `<extra_id_0>`; a numbered marker `[3234_START]`.
+# Gemma 4 opens and closes its turns and channels with one pipe (`<|channel>`, `<channel|>`),
+# Gemini's vocabulary has `<ctrl46>`, llama.cpp prints `[end of text]` where the model stopped.
+# MiniMax spells its tokens with brackets turned about (`]~!b[`, `]~b]`, `[e~[`, and a tool
+# call's boundary `]<]minimax[>[`).
+SPECIAL_TOKEN = re.compile(
+    r"""<\|[^|<>\s]{1,40}\|>
+      | <\|[a-z_]{2,30}> | <[a-z_]{2,30}\|>
+      | </?(?:unk|pad|mask|eos|bos)>
+      | <(?:start|end)_of_(?:turn|text)>
+      | <ctrl\d{1,3}>
+      | <</?SYS>>
+      | \[/?INST\b\]?
+      | \[(?:PAD|CLS|SEP|MASK|UNK|UNUSED_TOKEN_\d+)\]
+      | <extra_id_\d+>
+      | \[\w*\d\w*_(?:START|END)\]
+      | \[end\ of\ text\]
+      | \]<\][a-z_]{2,30}\[>\[ | \]~!?b[\[\]] | \[e~\[
+    """,
+    re.X,
+)
+# What a text must hold for `SPECIAL_TOKEN` to be tried on it past `SOUP_CHARS` (`in` tests,
+# ~1 us on 10 KB, where the regex costs more).
+TOKEN_MARKS = (
+    "<|",
+    "|>",
+    "[INST",
+    "_of_turn>",
+    "_of_text>",
+    "<ctrl",
+    "[end of text]",
+    "]<]",
+    "]~",
+    "[e~[",
+)
+
+# A reasoning block's tags (`<think>`, `<thinking>`, `<reasoning>`, Kimi's `◁think▷`).
+THINK_OPENERS = ("<think>", "<thinking>", "<reasoning>", "\u25c1think\u25b7")
+THINK_CLOSERS = ("</think>", "</thinking>", "</reasoning>", "\u25c1/think\u25b7")
+# Llama 2's and Mistral's start and end of sequence, spelled as tags.
+SEQUENCE_TAGS = ("<s>", "</s>")
+_TEMPLATE_TAGS = frozenset((*THINK_OPENERS, *THINK_CLOSERS, *SEQUENCE_TAGS))
+
+
+def template_tag(tag: str) -> bool:
+    """Whether an angle-bracketed `tag` is a chat template's word-like tag (a think tag, a
+    sequence's start or end), not a page's markup. (A control token such as `<|im_end|>` is
+    left to count: a page read in a text of them weighs toward failure, as the tokens do.)"""
+    return tag in _TEMPLATE_TAGS
