@@ -62,6 +62,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
                     code_declined (no code, a refusal, where code was asked),
+                    query_withheld (no query, and it says none can be written: "It is not
+                    possible to write a meaningful SQL query"), schema_in_place (a schema,
+                    `CREATE TABLE ...`, and no SELECT, to a question of data),
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
@@ -155,6 +158,7 @@ from tether.reliability import (
     notice_signals,
     offer_signals,
     persona_signals,
+    query_signals,
     setup_signals,
     step_limit_signals,
     stub_code_signals,
@@ -195,6 +199,7 @@ from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_declined_signals import code_declined
+from tether.reliability.query_signals import query_withheld, schema_in_place
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
@@ -419,6 +424,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ai_excuse_signals.declines_as_ai,
     stub_code,
     code_declined,
+    query_withheld,
+    schema_in_place,
     answers_nothing,
     cannot_see,
     disclaims_medium,
@@ -649,6 +656,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
     acceptance_signals.may_fire,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
+    query_signals.may_fire,  # no query where one was the work ("cannot write a SQL query")
     offer_signals.may_fire,  # an offer of more work alone ("If you want, I can also ...")
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
