@@ -61,7 +61,7 @@ _UNANSWERABLE = re.compile(
 # A JSON answer whose query field is empty: `"SQL": ""`, `"query": null`.
 _EMPTY_QUERY_FIELD = re.compile(r"\"(?:sql|sql_query|query)\"\s*:\s*(?:\"\s*\"|null)", re.I)
 # The statements that define or fill a schema, as a reply that is one begins.
-_SCHEMA_HEADS = ("create table", "insert into", "alter table", "```sql\ncreate table")
+SCHEMA_HEADS = ("create table", "insert into", "alter table", "```sql\ncreate table")
 # A reply of SQL comments only ("-- It is impossible to answer this question with the provided
 # data."): a comment where the query goes.
 _COMMENT_LINE = re.compile(r"\s*--.*")
@@ -93,7 +93,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     if len(text) > SCHEMA_CHARS:
         return False
     head = text[:40].lstrip().lower()
-    return head.startswith(_SCHEMA_HEADS) or (
+    return head.startswith(SCHEMA_HEADS) or (
         len(text) <= WITHHELD_CHARS and ("sql" in low or "quer" in low or "--" in text)
     )
 
@@ -134,7 +134,7 @@ def schema_in_place(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text
     if len(text) > SCHEMA_CHARS or not r.raw_question:
         return ()
-    if not text[:40].lstrip().lower().startswith(_SCHEMA_HEADS) or _READS.search(text):
+    if not text[:40].lstrip().lower().startswith(SCHEMA_HEADS) or _READS.search(text):
         return ()
     if _asks_schema(r.raw_question):
         return ()
