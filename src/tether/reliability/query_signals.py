@@ -19,6 +19,7 @@ from functools import lru_cache
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.refusal_grammar import CANNOT
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.request_readings import demands_query, gives_schema
 
 # A reply that withholds the query says so in a paragraph or three.
 WITHHELD_CHARS = 1500
@@ -62,6 +63,12 @@ _UNANSWERABLE = re.compile(
 _EMPTY_QUERY_FIELD = re.compile(r"\"(?:sql|sql_query|query)\"\s*:\s*(?:\"\s*\"|null)", re.I)
 # The statements that define or fill a schema, as a reply that is one begins.
 SCHEMA_HEADS = ("create table", "insert into", "alter table", "```sql\ncreate table")
+# The schema asked for ("Could you provide the table schema?", "I need the column names").
+_ASKS_SCHEMA_BACK = re.compile(
+    r"\b(?:provide|share|send|give|paste|need|require|know)\b[^.\n]{0,40}?\b(?:schema"
+    r"|table\s+(?:structure|definitions?|names?)|column\s+names|database\s+structure)\b",
+    re.I,
+)
 # A reply of SQL comments only ("-- It is impossible to answer this question with the provided
 # data."): a comment where the query goes.
 _COMMENT_LINE = re.compile(r"\s*--.*")
@@ -87,6 +94,16 @@ def _withheld(low: str) -> str:
     return ""
 
 
+def _schema_asked_back(r: Reply) -> str:
+    """The reply asks for the schema the request gave with its demand of a query; "" when it
+    does not."""
+    m = _ASKS_SCHEMA_BACK.search(r.low)
+    if m is None:
+        return ""
+    question = r.raw_question
+    return m.group(0) if demands_query(question) and gives_schema(question) else ""
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """The reply may withhold the query (says a query, a schema or an empty field) or be a
     schema: not cleared unread."""
@@ -94,7 +111,8 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
         return False
     head = text[:40].lstrip().lower()
     return head.startswith(SCHEMA_HEADS) or (
-        len(text) <= WITHHELD_CHARS and ("sql" in low or "quer" in low or "--" in text)
+        len(text) <= WITHHELD_CHARS
+        and ("sql" in low or "quer" in low or "schema" in low or "--" in text)
     )
 
 
@@ -105,7 +123,7 @@ def query_withheld(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text
     if len(text) > WITHHELD_CHARS or _CARRIES_QUERY.search(text) is not None:
         return ()
-    said = _withheld(r.low)
+    said = _withheld(r.low) or _schema_asked_back(r)
     if not said:
         return ()
     return (Signal("query_withheld", w["query_withheld"], said.strip()[:60]),)
