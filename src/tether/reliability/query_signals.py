@@ -4,10 +4,10 @@ A text-to-SQL model asked a question of a database sometimes answers with no que
 not possible to write a meaningful SQL query for this question because there is no table ...",
 "-- Unfortunately, this query cannot be completed with the given schema.", a JSON answer whose
 `"SQL"` field is empty, or the schema itself (`CREATE TABLE 'loan' (...)`) in place of the
-`SELECT` that reads it. The work asked for is the query (or a formula, a regular expression); a
-reply that says it cannot be written, and carries none, gave none of it. A reply that carries a
-query anywhere (a statement, a fence) has done the work, right or wrong: not read here. Signals
-query_withheld and schema_in_place.
+`SELECT` that reads it. The work asked for is the query; a reply that says it cannot be written
+for the data given, and carries none, gave none of it. A reply that carries a query anywhere (a
+statement, a fence) has done the work, right or wrong: not read here. Signals query_withheld
+and schema_in_place.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.refusal_grammar import CANNOT
+from tether.reliability.refusal_grammar import APOLOGY, CANNOT
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.request_readings import demands_query, gives_schema
 
@@ -27,7 +27,7 @@ WITHHELD_CHARS = 1500
 SCHEMA_CHARS = 4000
 
 # A query, a statement or a fence anywhere in the reply: the work is there.
-_CARRIES_QUERY = re.compile(
+CARRIES_QUERY = re.compile(
     r"\b(?:SELECT|WITH)\b[^;]{0,1500}?\bFROM\b|\bselect\s[^.;!?]{0,300}?\sfrom\s"
     r"|\b(?:insert\s+into|delete\s+from|create\s+(?:or\s+replace\s+)?(?:table|view|index))\b"
     r"|\bupdate\s+\S+\s+set\b|```",
@@ -35,8 +35,9 @@ _CARRIES_QUERY = re.compile(
 )
 # The speaker unable, or the thing impossible ("it is not possible to", "we cannot").
 _UNABLE = rf"(?:{CANNOT}|could\s*n[o'\u2019]t|(?:impossible|not\s+possible|no\s+way)\s+to)"
-# What a query is called: SQL, a query, a formula, a regular expression.
-_QUERY_NOUN = r"(?:sql|quer(?:y|ies)|formula|regex|regular\s+expression)"
+# What a query is called (not a formula, a regular expression: "it is not possible to write a
+# regex that matches nested parentheses" answers a question about regular expressions).
+_QUERY_NOUN = r"(?:sql|quer(?:y|ies))"
 # The query said not to be writable: "cannot generate a valid SQL query", "it is not possible to
 # write a meaningful SQL query", "this query cannot be completed with the given schema".
 _QUERY_DECLINED = re.compile(
@@ -46,17 +47,26 @@ _QUERY_DECLINED = re.compile(
     r"\s+be\s+(?:written|constructed|generated|completed|created|formulated|built|produced)\b",
     re.I,
 )
+# The query not writable for the question's data: the schema, the data, the question given (a
+# text-to-SQL model's reason; "you can't write a query that updates two tables" is an answer).
+_FOR_THE_GIVEN = re.compile(
+    r"\b(?:given|provided|available|this|the)\s+(?:database\s+)?(?:schema|data(?:base)?|tables?"
+    r"|information|question)\b|\bschema\b|\byour\s+(?:prompt|question|request)\b"
+)
 # The schema said to lack what the question asks ("the table does not contain information about
 # height", "the given schema does not include any information about the commanders") ...
 _SCHEMA_LACKS = re.compile(
     r"\b(?:schema|tables?|database|columns?)\b[^.\n]{0,60}?\b(?:does\s+not|doesn['\u2019]t|do\s+not"
-    r"|don['\u2019]t)\s+(?:\w+\s+)?(?:contain|include|have|hold|mention)\b",
+    r"|don['\u2019]t)\s+(?:\w+\s+)?(?:contain|include|have|hold|mention)\b"
+    r"|\bthere\s+(?:is|are)\s+no\s+(?:\w+\s+)?(?:tables?|columns?|fields?)\b",
     re.I,
 )
 # ... and the question so unanswerable ("so I can't answer this question", "it's not possible to
-# directly answer").
+# directly answer"), or the reply opening on an apology for it ("I'm sorry, but based on the
+# provided database schema, there is no table ...").
 _UNANSWERABLE = re.compile(
-    rf"\b{_UNABLE}\s+(?:\w+\s+)?(?:answer|determine|generate|write|construct|compute|calculate)\b",
+    rf"\b{_UNABLE}\s+(?:\w+\s+)?(?:answer|determine|generate|write|construct|compute|calculate)\b"
+    rf"|^\W*(?:{APOLOGY})\b",
     re.I,
 )
 # A JSON answer whose query field is empty: `"SQL": ""`, `"query": null`.
@@ -78,7 +88,7 @@ def _withheld(low: str) -> str:
     """How the reply says the query is not there: declined, unanswerable from the schema, an
     empty field; "" when it says none of it."""
     m = _QUERY_DECLINED.search(low)
-    if m is not None:
+    if m is not None and _FOR_THE_GIVEN.search(low) is not None:
         return m.group(0)
     m = _EMPTY_QUERY_FIELD.search(low)
     if m is not None:
@@ -121,7 +131,7 @@ def query_withheld(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     or that the schema lacks what the question asks and so it cannot be answered, or hands back
     an empty query field, or is a SQL comment saying the question is unanswerable."""
     text = r.text
-    if len(text) > WITHHELD_CHARS or _CARRIES_QUERY.search(text) is not None:
+    if len(text) > WITHHELD_CHARS or CARRIES_QUERY.search(text) is not None:
         return ()
     said = _withheld(r.low) or _schema_asked_back(r)
     if not said:

@@ -140,12 +140,12 @@ def is_plain_task(question: str, lexicon: Lexicon) -> bool:
     return not lexicon.hits(question, HIT_WINDOW)
 
 
-# A request that demands a query: "Write a SQL query to ...", "Generate the SQLite query for",
-# "Translate the question into SQL", "an Excel formula that ...", "a regex matching ...".
+# A request that demands a SQL query: "Write a SQL query to ...", "Generate the SQLite query
+# for", "Translate the question into SQL". (Not a formula or a regular expression: their answers
+# are a line no code reading knows, `=SUMIF(A:A, ">0")`, and an apology may come before one.)
 _DEMANDS_QUERY = re.compile(
     r"\b(?:write|generate|give|create|produce|compose|construct|build|return|output|provide"
-    r"|translate|convert)\b[^.\n]{0,60}?\b(?:sql(?:ite)?|quer(?:y|ies)|formula|regex"
-    r"|regular\s+expression)\b"
+    r"|translate|convert)\b[^.\n]{0,60}?\b(?:sql(?:ite)?|(?:sql\s+)?quer(?:y|ies))\b"
     r"|\b(?:sql(?:ite)?|mysql|postgres(?:ql)?|t-sql|pl/sql)\s+(?:query|queries|statement)\b"
     r"|\btext[- ]to[- ]sql\b",
     re.IGNORECASE,
@@ -159,8 +159,8 @@ _GIVES_SCHEMA = re.compile(
 
 @lru_cache(maxsize=64)
 def demands_query(question: str) -> bool:
-    """Whether the request demands a query (SQL, a formula, a regular expression) to be
-    written. Read once per request: every reply to it asks again."""
+    """Whether the request demands a SQL query to be written. Read once per request: every
+    reply to it asks again."""
     return _DEMANDS_QUERY.search(question[:4000]) is not None
 
 
