@@ -6,14 +6,15 @@ question", "-- Unfortunately, this query cannot be completed with the given sche
 answer whose "SQL" field is empty), or the schema itself in place of the SELECT that reads it
 (schema_in_place: "CREATE TABLE 'loan' (...)"), or a base model writes on past its query into a
 forum thread (forum_dump: "... \\end{code}  Comment: You should post the code you have tried.").
-To a request that demands a query (`request_readings.demands_query`), a refusal with no query is
-code declined (code_declined). Texts: NL2SQL-Benchmark, LLM-NL2SQL and NL2SQL360 predictions
-(their sources in comments).
+To a request that demands a query and gives the schema (`request_readings.demands_query`,
+`gives_schema`), the schema asked back is no query either (query_withheld). Texts:
+NL2SQL-Benchmark, LLM-NL2SQL and NL2SQL360 predictions (their sources in comments).
 
 - Caught: a reply with no query that says none can be written, or that the schema lacks what the
   question asks; an empty query field; a schema alone to a question of data; a forum thread.
 - Left: a reply that carries its query (right or wrong, after any explanation), a schema asked
-  for, LaTeX's `\\end{code}` with no thread after it.
+  for, a query said impossible for a reason not the data's ("a regex cannot match nested
+  parentheses"), LaTeX's `\\end{code}` with no thread after it.
 """
 
 from __future__ import annotations
@@ -97,13 +98,8 @@ CAUGHT = (
         "Show all document ids, names and the number of paragraphs in each document.",
         "forum_dump",
     ),
-    # a refusal with no query, to a request that demands one (made up on the shape above)
-    (
-        "I'm sorry, but I can't help with writing that query.",
-        "Write a SQL query that lists the names of all singers older than 40.",
-        "code_declined",
-    ),
-    # the schema asked back, where the request gave it with its demand (made up likewise)
+    # the schema asked back, where the request gave it with its demand (made up on the shape
+    # above)
     (
         "Could you please provide the table schema so that I can help you with this?",
         "CREATE TABLE singer (id INT, name TEXT, age INT);\nWrite a SQL query that lists the "
@@ -151,6 +147,12 @@ LEFT = (
         "Could you share the table schema? I need the column names to write the query.",
         "Write a SQL query that lists the top customers.",
     ),
+    # a regular expression said impossible: the answer to a question about them
+    (
+        "It is not possible to write a regex that matches arbitrarily nested parentheses: "
+        "regular expressions cannot count. Use a small parser with a stack instead.",
+        "Can a regular expression match balanced parentheses?",
+    ),
     # LaTeX's environment closed, no thread after it
     (
         "Close the listing with \\end{code} and the error goes away; the package then compiles.",
@@ -163,7 +165,4 @@ LEFT = (
 def test_a_reply_with_its_query_is_left(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert not failure, (text, names)
-    assert not names & {"query_withheld", "schema_in_place", "forum_dump", "code_declined"}, (
-        text,
-        names,
-    )
+    assert not names & {"query_withheld", "schema_in_place", "forum_dump"}, (text, names)

@@ -1,9 +1,8 @@
 """A refusal in place of the code the request demands: no code in it, and it opens by declining.
 
-Asked to write a function (or a query), a code model sometimes answers with no code at all:
-"I'm sorry, but the question you've asked is not related to computer science", "I apologize,
-but as a responsible AI language model, I cannot provide a code that ...". The work asked for
-is code;
+Asked to write a function, a code model sometimes answers with no code at all: "I'm sorry, but
+the question you've asked is not related to computer science", "I apologize, but as a
+responsible AI language model, I cannot provide a code that ...". The work asked for is code;
 a reply with no line of it that declines, apologises or disclaims as an AI gave none of the
 work (a reply that declines and then writes the code has its code: `source_code`). Signal
 code_declined.
@@ -17,7 +16,6 @@ from collections.abc import Iterable, Mapping
 from tether.reliability.program_signals import program_lines
 from tether.reliability.refusal_grammar import APOLOGY, AS_MODEL, CANNOT
 from tether.reliability.reply import Reply, Signal
-from tether.reliability.request_readings import demands_query
 from tether.reliability.stub_code_signals import demands_code
 
 # A refusal is a paragraph or three; a longer reply has done some work.
@@ -35,14 +33,10 @@ _DISCLAIMS = re.compile(rf"{AS_MODEL.pattern}|\bdecline to (?:answer|provide|wri
 
 
 def code_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The request demands code (or a query: SQL, a formula, a regular expression) and the
-    reply has none (no fence, no statement) and declines: it opens with an apology or an
-    inability, or disclaims as an AI model."""
+    """The request demands code and the reply has none (no fence, no statement) and declines:
+    it opens with an apology or an inability, or disclaims as an AI model."""
     text = r.text
-    if len(text) > DECLINED_CHARS or "```" in text:
-        return ()
-    question = r.raw_question
-    if not (demands_code(question) or demands_query(question)):
+    if len(text) > DECLINED_CHARS or "```" in text or not demands_code(r.raw_question):
         return ()
     low = r.low
     m = _DECLINES.search(low[:OPENING_CHARS]) or _DISCLAIMS.search(low[:DISCLAIMER_CHARS])

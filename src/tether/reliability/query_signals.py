@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.refusal_grammar import APOLOGY, CANNOT
+from tether.reliability.refusal_grammar import CANNOT, CANNOT_WORDS
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.request_readings import demands_query, gives_schema
 
@@ -35,9 +35,8 @@ CARRIES_QUERY = re.compile(
 )
 # The speaker unable, or the thing impossible ("it is not possible to", "we cannot").
 _UNABLE = rf"(?:{CANNOT}|could\s*n[o'\u2019]t|(?:impossible|not\s+possible|no\s+way)\s+to)"
-# What a query is called (not a formula, a regular expression: "it is not possible to write a
-# regex that matches nested parentheses" answers a question about regular expressions).
-_QUERY_NOUN = r"(?:sql|quer(?:y|ies))"
+# What a query is called: SQL, a query, a formula, a regular expression.
+_QUERY_NOUN = r"(?:sql|quer(?:y|ies)|formula|regex|regular\s+expression)"
 # The query said not to be writable: "cannot generate a valid SQL query", "it is not possible to
 # write a meaningful SQL query", "this query cannot be completed with the given schema".
 _QUERY_DECLINED = re.compile(
@@ -47,8 +46,12 @@ _QUERY_DECLINED = re.compile(
     r"\s+be\s+(?:written|constructed|generated|completed|created|formulated|built|produced)\b",
     re.I,
 )
-# The query not writable for the question's data: the schema, the data, the question given (a
-# text-to-SQL model's reason; "you can't write a query that updates two tables" is an answer).
+# The query declined by the speaker ("we cannot generate", "I am unable to write"), or not
+# writable for the question's data (the schema, the data, the question given): a text-to-SQL
+# model's decline. ("You can't write a query that updates two tables", "a regex cannot match
+# nested parentheses" answer questions about queries.)
+_SPEAKER = re.compile(r"\b(?:i|we)(?:\s+(?:am|are|was|were))?\s+$")
+SPEAKER_CHARS = 16
 _FOR_THE_GIVEN = re.compile(
     r"\b(?:given|provided|available|this|the)\s+(?:database\s+)?(?:schema|data(?:base)?|tables?"
     r"|information|question)\b|\bschema\b|\byour\s+(?:prompt|question|request)\b"
@@ -57,16 +60,13 @@ _FOR_THE_GIVEN = re.compile(
 # height", "the given schema does not include any information about the commanders") ...
 _SCHEMA_LACKS = re.compile(
     r"\b(?:schema|tables?|database|columns?)\b[^.\n]{0,60}?\b(?:does\s+not|doesn['\u2019]t|do\s+not"
-    r"|don['\u2019]t)\s+(?:\w+\s+)?(?:contain|include|have|hold|mention)\b"
-    r"|\bthere\s+(?:is|are)\s+no\s+(?:\w+\s+)?(?:tables?|columns?|fields?)\b",
+    r"|don['\u2019]t)\s+(?:\w+\s+)?(?:contain|include|have|hold|mention)\b",
     re.I,
 )
 # ... and the question so unanswerable ("so I can't answer this question", "it's not possible to
-# directly answer"), or the reply opening on an apology for it ("I'm sorry, but based on the
-# provided database schema, there is no table ...").
+# directly answer").
 _UNANSWERABLE = re.compile(
-    rf"\b{_UNABLE}\s+(?:\w+\s+)?(?:answer|determine|generate|write|construct|compute|calculate)\b"
-    rf"|^\W*(?:{APOLOGY})\b",
+    rf"\b{_UNABLE}\s+(?:\w+\s+)?(?:answer|determine|generate|write|construct|compute|calculate)\b",
     re.I,
 )
 # A JSON answer whose query field is empty: `"SQL": ""`, `"query": null`.
@@ -88,7 +88,10 @@ def _withheld(low: str) -> str:
     """How the reply says the query is not there: declined, unanswerable from the schema, an
     empty field; "" when it says none of it."""
     m = _QUERY_DECLINED.search(low)
-    if m is not None and _FOR_THE_GIVEN.search(low) is not None:
+    if m is not None and (
+        _SPEAKER.search(low[max(0, m.start() - SPEAKER_CHARS) : m.start()]) is not None
+        or _FOR_THE_GIVEN.search(low) is not None
+    ):
         return m.group(0)
     m = _EMPTY_QUERY_FIELD.search(low)
     if m is not None:
@@ -114,16 +117,23 @@ def _schema_asked_back(r: Reply) -> str:
     return m.group(0) if demands_query(question) and gives_schema(question) else ""
 
 
+# The cheap words one of the readings needs: an inability, an impossibility, an empty field.
+_WITHHOLDING_WORDS = (*CANNOT_WORDS, "could", "impossible", "possible", "no way", '""', "null")
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """The reply may withhold the query (says a query, a schema or an empty field) or be a
     schema: not cleared unread."""
     if len(text) > SCHEMA_CHARS:
         return False
     head = text[:40].lstrip().lower()
-    return head.startswith(SCHEMA_HEADS) or (
-        len(text) <= WITHHELD_CHARS
-        and ("sql" in low or "quer" in low or "schema" in low or "--" in text)
-    )
+    if head.startswith(SCHEMA_HEADS):
+        return True
+    if len(text) > WITHHELD_CHARS:
+        return False
+    if not ("sql" in low or "quer" in low or "schema" in low or head.startswith("--")):
+        return False
+    return "schema" in low or any(word in low for word in _WITHHOLDING_WORDS)
 
 
 def query_withheld(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
