@@ -28,7 +28,7 @@ SCHEMA_CHARS = 4000
 
 # A query, a statement or a fence anywhere in the reply: the work is there.
 CARRIES_QUERY = re.compile(
-    r"\b(?:SELECT|WITH)\b[^;]{0,1500}?\bFROM\b|\bselect\s[^.;!?]{0,300}?\sfrom\s"
+    r"\bselect\b[^;]{0,1500}?\bfrom\b|\bwith\s+\w+\s+as\s*\("
     r"|\b(?:insert\s+into|delete\s+from|create\s+(?:or\s+replace\s+)?(?:table|view|index))\b"
     r"|\bupdate\s+\S+\s+set\b|```",
     re.I,
@@ -82,6 +82,7 @@ _ASKS_SCHEMA_BACK = re.compile(
 # A reply of SQL comments only ("-- It is impossible to answer this question with the provided
 # data."): a comment where the query goes.
 _COMMENT_LINE = re.compile(r"\s*--.*")
+_IMPOSSIBLE = re.compile(r"\bimpossible\b|\bnot\s+possible\b")
 
 
 def _withheld(low: str) -> str:
@@ -101,7 +102,7 @@ def _withheld(low: str) -> str:
         if m is not None:
             return m.group(0)
     if all(_COMMENT_LINE.fullmatch(line) for line in low.splitlines() if line.strip()):
-        m = _UNANSWERABLE.search(low) or re.search(r"\bimpossible\b|\bnot\s+possible\b", low)
+        m = _UNANSWERABLE.search(low) or _IMPOSSIBLE.search(low)
         if m is not None:
             return m.group(0)
     return ""
@@ -139,12 +140,13 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 def query_withheld(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply carries no query (no statement, no fence) and says the query cannot be written,
     or that the schema lacks what the question asks and so it cannot be answered, or hands back
-    an empty query field, or is a SQL comment saying the question is unanswerable."""
+    an empty query field, or is a SQL comment saying the question is unanswerable; or, to a
+    request that demands a query and gives the schema, asks for the schema."""
     text = r.text
-    if len(text) > WITHHELD_CHARS or CARRIES_QUERY.search(text) is not None:
+    if len(text) > WITHHELD_CHARS or not may_fire(text, r.low, r.lexicon):
         return ()
     said = _withheld(r.low) or _schema_asked_back(r)
-    if not said:
+    if not said or CARRIES_QUERY.search(text) is not None:
         return ()
     return (Signal("query_withheld", w["query_withheld"], said.strip()[:60]),)
 
