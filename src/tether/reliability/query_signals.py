@@ -46,11 +46,14 @@ _QUERY_DECLINED = re.compile(
     r"\s+be\s+(?:written|constructed|generated|completed|created|formulated|built|produced)\b",
     re.I,
 )
-# The query declined by the speaker ("we cannot generate", "I am unable to write"), or not
-# writable for the question's data (the schema, the data, the question given): a text-to-SQL
-# model's decline. ("You can't write a query that updates two tables", "a regex cannot match
-# nested parentheses" answer questions about queries.)
+# The query declined: this one ("it is not possible to write a meaningful SQL query for this
+# question"), by the speaker ("we cannot generate a valid SQL query that ..."), or for the
+# question's data (the schema, the data, the question given). A query of a kind said impossible
+# answers a question about queries: "You can't write a query that updates two tables", "it is
+# not possible to write a regex that matches nested parentheses".
 _SPEAKER = re.compile(r"\b(?:i|we)(?:\s+(?:am|are|was|were))?\s+$")
+# A query of a kind, not this one: "a regex that matches", "a query which updates".
+_OF_A_KIND = re.compile(r"\s+(?:that|which)\b")
 SPEAKER_CHARS = 16
 _FOR_THE_GIVEN = re.compile(
     r"\b(?:given|provided|available|this|the)\s+(?:database\s+)?(?:schema|data(?:base)?|tables?"
@@ -90,7 +93,8 @@ def _withheld(low: str) -> str:
     empty field; "" when it says none of it."""
     m = _QUERY_DECLINED.search(low)
     if m is not None and (
-        _SPEAKER.search(low[max(0, m.start() - SPEAKER_CHARS) : m.start()]) is not None
+        _OF_A_KIND.match(low, m.end()) is None
+        or _SPEAKER.search(low[max(0, m.start() - SPEAKER_CHARS) : m.start()]) is not None
         or _FOR_THE_GIVEN.search(low) is not None
     ):
         return m.group(0)
@@ -118,7 +122,9 @@ def _schema_asked_back(r: Reply) -> str:
     return m.group(0) if demands_query(question) and gives_schema(question) else ""
 
 
-# The cheap words one of the readings needs: an inability, an impossibility, an empty field.
+# The cheap words one of the readings needs: a query or a schema named, and an inability, an
+# impossibility, an empty field.
+_QUERY_WORDS = ("sql", "quer", "schema", "table", "column", "database", "formula", "regex")
 _WITHHOLDING_WORDS = (*CANNOT_WORDS, "could", "impossible", "possible", "no way", '""', "null")
 
 
@@ -132,7 +138,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
         return True
     if len(text) > WITHHELD_CHARS:
         return False
-    if not ("sql" in low or "quer" in low or "schema" in low or head.startswith("--")):
+    if not (head.startswith("--") or any(word in low for word in _QUERY_WORDS)):
         return False
     return "schema" in low or any(word in low for word in _WITHHOLDING_WORDS)
 
