@@ -24,16 +24,21 @@ _POST = re.compile(r"(?:^|\n|\s\s)(?:Comment|Answer):\s")
 POSTS_COUNTED = 3
 
 
+# Where the dump's first code block closes: after the reply's query, a screen or two in (a long
+# answer is not scanned to its end for it: the judge's budget on a 50 KB answer is ~10 us).
+CLOSED_WITHIN = 4000
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """The reply may hold a dump's closed code block: not cleared unread."""
-    return "\\end{code}" in text
+    """The reply may hold a dump's closed code block near its start: not cleared unread."""
+    return text.find("\\end{code}", 0, CLOSED_WITHIN) >= 0
 
 
 def forum_dump(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply closes a code block with a dump's `\\end{code}` and goes on with the thread's
     "Comment:" or "Answer:": a forum page written on, not an answer."""
     text = r.text
-    if "\\end{code}" not in text:
+    if not may_fire(text, "", r.lexicon):
         return ()
     m = _CODE_CLOSED_THEN_POST.search(text)
     if m is None:
