@@ -138,3 +138,33 @@ def is_plain_task(question: str, lexicon: Lexicon) -> bool:
     if asks_after_silence(question):
         return False
     return not lexicon.hits(question, HIT_WINDOW)
+
+
+# A request that demands a SQL query: "Write a SQL query to ...", "Generate the SQLite query
+# for", "Translate the question into SQL". (Not a formula or a regular expression: their answers
+# are a line no code reading knows, `=SUMIF(A:A, ">0")`, and an apology may come before one.)
+_DEMANDS_QUERY = re.compile(
+    r"\b(?:write|generate|give|create|produce|compose|construct|build|return|output|provide"
+    r"|translate|convert)\b[^.\n]{0,60}?\b(?:sql(?:ite)?|(?:sql\s+)?quer(?:y|ies))\b"
+    r"|\b(?:sql(?:ite)?|mysql|postgres(?:ql)?|t-sql|pl/sql)\s+(?:query|queries|statement)\b"
+    r"|\btext[- ]to[- ]sql\b",
+    re.IGNORECASE,
+)
+# A request that gives the schema the query reads: its tables' definitions or columns.
+_GIVES_SCHEMA = re.compile(
+    r"\bcreate\s+table\b|\b(?:database\s+)?schema\s*:|\b(?:tables?|columns?)\s*:",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def demands_query(question: str) -> bool:
+    """Whether the request demands a SQL query to be written. Read once per request: every
+    reply to it asks again."""
+    return _DEMANDS_QUERY.search(question[:4000]) is not None
+
+
+@lru_cache(maxsize=64)
+def gives_schema(question: str) -> bool:
+    """Whether the request gives the schema a query reads (`CREATE TABLE ...`, "Tables: ...")."""
+    return _GIVES_SCHEMA.search(question) is not None

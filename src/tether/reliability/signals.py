@@ -65,6 +65,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
                     code_declined (no code, a refusal, where code was asked),
+                    query_withheld (no query, and it says none can be written: "It is not
+                    possible to write a meaningful SQL query"), schema_in_place (a schema,
+                    `CREATE TABLE ...`, and no SELECT, to a question of data),
+                    forum_dump (a base model written on into a forum thread: "\\end{code}
+                    Comment: I'm not sure what you're asking"),
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
@@ -146,6 +151,7 @@ from tether.reliability import (
     failure_signals,
     fill_in_signals,
     filter_signals,
+    forum_dump_signals,
     generation_signals,
     give_up_signals,
     grader_signals,
@@ -155,6 +161,7 @@ from tether.reliability import (
     loop_signals,
     notice_signals,
     persona_signals,
+    query_signals,
     setup_signals,
     step_limit_signals,
     stub_code_signals,
@@ -249,6 +256,7 @@ from tether.reliability.fix_signals import (
     found_fault,
     next_release,
 )
+from tether.reliability.forum_dump_signals import forum_dump
 from tether.reliability.generation_signals import (
     cannot_see,
     cell_error,
@@ -295,6 +303,7 @@ from tether.reliability.persona_signals import (
 )
 from tether.reliability.printed_object_signals import object_repr, sdk_object
 from tether.reliability.program_signals import source_code
+from tether.reliability.query_signals import query_withheld, schema_in_place
 from tether.reliability.question_signals import (
     LEXICAL,
     NOTICE_MARKS,
@@ -426,6 +435,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ai_excuse_signals.declines_as_ai,
     stub_code,
     code_declined,
+    query_withheld,
+    schema_in_place,
+    forum_dump,
     answers_nothing,
     cannot_see,
     disclaims_medium,
@@ -657,6 +669,8 @@ MAY_FIRE: tuple[Precheck, ...] = (
     talk_only_signals.may_accept,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
     talk_only_signals.may_offer,  # an offer of more work alone ("If you want, I can also ...")
+    query_signals.may_fire,  # no query where one was the work ("cannot write a SQL query")
+    forum_dump_signals.may_fire,  # a forum thread written on ("\\end{code}  Comment: ...")
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
 )
@@ -692,6 +706,10 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # an answer cut inside a clause by the token limit
         if grader_signals.may_fire(text, "", lexicon):
             return False  # a pairwise judge's rationale broken off before its verdict
+        if head.startswith(query_signals.SCHEMA_HEADS):
+            return False  # a schema in place of the query that reads it
+        if forum_dump_signals.may_fire(text, "", lexicon):
+            return False  # a forum thread written on past the answer
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

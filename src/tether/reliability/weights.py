@@ -82,6 +82,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
     "code_declined": 4.0,  # no code and a refusal ("I apologize, but as an AI ..."), code asked
+    "query_withheld": 4.0,  # no query, none can be written ("cannot generate a SQL query")
+    "schema_in_place": 3.0,  # a schema (`CREATE TABLE ...`) and no SELECT, to a question of data
+    "forum_dump": 3.0,  # a query, then a dump's `\\end{code}  Comment: ...`: a forum thread
     "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
