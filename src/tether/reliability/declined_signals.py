@@ -26,10 +26,17 @@ from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.line_rendering_signals import bare_line
 from tether.reliability.refusal_grammar import (
     APOLOGY,
+    APOLOGY_OTHER,
+    ASIDE_OTHER,
+    BECAUSE_OTHER,
+    BUT_OTHER,
     CANNOT_WORDS,
     CANNOT_ZH,
     names_model,
+    names_model_other,
+    refuses_other,
     regexes,
+    unable_other,
 )
 from tether.reliability.refusal_signals import refused_by_name
 from tether.reliability.reply import Reply, Signal
@@ -92,6 +99,48 @@ def _declines_zh(low: str) -> str | None:
     return said
 
 
+# Another language's sentences ("。", "！" end Japanese ones), and the clauses a "but" or a
+# "because" starts in them (`refusal_grammar`'s joining words, "но", "pero", "так как").
+_SENTENCE_OTHER = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+")
+
+
+def _clauses_other(low: str) -> list[str]:
+    """A reply's clauses in another language: its sentences, cut where a "but" or a "because"
+    starts another clause, each without its opening apology or connective."""
+    out: list[str] = []
+    for sentence in _SENTENCE_OTHER.findall(low):
+        start = 0
+        for m in (*BUT_OTHER.finditer(sentence), *BECAUSE_OTHER.finditer(sentence)):
+            if m.start() > start:
+                out.append(sentence[start : m.start()])
+                start = m.end()
+        out.append(sentence[start:])
+    return [c for c in (_without_apology(c) for c in out) if c]
+
+
+def _without_apology(clause: str) -> str:
+    """A clause without the apology that opens it ("к сожалению, ", "lo siento, ")."""
+    clause = clause.strip(" \t,;:\u3001\uff0c-\u2014\"'*")
+    opening = APOLOGY_OTHER.search(clause[:40])
+    if opening is not None and opening.start() <= 2:
+        clause = clause[opening.end() :].strip(" \t,;:\u3001\uff0c-\u2014!")
+    return clause
+
+
+def _declines_other(low: str) -> str | None:
+    """`_declines` of a reply in another language (Russian, Spanish, Japanese...): a clause of
+    the speaker unable to do a task among the first two, every other one an apology, an aside
+    (an offer, a reason of ethics or policy) or a line about the model itself; a reason of the
+    task's own matter ("не могу ответить, так как Белый дом в Вашингтоне") answered it."""
+    said = None
+    for n, clause in enumerate(_clauses_other(low), 1):
+        if refuses_other(clause) and (said is not None or n <= OPENING_CLAUSES):
+            said = said or clause
+        elif ASIDE_OTHER.search(clause) is None and names_model_other(clause) is None:
+            return None
+    return said
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A short reply with a word of refusal may be the task declined: not cleared unread."""
     return len(text) <= DECLINE_CHARS and _gated(low)
@@ -99,7 +148,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def _gated(low: str) -> bool:
     low = low.replace("\u2019", "'")
-    return any(g in low for g in _GATE)
+    return any(g in low for g in _GATE) or unable_other(low)
 
 
 def declined(r: Reply) -> str | None:
@@ -118,6 +167,8 @@ def declined(r: Reply) -> str | None:
         return None  # the request foresees the refusal, or sets it up
     low = r.low.replace("\u2019", "'")
     said = _declines_zh(low) if _HAN.search(low) is not None else _declines(low)
+    if said is None and unable_other(low):
+        said = _declines_other(low)
     if said is None:
         return None
     if r.raw_question and bare_line(r.raw_question, r.lexicon) is not None:
@@ -135,7 +186,7 @@ def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if said is None:
         return ()
     found = [Signal("declines_task", w["declines_task"], said[:60])]
-    as_model = names_model(r.low)
+    as_model = names_model(r.low) or names_model_other(r.low)
     if as_model is not None:
         found.append(Signal("declines_as_model", w["declines_as_model"], as_model.group(0)))
     return found
