@@ -34,6 +34,7 @@ from tether.reliability.refusal_grammar import (
     CANNOT_ZH,
     names_model,
     names_model_other,
+    names_object_other,
     refuses_other,
     regexes,
     unable_other,
@@ -102,13 +103,19 @@ def _declines_zh(low: str) -> str | None:
 # Another language's sentences ("。", "！" end Japanese ones), and the clauses a "but" or a
 # "because" starts in them (`refusal_grammar`'s joining words, "но", "pero", "так как").
 _SENTENCE_OTHER = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+")
+# A quotation (the question said again, a refusal quoted) is no clause of the reply's own:
+# "...", “...”, «...», „...“, 「...」.
+_QUOTED_OTHER = re.compile(
+    r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d|\u00ab[^\u00bb\n]{0,200}\u00bb'
+    r"|\u201e[^\u201c\u201d\n]{0,200}[\u201c\u201d]|\u300c[^\u300d\n]{0,200}\u300d"
+)
 
 
 def _clauses_other(low: str) -> list[str]:
     """A reply's clauses in another language: its sentences, cut where a "but" or a "because"
     starts another clause, each without its opening apology or connective."""
     out: list[str] = []
-    for sentence in _SENTENCE_OTHER.findall(low):
+    for sentence in _SENTENCE_OTHER.findall(_QUOTED_OTHER.sub("it", low)):
         start = 0
         for m in (*BUT_OTHER.finditer(sentence), *BECAUSE_OTHER.finditer(sentence)):
             if m.start() > start:
@@ -135,6 +142,8 @@ def _declines_other(low: str) -> str | None:
     said = None
     for n, clause in enumerate(_clauses_other(low), 1):
         if refuses_other(clause) and (said is not None or n <= OPENING_CLAUSES):
+            if names_object_other(clause):
+                return None  # it names what it refuses: the model's own answer
             said = said or clause
         elif ASIDE_OTHER.search(clause) is None and names_model_other(clause) is None:
             return None
@@ -167,8 +176,8 @@ def declined(r: Reply) -> str | None:
         return None  # the request foresees the refusal, or sets it up
     low = r.low.replace("\u2019", "'")
     said = _declines_zh(low) if _HAN.search(low) is not None else _declines(low)
-    if said is None and unable_other(low):
-        said = _declines_other(low)
+    if said is None and unable_other(low) and not unable_other(instructions):
+        said = _declines_other(low)  # (a request that says "не могу" itself foresees it)
     if said is None:
         return None
     if r.raw_question and bare_line(r.raw_question, r.lexicon) is not None:
