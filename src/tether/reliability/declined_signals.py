@@ -122,15 +122,25 @@ def _clauses_other(low: str) -> list[str]:
                 out.append(sentence[start : m.start()])
                 start = m.end()
         out.append(sentence[start:])
-    return [c for c in (_without_apology(c) for c in out) if c]
+    return [c for c in (_without_lead(c) for c in out) if c]
 
 
-def _without_apology(clause: str) -> str:
-    """A clause without the apology that opens it ("к сожалению, ", "lo siento, ")."""
+# What a lead ends with before the clause's own words.
+_LEAD_END = " \t,;:\u3001\uff0c-\u2014!"
+
+
+def _without_lead(clause: str) -> str:
+    """A clause without the apology that opens it ("к сожалению, ", "lo siento, "), nor the
+    speaker naming itself an AI before its comma ("como modelo de lenguaje, ")."""
     clause = clause.strip(" \t,;:\u3001\uff0c-\u2014\"'*")
     opening = APOLOGY_OTHER.search(clause[:40])
     if opening is not None and opening.start() <= 2:
-        clause = clause[opening.end() :].strip(" \t,;:\u3001\uff0c-\u2014!")
+        clause = clause[opening.end() :].strip(_LEAD_END)
+    as_model = names_model_other(clause[:60])
+    if as_model is not None and as_model.start() == 0:
+        comma = clause.find(",", as_model.end())
+        if 0 <= comma - as_model.end() <= 20:
+            clause = clause[comma:].strip(_LEAD_END)
     return clause
 
 

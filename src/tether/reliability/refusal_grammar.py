@@ -179,13 +179,16 @@ _UNSPACED_ANY = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u4e00-\u9fff]")
 
 def names_object_other(clause: str) -> bool:
     """Whether a refusing clause in another language names what it refuses: two words or
-    more of its own, besides its "unable", its verbs and the words that name nothing
+    more of its own, besides its "unable", its verbs, the speaker named an AI and the words that name nothing
     (`GENERIC_OTHER`): "no puedo ayudarte a fabricar explosivos" is the model declining this
     request in its own words, an answer; "no puedo procesar esta pregunta" a stock line.
     (Japanese and Korean, with no spaces, are not read so.)"""
     if _UNSPACED_ANY.search(clause) is not None:
         return False
     spans = [*UNABLE_OTHER.spans(clause), *TASK_VERBS_OTHER.spans(clause)]
+    as_model = names_model_other(clause)
+    if as_model is not None:
+        spans.append(as_model.span())
     own = 0
     for m in _WORD_OTHER.finditer(clause):
         a, b = m.span()
