@@ -1,3 +1,4 @@
+# ruff: noqa: RUF002, RUF003  (refusals quoted in their own scripts and punctuation)
 """The grammar every reader of a refusal shares: one home for its words.
 
 Several readers ask whether a short reply declines its task (`declined_signals`,
@@ -99,7 +100,9 @@ ROLE_LEAKED = r"(?:assistant)+"
 # The other languages' words of a refusal, per language (`judge_signals.json`'s
 # `refusal_grammar`), each part merged over the languages into one search: a reply is in one
 # language, and a word of one is no word of another's refusal.
-_LANGUAGES: Mapping[str, Mapping[str, Any]] = SHIPPED.get("refusal_grammar", {}).get("languages", {})
+_LANGUAGES: Mapping[str, Mapping[str, Any]] = SHIPPED.get("refusal_grammar", {}).get(
+    "languages", {}
+)
 
 
 def _words(part: str) -> list[str]:
@@ -113,18 +116,18 @@ def _terms(part: str) -> Terms:
     return Terms(plain, [t[3:] for t in words if t.startswith("re:")])
 
 
+# Japanese and Korean (kana, Hangul, kanji): words with no spaces or word breaks around them.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u4e00-\u9fff]")
+
+
 def _joins(part: str) -> re.Pattern[str]:
     """A clause's joining words ("но", "pero", "しかし") before the clause they start: whole
     words where the script has them, anywhere in Japanese and Korean."""
     spelled = sorted({w.lower() for w in _words(part)}, key=len, reverse=True)
-    alternatives = [
-        re.escape(w) if _UNSPACED.match(w) else rf"\b{re.escape(w)}\b" for w in spelled
-    ]
+    alternatives = [re.escape(w) if _UNSPACED.match(w) else rf"\b{re.escape(w)}\b" for w in spelled]
     return re.compile("|".join(alternatives) or "(?!)")
 
 
-# Japanese and Korean (kana, Hangul): words with no spaces or word breaks around them.
-_UNSPACED = re.compile(r"^[\u3040-\u30ff\uac00-\ud7af\u4e00-\u9fff]")
 # The speaker apologizing, as a refusal opens ("Извините", "Lo siento", "申し訳ありませんが").
 APOLOGY_OTHER = _terms("apology")
 # The speaker unable ("я не могу", "no puedo", "je ne peux pas", "ich kann ... nicht").
@@ -154,6 +157,8 @@ def names_model_other(low: str) -> re.Match[str] | None:
             if found is not None:
                 return found
     return None
+
+
 # Where a refusal's clause ends and another begins ("но", "pero", "так как", "porque").
 BUT_OTHER = _joins("but")
 BECAUSE_OTHER = _joins("because")
@@ -174,16 +179,16 @@ GENERIC_OTHER = tuple(sorted({w.lower() for w in _words("generic")}))
 _NAMED_WORDS = 2
 # A word of a spaced language, four letters or more (shorter ones are its function words).
 _WORD_OTHER = re.compile(r"[^\W\d_]{4,}")
-_UNSPACED_ANY = re.compile(r"[\u3040-\u30ff\uac00-\ud7af\u4e00-\u9fff]")
 
 
 def names_object_other(clause: str) -> bool:
     """Whether a refusing clause in another language names what it refuses: two words or
-    more of its own, besides its "unable", its verbs, the speaker named an AI and the words that name nothing
-    (`GENERIC_OTHER`): "no puedo ayudarte a fabricar explosivos" is the model declining this
-    request in its own words, an answer; "no puedo procesar esta pregunta" a stock line.
+    more of its own, besides its "unable", its verbs, the speaker named an AI and the words
+    that name nothing (`GENERIC_OTHER`): "no puedo ayudarte a fabricar explosivos" is the
+    model declining this request in its own words, an answer; "no puedo procesar esta
+    pregunta" a stock line.
     (Japanese and Korean, with no spaces, are not read so.)"""
-    if _UNSPACED_ANY.search(clause) is not None:
+    if _UNSPACED.search(clause) is not None:
         return False
     spans = [*UNABLE_OTHER.spans(clause), *TASK_VERBS_OTHER.spans(clause)]
     as_model = names_model_other(clause)
