@@ -54,7 +54,7 @@ def test_declined_as_a_model_in_another_language_weighs_more() -> None:
         "Извините, я не могу участвовать в этом разговоре, так как я являюсь искусственным "
         "интеллектом и не имею личного мнения или предпочтений."
     )
-    assert failure and {"declines_task", "declines_as_model"} <= names, names
+    assert failure and {"declines_task", "declines_as_model", "declines_as_ai"} <= names, names
 
 
 LEFT = (
