@@ -14,12 +14,21 @@ task, and is left alone: the verbs read are those of doing a task (write, provid
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.capability_signals import QUOTED
 from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.refusal_grammar import CANNOT, CANNOT_ZH, names_model
+from tether.reliability.refusal_grammar import (
+    BUT_OTHER,
+    CANNOT,
+    CANNOT_ZH,
+    names_model,
+    names_model_other,
+    refuses_other,
+    unable_other,
+)
 from tether.reliability.reply import Reply, Signal
 
 # A cop-out is a short reply: the excuse, an apology, an offer.
@@ -56,9 +65,29 @@ def excuse(r: Reply) -> str | None:
     if '"' in low or "\u201c" in low:  # (a writer quoting the cop-out: "as an AI language model")
         low = QUOTED.sub(" ", low)
     declined = _DECLINES.search(low)
-    if declined is None or names_model(low) is None or _UNKNOWABLE.search(low) is not None:
+    if declined is None:
+        return _excuse_other(low)
+    if names_model(low) is None or _UNKNOWABLE.search(low) is not None:
         return None
     return declined.group(0)
+
+
+# A part of a sentence, between its commas (the refusal after "Как языковая модель, ").
+_PART = re.compile(r"[^.!?\n,;\u3001\u3002\uff0c\uff01\uff1f]+")
+
+
+def _excuse_other(low: str) -> str | None:
+    """`excuse` in another language (`refusal_grammar`'s words): the speaker named an AI and
+    a part of the reply that refuses the task ("Как языковая модель ИИ, я не могу писать
+    стихи", "Als KI-Sprachmodell kann ich keine Gedichte schreiben"), and no "but" after it."""
+    if not unable_other(low) or names_model_other(low) is None:
+        return None
+    for m in _PART.finditer(low):
+        part = m.group(0).strip()
+        if refuses_other(part):
+            # "..., но вот четверостишие": it goes on to do the task after all
+            return None if BUT_OTHER.search(low, m.end()) is not None else part
+    return None
 
 
 def declines_as_ai(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

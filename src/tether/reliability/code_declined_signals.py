@@ -14,7 +14,15 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.program_signals import program_lines
-from tether.reliability.refusal_grammar import APOLOGY, AS_MODEL, CANNOT
+from tether.reliability.refusal_grammar import (
+    APOLOGY,
+    APOLOGY_OTHER,
+    AS_MODEL,
+    CANNOT,
+    names_model_other,
+    refuses_other,
+    unable_other,
+)
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.stub_code_signals import demands_code
 
@@ -40,6 +48,21 @@ def code_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     low = r.low
     m = _DECLINES.search(low[:OPENING_CHARS]) or _DISCLAIMS.search(low[:DISCLAIMER_CHARS])
-    if m is None or program_lines(text)[0]:
+    said = m.group(0) if m is not None else _declined_other(low)
+    if said is None or program_lines(text)[0]:
         return ()
-    return (Signal("code_declined", w["code_declined"], m.group(0).strip()[:60]),)
+    return (Signal("code_declined", w["code_declined"], said.strip()[:60]),)
+
+
+def _declined_other(low: str) -> str | None:
+    """`code_declined`'s reading in another language (`refusal_grammar`'s words): the opening
+    apologizes or refuses ("申し訳ありませんが", "no puedo escribir"), or the reply disclaims as
+    an AI model ("als KI-Sprachmodell")."""
+    opening = low[:OPENING_CHARS]
+    apology = APOLOGY_OTHER.search(opening)
+    if apology is not None and apology.start() <= 2:
+        return apology.group(0)
+    if unable_other(opening) and refuses_other(opening):
+        return opening
+    model = names_model_other(low[:DISCLAIMER_CHARS])
+    return model.group(0) if model is not None else None

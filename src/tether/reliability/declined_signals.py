@@ -1,3 +1,4 @@
+# ruff: noqa: RUF003  (sentence ends in their own punctuation)
 """A reply that is, whole, the model declining the task it was given.
 
 A benchmark's answer, a planner's step or an extractor's fields can come back as a refusal:
@@ -26,10 +27,18 @@ from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.line_rendering_signals import bare_line
 from tether.reliability.refusal_grammar import (
     APOLOGY,
+    APOLOGY_OTHER,
+    ASIDE_OTHER,
+    BECAUSE_OTHER,
+    BUT_OTHER,
     CANNOT_WORDS,
     CANNOT_ZH,
     names_model,
+    names_model_other,
+    names_object_other,
+    refuses_other,
     regexes,
+    unable_other,
 )
 from tether.reliability.refusal_signals import refused_by_name
 from tether.reliability.reply import Reply, Signal
@@ -92,6 +101,66 @@ def _declines_zh(low: str) -> str | None:
     return said
 
 
+# Another language's sentences ("。", "！" end Japanese ones), and the clauses a "but" or a
+# "because" starts in them (`refusal_grammar`'s joining words, "но", "pero", "так как").
+_SENTENCE_OTHER = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+")
+# A quotation (the question said again, a refusal quoted) is no clause of the reply's own:
+# "...", “...”, «...», „...“, 「...」.
+_QUOTED_OTHER = re.compile(
+    r'"[^"\n]{0,200}"|\u201c[^\u201d\n]{0,200}\u201d|\u00ab[^\u00bb\n]{0,200}\u00bb'
+    r"|\u201e[^\u201c\u201d\n]{0,200}[\u201c\u201d]|\u300c[^\u300d\n]{0,200}\u300d"
+)
+
+
+def _clauses_other(low: str) -> list[str]:
+    """A reply's clauses in another language: its sentences, cut where a "but" or a "because"
+    starts another clause, each without its opening apology or connective."""
+    out: list[str] = []
+    for sentence in _SENTENCE_OTHER.findall(_QUOTED_OTHER.sub("it", low)):
+        start = 0
+        for m in (*BUT_OTHER.finditer(sentence), *BECAUSE_OTHER.finditer(sentence)):
+            if m.start() > start:
+                out.append(sentence[start : m.start()])
+                start = m.end()
+        out.append(sentence[start:])
+    return [c for c in (_without_lead(c) for c in out) if c]
+
+
+# What a lead ends with before the clause's own words.
+_LEAD_END = " \t,;:\u3001\uff0c-\u2014!"
+
+
+def _without_lead(clause: str) -> str:
+    """A clause without the apology that opens it ("к сожалению, ", "lo siento, "), nor the
+    speaker naming itself an AI before its comma ("como modelo de lenguaje, ")."""
+    clause = clause.strip(" \t,;:\u3001\uff0c-\u2014\"'*")
+    opening = APOLOGY_OTHER.search(clause[:40])
+    if opening is not None and opening.start() <= 2:
+        clause = clause[opening.end() :].strip(_LEAD_END)
+    as_model = names_model_other(clause[:60])
+    if as_model is not None and as_model.start() == 0:
+        comma = clause.find(",", as_model.end())
+        if 0 <= comma - as_model.end() <= 20:
+            clause = clause[comma:].strip(_LEAD_END)
+    return clause
+
+
+def _declines_other(low: str) -> str | None:
+    """`_declines` of a reply in another language (Russian, Spanish, Japanese...): a clause of
+    the speaker unable to do a task among the first two, every other one an apology, an aside
+    (an offer, a reason of ethics or policy) or a line about the model itself; a reason of the
+    task's own matter ("не могу ответить, так как Белый дом в Вашингтоне") answered it."""
+    said = None
+    for n, clause in enumerate(_clauses_other(low), 1):
+        if refuses_other(clause) and (said is not None or n <= OPENING_CLAUSES):
+            if names_object_other(clause):
+                return None  # it names what it refuses: the model's own answer
+            said = said or clause
+        elif ASIDE_OTHER.search(clause) is None and names_model_other(clause) is None:
+            return None
+    return said
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A short reply with a word of refusal may be the task declined: not cleared unread."""
     return len(text) <= DECLINE_CHARS and _gated(low)
@@ -99,7 +168,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def _gated(low: str) -> bool:
     low = low.replace("\u2019", "'")
-    return any(g in low for g in _GATE)
+    return any(g in low for g in _GATE) or unable_other(low)
 
 
 def declined(r: Reply) -> str | None:
@@ -118,6 +187,8 @@ def declined(r: Reply) -> str | None:
         return None  # the request foresees the refusal, or sets it up
     low = r.low.replace("\u2019", "'")
     said = _declines_zh(low) if _HAN.search(low) is not None else _declines(low)
+    if said is None and unable_other(low) and not unable_other(instructions):
+        said = _declines_other(low)  # (a request that says "не могу" itself foresees it)
     if said is None:
         return None
     if r.raw_question and bare_line(r.raw_question, r.lexicon) is not None:
@@ -135,7 +206,7 @@ def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if said is None:
         return ()
     found = [Signal("declines_task", w["declines_task"], said[:60])]
-    as_model = names_model(r.low)
+    as_model = names_model(r.low) or names_model_other(r.low)
     if as_model is not None:
         found.append(Signal("declines_as_model", w["declines_as_model"], as_model.group(0)))
     return found
