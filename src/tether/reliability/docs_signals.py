@@ -88,6 +88,14 @@ _HANDLING = re.compile(
     # "adding error checking"; after a word of the change: "Error parsing JSON" is a notice)
     r"|(?:robust|better|improved?|more|proper|basic|extra|additional|stricter|add(?:s|ing|ed)?"
     r"|bunch of|lots of)\s+error[- ](?:parsing|checking|reporting|detection)\b"
+    # ... or shows, logs, keeps them for the user, a change's or a design's words ("show a
+    # model ID error", "display an error message", "save the error", "error catching"; a
+    # notice says the error itself, never what the app does with one)
+    r"|(?:show|shows|showing|display|displays|displaying|surface|surfaces|surfacing|save"
+    r"|saves|log|logs|push|pushes|render|renders)\s+(?:(?:a|an|the|any|more|better|proper"
+    r"|useful|clear|friendly|meaningful)\s+)?(?:[\w-]+\s+){0,2}?errors?(?:\s+messages?)?\b"
+    r"(?!\s*(?:occurred|happened|was|is|:))"
+    r"|error[- ]catching"
     r"|catch(?:es)?\b|re-?throw\w*|throw(?:s|n|ing)?\b"
     r"|try\.{2,3}catch|try/catch|instanceof"
     r"|manej(?:ar|o de|ador\w*)|captur(?:ar|e|ado|ada)|atrap(?:ar|a)|lanz(?:ar|an|ado|ada)"
@@ -106,6 +114,7 @@ _HANDLING = re.compile(
 # searched (the pattern, tried at every word, cost ~20 us on a 300-character notice).
 _HANDLING_KEYS = (
     *("handl", "catch", "throw", "instanceof", "manej", "captur", "atrap", "attrap", "lanz"),
+    *("show", "display", "surfac", "save", "log", "push", "render"),
     *("error pars", "error check", "error report", "error detect"),
     *("error-pars", "error-check", "error-report", "error-detect"),
     *("gestion", "intercept", "gestor", "cattur", "lanci", "manipula", "behandel", "fangen"),
