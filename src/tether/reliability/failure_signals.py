@@ -9,6 +9,7 @@ import string
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
+from tether.reliability.about_signals import troubleshooting_entry
 from tether.reliability.error_objects import (
     CODE_WORD,
     ERROR_KEYS,
@@ -82,6 +83,8 @@ def short_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if newline and head.startswith("#") and head.rstrip().endswith(("?", "\uff1f")):
         return ()  # a heading that asks a question, over lines: a write-up's ("### Why ...?")
     if (r.hits or r.stock_parts) and size <= 200:
+        if troubleshooting_entry(r.low):
+            return ()  # a cause and its fix under their labels: a reference entry, not a notice
         return (Signal("short_notice", w["short_notice"], f"{size} characters"),)
     return ()
 
@@ -100,8 +103,8 @@ def stock_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     back later) with nothing specific to the task: a bot or a service speaking of itself
     ("I'm a little tired, ask me later"), not an answer (`Reply.stock_parts`)."""
     parts = r.stock_parts
-    if not parts:
-        return ()
+    if not parts or troubleshooting_entry(r.low):
+        return ()  # (a cause and its fix under their labels are an entry's, not stock parts)
     said = ", ".join(f"{part} {term!r}" for part, term in parts.items())
     return (Signal("stock_notice", w["stock_notice"], said),)
 
