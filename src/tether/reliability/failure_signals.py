@@ -237,7 +237,14 @@ def status_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     m = first_status(head)
     if m is None or len(set(CODE_WORD.findall(r.message[:4000]))) >= 3:
         return ()
+    if len(set(_CODE_LINE.findall(r.message[:4000]))) >= 2:
+        return ()  # two codes, each heading its line ("402 - ...", "403 - ..."): a glossary's
     return (Signal("status_code", w["status_code"], m.group(0).strip()[:40]),)
+
+
+# A status code of failure heading a line, after a list's or a table's marks ("403 - Forbidden",
+# "| 429 | ...", "- 401 Unauthorized").
+_CODE_LINE = re.compile(r"^[ \t|*>-]*([45]\d\d)\b(?![.,:]\d)", re.M)
 
 
 _LABELLED = re.compile(
