@@ -470,8 +470,9 @@ def names_itself(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("names_itself", -w["names_itself"], m.group(0).strip()[:40]),)
 
 
-# A document's summary, opening with the document as its subject and what it does: "论文提出了一种
-# 新框架", "该研究探讨了", "This paper proposes", "The authors introduce", "本論文では", "이 논문은".
+# A document's summary, opening with the document as its subject and what it does:
+# "论文提出了一种新框架", "该研究探讨了", "This paper proposes", "The authors introduce",
+# "本論文では", "이 논문은".
 # A notice speaks of a request, a service or itself; it never opens on a paper and its findings.
 _SUMMARY_OPENING = re.compile(
     r"[\W_]{0,4}(?:"
@@ -500,4 +501,3 @@ def summarises_document(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("summarises_document", -w["summarises_document"], m.group(0).strip()[:40]),)
-
