@@ -661,6 +661,18 @@ _CAUSE_AND_FIX_UNLABELLED = re.compile(
 _FIX_LINE = re.compile(_FIX_LABEL)
 
 
+def troubleshooting_entry(low: str) -> bool:
+    """Whether a lower-cased text is a troubleshooting entry: a cause and a fix, each under
+    its label ("原因: ... 解决: ...", "问题原因 ... 解决方案"), or a fix labelled at a line's
+    start after what it fixes (`cause_and_fix`). A notice is no such entry, however short."""
+    text = low[:3000]
+    if not holds(text, _CAUSE_KEYS):
+        return False
+    labelled = _FIX_LINE.search(text, 1) is not None
+    pattern = _CAUSE_AND_FIX if labelled else _CAUSE_AND_FIX_UNLABELLED
+    return pattern.search(text) is not None
+
+
 def cause_and_fix(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A cause and a fix, each labelled ("Cause: ... Solution: ...") or named together as a
     text's subject ("原因と解決方法", "causes and fixes"), or a fix labelled at a line's start

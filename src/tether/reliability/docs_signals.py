@@ -88,6 +88,14 @@ _HANDLING = re.compile(
     # "adding error checking"; after a word of the change: "Error parsing JSON" is a notice)
     r"|(?:robust|better|improved?|more|proper|basic|extra|additional|stricter|add(?:s|ing|ed)?"
     r"|bunch of|lots of)\s+error[- ](?:parsing|checking|reporting|detection)\b"
+    # ... or shows, logs, keeps them for the user, a change's or a design's words ("show a
+    # model ID error", "display an error message", "save the error", "error catching"; a
+    # notice says the error itself, never what the app does with one)
+    r"|(?:show|shows|showing|display|displays|displaying|surface|surfaces|surfacing|save"
+    r"|saves|log|logs|push|pushes|render|renders)\s+(?:(?:a|an|the|any|more|better|proper"
+    r"|useful|clear|friendly|meaningful)\s+)?(?:[\w-]+\s+){0,2}?errors?(?:\s+messages?)?\b"
+    r"(?!\s*(?:occurred|happened|was|is|:))"
+    r"|error[- ]catching"
     r"|catch(?:es)?\b|re-?throw\w*|throw(?:s|n|ing)?\b"
     r"|try\.{2,3}catch|try/catch|instanceof"
     r"|manej(?:ar|o de|ador\w*)|captur(?:ar|e|ado|ada)|atrap(?:ar|a)|lanz(?:ar|an|ado|ada)"
@@ -106,6 +114,7 @@ _HANDLING = re.compile(
 # searched (the pattern, tried at every word, cost ~20 us on a 300-character notice).
 _HANDLING_KEYS = (
     *("handl", "catch", "throw", "instanceof", "manej", "captur", "atrap", "attrap", "lanz"),
+    *("show", "display", "surfac", "save", "log", "push", "render"),
     *("error pars", "error check", "error report", "error detect"),
     *("error-pars", "error-check", "error-report", "error-detect"),
     *("gestion", "intercept", "gestor", "cattur", "lanci", "manipula", "behandel", "fangen"),
@@ -459,3 +468,36 @@ def names_itself(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("names_itself", -w["names_itself"], m.group(0).strip()[:40]),)
+
+
+# A document's summary, opening with the document as its subject and what it does:
+# "论文提出了一种新框架", "该研究探讨了", "This paper proposes", "The authors introduce",
+# "本論文では", "이 논문은".
+# A notice speaks of a request, a service or itself; it never opens on a paper and its findings.
+_SUMMARY_OPENING = re.compile(
+    r"[\W_]{0,4}(?:"
+    r"(?:该|本|这篇|此|該|這篇)?(?:论文|論文|研究|文章|综述|綜述)(?:作者)?"
+    r"(?:提出|介绍|介紹|研究|探讨|探討|分析|描述|展示|总结|總結|评估|評估|发现|發現|讨论|討論"
+    r"|考察|开发|開發|设计|設計|构建|構建|比较|比較|揭示|证明|證明|针对|針對|聚焦|旨在)"
+    r"|(?:this|the|our) (?:paper|study|article|work|thesis|survey|preprint)"
+    r" (?:proposes|introduces|presents|describes|investigates|examines|explores|studies"
+    r"|analy[sz]es|evaluates|argues|discusses|reviews|develops|demonstrates|reports|addresses"
+    r"|shows that|finds that)\b"
+    r"|the authors (?:propose|introduce|present|describe|investigate|examine|explore|study"
+    r"|analy[sz]e|evaluate|argue|discuss|develop|demonstrate|show|find)\b"
+    r"|(?:この|本)論文(?:は|では)|(?:이|본) 논문(?:은|에서는)"
+    r")",
+    re.I,
+)
+
+
+def summarises_document(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A summary that opens on the document it sums up and what that does ("论文提出了一种针对
+    LLM jailbreaks的新框架...", "This paper proposes ..."): a TL;DR of a paper, whose failure
+    words are the paper's subject ("泛化失败", "错误信息"), not a notice."""
+    if not r.written or not r.hits:
+        return ()
+    m = _SUMMARY_OPENING.match(r.message[:200])
+    if m is None:
+        return ()
+    return (Signal("summarises_document", -w["summarises_document"], m.group(0).strip()[:40]),)

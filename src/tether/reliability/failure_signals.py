@@ -9,6 +9,7 @@ import string
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
+from tether.reliability.about_signals import troubleshooting_entry
 from tether.reliability.error_objects import (
     CODE_WORD,
     ERROR_KEYS,
@@ -82,6 +83,8 @@ def short_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if newline and head.startswith("#") and head.rstrip().endswith(("?", "\uff1f")):
         return ()  # a heading that asks a question, over lines: a write-up's ("### Why ...?")
     if (r.hits or r.stock_parts) and size <= 200:
+        if troubleshooting_entry(r.low):
+            return ()  # a cause and its fix under their labels: a reference entry, not a notice
         return (Signal("short_notice", w["short_notice"], f"{size} characters"),)
     return ()
 
@@ -100,8 +103,8 @@ def stock_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     back later) with nothing specific to the task: a bot or a service speaking of itself
     ("I'm a little tired, ask me later"), not an answer (`Reply.stock_parts`)."""
     parts = r.stock_parts
-    if not parts:
-        return ()
+    if not parts or troubleshooting_entry(r.low):
+        return ()  # (a cause and its fix under their labels are an entry's, not stock parts)
     said = ", ".join(f"{part} {term!r}" for part, term in parts.items())
     return (Signal("stock_notice", w["stock_notice"], said),)
 
@@ -234,7 +237,14 @@ def status_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     m = first_status(head)
     if m is None or len(set(CODE_WORD.findall(r.message[:4000]))) >= 3:
         return ()
+    if len(set(_CODE_LINE.findall(r.message[:4000]))) >= 2:
+        return ()  # two codes, each heading its line ("402 - ...", "403 - ..."): a glossary's
     return (Signal("status_code", w["status_code"], m.group(0).strip()[:40]),)
+
+
+# A status code of failure heading a line, after a list's or a table's marks ("403 - Forbidden",
+# "| 429 | ...", "- 401 Unauthorized").
+_CODE_LINE = re.compile(r"^[ \t|*>-]*([45]\d\d)\b(?![.,:]\d)", re.M)
 
 
 _LABELLED = re.compile(

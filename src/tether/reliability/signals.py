@@ -120,6 +120,7 @@ Answer evidence:    explains (cause and fix words), describes_picture ("This ima
                     casual_fix ("把10改大点就解决了");
                     a manual about errors: doc_markup (links to its pages, macros, `anId()`),
                     handles_errors ("catches errors", 捕获), bold_status (`**502 ...**`),
+                    summarises_document ("论文提出了...", "This paper proposes ..."),
                     code_parts (two parts of a program named: "the middleware function"),
                     json_schema (a JSON Schema of an error object), topic_list (a line that
                     makes an error its topic opens a list: "El error 429 aparece cuando:"),
@@ -226,6 +227,7 @@ from tether.reliability.docs_signals import (
     json_schema,
     names_itself,
     occurs_when,
+    summarises_document,
     topic_list,
 )
 from tether.reliability.envelope_signals import envelope
@@ -497,6 +499,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     casual_fix,
     doc_markup,
     explainer_title,
+    summarises_document,
     guide_heading,
     topic_list,
     occurs_when,

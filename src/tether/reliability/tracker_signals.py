@@ -21,6 +21,7 @@ from tether.reliability.reply import Reply, Signal
 _TRACKER_KEYS = split_keys(
     (
         *("clos", "reopen", "re-open", "duplicate", "kapad", "kapat", "kapatt", "already"),
+        "mark",
         *("schließe", "cierro", "fech", "ferme"),
         *("关", "關", "закры", "クローズ", "닫"),
     )
@@ -34,12 +35,16 @@ _TRACKER_KEYS = split_keys(
 _TRACKER_ACT = re.compile(
     r"(?:^|[.!?:;,]\s+|\n|\b(?:i[\u2019']?m|i am|we[\u2019']?re|we are|i[\u2019']?ll|we[\u2019']?ll"
     r"|i will|we will|will be|going to|be|am|so|and)\s)closing"
-    r" (?:this|it|as|since|because|now|for now|the (?:issue|ticket|pr))\b"
+    r" (?:this|it|as|since|because|due to|now|for now|the (?:issue|ticket|pr))\b"
     r"(?! (?:chat|conversation|session|window|connection|tab|stream|request|app|socket|page))"
     r"|\bclosed? (?:this|the) (?:issue|ticket|pr|pull request|one)\b"
     r"|\bfeel free to re-?open\b|\bre-?open(?:ing)? (?:this|the) (?:issue|ticket)\b"
     r"|\b(?:a )?duplicate of #\d+|\balready (?:open|opened|reported|filed)\b"
     r"|\bmarking (?:this |it )?as (?:resolved|duplicate|stale|fixed)\b"
+    # ... or told as done, a line of its own ("...\nClosing.", "Marked as invalid.")
+    r"|(?:^|\n)[ \t]*closing[.!]?[ \t]*(?:\n|$)"
+    r"|\b(?:marked|marking|mark) (?:this |it )?as (?:invalid|duplicate|resolved|stale|fixed"
+    r"|wontfix|won't fix|not planned|completed|answered)\b"
     r"|\b(?:kapad\u0131m|kapat\u0131yorum|kapatt\u0131m)\b"
     r"|\bschließe (?:das|dieses|den|ich das) (?:issue|ticket)\b"
     r"|\bcierro (?:el|este) (?:issue|ticket)\b"

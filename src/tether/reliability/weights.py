@@ -158,6 +158,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "json_schema": 1.2,  # a JSON Schema of an error object: its documentation, not one sent
     "code_parts": 0.3,  # two parts of a program named ("the middleware function"): for a developer
     "explainer_title": 0.6,  # a title asking what an error is or how to fix it
+    "summarises_document": 0.6,  # a summary opening on its paper ("论文提出了", "This paper")
     "guide_heading": 0.6,  # a heading naming a guide, a solution or a diagnosis
     "topic_list": 0.6,  # an error made a line's topic opens a list ("El error 429 aparece cuando:")
     "occurs_when": 0.8,  # a rule of when an error comes ("429 is returned when ...", "場合に発生")
