@@ -372,7 +372,13 @@ def test_no_source_straddles_the_split() -> None:
 # strings in eight more languages, text-to-SQL generations, generations cut at the token limit;
 # 273 answers in the tune part): judge/30 on the grown part 409; with eng186, eng187, eng188,
 # eng189, eng190, eng191 (its first part) and eng192 merged (judge/31): hand 622, retrained: 389.
-TUNE_FALSE_ALARMS_AT_MOST = 389
+# Round 36 joined (494 texts: agents' turns with their tool-call record, code completions,
+# tool-use benchmarks' final answers, agents' last turns in Chinese, Japanese and Korean and in
+# committed session transcripts; 280 answers in the tune part, 82 of them turns that carried
+# tool calls): judge/31 on the grown part 401 (it reads a tool-call turn's words as a final
+# text); with eng193 to eng198 merged (judge/32, the record's tool calls and finish reason
+# passed to the judge): hand 619, retrained: 392.
+TUNE_FALSE_ALARMS_AT_MOST = 392
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -706,8 +712,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 389
 # (759 texts, 233 failures in the tune part: agent turns that only announce their work, text-to-
 # SQL refusals and prose, generations cut at the token limit, OCR stand-ins): judge/30 on the
 # grown part 1,910; with seven branches merged (judge/31): hand 1,791 (12,360 of 14,151),
-# retrained: 1,812 (12,339 caught).
-TUNE_MISSES_AT_MOST = 1812
+# retrained: 1,812 (12,339 caught). Round 36 joined (494 texts, 138 failures in the tune part:
+# agents' turns that only announce their work, in transcripts and in Chinese, Japanese and
+# Korean; code completions that loop or wander; tool-use benchmarks' give-ups): judge/31 on the
+# grown part 1,889; with six branches merged (judge/32): hand 1,794 (12,495 of 14,289),
+# retrained: 1,807 (12,482 caught).
+TUNE_MISSES_AT_MOST = 1807
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
