@@ -30,8 +30,10 @@ CLOSED_WITHIN = 4000
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """The reply may hold a dump's closed code block near its start: not cleared unread."""
-    return text.find("\\end{code}", 0, CLOSED_WITHIN) >= 0
+    """The reply may hold a dump's closed code block near its start: not cleared unread.
+    A backslash is looked for first: one character is found ten times faster than the mark."""
+    at = text.find("\\", 0, CLOSED_WITHIN)
+    return at >= 0 and text.find("\\end{code}", at, CLOSED_WITHIN) >= 0
 
 
 def forum_dump(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
