@@ -325,7 +325,7 @@ def tune_by_file() -> tuple[list[Sample], list[str]]:
     assert tuple(found) == samples("tune"), "the corpus files are not the tune part"
     # A turn that carried tool calls is never read as a final text by the judge: its words
     # ("Let me check the logs:") teach nothing about replies that end a turn.
-    read = [j for j, s in enumerate(found) if not s.tool_calls]
+    read = [j for j, s in enumerate(found) if s.read_as_text]
     return [found[j] for j in read], [files[j] for j in read]
 
 

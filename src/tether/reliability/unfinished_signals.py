@@ -110,8 +110,10 @@ PROSE_WORDS = 6
 # code, a closing bracket or quote, emphasis, a table's bar.
 _CLOSED_LINE = re.compile(r"""[.!?:;)\]"'*`|}>\u2026\u201d\u2019\u00bb\u3002\uff01\uff1f]$""")
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
-# How a line of code left open ends: an assignment, an operator, an open bracket, a comma.
-_OPEN_CODE_ENDS = frozenset(",=([+-*/%&")
+# How a line of code left open ends: an assignment, an operator, an open bracket (code, not
+# prose: a sentence may stop on none of them) ... or a comma, as prose may.
+_CODE_OPERATORS = frozenset("=([+-*/%&")
+_OPEN_CODE_ENDS = _CODE_OPERATORS | {","}
 _OPEN_STATEMENT = re.compile(
     r"(?:[=(\[,+\-*/%]|&&|\|\||\b(?:and|or|not|return|in|import|from))\s*$"
 )
@@ -157,7 +159,7 @@ def run_on_line(text: str) -> str | None:
     paragraph of the model's going on), or stops on a word that takes more (`_TAKES_MORE`):
     one sentence alone that ends on a noun may be a writer's line."""
     text = text.rstrip()
-    if not may_stop_mid_sentence(text) or text.count("```") % 2 or text[-1:] in "=([+-*/%&":
+    if not may_stop_mid_sentence(text) or text.count("```") % 2 or text[-1] in _CODE_OPERATORS:
         return None
     at = text.rfind("\n") + 1
     last = text[at:].strip()

@@ -37,7 +37,7 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from tether.messages import _FINISH_TERMINATION, ToolCall, Turn
+from tether.messages import Finish, StreamEnd, TextDelta, ToolCallDelta, Turn, TurnBuilder
 from tether.wire.openai import finish_of
 
 Split = Literal["tune", "test"]
@@ -58,6 +58,12 @@ class Sample:
     tool_calls: int = 0  # the tool calls the same assistant message carried
 
     @property
+    def read_as_text(self) -> bool:
+        """Whether the judge reads the words as the turn's answer: not when the message carried
+        tool calls ("Let me check the logs:" beside its call)."""
+        return not self.tool_calls
+
+    @property
     def split(self) -> Split:
         return split_of(self.group)
 
@@ -69,19 +75,17 @@ def split_of(group: str) -> Split:
 
 
 def turn_of(sample: Sample) -> Turn:
-    """The turn a live run would have judged: the text, finished as the source recorded (`stop`
-    when it did not say), with stand-ins for the tool calls the message carried (the judge reads
-    only that there were some: their names and arguments were not kept)."""
-    reason = finish_of(sample.finish or "stop")
-    return Turn(
-        content=sample.text,
-        tool_calls=tuple(
-            ToolCall(f"call_{i}", "recorded_tool_call", "{}") for i in range(sample.tool_calls)
-        ),
-        finish_reason=reason,
-        raw_finish_reason=sample.finish or "",
-        termination=_FINISH_TERMINATION[reason],
-    )
+    """The turn a live run would have judged, assembled as a stream's is: the text, stand-ins for
+    the tool calls the message carried (the judge reads only that there were some: their names
+    and arguments were not kept), the finish the source recorded (`stop` when it did not say)
+    and the stream's end."""
+    built = TurnBuilder(clock=lambda: 0.0)
+    built.add(TextDelta(sample.text))
+    for i in range(sample.tool_calls):
+        built.add(ToolCallDelta(i, "{}", f"call_{i}", "recorded_tool_call"))
+    built.add(Finish(finish_of(sample.finish or "stop"), sample.finish or ""))
+    built.add(StreamEnd())
+    return built.build()
 
 
 def read_batch(text: str) -> list[Sample]:
