@@ -42,6 +42,7 @@ from typing import Any
 from tether.reliability.language_names import LANGUAGE_NAMED, spaced
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.once import kept
+from tether.reliability.refusal_grammar import AS_MODEL_ANY
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("transform_meta", {})
@@ -131,14 +132,23 @@ def meta_keys(data: Mapping[str, Any]) -> tuple[str, ...]:
     """The substrings (lowered) one of which a reply about the text holds: the section's `keys`,
     and each class's own `keys`."""
     keys = [str(k).lower() for k in data.get("keys", ())]
-    for named in data.get("meta", {}).values():
-        for spec in named.values():
-            keys += [str(k).lower() for k in spec.get("keys", ()) if str(k).lower() not in keys]
+    specs = [spec for named in data.get("meta", {}).values() for spec in named.values()]
+    for spec in [*specs, data.get("speaks_as_ai", {})]:
+        keys += [str(k).lower() for k in spec.get("keys", ()) if str(k).lower() not in keys]
     return tuple(keys)
 
 
+def speaks_as_ai(spec: Mapping[str, Any]) -> tuple[MetaClass, ...]:
+    """The class of a reply whose speaker names itself an AI ("As an AI language model, I cannot
+    translate ..."): `refusal_grammar`'s words of it, every language's (one home for them:
+    a word learned by a reader of refusals is learned here), read where the lowered text holds
+    one of the section's `gate` substrings."""
+    gate = tuple(str(g).lower() for g in spec.get("gate", ()))
+    return (MetaClass("any.speaks_as_ai", gate, AS_MODEL_ANY),) if gate else ()
+
+
 # The reply's words about the text in place of the transform, by language and class.
-_ALL_CLASSES = meta_classes(_DATA.get("meta", {}))
+_ALL_CLASSES = meta_classes(_DATA.get("meta", {})) + speaks_as_ai(_DATA.get("speaks_as_ai", {}))
 # The classes read only where the request is itself the text (`given_only`): their words ask
 # for a text whatever it is named ("the Markdown chunk you'd like me to translate"), the right
 # question where a request asks a transform and gives no text ("Write a summary of the meeting").
