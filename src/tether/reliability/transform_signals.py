@@ -133,7 +133,7 @@ def meta_keys(data: Mapping[str, Any]) -> tuple[str, ...]:
     and each class's own `keys`."""
     keys = [str(k).lower() for k in data.get("keys", ())]
     specs = [spec for named in data.get("meta", {}).values() for spec in named.values()]
-    for spec in [*specs, data.get("speaks_as_ai", {})]:
+    for spec in [data.get("speaks_as_ai", {}), *specs]:
         keys += [str(k).lower() for k in spec.get("keys", ()) if str(k).lower() not in keys]
     return tuple(keys)
 
