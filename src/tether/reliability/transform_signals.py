@@ -275,6 +275,9 @@ def meta_words_of(text: str, given: bool) -> str | None:
         return text if text[-1] in ":\uff1a" or len(text) >= LEAD_IN_CHARS else None
     if len(text) <= PROMISE_CHARS and _PROMISE.fullmatch(text) is not None:
         return text
+    last = _last_sentence(text)
+    if last is not None and _LEAD_IN.fullmatch(last) is not None:
+        return last  # ("It seems you want it in French. Here's the translation:" and no more)
     m = meta_search(text[:META_AT], _GIVEN_CLASSES if given else _META_CLASSES)
     if m is None:
         return None
@@ -284,6 +287,19 @@ def meta_words_of(text: str, given: bool) -> str | None:
     if tail is not None and len(tail.group(1)) >= RENDERED_AFTER:
         return None  # ("The text is already in English; a smoother version: ...")
     return m.group(0)
+
+
+# Where a reply's last sentence starts: after a sentence's end or a line break.
+_SENTENCE_END = re.compile(r"(?:[.!?\u3002\uff01\uff1f]\s+|\n\s*)(?=\S)")
+
+
+def _last_sentence(text: str) -> str | None:
+    """The last sentence of a reply of several that ends on a colon (a lead-in, when it is one,
+    with nothing after it: the artifact it announces is missing), or None."""
+    if text[-1] not in ":\uff1a":
+        return None
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return text[ends[-1] :] if ends else None
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -319,7 +335,7 @@ def _unasked_meta(text: str, question: str) -> str | None:
     words = meta_words(text)
     if words is None or _NAMES.search(text) is None or _FAILED.search(words) is not None:
         return None
-    if _LEAD_IN.fullmatch(text.strip()) is None and meta_search(words, _UNASKED) is None:
+    if _LEAD_IN.fullmatch(words) is None and meta_search(words, _UNASKED) is None:
         return None  # (it asks for the text or for detail: the right reply to a chat question)
     return words
 
