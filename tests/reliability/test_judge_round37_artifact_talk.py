@@ -7,7 +7,9 @@ rewrite) and the model talks about the task instead of doing it.
   语言模型", "I'm merely a language model", "as a text-based model").
 - Caught: a reply that says it needs the text to do the transform ("I need the text to
   translate."), asks the requester to clarify what to transform, asks for the text and the
-  target language, or ends on a lead-in with nothing after it ("... Here's the translation:").
+  target language, says the input is empty ("The provided text appears to be empty.", "The
+  document you provided contains no text to summarize."), or ends on a lead-in with nothing
+  after it ("... Here's the translation:").
 - Left: the transform done after the lead-in, a lead-in of a list answered, a request for the
   text to a question that asked for no transform.
 """
@@ -66,6 +68,8 @@ CAUGHT = (
     "I'm a translation assistant. Please send me the text and the target language.",
     "It seems like you want me to translate the text. Here's the translation:",
     "I understand the request.\nHere is the French translation:",
+    # the input said to be empty, in place of its rendering
+    "The provided text appears to be empty.",
 )
 
 
@@ -82,6 +86,8 @@ LEFT = (
     ("Le renard brun rapide saute par-dessus le chien paresseux.", TRANSLATE),
     # a request for the text to a question that asked for no transform (round 31's reading)
     ("Please provide the text you would like me to translate.", "Can you help me with my homework"),
+    # an input said to be empty in a diagnosis, to a question that asked no transform
+    ("Your input file is empty, so the loop never runs.", "Why does my script print nothing?"),
     # a lead-in ending a line of an answer that names no transform
     ("The build failed twice. Here is what I changed:", "What did you change?"),
 )
