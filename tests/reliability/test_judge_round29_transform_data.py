@@ -106,7 +106,13 @@ def test_a_class_with_patterns_and_no_gate_is_refused() -> None:
 
 def test_a_class_brings_its_own_keys() -> None:
     shipped = meta_keys(DATA)
-    configured = meta_keys({"keys": DATA["keys"], "meta": {**DATA["meta"], **CONFIGURED}})
+    configured = meta_keys(
+        {
+            "keys": DATA["keys"],
+            "speaks_as_ai": DATA["speaks_as_ai"],
+            "meta": {**DATA["meta"], **CONFIGURED},
+        }
+    )
     assert "översätt" not in shipped and "allerede" not in shipped
     assert "översätt" in configured and "allerede" in configured
     assert configured[: len(shipped)] == shipped
@@ -114,8 +120,10 @@ def test_a_class_brings_its_own_keys() -> None:
 
 def test_the_shipped_gates_and_the_module_agree() -> None:
     # (the module's classes are the shipped data's, in its order; those read only where the
-    # request is itself the text, `given_only`, are left out of the reading of every request)
+    # request is itself the text, `given_only`, are left out of the reading of every request;
+    # the speaker named an AI is refusal_grammar's reading, one class of every language's, last)
     shipped = [f"{language}.{name}" for language, named in DATA["meta"].items() for name in named]
+    shipped.append("any.speaks_as_ai")
     assert [c.name for c in transform_signals._ALL_CLASSES] == shipped
     given_only = set(DATA["given_only"])
     assert [c.name for c in transform_signals._META_CLASSES] == [

@@ -31,16 +31,20 @@ def regexes(terms: Iterable[str]) -> str:
 
 
 # What an AI calls itself after "as a" or "I am a" ("language model", "chatbot").
-_MODEL_NOUN = r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant)"
+_MODEL_NOUN = (
+    r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant"
+    r"|text-based (?:model|assistant))"
+)
 # The speaker names itself a model, in a word or three ("As an AI language model", "I'm only a
 # text-based AI", "as a responsible and ethical AI", "作为一个人工智能"): no person's reply
 # declines so.
 _AS_MODEL_EN = (
-    r"\b(?:as|i['\u2019]m|i am|being)\s+(?:just\s+|only\s+|simply\s+)?an?\s+(?:[\w-]+\s+){0,3}?"
+    r"\b(?:as|i['\u2019]m|i am|being)\s+(?:just\s+|only\s+|simply\s+|merely\s+)?an?\s+"
+    r"(?:[\w-]+\s+){0,3}?"
     rf"{_MODEL_NOUN}\b"
 )
 AS_MODEL = re.compile(
-    rf"{_AS_MODEL_EN}|(?:作为|我是|我只是)一?[个名]?(?:ai|人工智能|语言模型|語言模型|文本生成)"
+    rf"{_AS_MODEL_EN}|(?:作为|作為|我是|我只是)一?[个個名]?大?(?:ai|人工智能|人工智慧|语言模型|語言模型|文本生成)"
 )
 # One of them is in every text `AS_MODEL` matches but its "ai" (which follows a space there,
 # `_ai_after_space`: "ai" alone is in "failed", "wait", "again") and its Chinese leads (in a
@@ -51,12 +55,14 @@ _MODEL_NOUNS = (
     "llm",
     "chatbot",
     "virtual assistant",
+    "text-based",
     "人工智能",
+    "人工智慧",
     "语言模型",
     "語言模型",
     "文本生成",
 )
-_MODEL_LEADS_ZH = ("作为", "我是", "我只是")
+_MODEL_LEADS_ZH = ("作为", "作為", "我是", "我只是")
 
 
 def names_model(low: str) -> re.Match[str] | None:
@@ -146,6 +152,15 @@ AS_MODEL_OTHER = tuple(
     (split_keys(tuple(words.get("model_keys", ()))), re.compile(regexes(words["as_model"])))
     for words in _LANGUAGES.values()
     if words.get("as_model")
+)
+
+
+# The speaker naming itself an AI in any language, read in a text as it was written (not lowered):
+# `AS_MODEL` and every language's `as_model`, one pattern (`transform_signals` reads it in a
+# short reply to a transform: "As an AI language model, I cannot translate ...").
+AS_MODEL_ANY = re.compile(
+    "|".join([AS_MODEL.pattern, *(p.pattern for _, p in AS_MODEL_OTHER)]),
+    re.IGNORECASE | re.MULTILINE,
 )
 
 

@@ -42,6 +42,7 @@ from typing import Any
 from tether.reliability.language_names import LANGUAGE_NAMED, spaced
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.once import kept
+from tether.reliability.refusal_grammar import AS_MODEL_ANY
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("transform_meta", {})
@@ -131,14 +132,23 @@ def meta_keys(data: Mapping[str, Any]) -> tuple[str, ...]:
     """The substrings (lowered) one of which a reply about the text holds: the section's `keys`,
     and each class's own `keys`."""
     keys = [str(k).lower() for k in data.get("keys", ())]
-    for named in data.get("meta", {}).values():
-        for spec in named.values():
-            keys += [str(k).lower() for k in spec.get("keys", ()) if str(k).lower() not in keys]
+    specs = [spec for named in data.get("meta", {}).values() for spec in named.values()]
+    for spec in [data.get("speaks_as_ai", {}), *specs]:
+        keys += [str(k).lower() for k in spec.get("keys", ()) if str(k).lower() not in keys]
     return tuple(keys)
 
 
+def speaks_as_ai(spec: Mapping[str, Any]) -> tuple[MetaClass, ...]:
+    """The class of a reply whose speaker names itself an AI ("As an AI language model, I cannot
+    translate ..."): `refusal_grammar`'s words of it, every language's (one home for them:
+    a word learned by a reader of refusals is learned here), read where the lowered text holds
+    one of the section's `gate` substrings."""
+    gate = tuple(str(g).lower() for g in spec.get("gate", ()))
+    return (MetaClass("any.speaks_as_ai", gate, AS_MODEL_ANY),) if gate else ()
+
+
 # The reply's words about the text in place of the transform, by language and class.
-_ALL_CLASSES = meta_classes(_DATA.get("meta", {}))
+_ALL_CLASSES = meta_classes(_DATA.get("meta", {})) + speaks_as_ai(_DATA.get("speaks_as_ai", {}))
 # The classes read only where the request is itself the text (`given_only`): their words ask
 # for a text whatever it is named ("the Markdown chunk you'd like me to translate"), the right
 # question where a request asks a transform and gives no text ("Write a summary of the meeting").
@@ -265,6 +275,9 @@ def meta_words_of(text: str, given: bool) -> str | None:
         return text if text[-1] in ":\uff1a" or len(text) >= LEAD_IN_CHARS else None
     if len(text) <= PROMISE_CHARS and _PROMISE.fullmatch(text) is not None:
         return text
+    last = _last_sentence(text)
+    if last is not None and _LEAD_IN.fullmatch(last) is not None:
+        return last  # ("It seems you want it in French. Here's the translation:" and no more)
     m = meta_search(text[:META_AT], _GIVEN_CLASSES if given else _META_CLASSES)
     if m is None:
         return None
@@ -274,6 +287,19 @@ def meta_words_of(text: str, given: bool) -> str | None:
     if tail is not None and len(tail.group(1)) >= RENDERED_AFTER:
         return None  # ("The text is already in English; a smoother version: ...")
     return m.group(0)
+
+
+# Where a reply's last sentence starts: after a sentence's end or a line break.
+_SENTENCE_END = re.compile(r"(?:[.!?\u3002\uff01\uff1f]\s+|\n\s*)(?=\S)")
+
+
+def _last_sentence(text: str) -> str | None:
+    """The last sentence of a reply of several that ends on a colon (a lead-in, when it is one,
+    with nothing after it: the artifact it announces is missing), or None."""
+    if text[-1] not in ":\uff1a":
+        return None
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return text[ends[-1] :] if ends else None
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -309,7 +335,7 @@ def _unasked_meta(text: str, question: str) -> str | None:
     words = meta_words(text)
     if words is None or _NAMES.search(text) is None or _FAILED.search(words) is not None:
         return None
-    if _LEAD_IN.fullmatch(text.strip()) is None and meta_search(words, _UNASKED) is None:
+    if _LEAD_IN.fullmatch(words) is None and meta_search(words, _UNASKED) is None:
         return None  # (it asks for the text or for detail: the right reply to a chat question)
     return words
 
