@@ -82,11 +82,15 @@ def fallback_words(r: Reply) -> str | None:
     if low is None:
         return None
     found = NOT_UNDERSTOOD.search(low) or FALLBACK_TERMS.search(low)
-    if found is None:
+    if found is not None:
+        coached = GUIDANCE.search(low)
+    else:
         found = _exchange_found(low, r.question)
-    if found is None:
-        return None
-    coached = GUIDANCE.search(low)
+        if found is None:
+            return None
+        # (after the stock words: "not something I can help with" holds "I can help with",
+        # which coaches nobody)
+        coached = next(GUIDANCE.finditer(low, found.end()), None)
     if coached is None:
         return None
     if r.question and r.of_the_task(_sentence_at(low, found.start())):
