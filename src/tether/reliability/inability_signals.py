@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, shipped_terms
 from tether.reliability.reply import Reply, Signal
 
 # The verb and its object: a few words, never a sentence of the task's.
@@ -38,6 +38,9 @@ def _frames(data: Mapping[str, Any]) -> re.Pattern[str]:
 
 
 _ALONE = _frames(SHIPPED.get("inability_alone", {}))
+# A request that asks whether the assistant can do something ("Can you add milk to my list?")
+# is answered by "I wasn't able to do that" (`exchange_line`'s words for it).
+ASKS_ABILITY = shipped_terms("exchange_line", "asks_ability")
 
 
 # A clause that turns ("..., but", "because") or whose verb is a finding ("reproduce", "find",
@@ -66,7 +69,10 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 
 def inability_alone(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The whole reply is one clause saying it could not do something, and nothing else."""
+    """The whole reply is one clause saying it could not do something, and nothing else: not
+    after the model's own tool calls, nor to a request that asks whether it can."""
     if not may_be_inability(r.low) or not r.written:
         return ()
+    if r.after_tools or (r.question and ASKS_ABILITY.search(r.question) is not None):
+        return ()  # the model's account of its own calls; an answer to "can you ...?"
     return (Signal("inability_alone", w["inability_alone"], r.text.strip()[:60]),)
