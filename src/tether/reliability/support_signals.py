@@ -28,6 +28,14 @@ from tether.reliability.reply import (
 from tether.reliability.words import content_words
 
 FALLBACK_TERMS = shipped_terms("support_fallback", "not_understood")
+# A voice skill's fallback says it in the words of its stock line about the exchange (did not
+# follow, cannot do that here: `exchange_line`) as often as in a widget's; with the coaching after
+# it, both are the same canned line.
+EXCHANGE_TERMS = (
+    shipped_terms("exchange_line", "not_following"),
+    shipped_terms("exchange_line", "cannot_here"),
+)
+ASKS_ABILITY = shipped_terms("exchange_line", "asks_ability")
 GUIDANCE = shipped_terms("support_fallback", "guidance")
 OFFLINE = shipped_terms("support_offline")
 # a canned line is short: a fallback with its coaching, a widget's notice
@@ -74,14 +82,30 @@ def fallback_words(r: Reply) -> str | None:
     if low is None:
         return None
     found = NOT_UNDERSTOOD.search(low) or FALLBACK_TERMS.search(low)
-    if found is None:
-        return None
-    coached = GUIDANCE.search(low)
+    if found is not None:
+        coached = GUIDANCE.search(low)
+    else:
+        found = _exchange_found(low, r.question)
+        if found is None:
+            return None
+        # (after the stock words: "not something I can help with" holds "I can help with",
+        # which coaches nobody)
+        coached = next(GUIDANCE.finditer(low, found.end()), None)
     if coached is None:
         return None
     if r.question and r.of_the_task(_sentence_at(low, found.start())):
         return None
     return f"{found.group(0).strip()} ... {coached.group(0).strip()}"
+
+
+def _exchange_found(low: str, question: str) -> re.Match[str] | None:
+    """The first stock words about the exchange in `low` ("can't help with that", "not sure
+    what you mean"), unless the request asks whether the assistant can do something ("can you
+    order a pizza?" is answered by "I can't, but I can set a timer")."""
+    found = [m for terms in EXCHANGE_TERMS if (m := terms.search(low)) is not None]
+    if not found or (question and ASKS_ABILITY.search(question.lower()) is not None):
+        return None
+    return min(found, key=lambda m: m.start())
 
 
 def offline_words(r: Reply) -> str | None:
