@@ -150,6 +150,7 @@ _LEAD = rf"(?:(?:{_ACKS}|now|next|first|then|so|and)[,.!:;\s\u2014-]+)*"
 _ANNOUNCES = re.compile(
     rf"^\W*{_LEAD}(?:"
     rf"(?:now,? let me|let me (?:now|first)){_STEP} (?:{_VERBS}|get)\b"
+    rf"|let me (?:start|begin) by (?:{_GERUNDS})\b"
     rf"|(?:i|we){_WILL}{_STEP} (?:{_VERBS})\b"
     rf"|(?:i|we)(?:['\u2019]m| am|['\u2019]re| are)(?: now| still)? (?:{_GERUNDS})\b.*\bnow\b"
     r"|(?:still )?in progress\b.*\bnow\b"
@@ -172,10 +173,12 @@ _FINDING = re.compile(
     r"|aren['\u2019]t|wasn['\u2019]t|doesn['\u2019]t|didn['\u2019]t)\b"
 )
 # ... in Chinese: "好的我去执行", "让我先检查一下", "我现在就去修改"
+# ("现在让我为您创建一个...示例：": a step word before "让我", the one served after it)
 _ANNOUNCES_ZH = re.compile(
-    rf"^\W*(?:{_ACKS})?\W*(?:我|让我)(?:现在|马上|这就|先|立即|立刻|接下来)?"
-    r"就?(?:去|来|开始|将|会|要)?(?:执行|处理|修改|检查|查看|看看|看一下|运行|实现|编写|写|更新|修复"
-    r"|创建|读取|分析|完成|做)"
+    rf"^\W*(?:{_ACKS})?\W*(?:现在|接下来|然后|首先|下面)?\W*(?:我|让我)"
+    r"(?:现在|马上|这就|先|立即|立刻|接下来)?就?(?:为您|为你|帮您|帮你)?"
+    r"(?:去|来|开始|将|会|要)?(?:执行|处理|修改|检查|查看|看看|看一下|运行|实现|编写|写|更新|修复"
+    r"|创建|读取|分析|完成|做|制定|整理|整合|生成|搜索|收集)"
 )
 # ... in Korean and Japanese: a verb of the work in the volitional future ("PNG 이미지로 변환해서
 # 문서에 삽입하겠습니다", "확인해 보겠습니다", "このまま結果を待ちます", "ファイルを確認します").
@@ -213,7 +216,7 @@ _ASKS_PLAN = re.compile(rf"(?<!\w)(?:{_words('asks_plan')})(?!\w)")
 _MAY_ANNOUNCE = re.compile(
     rf"let me|{_APOS}ll\b|\bi will|\bwe will|going to|proceed|\bi{_APOS}m |\bi am |we{_APOS}re"
     rf"|we are|in progress|:\s*$|{_ASKS_TO}|if you"
-    r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)|겠습니다|ます"
+    r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)|让我|겠습니다|ます"
 )
 
 
