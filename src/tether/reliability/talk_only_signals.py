@@ -150,7 +150,6 @@ _LEAD = rf"(?:(?:{_ACKS}|now|next|first|then|so|and)[,.!:;\s\u2014-]+)*"
 _ANNOUNCES = re.compile(
     rf"^\W*{_LEAD}(?:"
     rf"(?:now,? let me|let me (?:now|first)){_STEP} (?:{_VERBS}|get)\b"
-    rf"|let me (?:start|begin) by (?:{_GERUNDS})\b"
     rf"|(?:i|we){_WILL}{_STEP} (?:{_VERBS})\b"
     rf"|(?:i|we)(?:['\u2019]m| am|['\u2019]re| are)(?: now| still)? (?:{_GERUNDS})\b.*\bnow\b"
     r"|(?:still )?in progress\b.*\bnow\b"
@@ -237,10 +236,14 @@ def announced_steps(low: str) -> Sequence[str]:
         return ()
     announced = 0
     for sentence in sentences:
-        if _ANNOUNCES_ZH.search(sentence) or _ANNOUNCES_KO_JA.search(sentence) or (
-            _ANNOUNCES.search(sentence)
-            and _VAGUE.match(sentence) is None
-            and _FINDING.search(sentence) is None
+        if (
+            _ANNOUNCES_ZH.search(sentence)
+            or _ANNOUNCES_KO_JA.search(sentence)
+            or (
+                _ANNOUNCES.search(sentence)
+                and _VAGUE.match(sentence) is None
+                and _FINDING.search(sentence) is None
+            )
         ):
             announced += 1
         elif (
@@ -252,40 +255,15 @@ def announced_steps(low: str) -> Sequence[str]:
     return sentences if announced else ()
 
 
-# The next step said last, after what the turn found or did: "Shrunk them to crow size. Now let
-# me write the creation process document." The step word opens the sentence: the turn's own.
-_NEXT_STEP = re.compile(
-    rf"^\W*(?:now,? let me|let me now|next,? let me|now,? i{_WILL}){_STEP} (?:{_VERBS})\b"
-)
-# ... after at most this many sentences of findings.
-NEXT_STEP_AFTER = 3
-
-
-def ends_on_next_step(low: str) -> str | None:
-    """The last sentence of a short reply (lower-cased) that announces the turn's next step
-    ("Now let me ...") after findings or done work, and no question: the turn stopped where
-    its work was to start."""
-    if len(low) > ANNOUNCE_CHARS or "```" in low or "?" in low or _LATER.search(low):
-        return None
-    sentences = _talk_sentences(low)
-    if not 2 <= len(sentences) <= NEXT_STEP_AFTER + 1:
-        return None
-    last = sentences[-1]
-    if _NEXT_STEP.search(last) is None or _FINDING.search(last) is not None:
-        return None
-    return last
-
-
 def announces_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply only announces or acknowledges the work, for this turn (`announced_steps`),
     to a request that did not ask for a plan or the steps."""
     if not may_announce(r.text, r.low, r.lexicon) or _ASKS_PLAN.search(r.question):
         return ()
     steps = announced_steps(r.low)
-    last = steps[-1] if steps else ends_on_next_step(r.low)
-    if not last:
+    if not steps:
         return ()
-    return (Signal("announces_only", w["announces_only"], last[:60]),)
+    return (Signal("announces_only", w["announces_only"], steps[-1][:60]),)
 
 
 # ---------------------------------------------------------------- offers_only
