@@ -121,7 +121,9 @@ def more_questions(text: str, r: Reply) -> str | None:
 
 # The user's next turn ending the reply: a role's label on a line after the model's answer,
 # then one short line or nothing (a chat template with no stop sequence, cut by the length
-# limit or the client at the user's next turn).
+# limit or the client at the user's next turn), or the turn, an ellipsis and a line of the
+# model's own asking for the next one ("USER: Great, thank you!\n...\n\nPlease provide the
+# next question or action.").
 _USER_LINE = re.compile(
     r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:" + "|".join(USER_ROLES) + r")(?:\*\*)?[ \t]*[:\uff1a]",
     re.M | re.I,
@@ -132,7 +134,7 @@ ANSWER_LEAST = 20
 
 def user_turn_last(text: str, r: Reply) -> str | None:
     """The reply ends with the user's next turn: after an answer of its own (letters, not an
-    introduction ending on a colon), a user's role label and one short line at most. Not a
+    introduction ending on a colon), a user's role label and two short lines at most. Not a
     dialogue asked for, nor a text about prompts and templates, nor one with code."""
     labels = list(_USER_LINE.finditer(text))
     if not labels or "```" in text:
@@ -142,7 +144,8 @@ def user_turn_last(text: str, r: Reply) -> str | None:
     after = text[found.end() :].strip()
     if len(before) < ANSWER_LEAST or LETTER.search(before) is None:
         return None
-    if before.endswith((":", "\uff1a")) or len(after) > USER_TURN_CHARS or "\n" in after:
+    lines = [line for line in after.splitlines() if line.strip(" \t.\u2026")]
+    if before.endswith((":", "\uff1a")) or len(after) > USER_TURN_CHARS or len(lines) > 2:
         return None
     if ABOUT_TOKENS.search(text) is not None or _ASKS_QUESTIONS.search(r.question) is not None:
         return None

@@ -197,16 +197,26 @@ MODEL_ROLES = (
 FORMAT_ROLES = ("instruction", "human", "user")
 
 
-def _turn(roles: tuple[str, ...]) -> re.Pattern[str]:
-    """A role's label opening a line: after hashes or in bold at most, then a colon."""
+# A ReAct loop's step after the model's role ("ASSISTANT Thought:", "ASSISTANT Action Input:"):
+# ToolAlpaca's and its kin's format, which a model with no stop sequence writes on for itself.
+REACT_STEP = r"(?:[ \t]+(?:thought|action(?: input)?|observation))?"
+
+
+def _turn(roles: tuple[str, ...], step: str = "") -> re.Pattern[str]:
+    """A role's label opening a line: after hashes or in bold at most, a loop's step word
+    (`step`), then a colon."""
     return re.compile(
-        r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:" + "|".join(roles) + r")(?:\*\*)?[ \t]*[:\uff1a]",
+        r"^[ \t]*(?:#{2,4}[ \t]*|\*\*)?(?:"
+        + "|".join(roles)
+        + r")"
+        + step
+        + r"(?:\*\*)?[ \t]*[:\uff1a]",
         re.M | re.I,
     )
 
 
 _USER_TURN = _turn(USER_ROLES)
-_MODEL_TURN = _turn(MODEL_ROLES)
+_MODEL_TURN = _turn(MODEL_ROLES, REACT_STEP)
 # What a request that asks for a dialogue (a script, a sample chat, a prompt to write) says.
 ASKS_DIALOGUE = re.compile(
     r"dialog|conversation|chat ?log|transcript|script|role.?play|example|sample|prompt|format"
@@ -288,7 +298,9 @@ def both_sides(text: str, r: Reply) -> str | None:
 # sequence, the model taking another turn of its own, answering a user it imagined. The label as
 # templates print it (a role's name in capitals or capitalised, after hashes at most), text after.
 _ASSISTANT_LINE = re.compile(
-    r"^[ \t]*(?:#{2,4}[ \t]*)?(?:ASSISTANT|Assistant)[ \t]*:[ \t]*\S", re.M
+    r"^[ \t]*(?:#{2,4}[ \t]*)?(?:ASSISTANT|Assistant)(?: Thought| Action(?: Input)?)?[ \t]*:"
+    r"[ \t]*\S",
+    re.M,
 )
 # A writer who quotes a template's turns names the template or its tokens.
 _NAMES_TEMPLATE = re.compile(r"token|template|chatml|tokeni[sz]er|role", re.I)

@@ -22,6 +22,8 @@ from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.request_readings import STOP
+from tether.reliability.words import content_words
 
 _DATA: Mapping[str, Any] = SHIPPED.get("gave_up", {})
 
@@ -81,7 +83,7 @@ def gave_up(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     for _ in range(2):
         end = _SENTENCE_END.search(low, start)
         stop = end.start() if end is not None else len(low)
-        found = _given_up(low[start:stop])
+        found = _given_up(low[start:stop]) or _gave_up_asked(low[start:stop], r)
         if found is not None:
             before, after = low[:start], low[start + found[1] :]
             if _CONTRAST.search(before) or _CONTRAST.search(after) or _STATES.search(after):
@@ -107,6 +109,38 @@ def _given_up(sentence: str) -> tuple[str, int] | None:
     if _NOT_OWN.search(lead) is not None or ":" in sentence[m.end() :]:
         return None
     return m.group(0), m.end()
+
+
+# The object words of the asked work the give-up must say again (a verb's object, not a stray
+# word: "500 euros", "us dollars"), in an object of at most so many words.
+ASKED_SHARED = 2
+ASKED_OBJECT_WORDS = 12
+# "couldn't convert 500 euros to us dollars", "was unable to download the forge installer":
+# any verb, its object the rest of the sentence.
+_GIVE_UP_ANY = re.compile(
+    rf"\b(?:{_alternation('unable')})\s+(?:[a-z'-]+)\s+((?:[\w'.-]+\s*){{1,{ASKED_OBJECT_WORDS}}})$"
+)
+# The cause of the failure named: an honest blocker ("I encountered an internal server error",
+# "the airport does not exist"), not a give-up.
+_BLOCKER = re.compile(
+    r"\b(?:error|errors|status code|exist|because|due to|since|invalid|not valid|down"
+    r"|timed? ?out|unavailable|permission|denied|limit|quota|key|token|offline)\b"
+)
+
+
+def _gave_up_asked(sentence: str, r: Reply) -> tuple[str, int] | None:
+    """The speaker's own give-up of any verb whose object says again the asked work (two of the
+    request's words at least: "I couldn't convert 500 Euros to US Dollars" to "Can you convert
+    500 Euros to US Dollars?"), with no cause named in the reply: a tool-use run's last turn
+    that gave up on the task itself."""
+    m = _GIVE_UP_ANY.search(sentence.rstrip(" .!"))
+    if m is None or not r.question or _BLOCKER.search(r.low) is not None:
+        return None
+    lead = sentence[: m.start()]
+    if len(lead) > LEAD_CHARS or _SPEAKER.search(lead) is None or _NOT_OWN.search(lead):
+        return None
+    shared = (content_words(r.compared(m.group(1))) - STOP) & r.asked_words
+    return (m.group(0), m.end()) if len(shared) >= ASKED_SHARED else None
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:

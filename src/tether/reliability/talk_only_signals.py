@@ -15,7 +15,8 @@ future, "let me", the progressive, the offer's question) and the sentence reader
 - announces_only: an agent loop takes a turn with no tool call for the end of the task. A model
   that ends its turn on the announcement of a step ("Now let me update the tests:", "I'll start
   by reading the config file.", "Understood. I'm continuing now with that comparison",
-  "Proceeding with the matcher now; I'll regenerate after ...", "好的我去执行") has promised the
+  "Proceeding with the matcher now; I'll regenerate after ...", "好的我去执行", "변환해서 문서에
+  삽입하겠습니다", "このまま結果を待ちます") has promised the
   work and done none of it: the core false "done". Every sentence opens with the work to come
   (the first person future and a verb of the work, "now let me" or "let me first", a
   progressive "I'm running ... now", "Would you like me to proceed?"), only acknowledges
@@ -171,10 +172,21 @@ _FINDING = re.compile(
     r"|aren['\u2019]t|wasn['\u2019]t|doesn['\u2019]t|didn['\u2019]t)\b"
 )
 # ... in Chinese: "好的我去执行", "让我先检查一下", "我现在就去修改"
+# ("现在让我为您创建一个...示例：": a step word before "让我", the one served after it)
 _ANNOUNCES_ZH = re.compile(
-    rf"^\W*(?:{_ACKS})?\W*(?:我|让我)(?:现在|马上|这就|先|立即|立刻|接下来)?"
-    r"就?(?:去|来|开始|将|会|要)?(?:执行|处理|修改|检查|查看|看看|看一下|运行|实现|编写|写|更新|修复"
-    r"|创建|读取|分析|完成|做)"
+    rf"^\W*(?:{_ACKS})?\W*(?:现在|接下来|然后|首先|下面)?\W*(?:我|让我)"
+    r"(?:现在|马上|这就|先|立即|立刻|接下来)?就?(?:为您|为你|帮您|帮你)?"
+    r"(?:去|来|开始|将|会|要)?(?:执行|处理|修改|检查|查看|看看|看一下|运行|实现|编写|写|更新|修复"
+    r"|创建|读取|分析|完成|做|制定|整理|整合|生成|搜索|收集)"
+)
+# ... in Korean and Japanese: a verb of the work in the volitional future ("PNG 이미지로 변환해서
+# 문서에 삽입하겠습니다", "확인해 보겠습니다", "このまま結果を待ちます", "ファイルを確認します").
+_ANNOUNCES_KO_JA = re.compile(
+    r"(?:확인|수정|진행|실행|작성|추가|변환|삽입|생성|업데이트|분석|구현|설치|시작|검토|적용|반영"
+    r"|조사|점검|처리|변경|제거|삭제|정리|테스트|빌드|배포)(?:을|를)?\s?(?:해\s?)?(?:하|드리|보)겠습니다"
+    r"|(?:살펴|찾아|읽어|알아|해|돌려|열어)\s?보겠습니다"
+    r"|(?:確認|修正|実行|作成|追加|変換|更新|調査|実装|導入|検証|分析|対応|削除|変更)(?:を)?(?:し|いたし)ます"
+    r"|(?:待ち|読み|調べ|進め|見てみ|試し|直し)ます"
 )
 # The thing talked of only "it": a person's "I'll check it out", "Looking into it right now".
 _VAGUE = re.compile(
@@ -194,6 +206,7 @@ _NOW = re.compile(
     rf"|\b(?:{_VERBS})\b[^.,;]*, (?:and )?(?:then )?(?:{_VERBS})\b"
     rf"|{_ASKS_TO}"
     r"|现在|马上|这就|先|立即|立刻|接下来|去|开始|让我"
+    r"|먼저|우선|이제|지금|바로|대로|このまま|まず|今から|これから"
 )
 # A person's promise or a thread's talk (`later`), a name addressed, a smiley.
 _LATER = re.compile(rf"(?<!\w)(?:{_words('later')})(?!\w)|@\w|:\)")
@@ -202,7 +215,7 @@ _ASKS_PLAN = re.compile(rf"(?<!\w)(?:{_words('asks_plan')})(?!\w)")
 _MAY_ANNOUNCE = re.compile(
     rf"let me|{_APOS}ll\b|\bi will|\bwe will|going to|proceed|\bi{_APOS}m |\bi am |we{_APOS}re"
     rf"|we are|in progress|:\s*$|{_ASKS_TO}|if you"
-    r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)"
+    r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)|让我|겠습니다|ます"
 )
 
 
@@ -223,10 +236,14 @@ def announced_steps(low: str) -> Sequence[str]:
         return ()
     announced = 0
     for sentence in sentences:
-        if _ANNOUNCES_ZH.search(sentence) or (
-            _ANNOUNCES.search(sentence)
-            and _VAGUE.match(sentence) is None
-            and _FINDING.search(sentence) is None
+        if (
+            _ANNOUNCES_ZH.search(sentence)
+            or _ANNOUNCES_KO_JA.search(sentence)
+            or (
+                _ANNOUNCES.search(sentence)
+                and _VAGUE.match(sentence) is None
+                and _FINDING.search(sentence) is None
+            )
         ):
             announced += 1
         elif (
