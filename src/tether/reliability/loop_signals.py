@@ -369,3 +369,77 @@ def bare_unknowns(text: str) -> str | None:
     if unknown >= UNK_WORDS and unknown >= UNK_SHARE * len(words):
         return "unk"
     return None
+
+
+# A reply that ends on a ladder: a code model that writes a case, then the same case again with
+# the next figure (`if n == 1: return 1`, `if n == 2: return 1`, ...), or the same function
+# again and again, until its token limit cuts it, often inside a line. Its lines, figures and
+# short strings masked, repeat with one period to the last line (or the last line is the head
+# of the line a period before: the cut). An answer's ladder ends its own way (`return True`
+# after the cases, a fence, a sentence): this one ends in the run. Read on the last lines only:
+# this many characters ...
+LADDER_SPAN = 2400
+# ... a unit of at most this many lines (two or more: one line repeated is a log's, a list's,
+# a test's), said this many times, this many lines at least.
+LADDER_PERIOD = 16
+LADDER_REPEATS = 4
+LADDER_LINES = 6
+# The cheap test: the head of the line before the last (up to its first figure or quote) is
+# said this many times in the tail.
+LADDER_HEAD_CHARS = 6
+_LADDER_CUT = re.compile(r"[\d'\"]")
+# (a figure, a list of them, one cut after its comma, a short string in quotes)
+_FIGURES = re.compile(
+    r"'[^'\n]{0,20}'|\"[^\"\n]{0,20}\"|-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)*,?"
+)
+
+
+def may_ladder_at_end(text: str) -> bool:
+    """Whether `text` (stripped) may end on a ladder (`ladder_end`): the head of its line before
+    the last comes again `LADDER_REPEATS` times in its tail. Cheap: a slice and a count."""
+    end = text.rfind("\n")
+    before = text.rfind("\n", 0, end) if end > 0 else -1
+    if before < 0:
+        return False
+    line = text[before + 1 : end].strip()
+    cut = _LADDER_CUT.search(line)
+    head = line[: cut.start()] if cut is not None else line
+    if len(head) < LADDER_HEAD_CHARS:
+        return False
+    return text.count(head, max(0, len(text) - LADDER_SPAN)) >= LADDER_REPEATS
+
+
+def _masked_tail(text: str) -> list[str]:
+    """The last lines of `text` that are not blank, right-stripped, their figures and short
+    strings masked (`#`): the first one left out (the span may cut it)."""
+    lines = text[-LADDER_SPAN:].splitlines()[1:]
+    return [_FIGURES.sub("#", x.rstrip()) for x in lines if x.strip()]
+
+
+def ladder_end(text: str, r: Reply) -> str | None:
+    """The reply (stripped) ends on a ladder: a unit of two to `LADDER_PERIOD` lines, figures
+    masked, said `LADDER_REPEATS` times or more and `LADDER_LINES` lines or more to its last line
+    (which may be cut), not a table, to a request that asked for no repetition. The unit's first
+    line."""
+    if not may_ladder_at_end(text):
+        return None
+    lines = _masked_tail(text)
+    n = len(lines)
+    last = lines[-1] if lines else ""
+    for p in range(2, min(LADDER_PERIOD, n // LADDER_REPEATS) + 1):
+        ahead = lines[-1 - p]
+        if last != ahead and not (len(last.strip()) >= 2 and ahead.startswith(last)):
+            continue
+        i = n - 2
+        while i - p >= 0 and lines[i] == lines[i - p]:
+            i -= 1
+        run = n - 1 - i  # (lines that repeat the one a period before)
+        if run < max(LADDER_LINES, (LADDER_REPEATS - 1) * p):
+            continue
+        unit = lines[n - p : n] if last == ahead else lines[n - 1 - p : n - 1]
+        if any(x.lstrip().startswith("|") for x in unit) or not any(map(LETTER.search, unit)):
+            continue
+        if r.question and ASKS_REPEAT.search(r.question) is not None:
+            return None
+        return unit[0].strip()[:40]
+    return None

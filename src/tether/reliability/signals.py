@@ -703,6 +703,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a transcript of a subtitle credit over and over
         if loop_signals.may_loop_at_end(text):
             return False  # an answer's start, then a loop until the token limit
+        if loop_signals.may_ladder_at_end(text.rstrip()):
+            return False  # code's case said again with the next figure until the limit
         if cut_turn_signals.may_end_cut(text, lexicon):
             return False  # a turn of thoughts and tool records a client's status cut off
         if unfinished_signals.ends_on_opening(text):
