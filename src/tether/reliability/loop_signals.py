@@ -409,37 +409,60 @@ def may_ladder_at_end(text: str) -> bool:
     return text.count(head, max(0, len(text) - LADDER_SPAN)) >= LADDER_REPEATS
 
 
-def _masked_tail(text: str) -> list[str]:
-    """The last lines of `text` that are not blank, right-stripped, their figures and short
-    strings masked (`#`): the first one left out (the span may cut it)."""
-    lines = text[-LADDER_SPAN:].splitlines()[1:]
-    return [_FIGURES.sub("#", x.rstrip()) for x in lines if x.strip()]
+def _tail_lines(text: str) -> list[str]:
+    """The last lines of `text` that are not blank, right-stripped: the first one left out
+    (the span may cut it)."""
+    return [x.rstrip() for x in text[-LADDER_SPAN:].splitlines()[1:] if x.strip()]
+
+
+def _cut_repeat(last: str, ahead: str) -> bool:
+    """Whether the last line says again the line a period before, or its head (cut there)."""
+    return last == ahead or (len(last.strip()) >= 2 and ahead.startswith(last))
+
+
+def _run_back(lines: list[str], p: int) -> int:
+    """How many lines before the last repeat the one a period `p` before, in a row, plus the
+    last one."""
+    i = len(lines) - 2
+    while i - p >= 0 and lines[i] == lines[i - p]:
+        i -= 1
+    return len(lines) - 1 - i
+
+
+# One line said again word for word (`test = [i for i in test if i != '']`), to the end: this
+# many times at least, this long (a log's or a list's lines differ by a figure at least).
+SAME_LINE_RUN = 8
+SAME_LINE_CHARS = 12
 
 
 def ladder_end(text: str, r: Reply) -> str | None:
     """The reply (stripped) ends on a ladder: a unit of two to `LADDER_PERIOD` lines, figures
     masked, said `LADDER_REPEATS` times or more and `LADDER_LINES` lines or more to its last line
-    (which may be cut), not a table, to a request that asked for no repetition. The unit's first
-    line."""
+    (which may be cut), or one line word for word `SAME_LINE_RUN` times; not a table, to a
+    request that asked for no repetition. The unit's first line."""
     if not may_ladder_at_end(text):
         return None
-    lines = _masked_tail(text)
+    raw = _tail_lines(text)
+    if len(raw) > SAME_LINE_RUN and _cut_repeat(raw[-1], raw[-2]):
+        line = raw[-2].strip()
+        if len(line) >= SAME_LINE_CHARS and LETTER.search(line) and not line.startswith("|"):
+            return _unless_asked(line, r) if _run_back(raw, 1) >= SAME_LINE_RUN else None
+    lines = [_FIGURES.sub("#", x) for x in raw]
     n = len(lines)
-    last = lines[-1] if lines else ""
     for p in range(2, min(LADDER_PERIOD, n // LADDER_REPEATS) + 1):
-        ahead = lines[-1 - p]
-        if last != ahead and not (len(last.strip()) >= 2 and ahead.startswith(last)):
+        if not _cut_repeat(lines[-1], lines[-1 - p]):
             continue
-        i = n - 2
-        while i - p >= 0 and lines[i] == lines[i - p]:
-            i -= 1
-        run = n - 1 - i  # (lines that repeat the one a period before)
-        if run < max(LADDER_LINES, (LADDER_REPEATS - 1) * p):
+        if _run_back(lines, p) < max(LADDER_LINES, (LADDER_REPEATS - 1) * p):
             continue
-        unit = lines[n - p : n] if last == ahead else lines[n - 1 - p : n - 1]
+        unit = lines[n - p : n] if lines[-1] == lines[-1 - p] else lines[n - 1 - p : n - 1]
         if any(x.lstrip().startswith("|") for x in unit) or not any(map(LETTER.search, unit)):
             continue
-        if r.question and ASKS_REPEAT.search(r.question) is not None:
-            return None
-        return unit[0].strip()[:40]
+        return _unless_asked(unit[0].strip(), r)
     return None
+
+
+def _unless_asked(unit: str, r: Reply) -> str | None:
+    """The loop's unit, unless the request asked for a repetition."""
+    if r.question and ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return unit[:40]
