@@ -139,13 +139,23 @@ TAIL_END_AGAIN = 3
 _TAIL_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]|[^\s\u3040-\u30ff\u3400-\u9fff]+")
 
 
+# A loop the model broke out of just before its limit ("Win Win Win ... Win, not, but..."):
+# the characters this far from the end come again and again in the tail.
+TAIL_BREAK_CHARS = 40
+
+
 def may_loop_at_end(text: str) -> bool:
-    """Whether `text` (stripped) may end in a loop: its last characters come again and again
-    in its tail. Cheap (one count over the tail): a long reply is not cleared unread for it."""
+    """Whether `text` (stripped) may end in a loop: its last characters, or those a few words
+    before its end, come again and again in its tail. Cheap (two counts over the tail): a long
+    reply is not cleared unread for it."""
     n = len(text)
-    return n >= 2 * TAIL_LEAST and (
-        text.count(text[-TAIL_END_CHARS:], max(0, n - TAIL_SPAN)) >= TAIL_END_AGAIN
-    )
+    if n < 2 * TAIL_LEAST:
+        return False
+    start = max(0, n - TAIL_SPAN)
+    if text.count(text[-TAIL_END_CHARS:], start) >= TAIL_END_AGAIN:
+        return True
+    probe = text[-TAIL_BREAK_CHARS - TAIL_END_CHARS : -TAIL_BREAK_CHARS]
+    return n > 2 * TAIL_BREAK_CHARS and text.count(probe, start) >= TAIL_END_AGAIN
 
 
 def tail_loop(text: str, r: Reply) -> str | None:
@@ -182,6 +192,8 @@ PERIOD_RUN = 40
 _BLANKS = frozenset(" \n\t")
 # ... unless the unit is a rule's signs or a border's, a grid's or a table's ("+------+------+").
 _BORDER_SIGNS = _RULE_SIGNS | frozenset("+|:")
+# Border signs said over and over this long (characters) are a loop too: no row or rule is.
+BORDER_RUN = 240
 
 
 def periodic_end(text: str, r: Reply) -> str | None:
@@ -201,8 +213,12 @@ def periodic_end(text: str, r: Reply) -> str | None:
     if need > n or text[n - need : n - p] != text[n - need + p :]:
         return None  # (the last `need` characters have period p: the unit said over and over)
     unit = text[n - p :]
-    if set(unit) - _BLANKS <= _BORDER_SIGNS or _LAUGH.fullmatch(unit.strip()) is not None:
+    if _LAUGH.fullmatch(unit.strip()) is not None:
         return None
+    if set(unit) - _BLANKS <= _BORDER_SIGNS and (
+        n < BORDER_RUN or text[n - BORDER_RUN : n - p] != text[n - BORDER_RUN + p :]
+    ):
+        return None  # (a border's signs, unless they run on past any table's row)
     if r.question and ASKS_REPEAT.search(r.question) is not None:
         return None
     return unit.strip()[:40]
