@@ -196,13 +196,23 @@ _BORDER_SIGNS = _RULE_SIGNS | frozenset("+|:")
 BORDER_RUN = 240
 
 
+def _signs_run_on(text: str) -> bool:
+    """Whether the last `BORDER_RUN` characters are one line of signs with no letter or figure
+    (`| | | || | |` to the limit): longer than any table's row or rule."""
+    tail = text[-BORDER_RUN:]
+    return len(tail) == BORDER_RUN and "\n" not in tail and not any(c.isalnum() for c in tail)
+
+
 def periodic_end(text: str, r: Reply) -> str | None:
     """The reply (stripped) ends on one unit repeated `PERIOD_REPEATS` times or more, to its
-    last character, not a border's signs, to a request that asked for no repetition. The unit
-    is found where the last characters came before (a loop's period), not tried one by one, and
-    only the tail it needs is compared; read only when `may_loop_at_end` holds."""
+    last character, not a border's signs (unless they run on, `_signs_run_on`), to a request
+    that asked for no repetition. The unit is found where the last characters came before (a
+    loop's period), not tried one by one, and only the tail it needs is compared; read only
+    when `may_loop_at_end` holds."""
     if not may_loop_at_end(text):
         return None
+    if _signs_run_on(text):
+        return _unless_asked(text[-20:].strip(), r)
     n = len(text)
     end = text[-TAIL_END_CHARS:]
     before = text.rfind(end, max(0, n - PERIOD_CHARS - TAIL_END_CHARS), n - 1)
@@ -215,10 +225,8 @@ def periodic_end(text: str, r: Reply) -> str | None:
     unit = text[n - p :]
     if _LAUGH.fullmatch(unit.strip()) is not None:
         return None
-    if set(unit) - _BLANKS <= _BORDER_SIGNS and (
-        n < BORDER_RUN or text[n - BORDER_RUN : n - p] != text[n - BORDER_RUN + p :]
-    ):
-        return None  # (a border's signs, unless they run on past any table's row)
+    if set(unit) - _BLANKS <= _BORDER_SIGNS:
+        return None
     if r.question and ASKS_REPEAT.search(r.question) is not None:
         return None
     return unit.strip()[:40]
