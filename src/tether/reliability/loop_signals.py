@@ -408,9 +408,14 @@ LADDER_SPAN = 2400
 LADDER_PERIOD = 16
 LADDER_REPEATS = 4
 LADDER_LINES = 6
+# A unit this many lines long (a helper function defined over and over) is a ladder said this
+# many times: the span holds few of them.
+LADDER_LONG_UNIT = 8
+LADDER_LONG_REPEATS = 3
 # The cheap test: the head of the line before the last (up to its first figure or quote) is
 # said this many times in the tail.
 LADDER_HEAD_CHARS = 6
+LADDER_PROBE_CHARS = 400
 _LADDER_CUT = re.compile(r"[\d'\"]")
 # (a figure, a list of them, one cut after its comma, a short string in quotes)
 _FIGURES = re.compile(
@@ -420,12 +425,12 @@ _FIGURES = re.compile(
 
 def may_ladder_at_end(text: str) -> bool:
     """Whether `text` (stripped) may end on a ladder (`ladder_end`): the head of its line before
-    the last comes again `LADDER_REPEATS` times in its tail. Cheap: a slice and a count."""
-    end = text.rfind("\n")
-    before = text.rfind("\n", 0, end) if end > 0 else -1
-    if before < 0:
+    the last (blank lines aside) comes again `LADDER_REPEATS` times in its tail. Cheap: a short
+    slice's lines and a count."""
+    lines = [x for x in text[-LADDER_PROBE_CHARS:].splitlines()[1:] if x.strip()]
+    if len(lines) < 2:
         return False
-    line = text[before + 1 : end].strip()
+    line = lines[-2].strip()
     cut = _LADDER_CUT.search(line)
     head = line[: cut.start()] if cut is not None else line
     if len(head) < LADDER_HEAD_CHARS:
@@ -476,7 +481,8 @@ def ladder_end(text: str, r: Reply) -> str | None:
     for p in range(2, min(LADDER_PERIOD, n // LADDER_REPEATS) + 1):
         if not _cut_repeat(lines[-1], lines[-1 - p]):
             continue
-        if _run_back(lines, p) < max(LADDER_LINES, (LADDER_REPEATS - 1) * p):
+        repeats = LADDER_REPEATS if p < LADDER_LONG_UNIT else LADDER_LONG_REPEATS
+        if _run_back(lines, p) < max(LADDER_LINES, (repeats - 1) * p):
             continue
         unit = lines[n - p : n] if lines[-1] == lines[-1 - p] else lines[n - 1 - p : n - 1]
         if any(x.lstrip().startswith("|") for x in unit) or not any(map(LETTER.search, unit)):
