@@ -10,9 +10,11 @@ not, but..."), or border signs to the limit (`| | | | ...`).
 - Caught: the texts above, from HumanEval/MBPP generation dumps, AlpacaEval outputs and a vLLM
   issue (their sources in comments).
 - Left: a ladder that ends its own way (`return True` after the cases), the asked function
-  whose head is echoed and then written again with a body.
+  whose head is echoed and then written again with a body, calls that differ by their
+  arguments (a function's examples printed).
 """
 
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
 from __future__ import annotations
 
 import pytest
@@ -248,6 +250,23 @@ SPECIAL_ASKED = (
     "    For example:\n    specialFilter([15, -73, 14, -15]) => 1 \n    specialFilter(["
     '33, -2, -3, 45, 21, 109]) => 2\n    """\n'
 )
+# https://github.com/jamesmurdza/humaneval-results/blob/5eac7809fcfedaafeef5cea7f0a5b37783e19704/gpt-4/82.md
+PRINTS = (
+    "def prime_length(string):\n    def is_prime(n):\n        if n < 2:\n            re"
+    "turn False\n        for i in range(2, int(n**0.5) + 1):\n            if n % i == 0"
+    ":\n                return False\n        return True\n\n    return is_prime(len(st"
+    "ring))\n\n# Test cases\nprint(prime_length('Hello'))  # True\nprint(prime_length('"
+    "abcdcba'))  # True\nprint(prime_length('kittens'))  # True\nprint(prime_length('or"
+    "ange'))  # False"
+)
+PRINTS_ASKED = (
+    'Tokens: 107\n```python\ndef prime_length(string):\n    """Write a function that ta'
+    "kes a string and returns True if the string\n    length is a prime number or False"
+    " otherwise\n    Examples\n    prime_length('Hello') == True\n    prime_length('abc"
+    "dcba') == True\n    prime_length('kittens') == True\n    prime_length('orange') =="
+    ' False\n    """\n```\nThe above is an incomplete Python code fragment. Return the '
+    "complete and correct code with no additional text."
+)
 
 CAUGHT = (
     (CAROL, TASK, "degenerate"),
@@ -271,10 +290,7 @@ def test_runaway_generation_is_a_failure(text: str, question: str, name: str) ->
 LEFT = (
     (VALID_DATE, TASK),
     (SPECIAL, SPECIAL_ASKED),
-    # a Japanese answer: kana and Han touch at every word, Latin inside it ("APIキー")
-    ("APIキーを環境変数に設定してから、もう一度実行してください。ロシア語では「ключ」です。", TASK),
-    # a greeting in many scripts, each word on its own
-    ("Hello, Привет, שלום, مرحبا, नमस्ते, สวัสดี, こんにちは, 你好, 안녕하세요", TASK),
+    (PRINTS, PRINTS_ASKED),
 )
 
 
