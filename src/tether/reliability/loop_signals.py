@@ -21,10 +21,13 @@ from tether.reliability.reply import LETTER, Reply
 SOUP_CHARS = 400
 
 
-# A request that asks for a repetition: then a loop is the answer ("say X ten times"; the CJK
-# "times" only after a figure: bare, the one is Japanese's "next", the other its "time").
+# A request that asks for a repetition: then a loop is the answer ("say X ten times"; "times"
+# after a count, not "the number of times" or "how many times" a task counts; the CJK "times"
+# only after a figure: bare, the one is Japanese's "next", the other its "time").
 ASKS_REPEAT = re.compile(
-    r"repeat|\btimes\b|\bloop|again and again|over and over|echo|copy|say\b.*\b\d+\b|"
+    r"repeat|\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty"
+    r"|hundred|thousand|(?<!how )many|multiple|several|few|more|\w+teen|\w+ty)\s+times\b"
+    r"|\bloop|again and again|over and over|echo|copy|say\b.*\b\d+\b|"
     r"\u91cd\u590d|\u904d|[\d\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u4e24\u51e0]\s*"
     r"[\u6b21\u56de]|\u7e70\u308a\u8fd4|\ubc18\ubcf5|\u043f\u043e\u0432\u0442\u043e\u0440|"
     r"wiederhol|r\u00e9p\u00e8te|repet|refrain|chorus",
