@@ -488,6 +488,8 @@ def ladder_end(text: str, r: Reply) -> str | None:
         if _run_back(lines, p) < max(LADDER_LINES, (repeats - 1) * p):
             continue
         unit = lines[n - p : n] if lines[-1] == lines[-1 - p] else lines[n - 1 - p : n - 1]
+        if len(set(unit)) == 1:
+            return None  # (one line, its figures changed: a list's items, a log's, no ladder)
         if any(x.lstrip().startswith("|") for x in unit) or not any(map(LETTER.search, unit)):
             continue
         return _unless_asked(unit[0].strip(), r)
