@@ -426,19 +426,35 @@ _FIGURES = re.compile(
 )
 
 
+def _line_before_last(text: str) -> str:
+    """The line before the last of `text` (stripped), blank lines aside, found from its end
+    within `LADDER_PROBE_CHARS` ("" when there is none)."""
+    seen = 0
+    end = len(text)
+    stop = max(0, end - LADDER_PROBE_CHARS)
+    while end > stop:
+        start = text.rfind("\n", stop, end) + 1
+        line = text[start:end].strip()
+        if line:
+            seen += 1
+            if seen == 2:
+                return line
+        if start == 0 or start <= stop:
+            break
+        end = start - 1
+    return ""
+
+
 def may_ladder_at_end(text: str) -> bool:
     """Whether `text` (stripped) may end on a ladder (`ladder_end`): the head of its line before
-    the last (blank lines aside) comes again `LADDER_REPEATS` times in its tail. Cheap: a short
-    slice's lines and a count."""
-    lines = [x for x in text[-LADDER_PROBE_CHARS:].splitlines()[1:] if x.strip()]
-    if len(lines) < 2:
-        return False
-    line = lines[-2].strip()
+    the last (blank lines aside, up to its first figure or quote) comes again
+    `LADDER_LONG_REPEATS` times in its tail. Cheap: a few slices from the end and a count."""
+    line = _line_before_last(text)
     cut = _LADDER_CUT.search(line)
     head = line[: cut.start()] if cut is not None else line
     if len(head) < LADDER_HEAD_CHARS:
         return False
-    return text.count(head, max(0, len(text) - LADDER_SPAN)) >= LADDER_REPEATS
+    return text.count(head, max(0, len(text) - LADDER_SPAN)) >= LADDER_LONG_REPEATS
 
 
 def _tail_lines(text: str) -> list[str]:
