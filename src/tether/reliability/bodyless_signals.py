@@ -31,7 +31,7 @@ _DOC_OPEN = re.compile(r"[rRuU]?(\"\"\"|''')")
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """The reply may hold a function with a docstring alone: not cleared unread."""
-    return "def " in text and ('"""' in text or "'''" in text) and len(text) <= BODYLESS_CHARS
+    return len(text) <= BODYLESS_CHARS and ('"""' in text or "'''" in text) and "def " in text
 
 
 def _body_lines(lines: list[str], head: int) -> Iterator[str]:
