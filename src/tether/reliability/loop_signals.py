@@ -3,7 +3,8 @@
 A stuck model repeats what it just wrote until it is stopped: one letter or sign ("GGGG",
 "@@@@@@@@"), a few words looping, one line or one word over and over, a number chanted, two
 letters glued ("ToToTo"), every token doubled (a client that appends each delta to the text so
-far), the unknown token bare, or a good start that ends in a loop until the token limit. Answers
+far), the unknown token bare, a good start that ends in a loop until the token limit, or code
+that ends on one case said again with the next figure (`if n == 2: return 1`, ...). Answers
 repeat on purpose too, and the readings keep off them: a table, code, lists and separators (runs
 of signs, not of words), a laugh, a request that asks for a repetition.
 """
