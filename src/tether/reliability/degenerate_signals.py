@@ -53,7 +53,9 @@ from tether.reliability.loop_signals import (
     doubled,
     first_loop,
     glued_loop,
+    ladder_end,
     line_loop,
+    may_ladder_at_end,
     may_loop_at_end,
     number_chant,
     one_letter,
@@ -153,6 +155,8 @@ def may_be_degenerate(text: str) -> bool:
         return True  # (a number chanted after a word: `number_chant`)
     if glued_loop(text) is not None or may_loop_at_end(text) or may_speak_both_sides(text):
         return True
+    if may_ladder_at_end(text):
+        return True  # (a case said again with the next figure until the limit: `ladder_end`)
     if may_take_another_turn(text):
         return True  # (the model's own turn again: `another_turn`)
     if may_repeat_sentences(text) or may_continue(text):
@@ -243,6 +247,7 @@ def broken(r: Reply) -> str | None:
             line_loop(text, r)
             or tail_loop(text, r)
             or periodic_end(text, r)
+            or ladder_end(text, r)
             or both_sides(text, r)
             or another_turn(text, r)
             or sentence_loop(text, r.question)

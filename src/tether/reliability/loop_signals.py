@@ -3,7 +3,8 @@
 A stuck model repeats what it just wrote until it is stopped: one letter or sign ("GGGG",
 "@@@@@@@@"), a few words looping, one line or one word over and over, a number chanted, two
 letters glued ("ToToTo"), every token doubled (a client that appends each delta to the text so
-far), the unknown token bare, or a good start that ends in a loop until the token limit. Answers
+far), the unknown token bare, a good start that ends in a loop until the token limit, or code
+that ends on one case said again with the next figure (`if n == 2: return 1`, ...). Answers
 repeat on purpose too, and the readings keep off them: a table, code, lists and separators (runs
 of signs, not of words), a laugh, a request that asks for a repetition.
 """
@@ -21,10 +22,13 @@ from tether.reliability.reply import LETTER, Reply
 SOUP_CHARS = 400
 
 
-# A request that asks for a repetition: then a loop is the answer ("say X ten times"; the CJK
-# "times" only after a figure: bare, the one is Japanese's "next", the other its "time").
+# A request that asks for a repetition: then a loop is the answer ("say X ten times"; "times"
+# after a count, not "the number of times" or "how many times" a task counts; the CJK "times"
+# only after a figure: bare, the one is Japanese's "next", the other its "time").
 ASKS_REPEAT = re.compile(
-    r"repeat|\btimes\b|\bloop|again and again|over and over|echo|copy|say\b.*\b\d+\b|"
+    r"repeat|\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty"
+    r"|hundred|thousand|(?<!how )many|multiple|several|few|more|\w+teen|\w+ty)\s+times\b"
+    r"|\bloop|again and again|over and over|echo|copy|say\b.*\b\d+\b|"
     r"\u91cd\u590d|\u904d|[\d\u4e00\u4e8c\u4e09\u56db\u4e94\u516d\u4e03\u516b\u4e5d\u5341\u767e\u4e24\u51e0]\s*"
     r"[\u6b21\u56de]|\u7e70\u308a\u8fd4|\ubc18\ubcf5|\u043f\u043e\u0432\u0442\u043e\u0440|"
     r"wiederhol|r\u00e9p\u00e8te|repet|refrain|chorus",
@@ -139,13 +143,23 @@ TAIL_END_AGAIN = 3
 _TAIL_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]|[^\s\u3040-\u30ff\u3400-\u9fff]+")
 
 
+# A loop the model broke out of just before its limit ("Win Win Win ... Win, not, but..."):
+# the characters this far from the end come again and again in the tail.
+TAIL_BREAK_CHARS = 40
+
+
 def may_loop_at_end(text: str) -> bool:
-    """Whether `text` (stripped) may end in a loop: its last characters come again and again
-    in its tail. Cheap (one count over the tail): a long reply is not cleared unread for it."""
+    """Whether `text` (stripped) may end in a loop: its last characters, or those a few words
+    before its end, come again and again in its tail. Cheap (two counts over the tail): a long
+    reply is not cleared unread for it."""
     n = len(text)
-    return n >= 2 * TAIL_LEAST and (
-        text.count(text[-TAIL_END_CHARS:], max(0, n - TAIL_SPAN)) >= TAIL_END_AGAIN
-    )
+    if n < 2 * TAIL_LEAST:
+        return False
+    start = max(0, n - TAIL_SPAN)
+    if text.count(text[-TAIL_END_CHARS:], start) >= TAIL_END_AGAIN:
+        return True
+    probe = text[-TAIL_BREAK_CHARS - TAIL_END_CHARS : -TAIL_BREAK_CHARS]
+    return n > 2 * TAIL_BREAK_CHARS and text.count(probe, start) >= TAIL_END_AGAIN
 
 
 def tail_loop(text: str, r: Reply) -> str | None:
@@ -182,15 +196,27 @@ PERIOD_RUN = 40
 _BLANKS = frozenset(" \n\t")
 # ... unless the unit is a rule's signs or a border's, a grid's or a table's ("+------+------+").
 _BORDER_SIGNS = _RULE_SIGNS | frozenset("+|:")
+# Border signs said over and over this long (characters) are a loop too: no row or rule is.
+BORDER_RUN = 240
+
+
+def _signs_run_on(text: str) -> bool:
+    """Whether the last `BORDER_RUN` characters are one line of signs with no letter or figure
+    (`| | | || | |` to the limit): longer than any table's row or rule."""
+    tail = text[-BORDER_RUN:]
+    return len(tail) == BORDER_RUN and "\n" not in tail and not any(c.isalnum() for c in tail)
 
 
 def periodic_end(text: str, r: Reply) -> str | None:
     """The reply (stripped) ends on one unit repeated `PERIOD_REPEATS` times or more, to its
-    last character, not a border's signs, to a request that asked for no repetition. The unit
-    is found where the last characters came before (a loop's period), not tried one by one, and
-    only the tail it needs is compared; read only when `may_loop_at_end` holds."""
+    last character, not a border's signs (unless they run on, `_signs_run_on`), to a request
+    that asked for no repetition. The unit is found where the last characters came before (a
+    loop's period), not tried one by one, and only the tail it needs is compared; read only
+    when `may_loop_at_end` holds."""
     if not may_loop_at_end(text):
         return None
+    if _signs_run_on(text):
+        return _unless_asked(text[-20:].strip(), r)
     n = len(text)
     end = text[-TAIL_END_CHARS:]
     before = text.rfind(end, max(0, n - PERIOD_CHARS - TAIL_END_CHARS), n - 1)
@@ -201,7 +227,9 @@ def periodic_end(text: str, r: Reply) -> str | None:
     if need > n or text[n - need : n - p] != text[n - need + p :]:
         return None  # (the last `need` characters have period p: the unit said over and over)
     unit = text[n - p :]
-    if set(unit) - _BLANKS <= _BORDER_SIGNS or _LAUGH.fullmatch(unit.strip()) is not None:
+    if _LAUGH.fullmatch(unit.strip()) is not None:
+        return None
+    if set(unit) - _BLANKS <= _BORDER_SIGNS:
         return None
     if r.question and ASKS_REPEAT.search(r.question) is not None:
         return None
@@ -369,3 +397,124 @@ def bare_unknowns(text: str) -> str | None:
     if unknown >= UNK_WORDS and unknown >= UNK_SHARE * len(words):
         return "unk"
     return None
+
+
+# A reply that ends on a ladder: a code model that writes a case, then the same case again with
+# the next figure (`if n == 1: return 1`, `if n == 2: return 1`, ...), or the same function
+# again and again, until its token limit cuts it, often inside a line. Its lines, figures and
+# short strings masked, repeat with one period to the last line (or the last line is the head
+# of the line a period before: the cut). An answer's ladder ends its own way (`return True`
+# after the cases, a fence, a sentence): this one ends in the run. Read on the last lines only:
+# this many characters ...
+LADDER_SPAN = 2400
+# ... a unit of at most this many lines (two or more: one line repeated is a log's, a list's,
+# a test's), said this many times, this many lines at least.
+LADDER_PERIOD = 16
+LADDER_REPEATS = 4
+LADDER_LINES = 6
+# A unit this many lines long (a helper function defined over and over) is a ladder said this
+# many times: the span holds few of them.
+LADDER_LONG_UNIT = 8
+LADDER_LONG_REPEATS = 3
+# The cheap test: the head of the line before the last (up to its first figure or quote) is
+# said this many times in the tail.
+LADDER_HEAD_CHARS = 6
+LADDER_PROBE_CHARS = 400
+_LADDER_CUT = re.compile(r"[\d'\"]")
+# (a figure, a list of them, one cut after its comma, a short string in quotes)
+_FIGURES = re.compile(
+    r"'[^'\n]{0,20}'|\"[^\"\n]{0,20}\"|-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)*,?"
+)
+
+
+def _line_before_last(text: str) -> str:
+    """The line before the last of `text` (stripped), blank lines aside, found from its end
+    within `LADDER_PROBE_CHARS` ("" when there is none)."""
+    seen = 0
+    end = len(text)
+    stop = max(0, end - LADDER_PROBE_CHARS)
+    while end > stop:
+        start = text.rfind("\n", stop, end) + 1
+        line = text[start:end].strip()
+        if line:
+            seen += 1
+            if seen == 2:
+                return line
+        if start == 0 or start <= stop:
+            break
+        end = start - 1
+    return ""
+
+
+def may_ladder_at_end(text: str) -> bool:
+    """Whether `text` (stripped) may end on a ladder (`ladder_end`): the head of its line before
+    the last (blank lines aside, up to its first figure or quote) comes again
+    `LADDER_LONG_REPEATS` times in its tail. Cheap: a few slices from the end and a count."""
+    line = _line_before_last(text)
+    cut = _LADDER_CUT.search(line)
+    head = line[: cut.start()] if cut is not None else line
+    if len(head) < LADDER_HEAD_CHARS:
+        return False
+    return text.count(head, max(0, len(text) - LADDER_SPAN)) >= LADDER_LONG_REPEATS
+
+
+def _tail_lines(text: str) -> list[str]:
+    """The last lines of `text` that are not blank, right-stripped: the first one left out
+    (the span may cut it)."""
+    return [x.rstrip() for x in text[-LADDER_SPAN:].splitlines()[1:] if x.strip()]
+
+
+def _cut_repeat(last: str, ahead: str) -> bool:
+    """Whether the last line says again the line a period before, or its head (cut there)."""
+    return last == ahead or (len(last.strip()) >= 2 and ahead.startswith(last))
+
+
+def _run_back(lines: list[str], p: int) -> int:
+    """How many lines before the last repeat the one a period `p` before, in a row, plus the
+    last one."""
+    i = len(lines) - 2
+    while i - p >= 0 and lines[i] == lines[i - p]:
+        i -= 1
+    return len(lines) - 1 - i
+
+
+# One line said again word for word (`test = [i for i in test if i != '']`), to the end: this
+# many times at least, this long (a log's or a list's lines differ by a figure at least).
+SAME_LINE_RUN = 8
+SAME_LINE_CHARS = 12
+
+
+def ladder_end(text: str, r: Reply) -> str | None:
+    """The reply (stripped) ends on a ladder: a unit of two to `LADDER_PERIOD` lines, figures
+    masked, said `LADDER_REPEATS` times or more and `LADDER_LINES` lines or more to its last line
+    (which may be cut), or one line word for word `SAME_LINE_RUN` times; not a table, to a
+    request that asked for no repetition. The unit's first line."""
+    if not may_ladder_at_end(text):
+        return None
+    raw = _tail_lines(text)
+    if len(raw) > SAME_LINE_RUN and _cut_repeat(raw[-1], raw[-2]):
+        line = raw[-2].strip()
+        if len(line) >= SAME_LINE_CHARS and LETTER.search(line) and not line.startswith("|"):
+            return _unless_asked(line, r) if _run_back(raw, 1) >= SAME_LINE_RUN else None
+    lines = [_FIGURES.sub("#", x) for x in raw]
+    n = len(lines)
+    for p in range(2, min(LADDER_PERIOD, n // LADDER_REPEATS) + 1):
+        if not _cut_repeat(lines[-1], lines[-1 - p]):
+            continue
+        repeats = LADDER_REPEATS if p < LADDER_LONG_UNIT else LADDER_LONG_REPEATS
+        if _run_back(lines, p) < max(LADDER_LINES, (repeats - 1) * p):
+            continue
+        unit = lines[n - p : n] if lines[-1] == lines[-1 - p] else lines[n - 1 - p : n - 1]
+        if len(set(unit)) == 1:
+            return None  # (one line, its figures changed: a list's items, a log's, no ladder)
+        if any(x.lstrip().startswith("|") for x in unit) or not any(map(LETTER.search, unit)):
+            continue
+        return _unless_asked(unit[0].strip(), r)
+    return None
+
+
+def _unless_asked(unit: str, r: Reply) -> str | None:
+    """The loop's unit, unless the request asked for a repetition."""
+    if r.question and ASKS_REPEAT.search(r.question) is not None:
+        return None
+    return unit[:40]

@@ -176,8 +176,28 @@ def _script(c: str) -> int:
     return -1
 
 
+# A soup of tokens from every script, spaced like words ("\u0e14\u0e32\u0e23\u4ef7\u4f4d presenter
+# \u4e45\u3057\u3076 ...\u6d41\u884c\u043f\u0443\u0442\u5d16"): a model whose weights do not
+# match its tokenizer. A writer's word changes script only to or from Latin
+# ("API-\u043a\u043b\u044e\u0447", "\u7528Python\u5199") or inside Chinese, Japanese and
+# Korean (kana and Han, Hangul and Han); one letter of a script touching one of another,
+# neither Latin nor both of East Asia, is a glued token's. This many such contacts make a soup.
+GLUED_CONTACTS = 3
+_EAST_ASIAN = frozenset((7, 8, 9))
+
+
+def _glued_contacts(scripts: list[int]) -> int:
+    """Contacts of two letters of different scripts, neither Latin, not both East Asian."""
+    return sum(
+        1
+        for a, b in pairwise(scripts)
+        if a != b and a > 0 and b > 0 and not (a in _EAST_ASIAN and b in _EAST_ASIAN)
+    )
+
+
 def script_soup(text: str) -> str | None:
-    """A long run with no space whose letters come from many scripts in turn (module doc)."""
+    """A long run with no space whose letters come from many scripts in turn, or words whose
+    letters touch letters of another script `GLUED_CONTACTS` times (module doc)."""
     if len(text) < SOUP_RUN or text.isascii():
         return None
     # (letters of the scripts besides Latin and Han, found by one scan: a soup has three such
@@ -185,12 +205,19 @@ def script_soup(text: str) -> str | None:
     head = text[:SOUP_HEAD]
     if sum(1 for x in _OTHER_SCRIPTS if x.search(head) is not None) < SOUP_SCRIPTS - 2:
         return None
+    glued = 0
     for run in text.split():
-        if len(run) < SOUP_RUN or run.isascii():
+        if run.isascii():
             continue
-        scripts = [s for s in map(_script, run) if s >= 0]
-        if len(set(scripts)) < SOUP_SCRIPTS:
-            continue
-        if sum(1 for a, b in pairwise(scripts) if a != b) >= SOUP_SWITCHES:
+        scripts = [_script(c) for c in run]  # (-1 between letters: only letters that touch)
+        if len(run) >= SOUP_RUN:
+            found = [x for x in scripts if x >= 0]
+            if (
+                len(set(found)) >= SOUP_SCRIPTS
+                and sum(1 for a, b in pairwise(found) if a != b) >= SOUP_SWITCHES
+            ):
+                return run[:20]
+        glued += _glued_contacts(scripts)
+        if glued >= GLUED_CONTACTS:
             return run[:20]
     return None

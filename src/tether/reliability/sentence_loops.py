@@ -30,8 +30,13 @@ from tether.reliability.reply import LETTER
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|[\u3002\uff01\uff1f]+|$)")
 _MARKER = re.compile(r"^\s*(?:[-*+\u2022]|\d{1,3}[.)]|[a-z][.)])\s+", re.I)
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
-# Rows of a table, code and markup are a writer's layout: their lines are not read.
-_LAYOUT_LINE = re.compile(r"^\s*(?:\||<|#include|import |def |class |[{}\[\]])|[{};=]\s*$")
+# Rows of a table, code and markup are a writer's layout: their lines are not read (an indented
+# statement too: a ladder of cases, `if x == 1:` / `return False`, is `ladder_end`'s when it runs
+# on to the limit, an answer's when it ends its own way).
+_LAYOUT_LINE = re.compile(
+    r"^\s*(?:\||<|#include|import |def |class |[{}\[\]])|[{};=]\s*$"
+    r"|^[ \t]+(?:return|if|elif|else|for|while|try|except|raise|yield)\b"
+)
 # A sentence shorter than this is no loop's unit (a word, "Yes.", a list's label).
 SENTENCE_CHARS = 12
 # A sentence repeats one of the last this many sentences ...

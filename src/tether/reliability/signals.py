@@ -64,6 +64,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     model, I cannot write this chapter."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
+                    bodyless_function (the asked function's docstring and no code under it),
                     code_declined (no code, a refusal, where code was asked),
                     query_withheld (no query, and it says none can be written: "It is not
                     possible to write a meaningful SQL query"), schema_in_place (a schema,
@@ -142,6 +143,7 @@ from tether.messages import Request, Usage
 from tether.reliability import (
     ai_excuse_signals,
     blocked_signals,
+    bodyless_signals,
     capability_signals,
     casual_signals,
     choice_signals,
@@ -199,6 +201,7 @@ from tether.reliability.answer_signals import (
     rate_stated,
     typed_command,
 )
+from tether.reliability.bodyless_signals import bodyless_function
 from tether.reliability.capability_signals import disclaims_medium
 from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
@@ -436,6 +439,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answer_unfilled,
     ai_excuse_signals.declines_as_ai,
     stub_code,
+    bodyless_function,
     code_declined,
     query_withheld,
     schema_in_place,
@@ -671,6 +675,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
     talk_only_signals.may_accept,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
+    bodyless_signals.may_fire,  # the asked function's docstring and no code under it
     talk_only_signals.may_offer,  # an offer of more work alone ("If you want, I can also ...")
     query_signals.may_fire,  # no query where one was the work ("cannot write a SQL query")
     forum_dump_signals.may_fire,  # a forum thread written on ("\\end{code}  Comment: ...")
@@ -703,6 +708,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a transcript of a subtitle credit over and over
         if loop_signals.may_loop_at_end(text):
             return False  # an answer's start, then a loop until the token limit
+        if loop_signals.may_ladder_at_end(text.rstrip()):
+            return False  # code's case said again with the next figure until the limit
         if cut_turn_signals.may_end_cut(text, lexicon):
             return False  # a turn of thoughts and tool records a client's status cut off
         if unfinished_signals.ends_on_opening(text):

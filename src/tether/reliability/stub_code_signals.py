@@ -84,6 +84,12 @@ def demands_code(question: str) -> bool:
     return bool(question) and _DEMANDS_CODE.search(question[:4000]) is not None
 
 
+def asks_skeleton(question: str) -> bool:
+    """Whether the request is about a skeleton itself (a stub, a template, an abstract
+    method, `pass`): then one is its answer."""
+    return bool(question) and _ASKS_SKELETON.search(question) is not None
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """The reply may be a skeleton with its body unwritten (a comment, `pass`, a docstring
     echoed over a default return): not cleared unread."""
@@ -165,7 +171,7 @@ def stub_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     echoed = len(doc_line) >= ECHOED_LINE_CHARS and doc_line in question
     if not (comments or nothing or (returns and echoed)):
         return ()  # (a signature alone, or a default return of a function not the request's)
-    if question and _ASKS_SKELETON.search(question) is not None:
+    if asks_skeleton(question):
         return ()
     if not placeholder and not demands_code(question):
         return ()

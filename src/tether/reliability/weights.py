@@ -81,6 +81,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
     "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
+    "bodyless_function": 4.0,  # the asked function's docstring and no code (its prose counted back)
     "code_declined": 4.0,  # no code and a refusal ("I apologize, but as an AI ..."), code asked
     "query_withheld": 4.0,  # no query, none can be written ("cannot generate a SQL query")
     "schema_in_place": 3.0,  # a schema (`CREATE TABLE ...`) and no SELECT, to a question of data
