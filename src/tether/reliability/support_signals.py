@@ -169,8 +169,12 @@ def outcome_words(r: Reply) -> str | None:
     # request in the sentence names the thing as well
     asked = r.asked_words if r.question and _asks_action(r.question) else frozenset()
     thing = None
-    for _, start, _, _ in hits:
+    courtesy = False
+    for name, start, end, _ in hits:
         sentence = _sentence_at(low, max(0, start - offset))
+        if name == "apology" and _only_courtesy(sentence, start - offset, end - offset, low):
+            courtesy = True  # "申し訳ございません。" before the outcome: its courtesy alone
+            continue
         found = THINGS.search(sentence)
         if found is not None:
             thing = thing or found.group(0).strip()
@@ -179,7 +183,28 @@ def outcome_words(r: Reply) -> str | None:
         if not shared:
             return None
         thing = thing or sorted(shared)[0]
+    if thing is None and courtesy:
+        found = THINGS.search(low)  # a courtesy, then the outcome in words the lexicon lacks
+        thing = None if found is None else found.group(0).strip()
     return thing
+
+
+_LETTERS = re.compile(r"[^\W\d_]")
+
+
+def _only_courtesy(sentence: str, start: int, end: int, low: str) -> bool:
+    """Whether the sentence that holds an apology is that apology and its courtesy alone
+    ("Sorry.", "申し訳ございません。", "죄송합니다."): a bot's politeness before it tells the
+    outcome, which another sentence names."""
+    at = low.find(sentence)
+    if at < 0 or not at <= start < at + len(sentence):
+        return False
+    rest = sentence[: start - at] + sentence[end - at :]
+    return len(_LETTERS.findall(rest)) <= COURTESY_LETTERS
+
+
+# letters left around an apology in its own sentence: "申し訳ございません" keeps "ございません"
+COURTESY_LETTERS = 8
 
 
 def _asks_action(question: str) -> bool:
