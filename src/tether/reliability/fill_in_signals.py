@@ -13,10 +13,11 @@ itself, outside any bracket. Filler asked for by name (lorem ipsum, a placeholde
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.reply import Reply, Signal
 
 # A slot and its numbered sibling in the same sentence: "[task 1], [task 2]", "[tarefa 1] e
@@ -38,7 +39,11 @@ _CUES = ("1]", "insert", "lorem")
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """The reply may hold fill-in slots or a fill-in instruction: not cleared unread."""
-    return any(cue in low for cue in _CUES)
+    if any(cue in low for cue in _CUES):
+        return True
+    return len(text) <= FILL_IN_SLOTS_CHARS and any(
+        _is_fill_in(m.group(1), m.group(2)) for m in _BRACKETED_NOTE.finditer(text)
+    )
 
 
 def fill_in_left(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -52,3 +57,134 @@ def fill_in_left(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     again = min(MORE_STAND_INS, max(0, len(_STAND_IN.findall(low)) - 1))
     weight = w["fill_in_left"] + AGAIN_WEIGHT * again if w["fill_in_left"] else 0.0
     return (Signal("fill_in_left", weight, found.group(0)[:60]),)
+
+
+# ---------------------------------------------------------------- slots in place of the content
+#
+# A dataset or a pipeline that stores a model's output as data keeps the note a model wrote in
+# place of the work: "[insert chart]", "<插入流程图>", "[ここにグラフを挿入]" where a chart was
+# asked for, "<nooutput>", or a copy whose facts are all left as slots ("This website was
+# founded in [date] by [Your Name]."). A slot is a stand-in only when it replaces the content:
+# the text is its slots alone, a slot closes the text right after the colon that announced the
+# content ("here is the list: [List of available regions]"), or the slots are a large share of
+# what is said. A letter's salutation and signature slots ("Dear [Name]", "Sincerely,
+# [Your Name]") are the template's own, and a letter with its body written is an answer.
+
+_FILL_IN = SHIPPED.get("fill_in", {})
+
+
+def _words(field: str) -> str:
+    return alternation(_FILL_IN.get(field, ()))
+
+
+# A bracketed note: square, angle, full-width and lenticular brackets; not a Markdown link's
+# text (`[docs](url)`), an image's alt text (`![chart](url)`) or a checkbox (`[x]`).
+_BRACKETED_NOTE = re.compile(
+    r"(?<![!\w\]])([\[<\u3010\uff3b\u3008])\s*([^\[\]<>\u3010\u3011\uff3b\uff3d\u3008\u3009\n`]"
+    r"{2,60}?)\s*([\]>\u3011\uff3d\u3009])(?![(\[:])"
+)
+_CLOSERS = {"[": "]", "<": ">", "\u3010": "\u3011", "\uff3b": "\uff3d", "\u3008": "\u3009"}
+# Inside the note: an instruction to a human ("insert", "your", "插入", "ここに"), a thing the
+# writer was to make ("chart", "流程图"), or a fact the template leaves open ("[Company Name]").
+_OPENER = re.compile(rf"^(?:{_words('openers')})(?![^\W\d_])", re.I)
+_ARTIFACT = re.compile(rf"(?<![^\W\d_])(?:{_words('artifacts')})(?![a-z])", re.I)
+_CJK_ARTIFACT = re.compile(rf"(?:{_words('artifacts')})")
+_FIELD_END = re.compile(rf"(?<![^\W\d_])(?:{_words('fields')})s?$", re.I)
+# Code's brackets: an identifier, a path, an expression, a version, an index.
+_CODE_INSIDE = re.compile(r"[=/\\_.:;{}()|#@$%*+\"]|\d|^\w+-\w+$|^[a-z]+$")
+_GREETING_LINE = re.compile(rf"^\W*(?:{_words('greetings')})\b[^\n]{{0,20}}$", re.I)
+_CLOSING_LINE = re.compile(rf"^\W*(?:{_words('closings')})\W*$", re.I)
+_CLOSING_BEFORE = re.compile(rf"(?:{_words('closings')})\W*$", re.I)
+_STAND_IN_TAG = re.compile(rf"[\[<(]\s*(?:{_words('stand_in_tags')})\s*[\]>)]", re.I)
+_CODE_SPANS = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.S)
+_ASKS_SLOTS = re.compile(
+    r"templat|placeholder|fill[ -]?in|\[your|<your|mad ?lib|blank|boilerplate|skeleton"
+    r"|模板|占位|テンプレート|템플릿|plantilla|modelo|mod[eè]le|vorlage|шаблон",
+    re.I,
+)
+_LETTERS = re.compile(r"[^\W\d_]")
+FILL_IN_SLOTS_CHARS = 1500
+# The letters said per slot below which the slots are the text ("Buy the [PRODUCT NAME]
+# today for less"; "founded in [date] by [Your Name] ... [channel link]": about 45 a slot);
+# a letter with its body written says hundreds a slot.
+SLOT_SHARE_LETTERS = 60
+SLOTS_ALONE = 1.5  # a reply of slots alone: the request's own words in them are no answer
+_NOTE_OPENERS = "[<\u3010\uff3b\u3008&"
+
+
+def _is_fill_in(mark: str, inside: str) -> bool:
+    """Whether a bracketed note names what was to be written there: an instruction, a thing to
+    make, or a fact left open; never code's brackets, an HTML tag, a log's level."""
+    if _CODE_INSIDE.search(inside) is not None:
+        return False
+    spaced = " " in inside or not inside.isascii()
+    if mark in "<\u3008" and not spaced:
+        return False  # `<table>`, `<title>`: a tag, not a note
+    if inside.isupper() and not spaced:
+        return False  # `[ERROR]`, `[DONE]`, `[EMOJI]`: a log's or a tool's label
+    if _OPENER.search(inside) is not None:
+        return True
+    if _ARTIFACT.search(inside) is not None or (
+        not inside.isascii() and _CJK_ARTIFACT.search(inside) is not None
+    ):
+        return spaced
+    return spaced and _FIELD_END.search(inside) is not None
+
+
+def _letter_frame(text: str, start: int, end: int) -> bool:
+    """Whether a slot is a letter's salutation ("Dear [Name],") or signature ("Sincerely,
+    [Your Name]", a slot alone on one of the last lines after a closing)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if _GREETING_LINE.match(before) is not None:
+        return True
+    if _CLOSING_BEFORE.search(before) is not None:
+        return True
+    if before.strip():
+        return False
+    lines_before = text[:line_start].rstrip().splitlines()[-3:]
+    return any(_CLOSING_LINE.match(line.strip()) for line in lines_before)
+
+
+def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A stand-in for the content in its slots: a dataset's tag for no output (`<nooutput>`),
+    a bracketed note where the work goes ("[insert chart]", "<插入流程图>"), alone or closing
+    the text after a colon, or slots that are most of what is said. Not when the request asks
+    for a template or its slots."""
+    text = r.text
+    if len(text) > FILL_IN_SLOTS_CHARS or not any(c in text for c in _NOTE_OPENERS):
+        return ()
+    if r.question and _ASKS_SLOTS.search(r.question[:2000]) is not None:
+        return ()
+    bare = text.strip()
+    if "&" in bare:
+        bare = html.unescape(bare)
+    if len(bare) <= 20 and _STAND_IN_TAG.fullmatch(bare) is not None:
+        return (Signal("fill_in_slots", w["fill_in_slots"], bare),)
+    said = _CODE_SPANS.sub(" ", bare) if "`" in bare else bare
+    slots: list[re.Match[str]] = [
+        m
+        for m in _BRACKETED_NOTE.finditer(said)
+        if _CLOSERS[m.group(1)] == m.group(3) and _is_fill_in(m.group(1), m.group(2))
+    ]
+    if not slots:
+        return ()
+    counted = [m for m in slots if not _letter_frame(said, m.start(), m.end())]
+    if not counted:
+        return ()
+    outside = _BRACKETED_NOTE.sub(" ", said)
+    letters = len(_LETTERS.findall(outside))
+    if letters:  # an extractor's `<!-- image -->` beside the text it extracted: its marker
+        counted = [m for m in counted if not m.group(2).startswith("!--")]
+        if not counted:
+            return ()
+    last = counted[-1]
+    closes = not said[last.end() :].strip(" .。\n") and said[: last.start()].rstrip().endswith(
+        (":", "：")
+    )
+    if letters == 0:  # slots alone: nothing but the notes, whatever they name
+        weight = w["fill_in_slots"] * SLOTS_ALONE
+        return (Signal("fill_in_slots", round(weight, 3), counted[0].group(0)[:60]),)
+    if closes or letters <= SLOT_SHARE_LETTERS * len(counted):
+        return (Signal("fill_in_slots", w["fill_in_slots"], counted[0].group(0)[:60]),)
+    return ()

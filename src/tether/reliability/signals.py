@@ -83,7 +83,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     offers_only (only an offer of more: "If you want, I can also ..."),
                     blocked_by_failure (it opens blocked: "I'm unable to access the
                     repository due to rate limits"), fill_in_left (copy with its fill-in
-                    slots open: "[task 1], [task 2]", "INSERT-TEXT-HERE"),
+                    slots open: "[task 1], [task 2]", "INSERT-TEXT-HERE"), fill_in_slots
+                    (slots in place of the content: "<nooutput>", "[insert chart]",
+                    "<插入流程图>", a text most of which is slots),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -450,6 +452,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     talk_only_signals.offers_only,
     blocked_signals.blocked_by_failure,
     fill_in_signals.fill_in_left,
+    fill_in_signals.fill_in_slots,
     pleads_limits,
     declines_choice,
     prompt_refused,
