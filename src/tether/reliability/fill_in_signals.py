@@ -180,7 +180,7 @@ def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             return ()
     last = counted[-1]
     closes = not said[last.end() :].strip(" .。\n") and said[: last.start()].rstrip().endswith(
-        (":", "：")
+        (":", "\uff1a")
     )
     if letters == 0:  # slots alone: nothing but the notes, whatever they name
         weight = w["fill_in_slots"] * SLOTS_ALONE
