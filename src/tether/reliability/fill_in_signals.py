@@ -42,7 +42,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     if any(cue in low for cue in _CUES):
         return True
     return len(text) <= FILL_IN_SLOTS_CHARS and any(
-        _is_fill_in(m.group(1), m.group(2)) for m in _BRACKETED_NOTE.finditer(text)
+        _note_strength(m.group(1), m.group(2)) for m in _BRACKETED_NOTE.finditer(text)
     )
 
 
@@ -80,13 +80,27 @@ def _words(field: str) -> str:
 # A bracketed note: square, angle, full-width and lenticular brackets; not a Markdown link's
 # text (`[docs](url)`), an image's alt text (`![chart](url)`) or a checkbox (`[x]`).
 _BRACKETED_NOTE = re.compile(
-    r"(?<![!\w\]])([\[<\u3010\uff3b\u3008])\s*([^\[\]<>\u3010\u3011\uff3b\uff3d\u3008\u3009\n`]"
-    r"{2,60}?)\s*([\]>\u3011\uff3d\u3009])(?![(\[:])"
+    r"(?<![!\w\]])([\[<\u3010\uff3b\u3008(\uff08])\s*"
+    r"([^\[\]<>\u3010\u3011\uff3b\uff3d\u3008\u3009()\uff08\uff09\n`]{2,60}?)"
+    r"\s*([\]>\u3011\uff3d\u3009)\uff09])(?![(\[:])"
 )
-_CLOSERS = {"[": "]", "<": ">", "\u3010": "\u3011", "\uff3b": "\uff3d", "\u3008": "\u3009"}
+_CLOSERS = {
+    "[": "]",
+    "<": ">",
+    "\u3010": "\u3011",
+    "\uff3b": "\uff3d",
+    "\u3008": "\u3009",
+    "(": ")",
+    "\uff08": "\uff09",
+}
 # Inside the note: an instruction to a human ("insert", "your", "插入", "ここに"), a thing the
 # writer was to make ("chart", "流程图"), or a fact the template leaves open ("[Company Name]").
-_OPENER = re.compile(rf"^(?:{_words('openers')})(?![^\W\d_])", re.I)
+# (a whole word in alphabets; a word's start in scripts written without spaces: "此处插入")
+_WORD_END = r"(?![a-z\u00e0-\u024f\u0400-\u04ff])"
+_OPENER = re.compile(rf"^(?:{_words('openers')}){_WORD_END}", re.I)
+_INSTRUCTION_OPENER = re.compile(rf"^(?:{_words('instructions')}){_WORD_END}", re.I)
+# A label for the thing to make, then its description: "[Image: a cat on a mat]".
+_ARTIFACT_LABEL = re.compile(rf"^(?:{_words('artifacts')})\s*[:\uff1a]", re.I)
 _ARTIFACT = re.compile(rf"(?<![^\W\d_])(?:{_words('artifacts')})(?![a-z])", re.I)
 _CJK_ARTIFACT = re.compile(rf"(?:{_words('artifacts')})")
 _FIELD_END = re.compile(rf"(?<![^\W\d_])(?:{_words('fields')})s?$", re.I)
@@ -108,27 +122,38 @@ FILL_IN_SLOTS_CHARS = 1500
 # today for less"; "founded in [date] by [Your Name] ... [channel link]": about 45 a slot);
 # a letter with its body written says hundreds a slot.
 SLOT_SHARE_LETTERS = 60
+ONE_SLOT_LETTERS = 30  # one slot in a line of its own size ("Buy the [PRODUCT NAME] today")
 SLOTS_ALONE = 1.5  # a reply of slots alone: the request's own words in them are no answer
-_NOTE_OPENERS = "[<\u3010\uff3b\u3008&"
+_NOTE_OPENERS = "[<\u3010\uff3b\u3008&(\uff08"
 
 
-def _is_fill_in(mark: str, inside: str) -> bool:
-    """Whether a bracketed note names what was to be written there: an instruction, a thing to
-    make, or a fact left open; never code's brackets, an HTML tag, a log's level."""
+def _note_strength(mark: str, inside: str) -> int:
+    """How surely a bracketed note names what was to be written there: `NOTE` for an
+    instruction, a thing to make or a fact left open ("[insert chart]", "[Company Name]"),
+    `BARE_THING` for a thing's name alone ("[Chart]", a stand-in only where the content goes),
+    0 for code's brackets, an HTML tag, a log's level, a writer's aside in parentheses."""
+    if mark in "(\uff08":  # parentheses hold asides: only an instruction is a note there
+        return NOTE if _INSTRUCTION_OPENER.search(inside) is not None else 0
+    if _ARTIFACT_LABEL.search(inside) is not None:
+        return NOTE  # "[Image: a diagram of the water cycle]"
     if _CODE_INSIDE.search(inside) is not None:
-        return False
+        return 0
     spaced = " " in inside or not inside.isascii()
     if mark in "<\u3008" and not spaced:
-        return False  # `<table>`, `<title>`: a tag, not a note
+        return 0  # `<table>`, `<title>`: a tag, not a note
     if inside.isupper() and not spaced:
-        return False  # `[ERROR]`, `[DONE]`, `[EMOJI]`: a log's or a tool's label
+        return 0  # `[ERROR]`, `[DONE]`, `[EMOJI]`: a log's or a tool's label
     if _OPENER.search(inside) is not None:
-        return True
+        return NOTE
     if _ARTIFACT.search(inside) is not None or (
         not inside.isascii() and _CJK_ARTIFACT.search(inside) is not None
     ):
-        return spaced
-    return spaced and _FIELD_END.search(inside) is not None
+        return NOTE if spaced else BARE_THING
+    return NOTE if spaced and _FIELD_END.search(inside) is not None else 0
+
+
+NOTE = 2
+BARE_THING = 1
 
 
 def _letter_frame(text: str, start: int, end: int) -> bool:
@@ -162,18 +187,15 @@ def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(bare) <= 20 and _STAND_IN_TAG.fullmatch(bare) is not None:
         return (Signal("fill_in_slots", w["fill_in_slots"], bare),)
     said = _CODE_SPANS.sub(" ", bare) if "`" in bare else bare
-    slots: list[re.Match[str]] = [
-        m
+    strength = {
+        m: _note_strength(m.group(1), m.group(2))
         for m in _BRACKETED_NOTE.finditer(said)
-        if _CLOSERS[m.group(1)] == m.group(3) and _is_fill_in(m.group(1), m.group(2))
-    ]
-    if not slots:
-        return ()
-    counted = [m for m in slots if not _letter_frame(said, m.start(), m.end())]
+        if _CLOSERS[m.group(1)] == m.group(3)
+    }
+    counted = [m for m, s in strength.items() if s and not _letter_frame(said, m.start(), m.end())]
     if not counted:
         return ()
-    outside = _BRACKETED_NOTE.sub(" ", said)
-    letters = len(_LETTERS.findall(outside))
+    letters = len(_LETTERS.findall(said)) - sum(len(_LETTERS.findall(m.group(0))) for m in counted)
     if letters:  # an extractor's `<!-- image -->` beside the text it extracted: its marker
         counted = [m for m in counted if not m.group(2).startswith("!--")]
         if not counted:
@@ -185,6 +207,11 @@ def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if letters == 0:  # slots alone: nothing but the notes, whatever they name
         weight = w["fill_in_slots"] * SLOTS_ALONE
         return (Signal("fill_in_slots", round(weight, 3), counted[0].group(0)[:60]),)
-    if closes or letters <= SLOT_SHARE_LETTERS * len(counted):
-        return (Signal("fill_in_slots", w["fill_in_slots"], counted[0].group(0)[:60]),)
+    if closes:  # the content announced, then a note where it goes
+        return (Signal("fill_in_slots", w["fill_in_slots"], last.group(0)[:60]),)
+    notes = [m for m in counted if strength[m] == NOTE]
+    if notes and letters <= (SLOT_SHARE_LETTERS if len(notes) > 1 else ONE_SLOT_LETTERS) * len(
+        notes
+    ):
+        return (Signal("fill_in_slots", w["fill_in_slots"], notes[0].group(0)[:60]),)
     return ()
