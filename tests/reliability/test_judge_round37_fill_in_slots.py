@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF002  (notes in their own scripts and brackets)
 """Round 37 (engineer 204): stand-ins and unfilled slots in generated data.
 
 - fill_in_slots (fill_in_signals): slots in place of the content. A dataset's tag for no output
