@@ -41,9 +41,9 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """The reply may hold fill-in slots or a fill-in instruction: not cleared unread."""
     if any(cue in low for cue in _CUES):
         return True
-    return len(text) <= FILL_IN_SLOTS_CHARS and any(
-        _note_strength(m.group(1), m.group(2)) for m in _BRACKETED_NOTE.finditer(text)
-    )
+    if len(text) > FILL_IN_SLOTS_CHARS or _too_few_notes(text):
+        return False
+    return next(iter(_notes(text)), None) is not None
 
 
 def fill_in_left(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -79,11 +79,14 @@ def _words(field: str) -> str:
 
 # A bracketed note: square, angle, full-width and lenticular brackets; not a Markdown link's
 # text (`[docs](url)`), an image's alt text (`![chart](url)`) or a checkbox (`[x]`).
+# (what comes before a note is looked at by `_notes`: a pattern that opens on its bracket is
+# found by a fast scan)
 _BRACKETED_NOTE = re.compile(
-    r"(?<![!\w\]])([\[<\u3010\uff3b\u3008(\uff08])\s*"
-    r"([^\[\]<>\u3010\u3011\uff3b\uff3d\u3008\u3009()\uff08\uff09\n`]{2,60}?)"
-    r"\s*([\]>\u3011\uff3d\u3009)\uff09])(?![(\[:])"
+    r"([\[<\u3010\uff3b\u3008(\uff08])"
+    r"([^\[\]<>\u3010\u3011\uff3b\uff3d\u3008\u3009()\uff08\uff09\n`]{2,60})"
+    r"([\]>\u3011\uff3d\u3009)\uff09])(?![(\[:])"
 )
+_CLOSER_CHARS = frozenset("]>\u3011\uff3d\u3009)\uff09")
 _CLOSERS = {
     "[": "]",
     "<": ">",
@@ -98,12 +101,16 @@ _CLOSERS = {
 # (a whole word in alphabets; a word's start in scripts written without spaces: "此处插入")
 _WORD_END = r"(?![a-z\u00e0-\u024f\u0400-\u04ff])"
 _OPENER = re.compile(rf"^(?:{_words('openers')}){_WORD_END}", re.I)
+_INSTRUCTION_FIRST = frozenset(t[:1].lower() for t in _FILL_IN.get("instructions", ()))
 _INSTRUCTION_OPENER = re.compile(rf"^(?:{_words('instructions')}){_WORD_END}", re.I)
 # A label for the thing to make, then its description: "[Image: a cat on a mat]".
 _ARTIFACT_LABEL = re.compile(rf"^(?:{_words('artifacts')})\s*[:\uff1a]", re.I)
-_ARTIFACT = re.compile(rf"(?<![^\W\d_])(?:{_words('artifacts')})(?![a-z])", re.I)
-_CJK_ARTIFACT = re.compile(rf"(?:{_words('artifacts')})")
-_FIELD_END = re.compile(rf"(?<![^\W\d_])(?:{_words('fields')})s?$", re.I)
+# (in ASCII, a note's words are looked up: a pattern tried at each of its characters is slow)
+_ARTIFACTS = frozenset(t.lower() for t in _FILL_IN.get("artifacts", ()))
+_FIELDS = frozenset(t.lower() for t in _FILL_IN.get("fields", ()))
+_OTHER_ARTIFACT = re.compile(rf"(?:{_words('artifacts')})", re.I)
+_OTHER_FIELD_END = re.compile(rf"(?:{_words('fields')})$", re.I)
+_ASCII_WORD = re.compile(r"[a-z]+")
 # Code's brackets: an identifier, a path, an expression, a version, an index.
 _CODE_INSIDE = re.compile(r"[=/\\_.:;{}()|#@$%*+\"]|\d|^\w+-\w+$|^[a-z]+$")
 _GREETING_LINE = re.compile(rf"^\W*(?:{_words('greetings')})\b[^\n]{{0,20}}$", re.I)
@@ -118,11 +125,11 @@ _ASKS_SLOTS = re.compile(
 )
 _LETTERS = re.compile(r"[^\W\d_]")
 FILL_IN_SLOTS_CHARS = 1500
-# The letters said per slot below which the slots are the text ("Buy the [PRODUCT NAME]
-# today for less"; "founded in [date] by [Your Name] ... [channel link]": about 45 a slot);
-# a letter with its body written says hundreds a slot.
-SLOT_SHARE_LETTERS = 60
-ONE_SLOT_LETTERS = 30  # one slot in a line of its own size ("Buy the [PRODUCT NAME] today")
+# The characters said (but spaces) per slot below which the slots are the text ("Buy the
+# [PRODUCT NAME] today for less"; "founded in [date] by [Your Name] ... [channel link]": about
+# 50 a slot); a letter with its body written says hundreds a slot.
+SLOT_SHARE_CHARS = 70
+ONE_SLOT_CHARS = 36  # one slot in a line of its own size ("Buy the [PRODUCT NAME] today")
 SLOTS_ALONE = 1.5  # a reply of slots alone: the request's own words in them are no answer
 _NOTE_OPENERS = "[<\u3010\uff3b\u3008&(\uff08"
 
@@ -133,6 +140,8 @@ def _note_strength(mark: str, inside: str) -> int:
     `BARE_THING` for a thing's name alone ("[Chart]", a stand-in only where the content goes),
     0 for code's brackets, an HTML tag, a log's level, a writer's aside in parentheses."""
     if mark in "(\uff08":  # parentheses hold asides: only an instruction is a note there
+        if inside[:1].lower() not in _INSTRUCTION_FIRST:
+            return 0  # (most asides: no instruction begins with their first letter)
         return NOTE if _INSTRUCTION_OPENER.search(inside) is not None else 0
     if _ARTIFACT_LABEL.search(inside) is not None:
         return NOTE  # "[Image: a diagram of the water cycle]"
@@ -145,15 +154,56 @@ def _note_strength(mark: str, inside: str) -> int:
         return 0  # `[ERROR]`, `[DONE]`, `[EMOJI]`: a log's or a tool's label
     if _OPENER.search(inside) is not None:
         return NOTE
-    if _ARTIFACT.search(inside) is not None or (
-        not inside.isascii() and _CJK_ARTIFACT.search(inside) is not None
-    ):
-        return NOTE if spaced else BARE_THING
-    return NOTE if spaced and _FIELD_END.search(inside) is not None else 0
+    if inside.isascii():
+        words = _ASCII_WORD.findall(inside.lower())
+        pairs = {" ".join(words[i : i + 2]) for i in range(len(words) - 1)}
+        if _ARTIFACTS.intersection(words) or _ARTIFACTS.intersection(pairs):
+            return NOTE if spaced else BARE_THING
+        last = words[-1] if words else ""
+        return NOTE if spaced and (last in _FIELDS or last.rstrip("s") in _FIELDS) else 0
+    if _OTHER_ARTIFACT.search(inside) is not None:
+        return NOTE
+    return NOTE if _OTHER_FIELD_END.search(inside) is not None else 0
 
 
 NOTE = 2
 BARE_THING = 1
+# Before a note: not a word (`Sales[Net Price]`, `List<String>`), an image's `!`, a `]`.
+_NOT_BEFORE = frozenset("!]")
+_NOTE_CHARS = 62  # a note's longest: its brackets, its spaces and 60 characters inside
+
+
+def _notes(said: str) -> Iterable[tuple[re.Match[str], int]]:
+    """The bracketed notes of a text and how surely each names what was to be written."""
+    for m in _BRACKETED_NOTE.finditer(said):
+        at = m.start()
+        if at and (said[at - 1].isalnum() or said[at - 1] in _NOT_BEFORE or said[at - 1] == "_"):
+            continue
+        if _CLOSERS[m.group(1)] != m.group(3):
+            continue
+        strength = _note_strength(m.group(1), m.group(2).strip())
+        if strength:
+            yield m, strength
+
+
+def _without(said: str, notes: list[re.Match[str]]) -> str:
+    """The text with these notes cut out."""
+    kept, at = [], 0
+    for m in notes:
+        kept.append(said[at : m.start()])
+        at = m.end()
+    kept.append(said[at:])
+    return " ".join(kept)
+
+
+def _too_few_notes(said: str) -> bool:
+    """Whether a text has too few brackets for its notes to be most of it, and does not end on
+    one (a cheap bound before the notes are read: each note is at most `_NOTE_CHARS` long)."""
+    end = said.rstrip(" .\u3002\n")[-1:]
+    if end in _CLOSER_CHARS:
+        return False
+    brackets = sum(said.count(c) for c in _NOTE_OPENERS if c != "&")
+    return len(said) > brackets * (_NOTE_CHARS + SLOT_SHARE_CHARS)
 
 
 def _letter_frame(text: str, start: int, end: int) -> bool:
@@ -187,19 +237,19 @@ def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(bare) <= 20 and _STAND_IN_TAG.fullmatch(bare) is not None:
         return (Signal("fill_in_slots", w["fill_in_slots"], bare),)
     said = _CODE_SPANS.sub(" ", bare) if "`" in bare else bare
-    strength = {
-        m: _note_strength(m.group(1), m.group(2))
-        for m in _BRACKETED_NOTE.finditer(said)
-        if _CLOSERS[m.group(1)] == m.group(3)
-    }
-    counted = [m for m, s in strength.items() if s and not _letter_frame(said, m.start(), m.end())]
+    if _too_few_notes(said):
+        return ()
+    strength = dict(_notes(said))
+    counted = [m for m in strength if not _letter_frame(said, m.start(), m.end())]
     if not counted:
         return ()
-    letters = len(_LETTERS.findall(said)) - sum(len(_LETTERS.findall(m.group(0))) for m in counted)
+    outside = _without(said, counted)
+    letters = len(_LETTERS.findall(outside))
     if letters:  # an extractor's `<!-- image -->` beside the text it extracted: its marker
-        counted = [m for m in counted if not m.group(2).startswith("!--")]
+        counted = [m for m in counted if not m.group(2).lstrip().startswith("!--")]
         if not counted:
             return ()
+        outside = _without(said, counted)
     last = counted[-1]
     closes = not said[last.end() :].strip(" .。\n") and said[: last.start()].rstrip().endswith(
         (":", "\uff1a")
@@ -210,8 +260,7 @@ def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if closes:  # the content announced, then a note where it goes
         return (Signal("fill_in_slots", w["fill_in_slots"], last.group(0)[:60]),)
     notes = [m for m in counted if strength[m] == NOTE]
-    if notes and letters <= (SLOT_SHARE_LETTERS if len(notes) > 1 else ONE_SLOT_LETTERS) * len(
-        notes
-    ):
+    chars = len(outside) - outside.count(" ") - outside.count("\n")
+    if notes and chars <= (SLOT_SHARE_CHARS if len(notes) > 1 else ONE_SLOT_CHARS) * len(notes):
         return (Signal("fill_in_slots", w["fill_in_slots"], notes[0].group(0)[:60]),)
     return ()
