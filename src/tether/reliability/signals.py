@@ -84,7 +84,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     offers_only (only an offer of more: "If you want, I can also ..."),
                     blocked_by_failure (it opens blocked: "I'm unable to access the
                     repository due to rate limits"), fill_in_left (copy with its fill-in
-                    slots open: "[task 1], [task 2]", "INSERT-TEXT-HERE"),
+                    slots open: "[task 1], [task 2]", "INSERT-TEXT-HERE"), fill_in_slots
+                    (slots in place of the content: "<nooutput>", "[insert chart]",
+                    "<插入流程图>", a text most of which is slots), model_cannot (a
+                    dataset's stand-in line: "The GPT model cannot perform such actions."),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -162,6 +165,7 @@ from tether.reliability import (
     limits_signals,
     line_rendering_signals,
     loop_signals,
+    model_cannot_signals,
     notice_signals,
     persona_signals,
     query_signals,
@@ -454,6 +458,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     talk_only_signals.offers_only,
     blocked_signals.blocked_by_failure,
     fill_in_signals.fill_in_left,
+    fill_in_signals.fill_in_slots,
+    model_cannot_signals.model_cannot,
     pleads_limits,
     declines_choice,
     prompt_refused,
@@ -681,6 +687,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     forum_dump_signals.may_fire,  # a forum thread written on ("\\end{code}  Comment: ...")
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
+    model_cannot_signals.may_fire,  # a dataset's line "The GPT model cannot perform such actions"
 )
 
 
