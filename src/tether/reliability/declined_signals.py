@@ -41,6 +41,7 @@ from tether.reliability.refusal_grammar import (
     unable_other,
 )
 from tether.reliability.refusal_signals import refused_by_name, refused_harmless
+from tether.reliability.rendering_signals import script_of
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("task_declined", {})
@@ -70,8 +71,10 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _GATE = (
     *CANNOT_WORDS, "won't", "will not", "not capable", "decline", "refuse", "ability", "capab",
     "not equipped", "not in a position", "not allowed", "not permitted", "not programmed",
-    *CANNOT_ZH, "没有能力", "没有办法", "没法", "不具备", "无力",
+    *CANNOT_ZH, "没有能力", "没有办法", "没法", "不具备", "无力", "不便", "避免讨论",
 )  # fmt: skip
+# A chat template's end-of-turn token printed after the reply ("<eoa>", "</s>"): no sentence.
+_END_TOKEN = re.compile(r"<\|?/?[\w|]{1,16}\|?>")
 
 
 def _declines(low: str) -> str | None:
@@ -94,6 +97,8 @@ def _declines_zh(low: str) -> str | None:
     """`_declines` of a Chinese reply, sentence by sentence ("我无法…", "作为一个人工智能…")."""
     said = None
     for n, sentence in enumerate(sentences_zh(low), 1):
+        if _END_TOKEN.fullmatch(sentence.strip()) is not None:
+            continue
         if _REFUSE_ZH.search(sentence) is not None and (said is not None or n <= OPENING_CLAUSES):
             said = said or sentence
         elif _OTHER_ZH.search(sentence) is None and not offers_zh(sentence):
@@ -161,6 +166,14 @@ def _declines_other(low: str) -> str | None:
     return said
 
 
+def _rendered(r: Reply) -> bool:
+    """Whether the request is a bare line to render (`bare_line`) and the reply is in another
+    script: a refusal in the line's own script ("千年女优的导演因为什么而去世？" -> "我无法回答
+    这个问题...") is the model's reply to it, no rendering."""
+    line = bare_line(r.raw_question, r.lexicon)
+    return line is not None and script_of(r.text) != line.script
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A short reply with a word of refusal may be the task declined: not cleared unread."""
     return len(text) <= DECLINE_CHARS and _gated(low)
@@ -191,7 +204,7 @@ def declined(r: Reply) -> str | None:
         said = _declines_other(low)  # (a request that says "не могу" itself foresees it)
     if said is None:
         return None
-    if r.raw_question and bare_line(r.raw_question, r.lexicon) is not None:
+    if r.raw_question and _rendered(r):
         return None  # a line sent bare to render: the refusal is the line's, rendered
     named = refused_by_name(r)
     if named is not None and not refused_harmless(r, named):
