@@ -65,7 +65,7 @@ _SET_UP = re.compile(regexes(_DATA.get("set_up", ())))
 # An apology opens the reply ("I'm sorry, but ...", "I apologize, but ...").
 _APOLOGY = re.compile(APOLOGY)
 # A connective a clause may still open with ("but it is not ethical to ...").
-_JOINED = re.compile(r"^(?:but|however|and|so),?\s+")
+_JOINED = re.compile(r"^(?:but|however|and|so|additionally|also|furthermore|moreover),?\s+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # Words without which no clause refuses (a cheap test before the clauses are read).
 _GATE = (
