@@ -71,6 +71,7 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _GATE = (
     *CANNOT_WORDS, "won't", "will not", "not capable", "decline", "refuse", "ability", "capab",
     "not equipped", "not in a position", "not allowed", "not permitted", "not programmed",
+    "not trained", "not designed", "not authorized",
     *CANNOT_ZH, "没有能力", "没有办法", "没法", "不具备", "无力", "不便", "避免讨论",
 )  # fmt: skip
 # A chat template's end-of-turn token printed after the reply ("<eoa>", "</s>"): no sentence.
