@@ -1,4 +1,4 @@
-# ruff: noqa: RUF003  (sentence ends in their own punctuation)
+# ruff: noqa: RUF002, RUF003  (sentence ends in their own punctuation)
 """A reply that is, whole, the model declining the task it was given.
 
 A benchmark's answer, a planner's step or an extractor's fields can come back as a refusal:
