@@ -40,7 +40,7 @@ from tether.reliability.refusal_grammar import (
     regexes,
     unable_other,
 )
-from tether.reliability.refusal_signals import refused_by_name, refused_harmless
+from tether.reliability.refusal_signals import refused_by_name
 from tether.reliability.rendering_signals import script_of
 from tether.reliability.reply import Reply, Signal
 
@@ -207,8 +207,7 @@ def declined(r: Reply) -> str | None:
         return None
     if r.raw_question and _rendered(r):
         return None  # a line sent bare to render: the refusal is the line's, rendered
-    named = refused_by_name(r)
-    if named is not None and not refused_harmless(r, named):
+    if refused_by_name(r) is not None:
         return None  # it names what it refuses ("building explosives"): the model's answer
     return said
 
@@ -221,9 +220,6 @@ def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if said is None:
         return ()
     found = [Signal("declines_task", w["declines_task"], said[:60])]
-    named = refused_by_name(r)
-    if named is not None:  # (a harmless thing, or `declined` had not read it a refusal)
-        found.append(Signal("declines_harmless", w["declines_harmless"], named))
     as_model = names_model(r.low) or names_model_other(r.low)
     if as_model is not None:
         found.append(Signal("declines_as_model", w["declines_as_model"], as_model.group(0)))

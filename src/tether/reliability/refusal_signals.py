@@ -19,9 +19,7 @@ from tether.reliability.ai_excuse_signals import excuse
 from tether.reliability.capability_signals import medium_disclaimer
 from tether.reliability.lexicon import SHIPPED, alternation, typographic
 from tether.reliability.limits_signals import pleaded
-from tether.reliability.refusal_grammar import regexes
 from tether.reliability.reply import STOP, Reply, Signal
-from tether.reliability.terms import Terms
 from tether.reliability.words import CONTENT_WORD
 
 # A refusal is a short reply, and refuses in its first sentences; a longer text has its own
@@ -81,57 +79,11 @@ def refused_by_name(r: Reply) -> str | None:
     return named_object(r)
 
 
-# A harmful matter ("weapons", "malware", "personal information", "色情"): a refusal that names
-# one, or answers a request that names one, declined what a model should decline.
-_HARMFUL = Terms(t.lower() for t in _DATA.get("harmful", ()))
-# An input the request lacks ("without knowing which review", "you haven't provided", "not
-# present in the image", "real-time"): a refusal for want of it is an honest answer.
-_WANTING = re.compile(regexes(_DATA.get("wanting", ())))
-
-
-def refused_harmless(r: Reply, said: str) -> bool:
-    """Whether a refusal that names what it refuses (`said`) declines a harmless request:
-    what it refuses is the request's own matter (a request unseen is not judged harmless),
-    neither its sentence nor the request names a harmful matter, and it wants no input the
-    request lacks. "I cannot provide a recipe for spicy mayo as it is not appropriate" is a
-    model's over-refusal, no answer; "I can't help with making weapons" the right one. (Its
-    reason alone is not read for harm: an over-refusal calls a harmless request "harmful".)"""
-    low = r.low.replace("\u2019", "'")
-    return (
-        r.of_the_task(said)
-        and _HARMFUL.search(_sentence_of(low, said)) is None
-        and _HARMFUL.search(r.question) is None
-        and _WANTING.search(low) is None
-    )
-
-
-# A sentence's end: where a refusal's object and its reason stop.
-_SENTENCE_END = re.compile(r"[.!?\n]")
-
-
-def _sentence_of(low: str, said: str) -> str:
-    """The sentence of `low` that holds the refusal `said` (its object and its reason: "I
-    won't write a fake doctor's note for you"), or `said` alone where it is not found."""
-    at = low.find(said[:30])
-    if at < 0:
-        return said
-    end = _SENTENCE_END.search(low, at + len(said))
-    return low[at : end.start() if end is not None else len(low)]
-
-
 def names_refused(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short refusal that names what it refuses ("I can't help with making weapons"): the
     model declined this request in its own words. A filter's stock line names nothing
     ("I can't assist with that", "I cannot process this request")."""
     said = refused_by_name(r)
-    if said is None or _declines_harmless(r, said):
+    if said is None:
         return ()
     return (Signal("names_refused", -w["names_refused"], said),)
-
-
-def _declines_harmless(r: Reply, said: str) -> bool:
-    """Whether the named refusal is, whole, a harmless request declined (`declines_task`
-    reads it so): then it is no answer of the model's own."""
-    from tether.reliability.declined_signals import declined
-
-    return refused_harmless(r, said) and declined(r) is not None

@@ -93,7 +93,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "unfinished_judgment": 5.0,  # ... or a pairwise judge's rationale broken off, no verdict
     "accepts_only": 1.5,  # only "Sure, I can do that!" to a plain task: the work never came
     "declines_as_model": 0.7,  # ... said as a model ("As an AI language model, I cannot")
-    "declines_harmless": 0.6,  # ... naming a harmless thing it refuses ("the lyrics", "a recipe")
     "offers_only": 2.0,  # only an offer of more work ("If you want, I can also ...")
     "blocked_by_failure": 3.0,  # it opens blocked ("unable to access ... due to rate limits")
     "fill_in_left": 2.0,  # copy with its fill-in slots open ("[task 1]", "lorem ipsum")
