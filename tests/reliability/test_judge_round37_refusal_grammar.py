@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001  (texts in Chinese use their own punctuation)
+# ruff: noqa: RUF001, RUF002  (texts in Chinese use their own punctuation)
 """Round 37 (engineer 205): gaps of the refusal grammar (`declines_task`).
 
 - Chinese: a refusal in the script of a short question is the model's reply to it, not a bare
