@@ -60,7 +60,7 @@ _MEDIUM_ZH = re.compile(alternation(_DATA.get("medium_zh", ())))
 _OFFER_ZH = re.compile(regexes([*_DATA.get("offer_zh", ()), *_DATA.get("reason", ())]))
 _SENTENCE_ZH = re.compile(r"[^\u3002\uff01\uff1f!?\n]+")
 _LEAD_ZH = re.compile(
-    r"^(?:(?:很|非常|十分)?抱歉|对不起|對不起|不好意思|但是?|不过|不過)[\uff0c,\s]*"
+    r"^(?:(?:很|非常|十分)?抱歉|对不起|對不起|不好意思|但是?|不过|不過|您好|你好)[\uff0c,\s]*"
 )
 _ASKS = re.compile(regexes(_DATA.get("asks", ())))
 # A request that foresees the disclaimer ("if the video is invalid, tell me you cannot answer"):

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF003  (sentence ends in their own punctuation)
+# ruff: noqa: RUF002, RUF003  (sentence ends in their own punctuation)
 """A reply that is, whole, the model declining the task it was given.
 
 A benchmark's answer, a planner's step or an extractor's fields can come back as a refusal:
@@ -41,6 +41,7 @@ from tether.reliability.refusal_grammar import (
     unable_other,
 )
 from tether.reliability.refusal_signals import refused_by_name
+from tether.reliability.rendering_signals import script_of
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("task_declined", {})
@@ -64,14 +65,17 @@ _SET_UP = re.compile(regexes(_DATA.get("set_up", ())))
 # An apology opens the reply ("I'm sorry, but ...", "I apologize, but ...").
 _APOLOGY = re.compile(APOLOGY)
 # A connective a clause may still open with ("but it is not ethical to ...").
-_JOINED = re.compile(r"^(?:but|however|and|so),?\s+")
+_JOINED = re.compile(r"^(?:but|however|and|so|additionally|also|furthermore|moreover),?\s+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 # Words without which no clause refuses (a cheap test before the clauses are read).
 _GATE = (
     *CANNOT_WORDS, "won't", "will not", "not capable", "decline", "refuse", "ability", "capab",
     "not equipped", "not in a position", "not allowed", "not permitted", "not programmed",
-    *CANNOT_ZH, "没有能力", "没有办法", "没法", "不具备", "无力",
+    "not trained", "not designed", "not authorized",
+    *CANNOT_ZH, "没有能力", "没有办法", "没法", "不具备", "无力", "不便", "避免讨论",
 )  # fmt: skip
+# A chat template's end-of-turn token printed after the reply ("<eoa>", "</s>"): no sentence.
+_END_TOKEN = re.compile(r"<\|?/?[\w|]{1,16}\|?>")
 
 
 def _declines(low: str) -> str | None:
@@ -94,6 +98,8 @@ def _declines_zh(low: str) -> str | None:
     """`_declines` of a Chinese reply, sentence by sentence ("我无法…", "作为一个人工智能…")."""
     said = None
     for n, sentence in enumerate(sentences_zh(low), 1):
+        if _END_TOKEN.fullmatch(sentence.strip()) is not None:
+            continue
         if _REFUSE_ZH.search(sentence) is not None and (said is not None or n <= OPENING_CLAUSES):
             said = said or sentence
         elif _OTHER_ZH.search(sentence) is None and not offers_zh(sentence):
@@ -161,6 +167,14 @@ def _declines_other(low: str) -> str | None:
     return said
 
 
+def _rendered(r: Reply) -> bool:
+    """Whether the request is a bare line to render (`bare_line`) and the reply is in another
+    script: a refusal in the line's own script ("千年女优的导演因为什么而去世？" -> "我无法回答
+    这个问题...") is the model's reply to it, no rendering."""
+    line = bare_line(r.raw_question, r.lexicon)
+    return line is not None and script_of(r.text) != line.script
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A short reply with a word of refusal may be the task declined: not cleared unread."""
     return len(text) <= DECLINE_CHARS and _gated(low)
@@ -191,7 +205,7 @@ def declined(r: Reply) -> str | None:
         said = _declines_other(low)  # (a request that says "не могу" itself foresees it)
     if said is None:
         return None
-    if r.raw_question and bare_line(r.raw_question, r.lexicon) is not None:
+    if r.raw_question and _rendered(r):
         return None  # a line sent bare to render: the refusal is the line's, rendered
     if refused_by_name(r) is not None:
         return None  # it names what it refuses ("building explosives"): the model's answer
