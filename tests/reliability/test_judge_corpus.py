@@ -377,8 +377,12 @@ def test_no_source_straddles_the_split() -> None:
 # committed session transcripts; 280 answers in the tune part, 82 of them turns that carried
 # tool calls): judge/31 on the grown part 401 (it reads a tool-call turn's words as a final
 # text); with eng193 to eng198 merged (judge/32, the record's tool calls and finish reason
-# passed to the judge): hand 619, retrained: 392.
-TUNE_FALSE_ALARMS_AT_MOST = 392
+# passed to the judge): hand 619, retrained: 392. Round 37 joined (1,088 texts: voice skills'
+# and dialog bots' lines, pipelines' committed artifacts, chat-ops plugins' test replies,
+# over-refusal evaluations' outputs, coding agents' final comments; 360 answers in the tune
+# part): judge/32 on the grown part 404; with eng199 to eng205 merged (judge/33): hand 643,
+# retrained: 407.
+TUNE_FALSE_ALARMS_AT_MOST = 407
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -716,8 +720,11 @@ TUNE_FALSE_ALARMS_AT_MOST = 392
 # agents' turns that only announce their work, in transcripts and in Chinese, Japanese and
 # Korean; code completions that loop or wander; tool-use benchmarks' give-ups): judge/31 on the
 # grown part 1,889; with six branches merged (judge/32): hand 1,794 (12,495 of 14,289),
-# retrained: 1,807 (12,482 caught).
-TUNE_MISSES_AT_MOST = 1807
+# retrained: 1,807 (12,482 caught). Round 37 joined (1,088 texts, 286 failures in the tune part:
+# voice and dialog fallbacks, chat-ops plugins' error replies, refusals of harmless requests,
+# coding agents' give-ups): judge/32 on the grown part 1,967; with seven branches merged
+# (judge/33): hand 1,893 (12,682 of 14,575), retrained: 1,899 (12,676 caught).
+TUNE_MISSES_AT_MOST = 1899
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
