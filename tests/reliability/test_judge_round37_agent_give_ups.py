@@ -10,6 +10,9 @@ names the cause, and a report of the work done, still pass.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from tests.reliability.judging import hand
@@ -80,8 +83,6 @@ LEFT = (
         "know his UserId. Could you please check it for me and generate a cute avatar in JPG "
         "format for him using his ID?",
     ),
-    # a Korean acknowledgement that reports the work done (mixed_app_failures_seven_languages)
-    ("알겠습니다. 문의 등록을 취소했습니다.\n\n다른 도움이 필요하시면 언제든 말씀해주세요. 😊", ""),
     # a finding said after the step in its sentence
     ("The config was stale. Now let me check: the error is gone after the reload.", ""),
 )
@@ -92,3 +93,30 @@ def test_an_honest_blocker_or_a_report_is_left(text: str, question: str) -> None
     failure, names = hand(text, question) if question else hand(text)
     assert not {"gave_up", "announces_only", "degenerate"} & names, (text, names)
     assert not failure, (text, names)
+
+
+def test_a_korean_report_of_work_done_is_no_announcement() -> None:
+    """ "Understood. I cancelled the inquiry. Tell me any time you need more help." reports the
+    work done: the Korean announcement reading leaves it. (The hand signals still flag it, on
+    the closing offer of help read as retry advice: a false alarm this round left.)"""
+    text = "알겠습니다. 문의 등록을 취소했습니다.\n\n다른 도움이 필요하시면 언제든 말씀해주세요. 😊"
+    _, names = hand(text)
+    assert not {"gave_up", "announces_only", "degenerate"} & names, names
+
+
+def test_a_give_up_with_a_long_unbroken_object_is_read_at_once() -> None:
+    """The asked-work give-up read its object as word runs with an optional space between, so a
+    run of 40 letters with no end the pattern accepted took six minutes (a real reply of 111
+    characters took four): the object is now split at whitespace only. Run in a child process
+    so a relapse fails this test instead of hanging the suite."""
+    code = (
+        "from tether.messages import Message, Request, Turn\n"
+        "from tether.reliability.judge import judge\n"
+        "req = Request(messages=(Message.text('user', 'Can you convert 500 euros to dollars?'),))\n"
+        "text = \"I couldn't convert \" + 'a' * 60 + '\\u2026'\n"
+        "judge(Turn(content=text, finish_reason='stop', termination='stop'), req)\n"
+        "print('read')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "read"

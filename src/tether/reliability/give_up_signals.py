@@ -117,8 +117,12 @@ ASKED_SHARED = 2
 ASKED_OBJECT_WORDS = 12
 # "couldn't convert 500 euros to us dollars", "was unable to download the forge installer":
 # any verb, its object the rest of the sentence.
+# Words are split by whitespace only, so the object has one reading: an optional space between
+# repeated word runs let a long run be cut every possible way before `$` failed (minutes on a
+# 111-character reply).
 _GIVE_UP_ANY = re.compile(
-    rf"\b(?:{_alternation('unable')})\s+(?:[a-z'-]+)\s+((?:[\w'.-]+\s*){{1,{ASKED_OBJECT_WORDS}}})$"
+    rf"\b(?:{_alternation('unable')})\s+(?:[a-z'-]+)\s+"
+    rf"([\w'.-]+(?:\s+[\w'.-]+){{0,{ASKED_OBJECT_WORDS - 1}}})\s*$"
 )
 # The cause of the failure named: an honest blocker ("I encountered an internal server error",
 # "the airport does not exist"), not a give-up.
