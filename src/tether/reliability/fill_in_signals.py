@@ -123,6 +123,13 @@ _ASKS_SLOTS = re.compile(
     r"|模板|占位|テンプレート|템플릿|plantilla|modelo|mod[eè]le|vorlage|шаблон",
     re.I,
 )
+# Brackets a slot's note sits in, stripped to compare its words with the request's.
+_BRACKETS = "[]<>()【】〈〉 " + "\uff3b\uff3d\uff08\uff09"
+# A request to describe or caption: a bracketed description is then the answer itself.
+_ASKS_DESCRIPTION = re.compile(
+    r"\bdescri|\bcaption|\balt[ -]?text|描述|描写|説明|설명|beschreib|décri|opisz|опиши",
+    re.I,
+)
 _LETTERS = re.compile(r"[^\W\d_]")
 FILL_IN_SLOTS_CHARS = 1500
 # The characters said (but spaces) per slot below which the slots are the text ("Buy the
@@ -231,9 +238,14 @@ def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if r.question and _ASKS_SLOTS.search(r.question[:2000]) is not None:
         return ()
+    if r.question and _ASKS_DESCRIPTION.search(r.question[:2000]) is not None:
+        return ()  # "[Image: a grey cat on a red sofa]" is the description asked for
     bare = text.strip()
     if "&" in bare:
         bare = html.unescape(bare)
+    inner = bare.strip(_BRACKETS).lower()
+    if r.question and inner and inner in r.question.lower():
+        return ()  # the marker the request asks about ("[图片]" to "what does an image show as?")
     if len(bare) <= 20 and _STAND_IN_TAG.fullmatch(bare) is not None:
         return (Signal("fill_in_slots", w["fill_in_slots"], bare),)
     said = _CODE_SPANS.sub(" ", bare) if "`" in bare else bare

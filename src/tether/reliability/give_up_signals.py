@@ -124,6 +124,8 @@ _GIVE_UP_ANY = re.compile(
     rf"\b(?:{_alternation('unable')})\s+(?:[a-z'-]+)\s+"
     rf"([\w'.-]+(?:\s+[\w'.-]+){{0,{ASKED_OBJECT_WORDS - 1}}})\s*$"
 )
+# Verbs whose object not found is an outcome the user asked to learn, not work left undone.
+_FINDING = re.compile(r"(?:find|locate|reproduce|confirm|verify|see|spot|detect|match)\b")
 # The cause of the failure named: an honest blocker ("I encountered an internal server error",
 # "the airport does not exist"), not a give-up.
 _BLOCKER = re.compile(
@@ -140,6 +142,8 @@ def _gave_up_asked(sentence: str, r: Reply) -> tuple[str, int] | None:
     m = _GIVE_UP_ANY.search(sentence.rstrip(" .!"))
     if m is None or not r.question or _BLOCKER.search(r.low) is not None:
         return None
+    if _FINDING.match(m.group(0).split()[-len(m.group(1).split()) - 1]):
+        return None  # "I couldn't find any recipes with okra": a search's outcome, not a give-up
     lead = sentence[: m.start()]
     if len(lead) > LEAD_CHARS or _SPEAKER.search(lead) is None or _NOT_OWN.search(lead):
         return None
