@@ -121,8 +121,8 @@ ASKED_OBJECT_WORDS = 12
 # repeated word runs let a long run be cut every possible way before `$` failed (minutes on a
 # 111-character reply).
 _GIVE_UP_ANY = re.compile(
-    rf"\b(?:{_alternation('unable')})\s+(?:[a-z'-]+)\s+"
-    rf"([\w'.-]+(?:\s+[\w'.-]+){{0,{ASKED_OBJECT_WORDS - 1}}})\s*$"
+    rf"\b(?:{_alternation('unable')})\s+(?P<verb>[a-z'-]+)\s+"
+    rf"(?P<object>[\w'.-]+(?:\s+[\w'.-]+){{0,{ASKED_OBJECT_WORDS - 1}}})\s*$"
 )
 # Verbs whose object not found is an outcome the user asked to learn, not work left undone.
 _FINDING = re.compile(r"(?:find|locate|reproduce|confirm|verify|see|spot|detect|match)\b")
@@ -142,12 +142,12 @@ def _gave_up_asked(sentence: str, r: Reply) -> tuple[str, int] | None:
     m = _GIVE_UP_ANY.search(sentence.rstrip(" .!"))
     if m is None or not r.question or _BLOCKER.search(r.low) is not None:
         return None
-    if _FINDING.match(m.group(0).split()[-len(m.group(1).split()) - 1]):
+    if _FINDING.match(m.group("verb")):
         return None  # "I couldn't find any recipes with okra": a search's outcome, not a give-up
     lead = sentence[: m.start()]
     if len(lead) > LEAD_CHARS or _SPEAKER.search(lead) is None or _NOT_OWN.search(lead):
         return None
-    shared = (content_words(r.compared(m.group(1))) - STOP) & r.asked_words
+    shared = (content_words(r.compared(m.group("object"))) - STOP) & r.asked_words
     return (m.group(0), m.end()) if len(shared) >= ASKED_SHARED else None
 
 
