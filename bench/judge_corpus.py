@@ -9,7 +9,9 @@ coding task).
 The table shows, per part of the corpus, per shape and per language, how many failures each
 judge caught and how many answers it took for failures, for today's judge (`DETECTOR`) beside
 judge/1 (the phrase-coverage check it replaced, kept in `bench/judge_v1.py`) and beside today's
-judge without its learned signal (`-learned`: the hand-written signals alone).
+judge without its learned signal (`-learned`: the hand-written signals alone). Each part's
+slowest reading is printed by its position, with how many took over 0.3 s: a regex that
+backtracks on one text shows there, not as a run that stalls.
 
 Targets on the test part: recall >= 95% on failures, 0 false alarms on answers.
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -44,6 +47,9 @@ import judge_v1
 SYSTEM = "You are a helpful assistant working in the user's repository."
 DEFAULT_TASK = "Fix the failing test in tests/test_parse.py and tell me what you changed."
 TARGET_RECALL = 0.95
+# A reading slower than this is a fault to find (a regex that backtracks on some text), not
+# noise: the judge reads a reply in microseconds.
+SLOW_SECONDS = 0.3
 
 
 def request_for(sample: Sample) -> Request:
@@ -89,14 +95,42 @@ def _row(name: str, group: list[Sample], flagged: dict[str, list[bool]]) -> str:
     return "  ".join(cells)
 
 
+def _timed(part: list[Sample], fn: Callable[[Sample], bool]) -> tuple[list[bool], list[float]]:
+    """Each sample's verdict and the seconds it took. A reading over a tenth of `SLOW_SECONDS`
+    is timed again and keeps the faster time: the first reading of some texts builds the judge's lazily
+    compiled parts, and a loaded machine pauses, while a regex that backtracks is slow twice."""
+    verdicts, seconds = [], []
+    for s in part:
+        start = time.perf_counter()
+        verdicts.append(fn(s))
+        seconds.append(time.perf_counter() - start)
+    for i, s in enumerate(part):
+        if seconds[i] > SLOW_SECONDS / 10:
+            start = time.perf_counter()
+            fn(s)
+            seconds[i] = min(seconds[i], time.perf_counter() - start)
+    return verdicts, seconds
+
+
+def slowness(seconds: list[float]) -> str:
+    """The slowest reading, by position in the part (never the text: the test part stays
+    unread), and how many took over `SLOW_SECONDS`."""
+    worst = max(range(len(seconds)), key=seconds.__getitem__, default=-1)
+    slow = sum(t > SLOW_SECONDS for t in seconds)
+    top = f"{seconds[worst]:.3f} s (text #{worst})" if worst >= 0 else "-"
+    return f"slowest {top}; {slow} over {SLOW_SECONDS} s"
+
+
 def report(part: list[Sample], title: str, misses: bool) -> tuple[float, int]:
-    flagged = {name: [fn(s) for s in part] for name, fn in JUDGES.items()}
+    flagged = {name: [fn(s) for s in part] for name, fn in JUDGES.items() if name != DETECTOR}
+    flagged[DETECTOR], seconds = _timed(part, judge2)
     head = f"{'':<26}  {'fail':>5} {'ans':>5}" + "".join(
         f"  {name + ' recall':>15} {'false':>8}" for name in JUDGES
     )
     print(f"\n== {title}: {len(part)} texts from {len({s.group for s in part})} sources ==")
     print(head)
     print(_row("all", part, flagged))
+    print(slowness(seconds))
     # an answer whose question was not recorded is judged against DEFAULT_TASK, which it does
     # not answer: the harder case (a failure text's request is unrelated to it too)
     asked = ("with its question", "question not recorded")

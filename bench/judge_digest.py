@@ -26,10 +26,10 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from tether.messages import Request, Turn
+from tether.reliability.clearing import quick_clear
 from tether.reliability.corpus import Sample, load, split_of, training_texts, turn_of
 from tether.reliability.judge import DEFAULT_CONFIG, judge, read_text
 from tether.reliability.reading import Reading
-from tether.reliability.signals import quick_clear
 
 sys.path.insert(0, str(Path(__file__).parent))
 from judge import build_request

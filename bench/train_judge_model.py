@@ -174,11 +174,12 @@ import scipy.sparse as sp
 from scipy.optimize import minimize
 
 from tether.reliability import learned
+from tether.reliability.clearing import quick_clear
 from tether.reliability.corpus import Sample, read_batch, samples, split_of, training_texts
 from tether.reliability.judge import JudgeConfig, read_text
 from tether.reliability.reading import THRESHOLD
 from tether.reliability.reply import Reply
-from tether.reliability.signals import FAILURE_SIDE, quick_clear
+from tether.reliability.signals import FAILURE_SIDE
 
 sys.path.insert(0, str(Path(__file__).parent))
 from judge_corpus import request_for

@@ -852,6 +852,7 @@ def test_bench_judge_corpus_leaves_out_a_held_batch(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "without 1 text(s)" in run.stdout and ": 2 texts from 2 sources" in run.stdout
+    assert "slowest " in run.stdout and "0 over 0.3 s" in run.stdout  # timed, never quoted
     assert "upstream connect error" not in run.stdout
     missing = subprocess.run(
         [sys.executable, str(bench), "--leave-out", str(tmp_path / "nope.jsonl")],

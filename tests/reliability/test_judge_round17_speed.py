@@ -3,7 +3,7 @@
 - `trie_patterns.trie_pattern(..., boundary=Boundary(...))`: how a word of a trie may start and end;
   a word inside another word is not matched, a word of another script is matched anywhere.
 - `trie_patterns.Words`: the fast search of a list finds what its exact pattern finds.
-- `signals.MAY_FIRE`: the modules' prechecks keep `quick_clear` from clearing their notices.
+- `clearing.MAY_FIRE`: the modules' prechecks keep `quick_clear` from clearing their notices.
 - `reply.split_sentences`, `code_signals.code_as_noun`: the same pieces and matches as the
   regexes they stand in for.
 """
@@ -14,11 +14,11 @@ import re
 
 import pytest
 
+from tether.reliability.clearing import MAY_FIRE, quick_clear
 from tether.reliability.code_signals import _CODE_AS_NOUN, code_as_noun
 from tether.reliability.corpus import samples
 from tether.reliability.judge import DEFAULT_CONFIG
 from tether.reliability.reply import SENTENCE_BREAK, split_sentences
-from tether.reliability.signals import MAY_FIRE, quick_clear
 from tether.reliability.trie_patterns import Boundary, Words, trie_pattern
 
 LATIN_START = Boundary(before="a-z")

@@ -20,9 +20,9 @@ import pytest
 from tests.reliability.judging import hand
 from tether.messages import Message, Request, ToolSpec, Turn
 from tether.reliability import filter_signals
+from tether.reliability.clearing import quick_clear
 from tether.reliability.judge import DEFAULT_CONFIG, judge
 from tether.reliability.mojibake_signals import mojibake
-from tether.reliability.signals import quick_clear
 
 
 @pytest.mark.parametrize(

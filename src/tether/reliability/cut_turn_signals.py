@@ -198,5 +198,5 @@ def may_end_cut(text: str, lexicon: Lexicon) -> bool:
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """`may_end_cut`, as `signals.MAY_FIRE` asks it of a reply of middle length."""
+    """`may_end_cut`, as `clearing.MAY_FIRE` asks it of a reply of middle length."""
     return may_end_cut(text, lexicon)

@@ -37,7 +37,7 @@ from tether.messages import (
     Turn,
     collect,
 )
-from tether.reliability import signals
+from tether.reliability import clearing
 from tether.reliability.judge import BAD_EVENTS_MAX, DEFAULT_CONFIG, JudgeConfig, read_text
 from tether.reliability.tool_markup import may_be_call
 
@@ -122,7 +122,7 @@ class Holdback:
 
     def _confident(self, head: str) -> bool:
         """The held start reads as an answer's: no failure evidence, or little of it."""
-        if signals.quick_clear(head, self._judge.lexicon):
+        if clearing.quick_clear(head, self._judge.lexicon):
             return True
         bar = self._judge.threshold - CONFIDENT_MARGIN
         return read_text(head, config=self._judge, settle_below=bar, side_only=True).score <= bar

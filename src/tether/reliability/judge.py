@@ -49,7 +49,7 @@ import orjson
 from tether.context.tokens import SectionCounts, count_request
 from tether.errors import ConfigError
 from tether.messages import Request, Turn, Usage
-from tether.reliability import reading, signals
+from tether.reliability import clearing, reading, signals
 from tether.reliability.grader_signals import grading_request
 from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
 from tether.reliability.reply import composed
@@ -276,7 +276,7 @@ def failure_text(
     stripped = composed(text.strip())
     if not stripped:
         return None
-    if signals.quick_clear(stripped, config.lexicon) and not grading_request(request):
+    if clearing.quick_clear(stripped, config.lexicon) and not grading_request(request):
         return None  # (a judge's long rationale is read: its verdict may be missing)
     reading = read_text(stripped, request, usage, config, config.threshold, side_only=True)
     return reading if reading.failure else None

@@ -342,7 +342,7 @@ class Reply:
 SignalFn = Callable[[Reply, Mapping[str, float]], Iterable[Signal]]
 # What may make a module's failure signals fire in a reply, found without reading it:
 # (text stripped, its lower case, lexicon) -> True when a reading may find it. Each module whose
-# signals can fire on a reply with no failure word exports one (`may_fire`); `signals.quick_clear`
+# signals can fire on a reply with no failure word exports one (`may_fire`); `clearing.quick_clear`
 # clears no reply of which one says True.
 Precheck = Callable[[str, str, Lexicon], bool]
 
