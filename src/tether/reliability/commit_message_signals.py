@@ -1,0 +1,111 @@
+"""The signal of a chat turn where a commit message was asked (`chat_for_commit`).
+
+A tool (a coding assistant's auto-commit, a commit-message generator, an IDE's button) asks a
+model for the commit message of a diff and commits what comes back. A model that went on with
+its conversation instead ("The changes look good. Let me run the grep command again ...",
+"I'll help you apply these changes.", "The implementation looks great! You've ...") leaves
+that chat turn as the commit's message: talk about the work in place of the message.
+
+Read where the instructions ask for a commit message (an imperative or a role that makes one:
+"Generate a one-line commit message ...", "an expert ... that generates concise, one-line Git
+commit messages", "Reply with JUST the commit message"), and the reply, longer than a subject
+and a line or two of body, opens with a sentence of chat (the speaker or the listener named,
+a verdict on the work: "I'll", "let me", "you've", "looks good"), not with a subject line, and
+does not name, near its start, the commit message it gives ("Based on the changes, here's a
+concise commit message: ..." gives one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.messages import Request
+from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
+
+# A commit message is a subject and a few lines: a chat turn in its place is longer.
+LEAST_CHARS = 200
+# The opening read: the reply's first line, this much of it.
+OPENING_CHARS = 300
+# A reply that gives a message says so near its start ("Here's a concise commit message:").
+NAMED_WITHIN = 400
+# A subject line is at most this long (git's convention, with room).
+SUBJECT_CHARS = 72
+
+# The instructions ask for a commit message: an imperative that makes one, a role that does,
+# or the reply demanded to be one ("reply with just the commit message").
+_MAKE = r"(?:generate|write|create|suggest|compose|draft|propose|produce)"
+_ASKS = re.compile(
+    rf"(?:^|[.!:;\n]\s*)(?:please\s+)?{_MAKE}\s+(?:me\s+)?(?:[\w,-]+\s+){{0,3}}?(?:git\s+)?"
+    rf"commit\s+(?:message|title|subject)"
+    rf"|\b(?:that|who|which)\s+{_MAKE}s\s+(?:[\w,-]+\s+){{0,3}}?(?:git\s+)?commit\s+messages"
+    r"|\b(?:reply|respond)\s+(?:only\s+)?with\s+(?:just\s+|only\s+)?the\s+(?:[\w-]+\s+)?"
+    r"commit\s+message",
+    re.IGNORECASE,
+)
+# A subject line: a conventional commit's type ("feat(api): ...", "fix: ...") or a line of a
+# subject's length that does not end a sentence.
+_TYPED = re.compile(r"^[\w-]{2,12}(?:\([^)\n]{0,40}\))?!?:\s")
+# A sentence of chat: the speaker or the listener named, a verdict on the work.
+_CHAT = re.compile(
+    r"\b(?:i|i'll|i've|i'm|i'd|let me|let's|you|you've|you're|your|we|we've|we'll|we're"
+    r"|here's|here is|as requested|looks? (?:good|great|correct|fine))\b",
+    re.IGNORECASE,
+)
+# The reply names the message it gives: "Here's a concise commit message ...".
+_NAMES_MESSAGE = re.compile(r"\bcommit (?:message|title|subject)\b", re.IGNORECASE)
+
+
+def asks_commit_message(instructions: str) -> bool:
+    """Whether the instructions (the system prompt and the last user message) ask for a
+    commit message."""
+    return "commit" in instructions and _ASKS.search(instructions) is not None
+
+
+# The last request read and its reading: every attempt at one request asks again.
+_last: tuple[Request | None, bool] = (None, False)
+
+
+def commit_request(request: Request | None) -> bool:
+    """Whether the request asks for a commit message (a long reply to it is read, not cleared
+    unread: a chat turn in the message's place has no failure word)."""
+    global _last
+    if request is None:
+        return False
+    last_request, last = _last
+    if request is last_request:
+        return last
+    found = False
+    for m in request.messages:
+        if m.role in ("system", "user"):
+            text = m.text_content[:QUESTION_CHARS]
+            if "commit" in text.lower() and asks_commit_message(text.lower()):
+                found = True
+                break
+    _last = (request, found)
+    return found
+
+
+def chats_in_place(text: str) -> str | None:
+    """The opening sentence of chat of a reply that is no commit message, or None."""
+    if len(text) < LEAST_CHARS:
+        return None
+    first = text.lstrip().split("\n", 1)[0].strip()[:OPENING_CHARS]
+    if _TYPED.match(first) is not None:
+        return None
+    if len(first) <= SUBJECT_CHARS and not first.endswith((".", "!", ":")):
+        return None  # (a subject line)
+    chat = _CHAT.search(first)
+    if chat is None or _NAMES_MESSAGE.search(text, 0, NAMED_WITHIN) is not None:
+        return None
+    return first
+
+
+def chat_for_commit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A commit message was asked and the reply is a chat turn about the work instead."""
+    if len(r.text) < LEAST_CHARS or not asks_commit_message(r.instructions):
+        return ()
+    found = chats_in_place(r.text)
+    if found is None:
+        return ()
+    return (Signal("chat_for_commit", w["chat_for_commit"], found[:60]),)
