@@ -9,8 +9,6 @@ its place, or after it.
 - `chat_for_commit`: a coding assistant asked for a one-line commit message answers with its
   chat turn ("The changes look good. Let me run the grep command again ..."). Left: a reply
   that names the commit message it gives, a commit message, a chat question about commits.
-- `announces_only` reads "Let me start by exploring ..." and "I need to access ...": a doc
-  generator's opening sentence committed as the whole doc page.
 """
 
 from __future__ import annotations
@@ -140,11 +138,23 @@ def test_a_chat_turn_where_a_commit_message_was_asked_is_caught(text: str) -> No
 @pytest.mark.parametrize(
     "text",
     [
+        "I need the diff to write a commit message.",
+        "Sorry, could you share the changes you want the commit message for?",
+    ],
+)
+def test_a_short_request_for_the_diff_in_place_of_the_message_is_caught(text: str) -> None:
+    assert _judged(text, "(an empty diff)", system=AIDER_COMMIT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         # it names the message it gives, and gives it
         "I'll help you add an API around aider. Based on the implementation I just provided, "
         "here's a concise commit message that captures the essence of the changes:\n\nfeat: Add "
         "REST API for programmatic interaction with aider",
         "fix: Handle non-retryable errors by returning None in simple_send_with_retries",
+        "Fix a crash when I/O fails while you log out.",
         "feat: Add error handling for audio player with detailed error messages\n\n- Catch the "
         "player's error event and show its code and message to the user\n- Retry the segment "
         "once before skipping it, and log the error for the session report",
@@ -165,19 +175,3 @@ def test_a_chat_question_about_commit_messages_asks_for_none() -> None:
         "wrong before and what the change does about it."
     )
     assert not _judged(text, "How do I write good commit messages? Mine are always vague.")
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "I need to access the repository to analyze the source code and generate accurate "
-        "documentation for Data Privacy and Protection Policies. Let me start by exploring the "
-        "repository structure.",
-        "I need to explore the repository structure to understand the codebase and identify "
-        "data protection and privacy compliance implementations. Let me start by examining the "
-        "repository.",
-    ],
-)
-def test_a_doc_page_that_only_announces_its_work_is_caught(text: str) -> None:
-    failure, names = hand(text)
-    assert failure and "announces_only" in names

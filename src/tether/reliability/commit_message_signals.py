@@ -8,23 +8,27 @@ that chat turn as the commit's message: talk about the work in place of the mess
 
 Read where the instructions ask for a commit message (an imperative or a role that makes one:
 "Generate a one-line commit message ...", "an expert ... that generates concise, one-line Git
-commit messages", "Reply with JUST the commit message"), and the reply, longer than a subject
-and a line or two of body, opens with a sentence of chat (the speaker or the listener named,
-a verdict on the work: "I'll", "let me", "you've", "looks good"), not with a subject line, and
-does not name, near its start, the commit message it gives ("Based on the changes, here's a
-concise commit message: ..." gives one).
+commit messages", "Reply with JUST the commit message"), and the reply opens with a sentence of
+chat, not with a subject line: longer than a subject and a line or two of body, the speaker or
+the listener named, a verdict on the work ("I'll", "let me", "you've", "looks good"); shorter,
+the speaker itself or a question ("I need the diff to write a commit message.", "Could you
+share the changes?"). Left: a reply that names, near its start, the commit message it gives
+and gives it ("Based on the changes, here's a concise commit message:\n\nfeat: ...").
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 
 from tether.messages import Request
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 
-# A commit message is a subject and a few lines: a chat turn in its place is longer.
+# A commit message is a subject and a few lines: a chat turn in its place is longer ...
 LEAST_CHARS = 200
+# ... or, shorter, its speaker says "I" or asks the listener ("I need the diff to write it.").
+SHORTEST_CHARS = 20
 # The opening read: the reply's first line, this much of it.
 OPENING_CHARS = 300
 # A reply that gives a message says so near its start ("Here's a concise commit message:").
@@ -32,15 +36,16 @@ NAMED_WITHIN = 400
 # A subject line is at most this long (git's convention, with room).
 SUBJECT_CHARS = 72
 
-# The instructions ask for a commit message: an imperative that makes one, a role that does,
+# The instructions ask for a commit message: an imperative that makes one (at a sentence's
+# start or after "to": "Your mission is to create clean commit messages"), a role that does,
 # or the reply demanded to be one ("reply with just the commit message").
 _MAKE = r"(?:generate|write|create|suggest|compose|draft|propose|produce)"
 _ASKS = re.compile(
-    rf"(?:^|[.!:;\n]\s*)(?:please\s+)?{_MAKE}\s+(?:me\s+)?(?:[\w,-]+\s+){{0,3}}?(?:git\s+)?"
-    rf"commit\s+(?:message|title|subject)"
+    rf"(?:^|[.!:;\n]\s*|\bto\s+)(?:please\s+)?{_MAKE}\s+(?:me\s+)?(?:[\w,-]+\s+){{0,3}}?"
+    rf"(?:git\s+)?commit\s+(?:message|title|subject)"
     rf"|\b(?:that|who|which)\s+{_MAKE}s\s+(?:[\w,-]+\s+){{0,3}}?(?:git\s+)?commit\s+messages"
     r"|\b(?:reply|respond)\s+(?:only\s+)?with\s+(?:just\s+|only\s+)?the\s+(?:[\w-]+\s+)?"
-    r"commit\s+message",
+    r"commit\s+message|\bauthor of (?:a|the) (?:git )?commit message",
     re.IGNORECASE,
 )
 # A subject line: a conventional commit's type ("feat(api): ...", "fix: ...") or a line of a
@@ -50,6 +55,13 @@ _TYPED = re.compile(r"^[\w-]{2,12}(?:\([^)\n]{0,40}\))?!?:\s")
 _CHAT = re.compile(
     r"\b(?:i|i'll|i've|i'm|i'd|let me|let's|you|you've|you're|your|we|we've|we'll|we're"
     r"|here's|here is|as requested|looks? (?:good|great|correct|fine))\b",
+    re.IGNORECASE,
+)
+# ... in a short reply, the speaker itself or a question to the listener ("I" as a word, not
+# "I/O"): a subject may say "you" ("Fix a crash when you log out").
+_SPEAKS = re.compile(
+    r"(?:^|\s)(?:i(?=[\s'\u2019])|let me\b|could you\b|can you\b|please (?:provide|share|paste)\b"
+    r"|sorry\b)",
     re.IGNORECASE,
 )
 # The reply names the message it gives: "Here's a concise commit message ...".
@@ -86,24 +98,39 @@ def commit_request(request: Request | None) -> bool:
     return found
 
 
+def _gives_message(text: str) -> bool:
+    """Whether a reply names, near its start, the commit message it gives, and a line of it
+    follows: a typed subject, or a subject's line after a line that ends on a colon."""
+    if _NAMES_MESSAGE.search(text, 0, NAMED_WITHIN) is None:
+        return False
+    lines = [line.strip().strip("`*\"'> ") for line in text.splitlines() if line.strip()]
+    for before, line in itertools.pairwise(lines):
+        if _TYPED.match(line) is not None:
+            return True
+        if before.endswith(":") and len(line) <= SUBJECT_CHARS:
+            return True
+    return False
+
+
 def chats_in_place(text: str) -> str | None:
     """The opening sentence of chat of a reply that is no commit message, or None."""
-    if len(text) < LEAST_CHARS:
+    text = text.strip()
+    if len(text) < SHORTEST_CHARS:
         return None
-    first = text.lstrip().split("\n", 1)[0].strip()[:OPENING_CHARS]
+    first = text.split("\n", 1)[0].strip()[:OPENING_CHARS]
     if _TYPED.match(first) is not None:
         return None
-    if len(first) <= SUBJECT_CHARS and not first.endswith((".", "!", ":")):
+    if len(first) <= SUBJECT_CHARS and not first.endswith((".", "!", ":", "?")):
         return None  # (a subject line)
-    chat = _CHAT.search(first)
-    if chat is None or _NAMES_MESSAGE.search(text, 0, NAMED_WITHIN) is not None:
+    chat = _CHAT if len(text) >= LEAST_CHARS else _SPEAKS
+    if chat.search(first) is None or _gives_message(text):
         return None
     return first
 
 
 def chat_for_commit(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A commit message was asked and the reply is a chat turn about the work instead."""
-    if len(r.text) < LEAST_CHARS or not asks_commit_message(r.instructions):
+    if len(r.text) < SHORTEST_CHARS or not asks_commit_message(r.instructions):
         return ()
     found = chats_in_place(r.text)
     if found is None:

@@ -150,7 +150,6 @@ _LEAD = rf"(?:(?:{_ACKS}|now|next|first|then|so|and)[,.!:;\s\u2014-]+)*"
 _ANNOUNCES = re.compile(
     rf"^\W*{_LEAD}(?:"
     rf"(?:now,? let me|let me (?:now|first)){_STEP} (?:{_VERBS}|get)\b"
-    rf"|let me (?:start|begin) by (?:{_GERUNDS})\b"
     rf"|(?:i|we){_WILL}{_STEP} (?:{_VERBS})\b"
     rf"|(?:i|we)(?:['\u2019]m| am|['\u2019]re| are)(?: now| still)? (?:{_GERUNDS})\b.*\bnow\b"
     r"|(?:still )?in progress\b.*\bnow\b"
