@@ -22,11 +22,12 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import Reply, Signal
-from tether.reliability.transform_signals import asks_for_text, meta_search, names_transform
+from tether.reliability.transform_signals import asks_for_text, may_name_transform, meta_search
 
-# The end of a reply read: its last lines, this many at most, in this many characters.
+# The end of a reply read: its last lines, this many at most; the precheck reads this many
+# characters of it (the request line, or the example after it, names the transform).
 END_LINES = 3
-END_CHARS = 400
+END_CHARS = 160
 # The request line is short ...
 LINE_CHARS = 200
 # ... and what follows it shorter (an example offered).
@@ -39,14 +40,17 @@ _SET_APART = re.compile(r"^\s*(?:[>|`\"'\u201c\u300c#*-]|\d+[.)]\s|[\w.-]+\s*[=:
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """Whether the end of a reply may name a transform (so that it is not cleared unread)."""
-    return names_transform(text[-END_CHARS:])
+    """Whether the end of a reply may name a transform (so that it is not cleared unread);
+    `low` is its lower case, or "" (then its end is lowered here)."""
+    if not low:
+        return may_name_transform(text[-END_CHARS:].lower())
+    return may_name_transform(low, max(0, len(low) - END_CHARS))
 
 
 def asked_at_end(text: str, question: str) -> str | None:
     """The words of one of a long reply's last lines that ask for the text to transform or say
     none was given, after a body, or None."""
-    if not names_transform(text[-END_CHARS:]):
+    if not may_name_transform(text[-END_CHARS:].lower()):
         return None
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if len(lines) <= BODY_LINES:

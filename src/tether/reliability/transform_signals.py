@@ -244,9 +244,27 @@ def asks_for_text(line: str) -> str | None:
     return m.group(0)
 
 
-def names_transform(text: str) -> bool:
-    """Whether a text names a transform ("translate", "summary", "翻译"): cheap, one regex."""
-    return _NAMES.search(text) is not None
+# The stems of `names` that are plain words (a fragment's trailing `\w*` left off: "translat",
+# "翻译"), as one regex of literals: a cheap test of a lowered text, before `_NAMES`.
+_STEMS = re.compile(
+    "|".join(
+        sorted(
+            {
+                re.escape(stem)
+                for words in _DATA.get("names", {}).values()
+                for w in words
+                if re.fullmatch(r"[^\\()\[\]?*+;|.]+", stem := str(w).removesuffix("\\w*"))
+            }
+        )
+    )
+    or _NONE
+)
+
+
+def may_name_transform(low: str, start: int = 0) -> bool:
+    """Whether a lowered text (from `start`) may name a transform ("translat", "翻译"): cheap,
+    literals only; `asks_for_text` reads the words."""
+    return _STEMS.search(low, start) is not None
 
 
 @lru_cache(maxsize=64)
