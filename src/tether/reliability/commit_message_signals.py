@@ -74,6 +74,9 @@ def asks_commit_message(instructions: str) -> bool:
     return "commit" in instructions and _ASKS.search(instructions) is not None
 
 
+# A commit-message tool says what it asks at its system prompt's start (an agent's long
+# prompt is read this far only: every request is asked once).
+ASKED_WITHIN = 1500
 # The last request read and its reading: every attempt at one request asks again.
 _last: tuple[Request | None, bool] = (None, False)
 
@@ -87,13 +90,14 @@ def commit_request(request: Request | None) -> bool:
     last_request, last = _last
     if request is last_request:
         return last
+    system = [m for m in request.messages if m.role == "system"]
+    user = next((m for m in reversed(request.messages) if m.role == "user"), None)
     found = False
-    for m in request.messages:
-        if m.role in ("system", "user"):
-            text = m.text_content[:QUESTION_CHARS]
-            if "commit" in text.lower() and asks_commit_message(text.lower()):
-                found = True
-                break
+    for m in (*system, *([user] if user is not None else [])):
+        text = m.text_content[: ASKED_WITHIN if m.role == "system" else QUESTION_CHARS]
+        if "ommit" in text and asks_commit_message(text.lower()):
+            found = True
+            break
     _last = (request, found)
     return found
 
