@@ -154,6 +154,12 @@ def test_a_short_request_for_the_diff_in_place_of_the_message_is_caught(text: st
         "here's a concise commit message that captures the essence of the changes:\n\nfeat: Add "
         "REST API for programmatic interaction with aider",
         "fix: Handle non-retryable errors by returning None in simple_send_with_retries",
+        # a lead-in, then the message
+        "Sure, here you go:\n\nAdd retry logic to the HTTP client\n\nThe client now retries "
+        "failed requests with exponential backoff, up to five attempts, and logs each retry.",
+        "Sure! Here's a suggested commit message:\n\n```\nfeat: add retry logic to the HTTP "
+        "client\n```\n\nThis captures the change in the client and the new backoff helper, "
+        "which now has its own tests too.",
         "Fix a crash when I/O fails while you log out.",
         "feat: Add error handling for audio player with detailed error messages\n\n- Catch the "
         "player's error event and show its code and message to the user\n- Retry the segment "

@@ -102,16 +102,31 @@ def commit_request(request: Request | None) -> bool:
     return found
 
 
-def _gives_message(text: str) -> bool:
-    """Whether a reply names, near its start, the commit message it gives, and a line of it
-    follows: a typed subject, or a subject's line after a line that ends on a colon."""
+def _subject(line: str) -> bool:
+    """Whether a line (stripped) may be a commit's subject: a typed one, or a subject's length
+    that does not end a sentence; not code (a fence that names a language)."""
+    if line.startswith("```"):
+        return False
+    line = line.strip("*\"'> ")
+    return _TYPED.match(line) is not None or (
+        0 < len(line) <= SUBJECT_CHARS and not line.endswith((".", ":", "?", "!"))
+    )
+
+
+def _gives_message(text: str, first: str) -> bool:
+    """Whether a reply gives a commit message after its chat: its first line leads in to a
+    subject ("Sure, here you go:\n\nAdd retry to the client"), or it names, near its start, the
+    commit message it gives and a subject follows a line that ends on a colon, or a typed one
+    follows anywhere."""
+    lines = [x for line in text.splitlines() if (x := line.strip()) and x != "```"]
+    if first.endswith(":") and len(lines) > 1 and _subject(lines[1]):
+        return True
     if _NAMES_MESSAGE.search(text, 0, NAMED_WITHIN) is None:
         return False
-    lines = [line.strip().strip("`*\"'> ") for line in text.splitlines() if line.strip()]
     for before, line in itertools.pairwise(lines):
-        if _TYPED.match(line) is not None:
+        if _TYPED.match(line.strip("`*\"'> ")) is not None:
             return True
-        if before.endswith(":") and len(line) <= SUBJECT_CHARS:
+        if before.endswith(":") and _subject(line):
             return True
     return False
 
@@ -127,7 +142,7 @@ def chats_in_place(text: str) -> str | None:
     if len(first) <= SUBJECT_CHARS and not first.endswith((".", "!", ":", "?")):
         return None  # (a subject line)
     chat = _CHAT if len(text) >= LEAST_CHARS else _SPEAKS
-    if chat.search(first) is None or _gives_message(text):
+    if chat.search(first) is None or _gives_message(text, first):
         return None
     return first
 
