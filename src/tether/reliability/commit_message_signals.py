@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.messages import Request
+from tether.reliability.once import last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 
 # A commit message is a subject and a few lines: a chat turn in its place is longer ...
@@ -77,29 +78,20 @@ def asks_commit_message(instructions: str) -> bool:
 # A commit-message tool says what it asks at its system prompt's start (an agent's long
 # prompt is read this far only: every request is asked once).
 ASKED_WITHIN = 1500
-# The last request read and its reading: every attempt at one request asks again.
-_last: tuple[Request | None, bool] = (None, False)
 
 
+@last_asked
 def commit_request(request: Request | None) -> bool:
     """Whether the request asks for a commit message (a long reply to it is read, not cleared
     unread: a chat turn in the message's place has no failure word)."""
-    global _last
-    if request is None:
-        return False
-    last_request, last = _last
-    if request is last_request:
-        return last
+    assert request is not None  # (`last_asked` reads None as False)
     system = [m for m in request.messages if m.role == "system"]
     user = next((m for m in reversed(request.messages) if m.role == "user"), None)
-    found = False
     for m in (*system, *([user] if user is not None else [])):
         text = m.text_content[: ASKED_WITHIN if m.role == "system" else QUESTION_CHARS]
         if "ommit" in text and asks_commit_message(text.lower()):
-            found = True
-            break
-    _last = (request, found)
-    return found
+            return True
+    return False
 
 
 def _subject(line: str) -> bool:
