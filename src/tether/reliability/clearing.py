@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tether.reliability import (
     ai_excuse_signals,
+    appended_request_signals,
     blocked_signals,
     bodyless_signals,
     capability_signals,
@@ -74,6 +75,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     setup_signals.may_fire,  # an app's part named in a short reply (its setup asked)
     filter_signals.may_fire,  # a filter's replacement ("This response was filtered.")
     transform_signals.may_fire,  # a line about the text a transform was asked for
+    appended_request_signals.may_fire,  # a rendering ending on a request for its text
     line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
@@ -126,6 +128,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a schema in place of the query that reads it
         if forum_dump_signals.may_fire(text, "", lexicon):
             return False  # a forum thread written on past the answer
+        if appended_request_signals.may_fire(text, "", lexicon):
+            return False  # a rendering ending on a request for its text ("请提供...翻译的文本")
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

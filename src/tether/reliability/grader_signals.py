@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from tether.messages import Request
 from tether.reliability.lexicon import Lexicon
+from tether.reliability.once import last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 
 # The request frames an answer for judgment, or demands a judge's verdict form.
@@ -54,25 +55,16 @@ def _grading(system: str, question: str) -> bool:
     )
 
 
-# The last request read and its reading: every attempt at one request, and every reply to it
-# cleared unread, asks again (gathering its prompts cost a 2 KB answer's clearing a sixth more).
-_last: tuple[Request | None, bool] = (None, False)
-
-
+# (kept for the last request read: gathering its prompts cost a 2 KB answer's clearing a sixth
+# more, and every attempt at one request asks again)
+@last_asked
 def grading_request(request: Request | None) -> bool:
     """Whether the request is a judge's: it frames an assistant's answer for judgment or
     demands a verdict's form (a long reply to it is read, not cleared unread)."""
-    global _last
-    if request is None:
-        return False
-    last_request, last = _last
-    if request is last_request:
-        return last
+    assert request is not None  # (`last_asked` reads None as False)
     system = " ".join(m.text_content for m in request.messages if m.role == "system")
     question = next((m.text_content for m in reversed(request.messages) if m.role == "user"), "")
-    found = _grading(system, question)
-    _last = (request, found)
-    return found
+    return _grading(system, question)
 
 
 def unrated_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

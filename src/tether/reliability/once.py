@@ -62,3 +62,24 @@ def kept(reading: Callable[[R], T]) -> Callable[[R], T]:
         return found
 
     return read
+
+
+Q = TypeVar("Q")
+
+
+def last_asked(reading: Callable[[Q | None], bool]) -> Callable[[Q | None], bool]:
+    """A reading of a request kept for the last request read (by identity): every attempt at
+    one request, and every reply to it cleared unread, asks again. None reads as False."""
+    last: list[object] = [None, False]
+
+    @wraps(reading)
+    def read(request: Q | None) -> bool:
+        if request is None:
+            return False
+        if request is last[0]:
+            return bool(last[1])
+        found = reading(request)
+        last[0], last[1] = request, found
+        return found
+
+    return read

@@ -82,6 +82,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     before its verdict), accepts_only
                     (only "Sure, I can do that!" to a plain task),
                     offers_only (only an offer of more: "If you want, I can also ..."),
+                    asks_text_at_end (a rendering that ends asking for its text: "Please provide
+                    the text you want translated." after the translated document),
+                    chat_for_commit (a chat turn where a commit message was asked: "The
+                    changes look good. Let me run the tests again"),
                     blocked_by_failure (it opens blocked: "I'm unable to access the
                     repository due to rate limits"), fill_in_left (copy with its fill-in
                     slots open: "[task 1], [task 2]", "INSERT-TEXT-HERE"), fill_in_slots
@@ -181,6 +185,7 @@ from tether.reliability.answer_signals import (
     rate_stated,
     typed_command,
 )
+from tether.reliability.appended_request_signals import asks_text_at_end
 from tether.reliability.bodyless_signals import bodyless_function
 from tether.reliability.capability_signals import disclaims_medium
 from tether.reliability.caption_signals import describes_picture
@@ -188,6 +193,7 @@ from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_declined_signals import code_declined
 from tether.reliability.code_signals import http_message, many_codes, names_code
+from tether.reliability.commit_message_signals import chat_for_commit
 from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
     asker_evidence,
@@ -383,6 +389,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     failed_segment,
     declines_rendering,
     transform_meta,
+    asks_text_at_end,
     line_chatter,
     stack_trace,
     runtime_prose,
@@ -424,6 +431,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     grader_signals.unfinished_judgment,
     talk_only_signals.accepts_only,
     talk_only_signals.offers_only,
+    chat_for_commit,
     blocked_signals.blocked_by_failure,
     fill_in_signals.fill_in_left,
     fill_in_signals.fill_in_slots,
@@ -532,7 +540,9 @@ def _evidence(found: Iterable[Signal]) -> float:
     return round(sum(s.weight for s in found if s.weight > 0), 3)
 
 
-_WHOLE_SHAPE = frozenset(("stub_code",))
+# (evidence read in the whole reply's shape, its opening or its end: `introduced` takes none
+# of it back)
+_WHOLE_SHAPE = frozenset(("stub_code", "chat_for_commit", "asks_text_at_end"))
 
 
 def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:

@@ -162,6 +162,13 @@ _GIVEN_NAMES = frozenset(str(n) for n in _DATA.get("given", ()))
 _GIVEN_CLASSES = tuple(c for c in _ALL_CLASSES if c.name.split(".", 1)[1] in _GIVEN_NAMES)
 
 
+# The classes read in one of the last lines of a long rendering (`appended_request_signals`): a
+# line that asks for the text or says none was given ("请提供您需要翻译的文本", "You did not
+# provide any text to translate"), not one that states what the text is (a rendering's own line).
+_APPENDED_NAMES = frozenset(str(n) for n in _DATA.get("appended", ()))
+_APPENDED_CLASSES = tuple(c for c in _ALL_CLASSES if c.name.split(".", 1)[1] in _APPENDED_NAMES)
+
+
 def meta_search(text: str, classes: tuple[MetaClass, ...] = _META_CLASSES) -> re.Match[str] | None:
     """The first match in `text` of the words of `classes` (at one position, the first class's),
     each class read only where the text holds one of its gate substrings."""
@@ -225,6 +232,39 @@ _KEYS = meta_keys(_DATA)
 # "Übersetzung ins Deutsche"): read with a reply about the text, when the request reports no
 # failure (a bug report names the transform it saw fail).
 _NAMES = re.compile(_words(_DATA.get("names", {})), re.IGNORECASE)
+
+
+def asks_for_text(line: str) -> str | None:
+    """The words in which a line asks for the text to transform or says none was given, and
+    names the transform ("请提供您需要翻译的文本", "You did not provide any text to
+    translate."), or None: a model's reply to an empty request, wherever it was written."""
+    m = meta_search(line, _APPENDED_CLASSES)
+    if m is None or _FAILED.search(m.group(0)) is not None or _NAMES.search(line) is None:
+        return None
+    return m.group(0)
+
+
+# The stems of `names` that are plain words (a fragment's trailing `\w*` left off: "translat",
+# "翻译"), as one regex of literals: a cheap test of a lowered text, before `_NAMES`.
+_STEMS = re.compile(
+    "|".join(
+        sorted(
+            {
+                re.escape(stem)
+                for words in _DATA.get("names", {}).values()
+                for w in words
+                if re.fullmatch(r"[^\\()\[\]?*+;|.]+", stem := str(w).removesuffix("\\w*"))
+            }
+        )
+    )
+    or _NONE
+)
+
+
+def may_name_transform(low: str, start: int = 0) -> bool:
+    """Whether a lowered text (from `start`) may name a transform ("translat", "翻译"): cheap,
+    literals only; `asks_for_text` reads the words."""
+    return _STEMS.search(low, start) is not None
 
 
 @lru_cache(maxsize=64)
