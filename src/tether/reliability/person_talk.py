@@ -5,7 +5,7 @@ the report, says what the program did or does now, or speaks in a Chinese thread
 
 A short text with failure words is read as a notice (`short_notice`), and one that shares no
 word with the task as a notice sent in its place (`off_topic`). A person who writes "Seems to
-be a LangChain error ... your OpenAI rate limits" or "好了，现在k2.5也开始报错了" in a thread is
+be a LangChain error ... your OpenAI rate limits" or "现在k2.5也开始报错了" in a thread is
 short and off the task too, and neither: the failure words are what the person talks about.
 The answer signals that read these marks take their own weight back; this is what keeps the
 two readings that presume a notice from counting the same failure words twice more."""
