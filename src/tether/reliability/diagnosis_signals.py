@@ -396,6 +396,12 @@ _ASKER_EVIDENCE = re.compile(
     r"|看(?:了下|了一下|一下)?(?:你的)?日志(?:是|的话|应该|好像|像是)|从日志(?:中|里)(?:可以?)?(?:观察|看)到?"
     r"|(?<!\w)по (?:картинк|скриншот|логам|логу)\w*|\blooking at (?:the|your) (?:logs?|screenshots?"
     r"|output)\b"
+    # ... or the whole reply asks the asker which error they got: "What error", "What is the
+    # error?", "What kind of error do you get?", "报什么错？" (round 38: a notice is the error,
+    # it never asks which one)
+    r"|\A\s*(?:what|which)(?:'s| is| was| kind of| sort of)?(?: the)? (?:errors?|error messages?)"
+    r"(?: (?:do|did|are|were) you (?:get|getting|see|seeing)\b[^.!\n]{0,30})?\s*\??\s*\Z"
+    r"|\A[^\u3002\n]{0,20}(?:报什么错|什么(?:错误|报错)[\uff1f?])"
 )
 _ASKER_EVIDENCE_KEYS = split_keys(
     (
@@ -403,6 +409,7 @@ _ASKER_EVIDENCE_KEYS = split_keys(
         *("judging", "going", "tells us", "saying", "complaining", "telling you"),
         *("says", "dice", "diz", "dit", "sagt"),
         *("从报错", "从错误", "从日志", "从錯誤", "从報錯", "судя по", "を見"),
+        *("what", "which", "报什么错", "什么错误", "什么报错"),
         *("по картинк", "по скриншот", "looking at"),
         "提供",
         *(

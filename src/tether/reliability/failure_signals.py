@@ -18,7 +18,6 @@ from tether.reliability.error_objects import (
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.machine_marks import SSE, TRACE, first_status
-from tether.reliability.person_talk import person_talk
 from tether.reliability.reply import STOCK_CHARS, Reply, Signal, count_letters, display_size
 from tether.reliability.stand_in_signals import may_be_working_line
 from tether.reliability.terms import Terms
@@ -78,8 +77,7 @@ def coverage(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def short_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A message of at most 200 characters with failure words (or a canned notice's parts,
-    `Reply.stock_parts`): notices are short. Not a person's talk in a thread, short too
-    (`person_talk`)."""
+    `Reply.stock_parts`): notices are short."""
     size = display_size(r.message.strip())
     head, newline, _ = r.text.partition("\n")
     if newline and head.startswith("#") and head.rstrip().endswith(("?", "\uff1f")):
@@ -87,8 +85,6 @@ def short_notice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if (r.hits or r.stock_parts) and size <= 200:
         if troubleshooting_entry(r.low):
             return ()  # a cause and its fix under their labels: a reference entry, not a notice
-        if person_talk(r) is not None:
-            return ()  # a person's talk in a thread ("Seems to be a LangChain error"): no notice
         return (Signal("short_notice", w["short_notice"], f"{size} characters"),)
     return ()
 

@@ -370,12 +370,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         # "ChatGPT", "Cloudflare", "JSON": no sign of the task's topic unless the task says it;
         # the notice's failure words count among its words in the other script)
         elsewhere = len(everything) - len(comparable(everything, scripts))
-        if (
-            not words & qwords
-            and elsewhere >= 2
-            and _other_script_notice(r, qwords)
-            and not _talks_in_thread(r)
-        ):
+        if not words & qwords and elsewhere >= 2 and _other_script_notice(r, qwords):
             said = f"{elsewhere} words, none of the task's in its script"
             return (Signal("off_topic", w["off_topic"], said),)
         return ()
@@ -390,22 +385,12 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         and not asks_a_question(q)
         and len(r.explaining_words) < 3
         and recurs(r) is None
-        and not _talks_in_thread(r)
     ):
         # failure words, and not one word of the task: a notice, not a reply to it (unless
-        # it explains, or tells how often the failure comes back, or is a person's talk in a
-        # thread: then it answers some other question)
+        # it explains, or tells how often the failure comes back: then it answers some other
+        # question)
         return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
-
-
-def _talks_in_thread(r: Reply) -> bool:
-    """Whether the reply is a person's talk in a thread (`person_talk`): off the task because it
-    answers someone else's question, not because it is a notice sent in place of a reply."""
-    # (read here, not imported at the top: `zh_thread_signals`, which it reads, imports this)
-    from tether.reliability.person_talk import person_talk
-
-    return person_talk(r) is not None
 
 
 # A notice's line or two, not a paragraph a person wrote in their own language.
