@@ -26,7 +26,7 @@ _GUESS_KEYS = split_keys(
         *("sounds like", "maybe", "or something", "suspect", "i bet", "my guess", "guessing"),
         "to do",
         *("估计", "大概是", "应该是", "八成", "多半是", "大概率"),
-        *("вероятно", "наверное", "скорее всего", "походу"),
+        *("вероятно", "наверное", "скорее всего"),
         *("wahrscheinlich", "vermutlich", "probablement", "probablemente", "provavelmente"),
         *("probabilmente", "たぶん", "多分", "아마"),
         *("hope ", "hoffe", "надеюсь", "希望不是", "않을까 싶"),
@@ -35,7 +35,7 @@ _GUESS_KEYS = split_keys(
 # A guess at a cause: "it sounds like", "maybe there is a bug", "... or something.", "I
 # suspect", "I bet", "my guess is", "it may have to do with"; 估计 (reckon), 大概是,
 # 大概率 (odds are), 应该是 (must be; not 应该可以了, a fix landed, which `acted` reads), 八成,
-# 多半是; вероятно, наверное, скорее всего, походу (talk's "looks like", round 38); wahrscheinlich, vermutlich, probablement,
+# 多半是; вероятно, наверное, скорее всего; wahrscheinlich, vermutlich, probablement,
 # probablemente, provavelmente, probabilmente; たぶん, 多分; 아마, 않을까 싶. (Not "I guess",
 # "probably", "maybe try ...": a bot's and a filter's notices say them; not "可能是", a
 # client's "可能是网络问题, 请稍后再试".)
@@ -44,7 +44,7 @@ _GUESS = re.compile(
     r"|had)\b|\bor something(?=\s*[.!?,)]|\s*$)|\bi (?:suspect|bet)\b|\bmy guess\b"
     r"|\bi'm guessing\b|\b(?:may|might|could) have (?:something |anything )?to do (?:\w+ )?with\b"
     r"|估计|大概是|应该是(?!可以)|八成|多半是|大概率"
-    r"|(?<!\w)(?:вероятно|наверное|скорее всего|походу)(?!\w)"
+    r"|(?<!\w)(?:вероятно|наверное|скорее всего)(?!\w)"
     r"|\b(?:wahrscheinlich|vermutlich|probablement|probablemente|provavelmente|probabilmente)\b"
     r"|たぶん|多分|(?<!\w)아마(?:도)?(?!\w)|않을까 싶"
     # ... or a bystander's hope about it: "Hope it's not a bigger problem", "Hoffe es ist kein
