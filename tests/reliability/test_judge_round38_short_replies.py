@@ -1,9 +1,8 @@
 """Round 38: short real replies the hand signals took for failures, and the failures beside
 them that must stay ones. A person in a thread who only asks which error the asker got ("What
-error", `asker_evidence`) or checks a guess with the reader ("...额度到了吧？", `wonders`); a
-voice skill's reply whose
-slot is a name it fills in ("Playing streaming station {{station}}": `template_slot` at half
-weight, a sign, no verdict)."""
+error", `asker_evidence`) or checks a guess with the reader ("...额度到了吧?", `wonders`); a
+voice skill's reply whose slot is a name it fills in ("Playing streaming station {{station}}":
+`template_slot` at half weight, a sign, no verdict)."""
 
 # ruff: noqa: RUF001  (texts in their own scripts)
 

@@ -397,7 +397,7 @@ _ASKER_EVIDENCE = re.compile(
     r"|(?<!\w)по (?:картинк|скриншот|логам|логу)\w*|\blooking at (?:the|your) (?:logs?|screenshots?"
     r"|output)\b"
     # ... or the whole reply asks the asker which error they got: "What error", "What is the
-    # error?", "What kind of error do you get?", "报什么错？" (round 38: a notice is the error,
+    # error?", "What kind of error do you get?", "报什么错?" (round 38: a notice is the error,
     # it never asks which one)
     r"|\A\s*(?:what|which)(?:'s| is| was| kind of| sort of)?(?: the)? (?:errors?|error messages?)"
     r"(?: (?:do|did|are|were) you (?:get|getting|see|seeing)\b[^.!\n]{0,30})?\s*\??\s*\Z"

@@ -215,7 +215,7 @@ _WONDERS = re.compile(
     # "难道" asks even when said as an exclamation ("难道...是我记忆出错了!!!", round 32)
     r"|(?:难道|難道)[^\u3002\n?\uff1f]{0,40}[!\uff01]"
     r"|, right\?|对吧[\uff1f?]|是吧[\uff1f?]|不是吗[\uff1f?]|, isn't it\?|, n'est-ce pas ?\?"
-    # ... or a guess at what happened, checked with the reader: "是一周的额度到了吧？" (round 38)
+    # ... or a guess at what happened, checked with the reader: "是一周的额度到了吧?" (round 38)
     r"|了吧[\uff1f?]"
     # ... or a guess asked, not stated: "Look like you reached your quota?" (a notice's "Looks
     # like you've reached your limit." states it)
