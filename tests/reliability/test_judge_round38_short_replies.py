@@ -68,3 +68,26 @@ def test_a_skills_reply_with_a_name_to_fill_in_is_an_answer(text: str) -> None:
 def test_a_fallback_template_with_a_name_stays_a_failure(text: str) -> None:
     failure, names = hand(text)
     assert failure and "template_slot" in names, names
+
+
+# A documentation page's table of status codes, each cell padded with blanks to its bar
+# (CherryHQ's error-code page), and a model's reply that runs on in bars to its limit.
+_PADDED_ROW = "| **{code}** | {meaning}" + " " * 60 + "| {advice}" + " " * 300 + "|"
+
+
+def test_a_table_whose_cells_are_padded_with_blanks_is_no_run_of_signs() -> None:
+    text = "\n".join(
+        _PADDED_ROW.format(code=code, meaning=meaning, advice=advice)
+        for code, meaning, advice in (
+            ("429", "請求速率達到上限", "請求速率（TPM 或 RPM）達到上限，冷靜一會再用"),
+            ("500", "伺服器內部錯誤，無法完成請求", "持續出現的話聯繫上游服務商"),
+            ("503", "伺服器暫時的無法處理客戶端的請求", ""),
+        )
+    )
+    failure, names = hand(text)
+    assert not failure and "degenerate" not in names, names
+
+
+def test_bars_run_on_to_the_limit_stay_a_failure() -> None:
+    failure, names = hand("The answer is:\n" + "| " * 150)
+    assert failure and "degenerate" in names, names
