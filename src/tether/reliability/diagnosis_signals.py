@@ -397,6 +397,15 @@ _ASKER_EVIDENCE = re.compile(
     r"|(?<!\w)по (?:картинк|скриншот|логам|логу)\w*|\blooking at (?:the|your) (?:logs?|screenshots?"
     r"|output)\b"
 )
+# The whole of a short reply asks the asker which error they got: "What error", "What is the
+# error?", "What kind of error do you get?", "报什么错?" (round 38: a notice is the error, it
+# never asks which one). Read only in a reply this short.
+_ASKS_WHICH_ERROR = re.compile(
+    r"\s*(?:what|which)(?:'s| is| was| kind of| sort of)?(?: the)? (?:errors?|error messages?)"
+    r"(?: (?:do|did|are|were) you (?:get|getting|see|seeing)\b[^.!\n]{0,30})?\s*\??\s*"
+    r"|[^\u3002\n]{0,20}(?:报什么错|什么(?:错误|报错)[\uff1f?])[^\u3002\n]{0,20}"
+)
+WHICH_ERROR_CHARS = 60
 _ASKER_EVIDENCE_KEYS = split_keys(
     (
         *("screenshot", "log", "trace", "console", "captur", "print", "journal", "repro"),
@@ -461,15 +470,18 @@ _ERROR_SPOKEN_OF: tuple[tuple[Keys, re.Pattern[str]], ...] = tuple(
 
 def asker_evidence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The asker's evidence, read or asked for ("in your screenshot", "could you post the full
-    log", "有报错截图么", "пришлите логи"), or an error spoken of as a thing seen ("this error
-    means ...", "这个报错很明确"): a person helping someone who met the failure. A notice has no
-    screenshot to look at and asks for none, and is the error rather than speaking of it."""
+    log", "有报错截图么", "пришлите логи", "What error?"), or an error spoken of as a thing
+    seen ("this error means ...", "这个报错很明确"): a person helping someone who met the
+    failure. A notice has no screenshot to look at and asks for none, and is the error rather
+    than speaking of it."""
     if not r.written:
         return ()
     low = r.low[:3000]
     found = sign("asker_evidence", w, _ASKER_EVIDENCE, _ASKER_EVIDENCE_KEYS, low)
     if found:
         return found
+    if len(low) <= WHICH_ERROR_CHARS and _ASKS_WHICH_ERROR.fullmatch(low) is not None:
+        return (Signal("asker_evidence", -w["asker_evidence"], low.strip()[:40]),)
     for keys, pattern in _ERROR_SPOKEN_OF:
         m = pattern.search(low) if holds(low, keys) else None
         if m is not None:

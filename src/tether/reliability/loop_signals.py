@@ -198,13 +198,19 @@ _BLANKS = frozenset(" \n\t")
 _BORDER_SIGNS = _RULE_SIGNS | frozenset("+|:")
 # Border signs said over and over this long (characters) are a loop too: no row or rule is.
 BORDER_RUN = 240
+# ... and they are signs, a quarter of the run at least: a table's cell padded with blanks to
+# its closing `|` (a documentation page's wide column) is blanks, not signs run on.
+BORDER_SIGNS_LEAST = BORDER_RUN // 4
 
 
 def _signs_run_on(text: str) -> bool:
     """Whether the last `BORDER_RUN` characters are one line of signs with no letter or figure
-    (`| | | || | |` to the limit): longer than any table's row or rule."""
+    (`| | | || | |` to the limit): longer than any table's row or rule. Not a padded cell's
+    blanks and its closing bar (`BORDER_SIGNS_LEAST`)."""
     tail = text[-BORDER_RUN:]
-    return len(tail) == BORDER_RUN and "\n" not in tail and not any(c.isalnum() for c in tail)
+    if len(tail) < BORDER_RUN or "\n" in tail or any(c.isalnum() for c in tail):
+        return False
+    return len(tail) - tail.count(" ") - tail.count("\t") >= BORDER_SIGNS_LEAST
 
 
 def periodic_end(text: str, r: Reply) -> str | None:

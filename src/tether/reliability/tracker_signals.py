@@ -201,6 +201,7 @@ _WONDER_KEYS = split_keys(
         *(", right?", ", isn't it?", ", n'est-ce pas", ", oder?", ", \u00bfno?", ", né?"),
         *(", \u00bfverdad?", ", verdade?", ", не так ли?"),
         *("为什么会", "為什麼會", "难道", "難道", "怎么会", "怎麼會", "对吧", "是吧", "不是吗"),
+        "了吧",
         *("looks like", "look like", "seems like", "seem like", "sounds like"),
     )
 )
@@ -214,6 +215,8 @@ _WONDERS = re.compile(
     # "难道" asks even when said as an exclamation ("难道...是我记忆出错了!!!", round 32)
     r"|(?:难道|難道)[^\u3002\n?\uff1f]{0,40}[!\uff01]"
     r"|, right\?|对吧[\uff1f?]|是吧[\uff1f?]|不是吗[\uff1f?]|, isn't it\?|, n'est-ce pas ?\?"
+    # ... or a guess at what happened, checked with the reader: "是一周的额度到了吧?" (round 38)
+    r"|了吧[\uff1f?]"
     # ... or a guess asked, not stated: "Look like you reached your quota?" (a notice's "Looks
     # like you've reached your limit." states it)
     r"|\b(?:looks?|seems?|sounds?) like [^.?!\n]{3,80}\?"
