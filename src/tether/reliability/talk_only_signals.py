@@ -266,6 +266,45 @@ def announces_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("announces_only", w["announces_only"], steps[-1][:60]),)
 
 
+# ---------------------------------------------------------------- under_way
+
+# The notice is its reply's first paragraph: a coding agent's placeholder may quote the issue it
+# took after it ("Original issue description: > ..."), which is no work of its own.
+UNDER_WAY_CHARS = 400
+# The work said started or under way ("started fixing the issue", "I'm starting to work on it",
+# "The developer agent is working on implementing the audit trail page") ...
+_STARTED = re.compile(
+    r"\b(?:started|starting|begun|beginning) (?:to )?(?:work(?:ing)? on|fix|implement|address"
+    rf"|{_GERUNDS})\b"
+    rf"|\b(?:is|am|are|['’]m|['’]re) (?:now )?(?:still )?working on (?:{_GERUNDS})\b"
+)
+# ... and where its progress will be told instead ("You can monitor the progress here", "will
+# keep this PR's description up to date as I ... make progress", "I'll check back on its
+# progress shortly").
+_PROGRESS = re.compile(
+    r"\b(?:monitor|track|follow|watch|view|check (?:back )?on) (?:the |its |my |their )?progress\b"
+    r"|\bkeep (?:this|the) (?:pr|pull request|issue|description)\S* (?:\w+ )?up to date\b"
+)
+
+
+def under_way(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply's first paragraph says the work has started or is under way and where its
+    progress will be shown ("OpenHands started fixing the issue! You can monitor the progress
+    here.", "I'm starting to work on it and will keep this PR's description up to date as I form
+    a plan", "The developer agent is working on implementing the page. I'll check back on its
+    progress shortly."): a coding agent's placeholder where its result goes. A person's "We're
+    working on it, will keep you posted" promises no place to watch, and is left alone."""
+    if "progress" not in r.low and "up to date" not in r.low:
+        return ()
+    first = r.low.lstrip().split("\n\n", 1)[0]
+    if len(first) > UNDER_WAY_CHARS or "```" in r.low:
+        return ()
+    started = _STARTED.search(first)
+    if started is None or _PROGRESS.search(first) is None:
+        return ()
+    return (Signal("under_way", w["under_way"], started.group(0)[:60]),)
+
+
 # ---------------------------------------------------------------- offers_only
 
 # An offer alone is two or three sentences.
@@ -304,6 +343,12 @@ def _offer_sentences(r: Reply) -> list[str]:
         return []
     found = _talk_sentences(low)
     return found if len(found) <= OFFER_SENTENCES else []
+
+
+def may_be_under_way(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may say its work is under way, its progress shown elsewhere: not cleared
+    unread."""
+    return ("progress" in low or "up to date" in low) and _STARTED.search(low[:1000]) is not None
 
 
 def may_offer(text: str, low: str, lexicon: Lexicon) -> bool:
