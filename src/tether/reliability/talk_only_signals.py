@@ -302,7 +302,18 @@ def under_way(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     started = _STARTED.search(first)
     if started is None or _PROGRESS.search(first) is None:
         return ()
+    for sentence in _talk_sentences(first):
+        if _THANKS.match(sentence) is not None or _PROGRESS.search(sentence) is not None:
+            continue
+        begun = _STARTED.search(sentence)
+        if begun is None or _FINDING.search(sentence) or ":" in sentence[begun.end() :]:
+            return ()  # a finding or a report beside it ("I started fixing X: the tests pass")
     return (Signal("under_way", w["under_way"], started.group(0)[:60]),)
+
+
+# A thanks for the task, the only other sentence a placeholder has ("Thanks for assigning
+# this issue to me.").
+_THANKS = re.compile(r"^\W*(?:thanks|thank you)\b")
 
 
 # ---------------------------------------------------------------- offers_only

@@ -1,0 +1,74 @@
+"""Round 38 (engineer 212): a coding agent's placeholder where its result goes.
+
+An agent that takes an issue may post, in the place its result goes (the PR's description, the
+issue's comment, its last turn), that the work has started and where its progress will be
+shown: "OpenHands started fixing the issue! You can monitor the progress here.", Copilot's
+"I'm starting to work on it and will keep this PR's description up to date as I form a plan",
+"The developer agent is working on implementing the audit trail page. I'll check back on its
+progress shortly." (`talk_only_signals.under_way`). A person's "We're working on it, will keep
+you posted" names no place to watch the work, and stays a person's answer.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import hand
+
+COPILOT_PLACEHOLDER = (
+    "Thanks for assigning this issue to me. I'm starting to work on it and will keep this PR's "
+    "description up to date as I form a plan and make progress.\n\nOriginal issue description:"
+    "\n\n> We should just reuse the same one to avoid unnecessary file operations\n\n\nFixes #503."
+    "\n\n---\n\n\U0001f4a1 You can make Copilot smarter by setting up custom instructions, "
+    "customizing its development environment and configuring Model Context Protocol (MCP) "
+    "servers. Learn more [Copilot coding agent tips](https://gh.io/copilot-coding-agent-tips) "
+    "in the docs."
+)
+
+CAUGHT = (
+    # mixed_coding_agent_final_comments: the resolver's comment where its fix goes
+    (
+        "[OpenHands](https://github.com/All-Hands-AI/OpenHands) started fixing the issue! You can "
+        "monitor the progress [here](https://github.com/All-Hands-AI/OpenHands/actions/runs/"
+        "14782456556).",
+        "Either way, I think we should fix this to allow the resolver to comment / finish "
+        "without code changes.",
+    ),
+    # ... Copilot's PR description before any plan, the issue it took quoted under it
+    (COPILOT_PLACEHOLDER, ""),
+    # mixed_agent_turns_announced_not_done: an orchestrator's last turn, its sub-agent still
+    # at work
+    (
+        "The developer agent is working on implementing the audit trail page. I'll check back "
+        "on its progress shortly.\n\n[Logs saved]",
+        "Ye procees",
+    ),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), CAUGHT)
+def test_a_placeholder_that_the_work_is_under_way_is_caught(text: str, question: str) -> None:
+    failure, names = hand(text, question) if question else hand(text)
+    assert failure, (text, names)
+    assert "under_way" in names, (text, names)
+
+
+LEFT = (
+    # a person's promise in a thread: no place to watch the work (tune part's thread replies)
+    "Ok, Google might have updated the underlying transcript structure.\nWe're working on it, "
+    "will keep you posted.",
+    "Yeah, I'm working on it. Has to do with #6.",
+    # the work done, its report (mixed_coding_agent_final_comments' answers)
+    "## Summary\n- cache web assets on the Windows smoke job\n\n## Testing\n- `pre-commit run "
+    "--files .github/workflows/ci.yml`",
+    # a report that started a fix and says where it stands, its progress told here
+    "I started fixing the parser yesterday: the tokenizer now handles nested quotes and all 42 "
+    "tests pass. You can track the progress of the remaining work in #88.",
+)
+
+
+@pytest.mark.parametrize("text", LEFT)
+def test_a_persons_promise_or_a_report_is_left(text: str) -> None:
+    failure, names = hand(text)
+    assert "under_way" not in names or not failure, (text, names)
+    assert not failure, (text, names)
