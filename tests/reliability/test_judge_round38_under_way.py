@@ -72,3 +72,40 @@ def test_a_persons_promise_or_a_report_is_left(text: str) -> None:
     failure, names = hand(text)
     assert "under_way" not in names or not failure, (text, names)
     assert not failure, (text, names)
+
+
+# An agent's step that says its looking is done, then announces the work, and stops there
+# (mixed_agent_turns_with_tool_call_record: a manus-style run's last "Thought", no tool call
+# after it): the readiness is no finding of the task's, and stands beside the announcement.
+READY_THEN_ANNOUNCED = (
+    "\u73b0\u5728\u6211\u5df2\u7ecf\u6536\u96c6\u4e86\u5173\u4e8e\u4e1c\u4eac\u65c5\u6e38\u7684"
+    "\u8be6\u7ec6\u4fe1\u606f\u3002\u8ba9\u6211\u4e3a\u60a8\u5236\u5b9a\u4e00\u4e2a\u5b8c\u6574"
+    "\u7684\u4e1c\u4eac\u65c5\u6e38\u884c\u7a0b\u5b89\u6392\uff0c\u5305\u62ec\u666f\u70b9\u3001"
+    "\u7f8e\u98df\u3001\u8d2d\u7269\u548c\u6d3b\u52a8\u63a8\u8350\u3002",
+    "Excellent! Now I have a complete understanding of the architecture. Let me now write the "
+    "auth service.",
+)
+
+
+@pytest.mark.parametrize("text", READY_THEN_ANNOUNCED)
+def test_readiness_then_the_work_announced_is_caught(text: str) -> None:
+    failure, names = hand(text)
+    assert failure, (text, names)
+    assert "announces_only" in names, (text, names)
+
+
+def test_readiness_then_the_work_itself_is_left() -> None:
+    """The same lead-in with the document after it (a sub-agent's last message that holds the
+    whole design, mixed_agent_session_transcripts_last_turns) is the work."""
+    text = (
+        "Now I have a complete picture of the existing infrastructure. Let me create a "
+        "comprehensive technical design document for Phase 2 Authentication.\n\n---\n\n"
+        "# Phase 2: Authentication - Technical Design\n\n## 1. Overview\n\nThe auth module adds "
+        "JWT access tokens (15 minutes) and refresh tokens (7 days) stored hashed in the "
+        "`refresh_tokens` table. Passwords are hashed with bcrypt (cost 12).\n\n## 2. Endpoints"
+        "\n\n| Method | Path | Purpose |\n|---|---|---|\n| POST | /auth/register | create a user |"
+        "\n| POST | /auth/login | issue tokens |\n| POST | /auth/refresh | rotate the refresh "
+        "token |\n| POST | /auth/logout | revoke the refresh token |\n"
+    )
+    failure, names = hand(text)
+    assert not failure, (text, names)

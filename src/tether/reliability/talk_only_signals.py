@@ -161,9 +161,16 @@ _ANNOUNCES = re.compile(
 )
 # A sentence that may stand beside an announcement, which it does not make one: the work not
 # done yet ("I haven't applied the fix yet."), the work needed ("I need to explore the repo").
+# ... or that the looking is done and the work may start ("Now I have a complete understanding
+# of the architecture.", "现在我已经收集了足够的信息。"): no finding of the task's.
 _BESIDE = re.compile(
     r"^\W*(?:i|we) (?:haven['\u2019]t|have not)\b[^.]*\byet\b"
     rf"|^\W*(?:i|we) (?:need to|must|should){_STEP} (?:{_VERBS})\b"
+    rf"|^\W*{_LEAD}(?:i|we)(?: now)? (?:have|['\u2019]ve)(?: now)? (?:gathered|collected"
+    r"|(?:a |an )?(?:complete|clear|good|full|better|comprehensive|solid) (?:understanding"
+    r"|picture|overview|view)|all the (?:context|information|info|details)"
+    r"|enough (?:information|context|details))\b(?![^.]*\b(?:is|are|was|were|shows|fails)\b)"
+    r"|^\W*(?:现在|好的)?\W*我(?:已经|已)(?:收集|了解|掌握|获取|获得|查阅)"
 )
 # A finding said in the announcement's sentence: "I'm running it now and the error is gone."
 _FINDING = re.compile(
