@@ -84,6 +84,12 @@ READY_THEN_ANNOUNCED = (
     "\u7f8e\u98df\u3001\u8d2d\u7269\u548c\u6d3b\u52a8\u63a8\u8350\u3002",
     "Excellent! Now I have a complete understanding of the architecture. Let me now write the "
     "auth service.",
+    # ... what the work rests on before "I will" ("基于这些详细的资料，我将为您制定...")
+    "现在我已经收集了足够的信息。"
+    "基于这些详细的资料，我将为您制"
+    "定一个全面的东京旅游行程。让我"
+    "创建一个新的文件来整合所有信息"
+    "：",
 )
 
 
