@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF003  (Chinese lines use their own punctuation)
 """Round 38 (engineer 212): a coding agent's placeholder where its result goes.
 
 An agent that takes an issue may post, in the place its result goes (the PR's description, the
