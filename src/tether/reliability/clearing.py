@@ -84,6 +84,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
     bodyless_signals.may_fire,  # the asked function's docstring and no code under it
     talk_only_signals.may_offer,  # an offer of more work alone ("If you want, I can also ...")
+    talk_only_signals.may_be_under_way,  # the work started, its progress shown elsewhere
     query_signals.may_fire,  # no query where one was the work ("cannot write a SQL query")
     forum_dump_signals.may_fire,  # a forum thread written on ("\\end{code}  Comment: ...")
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")

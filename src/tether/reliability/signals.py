@@ -60,6 +60,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the task was not done: "I was unable to find the information."),
                     announces_only (an agent's turn only announces the work to come:
                     "Now let me update the tests:", "I'll start by reading the config."),
+                    under_way (the work said started, its progress to be shown
+                    elsewhere: "started fixing the issue! You can monitor the progress here"),
                     declines_as_ai (a task declined for being an AI: "As an AI language
                     model, I cannot write this chapter."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
@@ -415,6 +417,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     inability_alone,
     gave_up,
     talk_only_signals.announces_only,
+    talk_only_signals.under_way,
     answer_unfilled,
     ai_excuse_signals.declines_as_ai,
     stub_code,

@@ -161,9 +161,16 @@ _ANNOUNCES = re.compile(
 )
 # A sentence that may stand beside an announcement, which it does not make one: the work not
 # done yet ("I haven't applied the fix yet."), the work needed ("I need to explore the repo").
+# ... or that the looking is done and the work may start ("Now I have a complete understanding
+# of the architecture.", "现在我已经收集了足够的信息。"): no finding of the task's.
 _BESIDE = re.compile(
     r"^\W*(?:i|we) (?:haven['\u2019]t|have not)\b[^.]*\byet\b"
     rf"|^\W*(?:i|we) (?:need to|must|should){_STEP} (?:{_VERBS})\b"
+    rf"|^\W*{_LEAD}(?:i|we)(?: now)? (?:have|['\u2019]ve)(?: now)? (?:gathered|collected"
+    r"|(?:a |an )?(?:complete|clear|good|full|better|comprehensive|solid) (?:understanding"
+    r"|picture|overview|view)|all the (?:context|information|info|details)"
+    r"|enough (?:information|context|details))\b(?![^.]*\b(?:is|are|was|were|shows|fails)\b)"
+    r"|^\W*(?:现在|好的)?\W*我(?:已经|已)(?:收集|了解|掌握|获取|获得|查阅)"
 )
 # A finding said in the announcement's sentence: "I'm running it now and the error is gone."
 _FINDING = re.compile(
@@ -172,10 +179,12 @@ _FINDING = re.compile(
     r"|aren['\u2019]t|wasn['\u2019]t|doesn['\u2019]t|didn['\u2019]t)\b"
 )
 # ... in Chinese: "好的我去执行", "让我先检查一下", "我现在就去修改"
-# ("现在让我为您创建一个...示例：": a step word before "让我", the one served after it)
+# ("现在让我为您创建一个...示例：": a step word before "让我", the one served after it; "基于这些
+# 资料，我将为您制定...": what the work rests on before it)
 _ANNOUNCES_ZH = re.compile(
-    rf"^\W*(?:{_ACKS})?\W*(?:现在|接下来|然后|首先|下面)?\W*(?:我|让我)"
-    r"(?:现在|马上|这就|先|立即|立刻|接下来)?就?(?:为您|为你|帮您|帮你)?"
+    rf"^\W*(?:{_ACKS})?\W*(?:现在|接下来|然后|首先|下面)?\W*(?:(?:基于|根据)[^，。,]{{1,30}}[，,]\s*)?"
+    r"(?:我|让我)"
+    r"(?:现在|马上|这就|先|立即|立刻|接下来|将|会|要)?就?(?:为您|为你|帮您|帮你)?"
     r"(?:去|来|开始|将|会|要)?(?:执行|处理|修改|检查|查看|看看|看一下|运行|实现|编写|写|更新|修复"
     r"|创建|读取|分析|完成|做|制定|整理|整合|生成|搜索|收集)"
 )
@@ -266,6 +275,56 @@ def announces_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("announces_only", w["announces_only"], steps[-1][:60]),)
 
 
+# ---------------------------------------------------------------- under_way
+
+# The notice is its reply's first paragraph: a coding agent's placeholder may quote the issue it
+# took after it ("Original issue description: > ..."), which is no work of its own.
+UNDER_WAY_CHARS = 400
+# The work said started or under way ("started fixing the issue", "I'm starting to work on it",
+# "The developer agent is working on implementing the audit trail page") ...
+_STARTED = re.compile(
+    r"\b(?:started|starting|begun|beginning) (?:to )?(?:work(?:ing)? on|fix|implement|address"
+    rf"|{_GERUNDS})\b"
+    rf"|\b(?:is|am|are|['’]m|['’]re) (?:now )?(?:still )?working on (?:{_GERUNDS})\b"
+)
+# ... and where its progress will be told instead ("You can monitor the progress here", "will
+# keep this PR's description up to date as I ... make progress", "I'll check back on its
+# progress shortly").
+_PROGRESS = re.compile(
+    r"\b(?:monitor|track|follow|watch|view|check (?:back )?on) (?:the |its |my |their )?progress\b"
+    r"|\bkeep (?:this|the) (?:pr|pull request|issue|description)\S* (?:\w+ )?up to date\b"
+)
+
+
+def under_way(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply's first paragraph says the work has started or is under way and where its
+    progress will be shown ("OpenHands started fixing the issue! You can monitor the progress
+    here.", "I'm starting to work on it and will keep this PR's description up to date as I form
+    a plan", "The developer agent is working on implementing the page. I'll check back on its
+    progress shortly."): a coding agent's placeholder where its result goes. A person's "We're
+    working on it, will keep you posted" promises no place to watch, and is left alone."""
+    if "progress" not in r.low and "up to date" not in r.low:
+        return ()
+    first = r.low.lstrip().split("\n\n", 1)[0]
+    if len(first) > UNDER_WAY_CHARS or "```" in r.low:
+        return ()
+    started = _STARTED.search(first)
+    if started is None or _PROGRESS.search(first) is None:
+        return ()
+    for sentence in _talk_sentences(first):
+        if _THANKS.match(sentence) is not None or _PROGRESS.search(sentence) is not None:
+            continue
+        begun = _STARTED.search(sentence)
+        if begun is None or _FINDING.search(sentence) or ":" in sentence[begun.end() :]:
+            return ()  # a finding or a report beside it ("I started fixing X: the tests pass")
+    return (Signal("under_way", w["under_way"], started.group(0)[:60]),)
+
+
+# A thanks for the task, the only other sentence a placeholder has ("Thanks for assigning
+# this issue to me.").
+_THANKS = re.compile(r"^\W*(?:thanks|thank you)\b")
+
+
 # ---------------------------------------------------------------- offers_only
 
 # An offer alone is two or three sentences.
@@ -304,6 +363,12 @@ def _offer_sentences(r: Reply) -> list[str]:
         return []
     found = _talk_sentences(low)
     return found if len(found) <= OFFER_SENTENCES else []
+
+
+def may_be_under_way(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may say its work is under way, its progress shown elsewhere: not cleared
+    unread."""
+    return ("progress" in low or "up to date" in low) and _STARTED.search(low[:1000]) is not None
 
 
 def may_offer(text: str, low: str, lexicon: Lexicon) -> bool:
