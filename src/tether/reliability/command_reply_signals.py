@@ -1,0 +1,126 @@
+"""A chat-ops bot's error reply to a command, put where the command's result should be.
+
+Hubot, Lita, Errbot and Limnoria plugins answer a command line ("locker label delete foobar",
+"@hubot untappd beer f00f", "kv get foo") with one short line. When the command cannot be
+carried out, that line says so in a bot's grammar of refusal: what the command named was not
+found or does not exist ("Label foo does not exist", "Unknown user 'doris'"), it already is so
+or is held by someone else ("foobar already exists", "ENV123 is currently in use by Alicia"),
+the command's input or the bot's setup is wrong ("Page specified must be an integer.", "You
+must define `points_field` in your lita_config"), or the line is the command's usage
+("Format: do ssh keys add NAME PUBLIC_KEY"). Such a line echoes the command's own words, so it
+looks on topic, and often carries no failure word at all.
+
+The request tells it from a person's reply: only a command line (a lower-case verb and its
+arguments, an @mention of the bot, a flag; no sentence, no question) is read. The bot's real
+results report what it did or found ("Label foobar created", "Found 3 users"). The words are
+data of `judge_signals.json` (`command_failed`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import SHIPPED, Lexicon, shipped_terms
+from tether.reliability.once import kept
+from tether.reliability.reply import Reply, Signal
+
+# One line of a bot, not a paragraph that explains a failure.
+LINE_CHARS = 160
+# A command line: a verb and a few arguments, never a paragraph.
+COMMAND_CHARS = 100
+COMMAND_WORDS = 12
+# "No beers matched 'f00f'", "No regions found with that name": the words between the "No"
+# that opens the line and the verb of the search that found nothing.
+SEARCHED_WORDS = 3
+
+_REFUSED = shipped_terms("command_failed", "absent")
+_CONFLICT = shipped_terms("command_failed", "conflict")
+_INVALID = shipped_terms("command_failed", "invalid")
+_USAGE = re.compile(
+    r"(?:"
+    + "|".join(re.escape(str(t)) for t in SHIPPED.get("command_failed", {}).get("usage", ()))
+    + r")\s*:\s*\S",
+    re.I,
+)
+_NOT_COMMANDS = frozenset(
+    str(t).lower() for t in SHIPPED.get("command_failed", {}).get("not_commands", ())
+)
+# A bot's interjection before its line ("Hmm, ...", "Oops! ...", "Error: ...").
+_INTERJECTION = re.compile(r"\W*(?:hmm+|oops|uh+|sorry|error)\b\W*", re.I)
+_SEARCHED = frozenset({"found", "matched", "matches"})
+# A yes or a no that answers a question ("No, that host is not registered."): no bot's error.
+_YES_NO = re.compile(r"\W*(?:yes|no)\b\s*[,.!;:-]", re.I)
+# The person a question without its mark is put to, as its second word ("do you know ...").
+_ADDRESSED = frozenset({"you", "u", "i", "we", "they", "it"})
+_COMMAND_END = re.compile(r"[.?!\u3002\uff1f\uff01]\s*$")
+
+
+def _line(text: str) -> str | None:
+    """The reply lower-cased without the bot's interjection, when it is one short line."""
+    text = text.strip()
+    if len(text) > LINE_CHARS or "\n" in text or "```" in text:
+        return None
+    low = text.lower()
+    lead = _INTERJECTION.match(low)
+    return low[lead.end() :] if lead is not None else low
+
+
+def refusal_in(text: str) -> str | None:
+    """The words of a short one-line reply that say a command could not be carried out (a
+    thing absent, a conflict, an input or a setup wrong, the usage printed), or None."""
+    low = _line(text)
+    if low is None or _YES_NO.match(low) is not None:
+        return None
+    words = low.split(maxsplit=SEARCHED_WORDS + 2)
+    if words and words[0] == "no":
+        searched = next((w for w in words[2:] if w.strip(".!,") in _SEARCHED), None)
+        if searched is not None:
+            return " ".join(words[: words.index(searched) + 1])
+    usage = _USAGE.match(low)
+    if usage is not None:
+        return usage.group(0)
+    for terms in (_REFUSED, _CONFLICT, _INVALID):
+        found = terms.search(low)
+        if found is not None:
+            return found.group(0).strip()
+    return None
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may be a bot's error line (`refusal_in`): not cleared unread."""
+    return len(text) <= LINE_CHARS and refusal_in(text) is not None
+
+
+def is_command(request: str) -> bool:
+    """Whether the request is one command line to a bot: a lower-case verb and its arguments
+    or a bot's mention or prefix first, a few words, no sentence's end and no question or
+    request word first ("kv get foo", "@hubot lunch", "locker list --page 2")."""
+    line = request.strip()
+    if not line or len(line) > COMMAND_CHARS or "\n" in line:
+        return False
+    if _COMMAND_END.search(line) is not None:
+        return False  # a sentence or a question, not a command line
+    first = line[0]
+    if not (first.islower() and first.isascii()) and first not in "@!/.":
+        return False
+    words = line.lower().split()
+    if len(words) > COMMAND_WORDS or words[0].strip(",") in _NOT_COMMANDS:
+        return False
+    return len(words) < 2 or words[1] not in _ADDRESSED  # ("do you know ..." without its mark)
+
+
+@kept
+def command_refusal(r: Reply) -> str | None:
+    """The words of a bot's error line in the reply, when the request is a command line."""
+    if len(r.text) > LINE_CHARS or r.after_tools or not is_command(r.raw_question):
+        return None
+    return refusal_in(r.text)
+
+
+def command_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A command line answered by the bot's error line ("foobar already exists", "No beers
+    matched 'f00f'", "Format: do ssh keys add NAME PUBLIC_KEY"): the command was not carried
+    out (`command_refusal`)."""
+    said = command_refusal(r)
+    return () if said is None else (Signal("command_failed", w["command_failed"], said[:60]),)
