@@ -11,7 +11,9 @@ must define `points_field` in your lita_config"), or the line is the command's u
 looks on topic, and often carries no failure word at all.
 
 The request tells it from a person's reply: only a command line (a lower-case verb and its
-arguments, an @mention of the bot, a flag; no sentence, no question) is read. The bot's real
+arguments, an @mention of the bot, a flag; no sentence, no question) is read. A request to a
+voice assistant is a sentence ("find me a recipe with kale"), and its "I couldn't find any" is
+its finding; an issue's title ("fix: return 503s when ...", "it broke") is no command either. The bot's real
 results report what it did or found ("Label foobar created", "Found 3 users"). The words are
 data of `judge_signals.json` (`command_failed`).
 """
@@ -45,6 +47,9 @@ _USAGE = re.compile(
 )
 _NOT_COMMANDS = frozenset(
     str(t).lower() for t in SHIPPED.get("command_failed", {}).get("not_commands", ())
+)
+_SENTENCE_WORDS = frozenset(
+    str(t).lower() for t in SHIPPED.get("command_failed", {}).get("sentence_words", ())
 )
 # A bot's interjection before its line ("Hmm, ...", "Oops! ...", "Error: ...").
 _INTERJECTION = re.compile(r"\W*(?:hmm+|oops|uh+|sorry|error)\b\W*", re.I)
@@ -107,7 +112,11 @@ def is_command(request: str) -> bool:
     words = line.lower().split()
     if len(words) > COMMAND_WORDS or words[0].strip(",") in _NOT_COMMANDS:
         return False
-    return len(words) < 2 or words[1] not in _ADDRESSED  # ("do you know ..." without its mark)
+    if words[0].endswith(":"):
+        return False  # a title's kind ("fix: return 503s when ..."), not a command's verb
+    if len(words) > 1 and words[1] in _ADDRESSED:
+        return False  # a question without its mark ("do you know ...")
+    return not any(word.strip(",") in _SENTENCE_WORDS for word in words)
 
 
 @kept
@@ -115,6 +124,8 @@ def command_refusal(r: Reply) -> str | None:
     """The words of a bot's error line in the reply, when the request is a command line."""
     if len(r.text) > LINE_CHARS or r.after_tools or not is_command(r.raw_question):
         return None
+    if r.text.strip().lower() in r.question:
+        return None  # the line the request gave to say ("say 'Error: file not found'")
     return refusal_in(r.text)
 
 
