@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import SHIPPED, Lexicon, shipped_terms
 from tether.reliability.once import kept
+from tether.reliability.question_signals import asks_about_failure
 from tether.reliability.reply import Reply, Signal
 
 # One line of a bot, not a paragraph that explains a failure.
@@ -99,7 +100,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def is_command(request: str) -> bool:
     """Whether the request is one command line to a bot: a lower-case verb and its arguments
-    or a bot's mention or prefix first, a few words, no sentence's end and no question or
+    or a bot's mention or prefix first, two words at least and a few at most, no sentence's end and no question or
     request word first ("kv get foo", "@hubot lunch", "locker list --page 2")."""
     line = request.strip()
     if not line or len(line) > COMMAND_CHARS or "\n" in line:
@@ -110,8 +111,8 @@ def is_command(request: str) -> bool:
     if not (first.islower() and first.isascii()) and first not in "@!/.":
         return False
     words = line.lower().split()
-    if len(words) > COMMAND_WORDS or words[0].strip(",") in _NOT_COMMANDS:
-        return False
+    if not 2 <= len(words) <= COMMAND_WORDS or words[0].strip(",") in _NOT_COMMANDS:
+        return False  # (a command alone, "/stop", names nothing its reply could not find)
     if words[0].endswith(":"):
         return False  # a title's kind ("fix: return 503s when ..."), not a command's verb
     if len(words) > 1 and words[1] in _ADDRESSED:
@@ -124,6 +125,8 @@ def command_refusal(r: Reply) -> str | None:
     """The words of a bot's error line in the reply, when the request is a command line."""
     if len(r.text) > LINE_CHARS or r.after_tools or not is_command(r.raw_question):
         return None
+    if asks_about_failure(r):
+        return None  # an issue's title ("api down at night"): a maintainer's reply to it
     if r.text.strip().lower() in r.question:
         return None  # the line the request gave to say ("say 'Error: file not found'")
     return refusal_in(r.text)
