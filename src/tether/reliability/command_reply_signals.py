@@ -37,7 +37,8 @@ COMMAND_WORDS = 12
 # that opens the line and the verb of the search that found nothing.
 SEARCHED_WORDS = 3
 
-_REFUSED = shipped_terms("command_failed", "absent")
+_ABSENT = shipped_terms("command_failed", "absent")
+_FOUND_NOTHING = shipped_terms("command_failed", "found_nothing")
 _CONFLICT = shipped_terms("command_failed", "conflict")
 _INVALID = shipped_terms("command_failed", "invalid")
 _USAGE = re.compile(
@@ -54,7 +55,9 @@ _SENTENCE_WORDS = frozenset(
 )
 # A bot's interjection before its line ("Hmm, ...", "Oops! ...", "Error: ...").
 _INTERJECTION = re.compile(r"\W*(?:hmm+|oops|uh+|sorry|error)\b\W*", re.I)
-_SEARCHED = frozenset({"found", "matched", "matches"})
+_SEARCHED = frozenset(
+    str(t).lower() for t in SHIPPED.get("command_failed", {}).get("searched", ())
+)
 # A yes or a no that answers a question ("No, that host is not registered."): no bot's error.
 _YES_NO = re.compile(r"\W*(?:yes|no)\b\s*[,.!;:-]", re.I)
 # The person a question without its mark is put to, as its second word ("do you know ...").
@@ -86,7 +89,7 @@ def refusal_in(text: str) -> str | None:
     usage = _USAGE.match(low)
     if usage is not None:
         return usage.group(0)
-    for terms in (_REFUSED, _CONFLICT, _INVALID):
+    for terms in (_ABSENT, _FOUND_NOTHING, _CONFLICT, _INVALID):
         found = terms.search(low)
         if found is not None:
             return found.group(0).strip()
