@@ -88,7 +88,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
     model_cannot_signals.may_fire,  # a dataset's line "The GPT model cannot perform such actions"
-    command_reply_signals.may_fire,  # a chat-ops bot's error line ("foobar already exists")
+    command_reply_signals.may_fire,  # a chat-ops bot's error line ("Unknown user 'doris'")
 )
 
 

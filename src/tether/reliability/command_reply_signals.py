@@ -1,21 +1,22 @@
 """A chat-ops bot's error reply to a command, put where the command's result should be.
 
-Hubot, Lita, Errbot and Limnoria plugins answer a command line ("locker label delete foobar",
-"@hubot untappd beer f00f", "kv get foo") with one short line. When the command cannot be
-carried out, that line says so in a bot's grammar of refusal: what the command named was not
-found or does not exist ("Label foo does not exist", "Unknown user 'doris'"), it already is so
-or is held by someone else ("foobar already exists", "ENV123 is currently in use by Alicia"),
-the command's input or the bot's setup is wrong ("Page specified must be an integer.", "You
-must define `points_field` in your lita_config"), or the line is the command's usage
-("Format: do ssh keys add NAME PUBLIC_KEY"). Such a line echoes the command's own words, so it
-looks on topic, and often carries no failure word at all.
+Hubot, Lita, Errbot and Limnoria plugins answer a command line ("locker label list --page x",
+"do ssh keys add foo", "kv get foo") with one short line. When the command cannot be carried
+out, that line says so in a bot's grammar of refusal: what the command named is unknown or not
+there ("Unknown user 'doris'", "Error: No such meeting."), the command's input or the bot's
+setup is wrong ("Page specified must be an integer.", "You must define `points_field` in your
+lita_config"), or the line opens with the command's usage ("Format: do ssh keys add NAME
+PUBLIC_KEY"). Such a line echoes the command's own words, so it looks on topic, and often
+carries no failure word at all.
 
 The request tells it from a person's reply: only a command line (a lower-case verb and its
 arguments, an @mention of the bot, a flag; no sentence, no question) is read. A request to a
-voice assistant is a sentence ("find me a recipe with kale"), and its "I couldn't find any" is
-its finding; an issue's title ("fix: return 503s when ...", "it broke") is no command either. The bot's real
-results report what it did or found ("Label foobar created", "Found 3 users"). The words are
-data of `judge_signals.json` (`command_failed`).
+voice assistant is a sentence ("find me a recipe with kale"), and an issue's title ("fix:
+return 503s when ...", "api down at night") is no command. The bot's real results report what
+it did or found ("Label foobar created"). A search that found nothing, a thing said not to
+exist and a conflict ("foobar already exists") are no error in this grammar: to such requests
+they were as often a bot's real outcome. The words are data of `judge_signals.json`
+(`command_failed`).
 """
 
 from __future__ import annotations
@@ -33,13 +34,8 @@ LINE_CHARS = 160
 # A command line: a verb and a few arguments, never a paragraph.
 COMMAND_CHARS = 100
 COMMAND_WORDS = 12
-# "No beers matched 'f00f'", "No regions found with that name": the words between the "No"
-# that opens the line and the verb of the search that found nothing.
-SEARCHED_WORDS = 3
 
 _ABSENT = shipped_terms("command_failed", "absent")
-_FOUND_NOTHING = shipped_terms("command_failed", "found_nothing")
-_CONFLICT = shipped_terms("command_failed", "conflict")
 _INVALID = shipped_terms("command_failed", "invalid")
 _USAGE = re.compile(
     r"(?:"
@@ -55,9 +51,6 @@ _SENTENCE_WORDS = frozenset(
 )
 # A bot's interjection before its line ("Hmm, ...", "Oops! ...", "Error: ...").
 _INTERJECTION = re.compile(r"\W*(?:hmm+|oops|uh+|sorry|error)\b\W*", re.I)
-_SEARCHED = frozenset(
-    str(t).lower() for t in SHIPPED.get("command_failed", {}).get("searched", ())
-)
 # A yes or a no that answers a question ("No, that host is not registered."): no bot's error.
 _YES_NO = re.compile(r"\W*(?:yes|no)\b\s*[,.!;:-]", re.I)
 # The person a question without its mark is put to, as its second word ("do you know ...").
@@ -76,20 +69,15 @@ def _line(text: str) -> str | None:
 
 
 def refusal_in(text: str) -> str | None:
-    """The words of a short one-line reply that say a command could not be carried out (a
-    thing absent, a conflict, an input or a setup wrong, the usage printed), or None."""
+    """The words of a short one-line reply that say a command could not be carried out (what
+    it named unknown or not there, its input or the bot's setup wrong, its usage), or None."""
     low = _line(text)
     if low is None or _YES_NO.match(low) is not None:
         return None
-    words = low.split(maxsplit=SEARCHED_WORDS + 2)
-    if words and words[0] == "no":
-        searched = next((w for w in words[2:] if w.strip(".!,") in _SEARCHED), None)
-        if searched is not None:
-            return " ".join(words[: words.index(searched) + 1])
     usage = _USAGE.match(low)
     if usage is not None:
         return usage.group(0)
-    for terms in (_ABSENT, _FOUND_NOTHING, _CONFLICT, _INVALID):
+    for terms in (_ABSENT, _INVALID):
         found = terms.search(low)
         if found is not None:
             return found.group(0).strip()
@@ -103,8 +91,9 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def is_command(request: str) -> bool:
     """Whether the request is one command line to a bot: a lower-case verb and its arguments
-    or a bot's mention or prefix first, two words at least and a few at most, no sentence's end and no question or
-    request word first ("kv get foo", "@hubot lunch", "locker list --page 2")."""
+    or a bot's mention or prefix first, two words at least and a few at most, no sentence's
+    end, no question's or request's word first and no article, pronoun or auxiliary of a
+    sentence ("kv get foo", "@hubot lunch", "locker list --page 2")."""
     line = request.strip()
     if not line or len(line) > COMMAND_CHARS or "\n" in line:
         return False
@@ -136,8 +125,8 @@ def command_refusal(r: Reply) -> str | None:
 
 
 def command_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A command line answered by the bot's error line ("foobar already exists", "No beers
-    matched 'f00f'", "Format: do ssh keys add NAME PUBLIC_KEY"): the command was not carried
-    out (`command_refusal`)."""
+    """A command line answered by the bot's error line ("Unknown user 'doris'", "Page specified
+    must be an integer.", "Format: do ssh keys add NAME PUBLIC_KEY"): the command was not
+    carried out (`command_refusal`)."""
     said = command_refusal(r)
     return () if said is None else (Signal("command_failed", w["command_failed"], said[:60]),)

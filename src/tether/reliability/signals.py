@@ -41,8 +41,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     zero_output, run_stopped (a run that stopped, as a status line),
                     guardrail_verdict (a guardrail's verdict stands in for the answer),
                     nothing_retrieved (a retrieval or a router found nothing: "no results"),
-                    command_failed (a chat-ops bot's error line to a command: "foobar
-                    already exists", "No beers matched 'f00f'"),
+                    command_failed (a chat-ops bot's error line to a command: "Unknown
+                    user 'doris'", "Page specified must be an integer."),
                     switched_off (a part of the app switched off: "models are disabled"),
                     retry_log (a client's retry log: the same error again after "Retrying"),
                     own_cause (an event of this exchange, then its cause guessed: "The
