@@ -16,6 +16,7 @@ from tether.reliability import (
     capability_signals,
     casual_signals,
     choice_signals,
+    command_reply_signals,
     cut_turn_signals,
     declined_signals,
     degenerate_signals,
@@ -90,6 +91,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
     model_cannot_signals.may_fire,  # a dataset's line "The GPT model cannot perform such actions"
+    command_reply_signals.may_fire,  # a chat-ops bot's error line ("Unknown user 'doris'")
 )
 
 

@@ -41,6 +41,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     zero_output, run_stopped (a run that stopped, as a status line),
                     guardrail_verdict (a guardrail's verdict stands in for the answer),
                     nothing_retrieved (a retrieval or a router found nothing: "no results"),
+                    command_failed (a chat-ops bot's error line to a command: "Unknown
+                    user 'doris'", "Page specified must be an integer."),
                     switched_off (a part of the app switched off: "models are disabled"),
                     retry_log (a client's retry log: the same error again after "Retrying"),
                     own_cause (an event of this exchange, then its cause guessed: "The
@@ -195,6 +197,7 @@ from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_declined_signals import code_declined
 from tether.reliability.code_signals import http_message, many_codes, names_code
+from tether.reliability.command_reply_signals import command_failed
 from tether.reliability.commit_message_signals import chat_for_commit
 from tether.reliability.degenerate_signals import degenerate
 from tether.reliability.diagnosis_signals import (
@@ -405,6 +408,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     run_stopped,
     guardrail_verdict,
     nothing_retrieved,
+    command_failed,
     switched_off,
     setup_unmet,
     setup_signals.setup_asked,

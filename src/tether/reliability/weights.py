@@ -65,6 +65,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "run_stopped": 1.0,  # a run that stopped, as a status line ("The agent stopped responding")
     "guardrail_verdict": 1.0,  # a guardrail's verdict ("Potential PII detected in input")
     "nothing_retrieved": 1.2,  # a retrieval that found nothing ("no relevant agent found")
+    "command_failed": 1.5,  # a bot's error line to a command ("Unknown user 'doris'")
     "switched_off": 1.0,  # a part of the app switched off ("Gemini models are disabled")
     "setup_unmet": 1.2,  # an agent's own setup unmet ("Chat model is not set!")
     "setup_asked": 1.1,  # an app's setup asked or its state ("Please select a model.")

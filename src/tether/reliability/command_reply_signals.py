@@ -1,0 +1,132 @@
+"""A chat-ops bot's error reply to a command, put where the command's result should be.
+
+Hubot, Lita, Errbot and Limnoria plugins answer a command line ("locker label list --page x",
+"do ssh keys add foo", "kv get foo") with one short line. When the command cannot be carried
+out, that line says so in a bot's grammar of refusal: what the command named is unknown or not
+there ("Unknown user 'doris'", "Error: No such meeting."), the command's input or the bot's
+setup is wrong ("Page specified must be an integer.", "You must define `points_field` in your
+lita_config"), or the line opens with the command's usage ("Format: do ssh keys add NAME
+PUBLIC_KEY"). Such a line echoes the command's own words, so it looks on topic, and often
+carries no failure word at all.
+
+The request tells it from a person's reply: only a command line (a lower-case verb and its
+arguments, an @mention of the bot, a flag; no sentence, no question) is read. A request to a
+voice assistant is a sentence ("find me a recipe with kale"), and an issue's title ("fix:
+return 503s when ...", "api down at night") is no command. The bot's real results report what
+it did or found ("Label foobar created"). A search that found nothing, a thing said not to
+exist and a conflict ("foobar already exists") are no error in this grammar: to such requests
+they were as often a bot's real outcome. The words are data of `judge_signals.json`
+(`command_failed`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import SHIPPED, Lexicon, shipped_terms
+from tether.reliability.once import kept
+from tether.reliability.question_signals import asks_about_failure
+from tether.reliability.reply import Reply, Signal
+
+# One line of a bot, not a paragraph that explains a failure.
+LINE_CHARS = 160
+# A command line: a verb and a few arguments, never a paragraph.
+COMMAND_CHARS = 100
+COMMAND_WORDS = 12
+
+_ABSENT = shipped_terms("command_failed", "absent")
+_INVALID = shipped_terms("command_failed", "invalid")
+_USAGE = re.compile(
+    r"(?:"
+    + "|".join(re.escape(str(t)) for t in SHIPPED.get("command_failed", {}).get("usage", ()))
+    + r")\s*:\s*\S",
+    re.I,
+)
+_NOT_COMMANDS = frozenset(
+    str(t).lower() for t in SHIPPED.get("command_failed", {}).get("not_commands", ())
+)
+_SENTENCE_WORDS = frozenset(
+    str(t).lower() for t in SHIPPED.get("command_failed", {}).get("sentence_words", ())
+)
+# A bot's interjection before its line ("Hmm, ...", "Oops! ...", "Error: ...").
+_INTERJECTION = re.compile(r"\W*(?:hmm+|oops|uh+|sorry|error)\b\W*", re.I)
+# A yes or a no that answers a question ("No, that host is not registered."): no bot's error.
+_YES_NO = re.compile(r"\W*(?:yes|no)\b\s*[,.!;:-]", re.I)
+# The person a question without its mark is put to, as its second word ("do you know ...").
+_ADDRESSED = frozenset({"you", "u", "i", "we", "they", "it"})
+_COMMAND_END = re.compile(r"[.?!\u3002\uff1f\uff01]\s*$")
+
+
+def _line(text: str) -> str | None:
+    """The reply lower-cased without the bot's interjection, when it is one short line."""
+    text = text.strip()
+    if len(text) > LINE_CHARS or "\n" in text or "```" in text:
+        return None
+    low = text.lower()
+    lead = _INTERJECTION.match(low)
+    return low[lead.end() :] if lead is not None else low
+
+
+def refusal_in(text: str) -> str | None:
+    """The words of a short one-line reply that say a command could not be carried out (what
+    it named unknown or not there, its input or the bot's setup wrong, its usage), or None."""
+    low = _line(text)
+    if low is None or _YES_NO.match(low) is not None:
+        return None
+    usage = _USAGE.match(low)
+    if usage is not None:
+        return usage.group(0)
+    for terms in (_ABSENT, _INVALID):
+        found = terms.search(low)
+        if found is not None:
+            return found.group(0).strip()
+    return None
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may be a bot's error line (`refusal_in`): not cleared unread."""
+    return len(text) <= LINE_CHARS and refusal_in(text) is not None
+
+
+def is_command(request: str) -> bool:
+    """Whether the request is one command line to a bot: a lower-case verb and its arguments
+    or a bot's mention or prefix first, two words at least and a few at most, no sentence's
+    end, no question's or request's word first and no article, pronoun or auxiliary of a
+    sentence ("kv get foo", "@hubot lunch", "locker list --page 2")."""
+    line = request.strip()
+    if not line or len(line) > COMMAND_CHARS or "\n" in line:
+        return False
+    if _COMMAND_END.search(line) is not None:
+        return False  # a sentence or a question, not a command line
+    first = line[0]
+    if not (first.islower() and first.isascii()) and first not in "@!/.":
+        return False
+    words = line.lower().split()
+    if not 2 <= len(words) <= COMMAND_WORDS or words[0].strip(",") in _NOT_COMMANDS:
+        return False  # (a command alone, "/stop", names nothing its reply could not find)
+    if words[0].endswith(":"):
+        return False  # a title's kind ("fix: return 503s when ..."), not a command's verb
+    if len(words) > 1 and words[1] in _ADDRESSED:
+        return False  # a question without its mark ("do you know ...")
+    return not any(word.strip(",") in _SENTENCE_WORDS for word in words)
+
+
+@kept
+def command_refusal(r: Reply) -> str | None:
+    """The words of a bot's error line in the reply, when the request is a command line."""
+    if len(r.text) > LINE_CHARS or r.after_tools or not is_command(r.raw_question):
+        return None
+    if asks_about_failure(r):
+        return None  # an issue's title ("api down at night"): a maintainer's reply to it
+    if r.text.strip().lower() in r.question:
+        return None  # the line the request gave to say ("say 'Error: file not found'")
+    return refusal_in(r.text)
+
+
+def command_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A command line answered by the bot's error line ("Unknown user 'doris'", "Page specified
+    must be an integer.", "Format: do ssh keys add NAME PUBLIC_KEY"): the command was not
+    carried out (`command_refusal`)."""
+    said = command_refusal(r)
+    return () if said is None else (Signal("command_failed", w["command_failed"], said[:60]),)
