@@ -72,7 +72,8 @@ _FORBIDS = re.compile(r"\b(?:do not|don't|never|refuse|decline|not allowed|must 
 
 
 def clauses(low: str) -> list[str]:
-    """The reply's clauses, their leads (an apology, a connective) taken off."""
+    """The reply's clauses, their leads (an apology, a connective) taken off; a clause of no
+    letter or digit (an emoji after the offer: "... like me to describe! 😊") is none."""
     out: list[str] = []
     unquoted = QUOTED.sub("it", low)
     if "." in unquoted:
@@ -85,7 +86,7 @@ def clauses(low: str) -> list[str]:
                 if m is None or not m.group(0):
                     break
                 clause = clause[m.end() :].lstrip()
-            if clause.strip(".!?,;: "):
+            if any(ch.isalnum() for ch in clause):  # (a smiley alone is no clause)
                 out.append(clause)
     return out
 
