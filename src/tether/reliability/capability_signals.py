@@ -11,6 +11,13 @@ image, but I can see two buses"): every clause but the disclaimer, the apology a
 is the task's own matter, and clears the reply. A question about the model's faculties ("can
 you see images?") is answered by the disclaimer; a system prompt that forbids the medium set it
 up. The words are data of `judge_signals.json` (`capability_disclaimer`).
+
+A reply may also open so ("The image appears to have failed to load, so I cannot provide
+details.", "Unfortunately, I'm not able to view images directly, but here's a hypothetical
+description: ...") and then go on: what follows was written without the image, a guess or a
+general talk, not the description asked (`medium_unseen`). Only a disclaimer of the medium
+itself is read there (the image not seen, not there, blank), not of a thing in it: "I can't
+see any red bicycles in the image" looked at it.
 """
 
 from __future__ import annotations
@@ -39,7 +46,8 @@ _LEAD = re.compile(
 )
 # Clauses: sentences, and the parts a "but" or a "however" joins (the rest of a sentence after
 # them may be the task's own matter: "I can't see the number, but the bus is red").
-_CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+")
+# (a line's end closes a clause too: "... here's a hypothetical description:" before a list)
+_CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+", re.MULTILINE)
 # An abbreviation's dots ("e.g.", "etc.") end no sentence: "(e.g., a photograph, etc.), I may
 # be able to ..." is one offer, not three clauses.
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf)\.")
@@ -141,6 +149,41 @@ def disclaimer_zh(text: str) -> str | None:
     return said
 
 
+# The speaker cannot perceive the medium itself, its verb's object ("I can't see the image",
+# "I'm unable to view images", "I cannot directly view images provided ..."); not a thing in it.
+_VISUAL = (
+    r"(?:image|picture|photo|photograph|screenshot|figure|chart|diagram|graph|video"
+    r"|attachment|scan)s?"
+)
+_PERCEIVE = r"(?:see|view|access|open|load|read|process|analy[sz]e|perceive|look at|interpret)"
+_NOT_PERCEIVED = re.compile(
+    r"^i(?: can't| cannot| can not|'m unable to| am unable to|'m not able to| am not able to"
+    r"| don't have the ability to| do not have the ability to| don't| do not| couldn't"
+    r"| could not| was unable to| wasn't able to|'m not capable of| am not capable of)"
+    rf" (?:directly |actually |currently |really )?{_PERCEIVE}(?: or {_PERCEIVE})?"
+    rf" (?:(?:the|this|that|your|any|an?|attached|uploaded|provided|shared) )*{_VISUAL}\b"
+)
+# The disclaimer opens the reply: its first clauses (an opening sentence may describe the
+# frame first: "The image is a collage ... Unfortunately, I'm not able to view images").
+OPENING_CLAUSES = 2
+# A reply read for it: a screen or two (the opening is read in its first few hundred chars).
+UNSEEN_CHARS = 1500
+_OPENING_CHARS = 600
+# An answer given all the same, on its own line at the end ("I'm unable to see the image, but
+# the description suggests ... tundra.\n\nAnswer: I"): the question was in the text too.
+_ANSWER_LINE = re.compile(r"(?m)^\W{0,3}(?:final |correct )?answer\s*[:\uff1a]\s*\S")
+_CLOSING_CHARS = 200
+
+
+def unseen_opening(low: str) -> str | None:
+    """The clause in which a reply (lower-cased, one apostrophe) opens by saying the model did
+    not perceive the medium itself, or that it is not there or blank (`absent`), else None."""
+    for clause in clauses(low[:_OPENING_CHARS])[:OPENING_CLAUSES]:
+        if _NOT_PERCEIVED.match(clause) is not None or _ABSENT.search(clause) is not None:
+            return clause
+    return None
+
+
 def _names_medium(low: str) -> bool:
     if low.isascii():
         return _MEDIUM.search(low) is not None
@@ -148,8 +191,11 @@ def _names_medium(low: str) -> bool:
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A short reply that names a medium may be its disclaimer: not cleared unread."""
-    return len(text) <= DISCLAIMER_CHARS and _names_medium(low)
+    """A short reply that names a medium may be its disclaimer, a longer one that names it in
+    its opening may open with one: not cleared unread."""
+    if len(text) <= DISCLAIMER_CHARS:
+        return _names_medium(low)
+    return len(text) <= UNSEEN_CHARS and _names_medium(low[:_OPENING_CHARS])
 
 
 def medium_disclaimer(r: Reply) -> str | None:
@@ -188,3 +234,21 @@ def disclaims_medium(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     (`medium_disclaimer`)."""
     said = medium_disclaimer(r)
     return () if said is None else (Signal("disclaims_medium", w["disclaims_medium"], said[:60]),)
+
+
+def medium_unseen(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply that opens by saying the model did not see the image it was given (or that it
+    is not there, or blank), whatever it writes after: a guess or a general talk in place of
+    the description (`unseen_opening`). Not where the request makes the disclaimer its answer
+    (`expected`), nor where the whole reply is one (`disclaims_medium` reads it), nor where it
+    ends on its answer all the same ("Answer: I")."""
+    if len(r.text) > UNSEEN_CHARS or not _names_medium(r.low[:_OPENING_CHARS]):
+        return ()
+    if medium_disclaimer(r) is not None or expected(r):
+        return ()
+    if _ANSWER_LINE.search(r.low[-_CLOSING_CHARS:]) is not None:
+        return ()
+    said = unseen_opening(r.low.replace("\u2019", "'"))
+    if said is None or not r.written:
+        return ()
+    return (Signal("medium_unseen", w["medium_unseen"], said[:60]),)

@@ -74,6 +74,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
+                    medium_unseen (it opens so, then guesses: "Unfortunately, I'm not able
+                    to view images directly, but here's a hypothetical description"),
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
                     way I can assist you?"), unrated_judgment (a judge's reply with
@@ -182,7 +184,7 @@ from tether.reliability.answer_signals import (
     typed_command,
 )
 from tether.reliability.bodyless_signals import bodyless_function
-from tether.reliability.capability_signals import disclaims_medium
+from tether.reliability.capability_signals import disclaims_medium, medium_unseen
 from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.choice_signals import declines_choice
@@ -419,6 +421,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answers_nothing,
     cannot_see,
     disclaims_medium,
+    medium_unseen,
     declined_signals.declines_task,
     grader_signals.unrated_judgment,
     grader_signals.unfinished_judgment,
@@ -532,13 +535,14 @@ def _evidence(found: Iterable[Signal]) -> float:
     return round(sum(s.weight for s in found if s.weight > 0), 3)
 
 
-_WHOLE_SHAPE = frozenset(("stub_code",))
+_WHOLE_SHAPE = frozenset(("stub_code", "unfinished_judgment"))
 
 
 def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:
     """The two signals that weigh what the others found (a full reading only)."""
     # (evidence read in the whole reply's shape, not in a part shown after a lead-in: no
-    # sentence of the writer's introduces a skeleton's unwritten body)
+    # sentence of the writer's introduces a skeleton's unwritten body, nor a judge's rationale
+    # that breaks off before its verdict)
     evidence = sum(s.weight for s in found if s.weight > 0 and s.name not in _WHOLE_SHAPE)
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))
