@@ -26,6 +26,7 @@ from tether.reliability import (
     generation_signals,
     give_up_signals,
     grader_signals,
+    identity_signals,
     inability_signals,
     limits_signals,
     line_rendering_signals,
@@ -87,6 +88,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
     model_cannot_signals.may_fire,  # a dataset's line "The GPT model cannot perform such actions"
+    identity_signals.may_fire,  # a vision reply that withholds who is shown ("can't identify")
 )
 
 

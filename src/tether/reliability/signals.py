@@ -90,6 +90,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     (slots in place of the content: "<nooutput>", "[insert chart]",
                     "<插入流程图>", a text most of which is slots), model_cannot (a
                     dataset's stand-in line: "The GPT model cannot perform such actions."),
+                    withholds_identity (a vision reply that only declines to say who is
+                    shown: "I'm sorry, I can't identify the person in the image."),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -152,6 +154,7 @@ from tether.reliability import (
     declined_signals,
     fill_in_signals,
     grader_signals,
+    identity_signals,
     model_cannot_signals,
     setup_signals,
     talk_only_signals,
@@ -431,6 +434,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     fill_in_signals.fill_in_left,
     fill_in_signals.fill_in_slots,
     model_cannot_signals.model_cannot,
+    identity_signals.withholds_identity,
     pleads_limits,
     declines_choice,
     prompt_refused,

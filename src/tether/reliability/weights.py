@@ -99,6 +99,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "blocked_by_failure": 3.0,  # it opens blocked ("unable to access ... due to rate limits")
     "fill_in_slots": 1.2,  # slots in place of the content ("<nooutput>", "[insert chart]")
     "model_cannot": 1.5,  # a dataset's line "The GPT model cannot perform such actions."
+    "withholds_identity": 2.0,  # only "I can't identify the person in the image"
     "fill_in_left": 2.0,  # copy with its fill-in slots open ("[task 1]", "lorem ipsum")
     "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
     "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
