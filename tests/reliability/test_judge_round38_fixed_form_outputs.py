@@ -38,6 +38,19 @@ CAUGHT = (
         DESCRIBE,
         "medium_unseen",
     ),
+    # gzcch/Bingo: the same opening, then a right triangle in general
+    (
+        "The image appears to have failed to load correctly, and as such, I cannot provide specific details about it. If it is supposed to be a right triangle, I can tell you about the properties of a right triangle in general.\n\nA right triangle is a type of triangle that has one angle measuring exactly 90 degrees, which is known as the right angle. The side opposite to the right angle is called the hypotenuse and it is the longest side of the right triangle. The other two sides",
+        "This is a right triangle, right? Tell me about it. ",
+        "medium_unseen",
+    ),
+    # stavsap/comfyui-ollama#57: a whole reply of it, long enough for its prose to outweigh
+    # disclaims_medium alone
+    (
+        "I'm happy to help, but I don't see an image. You mentioned \"[img-0]\" which suggests that there is an image attached to your message, but it's not visible in this text-based interface.\n\nCould you please describe the image to me? What is it about and what objects or features are present in it?",
+        "describe the image",
+        "medium_unseen",
+    ),
     # Yuliang-Liu/MultimodalOCR's MiniGPT4 answers
     (
         "I'm sorry, but I don't see any information in the image provided. The image is just an empty black page. Can you please provide more context or a complete image?",

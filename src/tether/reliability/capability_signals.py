@@ -239,12 +239,13 @@ def disclaims_medium(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 def medium_unseen(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply that opens by saying the model did not see the image it was given (or that it
     is not there, or blank), whatever it writes after: a guess or a general talk in place of
-    the description (`unseen_opening`). Not where the request makes the disclaimer its answer
-    (`expected`), nor where the whole reply is one (`disclaims_medium` reads it), nor where it
-    ends on its answer all the same ("Answer: I")."""
+    the description (`unseen_opening`); also a whole reply of it, which `disclaims_medium`
+    reads too (a long one's prose outweighs that alone: "I'm happy to help, but I don't see an
+    image. You mentioned ..."). Not where the request makes the disclaimer its answer
+    (`expected`), nor where it ends on its answer all the same ("Answer: I")."""
     if len(r.text) > UNSEEN_CHARS or not _names_medium(r.low[:_OPENING_CHARS]):
         return ()
-    if medium_disclaimer(r) is not None or expected(r):
+    if expected(r):
         return ()
     if _ANSWER_LINE.search(r.low[-_CLOSING_CHARS:]) is not None:
         return ()

@@ -89,7 +89,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
-    "medium_unseen": 3.0,  # it opens "I can't see the image", then guesses or talks around it
+    "medium_unseen": 3.5,  # it opens "I can't see the image", then guesses or talks around it
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
     "unrated_judgment": 4.0,  # a judge's reply with no verdict in any form ("[[5]]", "Score:")
     "unfinished_judgment": 5.0,  # ... or a pairwise judge's rationale broken off, no verdict
