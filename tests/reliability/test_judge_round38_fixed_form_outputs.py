@@ -7,7 +7,7 @@ holds:
 
 - Caught: a reply that opens by saying the model did not see the image, then guesses or talks
   in general (medium_unseen); a vision model's asking back for the image, its "empty black
-  page" (disclaims_medium); an alt-text bot's notice that it does not take the file sent
+  page", its "I'm sorry, but I can't transcribe this document." (disclaims_medium); an alt-text bot's notice that it does not take the file sent
   (cannot_see); a vision reply that only declines to say who is shown (withholds_identity); a
   scraped "… read more" or a captioner's bare prefix "a photo of" as the whole reply
   (placeholder); a pairwise judge's rationale broken off before its verdict, whatever lead-in
@@ -75,6 +75,15 @@ CAUGHT = (
         OCR,
         "disclaims_medium",
     ),
+    # the medium a document, a file, a link: a summarizer's and an extractor's disclaimer
+    # (mixed_summarizer_app_outputs, mixed_document_extraction_outputs)
+    (
+        "I am not able to provide a specific answer about whether or not a particular document...",
+        "Does this document mention the number of planets in the solar system",
+        "disclaims_medium",
+    ),
+    ("I'm sorry, but I can't transcribe this document.", OCR, "disclaims_medium"),
+    ("I'm unable to process the content from the document shown.", OCR, "disclaims_medium"),
     # micr0-dev/Altbot's localizations (mixed_alt_text_caption_generators)
     (
         "This file is unsupported, only images, videos, and audio files are currently supported",

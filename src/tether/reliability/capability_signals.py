@@ -190,12 +190,20 @@ def _names_medium(low: str) -> bool:
     return _MEDIUM.search(low) is not None or _MEDIUM_ZH.search(low) is not None
 
 
+# Words one of which every disclaimer holds (its "can't", "unable", "no image", "blank", "please
+# provide the image"): a reply of none of them that names a file or a link is not read for it.
+_DISCLAIMER_KEYS = (
+    "n't", "n\u2019t", "not", "no ", "unable", "lack", "only", "text-based", "blank", "empty",
+    "failed", "provide", "upload", "share", "send", "attach",
+)  # fmt: skip
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A short reply that names a medium may be its disclaimer, a longer one that names it in
-    its opening may open with one: not cleared unread."""
-    if len(text) <= DISCLAIMER_CHARS:
-        return _names_medium(low)
-    return len(text) <= UNSEEN_CHARS and _names_medium(low[:_OPENING_CHARS])
+    """A short reply that names a medium and holds a disclaimer's word may be its disclaimer, a
+    longer one that names it in its opening may open with one: not cleared unread."""
+    if len(text) > UNSEEN_CHARS or (low.isascii() and not any(k in low for k in _DISCLAIMER_KEYS)):
+        return False
+    return _names_medium(low if len(text) <= DISCLAIMER_CHARS else low[:_OPENING_CHARS])
 
 
 def medium_disclaimer(r: Reply) -> str | None:
