@@ -4,7 +4,10 @@ A vision app, a chart reader or a photo describer exists to read what the reques
 reply that says the model cannot see, view or analyze it ("I'm sorry, I can't analyze images",
 "I cannot answer the question because I do not see any image") and then only apologizes,
 offers help with something else or asks for the input again did nothing of the task: the
-image went unread, and the app shows a disclaimer where the answer should be.
+image went unread, and the app shows a disclaimer where the answer should be. The medium may
+as well be a document, a page, a file or a link a summarizer or an extractor was given ("I'm
+sorry, but I can't transcribe this document.", "I can't open URLs. I don't have browsing
+capabilities. Could you paste the article text?").
 
 An answer may say as much and then do the part it can ("I can't see any red bicycles in the
 image, but I can see two buses"): every clause but the disclaimer, the apology and the offer
@@ -175,6 +178,12 @@ _ANSWER_LINE = re.compile(r"(?m)^\W{0,3}(?:final |correct )?answer\s*[:\uff1a]\s
 _CLOSING_CHARS = 200
 
 
+def answers_after_all(low: str) -> bool:
+    """Whether a reply (lower-cased) ends on an answer line of its own ("Answer: A"): whatever
+    it disclaimed first, it answered."""
+    return _ANSWER_LINE.search(low[-_CLOSING_CHARS:]) is not None
+
+
 def unseen_opening(low: str) -> str | None:
     """The clause in which a reply (lower-cased, one apostrophe) opens by saying the model did
     not perceive the medium itself, or that it is not there or blank (`absent`), else None."""
@@ -255,7 +264,7 @@ def medium_unseen(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if expected(r):
         return ()
-    if _ANSWER_LINE.search(r.low[-_CLOSING_CHARS:]) is not None:
+    if answers_after_all(r.low):
         return ()
     said = unseen_opening(r.low.replace("\u2019", "'"))
     if said is None or not r.written:

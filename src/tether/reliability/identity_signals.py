@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from tether.reliability.capability_signals import answers_after_all
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import Reply, Signal
 
@@ -39,8 +40,6 @@ _WITHHOLDS = re.compile(
     r"\b(?:is|are) (?:beyond|outside|not)\b"
 )
 _KEYS = ("identif", "recogni", "disclos", "reveal", "name")
-# An answer given all the same, on its own line at the end ("Answer: A").
-_ANSWER_LINE = re.compile(r"(?m)^\W{0,3}(?:final |correct )?answer\s*[:\uff1a]\s*\S")
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -54,6 +53,6 @@ def withholds_identity(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(r.text) > IDENTITY_CHARS or not may_fire(r.text, r.low, r.lexicon):
         return ()
     m = _WITHHOLDS.search(r.low.replace("\u2019", "'"))
-    if m is None or _ANSWER_LINE.search(r.low) is not None or not r.written:
+    if m is None or answers_after_all(r.low) or not r.written:
         return ()
     return (Signal("withholds_identity", w["withholds_identity"], m.group(0)[:60]),)
