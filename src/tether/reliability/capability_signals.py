@@ -184,6 +184,13 @@ def answers_after_all(low: str) -> bool:
     return _ANSWER_LINE.search(low[-_CLOSING_CHARS:]) is not None
 
 
+# What the opening disclaims (`_VISUAL`, and what `absent` says blank): named in it, or no read.
+_SEEN_MEDIUM = re.compile(
+    r"\b(?:image|picture|photo|screenshot|figure|chart|diagram|graph|video|attachment|scan"
+    r"|document|page)"
+)
+
+
 def unseen_opening(low: str) -> str | None:
     """The clause in which a reply (lower-cased, one apostrophe) opens by saying the model did
     not perceive the medium itself, or that it is not there or blank (`absent`), else None."""
@@ -260,13 +267,10 @@ def medium_unseen(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     reads too (a long one's prose outweighs that alone: "I'm happy to help, but I don't see an
     image. You mentioned ..."). Not where the request makes the disclaimer its answer
     (`expected`), nor where it ends on its answer all the same ("Answer: I")."""
-    if len(r.text) > UNSEEN_CHARS or not _names_medium(r.low[:_OPENING_CHARS]):
-        return ()
-    if expected(r):
-        return ()
-    if answers_after_all(r.low):
-        return ()
-    said = unseen_opening(r.low.replace("\u2019", "'"))
-    if said is None or not r.written:
+    head = r.low[:_OPENING_CHARS]
+    if len(r.text) > UNSEEN_CHARS or _SEEN_MEDIUM.search(head) is None:
+        return ()  # (cheap first: most replies name no picture nor page in their opening)
+    said = unseen_opening(head.replace("\u2019", "'"))
+    if said is None or answers_after_all(r.low) or expected(r) or not r.written:
         return ()
     return (Signal("medium_unseen", w["medium_unseen"], said[:60]),)
