@@ -4,13 +4,23 @@ A vision app, a chart reader or a photo describer exists to read what the reques
 reply that says the model cannot see, view or analyze it ("I'm sorry, I can't analyze images",
 "I cannot answer the question because I do not see any image") and then only apologizes,
 offers help with something else or asks for the input again did nothing of the task: the
-image went unread, and the app shows a disclaimer where the answer should be.
+image went unread, and the app shows a disclaimer where the answer should be. The medium may
+as well be a document, a page, a file or a link a summarizer or an extractor was given ("I'm
+sorry, but I can't transcribe this document.", "I can't open URLs. I don't have browsing
+capabilities. Could you paste the article text?").
 
 An answer may say as much and then do the part it can ("I can't see any red bicycles in the
 image, but I can see two buses"): every clause but the disclaimer, the apology and the offer
 is the task's own matter, and clears the reply. A question about the model's faculties ("can
 you see images?") is answered by the disclaimer; a system prompt that forbids the medium set it
 up. The words are data of `judge_signals.json` (`capability_disclaimer`).
+
+A reply may also open so ("The image appears to have failed to load, so I cannot provide
+details.", "Unfortunately, I'm not able to view images directly, but here's a hypothetical
+description: ...") and then go on: what follows was written without the image, a guess or a
+general talk, not the description asked (`medium_unseen`). Only a disclaimer of the medium
+itself is read there (the image not seen, not there, blank), not of a thing in it: "I can't
+see any red bicycles in the image" looked at it.
 """
 
 from __future__ import annotations
@@ -39,7 +49,8 @@ _LEAD = re.compile(
 )
 # Clauses: sentences, and the parts a "but" or a "however" joins (the rest of a sentence after
 # them may be the task's own matter: "I can't see the number, but the bus is red").
-_CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+")
+# (a line's end closes a clause too: "... here's a hypothetical description:" before a list)
+_CLAUSE = re.compile(r"[^.!?\n;]+(?:[.!?]+|$)|[.!?;]+", re.MULTILINE)
 # An abbreviation's dots ("e.g.", "etc.") end no sentence: "(e.g., a photograph, etc.), I may
 # be able to ..." is one offer, not three clauses.
 _ABBREVIATION = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf)\.")
@@ -72,7 +83,8 @@ _FORBIDS = re.compile(r"\b(?:do not|don't|never|refuse|decline|not allowed|must 
 
 
 def clauses(low: str) -> list[str]:
-    """The reply's clauses, their leads (an apology, a connective) taken off."""
+    """The reply's clauses, their leads (an apology, a connective) taken off; a clause of no
+    letter or digit (an emoji after the offer: "... like me to describe! 😊") is none."""
     out: list[str] = []
     unquoted = QUOTED.sub("it", low)
     if "." in unquoted:
@@ -85,7 +97,7 @@ def clauses(low: str) -> list[str]:
                 if m is None or not m.group(0):
                     break
                 clause = clause[m.end() :].lstrip()
-            if clause.strip(".!?,;: "):
+            if any(ch.isalnum() for ch in clause):  # (a smiley alone is no clause)
                 out.append(clause)
     return out
 
@@ -140,15 +152,74 @@ def disclaimer_zh(text: str) -> str | None:
     return said
 
 
+# The speaker cannot perceive the medium itself, its verb's object ("I can't see the image",
+# "I'm unable to view images", "I cannot directly view images provided ..."); not a thing in it.
+_VISUAL = (
+    r"(?:image|picture|photo|photograph|screenshot|figure|chart|diagram|graph|video"
+    r"|attachment|scan)s?"
+)
+_PERCEIVE = r"(?:see|view|access|open|load|read|process|analy[sz]e|perceive|look at|interpret)"
+_NOT_PERCEIVED = re.compile(
+    r"^i(?: can't| cannot| can not|'m unable to| am unable to|'m not able to| am not able to"
+    r"| don't have the ability to| do not have the ability to| don't| do not| couldn't"
+    r"| could not| was unable to| wasn't able to|'m not capable of| am not capable of)"
+    rf" (?:directly |actually |currently |really )?{_PERCEIVE}(?: or {_PERCEIVE})?"
+    rf" (?:(?:the|this|that|your|any|an?|attached|uploaded|provided|shared) )*{_VISUAL}\b"
+)
+# The disclaimer opens the reply: its first clauses (an opening sentence may describe the
+# frame first: "The image is a collage ... Unfortunately, I'm not able to view images").
+OPENING_CLAUSES = 2
+# A reply read for it: a screen or two (the opening is read in its first few hundred chars).
+UNSEEN_CHARS = 1500
+_OPENING_CHARS = 600
+# An answer given all the same, on its own line at the end ("I'm unable to see the image, but
+# the description suggests ... tundra.\n\nAnswer: I"): the question was in the text too.
+_ANSWER_LINE = re.compile(r"(?m)^\W{0,3}(?:final |correct )?answer\s*[:\uff1a]\s*\S")
+_CLOSING_CHARS = 200
+
+
+def answers_after_all(low: str) -> bool:
+    """Whether a reply (lower-cased) ends on an answer line of its own ("Answer: A"): whatever
+    it disclaimed first, it answered."""
+    return _ANSWER_LINE.search(low[-_CLOSING_CHARS:]) is not None
+
+
+# What the opening disclaims (`_VISUAL`, and what `absent` says blank): named in it, or no read.
+_SEEN_MEDIUM = re.compile(
+    r"\b(?:image|picture|photo|screenshot|figure|chart|diagram|graph|video|attachment|scan"
+    r"|document|page)"
+)
+
+
+def unseen_opening(low: str) -> str | None:
+    """The clause in which a reply (lower-cased, one apostrophe) opens by saying the model did
+    not perceive the medium itself, or that it is not there or blank (`absent`), else None."""
+    for clause in clauses(low[:_OPENING_CHARS])[:OPENING_CLAUSES]:
+        if _NOT_PERCEIVED.match(clause) is not None or _ABSENT.search(clause) is not None:
+            return clause
+    return None
+
+
 def _names_medium(low: str) -> bool:
     if low.isascii():
         return _MEDIUM.search(low) is not None
     return _MEDIUM.search(low) is not None or _MEDIUM_ZH.search(low) is not None
 
 
+# Words one of which every disclaimer holds (its "can't", "unable", "no image", "blank", "please
+# provide the image"): a reply of none of them that names a file or a link is not read for it.
+_DISCLAIMER_KEYS = (
+    "n't", "n\u2019t", "not", "no ", "unable", "lack", "only", "text-based", "blank", "empty",
+    "failed", "provide", "upload", "share", "send", "attach",
+)  # fmt: skip
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A short reply that names a medium may be its disclaimer: not cleared unread."""
-    return len(text) <= DISCLAIMER_CHARS and _names_medium(low)
+    """A short reply that names a medium and holds a disclaimer's word may be its disclaimer, a
+    longer one that names it in its opening may open with one: not cleared unread."""
+    if len(text) > UNSEEN_CHARS or (low.isascii() and not any(k in low for k in _DISCLAIMER_KEYS)):
+        return False
+    return _names_medium(low if len(text) <= DISCLAIMER_CHARS else low[:_OPENING_CHARS])
 
 
 def medium_disclaimer(r: Reply) -> str | None:
@@ -187,3 +258,19 @@ def disclaims_medium(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     (`medium_disclaimer`)."""
     said = medium_disclaimer(r)
     return () if said is None else (Signal("disclaims_medium", w["disclaims_medium"], said[:60]),)
+
+
+def medium_unseen(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply that opens by saying the model did not see the image it was given (or that it
+    is not there, or blank), whatever it writes after: a guess or a general talk in place of
+    the description (`unseen_opening`); also a whole reply of it, which `disclaims_medium`
+    reads too (a long one's prose outweighs that alone: "I'm happy to help, but I don't see an
+    image. You mentioned ..."). Not where the request makes the disclaimer its answer
+    (`expected`), nor where it ends on its answer all the same ("Answer: I")."""
+    head = r.low[:_OPENING_CHARS]
+    if len(r.text) > UNSEEN_CHARS or _SEEN_MEDIUM.search(head) is None:
+        return ()  # (cheap first: most replies name no picture nor page in their opening)
+    said = unseen_opening(head.replace("\u2019", "'"))
+    if said is None or answers_after_all(r.low) or expected(r) or not r.written:
+        return ()
+    return (Signal("medium_unseen", w["medium_unseen"], said[:60]),)

@@ -28,6 +28,7 @@ from tether.reliability import (
     generation_signals,
     give_up_signals,
     grader_signals,
+    identity_signals,
     inability_signals,
     limits_signals,
     line_rendering_signals,
@@ -92,6 +93,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")
     model_cannot_signals.may_fire,  # a dataset's line "The GPT model cannot perform such actions"
     command_reply_signals.may_fire,  # a chat-ops bot's error line ("Unknown user 'doris'")
+    identity_signals.may_fire,  # a vision reply that withholds who is shown ("can't identify")
 )
 
 

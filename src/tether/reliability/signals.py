@@ -78,6 +78,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answers_nothing (a stock line about the exchange alone: "That's not
                     something I can do"), disclaims_medium (only "I can't see the
                     image", an apology and an offer, where an image was the task),
+                    medium_unseen (it opens so, then guesses: "Unfortunately, I'm not able
+                    to view images directly, but here's a hypothetical description"),
                     declines_task (only a refusal of the task, its reasons and an offer
                     of something else: "I'm not able to write that. Is there another
                     way I can assist you?"), unrated_judgment (a judge's reply with
@@ -96,6 +98,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     (slots in place of the content: "<nooutput>", "[insert chart]",
                     "<插入流程图>", a text most of which is slots), model_cannot (a
                     dataset's stand-in line: "The GPT model cannot perform such actions."),
+                    withholds_identity (a vision reply that only declines to say who is
+                    shown: "I'm sorry, I can't identify the person in the image."),
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
@@ -158,6 +162,7 @@ from tether.reliability import (
     declined_signals,
     fill_in_signals,
     grader_signals,
+    identity_signals,
     model_cannot_signals,
     setup_signals,
     talk_only_signals,
@@ -191,7 +196,7 @@ from tether.reliability.answer_signals import (
 )
 from tether.reliability.appended_request_signals import asks_text_at_end
 from tether.reliability.bodyless_signals import bodyless_function
-from tether.reliability.capability_signals import disclaims_medium
+from tether.reliability.capability_signals import disclaims_medium, medium_unseen
 from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.choice_signals import declines_choice
@@ -433,6 +438,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answers_nothing,
     cannot_see,
     disclaims_medium,
+    medium_unseen,
     declined_signals.declines_task,
     grader_signals.unrated_judgment,
     grader_signals.unfinished_judgment,
@@ -443,6 +449,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     fill_in_signals.fill_in_left,
     fill_in_signals.fill_in_slots,
     model_cannot_signals.model_cannot,
+    identity_signals.withholds_identity,
     pleads_limits,
     declines_choice,
     prompt_refused,
@@ -549,13 +556,16 @@ def _evidence(found: Iterable[Signal]) -> float:
 
 # (evidence read in the whole reply's shape, its opening or its end: `introduced` takes none
 # of it back)
-_WHOLE_SHAPE = frozenset(("stub_code", "chat_for_commit", "asks_text_at_end"))
+_WHOLE_SHAPE = frozenset(
+    ("stub_code", "chat_for_commit", "asks_text_at_end", "unfinished_judgment")
+)
 
 
 def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> list[Signal]:
     """The two signals that weigh what the others found (a full reading only)."""
     # (evidence read in the whole reply's shape, not in a part shown after a lead-in: no
-    # sentence of the writer's introduces a skeleton's unwritten body)
+    # sentence of the writer's introduces a skeleton's unwritten body, nor a judge's rationale
+    # that breaks off before its verdict)
     evidence = sum(s.weight for s in found if s.weight > 0 and s.name not in _WHOLE_SHAPE)
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))

@@ -91,6 +91,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
+    "medium_unseen": 3.5,  # it opens "I can't see the image", then guesses or talks around it
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
     "unrated_judgment": 4.0,  # a judge's reply with no verdict in any form ("[[5]]", "Score:")
     "unfinished_judgment": 5.0,  # ... or a pairwise judge's rationale broken off, no verdict
@@ -100,6 +101,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "blocked_by_failure": 3.0,  # it opens blocked ("unable to access ... due to rate limits")
     "fill_in_slots": 1.2,  # slots in place of the content ("<nooutput>", "[insert chart]")
     "model_cannot": 1.5,  # a dataset's line "The GPT model cannot perform such actions."
+    "withholds_identity": 2.0,  # only "I can't identify the person in the image"
     "fill_in_left": 2.0,  # copy with its fill-in slots open ("[task 1]", "lorem ipsum")
     "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
     "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
