@@ -27,7 +27,7 @@ ANNOUNCED_CHARS = 1500
 # "below is the command": a determiner, up to two words that qualify the noun (not a
 # preposition's phrase: "here is my analysis of the code" introduces an analysis), the noun.
 _ANNOUNCES_CODE = re.compile(
-    r"\b(?:here\s+(?:is|are)|here['\u2019]s|the\s+following\s+(?:is|are)|below\s+(?:is|are))"
+    r"(?:here\s+(?:is|are)|here['\u2019]s|the\s+following\s+(?:is|are)|below\s+(?:is|are))"
     r"\s+(?:(?:a|an|the|my|your|one|some)\s+)?"
     r"(?:(?!(?:of|for|about|on|to|in|with|from|that|which|how|what|why)\b)[\w-]+\s+){0,2}?"
     r"(?:script|code|command|query|function|program|snippet|one-liner|regex|implementation)s?\b",
@@ -53,6 +53,16 @@ def _prose_line(line: str) -> bool:
     return words >= PROSE_SHARE * len(tokens)
 
 
+# A list's number or a bullet before the reply's first sentence ("1. The following is ...").
+_LIST_MARK = re.compile(r"(?:\d+[.)]|[-*\u2022])\s+")
+
+
+def _opening(text: str) -> int:
+    """Where the reply's first sentence starts, a list's number or bullet left out."""
+    m = _LIST_MARK.match(text)
+    return m.end() if m is not None else 0
+
+
 @lru_cache(maxsize=64)
 def _request_holds_code(question: str) -> bool:
     """Whether the request holds code (a fence, statements): a reply may then describe it.
@@ -60,20 +70,38 @@ def _request_holds_code(question: str) -> bool:
     return "```" in question or program_lines(question[:4000])[0] >= 2
 
 
+# What every announcement holds: its opening word, and a noun of code.
+_OPENING_WORDS = ("here", "following", "below")
+_CODE_NOUNS = (
+    "script",
+    "code",
+    "command",
+    "query",
+    "function",
+    "program",
+    "snippet",
+    "one-liner",
+    "regex",
+    "implementation",
+)
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """The reply may announce code it does not give: a short reply that says "here is", "the
-    following is" or "below is". Not cleared unread."""
-    return len(text) <= ANNOUNCED_CHARS and ("here" in low or "following" in low or "below" in low)
+    """The reply may announce code it does not give: a short reply with no backtick that says
+    "here is", "the following is" or "below is" and names code. Not cleared unread."""
+    if len(text) > ANNOUNCED_CHARS or "`" in text:
+        return False
+    return any(w in low for w in _OPENING_WORDS) and any(n in low for n in _CODE_NOUNS)
 
 
 def code_announced(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The reply introduces code as present ("The following is a bash script that will ...",
-    "Here is the command") and every line of it is a sentence of words: no line of code, no
+    """The reply opens by introducing code as present ("The following is a bash script that
+    will ...", "Here is the command") and every line of it is a sentence of words: no line of code, no
     command, no query, no inline span, no fence. Not when the request holds code of its own."""
     text = r.text
     if len(text) > ANNOUNCED_CHARS or "`" in text:
         return ()
-    m = _ANNOUNCES_CODE.search(text)
+    m = _ANNOUNCES_CODE.match(text, _opening(text))
     if m is None or CARRIES_QUERY.search(text) is not None:
         return ()
     lines = [line.strip() for line in text.splitlines() if line.strip()]
