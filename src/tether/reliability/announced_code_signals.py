@@ -96,8 +96,9 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def code_announced(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply opens by introducing code as present ("The following is a bash script that
-    will ...", "Here is the command") and every line of it is a sentence of words: no line of code, no
-    command, no query, no inline span, no fence. Not when the request holds code of its own."""
+    will ...", "Here is the command") and every line of it is a sentence of words: no line of
+    code, no command, no query, no inline span, no fence. Not when the request holds code of
+    its own."""
     text = r.text
     if len(text) > ANNOUNCED_CHARS or "`" in text:
         return ()

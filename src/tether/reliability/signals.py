@@ -169,6 +169,7 @@ from tether.reliability.about_signals import (
     speaks_casually,
 )
 from tether.reliability.agent_signals import input_unread, setup_unmet, task_outcome
+from tether.reliability.announced_code_signals import code_announced
 from tether.reliability.answer_signals import (
     conditional,
     defines,
@@ -183,7 +184,6 @@ from tether.reliability.answer_signals import (
     rate_stated,
     typed_command,
 )
-from tether.reliability.announced_code_signals import code_announced
 from tether.reliability.bodyless_signals import bodyless_function
 from tether.reliability.capability_signals import disclaims_medium
 from tether.reliability.caption_signals import describes_picture
