@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tether.reliability import (
     ai_excuse_signals,
+    announced_code_signals,
     appended_request_signals,
     blocked_signals,
     bodyless_signals,
@@ -88,6 +89,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     talk_only_signals.may_offer,  # an offer of more work alone ("If you want, I can also ...")
     talk_only_signals.may_be_under_way,  # the work started, its progress shown elsewhere
     query_signals.may_fire,  # no query where one was the work ("cannot write a SQL query")
+    announced_code_signals.may_fire,  # code introduced as there, prose only
     forum_dump_signals.may_fire,  # a forum thread written on ("\\end{code}  Comment: ...")
     blocked_signals.may_fire,  # the speaker blocked by a failure ("unable to ... due to ...")
     fill_in_signals.may_fire,  # fill-in slots left open ("[task 1], [task 2]", "lorem ipsum")

@@ -70,6 +70,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
                     bodyless_function (the asked function's docstring and no code under it),
                     code_declined (no code, a refusal, where code was asked),
+                    code_announced (code introduced as there and only prose: "The
+                    following is a bash script that will ..."),
                     query_withheld (no query, and it says none can be written: "It is not
                     possible to write a meaningful SQL query"), schema_in_place (a schema,
                     `CREATE TABLE ...`, and no SELECT, to a question of data),
@@ -180,6 +182,7 @@ from tether.reliability.about_signals import (
     speaks_casually,
 )
 from tether.reliability.agent_signals import input_unread, setup_unmet, task_outcome
+from tether.reliability.announced_code_signals import code_announced
 from tether.reliability.answer_signals import (
     conditional,
     defines,
@@ -432,6 +435,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     stub_code,
     bodyless_function,
     code_declined,
+    code_announced,
     query_withheld,
     schema_in_place,
     forum_dump,

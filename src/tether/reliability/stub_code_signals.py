@@ -25,7 +25,10 @@ STUB_CHARS = 4000
 # A comment of a placeholder for the code ("# Your code here", "// TODO: implement", "# Replace
 # this for solution", "# Code implementation goes here...").
 _PLACEHOLDER_COMMENT = re.compile(
-    r"\b(?:your\s+code|code\s+here|todo\b|fixme\b|implement|goes\s+here|fill\s+(?:in|this)"
+    r"\b(?:your\s+code|code\s+here|todo\b|fixme\b|implement|(?:goes|go)\s+here|fill\s+(?:in|this)"
+    # ("Content for the page would go here", "Add explicit instantiation for other types as
+    # needed": the rest of the code left to the reader)
+    r"|(?:would|will|should)\s+(?:be\s+)?go\s+here|\badd\b.{0,60}\bas\s+needed"
     r"|replace\s+(?:this|with)|write\s+(?:your|the)\s+code|insert\s+(?:your\s+)?code"
     r"|add\s+(?:your\s+)?code|your\s+(?:solution|implementation)|solution\s+here)",
     re.I,
@@ -53,7 +56,9 @@ _FRAME = re.compile(
     # (a method's head in Java, C#, C++, TypeScript: `public int count(String s) {`)
     r"|(?:[\w<>\[\],?]+\s+)+\w+\s*\([^()=]*\)\s*(?:throws\s+[\w.,\s]+)?\{"
 )
-_COMMENT = re.compile(r"(?:#|//|/\*)\s*(.*)")
+# A comment, or a placeholder in angle or square brackets where the code goes ("<complete
+# function code goes here>", "[insert code here]": read as a comment, `_PLACEHOLDER_COMMENT`).
+_COMMENT = re.compile(r"(?:#|//|/\*)\s*(.*)|<([^<>]{4,80})>|\[([^\[\]]{4,80})\]")
 # A request that demands code (`demands_code`): a function to complete (its signature in the
 # request), or to write one ("Write a python function ...", "Implement the method ...").
 _DEMANDS_CODE = re.compile(
@@ -100,6 +105,8 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
         or "mplement" in text  # (`NotImplementedError`, "not implemented", `unimplemented!()`)
         or "todo!" in text
         or '"""' in text
+        or "go here" in text  # (a bracketed placeholder: "<complete function code goes here>")
+        or "goes here" in text
     )
 
 
@@ -139,7 +146,12 @@ def _body(text: str) -> _Body | None:
         comment = _COMMENT.fullmatch(line)
         if comment is not None:
             comments += 1
-            placeholder = placeholder or _PLACEHOLDER_COMMENT.search(comment.group(1)) is not None
+            said = comment.group(1)
+            if said is None:  # (a bracketed line is read only as a placeholder, not a comment)
+                said = comment.group(2) or comment.group(3)
+                if _PLACEHOLDER_COMMENT.search(said) is None:
+                    return None
+            placeholder = placeholder or _PLACEHOLDER_COMMENT.search(said) is not None
             continue
         if _NOTHING.fullmatch(line) is not None:
             nothing += 0 if after_class else 1

@@ -85,6 +85,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
     "bodyless_function": 4.0,  # the asked function's docstring and no code (its prose counted back)
     "code_declined": 4.0,  # no code and a refusal ("I apologize, but as an AI ..."), code asked
+    "code_announced": 3.0,  # code introduced as there, prose only ("The following is a script")
     "query_withheld": 4.0,  # no query, none can be written ("cannot generate a SQL query")
     "schema_in_place": 3.0,  # a schema (`CREATE TABLE ...`) and no SELECT, to a question of data
     "forum_dump": 3.0,  # a query, then a dump's `\\end{code}  Comment: ...`: a forum thread
