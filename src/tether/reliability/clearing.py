@@ -27,6 +27,7 @@ from tether.reliability import (
     give_up_signals,
     grader_signals,
     inability_signals,
+    lecture_signals,
     limits_signals,
     line_rendering_signals,
     loop_signals,
@@ -65,6 +66,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     declined_signals.may_fire,  # the task declined ("I can't write that. Is there ...")
     ai_excuse_signals.may_fire,  # a task declined for being an AI ("As an AI language model")
     limits_signals.may_fire,  # a plea of the model's limits ("I'm not a doctor")
+    lecture_signals.may_fire,  # a refusal that lectures ("I cannot ... as it is not ethical")
     choice_signals.may_fire,  # no option picked ("the answer is unknown")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail

@@ -90,6 +90,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
+    "lectures_instead": 1.5,  # a moral refusal and a lecture, none of the work done
+    "lecture_clause": 0.5,  # ... and per clause of it (its prose counted back)
     "unrated_judgment": 4.0,  # a judge's reply with no verdict in any form ("[[5]]", "Score:")
     "unfinished_judgment": 5.0,  # ... or a pairwise judge's rationale broken off, no verdict
     "accepts_only": 1.5,  # only "Sure, I can do that!" to a plain task: the work never came
