@@ -32,6 +32,7 @@ from tether.reliability import (
     line_rendering_signals,
     loop_signals,
     model_cannot_signals,
+    next_item_signals,
     notice_signals,
     persona_signals,
     query_signals,
@@ -67,6 +68,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     ai_excuse_signals.may_fire,  # a task declined for being an AI ("As an AI language model")
     limits_signals.may_fire,  # a plea of the model's limits ("I'm not a doctor")
     lecture_signals.may_fire,  # a refusal that lectures ("I cannot ... as it is not ethical")
+    next_item_signals.may_fire,  # the exam's next question written on ("Question: ... A) ...")
     choice_signals.may_fire,  # no option picked ("the answer is unknown")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
@@ -128,6 +130,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a schema in place of the query that reads it
         if forum_dump_signals.may_fire(text, "", lexicon):
             return False  # a forum thread written on past the answer
+        if next_item_signals.may_fire(text, "", lexicon):
+            return False  # an exam's next question written on past the answer
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

@@ -35,7 +35,8 @@ _DATA: Mapping[str, Any] = SHIPPED.get("refusal_lecture", {})
 
 # A lecture runs to a few paragraphs: a refusal, its reasons, reminders, a redirect. A shorter
 # refusal is a short refusal's (`declined_signals`, `refusal_signals`): one that names what it
-# refuses with a reason may be a justified refusal, the model's own answer, as often as not.
+# refuses with a reason may be a justified refusal, the model's own answer, as often as not; it
+# is read here only where the request says its own harmless frame (`_FRAME`).
 LECTURE_CHARS = 1500
 SHORT_REFUSAL_CHARS = REFUSAL_CHARS
 # The refusal opens the reply: it is among its first clauses ("I apologize, but as a
@@ -51,6 +52,9 @@ CLAUSES_COUNTED = 8
 _REFUSES = re.compile(regexes(_DATA.get("refuse", ())))
 _MORAL = re.compile(rf"\b(?:{alternation(_DATA.get('moral', ()))})\b")
 _LECTURE = re.compile(regexes(_DATA.get("lecture", ())))
+# The request's own harmless frame: fiction or a game ("in my crime novel", "for a video
+# game"), or the harmless way asked for ("legitimate ways", "without causing data loss").
+_FRAME = re.compile(regexes(_DATA.get("frame", ())))
 # The work laid out: a list item, a fence, a heading, a line that ends introducing what follows
 # ("Here are some tips:"), "here is/are".
 _WORK = re.compile(
@@ -69,7 +73,7 @@ def lecture(low: str) -> tuple[str, int] | None:
     apostrophe) refuses in its opening clauses on a moral reason and is, in most of its
     clauses, that refusal, a reason of right and wrong, a reminder or an offer, with none of
     the work laid out; else None."""
-    if not SHORT_REFUSAL_CHARS < len(low) <= LECTURE_CHARS or _WORK.search(low) is not None:
+    if len(low) > LECTURE_CHARS or _WORK.search(low) is not None:
         return None
     parts = clauses(low)
     said = None
@@ -90,7 +94,7 @@ def lecture(low: str) -> tuple[str, int] | None:
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """A reply of a lecture's length with a word of refusal at its head may be a lecture."""
-    if not SHORT_REFUSAL_CHARS < len(text) <= LECTURE_CHARS:
+    if len(text) > LECTURE_CHARS:
         return False
     head = low[:_HEAD_CHARS].replace("\u2019", "'")
     return any(g in head for g in _GATE)
@@ -98,10 +102,10 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def lectured(r: Reply) -> tuple[str, int] | None:
     """The refusal of a reply that lectures in place of the work and how many clauses lecture
-    (`lecture`), or None: not
-    after tool results, nor where the request asks about the model's abilities or sets the
-    refusal up."""
-    if not SHORT_REFUSAL_CHARS < len(r.text) <= LECTURE_CHARS or not r.written or r.after_tools:
+    (`lecture`), or None: not after tool results, nor where the request asks about the model's
+    abilities or sets the refusal up; a short one only where the request says its own harmless
+    frame."""
+    if len(r.text) > LECTURE_CHARS or not r.written or r.after_tools:
         return None
     low = r.low.replace("\u2019", "'")
     if not any(g in low[:_HEAD_CHARS] for g in _GATE):
@@ -109,6 +113,8 @@ def lectured(r: Reply) -> tuple[str, int] | None:
     found = lecture(low)
     if found is None or asks_or_sets_up(r):
         return None
+    if len(r.text) <= SHORT_REFUSAL_CHARS and _FRAME.search(r.question) is None:
+        return None  # a short refusal with a reason: justified as often as not
     return found
 
 

@@ -152,6 +152,7 @@ from tether.reliability import (
     grader_signals,
     lecture_signals,
     model_cannot_signals,
+    next_item_signals,
     setup_signals,
     talk_only_signals,
 )
@@ -422,6 +423,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     disclaims_medium,
     declined_signals.declines_task,
     lecture_signals.lectures_instead,
+    next_item_signals.writes_next_items,
     grader_signals.unrated_judgment,
     grader_signals.unfinished_judgment,
     talk_only_signals.accepts_only,
