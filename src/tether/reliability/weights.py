@@ -90,7 +90,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "cannot_see": 2.0,  # a short reply opening "This model does not support images"
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
-    "lectures_instead": 1.5,  # a moral refusal and a lecture, none of the work done
+    "lectures_instead": 2.0,  # a moral refusal and a lecture, none of the work done
     "lecture_clause": 0.5,  # ... and per clause of it (its prose counted back)
     "writes_next_items": 3.0,  # the exam's next question items written on past the answer
     "next_item": 1.0,  # ... and per item (its options and rationale counted back)
