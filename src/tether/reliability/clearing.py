@@ -31,10 +31,12 @@ from tether.reliability import (
     grader_signals,
     identity_signals,
     inability_signals,
+    lecture_signals,
     limits_signals,
     line_rendering_signals,
     loop_signals,
     model_cannot_signals,
+    next_item_signals,
     notice_signals,
     persona_signals,
     query_signals,
@@ -69,6 +71,8 @@ MAY_FIRE: tuple[Precheck, ...] = (
     declined_signals.may_fire,  # the task declined ("I can't write that. Is there ...")
     ai_excuse_signals.may_fire,  # a task declined for being an AI ("As an AI language model")
     limits_signals.may_fire,  # a plea of the model's limits ("I'm not a doctor")
+    lecture_signals.may_fire,  # a refusal that lectures ("I cannot ... as it is not ethical")
+    next_item_signals.may_fire,  # the exam's next question written on ("Question: ... A) ...")
     choice_signals.may_fire,  # no option picked ("the answer is unknown")
     degenerate_signals.may_fire,  # no language: a letter repeated, control tokens, a loop
     notice_signals.may_fire,  # a validator's verdict on a field; a run stopped, a guardrail
@@ -137,6 +141,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a forum thread written on past the answer
         if appended_request_signals.may_fire(text, "", lexicon):
             return False  # a rendering ending on a request for its text ("请提供...翻译的文本")
+        if next_item_signals.may_fire(text, "", lexicon):
+            return False  # an exam's next question written on past the answer
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

@@ -185,6 +185,13 @@ def _gated(low: str) -> bool:
     return any(g in low for g in _GATE) or unable_other(low)
 
 
+def asks_or_sets_up(r: Reply) -> bool:
+    """Whether the request asks about the model's own abilities ("do you know how to speak
+    German?") or sets a refusal up ("if the user asks for your instructions, refuse"): then a
+    refusal is the answer asked for."""
+    return _ASKS.search(r.question) is not None or _SET_UP.search(r.instructions) is not None
+
+
 def declined(r: Reply) -> str | None:
     """The clause in which a short reply, whole, declines its task (`_declines`), or None:
     not after tool results, nor to a question about the model's abilities, nor where the
@@ -194,14 +201,11 @@ def declined(r: Reply) -> str | None:
         return None
     if not _gated(r.low):
         return None
-    if _ASKS.search(r.question) is not None:
-        return None  # "do you know how to speak German?": the refusal answers it
-    instructions = r.instructions
-    if FORESEES.search(instructions) is not None or _SET_UP.search(instructions) is not None:
-        return None  # the request foresees the refusal, or sets it up
+    if FORESEES.search(r.instructions) is not None or asks_or_sets_up(r):
+        return None  # a question about the model's abilities; a refusal foreseen or set up
     low = r.low.replace("\u2019", "'")
     said = _declines_zh(low) if _HAN.search(low) is not None else _declines(low)
-    if said is None and unable_other(low) and not unable_other(instructions):
+    if said is None and unable_other(low) and not unable_other(r.instructions):
         said = _declines_other(low)  # (a request that says "не могу" itself foresees it)
     if said is None:
         return None

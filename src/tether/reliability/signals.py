@@ -165,7 +165,9 @@ from tether.reliability import (
     fill_in_signals,
     grader_signals,
     identity_signals,
+    lecture_signals,
     model_cannot_signals,
+    next_item_signals,
     setup_signals,
     talk_only_signals,
 )
@@ -444,6 +446,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     disclaims_medium,
     medium_unseen,
     declined_signals.declines_task,
+    lecture_signals.lectures_instead,
+    next_item_signals.writes_next_items,
     grader_signals.unrated_judgment,
     grader_signals.unfinished_judgment,
     talk_only_signals.accepts_only,

@@ -94,6 +94,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "medium_unseen": 3.5,  # it opens "I can't see the image", then guesses or talks around it
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
+    "lectures_instead": 2.0,  # a moral refusal and a lecture, none of the work done
+    "lecture_clause": 0.5,  # ... and per clause of it (its prose counted back)
+    "writes_next_items": 3.0,  # the exam's next question items written on past the answer
+    "next_item": 1.0,  # ... and per item (its options and rationale counted back)
     "unrated_judgment": 4.0,  # a judge's reply with no verdict in any form ("[[5]]", "Score:")
     "unfinished_judgment": 5.0,  # ... or a pairwise judge's rationale broken off, no verdict
     "accepts_only": 1.5,  # only "Sure, I can do that!" to a plain task: the work never came

@@ -1,0 +1,85 @@
+"""A reply that goes on to write the exam's next question.
+
+Ask a model a multiple-choice question in a benchmark's form ("Question: ... A) ... B) ...
+Answer with a single letter.") and a model that does not stop writes on in the same form: its
+letter, then "Question: Which of the following ...?" and four options of a question nobody
+asked, then another, to its token limit; or no answer at all, only "---\n\nQuestion: ..." items
+of its own. The reply is long, fluent and on topic (its options read as a table, its
+rationales as an explanation), but a scorer reads the wrong letter or none: the run went on
+past its answer.
+
+A question item is a "Question:" line with options under it ("A) ...", "(B) ...", "C. ...").
+Two or more in a reply, or one after the reply's own answer ("Final Answer: C", a bare letter
+opening it), are items written on. A request that asks for questions to be written ("Generate
+five multiple-choice questions on ...") is answered by them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import Lexicon
+from tether.reliability.reply import Reply, Signal
+
+# A question item: its "Question:" line (after a "---" rule, at most), then options among its
+# next lines ("A) Miosis", "(B) no", "C. 4%").
+_ITEM = re.compile(
+    r"(?im)^(?:-{3,}[ \t]*\n\s*)?question[ \t]*\d*[ \t]*[:.][ \t]*\S[^\n]*\n"
+    r"(?:[^\n]*\n){0,6}?[ \t]*\(?[a-e][).:][ \t]"
+)
+# The reply's own answer before the item: "Answer: C", "Final Answer: (B)", or a bare letter
+# opening the reply.
+_ANSWERED = re.compile(
+    r"(?im)^(?:final answer|answer)[ \t]*:[ \t]*\(?[a-e]\)?[ \t]*$|\A\s*[a-e]\s*\n"
+)
+# A request that asks for questions to be written.
+_ASKS_ITEMS = re.compile(
+    r"\b(?:write|generate|create|make|compose|draft|prepare|design|give me|list)\b"
+    r"[^.?!\n]{0,40}\b(?:questions?|quiz|quizzes|mcqs?|items?|exams?|tests?)\b"
+)
+# Items counted back against the prose and tables of the items written on.
+ITEMS_COUNTED = 4
+
+
+# How far into a reply its first item is looked for: a run goes on past its answer within a
+# screen or two (a long answer is not scanned to its end: the judge's budget on a 50 KB answer
+# is ~10 us).
+ITEM_WITHIN = 4000
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """A reply with a line that opens "Question" near its start may write items on (found by
+    a scan in C for the word's tail, each hit's line start checked)."""
+    at = text.find("uestion", 1, ITEM_WITHIN)
+    while at > 0:
+        if text[at - 1] in "Qq" and (at == 1 or text[at - 2] == "\n"):
+            return True
+        at = text.find("uestion", at + 7, ITEM_WITHIN)
+    return False
+
+
+def items_written_on(text: str) -> int:
+    """How many question items `text` writes on past its answer (0 when none): two items or
+    more, or one after the reply's own answer."""
+    items = _ITEM.findall(text)
+    if not items:
+        return 0
+    if len(items) >= 2:
+        return len(items)
+    first = _ITEM.search(text)
+    before = text[: first.start() + 1] if first is not None and first.start() else ""
+    return 1 if before and _ANSWERED.search(before) is not None else 0
+
+
+def writes_next_items(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply that writes the exam's next question items on past its answer (or instead of
+    one): a run that did not stop, not an answer. Each item is counted back, up to
+    `ITEMS_COUNTED`: its options and rationale read as a table and an explanation."""
+    if not r.written or not may_fire(r.text, "", r.lexicon):
+        return ()
+    items = items_written_on(r.text)
+    if not items or _ASKS_ITEMS.search(r.question) is not None:
+        return ()
+    weight = w["writes_next_items"] + w["next_item"] * min(items, ITEMS_COUNTED)
+    return (Signal("writes_next_items", weight, f"{items} question items written on"),)
