@@ -19,7 +19,8 @@ from typing import Any
 from tether.reliability.lexicon import SHIPPED, Lexicon, shipped_terms
 from tether.reliability.reply import Reply, Signal
 
-# The verb and its object: a few words, never a sentence of the task's.
+# The verb and its object: a few words, never a sentence of the task's. The clause opens with a
+# letter, or with a template's slot ("Ich bin nicht sicher wie man {phrase} spielt").
 CLAUSE_CHARS = 40
 
 
@@ -30,7 +31,7 @@ def _frames(data: Mapping[str, Any]) -> re.Pattern[str]:
     lead = rf"(?:(?:{leads})[,.!\s\uff0c\u3001\u3002]*)?" if leads else ""
     inner = "|".join(
         re.escape(str(start).lower())
-        + rf"[^\W\d_][^.!?\n\u3002]{{0,{CLAUSE_CHARS}}}?"
+        + rf"(?:[^\W\d_]|\{{)[^.!?\n\u3002]{{0,{CLAUSE_CHARS}}}?"
         + re.escape(str(end).lower())
         for start, end in data.get("frames", ())
     )
