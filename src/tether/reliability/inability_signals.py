@@ -49,8 +49,7 @@ ASKS_ABILITY = shipped_terms("exchange_line", "asks_ability")
 _TURNS_OR_FINDS = re.compile(
     r"[,;:\uff0c]|\b(?:but|because|since|so|instead|reproduce|replicate|find|locate|confirm"
     r"|verify|see|spot|detect|encontr\w*|trouv\w*|trovar\w*|finden|gefunden|vinden|gevonden"
-    r"|найти|найден\w*|воспроизвести|znaleźć|znalezć)\b|找|見つ|検出|찾|复现|重现|復現|重現|ため|因为"
-    r"|因為|때문"
+    r"|найти|найден\w*|znaleźć|znalezć)\b|找|見つ|検出|찾|ため|因为|因為|때문"
 )
 
 
