@@ -93,3 +93,50 @@ def test_a_users_tiredness_in_a_condition_is_no_stand_in() -> None:
     assert not failure and "out_of_sorts" not in names, names
     failure, names = hand("人家好累哦")
     assert failure and "out_of_sorts" in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # NeonGeckoCom/skill-playback-control (WORK): setup.hints.dialog, first person
+        "No estoy listo aún para reproducir la música.  Puedes configurar el servicio de música"
+        " como Pandora y Spotify en home punto mycroft punto ai ",
+        "Jeg er ikke konfigureret til at spille musik endnu.  Du kan sætte musik servicer såsom"
+        " Pandora og Spitify op på home dot mycroft dot a i.",
+    ],
+)
+def test_a_skill_not_yet_set_up_is_cut_off(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "cut_off" in names, names
+
+
+def test_advice_that_you_have_not_set_it_up_is_no_cut_off() -> None:
+    _, names = hand(
+        "You haven't configured a music service yet: add Spotify under Settings, then retry.",
+        "Why does the play command say nothing?",
+    )
+    assert "cut_off" not in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # NeonGeckoCom/skill-playback-control (WORK): cant.play.dialog, its slot unfilled
+        "I'm not sure how to play {{phrase}}.",
+        "Ich bin nicht sicher wie man {{phrase}} spielt",
+        "I'm not sure how to play that.",
+    ],
+)
+def test_not_sure_how_to_alone_is_an_inability(text: str) -> None:
+    failure, names = hand(text)
+    assert failure and "inability_alone" in names and "first_person" not in names, names
+
+
+def test_not_sure_how_to_reproduce_is_a_finding() -> None:
+    failure, names = hand("I'm not sure how to reproduce this.")
+    assert not failure and "inability_alone" not in names, names
+
+
+def test_an_inability_to_a_can_you_request_keeps_its_first_person() -> None:
+    failure, names = hand("I wasn't able to do that.", "Can you add milk to my shopping list?")
+    assert not failure and "first_person" in names, names
