@@ -140,3 +140,24 @@ def test_not_sure_how_to_reproduce_is_a_finding() -> None:
 def test_an_inability_to_a_can_you_request_keeps_its_first_person() -> None:
     failure, names = hand("I wasn't able to do that.", "Can you add milk to my shopping list?")
     assert not failure and "first_person" in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # mixed_voice_dialog_skill_fallbacks_with_replies (WORK): reply templates of skills
+        "Playing streaming station {{station}}",
+        "you're listening to {{playing}}",
+        "There are {count} enrolled users: {users}.",
+        "There is one enrolled user: {name}.",
+    ],
+)
+def test_a_skills_reply_template_with_its_values_passes(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "template_slot" in names, names
+
+
+def test_an_intents_name_in_a_slot_is_the_bots_own() -> None:
+    # mixed_voice_dialog_skill_fallbacks_with_replies (WORK): a skill's debug fallback
+    failure, names = hand("You just triggered ${intentName}")
+    assert failure and "template_slot" in names, names
