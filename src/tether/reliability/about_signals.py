@@ -518,7 +518,9 @@ def replies_yes_no(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # 而是". (`, not` needs a word after it: "or not." ends a question.)
 _CONTRAST = re.compile(
     # (not a service's reassurance, "..., not a problem with your request", "not your fault")
-    r",\s+not\s+(?!an?\s+(?:problem|issue|error)\s+(?:with|on|in)\s+your\b|your\s+fault\b)"
+    # (nor a hedge, "Hmm, not sure what you mean": it weighs nothing against anything)
+    r",\s+not\s+(?!an?\s+(?:problem|issue|error)\s+(?:with|on|in)\s+your\b|your\s+fault\b"
+    r"|(?:sure|certain)\b)"
     r"(?:the\s+|your\s+|a\s+|an\s+|because\s+)?[\w`*\"']|not\s+your\b(?!\s+fault\b)|rather than\b"
     r"|instead of\b(?!\s+(?:calling|returning|answering|replying))|not because\b"
     r"|en (?:lugar|vez) de\b|em vez de\b|au lieu de\b|(?:an)?statt\b"

@@ -43,6 +43,7 @@ from tether.reliability import (
     setup_signals,
     step_limit_signals,
     stub_code_signals,
+    support_signals,
     talk_only_signals,
     tool_protocol_signals,
     transcript_signals,
@@ -66,6 +67,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     give_up_signals.may_fire,  # an agent's give-up or its answer format unfilled
     talk_only_signals.may_announce,  # only the work announced ("Let me check the logs:")
     exchange_signals.may_fire,  # a stock line about the exchange ("not something I can do")
+    support_signals.may_fire,  # a bot's fallback ("سمجھ نہیں ...", "I'm not able to sing, but")
     generation_signals.may_fire,  # a vision notice, a cell's error
     capability_signals.may_fire,  # a disclaimer of the medium ("I can't see images")
     declined_signals.may_fire,  # the task declined ("I can't write that. Is there ...")

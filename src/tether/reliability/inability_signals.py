@@ -19,7 +19,8 @@ from typing import Any
 from tether.reliability.lexicon import SHIPPED, Lexicon, shipped_terms
 from tether.reliability.reply import Reply, Signal
 
-# The verb and its object: a few words, never a sentence of the task's.
+# The verb and its object: a few words, never a sentence of the task's. The clause opens with a
+# letter, or with a template's slot ("Ich bin nicht sicher wie man {phrase} spielt").
 CLAUSE_CHARS = 40
 
 
@@ -30,7 +31,7 @@ def _frames(data: Mapping[str, Any]) -> re.Pattern[str]:
     lead = rf"(?:(?:{leads})[,.!\s\uff0c\u3001\u3002]*)?" if leads else ""
     inner = "|".join(
         re.escape(str(start).lower())
-        + rf"[^\W\d_][^.!?\n\u3002]{{0,{CLAUSE_CHARS}}}?"
+        + rf"(?:[^\W\d_]|\{{)[^.!?\n\u3002]{{0,{CLAUSE_CHARS}}}?"
         + re.escape(str(end).lower())
         for start, end in data.get("frames", ())
     )
@@ -68,11 +69,17 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     return may_be_inability(low)
 
 
-def inability_alone(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """The whole reply is one clause saying it could not do something, and nothing else: not
-    after the model's own tool calls, nor to a request that asks whether it can."""
+def inability_only(r: Reply) -> bool:
+    """Whether the whole reply is one clause saying it could not do something, and nothing
+    else: not after the model's own tool calls, nor to a request that asks whether it can."""
     if not may_be_inability(r.low) or not r.written:
+        return False
+    # (not the model's account of its own calls; not an answer to "can you ...?")
+    return not r.after_tools and not (r.question and ASKS_ABILITY.search(r.question) is not None)
+
+
+def inability_alone(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The whole reply is one clause saying it could not do something (`inability_only`)."""
+    if not inability_only(r):
         return ()
-    if r.after_tools or (r.question and ASKS_ABILITY.search(r.question) is not None):
-        return ()  # the model's account of its own calls; an answer to "can you ...?"
     return (Signal("inability_alone", w["inability_alone"], r.text.strip()[:60]),)

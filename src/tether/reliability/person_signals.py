@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.function_words import says_first_person
+from tether.reliability.inability_signals import inability_only
 from tether.reliability.keyed import matches_at, split_keys
 from tether.reliability.machine_marks import SSE, first_match
 from tether.reliability.persona_signals import speaks_only_of_itself
@@ -181,6 +182,8 @@ def first_person(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         # language, `degenerate`: its "I" is a broken model's, not a writer's)
     if r.stock_parts or r.own_state or r.hand_back or r.not_knowing or speaks_only_of_itself(r):
         return ()  # a canned notice's "I" speaks of the speaker, not of the task
+    if inability_only(r):
+        return ()  # one clause of inability alone ("I'm not sure how to play that."): the same
     apology_ends = -1
     told: dict[str, bool] = {}  # (whether a word says "I" depends on the text alone)
     for m in matches_at(text, _FIRST_PERSON_STARTS, _FIRST_PERSON):

@@ -239,7 +239,28 @@ def out_of_sorts_now(r: Reply) -> str | None:
         return None  # ("你在干嘛" -> "人家好累哦": asked after, with no question mark)
     if _cjk_around(r.message.strip(), OUT_OF_SORTS) > AROUND_CJK:
         return None  # a CJK line that says more ("上海现在这个温度, 你不会快热宕机了吧? ...")
+    if _in_condition(r.message, OUT_OF_SORTS):
+        return None  # "疲れたら、私がなでなでしてあげます": the user's state, if it comes
     return said
+
+
+# A condition's ending right after the state (Japanese "疲れたら", "眠いなら", "眠ければ",
+# "疲れた時は"), or its opening word before it in the clause ("if you're tired", "如果你累了"):
+# the state is supposed, the user's, not the speaker's now.
+_CONDITION_AFTER = re.compile(r"\s*(?:ら|なら|ば|とき|時)")
+_CONDITION_BEFORE = re.compile(r"(?:\bif|\bwhen|如果|要是|假如)[^.,;!?\n\u3002\uff0c]{0,24}$")
+
+
+def _in_condition(message: str, terms: Terms) -> bool:
+    """Whether the first of `terms` in `message` sits in a condition: a condition's ending
+    right after it or its opening word before it in the same clause."""
+    low = message.lower()
+    found = next(terms.finditer(low), None)
+    if found is None:
+        return False
+    if _CONDITION_AFTER.match(low, found.end()) is not None:
+        return True
+    return _CONDITION_BEFORE.search(low, 0, found.start()) is not None
 
 
 # A CJK line of a stand-in says at most this many letters beside its words ("我先喝杯咖啡可以嗎");

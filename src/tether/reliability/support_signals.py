@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import shipped_terms
+from tether.reliability.lexicon import Lexicon, shipped_terms
 from tether.reliability.persona_signals import NOT_UNDERSTOOD
 from tether.reliability.reply import (
     STOP,
@@ -37,6 +37,14 @@ EXCHANGE_TERMS = (
 )
 ASKS_ABILITY = shipped_terms("exchange_line", "asks_ability")
 GUIDANCE = shipped_terms("support_fallback", "guidance")
+# A bot's other fallback declines at once and sends the user elsewhere ("I'm not able to sing,
+# but I'm here to help with anything else you need", "لا أستطيع ..., ولكن يمكنك أن تسألني عن شيء
+# آخر"): the decline opens the reply, after an apology at most.
+DECLINES = shipped_terms("support_fallback", "declines")
+TURNS = shipped_terms("support_fallback", "turns")
+ELSEWHERE = shipped_terms("support_fallback", "elsewhere")
+DECLINE_OPENS = 16  # characters before the decline: "I'm sorry, ", "عذرًا، "
+ELSEWHERE_ENDS = 16  # characters after the words that send the user elsewhere: " you need."
 OFFLINE = shipped_terms("support_offline")
 # a canned line is short: a fallback with its coaching, a widget's notice
 FALLBACK_CHARS = 300
@@ -84,13 +92,15 @@ def fallback_words(r: Reply) -> str | None:
     found = NOT_UNDERSTOOD.search(low) or FALLBACK_TERMS.search(low)
     if found is not None:
         coached = GUIDANCE.search(low)
-    else:
-        found = _exchange_found(low, r.question)
-        if found is None:
-            return None
+    elif (found := _exchange_found(low, r.question)) is not None:
         # (after the stock words: "not something I can help with" holds "I can help with",
         # which coaches nobody)
         coached = next(GUIDANCE.finditer(low, found.end()), None)
+    else:
+        found = _opening_decline(low, r.question)
+        if found is None:
+            return None
+        coached = _sent_elsewhere(low, found.end())
     if coached is None:
         return None
     if r.question and r.of_the_task(_sentence_at(low, found.start())):
@@ -106,6 +116,43 @@ def _exchange_found(low: str, question: str) -> re.Match[str] | None:
     if not found or (question and ASKS_ABILITY.search(question.lower()) is not None):
         return None
     return min(found, key=lambda m: m.start())
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may be a fallback in words the vocabulary does not have (it did not
+    understand, or it opens by declining): not cleared unread."""
+    if len(text) > 2 * FALLBACK_CHARS:
+        return False
+    return (
+        FALLBACK_TERMS.search(low) is not None
+        or DECLINES.search(low[: DECLINE_OPENS + 24]) is not None
+    )
+
+
+def _opening_decline(low: str, question: str) -> re.Match[str] | None:
+    """The first-person decline that opens `low` ("I can't", "no puedo", "لا أستطيع"), unless
+    the request asks whether the assistant can do something (then "I can't" answers it)."""
+    found = DECLINES.search(low[: DECLINE_OPENS + 24])
+    if found is None or found.start() > DECLINE_OPENS:
+        return None
+    if question and ASKS_ABILITY.search(question.lower()) is not None:
+        return None
+    return found
+
+
+def _sent_elsewhere(low: str, after: int) -> re.Match[str] | None:
+    """The words that send the user to anything else, when they end `low` after a turn that
+    follows the decline ("..., but I'm here to help with anything else you need."): a reply
+    that goes on after them, or offers more without turning, says something of its own."""
+    turn = next(TURNS.finditer(low, after), None)
+    if turn is None:
+        return None
+    last = None
+    for found in ELSEWHERE.finditer(low, turn.end()):
+        last = found
+    if last is None or len(low) - last.end() > ELSEWHERE_ENDS:
+        return None
+    return last
 
 
 def offline_words(r: Reply) -> str | None:
