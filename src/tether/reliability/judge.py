@@ -56,7 +56,7 @@ from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
 from tether.reliability.reply import composed
 from tether.reliability.tool_markup import lost_tool_call
 
-DETECTOR = "judge/33"
+DETECTOR = "judge/34"
 # Error frames and malformed chunks in one stream past which the guard drops it (a flood).
 BAD_EVENTS_MAX = 64
 
