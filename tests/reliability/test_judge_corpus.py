@@ -381,8 +381,11 @@ def test_no_source_straddles_the_split() -> None:
 # and dialog bots' lines, pipelines' committed artifacts, chat-ops plugins' test replies,
 # over-refusal evaluations' outputs, coding agents' final comments; 360 answers in the tune
 # part): judge/32 on the grown part 404; with eng199 to eng205 merged (judge/33): hand 643,
-# retrained: 407.
-TUNE_FALSE_ALARMS_AT_MOST = 407
+# retrained: 407. Round 38 joined (525 texts: agent CLIs' last messages in trackers, over-
+# refusals beside justified refusals, LLM annotation outputs; 149 answers in the tune part):
+# judge/33 on the grown part 420; with eng206 to eng213 merged (judge/34): hand 631, retrained:
+# 417.
+TUNE_FALSE_ALARMS_AT_MOST = 417
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -723,8 +726,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 407
 # retrained: 1,807 (12,482 caught). Round 37 joined (1,088 texts, 286 failures in the tune part:
 # voice and dialog fallbacks, chat-ops plugins' error replies, refusals of harmless requests,
 # coding agents' give-ups): judge/32 on the grown part 1,967; with seven branches merged
-# (judge/33): hand 1,893 (12,682 of 14,575), retrained: 1,899 (12,676 caught).
-TUNE_MISSES_AT_MOST = 1899
+# (judge/33): hand 1,893 (12,682 of 14,575), retrained: 1,899 (12,676 caught). Round 38 joined
+# (525 texts, 117 failures in the tune part: agent CLIs' error lines and false "done"s,
+# over-refusals, annotation refusals and garbled labels): judge/33 on the grown part 1,932; with
+# eight branches merged (judge/34): hand 1,786 (12,906 of 14,692), retrained: 1,806 (12,886
+# caught).
+TUNE_MISSES_AT_MOST = 1806
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)

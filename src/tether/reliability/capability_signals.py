@@ -260,17 +260,28 @@ def disclaims_medium(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return () if said is None else (Signal("disclaims_medium", w["disclaims_medium"], said[:60]),)
 
 
+# The work done from the same content given another way: "I can't open the attachment, but the
+# text you pasted names three findings: ...".
+_GIVEN_OTHERWISE = re.compile(
+    r"\b(?:text|content|report|document|copy) you(?:'ve| have)? "
+    r"(?:pasted|provided|shared|included)|\byou(?:'ve| have)? pasted\b"
+)
+
+
 def medium_unseen(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply that opens by saying the model did not see the image it was given (or that it
     is not there, or blank), whatever it writes after: a guess or a general talk in place of
     the description (`unseen_opening`); also a whole reply of it, which `disclaims_medium`
     reads too (a long one's prose outweighs that alone: "I'm happy to help, but I don't see an
     image. You mentioned ..."). Not where the request makes the disclaimer its answer
-    (`expected`), nor where it ends on its answer all the same ("Answer: I")."""
+    (`expected`), nor where it ends on its answer all the same ("Answer: I"), nor where it works
+    from the same content the user gave another way ("but the text you pasted names ...")."""
     head = r.low[:_OPENING_CHARS]
     if len(r.text) > UNSEEN_CHARS or _SEEN_MEDIUM.search(head) is None:
         return ()  # (cheap first: most replies name no picture nor page in their opening)
     said = unseen_opening(head.replace("\u2019", "'"))
     if said is None or answers_after_all(r.low) or expected(r) or not r.written:
+        return ()
+    if _GIVEN_OTHERWISE.search(r.low.replace("\u2019", "'")) is not None:
         return ()
     return (Signal("medium_unseen", w["medium_unseen"], said[:60]),)
