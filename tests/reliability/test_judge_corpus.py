@@ -946,7 +946,10 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
 @pytest.mark.parametrize(
     ("text", "first_person"),
     [
-        ("I could not do that.", True),  # a model reporting on its work: an answer's "I"
+        # a whole reply of one clause of inability with no tool call before it is a skill's
+        # stock line, no answer's "I" (round 38); after the model's own calls it is its account
+        # of them (test_judge_round27_request_intent)
+        ("I could not do that.", False),
         ("I could not reproduce the timeout; the test passes 200 times in a row.", True),
         ("I cannot process this request as it triggered safety guidelines.", False),
         ("Sorry, I haven't been configured with an AI source yet.", False),
