@@ -9,7 +9,6 @@ import string
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
-from tether.reliability.about_signals import troubleshooting_entry
 from tether.reliability.error_objects import (
     CODE_WORD,
     ERROR_KEYS,
@@ -21,6 +20,7 @@ from tether.reliability.machine_marks import SSE, TRACE, first_status
 from tether.reliability.reply import STOCK_CHARS, Reply, Signal, count_letters, display_size
 from tether.reliability.stand_in_signals import may_be_working_line
 from tether.reliability.terms import Terms
+from tether.reliability.troubleshooting_signals import troubleshooting_entry
 from tether.reliability.words import CJK
 
 VOCABULARY_CAP = 1.6

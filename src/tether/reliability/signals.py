@@ -174,7 +174,6 @@ from tether.reliability import (
 from tether.reliability.about_signals import (
     acted,
     addresses_asker,
-    cause_and_fix,
     cites_standard,
     codes_as_kind,
     contrast,
@@ -345,6 +344,7 @@ from tether.reliability.trace_signals import (
 )
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
 from tether.reliability.transform_signals import transform_meta
+from tether.reliability.troubleshooting_signals import cause_and_fix
 from tether.reliability.unfinished_signals import (
     ends_mid_clause,
     stops_mid_code,
