@@ -13,20 +13,22 @@ import random
 
 import pytest
 
-from tether.reliability import about_signals as about
+from tether.reliability import troubleshooting_signals as troubleshooting
 from tether.reliability.judge import DEFAULT_CONFIG
 from tether.reliability.reply import Reply
 
 
 def _fast(low: str) -> tuple[tuple[int, int], str] | None:
-    labelled = about._FIX_LINE.search(low, 1) is not None
-    pattern = about._CAUSE_AND_FIX if labelled else about._CAUSE_AND_FIX_UNLABELLED
+    labelled = troubleshooting._FIX_LINE.search(low, 1) is not None
+    pattern = (
+        troubleshooting._CAUSE_AND_FIX if labelled else troubleshooting._CAUSE_AND_FIX_UNLABELLED
+    )
     m = pattern.search(low)
     return None if m is None else (m.span(), m.group(0))
 
 
 def _slow(low: str) -> tuple[tuple[int, int], str] | None:
-    m = about._CAUSE_AND_FIX.search(low)
+    m = troubleshooting._CAUSE_AND_FIX.search(low)
     return None if m is None else (m.span(), m.group(0))
 
 
@@ -70,10 +72,10 @@ def test_cause_and_fix_signal_reads_a_labelled_fix() -> None:
     w = DEFAULT_CONFIG.all_weights
     text = "The upload fails after a timeout.\nFix: read the offset back before a retry."
     r = Reply(text, None, None, DEFAULT_CONFIG.lexicon)
-    assert [s.name for s in about.cause_and_fix(r, w)] == ["cause_and_fix"]
+    assert [s.name for s in troubleshooting.cause_and_fix(r, w)] == ["cause_and_fix"]
     plain = "I will fix the upload after the timeout, then retry it."
     r = Reply(plain, None, None, DEFAULT_CONFIG.lexicon)
-    assert list(about.cause_and_fix(r, w)) == []
+    assert list(troubleshooting.cause_and_fix(r, w)) == []
 
 
 # `next_release` reads a release named by its number only where a digit, a dot and a digit are
