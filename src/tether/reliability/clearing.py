@@ -3,11 +3,13 @@
 Most replies are answers, and the judge runs on every one: a long reply with no failure shape at
 its start or end, or a reply with no failure word, brace, tag or status at all, is cleared
 here before any signal is read. Each signal module whose failures need no failure word exports a
-precheck (`reply.Precheck`, listed in `MAY_FIRE`), so such a reply is read, not cleared.
+precheck (`reply.Precheck`, listed in `MAY_FIRE`), so such a reply is read, not cleared; and
+the replies to some requests are all read (`read_whole`).
 """
 
 from __future__ import annotations
 
+from tether.messages import Request
 from tether.reliability import (
     ai_excuse_signals,
     announced_code_signals,
@@ -50,7 +52,9 @@ from tether.reliability import (
     transform_signals,
     unfinished_signals,
 )
+from tether.reliability.commit_message_signals import commit_request
 from tether.reliability.error_objects import CODE_WORD
+from tether.reliability.grader_signals import grading_request
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.machine_marks import HTML
 from tether.reliability.rendering_signals import may_mark
@@ -165,3 +169,11 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         and CODE_WORD.search(text) is None
         and EXCEPTION_LINE.match(text) is None
     )
+
+
+def read_whole(request: Request | None) -> bool:
+    """Whether every reply to `request` is read, none cleared unread: a judge's (its long
+    rationale may lack the verdict, in words no failure vocabulary has) and one that asks for a
+    commit message (a chat turn in the message's place has no failure word). Each is read once
+    per request (`once.last_asked`)."""
+    return grading_request(request) or commit_request(request)

@@ -50,8 +50,6 @@ from tether.context.tokens import SectionCounts, count_request
 from tether.errors import ConfigError
 from tether.messages import Request, Turn, Usage
 from tether.reliability import clearing, reading, signals
-from tether.reliability.commit_message_signals import commit_request
-from tether.reliability.grader_signals import grading_request
 from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
 from tether.reliability.reply import composed
 from tether.reliability.tool_markup import lost_tool_call
@@ -277,13 +275,8 @@ def failure_text(
     stripped = composed(text.strip())
     if not stripped:
         return None
-    if (
-        clearing.quick_clear(stripped, config.lexicon)
-        and not grading_request(request)
-        and not commit_request(request)
-    ):
-        return None  # (a judge's long rationale is read: its verdict may be missing; a chat
-        # turn where a commit message was asked has no failure word)
+    if clearing.quick_clear(stripped, config.lexicon) and not clearing.read_whole(request):
+        return None
     reading = read_text(stripped, request, usage, config, config.threshold, side_only=True)
     return reading if reading.failure else None
 
