@@ -118,7 +118,9 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
         head = text[:200].lstrip().lower()
         if head.startswith(("<", "{", "[", "```", "data:", "event:", "traceback", "error")):
             return False
-        if lexicon.prefixes.match(head) is not None or HTML.search(text[:600]):
+        if lexicon.prefixes.match(head) is not None:
+            return False
+        if text.find("<", 0, 600) >= 0 and HTML.search(text[:600]):  # (a tag's sign first)
             return False
         if degenerate_signals.head_degenerate(text[:200].strip()):
             return False  # no language from its start: a letter repeated, control tokens

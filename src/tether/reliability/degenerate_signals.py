@@ -123,13 +123,23 @@ def head_degenerate(head: str) -> bool:
     """Whether a reply's head (its first 200 characters, stripped) is no language: made of its
     first few characters ("GGGG", "<unk><unk>"), or holding a control token or template marker.
     The cheap test a long reply gets (a long loop ends for length, a verdict of its own)."""
-    return not head.strip(head[:6]) or "<|" in head or "[INST" in head or "_START]" in head
+    if not head.strip(head[:6]):
+        return True
+    # (each marker's rarest sign looked for first: a byte scan in C, ~10 times a word's)
+    return (
+        ("<" in head and "<|" in head)
+        or ("[" in head and "[INST" in head)
+        or ("]" in head and "_START]" in head)
+    )
 
 
 def ends_on_token(text: str) -> bool:
     """Whether `text` (stripped) ends on a stop token or template marker: a long answer with
     the server's stop token left at its end is read (`bare_tokens`), not cleared on its length."""
-    return text.endswith(("|>", "</s>", "_of_turn>", "_of_text>", "[end of text]", *THINK_CLOSERS))
+    return text.endswith(_END_TOKENS)
+
+
+_END_TOKENS = ("|>", "</s>", "_of_turn>", "_of_text>", "[end of text]", *THINK_CLOSERS)
 
 
 def may_be_degenerate(text: str) -> bool:

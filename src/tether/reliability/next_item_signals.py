@@ -48,14 +48,30 @@ ITEMS_COUNTED = 4
 ITEM_WITHIN = 4000
 
 
+# A line that opens an item ("\nQuestion"): its letter is found first, a byte scan in C (a scan
+# for the whole word cost ~1 us on a 2 KB answer, ~2 on a long one: the word's letters are
+# everywhere in prose); past this many of them, the word itself is looked for.
+_OPENS = ("\nQuestion", "\nquestion")
+_LETTER_HITS = 8
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """A reply with a line that opens "Question" near its start may write items on (found by
-    a scan in C for the word's tail, each hit's line start checked)."""
-    at = text.find("uestion", 1, ITEM_WITHIN)
-    while at > 0:
-        if text[at - 1] in "Qq" and (at == 1 or text[at - 2] == "\n"):
-            return True
-        at = text.find("uestion", at + 7, ITEM_WITHIN)
+    """A reply with a line that opens "Question" near its start may write items on."""
+    if text.startswith(("Question", "question")):
+        return True
+    for opens in _OPENS:
+        letter = opens[1]
+        at = text.find(letter, 1, ITEM_WITHIN - 7)
+        hits = 0
+        while at > 0:
+            if text[at - 1] == "\n" and text.startswith(opens, at - 1, ITEM_WITHIN):
+                return True
+            hits += 1
+            if hits == _LETTER_HITS:
+                if text.find(opens, at, ITEM_WITHIN) >= 0:
+                    return True
+                break
+            at = text.find(letter, at + 1, ITEM_WITHIN - 7)
     return False
 
 

@@ -436,8 +436,7 @@ def may_mark(text: str) -> bool:
     answer's lines are searched only when its start is cues (a 50 KB answer's search for a
     marker line cost ~800 us, a substring's ~100). (A marker line deep in a long rendering
     without cues is read only when the reply is read whole: its head or tail has failure words.)"""
-    head = text[:CUE_HEAD]
-    if "-->" not in head or _CUE.search(head) is None:
+    if text.find("-->", 0, CUE_HEAD) < 0 or _CUE.search(text[:CUE_HEAD]) is None:
         return False
     return _MARKER_LINE.search(text) is not None or _BARE_LINE.search(text) is not None
 

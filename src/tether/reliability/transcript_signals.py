@@ -151,12 +151,15 @@ def _mark_test(marks: tuple[str, ...]) -> Callable[[str], bool]:
     alone = tuple(m for m in ascii_marks if m not in grouped)
     wide = tuple(m for m in marks if not m.isascii())
 
-    def holds(low: str) -> bool:
+    def holds(low: str) -> bool:  # (loops: a generator cost ~0.1 us a mark more)
         for part, group in groups:
-            if part in low and any(m in low for m in group):
+            if part in low:
+                for mark in group:
+                    if mark in low:
+                        return True
+        for mark in alone:
+            if mark in low:
                 return True
-        if any(m in low for m in alone):
-            return True
         return not low.isascii() and any(m in low for m in wide)
 
     return holds

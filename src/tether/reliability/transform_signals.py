@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from tether.reliability import keyed
 from tether.reliability.language_names import LANGUAGE_NAMED, spaced
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.once import kept
@@ -245,26 +246,26 @@ def asks_for_text(line: str) -> str | None:
 
 
 # The stems of `names` that are plain words (a fragment's trailing `\w*` left off: "translat",
-# "翻译"), as one regex of literals: a cheap test of a lowered text, before `_NAMES`.
-_STEMS = re.compile(
-    "|".join(
+# "翻译"): substring keys (`keyed.holds`), a cheap test of a lowered text before `_NAMES` (a
+# regex of the ~40 literals cost ~1.2 us on a reply's last 80 characters, the scans ~0.5).
+_STEMS = keyed.split_keys(
+    tuple(
         sorted(
             {
-                re.escape(stem)
+                stem
                 for words in _DATA.get("names", {}).values()
                 for w in words
                 if re.fullmatch(r"[^\\()\[\]?*+;|.]+", stem := str(w).removesuffix("\\w*"))
             }
         )
     )
-    or _NONE
 )
 
 
 def may_name_transform(low: str, start: int = 0) -> bool:
     """Whether a lowered text (from `start`) may name a transform ("translat", "翻译"): cheap,
     literals only; `asks_for_text` reads the words."""
-    return _STEMS.search(low, start) is not None
+    return keyed.holds(low[start:] if start else low, _STEMS)
 
 
 @lru_cache(maxsize=64)
