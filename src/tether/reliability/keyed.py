@@ -57,6 +57,40 @@ def any_of(keys: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile(trie_node(root))
 
 
+class ByFirst:
+    """Whether a text holds one of many plain substrings (the vocabulary's ~4,900 CJK, Cyrillic
+    and accented terms): only the keys whose first character the text holds are looked for,
+    those of each character as one trie (`any_of`, the character its literal prefix, found by
+    a scan in C). One alternation of them all was tried at every position, ~2-4 us a character
+    of a reply that is not ASCII (~0.8 ms on 200 characters of Chinese)."""
+
+    def __init__(self, keys: Iterable[str]) -> None:
+        groups: dict[str, set[str]] = {}
+        for key in keys:
+            groups.setdefault(key[:1], set()).add(key)
+        self._groups = {first: tuple(sorted(group)) for first, group in groups.items()}
+        self._firsts = frozenset(self._groups)
+        self._tries: dict[str, re.Pattern[str] | None] = {}  # (compiled on first use)
+
+    def found(self, text: str) -> bool:
+        """Whether one of the keys is in `text` (an empty key is in every text)."""
+        if "" in self._groups:
+            return True
+        for first in self._firsts.intersection(text):
+            group = self._groups[first]
+            if group[0] == first:
+                return True  # (sorted: a key that is its first character alone comes first)
+            if first not in self._tries:
+                self._tries[first] = any_of(group)
+            trie = self._tries[first]
+            if trie is not None:
+                if trie.search(text) is not None:
+                    return True
+            elif holds(text, (group, ())):
+                return True
+        return False
+
+
 def may_hold_folded(text: str, low: str, keys: tuple[str, ...]) -> bool:
     """Whether a pattern compiled with `re.I`, every match of which holds one of `keys` (ASCII,
     lower case), may match in `text` (`low` holds `text.lower()`). Only an ASCII text is

@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from operator import itemgetter
 from typing import Any
 
-from tether.reliability.keyed import KeyGated
+from tether.reliability.keyed import ByFirst, KeyGated
 from tether.reliability.trie_patterns import trie_node
 
 _WORD_SPLIT = re.compile(r"[^a-z0-9_]+")
@@ -138,7 +138,7 @@ class Gate:
                 else:
                     triggers.add(words[0][:_TRIGGER_CHARS])
             else:
-                wide.append(re.escape(term.rstrip("*")))
+                wide.append(term.rstrip("*"))
         self.triggers = frozenset(triggers)
         self.stems = frozenset(stems)
         self.stem_lengths = tuple(sorted({len(s) for s in stems}))
@@ -147,7 +147,8 @@ class Gate:
         # position, ~25 us on an 800-character answer)
         self.other = KeyGated("|".join(ascii_other)) if ascii_other else None
         self._ascii_other = tuple(ascii_other)
-        self.wide = re.compile("|".join(wide)) if wide else None
+        # (CJK, Cyrillic, accented terms: looked for by their first characters, `ByFirst`)
+        self.wide = ByFirst(wide) if wide else None
 
     @cached_property
     def keyed(self) -> re.Pattern[str] | None:
@@ -182,7 +183,7 @@ class Gate:
             return True
         if self.other_found(low):
             return True
-        return wide and self.wide is not None and self.wide.search(low) is not None
+        return wide and self.wide is not None and self.wide.found(low)
 
 
 def _term_key(term: str) -> str | None:
