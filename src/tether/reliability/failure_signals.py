@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 
 from tether.reliability.error_objects import (
     CODE_WORD,
@@ -16,7 +17,7 @@ from tether.reliability.error_objects import (
 )
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.machine_marks import SSE, TRACE, first_status
-from tether.reliability.reply import COVERED, STOCK_CHARS, Reply, Signal, display_size
+from tether.reliability.reply import STOCK_CHARS, Reply, Signal, count_letters, display_size
 from tether.reliability.stand_in_signals import may_be_working_line
 from tether.reliability.terms import Terms
 from tether.reliability.troubleshooting_signals import troubleshooting_entry
@@ -55,8 +56,21 @@ def vocabulary(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def coverage(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words make up much of the message (a notice, not an answer that mentions one)."""
-    share = r.failure_share
-    if share >= COVERED:
+    if not r.hits:
+        return ()
+    total = count_letters(r.message)
+    if total == 0:
+        return ()
+    # (the covered parts counted at once: letters are counted one character at a time)
+    parts, end = [], -1
+    message = r.message
+    for _, start, stop, _ in sorted(r.hits, key=itemgetter(1)):
+        start = max(start, end)
+        if stop > start:
+            parts.append(message[start:stop])
+            end = stop
+    share = count_letters("".join(parts)) / total
+    if share >= 0.3:
         return (Signal("coverage", w["coverage"], f"{share:.0%} of the message's letters"),)
     return ()
 

@@ -16,7 +16,6 @@ from tether.reliability.error_objects import CODE_WORD, object_keys
 from tether.reliability.keyed import holds, split_keys
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import (
-    COVERED,
     QUESTION_CHARS,
     SHORT_CHARS,
     STOP,
@@ -373,7 +372,7 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         elsewhere = len(everything) - len(comparable(everything, scripts))
         if not words & qwords and elsewhere >= 2 and _other_script_notice(r, qwords):
             said = f"{elsewhere} words, none of the task's in its script"
-            return (Signal("off_topic", _off_topic_weight(r, w), said),)
+            return (Signal("off_topic", w["off_topic"], said),)
         return ()
     shared = words & qwords
     if len(shared) >= 2 and (len(shared) >= 0.2 * len(words) or len(shared) >= 0.5 * len(qwords)):
@@ -390,16 +389,8 @@ def on_topic(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         # failure words, and not one word of the task: a notice, not a reply to it (unless
         # it explains, or tells how often the failure comes back: then it answers some other
         # question)
-        said = f"none of {len(words)} words is the task's"
-        return (Signal("off_topic", _off_topic_weight(r, w), said),)
+        return (Signal("off_topic", w["off_topic"], f"none of {len(words)} words is the task's"),)
     return ()
-
-
-def _off_topic_weight(r: Reply, w: Mapping[str, float]) -> float:
-    """What sharing no word with the task says: less when failure words make up the message
-    (`coverage` read that already; the few words left beside them are the task's by chance
-    at most), so the two do not count one short notice's shape twice."""
-    return w["off_topic_covered"] if r.failure_share >= COVERED else w["off_topic"]
 
 
 # A notice's line or two, not a paragraph a person wrote in their own language.

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from operator import itemgetter
 
 from tether.messages import Request, Usage
 from tether.reliability import short_notice
@@ -92,8 +91,6 @@ TAIL_CHARS = 400
 SHORT_CHARS = 48
 # The part of the question the judge compares the reply with.
 QUESTION_CHARS = 4000
-# Failure words that make up this share of a message's letters make it (`coverage`).
-COVERED = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,22 +299,6 @@ class Reply:
         """The request in its comparison form (`compared` of `question`): what every
         reading that compares the reply with its request compares."""
         return self.compared(self.question)
-
-    @once
-    def failure_share(self) -> float:
-        """The share of the message's letters its failure words make up (`hits`, each
-        covered part counted once): near 1 for a notice, low for an answer that mentions one."""
-        total = count_letters(self.message) if self.hits else 0
-        if total == 0:
-            return 0.0
-        # (the covered parts counted at once: letters are counted one character at a time)
-        parts, end = [], -1
-        for _, start, stop, _ in sorted(self.hits, key=itemgetter(1)):
-            start = max(start, end)
-            if stop > start:
-                parts.append(self.message[start:stop])
-                end = stop
-        return count_letters("".join(parts)) / total
 
     @once
     def compared_message(self) -> str:

@@ -178,7 +178,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
     "on_topic": 0.5,
     "off_topic": 0.3,
-    "off_topic_covered": 0.15,  # ... where failure words make up the message (`coverage` read it)
     "asked_for": 2.5,
     "asked_label": 1.2,  # ... or opens on one of the labels it offers, a reason after it
     "failed_segment": 5.0,  # a segment of a rendering (a subtitle cue) is a tool's failure marker
