@@ -2,9 +2,8 @@
 A completion saved with its prompt reprinted at its head holds the request's role labels, not a
 turn the model wrote for the user (`both_sides`); code kept in a JSON string ends on its last
 statement, past its escaped line breaks, not inside a clause (`ends_mid_clause`); a thread's
-reply that pings a person on its last line addresses them (`addresses_asker`); and sharing no
-word with the task says little more where failure words make up the message (`off_topic`
-counted at `off_topic_covered` beside `coverage`). The failures beside each stay ones."""
+reply that pings a person on its last line addresses them (`addresses_asker`). The failures
+beside each stay ones."""
 
 # ruff: noqa: RUF001  (texts in their own scripts)
 
@@ -61,11 +60,6 @@ def test_prose_cut_on_an_article_stays_a_failure() -> None:
 def test_a_reply_that_pings_a_person_on_its_last_line_addresses_them() -> None:
     failure, names = hand("目前没有发现问题，是否为用户误将未配置的工具当成已配置的\n@SimengBian")
     assert not failure and "addresses_asker" in names, names
-
-
-def test_a_short_report_made_of_failure_words_and_a_fix_is_an_answer() -> None:
-    failure, names = hand("random.cat/meow website is not working. Added error catching.")
-    assert not failure and {"coverage", "off_topic"} <= names, names
 
 
 def test_a_short_notice_made_of_failure_words_stays_a_failure() -> None:
