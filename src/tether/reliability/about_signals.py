@@ -370,6 +370,9 @@ _TO_HANDLE = re.compile(
     r"|danke|ciao|grazie|привет|здравствуйте|спасибо|你好|您好|谢谢|こんにちは|안녕하세요)\W+)?"
     r"@[a-z0-9][\w-]{1,38}(?![\w.@/-])"
 )
+# ... or pings them on a last line of its own, as a thread's reply does ("... 当成已配置的\n
+# @simengbian", "\ncc @a @b"): a notice names no one.
+_PINGS_AT_END = re.compile(r"\n[ \t]*(?:cc\W+)?(?:@[a-z0-9][\w-]{1,38}[ \t,]*)+$")
 # (Every pattern of these signals reads lower-cased text and opens with a literal, never with
 # `\b` or a case-blind class: the engine then skips to the letters a match starts with.)
 
@@ -409,6 +412,8 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     low = r.low[:3000]
     m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if holds(low, _TO_ASKER_KEYS) else None)
+    if m is None and "@" in r.low[-100:]:
+        m = _PINGS_AT_END.search(r.low, max(0, len(r.low) - 100))
     if m is None and holds(low, _ASKS_SETUP_KEYS):
         m = _ASKS_SETUP.search(low)
     if m is None:

@@ -271,7 +271,8 @@ def both_sides(text: str, r: Reply) -> str | None:
     templates and tokens."""
     if not may_speak_both_sides(text) or "```" in text:
         return None
-    m = _FORMAT_USER_TURN.search(text) if "#" in text else None
+    head = _reprinted_request(text, r)
+    m = _FORMAT_USER_TURN.search(text, head) if "#" in text else None
     if (
         m is not None
         and m.start() > 0
@@ -280,7 +281,7 @@ def both_sides(text: str, r: Reply) -> str | None:
         and ASKS_DIALOGUE.search(r.question) is None
     ):
         return m.group(0)
-    m = _USER_TURN.search(text)
+    m = _USER_TURN.search(text, head)
     if m is None or m.start() == 0:
         return None
     before = text[: m.start()].rstrip()
@@ -291,6 +292,15 @@ def both_sides(text: str, r: Reply) -> str | None:
     if ABOUT_TOKENS.search(text) is not None or ASKS_DIALOGUE.search(r.question):
         return None
     return m.group(0).strip()[:20]
+
+
+def _reprinted_request(text: str, r: Reply) -> int:
+    """Where the reply goes on past the request it reprints whole at its head (a completion
+    endpoint's output saved as prompt and completion: "Below is an instruction ... ### Response:
+    def f(): ..."), or 0: the role labels in that head are the request's, not turns the model
+    wrote."""
+    asked = r.raw_question.strip()
+    return len(asked) if asked and len(text) > len(asked) and text.startswith(asked) else 0
 
 
 # The model's own role label opening a line after its answer ("...emphasis on trees.\n\n

@@ -64,13 +64,20 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     return ends_on_opening(text) or may_stop_mid_sentence(text)
 
 
+def _last_line(text: str) -> str:
+    """The text's last line, stripped, its breaks real or written as escapes (code kept in a
+    JSON string, "...\\n    return a": its last line is "return a", a statement, no clause)."""
+    escaped = text.rfind("\\n")
+    return text[max(text.rfind("\n") + 1, escaped + 2 if escaped >= 0 else 0) :].strip()
+
+
 def cut_word(text: str) -> str | None:
     """The word a reply stops on inside an English clause, or None: its last line ends on an
     opening word (`_OPENING`) after a word or a comma (not "Answer: I", an option's letter,
     nor "-a", a flag), in lower case but "I", and the tail reads as English."""
     if not ends_on_opening(text) or _WRITER_MARKUP.search(text) is not None:
         return None
-    last = text[text.rfind("\n") + 1 :].strip()
+    last = _last_line(text)
     words: list[str] = _WORD.findall(last[-TAIL_CHARS:])
     if len(words) < _MIN_WORDS:
         return None
