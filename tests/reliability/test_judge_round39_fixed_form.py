@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.reliability.judging import HAND, asked, hand
 from tether.messages import Turn
 from tether.reliability.judge import judge
-from tests.reliability.judging import HAND, asked, hand
 
 YES_NO = "Is this an axial plane? Please choose from the following two options: [yes, no]"
 LETTERED = (
@@ -30,7 +30,9 @@ INTEGER = (
     "larger than 10B?"
 )
 DATE_ONLY = "What is your knowledge cutoff date? Respond with only the date."
-OK_OR_FLAG = "Check this comment for spam or abuse.\n\nTEXT:\nBuy now!!!\nAnswer with ONLY: OK or FLAG."
+OK_OR_FLAG = (
+    "Check this comment for spam or abuse.\n\nTEXT:\nBuy now!!!\nAnswer with ONLY: OK or FLAG."
+)
 NUMBER_ONLY = (
     "What is the average of 13, 16, 31 and 23? Round to the nearest whole number. Respond only "
     "with a number and nothing else."
