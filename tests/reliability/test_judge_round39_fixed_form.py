@@ -3,8 +3,7 @@
 A benchmark, a classifier or a router fixes the reply's form in its request: a label among
 those it demands ("choose from the following two options: [yes, no]", "Answer with ONLY: OK or
 FLAG"), a lettered option ("Choices:\\n(A) yes\\n(B) no"), a number alone ("Respond only with a
-number"). A short reply with none of it gave no answer (form_missing); so does a reply that is
-only the lead-in to the work asked, nothing after its colon (lead_in_only), and a vision reply
+number"). A short reply with none of it gave no answer (form_missing); nor does a vision reply
 that says it does not know who is shown (withholds_identity).
 
 Answers that give the form pass, with words around it or not.
@@ -66,13 +65,6 @@ CAUGHT = (
         DATE_ONLY,
         "form_missing",
     ),
-    # lm-sys/vicuna-blog-eval (llama-13b): the blog post announced, never written
-    (
-        "Here is a sample travel blog post about a recent trip to Hawaii:",
-        "Compose an engaging travel blog post about a recent trip to Hawaii, highlighting "
-        "cultural experiences and must-see attractions.",
-        "lead_in_only",
-    ),
     # LambdaLabsML/Llama-3.2-vision-study: the name not given, said as not known
     (
         "I don't know who the actor is in the image.",
@@ -115,14 +107,6 @@ PASSED = (
     ("FLAG", OK_OR_FLAG),
     ("18", NUMBER_ONLY),
     ("The average is 21.", NUMBER_ONLY),
-    # a lead-in followed by the work
-    (
-        "Here is a sample travel blog post about a recent trip to Hawaii:\n\nAloha! My week on "
-        "Oahu began at Pearl Harbor ...",
-        "Compose an engaging travel blog post about a recent trip to Hawaii.",
-    ),
-    # a person in a thread who shows a failure after the lead-in (the collector kept the lead)
-    ("Here is the error log I get:", "The build fails on Windows."),
 )
 
 
@@ -130,4 +114,4 @@ PASSED = (
 def test_a_reply_that_gives_the_form_passes(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert not failure, (text, names)
-    assert "form_missing" not in names and "lead_in_only" not in names, names
+    assert "form_missing" not in names, names

@@ -140,36 +140,3 @@ def form_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     caller that reads the label, the option or the number finds nothing to read."""
     said = missing_form(r)
     return () if said is None else (Signal("form_missing", w["form_missing"], said),)
-
-
-# A reply that is only the lead-in to the work asked: "Here is a sample travel blog post about a
-# recent trip to Hawaii:", "Alright, I will create a table ... Here is the table:", and nothing
-# after its colon. The work was announced as present and never came (the token limit, a stop
-# sequence, a client that kept only the first line). Not a lead-in to a failure shown (a person
-# in a thread who writes "Here is the log I get:" shows the log after it, or the collector kept
-# the lead alone).
-LEAD_IN_CHARS = 200
-_LEAD_IN = re.compile(
-    r"(?:^|[.!?]\s+|^(?:ok(?:ay)?|sure|alright|certainly|of course)[,!.]?\s+)"
-    r"(?:here\s+(?:is|are)|here['\u2019]s|the\s+following\s+(?:is|are)|below\s+(?:is|are))"
-    r"\s[^.!?\n]{1,140}:$",
-    re.IGNORECASE,
-)
-# The lead-in of a person showing a failure, not of the work: its log, its error, its output.
-_SHOWS_FAILURE = re.compile(
-    r"\b(?:error|errors|log|logs|trace|traceback|output|screenshot|message|response|exception)"
-    r"\b",
-    re.IGNORECASE,
-)
-
-
-def lead_in_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A short reply that is only the lead-in to the work ("Here is a sample
-    travel blog post about ...:") with nothing after its colon: the work announced, absent."""
-    text = r.text
-    if len(text) > LEAD_IN_CHARS or not text.endswith(":") or "\n" in text:
-        return ()  # (cheap first: most replies do not end on a colon)
-    m = _LEAD_IN.search(text)
-    if m is None or _SHOWS_FAILURE.search(m.group(0)) is not None:
-        return ()
-    return (Signal("lead_in_only", w["lead_in_only"], m.group(0).strip(" .!?")[:60]),)

@@ -107,8 +107,6 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     multiple-choice question, no option picked: "the answer is unknown"),
                     form_missing (a short reply with none of the form its request
                     fixes: no offered label, no option, no number where one was asked),
-                    lead_in_only (only the lead-in to the work asked, nothing after its
-                    colon: "Here is a sample travel blog post about ...:"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -466,7 +464,6 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     pleads_limits,
     declines_choice,
     form_signals.form_missing,
-    form_signals.lead_in_only,
     prompt_refused,
     cell_error,
     rejected_field,
@@ -572,7 +569,7 @@ def _evidence(found: Iterable[Signal]) -> float:
 # (evidence read in the whole reply's shape, its opening or its end: `introduced` takes none
 # of it back)
 _WHOLE_SHAPE = frozenset(
-    ("stub_code", "chat_for_commit", "asks_text_at_end", "unfinished_judgment", "lead_in_only")
+    ("stub_code", "chat_for_commit", "asks_text_at_end", "unfinished_judgment")
 )
 
 

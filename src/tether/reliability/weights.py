@@ -110,7 +110,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "fill_in_left": 2.0,  # copy with its fill-in slots open ("[task 1]", "lorem ipsum")
     "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
     "form_missing": 2.5,  # a short reply with none of the form its request fixes (label, option)
-    "lead_in_only": 3.0,  # only "Here is a sample blog post about ...:", nothing after its colon
     "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
     "cell_error": 1.5,  # a spreadsheet cell's error value, the whole reply ("#VALUE!", "#N/A")
