@@ -31,14 +31,15 @@ from tether.reliability.words import content_words
 FORM_CHARS = 300
 # Options laid out one a line, lettered: "(A) yes", "B) 5", "C. None".
 _LETTERED = re.compile(r"(?m)^[ \t]*\(?([A-H])[).][ \t]*(\S[^\n]{0,120})$")
-# ... in a request that asks for one of them (not a list of steps that happens to be lettered).
-_ASKS_OPTION = re.compile(r"\b(?:option|choice|choose|answer|select|pick)", re.IGNORECASE)
+# ... in a request that asks for one of them (not a list of steps, nor sub-questions to answer,
+# that happens to be lettered).
+_ASKS_OPTION = re.compile(r"\b(?:option|choice|choose|select|pick)", re.IGNORECASE)
 # A number asked alone: "Respond only with a number", "only output the number", "with only the
 # date", "provide the final value, e.g., 1, 2, 3".
 _NUMBER_ONLY = re.compile(
     r"\bonly\b[^.\n]{0,20}?\b(?:a|the|one)\s+(?:single\s+)?(?:numeric(?:al)?\s+)?"
-    r"(?:number|digit|integer|score|date|year|value)\b"
-    r"|\b(?:number|digit|integer|score)\s+(?:and|with)\s+nothing\s+else\b"
+    r"(?:number|digit|integer|date|year)\b"
+    r"|\b(?:number|digit|integer)\s+(?:and|with)\s+nothing\s+else\b"
     r"|\bfinal value, e\.g\., 1, 2, 3\b",
     re.IGNORECASE,
 )
