@@ -27,6 +27,7 @@ from tether.reliability import (
     failure_signals,
     fill_in_signals,
     filter_signals,
+    form_signals,
     forum_dump_signals,
     generation_signals,
     give_up_signals,
@@ -54,6 +55,7 @@ from tether.reliability import (
 )
 from tether.reliability.commit_message_signals import commit_request
 from tether.reliability.error_objects import CODE_WORD
+from tether.reliability.form_signals import form_request
 from tether.reliability.grader_signals import grading_request
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.machine_marks import HTML
@@ -173,9 +175,13 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
     )
 
 
-def read_whole(request: Request | None) -> bool:
-    """Whether every reply to `request` is read, none cleared unread: a judge's (its long
-    rationale may lack the verdict, in words no failure vocabulary has) and one that asks for a
-    commit message (a chat turn in the message's place has no failure word). Each is read once
-    per request (`once.last_asked`)."""
-    return grading_request(request) or commit_request(request)
+def read_whole(request: Request | None, text: str = "") -> bool:
+    """Whether the reply `text` to `request` is read, not cleared unread: every reply to a
+    judge's request (its long rationale may lack the verdict, in words no failure vocabulary
+    has) and to one that asks for a commit message (a chat turn in the message's place has no
+    failure word); a short one to a request that fixes its reply's form (a line without the
+    label or the number asked has no failure word either). Each request is read once
+    (`once.last_asked`)."""
+    if grading_request(request) or commit_request(request):
+        return True
+    return len(text) <= form_signals.FORM_CHARS and form_request(request)

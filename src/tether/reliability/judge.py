@@ -275,7 +275,9 @@ def failure_text(
     stripped = composed(text.strip())
     if not stripped:
         return None
-    if clearing.quick_clear(stripped, config.lexicon) and not clearing.read_whole(request):
+    if clearing.quick_clear(stripped, config.lexicon) and not clearing.read_whole(
+        request, stripped
+    ):
         return None
     reading = read_text(stripped, request, usage, config, config.threshold, side_only=True)
     return reading if reading.failure else None

@@ -105,6 +105,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     pleads_limits (only the model's limits, a refusal, a redirect: "I'm
                     not a doctor ... please consult one"), declines_choice (a
                     multiple-choice question, no option picked: "the answer is unknown"),
+                    form_missing (a short reply with none of the form its request
+                    fixes: no offered label, no option, no number where one was asked),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -163,6 +165,7 @@ from tether.reliability import (
     cut_turn_signals,
     declined_signals,
     fill_in_signals,
+    form_signals,
     grader_signals,
     identity_signals,
     lecture_signals,
@@ -460,6 +463,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     identity_signals.withholds_identity,
     pleads_limits,
     declines_choice,
+    form_signals.form_missing,
     prompt_refused,
     cell_error,
     rejected_field,
