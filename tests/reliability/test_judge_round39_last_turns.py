@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001  (Chinese lines use their own punctuation)
+# ruff: noqa: RUF001, RUF002  (Chinese lines use their own punctuation)
 """Round 39 (engineer 220): an agent's last turn that ends where the rest of the work was to
 begin.
 

@@ -429,7 +429,7 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
                 continue
         shown = next((x.strip() for x in lines[at + 1 :] if x.strip()), "")
         if not shown and announced_steps(lead.lower()):
-            continue  # work announced on the reply's last line: nothing shown ("让我创建...示例：")
+            continue  # work announced on its last line shows nothing ("Let me add an example:")
         if STEP_BREAK.fullmatch(shown):
             continue  # a step of an agent's turn ends there ("---"): it shows nothing
         if shown and r.names_asked(lead) and r.names_asked(shown):
