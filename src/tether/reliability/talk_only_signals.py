@@ -34,6 +34,15 @@ future, "let me", the progressive, the offer's question) and the sentence reader
   as unfinished as an agent's. "Let's ...", a bare "Let me check X:" and "Here is the table:"
   with nothing after were tried and left out: on the check set they took as many answers as
   failures or more.
+- ends_announcing: the same turn with a short report before the announcement ("Shrunk them to
+  roughly crow-sized. Now let me write the creation process document."): one step reported,
+  the next announced, and the run stops there. The announcement must be in an agent's
+  narration form ("now let me", "let me first", "let me start by", "I'll now"): a person's
+  "The pod restarted 3 times. Let me fetch the logs." stays an answer. A bare "let me" or
+  "let's" and a verb before a colon that ends the reply ("... Let's modify the code to handle
+  this properly:") was tried and left out (with `introduced` taking nothing back for it): on
+  the check set it took 8 answers and caught none. To a plain task, `announces_only` needs no
+  step word: the turn the task was given for is the time it is for.
 - offers_only: tools that write a commit message, a README, a doc page or a post hand the
   model's reply on as the artefact. When the model stopped at its chat turn's closing offer of
   more work ("Would you like me to generate a sample `specification.md` next?", "If you want, I
