@@ -38,7 +38,9 @@ future, "let me", the progressive, the offer's question) and the sentence reader
   roughly crow-sized. Now let me write the creation process document."): one step reported,
   the next announced, and the run stops there. The announcement must be in an agent's
   narration form ("now let me", "let me first", "let me start by", "I'll now"): a person's
-  "The pod restarted 3 times. Let me fetch the logs." stays an answer. A bare "let me" or
+  "The pod restarted 3 times. Let me fetch the logs." stays an answer, and so does a report of
+  the work done whose next step only checks it ("Now, I will run `npm run build` again to
+  ensure ..."). A bare "let me" or
   "let's" and a verb before a colon that ends the reply ("... Let's modify the code to handle
   this properly:") was tried and left out (with `introduced` taking nothing back for it): on
   the check set it took 8 answers and caught none. To a plain task, `announces_only` needs no
@@ -300,6 +302,15 @@ _NEXT_STEP = re.compile(
 )
 
 
+# A next step that checks the work done ("Now, I will run `npm run build` again to ensure this
+# change hasn't introduced any new errors."): the report before it is the answer. ... or that
+# shows what it found after its colon ("Now let me check: the error is gone after the reload").
+_VERIFYING = re.compile(
+    r"\bto (?:ensure|verify|confirm|make sure|double[- ]check|see (?:if|whether)|check (?:if|that"
+    r"|whether))\b|\b(?:again|verify|confirm|double[- ]check)\b|:\s*\S"
+)
+
+
 def next_step_last(low: str) -> str | None:
     """The reply's last sentence when it announces the next step in an agent's narration form
     and the reply stops there (a short reply, no code, no thread talk); else None."""
@@ -309,7 +320,7 @@ def next_step_last(low: str) -> str | None:
     if len(sentences) < 2 or len(sentences) > ANNOUNCE_SENTENCES:
         return None
     last = sentences[-1]
-    if _NEXT_STEP.search(last) is None or _FINDING.search(last) is not None:
+    if _NEXT_STEP.search(last) is None or _FINDING.search(last) or _VERIFYING.search(last):
         return None
     return last
 
