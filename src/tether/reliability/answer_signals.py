@@ -33,6 +33,7 @@ from tether.reliability.reply import (
     split_sentences,
 )
 from tether.reliability.reply_json import NOT_JSON, reply_json
+from tether.reliability.talk_only_signals import announced_steps
 from tether.reliability.trace_signals import is_trace
 from tether.reliability.words import CJK
 
@@ -427,6 +428,8 @@ def introduced(r: Reply, w: Mapping[str, float], evidence: float) -> Iterable[Si
             if r.lexicon.prefixes.match(lead.lower()) is not None:
                 continue
         shown = next((x.strip() for x in lines[at + 1 :] if x.strip()), "")
+        if not shown and announced_steps(lead.lower()):
+            continue  # work announced on its last line shows nothing ("Let me add an example:")
         if STEP_BREAK.fullmatch(shown):
             continue  # a step of an agent's turn ends there ("---"): it shows nothing
         if shown and r.names_asked(lead) and r.names_asked(shown):

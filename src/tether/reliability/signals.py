@@ -62,6 +62,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the task was not done: "I was unable to find the information."),
                     announces_only (an agent's turn only announces the work to come:
                     "Now let me update the tests:", "I'll start by reading the config."),
+                    ends_announcing (a short report that ends on the next step
+                    announced: "Shrunk them. Now let me write the document."),
                     under_way (the work said started, its progress to be shown
                     elsewhere: "started fixing the issue! You can monitor the progress here"),
                     declines_as_ai (a task declined for being an AI: "As an AI language
@@ -435,6 +437,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     gave_up,
     talk_only_signals.announces_only,
     talk_only_signals.under_way,
+    talk_only_signals.ends_announcing,
     answer_unfilled,
     ai_excuse_signals.declines_as_ai,
     stub_code,

@@ -79,6 +79,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")
     "gave_up": 1.4,  # an agent's last turn: the task not done ("I was unable to find the answer")
     "announces_only": 2.2,  # only the work announced for this turn ("Let me check the logs:")
+    "ends_announcing": 1.8,  # ... or a short report ending on the next step ("Now let me ...")
     "under_way": 4.0,  # ... or said started, its progress to be shown elsewhere (a placeholder)
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
     "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
