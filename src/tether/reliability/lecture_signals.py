@@ -30,6 +30,7 @@ from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.refusal_grammar import CANNOT_WORDS, regexes
 from tether.reliability.refusal_signals import REFUSAL_CHARS
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.requested_harm import asks_harm
 
 _DATA: Mapping[str, Any] = SHIPPED.get("refusal_lecture", {})
 
@@ -52,9 +53,6 @@ CLAUSES_COUNTED = 8
 _REFUSES = re.compile(regexes(_DATA.get("refuse", ())))
 _MORAL = re.compile(rf"\b(?:{alternation(_DATA.get('moral', ()))})\b")
 _LECTURE = re.compile(regexes(_DATA.get("lecture", ())))
-# The request's own harmless frame: fiction or a game ("in my crime novel", "for a video
-# game"), or the harmless way asked for ("legitimate ways", "without causing data loss").
-_FRAME = re.compile(regexes(_DATA.get("frame", ())))
 # The work laid out: a list item, a fence, a heading, a line that ends introducing what follows
 # ("Here are some tips:"), "here is/are".
 _WORK = re.compile(
@@ -111,10 +109,10 @@ def lectured(r: Reply) -> tuple[str, int] | None:
     if not any(g in low[:_HEAD_CHARS] for g in _GATE):
         return None
     found = lecture(low)
-    if found is None or asks_or_sets_up(r):
-        return None
-    if len(r.text) <= SHORT_REFUSAL_CHARS and _FRAME.search(r.question) is None:
-        return None  # a short refusal with a reason: justified as often as not
+    if found is None or asks_or_sets_up(r) or asks_harm(r.question) is not None:
+        return None  # a refusal asked for, or a justified one: the request asks for harm
+    if len(r.text) <= SHORT_REFUSAL_CHARS and not r.question:
+        return None  # a short refusal with a reason, to a request unknown: justified or not
     return found
 
 

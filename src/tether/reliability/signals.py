@@ -317,6 +317,7 @@ from tether.reliability.question_signals import (
 )
 from tether.reliability.reading import THRESHOLD, Reading
 from tether.reliability.refusal_signals import names_refused
+from tether.reliability.requested_harm import refuses_harm
 from tether.reliability.rendering_signals import (
     declines_rendering,
     failed_segment,
@@ -538,6 +539,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     third_party,
     names_origin,
     names_refused,
+    refuses_harm,
     asked_verdict,
     on_topic,
     asked_for,
