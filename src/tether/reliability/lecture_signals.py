@@ -30,7 +30,7 @@ from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.refusal_grammar import CANNOT_WORDS, regexes
 from tether.reliability.refusal_signals import REFUSAL_CHARS
 from tether.reliability.reply import Reply, Signal
-from tether.reliability.requested_harm import asks_harm
+from tether.reliability.requested_harm import FRAME, asks_harm
 
 _DATA: Mapping[str, Any] = SHIPPED.get("refusal_lecture", {})
 
@@ -111,8 +111,12 @@ def lectured(r: Reply) -> tuple[str, int] | None:
     found = lecture(low)
     if found is None or asks_or_sets_up(r) or asks_harm(r.question) is not None:
         return None  # a refusal asked for, or a justified one: the request asks for harm
-    if len(r.text) <= SHORT_REFUSAL_CHARS and not r.question:
-        return None  # a short refusal with a reason, to a request unknown: justified or not
+    if (
+        len(r.text) <= SHORT_REFUSAL_CHARS
+        and FRAME.search(r.question) is None
+        and (not r.question or r.of_the_task(r.text))
+    ):
+        return None  # a short refusal with a reason, of what was asked: justified or not
     return found
 
 
