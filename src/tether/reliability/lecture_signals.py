@@ -114,7 +114,6 @@ def lectured(r: Reply) -> tuple[str, int] | None:
     if (
         len(r.text) <= SHORT_REFUSAL_CHARS
         and FRAME.search(r.question) is None
-        and (not r.question or r.of_the_task(r.text))
     ):
         return None  # a short refusal with a reason, of what was asked: justified or not
     return found
