@@ -111,10 +111,7 @@ def lectured(r: Reply) -> tuple[str, int] | None:
     found = lecture(low)
     if found is None or asks_or_sets_up(r) or asks_harm(r.question) is not None:
         return None  # a refusal asked for, or a justified one: the request asks for harm
-    if (
-        len(r.text) <= SHORT_REFUSAL_CHARS
-        and FRAME.search(r.question) is None
-    ):
+    if len(r.text) <= SHORT_REFUSAL_CHARS and FRAME.search(r.question) is None:
         return None  # a short refusal with a reason, of what was asked: justified or not
     return found
 

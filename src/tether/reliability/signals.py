@@ -317,7 +317,6 @@ from tether.reliability.question_signals import (
 )
 from tether.reliability.reading import THRESHOLD, Reading
 from tether.reliability.refusal_signals import names_refused
-from tether.reliability.requested_harm import refuses_harm
 from tether.reliability.rendering_signals import (
     declines_rendering,
     failed_segment,
@@ -329,6 +328,7 @@ from tether.reliability.reply import (
     SignalFn,
     composed,
 )
+from tether.reliability.requested_harm import refuses_harm
 from tether.reliability.runtime_message_signals import runtime_message
 from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_signals import cites_source, names_origin, third_party
