@@ -30,13 +30,14 @@ from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.refusal_grammar import CANNOT_WORDS, regexes
 from tether.reliability.refusal_signals import REFUSAL_CHARS
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.requested_harm import FRAME, asks_harm
 
 _DATA: Mapping[str, Any] = SHIPPED.get("refusal_lecture", {})
 
 # A lecture runs to a few paragraphs: a refusal, its reasons, reminders, a redirect. A shorter
 # refusal is a short refusal's (`declined_signals`, `refusal_signals`): one that names what it
 # refuses with a reason may be a justified refusal, the model's own answer, as often as not; it
-# is read here only where the request says its own harmless frame (`_FRAME`).
+# is read here only where the request says its own harmless frame (`requested_harm.FRAME`).
 LECTURE_CHARS = 1500
 SHORT_REFUSAL_CHARS = REFUSAL_CHARS
 # The refusal opens the reply: it is among its first clauses ("I apologize, but as a
@@ -52,9 +53,6 @@ CLAUSES_COUNTED = 8
 _REFUSES = re.compile(regexes(_DATA.get("refuse", ())))
 _MORAL = re.compile(rf"\b(?:{alternation(_DATA.get('moral', ()))})\b")
 _LECTURE = re.compile(regexes(_DATA.get("lecture", ())))
-# The request's own harmless frame: fiction or a game ("in my crime novel", "for a video
-# game"), or the harmless way asked for ("legitimate ways", "without causing data loss").
-_FRAME = re.compile(regexes(_DATA.get("frame", ())))
 # The work laid out: a list item, a fence, a heading, a line that ends introducing what follows
 # ("Here are some tips:"), "here is/are".
 _WORK = re.compile(
@@ -103,7 +101,8 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 def lectured(r: Reply) -> tuple[str, int] | None:
     """The refusal of a reply that lectures in place of the work and how many clauses lecture
     (`lecture`), or None: not after tool results, nor where the request asks about the model's
-    abilities or sets the refusal up; a short one only where the request says its own harmless
+    abilities or sets the refusal up, nor where it asks for harm (`requested_harm.asks_harm`:
+    the refusal is justified); a short one only where the request says its own harmless
     frame."""
     if len(r.text) > LECTURE_CHARS or not r.written or r.after_tools:
         return None
@@ -111,9 +110,9 @@ def lectured(r: Reply) -> tuple[str, int] | None:
     if not any(g in low[:_HEAD_CHARS] for g in _GATE):
         return None
     found = lecture(low)
-    if found is None or asks_or_sets_up(r):
-        return None
-    if len(r.text) <= SHORT_REFUSAL_CHARS and _FRAME.search(r.question) is None:
+    if found is None or asks_or_sets_up(r) or asks_harm(r.question) is not None:
+        return None  # a refusal asked for, or a justified one: the request asks for harm
+    if len(r.text) <= SHORT_REFUSAL_CHARS and FRAME.search(r.question) is None:
         return None  # a short refusal with a reason: justified as often as not
     return found
 

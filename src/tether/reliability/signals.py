@@ -120,8 +120,10 @@ Answer evidence:    explains (cause and fix words), describes_picture ("This ima
                     question names the same failure), on_topic (the reply shares words with
                     the question), asked_for (the request demanded this short reply, these
                     keys, this markup), asked_after_itself (a line about the speaker, to
-                    "How are you?"); a writer speaking ABOUT a failure, not a service
-                    speaking AS one: addresses_asker, replies_yes_no (a yes or a no opens
+                    "How are you?"), refuses_harm (a refusal of a request for harmful
+                    work: "build a bomb" -> "I cannot assist with that"); a writer speaking
+                    ABOUT a failure, not a service speaking AS one: addresses_asker,
+                    replies_yes_no (a yes or a no opens
                     the reply to a question), speaks_casually ("yeah", "afaik": a
                     person's talk), own_slip ("Sorry, wrong repository.": a slip of the
                     writer's in the thread), contrast, cites_standard, cites_source,
@@ -333,6 +335,7 @@ from tether.reliability.reply import (
     SignalFn,
     composed,
 )
+from tether.reliability.requested_harm import refuses_harm
 from tether.reliability.runtime_message_signals import runtime_message
 from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_signals import cites_source, names_origin, third_party
@@ -545,6 +548,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     third_party,
     names_origin,
     names_refused,
+    refuses_harm,
     asked_verdict,
     on_topic,
     asked_for,
