@@ -3,20 +3,21 @@
 Hubot, Lita, Errbot and Limnoria plugins answer a command line ("locker label list --page x",
 "do ssh keys add foo", "kv get foo") with one short line. When the command cannot be carried
 out, that line says so in a bot's grammar of refusal: what the command named is unknown or not
-there ("Unknown user 'doris'", "Error: No such meeting."), the command's input or the bot's
-setup is wrong ("Page specified must be an integer.", "You must define `points_field` in your
-lita_config"), or the line opens with the command's usage ("Format: do ssh keys add NAME
-PUBLIC_KEY"). Such a line echoes the command's own words, so it looks on topic, and often
-carries no failure word at all.
+there ("Unknown user 'doris'", "Error: No such meeting."), it is already so or held by another
+("foobar already exists", "Hmm, ENV123 is currently in use by Alicia"), it is not the asker's
+to do ("foobar has no resources, so it cannot be locked", "You do not have any totems to
+yield."), the command's input or the bot's setup is wrong ("Page specified must be an
+integer.", "You must define `points_field` in your lita_config"), or the line opens with the
+command's usage ("Format: do ssh keys add NAME PUBLIC_KEY"). Such a line echoes the command's
+own words, so it looks on topic, and often carries no failure word at all.
 
 The request tells it from a person's reply: only a command line (a lower-case verb and its
 arguments, an @mention of the bot, a flag; no sentence, no question) is read. A request to a
 voice assistant is a sentence ("find me a recipe with kale"), and an issue's title ("fix:
 return 503s when ...", "api down at night") is no command. The bot's real results report what
-it did or found ("Label foobar created"). A search that found nothing, a thing said not to
-exist and a conflict ("foobar already exists") are no error in this grammar: to such requests
-they were as often a bot's real outcome. The words are data of `judge_signals.json`
-(`command_failed`).
+it did or found ("Label foobar created"). A search that found nothing and a thing said not to
+exist ("Label bar does not exist") are no error in this grammar: to such requests they were as
+often a bot's real outcome. The words are data of `judge_signals.json` (`command_failed`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,12 @@ COMMAND_CHARS = 100
 COMMAND_WORDS = 12
 
 _ABSENT = shipped_terms("command_failed", "absent")
+_TAKEN = shipped_terms("command_failed", "taken")
+_DENIED = shipped_terms("command_failed", "denied")
 _INVALID = shipped_terms("command_failed", "invalid")
+# what the command named unknown, already so or held by another, not the asker's to do, its
+# input or the bot's setup wrong: the families of a bot's error line, in the order read
+_REFUSALS = (_ABSENT, _TAKEN, _DENIED, _INVALID)
 _USAGE = re.compile(
     r"(?:"
     + "|".join(re.escape(str(t)) for t in SHIPPED.get("command_failed", {}).get("usage", ()))
@@ -77,7 +83,7 @@ def refusal_in(text: str) -> str | None:
     usage = _USAGE.match(low)
     if usage is not None:
         return usage.group(0)
-    for terms in (_ABSENT, _INVALID):
+    for terms in _REFUSALS:
         found = terms.search(low)
         if found is not None:
             return found.group(0).strip()
