@@ -15,8 +15,10 @@ The request tells it from a person's reply: only a command line (a lower-case ve
 arguments, an @mention of the bot, a flag; no sentence, no question) is read. A request to a
 voice assistant is a sentence ("find me a recipe with kale"), and an issue's title ("fix:
 return 503s when ...", "api down at night") is no command. The bot's real results report what
-it did or found ("Label foobar created"). A search that found nothing and a thing said not to
-exist ("Label bar does not exist") are no error in this grammar: to such requests they were as
+it did or found ("Label foobar created"). A thing said not to be there ("Label bar does not
+exist", "foo isn't stored.") is an error only when the line names what the command named (one
+of its arguments): the same words to another command were as often its real outcome. A search
+that found nothing ("No match found") is no error in this grammar: to such requests it was as
 often a bot's real outcome. The words are data of `judge_signals.json` (`command_failed`).
 """
 
@@ -43,6 +45,13 @@ _INVALID = shipped_terms("command_failed", "invalid")
 # what the command named unknown, already so or held by another, not the asker's to do, its
 # input or the bot's setup wrong: the families of a bot's error line, in the order read
 _REFUSALS = (_ABSENT, _TAKEN, _DENIED, _INVALID)
+# what the command named said not to be there ("does not exist", "isn't stored"): an error
+# only when the line names the command's own argument (`names_argument`)
+_MISSING = shipped_terms("command_failed", "missing")
+# the marks around an argument that a reply leaves off or quotes it with ("@alice", "'foo'")
+_ARGUMENT_MARKS = "@'\"<>,.:;!?()[]`"
+# an argument this short ("on", "to", "5") is found inside any line
+ARGUMENT_CHARS = 3
 _USAGE = re.compile(
     r"(?:"
     + "|".join(re.escape(str(t)) for t in SHIPPED.get("command_failed", {}).get("usage", ()))
@@ -90,9 +99,21 @@ def refusal_in(text: str) -> str | None:
     return None
 
 
+def missing_in(text: str) -> str | None:
+    """The words of a short one-line reply that say a thing is not there ("Label bar does not
+    exist", "foo isn't stored.", "Hmm, I do not know about ENV234"), or None."""
+    low = _line(text)
+    if low is None or _YES_NO.match(low) is not None:
+        return None
+    found = _MISSING.search(low)
+    return None if found is None else found.group(0).strip()
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """The reply may be a bot's error line (`refusal_in`): not cleared unread."""
-    return len(text) <= LINE_CHARS and refusal_in(text) is not None
+    """The reply may be a bot's error line (`refusal_in`, `missing_in`): not cleared unread."""
+    return len(text) <= LINE_CHARS and (
+        refusal_in(text) is not None or missing_in(text) is not None
+    )
 
 
 def is_command(request: str) -> bool:
@@ -118,6 +139,19 @@ def is_command(request: str) -> bool:
     return not any(word.strip(",") in _SENTENCE_WORDS for word in words)
 
 
+def names_argument(reply: str, command: str) -> bool:
+    """Whether the reply names one of the command's arguments (a word after its verb, three
+    characters at least, no word of a sentence): "Label bar does not exist" to "locker label
+    add foo to bar" says what the command named is not there, where the same words to "search
+    foo" report what a search found."""
+    low = reply.lower()
+    for word in command.lower().split()[1:]:
+        argument = word.strip(_ARGUMENT_MARKS)
+        if len(argument) >= ARGUMENT_CHARS and argument not in _SENTENCE_WORDS and argument in low:
+            return True
+    return False
+
+
 @kept
 def command_refusal(r: Reply) -> str | None:
     """The words of a bot's error line in the reply, when the request is a command line."""
@@ -127,7 +161,10 @@ def command_refusal(r: Reply) -> str | None:
         return None  # an issue's title ("api down at night"): a maintainer's reply to it
     if r.text.strip().lower() in r.question:
         return None  # the line the request gave to say ("say 'Error: file not found'")
-    return refusal_in(r.text)
+    said = refusal_in(r.text)
+    if said is None and names_argument(r.text, r.raw_question):
+        said = missing_in(r.text)
+    return said
 
 
 def command_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
