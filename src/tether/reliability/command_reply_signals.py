@@ -74,20 +74,22 @@ _COMMAND_END = re.compile(r"[.?!\u3002\uff1f\uff01]\s*$")
 
 
 def _line(text: str) -> str | None:
-    """The reply lower-cased without the bot's interjection, when it is one short line."""
+    """The reply lower-cased without the bot's interjection, when it is one short line and no
+    yes or no that answers a question."""
     text = text.strip()
     if len(text) > LINE_CHARS or "\n" in text or "```" in text:
         return None
     low = text.lower()
     lead = _INTERJECTION.match(low)
-    return low[lead.end() :] if lead is not None else low
+    low = low[lead.end() :] if lead is not None else low
+    return None if _YES_NO.match(low) is not None else low
 
 
 def refusal_in(text: str) -> str | None:
     """The words of a short one-line reply that say a command could not be carried out (what
     it named unknown or not there, its input or the bot's setup wrong, its usage), or None."""
     low = _line(text)
-    if low is None or _YES_NO.match(low) is not None:
+    if low is None:
         return None
     usage = _USAGE.match(low)
     if usage is not None:
@@ -103,9 +105,7 @@ def missing_in(text: str) -> str | None:
     """The words of a short one-line reply that say a thing is not there ("Label bar does not
     exist", "foo isn't stored.", "Hmm, I do not know about ENV234"), or None."""
     low = _line(text)
-    if low is None or _YES_NO.match(low) is not None:
-        return None
-    found = _MISSING.search(low)
+    found = None if low is None else _MISSING.search(low)
     return None if found is None else found.group(0).strip()
 
 
