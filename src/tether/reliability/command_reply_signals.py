@@ -3,20 +3,23 @@
 Hubot, Lita, Errbot and Limnoria plugins answer a command line ("locker label list --page x",
 "do ssh keys add foo", "kv get foo") with one short line. When the command cannot be carried
 out, that line says so in a bot's grammar of refusal: what the command named is unknown or not
-there ("Unknown user 'doris'", "Error: No such meeting."), the command's input or the bot's
-setup is wrong ("Page specified must be an integer.", "You must define `points_field` in your
-lita_config"), or the line opens with the command's usage ("Format: do ssh keys add NAME
-PUBLIC_KEY"). Such a line echoes the command's own words, so it looks on topic, and often
-carries no failure word at all.
+there ("Unknown user 'doris'", "Error: No such meeting."), it is already so or held by another
+("foobar already exists", "Hmm, ENV123 is currently in use by Alicia"), it is not the asker's
+to do ("foobar has no resources, so it cannot be locked", "You do not have any totems to
+yield."), the command's input or the bot's setup is wrong ("Page specified must be an
+integer.", "You must define `points_field` in your lita_config"), or the line opens with the
+command's usage ("Format: do ssh keys add NAME PUBLIC_KEY"). Such a line echoes the command's
+own words, so it looks on topic, and often carries no failure word at all.
 
 The request tells it from a person's reply: only a command line (a lower-case verb and its
 arguments, an @mention of the bot, a flag; no sentence, no question) is read. A request to a
 voice assistant is a sentence ("find me a recipe with kale"), and an issue's title ("fix:
 return 503s when ...", "api down at night") is no command. The bot's real results report what
-it did or found ("Label foobar created"). A search that found nothing, a thing said not to
-exist and a conflict ("foobar already exists") are no error in this grammar: to such requests
-they were as often a bot's real outcome. The words are data of `judge_signals.json`
-(`command_failed`).
+it did or found ("Label foobar created"). A thing said not to be there ("Label bar does not
+exist", "foo isn't stored.") is an error only when the line names what the command named (one
+of its arguments): the same words to another command were as often its real outcome. A search
+that found nothing ("No match found") is no error in this grammar: to such requests it was as
+often a bot's real outcome. The words are data of `judge_signals.json` (`command_failed`).
 """
 
 from __future__ import annotations
@@ -36,7 +39,19 @@ COMMAND_CHARS = 100
 COMMAND_WORDS = 12
 
 _ABSENT = shipped_terms("command_failed", "absent")
+_TAKEN = shipped_terms("command_failed", "taken")
+_DENIED = shipped_terms("command_failed", "denied")
 _INVALID = shipped_terms("command_failed", "invalid")
+# what the command named unknown, already so or held by another, not the asker's to do, its
+# input or the bot's setup wrong: the families of a bot's error line, in the order read
+_REFUSALS = (_ABSENT, _TAKEN, _DENIED, _INVALID)
+# what the command named said not to be there ("does not exist", "isn't stored"): an error
+# only when the line names the command's own argument (`names_argument`)
+_MISSING = shipped_terms("command_failed", "missing")
+# the marks around an argument that a reply leaves off or quotes it with ("@alice", "'foo'")
+_ARGUMENT_MARKS = "@'\"<>,.:;!?()[]`"
+# an argument this short ("on", "to", "5") is found inside any line
+ARGUMENT_CHARS = 3
 _USAGE = re.compile(
     r"(?:"
     + "|".join(re.escape(str(t)) for t in SHIPPED.get("command_failed", {}).get("usage", ()))
@@ -59,34 +74,46 @@ _COMMAND_END = re.compile(r"[.?!\u3002\uff1f\uff01]\s*$")
 
 
 def _line(text: str) -> str | None:
-    """The reply lower-cased without the bot's interjection, when it is one short line."""
+    """The reply lower-cased without the bot's interjection, when it is one short line and no
+    yes or no that answers a question."""
     text = text.strip()
     if len(text) > LINE_CHARS or "\n" in text or "```" in text:
         return None
     low = text.lower()
     lead = _INTERJECTION.match(low)
-    return low[lead.end() :] if lead is not None else low
+    low = low[lead.end() :] if lead is not None else low
+    return None if _YES_NO.match(low) is not None else low
 
 
 def refusal_in(text: str) -> str | None:
     """The words of a short one-line reply that say a command could not be carried out (what
     it named unknown or not there, its input or the bot's setup wrong, its usage), or None."""
     low = _line(text)
-    if low is None or _YES_NO.match(low) is not None:
+    if low is None:
         return None
     usage = _USAGE.match(low)
     if usage is not None:
         return usage.group(0)
-    for terms in (_ABSENT, _INVALID):
+    for terms in _REFUSALS:
         found = terms.search(low)
         if found is not None:
             return found.group(0).strip()
     return None
 
 
+def missing_in(text: str) -> str | None:
+    """The words of a short one-line reply that say a thing is not there ("Label bar does not
+    exist", "foo isn't stored.", "Hmm, I do not know about ENV234"), or None."""
+    low = _line(text)
+    found = None if low is None else _MISSING.search(low)
+    return None if found is None else found.group(0).strip()
+
+
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """The reply may be a bot's error line (`refusal_in`): not cleared unread."""
-    return len(text) <= LINE_CHARS and refusal_in(text) is not None
+    """The reply may be a bot's error line (`refusal_in`, `missing_in`): not cleared unread."""
+    return len(text) <= LINE_CHARS and (
+        refusal_in(text) is not None or missing_in(text) is not None
+    )
 
 
 def is_command(request: str) -> bool:
@@ -112,6 +139,19 @@ def is_command(request: str) -> bool:
     return not any(word.strip(",") in _SENTENCE_WORDS for word in words)
 
 
+def names_argument(reply: str, command: str) -> bool:
+    """Whether the reply names one of the command's arguments (a word after its verb, three
+    characters at least, no word of a sentence): "Label bar does not exist" to "locker label
+    add foo to bar" says what the command named is not there, where the same words to "search
+    foo" report what a search found."""
+    low = reply.lower()
+    for word in command.lower().split()[1:]:
+        argument = word.strip(_ARGUMENT_MARKS)
+        if len(argument) >= ARGUMENT_CHARS and argument not in _SENTENCE_WORDS and argument in low:
+            return True
+    return False
+
+
 @kept
 def command_refusal(r: Reply) -> str | None:
     """The words of a bot's error line in the reply, when the request is a command line."""
@@ -121,7 +161,10 @@ def command_refusal(r: Reply) -> str | None:
         return None  # an issue's title ("api down at night"): a maintainer's reply to it
     if r.text.strip().lower() in r.question:
         return None  # the line the request gave to say ("say 'Error: file not found'")
-    return refusal_in(r.text)
+    said = refusal_in(r.text)
+    if said is None and names_argument(r.text, r.raw_question):
+        said = missing_in(r.text)
+    return said
 
 
 def command_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
