@@ -376,7 +376,9 @@ def _unasked_meta(text: str, question: str) -> str | None:
     if words is None or _NAMES.search(text) is None or _FAILED.search(words) is not None:
         return None
     if _LEAD_IN.fullmatch(words) is None and meta_search(words, _UNASKED) is None:
-        return None  # (it asks for the text or for detail: the right reply to a chat question)
+        # (it asks for detail: the right reply to a chat question; asked for the text to
+        # translate where no translation was named, it answers a pipeline's empty call)
+        return asks_for_text(text)
     return words
 
 
