@@ -107,7 +107,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     model_cannot_signals.may_fire,  # a dataset's line "The GPT model cannot perform such actions"
     command_reply_signals.may_fire,  # a chat-ops bot's error line ("Unknown user 'doris'")
     identity_signals.may_fire,  # a vision reply that withholds who is shown ("can't identify")
-    no_change_signals.may_fire,  # its end rules the artifact needs no change ("no update is needed")
+    no_change_signals.may_fire,  # its end rules the artifact needs no change ("no update ...")
 )
 
 

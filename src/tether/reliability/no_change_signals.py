@@ -82,7 +82,7 @@ def verdict_sentence(text: str) -> str | None:
     before = ""
     for sentence in split_sentences(last):
         if _NO_CHANGE.search(sentence) is not None:
-            said = f"{before} {sentence}"  # ("It looks like this message is ... It can be used as is.")
+            said = f"{before} {sentence}"  # ("This message is ... It can be used as is.")
             if _ARTIFACT.search(said) is not None and _MODEL_VOICE.search(said) is not None:
                 return sentence.strip()
         before = sentence

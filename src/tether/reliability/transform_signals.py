@@ -363,6 +363,10 @@ _UNASKED_NAMES = frozenset(str(n) for n in _DATA.get("unasked", ()))
 _UNASKED = tuple(c for c in _META_CLASSES if c.name.split(".", 1)[1] in _UNASKED_NAMES)
 
 
+# A request that asks a question or for help: a reply may rightly ask it for the material.
+_ASKS_HELP = re.compile(r"[?\uff1f]|\bhelp\b|帮", re.IGNORECASE)
+
+
 def _unasked_meta(text: str, question: str) -> str | None:
     """A line about a transform where the request asks none: a model's reply to a translation
     or summary call, committed or passed on as the rendering ("This text does not require
@@ -376,8 +380,11 @@ def _unasked_meta(text: str, question: str) -> str | None:
     if words is None or _NAMES.search(text) is None or _FAILED.search(words) is not None:
         return None
     if _LEAD_IN.fullmatch(words) is None and meta_search(words, _UNASKED) is None:
-        # (it asks for detail: the right reply to a chat question; asked for the text to
-        # translate where no translation was named, it answers a pipeline's empty call)
+        # (it asks for the text or for detail: the right reply to a chat question or a plea for
+        # help; to a task of its own, a request for the text to translate answers another call,
+        # a pipeline's with no text, committed where the rendering should be)
+        if _ASKS_HELP.search(question[:1000]) is not None:
+            return None
         return asks_for_text(text)
     return words
 
