@@ -39,7 +39,6 @@ from tether.reliability import (
     loop_signals,
     model_cannot_signals,
     next_item_signals,
-    no_change_signals,
     notice_signals,
     persona_signals,
     query_signals,
@@ -107,7 +106,6 @@ MAY_FIRE: tuple[Precheck, ...] = (
     model_cannot_signals.may_fire,  # a dataset's line "The GPT model cannot perform such actions"
     command_reply_signals.may_fire,  # a chat-ops bot's error line ("Unknown user 'doris'")
     identity_signals.may_fire,  # a vision reply that withholds who is shown ("can't identify")
-    no_change_signals.may_fire,  # its end rules the artifact needs no change ("no update ...")
 )
 
 
@@ -151,8 +149,6 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a rendering ending on a request for its text ("请提供...翻译的文本")
         if next_item_signals.may_fire(text, "", lexicon):
             return False  # an exam's next question written on past the answer
-        if no_change_signals.may_fire(text, "", lexicon):
-            return False  # an artifact's old text, then a verdict that it needs no change
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

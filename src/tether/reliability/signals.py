@@ -94,9 +94,6 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     the text you want translated." after the translated document),
                     chat_for_commit (a chat turn where a commit message was asked: "The
                     changes look good. Let me run the tests again"),
-                    no_change_verdict (its end rules the artifact needs no change, in
-                    the artifact's place: "The README file does not need to be updated
-                    based on the provided code changes."),
                     blocked_by_failure (it opens blocked: "I'm unable to access the
                     repository due to rate limits"), fill_in_left (copy with its fill-in
                     slots open: "[task 1], [task 2]", "INSERT-TEXT-HERE"), fill_in_slots
@@ -278,7 +275,6 @@ from tether.reliability.learned import learned, reach
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.limits_signals import pleads_limits
 from tether.reliability.line_rendering_signals import line_chatter, rendered_line
-from tether.reliability.no_change_signals import no_change_verdict
 from tether.reliability.notice_signals import (
     format_fault,
     guardrail_verdict,
@@ -457,7 +453,6 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     talk_only_signals.accepts_only,
     talk_only_signals.offers_only,
     chat_for_commit,
-    no_change_verdict,
     blocked_signals.blocked_by_failure,
     fill_in_signals.fill_in_left,
     fill_in_signals.fill_in_slots,
@@ -570,7 +565,7 @@ def _evidence(found: Iterable[Signal]) -> float:
 # (evidence read in the whole reply's shape, its opening or its end: `introduced` takes none
 # of it back)
 _WHOLE_SHAPE = frozenset(
-    ("stub_code", "chat_for_commit", "asks_text_at_end", "unfinished_judgment", "no_change_verdict")
+    ("stub_code", "chat_for_commit", "asks_text_at_end", "unfinished_judgment")
 )
 
 

@@ -186,7 +186,6 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "transform_meta": 2.5,  # a line about the text where its transform was asked for
     "asks_text_at_end": 6.0,  # ... or at the end of a long rendering ("请提供您需要翻译的文本")
     "chat_for_commit": 5.0,  # a chat turn where a commit message was asked
-    "no_change_verdict": 5.0,  # its end rules the artifact needs no change ("README ... not need")
     "rendered": 2.0,  # the given text translated or reworded as asked: its words are the text's
     "rendered_line": 2.5,  # a bare line that says a failure, rendered in another script
     "line_chatter": 3.0,  # a bare line to translate, and words about the translation or line
