@@ -363,6 +363,13 @@ _UNASKED_NAMES = frozenset(str(n) for n in _DATA.get("unasked", ()))
 _UNASKED = tuple(c for c in _META_CLASSES if c.name.split(".", 1)[1] in _UNASKED_NAMES)
 
 
+# The classes read where the reply names no transform either, to a task of its own: what it
+# says of a text (none there, empty, the input named or spoken as) is about a text no one gave
+# here, a pipeline's call answered; not a speaker's words of itself (an AI's limits, a turn to
+# chat), which a reply to any task may hold.
+_UNNAMED = tuple(
+    c for c in _UNASKED if c.name.split(".", 1)[1] not in ("speaks_as_ai", "turns_to_chat")
+)
 # A request that asks a question or for help: a reply may rightly ask it for the material.
 _ASKS_HELP = re.compile(r"[?\uff1f]|\bhelp\b|帮", re.IGNORECASE)
 
@@ -373,12 +380,19 @@ def _unasked_meta(text: str, question: str) -> str | None:
     translation as it is in English.", "Here is the translation:"). Read where the line names
     the transform itself, states what the text is or needs or leads in to nothing, the request
     names none (a thread about a translator speaks of its translations), and the line is not a
-    notice that it failed (a tool's error notice, read by the vocabulary)."""
+    notice that it failed (a tool's error notice, read by the vocabulary). To a task of its own
+    (no question, no plea for help), also a line that asks for the text to transform, naming
+    it ("请提供您需要翻译的英文文本"), and one that names no transform but states what the
+    text is (`_UNNAMED`): each answers another call, a pipeline's."""
     if _NAMES.search(question[:1000]) is not None:
         return None
     words = meta_words(text)
-    if words is None or _NAMES.search(text) is None or _FAILED.search(words) is not None:
+    if words is None or _FAILED.search(words) is not None:
         return None
+    if _NAMES.search(text) is None:
+        if _ASKS_HELP.search(question[:1000]) is not None:
+            return None
+        return words if meta_search(words, _UNNAMED) is not None else None
     if _LEAD_IN.fullmatch(words) is None and meta_search(words, _UNASKED) is None:
         # (it asks for the text or for detail: the right reply to a chat question or a plea for
         # help; to a task of its own, a request for the text to translate answers another call,
