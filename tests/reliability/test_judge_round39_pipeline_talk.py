@@ -6,6 +6,10 @@
   that had no text, committed where the rendering should be (a README.zh.md). Left: the same
   request to a question or a plea for help ("Can you help me with my homework"), where asking
   for the material is the right reply.
+- ... and, to a task of its own, a line that names no transform but states what the text is
+  ("The text is already in English.", "The input is empty."): a text no one gave here. Left:
+  the same to a question or a plea for help; an AI's words of itself or a turn to chat, which
+  a reply to any task may hold (on the check set they took as many answers as failures).
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ CAUGHT = (
     # made up in their image: the text said missing, a summary's text asked for
     ("You did not provide any text to translate.", None, "transform_meta"),
     ("Please share the text you want me to summarize.", None, "transform_meta"),
+    # no transform named either: what the text is, said of a text no one gave here
+    ("The text is already in English.", None, "transform_meta"),
+    ("The input is empty.", None, "transform_meta"),
+    ("Der Text ist bereits auf Deutsch.", None, "transform_meta"),
 )
 
 
@@ -40,6 +48,8 @@ LEFT = (
     # asking for the material is the right reply to a plea for help or a question
     ("Please provide the text you would like me to translate.", "Can you help me with my homework"),
     ("请提供您需要翻译的英文文本", "你能帮我一个忙吗？"),
+    ("The text is already in English.", "Can you help me with this paragraph?"),
+    ("The input is empty.", "What does this function return?"),
 )
 
 
