@@ -8,8 +8,8 @@
   for the material is the right reply.
 - ... and, to a task of its own, a line that names no transform but states what the text is
   ("The text is already in English.", "The input is empty."): a text no one gave here. Left:
-  the same to a question or a plea for help; an AI's words of itself or a turn to chat, which
-  a reply to any task may hold (on the check set they took as many answers as failures).
+  the same to a question or a plea for help; an AI's words of its limits, which a reply to
+  any task may hold (on the check set they took as many answers as failures).
 """
 
 from __future__ import annotations
@@ -30,6 +30,13 @@ CAUGHT = (
     ("The text is already in English.", None, "transform_meta"),
     ("The input is empty.", None, "transform_meta"),
     ("Der Text ist bereits auf Deutsch.", None, "transform_meta"),
+    # swoole's docs in their image: a section's text made a chat topic
+    (
+        "I see you have provided a version number. Is there anything specific you would like "
+        "to know about it?",
+        None,
+        "transform_meta",
+    ),
 )
 
 

@@ -364,12 +364,10 @@ _UNASKED = tuple(c for c in _META_CLASSES if c.name.split(".", 1)[1] in _UNASKED
 
 
 # The classes read where the reply names no transform either, to a task of its own: what it
-# says of a text (none there, empty, the input named or spoken as) is about a text no one gave
-# here, a pipeline's call answered; not a speaker's words of itself (an AI's limits, a turn to
-# chat), which a reply to any task may hold.
-_UNNAMED = tuple(
-    c for c in _UNASKED if c.name.split(".", 1)[1] not in ("speaks_as_ai", "turns_to_chat")
-)
+# says of a text (none there, empty, the input named, spoken as or made a chat topic) is about
+# a text no one gave here, a pipeline's call answered; not an AI's words of its limits, which a
+# reply to any task may hold (on the check set, as many answers as failures).
+_UNNAMED = tuple(c for c in _UNASKED if c.name.split(".", 1)[1] != "speaks_as_ai")
 # A request that asks a question or for help: a reply may rightly ask it for the material.
 _ASKS_HELP = re.compile(r"[?\uff1f]|\bhelp\b|帮", re.IGNORECASE)
 
