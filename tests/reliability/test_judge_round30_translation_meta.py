@@ -16,7 +16,8 @@ made-up ones in their image.
 - Caught with no transform asked (the reply committed where a doc's text should be): a line
   that names the transform and states what the text needs or is ("This text does not require
   translation as it is in English.", "I am afraid there is no text to translate").
-- Left: a reply that asks for the text or for detail where no transform is asked, a thread
+- Left: a reply that asks for the text or for detail where no transform is asked (to a question
+  or a plea for help: round 39), a thread
   about a translator, a rendering of a line that itself says such a thing (in its own language),
   a summary that says what a document is, a rendering after a lead-in, a UI string that holds
   words about text.
@@ -112,8 +113,8 @@ def test_a_line_that_names_the_transform_where_none_was_asked_is_a_failure(text:
 
 
 LEFT = (
-    # asks for the text or detail, where no transform is asked: a clarifying reply
-    ("Please provide the text you would like me to translate.", TASK),
+    # asks for the text or detail, where no transform is asked, to a plea for help: a
+    # clarifying reply (to a task of its own, round 39 reads it: a pipeline's empty call)
     ("Could you share the paragraph you want summarized?", "Can you help me with my essay?"),
     # a thread about a translator: its replies speak of translations
     (

@@ -364,20 +364,41 @@ _UNASKED_NAMES = frozenset(str(n) for n in _DATA.get("unasked", ()))
 _UNASKED = tuple(c for c in _META_CLASSES if c.name.split(".", 1)[1] in _UNASKED_NAMES)
 
 
+# The classes read where the reply names no transform either, to a task of its own: what it
+# says of a text (none there, empty, the input named, spoken as or made a chat topic) is about
+# a text no one gave here, a pipeline's call answered; not an AI's words of its limits, which a
+# reply to any task may hold (on the check set, as many answers as failures).
+_UNNAMED = tuple(c for c in _UNASKED if c.name.split(".", 1)[1] != "speaks_as_ai")
+# A request that asks a question or for help: a reply may rightly ask it for the material.
+_ASKS_HELP = re.compile(r"[?\uff1f]|\bhelp\b|帮", re.IGNORECASE)
+
+
 def _unasked_meta(text: str, question: str) -> str | None:
     """A line about a transform where the request asks none: a model's reply to a translation
     or summary call, committed or passed on as the rendering ("This text does not require
     translation as it is in English.", "Here is the translation:"). Read where the line names
     the transform itself, states what the text is or needs or leads in to nothing, the request
     names none (a thread about a translator speaks of its translations), and the line is not a
-    notice that it failed (a tool's error notice, read by the vocabulary)."""
+    notice that it failed (a tool's error notice, read by the vocabulary). To a task of its own
+    (no question, no plea for help), also a line that asks for the text to transform, naming
+    it ("请提供您需要翻译的英文文本"), and one that names no transform but states what the
+    text is (`_UNNAMED`): each answers another call, a pipeline's."""
     if _NAMES.search(question[:1000]) is not None:
         return None
     words = meta_words(text)
-    if words is None or _NAMES.search(text) is None or _FAILED.search(words) is not None:
+    if words is None or _FAILED.search(words) is not None:
         return None
+    if _NAMES.search(text) is None:
+        if _ASKS_HELP.search(question[:1000]) is not None:
+            return None
+        return words if meta_search(words, _UNNAMED) is not None else None
     if _LEAD_IN.fullmatch(words) is None and meta_search(words, _UNASKED) is None:
-        return None  # (it asks for the text or for detail: the right reply to a chat question)
+        # (it asks for the text or for detail: the right reply to a chat question or a plea for
+        # help; to a task of its own, a request for the text to translate answers another call,
+        # a pipeline's with no text, committed where the rendering should be)
+        if _ASKS_HELP.search(question[:1000]) is not None:
+            return None
+        return asks_for_text(text)
     return words
 
 
