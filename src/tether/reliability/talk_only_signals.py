@@ -61,6 +61,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from tether.reliability.conditions import opens_with_condition
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal
@@ -257,6 +258,8 @@ def announced_steps(low: str, to_task: bool = False) -> Sequence[str]:
     sentences = _talk_sentences(low)
     if not sentences or len(sentences) > ANNOUNCE_SENTENCES:
         return ()
+    if not _NOW.search(low) and any(opens_with_condition(s) for s in sentences):
+        return ()  # a writer's "when the quota is exceeded, wait until the next day": a rule
     announced = 0
     for sentence in sentences:
         if (
