@@ -419,6 +419,9 @@ _OCCURS_WHEN = re.compile(
     r"\b(?:displays|shows) an? (?:error |warning )?message when\b"
     r"|(?:により|によって|が原因で)発生します|(?:が|は)(?:応答|返却|返)されます"
     r"|(?:的时候|时候|的情况下|时)就?会(?:出现|发生|返回)"
+    # ... or a rule without its "when", the modal before what the system does: "回复一个师姐也
+    # 会被拦截", "会返回消息审核", "系统会自动改写提示词并重试" (a notice says what was done: 已被拦截)
+    r"|(?:也|就)会被?|会(?:被|返回|触发|自动)"
     # (ar) "يظهر الرمز 429 عند ...", "يحدث هذا الخطأ عندما ...": the code appears / the error
     # happens when
     r"|(?:يظهر|تظهر|يحدث|تحدث)\s+(?:هذا\s+)?(?:الرمز|رمز|الخطأ|خطأ|هذه\s+المشكلة)[^.\n]{0,40}?"
