@@ -19,6 +19,7 @@ import pytest
 
 from tests.reliability.judging import hand
 
+
 def test_a_code_named_with_its_reason_phrase_is_spoken_of() -> None:
     text = (
         "A 429 'Rate Limit Exceeded' error from Le Chat (Mistral) means you've sent too many "
@@ -30,14 +31,14 @@ def test_a_code_named_with_its_reason_phrase_is_spoken_of() -> None:
     assert not failure and "names_code" in names
 
 
-@pytest.mark.parametrize(
-    "text",
-    (
-        "The 503 Service Unavailable status tells the client to come back later.",
-        "Retrying a “Too Many Requests” reply: a 429 “Too Many Requests” response carries a "
-        "Retry-After header.",
-    ),
+CODE_NAMED = (
+    "The 503 Service Unavailable status tells the client to come back later.",
+    "Retrying a “Too Many Requests” reply: a 429 “Too Many Requests” response carries a "
+    "Retry-After header.",
 )
+
+
+@pytest.mark.parametrize("text", CODE_NAMED)
 def test_the_reason_phrase_may_stand_between_article_and_noun(text: str) -> None:
     assert "names_code" in hand(text)[1]
 
