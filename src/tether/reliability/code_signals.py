@@ -22,6 +22,12 @@ _AFTER_WORD = (
     r"(?:error|erro|erreur|errore|fehler|respuesta|resposta|réponse|antwort|risposta|código|code"
     r"|statut)\s+(?:http\s+)?[45]\d\d\b"
     r"|(?:ein|einen|eine)\s+[45]\d\d-(?:fehler|antwort)"
+    # ... its reason phrase between, quoted or not: "A 429 'Rate Limit Exceeded' error from
+    # ...", "the 503 Service Unavailable status" (not Apache's own "Additionally, a 503 Service
+    # Unavailable error was encountered" on its error page)
+    r"|(?i:the|a|an|this|that)\s+(?:http\s+)?[45]\d\d\s+[\"'\u201c\u2018\u00ab]?"
+    r"(?:[A-Za-z][A-Za-z-]*\s+){0,3}[A-Za-z][A-Za-z-]*[\"'\u201d\u2019\u00bb]?\s+"
+    r"(?:error|response|status|code)s?\b(?! was encountered)"
 )
 _CODE_AFTER_WORD = re.compile(rf"\b(?:{_AFTER_WORD})")
 # ... searched only in a text that holds one of its nouns (every match names one)

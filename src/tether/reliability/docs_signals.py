@@ -425,6 +425,12 @@ _OCCURS_WHEN = re.compile(
     r"\s(?:عند|عندما)\s"
 )
 _OCCURS_WHEN_KEYS = (" when", "発生します", "されます", "会", "عند")
+# ... or, in a short reply, a Chinese rule without its "when", the modal before what the
+# system does: "回复一个师姐也会被拦截", "会返回消息审核", "系统会自动改写提示词并重试" (a notice
+# says what was done to this message: 已被拦截). (Short only: a long document's own rules say
+# nothing of a failure appended after it.)
+_MODAL_RULE = re.compile(r"(?:也|就)会被?|会(?:被|返回|触发|自动)")
+MODAL_RULE_CHARS = 400
 
 
 def occurs_when(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -437,6 +443,8 @@ def occurs_when(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not any(key in text for key in _OCCURS_WHEN_KEYS):
         return ()
     m = _OCCURS_WHEN.search(text)
+    if m is None and len(text) <= MODAL_RULE_CHARS and "会" in text:
+        m = _MODAL_RULE.search(text)
     if m is None:
         return ()
     return (Signal("occurs_when", -w["occurs_when"], m.group(0).strip()[:40]),)

@@ -42,7 +42,8 @@ _CAUSE_KEYS = split_keys(
 # A fix labelled at the start of a line: "Solution:", "**Fix:**" (`_CAUSE_AND_FIX`'s last but
 # one reading, after what it fixes).
 _FIX_LABEL = (
-    r"(?m:^[ \t>*_#-]*(?:\*\*|__)?[ \t]*(?:solutions?|fix|workaround|resolution"
+    r"(?m:^[ \t>*_#-]*(?:\*\*|__)?[ \t]*(?:(?:possible |quick |suggested |recommended )?"
+    r"(?:solutions?|fix|workaround|resolution)(?: options?| steps?)?"
     r"|lösung|solución|solução|soluzione)(?:\*\*|__)?[ \t]*:)"
 )
 # A cause and a fix, each under its label: "Cause: ... Solution: ...", "原因 ... 解决方案".
