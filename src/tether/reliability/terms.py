@@ -57,6 +57,13 @@ class Terms(TermSearch):
         gate = self._gate
         return gate is None or not text.isascii() or gate.may_match(text)
 
+    def words_may_hold(self, text: str) -> bool:
+        """False when no ASCII term can match in `text`, ASCII or not (`WordGate`: a word term
+        starts after a character that is not `a-z0-9_`, where the gate splits the text's words,
+        whatever other characters the text holds); the wide terms are not gated."""
+        gate = self._gate
+        return gate is None or gate.may_match(text)
+
     @cached_property
     def _apart(self) -> tuple[Terms, tuple[KeyGated, ...]] | None:
         """With `re:` entries among word terms: the terms without them, and each entry tried
@@ -75,7 +82,7 @@ class Terms(TermSearch):
         if apart is None:
             return super()._first_ascii(text)
         terms, entries = apart
-        found = terms._first_ascii(text) if terms.may_hold(text) else None
+        found = terms._first_ascii(text) if terms.words_may_hold(text) else None
         for entry in entries:
             m = entry.search(text)
             if m is not None and (found is None or m.start() < found.start()):
@@ -101,9 +108,11 @@ class Terms(TermSearch):
         after_gap = self._after_gap
         if after_gap is None:
             return [m.span() for m in self.finditer(text)]
-        if not self.may_hold(text):
-            return []
         out: list[tuple[int, int]] = []
+        if not self.words_may_hold(text):
+            if self.wide is not None and not text.isascii():
+                out += [m.span() for m in self.wide.finditer(text)]
+            return out
         first = self.ascii.match(text)
         end = 0
         if first is not None:
