@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from tether.reliability.keyed import KeyGated
 from tether.reliability.term_search import _TRIGGER_CHARS, Gate, _term_key, _word_keys
-from tether.reliability.terms import Terms, WideUnion
+from tether.reliability.terms import AnyTerms, Terms
 from tether.reliability.trie_patterns import term_pattern, trie_pattern
 
 # A configured phrase (your gateway's own text) alone makes a reply a failure text: its class
@@ -473,31 +473,23 @@ class Lexicon:
         return any(m.span() == (0, len(rest)) for m in self.things.finditer(rest))
 
     @cached_property
-    def _pair_sets(self) -> tuple[Terms, ...]:
-        """The sets of terms `may_pair` searches."""
-        return (
-            *(second for _, _, _, second in self.pairs),
-            *(terms for _, terms in self.stock),
-            self.back_turn,
-            self.back_alone,
-            self.not_knowing,
-            *((self.bad_day_trouble,) if self.machinery_within > 0 else ()),
+    def _pair_sets(self) -> AnyTerms:
+        """The sets of terms `may_pair` searches (built on first use)."""
+        return AnyTerms(
+            (
+                *(second for _, _, _, second in self.pairs),
+                *(terms for _, terms in self.stock),
+                self.back_turn,
+                self.back_alone,
+                self.not_knowing,
+                *((self.bad_day_trouble,) if self.machinery_within > 0 else ()),
+            )
         )
-
-    @cached_property
-    def _pair_wide(self) -> WideUnion:
-        """The wide terms of every set `may_pair` searches, looked for at once (`WideUnion`)."""
-        return WideUnion(self._pair_sets)
 
     def may_pair(self, low: str) -> bool:
         """Could `low` hold a pair's words, a canned notice's parts or a hand-back (a search
-        of each set of terms; in a text that is not ASCII, their wide terms searched at once)?"""
-        sets = self._pair_sets
-        if low.isascii():
-            return any(terms.search(low) is not None for terms in sets)
-        if self._pair_wide.found(low):
-            return True
-        return any(terms.ascii_search(low) is not None for terms in sets)
+        of each set of terms; in a text that is not ASCII, their wide terms at once)?"""
+        return self._pair_sets.found(low)
 
     def classes_of(self, word: str) -> tuple[int, ...]:
         """The classes one of whose keys (`Gate`) the word has: those that may start at it."""

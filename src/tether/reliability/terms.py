@@ -198,3 +198,22 @@ class WideUnion:
             if branch.search(text) is not None:
                 return True
         return False
+
+
+class AnyTerms:
+    """Whether one of many sets of terms matches in a text: `any(terms.search(text) is not
+    None for terms in sets)`, where in a text that is not ASCII the sets' wide terms are
+    looked for at once (`WideUnion`) and each set's ASCII terms behind its own gate."""
+
+    def __init__(self, sets: Iterable[Terms]) -> None:
+        self.sets = tuple(sets)
+        self._wide: WideUnion | None = None  # (built on first use)
+
+    def found(self, text: str) -> bool:
+        if text.isascii():
+            return any(terms.search(text) is not None for terms in self.sets)
+        if self._wide is None:
+            self._wide = WideUnion(self.sets)
+        if self._wide.found(text):
+            return True
+        return any(terms.ascii_search(text) is not None for terms in self.sets)
