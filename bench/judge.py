@@ -112,6 +112,18 @@ ANSWER_300 = (
     "retry. The suite passes (412 tests), and I ran the flaky test 200 times. I will look at "
     "the timeout of waiting callers later if you want."
 )
+# A mid-length Chinese answer with no failure word: past the length at which a reply is read
+# whole, so every module's precheck (`clearing.MAY_FIRE`) is asked before it is cleared.
+PLAIN_ZH = (
+    "\u5df2\u5b8c\u6210\u3002\u8bbe\u7f6e\u9875\u73b0\u5728\u4f1a\u4fdd\u5b58\u7528\u6237"
+    "\u9009\u62e9\u7684\u4e3b\u9898\uff0c\u9875\u9762\u52a0\u8f7d\u65f6\u8bfb\u53d6\u4e00"
+    "\u6b21\uff0c\u5207\u6362\u540e\u7acb\u5373\u751f\u6548\u3002\u989c\u8272\u540d\u79f0"
+    "\u79fb\u5230\u4e86\u4e00\u4e2a\u5171\u7528\u7684\u6587\u4ef6\u91cc\uff0c\u9875\u9762"
+    "\u548c\u90ae\u4ef6\u6a21\u677f\u5171\u7528\u540c\u4e00\u4efd\u5217\u8868\uff0c\u53e6"
+    "\u5916\u52a0\u4e86\u4e24\u4e2a\u6d4b\u8bd5\u3002\u5176\u4f59\u90e8\u5206\u6ca1\u6709"
+    "\u6539\u52a8\uff0c\u5982\u9700\u8c03\u6574\u914d\u8272\u53ef\u4ee5\u76f4\u63a5\u4fee"
+    "\u6539\u90a3\u4e2a\u6587\u4ef6\u3002"
+)
 ANSWER_800 = (
     "The test failed about half the time because of a race in `CacheStore.get_or_load`: two "
     "tasks that missed the cache together both ran the loader, and the second write replaced "
@@ -245,6 +257,7 @@ CASES = [
     Case("2 KB answer, counts= (as the chain)", ANSWER, True, None),
     Case("2 KB answer, no counts", ANSWER, False, None),
     Case("300 B answer with failure words, counts=", ANSWER_300, True, None, WORDS_TARGET_US),
+    Case("Chinese answer, no failure word, counts=", PLAIN_ZH, True, None, WORDS_TARGET_US),
     Case("800 B answer with failure words, counts=", ANSWER_800, True, None, WORDS_TARGET_US),
     Case("1.4 KB answer with failure words, counts=", ANSWER_1400, True, None, WORDS_TARGET_US),
     # a failure text gets a full reading of every signal: rare, and followed by a retry

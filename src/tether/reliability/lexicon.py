@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from tether.reliability.keyed import KeyGated
 from tether.reliability.term_search import _TRIGGER_CHARS, Gate, _term_key, _word_keys
-from tether.reliability.terms import Terms
+from tether.reliability.terms import AnyTerms, Terms
 from tether.reliability.trie_patterns import term_pattern, trie_pattern
 
 # A configured phrase (your gateway's own text) alone makes a reply a failure text: its class
@@ -472,17 +472,24 @@ class Lexicon:
             return False
         return any(m.span() == (0, len(rest)) for m in self.things.finditer(rest))
 
-    def may_pair(self, low: str) -> bool:
-        """Could `low` hold a pair's words, a canned notice's parts or a hand-back (a regex
-        search each)?"""
-        return (
-            any(second.search(low) is not None for _, _, _, second in self.pairs)
-            or any(terms.search(low) is not None for _, terms in self.stock)
-            or self.back_turn.search(low) is not None
-            or self.back_alone.search(low) is not None
-            or self.not_knowing.search(low) is not None
-            or (self.machinery_within > 0 and self.bad_day_trouble.search(low) is not None)
+    @cached_property
+    def _pair_sets(self) -> AnyTerms:
+        """The sets of terms `may_pair` searches (built on first use)."""
+        return AnyTerms(
+            (
+                *(second for _, _, _, second in self.pairs),
+                *(terms for _, terms in self.stock),
+                self.back_turn,
+                self.back_alone,
+                self.not_knowing,
+                *((self.bad_day_trouble,) if self.machinery_within > 0 else ()),
+            )
         )
+
+    def may_pair(self, low: str) -> bool:
+        """Could `low` hold a pair's words, a canned notice's parts or a hand-back (a search
+        of each set of terms; in a text that is not ASCII, their wide terms at once)?"""
+        return self._pair_sets.found(low)
 
     def classes_of(self, word: str) -> tuple[int, ...]:
         """The classes one of whose keys (`Gate`) the word has: those that may start at it."""

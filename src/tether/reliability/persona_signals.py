@@ -43,7 +43,7 @@ from tether.reliability.reply import (
     says_resolved,
     specific,
 )
-from tether.reliability.terms import Terms
+from tether.reliability.terms import AnyTerms, Terms
 from tether.reliability.words import CJK, content_words
 
 STANDING_BY = shipped_terms("standing_by")
@@ -607,20 +607,28 @@ def speaks_only_of_itself(r: Reply) -> bool:
     )
 
 
+# (the stand-ins' sets of terms searched at once in a text that is not ASCII: `AnyTerms`)
+_STAND_INS = AnyTerms(
+    (
+        STANDING_BY,
+        RESTING,
+        OUT_OF_SORTS,
+        MEDIUM_SILENT,
+        NARRATED_SILENCE,
+        SLOWING,
+        CANNOT_TALK,
+        CUT_OFF,
+        NOT_UNDERSTOOD,
+    )
+)
+
+
 def may_stand_in(low: str, lexicon: Lexicon) -> bool:
     """Could `low` (a short text, lower-cased) hold one of these stand-ins' words?"""
     return (
-        STANDING_BY.search(low) is not None
-        or RESTING.search(low) is not None
-        or OUT_OF_SORTS.search(low) is not None
-        or MEDIUM_SILENT.search(low) is not None
-        or NARRATED_SILENCE.search(low) is not None
-        or SLOWING.search(low) is not None
+        _STAND_INS.found(low)
         or SLOWING.search(_NOT_LETTERS.sub("", low)) is not None
-        or CANNOT_TALK.search(low) is not None
-        or CUT_OFF.search(low) is not None
         or lexicon.machine_trouble.search(low) is not None
-        or NOT_UNDERSTOOD.search(low) is not None
     )
 
 
