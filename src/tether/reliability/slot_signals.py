@@ -135,8 +135,9 @@ def _negation_pattern(terms: Iterable[str]) -> re.Pattern[str]:
     return re.compile("|".join(parts) or "(?!)", re.I)
 
 
-# A line that says a thing is not, is none, could not be: a fallback's, not a reply's values.
-_NEGATION = _negation_pattern(SHIPPED.get("reply_slot", {}).get("negation", ()))
+# The negations that tell trouble (busy, expired, wrong, could not, again, later), not that
+# a user's thing is not there: "目前沒有 {stock_code} 的相關新聞" reports a lookup's outcome.
+_TROUBLE = _negation_pattern(SHIPPED.get("reply_slot", {}).get("trouble", ()))
 # A line that says it could not, did not find: a fallback's, even when it names the request.
 _UNABLE = _negation_pattern(SHIPPED.get("reply_slot", {}).get("unable", ()))
 # A line that asks the user to do something ("please", "bitte", "请"): a notice's, not a value's.
@@ -179,8 +180,8 @@ def _carries_values(r: Reply, said: str, slots: set[str]) -> bool:
         if not words & _VALUE_SLOT or words & _EXCHANGE_SLOT:
             return False
     outside = SLOT.sub(" ", said)
-    if any(p.search(outside) is not None for p in (_NEGATION, _UNABLE, _ASKING, _UNITS)):
-        return False  # a "not" in any language, a "please", a quota's units: a notice's
+    if any(p.search(outside) is not None for p in (_TROUBLE, _UNABLE, _ASKING, _UNITS)):
+        return False  # a trouble's "not", a "please", a quota's units: a notice's
     if any(mark in outside for mark in "?\uff1f\u061f"):
         return False  # it asks the user back instead of answering
     from tether.reliability.exchange_signals import speaks_of_exchange
