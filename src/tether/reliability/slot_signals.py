@@ -77,13 +77,37 @@ def template_slot(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # a skill's reply to what was asked, its value still to be filled in
     alone = _slots_alone(said, slots)
     weight = w["template_slot"] + min(len(slots) - 1, 2) * TEMPLATE_MORE
-    if not alone and _carries_values(r, said, slots):
+    if not alone and (_carries_values(r, said, slots) or _tells_domain_outcome(r)):
         weight = w["template_slot"] * TEMPLATE_VALUES  # a reply template: the answer's values
     if any(_ERROR_SLOT.search(slot) is not None for slot in slots):
         weight += TEMPLATE_ERROR  # the slot a failure notice leaves for its error
     if alone:
         weight = max(weight, w["template_slot"] * TEMPLATE_ALONE)  # slots and signs alone
     return (Signal("template_slot", round(weight, 3), ", ".join(sorted(slots))[:60]),)
+
+
+def _tells_domain_outcome(r: Reply) -> bool:
+    """Whether a template tells the outcome of a domain request ("Sorry, {PERSON} is not in
+    your list of known recipients"): a support bot's reply, its slots the user's things, not
+    a failure notice's (`support_signals.outcome_words`)."""
+    # (read here: support_signals imports this module for `blank_domain_slots`)
+    from tether.reliability.support_signals import outcome_words
+
+    return outcome_words(r) is not None
+
+
+def blank_domain_slots(text: str) -> str | None:
+    """`text` with its template slots blanked out (same length), or None when a slot holds
+    the error or the exchange's own things (`{e}`, `{message}`, `{model}`): a bot's reply
+    template keeps the user's things in its slots ("{PERSON}", "{item_name}"), a failure
+    notice its error's."""
+    if "{" not in text and "%" not in text and "$" not in text:
+        return text
+    for found in SLOT.finditer(text):
+        slot = found.group(0)
+        if _ERROR_SLOT.search(slot) is not None or _slot_words(slot) & _EXCHANGE_SLOT:
+            return None
+    return SLOT.sub(lambda m: " " * len(m.group(0)), text)
 
 
 # A slot's name, in words: `{timer_list}`, `{hintCount}`, `${playlistName}`.
@@ -111,8 +135,9 @@ def _negation_pattern(terms: Iterable[str]) -> re.Pattern[str]:
     return re.compile("|".join(parts) or "(?!)", re.I)
 
 
-# A line that says a thing is not, is none, could not be: a fallback's, not a reply's values.
-_NEGATION = _negation_pattern(SHIPPED.get("reply_slot", {}).get("negation", ()))
+# The negations that tell trouble (busy, expired, wrong, could not, again, later), not that
+# a user's thing is not there: "目前沒有 {stock_code} 的相關新聞" reports a lookup's outcome.
+_TROUBLE = _negation_pattern(SHIPPED.get("reply_slot", {}).get("trouble", ()))
 # A line that says it could not, did not find: a fallback's, even when it names the request.
 _UNABLE = _negation_pattern(SHIPPED.get("reply_slot", {}).get("unable", ()))
 # A line that asks the user to do something ("please", "bitte", "请"): a notice's, not a value's.
@@ -155,8 +180,8 @@ def _carries_values(r: Reply, said: str, slots: set[str]) -> bool:
         if not words & _VALUE_SLOT or words & _EXCHANGE_SLOT:
             return False
     outside = SLOT.sub(" ", said)
-    if any(p.search(outside) is not None for p in (_NEGATION, _UNABLE, _ASKING, _UNITS)):
-        return False  # a "not" in any language, a "please", a quota's units: a notice's
+    if any(p.search(outside) is not None for p in (_TROUBLE, _UNABLE, _ASKING, _UNITS)):
+        return False  # a trouble's "not", a "please", a quota's units: a notice's
     if any(mark in outside for mark in "?\uff1f\u061f"):
         return False  # it asks the user back instead of answering
     from tether.reliability.exchange_signals import speaks_of_exchange

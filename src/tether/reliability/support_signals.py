@@ -25,6 +25,7 @@ from tether.reliability.reply import (
     Signal,
     display_size,
 )
+from tether.reliability.slot_signals import blank_domain_slots
 from tether.reliability.words import content_words
 
 FALLBACK_TERMS = shipped_terms("support_fallback", "not_understood")
@@ -208,6 +209,11 @@ def outcome_words(r: Reply) -> str | None:
         return None
     if any(name not in _OUTCOME_CLASSES for name, _, _, _ in hits):
         return None
+    # a reply template's slots, when they hold the user's things, are no code marks
+    blanked = blank_domain_slots(r.message.strip())
+    if blanked is None:
+        return None
+    low = blanked.lower()
     # an API's or a tool's message (code marks, the system's words anywhere) is no bot's reply
     if _CODE_MARKS.search(low) is not None or SYSTEM.search(low) is not None:
         return None
