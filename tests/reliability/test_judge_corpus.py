@@ -384,8 +384,11 @@ def test_no_source_straddles_the_split() -> None:
 # retrained: 407. Round 38 joined (525 texts: agent CLIs' last messages in trackers, over-
 # refusals beside justified refusals, LLM annotation outputs; 149 answers in the tune part):
 # judge/33 on the grown part 420; with eng206 to eng213 merged (judge/34): hand 631, retrained:
-# 417.
-TUNE_FALSE_ALARMS_AT_MOST = 417
+# 417. Round 39 joined (705 texts: LLM test generators', query rewriters' and title
+# generators', a doc-translation pipeline's, graders' of student work and README generators'
+# stored outputs; 264 answers in the tune part): judge/34 on the grown part 426; with eng214 to
+# eng223 merged (judge/35): hand 614, retrained: 401.
+TUNE_FALSE_ALARMS_AT_MOST = 401
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -730,8 +733,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 417
 # (525 texts, 117 failures in the tune part: agent CLIs' error lines and false "done"s,
 # over-refusals, annotation refusals and garbled labels): judge/33 on the grown part 1,932; with
 # eight branches merged (judge/34): hand 1,786 (12,906 of 14,692), retrained: 1,806 (12,886
+# caught). Round 39 joined (705 texts, 177 failures in the tune part: test generators' refusals
+# and announcements, chat titles that are refusals or chatter, translations refused, graders'
+# provider errors, README cells holding HTTP notices): judge/34 on the grown part 1,936; with
+# ten branches merged (judge/35): hand 1,829 (13,040 of 14,869), retrained: 1,849 (13,020
 # caught).
-TUNE_MISSES_AT_MOST = 1806
+TUNE_MISSES_AT_MOST = 1849
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)

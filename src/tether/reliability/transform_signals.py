@@ -367,8 +367,12 @@ _UNASKED = tuple(c for c in _META_CLASSES if c.name.split(".", 1)[1] in _UNASKED
 # The classes read where the reply names no transform either, to a task of its own: what it
 # says of a text (none there, empty, the input named, spoken as or made a chat topic) is about
 # a text no one gave here, a pipeline's call answered; not an AI's words of its limits, which a
-# reply to any task may hold (on the check set, as many answers as failures).
-_UNNAMED = tuple(c for c in _UNASKED if c.name.split(".", 1)[1] != "speaks_as_ai")
+# reply to any task may hold (on the check set, as many answers as failures), nor its "nothing
+# to fix": with no transform named, a review's finding ("I reviewed the three changed files and
+# found nothing to fix").
+_UNNAMED = tuple(
+    c for c in _UNASKED if c.name.split(".", 1)[1] not in ("speaks_as_ai", "nothing_to_transform")
+)
 # A request that asks a question or for help: a reply may rightly ask it for the material.
 _ASKS_HELP = re.compile(r"[?\uff1f]|\bhelp\b|帮", re.IGNORECASE)
 
