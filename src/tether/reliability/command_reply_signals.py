@@ -45,9 +45,6 @@ _INVALID = shipped_terms("command_failed", "invalid")
 # what the command named unknown, already so or held by another, not the asker's to do, its
 # input or the bot's setup wrong: the families of a bot's error line, in the order read
 _REFUSALS = (_ABSENT, _TAKEN, _DENIED, _INVALID)
-# ... but "you don't have enough money" is the bot's check of the asker's means: its domain's
-# result (`domain_outcome`), not a command it could not carry out
-_ENOUGH = re.compile(r"\s+enough\b")
 # what the command named said not to be there ("does not exist", "isn't stored"): an error
 # only when the line names the command's own argument (`names_argument`)
 _MISSING = shipped_terms("command_failed", "missing")
@@ -99,7 +96,7 @@ def refusal_in(text: str) -> str | None:
         return usage.group(0)
     for terms in _REFUSALS:
         found = terms.search(low)
-        if found is not None and not (terms is _DENIED and _ENOUGH.match(low, found.end())):
+        if found is not None:
             return found.group(0).strip()
     return None
 

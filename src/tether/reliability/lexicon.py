@@ -142,8 +142,9 @@ _CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 def shipped_terms(key: str, field: str = "terms") -> Terms:
     """The words of `judge_signals.json`'s `key` (its list `field`) as `Terms`, lower-cased,
-    each also in its other spellings (`typographic`): how a signal module reads its own list."""
-    return Terms(t.lower() for t in typographic(SHIPPED.get(key, {}).get(field, ())))
+    each also in its other spellings (`typographic`), its `re:` entries as regexes
+    (`_pair_terms`): how a signal module reads its own list."""
+    return _pair_terms(SHIPPED.get(key, {}).get(field, ()))
 
 
 # One character (or pair) written two ways: the apostrophe and the typographic one (U+2019),

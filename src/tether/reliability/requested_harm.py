@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED
-from tether.reliability.refusal_grammar import regexes
+from tether.reliability.refusal_grammar import CANNOT, regexes
 from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("requested_harm", {})
@@ -30,8 +30,9 @@ FRAME = re.compile(regexes(_DATA.get("frame", ())))
 # Hacking into drones is illegal ..."); a reply longer than a lecture has its own answer.
 _HEAD_CHARS = 300
 REFUSAL_CHARS = 1500
+# (the speaker unable is the refusal grammar's `CANNOT`, said once for every reader)
 _REFUSES = re.compile(
-    r"\bi (?:really |simply |just )?(?:cannot|can't|can not|won't|will not|must (?:respectfully "
+    rf"\bi (?:really |simply |just )?(?:{CANNOT}|won't|will not|must (?:respectfully "
     r"|politely )?(?:decline|refuse))\b|\bi(?: am|'m) (?:not (?:able|comfortable|allowed|"
     r"permitted|in a position)|unable)\b|\b(?:do not|don't) feel comfortable\b"
 )
