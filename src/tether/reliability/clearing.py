@@ -47,8 +47,8 @@ from tether.reliability import (
     step_limit_signals,
     stub_code_signals,
     support_signals,
-    title_step_signals,
     talk_only_signals,
+    title_step_signals,
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
@@ -186,6 +186,8 @@ def read_whole(request: Request | None, text: str = "") -> bool:
     (`once.last_asked`)."""
     if grading_request(request) or commit_request(request):
         return True
-    if len(text) <= title_step_signals.NOT_GIVEN_CHARS and title_step_signals.title_request(request):
+    if len(text) <= title_step_signals.NOT_GIVEN_CHARS and title_step_signals.title_request(
+        request
+    ):
         return True
     return len(text) <= form_signals.FORM_CHARS and form_request(request)

@@ -318,7 +318,6 @@ from tether.reliability.persona_signals import (
 from tether.reliability.printed_object_signals import object_repr, sdk_object
 from tether.reliability.program_signals import source_code
 from tether.reliability.query_signals import query_withheld, schema_in_place
-from tether.reliability.title_step_signals import placeholder_title, talks_of_output, title_not_given
 from tether.reliability.question_signals import (
     LEXICAL,
     NOTICE_MARKS,
@@ -350,6 +349,11 @@ from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
 from tether.reliability.tail_signals import broken_off, tail_error
+from tether.reliability.title_step_signals import (
+    placeholder_title,
+    talks_of_output,
+    title_not_given,
+)
 from tether.reliability.tool_protocol_signals import tool_protocol
 from tether.reliability.trace_signals import (
     runtime_prose,

@@ -62,9 +62,16 @@ _NARRATED = re.compile(
     r"^\W*(?:the user (?:wants|is asking(?: for)?|asked(?: for)?|asks(?: for)?|would like"
     r"|requests|is requesting|needs)|i need to|i (?:have|am going) to|i should"
     rf"|the assistant (?:should|needs to|must|wants to)|let me|i{_APOS}ll|i will)"
-    r" (?:(?:[\w-]+ ){0,3}?)(?:an? |the )?"
-    r"(?:titles?|title (?:for|of)|summari[sz]e|summary|rewrite|rephrase|reformulate|names?"
-    r"|labels?|headline)\b[^.!?\n]{0,60}[.!]?\s*$"
+    r" (?:(?:generate|write|create|come up with|produce|provide|give|make|suggest|think of"
+    r"|figure out|pick|choose)(?: you)? )?(?:(?:an?|the|a good|a short|a concise) )?"
+    r"(?:titles?|summari[sz]e|summary|rewrite|rephrase|reformulate|names?|labels?|headline)\b"
+    r"(?: (?:for|of|about|from|the|this|that|your|it)\b[^.!?:,\n]{0,40})?[.!]?\s*$"
+    # ... or the conversation described where its title was to be: "The conversation is about
+    # cooking", "Based on the conversation, this is about cooking.", "The title for this chat
+    # is unclear".
+    r"|^\W*(?:(?:the|this) (?:conversation|chat|transcript) (?:is|was|seems to be) (?:about|unclear"
+    r"|empty)\b|based on (?:the|this) (?:conversation|chat|transcript),"
+    r"|the title (?:for|of) (?:the|this) (?:conversation|chat) is\b)[^.!?:\n]{0,60}[.!]?\s*$"
 )
 # A title step's stand-in: "No Context", "Missing Context", "Unclear Request", "No Topic".
 _PLACEHOLDER = re.compile(
@@ -73,7 +80,19 @@ _PLACEHOLDER = re.compile(
     r"|title|prompt|message|subject|information|info|details)\W*$"
 )
 # The words one of the shapes needs, for the cheap test.
-_MAY = ("here", "the user", "i need", "the assistant", "let me", "i'll", "i will", "i have")
+_MAY = (
+    "here",
+    "the user",
+    "i need",
+    "the assistant",
+    "let me",
+    "i'll",
+    "i will",
+    "i have",
+    "conversation",
+    "chat",
+    "transcript",
+)
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
