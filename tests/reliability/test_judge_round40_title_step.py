@@ -103,3 +103,10 @@ def test_a_title_or_a_query_given_passes(text: str, question: str | None) -> Non
     failure, names = hand(text, question) if question else hand(text)
     assert not failure, (text, names)
     assert not names & {"talks_of_output", "placeholder_title", "title_not_given"}, names
+
+
+def test_a_title_wrapped_in_chatter_is_caught_where_only_the_title_was_asked() -> None:
+    # NickMonrad/kernel-ai-assistant#83: the chatter shown as the chat's title
+    failure, names = hand("Sure! Here's a title: Chat About Android", TITLE_ONLY)
+    assert failure, names
+    assert "title_not_given" in names, names

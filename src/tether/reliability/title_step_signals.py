@@ -138,6 +138,7 @@ _ONLY = re.compile(
 # A chat turn where the title was to be: the speaker talking, a refusal, a finding announced.
 _CHAT_TURN = re.compile(
     rf"^\W*(?:i(?:{_APOS}m|{_APOS}ll|{_APOS}ve|{_APOS}d)?|sorry|unfortunately|as an ai"
+    r"|sure|certainly|of course|absolutely|here(?:'s|\u2019s| is) (?:a|an|the|my|your) \w+"
     r"|here(?:'s|\u2019s| is) what|let me|okay so|ok so|the user|based on|i can)\b"
 )
 
@@ -151,7 +152,7 @@ def asks_title_only(question: str) -> bool:
 def title_not_given(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """To a request for only a title or a rewritten query, a chat turn in its place: the
     speaker talking or refusing, a finding announced, or a sentence too long for a title."""
-    if len(r.text) > NOT_GIVEN_CHARS or not r.question or not asks_title_only(r.question):
+    if len(r.text) > NOT_GIVEN_CHARS or not title_request(r.request):
         return ()
     if _CHAT_TURN.match(r.low) is None and len(r.low.split()) <= TITLE_WORDS:
         return ()
@@ -160,8 +161,10 @@ def title_not_given(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 @last_asked
 def title_request(request: Request | None) -> bool:
-    """Whether the request asks for only a title or a rewritten query (a short reply to it is
-    read, not cleared unread: a chat turn in the title's place has no failure word)."""
+    """Whether the request asks for only a title or a rewritten query, in its system prompt or
+    its last user message (a short reply to it is read, not cleared unread: a chat turn in the
+    title's place has no failure word)."""
     assert request is not None  # (`last_asked` reads None as False)
+    system = [m for m in request.messages if m.role == "system"]
     user = next((m for m in reversed(request.messages) if m.role == "user"), None)
-    return user is not None and asks_title_only(user.text_content)
+    return any(asks_title_only(m.text_content) for m in (*system, *([user] if user else [])))
