@@ -110,3 +110,15 @@ def test_a_title_wrapped_in_chatter_is_caught_where_only_the_title_was_asked() -
     failure, names = hand("Sure! Here's a title: Chat About Android", TITLE_ONLY)
     assert failure, names
     assert "title_not_given" in names, names
+
+
+def test_a_long_rewritten_query_passes() -> None:
+    # alexdong/query-reformulation: a rewritten query is a question, however long
+    question = "Rewrite the user's question as one search query. Output only the query."
+    _failure, names = hand(
+        "Which U.S. Navy admiral collaborated with David Chanoff and later served as an "
+        "ambassador to the United Kingdom, and who was the U.S. President during that "
+        "admiral's ambassadorship?",
+        question,
+    )
+    assert "title_not_given" not in names, names

@@ -126,10 +126,13 @@ def placeholder_title(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A request for a title or a rewritten query and nothing else: "output ONLY the title: 2-6
 # words", "Generate a concise title", "Rewrite the user's query ... Return only the query".
-_ASKS_TITLE = re.compile(
+_ASKS_NAME = re.compile(
     r"\b(?:generate|write|create|give|suggest|produce|output|return|respond with|reply with"
     r"|come up with|provide)\b[^.\n]{0,40}?\b(?:title|headline|sidebar label)\b"
-    r"|\b(?:rewrite|reformulate|rephrase)\b[^.\n]{0,40}?\b(?:query|question|search)\b"
+)
+_ASKS_TITLE = re.compile(
+    _ASKS_NAME.pattern
+    + r"|\b(?:rewrite|reformulate|rephrase)\b[^.\n]{0,40}?\b(?:query|question|search)\b"
 )
 _ONLY = re.compile(
     r"\bonly\b|\bjust the\b|\d+\s*(?:-|\u2013|to)\s*\d+ words|\b(?:short|concise|brief)\b"
@@ -151,11 +154,14 @@ def asks_title_only(question: str) -> bool:
 
 def title_not_given(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """To a request for only a title or a rewritten query, a chat turn in its place: the
-    speaker talking or refusing, a finding announced, or a sentence too long for a title."""
+    speaker talking or refusing, a finding announced, or (to a title request in the user's
+    message) a sentence too long for a title."""
     if len(r.text) > NOT_GIVEN_CHARS or not title_request(r.request):
         return ()
-    if _CHAT_TURN.match(r.low) is None and len(r.low.split()) <= TITLE_WORDS:
-        return ()
+    if _CHAT_TURN.match(r.low) is None and not (
+        len(r.low.split()) > TITLE_WORDS and _ASKS_NAME.search(r.question[:QUESTION_CHARS].lower())
+    ):
+        return ()  # (a rewritten query may be a long question: only a title is a few words)
     return (Signal("title_not_given", w["title_not_given"], r.text[:60]),)
 
 
