@@ -107,9 +107,15 @@ def talks_of_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The whole reply is the step's talk about its output, not the output: a lead-in with
     nothing after, a thinking process's first line, the task narrated."""
     low = r.low
-    if len(low) <= THINKING_CHARS and _THINKING_LEAD.match(low) is not None:
+    if len(low) > TALK_CHARS:
+        if len(low) > THINKING_CHARS or "thinking" not in low[:40]:
+            return ()
+        if _THINKING_LEAD.match(low) is None:
+            return ()
         return (Signal("talks_of_output", w["talks_of_output"], r.text[:60]),)
-    if len(low) > TALK_CHARS or "\n" in low.strip():
+    if _THINKING_LEAD.match(low) is not None:
+        return (Signal("talks_of_output", w["talks_of_output"], r.text[:60]),)
+    if "\n" in low.strip():
         return ()
     if _LEAD_IN_ONLY.match(low) is None and _NARRATED.match(low) is None:
         return ()
