@@ -122,3 +122,9 @@ def test_a_long_rewritten_query_passes() -> None:
         question,
     )
     assert "title_not_given" not in names, names
+
+
+def test_an_extractions_none_found_is_no_placeholder_title() -> None:
+    # an extraction's answer for a field the text lacks is not a title step's stand-in
+    _failure, names = hand("No information", "Extract the customer's phone number from the email.")
+    assert "placeholder_title" not in names, names

@@ -73,11 +73,11 @@ _NARRATED = re.compile(
     r"|empty)\b|based on (?:the|this) (?:conversation|chat|transcript),"
     r"|the title (?:for|of) (?:the|this) (?:conversation|chat) is\b)[^.!?:\n]{0,60}[.!]?\s*$"
 )
-# A title step's stand-in: "No Context", "Missing Context", "Unclear Request", "No Topic".
+# A title step's stand-in: "No Context", "Missing Context", "Unclear Request", "No Topic". (Not
+# "No information", "No details": an extraction's answer for a field the text lacks.)
 _PLACEHOLDER = re.compile(
     r"^\W*(?:no|missing|insufficient|unclear|empty|unknown|undefined|untitled|vague|ambiguous"
-    r"|incomplete|not enough) (?:context|topic|request|conversation|chat|input|query|content"
-    r"|title|prompt|message|subject|information|info|details)\W*$"
+    r"|incomplete|not enough) (?:context|topic|request|conversation|chat|title|prompt)\W*$"
 )
 # The words one of the shapes needs, for the cheap test.
 _MAY = (
