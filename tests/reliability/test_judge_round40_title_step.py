@@ -128,3 +128,8 @@ def test_an_extractions_none_found_is_no_placeholder_title() -> None:
     # an extraction's answer for a field the text lacks is not a title step's stand-in
     _failure, names = hand("No information", "Extract the customer's phone number from the email.")
     assert "placeholder_title" not in names, names
+
+
+def test_the_conversation_described_to_a_question_about_it_passes() -> None:
+    failure, names = hand("The conversation is about cooking.", "What is this chat about?")
+    assert not failure, names

@@ -66,13 +66,16 @@ _NARRATED = re.compile(
     r"|figure out|pick|choose)(?: you)? )?(?:(?:an?|the|a good|a short|a concise) )?"
     r"(?:titles?|summari[sz]e|summary|rewrite|rephrase|reformulate|names?|labels?|headline)\b"
     r"(?: (?:for|of|about|from|the|this|that|your|it)\b[^.!?:,\n]{0,40})?[.!]?\s*$"
-    # ... or the conversation described where its title was to be: "The conversation is about
-    # cooking", "Based on the conversation, this is about cooking.", "The title for this chat
-    # is unclear".
-    r"|^\W*(?:(?:the|this) (?:conversation|chat|transcript) (?:is|was|seems to be) (?:about|unclear"
+)
+# ... or the conversation described where its title was to be: "The conversation is about
+# cooking", "Based on the conversation, this is about cooking.", "The title for this chat is
+# unclear" (an answer to "What is this chat about?", `_ASKS_ABOUT`).
+_DESCRIBED = re.compile(
+    r"^\W*(?:(?:the|this) (?:conversation|chat|transcript) (?:is|was|seems to be) (?:about|unclear"
     r"|empty)\b|based on (?:the|this) (?:conversation|chat|transcript),"
     r"|the title (?:for|of) (?:the|this) (?:conversation|chat) is\b)[^.!?:\n]{0,60}[.!]?\s*$"
 )
+_ASKS_ABOUT = re.compile(r"\babout\b|\bsummar|\bdescribe|\bwhat (?:is|was) (?:this|the)\b")
 # A title step's stand-in: "No Context", "Missing Context", "Unclear Request", "No Topic". (Not
 # "No information", "No details": an extraction's answer for a field the text lacks.)
 _PLACEHOLDER = re.compile(
@@ -105,21 +108,30 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def talks_of_output(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The whole reply is the step's talk about its output, not the output: a lead-in with
-    nothing after, a thinking process's first line, the task narrated."""
-    low = r.low
-    if len(low) > TALK_CHARS:
-        if len(low) > THINKING_CHARS or "thinking" not in low[:40]:
-            return ()
-        if _THINKING_LEAD.match(low) is None:
-            return ()
-        return (Signal("talks_of_output", w["talks_of_output"], r.text[:60]),)
-    if _THINKING_LEAD.match(low) is not None:
-        return (Signal("talks_of_output", w["talks_of_output"], r.text[:60]),)
-    if "\n" in low.strip():
-        return ()
-    if _LEAD_IN_ONLY.match(low) is None and _NARRATED.match(low) is None:
+    nothing after, a thinking process's first line, the task narrated, the conversation
+    described where nothing asked what it is about."""
+    if not _talks_of_output(r):
         return ()
     return (Signal("talks_of_output", w["talks_of_output"], r.text[:60]),)
+
+
+def _talks_of_output(r: Reply) -> bool:
+    low = r.low
+    if len(low) > TALK_CHARS:  # (only a thinking process runs long: its head says so)
+        return (
+            len(low) <= THINKING_CHARS
+            and "thinking" in low[:40]
+            and bool(_THINKING_LEAD.match(low))
+        )
+    if _THINKING_LEAD.match(low) is not None:
+        return True
+    if "\n" in low.strip():
+        return False
+    return bool(
+        _LEAD_IN_ONLY.match(low)
+        or _NARRATED.match(low)
+        or (_DESCRIBED.match(low) and _ASKS_ABOUT.search(r.question) is None)
+    )
 
 
 def placeholder_title(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
