@@ -48,6 +48,7 @@ from tether.reliability import (
     stub_code_signals,
     support_signals,
     talk_only_signals,
+    title_step_signals,
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
@@ -108,6 +109,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     model_cannot_signals.may_fire,  # a dataset's line "The GPT model cannot perform such actions"
     command_reply_signals.may_fire,  # a chat-ops bot's error line ("Unknown user 'doris'")
     identity_signals.may_fire,  # a vision reply that withholds who is shown ("can't identify")
+    title_step_signals.may_fire,  # a title talked of, not given ("Here is a title for ...")
 )
 
 
@@ -183,5 +185,9 @@ def read_whole(request: Request | None, text: str = "") -> bool:
     label or the number asked has no failure word either). Each request is read once
     (`once.last_asked`)."""
     if grading_request(request) or commit_request(request):
+        return True
+    if len(text) <= title_step_signals.NOT_GIVEN_CHARS and title_step_signals.title_request(
+        request
+    ):
         return True
     return len(text) <= form_signals.FORM_CHARS and form_request(request)

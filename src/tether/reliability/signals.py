@@ -77,6 +77,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     query_withheld (no query, and it says none can be written: "It is not
                     possible to write a meaningful SQL query"), schema_in_place (a schema,
                     `CREATE TABLE ...`, and no SELECT, to a question of data),
+                    talks_of_output (a title or a query talked of, not given: "Here is a
+                    title for the conversation", "The user wants a title"),
+                    placeholder_title (a title step's stand-in: "No Context"),
+                    title_not_given (a chat turn where only a title was asked),
                     forum_dump (a base model written on into a forum thread: "\\end{code}
                     Comment: I'm not sure what you're asking"),
                     answers_nothing (a stock line about the exchange alone: "That's not
@@ -345,6 +349,11 @@ from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
 from tether.reliability.tail_signals import broken_off, tail_error
+from tether.reliability.title_step_signals import (
+    placeholder_title,
+    talks_of_output,
+    title_not_given,
+)
 from tether.reliability.tool_protocol_signals import tool_protocol
 from tether.reliability.trace_signals import (
     runtime_prose,
@@ -449,6 +458,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     code_announced,
     query_withheld,
     schema_in_place,
+    talks_of_output,
+    placeholder_title,
+    title_not_given,
     forum_dump,
     answers_nothing,
     cannot_see,

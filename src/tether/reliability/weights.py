@@ -88,6 +88,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "code_declined": 4.0,  # no code and a refusal ("I apologize, but as an AI ..."), code asked
     "code_announced": 3.0,  # code introduced as there, prose only ("The following is a script")
     "query_withheld": 4.0,  # no query, none can be written ("cannot generate a SQL query")
+    "talks_of_output": 2.6,  # a title talked of, not given ("Here is a title for the chat")
+    "placeholder_title": 1.5,  # a title step's stand-in for no title ("No Context")
+    "title_not_given": 2.0,  # a chat turn where only a title was asked ("Sorry, I can't")
     "schema_in_place": 3.0,  # a schema (`CREATE TABLE ...`) and no SELECT, to a question of data
     "forum_dump": 3.0,  # a query, then a dump's `\\end{code}  Comment: ...`: a forum thread
     "answers_nothing": 1.6,  # a stock line on the exchange alone ("That's not something I can do")
