@@ -48,7 +48,11 @@ _VERDICT = re.compile(
     r"[\"'*\]\s]*[:=]|"
     # a heading over the verdict: "# Rating\n\n2"
     r"^#+[ \t]*(?:rating|score|grade)[ \t]*\n\s*\d|"
-    r"\b\d{1,3}(?:\.\d+)?\s*/\s*10{1,2}\b|\bout of (?:10|ten|5|five|100)\b|"
+    r"\b\d{1,3}(?:\.\d+)?\s*/\s*10{1,2}\b|"
+    # a mark out of a maximum ("8 out of 10", "seven out of ten"); not a scale named alone
+    # ("the ratings are out of 10", a summary of the judged answer's own ratings)
+    r"\b(?:\d{1,3}(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten)\W{0,3}"
+    r"out of (?:10|ten|5|five|100)\b|"
     r"评分|得分|打分|分数|评级|判定|점수|평점|판정",
     re.IGNORECASE | re.MULTILINE,
 )
