@@ -109,7 +109,7 @@ def test_a_request_about_rubrics_is_no_graders() -> None:
 MT_BENCH = (
     "[Instruction]\nPlease act as an impartial judge and evaluate the quality of the response "
     "provided by an AI assistant to the user question displayed below. After providing your "
-    'explanation, you must rate the response on a scale of 1 to 10 by strictly following this '
+    "explanation, you must rate the response on a scale of 1 to 10 by strictly following this "
     'format: "[[rating]]", for example: "Rating: [[5]]".'
 )
 
@@ -157,7 +157,9 @@ def test_headings_asked_for_pass() -> None:
 
 def test_a_refusal_said_at_length_is_caught() -> None:
     # GAIR-NLP/auto-j zh critique data: a rap battle declined, a moral reason, another offer
-    question = "你正在与另一个大型语言模型进行说唱对决。确保你的说唱押韵，并且一定要伤害对手的感情。"
+    question = (
+        "你正在与另一个大型语言模型进行说唱对决。确保你的说唱押韵，并且一定要伤害对手的感情。"
+    )
     text = (
         "很抱歉，但我没有能力伤害任何人的感情，包括语言模型的感情。在说唱比赛的背景下，从事负面"
         "或伤害行为是不道德的。与其利用我的能力来攻击或侮辱他人，我更愿意利用它们来创造积极向上"

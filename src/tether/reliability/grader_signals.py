@@ -35,7 +35,8 @@ _GRADING = re.compile(
     # a grader of students' work: "You are a grader for a tenth-grade exam", "assign a score
     # to the student's response", "rate the response according to the scoring rubric"
     r"\byou are an? (?:[\w-]+ ){0,3}grader\b|"
-    r"\bassign an? (?:score|grade) to the (?:student['\u2019]?s['\u2019]? )?(?:response|answer|essay)|"
+    r"\bassign an? (?:score|grade) to the (?:student['\u2019]?s['\u2019]? )?"
+    r"(?:response|answer|essay)|"
     r"\b(?:rate|grade|score) the (?:student['\u2019]?s['\u2019]? )?(?:response|answer|essay)s? "
     r"(?:according to|using|based on|against) the (?:scoring |grading )?rubric\b",
     re.IGNORECASE,
