@@ -41,6 +41,7 @@ from tether.reliability import (
     model_cannot_signals,
     next_item_signals,
     notice_signals,
+    outline_signals,
     persona_signals,
     query_signals,
     setup_signals,
@@ -99,6 +100,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     talk_only_signals.may_accept,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
     bodyless_signals.may_fire,  # the asked function's docstring and no code under it
+    outline_signals.may_fire,  # a report's headings alone ("# Assessment No: 4", "## Date:")
     talk_only_signals.may_offer,  # an offer of more work alone ("If you want, I can also ...")
     talk_only_signals.may_be_under_way,  # the work started, its progress shown elsewhere
     query_signals.may_fire,  # no query where one was the work ("cannot write a SQL query")

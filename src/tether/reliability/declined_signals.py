@@ -216,14 +216,32 @@ def declined(r: Reply) -> str | None:
     return said
 
 
+# A refusal's sentences: every one of them read as a refusal, an apology, a reason or an offer.
+_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f]+\s*")
+# A refusal this many sentences long is said at length; its sentences past these few count.
+_BRIEF_SENTENCES = 2
+_LENGTH_COUNTED = 5
+
+
+def _sentence_count(text: str) -> int:
+    return sum(1 for part in _SENTENCE_END.split(text) if part.strip())
+
+
 def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short reply that only declines the task: a refusal, an apology, a reason, an offer
     of something else, and nothing of the task done (`declined`); more so when it declines
-    as a model ("As an AI language model, I cannot write this chapter.")."""
+    as a model ("As an AI language model, I cannot write this chapter."), and when it says
+    so at length (declines_at_length: sentence after sentence of reasons, exhortations and
+    offers, all read as the refusal's, is no writer's answer however much prose it is)."""
     said = declined(r)
     if said is None:
         return ()
     found = [Signal("declines_task", w["declines_task"], said[:60])]
+    extra = min(_sentence_count(r.text) - _BRIEF_SENTENCES, _LENGTH_COUNTED)
+    if extra > 0:
+        found.append(
+            Signal("declines_at_length", extra * w["declines_at_length"], f"{extra} sentences more")
+        )
     as_model = names_model(r.low) or names_model_other(r.low)
     if as_model is not None:
         found.append(Signal("declines_as_model", w["declines_as_model"], as_model.group(0)))

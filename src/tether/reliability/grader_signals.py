@@ -31,7 +31,14 @@ _GRADING = re.compile(
     r"\bact as an? (?:impartial|fair|expert|strict) (?:judge|grader|evaluator)\b|"
     r"\[\[(?:rating|score|a|b|c|a>b|a=b|true|false)\]\]|"
     r"\b(?:output|give|provide|state) your final verdict\b|"
-    r"\brate the (?:response|answer)s? on a scale\b",
+    r"\brate the (?:response|answer)s? on a scale\b|"
+    # a grader of students' work: "You are a grader for a tenth-grade exam", "assign a score
+    # to the student's response", "rate the response according to the scoring rubric"
+    r"\byou are an? (?:[\w-]+ ){0,3}grader\b|"
+    r"\bassign an? (?:score|grade) to the (?:student['\u2019]?s['\u2019]? )?"
+    r"(?:response|answer|essay)|"
+    r"\b(?:rate|grade|score) the (?:student['\u2019]?s['\u2019]? )?(?:response|answer|essay)s? "
+    r"(?:according to|using|based on|against) the (?:scoring |grading )?rubric\b",
     re.IGNORECASE,
 )
 
@@ -40,10 +47,36 @@ _VERDICT = re.compile(
     r"\[\[[^\[\]\n]{1,16}\]\]|"
     r"\b(?:rating|score|grade|verdict|decision|winner|preference|judg(?:e)?ment)\b"
     r"[\"'*\]\s]*[:=]|"
-    r"\b\d{1,3}(?:\.\d+)?\s*/\s*10{1,2}\b|\bout of (?:10|ten|5|five|100)\b|"
+    # a heading over the verdict: "# Rating\n\n2"
+    r"^#+[ \t]*(?:rating|score|grade)[ \t]*\n\s*\d|"
+    r"\b\d{1,3}(?:\.\d+)?\s*/\s*10{1,2}\b|"
+    # a mark out of a maximum ("8 out of 10", "seven out of ten"); not a scale named alone
+    # ("the ratings are out of 10", a summary of the judged answer's own ratings)
+    r"\b(?:\d{1,3}(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten)\W{0,3}"
+    r"out of (?:10|ten|5|five|100)\b|"
     r"评分|得分|打分|分数|评级|判定|점수|평점|판정",
-    re.IGNORECASE,
+    re.IGNORECASE | re.MULTILINE,
 )
+
+
+# A verdict's label followed by nothing of its own: blanks to fill ("Rating: $______$"), the
+# end, or on a later line the next field's label or a remark of the form ("Score:\n\n\n
+# Rationale:", "Rating: \n\n(Please provide just the score ...)"): the form echoed unfilled.
+_BLANK_VALUE = re.compile(
+    r"[ \t$*]*(?:_{2,}[ \t$*]*)?(?:\n\s*(?:(?:#+[ \t]*)?[A-Za-z][\w ]{0,20}:|\()|\s*\Z)"
+)
+
+
+def verdict_of(text: str) -> str | None:
+    """How a grader's text gives its verdict: "given" (one of its forms, a label's value
+    filled in), "blank" (its labels only, their values left blank: the form echoed), or None
+    (no verdict's form at all)."""
+    blank = False
+    for found in _VERDICT.finditer(text):
+        if not found.group().endswith((":", "=")) or not _BLANK_VALUE.match(text, found.end()):
+            return "given"
+        blank = True
+    return "blank" if blank else None
 
 
 @lru_cache(maxsize=64)
@@ -69,11 +102,17 @@ def grading_request(request: Request | None) -> bool:
 
 def unrated_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply to a judge's request that carries no verdict in any form: the judgment was
-    not delivered (whatever the rationale, summary or continuation in its place says)."""
+    not delivered (whatever the rationale, summary or continuation in its place says). A
+    reply that writes the answer form out with its verdict's field blank ("Score:\\n\\n
+    Rationale:" after the student's answer written on) says so the more plainly
+    (verdict_left_blank)."""
     if not r.question or not _grading(r.system, r.raw_question):
         return ()
-    if _VERDICT.search(r.text) is not None:
+    verdict = verdict_of(r.text)
+    if verdict == "given":
         return ()
+    if verdict == "blank":  # the answer form written out, its verdict's field left empty
+        return (Signal("verdict_left_blank", w["verdict_left_blank"], f"{len(r.text)} chars"),)
     return (Signal("unrated_judgment", w["unrated_judgment"], f"{len(r.text)} chars, no verdict"),)
 
 

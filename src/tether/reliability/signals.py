@@ -71,6 +71,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
                     bodyless_function (the asked function's docstring and no code under it),
+                    headings_only (a report's headings and nothing under them: "# Assessment
+                    No: 4" then "## Date: ..."),
                     code_declined (no code, a refusal, where code was asked),
                     code_announced (code introduced as there and only prose: "The
                     following is a bash script that will ..."),
@@ -92,6 +94,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     of something else: "I'm not able to write that. Is there another
                     way I can assist you?"), unrated_judgment (a judge's reply with
                     no verdict in any form, where a judgment was asked),
+                    verdict_left_blank (a judge's reply with the verdict's label
+                    alone, its value blank: "Score:\\n\\nRationale:"),
                     unfinished_judgment (a pairwise judge's rationale broken off
                     before its verdict), accepts_only
                     (only "Sure, I can do that!" to a plain task),
@@ -179,6 +183,7 @@ from tether.reliability import (
     lecture_signals,
     model_cannot_signals,
     next_item_signals,
+    outline_signals,
     setup_signals,
     talk_only_signals,
 )
@@ -454,6 +459,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ai_excuse_signals.declines_as_ai,
     stub_code,
     bodyless_function,
+    outline_signals.headings_only,
     code_declined,
     code_announced,
     query_withheld,

@@ -84,6 +84,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
     "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
+    "headings_only": 2.0,  # a report's headings alone, nothing under them ("# Assessment No: 4")
     "bodyless_function": 4.0,  # the asked function's docstring and no code (its prose counted back)
     "code_declined": 4.0,  # no code and a refusal ("I apologize, but as an AI ..."), code asked
     "code_announced": 3.0,  # code introduced as there, prose only ("The following is a script")
@@ -98,11 +99,13 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "medium_unseen": 3.5,  # it opens "I can't see the image", then guesses or talks around it
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
+    "declines_at_length": 0.3,  # ... per sentence of it past two (its prose is the refusal's)
     "lectures_instead": 2.0,  # a moral refusal and a lecture, none of the work done
     "lecture_clause": 0.5,  # ... and per clause of it (its prose counted back)
     "writes_next_items": 3.0,  # the exam's next question items written on past the answer
     "next_item": 1.0,  # ... and per item (its options and rationale counted back)
     "unrated_judgment": 4.0,  # a judge's reply with no verdict in any form ("[[5]]", "Score:")
+    "verdict_left_blank": 5.0,  # ... or only the verdict's label, its value left blank
     "unfinished_judgment": 5.0,  # ... or a pairwise judge's rationale broken off, no verdict
     "accepts_only": 1.5,  # only "Sure, I can do that!" to a plain task: the work never came
     "declines_as_model": 0.7,  # ... said as a model ("As an AI language model, I cannot")
