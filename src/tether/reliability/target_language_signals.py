@@ -31,7 +31,7 @@ from tether.reliability.transform_signals import may_name_transform, transform_a
 
 _DATA: Mapping[str, Any] = SHIPPED.get("target_questioned", {})
 # A target quoted: a code or a name of a few letters, in quotes ("mo", "mo," 'tl', «mo»).
-_CODE = r"[\"\u201c'\u00ab][\w-]{1,16}[,.]?[\"\u201d'\u00bb]"
+_CODE = r"(?:[\"\u201c'\u300c][\w-]{1,16}[,.]?[\"\u201d'\u300d]|\u00ab\s?[\w-]{1,16}[,.]?\s?\u00bb)"
 
 
 def _pattern(key: str) -> re.Pattern[str]:
@@ -43,10 +43,12 @@ def _pattern(key: str) -> re.Pattern[str]:
 # The target quoted and said unknown, or asked about ("is not a recognized language code",
 # "clarify what "mo" refers to", "If by "mo" you meant a specific language").
 _QUESTIONED = _pattern("questioned")
-# The requester asked back: to clarify, to specify, to let the model know, or a question.
+# The requester asked back: to clarify, to specify, to let the model know (not a bare question
+# mark: an answer may end on one, "Use "ro-MD" instead?").
 _ASKS_BACK = _pattern("asks_back")
-# The word every such reply holds, lowered (the precheck: a literal, not a regex).
-KEY = "language"
+# The words one of which every such reply holds, lowered ("language", "语言": the precheck,
+# literals, not a regex).
+KEYS = tuple(str(k) for k in _DATA.get("keys", ()))
 # The whole reply is short ...
 WHOLE_CHARS = 400
 # ... or the line that questions the target is one of its last two, after a body this long.
@@ -57,8 +59,8 @@ BODY_CHARS = 200
 
 def _ends_on_key(text: str, low: str) -> bool:
     """Whether the reply's end (`low` lowered, or "") holds the key word: a literal test."""
-    low = low or text[-LINE_CHARS:].lower()
-    return low.find(KEY, max(0, len(low) - LINE_CHARS)) >= 0
+    end = (low or text[-LINE_CHARS:].lower())[-LINE_CHARS:]
+    return any(k in end for k in KEYS)
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -85,12 +87,14 @@ def questioned_target(text: str, low: str, question: str, system: str = "") -> s
             return None  # (the text given says such a line itself)
         if "?" in question[:1000] and not transform_asked(question, system):
             return None  # (a question of its own: the reply may answer it)
+    if "`" in text:
+        return None  # (code or config named: an answer about a language setting)
     if len(text) <= WHOLE_CHARS:
         return _questions(text)
     lines = [line.strip() for line in text[-2 * LINE_CHARS :].splitlines() if line.strip()]
     for back in range(1, min(END_LINES, len(lines)) + 1):
         line = lines[-back]
-        if len(line) > LINE_CHARS or KEY not in line.lower():
+        if len(line) > LINE_CHARS or not any(k in line.lower() for k in KEYS):
             continue
         words = _questions(line)
         if words is None:
