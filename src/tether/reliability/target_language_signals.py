@@ -99,8 +99,8 @@ def questioned_target(text: str, low: str, question: str, system: str = "") -> s
         words = _questions(line)
         if words is None:
             continue
-        if len(text) - len(line) < BODY_CHARS or "```" in text[-2 * LINE_CHARS :]:
-            return None  # (no body before it, or a line in code)
+        if len(text) - len(line) < BODY_CHARS:
+            return None  # (no body before it: a line alone)
         return words
     return None
 
