@@ -8,7 +8,8 @@
   about a language code (it asks nothing back, or names a config), a question of the user's own
   about the code, and a request that holds such a line itself.
 - transform_meta: lines about the text (already in the language, asked for the text) in Hindi,
-  Vietnamese, Indonesian, Arabic, and more of Turkish, Polish, Dutch and French.
+  Vietnamese, Indonesian, Arabic, Ukrainian, Persian, and more of Turkish, Polish, Dutch and
+  French.
 """
 
 from __future__ import annotations
@@ -137,6 +138,10 @@ def test_answers_about_a_language_code_are_left(text: str, question: str | None)
         "Silakan berikan teks yang ingin Anda terjemahkan.",
         "النص باللغة العربية بالفعل.",
         "يرجى تقديم النص الذي تريد ترجمته.",
+        "Будь ласка, надайте текст для перекладу.",
+        "Текст вже українською мовою.",
+        "متن از قبل به زبان فارسی است.",
+        "पाठ पहले से ही हिंदी में है।",
     ],
 )
 def test_lines_about_the_text_in_more_languages(text: str) -> None:
