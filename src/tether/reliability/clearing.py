@@ -49,6 +49,7 @@ from tether.reliability import (
     stub_code_signals,
     support_signals,
     talk_only_signals,
+    target_language_signals,
     title_step_signals,
     tool_protocol_signals,
     transcript_signals,
@@ -93,6 +94,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     filter_signals.may_fire,  # a filter's replacement ("This response was filtered.")
     transform_signals.may_fire,  # a line about the text a transform was asked for
     appended_request_signals.may_fire,  # a rendering ending on a request for its text
+    target_language_signals.may_fire,  # the target language questioned ("what "mo" refers to")
     line_rendering_signals.may_fire,  # words about a translation, to a bare line
     cut_turn_signals.may_fire,  # a client's status that cut a started turn ("Cancelled")
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")

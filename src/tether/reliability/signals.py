@@ -102,6 +102,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     offers_only (only an offer of more: "If you want, I can also ..."),
                     asks_text_at_end (a rendering that ends asking for its text: "Please provide
                     the text you want translated." after the translated document),
+                    target_questioned (the language to translate into quoted and asked
+                    about: "Could you clarify what "mo" refers to?"),
                     chat_for_commit (a chat turn where a commit message was asked: "The
                     changes look good. Let me run the tests again"),
                     blocked_by_failure (it opens blocked: "I'm unable to access the
@@ -354,6 +356,7 @@ from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
 from tether.reliability.tail_signals import broken_off, tail_error
+from tether.reliability.target_language_signals import target_questioned
 from tether.reliability.title_step_signals import (
     placeholder_title,
     talks_of_output,
@@ -427,6 +430,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     declines_rendering,
     transform_meta,
     asks_text_at_end,
+    target_questioned,
     line_chatter,
     stack_trace,
     runtime_prose,

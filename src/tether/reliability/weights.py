@@ -193,6 +193,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "declines_rendering": 3.0,  # a short refusal where a translation was asked for
     "transform_meta": 2.5,  # a line about the text where its transform was asked for
     "asks_text_at_end": 6.0,  # ... or at the end of a long rendering ("请提供您需要翻译的文本")
+    "target_questioned": 4.5,  # the target language quoted and asked about, no translation
     "chat_for_commit": 5.0,  # a chat turn where a commit message was asked
     "rendered": 2.0,  # the given text translated or reworded as asked: its words are the text's
     "rendered_line": 2.5,  # a bare line that says a failure, rendered in another script
