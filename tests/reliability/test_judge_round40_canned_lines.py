@@ -93,3 +93,23 @@ def test_a_chinese_thread_reply_that_wonders_or_hedges_is_an_answer(text: str) -
 def test_a_chinese_notice_of_its_own_trouble_stays_a_failure() -> None:
     failure, names = hand("服务器繁忙，请稍后再试。")
     assert failure and "thread_talk" not in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "思考需要更长时间呢~（>ω<）",
+        "Em xin lôĩ vì em chưa đủ thông minh ạ =(((",
+    ],
+)
+def test_a_persona_line_signed_with_a_face_is_still_a_stand_in(text: str) -> None:
+    failure, names = hand(text)
+    assert failure, names
+
+
+def test_a_fix_report_signed_with_a_face_keeps_its_specifics() -> None:
+    text = (
+        "Fixed it :) the test read `parse_line` output with a stray newline, stripped in parse.py"
+    )
+    failure, names = hand(text)
+    assert not failure, names
