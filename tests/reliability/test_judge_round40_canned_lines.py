@@ -41,6 +41,8 @@ def test_a_persona_line_about_its_own_state_is_a_failure(text: str) -> None:
         "The model has crashed without additional information. (Exit code: 18446744072635812000)",
         "Hermes hit a problem\nHermes hit an internal problem starting this reply. Send your "
         "message again; if it keeps happening, send diagnostics.",
+        # (a voice assistant's plugin, when its lookup throws)
+        "奇怪的事情发生了",
     ],
 )
 def test_a_notice_that_the_speaker_hit_a_problem_is_a_failure(text: str) -> None:
