@@ -46,6 +46,13 @@ DURATION = re.compile(
     r"|秒|分钟|分鐘|分|小时|小時|時間|초|분|시간)(?![a-z])",
     re.I,
 )
+# An emoticon or a kaomoji a persona signs its line with ("=(((", ">_<", "(>ω<)", "(*/ω*)"),
+# its brackets and signs are a face, no markup or code of a task. A bracket with a letter or a
+# digit inside is no face ("(1)", "(a|b)").
+EMOTICON = re.compile(
+    r"[(\uff08][^A-Za-z0-9()\uff08\uff09\n]{1,12}[)\uff09]"
+    r"|(?<!\w)(?:[>^=T;xXoOuU-][_.\u03c9][<^=T;xXoOuU-]|[=:;]-?[()\[\]DPp/\\|<>]+|<3|\^\^)(?!\w)"
+)
 
 
 # A resolution promised, not told: "I'll be back online shortly", "will be back up soon" (a
@@ -65,11 +72,12 @@ def says_resolved(terms: Terms, message: str) -> bool:
 @lru_cache(maxsize=512)
 def specific(message: str) -> bool:
     """Whether a short text holds something specific to a task (`SPECIFIC_MARK`) once the
-    waits it names are gone: "Réessaie dans 5 minutes" names no part of a task. (Cached: the
-    persona readings ask it of the same short line a dozen times a verdict.)"""
+    waits it names and the faces it is signed with (`EMOTICON`) are gone: "Réessaie dans 5
+    minutes", "我还不够聪明 =(((" name no part of a task. (Cached: the persona readings ask it
+    of the same short line a dozen times a verdict.)"""
     if SPECIFIC_MARK.search(message) is None:
         return False
-    return SPECIFIC_MARK.search(DURATION.sub(" ", message)) is not None
+    return SPECIFIC_MARK.search(EMOTICON.sub(" ", DURATION.sub(" ", message))) is not None
 
 
 def stock_parts(reply: Reply) -> dict[str, str]:

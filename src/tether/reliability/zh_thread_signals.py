@@ -22,7 +22,7 @@ from tether.reliability.reply import Reply, Signal
 
 _DATA: Mapping[str, Any] = SHIPPED.get("zh_thread", {})
 _WORDS: tuple[str, ...] = tuple(
-    str(t).lower() for key in ("address", "guess", "promise") for t in _DATA.get(key, ())
+    str(t).lower() for key in ("address", "guess", "promise", "wonder") for t in _DATA.get(key, ())
 )
 _WORD_KEYS = split_keys(_WORDS) if _WORDS else None
 # Advice to "you" ("你可以试试", "建议你") is a person's with more said around it, or to a user
