@@ -87,7 +87,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "bodyless_function": 4.0,  # the asked function's docstring and no code (its prose counted back)
     "code_declined": 4.0,  # no code and a refusal ("I apologize, but as an AI ..."), code asked
     "code_announced": 3.0,  # code introduced as there, prose only ("The following is a script")
-    "talk_for_code": 3.0,  # code asked, words with no mark of code ("Here's the test file.")
+    "talk_for_code": 3.5,  # code asked, words with no mark of code ("Here's the test file.")
     "query_withheld": 4.0,  # no query, none can be written ("cannot generate a SQL query")
     "schema_in_place": 3.0,  # a schema (`CREATE TABLE ...`) and no SELECT, to a question of data
     "forum_dump": 3.0,  # a query, then a dump's `\\end{code}  Comment: ...`: a forum thread
