@@ -214,8 +214,8 @@ from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_declined_signals import code_declined
-from tether.reliability.code_talk_signals import talk_for_code
 from tether.reliability.code_signals import http_message, many_codes, names_code
+from tether.reliability.code_talk_signals import talk_for_code
 from tether.reliability.command_reply_signals import command_failed
 from tether.reliability.commit_message_signals import chat_for_commit
 from tether.reliability.degenerate_signals import degenerate

@@ -110,7 +110,8 @@ ECHOED_LINE_CHARS = 20
 def demands_code(question: str) -> bool:
     """Whether the request (as written) demands code: a function to complete, whose signature
     it holds, or one to write ("Write a python function ...", "Implement the method ..."), or
-    a program or its tests to write, in the imperative (`asks_code`). Read once per request (every reply to it asks again: ~10 us on a long request)."""
+    a program or its tests to write, in the imperative (`asks_code`). Read once per request
+    (every reply to it asks again: ~10 us on a long request)."""
     return bool(question) and (
         _DEMANDS_CODE.search(question[:4000]) is not None or asks_code(question)
     )
