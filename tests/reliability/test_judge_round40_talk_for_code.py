@@ -161,3 +161,35 @@ def test_talk_after_tool_results_is_left() -> None:
     )
     found = read_text("I wrote the JUnit 5 test file for the class and saved it.", request)
     assert "talk_for_code" not in {s.name for s in found.signals}
+
+
+# s2e-lab/LLM-Based-Test-Generation-Study RQ1 scenario1_output.json (Codex, prompt_id 146,
+# finish_reason length): a call statement said with the next figure until the limit cut it
+_LOOP_HEAD = (
+    "\n\n    @Test\n    void testSpecialfilter() {\n"
+    "        List<Object> nums = new ArrayList<Object>();\n"
+)
+
+
+def test_a_call_said_with_the_next_figure_until_cut_is_caught() -> None:
+    text = (
+        _LOOP_HEAD + "".join(f"        nums.add({i});\n" for i in range(1, 111)) + "        nums."
+    )
+    failure, names = hand(text, "// SpecialfilterTest.java\npackage scenario1;\n")
+    assert failure, names
+    assert "degenerate" in names, names
+
+
+def test_the_calls_closed_or_a_log_cut_are_left() -> None:
+    """The same calls that end their test (the block closed), and a log's lines with the next
+    figure cut inside the next one (no call statement), are no loop."""
+    closed = (
+        _LOOP_HEAD
+        + "".join(f"        nums.add({i});\n" for i in range(1, 31))
+        + "        assertEquals(4, Specialfilter.specialfilter(nums));\n    }\n}"
+    )
+    failure, names = hand(closed, "// SpecialfilterTest.java\npackage scenario1;\n")
+    assert not failure, names
+    log = "".join(f"[worker] retrying request {i} of 40 after 2s\n" for i in range(1, 30))
+    failure, names = hand(log + "[worker] retrying requ")
+    assert "degenerate" not in names, names
