@@ -56,6 +56,7 @@ from tether.reliability import (
     transform_signals,
     unfinished_signals,
 )
+from tether.reliability.code_talk_signals import TALK_CHARS, code_request
 from tether.reliability.commit_message_signals import commit_request
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.form_signals import form_request
@@ -186,7 +187,8 @@ def read_whole(request: Request | None, text: str = "") -> bool:
     judge's request (its long rationale may lack the verdict, in words no failure vocabulary
     has) and to one that asks for a commit message (a chat turn in the message's place has no
     failure word); a short one to a request that fixes its reply's form (a line without the
-    label or the number asked has no failure word either). Each request is read once
+    label or the number asked has no failure word either), or to one for code (talk in its
+    place has none). Each request is read once
     (`once.last_asked`)."""
     if grading_request(request) or commit_request(request):
         return True
@@ -194,4 +196,6 @@ def read_whole(request: Request | None, text: str = "") -> bool:
         request
     ):
         return True
+    if len(text) <= TALK_CHARS and code_request(request):
+        return True  # (talk in place of the asked code has no failure word either)
     return len(text) <= form_signals.FORM_CHARS and form_request(request)

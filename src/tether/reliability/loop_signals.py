@@ -501,7 +501,10 @@ def ladder_end(text: str, r: Reply) -> str | None:
     if len(raw) > SAME_LINE_RUN and _cut_repeat(raw[-1], raw[-2]):
         line = raw[-2].strip()
         if len(line) >= SAME_LINE_CHARS and LETTER.search(line) and not line.startswith("|"):
-            return _unless_asked(line, r) if _run_back(raw, 1) >= SAME_LINE_RUN else None
+            if _run_back(raw, 1) >= SAME_LINE_RUN:
+                return _unless_asked(line, r)
+            if not line.endswith(");"):
+                return None  # (a call statement may be said with the next figure: below)
     lines = [_FIGURES.sub("#", x) for x in raw]
     n = len(lines)
     for p in range(2, min(LADDER_PERIOD, n // LADDER_REPEATS) + 1):
@@ -512,11 +515,27 @@ def ladder_end(text: str, r: Reply) -> str | None:
             continue
         unit = lines[n - p : n] if lines[-1] == lines[-1 - p] else lines[n - 1 - p : n - 1]
         if len(set(unit)) == 1:
-            return None  # (one line, its figures changed: a list's items, a log's, no ladder)
+            # (one line, its figures changed: a list's items, a log's, no ladder; but a call
+            # statement said with the next figure, cut inside its next saying, is the loop)
+            return _unless_asked(unit[0].strip(), r) if _statement_run(lines, unit[0]) else None
         if any(x.lstrip().startswith("|") for x in unit) or not any(map(LETTER.search, unit)):
             continue
         return _unless_asked(unit[0].strip(), r)
     return None
+
+
+# A call statement (`lst.add(#);`, `assertEquals(#, f(#));`) said with the next figure this many
+# times at least, then cut inside its next saying: a code model's loop to its token limit.
+STATEMENT_RUN = 12
+
+
+def _statement_run(lines: list[str], unit: str) -> bool:
+    """Whether the masked `lines` end on a call statement (`unit`, ending `);`) said
+    `STATEMENT_RUN` times in a row, the last line cut inside it (its head, not all of it)."""
+    last = lines[-1]
+    if not unit.endswith(");") or last == unit or not unit.startswith(last):
+        return False
+    return _run_back(lines[:-1], 1) >= STATEMENT_RUN
 
 
 def _unless_asked(unit: str, r: Reply) -> str | None:

@@ -76,6 +76,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     code_declined (no code, a refusal, where code was asked),
                     code_announced (code introduced as there and only prose: "The
                     following is a bash script that will ..."),
+                    talk_for_code (code asked in the imperative, words with no mark of
+                    code: "Here's the JUnit 5 test file for the code provided."),
                     query_withheld (no query, and it says none can be written: "It is not
                     possible to write a meaningful SQL query"), schema_in_place (a schema,
                     `CREATE TABLE ...`, and no SELECT, to a question of data),
@@ -224,6 +226,7 @@ from tether.reliability.casual_signals import casual_trouble
 from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_declined_signals import code_declined
 from tether.reliability.code_signals import http_message, many_codes, names_code
+from tether.reliability.code_talk_signals import talk_for_code
 from tether.reliability.command_reply_signals import command_failed
 from tether.reliability.commit_message_signals import chat_for_commit
 from tether.reliability.degenerate_signals import degenerate
@@ -466,6 +469,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     outline_signals.headings_only,
     code_declined,
     code_announced,
+    talk_for_code,
     query_withheld,
     schema_in_place,
     talks_of_output,

@@ -69,6 +69,31 @@ _DEMANDS_CODE = re.compile(
     r"|\b(?:write|generate)\b[^.\n]{0,20}?\bcode\s+(?:that|to|for|which)\b",
     re.M | re.I,
 )
+# Where in the request its imperative is looked for (a code file quoted after it is long).
+ASK_CHARS = 4000
+# The imperative that asks for code: at a sentence's or a clause's start, or after a polite
+# opening ("please", "can you"), a verb of making, then (within a clause) its object: a program
+# ("a python function", "the script", "Java code") or its tests ("a test file", "unit tests",
+# "pytest tests for"). A bare "code" or "class" is not one: "Generate QR codes", "a class
+# schedule".
+_LANGUAGE = (
+    r"(?:python|java|javascript|typescript|go|golang|rust|c|c\+\+|c#|ruby|php|kotlin|swift"
+    r"|scala|bash|shell|sql|perl|haskell|lua|julia|dart|elixir|powershell)"
+)
+_ASKS_CODE = re.compile(
+    r"(?:^|[.!?:,;]\s+|\n\s*|\b(?:please|kindly|can\s+you|could\s+you|would\s+you|now|then"
+    r"|and)\s+)"
+    r"(?:write|provide|generate|create|produce|give\s+me|implement|complete|develop)\b"
+    r"[^.\n?!]{0,50}?\b(?:"
+    # its tests
+    r"unit\s+tests?|test\s+(?:file|case|suite|class|code|function|method|script)s?"
+    r"|(?:junit|pytest|jest|go|rspec|unit)\s+tests?|tests\s+for"
+    # a program, with its article or its language
+    rf"|(?:a|an|the)\s+(?:{_LANGUAGE}\s+)?(?:function|method|program|script|snippet"
+    rf"|implementation)|{_LANGUAGE}\s+(?:code|function|program|script|class)"
+    r")\b",
+    re.I,
+)
 # A request about the skeleton itself: a stub, a template, an abstract method, `pass`.
 _ASKS_SKELETON = re.compile(
     r"\b(?:stubs?|skeleton|scaffold\w*|boilerplate|template|placeholder|abstract|interface"
@@ -84,9 +109,19 @@ ECHOED_LINE_CHARS = 20
 @lru_cache(maxsize=64)
 def demands_code(question: str) -> bool:
     """Whether the request (as written) demands code: a function to complete, whose signature
-    it holds, or one to write ("Write a python function ...", "Implement the method ...").
-    Read once per request (every reply to it asks again: ~10 us on a long request)."""
-    return bool(question) and _DEMANDS_CODE.search(question[:4000]) is not None
+    it holds, or one to write ("Write a python function ...", "Implement the method ..."), or
+    a program or its tests to write, in the imperative (`asks_code`). Read once per request
+    (every reply to it asks again: ~10 us on a long request)."""
+    return bool(question) and (
+        _DEMANDS_CODE.search(question[:4000]) is not None or asks_code(question)
+    )
+
+
+@lru_cache(maxsize=64)
+def asks_code(question: str) -> bool:
+    """Whether the request tells the model, in the imperative, to write a program or its tests
+    ("Write a python function ...", "provide a test file for this code")."""
+    return bool(question) and _ASKS_CODE.search(question[:ASK_CHARS]) is not None
 
 
 def asks_skeleton(question: str) -> bool:

@@ -88,6 +88,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "bodyless_function": 4.0,  # the asked function's docstring and no code (its prose counted back)
     "code_declined": 4.0,  # no code and a refusal ("I apologize, but as an AI ..."), code asked
     "code_announced": 3.0,  # code introduced as there, prose only ("The following is a script")
+    "talk_for_code": 3.5,  # code asked, words with no mark of code ("Here's the test file.")
     "query_withheld": 4.0,  # no query, none can be written ("cannot generate a SQL query")
     "talks_of_output": 2.6,  # a title talked of, not given ("Here is a title for the chat")
     "placeholder_title": 1.5,  # a title step's stand-in for no title ("No Context")
