@@ -195,8 +195,22 @@ def head_echo(text: str, r: Reply) -> bool:
 
 
 def _openings(text: str) -> list[str]:
-    """The openings (`_opening`) of the text's lines and sentences, lower-cased."""
-    return [o for u in _UNIT.split(text[:4000]) if (o := _opening(" ".join(u.lower().split())))]
+    """The openings (`_opening`) of the text's lines and sentences, lower-cased: the head
+    lowered once, each unit's words split once (`_opening` of a unit's words joined, a unit
+    too short for one skipped on its length before it is split; ~2 us of ~5 on 1,400
+    characters)."""
+    out: list[str] = []
+    for unit in _UNIT.split(text[:4000].lower()):
+        if len(unit) < REQUEST_LEAST:
+            continue  # (its words joined are no longer)
+        words = unit.split()
+        if not words:
+            continue
+        if len(words[0]) > 3 * OPENING_CHARS:  # (no spaces: Chinese, Japanese)
+            out.append(words[0][:OPENING_CHARS])
+        elif len(words) > OPENING_WORDS and sum(map(len, words)) + len(words) > REQUEST_LEAST:
+            out.append(" ".join(words[:OPENING_WORDS]))
+    return out
 
 
 def may_continue(text: str) -> bool:

@@ -145,6 +145,9 @@ _OTHER_SCRIPTS = tuple(
         "[\uac00-\ud7af]",
     )
 )
+# Any letter of those scripts, by one scan: a text with none of them (Chinese, Latin, most
+# replies not ASCII) is no soup, where the eight scans cost ~2.5 us on 1,500 characters.
+_ANY_OTHER_SCRIPT = re.compile("[" + "".join(x.pattern[1:-1] for x in _OTHER_SCRIPTS) + "]")
 _SCRIPT_STARTS = (
     (0x250, 0),  # Latin
     (0x370, -1),
@@ -203,6 +206,8 @@ def script_soup(text: str) -> str | None:
     # (letters of the scripts besides Latin and Han, found by one scan: a soup has three such
     # scripts at least, a Chinese or Japanese text one at most)
     head = text[:SOUP_HEAD]
+    if _ANY_OTHER_SCRIPT.search(head) is None:
+        return None
     if sum(1 for x in _OTHER_SCRIPTS if x.search(head) is not None) < SOUP_SCRIPTS - 2:
         return None
     glued = 0

@@ -232,18 +232,41 @@ _NOW = re.compile(
 # A person's promise or a thread's talk (`later`), a name addressed, a smiley.
 _LATER = re.compile(rf"(?<!\w)(?:{_words('later')})(?!\w)|@\w|:\)")
 _ASKS_PLAN = re.compile(rf"(?<!\w)(?:{_words('asks_plan')})(?!\w)")
-# The words one of the forms needs, for the cheap test.
-_MAY_ANNOUNCE = re.compile(
-    rf"let me|{_APOS}ll\b|\bi will|\bwe will|going to|proceed|\bi{_APOS}m |\bi am |we{_APOS}re"
-    rf"|we are|in progress|:\s*$|{_ASKS_TO}|if you"
-    r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)|让我|겠습니다|ます"
+# The words one of the forms needs, for the cheap test: those that are plain substrings, each
+# looked for by a scan in C (one alternation of them all, with no literal first character, was
+# tried at every position: ~7 us on 600 characters), a reply ending on a colon, and the words
+# that need a word's boundary, searched only when their letters are there.
+_ANNOUNCE_WORDS = (
+    "let me",
+    "going to",
+    "proceed",
+    "we're",
+    "we\u2019re",
+    "we are",
+    "in progress",
+    "if you",
+    *(f"{ask} {who} to" for ask in ("would you like", "do you want") for who in ("me", "us")),
+    "shall i",
+    "shall we",
+    "让我",
+    "겠습니다",
+    "ます",
 )
+_BOUNDED_CORES = ("'ll", "\u2019ll", "i will", "we will", "i'm ", "i\u2019m ", "i am ")
+_ANNOUNCE_BOUNDED = re.compile(rf"{_APOS}ll\b|\bi will|\bwe will|\bi{_APOS}m |\bi am ")
+_ANNOUNCE_ZH = re.compile(r"我(?:去|来|现在|马上|这就|先|开始|将|会|要)")
 
 
 def may_announce(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether a reply may be an announcement of work alone (so that it is not cleared
     unread): short, and one of the forms' words in it."""
-    return len(text) <= ANNOUNCE_CHARS and _MAY_ANNOUNCE.search(low) is not None
+    if len(text) > ANNOUNCE_CHARS:
+        return False
+    if any(word in low for word in _ANNOUNCE_WORDS) or low.rstrip().endswith(":"):
+        return True  # (a colon and only spaces after it: the form's `:\s*$`)
+    if any(core in low for core in _BOUNDED_CORES) and _ANNOUNCE_BOUNDED.search(low):
+        return True
+    return "我" in low and _ANNOUNCE_ZH.search(low) is not None
 
 
 def announced_steps(low: str, to_task: bool = False) -> Sequence[str]:
