@@ -38,7 +38,7 @@ def added(commit: str, root: Path = ROOT) -> Iterator[dict[str, object]]:
         check=True,
     ).stdout
     name = ""
-    for line in diff.splitlines():
+    for line in diff.split("\n"):  # (a text may hold U+2028 raw: not a line end)
         if line.startswith("+++ "):
             name = line[6:] if line.startswith("+++ b/") else ""
         elif line.startswith("+{") and name.endswith(".jsonl") and "/training/" not in name:

@@ -47,7 +47,7 @@ def test_every_record_s_finish_and_tool_calls_are_well_formed() -> None:
     for entry in folder.iterdir():
         if not entry.name.endswith(".jsonl"):
             continue
-        for n, line in enumerate(entry.read_text("utf-8").splitlines(), 1):
+        for n, line in enumerate(entry.read_text("utf-8").split("\n"), 1):
             if '"finish"' not in line and '"tool_calls"' not in line:
                 continue  # (cheap: most records have neither)
             record = json.loads(line)
@@ -58,6 +58,16 @@ def test_every_record_s_finish_and_tool_calls_are_well_formed() -> None:
             ), f"{where}: finish {finish!r}"
             calls = record.get("tool_calls", 0)
             assert type(calls) is int and calls >= 0, f"{where}: tool_calls {calls!r}"
+
+
+def test_a_text_holding_a_raw_line_separator_stays_one_record() -> None:
+    """JSON lets U+2028, U+2029 and U+0085 stand raw inside a string: a record written that way
+    (a code-conversion reply had one) is read whole, not cut into two broken lines."""
+    text = "public class Main {\u2028}\u2029 // converted\u0085"
+    batch = json.dumps(json.loads(_record(text)), ensure_ascii=False)
+    assert "\u2028" in batch  # (raw, as a file written with ensure_ascii=False holds it)
+    first, second = corpus.read_batch(batch + "\n" + _record("ok", label="answer"))
+    assert (first.text, second.text) == (text, "ok")
 
 
 def test_a_record_without_the_fields_is_judged_as_a_stop_without_tool_calls() -> None:

@@ -89,9 +89,11 @@ def turn_of(sample: Sample) -> Turn:
 
 
 def read_batch(text: str) -> list[Sample]:
-    """The records of one JSONL file's text (a corpus file, or a new batch not joined yet)."""
+    """The records of one JSONL file's text (a corpus file, or a new batch not joined yet).
+    Records end at a newline only: a text may hold a line or paragraph separator (U+2028,
+    U+2029, U+0085) written raw, which `str.splitlines` would cut the record at."""
     found: list[Sample] = []
-    for line in text.splitlines():
+    for line in text.split("\n"):
         if not line.strip():
             continue
         r = json.loads(line)
