@@ -66,6 +66,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     announced: "Shrunk them. Now let me write the document."),
                     under_way (the work said started, its progress to be shown
                     elsewhere: "started fixing the issue! You can monitor the progress here"),
+                    under_way_quoting (that placeholder with the task quoted after it:
+                    "I'm starting to work on it ... Original issue description: > ..."),
                     declines_as_ai (a task declined for being an AI: "As an AI language
                     model, I cannot write this chapter."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
