@@ -1,0 +1,98 @@
+"""Round 40 (engineer 231): replies that stop before the work, read past what they quote.
+
+- A coding agent's placeholder ("I'm starting to work on it and will keep this PR's description
+  up to date ...") with the issue it took quoted under it: the issue's reproduction steps, table
+  and prose are the asker's words, not the agent's, and must not clear its placeholder
+  (`talk_only_signals.under_way`, `under_way_quoting`).
+- A reply that opens on a comma or a stop goes on from the prompt's last word (a base model
+  completing "Tell me a joke about opentelemetry" with ", and I will give you a pass."): the
+  prompt continued, not answered (`continuation_signals.goes_on`, read as `degenerate`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import hand
+
+# mixed_coding_agent_final_comments (tomhrr/cosh): the PR's description left as the placeholder
+COSH_PLACEHOLDER = (
+    "Thanks for assigning this issue to me. I'm starting to work on it and will keep this PR's "
+    "description up to date as I form a plan and make progress.\n\nOriginal issue description:"
+    "\n\n> To avoid having to compile it whenever the shell starts up.  Preferably by compiling "
+    "it automatically whenever it changes, and then relying on the compiled version until it "
+    "changes again.\n\n\nFixes #117.\n\n<!-- START COPILOT CODING AGENT TIPS -->\n---\n\n"
+    "\U0001f4a1 You can make Copilot smarter by setting up custom instructions, customizing its "
+    "development environment and configuring Model Context Protocol (MCP) servers. Learn more "
+    "[Copilot coding agent tips](https://gh.io/copilot-coding-agent-tips) in the docs."
+)
+# ... an issue with its template's sections and table quoted under it (ant-design's)
+ISSUE_QUOTED = (
+    "Thanks for assigning this issue to me. I'm starting to work on it and will keep this PR's "
+    "description up to date as I form a plan and make progress.\n\nOriginal issue description:"
+    "\n\n> ### Steps to reproduce\n> \n> Display around 100 rows with custom selection.\n> \n> "
+    "### What is expected?\n> \n> Not expecting performance issue for 100+ dataset\n> \n> ### "
+    "What is actually happening?\n> \n> delay for small size data\n> \n> | Environment | Info |"
+    "\n> | --- | --- |\n> | antd | 5.8.2 |\n> | React | 18.2 |\n> | System | web |\n\n\n"
+    "Fixes #44039."
+)
+
+
+@pytest.mark.parametrize("text", [COSH_PLACEHOLDER, ISSUE_QUOTED])
+def test_a_placeholder_above_the_quoted_issue_is_caught(text: str) -> None:
+    failure, names = hand(text, "")
+    assert failure, names
+    assert "under_way_quoting" in names, names
+
+
+def test_a_report_that_quotes_the_issue_is_left() -> None:
+    """A finished PR description quotes the issue too: no placeholder, no failure."""
+    text = (
+        "This PR caches the compiled library so the shell no longer compiles it at start-up."
+        "\n\nOriginal issue description:\n\n> To avoid having to compile it whenever the shell "
+        "starts up.\n\nThe cache is rebuilt when the source's mtime changes; 12 new tests cover "
+        "it.\n\nFixes #117."
+    )
+    failure, names = hand(text, "")
+    assert "under_way_quoting" not in names, names
+    assert not failure, names
+
+
+# The prompt's sentence continued (mixed_recorded_api_cassettes, a base model's completions
+# recorded by instrumentation tests; mixed_notebook_cassette_recordings).
+GOES_ON = (
+    (
+        ", and I will give you a pass.\nShocker : the PteS. goal is",
+        "Tell me a joke about OpenTelemetry",
+    ),
+    (
+        ". \nOk, here\u2019s a couple.\n\nAPI\nWill APIs written for this",
+        "Tell me a joke about opentelemetry",
+    ),
+    (", there stood a wizard", "Once upon a time"),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), GOES_ON)
+def test_a_reply_that_opens_on_a_comma_or_stop_is_caught(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert failure, (text, names)
+    assert "degenerate" in names, (text, names)
+
+
+LEFT = (
+    # an ellipsis, a name that opens on a dot: no sentence continued
+    ("...and that was the whole fix: the cache key now includes the locale.", "What changed?"),
+    (
+        ".NET 8 is the current long-term support release; it is supported until November 2026.",
+        "Which .NET version should I target?",
+    ),
+    # a fill-in-the-middle completion: code after the comma
+    (", b):\n    return a + b", "def add(a<FILL>"),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), LEFT)
+def test_an_ellipsis_a_name_or_code_is_left(text: str, question: str) -> None:
+    _, names = hand(text, question)
+    assert "degenerate" not in names, (text, names)
