@@ -51,6 +51,7 @@ from tether.reliability import (
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
+    typed_call_signals,
     unfinished_signals,
 )
 from tether.reliability.commit_message_signals import commit_request
@@ -98,6 +99,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     talk_only_signals.may_accept,  # only an acceptance of the task ("Sure, I can do that!")
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
     bodyless_signals.may_fire,  # the asked function's docstring and no code under it
+    typed_call_signals.may_fire,  # a tool's call typed as text ("<run_terminal_cmd>\n{...}")
     talk_only_signals.may_offer,  # an offer of more work alone ("If you want, I can also ...")
     talk_only_signals.may_be_under_way,  # the work started, its progress shown elsewhere
     query_signals.may_fire,  # no query where one was the work ("cannot write a SQL query")

@@ -73,6 +73,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
                     stub_code (a skeleton's body unwritten: "# Your code here", `pass`),
                     bodyless_function (the asked function's docstring and no code under it),
+                    typed_tool_call (a tool's call typed as text, its JSON arguments in a
+                    tag of its name: "<run_terminal_cmd>\n{...}\n</run_terminal_cmd>"),
                     code_declined (no code, a refusal, where code was asked),
                     code_announced (code introduced as there and only prose: "The
                     following is a bash script that will ..."),
@@ -355,6 +357,7 @@ from tether.reliability.trace_signals import (
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
 from tether.reliability.transform_signals import transform_meta
 from tether.reliability.troubleshooting_signals import cause_and_fix
+from tether.reliability.typed_call_signals import typed_tool_call
 from tether.reliability.unfinished_signals import (
     ends_mid_clause,
     stops_mid_code,
@@ -447,6 +450,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ai_excuse_signals.declines_as_ai,
     stub_code,
     bodyless_function,
+    typed_tool_call,
     code_declined,
     code_announced,
     query_withheld,
