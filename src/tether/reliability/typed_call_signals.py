@@ -26,8 +26,8 @@ CALL_BODY_CHARS = 3000
 # A tag of a tool's name (snake_case: `run_terminal_cmd`, `tool_call`) on its own line, a JSON
 # object on the lines under it, and the same tag closed on its own line.
 _TYPED_CALL = re.compile(
-    r"^[ \t]*<([a-z]+(?:_[a-z]+)+)>[ \t]*\n([ \t]*\{.{0,%d}?\})[ \t]*\n[ \t]*</\1>[ \t]*$"
-    % CALL_BODY_CHARS,
+    rf"^[ \t]*<([a-z]+(?:_[a-z]+)+)>[ \t]*\n([ \t]*\{{.{{0,{CALL_BODY_CHARS}}}?\}})[ \t]*\n"
+    r"[ \t]*</\1>[ \t]*$",
     re.M | re.S,
 )
 
