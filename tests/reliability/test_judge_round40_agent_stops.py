@@ -133,3 +133,26 @@ def test_a_call_format_shown_in_a_fence_is_left() -> None:
     failure, names = hand(text, "How does Cursor run terminal commands?")
     assert "typed_tool_call" not in names, names
     assert not failure, names
+
+
+def test_a_reply_that_stops_inside_the_reasoning_it_opened_is_caught() -> None:
+    """A cassette's Anthropic reply cut at max_tokens (mixed_recorded_api_cassettes): a lead-in,
+    then a thinking block opened on its own line and never closed; no guide came."""
+    text = (
+        "I'll provide a comprehensive overview of writing JavaScript with some practical examples "
+        "and best practices.\n\n<Thinking>\nI'll break down JavaScript fundamentals into several "
+        "key areas:\n1. Basic syntax and structure\n2. Variables and data types"
+    )
+    failure, names = hand(text, "How do I write js?")
+    assert failure, names
+    assert "degenerate" in names, names
+
+
+def test_a_closed_reasoning_block_before_the_answer_is_left() -> None:
+    text = (
+        "Here is the short version.\n<thinking>\nThe user wants the gist.\n</thinking>\n"
+        "JavaScript runs in the browser; declare variables with `let` and `const`, and write "
+        "functions with `function` or arrow syntax."
+    )
+    _, names = hand(text, "How do I write js?")
+    assert "degenerate" not in names, names

@@ -80,6 +80,7 @@ from tether.reliability.raw_output_signals import (
     empty_completion,
     half_object,
     harmony,
+    opened_late,
     printed_call,
     reasoning_only,
     silence_after,
@@ -153,7 +154,7 @@ def may_be_degenerate(text: str) -> bool:
             return True
     elif first_loop(text[:600]) is not None:
         return True
-    if text.startswith(THINK_OPENERS) or ends_on_token(text):
+    if text.startswith(THINK_OPENERS) or ends_on_token(text) or opened_late(text):
         return True  # (a reasoning block alone: `reasoning_only`; a prompt's marker reprinted)
     if len(text) <= THINKING_CHARS and THINKING_OPENS.match(text) is not None:
         return True  # (thinking untagged: `bare_thinking`)
