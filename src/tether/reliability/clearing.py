@@ -54,6 +54,7 @@ from tether.reliability import (
     tool_protocol_signals,
     transcript_signals,
     transform_signals,
+    typed_call_signals,
     unfinished_signals,
 )
 from tether.reliability.code_talk_signals import TALK_CHARS, code_request
@@ -104,6 +105,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
     bodyless_signals.may_fire,  # the asked function's docstring and no code under it
     outline_signals.may_fire,  # a report's headings alone ("# Assessment No: 4", "## Date:")
+    typed_call_signals.may_fire,  # a tool's call typed as text ("<run_terminal_cmd>\n{...}")
     talk_only_signals.may_offer,  # an offer of more work alone ("If you want, I can also ...")
     talk_only_signals.may_be_under_way,  # the work started, its progress shown elsewhere
     query_signals.may_fire,  # no query where one was the work ("cannot write a SQL query")

@@ -6,7 +6,8 @@ same form ("What are the names of some famous actors ...? What are the names of 
 singers ...?"), the next items of a few-shot list ("Q: ... A: ... Q: ..."), or a whole new
 instruction-format exchange ("### Instruction: ... ### Response: ..."). What gives it away is
 the form of the user's turn in the reply: its lines open as the request opens, or carry the
-question's label again and again. Not when the request asks for questions, prompts, examples
+question's label again and again, or its first character: a comma or a stop that goes on from
+the prompt's last word (`goes_on`). Not when the request asks for questions, prompts, examples
 or a dialogue (an FAQ, a quiz, variations of a prompt), nor a text about prompts and templates.
 """
 
@@ -225,3 +226,23 @@ def may_continue(text: str) -> bool:
         return True
     openings = _openings(text)
     return len(openings) > len(set(openings)) + MORE_PROMPTS - 1
+
+
+# A reply that opens on a comma, a semicolon or a sentence's stop goes on from the prompt's last
+# word (", there stood a wizard" after "Once upon a time", ".\n\nSystem: I'm a good programmer"):
+# a base model completing the text, or a stream's tail. No answer opens on one ("..." and
+# ".NET" are no stop).
+_GOES_ON = re.compile(r"[,;]\s|\.(?:\s|$)")
+# ... and prose after it: two words on its first line, none of code's brackets or assignments
+# (a fill-in-the-middle completion may open on ", b):").
+_TWO_WORDS = re.compile(r"[A-Za-z]+[ \t]+[A-Za-z]+")
+_CODE_SIGNS = frozenset("(){}[]=<>")
+
+
+def goes_on(text: str) -> bool:
+    """Whether `text` (stripped) opens on the punctuation that continues a sentence, prose
+    after it: the prompt continued, not answered."""
+    if text[:1] not in (",", ";", ".") or _GOES_ON.match(text) is None:
+        return False
+    first = next((line for line in text[1:].splitlines() if line.strip()), "")
+    return _TWO_WORDS.search(first) is not None and _CODE_SIGNS.isdisjoint(first)

@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.continuation_signals import (
+    goes_on,
     head_echo,
     human_turn,
     may_continue,
@@ -79,6 +80,7 @@ from tether.reliability.raw_output_signals import (
     empty_completion,
     half_object,
     harmony,
+    opened_late,
     printed_call,
     reasoning_only,
     silence_after,
@@ -145,14 +147,14 @@ _END_TOKENS = ("|>", "</s>", "_of_turn>", "_of_text>", "[end of text]", *THINK_C
 def may_be_degenerate(text: str) -> bool:
     """Whether `text` (stripped) may be degenerate output, read from its head: a reading must
     not clear it on its missing failure words. Cheap: the head's characters and markers."""
-    if head_degenerate(text[:200]):
+    if head_degenerate(text[:200]) or goes_on(text):
         return True
     if len(text) <= SOUP_CHARS and ("<" in text or "[" in text):
         if SPECIAL_TOKEN.search(text) is not None or first_loop(text) is not None:
             return True
     elif first_loop(text[:600]) is not None:
         return True
-    if text.startswith(THINK_OPENERS) or ends_on_token(text):
+    if text.startswith(THINK_OPENERS) or ends_on_token(text) or opened_late(text):
         return True  # (a reasoning block alone: `reasoning_only`; a prompt's marker reprinted)
     if len(text) <= THINKING_CHARS and THINKING_OPENS.match(text) is not None:
         return True  # (thinking untagged: `bare_thinking`)
@@ -235,6 +237,8 @@ def broken(r: Reply) -> str | None:
         and not reworks(r.instructions)
     ):
         said = text[:40]
+    if said is None and goes_on(text):
+        said = text[:40]  # the prompt's sentence continued, not answered
     if said is None:
         said = mojibake(text)
         if said is not None and r.question and ASKS_ENCODING.search(r.question) is not None:

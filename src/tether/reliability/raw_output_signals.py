@@ -166,8 +166,32 @@ def empty_completion(text: str) -> str | None:
 _WORD_CHAR = re.compile(r"[^\W_]")
 
 
+# ... or a lead-in, then the block opened on a line of its own (in any case: "<Thinking>") and
+# never closed: the reply stops inside its reasoning ("I'll provide an overview of writing
+# JavaScript.\n\n<Thinking>\nI'll break it down into ...").
+_LATE_OPENER = re.compile(r"\n[ \t]*<(think|thinking|reasoning)>[ \t]*\n", re.I)
+
+
+def opened_late(text: str) -> bool:
+    """Whether a reasoning block opens on a line of its own after the reply's first line and
+    never closes (`_LATE_OPENER`); cheap: a substring test first."""
+    if ">\n" not in text or not (
+        "hink" in text or "HINK" in text or "EASONING>" in text or "easoning>" in text
+    ):
+        return False
+    if "`" in text:
+        return False  # (a writer showing the tags in code)
+    opened = list(_LATE_OPENER.finditer(text))
+    if not opened:
+        return False
+    last = opened[-1]
+    return f"</{last.group(1).lower()}>" not in text[last.end() :].lower()
+
+
 def reasoning_only(text: str) -> str | None:
     """The reply is only a reasoning block (the answer after it empty or never written)."""
+    if opened_late(text):
+        return "reasoning opened, never closed"
     if "think" not in text[:12] and "reason" not in text[:12] and "think" not in text[-14:]:
         return None
     if "`" in text:

@@ -66,6 +66,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     announced: "Shrunk them. Now let me write the document."),
                     under_way (the work said started, its progress to be shown
                     elsewhere: "started fixing the issue! You can monitor the progress here"),
+                    under_way_quoting (that placeholder with the task quoted after it:
+                    "I'm starting to work on it ... Original issue description: > ..."),
                     declines_as_ai (a task declined for being an AI: "As an AI language
                     model, I cannot write this chapter."),
                     answer_unfilled (its answer format unfilled: "[your answer here]"),
@@ -73,6 +75,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     bodyless_function (the asked function's docstring and no code under it),
                     headings_only (a report's headings and nothing under them: "# Assessment
                     No: 4" then "## Date: ..."),
+                    typed_tool_call (a tool's call typed as text, its JSON arguments in a
+                    tag of its name: "<run_terminal_cmd>\n{...}\n</run_terminal_cmd>"),
                     code_declined (no code, a refusal, where code was asked),
                     code_announced (code introduced as there and only prose: "The
                     following is a bash script that will ..."),
@@ -373,6 +377,7 @@ from tether.reliability.trace_signals import (
 from tether.reliability.tracker_signals import own_trial, tracker_act, wishes, wonders
 from tether.reliability.transform_signals import transform_meta
 from tether.reliability.troubleshooting_signals import cause_and_fix
+from tether.reliability.typed_call_signals import typed_tool_call
 from tether.reliability.unfinished_signals import (
     ends_mid_clause,
     stops_mid_code,
@@ -467,6 +472,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     stub_code,
     bodyless_function,
     outline_signals.headings_only,
+    typed_tool_call,
     code_declined,
     code_announced,
     talk_for_code,

@@ -407,7 +407,16 @@ def under_way(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         begun = _STARTED.search(sentence)
         if begun is None or _FINDING.search(sentence) or ":" in sentence[begun.end() :]:
             return ()  # a finding or a report beside it ("I started fixing X: the tests pass")
-    return (Signal("under_way", w["under_way"], started.group(0)[:60]),)
+    found = Signal("under_way", w["under_way"], started.group(0)[:60])
+    if _QUOTES_TASK.search(r.text, len(first)) is None:
+        return (found,)
+    # the rest only quotes the task: the answer signals read in it are not the agent's words
+    return (found, Signal("under_way_quoting", w["under_way_quoting"], "the task quoted"))
+
+
+# The task quoted after the placeholder, introduced by a line of its own ("Original issue
+# description:" and the issue in a quote block): what it says is the asker's, not the agent's.
+_QUOTES_TASK = re.compile(r"\n[^\n>]{1,60}:[ \t]*\n(?:[ \t]*\n)*[ \t]*>")
 
 
 # A thanks for the task, the only other sentence a placeholder has ("Thanks for assigning

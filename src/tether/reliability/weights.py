@@ -81,6 +81,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "announces_only": 2.2,  # only the work announced for this turn ("Let me check the logs:")
     "ends_announcing": 1.8,  # ... or a short report ending on the next step ("Now let me ...")
     "under_way": 4.0,  # ... or said started, its progress to be shown elsewhere (a placeholder)
+    "under_way_quoting": 4.0,  # ... its placeholder followed by the task quoted (not its words)
+    "typed_tool_call": 6.0,  # a tool call typed as text, nothing ran (outweighs its report)
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
     "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
