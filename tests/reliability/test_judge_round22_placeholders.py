@@ -37,10 +37,11 @@ CAUGHT = (
 )
 
 LEFT = (
-    # answers about mocks and test doubles
+    # answers about mocks and test doubles (asked what a test checks: to "Write a unit test",
+    # this sentence with no code is talk in place of the test, round 40's `talk_for_code`)
     (
         "The test asserts that the mock response is returned when the server is stubbed.",
-        "Write a unit test that checks the mock response is returned.",
+        "What does the unit test in tests/test_client.py check?",
     ),
     (
         "모의 응답은 테스트용 가짜 데이터로, 실제 API 없이 화면을 개발할 때 씁니다.",

@@ -168,9 +168,11 @@ LEFT = (
         'I\'m unable to identify or diagnose conditions from images. However, the appearance may resemble radiographic features such as "bamboo spine," which is commonly associated with ankylosing spondylitis.\n\nAnswer: I',
         DESCRIBE,
     ),
-    # a judge's verdict on a reply that was only "… read more" (allenlu2009/mt_bench)
+    # a judge's verdict on a reply that was only "… read more" (allenlu2009/mt_bench), with the
+    # rating MT-Bench parsed out of the stored text ("[[1]]") put back: a reply that stops at
+    # "Rating:" leaves the asked rating blank (round 40's `verdict_left_blank`)
     (
-        "The assistant's response is incomplete, as it only contains the phrase \"… read more,\" which suggests that the full content is missing. Because the response does not provide any actual travel details, descriptions of cultural experiences, or highlights of attractions, it fails to meet the user's request for an engaging travel blog post. The lack of content means it does not offer helpful, relevant, or detailed information, nor does it demonstrate creativity or depth. Therefore, the response cannot be considered useful or satisfactory in its current form.\n\nRating:",
+        "The assistant's response is incomplete, as it only contains the phrase \"… read more,\" which suggests that the full content is missing. Because the response does not provide any actual travel details, descriptions of cultural experiences, or highlights of attractions, it fails to meet the user's request for an engaging travel blog post. The lack of content means it does not offer helpful, relevant, or detailed information, nor does it demonstrate creativity or depth. Therefore, the response cannot be considered useful or satisfactory in its current form.\n\nRating: [[1]]",
         "Rate the response on a scale of 1 to 10.",
     ),
 )

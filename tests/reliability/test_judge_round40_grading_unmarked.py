@@ -186,3 +186,16 @@ def test_a_refusal_of_harm_at_length_passes() -> None:
 def test_a_coding_answer_is_not_read_as_a_grade() -> None:
     failure, names = hand("# Fix\n\nThe parser now skips blank lines; the test passes.", TASK)
     assert not failure and "headings_only" not in names, names
+
+
+def test_a_rationale_that_stops_at_its_rating_label_is_caught() -> None:
+    """allenlu2009/mt_bench stored this judgment with its "[[1]]" parsed out (an answer in the
+    corpus, round 38's test gives it back its rating): as a live reply it stops where the asked
+    rating should be."""
+    text = (
+        "The assistant's response is incomplete, as it only contains the phrase \"… read more,\" "
+        "which suggests that the full content is missing. Therefore, the response cannot be "
+        "considered useful or satisfactory in its current form.\n\nRating:"
+    )
+    failure, names = hand(text, "Rate the response on a scale of 1 to 10.")
+    assert failure and "verdict_left_blank" in names, names

@@ -54,6 +54,9 @@ _OPENERS = (
     "<|action_start|>",  # InternLM
     "<functioncall",  # Glaive's function-calling format (`<functioncall> {"name": ...}`)
 )
+# The tags among them that are the markup's own name, not a tool's (`<tool_call>`): a call in
+# one is read here, where the request's tools are known, not as a tool's call typed as text.
+MARKUP_TAGS = frozenset(o[1:-1] for o in _OPENERS if re.fullmatch(r"<[a-z_]+>", o))
 _OTHER_OPENERS = (
     "[TOOL_CALLS]",  # Mistral
     "to=functions.",  # gpt-oss (harmony)

@@ -6,8 +6,8 @@ around the call's arguments as a JSON object, on lines of their own ("<run_termi
 "command": "npm run dev", ...}\\n</run_terminal_cmd>"), and go on as if they had run ("I've
 started both servers in the background"). The client shows the markup as text and nothing ran:
 whatever the reply reports after it is not done. A writer who shows a call's format sets it in a
-code fence; a fenced call is left alone. (A call in a request that offered the tool is
-`tool_markup.lost_tool_call`'s.)
+code fence; a fenced call is left alone. (A call in a model's own call markup, `<tool_call>` and
+its kind, is `tool_markup.lost_tool_call`'s, which knows whether the request offered tools.)
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ import orjson
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.text_shape import FENCED_BLOCK
+from tether.reliability.tool_markup import MARKUP_TAGS
 
 # A call's arguments are a few lines, not a document.
 CALL_BODY_CHARS = 3000
-# A tag of a tool's name (snake_case: `run_terminal_cmd`, `tool_call`) on its own line, a JSON
+# A tag of a tool's name (snake_case: `run_terminal_cmd`, `read_file`) on its own line, a JSON
 # object on the lines under it, and the same tag closed on its own line.
 _TYPED_CALL = re.compile(
     rf"^[ \t]*<([a-z]+(?:_[a-z]+)+)>[ \t]*\n([ \t]*\{{.{{0,{CALL_BODY_CHARS}}}?\}})[ \t]*\n"
@@ -39,11 +40,13 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def typed_call(text: str) -> str | None:
     """The name of the first tool whose call is typed as text outside a code fence (its
-    arguments a JSON object), or None."""
+    arguments a JSON object; not a call markup's own tag, `MARKUP_TAGS`), or None."""
     if "}\n" not in text or "</" not in text:
         return None
     bare = FENCED_BLOCK.sub("\n", text) if "```" in text else text
     for m in _TYPED_CALL.finditer(bare):
+        if m.group(1) in MARKUP_TAGS:
+            continue
         try:
             arguments = orjson.loads(m.group(2))
         except orjson.JSONDecodeError:
