@@ -124,6 +124,55 @@ PLAIN_ZH = (
     "\u6539\u52a8\uff0c\u5982\u9700\u8c03\u6574\u914d\u8272\u53ef\u4ee5\u76f4\u63a5\u4fee"
     "\u6539\u90a3\u4e2a\u6587\u4ef6\u3002"
 )
+# A reply in Chinese of ~1.4 KB (600 characters) with no failure word, and its first
+# paragraph (~190 characters): a short reply that is not ASCII gets every module's precheck
+# (`clearing.MAY_FIRE`) before it is cleared.
+PLAIN_ZH_1K = (
+    "\u95ee\u9898\u51fa\u5728 `CacheSto"
+    "re.get_or_load"
+    "` \u91cc\uff1a\u4e24\u4e2a\u4efb\u52a1\u540c\u65f6\u6ca1\u6709\u547d\u4e2d"
+    "\u7f13\u5b58\u65f6\uff0c\u90fd\u4f1a\u53bb\u8c03\u7528\u52a0\u8f7d\u51fd\u6570\uff0c"
+    "\u540e\u5199\u5165\u7684\u90a3\u4e00\u6b21\u628a\u5148\u5199\u5165\u7684\u503c\u8986"
+    "\u76d6\u6389\u4e86\uff0c\u6240\u4ee5\u6d4b\u8bd5\u91cc\u8bfb\u5230\u7684\u5bf9\u8c61"
+    "\u6709\u4e00\u534a\u7684\u6982\u7387\u4e0d\u662f\u540c\u4e00\u4e2a\u3002\u6211\u7684"
+    "\u6539\u6cd5\u662f\u7ed9\u6bcf\u4e2a\u952e\u52a0\u4e00\u628a\u5f02\u6b65\u9501\uff1a"
+    "\u7b2c\u4e00\u4e2a\u4efb\u52a1\u62ff\u5230\u9501\u4ee5\u540e\u52a0\u8f7d\u5e76\u5199"
+    "\u5165\uff0c\u5176\u4f59\u4efb\u52a1\u7b49\u9501\u91ca\u653e\u540e\u76f4\u63a5\u8bfb"
+    "\u53d6\u7f13\u5b58\u91cc\u7684\u503c\u3002\u9501\u653e\u5728\u4e00\u4e2a\u6309\u952e"
+    "\u7d22\u5f15\u7684\u5b57\u5178\u91cc\uff0c\u52a0\u8f7d\u5b8c\u6210\u540e\u5c31\u4ece"
+    "\u5b57\u5178\u4e2d\u5220\u6389\uff0c\u8fd9\u6837\u5b57\u5178\u4e0d\u4f1a\u968f\u7740"
+    "\u952e\u7684\u6570\u91cf\u4e00\u76f4\u53d8\u5927\u3002\n\n\u6539\u52a8\u7684"
+    "\u6587\u4ef6\uff1a\n- `cache/s"
+    "tore.py`\uff1a\u65b0\u589e `_"
+    "locks` \u5b57\u5178\u548c `_l"
+    "ock_for(key)` "
+    "\u65b9\u6cd5\uff0c`get_or_loa"
+    "d` \u5728\u52a0\u8f7d\u524d\u5148\u83b7\u53d6\u8fd9\u4e2a\u952e\u7684"
+    "\u9501\uff0c\u62ff\u5230\u9501\u540e\u518d\u67e5\u4e00\u6b21\u7f13\u5b58\uff0c\u5df2"
+    "\u7ecf\u6709\u503c\u5c31\u76f4\u63a5\u8fd4\u56de\u3002\n- `t"
+    "ests/test_stor"
+    "e.py`\uff1a\u65b0\u589e\u4e00\u4e2a\u6d4b\u8bd5\uff0c\u7528"
+    "\u4e8c\u5341\u4e2a\u5e76\u53d1\u4efb\u52a1\u8bfb\u540c\u4e00\u4e2a\u952e\uff0c\u65ad"
+    "\u8a00\u52a0\u8f7d\u51fd\u6570\u53ea\u88ab\u8c03\u7528\u4e00\u6b21\uff0c\u5e76\u4e14"
+    "\u6240\u6709\u4efb\u52a1\u62ff\u5230\u7684\u662f\u540c\u4e00\u4e2a\u5bf9\u8c61\u3002"
+    "\n\n\u9a8c\u8bc1\uff1a`pytest -"
+    "q tests/test_s"
+    "tore.py` \u5168\u90e8\u901a\u8fc7\uff0c"
+    "\u6211\u628a\u65b0\u6d4b\u8bd5\u8fde\u7eed\u8dd1\u4e86\u4e24\u767e\u6b21\uff0c\u7ed3"
+    "\u679c\u90fd\u4e00\u81f4\uff1b\u6574\u4e2a\u6d4b\u8bd5\u5957\u4ef6\u4e5f\u901a\u8fc7"
+    "\u4e86\uff0c`mypy --stri"
+    "ct` \u548c `ruff ch"
+    "eck` \u6ca1\u6709\u62a5\u544a\u3002\n\n\u8fd8\u9700"
+    "\u8981\u4f60\u51b3\u5b9a\u7684\u4e00\u70b9\uff1a\u73b0\u5728\u9501\u53ea\u5728\u5355"
+    "\u4e2a\u8fdb\u7a0b\u5185\u6709\u6548\uff0c\u5982\u679c\u4ee5\u540e\u8981\u5728\u591a"
+    "\u4e2a\u8fdb\u7a0b\u4e4b\u95f4\u5171\u4eab\u7f13\u5b58\uff0c\u9700\u8981\u6362\u6210"
+    "\u57fa\u4e8e\u6587\u4ef6\u6216\u8005\u6570\u636e\u5e93\u7684\u9501\uff0c\u5230\u65f6"
+    "\u5019\u6211\u53ef\u4ee5\u518d\u8865\u4e0a\u3002\u53e6\u5916\uff0c\u52a0\u8f7d\u51fd"
+    "\u6570\u672c\u8eab\u5982\u679c\u5f88\u6162\uff0c\u7b49\u5f85\u7684\u4efb\u52a1\u4f1a"
+    "\u4e00\u8d77\u7b49\u5b83\u5b8c\u6210\uff0c\u8fd9\u662f\u9884\u671f\u7684\u884c\u4e3a"
+    "\uff0c\u4e5f\u6b63\u662f\u8fd9\u6b21\u4fee\u6539\u60f3\u8981\u7684\u6548\u679c\u3002"
+)
+PLAIN_ZH_MID = PLAIN_ZH_1K[: PLAIN_ZH_1K.index("\n")]
 ANSWER_800 = (
     "The test failed about half the time because of a race in `CacheStore.get_or_load`: two "
     "tasks that missed the cache together both ran the loader, and the second write replaced "
@@ -258,6 +307,8 @@ CASES = [
     Case("2 KB answer, no counts", ANSWER, False, None),
     Case("300 B answer with failure words, counts=", ANSWER_300, True, None, WORDS_TARGET_US),
     Case("Chinese answer, no failure word, counts=", PLAIN_ZH, True, None, WORDS_TARGET_US),
+    Case("Chinese, 190 chars, no failure word, counts=", PLAIN_ZH_MID, True, None, WORDS_TARGET_US),
+    Case("Chinese ~1.4 KB, no failure word, counts=", PLAIN_ZH_1K, True, None, WORDS_TARGET_US),
     Case("800 B answer with failure words, counts=", ANSWER_800, True, None, WORDS_TARGET_US),
     Case("1.4 KB answer with failure words, counts=", ANSWER_1400, True, None, WORDS_TARGET_US),
     # a failure text gets a full reading of every signal: rare, and followed by a retry
