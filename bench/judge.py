@@ -124,6 +124,36 @@ PLAIN_ZH = (
     "\u6539\u52a8\uff0c\u5982\u9700\u8c03\u6574\u914d\u8272\u53ef\u4ee5\u76f4\u63a5\u4fee"
     "\u6539\u90a3\u4e2a\u6587\u4ef6\u3002"
 )
+# A reply in Chinese of ~1 KB (~360 characters) with no failure word, and its first
+# paragraph (~160 characters, PLAIN_ZH and one more sentence): a reply that is not ASCII
+# is cleared after every module's precheck (`clearing.MAY_FIRE`) has found nothing.
+PLAIN_ZH_MID = PLAIN_ZH + (
+    "\u73b0\u5728\u9501\u53ea\u5728\u5355\u4e2a\u8fdb\u7a0b\u5185\u6709\u6548\uff0c\u5982"
+    "\u679c\u4ee5\u540e\u8981\u5728\u591a\u4e2a\u8fdb\u7a0b\u4e4b\u95f4\u5171\u4eab\u7f13"
+    "\u5b58\uff0c\u9700\u8981\u6362\u6210\u57fa\u4e8e\u6587\u4ef6\u6216\u8005\u6570\u636e"
+    "\u5e93\u7684\u9501\uff0c\u5230\u65f6\u5019\u6211\u53ef\u4ee5\u518d\u8865\u4e0a\u3002"
+)
+PLAIN_ZH_1K = PLAIN_ZH_MID + (
+    "\n\n"
+    "\u4e3b\u9898\u7684\u9ed8\u8ba4\u503c\u8ddf\u968f\u7cfb\u7edf\u8bbe\u7f6e\uff0c\u7528"
+    "\u6237\u5728\u8bbe\u7f6e\u9875\u9009\u8fc7\u4e00\u6b21\u4e4b\u540e\u5c31\u4ee5\u7528"
+    "\u6237\u7684\u9009\u62e9\u4e3a\u51c6\u3002"
+    "\u989c\u8272\u5217\u8868\u6309\u540d\u79f0\u6392\u5e8f\uff0c\u65b0\u52a0\u7684\u4e24"
+    "\u79cd\u989c\u8272\u653e\u5728\u6700\u540e\uff0c\u65e7\u7684\u540d\u79f0\u90fd\u4fdd"
+    "\u7559\u4e86\u4e0b\u6765\uff0c\u5df2\u6709\u7684\u9875\u9762\u4e0d\u7528\u4fee\u6539"
+    "\u3002"
+    "\u90ae\u4ef6\u6a21\u677f\u8bfb\u53d6\u540c\u4e00\u4efd\u5217\u8868\uff0c\u6240\u4ee5"
+    "\u9875\u9762\u548c\u90ae\u4ef6\u91cc\u7684\u989c\u8272\u4f1a\u4fdd\u6301\u4e00\u81f4"
+    "\u3002"
+    "\u4e24\u4e2a\u65b0\u6d4b\u8bd5\u5206\u522b\u68c0\u67e5\u4fdd\u5b58\u540e\u7684\u4e3b"
+    "\u9898\u5728\u5237\u65b0\u9875\u9762\u540e\u4ecd\u7136\u751f\u6548\uff0c\u4ee5\u53ca"
+    "\u90ae\u4ef6\u6a21\u677f\u4f7f\u7528\u7684\u989c\u8272\u548c\u9875\u9762\u76f8\u540c"
+    "\u3002"
+    "\u5982\u679c\u4f60\u60f3\u628a\u914d\u8272\u5f00\u653e\u7ed9\u7528\u6237\u81ea\u5df1"
+    "\u7f16\u8f91\uff0c\u6211\u53ef\u4ee5\u5728\u8bbe\u7f6e\u9875\u518d\u52a0\u4e00\u4e2a"
+    "\u7f16\u8f91\u533a\u57df\uff0c\u628a\u5217\u8868\u4fdd\u5b58\u5230\u7528\u6237\u7684"
+    "\u914d\u7f6e\u91cc\u3002"
+)
 ANSWER_800 = (
     "The test failed about half the time because of a race in `CacheStore.get_or_load`: two "
     "tasks that missed the cache together both ran the loader, and the second write replaced "
@@ -258,6 +288,8 @@ CASES = [
     Case("2 KB answer, no counts", ANSWER, False, None),
     Case("300 B answer with failure words, counts=", ANSWER_300, True, None, WORDS_TARGET_US),
     Case("Chinese answer, no failure word, counts=", PLAIN_ZH, True, None, WORDS_TARGET_US),
+    Case("Chinese, 160 chars, no failure word, counts=", PLAIN_ZH_MID, True, None, WORDS_TARGET_US),
+    Case("Chinese ~1 KB, no failure word, counts=", PLAIN_ZH_1K, True, None, WORDS_TARGET_US),
     Case("800 B answer with failure words, counts=", ANSWER_800, True, None, WORDS_TARGET_US),
     Case("1.4 KB answer with failure words, counts=", ANSWER_1400, True, None, WORDS_TARGET_US),
     # a failure text gets a full reading of every signal: rare, and followed by a retry

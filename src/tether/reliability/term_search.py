@@ -55,6 +55,11 @@ class TermSearch:
     def words_may_hold(self, text: str) -> bool:
         return True
 
+    def word_terms_may_hold(self, text: str) -> bool:
+        """False when no word term can match in `text` (the terms that start with a sign
+        may still): a check before the search of the word terms after a gap."""
+        return True
+
     def search(self, text: str) -> re.Match[str] | None:
         if text.isascii():
             return self._first_ascii(text) if self.may_hold(text) else None
@@ -76,7 +81,7 @@ class TermSearch:
         m = self.ascii.match(text)
         if m is not None:
             return m
-        word = after_gap.search(text)
+        word = after_gap.search(text) if self.word_terms_may_hold(text) else None
         start = word.start(1) if word is not None else len(text) + 1
         sign = self._signs.search(text) if self._signs is not None else None
         if sign is not None and sign.start() < start:
