@@ -193,7 +193,7 @@ def test_a_rationale_that_stops_at_its_rating_label_is_caught() -> None:
     corpus, round 38's test gives it back its rating): as a live reply it stops where the asked
     rating should be."""
     text = (
-        "The assistant's response is incomplete, as it only contains the phrase \"… read more,\" "
+        'The assistant\'s response is incomplete, as it only contains the phrase "… read more," '
         "which suggests that the full content is missing. Therefore, the response cannot be "
         "considered useful or satisfactory in its current form.\n\nRating:"
     )
