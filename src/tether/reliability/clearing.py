@@ -189,8 +189,9 @@ def read_whole(request: Request | None, text: str = "") -> bool:
     judge's request (its long rationale may lack the verdict, in words no failure vocabulary
     has) and to one that asks for a commit message (a chat turn in the message's place has no
     failure word); a short one to a request that fixes its reply's form (a line without the
-    label or the number asked has no failure word either), or to one for code (talk in its
-    place has none). Each request is read once
+    label or the number asked has no failure word either), to one for a title or a rewritten
+    query (chatter in its place has none), or to one for code (talk in its place has none).
+    Each request is read once
     (`once.last_asked`)."""
     if grading_request(request) or commit_request(request):
         return True
