@@ -387,8 +387,12 @@ def test_no_source_straddles_the_split() -> None:
 # 417. Round 39 joined (705 texts: LLM test generators', query rewriters' and title
 # generators', a doc-translation pipeline's, graders' of student work and README generators'
 # stored outputs; 264 answers in the tune part): judge/34 on the grown part 426; with eng214 to
-# eng223 merged (judge/35): hand 614, retrained: 401.
-TUNE_FALSE_ALARMS_AT_MOST = 401
+# eng223 merged (judge/35): hand 614, retrained: 401. Round 40 joined (869 texts: operations
+# explainers', conversation compaction summaries, web-scraping extractions, subtitle
+# translations, code conversions and quiz generators' outputs; 295 answers in the tune part):
+# judge/35 on the grown part 403; with eng225 to eng231 merged (judge/36): hand 614, retrained:
+# 399.
+TUNE_FALSE_ALARMS_AT_MOST = 399
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -737,8 +741,13 @@ TUNE_FALSE_ALARMS_AT_MOST = 401
 # and announcements, chat titles that are refusals or chatter, translations refused, graders'
 # provider errors, README cells holding HTTP notices): judge/34 on the grown part 1,936; with
 # ten branches merged (judge/35): hand 1,829 (13,040 of 14,869), retrained: 1,849 (13,020
-# caught).
-TUNE_MISSES_AT_MOST = 1849
+# caught). Round 40 joined (869 texts, 208 failures in the tune part: provider errors shown as
+# an ops explanation, compaction errors stored as the summary, NA-filled extractions, refusals
+# and notes written into subtitles, code conversions refused or cut, quizzes never written):
+# judge/35 on the grown part 1,950; with seven branches merged (judge/36): hand 1,797 (13,280 of
+# 15,077), retrained: 1,820 (13,257 caught); a call in a model's own markup left to
+# lost_tool_call (no tools offered: nothing lost): hand 1,798, retrained 1,821.
+TUNE_MISSES_AT_MOST = 1821
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
