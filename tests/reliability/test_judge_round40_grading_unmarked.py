@@ -199,3 +199,11 @@ def test_a_rationale_that_stops_at_its_rating_label_is_caught() -> None:
     )
     failure, names = hand(text, "Rate the response on a scale of 1 to 10.")
     assert failure and "verdict_left_blank" in names, names
+
+
+def test_a_verdict_word_with_its_reason_under_the_label_is_given() -> None:
+    """A "Verdict:" label, then "Correct: ..." on the next line: the verdict given with its
+    reason, not the label left blank before the next field's."""
+    text = "Verdict:\nCorrect: the student names both causes and explains how each one works."
+    failure, names = hand(text, GRADER)
+    assert not failure and "verdict_left_blank" not in names, names

@@ -140,6 +140,26 @@ LEFT = (
         "without changing the original one.",
         "Write a python function that sorts a list in descending order.",
     ),
+    # a text about a program asked, not the program: a docstring, a commit message, a summary
+    (
+        "Return the items of the list in descending order, leaving the original list as it was.",
+        "Write a docstring for the function below.",
+    ),
+    (
+        "Add descending sort helper\n\nThe helper returns a new list sorted from largest to "
+        "smallest and leaves its input unchanged.",
+        "Generate a commit message for the implementation below.",
+    ),
+    (
+        "The script reads the log file, counts the requests per hour and prints the busiest "
+        "hour with its count.",
+        "Write a short summary of the script below.",
+    ),
+    (
+        "Unit tests check one small piece of code at a time, so a failure points straight at "
+        "the piece that broke.",
+        "Write a blog post about unit tests.",
+    ),
 )
 
 

@@ -57,7 +57,7 @@ from tether.reliability import (
     typed_call_signals,
     unfinished_signals,
 )
-from tether.reliability.code_talk_signals import TALK_CHARS, code_request
+from tether.reliability.code_talk_signals import code_request, may_talk
 from tether.reliability.commit_message_signals import commit_request
 from tether.reliability.error_objects import CODE_WORD
 from tether.reliability.form_signals import form_request
@@ -199,6 +199,6 @@ def read_whole(request: Request | None, text: str = "") -> bool:
         request
     ):
         return True
-    if len(text) <= TALK_CHARS and code_request(request):
+    if may_talk(text) and code_request(request):
         return True  # (talk in place of the asked code has no failure word either)
     return len(text) <= form_signals.FORM_CHARS and form_request(request)

@@ -46,13 +46,13 @@ def code_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text
     if len(text) > DECLINED_CHARS or "```" in text or not demands_code(r.raw_question):
         return ()
-    said = declined(r.low)
+    said = declines_code(r.low)
     if said is None or program_lines(text)[0]:
         return ()
     return (Signal("code_declined", w["code_declined"], said.strip()[:60]),)
 
 
-def declined(low: str) -> str | None:
+def declines_code(low: str) -> str | None:
     """The words in which a reply (lower-cased) declines: its opening apologizes or is unable,
     or it disclaims as an AI model (in English or another language); None when it does not."""
     m = _DECLINES.search(low[:OPENING_CHARS]) or _DISCLAIMS.search(low[:DISCLAIMER_CHARS])

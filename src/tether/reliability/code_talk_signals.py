@@ -21,21 +21,33 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.messages import Request
-from tether.reliability.code_declined_signals import declined
+from tether.reliability.code_declined_signals import declines_code
 from tether.reliability.once import last_asked
 from tether.reliability.program_signals import program_lines
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.stub_code_signals import asks_code
 
 # Talk in place of code is a paragraph or three; a longer reply has done some work.
-TALK_CHARS = 1500
+CODE_TALK_CHARS = 1500
 # A reply of fewer words is no talk (a label, a verdict, a stray token: other signals' texts).
 TALK_WORDS = 4
 # A mark of code in a line: a backtick, a brace, a semicolon, an assignment, a call, a path, a
 # shell's pipe or variable, a tag.
 _CODE_MARKS = re.compile(r"[`{}=;$|<>\\]|\w\(|/\w")
-# A word of a sentence (for `TALK_WORDS`).
+# A word of a sentence (for `TALK_WORDS`), counted in the reply's head.
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
+WORDS_HEAD_CHARS = 200
+
+
+def may_talk(text: str) -> bool:
+    """Whether `text` may be talk in place of code: short, no mark of code, a few words. The
+    clearing asks this before it reads a reply to a code request whole (a reply with code in it
+    is cleared as any other)."""
+    return (
+        len(text) <= CODE_TALK_CHARS
+        and _CODE_MARKS.search(text) is None
+        and len(_WORD.findall(text[:WORDS_HEAD_CHARS])) >= TALK_WORDS
+    )
 
 
 @last_asked
@@ -51,11 +63,9 @@ def talk_for_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The request asks for code in the imperative (`asks_code`) and the reply is a few
     sentences with no mark of code in them, and no refusal (`code_declined`'s)."""
     text = r.text
-    if len(text) > TALK_CHARS or r.after_tools or _CODE_MARKS.search(text) is not None:
+    if r.after_tools or not may_talk(text) or not asks_code(r.raw_question):
         return ()
-    if len(_WORD.findall(text[:200])) < TALK_WORDS or not asks_code(r.raw_question):
-        return ()
-    if program_lines(text)[0] or declined(r.low) is not None:
+    if program_lines(text)[0] or declines_code(r.low) is not None:
         return ()
     first = text.split("\n", 1)[0]
     return (Signal("talk_for_code", w["talk_for_code"], first[:60]),)

@@ -60,10 +60,13 @@ _VERDICT = re.compile(
 
 
 # A verdict's label followed by nothing of its own: blanks to fill ("Rating: $______$"), the
-# end, or on a later line the next field's label or a remark of the form ("Score:\n\n\n
-# Rationale:", "Rating: \n\n(Please provide just the score ...)"): the form echoed unfilled.
+# end, or on a later line the next field's label, itself unfilled, or a remark of the form
+# ("Score:\n\n\nRationale:", "Rating: \n\n(Please provide just the score ...)"): the form
+# echoed unfilled. A word with its reason on the next line is the verdict given ("Verdict:\n
+# Correct: the student names both causes").
+_BLANK = r"[ \t$*]*(?:_{2,}[ \t$*]*)?"
 _BLANK_VALUE = re.compile(
-    r"[ \t$*]*(?:_{2,}[ \t$*]*)?(?:\n\s*(?:(?:#+[ \t]*)?[A-Za-z][\w ]{0,20}:|\()|\s*\Z)"
+    rf"{_BLANK}(?:\n\s*(?:(?:#+[ \t]*)?[A-Za-z][\w ]{{0,20}}:{_BLANK}$|\()|\s*\Z)", re.M
 )
 
 

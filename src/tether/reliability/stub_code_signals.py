@@ -72,10 +72,11 @@ _DEMANDS_CODE = re.compile(
 # Where in the request its imperative is looked for (a code file quoted after it is long).
 ASK_CHARS = 4000
 # The imperative that asks for code: at a sentence's or a clause's start, or after a polite
-# opening ("please", "can you"), a verb of making, then (within a clause) its object: a program
+# opening ("please", "can you"), a verb of making, then within four words its object: a program
 # ("a python function", "the script", "Java code") or its tests ("a test file", "unit tests",
-# "pytest tests for"). A bare "code" or "class" is not one: "Generate QR codes", "a class
-# schedule".
+# "pytest tests for"). A bare "code" or "class" is not one ("Generate QR codes", "a class
+# schedule"), nor a text about a program ("Write a docstring for the function", "a summary of
+# the script", "a blog post about unit tests": no "of", "about", "on", "for" before the object).
 _LANGUAGE = (
     r"(?:python|java|javascript|typescript|go|golang|rust|c|c\+\+|c#|ruby|php|kotlin|swift"
     r"|scala|bash|shell|sql|perl|haskell|lua|julia|dart|elixir|powershell)"
@@ -84,7 +85,7 @@ _ASKS_CODE = re.compile(
     r"(?:^|[.!?:,;]\s+|\n\s*|\b(?:please|kindly|can\s+you|could\s+you|would\s+you|now|then"
     r"|and)\s+)"
     r"(?:write|provide|generate|create|produce|give\s+me|implement|complete|develop)\b"
-    r"[^.\n?!]{0,50}?\b(?:"
+    r"(?:\s+(?:me|us))?(?:\s+(?!(?:of|about|on|for|describing|explaining)\b)[\w+#-]+){0,4}?\s+(?:"
     # its tests
     r"unit\s+tests?|test\s+(?:file|case|suite|class|code|function|method|script)s?"
     r"|(?:junit|pytest|jest|go|rspec|unit)\s+tests?|tests\s+for"

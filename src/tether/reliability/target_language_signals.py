@@ -3,17 +3,18 @@
 
 A pipeline asks a model to translate a document into a language by its code ("mo", "tl",
 "sr-ME"), chunk by chunk, and writes every reply into the file. When the model does not know
-the code, its reply is a question back where the rendering should be: "It seems you want the
-text translated into "mo." Could you clarify what "mo" refers to?", "I'm sorry, but I can't
-translate into "mo" as it is not a recognized language code. Please specify the language.", or
+the code, its reply is a question back where the rendering should be ("I'm sorry, but I can't
+translate into "mo" as it is not a recognized language code. Please specify the language."), or
 the source left as it was and such a note after it ("(Note: "mo" is not a recognized language
 code. Could you please clarify which language "mo" refers to?)"). The committed artifact holds
 talk about the target where its text should be.
 
 Read where the reply quotes the target and says it is unknown or asks what it means (the words
 are data: `judge_signals.json`, `target_questioned`, `{code}` standing for the quoted target),
-asks the requester back (clarify, specify, a question mark), and names the transform
-("translat"); the whole reply short, or its last line after a body. Left alone: a request that
+asks the requester back (clarify, specify, let me know), speaks of a language (`keys`:
+"language", "语言") and names the transform ("translat"); the whole reply short, or its last
+line after a body. ("Could you clarify what "mo" refers to?" alone, with no word for a language,
+is not read.) Left alone: a request that
 asks a question itself and no transform ("What is the language code "mo"?": the reply answers
 it), and one that holds such a line (its rendering says it too). A question back about which
 language, to a request that named none, says no target and is `transform_meta`'s to weigh.

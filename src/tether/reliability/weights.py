@@ -102,7 +102,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "disclaims_medium": 2.0,  # only "I can't see the image", an apology, an offer
     "medium_unseen": 3.5,  # it opens "I can't see the image", then guesses or talks around it
     "declines_task": 1.3,  # only a refusal of the task, its reasons, an offer of other help
-    "declines_at_length": 0.3,  # ... per sentence of it past two (its prose is the refusal's)
+    "declines_at_length": 0.3,  # ... per sentence past two, five at most (prose is the refusal's)
     "lectures_instead": 2.0,  # a moral refusal and a lecture, none of the work done
     "lecture_clause": 0.5,  # ... and per clause of it (its prose counted back)
     "writes_next_items": 3.0,  # the exam's next question items written on past the answer
