@@ -17,10 +17,10 @@ from tether.reliability.judge import DEFAULT_CONFIG, judge
 from tether.reliability.mojibake_signals import script_soup
 
 LEXICON = DEFAULT_CONFIG.lexicon
-_APOS = talk_only_signals._APOS
+APOSTROPHE = talk_only_signals.APOSTROPHE
 # The announcement precheck until round 40: one alternation, tried at every position.
 _OLD_MAY_ANNOUNCE = re.compile(
-    rf"let me|{_APOS}ll\b|\bi will|\bwe will|going to|proceed|\bi{_APOS}m |\bi am |we{_APOS}re"
+    rf"let me|{APOSTROPHE}ll\b|\bi will|\bwe will|going to|proceed|\bi{APOSTROPHE}m |\bi am |we{APOSTROPHE}re"
     rf"|we are|in progress|:\s*$|{talk_only_signals._ASKS_TO}|if you"
     r"|我(?:去|来|现在|马上|这就|先|开始|将|会|要)|让我|겠습니다|ます"
 )

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.messages import Request
+from tether.reliability.asked import last_user_text
 from tether.reliability.code_declined_signals import declines_code
 from tether.reliability.once import last_asked
 from tether.reliability.program_signals import program_lines
@@ -55,7 +56,7 @@ def code_request(request: Request | None) -> bool:
     """Whether the last user message of `request` asks for code (`asks_code`): its replies that
     are short are read, not cleared unread (talk in place of code has no failure word)."""
     assert request is not None  # (`last_asked` reads None as False)
-    question = next((m.text_content for m in reversed(request.messages) if m.role == "user"), "")
+    question = last_user_text(request)
     return asks_code(question)
 
 

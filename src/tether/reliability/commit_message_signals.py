@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.messages import Request
+from tether.reliability.asked import instructions
 from tether.reliability.once import last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 
@@ -85,9 +86,7 @@ def commit_request(request: Request | None) -> bool:
     """Whether the request asks for a commit message (a long reply to it is read, not cleared
     unread: a chat turn in the message's place has no failure word)."""
     assert request is not None  # (`last_asked` reads None as False)
-    system = [m for m in request.messages if m.role == "system"]
-    user = next((m for m in reversed(request.messages) if m.role == "user"), None)
-    for m in (*system, *([user] if user is not None else [])):
+    for m in instructions(request):
         text = m.text_content[: ASKED_WITHIN if m.role == "system" else QUESTION_CHARS]
         if "ommit" in text and asks_commit_message(text.lower()):
             return True

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from tether.messages import Request
+from tether.reliability.asked import last_user_text
 from tether.reliability.once import last_asked
 from tether.reliability.question_signals import offered_labels
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
@@ -93,7 +94,7 @@ def form_request(request: Request | None) -> bool:
     """Whether the request fixes its reply's form (a reply to it is read, not cleared unread:
     a line without the form has no failure word)."""
     assert request is not None  # (`last_asked` reads None as False)
-    question = next((m.text_content for m in reversed(request.messages) if m.role == "user"), "")
+    question = last_user_text(request)
     return any(fixed_form(question[:QUESTION_CHARS]))
 
 

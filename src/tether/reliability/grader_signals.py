@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from tether.messages import Request
+from tether.reliability.asked import last_user_text
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.once import last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
@@ -99,7 +100,7 @@ def grading_request(request: Request | None) -> bool:
     demands a verdict's form (a long reply to it is read, not cleared unread)."""
     assert request is not None  # (`last_asked` reads None as False)
     system = " ".join(m.text_content for m in request.messages if m.role == "system")
-    question = next((m.text_content for m in reversed(request.messages) if m.role == "user"), "")
+    question = last_user_text(request)
     return _grading(system, question)
 
 

@@ -80,14 +80,14 @@ def _words(key: str) -> str:
 # making a sentence of an announcement ("Understood.", "Approved.", "收到").
 _ACKS = _words("acknowledgements")
 # An apostrophe, typed or typeset: "I'll", "I’ll".
-_APOS = "['\u2019]"
+APOSTROPHE = "['\u2019]"
 # What an agent does to a task: "let me check", "I'll read", "I'm running ... now".
 _VERBS = _words("work_verbs")
 _GERUNDS = _words("work_gerunds")
 # The first person future after "I" or "we": "I'll", "we will", "I'm going to".
 _WILL = (
-    rf"(?:{_APOS}ll| will| shall| am going to|{_APOS}m going to| are going to"
-    rf"|{_APOS}re going to)"
+    rf"(?:{APOSTROPHE}ll| will| shall| am going to|{APOSTROPHE}m going to| are going to"
+    rf"|{APOSTROPHE}re going to)"
 )
 # The step words that may stand between the future and the verb: "I'll now first read ...".
 _STEP = r"(?: now| first| then| next| also| just| quickly| immediately| start by| begin by"
@@ -95,7 +95,7 @@ _STEP += r"| go ahead and| proceed to)*"
 # Asking leave to do the work: "Would you like me to proceed?", "Shall I also add tests?".
 _ASKS_TO = r"(?:would you like (?:me|us) to|do you want (?:me|us) to|shall (?:i|we))"
 # Work offered on the user's word: "If you want, I can ...", "If you'd prefer, we could ...".
-_IF_YOU_WANT = rf"if you(?:{_APOS}d)? (?:want|like|prefer|wish)"
+_IF_YOU_WANT = rf"if you(?:{APOSTROPHE}d)? (?:want|like|prefer|wish)"
 # Terminal wrapping: a line broken inside a sentence, its rest indented.
 _WRAPPED = re.compile(r"\n[ \t]+(?=\S)")
 
@@ -118,9 +118,9 @@ def _talk_sentences(low: str) -> list[str]:
 ACCEPTANCE_CHARS = 80
 
 _ACCEPTING = (
-    rf"(?:i can do that|i can help(?: with that)?|i(?:{_APOS}d| would) be (?:happy|glad) to"
+    rf"(?:i can do that|i can help(?: with that)?|i(?:{APOSTROPHE}d| would) be (?:happy|glad) to"
     rf"(?: help)?|i{_WILL} do (?:it|that|my best)|let me do that|happy to help|here you go"
-    rf"|i(?:{_APOS}m| am) on it)"
+    rf"|i(?:{APOSTROPHE}m| am) on it)"
 )
 _ACCEPTS = re.compile(
     rf"(?:(?:{_ACKS})[,.!]*\s*)?{_ACCEPTING}[.!]*(?:\s*[\U0001F600-\U0001F64F\u263a])?",
@@ -253,7 +253,7 @@ _ANNOUNCE_WORDS = (
     "ます",
 )
 _BOUNDED_CORES = ("'ll", "\u2019ll", "i will", "we will", "i'm ", "i\u2019m ", "i am ")
-_ANNOUNCE_BOUNDED = re.compile(rf"{_APOS}ll\b|\bi will|\bwe will|\bi{_APOS}m |\bi am ")
+_ANNOUNCE_BOUNDED = re.compile(rf"{APOSTROPHE}ll\b|\bi will|\bwe will|\bi{APOSTROPHE}m |\bi am ")
 _ANNOUNCE_ZH = re.compile(r"我(?:去|来|现在|马上|这就|先|开始|将|会|要)")
 
 

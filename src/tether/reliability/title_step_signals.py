@@ -26,9 +26,11 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.messages import Request
+from tether.reliability.asked import instructions
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.once import last_asked
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.talk_only_signals import APOSTROPHE
 
 # A lead-in or a narrated task is a line; a title step's stand-in a few words.
 TALK_CHARS = 120
@@ -41,7 +43,6 @@ NOT_GIVEN_CHARS = 400
 # A title is a few words; a reply longer than this to a title request is a sentence.
 TITLE_WORDS = 15
 
-_APOS = r"['\u2019]"
 # What a rewrite step puts out: a title, a name, a summary, a rewritten query or prompt.
 _ARTEFACT = (
     r"(?:title|headline|name|file ?name|summary|label|tags?|rewrite|rewritten (?:query|prompt)"
@@ -50,18 +51,18 @@ _ARTEFACT = (
 _ACK = r"(?:(?:sure|ok(?:ay)?|certainly|of course|alright|yes|absolutely)\W+)?"
 # "Here is a title for the conversation", "Sure, here's a good title": the lead-in, nothing after.
 _LEAD_IN_ONLY = re.compile(
-    rf"^\W*{_ACK}here(?:{_APOS}s| is| are) (?:(?:a|an|the|my|your|some) )?"
+    rf"^\W*{_ACK}here(?:{APOSTROPHE}s| is| are) (?:(?:a|an|the|my|your|some) )?"
     rf"(?:[\w-]+ ){{0,3}}?{_ARTEFACT}"
     r"(?: (?:for|of) (?:the|this|your|that) [\w-]+(?: [\w-]+)?)?\W*$"
 )
 # "Here's a thinking process: 1. **Analyze User Input:**", "Here is Thinking Process ,".
-_THINKING_LEAD = re.compile(rf"^\W*here(?:{_APOS}s| is) (?:(?:a|the|my) )?thinking process\b")
+_THINKING_LEAD = re.compile(rf"^\W*here(?:{APOSTROPHE}s| is) (?:(?:a|the|my) )?thinking process\b")
 # The task narrated: "The user wants a title", "I need to generate a title for this
 # conversation", "The assistant should summarize this", "Let me summarize the request".
 _NARRATED = re.compile(
     r"^\W*(?:the user (?:wants|is asking(?: for)?|asked(?: for)?|asks(?: for)?|would like"
     r"|requests|is requesting|needs)|i need to|i (?:have|am going) to|i should"
-    rf"|the assistant (?:should|needs to|must|wants to)|let me|i{_APOS}ll|i will)"
+    rf"|the assistant (?:should|needs to|must|wants to)|let me|i{APOSTROPHE}ll|i will)"
     r" (?:(?:generate|write|create|come up with|produce|provide|give|make|suggest|think of"
     r"|figure out|pick|choose)(?: you)? )?(?:(?:an?|the|a good|a short|a concise) )?"
     r"(?:titles?|summari[sz]e|summary|rewrite|rephrase|reformulate|names?|labels?|headline)\b"
@@ -158,7 +159,7 @@ _ONLY = re.compile(
 )
 # A chat turn where the title was to be: the speaker talking, a refusal, a finding announced.
 _CHAT_TURN = re.compile(
-    rf"^\W*(?:i(?:{_APOS}m|{_APOS}ll|{_APOS}ve|{_APOS}d)?|sorry|unfortunately|as an ai"
+    rf"^\W*(?:i(?:{APOSTROPHE}(?:m|ll|ve|d))?|sorry|unfortunately|as an ai"
     r"|sure|certainly|of course|absolutely|here(?:'s|\u2019s| is) (?:a|an|the|my|your) \w+"
     r"|here(?:'s|\u2019s| is) what|let me|okay so|ok so|the user|based on|i can)\b"
 )
@@ -189,6 +190,4 @@ def title_request(request: Request | None) -> bool:
     its last user message (a short reply to it is read, not cleared unread: a chat turn in the
     title's place has no failure word)."""
     assert request is not None  # (`last_asked` reads None as False)
-    system = [m for m in request.messages if m.role == "system"]
-    user = next((m for m in reversed(request.messages) if m.role == "user"), None)
-    return any(asks_title_only(m.text_content) for m in (*system, *([user] if user else [])))
+    return any(asks_title_only(m.text_content) for m in instructions(request))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from tether.reliability.lexicon import alternation
 from tether.reliability.reply import Reply
 
 # A subtitle team's or broadcaster's credit, in the languages Whisper writes them: the line's
@@ -152,7 +153,7 @@ def _mark_test(marks: tuple[str, ...]) -> Callable[[str], bool]:
     alone = tuple(m for m in ascii_marks if m not in grouped)
     # (in a text that is not ASCII, every mark at once: a scan a mark cost ~6 us on 200
     # characters of Chinese, where the engine skips to the marks' first characters)
-    every = re.compile("|".join(re.escape(m) for m in sorted(marks, key=len, reverse=True)))
+    every = re.compile(alternation(marks))  # (the marks are lower-case, as `low` is)
 
     def holds(low: str) -> bool:  # (loops: a generator cost ~0.1 us a mark more)
         if not low.isascii():
