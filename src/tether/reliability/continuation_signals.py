@@ -38,6 +38,10 @@ REQUEST_LEAST = 16
 MORE_PROMPTS = 2
 PROMPTS_SHARE = 0.6
 _UNIT = re.compile(r"(?<=[.?!\u3002\uff1f\uff01])\s+|\n+")
+# The head whose lines and sentences are read for their openings; a unit ends at a space (a
+# head with none is one unit).
+OPENINGS_READ = 4000
+_SPACE = re.compile(r"\s")
 
 
 def _opening(question: str) -> str:
@@ -201,7 +205,7 @@ def _openings(text: str) -> list[str]:
     too short for one skipped on its length before it is split; ~2 us of ~5 on 1,400
     characters)."""
     out: list[str] = []
-    for unit in _UNIT.split(text[:4000].lower()):
+    for unit in _UNIT.split(text[:OPENINGS_READ].lower()):
         if len(unit) < REQUEST_LEAST:
             continue  # (its words joined are no longer)
         words = unit.split()
@@ -224,6 +228,8 @@ def may_continue(text: str) -> bool:
     # tried at every position, ~3 us on a middle-length answer)
     if (":" in head or "\uff1a" in head) and _QUESTION_LABEL.search(head) is not None:
         return True
+    if _SPACE.search(text, 0, OPENINGS_READ) is None:
+        return False  # (one unit, no two openings: Chinese or Japanese without a line break)
     openings = _openings(text)
     return len(openings) > len(set(openings)) + MORE_PROMPTS - 1
 

@@ -43,6 +43,7 @@ from tether.reliability.refusal_grammar import (
 from tether.reliability.refusal_signals import refused_by_name
 from tether.reliability.rendering_signals import script_of
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.text_shape import split_sentences
 
 _DATA: Mapping[str, Any] = SHIPPED.get("task_declined", {})
 
@@ -216,15 +217,16 @@ def declined(r: Reply) -> str | None:
     return said
 
 
-# A refusal's sentences: every one of them read as a refusal, an apology, a reason or an offer.
-_SENTENCE_END = re.compile(r"[.!?\u3002\uff01\uff1f]+\s*")
-# A refusal this many sentences long is said at length; its sentences past these few count.
+# A refusal this many sentences long is said at length; its sentences past these few count
+# (every one of them read as a refusal, an apology, a reason or an offer).
 _BRIEF_SENTENCES = 2
 _LENGTH_COUNTED = 5
 
 
 def _sentence_count(text: str) -> int:
-    return sum(1 for part in _SENTENCE_END.split(text) if part.strip())
+    """The refusal's sentences, split as every reading splits them (`split_sentences`: a stop
+    before a space, a CJK stop, a line break; not the dot of `4.1` or a "?" inside quotes)."""
+    return sum(1 for part in split_sentences(text) if part.strip())
 
 
 def declines_task(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -18,18 +18,29 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from tether.messages import Request
 from tether.reliability.asked import last_user_text
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.once import last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 
+# The words of a grader's request and of its verdict (`grader` in judge_signals.json).
+_DATA: Mapping[str, Any] = SHIPPED.get("grader", {})
+
+
+def _words(field: str) -> str:
+    """The words of `field` as an alternation."""
+    return alternation(_DATA.get(field, ()))
+
+
+_WORKS = _words("graded_works")
 # The request frames an answer for judgment, or demands a judge's verdict form.
 _GRADING = re.compile(
     r"[\[<]\|?the (?:start|end) of (?:the )?(?:assistant(?: [ab12])?|reference)['\u2019]?s? "
     r"(?:answer|response|conversation)|"
-    r"\bact as an? (?:impartial|fair|expert|strict) (?:judge|grader|evaluator)\b|"
+    rf"\bact as an? (?:{_words('judge_manners')}) (?:{_words('judge_roles')})\b|"
     r"\[\[(?:rating|score|a|b|c|a>b|a=b|true|false)\]\]|"
     r"\b(?:output|give|provide|state) your final verdict\b|"
     r"\brate the (?:response|answer)s? on a scale\b|"
@@ -37,8 +48,8 @@ _GRADING = re.compile(
     # to the student's response", "rate the response according to the scoring rubric"
     r"\byou are an? (?:[\w-]+ ){0,3}grader\b|"
     r"\bassign an? (?:score|grade) to the (?:student['\u2019]?s['\u2019]? )?"
-    r"(?:response|answer|essay)|"
-    r"\b(?:rate|grade|score) the (?:student['\u2019]?s['\u2019]? )?(?:response|answer|essay)s? "
+    rf"(?:{_WORKS})|"
+    rf"\b(?:rate|grade|score) the (?:student['\u2019]?s['\u2019]? )?(?:{_WORKS})s? "
     r"(?:according to|using|based on|against) the (?:scoring |grading )?rubric\b",
     re.IGNORECASE,
 )
@@ -46,16 +57,15 @@ _GRADING = re.compile(
 # A verdict in any form a judge writes it.
 _VERDICT = re.compile(
     r"\[\[[^\[\]\n]{1,16}\]\]|"
-    r"\b(?:rating|score|grade|verdict|decision|winner|preference|judg(?:e)?ment)\b"
+    rf"\b(?:{_words('verdict_labels')})\b"
     r"[\"'*\]\s]*[:=]|"
     # a heading over the verdict: "# Rating\n\n2"
     r"^#+[ \t]*(?:rating|score|grade)[ \t]*\n\s*\d|"
     r"\b\d{1,3}(?:\.\d+)?\s*/\s*10{1,2}\b|"
     # a mark out of a maximum ("8 out of 10", "seven out of ten"); not a scale named alone
     # ("the ratings are out of 10", a summary of the judged answer's own ratings)
-    r"\b(?:\d{1,3}(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten)\W{0,3}"
-    r"out of (?:10|ten|5|five|100)\b|"
-    r"评分|得分|打分|分数|评级|判定|점수|평점|판정",
+    rf"\b(?:\d{{1,3}}(?:\.\d+)?|{_words('count_words')})\W{{0,3}}"
+    rf"out of (?:{_words('out_of')})\b|" + _words("verdict_words"),
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -122,7 +132,7 @@ def unrated_judgment(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # The two answers a pairwise judge compares, named as it names them ("Assistant A",
 # "Response B", "어시스턴트 A", "助手A").
-_SIDE_NAMES = ("Assistant ", "assistant ", "Response ", "response ", "어시스턴트 ", "助手")
+_SIDE_NAMES = tuple(str(name) for name in _DATA.get("sides", ()))
 
 
 def _side_names(side: str) -> tuple[str, ...]:

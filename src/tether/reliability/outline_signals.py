@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.reply import Reply, Signal
 
 # A frame of headings is a few short lines.
@@ -23,9 +23,11 @@ _HEADINGS = 2
 # A Markdown heading's line: its marks at the line's start, then its words.
 _HEADING = re.compile(r"#{1,6}[ \t]+\S")
 # A request answered by headings: an outline, titles, a table of contents, section names.
+# (its words, `outline` in judge_signals.json: ASCII ones whole words, the others anywhere)
+_ASKS_WORDS = [str(word) for word in SHIPPED.get("outline", {}).get("asks_headings", ())]
 _ASKS_HEADINGS = re.compile(
-    r"\b(?:headings?|headers?|outline|titles?|table of contents|toc|sections?)\b|"
-    r"标题|大纲|目录|見出し|タイトル|목차|제목|заголов",
+    rf"\b(?:{alternation(w for w in _ASKS_WORDS if w.isascii())})\b"
+    rf"|{alternation(w for w in _ASKS_WORDS if not w.isascii())}",
 )
 
 

@@ -47,10 +47,13 @@ DURATION = re.compile(
     re.I,
 )
 # An emoticon or a kaomoji a persona signs its line with ("=(((", ">_<", "(>ω<)", "(*/ω*)"),
-# its brackets and signs are a face, no markup or code of a task. A bracket with a letter or a
-# digit inside is no face ("(1)", "(a|b)").
+# its brackets (ASCII or full-width) and signs are a face, no markup or code of a task. A
+# bracket with a Latin letter or a digit of any script inside is no face ("(1)", "(a|b)",
+# "(１時間に６０回)"), nor one around a word of another script, two letters in a row ("(메시지
+# 없음\)", "(`流异常中断`)"): a face's letters stand alone among its signs ("ω" in "(>ω<)").
 EMOTICON = re.compile(
-    r"[(\uff08][^A-Za-z0-9()\uff08\uff09\n]{1,12}[)\uff09]"
+    r"[(\uff08](?![^)\uff09\n]{0,11}?(?:\d|[^\W\d_]{2}))"
+    r"[^A-Za-z0-9()\uff08\uff09\n]{1,12}[)\uff09]"
     r"|(?<!\w)(?:[>^=T;xXoOuU-][_.\u03c9][<^=T;xXoOuU-]|[=:;]-?[()\[\]DPp/\\|<>]+|<3|\^\^)(?!\w)"
 )
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.reply import Reply, Signal
 
 # A stub is a skeleton: its echoed signature and docstring are a screen or two.
@@ -59,12 +59,20 @@ _FRAME = re.compile(
 # A comment, or a placeholder in angle or square brackets where the code goes ("<complete
 # function code goes here>", "[insert code here]": read as a comment, `_PLACEHOLDER_COMMENT`).
 _COMMENT = re.compile(r"(?:#|//|/\*)\s*(.*)|<([^<>]{4,80})>|\[([^\[\]]{4,80})\]")
+# The words of a request for code (`code_request` in judge_signals.json).
+_DATA: Mapping[str, Any] = SHIPPED.get("code_request", {})
+
+
+def _words(field: str) -> str:
+    """The words of `field` as an alternation, a space between two words read as any spaces."""
+    return alternation(_DATA.get(field, ())).replace(r"\ ", r"\s+")
+
+
 # A request that demands code (`demands_code`): a function to complete (its signature in the
 # request), or to write one ("Write a python function ...", "Implement the method ...").
 _DEMANDS_CODE = re.compile(
     r"^[ \t]*(?:async\s+)?def\s+\w+\s*\(|^[ \t]*(?:export\s+)?function\s+\w+\s*\("
-    r"|\b(?:write|implement|complete|create|code|generate)\b[^.\n]{0,40}?"
-    r"\b(?:function|method|program|script|class)\b"
+    rf"|\b(?:{_words('demand_verbs')})\b[^.\n]{{0,40}}?\b(?:{_words('demand_nouns')})\b"
     # (code of a task, not code as a skill: "can you write code?" asks what the model can do)
     r"|\b(?:write|generate)\b[^.\n]{0,20}?\bcode\s+(?:that|to|for|which)\b",
     re.M | re.I,
@@ -77,31 +85,22 @@ ASK_CHARS = 4000
 # "pytest tests for"). A bare "code" or "class" is not one ("Generate QR codes", "a class
 # schedule"), nor a text about a program ("Write a docstring for the function", "a summary of
 # the script", "a blog post about unit tests": no "of", "about", "on", "for" before the object).
-_LANGUAGE = (
-    r"(?:python|java|javascript|typescript|go|golang|rust|c|c\+\+|c#|ruby|php|kotlin|swift"
-    r"|scala|bash|shell|sql|perl|haskell|lua|julia|dart|elixir|powershell)"
-)
+_LANGUAGE = rf"(?:{_words('languages')})"
 _ASKS_CODE = re.compile(
     r"(?:^|[.!?:,;]\s+|\n\s*|\b(?:please|kindly|can\s+you|could\s+you|would\s+you|now|then"
     r"|and)\s+)"
-    r"(?:write|provide|generate|create|produce|give\s+me|implement|complete|develop)\b"
-    r"(?:\s+(?:me|us))?(?:\s+(?!(?:of|about|on|for|describing|explaining)\b)[\w+#-]+){0,4}?\s+(?:"
+    rf"(?:{_words('make_verbs')})\b"
+    rf"(?:\s+(?:me|us))?(?:\s+(?!(?:{_words('not_objects')})\b)[\w+#-]+){{0,4}}?\s+(?:"
     # its tests
-    r"unit\s+tests?|test\s+(?:file|case|suite|class|code|function|method|script)s?"
-    r"|(?:junit|pytest|jest|go|rspec|unit)\s+tests?|tests\s+for"
+    + _words("tests")
     # a program, with its article or its language
-    rf"|(?:a|an|the)\s+(?:{_LANGUAGE}\s+)?(?:function|method|program|script|snippet"
-    rf"|implementation)|{_LANGUAGE}\s+(?:code|function|program|script|class)"
+    + rf"|(?:a|an|the)\s+(?:{_LANGUAGE}\s+)?(?:{_words('programs')})"
+    rf"|{_LANGUAGE}\s+(?:{_words('language_programs')})"
     r")\b",
     re.I,
 )
 # A request about the skeleton itself: a stub, a template, an abstract method, `pass`.
-_ASKS_SKELETON = re.compile(
-    r"\b(?:stubs?|skeleton|scaffold\w*|boilerplate|template|placeholder|abstract|interface"
-    r"|empty\s+(?:function|method|class|body)|pass\s+statement|notimplemented\w*"
-    r"|todo)",
-    re.I,
-)
+_ASKS_SKELETON = re.compile(rf"\b(?:{_words('skeleton')})", re.I)
 _DOCSTRING = ('"""', "'''")
 # A docstring's line this long, found in the request, is the request's docstring echoed.
 ECHOED_LINE_CHARS = 20

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from tether.messages import Request
 from tether.reliability.asked import instructions
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation, typographic
 from tether.reliability.once import last_asked
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.talk_only_signals import APOSTROPHE
@@ -43,12 +44,18 @@ NOT_GIVEN_CHARS = 400
 # A title is a few words; a reply longer than this to a title request is a sentence.
 TITLE_WORDS = 15
 
+# The words of the shapes (`title_step` in judge_signals.json).
+_DATA: Mapping[str, Any] = SHIPPED.get("title_step", {})
+
+
+def _words(field: str) -> str:
+    """The words of `field` as an alternation, each with either apostrophe."""
+    return alternation(typographic(_DATA.get(field, ())))
+
+
 # What a rewrite step puts out: a title, a name, a summary, a rewritten query or prompt.
-_ARTEFACT = (
-    r"(?:title|headline|name|file ?name|summary|label|tags?|rewrite|rewritten (?:query|prompt)"
-    r"|query|prompt|caption)s?"
-)
-_ACK = r"(?:(?:sure|ok(?:ay)?|certainly|of course|alright|yes|absolutely)\W+)?"
+_ARTEFACT = rf"(?:{_words('artefacts')})s?"
+_ACK = rf"(?:(?:{_words('acknowledgements')})\W+)?"
 # "Here is a title for the conversation", "Sure, here's a good title": the lead-in, nothing after.
 _LEAD_IN_ONLY = re.compile(
     rf"^\W*{_ACK}here(?:{APOSTROPHE}s| is| are) (?:(?:a|an|the|my|your|some) )?"
@@ -60,43 +67,28 @@ _THINKING_LEAD = re.compile(rf"^\W*here(?:{APOSTROPHE}s| is) (?:(?:a|the|my) )?t
 # The task narrated: "The user wants a title", "I need to generate a title for this
 # conversation", "The assistant should summarize this", "Let me summarize the request".
 _NARRATED = re.compile(
-    r"^\W*(?:the user (?:wants|is asking(?: for)?|asked(?: for)?|asks(?: for)?|would like"
-    r"|requests|is requesting|needs)|i need to|i (?:have|am going) to|i should"
-    rf"|the assistant (?:should|needs to|must|wants to)|let me|i{APOSTROPHE}ll|i will)"
-    r" (?:(?:generate|write|create|come up with|produce|provide|give|make|suggest|think of"
-    r"|figure out|pick|choose)(?: you)? )?(?:(?:an?|the|a good|a short|a concise) )?"
-    r"(?:titles?|summari[sz]e|summary|rewrite|rephrase|reformulate|names?|labels?|headline)\b"
+    rf"^\W*(?:{_words('narrators')}) (?:(?:{_words('narrated_verbs')})(?: you)? )?"
+    r"(?:(?:an?|the|a good|a short|a concise) )?"
+    rf"(?:{_words('narrated_tasks')})\b"
     r"(?: (?:for|of|about|from|the|this|that|your|it)\b[^.!?:,\n]{0,40})?[.!]?\s*$"
 )
 # ... or the conversation described where its title was to be: "The conversation is about
 # cooking", "Based on the conversation, this is about cooking.", "The title for this chat is
 # unclear" (an answer to "What is this chat about?", `_ASKS_ABOUT`).
+_CONVERSATION = _words("conversation")
 _DESCRIBED = re.compile(
-    r"^\W*(?:(?:the|this) (?:conversation|chat|transcript) (?:is|was|seems to be) (?:about|unclear"
-    r"|empty)\b|based on (?:the|this) (?:conversation|chat|transcript),"
-    r"|the title (?:for|of) (?:the|this) (?:conversation|chat) is\b)[^.!?:\n]{0,60}[.!]?\s*$"
+    rf"^\W*(?:(?:the|this) (?:{_CONVERSATION}) (?:is|was|seems to be) (?:about|unclear"
+    rf"|empty)\b|based on (?:the|this) (?:{_CONVERSATION}),"
+    rf"|the title (?:for|of) (?:the|this) (?:{_CONVERSATION}) is\b)[^.!?:\n]{{0,60}}[.!]?\s*$"
 )
 _ASKS_ABOUT = re.compile(r"\babout\b|\bsummar|\bdescribe|\bwhat (?:is|was) (?:this|the)\b")
 # A title step's stand-in: "No Context", "Missing Context", "Unclear Request", "No Topic". (Not
 # "No information", "No details": an extraction's answer for a field the text lacks.)
 _PLACEHOLDER = re.compile(
-    r"^\W*(?:no|missing|insufficient|unclear|empty|unknown|undefined|untitled|vague|ambiguous"
-    r"|incomplete|not enough) (?:context|topic|request|conversation|chat|title|prompt)\W*$"
+    rf"^\W*(?:{_words('placeholder_leads')}) (?:{_words('placeholder_nouns')})\W*$"
 )
 # The words one of the shapes needs, for the cheap test.
-_MAY = (
-    "here",
-    "the user",
-    "i need",
-    "the assistant",
-    "let me",
-    "i'll",
-    "i will",
-    "i have",
-    "conversation",
-    "chat",
-    "transcript",
-)
+_MAY = tuple(str(word).lower() for word in _DATA.get("cheap_words", ()))
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -146,22 +138,20 @@ def placeholder_title(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A request for a title or a rewritten query and nothing else: "output ONLY the title: 2-6
 # words", "Generate a concise title", "Rewrite the user's query ... Return only the query".
 _ASKS_NAME = re.compile(
-    r"\b(?:generate|write|create|give|suggest|produce|output|return|respond with|reply with"
-    r"|come up with|provide)\b[^.\n]{0,40}?\b(?:title|headline|sidebar label)\b"
+    rf"\b(?:{_words('asks_verbs')})\b[^.\n]{{0,40}}?\b(?:{_words('asks_names')})\b"
 )
 _ASKS_TITLE = re.compile(
     _ASKS_NAME.pattern
-    + r"|\b(?:rewrite|reformulate|rephrase)\b[^.\n]{0,40}?\b(?:query|question|search)\b"
+    + rf"|\b(?:{_words('rewrite_verbs')})\b[^.\n]{{0,40}}?\b(?:{_words('rewrite_objects')})\b"
 )
 _ONLY = re.compile(
-    r"\bonly\b|\bjust the\b|\d+\s*(?:-|\u2013|to)\s*\d+ words|\b(?:short|concise|brief)\b"
-    r"|\b(?:at most|no more than|maximum|max\.?|under) \d+ (?:words|characters)\b"
+    rf"\b(?:{_words('only')})\b|\d+\s*(?:-|\u2013|to)\s*\d+ words"
+    rf"|\b(?:{_words('at_most')}) \d+ (?:words|characters)\b"
 )
 # A chat turn where the title was to be: the speaker talking, a refusal, a finding announced.
 _CHAT_TURN = re.compile(
-    rf"^\W*(?:i(?:{APOSTROPHE}(?:m|ll|ve|d))?|sorry|unfortunately|as an ai"
-    r"|sure|certainly|of course|absolutely|here(?:'s|\u2019s| is) (?:a|an|the|my|your) \w+"
-    r"|here(?:'s|\u2019s| is) what|let me|okay so|ok so|the user|based on|i can)\b"
+    rf"^\W*(?:{_words('chat_openers')}"
+    rf"|here(?:{APOSTROPHE}s| is) (?:a|an|the|my|your) \w+)\b"
 )
 
 
