@@ -45,6 +45,7 @@ from tether.reliability import (
     persona_signals,
     query_signals,
     setup_signals,
+    source_left_signals,
     step_limit_signals,
     stub_code_signals,
     support_signals,
@@ -102,6 +103,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
     grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
     talk_only_signals.may_accept,  # only an acceptance of the task ("Sure, I can do that!")
+    source_left_signals.may_fire,  # code left in its source language, or comments only
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
     bodyless_signals.may_fire,  # the asked function's docstring and no code under it
     outline_signals.may_fire,  # a report's headings alone ("# Assessment No: 4", "## Date:")

@@ -167,6 +167,15 @@ class Reply:
         return broken(self)
 
     @once
+    def untranslated(self) -> str | None:
+        """What shows the reply's code left in another language than its own (a Java program
+        in a ```python fence: `source_left_signals`), or None: then it is no program written
+        in its language, and the answer signals that read one do not count it."""
+        from tether.reliability.source_left_signals import untranslated_code  # (reads text)
+
+        return untranslated_code(self.text)
+
+    @once
     def ids(self) -> re.Match[str] | None:
         """The first id, request id or timestamp in the reply's head (read by two signals)."""
         return first_id(self.text[:3000].lower())

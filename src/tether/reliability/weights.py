@@ -85,6 +85,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "typed_tool_call": 6.0,  # a tool call typed as text, nothing ran (outweighs its report)
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
     "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
+    "code_untranslated": 5.0,  # code left in another language ("import java..." in ```python)
+    "code_comments_only": 4.0,  # every code block holds comments only ("// Translated code")
+    "escapes_only": 1.5,  # a string's escape codes alone ("\\u958b\\u3051"), never decoded
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
     "headings_only": 2.0,  # a report's headings alone, nothing under them ("# Assessment No: 4")
     "bodyless_function": 4.0,  # the asked function's docstring and no code (its prose counted back)

@@ -1,0 +1,139 @@
+"""Code left in its source form: a conversion that returned the code it was given, or a plan.
+
+Asked to translate a program from one language to another, a code model sometimes hands the
+source back: Java copied into a ```python fence ("import java.util.Scanner;", "public class
+p03042 {"), or Python with Java's operators and calls spliced in (`if a && b:` over
+`System.out.println(x);`). Neither is the asked program: it runs in neither language. Or it
+writes a plan and fences that hold only comments ("```java\\n// Translated code snippet\\n```"):
+the code is announced, none is written. Signals code_untranslated and code_comments_only.
+A text handed back as its escape codes ("\\u958b\\u3051\\u308d!" for "開けろ!") is a string's
+source form too, never its rendering: signal escapes_only.
+
+A real translation names the source's calls in its prose ("`System.out.println` becomes
+`print()`"), never in a Python block's statements; an answer's code block holds code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.lexicon import Lexicon
+from tether.reliability.reply import Reply, Signal
+
+# Past this size a reply is a program with its own parts, read by the program signals.
+SOURCE_CHARS = 6000
+# A fenced block with its label (an unclosed last one runs to the end).
+_FENCE = re.compile(r"```([\w+#-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
+_PYTHON_LABELS = frozenset(("python", "py", "python3"))
+# Statements of Java or C++ that no Python program holds (Jython imports Java without `;`).
+_C_FAMILY = re.compile(
+    r"^[ \t]*import[ \t]+java\.[\w.*]+;|\bSystem\.(?:out|err)\.print\w*\(|\bSystem\.in\b"
+    r"|\bpublic[ \t]+static[ \t]+void[ \t]+main\b|^[ \t]*(?:public[ \t]+)?class[ \t]+\w+[ \t]*\{"
+    r"|^[ \t]*#include[ \t]*<|\busing[ \t]+namespace[ \t]+std;|\bstd::c(?:out|in)\b",
+    re.M,
+)
+# Java's import of a package, with or without its `;`: one more sign beside another.
+_JAVA_IMPORT = re.compile(r"^[ \t]*import[ \t]+java\.", re.M)
+# A Python block's head: `if x:`, `for i in range(n):`, `else:` (no brace, no `;`).
+_PYTHON_HEAD = re.compile(r"^[ \t]*(?:(?:if|elif|while|for)\b[^\n{};]*|else[ \t]*):[ \t]*$", re.M)
+# Java's and C's operators and output call, which Python's syntax has not.
+_C_SPLICE = re.compile(r"&&|\|\||System\.out\.print")
+# A comment line of the languages code is fenced in (not a C preprocessor line, a shebang).
+_COMMENT = re.compile(r"[ \t]*(?://|/\*|#(?!include|define|pragma|!|\[)|--[ \t]|<!--)")
+
+
+def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
+    """The reply may hold code left in its source form or fences of comments only: not
+    cleared unread (literals only)."""
+    return len(text) <= SOURCE_CHARS and (
+        _may_be_untranslated(text)
+        or ("```" in text and ("//" in text or "#" in text))
+        or "\\u" in text
+    )
+
+
+def _may_be_untranslated(text: str) -> bool:
+    """(literals of `untranslated_code`'s readings, cheap on any reply)"""
+    return "System." in text or "import java" in text or "&&" in text or "||" in text
+
+
+def untranslated_code(text: str) -> str | None:
+    """What shows `text` to be code left in another language than its own: a Python-labelled
+    fence holding Java or C++ statements, or Python block heads with Java's operators spliced
+    in; None when its code is written in one language."""
+    if len(text) > SOURCE_CHARS or not _may_be_untranslated(text):
+        return None
+    if "```" in text:
+        for fence in _FENCE.finditer(text):
+            if fence.group(1).lower() not in _PYTHON_LABELS:
+                continue
+            body = fence.group(2)
+            found = [m.group(0).strip() for m in _C_FAMILY.finditer(body)]
+            if _JAVA_IMPORT.search(body) is not None and not any(
+                f.startswith("import") for f in found
+            ):
+                found.append("import java.")
+            if len(found) >= 2:
+                return "a python block in Java or C++: " + ", ".join(found[:3])
+    heads = _PYTHON_HEAD.findall(text)
+    if not heads:
+        return None
+    spliced = next((head.strip() for head in heads if _C_SPLICE.search(head)), None)
+    if spliced is not None:
+        return "a python head with a C operator: " + spliced[:60]
+    if "{" not in text:
+        call = next(
+            (
+                line.strip()
+                for line in text.splitlines()
+                if "System.out.print" in line and "`" not in line
+            ),
+            None,
+        )
+        if call is not None:
+            return "python blocks printing with Java: " + call[:60]
+    return None
+
+
+def code_untranslated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply's code is in another language than its own (`untranslated_code`)."""
+    said = r.untranslated
+    return (Signal("code_untranslated", w["code_untranslated"], said),) if said else ()
+
+
+def code_comments_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Every fenced block of the reply holds comment lines only, and there is at least one:
+    the code announced in its prose ("Here is the planned approach") was never written."""
+    text = r.text
+    if len(text) > SOURCE_CHARS or "```" not in text:
+        return ()
+    fences = _FENCE.findall(text)
+    if not fences:
+        return ()
+    comments = 0
+    for _, body in fences:
+        lines = [line for line in body.splitlines() if line.strip()]
+        if not lines or not all(_COMMENT.match(line) for line in lines):
+            return ()
+        comments += len(lines)
+    said = f"{len(fences)} code block(s) of {comments} comment line(s)"
+    return (Signal("code_comments_only", w["code_comments_only"], said),)
+
+
+# A string's escape codes ("\\u958b"), written out as text.
+_ESCAPE = re.compile(r"\\u[0-9a-fA-F]{4}")
+# Escape codes enough to spell a word.
+MIN_ESCAPES = 3
+
+
+def escapes_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a string's escape codes and nothing else a reader could read: no letter
+    outside them ("\\u30b5\\u30fc\\u30e2\\u30f3"), its text never decoded."""
+    text = r.text
+    if len(text) > SOURCE_CHARS or "\\u" not in text:
+        return ()
+    escapes = _ESCAPE.findall(text)
+    if len(escapes) < MIN_ESCAPES or any(c.isalpha() for c in _ESCAPE.sub("", text)):
+        return ()
+    return (Signal("escapes_only", w["escapes_only"], f"{len(escapes)} escape codes"),)
