@@ -76,7 +76,7 @@ def untranslated_code(text: str) -> str | None:
                 found.append("import java.")
             if len(found) >= 2:
                 return "a python block in Java or C++: " + ", ".join(found[:3])
-    heads = _PYTHON_HEAD.findall(text)
+    heads: list[str] = _PYTHON_HEAD.findall(text)
     if not heads:
         return None
     spliced = next((head.strip() for head in heads if _C_SPLICE.search(head)), None)

@@ -1,0 +1,105 @@
+"""Round 41 (engineer 234): output left in its source form (`source_left_signals`).
+
+- A code conversion that hands the source back: Java copied into a ```python fence, or Python
+  with Java's `&&` and `System.out.println` spliced in (`code_untranslated`); the program
+  signals do not count it as a program written (`source_code`, `rendered`).
+- A plan whose code blocks hold only comments ("```java\\n// Translated code snippet\\n```"):
+  the code announced, none written (`code_comments_only`).
+- A subtitle cue handed back as its escape codes ("\\\\u958b\\\\u3051\\\\u308d!"): `escapes_only`.
+A real translation, whose prose names the source's calls, passes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.judging import hand
+
+# mixed_llm_code_conversion_outputs (CodeMind, wizardcoder): the Java source in a python fence
+JAVA_IN_PYTHON = (
+    "\n```python\nimport java.util.Scanner;\n\npublic class p03042 {\n\n\tpublic static void "
+    "main(String[] args) {\n\t\tScanner sc = new Scanner(System.in);\n\t\tint S = sc.nextInt();"
+    "\n\t\tint yy = S / 100;\n\t\tint mm = S % 100;\n\n\t\tif(1 <= yy and yy <= 12):\n\t\t\t"
+    'if(1 <= mm and mm <= 12):\n\t\t\t\tSystem.out.println("AMBIGUOUS");\n\t\t\telse:\n\t\t\t\t'
+    'System.out.println("MMYY");\n\t\telse:\n\t\t\tif(1 <= mm and mm <= 12):\n\t\t\t\t'
+    'System.out.println("YYMM");\n\t\t\telse:\n\t\t\t\tSystem.out.println("NA");\n\t\t}\n\n\t}'
+    "\n\n}\n```<|endoftext|>\n"
+)
+JAVA_TO_PYTHON = (
+    "Translate the following java code to python and enclose your solution inside ```python```:"
+    "\n```\nimport java.util.Scanner;\n\npublic class p03042 {\n\tpublic static void main(String"
+    "[] args) {\n\t\tScanner sc = new Scanner(System.in);\n\t\tint S = sc.nextInt();\n\t}\n}\n```"
+)
+# ... (Rectifier, StarCoder, Python to Java): the Python source with Java's operators spliced in
+PYTHON_WITH_JAVA = (
+    "s = list(str(input()))\ns.sort()\nif s[0] == s[1] && s[0]!= s[2] && s[2] == s[3]:\n    "
+    'System.out.println("Yes");\nelse:\n    System.out.println("No");'
+)
+# ... (SemCoder): a plan, and a java fence holding one comment
+PLAN_WITH_COMMENT_FENCE = (
+    "To solve this problem, we need to translate the given Python code snippet into Java code. "
+    "Here is the planned approach:\n1. Translate the code snippet line by line, understanding "
+    "each part's functionality.\n2. Identify and handle any external libraries or dependencies."
+    "\n3. Implement the translated code in Java.\n\n```java\n// Translated code snippet\n```\n\n"
+    "This solution provides a step-by-step guide to translating the Python code snippet into "
+    "Java code.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "signal"),
+    [
+        (JAVA_IN_PYTHON, JAVA_TO_PYTHON, "code_untranslated"),
+        (PYTHON_WITH_JAVA, "", "code_untranslated"),
+        (PLAN_WITH_COMMENT_FENCE, "", "code_comments_only"),
+    ],
+)
+def test_code_left_in_its_source_form_is_caught(text: str, question: str, signal: str) -> None:
+    failure, names = hand(text, question) if question else hand(text)
+    assert failure, names
+    assert signal in names, names
+
+
+def test_a_translation_whose_prose_names_the_java_call_passes() -> None:
+    """A real Java-to-Python translation: `System.out.println` is named in its note, in
+    backticks, never a statement of the python block."""
+    text = (
+        "Here is the Java code translated to Python:\n\n```python\nS = int(input())\nyy = S // "
+        '100\nmm = S % 100\nif 1 <= yy <= 12:\n    print("AMBIGUOUS" if 1 <= mm <= 12 else '
+        '"MMYY")\nelse:\n    print("YYMM" if 1 <= mm <= 12 else "NA")\n```\n\nPython\'s '
+        "`print()` replaces `System.out.println`, and `input()` the `Scanner`."
+    )
+    failure, names = hand(text, JAVA_TO_PYTHON)
+    assert not failure, names
+    assert "code_untranslated" not in names, names
+
+
+def test_a_fence_with_code_under_its_comment_passes() -> None:
+    text = (
+        "Here is the Java version:\n\n```java\n// Translated code snippet\n"
+        "public class Main {\n    public static void main(String[] args) {\n"
+        '        System.out.println("Yes");\n    }\n}\n```'
+    )
+    failure, names = hand(text)
+    assert not failure, names
+    assert "code_comments_only" not in names, names
+
+
+# mixed_llm_subtitle_translation_outputs (gemini-srt-translator #33): a cue as escape codes
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("\\u958b\\u3051\\u308d!", "開けろ!"),
+        ("\\u30b5\\u30fc\\u30e2\\u30f3\\u30ca\\u30a4\\u30c8", "サーモンナイト"),
+    ],
+)
+def test_a_cue_handed_back_as_escape_codes_is_caught(text: str, cue: str) -> None:
+    failure, names = hand(text, cue)
+    assert failure, names
+    assert "escapes_only" in names, names
+
+
+def test_json_with_some_escapes_among_its_words_passes() -> None:
+    text = '{"title": "Caf\\u00e9 \\u2013 Men\\u00fc", "price": "\\u20ac12"}'
+    _, names = hand(text, "Extract the product as JSON.")
+    assert "escapes_only" not in names, names
