@@ -80,6 +80,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     code_declined (no code, a refusal, where code was asked),
                     code_untranslated (code left in its source language: Java in a
                     ```python fence), code_comments_only (code blocks of comments only),
+                    conversion_declined (no code, "I cannot translate Python code to Java"),
                     escapes_only (a string's escape codes alone: "\\u958b\\u3051"),
                     code_announced (code introduced as there and only prose: "The
                     following is a bash script that will ..."),
@@ -362,6 +363,7 @@ from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_left_signals import (
     code_comments_only,
     code_untranslated,
+    conversion_declined,
     escapes_only,
 )
 from tether.reliability.source_signals import cites_source, names_origin, third_party
@@ -481,6 +483,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     code_untranslated,
     code_comments_only,
     escapes_only,
+    conversion_declined,
     bodyless_function,
     outline_signals.headings_only,
     typed_tool_call,

@@ -6,6 +6,9 @@ p03042 {"), or Python with Java's operators and calls spliced in (`if a && b:` o
 `System.out.println(x);`). Neither is the asked program: it runs in neither language. Or it
 writes a plan and fences that hold only comments ("```java\\n// Translated code snippet\\n```"):
 the code is announced, none is written. Signals code_untranslated and code_comments_only.
+Or it says the conversion or the patch cannot be made ("I cannot translate Python code to Java
+code", "it is not possible to provide a direct translation", "I am unable to provide a valid
+diff") and gives none: signal conversion_declined.
 A text handed back as its escape codes ("\\u958b\\u3051\\u308d!" for "開けろ!") is a string's
 source form too, never its rendering: signal escapes_only.
 
@@ -19,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import Lexicon
+from tether.reliability.program_signals import program_lines
 from tether.reliability.reply import Reply, Signal
 
 # Past this size a reply is a program with its own parts, read by the program signals.
@@ -50,6 +54,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
         _may_be_untranslated(text)
         or ("```" in text and ("//" in text or "#" in text))
         or "\\u" in text
+        or (len(text) <= DECLINED_CHARS and _may_decline(low))
     )
 
 
@@ -137,3 +142,36 @@ def escapes_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(escapes) < MIN_ESCAPES or any(c.isalpha() for c in _ESCAPE.sub("", text)):
         return ()
     return (Signal("escapes_only", w["escapes_only"], f"{len(escapes)} escape codes"),)
+
+
+# A refusal with its reasons and advice is a screen at most; a longer reply did some work.
+DECLINED_CHARS = 2000
+_CONVERSION_WORKS = ("translat", "diff", "patch", "convert")
+_UNABLE_WORDS = ("able to", "cannot", "can't", "can not", "not possible", "ability", "feasible")
+# The speaker unable to make the conversion or the patch, or it said impossible: "I cannot
+# translate Python code", "I am unable to provide a valid diff", "it is not possible to provide
+# a direct translation" (the thing made is a diff, a patch, a translation, code).
+_DECLINES_CONVERSION = re.compile(
+    r"\b(?:i(?:'m| am)? (?:(?:not|un)able to|cannot|can't|can not|do not have the ability to"
+    r"|don't have the ability to)|(?:it is|it's) not (?:possible|feasible) to)"
+    r"\s+(?:\w+\s+){0,3}?(?:translate|convert|port|provide|generate|produce|create|give)\s+"
+    r"(?:you\s+)?(?:(?:a|an|the|any)\s+)?"
+    r"(?:(?:valid|compliant|direct|complete|working|meaningful|specific|simple|corrected)\s+)*"
+    r"(?:diff|patch|translation|java|python|c\+\+|code|fix|program)\b"
+)
+
+
+def _may_decline(low: str) -> bool:
+    """(literals of `conversion_declined`'s reading)"""
+    return any(w in low for w in _CONVERSION_WORKS) and any(w in low for w in _UNABLE_WORDS)
+
+
+def conversion_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply says the conversion or the patch cannot be made and holds no code: a refusal
+    and advice in place of the translated program or the diff."""
+    if len(r.text) > DECLINED_CHARS or "```" in r.text or not _may_decline(r.low):
+        return ()
+    said = _DECLINES_CONVERSION.search(r.low)
+    if said is None or program_lines(r.text)[0]:
+        return ()
+    return (Signal("conversion_declined", w["conversion_declined"], said.group(0)[:60]),)

@@ -87,6 +87,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
     "code_untranslated": 5.0,  # code left in another language ("import java..." in ```python)
     "code_comments_only": 4.0,  # every code block holds comments only ("// Translated code")
+    "conversion_declined": 4.5,  # no code and "I cannot translate ... code" (outweighs its advice)
     "escapes_only": 1.5,  # a string's escape codes alone ("\\u958b\\u3051"), never decoded
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
     "headings_only": 2.0,  # a report's headings alone, nothing under them ("# Assessment No: 4")
