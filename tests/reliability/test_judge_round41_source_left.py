@@ -143,3 +143,25 @@ def test_a_partial_translation_with_its_code_passes() -> None:
     )
     failure, names = hand(text)
     assert not failure, names
+
+
+# ... (CodeMind granite, wizardcoder; Fortran2Cpp CodeLlama): files never written
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        ("\n```<|endoftext|>\n", "fence_unwritten"),
+        ("\n```python\nimport\n", "fence_unwritten"),
+        ("// [COMPILE]\n// [OUTPUT]\n// [\n", "tags_only"),
+        ("[EXPECTED]\n[SKIP]\n[OUTPUT]\n[SKIP]\n[BACKEND]\n[SKIP]\n[SUMMARY]\n[", "tags_only"),
+    ],
+)
+def test_a_file_never_written_is_caught(text: str, signal: str) -> None:
+    failure, names = hand(text)
+    assert failure, names
+    assert signal in names, names
+
+
+def test_a_one_line_fence_of_code_and_a_tagged_answer_pass() -> None:
+    for text in ("```python\nimport os\n```", "[OUTPUT]\nThe tests pass: 12 of 12."):
+        failure, names = hand(text)
+        assert not failure, (text, names)

@@ -82,6 +82,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     ```python fence), code_comments_only (code blocks of comments only),
                     conversion_declined (no code, "I cannot translate Python code to Java"),
                     escapes_only (a string's escape codes alone: "\\u958b\\u3051"),
+                    fence_unwritten ("```python\nimport", a fence and a stop token),
+                    tags_only (lines of bracketed tags: "[EXPECTED]\n[SKIP]"),
                     code_announced (code introduced as there and only prose: "The
                     following is a bash script that will ..."),
                     talk_for_code (code asked in the imperative, words with no mark of
@@ -365,6 +367,8 @@ from tether.reliability.source_left_signals import (
     code_untranslated,
     conversion_declined,
     escapes_only,
+    fence_unwritten,
+    tags_only,
 )
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import placeholder, zero_output
@@ -484,6 +488,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     code_comments_only,
     escapes_only,
     conversion_declined,
+    fence_unwritten,
+    tags_only,
     bodyless_function,
     outline_signals.headings_only,
     typed_tool_call,

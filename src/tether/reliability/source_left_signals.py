@@ -9,6 +9,9 @@ the code is announced, none is written. Signals code_untranslated and code_comme
 Or it says the conversion or the patch cannot be made ("I cannot translate Python code to Java
 code", "it is not possible to provide a direct translation", "I am unable to provide a valid
 diff") and gives none: signal conversion_declined.
+A fence with nothing in it but a stop token or one bare keyword ("```python\nimport", "```
+<|endoftext|>"), or lines of bracketed tags alone ("[EXPECTED]\n[SKIP]\n[OUTPUT]"), is no file
+at all: signals fence_unwritten and tags_only.
 A text handed back as its escape codes ("\\u958b\\u3051\\u308d!" for "開けろ!") is a string's
 source form too, never its rendering: signal escapes_only.
 
@@ -54,6 +57,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
         _may_be_untranslated(text)
         or ("```" in text and ("//" in text or "#" in text))
         or "\\u" in text
+        or _may_be_tags(text)
         or (len(text) <= DECLINED_CHARS and _may_decline(low))
     )
 
@@ -175,3 +179,54 @@ def conversion_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if said is None or program_lines(r.text)[0]:
         return ()
     return (Signal("conversion_declined", w["conversion_declined"], said.group(0)[:60]),)
+
+
+# A fence's marks, its label, and the stop tokens a server left after it.
+_FENCE_MARKS = re.compile(r"```[\w+#-]*|<\|[a-z_]+\|>|</s>")
+# A file's first keyword, the whole of what came ("import", "#include"): the file cut at once.
+_BARE_KEYWORDS = frozenset(
+    ("import", "from", "def", "class", "public", "package", "using", "#include", "function")
+)
+# An unwritten fence is a line or two.
+UNWRITTEN_CHARS = 60
+
+
+def fence_unwritten(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a code fence's marks with nothing in them but a stop token or one bare
+    keyword: the file was never written."""
+    text = r.text
+    if len(text) > UNWRITTEN_CHARS or "```" not in text:
+        return ()
+    left = _FENCE_MARKS.sub(" ", text).strip()
+    if left and left not in _BARE_KEYWORDS:
+        return ()
+    return (Signal("fence_unwritten", w["fence_unwritten"], text.strip()[:40]),)
+
+
+# Tags are a line each; a reply of them is a screen or two.
+TAGS_CHARS = 6000
+MIN_TAGS = 3
+# A bracketed tag on its own line, maybe behind a comment mark ("[SKIP]", "// [OUTPUT]"); the
+# last may be cut ("// [").
+_TAG_LINE = re.compile(r"(?://|#)?[ \t]*\[/?[A-Z][A-Z0-9_]*\]")
+_CUT_TAG_LINE = re.compile(r"(?://|#)?[ \t]*\[/?[A-Z0-9_]*")
+
+
+def _may_be_tags(text: str) -> bool:
+    """(`tags_only`'s first test: a tag in capitals opens the reply)"""
+    head = text[:8].lstrip("/# \t")
+    return len(text) <= TAGS_CHARS and head[:1] == "[" and head[1:2].isupper()
+
+
+def tags_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Every line of the reply is a bracketed tag in capitals ("[EXPECTED]", "[SKIP]"): a code
+    model's made-up markup, no line of the asked work."""
+    text = r.text
+    if not _may_be_tags(text):
+        return ()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < MIN_TAGS or not all(_TAG_LINE.fullmatch(line) for line in lines[:-1]):
+        return ()
+    if _TAG_LINE.fullmatch(lines[-1]) is None and _CUT_TAG_LINE.fullmatch(lines[-1]) is None:
+        return ()
+    return (Signal("tags_only", w["tags_only"], f"{len(lines)} tag lines"),)

@@ -89,6 +89,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "code_comments_only": 4.0,  # every code block holds comments only ("// Translated code")
     "conversion_declined": 4.5,  # no code and "I cannot translate ... code" (outweighs its advice)
     "escapes_only": 1.5,  # a string's escape codes alone ("\\u958b\\u3051"), never decoded
+    "fence_unwritten": 2.0,  # a fence with nothing in it but a stop token or one keyword
+    "tags_only": 2.0,  # lines of bracketed tags alone ("[EXPECTED]\n[SKIP]\n[OUTPUT]")
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
     "headings_only": 2.0,  # a report's headings alone, nothing under them ("# Assessment No: 4")
     "bodyless_function": 4.0,  # the asked function's docstring and no code (its prose counted back)
