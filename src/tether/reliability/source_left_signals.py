@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.program_signals import program_lines
+from tether.reliability.refusal_grammar import CANNOT, CANNOT_WORDS
 from tether.reliability.reply import Reply, Signal
 
 # Past this size a reply is a program with its own parts, read by the program signals.
@@ -151,13 +152,13 @@ def escapes_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A refusal with its reasons and advice is a screen at most; a longer reply did some work.
 DECLINED_CHARS = 2000
 _CONVERSION_WORKS = ("translat", "diff", "patch", "convert")
-_UNABLE_WORDS = ("able to", "cannot", "can't", "can not", "not possible", "ability", "feasible")
+_UNABLE_WORDS = (*CANNOT_WORDS, "ability", "not possible", "not feasible")
 # The speaker unable to make the conversion or the patch, or it said impossible: "I cannot
 # translate Python code", "I am unable to provide a valid diff", "it is not possible to provide
 # a direct translation" (the thing made is a diff, a patch, a translation, code).
 _DECLINES_CONVERSION = re.compile(
-    r"\b(?:i(?:'m| am)? (?:(?:not|un)able to|cannot|can't|can not|do not have the ability to"
-    r"|don't have the ability to)|(?:it is|it's) not (?:possible|feasible) to)"
+    rf"\b(?:i(?:['\u2019]m| am)?\s+(?:{CANNOT}|(?:do not|don['\u2019]t) have the ability to)"
+    r"|(?:it is|it['\u2019]s) not (?:possible|feasible) to)"
     r"\s+(?:\w+\s+){0,3}?(?:translate|convert|port|provide|generate|produce|create|give)\s+"
     r"(?:you\s+)?(?:(?:a|an|the|any)\s+)?"
     r"(?:(?:valid|compliant|direct|complete|working|meaningful|specific|simple|corrected)\s+)*"
