@@ -127,7 +127,16 @@ DIFF_REFUSED = (
 )
 
 
-@pytest.mark.parametrize("text", [TRANSLATION_REFUSED, DIFF_REFUSED])
+# ... (BUMP, claude-3-haiku): the diff declined for want of information
+DIFF_WITHOUT_INFORMATION = (
+    "I apologize, but I do not have enough information to provide a compliant diff to fix the "
+    "changes in the API. The error messages indicate that there is an issue with the Git "
+    "repository configuration, which is preventing the build from succeeding. This issue needs "
+    "to be resolved before I can provide a meaningful code change."
+)
+
+
+@pytest.mark.parametrize("text", [TRANSLATION_REFUSED, DIFF_REFUSED, DIFF_WITHOUT_INFORMATION])
 def test_a_conversion_said_impossible_without_code_is_caught(text: str) -> None:
     failure, names = hand(text)
     assert failure, names

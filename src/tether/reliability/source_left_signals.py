@@ -152,12 +152,14 @@ def escapes_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A refusal with its reasons and advice is a screen at most; a longer reply did some work.
 DECLINED_CHARS = 2000
 _CONVERSION_WORKS = ("translat", "diff", "patch", "convert")
-_UNABLE_WORDS = (*CANNOT_WORDS, "ability", "not possible", "not feasible")
+_UNABLE_WORDS = (*CANNOT_WORDS, "ability", "have enough", "not possible", "not feasible")
 # The speaker unable to make the conversion or the patch, or it said impossible: "I cannot
-# translate Python code", "I am unable to provide a valid diff", "it is not possible to provide
-# a direct translation" (the thing made is a diff, a patch, a translation, code).
+# translate Python code", "I am unable to provide a valid diff", "I don't have enough
+# information to provide a diff", "it is not possible to provide a direct translation" (the
+# thing made is a diff, a patch, a translation, code).
 _DECLINES_CONVERSION = re.compile(
-    rf"\b(?:i(?:['\u2019]m| am)?\s+(?:{CANNOT}|(?:do not|don['\u2019]t) have the ability to)"
+    rf"\b(?:i(?:['\u2019]m| am)?\s+(?:{CANNOT}"
+    r"|(?:do not|don['\u2019]t) have (?:the ability|enough (?:information|context)) to)"
     r"|(?:it is|it['\u2019]s) not (?:possible|feasible) to)"
     r"\s+(?:\w+\s+){0,3}?(?:translate|convert|port|provide|generate|produce|create|give)\s+"
     r"(?:you\s+)?(?:(?:a|an|the|any)\s+)?"
