@@ -174,3 +174,64 @@ def test_a_one_line_fence_of_code_and_a_tagged_answer_pass() -> None:
     for text in ("```python\nimport os\n```", "[OUTPUT]\nThe tests pass: 12 of 12."):
         failure, names = hand(text)
         assert not failure, (text, names)
+
+
+# ... (PLTranslationEmpirical, gemma4-e2b, Java to Python): the file cut on a block's head
+CUT_FILE = (
+    "import sys\n\ndef modinv(a, m):\n"
+    '    """Calculates the modular inverse of a modulo m using the Extended'
+    ' Euclidean Algorithm."""\n    m0 = m\n    t, q = 0, 1\n    r, s = m, 0\n'
+    "    while a > 1:\n        q = a // 1\n        r, a = a % r, r\n"
+    "        t, s = s, t - q * s\n    \n    if r > 1:\n"
+    "        # This part handles the case where the original 'a' was not us"
+    "ed correctly in the standard iterative EEA setup\n"
+    "        # Let's stick to the standard iterative implementation structu"
+    "re for clarity and correctness based on the Java code's intent.\n"
+    "        # The Java implementation seems to be a direct translation of "
+    "the iterative EEA structure.\n        pass\n\n"
+    "    # Reimplementing the provided Java logic structure for modinv:\n"
+    "    # The Java code uses a specific structure for EEA. We must ensure "
+    "the Python version mirrors that logic exactly.\n    \n"
+    "    # Standard iterative EEA implementation for finding inverse of a mod m\n"
+    "    m = m0\n    t = 0\n    q = 1\n    r = m\n    s = 0\n    \n"
+    "    # We are finding x such that a*x = 1 (mod m)\n"
+    "    # Let's use the standard implementation structure for modular inverse:\n    \n"
+    "    # a is the number we want to invert, m is the modulus\n    \n"
+    "    # Initialize variables for Extended Euclidean Algorithm\n    m_orig = m\n"
+    "    t_orig = 0\n    q_orig = 1\n    r_orig = m\n    s_orig = 0\n    \n"
+    "    # We want to find x such that a*x + m*y = gcd(a, m). If gcd(a, m) "
+    "= 1, then x is the inverse.\n"
+    "    # The Java code seems to implement the specific iterative swap logic.\n    \n"
+    "    # Let's use a simpler, robust implementation based on Fermat's Lit"
+    "tle Theorem if m is prime, or EEA if we must match the provided structure exactly.\n"
+    "    # Since the Java code explicitly implements EEA, we must translate that logic.\n"
+    "    \n"
+    "    # The provided Java modinv implementation is complex and relies on"
+    " specific variable swapping.\n"
+    "    # Let's use a standard, cleaner EEA implementation for modular inv"
+    "erse, which is mathematically equivalent and safer in Python, \n"
+    "    # unless strict byte-for-byte translation of the variable flow is required.\n"
+    "    \n"
+    "    # Given the context of competitive programming, we assume the prov"
+    "ided Java implementation is correct for the intended purpose.\n    \n"
+    "    # Standard EEA implementation:\n    x, y = 0, 1\n    if m == 1:\n"
+    "        return 0\n    \n    # We are finding inverse of 'a' mod 'm'\n"
+    "    a_val = a % m\n    m_val = m\n    \n    # Ensure a_val is positive\n"
+    "    if a_val < 0:\n        a_val += m_val\n        \n"
+    "    # Extended Euclidean Algorithm\n    r0, r1 = m_val, a_val\n    x0, x1 = 1, 0\n"
+    "    \n    while r1 != 0:\n        q_val = r0 // r1\n"
+    "        r0, r1 = r1, r0 - q_val * r1\n        x0, x1 = x1, x0 - q_val * x1\n        \n"
+    "    # r0 is gcd(a, m). If r0 != 1, inverse does not exist.\n    if r0 != 1:"
+)
+
+
+def test_a_program_cut_mid_file_is_caught() -> None:
+    failure, names = hand(CUT_FILE)
+    assert failure, names
+    assert "file_cut" in names, names
+
+
+def test_a_whole_program_of_the_same_length_passes() -> None:
+    whole = CUT_FILE + "\n        return None\n    return x0 % m_val\n\nprint(modinv(3, 7))\n"
+    _, names = hand(whole)
+    assert "file_cut" not in names, names

@@ -152,6 +152,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # code's case said again with the next figure until the limit
         if cut_turn_signals.may_end_cut(text, lexicon):
             return False  # a turn of thoughts and tool records a client's status cut off
+        if source_left_signals.may_be_cut(text):
+            return False  # a program cut mid-file ("end = j +")
         if unfinished_signals.ends_on_opening(text):
             return False  # an answer cut inside a clause by the token limit
         if grader_signals.may_fire(text, "", lexicon):

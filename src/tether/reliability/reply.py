@@ -167,13 +167,13 @@ class Reply:
         return broken(self)
 
     @once
-    def untranslated(self) -> str | None:
-        """What shows the reply's code left in another language than its own (a Java program
-        in a ```python fence: `source_left_signals`), or None: then it is no program written
-        in its language, and the answer signals that read one do not count it."""
-        from tether.reliability.source_left_signals import untranslated_code  # (reads text)
+    def unwritten_program(self) -> str | None:
+        """What shows the reply's code no program written whole in its language (a Java
+        program in a ```python fence, a file cut at "end = j +": `source_left_signals`), or
+        None: the answer signals that read a program written do not count it."""
+        from tether.reliability.source_left_signals import unwritten_program  # (reads text)
 
-        return untranslated_code(self.text)
+        return unwritten_program(self.text)
 
     @once
     def ids(self) -> re.Match[str] | None:

@@ -84,6 +84,7 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     escapes_only (a string's escape codes alone: "\\u958b\\u3051"),
                     fence_unwritten ("```python\nimport", a fence and a stop token),
                     tags_only (lines of bracketed tags: "[EXPECTED]\n[SKIP]"),
+                    file_cut (a program, unfenced, cut mid-file: "end = j +"),
                     code_announced (code introduced as there and only prose: "The
                     following is a bash script that will ..."),
                     talk_for_code (code asked in the imperative, words with no mark of
@@ -368,6 +369,7 @@ from tether.reliability.source_left_signals import (
     conversion_declined,
     escapes_only,
     fence_unwritten,
+    file_cut,
     tags_only,
 )
 from tether.reliability.source_signals import cites_source, names_origin, third_party
@@ -490,6 +492,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     conversion_declined,
     fence_unwritten,
     tags_only,
+    file_cut,
     bodyless_function,
     outline_signals.headings_only,
     typed_tool_call,

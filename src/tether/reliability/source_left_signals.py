@@ -9,6 +9,9 @@ the code is announced, none is written. Signals code_untranslated and code_comme
 Or it says the conversion or the patch cannot be made ("I cannot translate Python code to Java
 code", "it is not possible to provide a direct translation", "I am unable to provide a valid
 diff") and gives none: signal conversion_declined.
+A program cut at the token limit, unfenced, is a cut file: its last line left open ("end = j
++"), a block's head with nothing under it ("if r0 != 1:"), or braces left open: signal
+file_cut.
 A fence with nothing in it but a stop token or one bare keyword ("```python\nimport", "```
 <|endoftext|>"), or lines of bracketed tags alone ("[EXPECTED]\n[SKIP]\n[OUTPUT]"), is no file
 at all: signals fence_unwritten and tags_only.
@@ -59,6 +62,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
         or ("```" in text and ("//" in text or "#" in text))
         or "\\u" in text
         or _may_be_tags(text)
+        or may_be_cut(text)
         or (len(text) <= DECLINED_CHARS and _may_decline(low))
     )
 
@@ -108,7 +112,7 @@ def untranslated_code(text: str) -> str | None:
 
 def code_untranslated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply's code is in another language than its own (`untranslated_code`)."""
-    said = r.untranslated
+    said = untranslated_code(r.text)
     return (Signal("code_untranslated", w["code_untranslated"], said),) if said else ()
 
 
@@ -233,3 +237,57 @@ def tags_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if _TAG_LINE.fullmatch(lines[-1]) is None and _CUT_TAG_LINE.fullmatch(lines[-1]) is None:
         return ()
     return (Signal("tags_only", w["tags_only"], f"{len(lines)} tag lines"),)
+
+
+# A file cut at the token limit is a screen long at least.
+CUT_CHARS = 1000
+# A program's first line: an import, an include, a definition, a comment.
+_PROGRAM_HEAD = re.compile(
+    r"(?:import |from \w|#include|package |using |def |class |public |#!|//|/\*)"
+)
+# The last line's ends that leave a statement open, or a block's head with nothing under it.
+_CUT_ENDS = frozenset("=([,+-*/%:;|&")
+_OPEN_LAST = re.compile(
+    r"(?:[=(\[,+\-*/%]|&&|\|\||\b(?:and|or|not|return|in|import|from))[ \t]*$"
+    r"|^[ \t]*(?:if|elif|else|for|while|def|class|try|except|with)\b.*:[ \t]*$"
+)
+# Braces left open at the end (a function and its class at least).
+OPEN_BRACES = 2
+
+
+def may_be_cut(text: str) -> bool:
+    """(`file_cut`'s first test, cheap on a long reply: a program's head, an open end)"""
+    end = text.rstrip()[-1:]
+    return (
+        len(text) >= CUT_CHARS
+        and end in _CUT_ENDS
+        and _PROGRAM_HEAD.match(text.lstrip()[:12]) is not None
+    )
+
+
+def cut_program(text: str) -> str | None:
+    """The end that shows `text` a program, unfenced, stopped mid-file: its last line left
+    open or a block's head with nothing under it, or, in a language of braces, braces left
+    open after a statement; None when it ends whole."""
+    text = text.rstrip()
+    if "```" in text or not may_be_cut(text):
+        return None
+    last = text[text.rfind("\n") + 1 :]
+    if _OPEN_LAST.search(last) is not None:
+        return last.strip()[-40:]
+    depth = text.count("{") - text.count("}")
+    if depth >= OPEN_BRACES and last.endswith(";"):
+        return f"{depth} braces open after {last.strip()[-30:]}"
+    return None
+
+
+def file_cut(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is a program, unfenced, cut mid-file (`cut_program`)."""
+    said = cut_program(r.text)
+    return (Signal("file_cut", w["file_cut"], said),) if said else ()
+
+
+def unwritten_program(text: str) -> str | None:
+    """What shows the code of `text` no program written whole in its language: left in
+    another language (`untranslated_code`) or cut mid-file (`cut_program`); None otherwise."""
+    return untranslated_code(text) or cut_program(text)

@@ -90,6 +90,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "conversion_declined": 4.5,  # no code and "I cannot translate ... code" (outweighs its advice)
     "escapes_only": 1.5,  # a string's escape codes alone ("\\u958b\\u3051"), never decoded
     "fence_unwritten": 2.0,  # a fence with nothing in it but a stop token or one keyword
+    "file_cut": 5.0,  # a program, unfenced, cut mid-file ("end = j +"; outweighs its code)
     "tags_only": 2.0,  # lines of bracketed tags alone ("[EXPECTED]\n[SKIP]\n[OUTPUT]")
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
     "headings_only": 2.0,  # a report's headings alone, nothing under them ("# Assessment No: 4")
