@@ -45,6 +45,7 @@ from tether.reliability import (
     persona_signals,
     query_signals,
     setup_signals,
+    source_left_signals,
     step_limit_signals,
     stub_code_signals,
     support_signals,
@@ -102,6 +103,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     unfinished_signals.may_fire,  # a reply cut inside a clause ("Hello! How can I")
     grader_signals.may_fire,  # a pairwise judge's rationale broken off before its verdict
     talk_only_signals.may_accept,  # only an acceptance of the task ("Sure, I can do that!")
+    source_left_signals.may_fire,  # code left in its source language, or comments only
     stub_code_signals.may_fire,  # a skeleton's body unwritten ("# Your code here", `pass`)
     bodyless_signals.may_fire,  # the asked function's docstring and no code under it
     outline_signals.may_fire,  # a report's headings alone ("# Assessment No: 4", "## Date:")
@@ -150,6 +152,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # code's case said again with the next figure until the limit
         if cut_turn_signals.may_end_cut(text, lexicon):
             return False  # a turn of thoughts and tool records a client's status cut off
+        if source_left_signals.may_be_cut(text):
+            return False  # a program cut mid-file ("end = j +")
         if unfinished_signals.ends_on_opening(text):
             return False  # an answer cut inside a clause by the token limit
         if grader_signals.may_fire(text, "", lexicon):

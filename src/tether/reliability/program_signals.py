@@ -162,7 +162,7 @@ def source_code(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     markup), or a patch's hunk. Not a trace (a runtime's output quoting code), nor an error
     object or a page, nor code whose last line is a failure sentence outside it (an error
     appended to it)."""
-    if not r.written:
+    if not r.written or r.unwritten_program:
         return ()
     text = r.text[:6000]
     if _SQL_QUERY.match(text) is not None and _sql_alone(text):

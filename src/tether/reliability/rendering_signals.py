@@ -292,6 +292,8 @@ def rendered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if speaks_of_request(r) is not None:
         return ()  # (a line about the text, not the text rendered: `transform_meta`)
+    if r.unwritten_program:
+        return ()  # (code handed back in its source language or cut: not the text rendered)
     text = r.text.strip()
     if r.renders_given_text and len(_CUE.findall(text[:3000])) >= CUES and not may_mark(text):
         return (Signal("rendered", -w["rendered"], "subtitle cues"),)  # (timed lines: rendered)

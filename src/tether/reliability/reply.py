@@ -167,6 +167,15 @@ class Reply:
         return broken(self)
 
     @once
+    def unwritten_program(self) -> str | None:
+        """What shows the reply's code no program written whole in its language (a Java
+        program in a ```python fence, a file cut at "end = j +": `source_left_signals`), or
+        None: the answer signals that read a program written do not count it."""
+        from tether.reliability.source_left_signals import unwritten_program  # (reads text)
+
+        return unwritten_program(self.text)
+
+    @once
     def ids(self) -> re.Match[str] | None:
         """The first id, request id or timestamp in the reply's head (read by two signals)."""
         return first_id(self.text[:3000].lower())

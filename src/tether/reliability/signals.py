@@ -78,6 +78,13 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     typed_tool_call (a tool's call typed as text, its JSON arguments in a
                     tag of its name: "<run_terminal_cmd>\n{...}\n</run_terminal_cmd>"),
                     code_declined (no code, a refusal, where code was asked),
+                    code_untranslated (code left in its source language: Java in a
+                    ```python fence), code_comments_only (code blocks of comments only),
+                    conversion_declined (no code, "I cannot translate Python code to Java"),
+                    escapes_only (a string's escape codes alone: "\\u958b\\u3051"),
+                    fence_unwritten ("```python\nimport", a fence and a stop token),
+                    tags_only (lines of bracketed tags: "[EXPECTED]\n[SKIP]"),
+                    file_cut (a program, unfenced, cut mid-file: "end = j +"),
                     code_announced (code introduced as there and only prose: "The
                     following is a bash script that will ..."),
                     talk_for_code (code asked in the imperative, words with no mark of
@@ -356,6 +363,15 @@ from tether.reliability.reply import (
 from tether.reliability.requested_harm import refuses_harm
 from tether.reliability.runtime_message_signals import runtime_message
 from tether.reliability.slot_signals import color_code, template_slot
+from tether.reliability.source_left_signals import (
+    code_comments_only,
+    code_untranslated,
+    conversion_declined,
+    escapes_only,
+    fence_unwritten,
+    file_cut,
+    tags_only,
+)
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import placeholder, zero_output
 from tether.reliability.status_fields_signals import failed_status
@@ -470,6 +486,13 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answer_unfilled,
     ai_excuse_signals.declines_as_ai,
     stub_code,
+    code_untranslated,
+    code_comments_only,
+    escapes_only,
+    conversion_declined,
+    fence_unwritten,
+    tags_only,
+    file_cut,
     bodyless_function,
     outline_signals.headings_only,
     typed_tool_call,
@@ -608,7 +631,13 @@ def _evidence(found: Iterable[Signal]) -> float:
 # (evidence read in the whole reply's shape, its opening or its end: `introduced` takes none
 # of it back)
 _WHOLE_SHAPE = frozenset(
-    ("stub_code", "chat_for_commit", "asks_text_at_end", "unfinished_judgment")
+    (
+        "stub_code",
+        "code_comments_only",
+        "chat_for_commit",
+        "asks_text_at_end",
+        "unfinished_judgment",
+    )
 )
 
 

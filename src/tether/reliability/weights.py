@@ -85,6 +85,13 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "typed_tool_call": 6.0,  # a tool call typed as text, nothing ran (outweighs its report)
     "answer_unfilled": 1.6,  # ... or its answer format unfilled ("Final Answer: [your answer]")
     "declines_as_ai": 1.5,  # a short reply declining the task for being an AI ("As an AI ...")
+    "code_untranslated": 5.0,  # code left in another language ("import java..." in ```python)
+    "code_comments_only": 4.0,  # every code block holds comments only ("// Translated code")
+    "conversion_declined": 4.5,  # no code and "I cannot translate ... code" (outweighs its advice)
+    "escapes_only": 1.5,  # a string's escape codes alone ("\\u958b\\u3051"), never decoded
+    "fence_unwritten": 2.0,  # a fence with nothing in it but a stop token or one keyword
+    "file_cut": 5.0,  # a program, unfenced, cut mid-file ("end = j +"; outweighs its code)
+    "tags_only": 2.0,  # lines of bracketed tags alone ("[EXPECTED]\n[SKIP]\n[OUTPUT]")
     "stub_code": 3.0,  # a skeleton's body unwritten ("# Your code here", `pass`), code asked
     "headings_only": 2.0,  # a report's headings alone, nothing under them ("# Assessment No: 4")
     "bodyless_function": 4.0,  # the asked function's docstring and no code (its prose counted back)
