@@ -164,6 +164,8 @@ Answer evidence:    explains (cause and fix words), describes_picture ("This ima
                     code_parts (two parts of a program named: "the middleware function"),
                     json_schema (a JSON Schema of an error object), topic_list (a line that
                     makes an error its topic opens a list: "El error 429 aparece cuando:"),
+                    lists_failures (the reply only a list of failures of several kinds: a
+                    catalogue of causes, "- 连接超时错误", "- 认证失败", ...),
                     occurs_when (a rule of when an error comes: "429 is returned when
                     ...", "場合に発生"), names_itself ("This guide covers ...", 本页说明)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
@@ -255,6 +257,7 @@ from tether.reliability.docs_signals import (
     json_schema,
     names_itself,
     occurs_when,
+    lists_failures,
     summarises_document,
     topic_list,
 )
@@ -552,6 +555,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     summarises_document,
     guide_heading,
     topic_list,
+    lists_failures,
     occurs_when,
     names_itself,
     handles_errors,

@@ -184,6 +184,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "summarises_document": 0.6,  # a summary opening on its paper ("论文提出了", "This paper")
     "guide_heading": 0.6,  # a heading naming a guide, a solution or a diagnosis
     "topic_list": 0.6,  # an error made a line's topic opens a list ("El error 429 aparece cuando:")
+    "lists_failures": 0.6,  # the reply a list of failures of several kinds: a catalogue of causes
     "occurs_when": 0.8,  # a rule of when an error comes ("429 is returned when ...", "場合に発生")
     "names_itself": 0.8,  # a page names itself and what it covers ("This guide covers ...")
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
