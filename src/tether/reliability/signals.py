@@ -255,9 +255,9 @@ from tether.reliability.docs_signals import (
     guide_heading,
     handles_errors,
     json_schema,
+    lists_failures,
     names_itself,
     occurs_when,
-    lists_failures,
     summarises_document,
     topic_list,
 )
