@@ -106,3 +106,25 @@ def test_a_reply_that_consoles_the_user_is_an_answer(text: str) -> None:
 def test_a_service_sorry_for_its_own_failure_stays_a_failure(text: str) -> None:
     failure, names = hand(text)
     assert failure and "addresses_asker" not in names, names
+
+
+# ---------------------------------------------------------------- a choice rejected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a WhatsApp menu bot, and a bank's card-payment dialog)
+        "Opção inválida. Por favor, digite um número de 1 a 4 para continuar.",
+        "Sorry, that is not a valid payment date.",
+    ],
+)
+def test_a_bot_that_rejects_the_users_choice_answers(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "rejected_choice" in names, names
+
+
+def test_an_invalid_key_is_no_rejected_choice() -> None:
+    """The invalid thing is the exchange's own (an API key): a notice's words, not a menu's."""
+    _, names = hand("That is not a valid API key. Please check your settings.")
+    assert "rejected_choice" not in names, names

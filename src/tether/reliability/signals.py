@@ -137,7 +137,8 @@ Answer evidence:    explains (cause and fix words), describes_picture ("This ima
                     the question), asked_for (the request demanded this short reply, these
                     keys, this markup), asked_after_itself (a line about the speaker, to
                     "How are you?"), refuses_harm (a refusal of a request for harmful
-                    work: "build a bomb" -> "I cannot assist with that"); a writer speaking
+                    work: "build a bomb" -> "I cannot assist with that"), rejected_choice (a
+                    bot's "that is not a valid option, choose 1 to 4"); a writer speaking
                     ABOUT a failure, not a service speaking AS one: addresses_asker,
                     replies_yes_no (a yes or a no opens
                     the reply to a question), speaks_casually ("yeah", "afaik": a
@@ -364,7 +365,12 @@ from tether.reliability.stand_in_signals import placeholder, zero_output
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.stub_code_signals import stub_code
-from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
+from tether.reliability.support_signals import (
+    bot_fallback,
+    domain_outcome,
+    rejected_choice,
+    support_offline,
+)
 from tether.reliability.tail_signals import broken_off, tail_error
 from tether.reliability.target_language_signals import target_questioned
 from tether.reliability.title_step_signals import (
@@ -585,6 +591,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_origin,
     names_refused,
     refuses_harm,
+    rejected_choice,
     asked_verdict,
     on_topic,
     asked_for,

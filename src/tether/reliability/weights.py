@@ -31,6 +31,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "bot_fallback": 1.5,  # a support bot's "didn't get that" with coaching ("Try saying ...")
     "support_offline": 0.7,  # a support widget's "all agents are busy", "email us only"
     "domain_outcome": 0.6,  # a support bot's "the slot you asked for is not available" (answer)
+    "rejected_choice": 0.6,  # a bot's "that is not a valid option, choose 1 to 4" (answer)
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
