@@ -72,6 +72,13 @@ _TO_ASKER_KEYS = split_keys(
         "terima kasih",
         "شكرا",
         "گزارش",
+        "sorry",
+        "听到",
+        "lamento",
+        "siento",
+        "apprendre",
+        "zu hören",
+        "слышать",
     )
 )
 _CONTRAST_KEYS = split_keys(
@@ -332,6 +339,14 @@ _TO_ASKER = re.compile(
     r"|bedankt voor (?:het melden|de melding)|cảm ơn (?:bạn |anh |chị )?(?:đã )?báo (?:lỗi|cáo)"
     r"|terima kasih (?:atas|untuk|sudah|telah) (?:laporan|melaporkan)"
     r"|شكرا(?:ً)? (?:على|لك على) (?:الإبلاغ|التقرير|بلاغك)|بابت گزارش|که گزارش (?:نموده|کرده)"
+    # ... is sorry for what befell them, as a person or a support agent consoles ("I'm sorry to
+    # hear that", "sorry this happened to you", "很抱歉听到", "lamento escuchar"): a notice
+    # apologises for its own failure, it does not console the user for theirs
+    r"|sorry to hear|sorry,? (?:that )?(?:this|that|it) happened to you"
+    r"|sorry you(?:'re| are) (?:having|experiencing|facing|going through)\b"
+    r"|抱歉听到|遗憾听到|lamento (?:escuchar|oír|saber|ouvir|ler)\b"
+    r"|siento (?:escuchar|oír) (?:eso|que)"
+    r"|désolée? d'apprendre|tut mir leid,? (?:das|dies) zu hören|жаль (?:это )?слышать"
     # ... asks them about what they see or did, a question about a thing in what they do (not
     # "did you set your key?", which a set-up notice may ask): "Does the text show up after you
     # refresh?", "Is it the same when you log in again?", "具体是什么插件报错" (which one, exactly)

@@ -409,6 +409,43 @@ def topic_list(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return ()
 
 
+# A heading a list may stand under: markdown's ("### Quota exceeded") or a bold label
+# ("**Troubleshooting:**").
+_LIST_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]+\S|\*\*[^*\n]+\*\*[:\uff1a]?[ \t]*$)")
+# A list of this many items that name failures is a catalogue, not one failure reported.
+FAILURE_LIST_ITEMS = 3
+
+
+def lists_failures(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply that is a list and nothing more (under a heading at most) whose items name
+    failures, three or more of them, of more than one kind ("- Amazon Bedrock の一時的な障害",
+    "- APIレート制限超過", "- タイムアウト"; "- 适配器启动失败", "- 连接超时错误", "- 认证失败"): a
+    catalogue of causes or cases. A notice reports the one failure it had, in its sentences."""
+    hits = r.hits
+    if len(hits) < FAILURE_LIST_ITEMS or "\n" not in r.message or not r.written:
+        return ()
+    items: list[tuple[int, int]] = []  # each list item's span in the message
+    start = 0
+    for n, line in enumerate(r.message[:3000].split("\n")):
+        end = start + len(line)
+        if line.strip():
+            if _LIST_ITEM.match(line) is not None:
+                items.append((start, end))
+            elif n > 0 or items or _LIST_HEADING.match(line) is None:
+                return ()  # a line of prose: the list is not the whole reply
+        start = end + 1
+    kinds: set[str] = set()
+    named = 0
+    for first, last in items:
+        found = {name for name, at, _, _ in hits if first <= at < last}
+        named += bool(found)
+        kinds |= found
+    if named < FAILURE_LIST_ITEMS or len(kinds) < 2:
+        return ()
+    said = f"{named} items name failures of {len(kinds)} kinds"
+    return (Signal("lists_failures", -w["lists_failures"], said),)
+
+
 # A rule of when an error comes, in the present of a manual, in the forms the defining words
 # (`defines`: "is returned when", "occurs when", "場合に発生") do not hold: a table's cell that
 # describes a message ("Displays a message when the platform is down"), a Japanese rule in the

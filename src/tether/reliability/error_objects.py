@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -370,7 +371,7 @@ def error_object(
             return ("a JSON message after a status", prefix, messages)
         return None
     # not JSON: a Python dict, a Rust or Go struct, protobuf text
-    keys = object_keys(body[:3000])
+    keys = object_keys(body[:3000]) - _empty_keys(body[:3000])
     named = keys & {"message", "msg", "code", "status", "type", "status_code", "kind"}
     if (
         keys & ERROR_KEYS
@@ -382,6 +383,25 @@ def error_object(
         )
         return ("an error object (not JSON)", prefix, strings)
     return None
+
+
+# A key of KEY_NAMES and its value, when that value is empty (`'errors': []`, `error=None`,
+# `err: nil`): a result's record that says no error, as JSON's empty values do (`_json_messages`).
+_EMPTY_VALUE = re.compile(
+    rf"""["']?({_KEY_WORD})["']?\s*[:=]\s*"""
+    r"""(?:\[\s*\]|\{\s*\}|none\b|null\b|nil\b|false\b|''|""|0\b(?![.\d]))"""
+)
+
+
+def _empty_keys(body: str) -> set[str]:
+    """The keys of KEY_NAMES that `body` (not JSON) only ever gives an empty value: a Python
+    dict's `'errors': []` is a result with no error, not an error object."""
+    low = body.lower()
+    empty = Counter(m.group(1) for m in _EMPTY_VALUE.finditer(low))
+    if not empty:
+        return set()
+    given = Counter(m.group(1) or m.group(2) for m in KEYED.finditer(low))
+    return {key for key, n in empty.items() if n == given[key]}
 
 
 # The keys of a notice object: a message and its codes, and nothing of a payload.

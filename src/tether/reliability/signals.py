@@ -144,7 +144,8 @@ Answer evidence:    explains (cause and fix words), describes_picture ("This ima
                     the question), asked_for (the request demanded this short reply, these
                     keys, this markup), asked_after_itself (a line about the speaker, to
                     "How are you?"), refuses_harm (a refusal of a request for harmful
-                    work: "build a bomb" -> "I cannot assist with that"); a writer speaking
+                    work: "build a bomb" -> "I cannot assist with that"), rejected_choice (a
+                    bot's "that is not a valid option, choose 1 to 4"); a writer speaking
                     ABOUT a failure, not a service speaking AS one: addresses_asker,
                     replies_yes_no (a yes or a no opens
                     the reply to a question), speaks_casually ("yeah", "afaik": a
@@ -171,6 +172,8 @@ Answer evidence:    explains (cause and fix words), describes_picture ("This ima
                     code_parts (two parts of a program named: "the middleware function"),
                     json_schema (a JSON Schema of an error object), topic_list (a line that
                     makes an error its topic opens a list: "El error 429 aparece cuando:"),
+                    lists_failures (the reply only a list of failures of several kinds: a
+                    catalogue of causes, "- 连接超时错误", "- 认证失败", ...),
                     occurs_when (a rule of when an error comes: "429 is returned when
                     ...", "場合に発生"), names_itself ("This guide covers ...", 本页说明)
 Both:               learned (a linear model over character n-grams, trained on the corpus's
@@ -260,6 +263,7 @@ from tether.reliability.docs_signals import (
     guide_heading,
     handles_errors,
     json_schema,
+    lists_failures,
     names_itself,
     occurs_when,
     summarises_document,
@@ -377,7 +381,12 @@ from tether.reliability.stand_in_signals import placeholder, zero_output
 from tether.reliability.status_fields_signals import failed_status
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.stub_code_signals import stub_code
-from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
+from tether.reliability.support_signals import (
+    bot_fallback,
+    domain_outcome,
+    rejected_choice,
+    support_offline,
+)
 from tether.reliability.tail_signals import broken_off, tail_error
 from tether.reliability.target_language_signals import target_questioned
 from tether.reliability.title_step_signals import (
@@ -575,6 +584,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     summarises_document,
     guide_heading,
     topic_list,
+    lists_failures,
     occurs_when,
     names_itself,
     handles_errors,
@@ -604,6 +614,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     names_origin,
     names_refused,
     refuses_harm,
+    rejected_choice,
     asked_verdict,
     on_topic,
     asked_for,

@@ -187,6 +187,25 @@ def support_offline(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 THINGS = shipped_terms("domain_outcome", "things")
 SYSTEM = shipped_terms("domain_outcome", "system")
+REJECTED_CHOICE = shipped_terms("rejected_choice")
+CHOICE_CHARS = 200  # a bot's re-prompt is a line or two
+
+
+def rejected_choice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that the user's entry is not one of the valid choices ("Sorry, that is
+    not a valid payment date", "Opção inválida. Por favor, digite um número de 1 a 4"): a
+    bot's dialog read the entry and asks for another, an answer of its flow. Not when it names
+    the exchange's own machinery (an API, a key, a model, a request: `SYSTEM`), whose invalid
+    thing is the request's, a notice's."""
+    low = _short(r, CHOICE_CHARS)
+    if low is None:
+        return ()
+    found = REJECTED_CHOICE.search(low)
+    if found is None or SYSTEM.search(low) is not None:
+        return ()
+    return (Signal("rejected_choice", -w["rejected_choice"], found.group(0).strip()),)
+
+
 ACTIONS = shipped_terms("domain_outcome", "actions")
 OUTCOME_CHARS = 240
 # the failure words a domain outcome says ("not available", "invalid", "couldn't find",

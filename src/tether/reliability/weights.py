@@ -31,6 +31,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "bot_fallback": 1.5,  # a support bot's "didn't get that" with coaching ("Try saying ...")
     "support_offline": 0.7,  # a support widget's "all agents are busy", "email us only"
     "domain_outcome": 0.6,  # a support bot's "the slot you asked for is not available" (answer)
+    "rejected_choice": 0.6,  # a bot's "that is not a valid option, choose 1 to 4" (answer)
     "error_object": 1.2,
     "error_object_part": 0.5,  # an error object inside a longer text
     "html_page": 1.2,
@@ -191,6 +192,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "summarises_document": 0.6,  # a summary opening on its paper ("论文提出了", "This paper")
     "guide_heading": 0.6,  # a heading naming a guide, a solution or a diagnosis
     "topic_list": 0.6,  # an error made a line's topic opens a list ("El error 429 aparece cuando:")
+    "lists_failures": 0.6,  # the reply a list of failures of several kinds: a catalogue of causes
     "occurs_when": 0.8,  # a rule of when an error comes ("429 is returned when ...", "場合に発生")
     "names_itself": 0.8,  # a page names itself and what it covers ("This guide covers ...")
     "doc_markup": 0.3,  # a manual's markup: a link to its pages, a macro, `anIdentifier()`
