@@ -41,7 +41,8 @@ _DATA: Mapping[str, Any] = SHIPPED.get("refusal_lecture", {})
 LECTURE_CHARS = 1500
 SHORT_REFUSAL_CHARS = REFUSAL_CHARS
 # The refusal opens the reply: it is among its first clauses ("I apologize, but as a
-# responsible AI language model, I cannot ...").
+# responsible AI language model, I cannot ..."), or comes after a reason or two ("As an AI,
+# I'm bound to follow rules ... One of these guidelines is ... Therefore, I cannot assist").
 OPENING_CLAUSES = 3
 # The share of clauses that are the refusal, a moral reason, a reminder or an offer: a lecture
 # may say a thing or two of the topic ("Sexual orientation is a deeply personal aspect ..."),
