@@ -41,8 +41,9 @@ _DATA: Mapping[str, Any] = SHIPPED.get("refusal_lecture", {})
 LECTURE_CHARS = 1500
 SHORT_REFUSAL_CHARS = REFUSAL_CHARS
 # The refusal opens the reply: it is among its first clauses ("I apologize, but as a
-# responsible AI language model, I cannot ...").
-OPENING_CLAUSES = 2
+# responsible AI language model, I cannot ..."), or comes after a reason or two ("As an AI,
+# I'm bound to follow rules ... One of these guidelines is ... Therefore, I cannot assist").
+OPENING_CLAUSES = 3
 # The share of clauses that are the refusal, a moral reason, a reminder or an offer: a lecture
 # may say a thing or two of the topic ("Sexual orientation is a deeply personal aspect ..."),
 # an answer says more.
@@ -59,9 +60,19 @@ _WORK = re.compile(
     r"(?m)^[ \t]*(?:[-*\u2022][ \t]|\d+[.)][ \t]|```|#+[ \t])|\bhere (?:are|is)\b|:[ \t]*\n"
 )
 # A connective a clause may open with ("Additionally, it is not appropriate ...").
-_JOINED = re.compile(r"^(?:but|however|and|so|also|furthermore|moreover),?\s+")
+_JOINED = re.compile(r"^(?:but|however|and|so|also|furthermore|moreover|therefore|thus|hence),?\s+")
 # Words without which no English refusal opens (a cheap test before the clauses are read).
-_GATE = (*CANNOT_WORDS, "should not", "shouldn't", "won't", "will not", "comfortable", "decline")
+_GATE = (
+    *CANNOT_WORDS,
+    "should not",
+    "shouldn't",
+    "won't",
+    "will not",
+    "comfortable",
+    "decline",
+    "condone",
+    "endorse",
+)
 # How far into the reply its refusal is looked for by `may_fire`.
 _HEAD_CHARS = 400
 
