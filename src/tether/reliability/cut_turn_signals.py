@@ -18,6 +18,11 @@ from tether.reliability.reading import read
 from tether.reliability.reply import LEAD_IN, Reply, Signal, SignalFn
 from tether.reliability.stand_in_signals import placeholder
 from tether.reliability.tail_signals import TAIL_SIGNALS
+from tether.reliability.template_tokens import (
+    SPECIAL_TOKEN,
+    delimited_records,
+    format_token,
+)
 
 # A client's status line: a few words, not a sentence of the answer.
 MARKER_CHARS = 160
@@ -62,6 +67,10 @@ def cut_turn(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()  # (a status alone is read whole by the other signals)
     last = lines.pop()
     marker = _marker(last)
+    if SPECIAL_TOKEN.fullmatch(marker) is not None and format_token(
+        marker, r.instructions, delimited_records(text)
+    ):
+        return ()  # the end marker the format asks for (a graph extractor's `<|COMPLETE|>`)
     known = _plain(marker.lower()) in _KNOWN
     if not _may_be_status(marker) or (last.startswith(">") and not known):
         return ()  # (a quotation, unless a client's own line quoted: aider's "> ^C again ...")

@@ -219,7 +219,8 @@ def broken(r: Reply) -> str | None:
     ):
         said = text[:20]
     if said is None:
-        said = bare_tokens(text) or harmony(text) or doubled(text) or silence_after(text)
+        said = bare_tokens(text, r.instructions) or harmony(text) or doubled(text)
+        said = said or silence_after(text)
     if said is None and text[0] in "{<[\u273f`":
         said = printed_call(text, r)
     if said is None and r.structure is None and not r.html:

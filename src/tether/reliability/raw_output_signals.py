@@ -20,6 +20,8 @@ from tether.reliability.template_tokens import (
     THINK_CLOSERS,
     THINK_OPENERS,
     TOKEN_MARKS,
+    delimited_records,
+    format_token,
 )
 from tether.reliability.tool_markup import CALL_OPENERS
 
@@ -36,9 +38,10 @@ ABOUT_TOKENS = re.compile(
 )
 
 
-def bare_tokens(text: str) -> str | None:
+def bare_tokens(text: str, asked: str = "") -> str | None:
     """Control tokens or template markers left bare in a text that does not talk about them
-    (not in backticks or quotes, no word of tokens or templates): the tokens said. A short
+    (not in backticks or quotes, no word of tokens or templates) nor writes them as its format
+    asks (`format_token`; `asked` is the request's instructions): the tokens said. A short
     text needs one; a longer one several (a tool call's markup streamed as text), or one that
     ends it (a stop token the server did not strip: "...a different direction.<|eot_id|>")."""
     if "`" in text or ("<" not in text and "[" not in text):
@@ -51,6 +54,12 @@ def bare_tokens(text: str) -> str | None:
     if long and not any(m in text for m in TOKEN_MARKS):
         return None
     found = [m.group(0) for m in SPECIAL_TOKEN.finditer(text)]
+    if found and (asked or "|>" in text):
+        delimited = delimited_records(text)
+        # (the first QUOTED_TOKENS distinct tokens asked about, as the quotes are looked for)
+        written = islice(dict.fromkeys(found), QUOTED_TOKENS)
+        machinery = {t: not format_token(t, asked, delimited) for t in written}
+        found = [t for t in found if machinery.get(t, True)]
     if not found:
         return None
     if long and len(found) < LONG_TOKENS and not text.endswith(found[-1]):

@@ -32,6 +32,37 @@ SPECIAL_TOKEN = re.compile(
     """,
     re.X,
 )
+# A chat template's own names (a turn's start or end, a role, a channel): a token that names one
+# is machinery wherever it stands, even where a request holds it (a raw prompt in its template).
+TEMPLATE_NAME = re.compile(
+    r"im_|eot|eos|bos|end|start|begin|header|turn|assistant|user|system|channel|message|tool"
+    r"|call|think|pad|unk|sep|mask|ctrl|inst|sys",
+    re.I,
+)
+# A pipe-bracketed marker between two fields of a record (`"entity"<|>"Alex"`,
+# `entity<|#|>Alex<|#|>person`): a record format's delimiter, as graph extractors ask for.
+_FIELD_DELIMITER = re.compile(r"[\"'\w)\]]<\|(?:[^|<>\s]{1,40}\|)?>[\"'\w(\[]")
+
+
+def delimited_records(text: str) -> bool:
+    """Whether `text` puts pipe-bracketed markers between its fields on two lines or more: a
+    record format (a graph extractor's records), whose own markers are no template's tokens."""
+    first = _FIELD_DELIMITER.search(text)
+    if first is None:
+        return False
+    line_end = text.find("\n", first.end())
+    return line_end != -1 and _FIELD_DELIMITER.search(text, line_end) is not None
+
+
+def format_token(token: str, asked: str, delimited: bool) -> bool:
+    """Whether `token`, found bare in a text, is a record format's own marker and not a chat
+    template's: it names no part of a template, and the request (`asked`, lower case) holds it
+    or the text is `delimited_records` (their `<|COMPLETE|>` at the end is the format's too)."""
+    if TEMPLATE_NAME.search(token) is not None:
+        return False
+    return delimited or token.lower() in asked
+
+
 # What a text must hold for `SPECIAL_TOKEN` to be tried on it past `SOUP_CHARS` (`in` tests,
 # ~1 us on 10 KB, where the regex costs more).
 TOKEN_MARKS = (
