@@ -341,6 +341,7 @@ from tether.reliability.question_signals import (
     on_topic,
 )
 from tether.reliability.reading import THRESHOLD, Reading
+from tether.reliability.record_signals import empty_record
 from tether.reliability.refusal_signals import names_refused
 from tether.reliability.rendering_signals import (
     declines_rendering,
@@ -460,6 +461,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     retry_log,
     own_cause,
     failed_status,
+    empty_record,
     step_limit,
     casual_trouble,
     inability_alone,

@@ -1,0 +1,137 @@
+"""An extracted record with nothing extracted: every field a stand-in for a missing value.
+
+A scraper or an extraction step asks a model for fields (`{"price": ..., "brand": ...}`) and
+publishes what comes back. When the page never loaded, sat behind a wall or held nothing the
+model could read, the record comes back all the same, each field filled with the model's mark
+of "nothing here": `{"years_established": "NA", "team_size": "NA"}`, `{"title": "",
+"content": "", "raw_content": ""}`, `{"Prices": ["Not provided in the scraped data"]}`. The
+shape of the data is there, none of the data. Fields that echo the input (the URL asked for,
+its source) say nothing of what was found and are set aside. A record of a check that found
+no errors (`{"errors": []}`) is a result, and a template (`"..."`) or a request for an empty
+one (a schema, an example) asked for the empty shape.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from tether.reliability.lexicon import SHIPPED
+from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply_json import NOT_JSON, json_of
+
+_DATA: Mapping[str, Any] = SHIPPED.get("empty_record", {})
+# A record is a short reply: an extraction's fields, not a document.
+RECORD_CHARS = 4000
+# Where the record may start: after a short lead-in at most ("Here is the JSON output:").
+LEAD_CHARS = 80
+# The words a model fills a field with when it found nothing, lower-cased, stops trimmed.
+_MISSING_WORDS = frozenset(w.lower() for w in _DATA.get("missing_values", ()))
+# The starts of a missing-value phrase ("not provided in the scraped data").
+_MISSING_STARTS = tuple(w.lower() for w in _DATA.get("missing_starts", ()))
+# Keys whose value echoes the input, not what was found.
+_ECHO_KEYS = frozenset(w.lower() for w in _DATA.get("echo_keys", ()))
+# Keys whose empty value is a clean result ("errors": []).
+_RESULT_KEYS = frozenset(w.lower() for w in _DATA.get("result_keys", ()))
+# A request for the empty shape itself.
+_ASKS_SHAPE = re.compile(
+    r"\b(?:schema|template|skeleton|empty|blank|placeholder|example|sample)s?\b", re.IGNORECASE
+)
+_FENCE = re.compile(r"^```(?:json|python|py)?\s*\n(.*)\n```$", re.DOTALL)
+
+
+def _record_text(text: str) -> str | None:
+    """The record the reply holds: the text from its first brace or bracket, found within a
+    short lead-in, to its end (a code fence around it taken off), or None."""
+    fenced = _FENCE.search(text)
+    if fenced is not None:
+        text = fenced.group(1).strip()
+    brace = text.find("{", 0, LEAD_CHARS)
+    bracket = text.find("[", 0, LEAD_CHARS)
+    starts = [i for i in (brace, bracket) if i >= 0]
+    if not starts or text[-1:] not in "}]":
+        return None
+    return text[min(starts) :]
+
+
+def _value(r: Reply, body: str) -> object:
+    """`body` read as JSON, or as a Python literal a program printed (`{'price': 'NA'}`)."""
+    value = json_of(r, body)
+    if value is NOT_JSON and "'" in body[:3]:
+        try:
+            value = ast.literal_eval(body)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return NOT_JSON
+    return value
+
+
+def _fields(value: object, key: str) -> Iterator[tuple[str, object]]:
+    """Every field's key and leaf value; an empty object or list is a leaf."""
+    if isinstance(value, dict) and value:
+        for k, v in value.items():
+            yield from _fields(v, str(k).lower())
+    elif isinstance(value, list) and value:
+        for v in value:
+            yield from _fields(v, key)
+    else:
+        yield key, value
+
+
+def _missing_word(value: object) -> bool:
+    """A string that says the value is missing ("NA", "not provided in the scraped data")."""
+    if not isinstance(value, str):
+        return False
+    low = value.strip().lower().rstrip(".")
+    return low in _MISSING_WORDS or low.startswith(_MISSING_STARTS)
+
+
+def _echo(key: str, value: object) -> bool:
+    return key in _ECHO_KEYS or (
+        isinstance(value, str) and value.startswith(("http://", "https://"))
+    )
+
+
+def nothing_extracted(value: object) -> str | None:
+    """The first field of a record (an object, or a list of them) whose every field, the input's
+    echoes set aside, is a stand-in for a missing value (`null`, `""`, an empty list, "NA", "not
+    provided"), with at least two of them or one said in words; else None. Not a record whose
+    empty field is a clean result (`"errors": []`) or a template's ("...")."""
+    if not isinstance(value, (dict, list)) or not value:
+        return None
+    said = nulls = 0
+    first = ""
+    for key, leaf in _fields(value, ""):
+        if _echo(key, leaf):
+            continue
+        if key in _RESULT_KEYS:
+            return None
+        if _missing_word(leaf):
+            said += 1
+        elif leaf is None or leaf == "" or leaf == [] or leaf == {}:
+            nulls += 1
+        else:
+            return None
+        first = first or f"{key}: {leaf!r}"
+    if said == 0 and nulls < 2:
+        return None
+    if said == 0 and not any(isinstance(v, str) or v is None for _, v in _fields(value, "")):
+        return None  # (only empty lists and objects: nothing was a field's value)
+    return first
+
+
+def empty_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply is an extracted record whose every field says nothing was found
+    (`nothing_extracted`): the data's shape without the data. Not when the request asks for
+    the empty shape (a schema, a template, an example)."""
+    text = r.text.strip()
+    if len(text) > RECORD_CHARS or text[-1:] not in "}]":
+        return ()
+    body = _record_text(text)
+    if body is None:
+        return ()
+    found = nothing_extracted(_value(r, body))
+    if found is None or _ASKS_SHAPE.search(r.raw_question) is not None:
+        return ()
+    return (Signal("empty_record", w["empty_record"], found[:60]),)
