@@ -35,6 +35,12 @@ _MISSING_STARTS = tuple(w.lower() for w in _DATA.get("missing_starts", ()))
 _ECHO_KEYS = frozenset(w.lower() for w in _DATA.get("echo_keys", ()))
 # Keys whose empty value is a clean result ("errors": []).
 _RESULT_KEYS = frozenset(w.lower() for w in _DATA.get("result_keys", ()))
+# The words of a key that name the step's product ("summary", "answer", "extracted").
+_PRODUCT_WORDS = frozenset(w.lower() for w in _DATA.get("product_words", ()))
+# A key's words: snake case, kebab case, camel case ("aiGeneratedSummary": ai, generated, summary).
+_KEY_WORD = re.compile(r"[a-z]+|[A-Z][a-z]*")
+# The last word of a key that labels the record ("userId", "created_at", "role", "model").
+_LABEL_WORDS = frozenset(w.lower() for w in _DATA.get("label_words", ()))
 # A request for the empty shape itself.
 _ASKS_SHAPE = re.compile(
     r"\b(?:schema|template|skeleton|empty|blank|placeholder|example|sample)s?\b", re.IGNORECASE
@@ -68,10 +74,10 @@ def _value(r: Reply, body: str) -> object:
 
 
 def _fields(value: object, key: str) -> Iterator[tuple[str, object]]:
-    """Every field's key and leaf value; an empty object or list is a leaf."""
+    """Every field's key (as written) and leaf value; an empty object or list is a leaf."""
     if isinstance(value, dict) and value:
         for k, v in value.items():
-            yield from _fields(v, str(k).lower())
+            yield from _fields(v, str(k))
     elif isinstance(value, list) and value:
         for v in value:
             yield from _fields(v, key)
@@ -93,32 +99,61 @@ def _echo(key: str, value: object) -> bool:
     )
 
 
+def _missing(value: object) -> bool:
+    """A stand-in for a missing value: null, "", an empty list or object, a word of it."""
+    return value is None or value == "" or value == [] or value == {} or _missing_word(value)
+
+
+def _product(key: str) -> bool:
+    """A field that holds what the step made (`summary`, `aiGeneratedSummary`, `answer`,
+    `extracted_text`), by a word of its key (snake, kebab or camel case)."""
+    return any(word.lower() in _PRODUCT_WORDS for word in _KEY_WORD.findall(key))
+
+
+def _label(key: str, value: object) -> bool:
+    """A field that labels the record rather than holds what was found: an id, a time, a
+    flag, a count, the role or the model that wrote it."""
+    if isinstance(value, (bool, int, float)):
+        return True
+    words = _KEY_WORD.findall(key)
+    return bool(words) and (words[-1].lower() in _LABEL_WORDS or key.lower() in _LABEL_WORDS)
+
+
 def nothing_extracted(value: object) -> str | None:
-    """The first field of a record (an object, or a list of them) whose every field, the input's
-    echoes set aside, is a stand-in for a missing value (`null`, `""`, an empty list, "NA", "not
-    provided"), with at least two of them or one said in words; else None. Not a record whose
-    empty field is a clean result (`"errors": []`) or a template's ("...")."""
+    """The first field of a record (an object, or a list of them) that shows nothing was
+    extracted, else None: every field, the input's echoes set aside, a stand-in for a missing
+    value (`null`, `""`, an empty list, "NA", "not provided"), two of them at least or one said
+    in words; or every field of the step's product (`"summary": ""`, `"answer": null`) missing
+    beside short labels (ids, flags, a model's name). Not a record whose empty field is a clean
+    result (`"errors": []`) or a template's ("...")."""
     if not isinstance(value, (dict, list)) or not value:
         return None
-    said = nulls = 0
-    first = ""
+    said = nulls = products = 0
+    found = other = ""
     for key, leaf in _fields(value, ""):
-        if _echo(key, leaf):
-            continue
-        if key in _RESULT_KEYS:
+        if key.lower() in _RESULT_KEYS:
             return None
+        if _echo(key.lower(), leaf):
+            continue
+        if _product(key):
+            if not _missing(leaf):
+                return None
+            products += 1
         if _missing_word(leaf):
             said += 1
-        elif leaf is None or leaf == "" or leaf == [] or leaf == {}:
+        elif _missing(leaf):
             nulls += 1
+        elif _label(key, leaf):
+            other = other or f"{key}: {leaf!r}"
+            continue
         else:
-            return None
-        first = first or f"{key}: {leaf!r}"
-    if said == 0 and nulls < 2:
+            return None  # a field with a value found: something was extracted
+        found = found or f"{key}: {leaf!r}"
+    if products:
+        return found  # the product's every field missing, the rest labels
+    if other or (said == 0 and nulls < 2):
         return None
-    if said == 0 and not any(isinstance(v, str) or v is None for _, v in _fields(value, "")):
-        return None  # (only empty lists and objects: nothing was a field's value)
-    return first
+    return found
 
 
 def empty_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

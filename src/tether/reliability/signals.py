@@ -384,6 +384,7 @@ from tether.reliability.unfinished_signals import (
     stops_mid_code,
     stops_mid_sentence,
 )
+from tether.reliability.unread_source_signals import source_unread
 from tether.reliability.weights import DEFAULT_WEIGHTS as DEFAULT_WEIGHTS
 from tether.reliability.zh_thread_signals import thread_talk
 
@@ -458,6 +459,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     setup_unmet,
     setup_signals.setup_asked,
     input_unread,
+    source_unread,
     retry_log,
     own_cause,
     failed_status,
