@@ -360,6 +360,7 @@ from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import placeholder, zero_output
 from tether.reliability.status_fields_signals import failed_status
+from tether.reliability.step_error_signals import step_failed
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.support_signals import bot_fallback, domain_outcome, support_offline
@@ -460,6 +461,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     setup_signals.setup_asked,
     input_unread,
     source_unread,
+    step_failed,
     retry_log,
     own_cause,
     failed_status,
