@@ -77,7 +77,9 @@ def test_a_record_with_data_or_asked_empty_passes(text: str, question: str) -> N
     assert not failure, (text, names)
 
 
-SUMMARISE = "Summarise this page: https://gist.github.com/hackermondev/5e2cdc32849405fff6b46957747a2d28"
+SUMMARISE = (
+    "Summarise this page: https://gist.github.com/hackermondev/5e2cdc32849405fff6b46957747a2d28"
+)
 
 CAUGHT_UNREAD = (
     # sdycgtgz/chuhaix_daily data/hackernews-daily-2025-01-21.md
@@ -130,4 +132,64 @@ LEFT_UNREAD = (
 def test_a_summary_that_read_its_source_passes(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert "source_unread" not in names, (text, names)
+    assert not failure, (text, names)
+
+
+def test_a_summary_record_with_its_summary_empty_is_a_failure() -> None:
+    # crownshy/comhairle#1118: the step's record, ids and a flag, its summary empty
+    text = (
+        '{\n    "id": "f6fc2442-393d-46fc-9bc0-f9b32a20fc60",\n    "workflowStepId": '
+        '"fb2913b0-b641-43bd-ae4f-e1cd8c7c95ee",\n    "userId": "de98917c-4ad3-43e0-97bb-'
+        '232e506796c5",\n    "summary": "",\n    "isAiGenerated": true,\n'
+        '    "aiGeneratedSummary": null\n}'
+    )
+    failure, names = hand(text, "Summarise the conversation so far.")
+    assert failure, names
+    assert "empty_record" in names
+
+
+def test_a_record_with_a_value_beside_an_empty_summary_passes() -> None:
+    # a product's name found, its description empty: data, not an empty record
+    text = '{"name": "Redmi 13C 5G", "description": "", "price": "₹9,999"}'
+    failure, names = hand(text, EXTRACT)
+    assert "empty_record" not in names, names
+    assert not failure, names
+
+
+CAUGHT_STEP_ERRORS = (
+    # deepset-ai/haystack-cookbook newsletter-agent.ipynb: the tool's page had no article
+    "It appears that I'm facing an issue retrieving data from Hacker News, as the response does "
+    "not contain the actual article information. Unfortunately, I'm unable to provide the top "
+    "article at this moment. You might want to check the Hacker News website directly for the "
+    "latest articles.",
+)
+
+
+@pytest.mark.parametrize("text", CAUGHT_STEP_ERRORS)
+def test_a_step_error_reported_in_place_of_the_result_is_a_failure(text: str) -> None:
+    failure, names = hand(text, "What is the top HN article now?")
+    assert failure, (text, names)
+    assert "step_failed" in names
+
+
+LEFT_STEP_ERRORS = (
+    # a person's report of the error they met: no plea of a result not given
+    (
+        "I get an error when trying to fetch the page with requests: `SSLError: certificate "
+        "verify failed`. I tried verify=False and it works, but is that safe?",
+        "Why does requests fail on this site?",
+    ),
+    # an answer that explains the error the reader met
+    (
+        "You get the error while trying to access the bucket because the role has no "
+        "s3:GetObject permission. Add it to the policy and retry.",
+        "Why do I get AccessDenied reading from S3?",
+    ),
+)
+
+
+@pytest.mark.parametrize(("text", "question"), LEFT_STEP_ERRORS)
+def test_an_error_met_by_a_person_or_explained_passes(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert "step_failed" not in names, (text, names)
     assert not failure, (text, names)
