@@ -193,3 +193,27 @@ def test_an_error_met_by_a_person_or_explained_passes(text: str, question: str) 
     failure, names = hand(text, question)
     assert "step_failed" not in names, (text, names)
     assert not failure, (text, names)
+
+
+def test_a_reader_record_with_every_field_empty_is_a_failure() -> None:
+    # jina-ai/reader#105: the reader's text form, the title and the content empty
+    text = (
+        "Title: \n\nURL Source: https://www.canada.ca/en/women-gender-equality/gender-based-"
+        "violence/gender-based-violence-glossary.html\n\nMarkdown Content:"
+    )
+    failure, names = hand(text, "Read https://www.canada.ca/en/women-gender-equality.html")
+    assert failure, names
+    assert "empty_record" in names
+
+
+def test_yaml_keys_without_values_pass() -> None:
+    # a workflow's triggers: keys with nothing after them are YAML, not an empty record
+    text = "on:\n  push:\n  pull_request:"
+    failure, names = hand(text, "Which events should trigger the workflow?")
+    assert "empty_record" not in names, names
+
+
+def test_no_summary_alone_is_a_failure() -> None:
+    # BasedHardware/omi#1382: the summary slot's placeholder
+    failure, names = hand("No summary", "Summarise the conversation so far.")
+    assert failure, names

@@ -41,6 +41,13 @@ _PRODUCT_WORDS = frozenset(w.lower() for w in _DATA.get("product_words", ()))
 _KEY_WORD = re.compile(r"[a-z]+|[A-Z][a-z]*")
 # The last word of a key that labels the record ("userId", "created_at", "role", "model").
 _LABEL_WORDS = frozenset(w.lower() for w in _DATA.get("label_words", ()))
+# A record as text lines is short: a label and a value a line.
+LINES_CHARS = 2000
+MAX_LINES = 30
+# A line of a record in text form: "Title: ", "**Price:** N/A", "- Brand: not provided".
+_LABEL_LINE = re.compile(
+    r"\s*(?:[-*\u2022]\s+)?\**([^\W\d_][\w /()'-]{0,40}?)\**\s*[:\uff1a]\s*\**(.*?)\**\s*"
+)
 # A request for the empty shape itself.
 _ASKS_SHAPE = re.compile(
     r"\b(?:schema|template|skeleton|empty|blank|placeholder|example|sample)s?\b", re.IGNORECASE
@@ -156,17 +163,46 @@ def nothing_extracted(value: object) -> str | None:
     return found
 
 
+def empty_lines(text: str) -> str | None:
+    """The first field of a record written as lines of "Label: value" (a reader's or an
+    extractor's text form) whose every value, the input's echoes set aside, is missing (two or
+    more, nothing after the colon or a word of a missing value), else None."""
+    if len(text) > LINES_CHARS or ":" not in text or "\n" not in text:
+        return None
+    lines = [x for x in text.splitlines() if x.strip()]
+    if not 2 <= len(lines) <= MAX_LINES:
+        return None
+    missing = 0
+    found = ""
+    for line in lines:
+        m = None if line[0].isspace() else _LABEL_LINE.fullmatch(line)
+        if m is None:
+            return None  # (an indented key is a nested one: YAML, code's blocks)
+        label, value = m.group(1).strip(), m.group(2).strip()
+        if label.isascii() and not label[0].isupper():
+            return None  # a label is a heading's word ("Title"), not code's (`try:`, `on:`)
+        words = _KEY_WORD.findall(label)
+        if label.lower() in _ECHO_KEYS or (words and words[-1].lower() in _ECHO_KEYS):
+            continue
+        if value and not _missing_word(value):
+            return None
+        missing += 1
+        found = found or line.strip()
+    return found if missing >= 2 else None
+
+
 def empty_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is an extracted record whose every field says nothing was found
-    (`nothing_extracted`): the data's shape without the data. Not when the request asks for
-    the empty shape (a schema, a template, an example)."""
+    (`nothing_extracted`, or `empty_lines` in its text form): the data's shape without the
+    data. Not when the request asks for the empty shape (a schema, a template, an example)."""
     text = r.text.strip()
-    if len(text) > RECORD_CHARS or text[-1:] not in "}]":
+    if len(text) > RECORD_CHARS:
         return ()
-    body = _record_text(text)
-    if body is None:
-        return ()
-    found = nothing_extracted(_value(r, body))
+    if text[-1:] in "}]":
+        body = _record_text(text)
+        found = None if body is None else nothing_extracted(_value(r, body))
+    else:
+        found = empty_lines(text)
     if found is None or _ASKS_SHAPE.search(r.raw_question) is not None:
         return ()
     return (Signal("empty_record", w["empty_record"], found[:60]),)
