@@ -209,7 +209,7 @@ def test_a_reader_record_with_every_field_empty_is_a_failure() -> None:
 def test_yaml_keys_without_values_pass() -> None:
     # a workflow's triggers: keys with nothing after them are YAML, not an empty record
     text = "on:\n  push:\n  pull_request:"
-    failure, names = hand(text, "Which events should trigger the workflow?")
+    _failure, names = hand(text, "Which events should trigger the workflow?")
     assert "empty_record" not in names, names
 
 
