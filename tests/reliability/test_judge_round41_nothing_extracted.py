@@ -217,3 +217,20 @@ def test_no_summary_alone_is_a_failure() -> None:
     # BasedHardware/omi#1382: the summary slot's placeholder
     failure, names = hand("No summary", "Summarise the conversation so far.")
     assert failure, names
+
+
+def test_the_speaker_unable_to_open_a_link_it_was_given_to_summarise_is_a_failure() -> None:
+    # made-up in the image of etkecc/baibot#11: to a link given to summarise, the plea alone
+    failure, names = hand(
+        "Sorry, I can't access external links.",
+        "Summarise this article: https://members.outcomeedge.com/p/how-to-find-gold-mines",
+    )
+    assert failure, names
+    assert "source_unread" in names
+
+
+def test_a_summary_that_says_users_cannot_open_a_page_passes() -> None:
+    # a summary of a linked post about an outage: the inability is the users', not the speaker's
+    text = "The post explains why users can't access the dashboard after the update and how to roll back."
+    _failure, names = hand(text, SUMMARISE)
+    assert "source_unread" not in names, names
