@@ -352,6 +352,7 @@ from tether.reliability.question_signals import (
     on_topic,
 )
 from tether.reliability.reading import THRESHOLD, Reading
+from tether.reliability.record_signals import empty_record
 from tether.reliability.refusal_signals import names_refused
 from tether.reliability.rendering_signals import (
     declines_rendering,
@@ -379,6 +380,7 @@ from tether.reliability.source_left_signals import (
 from tether.reliability.source_signals import cites_source, names_origin, third_party
 from tether.reliability.stand_in_signals import placeholder, zero_output
 from tether.reliability.status_fields_signals import failed_status
+from tether.reliability.step_error_signals import step_failed
 from tether.reliability.step_limit_signals import step_limit
 from tether.reliability.stub_code_signals import stub_code
 from tether.reliability.support_signals import (
@@ -408,6 +410,7 @@ from tether.reliability.unfinished_signals import (
     stops_mid_code,
     stops_mid_sentence,
 )
+from tether.reliability.unread_source_signals import source_unread
 from tether.reliability.weights import DEFAULT_WEIGHTS as DEFAULT_WEIGHTS
 from tether.reliability.zh_thread_signals import thread_talk
 
@@ -482,9 +485,12 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     setup_unmet,
     setup_signals.setup_asked,
     input_unread,
+    source_unread,
+    step_failed,
     retry_log,
     own_cause,
     failed_status,
+    empty_record,
     step_limit,
     casual_trouble,
     inability_alone,

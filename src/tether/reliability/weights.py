@@ -75,6 +75,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "retry_log": 1.2,  # a client's retry log: the same error line again after "Retrying in"
     "own_cause": 0.6,  # an event of this exchange, then "This may be due to ...": its own cause
     "failed_status": 2.0,  # a JSON envelope whose fields say it failed ("success": false)
+    "empty_record": 2.0,  # ... or an extracted record whose every field is "NA", "" or null
+    "source_unread": 2.4,  # a summary's source said unread, the summary withheld
+    "step_failed": 2.0,  # a step's own error while fetching its input, no result given
     "step_limit": 1.0,  # an agent loop's cap reached ("Recursion limit of 25 reached")
     "casual_trouble": 1.0,  # trouble in a bot's casual register ("kuch gadbad ho gaya")
     "inability_alone": 1.0,  # one clause of inability, the whole reply ("⚠️ Không dịch được.")

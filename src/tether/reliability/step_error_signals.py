@@ -1,0 +1,62 @@
+"""A step's own error, met while it fetched or read its input, reported as the reply.
+
+An agent or a notebook step asked to extract, fetch or summarise meets an error on the way
+and writes that up where the result should be: "It seems there was an error while attempting
+to extract the text from the image using OCR. ... I'm unable to extract the text from the
+image as requested.", "It appears that I'm facing an issue retrieving data from Hacker News
+... Unfortunately, I'm unable to provide the top article at this moment." Two parts make it,
+in a short reply: an error met while doing the input's step (an error WHILE extracting,
+retrieving, accessing), and the speaker unable to give the result. A person's report of an
+error has the first part and says what they tried; an answer that explains an error speaks of
+the reader's step, not of itself unable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.reply import Reply, Signal
+
+# A step's report is short: the error and the plea, not a diagnosis.
+STEP_ERROR_CHARS = 800
+# The step that reads or fetches the input, as a verb's stem.
+_STEP = (
+    r"(?:extract|retriev|fetch|access|read|load|download|pars|scrap|obtain|collect|summari[sz]"
+    r"|transcrib|recogni[sz])\w*"
+)
+# An error met while doing it: "an error while attempting to extract", "facing an issue
+# retrieving", "encountered a problem when trying to access".
+_MET = re.compile(
+    r"\b(?:(?:error|issue|problem|trouble)s?\s+(?:occurred\s+)?(?:while|when)\s+"
+    r"(?:attempting to |trying to )?" + _STEP + r"|(?:facing|encountered|encountering|experiencing"
+    r"|ran into|running into|having|had) (?:an? |some )?(?:\w+ )?(?:error|issue|problem|trouble)s?"
+    r"\s+(?:while |when |with )?(?:attempting to |trying to )?" + _STEP + r")"
+)
+# The speaker unable to give the result: "I'm unable to provide", "I couldn't extract".
+_UNABLE = re.compile(
+    r"\b(?:i'm|i am|i was|we're|we are)\s+(?:currently\s+|still\s+|therefore\s+)?"
+    r"(?:unable|not able)\s+to\s+\w+|\bi (?:can't|cannot|could not|couldn't)\s+\w+"
+)
+
+
+def step_error(low: str) -> str | None:
+    """The words of an error met while fetching or reading the input, in a short reply
+    (`low`, lower-cased, one apostrophe) where the speaker also says it cannot give the
+    result, else None."""
+    if len(low) > STEP_ERROR_CHARS or ("unable" not in low and " i c" not in low):
+        return None
+    met = _MET.search(low)
+    if met is None or _UNABLE.search(low) is None:
+        return None
+    return met.group(0)
+
+
+def step_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """The reply reports the error its own step met and gives no result (`step_error`)."""
+    if len(r.text) > STEP_ERROR_CHARS or not r.written:
+        return ()
+    found = step_error(r.low.replace("\u2019", "'"))
+    if found is None:
+        return ()
+    return (Signal("step_failed", w["step_failed"], found[:60]),)
