@@ -234,3 +234,20 @@ def test_a_summary_that_says_users_cannot_open_a_page_passes() -> None:
     text = "The post explains why users can't access the dashboard after the update and how to roll back."
     _failure, names = hand(text, SUMMARISE)
     assert "source_unread" not in names, names
+
+
+# mem0's fact extraction prompt gives this as the output for a message with nothing to keep
+# ("Input: Hi. Output: {"facts" : []}"); a memory layer's record of empty lists says the same.
+MEMORY_NOTHING_TO_KEEP = '{"facts": [], "preferences": [], "timelines": []}'
+
+
+def test_a_memory_extraction_of_empty_lists_passes() -> None:
+    question = "Extract the facts and preferences worth remembering from this conversation: Hi."
+    failure, names = hand(MEMORY_NOTHING_TO_KEEP, question)
+    assert not failure, names
+    assert "empty_record" not in names, names
+
+
+def test_empty_lists_beside_a_missing_value_said_in_words_are_still_nothing_extracted() -> None:
+    failure, names = hand('{"title": "Not provided", "authors": [], "tags": []}')
+    assert failure and "empty_record" in names, names

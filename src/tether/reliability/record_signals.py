@@ -132,10 +132,11 @@ def nothing_extracted(value: object) -> str | None:
     value (`null`, `""`, an empty list, "NA", "not provided"), two of them at least or one said
     in words; or every field of the step's product (`"summary": ""`, `"answer": null`) missing
     beside short labels (ids, flags, a model's name). Not a record whose empty field is a clean
-    result (`"errors": []`) or a template's ("...")."""
+    result (`"errors": []`), nor one of empty lists alone (a memory extractor's `{"facts": [],
+    "preferences": []}`: none found of each), nor a template's ("...")."""
     if not isinstance(value, (dict, list)) or not value:
         return None
-    said = nulls = products = 0
+    said = nulls = empties = products = 0
     found = other = ""
     for key, leaf in _fields(value, ""):
         if key.lower() in _RESULT_KEYS:
@@ -150,6 +151,7 @@ def nothing_extracted(value: object) -> str | None:
             said += 1
         elif _missing(leaf):
             nulls += 1
+            empties += leaf == [] or leaf == {}
         elif _label(key, leaf):
             other = other or f"{key}: {leaf!r}"
             continue
@@ -158,8 +160,8 @@ def nothing_extracted(value: object) -> str | None:
         found = found or f"{key}: {leaf!r}"
     if products:
         return found  # the product's every field missing, the rest labels
-    if other or (said == 0 and nulls < 2):
-        return None
+    if other or (said == 0 and (nulls < 2 or empties == nulls)):
+        return None  # (lists all empty: each kind of thing looked for was found none of)
     return found
 
 
