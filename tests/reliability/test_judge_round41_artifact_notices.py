@@ -89,3 +89,38 @@ def test_a_command_lines_comment_and_its_from_keep_it_a_command() -> None:
     assert is_command("locker give bazbat to @alice # with a comment")
     assert is_command("locker label remove foo from bar")
     assert not is_command("take the hammer from the shed")  # (a sentence: its article)
+
+
+# failures_answers_agent_tools_review_bots (old tune): an agent swarm's output file, its run's
+# record of a failure in the place of the agent's output
+SWARM_RECORD = (
+    "# daniel-priestley \u274c\n\n**Status:** failed\n**Tokens:** 0\n**Duration:** 14.5s\n"
+    '**Error:** API error 429: {\n  "error": {\n    "code": 429,\n    "message": "You exceeded '
+    "your current quota, please check your plan and billing details. For more information on "
+    "this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits. To monitor your "
+    'current usage, head to: https://ai.dev/rate-limit.",\n    "status": "RESOURCE_EXHAUSTED"'
+    "\n  }\n}\n\nThe agent produced no output for this run. Re-run the swarm once the quota "
+    "resets; the other agents' outputs are in this folder, and the synthesis step reads only "
+    "the agents that completed."
+)
+
+
+def test_a_runs_record_of_a_failure_in_the_outputs_place_is_caught() -> None:
+    failure, names = hand(SWARM_RECORD)
+    assert failure and "failed_status" in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a run's record that succeeded
+        "# daniel-priestley\n\n**Status:** completed\n**Tokens:** 5120\n**Duration:** 14.5s\n\n"
+        "## Positioning\n\nLead with the 90-day reset and its guarantee.",
+        # a status said in prose, not a record's field
+        "The job's status: failed, because the runner ran out of disk. I cleared the cache in "
+        "the workflow and re-ran it; it passes now.",
+    ],
+)
+def test_a_successful_record_or_a_status_in_prose_passes(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure and "failed_status" not in names, names
