@@ -129,15 +129,28 @@ RECORD_CHARS = 600
 _VALUE_MARKS = " *_`'\".!\u274c\u26a0\ufe0f\u2716\u2717"
 
 
-def _record_failed(r: Reply) -> str | None:
+def _labels_outcome(low: str) -> bool:
+    """Whether an outcome key (`_OUTCOME_KEYS`) is a field's label in `low`: a colon right
+    after it ("status:", "**status:**", "state :")."""
+    for key in _OUTCOME_KEYS:
+        at = low.find(key)
+        while at >= 0:
+            end = at + len(key)
+            if ":" in low[end : end + 3]:
+                return True
+            at = low.find(key, end)
+    return False
+
+
+def record_failed(low: str) -> str | None:
     """The status field of a run's record that opens the reply and says the run failed
     (`**Status:** failed` among `**Tokens:** 0`, `**Duration:** 14.5s`): an agent's or a batch
     job's output file that is its record of a failure, not the output. A status among prose
     ("the job's status: failed, because ...") is no record: the field's value is the failure
-    word alone, and the record has another field."""
-    low = r.low[:RECORD_CHARS]
-    if ":" not in low or not any(key in low for key in _OUTCOME_KEYS):
-        return None  # (literals first: most replies have no outcome key near their start)
+    word alone, and the record has another field. `low`: the reply lower-cased."""
+    low = low[:RECORD_CHARS]
+    if ":" not in low or not _labels_outcome(low):
+        return None  # (literals first: most replies have no outcome field near their start)
     fields = []
     failed = None
     for line in low.splitlines()[:RECORD_LINES]:
@@ -154,11 +167,11 @@ def _record_failed(r: Reply) -> str | None:
 def failed_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The whole reply is a small JSON envelope whose fields report a failure: a success flag
     false, a failed result or state, an abbreviated error key, or only a code and a message;
-    or it opens with a run's record whose status field says it failed (`_record_failed`)."""
+    or it opens with a run's record whose status field says it failed (`record_failed`)."""
     if r.structure is not None:
         return ()  # (an error object already weighs as one)
     if r.text[:1] != "{":
-        record = _record_failed(r)
+        record = record_failed(r.low)
         return () if record is None else (Signal("failed_status", w["failed_status"], record),)
     fields = _envelope(r)
     if fields is None or (r.instructions and keys_demanded(r.instructions, r.text)):
