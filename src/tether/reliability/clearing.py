@@ -46,6 +46,7 @@ from tether.reliability import (
     query_signals,
     setup_signals,
     source_left_signals,
+    status_fields_signals,
     step_limit_signals,
     stub_code_signals,
     support_signals,
@@ -158,6 +159,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # an answer cut inside a clause by the token limit
         if grader_signals.may_fire(text, "", lexicon):
             return False  # a pairwise judge's rationale broken off before its verdict
+        if status_fields_signals.record_failed(head) is not None:
+            return False  # a run's record of its failure, its error body after its fields
         if head.startswith(query_signals.SCHEMA_HEADS):
             return False  # a schema in place of the query that reads it
         if forum_dump_signals.may_fire(text, "", lexicon):

@@ -116,12 +116,24 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     )
 
 
+# A comment after a command line, as a shell's (`locker give bazbat to @alice # a note`).
+_COMMENT = " # "
+
+
+def _without_comment(request: str) -> str:
+    """The command line without the comment after it: its words are no argument nor a
+    sentence's."""
+    line = request.strip()
+    at = line.find(_COMMENT)
+    return line if at < 0 else line[:at].rstrip()
+
+
 def is_command(request: str) -> bool:
     """Whether the request is one command line to a bot: a lower-case verb and its arguments
     or a bot's mention or prefix first, two words at least and a few at most, no sentence's
     end, no question's or request's word first and no article, pronoun or auxiliary of a
     sentence ("kv get foo", "@hubot lunch", "locker list --page 2")."""
-    line = request.strip()
+    line = _without_comment(request)
     if not line or len(line) > COMMAND_CHARS or "\n" in line:
         return False
     if _COMMAND_END.search(line) is not None:
@@ -145,7 +157,7 @@ def names_argument(reply: str, command: str) -> bool:
     add foo to bar" says what the command named is not there, where the same words to "search
     foo" report what a search found."""
     low = reply.lower()
-    for word in command.lower().split()[1:]:
+    for word in _without_comment(command).lower().split()[1:]:
         argument = word.strip(_ARGUMENT_MARKS)
         if len(argument) >= ARGUMENT_CHARS and argument not in _SENTENCE_WORDS and argument in low:
             return True

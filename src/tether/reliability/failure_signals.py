@@ -20,6 +20,7 @@ from tether.reliability.machine_marks import SSE, TRACE, first_status
 from tether.reliability.reply import STOCK_CHARS, Reply, Signal, count_letters, display_size
 from tether.reliability.stand_in_signals import may_be_working_line
 from tether.reliability.terms import Terms
+from tether.reliability.text_shape import word_letters
 from tether.reliability.troubleshooting_signals import troubleshooting_entry
 from tether.reliability.words import CJK
 
@@ -58,7 +59,7 @@ def coverage(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Failure words make up much of the message (a notice, not an answer that mentions one)."""
     if not r.hits:
         return ()
-    total = count_letters(r.message)
+    total = word_letters(r.message)  # (a chat app's emoji ":cry:" is no word of the notice)
     if total == 0:
         return ()
     # (the covered parts counted at once: letters are counted one character at a time)

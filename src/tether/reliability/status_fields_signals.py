@@ -117,11 +117,62 @@ def _code_and_message(fields: Mapping[str, Any]) -> str | None:
     return messages[0][:40]
 
 
+# A run's record opens with its fields, one per line: a label (bold or plain), a colon, a
+# value ("**Status:** failed", "Tokens: 0", "**Duration:** 14.5s").
+_RECORD_FIELD = re.compile(
+    r"[^\w\n]{0,3}([^\W\d][\w .-]{0,30}?)[*_]{0,2}\s*[:\uff1a][*_]{0,2}\s*(\S.*)"
+)
+# The lines a record's head is read in: a title and its fields.
+RECORD_LINES = 8
+RECORD_CHARS = 600
+# Marks around a field's value that say nothing of it ("failed ❌", "`error`", "FAILED.").
+_VALUE_MARKS = " *_`'\".!\u274c\u26a0\ufe0f\u2716\u2717"
+
+
+def _labels_outcome(low: str) -> bool:
+    """Whether an outcome key (`_OUTCOME_KEYS`) is a field's label in `low`: a colon right
+    after it ("status:", "**status:**", "state :")."""
+    for key in _OUTCOME_KEYS:
+        at = low.find(key)
+        while at >= 0:
+            end = at + len(key)
+            if ":" in low[end : end + 3]:
+                return True
+            at = low.find(key, end)
+    return False
+
+
+def record_failed(low: str) -> str | None:
+    """The status field of a run's record that opens the reply and says the run failed
+    (`**Status:** failed` among `**Tokens:** 0`, `**Duration:** 14.5s`): an agent's or a batch
+    job's output file that is its record of a failure, not the output. A status among prose
+    ("the job's status: failed, because ...") is no record: the field's value is the failure
+    word alone, and the record has another field. `low`: the reply lower-cased."""
+    low = low[:RECORD_CHARS]
+    if ":" not in low or not _labels_outcome(low):
+        return None  # (literals first: most replies have no outcome field near their start)
+    fields = []
+    failed = None
+    for line in low.splitlines()[:RECORD_LINES]:
+        m = _RECORD_FIELD.fullmatch(line.strip())
+        if m is None:
+            continue
+        key, value = m.group(1).strip(), m.group(2).strip(_VALUE_MARKS)
+        fields.append(key)
+        if failed is None and key in _OUTCOME_KEYS and _FAILED_VALUE.fullmatch(value):
+            failed = f"{key}: {value}"
+    return failed if len(fields) >= 2 else None
+
+
 def failed_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The whole reply is a small JSON envelope whose fields report a failure: a success flag
-    false, a failed result or state, an abbreviated error key, or only a code and a message."""
-    if r.structure is not None or r.text[:1] != "{":
+    false, a failed result or state, an abbreviated error key, or only a code and a message;
+    or it opens with a run's record whose status field says it failed (`record_failed`)."""
+    if r.structure is not None:
         return ()  # (an error object already weighs as one)
+    if r.text[:1] != "{":
+        record = record_failed(r.low)
+        return () if record is None else (Signal("failed_status", w["failed_status"], record),)
     fields = _envelope(r)
     if fields is None or (r.instructions and keys_demanded(r.instructions, r.text)):
         return ()  # (the request asked for an object with these keys: its answer)

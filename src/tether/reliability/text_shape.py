@@ -33,11 +33,26 @@ FOOTER_LINES = 2
 FOOTER_CHARS = 300
 
 
+# A link's target in markdown ("[docs](https://...)"): its address is not text a reader sees.
+_LINK_TARGET = re.compile(r"(?<=\])\([^()\s]{1,400}\)")
+
+
+def rendered(text: str) -> str:
+    """`text` without its tags and its links' targets: what a reader sees of it (a bot's tip
+    is one line of text under anchors with long `href` and `class` attributes)."""
+    if "<" in text:
+        text = TAG.sub("", text)
+    if "](" in text:
+        text = _LINK_TARGET.sub("", text)
+    return text
+
+
 def is_footer(after: str) -> bool:
-    """Whether `after`, the text under a bare rule at a reply's end, is a short footer."""
+    """Whether `after`, the text under a bare rule at a reply's end, is a short footer (its
+    length as rendered: `rendered`)."""
     after = after.strip()
     lines = [line for line in after.splitlines() if line.strip()]
-    return 0 < len(lines) <= FOOTER_LINES and len(after) <= FOOTER_CHARS
+    return 0 < len(lines) <= FOOTER_LINES and len(rendered(after)) <= FOOTER_CHARS
 
 
 def footer_at(text: str) -> int:
@@ -126,6 +141,19 @@ LEAD_IN = re.compile(
 
 def is_ids_line(low: str) -> bool:
     return IDS.match(low) is not None or KEY_VALUES.match(low) is not None
+
+
+# An emoji's shortcode as Slack, Discord and GitHub write it (":cry:", ":goberserk:"): a
+# picture in a chat app, not words of the message.
+SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+\-]{1,40}:(?![\w:])")
+
+
+def word_letters(text: str) -> int:
+    """The letters of `text`'s words, an emoji's shortcode (`SHORTCODE`) not counted."""
+    total = count_letters(text)
+    if ":" in text:
+        total -= sum(count_letters(m.group(0)) for m in SHORTCODE.finditer(text))
+    return total
 
 
 def count_letters(text: str) -> int:
