@@ -228,9 +228,6 @@ _TAKES_MORE |= frozenset(("that", "which", "who", "if", "when", "while", "althou
 _TAKES_MORE |= frozenset(("very", "more", "most"))
 # A last line that is not a sentence of the reply: a quote, a heading, a table's row, a link.
 _NOT_A_SENTENCE = re.compile(r"^[>#|]|://")
-# A list item's line ("- Learning foundational theories, ... or technical"): an item of a few
-# words may end on any, so it is cut only where it runs on or stops on a word that takes more.
-_LIST_ITEM = re.compile(r"^(?:[-*+\u2022]|\d+[.)])\s")
 # A title's line above the prose ("Subject: Resignation - Thank You for the Opportunity",
 # "Title: Global Warming: An AI-driven Analysis of ..."): most of its longer words capitalized,
 # no sentence closed in it. A title has no stop to leave out: it is no unclosed line of prose.
@@ -260,11 +257,10 @@ def run_on_line(text: str) -> str | None:
     """The last line of a model's prose cut at its token limit, or None (`stops_mid_sentence`):
     a sentence of the reply's own (not a quote, heading, table row or link; no code fence left
     open above it) that stops on a cut word (`_cut_word`), after every earlier line of prose
-    closed and `CLOSED_SENTENCES` sentences (a title above is no prose: `_title_line`). In a
-    model's closed prose, a sentence of its own that stops on a lower-case word was cut ("...
-    during this transition period"); a list item (`_LIST_ITEM`) only when it runs on after a
-    sentence it closed, or stops on a word that takes more (`_TAKES_MORE`): an item of a few
-    words may end on a noun ("- Learning foundational theories, historical facts")."""
+    closed and `CLOSED_SENTENCES` sentences (a title above is no line of prose left open:
+    `_title_line`). The line runs on after a sentence it closed (a paragraph of the model's
+    going on), or stops on a word that takes more (`_TAKES_MORE`): one sentence alone that
+    ends on a noun may be a writer's line."""
     text = text.rstrip()
     if not may_stop_mid_sentence(text) or text.count("```") % 2 or text[-1] in _CODE_OPERATORS:
         return None
@@ -276,7 +272,7 @@ def run_on_line(text: str) -> str | None:
     if not _cut_word(last, words) or len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
         return None
     runs_on = _SENTENCE_END.search(last) is not None or last.endswith(",")
-    if not runs_on and words[-1].lower() not in _TAKES_MORE and _LIST_ITEM.match(last):
+    if not runs_on and words[-1].lower() not in _TAKES_MORE:
         return None
     above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]  # code is shown
     for line in above.splitlines():
@@ -294,7 +290,9 @@ def _title_line(line: str, words: list[str]) -> bool:
     capitalized, no sentence closed in it."""
     longer = [word for word in words if len(word) >= TITLE_WORD_CHARS]
     capitalized = sum(word[0].isupper() for word in longer)
-    return len(longer) >= 2 and 3 * capitalized >= 2 * len(longer) and not _SENTENCE_END.search(line)
+    if len(longer) < 2 or 3 * capitalized < 2 * len(longer):
+        return False
+    return _SENTENCE_END.search(line) is None
 
 
 def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
