@@ -112,7 +112,7 @@ def empty_item(text: str) -> str | None:
     number = _NUMBERED.fullmatch(last)
     if number is None:
         return None
-    above = text[: at].rstrip()
+    above = text[:at].rstrip()
     line = above[above.rfind("\n") + 1 :].strip()
     before = _NUMBERED.match(line)
     if before is None or int(before.group(1)) + 1 != int(number.group(1)):
