@@ -85,8 +85,8 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     )
 
 
-# A list item's marker alone on the last line, its item never written ("... (LLMs).\n-"): a
-# bullet, or the next number after the item above ("6. ...\n7.").
+# A list item's marker alone on the last line, its item never written ("... (LLMs).\n-"): the
+# bullet of the item above, or the next number after it ("6. ...\n7.").
 _BULLETS = frozenset("-*+\u2022")
 _NUMBERED = re.compile(r"(\d{1,3})[.)]")
 
@@ -97,9 +97,9 @@ def _may_end_on_marker(text: str) -> bool:
 
 
 def empty_item(text: str) -> str | None:
-    """The marker of a list item the reply opened and never wrote, or None: its last line is a
-    bullet alone, or the number after the one the line above opens with (a number alone after
-    anything else may be an answer: "The total is:\n42.")."""
+    """The marker of a list item the reply opened and never wrote, or None: its last line is
+    the bullet the line above opens with, or the number after the one it opens with (a marker
+    alone after anything else may be an answer's: "The total is:\n42.")."""
     text = text.rstrip()
     if not _may_end_on_marker(text):
         return None
@@ -107,13 +107,13 @@ def empty_item(text: str) -> str | None:
     if at < 0:
         return None
     last = text[at + 1 :].strip()
+    above = text[:at].rstrip()
+    line = above[above.rfind("\n") + 1 :].strip()
     if len(last) == 1:
-        return last if last in _BULLETS else None
+        return last if last in _BULLETS and line.startswith(last + " ") else None
     number = _NUMBERED.fullmatch(last)
     if number is None:
         return None
-    above = text[:at].rstrip()
-    line = above[above.rfind("\n") + 1 :].strip()
     before = _NUMBERED.match(line)
     if before is None or int(before.group(1)) + 1 != int(number.group(1)):
         return None
