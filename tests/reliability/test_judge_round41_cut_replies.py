@@ -4,9 +4,8 @@ A recorded call, a notebook or a committed file keeps what the model wrote befor
 limit (or a stop sequence) and no finish reason. Where it stopped tells the cut: a model's
 closed prose under a title line that runs on into "... such as" (a title has no stop to leave
 out: `unfinished_signals._title_line`), a relative clause stopped on its auxiliary ("People who
-are"), a quotation opened and never closed ('I just said "This is a test'), a list item's marker
-alone on the last line ("...\\n-"). A writer's own endings stay answers: a title over closed
-prose, a quoted log value of one word, a number alone after a colon.
+are"), a quotation opened and never closed ('I just said "This is a test'). A writer's own
+endings stay answers: a title over closed prose, a quoted log value of one word.
 """
 
 from __future__ import annotations
@@ -45,16 +44,6 @@ SAID = 'Okay, I just said "This is a test'
 # https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/523
 LLAMA = "I'm an artificial intelligence model known as Llama. Llama stands for \"Large Language"
 
-# https://github.com/AAlvAAro/ruby-amazon-bedrock/blob/main/README.md
-POST = (
-    " Introducing the latest innovation at Amazon Bedrock - our state-of-the-art GenAI "
-    "models! 🤖💡\n\nOur team has been working tirelessly to bring you the best in "
-    "artificial intelligence, and we're excited to share the results with you. With our "
-    "GenAI models, you can now:\n\n- Develop applications that can understand and respond "
-    "to human language with incredible accuracy, thanks to our state-of-the-art Large "
-    "Language Models (LLMs).\n-"
-)
-
 
 def test_an_essay_under_its_title_cut_at_the_token_limit_is_caught() -> None:
     failure, signals = hand(ESSAY, "using artificial intelligence write an essay on Global Warming")
@@ -91,17 +80,3 @@ def test_a_closed_quotation_or_a_quoted_log_value_is_an_answer() -> None:
     assert not hand(closed, "Say this is a test")[0]
     log = 'The proxy logged the upstream failure, client: 172.19.0.1, request: "GET'
     assert "ends_mid_clause" not in hand(log, "What does this nginx log mean?")[1]
-
-
-def test_a_list_item_marker_alone_at_the_end_is_caught() -> None:
-    question = "Generate a facebook post about GenAI models available at Amazon Bedrock"
-    failure, signals = hand(POST, question)
-    assert failure and "ends_mid_clause" in signals
-
-
-def test_a_number_alone_after_a_colon_is_an_answer() -> None:
-    """A numbered marker counts only as the next item after the line above's number."""
-    text = "Adding the three invoices together, the total comes to:\n42."
-    assert "ends_mid_clause" not in hand(text, "What is the total of the invoices?")[1]
-    listed = "Steps:\n1. Open the settings page and choose Billing.\n2."
-    assert "ends_mid_clause" in hand(listed, "How do I see my invoices?")[1]

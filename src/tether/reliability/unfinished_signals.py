@@ -77,47 +77,7 @@ def ends_on_opening(text: str) -> bool:
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether the reply may stop inside a clause or a quotation (so that it is not cleared
     unread)."""
-    return (
-        ends_on_opening(text)
-        or may_stop_mid_sentence(text)
-        or _may_quote_open(text)
-        or _may_end_on_marker(text)
-    )
-
-
-# A list item's marker alone on the last line, its item never written ("... (LLMs).\n-"): the
-# bullet of the item above, or the next number after it ("6. ...\n7.").
-_BULLETS = frozenset("-*+\u2022")
-_NUMBERED = re.compile(r"(\d{1,3})[.)]")
-
-
-def _may_end_on_marker(text: str) -> bool:
-    """A cheap test: the text ends on a bullet, or on a number's stop after a digit."""
-    return text[-1:] in _BULLETS or (text[-1:] in ".)" and text[-2:-1].isdigit())
-
-
-def empty_item(text: str) -> str | None:
-    """The marker of a list item the reply opened and never wrote, or None: its last line is
-    the bullet the line above opens with, or the number after the one it opens with (a marker
-    alone after anything else may be an answer's: "The total is:\n42.")."""
-    text = text.rstrip()
-    if not _may_end_on_marker(text):
-        return None
-    at = text.rfind("\n")
-    if at < 0:
-        return None
-    last = text[at + 1 :].strip()
-    above = text[:at].rstrip()
-    line = above[above.rfind("\n") + 1 :].strip()
-    if len(last) == 1:
-        return last if last in _BULLETS and line.startswith(last + " ") else None
-    number = _NUMBERED.fullmatch(last)
-    if number is None:
-        return None
-    before = _NUMBERED.match(line)
-    if before is None or int(before.group(1)) + 1 != int(number.group(1)):
-        return None
-    return last
+    return ends_on_opening(text) or may_stop_mid_sentence(text) or _may_quote_open(text)
 
 
 # A quotation opened and never closed, the reply's end inside it ('Okay, I just said "This is a
@@ -187,9 +147,9 @@ def cut_word(text: str) -> str | None:
 
 def ends_mid_clause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply that stops inside a clause, on a word no sentence ends on ("... How can I"),
-    inside a quotation it opened ('... I just said "This is a test') or on a list item's
-    marker ("...\n-"): the rest was cut off, and what came is no answer, whatever its prose."""
-    word = cut_word(r.text) or open_quotation(r.text) or empty_item(r.text)
+    or inside a quotation it opened ('... I just said "This is a test'): the rest was cut off,
+    and what came is no answer, whatever its prose."""
+    word = cut_word(r.text) or open_quotation(r.text)
     if word is None:
         return ()
     return (Signal("ends_mid_clause", w["ends_mid_clause"], r.text[-40:].strip()),)
