@@ -182,8 +182,7 @@ _OPEN_STATEMENT = re.compile(
 _TAKES_MORE = _OPENING | frozenset(
     ("to", "of", "in", "with", "for", "on", "at", "by", "from", "into", "as", "than", "such")
 )
-_TAKES_MORE |= frozenset(("is", "are", "was", "were", "be", "been", "has", "have", "had"))
-_TAKES_MORE |= frozenset(("can", "will", "would", "could", "should", "may", "might", "must"))
+_TAKES_MORE |= _AUXILIARY | frozenset(("be", "been"))
 _TAKES_MORE |= frozenset(("that", "which", "who", "if", "when", "while", "although", "though"))
 _TAKES_MORE |= frozenset(("very", "more", "most"))
 # A last line that is not a sentence of the reply: a quote, a heading, a table's row, a link.
