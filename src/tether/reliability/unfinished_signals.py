@@ -59,7 +59,7 @@ _AUXILIARY |= frozenset(("will", "can", "could", "would", "should", "must", "may
 
 def ends_on_opening(text: str) -> bool:
     """Whether a text ends on a letter and its last word is one no sentence ends on, or a
-    relative word's auxiliary (a cheap test: the last two dozen characters)."""
+    relative word's auxiliary (a cheap test: the last twenty characters)."""
     if not text or not text[-1].isalpha():
         return False
     cut = text.rfind(" ", max(0, len(text) - 12))
