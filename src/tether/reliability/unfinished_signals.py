@@ -50,18 +50,67 @@ TAIL_CHARS = 200
 _MIN_WORDS = 3
 
 
+# A relative clause's start, its subject the relative word, stopped on its auxiliary ("People
+# who are", "the files that were"): the verb or complement it takes never came.
+_RELATIVE = frozenset(("who", "which", "that", "where", "when"))
+_AUXILIARY = frozenset(("is", "are", "was", "were", "has", "have", "had"))
+_AUXILIARY |= frozenset(("will", "can", "could", "would", "should", "must", "may", "might"))
+
+
 def ends_on_opening(text: str) -> bool:
-    """Whether a text ends on a letter and its last word is one no sentence ends on (a cheap
-    test: the last dozen characters)."""
+    """Whether a text ends on a letter and its last word is one no sentence ends on, or a
+    relative word's auxiliary (a cheap test: the last twenty characters)."""
     if not text or not text[-1].isalpha():
         return False
     cut = text.rfind(" ", max(0, len(text) - 12))
-    return cut >= 0 and text[cut + 1 :].lower() in _OPENING
+    if cut < 0:
+        return False
+    word = text[cut + 1 :].lower()
+    if word in _OPENING:
+        return True
+    if word not in _AUXILIARY:
+        return False
+    before = text.rfind(" ", max(0, cut - 8), cut)
+    return before >= 0 and text[before + 1 : cut].lower() in _RELATIVE
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
-    """Whether the reply may stop inside a clause (so that it is not cleared unread)."""
-    return ends_on_opening(text) or may_stop_mid_sentence(text)
+    """Whether the reply may stop inside a clause or a quotation (so that it is not cleared
+    unread)."""
+    return ends_on_opening(text) or may_stop_mid_sentence(text) or _may_quote_open(text)
+
+
+# A quotation opened and never closed, the reply's end inside it ('Okay, I just said "This is a
+# test', 'Llama stands for "Large Language'): words of letters only, two at least, after the
+# opening mark. A quoted log's value ('request: "GET') is one word.
+_OPEN_QUOTATION = re.compile(r'(?:^|\s)["\u201c]([^\W\d_][^"\u201c\u201d\n]*)$')
+QUOTED_WORDS = 2
+
+
+def _may_quote_open(text: str) -> bool:
+    """A cheap test: the text ends on a letter, a quotation mark among its last characters."""
+    if not text or not text[-1].isalpha():
+        return False
+    start = max(0, len(text) - TAIL_CHARS)
+    return text.find('"', start) >= 0 or text.find("\u201c", start) >= 0
+
+
+def open_quotation(text: str) -> str | None:
+    """The words of a quotation the reply opened and stops inside, or None: its last line
+    holds an odd number of quotation marks, the last one opening words (`QUOTED_WORDS` of
+    letters at least) that run to the end."""
+    if not _may_quote_open(text):
+        return None
+    last = _last_line(text)
+    if (last.count('"') + last.count("\u201c") + last.count("\u201d")) % 2 == 0:
+        return None
+    found = _OPEN_QUOTATION.search(last[-TAIL_CHARS:])
+    if found is None:
+        return None
+    quoted = found.group(1).split()
+    if len(quoted) < QUOTED_WORDS or not all(w.replace("'", "").isalpha() for w in quoted):
+        return None
+    return found.group(1)
 
 
 def _last_line(text: str) -> str:
@@ -73,8 +122,9 @@ def _last_line(text: str) -> str:
 
 def cut_word(text: str) -> str | None:
     """The word a reply stops on inside an English clause, or None: its last line ends on an
-    opening word (`_OPENING`) after a word or a comma (not "Answer: I", an option's letter,
-    nor "-a", a flag), in lower case but "I", and the tail reads as English."""
+    opening word (`_OPENING`) or a relative word's auxiliary ("who are") after a word or a
+    comma (not "Answer: I", an option's letter, nor "-a", a flag), in lower case but "I", and
+    the tail reads as English."""
     if not ends_on_opening(text) or _WRITER_MARKUP.search(text) is not None:
         return None
     last = _last_line(text)
@@ -96,9 +146,10 @@ def cut_word(text: str) -> str | None:
 
 
 def ends_mid_clause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A reply that stops inside a clause, on a word no sentence ends on ("... How can I"):
-    the rest was cut off, and what came is no answer, whatever its prose."""
-    word = cut_word(r.text)
+    """A reply that stops inside a clause, on a word no sentence ends on ("... How can I"),
+    or inside a quotation it opened ('... I just said "This is a test'): the rest was cut off,
+    and what came is no answer, whatever its prose."""
+    word = cut_word(r.text) or open_quotation(r.text)
     if word is None:
         return ()
     return (Signal("ends_mid_clause", w["ends_mid_clause"], r.text[-40:].strip()),)
@@ -131,12 +182,15 @@ _OPEN_STATEMENT = re.compile(
 _TAKES_MORE = _OPENING | frozenset(
     ("to", "of", "in", "with", "for", "on", "at", "by", "from", "into", "as", "than", "such")
 )
-_TAKES_MORE |= frozenset(("is", "are", "was", "were", "be", "been", "has", "have", "had"))
-_TAKES_MORE |= frozenset(("can", "will", "would", "could", "should", "may", "might", "must"))
+_TAKES_MORE |= _AUXILIARY | frozenset(("be", "been"))
 _TAKES_MORE |= frozenset(("that", "which", "who", "if", "when", "while", "although", "though"))
 _TAKES_MORE |= frozenset(("very", "more", "most"))
 # A last line that is not a sentence of the reply: a quote, a heading, a table's row, a link.
 _NOT_A_SENTENCE = re.compile(r"^[>#|]|://")
+# A title's line above the prose ("Subject: Resignation - Thank You for the Opportunity",
+# "Title: Global Warming: An AI-driven Analysis of ..."): most of its longer words capitalized,
+# no sentence closed in it. A title has no stop to leave out: it is no unclosed line of prose.
+TITLE_WORD_CHARS = 4
 
 
 def may_stop_mid_sentence(text: str) -> bool:
@@ -162,9 +216,10 @@ def run_on_line(text: str) -> str | None:
     """The last line of a model's prose cut at its token limit, or None (`stops_mid_sentence`):
     a sentence of the reply's own (not a quote, heading, table row or link; no code fence left
     open above it) that stops on a cut word (`_cut_word`), after every earlier line of prose
-    closed and `CLOSED_SENTENCES` sentences. The line runs on after a sentence it closed (a
-    paragraph of the model's going on), or stops on a word that takes more (`_TAKES_MORE`):
-    one sentence alone that ends on a noun may be a writer's line."""
+    closed and `CLOSED_SENTENCES` sentences (a title above is no line of prose left open:
+    `_title_line`). The line runs on after a sentence it closed (a paragraph of the model's
+    going on), or stops on a word that takes more (`_TAKES_MORE`): one sentence alone that
+    ends on a noun may be a writer's line."""
     text = text.rstrip()
     if not may_stop_mid_sentence(text) or text.count("```") % 2 or text[-1] in _CODE_OPERATORS:
         return None
@@ -181,9 +236,22 @@ def run_on_line(text: str) -> str | None:
     above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]  # code is shown
     for line in above.splitlines():
         line = line.strip()
-        if len(_WORD.findall(line)) >= PROSE_WORDS and _CLOSED_LINE.search(line) is None:
+        line_words: list[str] = _WORD.findall(line)
+        if len(line_words) < PROSE_WORDS or _CLOSED_LINE.search(line) is not None:
+            continue
+        if not _title_line(line, line_words):
             return None
     return last
+
+
+def _title_line(line: str, words: list[str]) -> bool:
+    """Whether a line is a title (`TITLE_WORD_CHARS`): two thirds of its longer words
+    capitalized, no sentence closed in it."""
+    longer = [word for word in words if len(word) >= TITLE_WORD_CHARS]
+    capitalized = sum(word[0].isupper() for word in longer)
+    if len(longer) < 2 or 3 * capitalized < 2 * len(longer):
+        return False
+    return _SENTENCE_END.search(line) is None
 
 
 def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
