@@ -80,3 +80,10 @@ def test_a_closed_quotation_or_a_quoted_log_value_is_an_answer() -> None:
     assert not hand(closed, "Say this is a test")[0]
     log = 'The proxy logged the upstream failure, client: 172.19.0.1, request: "GET'
     assert "ends_mid_clause" not in hand(log, "What does this nginx log mean?")[1]
+
+
+def test_a_json_value_not_yet_closed_is_no_quotation_cut() -> None:
+    """A JSON object's head as a stream holds it back (a value after its key's colon, open):
+    data, not a sentence that stops inside the words it quotes."""
+    head = '{"total": 3, "items": ["a", "b", "c"], "note": "the three files the task'
+    assert "ends_mid_clause" not in hand(head)[1]

@@ -82,8 +82,10 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 # A quotation opened and never closed, the reply's end inside it ('Okay, I just said "This is a
 # test', 'Llama stands for "Large Language'): words of letters only, two at least, after the
-# opening mark. A quoted log's value ('request: "GET') is one word.
-_OPEN_QUOTATION = re.compile(r'(?:^|\s)["\u201c]([^\W\d_][^"\u201c\u201d\n]*)$')
+# opening mark, which follows a word (a sentence quotes). A quoted log's value ('request: "GET')
+# is one word; a value after a key's colon ('"note": "the three files', a JSON object streamed
+# and not yet whole) is data, not a sentence cut.
+_OPEN_QUOTATION = re.compile(r'(?:^|(?<=[^\W\d_])\s)["\u201c]([^\W\d_][^"\u201c\u201d\n]*)$')
 QUOTED_WORDS = 2
 
 
