@@ -125,6 +125,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     multiple-choice question, no option picked: "the answer is unknown"),
                     form_missing (a short reply with none of the form its request
                     fixes: no offered label, no option, no number where one was asked),
+                    records_missing (no record marker where the request laid out
+                    delimited records: a markdown list in place of ("entity"<|>...)),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -192,6 +194,7 @@ from tether.reliability import (
     model_cannot_signals,
     next_item_signals,
     outline_signals,
+    record_format_signals,
     setup_signals,
     talk_only_signals,
 )
@@ -502,6 +505,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     pleads_limits,
     declines_choice,
     form_signals.form_missing,
+    record_format_signals.records_missing,
     prompt_refused,
     cell_error,
     rejected_field,
