@@ -612,7 +612,7 @@ def _evidence(found: Iterable[Signal]) -> float:
 # (evidence read in the whole reply's shape, its opening or its end: `introduced` takes none
 # of it back)
 _WHOLE_SHAPE = frozenset(
-    ("stub_code", "chat_for_commit", "asks_text_at_end", "unfinished_judgment")
+    ("stub_code", "chat_for_commit", "asks_text_at_end", "unfinished_judgment", "records_missing")
 )
 
 
@@ -620,7 +620,7 @@ def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> li
     """The two signals that weigh what the others found (a full reading only)."""
     # (evidence read in the whole reply's shape, not in a part shown after a lead-in: no
     # sentence of the writer's introduces a skeleton's unwritten body, nor a judge's rationale
-    # that breaks off before its verdict)
+    # that breaks off before its verdict, nor a markdown list where records were laid out)
     evidence = sum(s.weight for s in found if s.weight > 0 and s.name not in _WHOLE_SHAPE)
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))
