@@ -1,4 +1,4 @@
-"""Round 41 (engineer 242): a pipeline step asked for delimited records, answered otherwise.
+"""Round 41 (engineer 242): a pipeline step asked for a form (records, a label), answered otherwise.
 
 A graph extractor (LightRAG, GraphRAG) lays out its records in the request, fields between a
 pipe-bracketed marker (`("entity"<|><entity_name><|><entity_type><|><entity_description>)`),
@@ -6,6 +6,11 @@ and its parser splits the reply on that marker. A reply with none of it (a markd
 the entities, a JSON object, bare names, a question back, an apology) gave no record
 (records_missing). Records in the laid-out form pass, so does a one-word step ("YES"), and so
 does prose to a user who pastes such a prompt and asks about it.
+
+A router that demands one label written in capitals ("respond with ONLY one word: FAST,
+BALANCED, or DEEP") gets none from a sentence that holds a label's word in lower case ("I cannot
+make this decision fast enough"): form_missing. A label in capitals, a reply of a few words, or
+a reply that opens with the label passes.
 """
 
 from __future__ import annotations
@@ -95,3 +100,41 @@ def test_records_or_a_step_of_one_word_pass(text: str, question: str) -> None:
     failure, names = hand(text, question)
     assert not failure, (text, names)
     assert "records_missing" not in names, names
+
+
+# slb350/octoroute: the router's request demands one word among labels written in capitals.
+ROUTE = (
+    "You are a router. Classify the request.\n- FAST: simple questions.\n- BALANCED: most "
+    "tasks.\n- DEEP: Deep reasoning, creative writing, complex analysis, research.\n\n"
+    "User request:\nWrite a haiku\n\nBased on the above, respond with ONLY one word: FAST, "
+    "BALANCED, or DEEP.\nDo not include explanations or other text."
+)
+
+ROUTE_CAUGHT = (
+    # a sentence that holds a label's word in lower case picks no label
+    "I cannot make this decision fast enough",
+    "This requires deep thought, but CANNOT decide",
+)
+
+
+@pytest.mark.parametrize("text", ROUTE_CAUGHT)
+def test_a_capital_label_said_as_a_sentence_word_is_no_pick(text: str) -> None:
+    failure, names = hand(text, ROUTE)
+    assert failure, (text, names)
+    assert "form_missing" in names, names
+
+
+ROUTE_PASSED = (
+    "DEEP",
+    "fast",
+    "Answer: deep",
+    "BALANCED - a short poem needs some care but no research.",
+    "Deep. Creative writing benefits from the larger model.",
+)
+
+
+@pytest.mark.parametrize("text", ROUTE_PASSED)
+def test_a_label_given_passes(text: str) -> None:
+    failure, names = hand(text, ROUTE)
+    assert not failure, (text, names)
+    assert "form_missing" not in names, names
