@@ -138,3 +138,22 @@ def test_a_label_given_passes(text: str) -> None:
     failure, names = hand(text, ROUTE)
     assert not failure, (text, names)
     assert "form_missing" not in names, names
+
+
+# lmsanch/llm_trading, Geralt1983/llm-council: a council's peer ranker evaluates the responses,
+# then gives its ranking under "FINAL RANKING:"; its last line is a list's item, not a sentence
+# broken off before the verdict.
+RANKINGS = (
+    "After evaluating all responses:\n\nResponse A provides comprehensive analysis.\nResponse B "
+    "offers good technical perspective.\nResponse C gives balanced view.\n\nFINAL RANKING:\n"
+    "1. Response C\n2. Response A\n3. Response B\n",
+    "Response A is good but lacks depth.\nResponse B provides comprehensive coverage.\n\n"
+    "FINAL RANKING:\n1. Response B\n2. Response A\n3. Response C",
+)
+
+
+@pytest.mark.parametrize("text", RANKINGS)
+def test_a_final_ranking_is_a_verdict(text: str) -> None:
+    failure, names = hand(text)
+    assert not failure, (text, names)
+    assert "unfinished_judgment" not in names, names

@@ -43,10 +43,10 @@ _GRADING = re.compile(
     re.IGNORECASE,
 )
 
-# A verdict in any form a judge writes it.
+# A verdict in any form a judge writes it (a ranker's "FINAL RANKING:" over its list too).
 _VERDICT = re.compile(
     r"\[\[[^\[\]\n]{1,16}\]\]|"
-    r"\b(?:rating|score|grade|verdict|decision|winner|preference|judg(?:e)?ment)\b"
+    r"\b(?:rating|score|grade|verdict|decision|winner|preference|judg(?:e)?ment|ranking)\b"
     r"[\"'*\]\s]*[:=]|"
     # a heading over the verdict: "# Rating\n\n2"
     r"^#+[ \t]*(?:rating|score|grade)[ \t]*\n\s*\d|"
