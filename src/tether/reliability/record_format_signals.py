@@ -71,9 +71,8 @@ def records_request(request: Request | None) -> bool:
 
 
 def without_records(text: str) -> bool:
-    """Whether a reply holds no record marker at all and is more than one word."""
-    stripped = text.strip()
-    return "<|" not in stripped and any(c.isspace() for c in stripped)
+    """Whether a reply (stripped) holds no record marker at all and is more than one word."""
+    return "<|" not in text and any(c.isspace() for c in text)
 
 
 def records_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
