@@ -4,8 +4,9 @@ A graph extractor (LightRAG, GraphRAG) lays out its records in the request, fiel
 pipe-bracketed marker (`("entity"<|><entity_name><|><entity_type><|><entity_description>)`),
 and its parser splits the reply on that marker. A reply with none of it (a markdown list of
 the entities, a JSON object, bare names, a question back, an apology) gave no record
-(records_missing). Records in the laid-out form pass, so does a one-word step ("YES"), and so
-does prose to a user who pastes such a prompt and asks about it.
+(records_missing). Records in the laid-out form pass (their `<|COMPLETE|>` is the format's
+marker, not a chat template's token, even on a record's line), so does a one-word step ("YES"),
+and so does prose to a user who pastes such a prompt and asks about it.
 
 A router that demands one label written in capitals ("respond with ONLY one word: FAST,
 BALANCED, or DEEP") gets none from a sentence that holds a label's word in lower case ("I cannot
@@ -82,6 +83,13 @@ PASSED = (
         'planning is a process of managing personal finances effectively.")##\n("entity"<|>'
         '"Budgeting"<|>"category"<|>"Budgeting is a crucial step in financial planning.")##\n'
         "<|COMPLETE|>",
+        EXTRACT,
+    ),
+    # nyzhhd/rag4chat: a gleaning step with nothing new, its one record and the format's end
+    # marker on one line (the laid-out format's marker, no chat template's token)
+    (
+        '##  \n("content_keywords"<|>"image analysis, object detection algorithm, computer '
+        'vision")<|COMPLETE|>',
         EXTRACT,
     ),
     # the step that asks whether entities are still missing, answered in one word

@@ -13,44 +13,13 @@ still missing?", asked in the same conversation).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 
 from tether.messages import Request
 from tether.reliability.asked import instructions, last_user_text
 from tether.reliability.once import last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal, asks_a_question
-from tether.reliability.template_tokens import TEMPLATE_NAME
-
-# A pipe-bracketed marker as a record format spells it: `<|>`, `<|#|>`, `<|SEP|>`.
-_MARKER = re.compile(r"<\|[^|<>\s]{0,10}\|?>")
-# A layout's line names its marker between two fields at least (three fields).
-LAYOUT_MARKERS = 2
-# ... or names it as the fields' delimiter in words: "4 fields for each entity, delimited by
-# `<|#|>`", "fields separated by <|>".
-_NAMED_DELIMITER = re.compile(
-    r"\b(?:delimit|separat)\w*\s+(?:by|with)\s+[`'\"]?(<\|[^|<>\s]{0,10}\|?>)", re.IGNORECASE
-)
-
-
-@lru_cache(maxsize=64)
-def record_delimiters(text: str) -> tuple[str, ...]:
-    """The markers `text` lays records out with: on one line, one marker between fields twice
-    or more, naming no chat template's part (`<|im_start|>` twice on a line is a template), or
-    one named the fields' delimiter."""
-    found: dict[str, None] = {}
-    for line in text.split("\n"):
-        if "<|" not in line:
-            continue
-        found.update((m.group(1), None) for m in _NAMED_DELIMITER.finditer(line))
-        if line.count("<|") < LAYOUT_MARKERS:
-            continue
-        markers = _MARKER.findall(line)
-        for marker in markers:
-            if markers.count(marker) >= LAYOUT_MARKERS and TEMPLATE_NAME.search(marker) is None:
-                found[marker] = None
-    return tuple(found)
+from tether.reliability.template_tokens import record_delimiters
 
 
 @last_asked
