@@ -66,6 +66,7 @@ from tether.reliability.form_signals import form_request
 from tether.reliability.grader_signals import grading_request
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.machine_marks import HTML
+from tether.reliability.record_format_signals import records_request, without_records
 from tether.reliability.rendering_signals import may_mark
 from tether.reliability.reply import LONG_CHARS, SHORT_CHARS, TAIL_CHARS, Precheck
 from tether.reliability.trace_signals import EXCEPTION_LINE
@@ -197,7 +198,8 @@ def read_whole(request: Request | None, text: str = "") -> bool:
     has) and to one that asks for a commit message (a chat turn in the message's place has no
     failure word); a short one to a request that fixes its reply's form (a line without the
     label or the number asked has no failure word either), to one for a title or a rewritten
-    query (chatter in its place has none), or to one for code (talk in its place has none).
+    query (chatter in its place has none), to one for code (talk in its place has none), or to
+    one that lays out delimited records (a markdown list in their place has none).
     Each request is read once
     (`once.last_asked`)."""
     if grading_request(request) or commit_request(request):
@@ -208,4 +210,6 @@ def read_whole(request: Request | None, text: str = "") -> bool:
         return True
     if may_talk(text) and code_request(request):
         return True  # (talk in place of the asked code has no failure word either)
+    if without_records(text) and records_request(request):
+        return True  # (a markdown list in place of the laid-out records has none either)
     return len(text) <= form_signals.FORM_CHARS and form_request(request)

@@ -66,20 +66,33 @@ _LABEL_DEMAND = re.compile(
 LABELS_AFTER = 120
 
 
-def _demanded_labels(question: str) -> tuple[str, ...]:
-    """The labels the request demands one of as the whole reply (`_LABEL_DEMAND`)."""
-    found: dict[str, None] = {}
+def _demanded_labels(question: str) -> dict[str, bool]:
+    """The labels the request demands one of as the whole reply (`_LABEL_DEMAND`), each with
+    whether it was written in capitals."""
+    found: dict[str, bool] = {}
     for m in _LABEL_DEMAND.finditer(question):
         window = question[m.end() : m.end() + LABELS_AFTER].split("\n\n", 1)[0]
-        found.update((label, None) for label, _ in offered_labels("", window))
-    return tuple(found)
+        found.update(offered_labels("", window))
+    return found
+
+
+@lru_cache(maxsize=64)
+def capital_labels(question: str) -> frozenset[str]:
+    """The demanded labels (`fixed_form`) the request wrote in capitals (`FAST, BALANCED, or
+    DEEP`): a sentence names one only in capitals ("This requires deep thought" names none)."""
+    found = _demanded_labels(question)
+    return (
+        frozenset(k for k, capitals in found.items() if capitals)
+        if len(found) >= 2
+        else frozenset()
+    )
 
 
 @lru_cache(maxsize=64)
 def fixed_form(question: str) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
     """The form the request fixes: (labels demanded, lettered options as "letter text",
     a number alone asked). Read once per request: every reply to it asks again."""
-    labels = _demanded_labels(question)
+    labels = tuple(_demanded_labels(question))
     lettered: tuple[str, ...] = ()
     if "\n" in question and _ASKS_OPTION.search(question) is not None:
         found = {m.group(1): m.group(2).strip() for m in _LETTERED.finditer(question)}
@@ -109,7 +122,21 @@ def _names_option(text: str, low: str, words: frozenset[str], option: str) -> bo
     return len(wanted & words) * 2 >= len(wanted) or (" " in said and said.lower() in low)
 
 
-def _names_label(low: str, words: frozenset[str], label: str) -> bool:
+# A reply this many words long at most may give a label in any case ("fast", "Answer: deep").
+CASUAL_LABEL_WORDS = 3
+_FIRST_WORD = re.compile(r"[\W_]*([\w']+)")
+
+
+def _names_label(
+    low: str, words: frozenset[str], label: str, written: frozenset[str] | None = None
+) -> bool:
+    """Whether the reply names `label` as a word; with `written` (the reply's words as written,
+    when it says more than a label), a label the request wrote in capitals only in capitals or
+    as the reply's first word ("Safe. No harm ..."): a word of a sentence ("This requires deep
+    thought") is no pick."""
+    if written is not None and " " not in label:
+        first = _FIRST_WORD.match(low)
+        return label.upper() in written or (first is not None and first.group(1) == label)
     return label in words or ((" " in label or "_" in label) and label in low)
 
 
@@ -122,7 +149,15 @@ def missing_form(r: Reply) -> str | None:
         return None
     low = r.low
     words = frozenset(re.findall(r"[\w']+", low))
-    if labels and not any(_names_label(low, words, label) for label in labels):
+    capitals = capital_labels(r.raw_question[:QUESTION_CHARS]) if labels else frozenset()
+    written = (
+        frozenset(re.findall(r"[\w']+", r.text))
+        if capitals and len(low.split()) > CASUAL_LABEL_WORDS
+        else None
+    )
+    if labels and not any(
+        _names_label(low, words, label, written if label in capitals else None) for label in labels
+    ):
         if not any(c.isascii() and c.isalpha() for c in low) and all(x.isascii() for x in labels):
             return None  # (another script than the labels': an answer in its own language)
         return "none of " + ", ".join(labels[:4])

@@ -54,7 +54,7 @@ _GRADING = re.compile(
     re.IGNORECASE,
 )
 
-# A verdict in any form a judge writes it.
+# A verdict in any form a judge writes it (a ranker's "FINAL RANKING:" over its list too).
 _VERDICT = re.compile(
     r"\[\[[^\[\]\n]{1,16}\]\]|"
     rf"\b(?:{_words('verdict_labels')})\b"

@@ -132,6 +132,8 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     multiple-choice question, no option picked: "the answer is unknown"),
                     form_missing (a short reply with none of the form its request
                     fixes: no offered label, no option, no number where one was asked),
+                    records_missing (no record marker where the request laid out
+                    delimited records: a markdown list in place of ("entity"<|>...)),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -202,6 +204,7 @@ from tether.reliability import (
     model_cannot_signals,
     next_item_signals,
     outline_signals,
+    record_format_signals,
     setup_signals,
     talk_only_signals,
 )
@@ -540,6 +543,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     pleads_limits,
     declines_choice,
     form_signals.form_missing,
+    record_format_signals.records_missing,
     prompt_refused,
     cell_error,
     rejected_field,
@@ -654,6 +658,7 @@ _WHOLE_SHAPE = frozenset(
         "chat_for_commit",
         "asks_text_at_end",
         "unfinished_judgment",
+        "records_missing",
     )
 )
 
@@ -662,7 +667,7 @@ def _weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> li
     """The two signals that weigh what the others found (a full reading only)."""
     # (evidence read in the whole reply's shape, not in a part shown after a lead-in: no
     # sentence of the writer's introduces a skeleton's unwritten body, nor a judge's rationale
-    # that breaks off before its verdict)
+    # that breaks off before its verdict, nor a markdown list where records were laid out)
     evidence = sum(s.weight for s in found if s.weight > 0 and s.name not in _WHOLE_SHAPE)
     weighed = list(introduced(r, w, evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))

@@ -8,6 +8,7 @@ no page's tag) read the same spellings, so they live here, in a module that need
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # A model's control tokens and chat template markers, as a tokenizer's vocabulary spells them:
 # `<|im_start|>`, `<|eot_id|>`, `<|"|>`; `<unk>`, `<pad>`; `<start_of_turn>`; `[INST]`,
@@ -54,13 +55,44 @@ def delimited_records(text: str) -> bool:
     return line_end != -1 and _FIELD_DELIMITER.search(text, line_end) is not None
 
 
+# A pipe-bracketed marker as a record format spells it: `<|>`, `<|#|>`, `<|SEP|>`.
+_MARKER = re.compile(r"<\|[^|<>\s]{0,10}\|?>")
+# A layout's line names its marker between two fields at least (three fields).
+LAYOUT_MARKERS = 2
+# ... or names it as the fields' delimiter in words: "4 fields for each entity, delimited by
+# `<|#|>`", "fields separated by <|>".
+_NAMED_DELIMITER = re.compile(
+    r"\b(?:delimit|separat)\w*\s+(?:by|with)\s+[`'\"]?(<\|[^|<>\s]{0,10}\|?>)", re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=64)
+def record_delimiters(text: str) -> tuple[str, ...]:
+    """The markers `text` lays records out with: on one line, one marker between fields twice
+    or more, naming no chat template's part (`<|im_start|>` twice on a line is a template), or
+    one named the fields' delimiter."""
+    found: dict[str, None] = {}
+    for line in text.split("\n"):
+        if "<|" not in line:
+            continue
+        found.update((m.group(1), None) for m in _NAMED_DELIMITER.finditer(line))
+        if line.count("<|") < LAYOUT_MARKERS:
+            continue
+        markers = _MARKER.findall(line)
+        for marker in markers:
+            if markers.count(marker) >= LAYOUT_MARKERS and TEMPLATE_NAME.search(marker) is None:
+                found[marker] = None
+    return tuple(found)
+
+
 def format_token(token: str, asked: str, delimited: bool) -> bool:
     """Whether `token`, found bare in a text, is a record format's own marker and not a chat
     template's: it names no part of a template, and the request (`asked`, lower case) holds it
-    or the text is `delimited_records` (their `<|COMPLETE|>` at the end is the format's too)."""
+    or lays records out (`record_delimiters`), or the text is `delimited_records` (their
+    `<|COMPLETE|>` at the end is the format's too)."""
     if TEMPLATE_NAME.search(token) is not None:
         return False
-    return delimited or token.lower() in asked
+    return delimited or token.lower() in asked or bool(record_delimiters(asked))
 
 
 # What a text must hold for `SPECIAL_TOKEN` to be tried on it past `SOUP_CHARS` (`in` tests,

@@ -130,6 +130,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "withholds_identity": 2.0,  # only "I can't identify the person in the image"
     "fill_in_left": 2.0,  # copy with its fill-in slots open ("[task 1]", "lorem ipsum")
     "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
+    "records_missing": 6.0,  # no record marker where the request laid out delimited records
     "form_missing": 2.5,  # a short reply with none of the form its request fixes (label, option)
     "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
