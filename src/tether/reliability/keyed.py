@@ -134,11 +134,12 @@ def folds_plainly(text: str) -> bool:
 
 
 def may_hold_folded(text: str, low: str, keys: tuple[str, ...]) -> bool:
-    """Whether a pattern compiled with `re.I`, every match of which holds one of `keys` (lower
-    case, none of `_ODD_FOLDS`), may match in `text` (`low` holds `text.lower()`): substring
-    tests, unless the text holds a character `re.I` folds otherwise than `str.lower()`
-    (`folds_plainly`)."""
-    return not folds_plainly(text) or any(key in low for key in keys)
+    """Whether a pattern compiled with `re.I`, every match of which holds one of `keys` (ASCII,
+    lower case), may match in `text` (`low` holds `text.lower()`). Only an ASCII text is
+    answered by substring tests: `re.I` also takes U+017F for `s` and U+0130, U+0131 for `i`, which
+    `str.lower()` keeps (or writes as two characters); and its callers read an ASCII text
+    after it."""
+    return not text.isascii() or any(key in low for key in keys)
 
 
 def key_positions(text: str, keys: Iterable[str]) -> list[int]:
