@@ -211,9 +211,7 @@ def may_end_cut(text: str, lexicon: Lexicon) -> bool:
     if not _may_be_status(last):
         return False
     low = last.lower()
-    return (
-        _known(low) or may_be_notice(low) or placeholder_key(low) in lexicon.placeholders
-    )
+    return _known(low) or may_be_notice(low) or placeholder_key(low) in lexicon.placeholders
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:

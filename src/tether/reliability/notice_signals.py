@@ -7,9 +7,9 @@ loop's record of a tool call or its complaint about the model's output. Each rea
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from tether.reliability.lexicon import (

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from tether.reliability.fix_signals import mended_at
-from tether.reliability.keyed import KeyGated
 from tether.reliability.guess_signals import guessing
+from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import (
     CLAUSE_BREAKS,
     SHIPPED,

@@ -236,7 +236,7 @@ class AnyTerms:
         # no gate: in a text none of the joined gates may match, only those are searched
         gated = [terms.ascii_gate for terms in self.sets]
         self._joined = joined_gates(gate for gate in gated if gate is not None)
-        self._ungated = tuple(terms for terms, gate in zip(self.sets, gated) if gate is None)
+        self._ungated = tuple(t for t, gate in zip(self.sets, gated, strict=True) if gate is None)
 
     def found(self, text: str) -> bool:
         if text.isascii():
