@@ -71,7 +71,7 @@ def cut_turn(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         marker, r.instructions, delimited_records(text)
     ):
         return ()  # the end marker the format asks for (a graph extractor's `<|COMPLETE|>`)
-    known = _plain(marker.lower()) in _KNOWN
+    known = _known(marker.lower())
     if not _may_be_status(marker) or (last.startswith(">") and not known):
         return ()  # (a quotation, unless a client's own line quoted: aider's "> ^C again ...")
     separated = False
@@ -149,10 +149,20 @@ def _plain(low: str) -> str:
     return _SIGNS.sub(" ", low).strip()
 
 
+def _known(low: str) -> bool:
+    """Whether a last line (lower-cased) is one of the clients' status lines no other table
+    holds (`_KNOWN`), read plain; a line with a letter none of them has is not (found without
+    the line's plain form: ~2 us on a line of Chinese)."""
+    return _FOREIGN_LETTER.search(low) is None and _plain(low) in _KNOWN
+
+
 # The quote mark a chat history sets before the client's own lines (aider's `> `).
 _QUOTE_MARK = re.compile(r"^>\s?")
 # The clients' status lines no other table holds (aider's "^C again to exit").
 _KNOWN = frozenset(_plain(t.lower()) for t in SHIPPED.get("cut_turn", {}).get("markers", ()))
+# A letter or a digit none of `_KNOWN` holds (`_known`).
+_KNOWN_LETTERS = "".join(sorted(set("".join(_KNOWN))))
+_FOREIGN_LETTER = re.compile(rf"[^\W_{re.escape(_KNOWN_LETTERS)}]")
 # Words that name a server or say sorry, and no failure: a footer's ("由 Backend Sync Agent").
 _NOT_FAILURE_WORDS = {"vocabulary:upstream", "vocabulary:apology"}
 
@@ -182,7 +192,7 @@ def _status(alone: Reply, w: Mapping[str, float], separated: bool) -> bool:
     """Whether a last line, read alone, is a client's status: one of its known lines
     (`judge_signals.json` `cut_turn`), a run stopped or a placeholder, or, on a step of its
     own, an error (`_error`). Not a writer's definition ("Cancelled means ...")."""
-    if _plain(alone.low) in _KNOWN:
+    if _known(alone.low):
         return True
     if alone.lexicon.defining.search(alone.low) is not None:
         return False
@@ -201,9 +211,7 @@ def may_end_cut(text: str, lexicon: Lexicon) -> bool:
     if not _may_be_status(last):
         return False
     low = last.lower()
-    return (
-        _plain(low) in _KNOWN or may_be_notice(low) or placeholder_key(low) in lexicon.placeholders
-    )
+    return _known(low) or may_be_notice(low) or placeholder_key(low) in lexicon.placeholders
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:

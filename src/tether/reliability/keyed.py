@@ -13,6 +13,7 @@ import re
 import string
 import sys
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from tether.reliability.trie_patterns import trie_node
@@ -91,11 +92,53 @@ class ByFirst:
         return False
 
 
+# The longest text that is not ASCII whose characters a gate looks up (`chars_of`): past it,
+# the set costs more than the searches it spares (~15 us on 2,000 characters).
+CHARS_KEPT = 1000
+
+
+@lru_cache(maxsize=8)
+def chars_of(text: str) -> frozenset[str]:
+    """The characters of `text`, kept for the next gates asked of the same text (`WideUnion`,
+    `folds_plainly`: a short reply is asked for several, each a pass over its characters that
+    cost ~5 us on 200 characters of Chinese)."""
+    return frozenset(text)
+
+
+def _odd_folds() -> frozenset[str]:
+    """Of each pair of characters `re.I` takes for one another but `str.lower()` does not make
+    one (the table `re` keeps: U+017F and `s`, U+0131 and `i`, U+00B5 and the Greek mu, the
+    final sigma and sigma, U+1C80 and the Cyrillic ve), the odd one, which its upper case does
+    not give back (U+017F, U+0131, the final sigma, U+1C80); and U+0130, which `str.lower()`
+    writes as two characters. A text or a key with none of them folds plainly."""
+    casefix: Any = importlib.import_module("re._casefix")  # (no stubs: typed loosely)
+    odd: set[str] = {"\u0130"}
+    for low, others in casefix._EXTRA_CASES.items():
+        for other in others:
+            pair = {chr(low), chr(other)}
+            found = {ch for ch in pair if ch.upper().lower() != ch}
+            odd |= found or pair  # (one of each pair at least)
+    return frozenset(odd)
+
+
+# (`folds_plainly`)
+_ODD_FOLDS = _odd_folds()
+
+
+def folds_plainly(text: str) -> bool:
+    """Whether what a pattern compiled with `re.I` matches in `text` is, lower-cased by
+    `str.lower()`, the pattern's letters lower-cased: true of an ASCII text, and of one that
+    holds none of `_ODD_FOLDS` (a reply in Chinese, in Russian), where substring tests of keys
+    in lower case answer for the pattern, not only in an ASCII one."""
+    return text.isascii() or _ODD_FOLDS.isdisjoint(chars_of(text))
+
+
 def may_hold_folded(text: str, low: str, keys: tuple[str, ...]) -> bool:
     """Whether a pattern compiled with `re.I`, every match of which holds one of `keys` (ASCII,
     lower case), may match in `text` (`low` holds `text.lower()`). Only an ASCII text is
     answered by substring tests: `re.I` also takes U+017F for `s` and U+0130, U+0131 for `i`, which
-    `str.lower()` keeps (or writes as two characters)."""
+    `str.lower()` keeps (or writes as two characters); and its callers read an ASCII text
+    after it."""
     return not text.isascii() or any(key in low for key in keys)
 
 
@@ -149,9 +192,9 @@ class Alternation:
 class KeyGated:
     """A compiled pattern, not tried on a text that holds none of its literal keys
     (`needed_literals`, read from the pattern itself: a branch added to it later keeps the
-    gate right). A pattern compiled with `re.I` is gated only on an ASCII text, by its keys in
-    lower case (`re.I` also takes U+017F for `s`, U+212A for `k`); a pattern with no key known
-    is always tried."""
+    gate right). A pattern compiled with `re.I` is gated by its keys in lower case, on a text
+    whose letters `re.I` folds as `str.lower()` does (`folds_plainly`: not one with U+017F, which
+    `re.I` takes for `s`); a pattern with no key known is always tried."""
 
     def __init__(self, pattern: str, flags: int = 0, key_chars: int = 4) -> None:
         self.pattern = re.compile(pattern, flags)
@@ -161,26 +204,31 @@ class KeyGated:
         cut = {k[:key_chars] for k in needed_literals(pattern)}
         if self.folded:
             cut = {k.lower() for k in cut}
-            if any(_folds_to_ascii(ch) for k in cut for ch in k if not ch.isascii()):
+            if any(
+                _folds_to_ascii(ch) or ch in _ODD_FOLDS for k in cut for ch in k if not ch.isascii()
+            ):
                 cut = set()  # (a key an ASCII text may hold in other letters: no gate)
         self.keys = split_keys(
             tuple(sorted(k for k in cut if not any(o != k and o in k for o in cut)))
         )
         self._plain = any_of(self.keys[0])
+        self._firsts = frozenset(k[0] for k in (*self.keys[0], *self.keys[1]))
 
     def may_match(self, text: str, low: str | None = None) -> bool:
         """Whether the pattern may match in `text` (`low`: `text.lower()`, when known)."""
         plain, wide = self.keys
         if not plain and not wide:
             return True
+        if self.folded:
+            if not folds_plainly(text):
+                return True
+            text = text.lower() if low is None else low
         if text.isascii():
-            if self.folded:
-                text = text.lower() if low is None else low
             if self._plain is not None:
                 return self._plain.search(text) is not None
             return holds(text, self.keys)
-        if self.folded:
-            return True
+        if len(text) <= CHARS_KEPT and self._firsts.isdisjoint(chars_of(text)):
+            return False  # (no key's first character: a short reply in Chinese, ~0.1 us)
         if self._plain is not None and self._plain.search(text) is not None:
             return True
         return holds(text, ((), wide) if self._plain is not None else self.keys)

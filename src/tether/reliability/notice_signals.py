@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from tether.reliability.lexicon import (
@@ -60,10 +61,12 @@ _SWITCHED_OFF = WordPair("switched_off", "part", "off")
 _SIGNS = re.compile(r"[\W_]+")
 
 
+@lru_cache(maxsize=4)
 def may_be_notice(low: str) -> bool:
     """Whether `low` (a short reply, lower-cased) holds a word of a run that stopped or of a
     guardrail's verdict, or closes on a stop word (`_closing_stop`): a reading must not clear
-    it on its missing failure words."""
+    it on its missing failure words. Kept for the next asker: a reply of one line is its own
+    last line, which `cut_turn_signals.may_end_cut` asks of again (~2 us)."""
     return (
         _RUN_STOPPED.second.search(low) is not None
         or _GUARDRAIL.second.search(low) is not None

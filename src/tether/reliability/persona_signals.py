@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from tether.reliability.fix_signals import mended_at
 from tether.reliability.guess_signals import guessing
+from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import (
     CLAUSE_BREAKS,
     SHIPPED,
@@ -568,6 +569,8 @@ SHRUG = re.compile(
     r"|zuckt mit den schultern",
     re.I,
 )
+# (`SHRUG` tried only where one of its keys is: a short reply in Chinese holds none)
+_SHRUG_GATE = KeyGated(SHRUG.pattern, SHRUG.flags)
 # Beside a shrug, a reply says at most this many letters ("meh", "idk", "嗯"): more is a reply.
 SHRUG_REST = 8
 
@@ -637,7 +640,11 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     alone (`aside_only`) or a shrug (`shrug_only`): not cleared unread."""
     if len(text) > STOCK_CHARS:
         return False
-    if len(text) <= 2 * SLOWING_CHARS and SHRUG.search(text) is not None:
+    if (
+        len(text) <= 2 * SLOWING_CHARS
+        and _SHRUG_GATE.may_match(text, low)
+        and SHRUG.search(text) is not None
+    ):
         return True
     stripped = text.strip()
     if stripped.startswith(ASIDE_OPENERS) and ASIDE.fullmatch(stripped) is not None:

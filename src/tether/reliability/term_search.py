@@ -116,6 +116,21 @@ class WordGate:
         return not self.keys.isdisjoint(_word_cuts(text, self.chars))
 
 
+def joined_gates(gates: Iterable[WordGate]) -> tuple[WordGate, ...]:
+    """One gate for many, per length of the words' cuts they look up: a text none of these
+    may match, none of `gates` may match (a short reply in Chinese is asked for ~20 sets of
+    terms, each gate's lookup ~0.15 us)."""
+    keys: dict[int, set[str]] = {}
+    for gate in gates:
+        keys.setdefault(gate.chars, set()).update(gate.keys)
+    out = []
+    for chars, cut in sorted(keys.items()):
+        joined = WordGate(())
+        joined.chars, joined.keys = chars, frozenset(cut)
+        out.append(joined)
+    return tuple(out)
+
+
 # The longest text a `WordGate` splits into words (the words of 32 of them kept at most).
 GATED_CHARS = 4000
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Iterator
-from functools import cached_property, lru_cache
+from functools import cached_property
 
-from tether.reliability.keyed import KeyGated
-from tether.reliability.term_search import TermSearch, WordGate
+from tether.reliability.keyed import KeyGated, chars_of
+from tether.reliability.term_search import TermSearch, WordGate, joined_gates
 from tether.reliability.trie_patterns import (
     first_letters,
     term_pattern,
@@ -70,6 +70,11 @@ class Terms(TermSearch):
         """False when no term can match in `text` (`WordGate`); True when one may."""
         gate = self._gate
         return gate is None or not text.isascii() or gate.may_match(text)
+
+    @property
+    def ascii_gate(self) -> WordGate | None:
+        """The gate of the ASCII terms (`words_may_hold`), or None when they are not gated."""
+        return self._gate
 
     def ascii_search(self, text: str) -> re.Match[str] | None:
         """The first match of the ASCII terms in `text`, ASCII or not (`search` without the
@@ -208,7 +213,7 @@ class WideUnion:
 
     def found(self, text: str) -> bool:
         """Whether one of the wide terms matches in `text`."""
-        chars = _chars_of(text)
+        chars = chars_of(text)
         firsts = self._firsts if not self._marks.isdisjoint(chars) else self._wide_firsts
         for first in firsts.intersection(chars):
             branch = self._compiled.get(first)
@@ -227,6 +232,11 @@ class AnyTerms:
     def __init__(self, sets: Iterable[Terms]) -> None:
         self.sets = tuple(sets)
         self._wide: WideUnion | None = None  # (built on first use)
+        # the sets' ASCII gates joined (`joined_gates`), and the sets whose ASCII terms have
+        # no gate: in a text none of the joined gates may match, only those are searched
+        gated = [terms.ascii_gate for terms in self.sets]
+        self._joined = joined_gates(gate for gate in gated if gate is not None)
+        self._ungated = tuple(t for t, gate in zip(self.sets, gated, strict=True) if gate is None)
 
     def found(self, text: str) -> bool:
         if text.isascii():
@@ -235,12 +245,5 @@ class AnyTerms:
             self._wide = WideUnion(self.sets)
         if self._wide.found(text):
             return True
-        return any(terms.ascii_search(text) is not None for terms in self.sets)
-
-
-@lru_cache(maxsize=4)
-def _chars_of(text: str) -> frozenset[str]:
-    """The characters of `text`, kept for the next sets of terms asked of the same text
-    (`WideUnion`: a short reply is asked for several, each a pass over its characters that
-    cost ~5 us on 200 characters of Chinese)."""
-    return frozenset(text)
+        sets = self.sets if any(g.may_match(text) for g in self._joined) else self._ungated
+        return any(terms.ascii_search(text) is not None for terms in sets)
