@@ -73,3 +73,18 @@ def test_a_template_token_the_raw_prompt_holds_is_still_machinery() -> None:
     text = "Turn left at the river, then keep going in a different direction.<|eot_id|>"
     failure, names = hand(text, raw_prompt)
     assert failure and "degenerate" in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The<|reserved_special_token_12|>answer<|reserved_special_token_12|>is\n"
+        "that<|reserved_special_token_12|>the<|reserved_special_token_12|>test",
+        "Sure<|eom_id|>here<|eom_id|>is\nthe<|eom_id|>fix<|eom_id|>",
+    ],
+)
+def test_a_vocabularys_reserved_tokens_between_words_are_no_record_format(text: str) -> None:
+    """Llama 3's reserved and end-of-message tokens leaked between the words, line after line:
+    machinery, not a record's delimiter."""
+    failure, names = hand(text)
+    assert failure and "degenerate" in names, names

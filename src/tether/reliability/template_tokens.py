@@ -36,8 +36,9 @@ SPECIAL_TOKEN = re.compile(
 # A chat template's own names (a turn's start or end, a role, a channel): a token that names one
 # is machinery wherever it stands, even where a request holds it (a raw prompt in its template).
 TEMPLATE_NAME = re.compile(
-    r"im_|eot|eos|bos|end|start|begin|header|turn|assistant|user|system|channel|message|tool"
-    r"|call|think|pad|unk|sep|mask|ctrl|inst|sys",
+    r"im_|eot|eos|eom|bos|end|start|begin|header|turn|assistant|user|system|channel|message"
+    r"|tool|call|think|pad|unk|sep|mask|ctrl|inst|sys|reserved|special|token|python_tag|fim"
+    r"|vision|image|object_ref|box|quad|ref_",
     re.I,
 )
 # A pipe-bracketed marker between two fields of a record (`"entity"<|>"Alex"`,
