@@ -6,7 +6,9 @@ that is only a list (under a heading at most) whose items name failures of sever
 catalogue of causes, not a notice (`lists_failures`). A writer sorry for what befell the user
 ("I'm sorry to hear that", "sorry this happened to you") consoles them: a person or an agent
 speaking to the asker (`addresses_asker`), not a service apologising for its own failure.
-Each failure lookalike beside stays a failure."""
+Each failure lookalike beside stays a failure, and the mends after review keep the stock
+notices these let through: a bare "Invalid selection." to a request for work, sympathy followed
+only by "Something went wrong", a relay's list of errors to a request for other work."""
 
 # ruff: noqa: RUF001  (texts in their own scripts)
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.judging import hand
+from tests.reliability.judging import hand, reading
 from tether.reliability.error_objects import error_object
 
 # ---------------------------------------------------------------- empty error keys
@@ -128,3 +130,90 @@ def test_an_invalid_key_is_no_rejected_choice() -> None:
     """The invalid thing is the exchange's own (an API key): a notice's words, not a menu's."""
     _, names = hand("That is not a valid API key. Please check your settings.")
     assert "rejected_choice" not in names, names
+
+
+# ---------------------------------------------------------------- mends: what the round let through
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Invalid selection.", "Summarize this document"),
+        ("Opção inválida.", "Escreva um poema"),
+        ("Invalid option", "Write a haiku about autumn"),
+    ],
+)
+def test_a_bare_invalid_option_to_a_request_for_work_stays_a_failure(text: str, asked: str) -> None:
+    """No menu entry was asked and no choices are offered again: a notice, not a menu's turn."""
+    failure, names = hand(text, asked)
+    assert failure and "rejected_choice" not in names, names
+    assert reading(text, asked)[0]
+
+
+def test_an_invalid_option_in_chinese_to_a_poem_request_is_no_rejected_choice() -> None:
+    """(Not caught before the round either: the lexicon lacks the words; the signal stays off.)"""
+    _, names = hand("无效的选项", "写一首诗")
+    assert "rejected_choice" not in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Invalid option.", "7"),
+        ("Opção inválida. Por favor, escolha uma das opções disponíveis.", "Escreva um poema"),
+    ],
+)
+def test_an_invalid_option_to_a_menu_entry_or_with_the_choices_again_answers(
+    text: str, asked: str
+) -> None:
+    failure, names = hand(text, asked)
+    assert not failure and "rejected_choice" in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Sorry to hear that. Something went wrong.", "My test keeps failing"),
+        ("很抱歉听到这个消息，服务暂时不可用。", "我的测试失败了"),
+        ("Es tut mir leid, das zu hören. Ein Fehler ist aufgetreten.", "Mein Test schlägt fehl"),
+        ("Жаль это слышать. Произошла ошибка.", "Мой тест падает"),
+        ("Désolé d'apprendre cela. Une erreur est survenue.", "Mon test échoue"),
+    ],
+)
+def test_sympathy_before_a_stock_notice_stays_a_failure(text: str, asked: str) -> None:
+    """Consolation followed only by a stock notice is still the service's notice."""
+    failure, names = hand(text, asked)
+    assert failure and "addresses_asker" not in names, names
+    assert reading(text, asked)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        (
+            "### Error\n- Rate limit exceeded\n- Request timed out\n- Authentication failed",
+            "Summarize the article",
+        ),
+        (
+            "- API rate limit exceeded\n- Connection timeout\n- Upstream service unavailable",
+            "Translate to German: good morning",
+        ),
+        (
+            "- API rate limit exceeded\n- Connection timeout\n- Upstream service unavailable",
+            "Why do my requests fail?\n\n(answer under the heading)",
+        ),
+    ],
+)
+def test_a_relays_list_of_errors_stays_a_failure(text: str, asked: str) -> None:
+    """To a request for other work, or under an Error heading, a list of failures is a relay's."""
+    if asked.startswith("Why"):
+        text = "### Errors\n" + text
+    failure, names = hand(text, asked)
+    assert failure and "lists_failures" not in names, names
+    assert reading(text, asked)[0]
+
+
+def test_a_list_of_attempts_is_no_catalogue() -> None:
+    text = "- Attempt 1: rate limit exceeded\n- Attempt 2: connection timeout\n- Attempt 3: 502"
+    _, names = hand(text, "Why does my request fail?")
+    assert "lists_failures" not in names, names

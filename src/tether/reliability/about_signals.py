@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.keyed import Alternation, Keys, holds, split_keys
+from tether.reliability.lexicon import shipped_terms
 from tether.reliability.reply import Reply, Signal, asks_a_question
 
 
@@ -72,13 +73,6 @@ _TO_ASKER_KEYS = split_keys(
         "terima kasih",
         "شكرا",
         "گزارش",
-        "sorry",
-        "听到",
-        "lamento",
-        "siento",
-        "apprendre",
-        "zu hören",
-        "слышать",
     )
 )
 _CONTRAST_KEYS = split_keys(
@@ -339,20 +333,47 @@ _TO_ASKER = re.compile(
     r"|bedankt voor (?:het melden|de melding)|cảm ơn (?:bạn |anh |chị )?(?:đã )?báo (?:lỗi|cáo)"
     r"|terima kasih (?:atas|untuk|sudah|telah) (?:laporan|melaporkan)"
     r"|شكرا(?:ً)? (?:على|لك على) (?:الإبلاغ|التقرير|بلاغك)|بابت گزارش|که گزارش (?:نموده|کرده)"
-    # ... is sorry for what befell them, as a person or a support agent consoles ("I'm sorry to
-    # hear that", "sorry this happened to you", "很抱歉听到", "lamento escuchar"): a notice
-    # apologises for its own failure, it does not console the user for theirs
-    r"|sorry to hear|sorry,? (?:that )?(?:this|that|it) happened to you"
-    r"|sorry you(?:'re| are) (?:having|experiencing|facing|going through)\b"
-    r"|抱歉听到|遗憾听到|lamento (?:escuchar|oír|saber|ouvir|ler)\b"
-    r"|siento (?:escuchar|oír) (?:eso|que)"
-    r"|désolée? d'apprendre|tut mir leid,? (?:das|dies) zu hören|жаль (?:это )?слышать"
     # ... asks them about what they see or did, a question about a thing in what they do (not
     # "did you set your key?", which a set-up notice may ask): "Does the text show up after you
     # refresh?", "Is it the same when you log in again?", "具体是什么插件报错" (which one, exactly)
     r"|(?<![\w'])(?:does|did|is|are|was|were) (?:the|it|this|that|there)\b[^?\n.!]{0,80}"
     r"\byou(?:r)?\b[^?\n.!]{0,60}\?|具体是?(?:什么|哪个|哪些|哪里|哪一)"
 )
+# ... or is sorry for what befell them, as a person or a support agent consoles ("I'm sorry to
+# hear that", "sorry this happened to you", "很抱歉听到", "lamento escuchar"): a notice
+# apologises for its own failure, it does not console the user for theirs (`_consoles`)
+_SYMPATHY = shipped_terms("sympathy")
+# A stock notice is this short: consolation then only failure words, within it, is a notice
+# ("Sorry to hear that. Something went wrong.")
+STOCK_NOTICE_CHARS = 200
+_SENTENCE_SPANS = re.compile(r"[^.!?\n\u3002\uff01\uff1f]+")
+
+
+def _consoles(r: Reply, low: str) -> re.Match[str] | None:
+    """The words of sympathy in `low`, unless the reply is a stock notice's length and every
+    sentence after them holds a failure word: a consolation before "Something went wrong" is
+    still the service's notice."""
+    m = _SYMPATHY.search(low)
+    if m is None or len(r.message.strip()) > STOCK_NOTICE_CHARS:
+        return m
+    message = r.message.lower()
+    said = _SYMPATHY.search(message)
+    if said is None:
+        return m
+    starts = [start for _, start, _, _ in r.hits if start >= said.end()]
+    spans = [
+        s.span()
+        for s in _SENTENCE_SPANS.finditer(message, said.end())
+        if any(c.isalnum() for c in s.group(0))
+    ]
+    # the rest of the sympathy's own sentence ("... hear that") needs no failure word
+    if spans and spans[0][0] == said.end():
+        spans = spans[1:]
+    if not starts or any(not any(a <= at < b for at in starts) for a, b in spans):
+        return m
+    return None
+
+
 # ... or asks what they run, or when they see it, as a maintainer asks: "which version are you
 # on?", "what model do you use?", "do you get the error immediately?", "你用的是哪个版本",
 # "какую версию", "welche Version", "qual versão" (each branch opens with a literal)
@@ -426,7 +447,11 @@ def addresses_asker(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written:
         return ()
     low = r.low[:3000]
-    m = _TO_HANDLE.match(low) or (_TO_ASKER.search(low) if holds(low, _TO_ASKER_KEYS) else None)
+    m = _TO_HANDLE.match(low)
+    if m is None and holds(low, _TO_ASKER_KEYS):
+        m = _TO_ASKER.search(low)
+    if m is None:
+        m = _consoles(r, low)
     if m is None and "@" in r.low[-100:]:
         m = _PINGS_AT_END.search(r.low, max(0, len(r.low) - 100))
     if m is None and holds(low, _ASKS_SETUP_KEYS):

@@ -416,13 +416,40 @@ _LIST_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]+\S|\*\*[^*\n]+\*\*[:\uff1a]?[ 
 FAILURE_LIST_ITEMS = 3
 
 
+# A request about failures: their causes, errors, cases or limits
+_ASKS_FAILURES = re.compile(
+    r"error|fail|cause|why|wrong|issue|problem|case|reason|limit|quota|timeout|429|5\d\d|troubl"
+    r"|错误|錯誤|失败|失敗|原因|为什么|為什麼|报错|問題|问题|エラー|なぜ|오류|원인|ошибк|причин|почему"
+    r"|fehler|ursache|warum|erreur|pourquoi|causa|falha|erro|por qu|porque|problema"
+)
+# A heading that names the reply's own failure ("### Error", "**Failed:**")
+_FAILED_HEADING = re.compile(
+    r"\s*(?:#{1,6}[ \t]+|\*\*)[^\w\n]*"
+    r"(?:errors?|failed|failure|错误|失败|エラー|ошибка|fehler|erreur)[^\w\n]*$",
+    re.M,
+)
+# An item labelled with an attempt or a provider ("- Attempt 2: timeout", "- provider openai:")
+_ATTEMPT_LABEL = re.compile(
+    r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+\**(?:attempt|try|retry|provider|尝试|重试)\b",
+    re.M,
+)
+
+
 def lists_failures(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply that is a list and nothing more (under a heading at most) whose items name
     failures, three or more of them, of more than one kind ("- Amazon Bedrock の一時的な障害",
     "- APIレート制限超過", "- タイムアウト"; "- 适配器启动失败", "- 连接超时错误", "- 认证失败"): a
-    catalogue of causes or cases. A notice reports the one failure it had, in its sentences."""
+    catalogue of causes or cases, to a request about failures (`_ASKS_FAILURES`). A notice
+    reports the one failure it had, in its sentences; a relay lists its own under an "Error"
+    heading or by attempt or provider."""
     hits = r.hits
     if len(hits) < FAILURE_LIST_ITEMS or "\n" not in r.message or not r.written:
+        return ()
+    # a catalogue answers a request about failures; to a request for other work, a list of
+    # failures is a relay's report of its own (under "### Error", "Attempt 1: ...")
+    if not r.question or _ASKS_FAILURES.search(r.question) is None:
+        return ()
+    if _FAILED_HEADING.match(r.message) or _ATTEMPT_LABEL.search(r.message[:3000]):
         return ()
     items: list[tuple[int, int]] = []  # each list item's span in the message
     start = 0

@@ -194,8 +194,10 @@ CHOICE_CHARS = 200  # a bot's re-prompt is a line or two
 def rejected_choice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A short reply that the user's entry is not one of the valid choices ("Sorry, that is
     not a valid payment date", "Opção inválida. Por favor, digite um número de 1 a 4"): a
-    bot's dialog read the entry and asks for another, an answer of its flow. Not when it names
-    the exchange's own machinery (an API, a key, a model, a request: `SYSTEM`), whose invalid
+    bot's dialog read the entry and asks for another, an answer of its flow: to a menu entry
+    (a number, a word or two), or re-prompting with the choices, or naming what it rejects; a
+    bare "Invalid selection." to a request for work is a notice. Not when it names the
+    exchange's own machinery (an API, a key, a model, a request: `SYSTEM`), whose invalid
     thing is the request's, a notice's."""
     low = _short(r, CHOICE_CHARS)
     if low is None:
@@ -203,7 +205,36 @@ def rejected_choice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     found = REJECTED_CHOICE.search(low)
     if found is None or SYSTEM.search(low) is not None:
         return ()
+    # a bare "Invalid option." to a request for work is a notice: a menu's rejection answers a
+    # menu entry, re-prompts with the choices, or names the thing it rejects
+    names_thing = _NAMES_REJECTED.match(low, found.end()) is not None
+    if not (names_thing or _is_menu_entry(r.question) or _REPROMPT.search(low) is not None):
+        return ()
     return (Signal("rejected_choice", -w["rejected_choice"], found.group(0).strip()),)
+
+
+# "that is not a valid payment date": the demonstrative form names the thing it rejects
+_NAMES_REJECTED = re.compile(r"(?<=valid) [a-z]{3,}")
+# a menu entry: a number ("3", "option 2"), one or two words of an alphabet ("yes", "check
+# balance"), or a word or two of a script without spaces ("是", "余额"); not "Summarize this
+# document" or "写一首诗", requests for work
+_MENU_ENTRY = re.compile(
+    r"\s*(?:(?:[^\W\d]{1,15}\s+)?\d{1,3}|[a-z\u0430-\u044f\u00e0-\u00ff'-]{1,15}(?:\s+[a-z\u0430-\u044f\u00e0-\u00ff'-]{1,15})?"
+    r"|[^\x00-\u024f\s]{1,2})\s*[.!?]?\s*",
+    re.I,
+)
+# the bot asks again, with its choices: a range ("de 1 a 4", "1-4") or "one of the options"
+_REPROMPT = re.compile(
+    r"(?:pick|choose|select|enter|type|digite|escolha|selecione|elija|seleccione|escoja|ingrese"
+    r"|choisissez|sélectionnez|wählen|scegli|выберите|введите|请选择|请输入|選んで|선택해)"
+    r"[^.\n。]{0,40}?(?:\d\s*(?:-|\u2013|to|a|à|bis|и|到|至|~)\s*\d"
+    r"|one of|uma das|una de|l'une des|eine der|uno de|одн|以下|下列|:)"
+)
+
+
+def _is_menu_entry(question: str | None) -> bool:
+    """The user's turn is a menu entry: a number, or a word or two."""
+    return bool(question) and _MENU_ENTRY.fullmatch(question or "") is not None
 
 
 ACTIONS = shipped_terms("domain_outcome", "actions")
