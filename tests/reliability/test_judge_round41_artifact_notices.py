@@ -124,3 +124,11 @@ def test_a_runs_record_of_a_failure_in_the_outputs_place_is_caught() -> None:
 def test_a_successful_record_or_a_status_in_prose_passes(text: str) -> None:
     failure, names = hand(text)
     assert not failure and "failed_status" not in names, names
+
+
+def test_a_failed_status_record_the_request_asked_for_passes() -> None:
+    failure, names = hand(
+        "Test: test_login\nResult: FAILED\nExpected: 200\nGot: 401",
+        "Which test failed in this run? Show as fields.",
+    )
+    assert not failure and "failed_status" not in names, names

@@ -251,3 +251,71 @@ def test_a_memory_extraction_of_empty_lists_passes() -> None:
 def test_empty_lists_beside_a_missing_value_said_in_words_are_still_nothing_extracted() -> None:
     failure, names = hand('{"title": "Not provided", "authors": [], "tags": []}')
     assert failure and "empty_record" in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        # a linter's clean result: "none" is what was found
+        ("Errors: none\nWarnings: none", "Run the linter on src/ and report errors and warnings."),
+        ("Blockers: none\nRisks: none", "Standup: any blockers or risks today?"),
+        (
+            "Breaking changes: none\nDeprecations: none",
+            "Summarize breaking changes and deprecations in this release note: "
+            "'Fixed typo in README.'",
+        ),
+        # the request named the fields: their N/A is the answer
+        (
+            "Middle name: N/A\nSuffix: N/A",
+            "Parse the name 'John Smith': give Middle name and Suffix.",
+        ),
+        (
+            "Allergens: None\nPreservatives: None\nArtificial colours: None",
+            "Check this ingredient list for allergens, preservatives and artificial colours: "
+            "flour, water, salt.",
+        ),
+    ],
+)
+def test_lines_whose_none_is_a_finding_pass(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure and "empty_record" not in names, names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # someone else could not read the page: the speaker read it and answers
+        "Users can't access the page because the nginx location block is missing a trailing "
+        "slash; add `location /app/ {` and reload. I can't summarize the whole config without "
+        "seeing it, but that line is the cause.",
+        # an inability inside an "if" clause, a bot's
+        "If the bot cannot access the page (it is behind a login), it cannot summarize it "
+        "either. Configure the crawler with a session cookie and it will read it.",
+    ],
+)
+def test_someone_elses_unread_page_passes(text: str) -> None:
+    failure, names = hand(text, "Summarize https://example.com/app for me.")
+    assert not failure and "source_unread" not in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        # the error is in the asker's input
+        (
+            'There was an error while parsing the JSON you sent: a trailing comma after "age": '
+            "30 on line 3. I can't parse it as is; remove that comma and it's valid.",
+            'Is this JSON valid? {"name": "a", "age": 30,}',
+        ),
+        # the asker met the error
+        (
+            "You encountered an error when trying to download the dataset because the URL "
+            "changed. I'm unable to verify the new URL from here, but the mirror at "
+            "huggingface.co/datasets/x works.",
+            "Why does my dataset download fail?",
+        ),
+    ],
+)
+def test_an_error_the_asker_met_passes(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure and "step_failed" not in names, names

@@ -35,6 +35,8 @@ _MISSING_STARTS = tuple(w.lower() for w in _DATA.get("missing_starts", ()))
 _ECHO_KEYS = frozenset(w.lower() for w in _DATA.get("echo_keys", ()))
 # Keys whose empty value is a clean result ("errors": []).
 _RESULT_KEYS = frozenset(w.lower() for w in _DATA.get("result_keys", ()))
+# Values that in a record's text form say what was found ("Allergens: None"), not missing.
+_LINE_FINDINGS = frozenset(w.lower() for w in _DATA.get("line_findings", ()))
 # The words of a key that name the step's product ("summary", "answer", "extracted").
 _PRODUCT_WORDS = frozenset(w.lower() for w in _DATA.get("product_words", ()))
 # A key's words: snake case, kebab case, camel case ("aiGeneratedSummary": ai, generated, summary).
@@ -165,10 +167,12 @@ def nothing_extracted(value: object) -> str | None:
     return found
 
 
-def empty_lines(text: str) -> str | None:
+def empty_lines(text: str, question: str = "") -> str | None:
     """The first field of a record written as lines of "Label: value" (a reader's or an
     extractor's text form) whose every value, the input's echoes set aside, is missing (two or
-    more, nothing after the colon or a word of a missing value), else None."""
+    more, nothing after the colon or a word of a missing value), else None. Not a check's
+    result ("Blockers: none": a result key, or "none" found), nor fields the request
+    (`question`, lower-cased) named every one of ("give Middle name and Suffix": N/A)."""
     if len(text) > LINES_CHARS or ":" not in text or "\n" not in text:
         return None
     lines = [x for x in text.splitlines() if x.strip()]
@@ -176,6 +180,7 @@ def empty_lines(text: str) -> str | None:
         return None
     missing = 0
     found = ""
+    named = True
     for line in lines:
         m = None if line[0].isspace() else _LABEL_LINE.fullmatch(line)
         if m is None:
@@ -184,13 +189,17 @@ def empty_lines(text: str) -> str | None:
         if label.isascii() and not label[0].isupper():
             return None  # a label is a heading's word ("Title"), not code's (`try:`, `on:`)
         words = _KEY_WORD.findall(label)
-        if label.lower() in _ECHO_KEYS or (words and words[-1].lower() in _ECHO_KEYS):
+        key = label.lower()
+        if key in _RESULT_KEYS or value.lower().rstrip(".") in _LINE_FINDINGS:
+            return None  # a check's clean result: "Errors: none", "Allergens: None"
+        if key in _ECHO_KEYS or (words and words[-1].lower() in _ECHO_KEYS):
             continue
         if value and not _missing_word(value):
             return None
         missing += 1
+        named = named and key in question
         found = found or line.strip()
-    return found if missing >= 2 else None
+    return found if missing >= 2 and not named else None
 
 
 def empty_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -204,7 +213,7 @@ def empty_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         body = _record_text(text)
         found = None if body is None else nothing_extracted(_value(r, body))
     else:
-        found = empty_lines(text)
+        found = empty_lines(text, r.question)
     if found is None or _ASKS_SHAPE.search(r.raw_question) is not None:
         return ()
     return (Signal("empty_record", w["empty_record"], found[:60]),)

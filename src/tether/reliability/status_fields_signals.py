@@ -129,6 +129,11 @@ RECORD_CHARS = 600
 _VALUE_MARKS = " *_`'\".!\u274c\u26a0\ufe0f\u2716\u2717"
 
 
+# A request about a run's status or failure, or for fields ("Which test failed? Show as
+# fields."): a failed status record is its answer.
+_ASKS_STATUS = re.compile(r"\b(?:status|fail(?:ed|ures?)?|results?|fields?)\b")
+
+
 def _labels_outcome(low: str) -> bool:
     """Whether an outcome key (`_OUTCOME_KEYS`) is a field's label in `low`: a colon right
     after it ("status:", "**status:**", "state :")."""
@@ -171,6 +176,8 @@ def failed_status(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if r.structure is not None:
         return ()  # (an error object already weighs as one)
     if r.text[:1] != "{":
+        if _ASKS_STATUS.search(r.question):
+            return ()  # (the request asked which run failed, or for fields: its answer)
         record = record_failed(r.low)
         return () if record is None else (Signal("failed_status", w["failed_status"], record),)
     fields = _envelope(r)

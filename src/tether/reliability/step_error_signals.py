@@ -33,11 +33,20 @@ _MET = re.compile(
     r"|ran into|running into|having|had) (?:an? |some )?(?:\w+ )?(?:error|issue|problem|trouble)s?"
     r"\s+(?:while |when |with )?(?:attempting to |trying to )?" + _STEP + r")"
 )
+# The verbs of giving the result (not "I'm unable to verify the new URL": a check of its own).
+_RESULT = r"(?:provide|extract|retrieve|give|summari[sz]e|fetch|generate)\b"
 # The speaker unable to give the result: "I'm unable to provide", "I couldn't extract".
 _UNABLE = re.compile(
     r"\b(?:i'm|i am|i was|we're|we are)\s+(?:currently\s+|still\s+|therefore\s+)?"
-    r"(?:unable|not able)\s+to\s+\w+|\bi (?:can't|cannot|could not|couldn't)\s+\w+"
+    r"(?:unable|not able)\s+to\s+"
+    + _RESULT
+    + r"|\bi (?:can't|cannot|could not|couldn't)\s+"
+    + _RESULT
 )
+# The asker's error, not the step's: "you encountered an error", "... the JSON you sent".
+_ASKER_BEFORE = re.compile(r"\byou(?:r|'ve|'re)?\s+(?:\w+\s+)?$")
+_ASKER_AFTER = re.compile(r"\b(?:you (?:sent|provided|gave|pasted|shared|posted)|your)\b")
+ASKER_CHARS = 30
 
 
 def step_error(low: str) -> str | None:
@@ -49,6 +58,10 @@ def step_error(low: str) -> str | None:
     met = _MET.search(low)
     if met is None or _UNABLE.search(low) is None:
         return None
+    if _ASKER_BEFORE.search(low, max(0, met.start() - ASKER_CHARS), met.start()) or (
+        _ASKER_AFTER.search(low, met.end(), met.end() + ASKER_CHARS)
+    ):
+        return None  # the asker's error, or one in the asker's input: explained to them
     return met.group(0)
 
 

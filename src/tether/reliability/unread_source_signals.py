@@ -30,8 +30,13 @@ _UNREAD = re.compile(regexes(_DATA.get("unread", ())), re.IGNORECASE)
 _WITHHELD = re.compile(regexes(_DATA.get("withheld", ())), re.IGNORECASE)
 # A request to read what a link holds: summarise it, extract from it, say what it says.
 _ASKS_READ = re.compile(regexes(_DATA.get("asks_read", ())))
-# The speaker just before an inability ("I'm unable to", "我无法", "ich kann").
-_SPEAKER = re.compile(r"(?:\bi(?:'m| am)?|\bwe|\bich|\bje|我|我们|我們)\s*(?:\w+\s+){0,2}?$")
+# The speaker just before an inability ("I'm unable to", "我无法", "ich kann"), or the
+# subjectless cause that is the speaker's ("由于无法直接访问").
+_SPEAKER = re.compile(
+    r"(?:\bi(?:'m| am)?|\bwe|\bich|\bje|我|我们|我們|由于|由於|因为|因為)\s*(?:\w+\s+){0,2}?$"
+)
+# A clause that supposes the inability rather than reports it: "If the bot cannot access".
+_CONDITION = re.compile(r"\b(?:if|unless|whether|wenn|falls|si)\b|如果|假如|若")
 _STOPS = frozenset(".!?,;:\u3002\uff0c\uff01\uff1f\uff1b\uff1a")
 # Cheap words one of which every `unread` phrase holds (`str.find`, before any regex).
 _GATE = tuple(_DATA.get("gate", ()))
@@ -49,9 +54,18 @@ def unread_summary(text: str, linked: bool = False) -> str | None:
     unread = _UNREAD.search(low)
     if unread is None:
         return None
-    if _WITHHELD.search(low) is None and not (linked and _own(low, unread.start())):
+    if not _own(low, unread.start()) or _CONDITION.search(_clause(low, unread.start())):
+        return None  # someone else's inability ("users can't access"), or a supposed one ("if")
+    if _WITHHELD.search(low) is None and not linked:
         return None
     return unread.group(0)
+
+
+def _clause(low: str, start: int) -> str:
+    """The words of the clause before `start`, from its last stop (40 characters at most)."""
+    before = low[max(0, start - 40) : start]
+    cut = max(before.rfind(stop) for stop in _STOPS)
+    return before[cut + 1 :]
 
 
 def _own(low: str, start: int) -> bool:
