@@ -66,8 +66,9 @@ _CODING = re.compile(r"coding[:=]")
 _QUOTED_OR_COMMENT = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'|^[ \t]*(?:#(?!include\b)|//)[^\n]*", re.M)
 # The prose's instruction about the fenced lines: they are the answer ("Uncomment the second").
 _INSTRUCTS = re.compile(r"\b(?:uncomment|add|put|paste)\b")
-# A request to write code in another language, or to change it, besides `demands_code`.
-_ASKS_CONVERSION = re.compile(r"\b(?:translat|convert|port|rewrite|implement)")
+# A request to write code in another language, or to change it ("Fix the failing test"),
+# besides `demands_code`.
+_ASKS_CONVERSION = re.compile(r"\b(?:translat\w*|convert|port|rewrite|implement|fix)\b")
 
 
 @lru_cache(maxsize=8)
@@ -166,8 +167,10 @@ def code_comments_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         ):
             return ()
         comments += len(lines)
-    question = r.question
-    if "comment" in question or not (
+    # (without a request, the reply's own words say what was asked: "translate the given
+    # Python code into Java")
+    question = r.question or r.low
+    if "comment" in r.question or not (
         _ASKS_CONVERSION.search(question) or demands_code(r.raw_question)
     ):
         return ()
@@ -207,8 +210,10 @@ def escapes_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A refusal with its reasons and advice is a screen at most; a longer reply did some work.
 DECLINED_CHARS = 2000
-# Code in backticks: a call, a path, a statement (not a library's bare name, `javaparser-core`).
-_CODE_SPAN = re.compile(r"`[^`\n]*[(./= ][^`\n]*`")
+# Code in backticks: a call, a path, a statement (not a library's name, `javaparser-core`,
+# `http.client`: the reason, not the fix).
+_SPAN = re.compile(r"`([^`\n]+)`")
+_CODE_MARK = re.compile(r"[(/= ]")
 _CONVERSION_WORKS = ("translat", "diff", "patch", "convert")
 _UNABLE_WORDS = (*CANNOT_WORDS, "ability", "have enough", "not possible", "not feasible")
 # The speaker unable to make the conversion or the patch, or it said impossible: "I cannot
@@ -242,7 +247,9 @@ def conversion_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     ("How would I translate yield to Java?": that it is impossible is the answer)."""
     if len(r.text) > DECLINED_CHARS or "```" in r.text or not _may_decline(r.low):
         return ()
-    if _QUESTION_OPENING.match(r.question) or _CODE_SPAN.search(r.text):
+    if _QUESTION_OPENING.match(r.question) or any(
+        _CODE_MARK.search(span) for span in _SPAN.findall(r.text)
+    ):
         return ()
     said = _DECLINES_CONVERSION.search(r.low)
     if said is None or program_lines(r.text)[0]:
