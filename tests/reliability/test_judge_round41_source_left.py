@@ -44,6 +44,7 @@ PLAN_WITH_COMMENT_FENCE = (
     "This solution provides a step-by-step guide to translating the Python code snippet into "
     "Java code.\n"
 )
+PYTHON_TO_JAVA = "Convert this to Java:\n\nprint(sum(map(int, input().split())))"
 
 
 @pytest.mark.parametrize(
@@ -51,7 +52,7 @@ PLAN_WITH_COMMENT_FENCE = (
     [
         (JAVA_IN_PYTHON, JAVA_TO_PYTHON, "code_untranslated"),
         (PYTHON_WITH_JAVA, "", "code_untranslated"),
-        (PLAN_WITH_COMMENT_FENCE, "", "code_comments_only"),
+        (PLAN_WITH_COMMENT_FENCE, PYTHON_TO_JAVA, "code_comments_only"),
     ],
 )
 def test_code_left_in_its_source_form_is_caught(text: str, question: str, signal: str) -> None:
@@ -235,3 +236,135 @@ def test_a_whole_program_of_the_same_length_passes() -> None:
     whole = CUT_FILE + "\n        return None\n    return x0 % m_val\n\nprint(modinv(3, 7))\n"
     _, names = hand(whole)
     assert "file_cut" not in names, names
+
+
+# Round 41 mend (r41a): a reviewer's real answers that the source-left signals flagged.
+README_OUTLINE = (
+    "Here's a README outline:\n\n```markdown\n# Project Name\n## Installation\n## Usage\n"
+    "## Contributing\n## License\n```\n\nFill each section in as the project grows."
+)
+CODING_LINE = (
+    "```python\n# -*- coding: utf-8 -*-\n```\nPut that on the first line of the file and the "
+    "SyntaxError about non-UTF-8 goes away."
+)
+ASKED_COMMENT = (
+    "Add a comment above the function:\n\n```python\n# Returns the parsed range, end "
+    "exclusive.\n```"
+)
+SQL_NOTE = (
+    "```sql\n-- no migration needed\n```\nThe column already exists; just restart the service."
+)
+INI_SETTINGS = (
+    "```ini\n# enable caching\n# cache_dir = /var/cache/app\n```\nUncomment the second one to "
+    "move the cache."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        (README_OUTLINE, "Suggest a README structure for my CLI tool"),
+        (CODING_LINE, "Why does Python say SyntaxError: Non-UTF-8 code starting with '\\xe9'?"),
+        (ASKED_COMMENT, "What comment should I put above parse_range?"),
+        (SQL_NOTE, "Do I need a migration for the new email column?"),
+        (INI_SETTINGS, "How do I move the app's cache directory?"),
+    ],
+)
+def test_headings_settings_and_asked_comments_in_fences_pass(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
+    assert "code_comments_only" not in names, names
+
+
+SHELL_TOKENS = (
+    "```python\ndef to_sql(tokens):\n    out = []\n    for tok in tokens:\n"
+    '        if tok == "&&":\n            out.append("AND")\n        elif tok == "||":\n'
+    '            out.append("OR")\n        else:\n            out.append(tok)\n'
+    '    return " ".join(out)\n```'
+)
+TABLE_ROWS = (
+    "```python\nfor row in table.splitlines():\n    if row.startswith('||'):\n        continue\n"
+    "    print(row)\n```"
+)
+JAVA_NOTED = (
+    "Line by line:\n\n```python\n# Java: System.out.println(x);\nprint(x)\n"
+    '# Java: public static void main(String[] args) { ... }\nif __name__ == "__main__":\n'
+    "    main()\n```"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        (SHELL_TOKENS, "Write a Python function that maps shell && and || tokens to AND / OR"),
+        (TABLE_ROWS, "Skip the separator rows of this wiki table when printing it"),
+        (JAVA_NOTED, "Translate this Java to Python and explain the mapping"),
+    ],
+)
+def test_operators_in_strings_and_java_in_comments_pass(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
+    assert "code_untranslated" not in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        (
+            "I cannot provide a diff because the file you pasted is identical to the original; "
+            "there is nothing to change. The test fails because `tests/test_parse.py` imports "
+            "`parse_range` from the old module path: change `from utils import parse_range` to "
+            "`from parse import parse_range`.",
+            "Give me a diff that fixes the failing test",
+        ),
+        (
+            "I'm not able to give you a working translation of the inline assembly block, since "
+            "Python has no equivalent. Everything else ports directly: use `ctypes` for the "
+            "struct and `zlib.crc32(buf)` does the checksum.",
+            "Port this C program to Python",
+        ),
+        (
+            "It is not possible to provide a direct translation of `yield` to Java 8, because "
+            "Java has no generators; use an Iterator class instead.",
+            "How would I translate Python's yield to Java?",
+        ),
+    ],
+)
+def test_a_conversion_explained_then_fixed_passes(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
+    assert "conversion_declined" not in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        (
+            "[DEFAULT]\n[DATABASE]\n[LOGGING]",
+            "Which sections does this config.ini have? Only their names.",
+        ),
+        (
+            "[ADDED]\n[CHANGED]\n[FIXED]\n[REMOVED]",
+            "What category tags does the changelog use? One per line.",
+        ),
+        ("\\u00e9\\u00e8\\u00ea", "What are the JSON escape codes for é, è and ê?"),
+        (
+            '"\\u4f60\\u597d\\u4e16\\u754c"',
+            "How is 你好世界 written with \\u escapes in a JSON string?",
+        ),
+    ],
+)
+def test_asked_for_bracketed_names_and_escapes_pass(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
+    assert not {"tags_only", "escapes_only"} & names, names
+
+
+def test_a_run_of_backticks_is_read_in_linear_time() -> None:
+    import time
+
+    from tether.reliability.source_left_signals import fences
+
+    start = time.perf_counter()
+    fences("`" * 200_000 + "x")
+    assert time.perf_counter() - start < 0.5

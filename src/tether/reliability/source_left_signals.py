@@ -26,16 +26,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.program_signals import program_lines
 from tether.reliability.refusal_grammar import CANNOT, CANNOT_WORDS
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.stub_code_signals import demands_code
 
 # Past this size a reply is a program with its own parts, read by the program signals.
 SOURCE_CHARS = 6000
 # A fenced block with its label (an unclosed last one runs to the end).
-_FENCE = re.compile(r"```([\w+#-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
+# (its head stops at a backtick: a run of backticks with no newline is read once, not again
+# from each of them)
+_FENCE = re.compile(r"```([\w+#-]*)[^\n`]*\n(.*?)(?:```|\Z)", re.S)
+# Fences of text, markup or settings: their `#` lines are headings and settings, not code.
+_TEXT_LABELS = frozenset(
+    ("markdown", "md", "text", "txt", "ini", "toml", "yaml", "yml", "conf", "cfg")
+)
 _PYTHON_LABELS = frozenset(("python", "py", "python3"))
 # Statements of Java or C++ that no Python program holds (Jython imports Java without `;`).
 _C_FAMILY = re.compile(
@@ -52,6 +60,24 @@ _PYTHON_HEAD = re.compile(r"^[ \t]*(?:(?:if|elif|while|for)\b[^\n{};]*|else[ \t]
 _C_SPLICE = re.compile(r"&&|\|\||System\.out\.print")
 # A comment line of the languages code is fenced in (not a C preprocessor line, a shebang).
 _COMMENT = re.compile(r"[ \t]*(?://|/\*|#(?!include|define|pragma|!|\[)|--[ \t]|<!--)")
+# A source file's encoding line ("# -*- coding: utf-8 -*-"): a line the interpreter reads.
+_CODING = re.compile(r"coding[:=]")
+# A string literal, or a comment line (not `#include`): what a program says, not what it runs.
+_QUOTED_OR_COMMENT = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'|^[ \t]*(?:#(?!include\b)|//)[^\n]*", re.M)
+# The prose's instruction about the fenced lines: they are the answer ("Uncomment the second").
+_INSTRUCTS = re.compile(r"\b(?:uncomment|add|put|paste)\b")
+# A request to write code in another language, or to change it ("Fix the failing test"),
+# besides `demands_code`.
+_ASKS_CONVERSION = re.compile(r"\b(?:translat\w*|convert|port|rewrite|implement|fix)\b")
+
+
+@lru_cache(maxsize=8)
+def fences(text: str) -> tuple[tuple[str, str, int, int], ...]:
+    """The fenced blocks of `text`: label, body, start, end (read once per reply: two signals
+    and the program reading ask)."""
+    if "```" not in text:
+        return ()
+    return tuple((m.group(1), m.group(2), m.start(), m.end()) for m in _FENCE.finditer(text))
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -72,17 +98,17 @@ def _may_be_untranslated(text: str) -> bool:
     return "System." in text or "import java" in text or "&&" in text or "||" in text
 
 
-def untranslated_code(text: str) -> str | None:
+def untranslated_code(text: str, question: str = "") -> str | None:
     """What shows `text` to be code left in another language than its own: a Python-labelled
     fence holding Java or C++ statements, or Python block heads with Java's operators spliced
-    in; None when its code is written in one language."""
+    in (read with strings and comment lines blanked: `"&&"` is data, `# Java: ...` a note);
+    None when its code is written in one language. A request that holds `&&` or `||` is about
+    them: its heads may test for them."""
     if len(text) > SOURCE_CHARS or not _may_be_untranslated(text):
         return None
-    if "```" in text:
-        for fence in _FENCE.finditer(text):
-            if fence.group(1).lower() not in _PYTHON_LABELS:
-                continue
-            body = fence.group(2)
+    for label, raw, _, _ in fences(text):
+        if label.lower() in _PYTHON_LABELS:
+            body = _QUOTED_OR_COMMENT.sub('""', raw)
             found = [m.group(0).strip() for m in _C_FAMILY.finditer(body)]
             if _JAVA_IMPORT.search(body) is not None and not any(
                 f.startswith("import") for f in found
@@ -90,6 +116,9 @@ def untranslated_code(text: str) -> str | None:
                 found.append("import java.")
             if len(found) >= 2:
                 return "a python block in Java or C++: " + ", ".join(found[:3])
+    if "&&" in question or "||" in question:
+        return None
+    text = _QUOTED_OR_COMMENT.sub('""', text)
     heads: list[str] = _PYTHON_HEAD.findall(text)
     if not heads:
         return None
@@ -112,26 +141,47 @@ def untranslated_code(text: str) -> str | None:
 
 def code_untranslated(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply's code is in another language than its own (`untranslated_code`)."""
-    said = untranslated_code(r.text)
+    said = untranslated_code(r.text, r.raw_question)
     return (Signal("code_untranslated", w["code_untranslated"], said),) if said else ()
 
 
 def code_comments_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Every fenced block of the reply holds comment lines only, and there is at least one:
-    the code announced in its prose ("Here is the planned approach") was never written."""
+    the code announced in its prose ("Here is the planned approach") was never written. Not
+    when the request asks for no code or for a comment, when a fence is text or settings (a
+    README's headings, an ini file's), or when the prose tells what to do with the lines
+    ("Uncomment the second one", "Put that on the first line")."""
     text = r.text
     if len(text) > SOURCE_CHARS or "```" not in text:
         return ()
-    fences = _FENCE.findall(text)
-    if not fences:
+    blocks = fences(text)
+    if not blocks:
         return ()
     comments = 0
-    for _, body in fences:
+    for label, body, _, _ in blocks:
         lines = [line for line in body.splitlines() if line.strip()]
-        if not lines or not all(_COMMENT.match(line) for line in lines):
+        if (
+            label.lower() in _TEXT_LABELS
+            or not lines
+            or not all(_COMMENT.match(line) and not _CODING.search(line) for line in lines)
+        ):
             return ()
         comments += len(lines)
-    said = f"{len(fences)} code block(s) of {comments} comment line(s)"
+    # (without a request, the reply's own words say what was asked: "translate the given
+    # Python code into Java")
+    question = r.question or r.low
+    if "comment" in r.question or not (
+        _ASKS_CONVERSION.search(question) or demands_code(r.raw_question)
+    ):
+        return ()
+    prose, last = [], 0
+    for _, _, start, end in blocks:
+        prose.append(r.low[last:start])
+        last = end
+    prose.append(r.low[last:])
+    if _INSTRUCTS.search(" ".join(prose)):
+        return ()
+    said = f"{len(blocks)} code block(s) of {comments} comment line(s)"
     return (Signal("code_comments_only", w["code_comments_only"], said),)
 
 
@@ -139,22 +189,31 @@ def code_comments_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 _ESCAPE = re.compile(r"\\u[0-9a-fA-F]{4}")
 # Escape codes enough to spell a word.
 MIN_ESCAPES = 3
+# A request about escapes: then they are its answer.
+_ASKS_ESCAPES = re.compile(r"escap|\\u|unicode|code ?point|json string")
 
 
 def escapes_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is a string's escape codes and nothing else a reader could read: no letter
-    outside them ("\\u30b5\\u30fc\\u30e2\\u30f3"), its text never decoded."""
+    outside them ("\\u30b5\\u30fc\\u30e2\\u30f3"), its text never decoded. Not when the request
+    asks for the escapes ("What are the JSON escape codes for é?")."""
     text = r.text
     if len(text) > SOURCE_CHARS or "\\u" not in text:
         return ()
     escapes = _ESCAPE.findall(text)
     if len(escapes) < MIN_ESCAPES or any(c.isalpha() for c in _ESCAPE.sub("", text)):
         return ()
+    if _ASKS_ESCAPES.search(r.question):
+        return ()
     return (Signal("escapes_only", w["escapes_only"], f"{len(escapes)} escape codes"),)
 
 
 # A refusal with its reasons and advice is a screen at most; a longer reply did some work.
 DECLINED_CHARS = 2000
+# Code in backticks: a call, a path, a statement (not a library's name, `javaparser-core`,
+# `http.client`: the reason, not the fix).
+_SPAN = re.compile(r"`([^`\n]+)`")
+_CODE_MARK = re.compile(r"[(/= ]")
 _CONVERSION_WORKS = ("translat", "diff", "patch", "convert")
 _UNABLE_WORDS = (*CANNOT_WORDS, "ability", "have enough", "not possible", "not feasible")
 # The speaker unable to make the conversion or the patch, or it said impossible: "I cannot
@@ -172,6 +231,10 @@ _DECLINES_CONVERSION = re.compile(
 )
 
 
+# A request opening as a question of how or why, not an imperative.
+_QUESTION_OPENING = re.compile(r"\s*(?:how|why|what|which|when|where|is there|is it|can i)\b")
+
+
 def _may_decline(low: str) -> bool:
     """(literals of `conversion_declined`'s reading)"""
     return any(w in low for w in _CONVERSION_WORKS) and any(w in low for w in _UNABLE_WORDS)
@@ -179,8 +242,14 @@ def _may_decline(low: str) -> bool:
 
 def conversion_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply says the conversion or the patch cannot be made and holds no code: a refusal
-    and advice in place of the translated program or the diff."""
+    and advice in place of the translated program or the diff. Not when it names code
+    (`zlib.crc32(buf)`: the fix given after the reason), nor when the request is a question
+    ("How would I translate yield to Java?": that it is impossible is the answer)."""
     if len(r.text) > DECLINED_CHARS or "```" in r.text or not _may_decline(r.low):
+        return ()
+    if _QUESTION_OPENING.match(r.question) or any(
+        _CODE_MARK.search(span) for span in _SPAN.findall(r.text)
+    ):
         return ()
     said = _DECLINES_CONVERSION.search(r.low)
     if said is None or program_lines(r.text)[0]:
@@ -225,6 +294,18 @@ def _may_be_tags(text: str) -> bool:
     return len(text) <= TAGS_CHARS and head[:1] == "[" and head[1:2].isupper()
 
 
+# A request for names of the kind: then a list of them is its answer.
+_ASKS_NAMES = re.compile(r"\b(?:tag|section|label|categor|header)")
+
+
+def _asks_names(question: str, lines: list[str]) -> bool:
+    """Whether the request asks for bracketed names (their kind, or one of them named)."""
+    if _ASKS_NAMES.search(question):
+        return True
+    names = (line.strip("/#[] \t").lower() for line in lines)
+    return any(len(n) > 1 and re.search(rf"\b{re.escape(n)}\b", question) for n in names)
+
+
 def tags_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """Every line of the reply is a bracketed tag in capitals ("[EXPECTED]", "[SKIP]"): a code
     model's made-up markup, no line of the asked work."""
@@ -235,6 +316,8 @@ def tags_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(lines) < MIN_TAGS or not all(_TAG_LINE.fullmatch(line) for line in lines[:-1]):
         return ()
     if _TAG_LINE.fullmatch(lines[-1]) is None and _CUT_TAG_LINE.fullmatch(lines[-1]) is None:
+        return ()
+    if _asks_names(r.question, lines):
         return ()
     return (Signal("tags_only", w["tags_only"], f"{len(lines)} tag lines"),)
 
