@@ -391,8 +391,12 @@ def test_no_source_straddles_the_split() -> None:
 # explainers', conversation compaction summaries, web-scraping extractions, subtitle
 # translations, code conversions and quiz generators' outputs; 295 answers in the tune part):
 # judge/35 on the grown part 403; with eng225 to eng231 merged (judge/36): hand 614, retrained:
-# 399.
-TUNE_FALSE_ALARMS_AT_MOST = 399
+# 399. Round 41 joined (1,101 texts: knowledge-graph extraction caches, creative and marketing
+# writing, agent memory extraction, rerankers', routers' and graders' outputs; 337 answers in
+# the tune part): judge/36 on the grown part 450 (graph extractors' records read as template
+# tokens); with eleven branches and the review's mends merged (judge/37): hand 606, retrained:
+# 405.
+TUNE_FALSE_ALARMS_AT_MOST = 405
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -746,8 +750,13 @@ TUNE_FALSE_ALARMS_AT_MOST = 399
 # and notes written into subtitles, code conversions refused or cut, quizzes never written):
 # judge/35 on the grown part 1,950; with seven branches merged (judge/36): hand 1,797 (13,280 of
 # 15,077), retrained: 1,820 (13,257 caught); a call in a model's own markup left to
-# lost_tool_call (no tools offered: nothing lost): hand 1,798, retrained 1,821.
-TUNE_MISSES_AT_MOST = 1821
+# lost_tool_call (no tools offered: nothing lost): hand 1,798, retrained 1,821. Round 41
+# joined (1,101 texts, 251 failures in the tune part: prose, code and questions in place of a
+# graph extractor's records, memories that are chatter or an error, refusals of a story,
+# rankings and choices not given): judge/36 on the grown part 2,029; with eleven branches and
+# the review's mends merged (judge/37): hand 1,882 (13,445 of 15,327), retrained: 1,893
+# (13,434 caught).
+TUNE_MISSES_AT_MOST = 1893
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)

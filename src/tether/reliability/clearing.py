@@ -210,6 +210,6 @@ def read_whole(request: Request | None, text: str = "") -> bool:
         return True
     if may_talk(text) and code_request(request):
         return True  # (talk in place of the asked code has no failure word either)
-    if without_records(text) and records_request(request):
+    if records_request(request) and without_records(text):
         return True  # (a markdown list in place of the laid-out records has none either)
     return len(text) <= form_signals.FORM_CHARS and form_request(request)

@@ -13,6 +13,7 @@ still missing?", asked in the same conversation).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from tether.messages import Request
@@ -39,9 +40,12 @@ def records_request(request: Request | None) -> bool:
     return False
 
 
+_SPACE = re.compile(r"\s")
+
+
 def without_records(text: str) -> bool:
     """Whether a reply (stripped) holds no record marker at all and is more than one word."""
-    return "<|" not in text and any(c.isspace() for c in text)
+    return "<|" not in text and _SPACE.search(text) is not None
 
 
 def records_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
