@@ -18,6 +18,7 @@ import re
 from tether.reliability.dialogue_signals import ASKS_DIALOGUE, USER_ROLES
 from tether.reliability.raw_output_signals import ABOUT_TOKENS
 from tether.reliability.reply import LETTER, Reply
+from tether.reliability.text_shape import SPACE
 
 # A request that asks for questions, prompts or examples written: then lines in its own form,
 # or labelled questions, are the answer.
@@ -41,7 +42,6 @@ _UNIT = re.compile(r"(?<=[.?!\u3002\uff1f\uff01])\s+|\n+")
 # The head whose lines and sentences are read for their openings; a unit ends at a space (a
 # head with none is one unit).
 OPENINGS_READ = 4000
-_SPACE = re.compile(r"\s")
 
 
 def _opening(question: str) -> str:
@@ -228,7 +228,7 @@ def may_continue(text: str) -> bool:
     # tried at every position, ~3 us on a middle-length answer)
     if (":" in head or "\uff1a" in head) and _QUESTION_LABEL.search(head) is not None:
         return True
-    if _SPACE.search(text, 0, OPENINGS_READ) is None:
+    if SPACE.search(text, 0, OPENINGS_READ) is None:
         return False  # (one unit, no two openings: Chinese or Japanese without a line break)
     openings = _openings(text)
     return len(openings) > len(set(openings)) + MORE_PROMPTS - 1

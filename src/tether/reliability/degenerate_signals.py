@@ -89,13 +89,13 @@ from tether.reliability.reply import Reply, Signal
 from tether.reliability.reply_json import reply_json
 from tether.reliability.sentence_loops import may_repeat_sentences, sentence_loop
 from tether.reliability.template_tokens import SPECIAL_TOKEN, THINK_CLOSERS, THINK_OPENERS
+from tether.reliability.text_shape import SPACE
 from tether.reliability.transcript_signals import filler
 from tether.reliability.transcript_signals import may_fire as may_fill
 
 # A space: a text that holds one (stripped) is no letter or sign repeated and no byte soup
 # (`one_letter`, `sign_run`, `byte_noise`), read once instead of by each of them (`\s` is what
 # `str.isspace` says).
-_SPACE = re.compile(r"\s")
 
 
 # A reply of punctuation alone ("?", "\u3002\u3002\u3002", "!?", "\u2026\u2026"): a model that
@@ -214,7 +214,7 @@ def broken(r: Reply) -> str | None:
     said = degenerate_message(r)
     if (
         said is None
-        and _SPACE.search(text) is None
+        and SPACE.search(text) is None
         and (one_letter(text) or sign_run(text) or byte_noise(text))
     ):
         said = text[:20]

@@ -17,7 +17,7 @@ import html
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation
 from tether.reliability.reply import Reply, Signal
 
 # A slot and its numbered sibling in the same sentence: "[task 1], [task 2]", "[tarefa 1] e
@@ -74,7 +74,7 @@ _FILL_IN = SHIPPED.get("fill_in", {})
 
 
 def _words(field: str) -> str:
-    return alternation(_FILL_IN.get(field, ()))
+    return field_alternation(_FILL_IN, field)
 
 
 # A bracketed note: square, angle, full-width and lenticular brackets; not a Markdown link's

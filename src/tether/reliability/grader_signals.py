@@ -22,7 +22,7 @@ from typing import Any
 
 from tether.messages import Request
 from tether.reliability.asked import last_user_text
-from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation
 from tether.reliability.once import last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 
@@ -32,7 +32,7 @@ _DATA: Mapping[str, Any] = SHIPPED.get("grader", {})
 
 def _words(field: str) -> str:
     """The words of `field` as an alternation."""
-    return alternation(_DATA.get(field, ()))
+    return field_alternation(_DATA, field)
 
 
 _WORKS = _words("graded_works")

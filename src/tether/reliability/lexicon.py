@@ -123,6 +123,12 @@ def alternation(terms: Iterable[str]) -> str:
     return "|".join(re.escape(t) for t in sorted(plain, key=len, reverse=True)) or "(?!)"
 
 
+def field_alternation(section: Mapping[str, Any], field: str) -> str:
+    """`alternation` of one field of a `judge_signals.json` section (a never-match without it):
+    the one way a module builds a search from its words in data."""
+    return alternation(section.get(field, ()))
+
+
 def typographic(terms: Iterable[str]) -> list[str]:
     """The terms, each also as its other spellings (`SPELLINGS`): a notice typeset or typed
     with them says the same words."""

@@ -13,7 +13,6 @@ still missing?", asked in the same conversation).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 
 from tether.messages import Request
@@ -21,6 +20,7 @@ from tether.reliability.asked import instructions, last_user_text
 from tether.reliability.once import last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal, asks_a_question
 from tether.reliability.template_tokens import record_delimiters
+from tether.reliability.text_shape import SPACE
 
 
 @last_asked
@@ -40,12 +40,9 @@ def records_request(request: Request | None) -> bool:
     return False
 
 
-_SPACE = re.compile(r"\s")
-
-
 def without_records(text: str) -> bool:
     """Whether a reply (stripped) holds no record marker at all and is more than one word."""
-    return "<|" not in text and _SPACE.search(text) is not None
+    return "<|" not in text and SPACE.search(text) is not None
 
 
 def records_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation
 from tether.reliability.reply import Reply, Signal
 
 # A stub is a skeleton: its echoed signature and docstring are a screen or two.
@@ -65,7 +65,7 @@ _DATA: Mapping[str, Any] = SHIPPED.get("code_request", {})
 
 def _words(field: str) -> str:
     """The words of `field` as an alternation, a space between two words read as any spaces."""
-    return alternation(_DATA.get(field, ())).replace(r"\ ", r"\s+")
+    return field_alternation(_DATA, field).replace(r"\ ", r"\s+")
 
 
 # A request that demands code (`demands_code`): a function to complete (its signature in the

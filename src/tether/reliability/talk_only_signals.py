@@ -62,7 +62,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tether.reliability.conditions import opens_with_condition
-from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation
 from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.text_shape import split_sentences
@@ -71,7 +71,7 @@ _DATA: Mapping[str, Any] = SHIPPED.get("talk_only", {})
 
 
 def _words(key: str) -> str:
-    return alternation(_DATA.get(key, ()))
+    return field_alternation(_DATA, key)
 
 
 # ---------------------------------------------------------------- the words and forms they share

@@ -25,6 +25,8 @@ MARKDOWN = re.compile(
     re.M,
 )
 TABLE_RULE = re.compile(r"^[ \t|:+]*-{3,}[ \t|:+-]*$", re.M)
+# Any whitespace: whether a text is one unit (no space, no break) or more.
+SPACE = re.compile(r"\s")
 # A bare rule after a blank line (a thematic break), and what follows it to the end.
 _CLOSING_RULE = re.compile(r"\n[ \t]*\n[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*\n(.*)\Z", re.S)
 # What may follow a bare rule at a reply's end: a footer of one or two lines (a bot's tip, its
