@@ -1,7 +1,7 @@
 """The degenerate signal's cheap tests find what the tests they stand before find.
 
 `degenerate` reads a reply for one letter or sign repeated and for a byte soup only when it
-holds no space (`_SPACE`), and `first_loop` (`loop_signals`) tries `_period` on a stretch only when the
+holds no space (`text_shape.SPACE`), and `first_loop` (`loop_signals`) tries `_period` on a stretch only when the
 stretch's head comes again within a unit's reach: these tests compare each with the plain
 reading it replaced, on texts made to catch where they could differ.
 """
@@ -18,12 +18,13 @@ from tether.reliability import loop_signals as loops
 from tether.reliability import mojibake_signals as moji
 from tether.reliability.judge import DEFAULT_CONFIG
 from tether.reliability.reply import LETTER, Reply
+from tether.reliability.text_shape import SPACE
 
 
 def test_space_is_what_isspace_says() -> None:
     for code in range(sys.maxunicode + 1):
         c = chr(code)
-        assert (deg._SPACE.search(c) is not None) == c.isspace(), hex(code)
+        assert (SPACE.search(c) is not None) == c.isspace(), hex(code)
 
 
 SPACED = [
@@ -38,7 +39,7 @@ SPACED = [
 
 @pytest.mark.parametrize("text", SPACED)
 def test_a_text_with_a_space_is_no_letter_sign_or_soup(text: str) -> None:
-    assert deg._SPACE.search(text) is not None
+    assert SPACE.search(text) is not None
     assert not loops.one_letter(text)
     assert not loops.sign_run(text)
     assert not moji.byte_noise(text)
