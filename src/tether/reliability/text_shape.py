@@ -146,8 +146,10 @@ def is_ids_line(low: str) -> bool:
 
 
 # An emoji's shortcode as Slack, Discord and GitHub write it (":cry:", ":goberserk:"): a
-# picture in a chat app, not words of the message.
-SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+\-]{1,40}:(?![\w:])")
+# picture in a chat app, not words of the message. (Its colon first, the look behind it after:
+# the engine skips to each colon, where a lookbehind at the start was tried at every
+# position, ~35 us on a 1,400-character answer against ~2.)
+SHORTCODE = re.compile(r":(?<![\w:]:)[a-z0-9_+\-]{1,40}:(?![\w:])")
 
 
 def word_letters(text: str) -> int:
