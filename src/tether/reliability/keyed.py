@@ -77,7 +77,11 @@ class ByFirst:
         """Whether one of the keys is in `text` (an empty key is in every text)."""
         if "" in self._groups:
             return True
-        for first in self._firsts.intersection(text):
+        # (a short text's characters as the set the gates before kept, `chars_of`: the
+        # intersection with the text itself hashed each of its characters again, ~15 us on
+        # 360 characters of Chinese against ~2)
+        chars = chars_of(text) if len(text) <= CHARS_KEPT else text
+        for first in self._firsts.intersection(chars):
             group = self._groups[first]
             if group[0] == first:
                 return True  # (sorted: a key that is its first character alone comes first)
