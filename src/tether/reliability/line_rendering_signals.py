@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tether.reliability.function_words import english_markers
+from tether.reliability.keyed import KeySet
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.rendering_signals import (
     LEAST,
@@ -52,9 +53,10 @@ _CHATTER = {
 }
 _OWN = {name: tuple(str(w).lower() for w in words) for name, words in _DATA.get("own", {}).items()}
 # Cheap substrings one of which chatter holds (lowered): `may_fire` reads no regex without.
-_KEYS = ("note", "n.b.", "t/n", "original", "source", "text you", "translat", "hope", "let me",
+_KEY_WORDS = ("note", "n.b.", "t/n", "original", "source", "text you", "translat", "hope", "let me",
          "feel free", "japanese", "chinese", "korean", "russian", "in this context", "means",
          "here", "alternativ", "lit", "speaker", "this ", "english")  # fmt: skip
+_KEYS = KeySet(_KEY_WORDS)  # (one search of them in a text that is not ASCII)
 
 # A bare line: at most this long and this many lines; its script is not the Latin one (a reply
 # in the line's own language is no rendering of it, and a Latin line may be any message).
@@ -301,7 +303,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether a reply may hold chatter about a translation (`quick_clear`): one of its words."""
     if len(text) > LINE_CHARS * 4:
         return False
-    if not any(k in low for k in _KEYS):
+    if not _KEYS.found(low):
         return _ABOUT_IN_LINE.search(text) is not None
     if any(p.search(text) is not None for p in _CHATTER.values()):
         return True
