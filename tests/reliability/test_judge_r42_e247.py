@@ -4,6 +4,8 @@ ASCII looked for by one search (`keyed.KeySet`), and the vocabulary's wide terms
 the short text's kept character set (`keyed.ByFirst`). Each is checked against the reading it
 replaced, and verdicts on replies that pass through them stay as they were."""
 
+# ruff: noqa: RUF001  (texts in their own scripts and punctuation)
+
 from __future__ import annotations
 
 import random
@@ -32,9 +34,7 @@ _PLAIN_ZH = (
 
 def _random_texts(alphabet: str, count: int, seed: int) -> list[str]:
     rng = random.Random(seed)
-    return [
-        "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14))) for _ in range(count)
-    ]
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14))) for _ in range(count)]
 
 
 @pytest.mark.parametrize(
