@@ -1,5 +1,7 @@
 """Speed with no reading moved: searches that open on the characters their matches need
-(`text_shape.SHORTCODE`, `text_shape.CODE_MARKS`), the precheck words of a text that is not
+(`text_shape.SHORTCODE`, `text_shape.CODE_MARKS`, continuation's unit break), the kinds of a
+translation's chatter tried only where one of their phrases is (`line_rendering_signals`), the
+precheck words of a text that is not
 ASCII looked for by one search (`keyed.KeySet`), and the vocabulary's wide terms looked up by
 the short text's kept character set (`keyed.ByFirst`). Each is checked against the reading it
 replaced, and verdicts on replies that pass through them stay as they were."""
@@ -13,7 +15,12 @@ import re
 
 import pytest
 
-from tether.reliability import declined_signals, line_rendering_signals, talk_only_signals
+from tether.reliability import (
+    continuation_signals,
+    declined_signals,
+    line_rendering_signals,
+    talk_only_signals,
+)
 from tether.reliability.code_talk_signals import may_talk
 from tether.reliability.judge import DEFAULT_CONFIG
 from tether.reliability.keyed import ByFirst, KeySet
@@ -24,6 +31,7 @@ from .judging import hand, is_failure
 # The patterns as they were.
 _OLD_SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+\-]{1,40}:(?![\w:])")
 _OLD_CODE_MARKS = re.compile(r"[`{}=;$|<>\\]|\w\(|/\w")
+_OLD_UNIT = re.compile(r"(?<=[.?!\u3002\uff1f\uff01])\s+|\n+")
 
 # A reply in Chinese with no failure word (the settings page now keeps the chosen theme...).
 _PLAIN_ZH = (
@@ -160,3 +168,55 @@ def test_failures_read_through_the_faster_searches_stay_failures(text: str) -> N
 def test_answers_read_through_the_faster_searches_stay_answers(text: str) -> None:
     assert not hand(text)[0]
     assert not is_failure(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Q: what is 2+2? A: 4. Q: what is 3+3? A: 6.\n\nQ: what is 4+4?",
+        "First line.\nSecond line!  Third?\n\n\nFourth。第五句！第六句？ end",
+        "version 4.1 is out. e.g. this",
+        "",
+    ],
+)
+def test_unit_break_splits_where_it_split(text: str) -> None:
+    assert continuation_signals._UNIT.split(text) == _OLD_UNIT.split(text)
+
+
+def test_unit_break_splits_where_it_split_on_random_texts() -> None:
+    for text in _random_texts("a .?!\n\t。？！\r\u3000x", 30_000, 5):
+        assert continuation_signals._UNIT.split(text) == _OLD_UNIT.split(text), text
+
+
+def _old_chatter_precheck(text: str) -> bool:
+    """`line_rendering_signals.may_fire` as it was: every kind of chatter searched."""
+    low = text.lower()
+    if len(text) > line_rendering_signals.LINE_CHARS * 4:
+        return False
+    if not any(k in low for k in line_rendering_signals._KEY_WORDS):
+        return line_rendering_signals._ABOUT_IN_LINE.search(text) is not None
+    if any(p.search(text) is not None for p in line_rendering_signals._CHATTER.values()):
+        return True
+    return line_rendering_signals._ABOUT_IN_LINE.search(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # chatter about a translation in place of it (WORK, line_rendering)
+        'The original Japanese text is a greeting; it literally means "good work today".',
+        "This phrase is a common way to say goodbye. Let me know if you need anything else!",
+        '(lit. "the moon is beautiful")',
+        "In this context, the speaker is apologizing.",
+        "THE SPEAKER is the narrator here.",
+        # answers that hold the keys and no chatter
+        "This is done: the parser keeps the last line now, and here is the test I added.",
+        "I hope the fix works for you; the source of the bug was the split.",
+        "Этот текст here means nothing special.",
+    ],
+)
+def test_chatter_precheck_fires_where_it_fired(text: str) -> None:
+    lexicon = DEFAULT_CONFIG.lexicon
+    assert line_rendering_signals.may_fire(text, text.lower(), lexicon) == (
+        _old_chatter_precheck(text)
+    )
