@@ -20,6 +20,7 @@ from tether.reliability.lexicon import Lexicon
 from tether.reliability.program_signals import program_lines
 from tether.reliability.query_signals import CARRIES_QUERY
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.text_shape import CODE_MARKS
 
 # An announcement is a paragraph's opening; a reply of some paragraphs of prose at most.
 ANNOUNCED_CHARS = 1500
@@ -38,13 +39,11 @@ _WORD = re.compile(r"[A-Za-z][a-z'\u2019-]*[.,;:!?]?\)?|\(?[a-z]+|\d+[.)]?")
 # A line of words, not of code or a command: this many tokens at least, most of them words.
 PROSE_TOKENS = 5
 PROSE_SHARE = 0.8
-# The marks of code a line of prose does not hold.
-_CODE_MARKS = re.compile(r"[`{}=;$|<>\\]|\w\(|/\w")
 
 
 def _prose_line(line: str) -> bool:
     """Whether a line is a sentence of words: no mark of code, most tokens words."""
-    if _CODE_MARKS.search(line) is not None:
+    if CODE_MARKS.search(line) is not None:
         return False
     tokens = line.split()
     if len(tokens) < PROSE_TOKENS:

@@ -208,7 +208,7 @@ def read_whole(request: Request | None, text: str = "") -> bool:
         request
     ):
         return True
-    if may_talk(text) and code_request(request):
+    if code_request(request) and may_talk(text):  # (the request's reading is kept)
         return True  # (talk in place of the asked code has no failure word either)
     if records_request(request) and without_records(text):
         return True  # (a markdown list in place of the laid-out records has none either)

@@ -27,14 +27,12 @@ from tether.reliability.once import last_asked
 from tether.reliability.program_signals import program_lines
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.stub_code_signals import asks_code
+from tether.reliability.text_shape import CODE_MARKS
 
 # Talk in place of code is a paragraph or three; a longer reply has done some work.
 CODE_TALK_CHARS = 1500
 # A reply of fewer words is no talk (a label, a verdict, a stray token: other signals' texts).
 TALK_WORDS = 4
-# A mark of code in a line: a backtick, a brace, a semicolon, an assignment, a call, a path, a
-# shell's pipe or variable, a tag.
-_CODE_MARKS = re.compile(r"[`{}=;$|<>\\]|\w\(|/\w")
 # A word of a sentence (for `TALK_WORDS`), counted in the reply's head.
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 WORDS_HEAD_CHARS = 200
@@ -46,7 +44,7 @@ def may_talk(text: str) -> bool:
     is cleared as any other)."""
     return (
         len(text) <= CODE_TALK_CHARS
-        and _CODE_MARKS.search(text) is None
+        and CODE_MARKS.search(text) is None
         and len(_WORD.findall(text[:WORDS_HEAD_CHARS])) >= TALK_WORDS
     )
 

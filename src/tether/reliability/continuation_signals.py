@@ -38,7 +38,10 @@ REQUEST_LEAST = 16
 # the request said back whole, and this share of the reply.
 MORE_PROMPTS = 2
 PROMPTS_SHARE = 0.6
-_UNIT = re.compile(r"(?<=[.?!\u3002\uff1f\uff01])\s+|\n+")
+# (a unit's break opens on its space, what stands before it looked behind after: the
+# lookbehind first was tried at every position, ~340 us on a 1,400-character answer's split
+# against ~70; the same breaks)
+_UNIT = re.compile(r"\s(?:(?<=[.?!\u3002\uff1f\uff01]\s)\s*|(?<=\n)\n*)")
 # The head whose lines and sentences are read for their openings; a unit ends at a space (a
 # head with none is one unit).
 OPENINGS_READ = 4000

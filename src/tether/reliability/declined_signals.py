@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.capability_signals import FORESEES, clauses, offers, offers_zh, sentences_zh
+from tether.reliability.keyed import KeySet
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.line_rendering_signals import bare_line
 from tether.reliability.refusal_grammar import (
@@ -75,6 +76,7 @@ _GATE = (
     "not trained", "not designed", "not authorized",
     *CANNOT_ZH, "没有能力", "没有办法", "没法", "不具备", "无力", "不便", "避免讨论",
 )  # fmt: skip
+_GATE_KEYS = KeySet(_GATE)  # (one search of them in a text that is not ASCII)
 # A chat template's end-of-turn token printed after the reply ("<eoa>", "</s>"): no sentence.
 _END_TOKEN = re.compile(r"<\|?/?[\w|]{1,16}\|?>")
 
@@ -183,7 +185,7 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
 
 def _gated(low: str) -> bool:
     low = low.replace("\u2019", "'")
-    return any(g in low for g in _GATE) or unable_other(low)
+    return _GATE_KEYS.found(low) or unable_other(low)
 
 
 def asks_or_sets_up(r: Reply) -> bool:

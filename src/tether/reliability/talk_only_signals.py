@@ -62,6 +62,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tether.reliability.conditions import opens_with_condition
+from tether.reliability.keyed import KeySet
 from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation
 from tether.reliability.once import kept
 from tether.reliability.reply import Reply, Signal
@@ -252,6 +253,7 @@ _ANNOUNCE_WORDS = (
     "겠습니다",
     "ます",
 )
+_ANNOUNCE_KEYS = KeySet(_ANNOUNCE_WORDS)  # (one search of them in a text that is not ASCII)
 _BOUNDED_CORES = ("'ll", "\u2019ll", "i will", "we will", "i'm ", "i\u2019m ", "i am ")
 _ANNOUNCE_BOUNDED = re.compile(rf"{APOSTROPHE}ll\b|\bi will|\bwe will|\bi{APOSTROPHE}m |\bi am ")
 _ANNOUNCE_ZH = re.compile(r"我(?:去|来|现在|马上|这就|先|开始|将|会|要)")
@@ -262,7 +264,7 @@ def may_announce(text: str, low: str, lexicon: Lexicon) -> bool:
     unread): short, and one of the forms' words in it."""
     if len(text) > ANNOUNCE_CHARS:
         return False
-    if any(word in low for word in _ANNOUNCE_WORDS) or low.rstrip().endswith(":"):
+    if _ANNOUNCE_KEYS.found(low) or low.rstrip().endswith(":"):
         return True  # (a colon and only spaces after it: the form's `:\s*$`)
     if any(core in low for core in _BOUNDED_CORES) and _ANNOUNCE_BOUNDED.search(low):
         return True

@@ -27,6 +27,13 @@ MARKDOWN = re.compile(
 TABLE_RULE = re.compile(r"^[ \t|:+]*-{3,}[ \t|:+-]*$", re.M)
 # Any whitespace: whether a text is one unit (no space, no break) or more.
 SPACE = re.compile(r"\s")
+# A mark of code in a line: a backtick, a brace, a semicolon, an assignment, a call's bracket
+# after a word, a path's slash before one, a shell's pipe or variable, a tag; read only for
+# whether a text holds one. (Every mark's character first, in one class, what must stand around
+# a bracket or a slash looked at after: the engine skips to those characters, where `\w\(` was
+# tried at every letter of a text with no mark, ~12 us on 360 characters of Chinese or on
+# 300 of plain English against ~1.)
+CODE_MARKS = re.compile(r"[`{}=;$|<>\\(/](?:(?<![(/])|(?<=\w\()|(?<=/)(?=\w))")
 # A bare rule after a blank line (a thematic break), and what follows it to the end.
 _CLOSING_RULE = re.compile(r"\n[ \t]*\n[ \t]*(?:-{3,}|\*{3,}|_{3,})[ \t]*\n(.*)\Z", re.S)
 # What may follow a bare rule at a reply's end: a footer of one or two lines (a bot's tip, its
@@ -146,8 +153,10 @@ def is_ids_line(low: str) -> bool:
 
 
 # An emoji's shortcode as Slack, Discord and GitHub write it (":cry:", ":goberserk:"): a
-# picture in a chat app, not words of the message.
-SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+\-]{1,40}:(?![\w:])")
+# picture in a chat app, not words of the message. (Its colon first, the look behind it after:
+# the engine skips to each colon, where a lookbehind at the start was tried at every
+# position, ~35 us on a 1,400-character answer against ~2.)
+SHORTCODE = re.compile(r":(?<![\w:]:)[a-z0-9_+\-]{1,40}:(?![\w:])")
 
 
 def word_letters(text: str) -> int:
