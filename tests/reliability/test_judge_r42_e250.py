@@ -49,7 +49,7 @@ ANSWERS = (
     "A phone screen showing a notes app; the message at the top reads that the clipboard is "
     "empty, and below it a list of three saved notes with their dates.",
     # an answer about the notice, to a question about it
-    "The message \"Tätä navigointiobjektia ei voi analysoida\" means the navigator object "
+    'The message "Tätä navigointiobjektia ei voi analysoida" means the navigator object '
     "cannot be analysed: move the navigator to the picture itself (NVDA+numpad 5) and run the "
     "describer again, or copy the image and use the clipboard command.",
     # a Chinese answer that explains why the text was not found, with the fix
