@@ -180,13 +180,21 @@ def cut_word(text: str) -> str | None:
     return word
 
 
+# A model's prose in another language, cut: a sentence closed before the cut, and this long.
+# A person's short comment drops words and accents ("moi aussi sa me fait sa").
+FOREIGN_LEAST_CHARS = 60
+
+
 def foreign_cut_word(text: str) -> str | None:
     """The word a reply stops on inside a clause of another language, or None: its last line
     ends, after a word or a comma, on a lower-case word that language's sentences never end on
     (`_DANGLING`: "... la mejor opción para", "... и"), and its tail reads as that language
-    (`_MIN_WORDS` of its common words at least, more than of English's). A writer's markup
-    leaves the text alone, as in English (`cut_word`)."""
-    if not ends_on_opening(text) or _WRITER_MARKUP.search(text) is not None:
+    (`_MIN_WORDS` of its common words at least, more than of English's); the reply a model's
+    prose, a sentence closed before the cut (`FOREIGN_LEAST_CHARS`). A writer's markup leaves
+    the text alone, as in English (`cut_word`)."""
+    if len(text) < FOREIGN_LEAST_CHARS or not ends_on_opening(text):
+        return None
+    if _WRITER_MARKUP.search(text) is not None or _SENTENCE_END.search(text) is None:
         return None
     last = _last_line(text)
     words: list[str] = _WORD.findall(last[-TAIL_CHARS:])
