@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.text_shape import FENCED_BLOCK
+from tether.reliability.words import CJK
 
 # Words no English sentence ends on: what they open (a noun, a clause, an object) is missing.
 _OPENING = frozenset(("the", "a", "an", "my", "your", "our", "their", "and", "or", "but"))
@@ -57,9 +59,40 @@ _AUXILIARY = frozenset(("is", "are", "was", "were", "has", "have", "had"))
 _AUXILIARY |= frozenset(("will", "can", "could", "would", "should", "must", "may", "might"))
 
 
+# Other languages' words no sentence ends on ("und", "de", "que", "для"), and the common
+# words that, with them, tell a tail of that language (`judge_signals.json`: `cut_words`).
+_CUT_WORDS: Mapping[str, Any] = SHIPPED.get("cut_words", {})
+_DANGLING: dict[str, frozenset[str]] = {
+    language: frozenset(words) for language, words in _CUT_WORDS.get("dangling", {}).items()
+}
+_TELLING: dict[str, frozenset[str]] = {
+    language: frozenset(words) | _DANGLING.get(language, frozenset())
+    for language, words in _CUT_WORDS.get("telling", {}).items()
+}
+_DANGLING_ANY = frozenset().union(*_DANGLING.values())
+# A Chinese or Japanese particle no sentence ends on ("和", "把", "を"), and the last
+# characters they end on (the cheap test before `str.endswith`).
+_UNSPACED_DANGLING = tuple(_CUT_WORDS.get("unspaced_dangling", ()))
+_UNSPACED_ENDS = frozenset(word[-1] for word in _UNSPACED_DANGLING)
+
+
 def ends_on_opening(text: str) -> bool:
-    """Whether a text ends on a letter and its last word is one no sentence ends on, or a
-    relative word's auxiliary (a cheap test: the last twenty characters)."""
+    """Whether a text ends on a letter and its last word is one no sentence ends on (in English:
+    `ends_on_english_opening`; in another language: `_DANGLING_ANY`, `_UNSPACED_DANGLING`), a
+    cheap test of the last characters."""
+    if not text or not text[-1].isalpha():
+        return False
+    if text[-1] in _UNSPACED_ENDS and text.endswith(_UNSPACED_DANGLING):
+        return True
+    if ends_on_english_opening(text):
+        return True
+    cut = text.rfind(" ", max(0, len(text) - 12))
+    return cut >= 0 and text[cut + 1 :].lower() in _DANGLING_ANY
+
+
+def ends_on_english_opening(text: str) -> bool:
+    """Whether a text ends on a letter and its last word is one no English sentence ends on, or
+    a relative word's auxiliary (a cheap test: the last twenty characters)."""
     if not text or not text[-1].isalpha():
         return False
     cut = text.rfind(" ", max(0, len(text) - 12))
@@ -127,7 +160,7 @@ def cut_word(text: str) -> str | None:
     opening word (`_OPENING`) or a relative word's auxiliary ("who are") after a word or a
     comma (not "Answer: I", an option's letter, nor "-a", a flag), in lower case but "I", and
     the tail reads as English."""
-    if not ends_on_opening(text) or _WRITER_MARKUP.search(text) is not None:
+    if not ends_on_english_opening(text) or _WRITER_MARKUP.search(text) is not None:
         return None
     last = _last_line(text)
     words: list[str] = _WORD.findall(last[-TAIL_CHARS:])
@@ -147,11 +180,46 @@ def cut_word(text: str) -> str | None:
     return word
 
 
+# A model's prose in another language, cut: a sentence closed before the cut, and this long.
+# A person's short comment drops words and accents ("moi aussi sa me fait sa").
+FOREIGN_LEAST_CHARS = 60
+
+
+def foreign_cut_word(text: str) -> str | None:
+    """The word a reply stops on inside a clause of another language, or None: its last line
+    ends, after a word or a comma, on a lower-case word that language's sentences never end on
+    (`_DANGLING`: "... la mejor opción para", "... и"), and its tail reads as that language
+    (`_MIN_WORDS` of its common words at least, more than of English's); the reply a model's
+    prose, a sentence closed before the cut (`FOREIGN_LEAST_CHARS`). A writer's markup leaves
+    the text alone, as in English (`cut_word`)."""
+    if len(text) < FOREIGN_LEAST_CHARS or not ends_on_opening(text):
+        return None
+    if _WRITER_MARKUP.search(text) is not None or _SENTENCE_END.search(text) is None:
+        return None
+    last = _last_line(text)
+    words: list[str] = _WORD.findall(last[-TAIL_CHARS:])
+    if len(words) < _MIN_WORDS or words[-1] != words[-1].lower():
+        return None
+    word = words[-1]
+    before = last[: -len(word)].rstrip()
+    if not last.endswith(" " + word) or not (before[-1:].isalpha() or before.endswith(",")):
+        return None
+    tail = [w.lower() for w in words]
+    english = sum(w in _ENGLISH for w in tail)
+    for language, dangling in _DANGLING.items():
+        if word not in dangling:
+            continue
+        telling = sum(w in _TELLING.get(language, dangling) for w in tail)
+        if telling >= max(_MIN_WORDS, english + 1):
+            return word
+    return None
+
+
 def ends_mid_clause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A reply that stops inside a clause, on a word no sentence ends on ("... How can I"),
-    or inside a quotation it opened ('... I just said "This is a test'): the rest was cut off,
-    and what came is no answer, whatever its prose."""
-    word = cut_word(r.text) or open_quotation(r.text)
+    """A reply that stops inside a clause, on a word no sentence ends on ("... How can I",
+    "... und"), or inside a quotation it opened ('... I just said "This is a test'): the rest
+    was cut off, and what came is no answer, whatever its prose."""
+    word = cut_word(r.text) or foreign_cut_word(r.text) or open_quotation(r.text)
     if word is None:
         return ()
     return (Signal("ends_mid_clause", w["ends_mid_clause"], r.text[-40:].strip()),)
@@ -256,10 +324,53 @@ def _title_line(line: str, words: list[str]) -> bool:
     return _SENTENCE_END.search(line) is None
 
 
+# A Chinese or Japanese reply of a token limit's length: a character is a word or more (a
+# limit of a hundred tokens writes this many), a line of prose a clause's characters.
+UNSPACED_LIMIT_CHARS = 150
+UNSPACED_PROSE_CHARS = 12
+# Where a Chinese or Japanese line runs on: a stop or a comma it closed a clause with.
+_UNSPACED_RUNS_ON = re.compile(r"[\u3002\uff01\uff1f\uff0c\u3001,]")
+_UNSPACED_STOP = re.compile(r"[\u3002\uff01\uff1f]")
+# How a Chinese or Japanese line of prose ends when a model wrote it whole (besides
+# `_CLOSED_LINE`'s): a full-width colon or semicolon, a closing bracket or corner quote.
+_UNSPACED_CLOSED_LINE = re.compile(r"[\uff1a\uff1b\uff09\u300d\u300f\u3011]$")
+
+
+def unspaced_run_on(text: str) -> str | None:
+    """The last line of a model's Chinese or Japanese prose cut at its token limit, or None
+    (`stops_mid_sentence`): a reply of `UNSPACED_LIMIT_CHARS` at least, its sentences closed
+    (`CLOSED_SENTENCES`) and every earlier line of prose with them, whose last line runs on
+    after a stop or a comma and stops on a particle no sentence ends on (`_UNSPACED_DANGLING`:
+    "... 使狗狗的头部跟随你的", "... 再帰的に呼ばれる前の"). A writer who leaves the last stop
+    out ends on a word that closes ("... 欢迎补充反馈", "... 解消に向かいます")."""
+    text = text.rstrip()
+    if len(text) < UNSPACED_LIMIT_CHARS or text[-1] not in _UNSPACED_ENDS:
+        return None
+    if not text.endswith(_UNSPACED_DANGLING) or CJK.match(text[-1]) is None:
+        return None
+    if text.count("```") % 2:
+        return None
+    at = text.rfind("\n") + 1
+    last = text[at:].strip()
+    if _NOT_A_SENTENCE.search(last) is not None or _UNSPACED_RUNS_ON.search(last) is None:
+        return None
+    if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
+        return None
+    above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]
+    for line in above.splitlines():
+        line = line.strip()
+        if len(line) < UNSPACED_PROSE_CHARS or _CLOSED_LINE.search(line) is not None:
+            continue
+        if _UNSPACED_CLOSED_LINE.search(line) is None:
+            return None
+    return last
+
+
 def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A model's prose cut at its token limit: every line closed but the last, which runs on
-    into nothing ("... Please let me know how I can"). What came is no whole answer."""
-    last = run_on_line(r.text)
+    into nothing ("... Please let me know how I can", "... 使狗狗的头部跟随你的"). What came is
+    no whole answer."""
+    last = run_on_line(r.text) or unspaced_run_on(r.text)
     if last is None:
         return ()
     return (Signal("stops_mid_sentence", w["stops_mid_sentence"], last[-40:]),)
