@@ -36,7 +36,7 @@ CHAT_TURNS = [
     "The updated SEARCH/REPLACE block looks good. The changes should resolve the test failures "
     "by skipping the version check during the tests.\n\nHere's a summary of the changes:\n\n1. "
     "Added `setUpClass` and `tearDownClass` methods to the `TestMain` class.\n2. In `setUpClass`"
-    ", set the `AIDER_SKIP_VERSION_CHECK` environment variable to `\"1\"`.\n3. In "
+    ', set the `AIDER_SKIP_VERSION_CHECK` environment variable to `"1"`.\n3. In '
     "`tearDownClass`, remove the `AIDER_SKIP_VERSION_CHECK` environment variable.\n\nThese "
     "changes ensure the version check is skipped while the tests run, so you can run them "
     "without the network.",
@@ -75,3 +75,64 @@ def test_a_review_where_no_commit_message_was_asked_is_an_answer(text: str) -> N
     failure, names = hand(text, "Review my error handling changes and tell me what you think.")
     assert not failure, names
     assert "chat_for_commit" not in names
+
+
+# A documentation generator's verdict that the document needs no update (`docs_need_no_update`)
+# left where the updated README was to be: after the template echoed unchanged, or alone.
+# Paraphrased from READMEs committed by forks of one README-updater in the tune part.
+README_TEMPLATE = (
+    "# Technical Writer Agent\n\n## Overview\nIn this project, we built a **Technical Writer "
+    "Agent** to help developers: it reads each pull request and updates the documentation to "
+    "match the code.\n\n## Requirements\n- Python 3.11\n- An OpenAI API key\n\n## Submission\n"
+    "Record a short video that shows the agent working on a real pull request."
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        README_TEMPLATE + "\n\n---\n\nThe README file does not need to be updated based on the "
+        "provided code changes and commit messages.",
+        README_TEMPLATE + "\n\n---\n\nConsidering the code changes and commit messages, I didn't "
+        "find any direct impact on the README file, so no update is needed at this time.",
+        README_TEMPLATE + "\n\n---\n\nThe README file remains relevant and does not require any "
+        "updates based on the provided code changes and commit messages.",
+        "Based on the code changes and commit messages provided, it seems that the README does "
+        "not need to be updated, as the changes concern code improvements and error handling in "
+        "the script.",
+    ],
+)
+def test_a_no_update_verdict_in_place_of_the_document_is_caught(text: str) -> None:
+    failure, names = hand(text, "")
+    assert failure, names
+    assert "docs_need_no_update" in names
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        # an agent's report of its work, ending on the docs it left alone
+        (
+            "I fixed the off-by-one in `parse_range` and added a test for the empty range.\n\n"
+            "The README does not need to be updated: the public API is unchanged.",
+            "",
+        ),
+        # the verdict asked for
+        (
+            "Based on the diff, the README does not need to be updated: no option or command "
+            "changed.",
+            "does the readme need to be updated for this diff?",
+        ),
+        # a README that documents its own upkeep
+        (
+            README_TEMPLATE + "\n\n## Update Log\n- Updated `utility.py` to format the dbt yml "
+            "data.\n- The agent now skips pull requests whose README does not need to be "
+            "updated, and says so in its comment.",
+            "",
+        ),
+    ],
+)
+def test_a_no_update_verdict_that_is_no_stand_in_is_an_answer(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
+    assert "docs_need_no_update" not in names

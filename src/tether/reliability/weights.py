@@ -215,6 +215,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "rendered_line": 2.5,  # a bare line that says a failure, rendered in another script
     "line_chatter": 3.0,  # a bare line to translate, and words about the translation or line
     "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
+    "docs_need_no_update": 6.0,  # a docs generator's "the README does not need to be updated"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
