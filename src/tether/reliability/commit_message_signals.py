@@ -66,6 +66,9 @@ _SPEAKS = re.compile(
     r"|sorry\b)",
     re.IGNORECASE,
 )
+# A numbered list's item ("1. Centralized error catalog ..."): the first point of a summary
+# of the work, where a lead-in's colon would otherwise seem to introduce a subject line.
+_LIST_ITEM = re.compile(r"\d{1,2}[.)]\s")
 # The reply names the message it gives: "Here's a concise commit message ...".
 _NAMES_MESSAGE = re.compile(r"\bcommit (?:message|title|subject)\b", re.IGNORECASE)
 
@@ -95,8 +98,10 @@ def commit_request(request: Request | None) -> bool:
 
 def _subject(line: str) -> bool:
     """Whether a line (stripped) may be a commit's subject: a typed one, or a subject's length
-    that does not end a sentence; not code (a fence that names a language)."""
-    if line.startswith("```"):
+    that does not end a sentence; not code (a fence that names a language), nor a numbered
+    list's item (a summary's first point: "The implementation looks great! You've ... key
+    improvements:\n\n1. Centralized error catalog")."""
+    if line.startswith("```") or _LIST_ITEM.match(line) is not None:
         return False
     line = line.strip("*\"'> ")
     return _TYPED.match(line) is not None or (

@@ -2,14 +2,19 @@
 its pages, a wiki macro, a program's identifier in backticks, a source comment) and errors
 spoken of as what a program does with them (throws, catches, handles). A notice reports one
 failure to a user; a manual teaches a developer about errors in general. Each weighs toward
-"answer" and reads only prose (neither an error object nor an HTML page)."""
+"answer" and reads only prose (neither an error object nor an HTML page), but one: a
+documentation generator's verdict that the document needs no update, left in its place
+(`docs_need_no_update`), weighs toward "failure"."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from tether.reliability.keyed import Alternation, KeyGated
+from tether.reliability.lexicon import SHIPPED
+from tether.reliability.refusal_grammar import regexes
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.trace_signals import EXCEPTION_LINE
 
@@ -573,3 +578,39 @@ def summarises_document(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("summarises_document", -w["summarises_document"], m.group(0).strip()[:40]),)
+
+
+_NO_UPDATE: Mapping[str, Any] = SHIPPED.get("docs_need_no_update", {})
+_NO_UPDATE_GATE = tuple(_NO_UPDATE.get("gate", ()))
+# "The README file does not need to be updated ...", "so no update is needed at this time".
+_NO_UPDATE_VERDICT = re.compile(regexes(_NO_UPDATE.get("verdict", ())), re.IGNORECASE)
+# A verdict alone opens on what it read: "Based on the code changes and commit messages, ...".
+_VERDICT_BASIS = re.compile(regexes(_NO_UPDATE.get("basis", ())), re.IGNORECASE)
+# The verdict is a short last paragraph, of prose ...
+VERDICT_CHARS = 600
+_NOT_PROSE = frozenset("-*+#|>`")
+
+
+def docs_need_no_update(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A documentation generator's verdict that the document needs no update, as the reply's
+    last paragraph where the updated document was to be: after the document echoed unchanged
+    (the reply opens on a heading: "# Project ...\\n\\n---\\n\\nThe README file does not need to
+    be updated based on the provided code changes."), or as the whole reply, opening on what
+    it read ("Based on the code changes and commit messages provided, it seems that the README
+    does not need to be updated ..."). A list's item that says so is the document's own
+    words (an update log). An agent's report that ends "no docs change needed"
+    after its work opens on neither, and a request that asks a question may want the verdict."""
+    text = r.text.strip()
+    last = text[-VERDICT_CHARS:].rsplit("\n\n", 1)[-1].strip()
+    low = last.lower()
+    if not any(key in low for key in _NO_UPDATE_GATE) or "?" in r.question:
+        return ()
+    if last[:1] in _NOT_PROSE or last[:1].isdigit():
+        return ()  # (a list's item or a heading: the document's own words, not a verdict on it)
+    alone = last == text and _VERDICT_BASIS.match(low) is not None
+    if not (alone or (text.startswith("#") and last != text)):
+        return ()
+    m = _NO_UPDATE_VERDICT.search(last)
+    if m is None:
+        return ()
+    return (Signal("docs_need_no_update", w["docs_need_no_update"], m.group(0)[:60]),)

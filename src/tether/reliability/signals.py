@@ -262,6 +262,7 @@ from tether.reliability.docs_signals import (
     bold_status,
     code_parts,
     doc_markup,
+    docs_need_no_update,
     explainer_title,
     guide_heading,
     handles_errors,
@@ -551,6 +552,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     format_fault,
     tool_protocol,
     degenerate,
+    docs_need_no_update,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -659,6 +661,7 @@ _WHOLE_SHAPE = frozenset(
         "asks_text_at_end",
         "unfinished_judgment",
         "records_missing",
+        "docs_need_no_update",
     )
 )
 

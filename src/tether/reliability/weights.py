@@ -210,11 +210,12 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "transform_meta": 2.5,  # a line about the text where its transform was asked for
     "asks_text_at_end": 6.0,  # ... or at the end of a long rendering ("请提供您需要翻译的文本")
     "target_questioned": 4.5,  # the target language quoted and asked about, no translation
-    "chat_for_commit": 5.0,  # a chat turn where a commit message was asked
+    "chat_for_commit": 8.0,  # a chat turn where a commit message was asked (over its own prose)
     "rendered": 2.0,  # the given text translated or reworded as asked: its words are the text's
     "rendered_line": 2.5,  # a bare line that says a failure, rendered in another script
     "line_chatter": 3.0,  # a bare line to translate, and words about the translation or line
     "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
+    "docs_need_no_update": 6.0,  # a docs generator's "the README does not need to be updated"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
