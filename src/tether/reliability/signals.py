@@ -551,6 +551,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     format_fault,
     tool_protocol,
     degenerate,
+    record_format_signals.records_elided,
+    record_format_signals.example_records,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -659,6 +661,9 @@ _WHOLE_SHAPE = frozenset(
         "asks_text_at_end",
         "unfinished_judgment",
         "records_missing",
+        "records_as_code",
+        "records_elided",
+        "example_records",
     )
 )
 
