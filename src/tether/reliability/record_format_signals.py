@@ -20,10 +20,9 @@ or it writes some records and then elides the rest (`... (and so on for all the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-
-from tether.messages import Request
 from typing import Any
 
+from tether.messages import Request
 from tether.reliability.asked import instructions, last_user_text
 from tether.reliability.lexicon import SHIPPED
 from tether.reliability.once import last_asked
