@@ -107,7 +107,7 @@ def test_no_record_after_the_reasoning_is_caught(text: str) -> None:
 
 # HYSkyline/squan_kw: an empty reasoning block, then a program that would extract the entities
 PROGRAMS = (
-    "<think>\n\n</think>\n\n```python\ndef extract_entity(text):\n    \"\"\"Extract entities "
+    '<think>\n\n</think>\n\n```python\ndef extract_entity(text):\n    """Extract entities '
     'from the given text and assign each entity to the specified types."""\n    entities = []\n'
     '    tokens = re.findall(r"\\b[\\w]+\\b", text)\n    for token in tokens:\n        '
     "entities.append(token)\n    return entities\n```\n\nThis function identifies the entities "
@@ -231,4 +231,5 @@ def test_a_gleaning_steps_new_records_pass() -> None:
 def test_a_program_asked_for_is_no_record_missing() -> None:
     """Code where no records were laid out is read by the code readings, not these."""
     failure, names = hand(PROGRAMS[0], "Write a Python function that extracts entities.")
+    assert not failure, names
     assert "records_as_code" not in names, names
