@@ -233,3 +233,38 @@ def test_a_program_asked_for_is_no_record_missing() -> None:
     failure, names = hand(PROGRAMS[0], "Write a Python function that extracts entities.")
     assert not failure, names
     assert "records_as_code" not in names, names
+
+
+TYPED = LAYOUT.replace(
+    "1. Identify all entities.\n",
+    "1. Identify all entities.\n- entity_type: One of the following types: "
+    "[organization,person,geo,event,category]\n",
+)
+
+# ChanderveerSinghShorthillsAI/LightRAG-advanced-integration (a small local model on a story of
+# a lighthouse keeper): the name slot filled with a type the request offers
+TYPE_NAMED = (
+    '("entity"<|>"Organization"<|>"person"<|>"Person" is a fictional character in the "Harry '
+    'Potter" series by J.K. Rowling)',
+    '("entity"<|>"Organization"<|>"lamp" is an entity representing a company or organization.")\n'
+    '("entity"<|>"Person"<|>"Spark" is an entity representing a person.")',
+)
+
+
+@pytest.mark.parametrize("text", TYPE_NAMED)
+def test_records_named_by_the_offered_types_are_caught(text: str) -> None:
+    failure, names = hand(text, TYPED + "Text:\nThe old lighthouse keeper found a bird.\nOutput:")
+    assert failure, (text, names)
+    assert "type_named_records" in names, names
+
+
+def test_a_record_of_a_thing_named_like_a_type_among_others_passes() -> None:
+    """One "Event" among the text's named things is the text's (a charity event called so)."""
+    text = (
+        '("entity"<|>"Silas"<|>"person"<|>"The lighthouse keeper.")##\n'
+        '("entity"<|>"Event"<|>"event"<|>"The harbour festival the town calls the Event.")##\n'
+        '("entity"<|>"Harbour Town"<|>"geo"<|>"The town by the lighthouse.")##\n<|COMPLETE|>'
+    )
+    failure, names = hand(text, TYPED + "Text:\nSilas kept the light for the Event.\nOutput:")
+    assert not failure, names
+    assert "type_named_records" not in names, names

@@ -14,11 +14,14 @@ parser reads: the records are looked for after it, and a format's lone end mark
 
 Records can be there and still not be the text's: a few-shot extractor shows example records
 (Alex, Taylor, "Global Tech Index") before the text to extract, and a small model copies them;
-or it writes some records and then elides the rest (`... (and so on for all the entities)`).
+or it writes some records and then elides the rest (`... (and so on for all the entities)`);
+or it fills the name slot with a type the request offers (`("entity"<|>"Organization"<|>
+"person"<|>...)`): a type for a name, nothing of the text named.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -48,6 +51,12 @@ COPIED_NAMES = 3
 NAME_CHARS = 3
 # What ends the text to extract: a record marker, the next turn of a conversation logged as JSON.
 _TEXT_ENDS = ("<|", '"role": "assistant"')
+# The entity types a request offers: "entity_type: One of the following types: [organization,
+# person,geo]", "Entity_types: ORGANIZATION,PERSON".
+_OFFERED_TYPES = re.compile(
+    r"types?:[^\n\[]{0,40}\[([^\]\n]{1,300})\]|entity_types:[ \t]*([^\n\[{]{1,300})",
+    re.IGNORECASE,
+)
 # Marks that open an elision line: "...", "\u2026".
 _ELISIONS = ("...", "\u2026")
 
@@ -170,3 +179,31 @@ def example_records(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(copied) < COPIED_NAMES or len(copied) < 2 * own:
         return ()
     return (Signal("example_records", w["example_records"], ", ".join(sorted(copied)[:3])),)
+
+
+def offered_types(request: Request) -> frozenset[str]:
+    """The entity types the request's messages offer (lower-cased), read in each one's start."""
+    types: set[str] = set()
+    for m in request.messages:
+        text = m.text_content[:QUESTION_CHARS]
+        if "ypes" not in text:
+            continue
+        for found in _OFFERED_TYPES.finditer(text):
+            listed = found.group(1) or found.group(2) or ""
+            types.update(t.strip(" \t\"'").lower() for t in listed.split(","))
+    types.discard("")
+    return frozenset(types)
+
+
+def type_named_records(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """Records where the request laid them out, half of whose names at least are a type the
+    request offers (`("entity"<|>"Organization"<|>"person"<|>...)`): the layout's slots filled
+    with its own words, no thing of the text named."""
+    if "<|" not in r.text or r.request is None or not records_request(r.request):
+        return ()
+    names = [record_fields(line)[1].lower() for line in _record_lines(r.text)[:NAMED_RECORDS]]
+    types = offered_types(r.request) if names else frozenset()
+    typed = [n for n in names if n in types]
+    if not typed or 2 * len(typed) < len(names):
+        return ()
+    return (Signal("type_named_records", w["type_named_records"], typed[0][:60]),)

@@ -553,6 +553,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     degenerate,
     record_format_signals.records_elided,
     record_format_signals.example_records,
+    record_format_signals.type_named_records,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -664,6 +665,7 @@ _WHOLE_SHAPE = frozenset(
         "records_as_code",
         "records_elided",
         "example_records",
+        "type_named_records",
     )
 )
 

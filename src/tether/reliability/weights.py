@@ -134,6 +134,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "records_as_code": 3.0,  # ... and a code block in their place (a program, a JSON of them)
     "records_elided": 4.5,  # records, then "... (and so on)" in place of the rest
     "example_records": 5.0,  # the request's example records copied, not the text's
+    "type_named_records": 4.5,  # records named by the request's entity types ("Organization")
     "form_missing": 2.5,  # a short reply with none of the form its request fixes (label, option)
     "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
