@@ -268,3 +268,21 @@ def test_a_record_of_a_thing_named_like_a_type_among_others_passes() -> None:
     failure, names = hand(text, TYPED + "Text:\nSilas kept the light for the Event.\nOutput:")
     assert not failure, names
     assert "type_named_records" not in names, names
+
+
+# run-llama/llama_cloud_services: a parser's markdown, every page "undefined" between rules
+PAGES_UNDEFINED = "{'markdown': 'undefined\\n---\\nundefined\\n---\\nundefined\\n---\\nundefined'}"
+
+
+def test_a_record_whose_every_page_is_missing_is_caught() -> None:
+    failure, names = hand(PAGES_UNDEFINED)
+    assert failure, names
+    assert "empty_record" in names, names
+
+
+def test_a_record_with_one_page_missing_among_text_passes() -> None:
+    """One page "undefined" after a page of text: the text was extracted."""
+    text = "{'markdown': '# Annual report\\n\\nRevenue rose by 4%.\\n---\\nundefined'}"
+    failure, names = hand(text)
+    assert not failure, names
+    assert "empty_record" not in names, names

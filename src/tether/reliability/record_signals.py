@@ -94,12 +94,21 @@ def _fields(value: object, key: str) -> Iterator[tuple[str, object]]:
         yield key, value
 
 
+def _missing_line(line: str) -> bool:
+    low = line.strip().lower().rstrip(".")
+    return low in _MISSING_WORDS or low.startswith(_MISSING_STARTS)
+
+
 def _missing_word(value: object) -> bool:
-    """A string that says the value is missing ("NA", "not provided in the scraped data")."""
+    """A string that says the value is missing ("NA", "not provided in the scraped data"), or
+    one of lines every one of which says so, between rules at most (a parser's pages, each
+    "undefined", joined by "---")."""
     if not isinstance(value, str):
         return False
-    low = value.strip().lower().rstrip(".")
-    return low in _MISSING_WORDS or low.startswith(_MISSING_STARTS)
+    if "\n" not in value:
+        return _missing_line(value)
+    lines = [line for line in value.splitlines() if line.strip(" -=*")]
+    return bool(lines) and all(_missing_line(line) for line in lines)
 
 
 def _echo(key: str, value: object) -> bool:
