@@ -133,7 +133,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     form_missing (a short reply with none of the form its request
                     fixes: no offered label, no option, no number where one was asked),
                     records_missing (no record marker where the request laid out
-                    delimited records: a markdown list in place of ("entity"<|>...)),
+                    delimited records: a markdown list in place of ("entity"<|>...);
+                    records_as_code: a program or a JSON there), records_elided
+                    (records, then "... (and so on)"), example_records (the request's
+                    example records copied), type_named_records (records named by
+                    the offered types: "Organization"<|>"person"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
