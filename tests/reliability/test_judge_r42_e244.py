@@ -286,3 +286,35 @@ def test_a_record_with_one_page_missing_among_text_passes() -> None:
     failure, names = hand(text)
     assert not failure, names
     assert "empty_record" not in names, names
+
+
+# noman024/Langchain-based-Web-Scraping-with-ScrapeGraphAI: asked for products and prices on a
+# listing page, the scraper got a template's numbered stand-ins
+STAND_INS = (
+    '{\n    "Product List": [\n        {\n            "Name": "Item 1",\n            "Price": '
+    '"Price for Item 1"\n        },\n        {\n            "Name": "Item 2",\n            '
+    '"Price": "Price for Item 2"\n        },\n        {\n            "Name": "Item 3",\n'
+    '            "Price": "Price for Item 3"\n        }\n    ]\n}'
+)
+
+
+def test_a_list_of_numbered_stand_ins_is_caught() -> None:
+    failure, names = hand(STAND_INS, "List all product names and prices on the page.")
+    assert failure, names
+    assert "empty_record" in names, names
+
+
+NUMBERED_ANSWERS = (
+    # a field of its own beside the number ("Chapter 1", its title)
+    '[{"chapter": "Chapter 1", "title": "Loomings"}, {"chapter": "Chapter 2", "title": '
+    '"The Carpet-Bag"}]',
+    # numbers that are not the items' places
+    '[{"room": "Room 12", "floor": "Floor 1"}, {"room": "Room 14", "floor": "Floor 1"}]',
+)
+
+
+@pytest.mark.parametrize("text", NUMBERED_ANSWERS)
+def test_numbered_values_of_their_own_pass(text: str) -> None:
+    failure, names = hand(text, "List the rooms and chapters.")
+    assert not failure, (text, names)
+    assert "empty_record" not in names, names
