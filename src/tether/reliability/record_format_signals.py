@@ -28,7 +28,7 @@ from typing import Any
 from tether.messages import Request
 from tether.reliability.asked import instructions, last_user_text
 from tether.reliability.lexicon import SHIPPED
-from tether.reliability.once import last_asked
+from tether.reliability.once import kept, last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal, asks_a_question
 from tether.reliability.template_tokens import (
     THINK_CLOSERS,
@@ -107,9 +107,11 @@ def records_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return found
 
 
-def _record_lines(text: str) -> list[str]:
-    """The reply's record lines after its reasoning (a marker between two fields)."""
-    return [line for line in after_reasoning(text).splitlines() if field_delimited(line)]
+@kept
+def record_lines(r: Reply) -> list[str]:
+    """The reply's record lines after its reasoning (a marker between two fields), read once
+    for the readings of records."""
+    return [line for line in after_reasoning(r.text).splitlines() if field_delimited(line)]
 
 
 def records_elided(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -121,15 +123,15 @@ def records_elided(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     lines = [line.strip() for line in after_reasoning(text).splitlines()]
     elided = next((line for line in lines if line.startswith(_ELISIONS)), None)
-    if elided is None or not records_request(r.request) or len(_record_lines(text)) < 2:
+    if elided is None or not records_request(r.request) or len(record_lines(r)) < 2:
         return ()
     return (Signal("records_elided", w["records_elided"], elided[:60]),)
 
 
-def _record_names(text: str) -> set[str]:
+def _record_names(r: Reply) -> set[str]:
     """The names the reply's records give (each record's field after its kind)."""
     names = set()
-    for line in _record_lines(text)[:NAMED_RECORDS]:
+    for line in record_lines(r)[:NAMED_RECORDS]:
         fields = record_fields(line)
         name = fields[1] if len(fields) > 2 else ""
         if len(name) >= NAME_CHARS and any(c.isalpha() for c in name):
@@ -167,7 +169,7 @@ def example_records(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     example) gives them after the heading, and its records are its own."""
     if "<|" not in r.text or r.request is None or not records_request(r.request):
         return ()
-    names = _record_names(r.text)
+    names = _record_names(r)
     if len(names) < COPIED_NAMES:
         return ()
     parts = _example_and_input(r.request)
@@ -201,7 +203,7 @@ def type_named_records(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     with its own words, no thing of the text named."""
     if "<|" not in r.text or r.request is None or not records_request(r.request):
         return ()
-    names = [record_fields(line)[1].lower() for line in _record_lines(r.text)[:NAMED_RECORDS]]
+    names = [record_fields(line)[1].lower() for line in record_lines(r)[:NAMED_RECORDS]]
     types = offered_types(r.request) if names else frozenset()
     typed = [n for n in names if n in types]
     if not typed or 2 * len(typed) < len(names):
