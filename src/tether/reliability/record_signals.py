@@ -54,6 +54,9 @@ _LABEL_LINE = re.compile(
 _ASKS_SHAPE = re.compile(
     r"\b(?:schema|template|skeleton|empty|blank|placeholder|example|sample)s?\b", re.IGNORECASE
 )
+# A list of stand-ins numbers two items at least, each of two fields at least.
+MIN_STAND_IN_ITEMS = 2
+MIN_STAND_IN_FIELDS = 2
 _FENCE = re.compile(r"^```(?:json|python|py)?\s*\n(.*)\n```$", re.DOTALL)
 
 
@@ -94,12 +97,21 @@ def _fields(value: object, key: str) -> Iterator[tuple[str, object]]:
         yield key, value
 
 
+def _missing_line(line: str) -> bool:
+    low = line.strip().lower().rstrip(".")
+    return low in _MISSING_WORDS or low.startswith(_MISSING_STARTS)
+
+
 def _missing_word(value: object) -> bool:
-    """A string that says the value is missing ("NA", "not provided in the scraped data")."""
+    """A string that says the value is missing ("NA", "not provided in the scraped data"), or
+    one of lines every one of which says so, between rules at most (a parser's pages, each
+    "undefined", joined by "---")."""
     if not isinstance(value, str):
         return False
-    low = value.strip().lower().rstrip(".")
-    return low in _MISSING_WORDS or low.startswith(_MISSING_STARTS)
+    if "\n" not in value:
+        return _missing_line(value)
+    lines = [line for line in value.splitlines() if line.strip(" -=*")]
+    return bool(lines) and all(_missing_line(line) for line in lines)
 
 
 def _echo(key: str, value: object) -> bool:
@@ -202,16 +214,51 @@ def empty_lines(text: str, question: str = "") -> str | None:
     return found if missing >= 2 and not named else None
 
 
+def _items(value: object) -> list[dict[Any, Any]] | None:
+    """The list of objects a record holds (the record itself, or its one list field)."""
+    if isinstance(value, dict) and len(value) == 1:
+        value = next(iter(value.values()))
+    if isinstance(value, list) and all(isinstance(item, dict) and item for item in value):
+        return value
+    return None
+
+
+def numbered_stand_ins(value: object) -> str | None:
+    """The first field of a list of two items or more whose every field is a string ending in
+    the item's number (`{"Name": "Item 1", "Price": "Price for Item 1"}`, then "Item 2"): a
+    template's numbered stand-ins, nothing extracted; else None. Not a list with one field of
+    its own ("Chapter 1" beside its title)."""
+    items = _items(value)
+    if items is None or len(items) < MIN_STAND_IN_ITEMS:
+        return None
+    for number, item in enumerate(items, 1):
+        if len(item) < MIN_STAND_IN_FIELDS:
+            return None
+        for field in item.values():
+            if not isinstance(field, str) or not _ends_with_number(field, number):
+                return None
+    key, first = next(iter(items[0].items()))
+    return f"{key}: {first!r}"
+
+
+def _ends_with_number(text: str, number: int) -> bool:
+    """Whether `text` ends with the word `number` ("Price for Item 2", 2)."""
+    words = text.split()
+    return len(words) > 1 and words[-1] == str(number)
+
+
 def empty_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The reply is an extracted record whose every field says nothing was found
     (`nothing_extracted`, or `empty_lines` in its text form): the data's shape without the
-    data. Not when the request asks for the empty shape (a schema, a template, an example)."""
+    data; or a list of a template's numbered stand-ins (`numbered_stand_ins`). Not when the
+    request asks for the empty shape (a schema, a template, an example)."""
     text = r.text.strip()
     if len(text) > RECORD_CHARS:
         return ()
     if text[-1:] in "}]":
         body = _record_text(text)
-        found = None if body is None else nothing_extracted(_value(r, body))
+        value = None if body is None else _value(r, body)
+        found = nothing_extracted(value) or numbered_stand_ins(value)
     else:
         found = empty_lines(text, r.question)
     if found is None or _ASKS_SHAPE.search(r.raw_question) is not None:

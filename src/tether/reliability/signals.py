@@ -133,7 +133,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     form_missing (a short reply with none of the form its request
                     fixes: no offered label, no option, no number where one was asked),
                     records_missing (no record marker where the request laid out
-                    delimited records: a markdown list in place of ("entity"<|>...)),
+                    delimited records: a markdown list in place of ("entity"<|>...);
+                    records_as_code: a program or a JSON there), records_elided
+                    (records, then "... (and so on)"), example_records (the request's
+                    example records copied), type_named_records (records named by
+                    the offered types: "Organization"<|>"person"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -553,6 +557,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     tool_protocol,
     degenerate,
     docs_need_no_update,
+    record_format_signals.records_elided,
+    record_format_signals.example_records,
+    record_format_signals.type_named_records,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -662,6 +669,10 @@ _WHOLE_SHAPE = frozenset(
         "unfinished_judgment",
         "records_missing",
         "docs_need_no_update",
+        "records_as_code",
+        "records_elided",
+        "example_records",
+        "type_named_records",
     )
 )
 

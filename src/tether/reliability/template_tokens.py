@@ -46,6 +46,19 @@ TEMPLATE_NAME = re.compile(
 _FIELD_DELIMITER = re.compile(r"[\"'\w)\]]<\|(?:[^|<>\s]{1,40}\|)?>[\"'\w(\[]")
 
 
+def field_delimited(text: str) -> bool:
+    """Whether `text` puts a pipe-bracketed marker between two fields once at least: a record
+    of a record format (`("entity"<|>"Alex"`), not the format's lone end mark (`<|COMPLETE|>`)
+    nor a marker written about (`**content_keywords**<|>`)."""
+    return "<|" in text and _FIELD_DELIMITER.search(text) is not None
+
+
+def record_fields(line: str) -> list[str]:
+    """A record line's fields, split on its pipe-bracketed markers, quotes and brackets taken
+    off (`("entity"<|>"Alex"<|>person` -> entity, Alex, person)."""
+    return [field.strip(" \t\"'()") for field in _MARKER.split(line)]
+
+
 def delimited_records(text: str) -> bool:
     """Whether `text` puts pipe-bracketed markers between its fields on two lines or more: a
     record format (a graph extractor's records), whose own markers are no template's tokens."""

@@ -131,6 +131,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "fill_in_left": 2.0,  # copy with its fill-in slots open ("[task 1]", "lorem ipsum")
     "pleads_limits": 2.5,  # only "I'm not a doctor / have no live data", a refusal, a redirect
     "records_missing": 6.0,  # no record marker where the request laid out delimited records
+    "records_as_code": 3.0,  # ... and a code block in their place (a program, a JSON of them)
+    "records_elided": 4.5,  # records, then "... (and so on)" in place of the rest
+    "example_records": 5.0,  # the request's example records copied, not the text's
+    "type_named_records": 4.5,  # records named by the request's entity types ("Organization")
     "form_missing": 2.5,  # a short reply with none of the form its request fixes (label, option)
     "declines_choice": 3.0,  # no option picked: "the answer is unknown" (outweighs its reasoning)
     "prompt_refused": 1.0,  # a generation tool's moderation verdict on "your prompt"
