@@ -204,6 +204,7 @@ from tether.reliability import (
     model_cannot_signals,
     next_item_signals,
     outline_signals,
+    ranking_signals,
     record_format_signals,
     setup_signals,
     talk_only_signals,
@@ -240,7 +241,7 @@ from tether.reliability.bodyless_signals import bodyless_function
 from tether.reliability.capability_signals import disclaims_medium, medium_unseen
 from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
-from tether.reliability.choice_signals import declines_choice
+from tether.reliability.choice_signals import declines_choice, routes_nowhere
 from tether.reliability.code_declined_signals import code_declined
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.code_talk_signals import talk_for_code
@@ -551,6 +552,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     format_fault,
     tool_protocol,
     degenerate,
+    ranking_signals.ranking_missing,
+    ranking_signals.undecided,
+    routes_nowhere,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
