@@ -93,16 +93,45 @@ def _json_unranked(text: str) -> str | None:
     return None
 
 
+# A score that is no number: "score": NaN, "rank": Infinity (JavaScript's, not JSON's).
+_NO_NUMBER = re.compile(r'"[^"\n]{0,20}(?:score|rank|rating)[^"\n]{0,20}"\s*:\s*-?(?:NaN|Infinity)\b')
+# The keys a scored record names its passage by, in the order a scorer's schema names them.
+_ID_KEYS = ("passage_id", "chunk_id", "doc_id", "id", "index")
+
+
+def _scores_unread(text: str) -> str | None:
+    """What is wrong with a JSON array of scored passages: a score that is no number, or one
+    passage scored twice (a reranker scores each candidate once)."""
+    if ("NaN" in text or "Infinity" in text) and (found := _NO_NUMBER.search(text)) is not None:
+        return f"{found.group(0)[:40]} is no number"
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, list) or len(value) < 2:
+        return None
+    if not all(isinstance(x, dict) and "score" in x for x in value):
+        return None
+    key = next((k for k in _ID_KEYS if all(k in x for x in value)), None)
+    if key is None:
+        return None
+    twice = _listed_twice([json.dumps(x[key]) for x in value])
+    return None if twice is None else f"{key} {twice[:30]} scored twice"
+
+
 def ranking_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A ranker's reply whose ranking is missing: its heading with nothing under it, an entry
-    ranked twice, or a JSON ranking field that holds no order."""
-    if "rank" not in r.low:
+    ranked twice, a JSON ranking field that holds no order, or scores that are no numbers or
+    score one passage twice."""
+    if "rank" not in r.low and "score" not in r.low:
         return ()
     text = r.text.strip()
-    if text.startswith("{") and len(text) <= RANKING_JSON_CHARS:
+    if len(text) > RANKING_JSON_CHARS or text[:1] not in "{[":
+        found = _heading_unranked(text) if "rank" in r.low else None
+    elif text.startswith("{"):
         found = _json_unranked(text)
     else:
-        found = _heading_unranked(text)
+        found = _scores_unread(text)
     if found is None:
         return ()
     return (Signal("ranking_missing", w["ranking_missing"], found),)
