@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import Lexicon
 from tether.reliability.question_signals import offered_labels
-from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 
 # The options laid out one a line: "A) ...", "(B) ...", "C: ...", "D. ...", "A、...".
 _OPTION = re.compile(r"(?m)^[ \t]*\(?([a-e])(?:[).:\u3001\uff1a\uff0e]|\s*\))[ \t]*\S")
@@ -99,7 +99,8 @@ def routes_nowhere(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if not r.raw_question and not r.system:
         return ()
-    if _ONE_DEMANDED.search(r.system) is None and _ONE_DEMANDED.search(r.raw_question) is None:
+    system, question = r.system[:QUESTION_CHARS], r.raw_question[:QUESTION_CHARS]
+    if _ONE_DEMANDED.search(system) is None and _ONE_DEMANDED.search(question) is None:
         return ()
     labels = [label for label, _ in offered_labels(r.system, r.raw_question)]
     if len(labels) < 2 or _names_label(r.low, labels):

@@ -40,7 +40,7 @@ _UNDECIDED = re.compile(
     rf"(?:{field_alternation(_DATA, 'decided_things')})\b)"
     rf"|\bno (?:{field_alternation(_DATA, 'missing_outputs')})"
     r"(?: (?:here|given|was given|found))?[ \t.!]*$"
-    r"|^(?:this is )?not(?: valid)?[ -]json\b",
+    r"|^(?:this is )?not(?: valid)?[ -]json(?: at all)?[ \t.!]*$",
     re.IGNORECASE,
 )
 # A reply this short is all of its output: its words are about the output it gives.
@@ -94,7 +94,9 @@ def _json_unranked(text: str) -> str | None:
 
 
 # A score that is no number: "score": NaN, "rank": Infinity (JavaScript's, not JSON's).
-_NO_NUMBER = re.compile(r'"[^"\n]{0,20}(?:score|rank|rating)[^"\n]{0,20}"\s*:\s*-?(?:NaN|Infinity)\b')
+_NO_NUMBER = re.compile(
+    r'"[^"\n]{0,20}(?:score|rank|rating)[^"\n]{0,20}"\s*:\s*-?(?:NaN|Infinity)\b'
+)
 # The keys a scored record names its passage by, in the order a scorer's schema names them.
 _ID_KEYS = ("passage_id", "chunk_id", "doc_id", "id", "index")
 
