@@ -1,9 +1,8 @@
-"""Rankers, routers and graders that give no choice (`ranking_signals`, `choice_signals`).
+"""Rankers and graders that give no ranking, no choice and no verdict (`ranking_signals`).
 
 A reranker or an LLM council's peer reviewer is read by a program that takes its ranking from
-a set form ("FINAL RANKING:" and a numbered list, `{"ranked_ids": [...]}`, scored passages); a
-router must answer one of the words its request offers. A reply whose form holds no ranking,
-that says it cannot decide or holds no verdict, or that names none of the offered words gave
+a set form ("FINAL RANKING:" and a numbered list, `{"ranked_ids": [...]}`, scored passages).
+A reply whose form holds no ranking, or that says it cannot decide or holds no verdict, gave
 the program nothing. Texts paraphrase the tune part's test fixtures (LLM-council rankers, RAG
 rerankers, an LLM router, haystack's message router); the lookalikes are their answers.
 """
@@ -81,6 +80,7 @@ DECIDED = [
     "The commands are equivalent. [[A=B]]",
     "Reasoning here.\nGRADE: C",
     "I choose option 1",
+    "I can't decide which is better, but B wins on accuracy.",
     "No, the verdict was appealed and the retrial starts in May.",
     "There was no verdict on the first count because the jury could not agree, so the "
     "judge declared a mistrial on that count and sentenced him on the second.",
@@ -114,18 +114,12 @@ def test_a_choice_made_is_not_undecided(text: str) -> None:
     assert not failed
 
 
-@pytest.mark.parametrize(
-    ("text", "question"),
-    [
-        ("123456789", ROUTER),
-        ("BREAKFAST", ROUTER),
-        ("FASTIDIOUS", ROUTER),
-        ("irrelevant", CLASSIFIER),
-    ],
-)
-def test_routes_nowhere_is_a_failure(text: str, question: str) -> None:
-    failed, names = hand(text, question)
-    assert failed and "routes_nowhere" in names
+# A router's short reply naming none of its words is `form_signals.form_missing`'s reading; the
+# rankers' lookalikes here are its answers, which no signal of this file may flag.
+@pytest.mark.parametrize("text", ["BREAKFAST", "FASTIDIOUS"])
+def test_a_router_word_inside_another_is_no_route(text: str) -> None:
+    failed, names = hand(text, ROUTER)
+    assert failed and "form_missing" in names
 
 
 @pytest.mark.parametrize(
@@ -137,9 +131,9 @@ def test_routes_nowhere_is_a_failure(text: str, question: str) -> None:
         ("This requires DEEP reasoning and analysis", ROUTER),
         ("Unsafe", CLASSIFIER),
         ("Out of vietnam for life", OCR_QUESTION),
+        ("I can't decide between FAST and DEEP, so DEEP.", ROUTER),
     ],
 )
 def test_a_word_offered_is_a_route(text: str, question: str) -> None:
-    failed, names = hand(text, question)
-    assert "routes_nowhere" not in names
+    failed, _ = hand(text, question)
     assert not failed

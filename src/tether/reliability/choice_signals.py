@@ -8,11 +8,6 @@ a letter ("the answer is D", "Answer: C"), or says what the figure leaves open w
 its finding ("the length of AB cannot be determined from the information given" is itself an
 option of such quizzes): only a reply that says the answer, the option or the choice is
 unknown or cannot be given counts.
-
-A router or classifier is told the same way what it may answer ("respond with ONLY one word:
-FAST, BALANCED, or DEEP", "Classify the messages as safe or unsafe"): a short reply that names
-none of the offered words ("123456789", "BREAKFAST", "irrelevant") routed nowhere, where one
-that names a word, with its reason around it ("I recommend FAST for this"), chose.
 """
 
 from __future__ import annotations
@@ -22,8 +17,7 @@ from collections.abc import Iterable, Mapping
 
 from tether.reliability.keyed import KeyGated
 from tether.reliability.lexicon import Lexicon
-from tether.reliability.question_signals import offered_labels
-from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
+from tether.reliability.reply import Reply, Signal
 
 # The options laid out one a line: "A) ...", "(B) ...", "C: ...", "D. ...", "A、...".
 _OPTION = re.compile(r"(?m)^[ \t]*\(?([a-e])(?:[).:\u3001\uff1a\uff0e]|\s*\))[ \t]*\S")
@@ -72,37 +66,3 @@ def declines_choice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not offers_choices(r.question):
         return ()
     return (Signal("declines_choice", w["declines_choice"], m.group(0)[:60]),)
-
-
-# A request that demands one of its offered words, the words after it: "respond with ONLY one
-# word: FAST, BALANCED, or DEEP", "one of", "classify ... as" (not "a single word or phrase"
-# over a picture's OCR tokens: any word may answer that).
-_ONE_DEMANDED = re.compile(
-    r"\b(?:one|single) (?:word|label|category|option)[ \t]*[:(\-]|\bone of\b|\bclassify\b",
-    re.IGNORECASE,
-)
-# A router's reply this short is its choice alone (a longer one is left to the other signals).
-ROUTED_CHARS = 40
-
-
-def _names_label(low: str, labels: Iterable[str]) -> bool:
-    """Whether the lower-cased reply names one of the labels as a whole word ("FAST" in "I
-    recommend FAST", not in "BREAKFAST")."""
-    return any(re.search(rf"(?<![\w]){re.escape(label)}(?![\w])", low) for label in labels)
-
-
-def routes_nowhere(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A short reply to a request that demands one of the words it offers (a router's model
-    names, a classifier's labels) that names none of them."""
-    text = r.text.strip()
-    if not text or len(text) > ROUTED_CHARS or "\n" in text or r.after_tools:
-        return ()
-    if not r.raw_question and not r.system:
-        return ()
-    system, question = r.system[:QUESTION_CHARS], r.raw_question[:QUESTION_CHARS]
-    if _ONE_DEMANDED.search(system) is None and _ONE_DEMANDED.search(question) is None:
-        return ()
-    labels = [label for label, _ in offered_labels(r.system, r.raw_question)]
-    if len(labels) < 2 or _names_label(r.low, labels):
-        return ()
-    return (Signal("routes_nowhere", w["routes_nowhere"], f"none of {', '.join(labels[:4])}"),)

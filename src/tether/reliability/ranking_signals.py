@@ -43,6 +43,8 @@ _UNDECIDED = re.compile(
     r"|^(?:this is )?not(?: valid)?[ -]json(?: at all)?[ \t.!]*$",
     re.IGNORECASE,
 )
+# Words after "I can't decide" that make the choice after all ("..., so DEEP", "but B wins").
+_CHOICE_TURN = re.compile(rf"\b(?:{field_alternation(_DATA, 'choice_turns')})\b", re.IGNORECASE)
 # A reply this short is all of its output: its words are about the output it gives.
 UNDECIDED_CHARS = 80
 # A JSON reply read whole for its ranking (a longer one is a document, not a ranker's reply).
@@ -140,12 +142,13 @@ def ranking_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 def undecided(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A short reply that says it cannot rank, rate or decide, or that it holds no verdict,
-    grade or ranking: the choice that was its output is not in it."""
+    """A short reply that says it cannot rank, rate or decide (and makes no choice after it),
+    or that it holds no verdict, grade or ranking: the choice that was its output is not in
+    it."""
     text = r.text.strip()
     if len(text) > UNDECIDED_CHARS or "\n" in text or r.after_tools:
         return ()
     m = _UNDECIDED.search(text)
-    if m is None:
+    if m is None or _CHOICE_TURN.search(text, m.end()) is not None:
         return ()
     return (Signal("undecided", w["undecided"], m.group(0)[:60]),)

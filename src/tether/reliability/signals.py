@@ -134,6 +134,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     fixes: no offered label, no option, no number where one was asked),
                     records_missing (no record marker where the request laid out
                     delimited records: a markdown list in place of ("entity"<|>...)),
+                    ranking_missing (a ranker's form with no ranking in it: "FINAL
+                    RANKING:" and nothing under it, an entry ranked twice, `"ranked_ids":
+                    "a"`, a score of NaN), undecided (a short reply that cannot decide or
+                    holds no verdict: "I don't know how to rank these.", "No clear verdict
+                    here."),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -241,7 +246,7 @@ from tether.reliability.bodyless_signals import bodyless_function
 from tether.reliability.capability_signals import disclaims_medium, medium_unseen
 from tether.reliability.caption_signals import describes_picture
 from tether.reliability.casual_signals import casual_trouble
-from tether.reliability.choice_signals import declines_choice, routes_nowhere
+from tether.reliability.choice_signals import declines_choice
 from tether.reliability.code_declined_signals import code_declined
 from tether.reliability.code_signals import http_message, many_codes, names_code
 from tether.reliability.code_talk_signals import talk_for_code
@@ -554,7 +559,6 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     degenerate,
     ranking_signals.ranking_missing,
     ranking_signals.undecided,
-    routes_nowhere,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

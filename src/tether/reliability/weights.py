@@ -215,9 +215,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "rendered_line": 2.5,  # a bare line that says a failure, rendered in another script
     "line_chatter": 3.0,  # a bare line to translate, and words about the translation or line
     "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
-    # a ranker's, router's or grader's reply that gives no choice (ranking_signals)
+    # a ranker's or grader's reply that gives no ranking or verdict (ranking_signals)
     "ranking_missing": 3.0,  # "FINAL RANKING:" with nothing under it, an entry ranked twice
-    "routes_nowhere": 3.0,  # a short reply naming none of the words a router may answer
     "undecided": 2.5,  # a short reply: "I don't know how to rank these.", "No clear verdict here."
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
