@@ -138,6 +138,11 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     (records, then "... (and so on)"), example_records (the request's
                     example records copied), type_named_records (records named by
                     the offered types: "Organization"<|>"person"),
+                    ranking_missing (a ranker's form with no ranking in it: "FINAL
+                    RANKING:" and nothing under it, an entry ranked twice, `"ranked_ids":
+                    "a"`, a score of NaN), undecided (a short reply that cannot decide or
+                    holds no verdict: "I don't know how to rank these.", "No clear verdict
+                    here."),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -208,6 +213,7 @@ from tether.reliability import (
     model_cannot_signals,
     next_item_signals,
     outline_signals,
+    ranking_signals,
     record_format_signals,
     setup_signals,
     talk_only_signals,
@@ -560,6 +566,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     record_format_signals.records_elided,
     record_format_signals.example_records,
     record_format_signals.type_named_records,
+    ranking_signals.ranking_missing,
+    ranking_signals.undecided,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -220,6 +220,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "line_chatter": 3.0,  # a bare line to translate, and words about the translation or line
     "asked_after_itself": 1.5,  # a line about the speaker to "How are you?", a deferral to "let's"
     "docs_need_no_update": 6.0,  # a docs generator's "the README does not need to be updated"
+    # a ranker's or grader's reply that gives no ranking or verdict (ranking_signals)
+    "ranking_missing": 3.0,  # "FINAL RANKING:" with nothing under it, an entry ranked twice
+    "undecided": 2.5,  # a short reply: "I don't know how to rank these.", "No clear verdict here."
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json

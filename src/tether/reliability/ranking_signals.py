@@ -1,0 +1,154 @@
+"""A ranker's or grader's reply that gives no ranking, no choice and no verdict.
+
+A reranker, an LLM council's peer reviewer or a grader is asked for its output in a set form:
+a list under "FINAL RANKING:", a JSON `{"ranked_ids": [...]}`, a grade. A program reads that
+form and nothing else, so a reply counts only when the form holds a ranking: the heading
+with nothing under it ("Great analysis above.\\n\\nFINAL RANKING:\\n\\n"), a list that ranks
+one entry twice ("1. Response A\\n2. Response A"), `"ranked_ids": "a"` (a string where the
+order was asked) or a short reply that says it cannot decide ("I don't know how to rank
+these.") or holds no verdict ("No clear verdict here.") gave the program nothing to read.
+
+A ranking given in any other form, with reasons before or after it, is left alone here: what
+reads a ranking's entries against the request's candidates is the request's business.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tether.reliability.lexicon import SHIPPED, field_alternation
+from tether.reliability.reply import Reply, Signal
+
+# The words of a ranker's reply (`ranking` in judge_signals.json).
+_DATA: Mapping[str, Any] = SHIPPED.get("ranking", {})
+
+# A ranking's heading on its own line: "FINAL RANKING:", "**Ranking:**", "## Final ranking:".
+_HEAD = re.compile(
+    rf"^[ \t*#]*(?:{field_alternation(_DATA, 'ranking_heads')})[ \t*]*:[ \t*]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# An entry of a numbered list: "1. Response A", "2) C".
+_ENTRY = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]*(\S.*?)[ \t*]*$", re.MULTILINE)
+# A short reply's words that it cannot rank, rate or decide ("I can't decide", "I cannot
+# determine the relevance order") or holds no verdict ("no clear grade here", "not JSON").
+_UNDECIDED = re.compile(
+    r"\bi (?:can(?:no|')t|can not|am unable to|do(?:n't| not) know how to|could(?:n't| not)) "
+    rf"(?:(?:{field_alternation(_DATA, 'decide_verbs')})\b|determine (?:the |a |an |which )?"
+    rf"(?:{field_alternation(_DATA, 'decided_things')})\b)"
+    rf"|\bno (?:{field_alternation(_DATA, 'missing_outputs')})"
+    r"(?: (?:here|given|was given|found))?[ \t.!]*$"
+    r"|^(?:this is )?not(?: valid)?[ -]json(?: at all)?[ \t.!]*$",
+    re.IGNORECASE,
+)
+# Words after "I can't decide" that make the choice after all ("..., so DEEP", "but B wins").
+_CHOICE_TURN = re.compile(rf"\b(?:{field_alternation(_DATA, 'choice_turns')})\b", re.IGNORECASE)
+# A reply this short is all of its output: its words are about the output it gives.
+UNDECIDED_CHARS = 80
+# A JSON reply read whole for its ranking (a longer one is a document, not a ranker's reply).
+RANKING_JSON_CHARS = 2000
+
+
+def _listed_twice(entries: list[str]) -> str | None:
+    """The entry a ranking lists twice, or None (a ranking orders each candidate once)."""
+    seen: set[str] = set()
+    for entry in entries:
+        if entry in seen:
+            return entry
+        seen.add(entry)
+    return None
+
+
+def _heading_unranked(text: str) -> str | None:
+    """What is wrong under the last ranking heading: nothing under it, or an entry ranked twice
+    (None when the heading heads a ranking, or there is none)."""
+    heads = list(_HEAD.finditer(text))
+    if not heads:
+        return None
+    rest = text[heads[-1].end() :]
+    if not rest.strip(" \t\n*"):
+        return "a ranking's heading with nothing ranked under it"
+    twice = _listed_twice([m.group(1) for m in _ENTRY.finditer(rest)])
+    return None if twice is None else f"{twice[:30]!r} ranked twice"
+
+
+def _json_unranked(text: str) -> str | None:
+    """What is wrong with a JSON reply's ranking field ("ranked_ids", "ranking"): a string or
+    a number where the order was asked, or a list that ranks one id twice."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, dict):
+        return None
+    for key, field in value.items():
+        if "rank" not in str(key).lower():
+            continue
+        if isinstance(field, (str, int, float)) and not isinstance(field, bool):
+            return f"{key!r} is {field!r}, not an order"
+        if isinstance(field, list) and all(isinstance(x, (str, int)) for x in field):
+            twice = _listed_twice([str(x) for x in field])
+            if twice is not None:
+                return f"{key!r} ranks {twice[:30]!r} twice"
+    return None
+
+
+# A score that is no number: "score": NaN, "rank": Infinity (JavaScript's, not JSON's).
+_NO_NUMBER = re.compile(
+    r'"[^"\n]{0,20}(?:score|rank|rating)[^"\n]{0,20}"\s*:\s*-?(?:NaN|Infinity)\b'
+)
+# The keys a scored record names its passage by, in the order a scorer's schema names them.
+_ID_KEYS = ("passage_id", "chunk_id", "doc_id", "id", "index")
+
+
+def _scores_unread(text: str) -> str | None:
+    """What is wrong with a JSON array of scored passages: a score that is no number, or one
+    passage scored twice (a reranker scores each candidate once)."""
+    if ("NaN" in text or "Infinity" in text) and (found := _NO_NUMBER.search(text)) is not None:
+        return f"{found.group(0)[:40]} is no number"
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, list) or len(value) < 2:
+        return None
+    if not all(isinstance(x, dict) and "score" in x for x in value):
+        return None
+    key = next((k for k in _ID_KEYS if all(k in x for x in value)), None)
+    if key is None:
+        return None
+    twice = _listed_twice([json.dumps(x[key]) for x in value])
+    return None if twice is None else f"{key} {twice[:30]} scored twice"
+
+
+def ranking_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A ranker's reply whose ranking is missing: its heading with nothing under it, an entry
+    ranked twice, a JSON ranking field that holds no order, or scores that are no numbers or
+    score one passage twice."""
+    if "rank" not in r.low and "score" not in r.low:
+        return ()
+    text = r.text.strip()
+    if len(text) > RANKING_JSON_CHARS or text[:1] not in "{[":
+        found = _heading_unranked(text) if "rank" in r.low else None
+    elif text.startswith("{"):
+        found = _json_unranked(text)
+    else:
+        found = _scores_unread(text)
+    if found is None:
+        return ()
+    return (Signal("ranking_missing", w["ranking_missing"], found),)
+
+
+def undecided(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short reply that says it cannot rank, rate or decide (and makes no choice after it),
+    or that it holds no verdict, grade or ranking: the choice that was its output is not in
+    it."""
+    text = r.text.strip()
+    if len(text) > UNDECIDED_CHARS or "\n" in text or r.after_tools:
+        return ()
+    m = _UNDECIDED.search(text)
+    if m is None or _CHOICE_TURN.search(text, m.end()) is not None:
+        return ()
+    return (Signal("undecided", w["undecided"], m.group(0)[:60]),)
