@@ -27,7 +27,7 @@ from typing import Any
 from tether.reliability.capability_signals import clauses, offers
 from tether.reliability.declined_signals import asks_or_sets_up
 from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
-from tether.reliability.refusal_grammar import CANNOT_WORDS, regexes
+from tether.reliability.refusal_grammar import regexes
 from tether.reliability.refusal_signals import REFUSAL_CHARS
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.requested_harm import FRAME, asks_harm
@@ -60,19 +60,9 @@ _WORK = re.compile(
     r"(?m)^[ \t]*(?:[-*\u2022][ \t]|\d+[.)][ \t]|```|#+[ \t])|\bhere (?:are|is)\b|:[ \t]*\n"
 )
 # A connective a clause may open with ("Additionally, it is not appropriate ...").
-_JOINED = re.compile(r"^(?:but|however|and|so|also|furthermore|moreover|therefore|thus|hence),?\s+")
-# Words without which no English refusal opens (a cheap test before the clauses are read).
-_GATE = (
-    *CANNOT_WORDS,
-    "should not",
-    "shouldn't",
-    "won't",
-    "will not",
-    "comfortable",
-    "decline",
-    "condone",
-    "endorse",
-)
+_JOINED = re.compile(rf"^(?:{alternation(_DATA.get('joins', ()))}),?\s+")
+# Words without which no refusal of `_REFUSES` opens (a cheap test before the clauses are read).
+_GATE = tuple(_DATA.get("gate", ()))
 # How far into the reply its refusal is looked for by `may_fire`.
 _HEAD_CHARS = 400
 

@@ -27,12 +27,30 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
 from tether.reliability.program_signals import program_lines
-from tether.reliability.refusal_grammar import CANNOT, CANNOT_WORDS
+from tether.reliability.refusal_grammar import CANNOT, CANNOT_WORDS, regexes
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.stub_code_signals import demands_code
+
+# The words are data (`judge_signals.json`: `source_left`); the code's syntax is here.
+_DATA: Mapping[str, Any] = SHIPPED.get("source_left", {})
+
+
+def _words(field: str) -> str:
+    """One field of the section as one alternation: its plain words (`lexicon.alternation`)
+    and its `re:` entries (`refusal_grammar.regexes`)."""
+    terms = _DATA.get(field, ())
+    plain, patterns = alternation(terms), regexes(terms)
+    return "|".join(part for part in (plain, patterns) if part != "(?!)") or "(?!)"
+
+
+def _listed(field: str) -> tuple[str, ...]:
+    """One field of the section as it is listed."""
+    return tuple(_DATA.get(field, ()))
+
 
 # Past this size a reply is a program with its own parts, read by the program signals.
 SOURCE_CHARS = 6000
@@ -41,10 +59,8 @@ SOURCE_CHARS = 6000
 # from each of them)
 _FENCE = re.compile(r"```([\w+#-]*)[^\n`]*\n(.*?)(?:```|\Z)", re.S)
 # Fences of text, markup or settings: their `#` lines are headings and settings, not code.
-_TEXT_LABELS = frozenset(
-    ("markdown", "md", "text", "txt", "ini", "toml", "yaml", "yml", "conf", "cfg")
-)
-_PYTHON_LABELS = frozenset(("python", "py", "python3"))
+_TEXT_LABELS = frozenset(_listed("text_labels"))
+_PYTHON_LABELS = frozenset(_listed("python_labels"))
 # Statements of Java or C++ that no Python program holds (Jython imports Java without `;`).
 _C_FAMILY = re.compile(
     r"^[ \t]*import[ \t]+java\.[\w.*]+;|\bSystem\.(?:out|err)\.print\w*\(|\bSystem\.in\b"
@@ -65,10 +81,10 @@ _CODING = re.compile(r"coding[:=]")
 # A string literal, or a comment line (not `#include`): what a program says, not what it runs.
 _QUOTED_OR_COMMENT = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'|^[ \t]*(?:#(?!include\b)|//)[^\n]*", re.M)
 # The prose's instruction about the fenced lines: they are the answer ("Uncomment the second").
-_INSTRUCTS = re.compile(r"\b(?:uncomment|add|put|paste)\b")
+_INSTRUCTS = re.compile(rf"\b(?:{_words('instructs')})\b")
 # A request to write code in another language, or to change it ("Fix the failing test"),
 # besides `demands_code`.
-_ASKS_CONVERSION = re.compile(r"\b(?:translat\w*|convert|port|rewrite|implement|fix)\b")
+_ASKS_CONVERSION = re.compile(rf"\b(?:{_words('asks_conversion')})\b")
 
 
 @lru_cache(maxsize=8)
@@ -190,7 +206,7 @@ _ESCAPE = re.compile(r"\\u[0-9a-fA-F]{4}")
 # Escape codes enough to spell a word.
 MIN_ESCAPES = 3
 # A request about escapes: then they are its answer.
-_ASKS_ESCAPES = re.compile(r"escap|\\u|unicode|code ?point|json string")
+_ASKS_ESCAPES = re.compile(_words("asks_escapes"))
 
 
 def escapes_only(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -214,25 +230,23 @@ DECLINED_CHARS = 2000
 # `http.client`: the reason, not the fix).
 _SPAN = re.compile(r"`([^`\n]+)`")
 _CODE_MARK = re.compile(r"[(/= ]")
-_CONVERSION_WORKS = ("translat", "diff", "patch", "convert")
-_UNABLE_WORDS = (*CANNOT_WORDS, "ability", "have enough", "not possible", "not feasible")
+_CONVERSION_WORKS = _listed("conversion_works")
+_UNABLE_WORDS = (*CANNOT_WORDS, *_listed("gate"))
 # The speaker unable to make the conversion or the patch, or it said impossible: "I cannot
 # translate Python code", "I am unable to provide a valid diff", "I don't have enough
 # information to provide a diff", "it is not possible to provide a direct translation" (the
 # thing made is a diff, a patch, a translation, code).
 _DECLINES_CONVERSION = re.compile(
-    rf"\b(?:i(?:['\u2019]m| am)?\s+(?:{CANNOT}"
-    r"|(?:do not|don['\u2019]t) have (?:the ability|enough (?:information|context)) to)"
-    r"|(?:it is|it['\u2019]s) not (?:possible|feasible) to)"
-    r"\s+(?:\w+\s+){0,3}?(?:translate|convert|port|provide|generate|produce|create|give)\s+"
+    rf"\b(?:i(?:['\u2019]m| am)?\s+{CANNOT}|{_words('frames')})"
+    rf"\s+(?:\w+\s+){{0,3}}?(?:{_words('makes')})\s+"
     r"(?:you\s+)?(?:(?:a|an|the|any)\s+)?"
-    r"(?:(?:valid|compliant|direct|complete|working|meaningful|specific|simple|corrected)\s+)*"
-    r"(?:diff|patch|translation|java|python|c\+\+|code|fix|program)\b"
+    rf"(?:(?:{_words('qualifiers')})\s+)*"
+    rf"(?:{_words('things')})\b"
 )
 
 
 # A request opening as a question of how or why, not an imperative.
-_QUESTION_OPENING = re.compile(r"\s*(?:how|why|what|which|when|where|is there|is it|can i)\b")
+_QUESTION_OPENING = re.compile(rf"\s*(?:{_words('question_openings')})\b")
 
 
 def _may_decline(low: str) -> bool:
@@ -260,9 +274,7 @@ def conversion_declined(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A fence's marks, its label, and the stop tokens a server left after it.
 _FENCE_MARKS = re.compile(r"```[\w+#-]*|<\|[a-z_]+\|>|</s>")
 # A file's first keyword, the whole of what came ("import", "#include"): the file cut at once.
-_BARE_KEYWORDS = frozenset(
-    ("import", "from", "def", "class", "public", "package", "using", "#include", "function")
-)
+_BARE_KEYWORDS = frozenset(_listed("bare_keywords"))
 # An unwritten fence is a line or two.
 UNWRITTEN_CHARS = 60
 
@@ -295,7 +307,7 @@ def _may_be_tags(text: str) -> bool:
 
 
 # A request for names of the kind: then a list of them is its answer.
-_ASKS_NAMES = re.compile(r"\b(?:tag|section|label|categor|header)")
+_ASKS_NAMES = re.compile(rf"\b(?:{_words('asks_names')})")
 
 
 def _asks_names(question: str, lines: list[str]) -> bool:

@@ -15,37 +15,45 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
+from tether.reliability.lexicon import SHIPPED, field_alternation
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.trie_patterns import term_pattern
+
+# The words are data (`judge_signals.json`: `step_error`); the grammar that joins them is here.
+_DATA: Mapping[str, Any] = SHIPPED.get("step_error", {})
+
+
+def _words(field: str) -> str:
+    """One field of the section as an alternation (`lexicon.field_alternation`)."""
+    return field_alternation(_DATA, field)
+
 
 # A step's report is short: the error and the plea, not a diagnosis.
 STEP_ERROR_CHARS = 800
-# The step that reads or fetches the input, as a verb's stem.
-_STEP = (
-    r"(?:extract|retriev|fetch|access|read|load|download|pars|scrap|obtain|collect|summari[sz]"
-    r"|transcrib|recogni[sz])\w*"
-)
+# The step that reads or fetches the input, as a verb's stem ("extract*", "retriev*").
+_STEP = "(?:" + "|".join(term_pattern(stem) for stem in _DATA.get("steps", ())) + ")"
+_TROUBLE = rf"(?:{_words('troubles')})s?"
+_ATTEMPTING = rf"(?:(?:{_words('attempts')}) )?"
 # An error met while doing it: "an error while attempting to extract", "facing an issue
 # retrieving", "encountered a problem when trying to access".
 _MET = re.compile(
-    r"\b(?:(?:error|issue|problem|trouble)s?\s+(?:occurred\s+)?(?:while|when)\s+"
-    r"(?:attempting to |trying to )?" + _STEP + r"|(?:facing|encountered|encountering|experiencing"
-    r"|ran into|running into|having|had) (?:an? |some )?(?:\w+ )?(?:error|issue|problem|trouble)s?"
-    r"\s+(?:while |when |with )?(?:attempting to |trying to )?" + _STEP + r")"
+    rf"\b(?:{_TROUBLE}\s+(?:occurred\s+)?(?:while|when)\s+{_ATTEMPTING}{_STEP}"
+    rf"|(?:{_words('meeting')}) (?:an? |some )?(?:\w+ )?{_TROUBLE}\s+(?:while |when |with )?"
+    rf"{_ATTEMPTING}{_STEP})"
 )
 # The verbs of giving the result (not "I'm unable to verify the new URL": a check of its own).
-_RESULT = r"(?:provide|extract|retrieve|give|summari[sz]e|fetch|generate)\b"
-# The speaker unable to give the result: "I'm unable to provide", "I couldn't extract".
+_RESULT = rf"(?:{_words('results')})\b"
+# The speaker unable to give the result: "I'm unable to provide", "I couldn't extract" (read
+# only in a text that holds "unable" or " i c", `step_error`'s cheap gate).
 _UNABLE = re.compile(
-    r"\b(?:i'm|i am|i was|we're|we are)\s+(?:currently\s+|still\s+|therefore\s+)?"
-    r"(?:unable|not able)\s+to\s+"
-    + _RESULT
-    + r"|\bi (?:can't|cannot|could not|couldn't)\s+"
-    + _RESULT
+    rf"\b(?:{_words('speakers')})\s+(?:(?:{_words('hedges')})\s+)?(?:{_words('unable')})\s+to\s+"
+    rf"{_RESULT}|\bi (?:{_words('cannot')})\s+{_RESULT}"
 )
 # The asker's error, not the step's: "you encountered an error", "... the JSON you sent".
 _ASKER_BEFORE = re.compile(r"\byou(?:r|'ve|'re)?\s+(?:\w+\s+)?$")
-_ASKER_AFTER = re.compile(r"\b(?:you (?:sent|provided|gave|pasted|shared|posted)|your)\b")
+_ASKER_AFTER = re.compile(rf"\b(?:you (?:{_words('asker_gave')})|your)\b")
 ASKER_CHARS = 30
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import Lexicon, shipped_terms
+from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation, shipped_terms
 from tether.reliability.persona_signals import NOT_UNDERSTOOD
 from tether.reliability.reply import (
     STOP,
@@ -52,10 +52,9 @@ FALLBACK_CHARS = 300
 OFFLINE_CHARS = 240
 _SENTENCE_END = re.compile("(?<=[.!?\u3002\uff01\uff1f])\\s*")
 # a request that asks how to reach the support desk is answered by "send us an email"
+# (`judge_signals.json`: `support_offline`'s `asks_contact`)
 _ASKS_CONTACT = re.compile(
-    r"mail|contact|kontakt|contat|contatt|support|soporte|suporte|agent|operat|human|person"
-    r"|связ|почт|оператор|客服|人工|連絡|メール|상담|연락",
-    re.I,
+    field_alternation(SHIPPED.get("support_offline", {}), "asks_contact"), re.I
 )
 
 
@@ -224,11 +223,12 @@ _MENU_ENTRY = re.compile(
     re.I,
 )
 # the bot asks again, with its choices: a range ("de 1 a 4", "1-4") or "one of the options"
+# (`judge_signals.json`: `rejected_choice`'s `reprompt` words)
+_CHOICE_WORDS = SHIPPED.get("rejected_choice", {})
 _REPROMPT = re.compile(
-    r"(?:pick|choose|select|enter|type|digite|escolha|selecione|elija|seleccione|escoja|ingrese"
-    r"|choisissez|sélectionnez|wählen|scegli|выберите|введите|请选择|请输入|選んで|선택해)"
-    r"[^.\n。]{0,40}?(?:\d\s*(?:-|\u2013|to|a|à|bis|и|到|至|~)\s*\d"
-    r"|one of|uma das|una de|l'une des|eine der|uno de|одн|以下|下列|:)"
+    rf"(?:{field_alternation(_CHOICE_WORDS, 'reprompt')})[^.\n。]{{0,40}}?"
+    rf"(?:\d\s*(?:{field_alternation(_CHOICE_WORDS, 'reprompt_range')})\s*\d"
+    rf"|{field_alternation(_CHOICE_WORDS, 'reprompt_choices')})"
 )
 
 
