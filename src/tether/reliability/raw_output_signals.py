@@ -17,9 +17,9 @@ from tether.reliability.loop_signals import SOUP_CHARS
 from tether.reliability.reply import Reply
 from tether.reliability.template_tokens import (
     SPECIAL_TOKEN,
-    THINK_CLOSERS,
     THINK_OPENERS,
     TOKEN_MARKS,
+    after_think_closer,
     delimited_records,
     format_token,
 )
@@ -205,16 +205,16 @@ def reasoning_only(text: str) -> str | None:
         return None
     if "`" in text:
         return None  # (a writer showing the tags in code)
-    closer = next((c for c in THINK_CLOSERS if c in text), None)
+    after = after_think_closer(text)
     if text.startswith(THINK_OPENERS):
-        if closer is None:
+        if after is None:
             return "reasoning, never closed"
-        after = text[text.rfind(closer) + len(closer) :]
         # (an answer after the block may be a number alone: "</think>\n\n391")
         return None if _WORD_CHAR.search(after) is not None else "reasoning only"
-    # (the template's opener is in the prompt, not in the reply: a reply that holds one names
-    # the tags, "... between <think> and </think>")
-    if closer is not None and text.endswith(closer) and not any(o in text for o in THINK_OPENERS):
+    # (the template's opener is in the prompt, not in the reply: a reply that ends on its
+    # closer and holds no opener; one that holds one names the tags, "... between <think> and
+    # </think>")
+    if after == "" and not any(o in text for o in THINK_OPENERS):
         return "reasoning only"
     return None
 

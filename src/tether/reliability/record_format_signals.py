@@ -31,8 +31,8 @@ from tether.reliability.lexicon import SHIPPED
 from tether.reliability.once import kept, last_asked
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal, asks_a_question
 from tether.reliability.template_tokens import (
-    THINK_CLOSERS,
     THINK_OPENERS,
+    after_think_closer,
     field_delimited,
     record_delimiters,
     record_fields,
@@ -83,8 +83,8 @@ def after_reasoning(text: str) -> str:
     opens with one and closes it, else the whole text."""
     if not text.startswith(THINK_OPENERS):
         return text
-    closer = next((c for c in THINK_CLOSERS if c in text), None)
-    return text if closer is None else text[text.rfind(closer) + len(closer) :].strip()
+    after = after_think_closer(text)
+    return text if after is None else after.strip()
 
 
 def without_records(text: str) -> bool:

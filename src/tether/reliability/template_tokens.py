@@ -132,6 +132,14 @@ SEQUENCE_TAGS = ("<s>", "</s>")
 _TEMPLATE_TAGS = frozenset((*THINK_OPENERS, *THINK_CLOSERS, *SEQUENCE_TAGS))
 
 
+def after_think_closer(text: str) -> str | None:
+    """The text after a reasoning block's last closing tag (of the first kind of closer the
+    text holds), unstripped; None when no closer is in it. What a parser that drops the
+    reasoning reads of a reply: the answer, or nothing when the block is all there is."""
+    closer = next((c for c in THINK_CLOSERS if c in text), None)
+    return None if closer is None else text[text.rfind(closer) + len(closer) :]
+
+
 def template_tag(tag: str) -> bool:
     """Whether an angle-bracketed `tag` is a chat template's word-like tag (a think tag, a
     sequence's start or end), not a page's markup. (A control token such as `<|im_end|>` is
