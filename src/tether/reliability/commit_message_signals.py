@@ -67,8 +67,10 @@ _SPEAKS = re.compile(
     re.IGNORECASE,
 )
 # A numbered list's item ("1. Centralized error catalog ..."): the first point of a summary
-# of the work, where a lead-in's colon would otherwise seem to introduce a subject line.
-_LIST_ITEM = re.compile(r"\d{1,2}[.)]\s")
+# of the work, where a lead-in's colon would otherwise seem to introduce a subject line; where
+# the reply names the commit message it gives, an option among its messages ("Here are three
+# commit message options:\n\n1. feat(http): add retry ...").
+_LIST_ITEM = re.compile(r"\d{1,2}[.)]\s+")
 # The reply names the message it gives: "Here's a concise commit message ...".
 _NAMES_MESSAGE = re.compile(r"\bcommit (?:message|title|subject)\b", re.IGNORECASE)
 
@@ -98,10 +100,8 @@ def commit_request(request: Request | None) -> bool:
 
 def _subject(line: str) -> bool:
     """Whether a line (stripped) may be a commit's subject: a typed one, or a subject's length
-    that does not end a sentence; not code (a fence that names a language), nor a numbered
-    list's item (a summary's first point: "The implementation looks great! You've ... key
-    improvements:\n\n1. Centralized error catalog")."""
-    if line.startswith("```") or _LIST_ITEM.match(line) is not None:
+    that does not end a sentence; not code (a fence that names a language)."""
+    if line.startswith("```"):
         return False
     line = line.strip("*\"'> ")
     return _TYPED.match(line) is not None or (
@@ -113,13 +113,22 @@ def _gives_message(text: str, first: str) -> bool:
     """Whether a reply gives a commit message after its chat: its first line leads in to a
     subject ("Sure, here you go:\n\nAdd retry to the client"), or it names, near its start, the
     commit message it gives and a subject follows a line that ends on a colon, or a typed one
-    follows anywhere."""
+    follows anywhere (a numbered option's too: "1. feat(http): add retry ...")."""
     lines = [x for line in text.splitlines() if (x := line.strip()) and x != "```"]
-    if first.endswith(":") and len(lines) > 1 and _subject(lines[1]):
+    # (a numbered list after the lead-in is a summary's first point: "The implementation looks
+    # great! You've ... key improvements:\n\n1. Centralized error catalog")
+    if (
+        first.endswith(":")
+        and len(lines) > 1
+        and _LIST_ITEM.match(lines[1]) is None
+        and _subject(lines[1])
+    ):
         return True
     if _NAMES_MESSAGE.search(text, 0, NAMED_WITHIN) is None:
         return False
-    for before, line in itertools.pairwise(lines):
+    for before, numbered in itertools.pairwise(lines):
+        item = _LIST_ITEM.match(numbered)
+        line = numbered if item is None else numbered[item.end() :]
         if _TYPED.match(line.strip("`*\"'> ")) is not None:
             return True
         if before.endswith(":") and _subject(line):

@@ -586,6 +586,9 @@ _NO_UPDATE_GATE = tuple(_NO_UPDATE.get("gate", ()))
 _NO_UPDATE_VERDICT = re.compile(regexes(_NO_UPDATE.get("verdict", ())), re.IGNORECASE)
 # A verdict alone opens on what it read: "Based on the code changes and commit messages, ...".
 _VERDICT_BASIS = re.compile(regexes(_NO_UPDATE.get("basis", ())), re.IGNORECASE)
+# A request that asks for the verdict in words, not with a question mark: "Check if the README
+# needs to be updated", "Say whether an update is needed".
+_ASKS_VERDICT = re.compile(regexes(_NO_UPDATE.get("asks_verdict", ())), re.IGNORECASE)
 # The verdict is a short last paragraph, of prose ...
 VERDICT_CHARS = 600
 _NOT_PROSE = frozenset("-*+#|>`")
@@ -599,11 +602,15 @@ def docs_need_no_update(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     it read ("Based on the code changes and commit messages provided, it seems that the README
     does not need to be updated ..."). A list's item that says so is the document's own
     words (an update log). An agent's report that ends "no docs change needed"
-    after its work opens on neither, and a request that asks a question may want the verdict."""
+    after its work opens on neither, and a request that asks a question, or asks in words
+    whether an update is needed ("Check if the README needs to be updated"), may want the
+    verdict."""
     text = r.text.strip()
     last = text[-VERDICT_CHARS:].rsplit("\n\n", 1)[-1].strip()
     low = last.lower()
     if not any(key in low for key in _NO_UPDATE_GATE) or "?" in r.question:
+        return ()
+    if _ASKS_VERDICT.search(r.question) is not None:
         return ()
     if last[:1] in _NOT_PROSE or last[:1].isdigit():
         return ()  # (a list's item or a heading: the document's own words, not a verdict on it)

@@ -187,6 +187,9 @@ def support_offline(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 THINGS = shipped_terms("domain_outcome", "things")
 SYSTEM = shipped_terms("domain_outcome", "system")
 REJECTED_CHOICE = shipped_terms("rejected_choice")
+# a request that asks what a program prints ("What does it print when the user enters 5?",
+# "程序输出什么"): the menu's rejection is the program's line quoted
+ASKS_OUTPUT = shipped_terms("rejected_choice", "asks_output")
 CHOICE_CHARS = 200  # a bot's re-prompt is a line or two
 
 
@@ -195,7 +198,8 @@ def rejected_choice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     not a valid payment date", "Opção inválida. Por favor, digite um número de 1 a 4"): a
     bot's dialog read the entry and asks for another, an answer of its flow: to a menu entry
     (a number, a word or two), or re-prompting with the choices, or naming what it rejects; a
-    bare "Invalid selection." to a request for work is a notice. Not when it names the
+    bare "Invalid selection." to a request for work is a notice, to one that asks what a
+    program prints the program's line quoted (`ASKS_OUTPUT`). Not when it names the
     exchange's own machinery (an API, a key, a model, a request: `SYSTEM`), whose invalid
     thing is the request's, a notice's."""
     low = _short(r, CHOICE_CHARS)
@@ -205,9 +209,15 @@ def rejected_choice(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if found is None or SYSTEM.search(low) is not None:
         return ()
     # a bare "Invalid option." to a request for work is a notice: a menu's rejection answers a
-    # menu entry, re-prompts with the choices, or names the thing it rejects
+    # menu entry, re-prompts with the choices, names the thing it rejects, or is what a
+    # program prints where the request asks that
     names_thing = _NAMES_REJECTED.match(low, found.end()) is not None
-    if not (names_thing or _is_menu_entry(r.question) or _REPROMPT.search(low) is not None):
+    if not (
+        names_thing
+        or _is_menu_entry(r.question)
+        or _REPROMPT.search(low) is not None
+        or ASKS_OUTPUT.search(r.question) is not None
+    ):
         return ()
     return (Signal("rejected_choice", -w["rejected_choice"], found.group(0).strip()),)
 
