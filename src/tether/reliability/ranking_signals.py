@@ -22,6 +22,7 @@ from typing import Any
 from tether.reliability.error_objects import fence_body
 from tether.reliability.lexicon import SHIPPED, field_alternation
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.request_readings import asks_a_question
 
 # The words of a ranker's reply (`ranking` in judge_signals.json).
 _DATA: Mapping[str, Any] = SHIPPED.get("ranking", {})
@@ -181,9 +182,10 @@ def _scores_unread(text: str) -> str | None:
 
 
 def _asked(r: Reply, asks: re.Pattern[str]) -> bool:
-    """Whether the request asks what `asks` reads, or no request is known (then the reply's
-    form speaks alone)."""
-    return not r.instructions or asks.search(r.instructions) is not None
+    """Whether the reply may be read as the output `asks` reads: the request asks for it, or
+    asks no question (a question asked of a text, "Does this log contain any JSON?", is
+    answered by "No JSON here.")."""
+    return not asks_a_question(r.question) or asks.search(r.instructions) is not None
 
 
 def _asks_whether(question: str, thing: str) -> bool:
@@ -199,7 +201,8 @@ def _asks_whether(question: str, thing: str) -> bool:
 
 def ranking_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A ranker's reply whose ranking is missing: its heading with nothing under it, an entry
-    ranked twice, a JSON ranking field that holds no order (read when a ranking is asked), or
+    ranked twice, a JSON ranking field that holds no order (not read to a question that asks no
+    ranking), or
     scores that are no numbers or score one passage twice."""
     if "rank" not in r.low and "score" not in r.low:
         return ()
@@ -218,10 +221,10 @@ def ranking_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 def undecided(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A short reply to a request to rank, rate, grade, choose or label that says it cannot
-    (and makes no choice after it), or that it holds no verdict, grade or ranking: the choice
-    that was its output is not in it. The same words answer a question whether the thing is
-    there ("Does this log contain any JSON?")."""
+    """A short reply that says it cannot rank, rate, grade, choose or label (and makes no
+    choice after it), or that it holds no verdict, grade or ranking: the choice that was its
+    output is not in it. Not read to a question that asks no choice ("Who won the match?"),
+    nor as the answer to one whether the thing is there ("Does this log contain any JSON?")."""
     text = r.text.strip()
     if len(text) > UNDECIDED_CHARS or "\n" in text or r.after_tools:
         return ()
