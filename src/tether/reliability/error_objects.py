@@ -334,6 +334,15 @@ def _crash_record(value: dict[str, Any]) -> bool:
     )
 
 
+def fence_body(text: str) -> str | None:
+    """The body of `text` (stripped) when it is one fenced block and nothing else (stripped),
+    or None: a reply that fences its JSON gives that JSON."""
+    fence = FENCE.match(text)
+    if fence is None or len(fence.group(0)) < len(text) - 2:
+        return None
+    return fence.group(1).strip()
+
+
 def error_object(
     text: str, parse: Callable[[str], object] = parsed
 ) -> tuple[str, str, list[str]] | None:
@@ -342,10 +351,10 @@ def error_object(
     (a reply's whole text is parsed once a reply: `reply_json.json_of`)."""
     t = text.strip()
     if t.startswith("```"):
-        fence = FENCE.match(t)
-        if fence is None or len(fence.group(0)) < len(t) - 2:
+        body = fence_body(t)
+        if body is None:
             return None
-        t = fence.group(1).strip()
+        t = body
     start = t.find("{")
     if start < 0:
         return None
