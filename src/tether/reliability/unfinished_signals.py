@@ -74,6 +74,33 @@ _DANGLING_ANY = frozenset().union(*_DANGLING.values())
 # characters they end on (the cheap test before `str.endswith`).
 _UNSPACED_DANGLING = tuple(_CUT_WORDS.get("unspaced_dangling", ()))
 _UNSPACED_ENDS = frozenset(word[-1] for word in _UNSPACED_DANGLING)
+# A particle that closes a sentence in its place: after a predicate's end (the explanatory
+# "の": "十分に速いの"; a casual request's "して": "結果を表示して"), or in a clause that
+# holds a copula ("是…的": "答案是肯定的").
+_CLOSING_AFTER: dict[str, frozenset[str]] = {
+    particle: frozenset(ends)
+    for particle, ends in _CUT_WORDS.get("unspaced_closing_after", {}).items()
+}
+_CLOSING_CLAUSE: dict[str, tuple[str, ...]] = {
+    particle: tuple(words)
+    for particle, words in _CUT_WORDS.get("unspaced_closing_clause", {}).items()
+}
+_UNSPACED_CLAUSE_BREAK = re.compile(r"[\u3002\uff01\uff1f\uff0c\u3001\uff1a,:]")
+# A short request asking how a word is said or translated ("Wie sagt man 'and' auf Deutsch?"):
+# the answer may end on that word ("und", "и"). Its words, or a single word it quotes.
+_ASKS_FOR_WORD = tuple(_CUT_WORDS.get("asks_for_word", ()))
+_QUOTED_WORD = re.compile(
+    r"""(?:^|[\s(:])['"\u2018\u201c\u201e\u00ab][^\W\d_]+['"\u2019\u201d\u201c\u00bb]"""
+)
+WORD_QUESTION_WORDS = 12
+# A list of words the last line ends on ("und, oder, aber, als", "和、与、以及、而"): its last
+# item is a word listed, no clause cut. Its last items, each a word or two (a few characters
+# in Chinese or Japanese, a title's marks aside), the last one word.
+LIST_ITEMS = 3
+LIST_ITEM_WORDS = 2
+UNSPACED_ITEM_CHARS = 4
+_TITLE_MARKS = "\u300a\u300b\u300c\u300d\u300e\u300f\u201c\u201d\"' "
+_LABEL = re.compile(r"[:\uff1a]")
 
 
 def ends_on_opening(text: str) -> bool:
@@ -155,6 +182,62 @@ def _last_line(text: str) -> str:
     return text[max(text.rfind("\n") + 1, escaped + 2 if escaped >= 0 else 0) :].strip()
 
 
+def asks_for_word(question: str) -> bool:
+    """Whether a short request (`WORD_QUESTION_WORDS`) asks how a word is said or translated
+    (`_ASKS_FOR_WORD`), or quotes a single word: the answer may end on the word asked for."""
+    if not question or len(question.split()) > WORD_QUESTION_WORDS:
+        return False
+    return any(words in question for words in _ASKS_FOR_WORD) or (
+        _QUOTED_WORD.search(question) is not None
+    )
+
+
+def _list_items(last: str, separator: str) -> list[str] | None:
+    """The last line's last `LIST_ITEMS` items between `separator`s (the first read after a
+    label's colon), or None when it holds fewer."""
+    parts = last.rsplit(separator, LIST_ITEMS)
+    if len(parts) < LIST_ITEMS:
+        return None
+    items = parts[-LIST_ITEMS:]
+    if len(parts) == LIST_ITEMS:
+        items[0] = _LABEL.split(items[0])[-1]
+    return items
+
+
+def ends_on_word_list(last: str) -> bool:
+    """Whether a line ends on a list of words ("sono anche poche: di, a, da, in, con, per"):
+    its last items a word or two each (`LIST_ITEM_WORDS`), the last one word."""
+    items = _list_items(last, ",")
+    if items is None:
+        return False
+    counts = [len(_WORD.findall(item)) for item in items]
+    return counts[-1] == 1 and all(1 <= count <= LIST_ITEM_WORDS for count in counts)
+
+
+def ends_on_unspaced_list(last: str) -> bool:
+    """Whether a Chinese or Japanese line ends on a list joined by "、" ("和、与、以及、而",
+    "《算法导论》、《编程珠玑》、《我的"): its last items a few characters each
+    (`UNSPACED_ITEM_CHARS`)."""
+    items = _list_items(last, "\u3001")
+    return items is not None and all(
+        0 < len(item.strip(_TITLE_MARKS)) <= UNSPACED_ITEM_CHARS for item in items
+    )
+
+
+def _particle_closes(last: str) -> bool:
+    """Whether the particle a line ends on closes its sentence there: after a predicate's end
+    (`_CLOSING_AFTER`), or in a clause that holds a copula (`_CLOSING_CLAUSE`)."""
+    for particle, ends in _CLOSING_AFTER.items():
+        if last.endswith(particle) and last[-len(particle) - 1 : -len(particle)] in ends:
+            return True
+    for particle, copulas in _CLOSING_CLAUSE.items():
+        if last.endswith(particle):
+            clause = _UNSPACED_CLAUSE_BREAK.split(last)[-1][: -len(particle)]
+            if any(copula in clause for copula in copulas):
+                return True
+    return False
+
+
 def cut_word(text: str) -> str | None:
     """The word a reply stops on inside an English clause, or None: its last line ends on an
     opening word (`_OPENING`) or a relative word's auxiliary ("who are") after a word or a
@@ -174,6 +257,8 @@ def cut_word(text: str) -> str | None:
         return None
     if word == "I" and words[-2].lower() in _CLOSES_AFTER_I:
         return None
+    if ends_on_word_list(last):
+        return None
     tail = [w.lower() for w in _WORD.findall(text[-TAIL_CHARS:])]
     if sum(w in _ENGLISH for w in tail) < min(3, len(tail) // 2):
         return None
@@ -189,9 +274,11 @@ def foreign_cut_word(text: str) -> str | None:
     """The word a reply stops on inside a clause of another language, or None: its last line
     ends, after a word or a comma, on a lower-case word that language's sentences never end on
     (`_DANGLING`: "... la mejor opción para", "... и"), and its tail reads as that language
-    (`_MIN_WORDS` of its common words at least, more than of English's); the reply a model's
-    prose, a sentence closed before the cut (`FOREIGN_LEAST_CHARS`). A writer's markup leaves
-    the text alone, as in English (`cut_word`)."""
+    (`_MIN_WORDS` of its common words at least, more than of English's, and of no other
+    language more: Spanish's "no" closes a sentence, Portuguese's does not); the reply a
+    model's prose, a sentence closed before the cut (`FOREIGN_LEAST_CHARS`). A writer's markup
+    leaves the text alone, as in English (`cut_word`), and so does a list of words
+    (`ends_on_word_list`)."""
     if len(text) < FOREIGN_LEAST_CHARS or not ends_on_opening(text):
         return None
     if _WRITER_MARKUP.search(text) is not None or _SENTENCE_END.search(text) is None:
@@ -204,22 +291,30 @@ def foreign_cut_word(text: str) -> str | None:
     before = last[: -len(word)].rstrip()
     if not last.endswith(" " + word) or not (before[-1:].isalpha() or before.endswith(",")):
         return None
+    if word not in _DANGLING_ANY or ends_on_word_list(last):
+        return None
     tail = [w.lower() for w in words]
-    english = sum(w in _ENGLISH for w in tail)
-    for language, dangling in _DANGLING.items():
-        if word not in dangling:
-            continue
-        telling = sum(w in _TELLING.get(language, dangling) for w in tail)
-        if telling >= max(_MIN_WORDS, english + 1):
-            return word
+    telling = {
+        language: sum(w in _TELLING.get(language, dangling) for w in tail)
+        for language, dangling in _DANGLING.items()
+    }
+    most = max(telling.values())
+    if most < max(_MIN_WORDS, sum(w in _ENGLISH for w in tail) + 1):
+        return None
+    if any(word in _DANGLING[language] for language, n in telling.items() if n == most):
+        return word
     return None
 
 
 def ends_mid_clause(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply that stops inside a clause, on a word no sentence ends on ("... How can I",
     "... und"), or inside a quotation it opened ('... I just said "This is a test'): the rest
-    was cut off, and what came is no answer, whatever its prose."""
-    word = cut_word(r.text) or foreign_cut_word(r.text) or open_quotation(r.text)
+    was cut off, and what came is no answer, whatever its prose. A short request for a word
+    ("Wie sagt man 'and' auf Deutsch?": `asks_for_word`) is answered by that word, last."""
+    word = cut_word(r.text) or foreign_cut_word(r.text)
+    if word is not None and asks_for_word(r.question):
+        word = None
+    word = word or open_quotation(r.text)
     if word is None:
         return ()
     return (Signal("ends_mid_clause", w["ends_mid_clause"], r.text[-40:].strip()),)
@@ -353,6 +448,8 @@ def unspaced_run_on(text: str) -> str | None:
     at = text.rfind("\n") + 1
     last = text[at:].strip()
     if _NOT_A_SENTENCE.search(last) is not None or _UNSPACED_RUNS_ON.search(last) is None:
+        return None
+    if _particle_closes(last) or ends_on_unspaced_list(last):
         return None
     if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
         return None
