@@ -395,8 +395,11 @@ def test_no_source_straddles_the_split() -> None:
 # writing, agent memory extraction, rerankers', routers' and graders' outputs; 337 answers in
 # the tune part): judge/36 on the grown part 450 (graph extractors' records read as template
 # tokens); with eleven branches and the review's mends merged (judge/37): hand 606, retrained:
-# 405.
-TUNE_FALSE_ALARMS_AT_MOST = 405
+# 405. Round 42 joined (948 texts: synthetic instruction datasets' responses, config and
+# regex generators', replies cut in other languages, career and productivity generators', AI
+# bots' summaries in pull requests; 356 answers in the tune part): judge/37 on the grown part
+# 409; with seven branches and the review's mends merged (judge/38): hand 610, retrained: 402.
+TUNE_FALSE_ALARMS_AT_MOST = 402
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -755,8 +758,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 405
 # graph extractor's records, memories that are chatter or an error, refusals of a story,
 # rankings and choices not given): judge/36 on the grown part 2,029; with eleven branches and
 # the review's mends merged (judge/37): hand 1,882 (13,445 of 15,327), retrained: 1,893
-# (13,434 caught).
-TUNE_MISSES_AT_MOST = 1893
+# (13,434 caught). Round 42 joined (948 texts, 239 failures in the tune part: refusals, questions
+# back and echoes in instruction datasets, cut configs, replies cut in Japanese, Korean, Russian
+# and Chinese, agent steps saved as a resume or itinerary, hollow pull-request summaries):
+# judge/37 on the grown part 2,063; with seven branches and the review's mends merged
+# (judge/38): hand 1,984 (13,582 of 15,566), retrained: 1,998 (13,568 caught).
+TUNE_MISSES_AT_MOST = 1998
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
