@@ -22,6 +22,7 @@ from typing import Any
 from tether.reliability.error_objects import fence_body
 from tether.reliability.lexicon import SHIPPED, field_alternation
 from tether.reliability.reply import Reply, Signal
+from tether.reliability.reply_json import json_of
 from tether.reliability.request_readings import asks_a_question
 
 # The words of a ranker's reply (`ranking` in judge_signals.json).
@@ -129,14 +130,10 @@ def _heading_unranked(text: str) -> str | None:
     return None if twice is None else f"{twice[:30]!r} ranked twice"
 
 
-def _json_unranked(text: str) -> str | None:
+def _json_unranked(value: object) -> str | None:
     """What is wrong with a JSON reply's ranking field (`order_keys`: "ranked_ids",
     "ranking"): nothing in it, a string that writes no order, or a list that ranks one id
     twice (a number is a rank, not a ranking; numbers listed twice are ranks that tie)."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
     if not isinstance(value, dict):
         return None
     for key, field in value.items():
@@ -161,15 +158,11 @@ _NO_NUMBER = re.compile(
 _ID_KEYS = tuple(_DATA.get("id_keys", ()))
 
 
-def _scores_unread(text: str) -> str | None:
+def _scores_unread(text: str, value: object) -> str | None:
     """What is wrong with a JSON array of scored passages: a score that is no number, or one
     passage scored twice (a reranker scores each candidate once)."""
     if ("NaN" in text or "Infinity" in text) and (found := _NO_NUMBER.search(text)) is not None:
         return f"{found.group(0)[:40]} is no number"
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return None
     if not isinstance(value, list) or len(value) < 2:
         return None
     if not all(isinstance(x, dict) and "score" in x for x in value):
@@ -212,9 +205,9 @@ def ranking_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if len(text) > RANKING_JSON_CHARS or text[:1] not in "{[":
         found = _heading_unranked(text) if "rank" in r.low else None
     elif text.startswith("{"):
-        found = _json_unranked(text) if _asked(r, _ASKS_RANKING) else None
+        found = _json_unranked(json_of(r, text)) if _asked(r, _ASKS_RANKING) else None
     else:
-        found = _scores_unread(text)
+        found = _scores_unread(text, json_of(r, text))
     if found is None:
         return ()
     return (Signal("ranking_missing", w["ranking_missing"], found),)
