@@ -20,6 +20,7 @@ from tether.reliability import (
     casual_signals,
     choice_signals,
     command_reply_signals,
+    config_signals,
     cut_turn_signals,
     declined_signals,
     degenerate_signals,
@@ -156,6 +157,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a turn of thoughts and tool records a client's status cut off
         if source_left_signals.may_be_cut(text):
             return False  # a program cut mid-file ("end = j +")
+        if config_signals.may_be_cut(text):
+            return False  # a config or code file cut inside its open fence ("To: 65")
         if unfinished_signals.ends_on_opening(text):
             return False  # an answer cut inside a clause by the token limit
         if grader_signals.may_fire(text, "", lexicon):

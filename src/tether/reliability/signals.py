@@ -203,6 +203,7 @@ from tether.messages import Request, Usage
 from tether.reliability import (
     ai_excuse_signals,
     blocked_signals,
+    config_signals,
     cut_turn_signals,
     declined_signals,
     fill_in_signals,
@@ -568,6 +569,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     record_format_signals.type_named_records,
     ranking_signals.ranking_missing,
     ranking_signals.undecided,
+    config_signals.code_cut_open,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -681,6 +683,7 @@ _WHOLE_SHAPE = frozenset(
         "records_elided",
         "example_records",
         "type_named_records",
+        "code_cut_open",
     )
 )
 

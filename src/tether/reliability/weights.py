@@ -223,6 +223,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a ranker's or grader's reply that gives no ranking or verdict (ranking_signals)
     "ranking_missing": 3.0,  # "FINAL RANKING:" with nothing under it, an entry ranked twice
     "undecided": 2.5,  # a short reply: "I don't know how to rank these.", "No clear verdict here."
+    # a long config or code file cut at the token limit inside its open fence (config_signals)
+    "code_cut_open": 7.0,
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json

@@ -1,0 +1,55 @@
+"""A long config or code file cut at the token limit inside its open fence: not all there.
+
+An infrastructure generator asked for a CloudFormation template, a Terraform module or a CDK
+stack writes tens of thousands of characters of it, and the model's token limit cuts the file
+where it stands: mid-key ("\\"width"), mid-value ("To: 65"), in a string never closed
+("Description: 'URL of the"), on a block just opened ("value = {"), in a comment ("# In a
+real"). The fence it opened is never closed. Such a line may read as a whole statement (a
+YAML key and a number), so `unfinished_signals.stops_mid_code` (a statement left open) does
+not see it; what tells the cut is the reply's length, the open fence, and a last line that
+stops on a word, a number or an opener instead of a closing bracket or the fence.
+A complete file closes its fence, or ends on its last bracket; a short reply left open is a
+snippet, not a file the limit cut. Signal code_cut_open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from tether.reliability.reply import Reply, Signal
+
+# A file of a token limit's length (a 2,048-token limit writes some 7,000 characters of code):
+# shorter replies left open are snippets a writer never fenced off.
+CUT_CODE_CHARS = 6000
+# Where a cut line stops besides a word or a number: an opener, an operator, an open quote.
+_OPEN_ENDS = frozenset("{[(=:,\"'")
+FENCE = "```"
+
+
+def _last_fence_opens_line(text: str) -> bool:
+    """Whether the last fence mark starts its line (a fence opened, not "```" named inline)."""
+    at = text.rfind(FENCE)
+    start = text.rfind("\n", 0, at) + 1
+    return not text[start:at].strip()
+
+
+def may_be_cut(text: str) -> bool:
+    """Whether `text` is a reply of a token limit's length that stops inside the code fence it
+    opened last, on a word, a number or an opener (a complete file closes its fence or ends on
+    its closing bracket). Cheap: `clearing.quick_clear` asks it of every long reply."""
+    text = text.rstrip()
+    if len(text) < CUT_CODE_CHARS:
+        return False
+    end = text[-1]
+    if not (end.isalnum() or end == "_" or end in _OPEN_ENDS):
+        return False
+    return text.count(FENCE) % 2 == 1 and _last_fence_opens_line(text)
+
+
+def code_cut_open(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A long config or code file cut at the token limit inside its open fence (`may_be_cut`)."""
+    if not may_be_cut(r.text):
+        return ()
+    text = r.text.rstrip()
+    last = text[text.rfind("\n") + 1 :].strip()
+    return (Signal("code_cut_open", w["code_cut_open"], last[-40:]),)
