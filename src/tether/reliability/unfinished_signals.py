@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.notice_layout import LIST_ITEM
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.text_shape import FENCED_BLOCK
 from tether.reliability.words import CJK
@@ -137,7 +138,12 @@ def ends_on_english_opening(text: str) -> bool:
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether the reply may stop inside a clause or a quotation (so that it is not cleared
     unread)."""
-    return ends_on_opening(text) or may_stop_mid_sentence(text) or _may_quote_open(text)
+    return (
+        ends_on_opening(text)
+        or may_stop_mid_sentence(text)
+        or _may_quote_open(text)
+        or foreign_run_on(text) is not None  # (read whole: only when it reads a cut)
+    )
 
 
 # A quotation opened and never closed, the reply's end inside it ('Okay, I just said "This is a
@@ -463,11 +469,86 @@ def unspaced_run_on(text: str) -> str | None:
     return last
 
 
+# Where a model's prose in another script (Japanese, Korean, Chinese, Cyrillic, accented Latin)
+# was cut mid-clause or mid-word: a reply this long (a person's forum answer that drops its
+# last stop is shorter), whose last line runs on after a stop or a comma it closed.
+FOREIGN_LIMIT_CHARS = 450
+_SENTENCE_ENDS: dict[str, frozenset[str]] = {
+    script: frozenset(ends) for script, ends in _CUT_WORDS.get("sentence_ends", {}).items()
+}
+_KANA_HAN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+_KATAKANA_NAME = re.compile(r"[\u30a0-\u30ff]+")
+_FOREIGN_RUNS_ON = re.compile(r"[\u3002\uff01\uff1f\uff0c\u3001]|[.!?,](?:\s|$)")
+_TRAILING_COMMAS = "\uff0c\u3001,"
+
+
+def may_run_on_unclosed(text: str) -> bool:
+    """A cheap test: long enough, and it ends on a letter that is not ASCII, or a comma."""
+    end = text.rstrip()[-1:]
+    return len(text) >= FOREIGN_LIMIT_CHARS and (
+        (end.isalpha() and not end.isascii()) or (end != "" and end in _TRAILING_COMMAS)
+    )
+
+
+def _ends_unclosed(last: str) -> bool:
+    """Whether a line of Japanese, Korean or Chinese ends on a character no sentence of its
+    script ends on (`_SENTENCE_ENDS`), nor a particle that closes there (`_particle_closes`),
+    nor a list of words, nor a name after its last stop ("ありがとうございました。ジョン・ドゥー");
+    a line of a spaced script (no list's item), on a word of a cut sentence (`_cut_word`, six
+    words at least)."""
+    bare = last.rstrip(_TRAILING_COMMAS)
+    end = bare[-1:]
+    if _HANGUL.match(end):
+        return end not in _SENTENCE_ENDS.get("ko", frozenset())
+    if _KANA_HAN.match(end):
+        if end in _SENTENCE_ENDS.get("ja", frozenset()) or end in _SENTENCE_ENDS.get(
+            "zh", frozenset()
+        ):
+            return False
+        if _particle_closes(last) or ends_on_unspaced_list(last):
+            return False
+        tail = _FOREIGN_RUNS_ON.split(bare)[-1].replace("\u30fb", "")
+        return _KATAKANA_NAME.fullmatch(tail) is None or len(tail) > UNSPACED_ITEM_CHARS * 2
+    if LIST_ITEM.match(last) is not None:
+        return False  # (a list's item a writer leaves without its stop: "1. Pamēģiniet ...")
+    words: list[str] = _WORD.findall(last)
+    return len(words) >= RUN_ON_WORDS and _cut_word(last, words)
+
+
+def foreign_run_on(text: str) -> str | None:
+    """The last line of a model's prose in another script cut at its token limit, or None
+    (`stops_mid_sentence`): a reply of `FOREIGN_LIMIT_CHARS` at least, its sentences closed
+    (`CLOSED_SENTENCES`) and every earlier line of prose with them, whose last line (not
+    ASCII, no quote, heading or link) runs on after a stop or a comma and ends where no sentence
+    ends (`_ends_unclosed`: "... 読者が", "... 젊은 세", "... 如何实现低成本", "...
+    позволяя им больше времени уделять сло")."""
+    text = text.rstrip()
+    if not may_run_on_unclosed(text) or text.count("```") % 2:
+        return None
+    at = text.rfind("\n") + 1
+    last = text[at:].strip()
+    if last.isascii() or _NOT_A_SENTENCE.search(last) is not None:
+        return None
+    if _FOREIGN_RUNS_ON.search(last[:-1]) is None or not _ends_unclosed(last):
+        return None
+    if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
+        return None
+    above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]
+    for line in above.splitlines():
+        line = line.strip()
+        if len(line) < UNSPACED_PROSE_CHARS or _CLOSED_LINE.search(line) is not None:
+            continue
+        if _UNSPACED_CLOSED_LINE.search(line) is None:
+            return None
+    return last
+
+
 def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A model's prose cut at its token limit: every line closed but the last, which runs on
     into nothing ("... Please let me know how I can", "... 使狗狗的头部跟随你的"). What came is
     no whole answer."""
-    last = run_on_line(r.text) or unspaced_run_on(r.text)
+    last = run_on_line(r.text) or unspaced_run_on(r.text) or foreign_run_on(r.text)
     if last is None:
         return ()
     return (Signal("stops_mid_sentence", w["stops_mid_sentence"], last[-40:]),)
