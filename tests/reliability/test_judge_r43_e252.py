@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (refusals quoted in their own script and punctuation)
 """Refusal grammar as data; refusals of harmless instructions.
 
 The refusal grammar's English and Chinese word lists (what an AI calls itself, the speaker
@@ -24,8 +25,8 @@ _DATA = json.loads(
 def test_refusal_grammar_words_are_data_and_say_what_they_are() -> None:
     section = _DATA["refusal_grammar_words"]
     assert section["about"]
-    assert refusal_grammar.CANNOT_WORDS == tuple(section["cannot_words"])
-    assert refusal_grammar.CANNOT_ZH == tuple(section["cannot_zh"])
+    assert tuple(section["cannot_words"]) == refusal_grammar.CANNOT_WORDS
+    assert tuple(section["cannot_zh"]) == refusal_grammar.CANNOT_ZH
 
 
 @pytest.mark.parametrize(
