@@ -379,7 +379,7 @@ from tether.reliability.reply import (
     SignalFn,
     composed,
 )
-from tether.reliability.requested_harm import refuses_harm
+from tether.reliability.requested_harm import refuses_harm, refuses_harmless
 from tether.reliability.runtime_message_signals import runtime_message
 from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_left_signals import (
@@ -568,6 +568,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     record_format_signals.type_named_records,
     ranking_signals.ranking_missing,
     ranking_signals.undecided,
+    refuses_harmless,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
