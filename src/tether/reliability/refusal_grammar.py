@@ -30,11 +30,17 @@ def regexes(terms: Iterable[str]) -> str:
     return "|".join(f"(?:{str(t)[3:]})" for t in terms if str(t).startswith("re:")) or "(?!)"
 
 
+# The English and Chinese words of a refusal's parts (`judge_signals.json`'s
+# `refusal_grammar_words`), said once for every reader.
+_WORDS: Mapping[str, Any] = SHIPPED.get("refusal_grammar_words", {})
+
+
+def _listed(key: str) -> tuple[str, ...]:
+    return tuple(str(t) for t in _WORDS.get(key, ()))
+
+
 # What an AI calls itself after "as a" or "I am a" ("language model", "chatbot").
-_MODEL_NOUN = (
-    r"(?:ai|artificial intelligence|language model|llm|chatbot|virtual assistant"
-    r"|text-based (?:model|assistant))"
-)
+_MODEL_NOUN = f"(?:{'|'.join(_listed('model_nouns')) or '(?!)'})"
 # The speaker names itself a model, in a word or three ("As an AI language model", "I'm only a
 # text-based AI", "as a responsible and ethical AI", "作为一个人工智能"): no person's reply
 # declines so.
@@ -43,26 +49,16 @@ _AS_MODEL_EN = (
     r"(?:[\w-]+\s+){0,3}?"
     rf"{_MODEL_NOUN}\b"
 )
+# The Chinese naming's lead ("作为", "我是"), a measure word at most, and its noun.
+_MODEL_LEADS_ZH = _listed("model_leads_zh")
 AS_MODEL = re.compile(
-    rf"{_AS_MODEL_EN}|(?:作为|作為|我是|我只是)一?[个個名]?大?(?:ai|人工智能|人工智慧|语言模型|語言模型|文本生成)"
+    rf"{_AS_MODEL_EN}|(?:{'|'.join(_MODEL_LEADS_ZH)})一?[个個名]?大?"
+    rf"(?:{'|'.join(_listed('model_nouns_zh'))})"
 )
 # One of them is in every text `AS_MODEL` matches but its "ai" (which follows a space there,
 # `_ai_after_space`: "ai" alone is in "failed", "wait", "again") and its Chinese leads (in a
 # text that is not ASCII): a cheap test before the pattern.
-_MODEL_NOUNS = (
-    "artificial",
-    "language model",
-    "llm",
-    "chatbot",
-    "virtual assistant",
-    "text-based",
-    "人工智能",
-    "人工智慧",
-    "语言模型",
-    "語言模型",
-    "文本生成",
-)
-_MODEL_LEADS_ZH = ("作为", "作為", "我是", "我只是")
+_MODEL_NOUNS = _listed("model_keys")
 
 
 def names_model(low: str) -> re.Match[str] | None:
@@ -88,11 +84,11 @@ def _ai_after_space(low: str) -> bool:
 
 
 # The speaker unable, after its "I" or "we" ("cannot", "can't", "unable to", "not able to").
-CANNOT = r"(?:cannot|can['\u2019]t|can not|unable to|not able to)"
+CANNOT = f"(?:{'|'.join(_listed('cannot'))})"
 # Their cheap words, one of which every English refusal holds (a test before a regex).
-CANNOT_WORDS = ("can't", "cannot", "can not", "unable", "not able")
+CANNOT_WORDS = _listed("cannot_words")
 # Chinese says it in a word before the verb ("我无法回答", "不能提供").
-CANNOT_ZH = ("无法", "無法", "不能")
+CANNOT_ZH = _listed("cannot_zh")
 # An apology ("I'm so sorry", "my apologies", "I apologise"), as a refusal opens.
 APOLOGY = (
     r"(?:(?:i['\u2019]m|i am|we['\u2019]re)\s+)?(?:(?:so|very|really)\s+)?sorry\b"

@@ -380,7 +380,7 @@ from tether.reliability.reply import (
     SignalFn,
     composed,
 )
-from tether.reliability.requested_harm import refuses_harm
+from tether.reliability.requested_harm import refuses_harm, refuses_harmless
 from tether.reliability.runtime_message_signals import runtime_message
 from tether.reliability.slot_signals import color_code, template_slot
 from tether.reliability.source_left_signals import (
@@ -570,6 +570,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ranking_signals.ranking_missing,
     ranking_signals.undecided,
     config_signals.code_cut_open,
+    refuses_harmless,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -225,6 +225,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "undecided": 2.5,  # a short reply: "I don't know how to rank these.", "No clear verdict here."
     # a long config or code file cut at the token limit inside its open fence (config_signals)
     "code_cut_open": 7.0,
+    # a refusal of an instruction to make a harmless thing, none of the work given
+    "refuses_harmless": 3.0,  # "Name five varieties of tea." -> "I can't help with that."
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
