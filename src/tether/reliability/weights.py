@@ -223,6 +223,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a ranker's or grader's reply that gives no ranking or verdict (ranking_signals)
     "ranking_missing": 3.0,  # "FINAL RANKING:" with nothing under it, an entry ranked twice
     "undecided": 2.5,  # a short reply: "I don't know how to rank these.", "No clear verdict here."
+    # a summary that says nothing (hollow_summary_signals)
+    "no_changes_summarised": 6.0,  # a PR's summary that finds no changes ("the diff is empty")
+    "summary_failed": 4.0,  # a summary's own failure notice opens it ("Summarization failed")
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
