@@ -116,3 +116,51 @@ def test_real_summaries_and_lookalikes_stay_answers(text: str, question: str) ->
     failed, found = hand(text, question)
     assert not failed, found
     assert not {"no_changes_summarised", "summary_failed"} & found
+
+
+TRANSCRIPT_NOTICES = [
+    (
+        "No transcript available for this video. This video does not have captions or "
+        "auto-generated subtitles.",
+        "https://youtu.be/tLMViADvSNE",
+    ),
+    (
+        "Saved video link. Unable to extract transcript, but link is saved.",
+        "https://youtube.com/watch?v=abc123",
+    ),
+    (
+        "This YouTube video does not have captions/subtitles.\n    Please try a different video "
+        "with captions, or download\n    this video to your device and use the 'Upload File' "
+        "option instead.",
+        "Summarize this video",
+    ),
+    ("Transcript not available yet", "summarize a video"),
+]
+
+
+@pytest.mark.parametrize(("text", "question"), TRANSCRIPT_NOTICES)
+def test_a_summarisers_no_transcript_notice_is_a_failure(text: str, question: str) -> None:
+    failed, found = hand(text, question)
+    assert failed, found
+    assert "transcript_missing" in found
+
+
+TRANSCRIPT_ANSWERS = [
+    (
+        "The summarizer returned nothing because this video does not have captions; it reads "
+        "only the captions track.",
+        "Why did the summarizer return nothing for this video?",
+    ),
+    (
+        "To get a transcript, open the video, click the three dots and choose 'Show transcript'."
+        " If the video does not have captions, the option is missing.",
+        "How do I get a transcript?",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "question"), TRANSCRIPT_ANSWERS)
+def test_answers_about_missing_transcripts_stay_answers(text: str, question: str) -> None:
+    failed, found = hand(text, question)
+    assert not failed, found
+    assert "transcript_missing" not in found

@@ -14,6 +14,10 @@ lines: "Summarization failed for model ...", "AI Issue analysis output could not
 validated: missing ...", "Review skipped", "Request to AEP failed to process". A commit
 subject that names such a failure as the bug it fixes ("Fix summary failed on long input")
 opens on its verb, and is left.
+
+A video summariser that got no transcript says so in a line or two where the summary goes:
+"No transcript available for this video.", "Saved video link. Unable to extract transcript".
+A reply to a question ("Why is there no summary?") may say the same as its answer, and is left.
 """
 
 from __future__ import annotations
@@ -58,6 +62,13 @@ _ACTS_ON = re.compile(regexes(_WORDS.get("acts_on", ())), re.IGNORECASE)
 _LINE_MARKS = re.compile(r"^[\W_]*")
 
 
+_SOURCE_GATE = tuple(_WORDS.get("source_gate", ()))
+# "No transcript available", "Unable to extract transcript", "does not have captions".
+_SOURCE_MISSING = re.compile(regexes(_WORDS.get("source_missing", ())), re.IGNORECASE)
+# A summariser's notice is a line or two.
+SOURCE_NOTICE_CHARS = 400
+
+
 def _sentence_around(text: str, start: int, end: int) -> str:
     """The sentence (or line) that holds text[start:end]."""
     before = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
@@ -93,3 +104,17 @@ def summary_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if m is not None:
             return (Signal("summary_failed", w["summary_failed"], m.group(0)[:60]),)
     return ()
+
+
+def transcript_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A summariser's short notice that the video's transcript or captions could not be had,
+    where a summary was to be (not a reply to a question about it)."""
+    if len(r.text) > SOURCE_NOTICE_CHARS or not any(k in r.low for k in _SOURCE_GATE):
+        return ()
+    question = r.question.rstrip()
+    if question.endswith("?") or "? " in question:
+        return ()  # (a question's answer; a video's address holds "?v=")
+    m = _SOURCE_MISSING.search(r.text)
+    if m is None:
+        return ()
+    return (Signal("transcript_missing", w["transcript_missing"], m.group(0)[:60]),)
