@@ -320,6 +320,11 @@ from tether.reliability.generation_signals import (
 from tether.reliability.give_up_signals import answer_unfilled, gave_up
 from tether.reliability.guard_signals import asked_verdict
 from tether.reliability.guess_signals import casual_fix, guesses
+from tether.reliability.hollow_summary_signals import (
+    no_changes_summarised,
+    summary_failed,
+    transcript_missing,
+)
 from tether.reliability.in_role_signals import forbids_listener, hearsay
 from tether.reliability.inability_signals import inability_alone
 from tether.reliability.learned import learned, reach
@@ -571,6 +576,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ranking_signals.undecided,
     config_signals.code_cut_open,
     refuses_harmless,
+    no_changes_summarised,
+    summary_failed,
+    transcript_missing,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

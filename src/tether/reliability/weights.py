@@ -227,6 +227,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "code_cut_open": 7.0,
     # a refusal of an instruction to make a harmless thing, none of the work given
     "refuses_harmless": 3.0,  # "Name five varieties of tea." -> "I can't help with that."
+    # a summary that says nothing (hollow_summary_signals)
+    "no_changes_summarised": 6.0,  # a PR's summary that finds no changes ("the diff is empty")
+    "summary_failed": 4.0,  # a summary's own failure notice opens it ("Summarization failed")
+    "transcript_missing": 3.0,  # a summariser's "No transcript available for this video"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
