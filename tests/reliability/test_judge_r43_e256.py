@@ -98,3 +98,33 @@ def test_a_writer_speaking_of_the_next_action_is_an_answer(text: str, question: 
 def test_an_issue_that_pastes_the_log_is_not_a_log() -> None:
     _, names = hand(ISSUE_WITH_LOG, "")
     assert "step_log" not in names and "tool_record" not in names, names
+
+
+# mixed_career_productivity_generator_outputs: a crew's final answer label left empty, only the
+# format's own note to the writer under it (`give_up_signals.answer_unfilled`)
+EMPTY_FINAL_WITH_NOTE = (
+    "** The final answer is: \n\n(Note: Please make sure your final answer meets the expected "
+    "criteria for the task at hand.)"
+)
+
+
+def test_an_empty_final_answer_under_the_formats_note_is_unfilled() -> None:
+    failure, names = hand(EMPTY_FINAL_WITH_NOTE, "Write interview questions for this resume.")
+    assert failure, names
+    assert "answer_unfilled" in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        # the answer given, the note after it
+        ("Final Answer: 42\n(Note: make sure your answer is rounded.)", "What is 6 times 7?"),
+        # a grader's note says something of the answer: no order of the format's
+        ("(Note: your final answer is correct.)", "Grade my answer: 42"),
+        ("Feedback:\n(Note: your final answer is correct, but show the units.)", "Grade: 42"),
+    ],
+)
+def test_a_note_beside_an_answer_or_about_one_is_not_a_slot(text: str, question: str) -> None:
+    failure, names = hand(text, question)
+    assert not failure, names
+    assert "answer_unfilled" not in names, names
