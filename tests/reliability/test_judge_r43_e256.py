@@ -128,3 +128,36 @@ def test_a_note_beside_an_answer_or_about_one_is_not_a_slot(text: str, question:
     failure, names = hand(text, question)
     assert not failure, names
     assert "answer_unfilled" not in names, names
+
+
+# mixed_tool_use_benchmark_final_answers: the run's final answer is its own line that its tool,
+# named by its code name, is broken (`notice_signals.tool_record`)
+TOOL_BROKEN = "The synchronizeTracking tool is not working as expected. Please try again later."
+
+
+def test_the_agents_own_tool_said_broken_is_its_record() -> None:
+    failure, names = hand(
+        TOOL_BROKEN,
+        "Could you please synchronize my watch progress of Naruto with MyAnimeList? I am on "
+        "episode 100.",
+    )
+    assert failure, names
+    assert "tool_record" in names, names
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        # a debugging answer: the user's function, why it fails and the fix
+        (
+            "The getUser function is not working because the promise is never awaited. Add "
+            "await before the call: const user = await getUser(id);",
+            "Why does my getUser function return undefined?",
+        ),
+        # a tool named in words, not by its code name
+        ("The search tool is not working on mobile since the last release.", "Any known bugs?"),
+    ],
+)
+def test_a_function_said_broken_in_an_answer_is_no_record(text: str, question: str) -> None:
+    _, names = hand(text, question)
+    assert "tool_record" not in names, names

@@ -361,12 +361,15 @@ def rejected_field(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # `Command web_search returned: []`, crewAI's and Gemini CLI's `Error executing tool ...`,
 # R2R's `Calling the requested tool 'rag' with arguments {...} failed with an exception: ...`,
 # OpenManus's `Tool 'terminate' completed its mission!`, `Observed output of cmd ...`,
-# `Tool call failed: ...`, AutoGPT's step line `NEXT ACTION:  COMMAND = x ARGUMENTS = {}`.
-# The loop's record is not the answer it was run for.
+# `Tool call failed: ...`, AutoGPT's step line `NEXT ACTION:  COMMAND = x ARGUMENTS = {}`,
+# or the model's own line that its tool, named by its code name, is broken ("The
+# synchronizeTracking tool is not working as expected."). The loop's record is not the answer
+# it was run for.
 _TOOL_RECORD = re.compile(
     r"\W{0,4}(?:[A-Za-z0-9]{1,12}:\s+)?("
     r"command [\w.-]+ returned\b"
     r"|next action:\s+command\s*="
+    r"|the (?-i:[a-z]+[A-Z]\w*) (?:tool|function) (?:is not|isn't|was not|wasn't) working\b"
     r"|error (?:executing|calling|running|invoking) (?:the )?tool\b"
     r"|(?:calling|invoking|running|executing) (?:the )?(?:requested )?tool\b"
     r"[^\n]{0,300}?\bfailed\b"
@@ -379,6 +382,7 @@ _TOOL_RECORD_KEYS = (
     "command ",
     "tool",
     "cmd",
+    "function",
 )
 TOOL_RECORD_CHARS = 400  # a record and the result it carries, not a transcript
 
