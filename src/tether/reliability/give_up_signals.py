@@ -182,10 +182,21 @@ _ASKS_FORMAT = re.compile(r"templat|placeholder|format|\[your|<your|fill in|fill
 
 
 _QUOTE_MARK = re.compile(r"^(?:\s*>\s)+")
+# The format's note to the writer about the answer still to come, in parentheses under its
+# empty label ("(Note: Please make sure your final answer meets the expected criteria ...)"):
+# an instruction echoed, no more an answer than the slot it stands under.
+# Only an order is the format's ("make sure", "ensure"): a grader's "(Note: your final answer
+# is correct)" says something of an answer.
+_NOTE_TO_WRITER = re.compile(
+    r"\(\s*note:\s*(?:please\s+)?(?:make sure|ensure|be sure|remember)\b[^()]*"
+    r"\byour (?:final )?answer\b[^()]*\)"
+)
 
 
 def _line_kind(line: str) -> str:
     """'slot', 'announce', 'end' (the loop's end marker), 'label' (a label alone) or 'said'."""
+    if _NOTE_TO_WRITER.fullmatch(line) is not None:
+        return "slot"
     value = _QUOTE_MARK.sub("", _LABEL.sub("", line, count=1)).strip(" *_#-•.\"'`")
     if not value:
         return "label"

@@ -361,10 +361,15 @@ def rejected_field(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # `Command web_search returned: []`, crewAI's and Gemini CLI's `Error executing tool ...`,
 # R2R's `Calling the requested tool 'rag' with arguments {...} failed with an exception: ...`,
 # OpenManus's `Tool 'terminate' completed its mission!`, `Observed output of cmd ...`,
-# `Tool call failed: ...`. The loop's record is not the answer it was run for.
+# `Tool call failed: ...`, AutoGPT's step line `NEXT ACTION:  COMMAND = x ARGUMENTS = {}`,
+# or the model's own line that its tool, named by its code name, is broken ("The
+# synchronizeTracking tool is not working as expected."). The loop's record is not the answer
+# it was run for.
 _TOOL_RECORD = re.compile(
     r"\W{0,4}(?:[A-Za-z0-9]{1,12}:\s+)?("
     r"command [\w.-]+ returned\b"
+    r"|next action:\s+command\s*="
+    r"|the (?-i:[a-z]+[A-Z]\w*) (?:tool|function) (?:is not|isn't|was not|wasn't) working\b"
     r"|error (?:executing|calling|running|invoking) (?:the )?tool\b"
     r"|(?:calling|invoking|running|executing) (?:the )?(?:requested )?tool\b"
     r"[^\n]{0,300}?\bfailed\b"
@@ -377,14 +382,35 @@ _TOOL_RECORD_KEYS = (
     "command ",
     "tool",
     "cmd",
+    "function",
 )
 TOOL_RECORD_CHARS = 400  # a record and the result it carries, not a transcript
 
 
+# AutoGPT's console log of its loop, saved whole as the output: each step's fields on lines
+# of their own ("THOUGHTS:", "REASONING:", "PLAN:" and its items, "CRITICISM:", "NEXT ACTION:
+# COMMAND = ...", "SYSTEM:  Command x returned: ..."). A log of steps is as much a record as
+# one step's line, at any length up to `STEP_LOG_CHARS`.
+STEP_LOG_CHARS = 4000
+_STEP_LOG_LINE = re.compile(
+    r"\s*(?:(?:thoughts|reasoning|plan|criticism|speak|next action|system):|-\s)", re.I
+)
+
+
+def _step_log(text: str, low: str) -> bool:
+    """Whether `text` is AutoGPT's log of its steps and nothing else: it opens with a step's
+    `NEXT ACTION` line and every line is one of the log's fields or a plan's item."""
+    if len(text) > STEP_LOG_CHARS or not low.lstrip().startswith("next action:"):
+        return False
+    return all(_STEP_LOG_LINE.match(line) for line in text.splitlines() if line.strip())
+
+
 def _tool_record_at(text: str, low: str) -> re.Match[str] | None:
-    """The agent loop's record of a tool call that opens a short `text`, or None (its keys
-    looked for in the head first)."""
-    if len(text) > TOOL_RECORD_CHARS or not any(key in low[:120] for key in _TOOL_RECORD_KEYS):
+    """The agent loop's record of a tool call that opens a short `text` (or AutoGPT's log of
+    its steps, `_step_log`), or None (its keys looked for in the head first)."""
+    if not any(key in low[:120] for key in _TOOL_RECORD_KEYS):
+        return None
+    if len(text) > TOOL_RECORD_CHARS and not _step_log(text, low):
         return None
     return _TOOL_RECORD.match(text)
 
@@ -401,12 +427,16 @@ def tool_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     message when the loop ended there. An answer that speaks of such a record opens with its
     own words (and quotes the record in backticks), or says why it happened."""
     text = r.text.strip()
-    if text.count("\n") > 3:
+    if text.count("\n") > 3 and not _step_log(text, r.low):
         return ()
     m = _tool_record_at(text, r.low)  # (before `written`: most replies open with no record)
-    if m is None or not r.written or r.explaining_words:
+    if m is None or not r.written:
         return ()
-    return (Signal("tool_record", w["tool_record"], m.group(1)[:60]),)
+    found = Signal("tool_record", w["tool_record"], m.group(1)[:60])
+    if not _step_log(text, r.low):
+        return () if r.explaining_words else (found,)
+    # the whole log: the prose its THOUGHTS and REASONING hold is the loop's, not an answer's
+    return (found, Signal("step_log", w["step_log"], "AutoGPT's log of its steps"))
 
 
 _FORMAT_FAULT = WordPair("format_fault", "expected", "fault")

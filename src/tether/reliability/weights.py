@@ -231,6 +231,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "no_changes_summarised": 6.0,  # a PR's summary that finds no changes ("the diff is empty")
     "summary_failed": 4.0,  # a summary's own failure notice opens it ("Summarization failed")
     "transcript_missing": 3.0,  # a summariser's "No transcript available for this video"
+    # an agent loop's log saved as its output (notice_signals)
+    "step_log": 3.5,  # AutoGPT's THOUGHTS / PLAN / NEXT ACTION lines whole (not the writer's prose)
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
