@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.refusal_grammar import CANNOT
 from tether.reliability.reply import Reply, Signal
 
@@ -43,6 +43,16 @@ _PREVENTED = re.compile(
     r"|is preventing|keep|keeps) me from\b"
 )
 _CUES = ("due to", "because of", "owing to", "prevent")
+# A bare "issues"/"problems" after one of these words is a person's trouble ("due to unforeseen
+# medical issues"): the writer of an excuse or a letter the request asked for, not an agent
+# whose machinery failed.
+_PERSONAL_TROUBLE = re.compile(
+    r"\b(?:"
+    + "|".join(
+        re.escape(str(t)) for t in SHIPPED.get("blocked_personal_trouble", {}).get("terms", ())
+    )
+    + r") (?:issues?|problems?)\b"
+)
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
@@ -57,6 +67,6 @@ def blocked_by_failure(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not r.written or not any(cue in head for cue in _CUES):
         return ()
     found = _BLAMED.search(head) or _PREVENTED.search(head)
-    if found is None:
+    if found is None or _PERSONAL_TROUBLE.search(found.group(0)):
         return ()
     return (Signal("blocked_by_failure", w["blocked_by_failure"], found.group(0)[:80]),)
