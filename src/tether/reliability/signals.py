@@ -142,7 +142,10 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     RANKING:" and nothing under it, an entry ranked twice, `"ranked_ids":
                     "a"`, a score of NaN), undecided (a short reply that cannot decide or
                     holds no verdict: "I don't know how to rank these.", "No clear verdict
-                    here."),
+                    here."), label_not_offered (a short reply naming none of the labels a
+                    router was told to answer with), fields_missing (a JSON reply without
+                    the fields the request named: `{"key": "value"}` for "passage_id and
+                    score"),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -568,6 +571,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     record_format_signals.type_named_records,
     ranking_signals.ranking_missing,
     ranking_signals.undecided,
+    ranking_signals.label_not_offered,
+    ranking_signals.fields_missing,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

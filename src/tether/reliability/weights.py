@@ -223,6 +223,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a ranker's or grader's reply that gives no ranking or verdict (ranking_signals)
     "ranking_missing": 3.0,  # "FINAL RANKING:" with nothing under it, an entry ranked twice
     "undecided": 2.5,  # a short reply: "I don't know how to rank these.", "No clear verdict here."
+    "label_not_offered": 2.5,  # "123456789" where "one word: FAST, BALANCED, or DEEP" was asked
+    "fields_missing": 3.0,  # `{"key": "value"}` where "JSON with passage_id and score" was asked
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
