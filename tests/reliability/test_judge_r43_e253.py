@@ -144,3 +144,43 @@ def test_json_missing_a_named_key_is_read() -> None:
     )
     failure, names = hand('{"timezone": "UTC", "iso": "2026-06-01T00:00:00Z"}', question)
     assert failure and "fields_missing" in names
+
+
+# An id array cut or elided (a search-result filter asked for a JSON array of indices), and a
+# pairwise judge's verdict with a side missing or given twice over.
+NO_REQUEST = ""
+
+
+@pytest.mark.parametrize(
+    ("text", "signal"),
+    [
+        ("[1, 2, 3", "ids_unfinished"),
+        ("[1, 2, ...]", "ids_unfinished"),
+        ('["doc1", "doc2",', "ids_unfinished"),
+        ("[[A>B]] ... [[B>A]]", "verdict_malformed"),
+        ("my verdict: [[A=]]", "verdict_malformed"),
+    ],
+)
+def test_unfinished_ids_and_malformed_verdicts_are_failures(text: str, signal: str) -> None:
+    failure, names = hand(text, NO_REQUEST)
+    assert failure and signal in names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1, 2, 3]",
+        "[3, 1, 2]",
+        '["doc2", "doc1"]',
+        "Final verdict: [[A>B]]",
+        "Assistant A is more helpful and accurate.\n\n[[A>B]]",
+        # a long judgment may name the form's options before its own verdict
+        "The options are [[A>>B]], [[A>B]], [[A=B]], [[B>A]] and [[B>>A]]. "
+        + "Assistant B answers the question directly and cites the figure. " * 3
+        + "My final verdict is [[B>A]].",
+        "See the note [1] and the appendix.",
+    ],
+)
+def test_whole_ids_and_verdicts_pass(text: str) -> None:
+    _, names = hand(text, NO_REQUEST)
+    assert not {"ids_unfinished", "verdict_malformed"} & names

@@ -11,7 +11,8 @@ these.") or holds no verdict ("No clear verdict here.") gave the program nothing
 A router told "respond with ONLY one word: FAST, BALANCED, or DEEP" that answers with none of
 the labels ("123456789") chose no route (label_not_offered); a scorer told "Output JSON format
 with passage_id and score." whose JSON holds one of those fields nowhere, or a score as a word
-("high") on a numbered scale, gave no score (fields_missing).
+("high") on a numbered scale, gave no score (fields_missing). A reply that is only an id array
+left open ("[1, 2, 3") or elided ("[1, 2, ...]") gave no whole ranking (ids_unfinished).
 
 A ranking given in any other form, with reasons before or after it, is left alone here: what
 reads a ranking's entries against the request's candidates is the request's business.
@@ -362,3 +363,29 @@ def fields_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if worded is not None:
             return (Signal("fields_missing", w["fields_missing"], worded),)
     return ()
+
+
+# A whole reply that is an array of ids or numbers left open ("[1, 2, 3") or elided ("[1, 2,
+# ...]"): a ranker's or filter's index list the program cannot parse, or reads short.
+_IDS_UNFINISHED = re.compile(
+    r"\[[ \t]*(?:\d{1,4}|\"[\w-]{1,40}\")(?:[ \t]*,[ \t]*(?:\d{1,4}|\"[\w-]{1,40}\")){0,50}"
+    r"[ \t]*(?P<elided>,[ \t]*(?:\.\.\.|\u2026)[ \t]*\]|,?)"
+)
+# An id array this long at most is read whole (a longer one is data, not an index list).
+ID_ARRAY_CHARS = 400
+
+
+def ids_unfinished(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply that is nothing but an id array left open ("[1, 2, 3") or ending in an
+    ellipsis ("[1, 2, ...]"): the ranking it was to give stops before its end, and the
+    program that parses it gets an error or a stub."""
+    text = r.text.strip()
+    if not text.startswith("[") or len(text) > ID_ARRAY_CHARS:
+        return ()
+    if text.endswith("]") and "..." not in text and "\u2026" not in text:
+        return ()  # (a closed array without an ellipsis is whole)
+    m = _IDS_UNFINISHED.fullmatch(text)
+    if m is None:
+        return ()
+    found = "an id array elided" if m.group("elided").endswith("]") else "an id array left open"
+    return (Signal("ids_unfinished", w["ids_unfinished"], found),)

@@ -145,7 +145,9 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     here."), label_not_offered (a short reply naming none of the labels a
                     router was told to answer with), fields_missing (a JSON reply without
                     the fields the request named: `{"key": "value"}` for "passage_id and
-                    score"),
+                    score"), ids_unfinished (an id array left open or elided: "[1, 2, 3",
+                    "[1, 2, ...]"), verdict_malformed (a pairwise verdict with a side
+                    missing, "[[A=]]", or two verdicts in a short reply),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -573,6 +575,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ranking_signals.undecided,
     ranking_signals.label_not_offered,
     ranking_signals.fields_missing,
+    ranking_signals.ids_unfinished,
+    grader_signals.verdict_malformed,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

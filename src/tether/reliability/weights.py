@@ -224,6 +224,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "ranking_missing": 3.0,  # "FINAL RANKING:" with nothing under it, an entry ranked twice
     "undecided": 2.5,  # a short reply: "I don't know how to rank these.", "No clear verdict here."
     "label_not_offered": 2.5,  # "123456789" where "one word: FAST, BALANCED, or DEEP" was asked
+    "ids_unfinished": 2.5,  # "[1, 2, 3" or "[1, 2, ...]" as the whole reply: an index list cut
+    "verdict_malformed": 2.5,  # "[[A=]]" (a side missing) or "[[A>B]] ... [[B>A]]" (two verdicts)
     "fields_missing": 3.0,  # `{"key": "value"}` where "JSON with passage_id and score" was asked
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
