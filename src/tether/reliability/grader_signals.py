@@ -10,7 +10,8 @@ stored as an error score by the benchmark, however well it reads.
 
 A real judgment carries a verdict in some form: the demanded brackets, a "Rating:" or
 "Score:" field, a "7/10", a JSON "score". Any of them clears the reply (a judge that wrote
-"Score: 8" where "[[8]]" was asked gave its verdict all the same).
+"Score: 8" where "[[8]]" was asked gave its verdict all the same), unless the pairwise form is
+broken ("[[A=]]") or a short reply gives two of them ("[[A>B]] ... [[B>A]]"): verdict_malformed.
 """
 
 from __future__ import annotations
@@ -169,3 +170,28 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     unread): it ends inside a sentence and names both sides."""
     end = text.rstrip()[-1:]
     return bool(end) and end not in _FINISHED and compares_sides(text)
+
+
+# A pairwise verdict in the arena form: "[[A>>B]]", "[[A=B]]", "[[B>A]]".
+_PAIR_VERDICT = re.compile(r"\[\[([AB])(>>|>|=|<|<<)([AB])\]\]")
+# The form with a side missing: "[[A=]]", "[[>B]]".
+_PAIR_BROKEN = re.compile(r"\[\[(?:[AB](?:>>|>|=|<|<<)|(?:>>|>|=|<|<<)[AB])\]\]")
+# A judge's reply this short is its verdict with a line of reasons at most: two verdicts in it
+# contradict each other (a longer judgment may quote the form's options).
+VERDICTS_CHARS = 200
+
+
+def verdict_malformed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A pairwise judge's verdict the benchmark cannot score: the bracketed form with a side
+    missing ("my verdict: [[A=]]") and no whole verdict beside it, or a short reply that gives
+    two different verdicts ("[[A>B]] ... [[B>A]]"): it is stored as an error, not a win."""
+    text = r.text
+    if "[[" not in text:
+        return ()
+    verdicts = {m.group(0) for m in _PAIR_VERDICT.finditer(text)}
+    if not verdicts and (broken := _PAIR_BROKEN.search(text)) is not None:
+        return (Signal("verdict_malformed", w["verdict_malformed"], broken.group(0)),)
+    if len(verdicts) >= 2 and len(text.strip()) <= VERDICTS_CHARS:
+        found = " and ".join(sorted(verdicts))
+        return (Signal("verdict_malformed", w["verdict_malformed"], found),)
+    return ()

@@ -8,6 +8,12 @@ one entry twice ("1. Response A\\n2. Response A"), `"ranked_ids": "a"` (a string
 order was asked) or a short reply that says it cannot decide ("I don't know how to rank
 these.") or holds no verdict ("No clear verdict here.") gave the program nothing to read.
 
+A router told "respond with ONLY one word: FAST, BALANCED, or DEEP" that answers with none of
+the labels ("123456789") chose no route (label_not_offered); a scorer told "Output JSON format
+with passage_id and score." whose JSON holds one of those fields nowhere, or a score as a word
+("high") on a numbered scale, gave no score (fields_missing). A reply that is only an id array
+left open ("[1, 2, 3") or elided ("[1, 2, ...]") gave no whole ranking (ids_unfinished).
+
 A ranking given in any other form, with reasons before or after it, is left alone here: what
 reads a ranking's entries against the request's candidates is the request's business.
 """
@@ -21,7 +27,8 @@ from typing import Any
 
 from tether.reliability.error_objects import fence_body
 from tether.reliability.lexicon import SHIPPED, field_alternation
-from tether.reliability.reply import Reply, Signal
+from tether.reliability.question_signals import offered_labels
+from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 from tether.reliability.reply_json import json_of
 from tether.reliability.request_readings import asks_a_question
 
@@ -230,3 +237,155 @@ def undecided(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if thing and _asks_whether(r.question, thing.lower()):
         return ()
     return (Signal("undecided", w["undecided"], m.group(0)[:60]),)
+
+
+# The request's words that demand one label and nothing else ("respond with ONLY one word:",
+# "answer with a single label", "reply with just one of") (`one_label_demands` of
+# `ranking_demands` in judge_signals.json).
+_DEMANDS: Mapping[str, Any] = SHIPPED.get("ranking_demands", {})
+_ONE_LABEL = re.compile(
+    rf"\b(?:{field_alternation(_DEMANDS, 'one_label_demands')})\b", re.IGNORECASE
+)
+# A router's or classifier's reply this short is its label alone, or a line in its place.
+LABEL_REPLY_CHARS = 60
+
+
+def label_not_offered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short one-line reply to a request that demands one of the labels it lists ("respond
+    with ONLY one word: FAST, BALANCED, or DEEP") which names none of them ("123456789", "Let
+    me think about this carefully..."): a router or classifier reads the label and nothing
+    else, so no route was chosen. A reply that names a label, even among other words ("I think
+    FAST would be best"), is left alone."""
+    text = r.text.strip()
+    if not text or len(text) > LABEL_REPLY_CHARS or "\n" in text or r.after_tools:
+        return ()
+    if _ONE_LABEL.search(r.system[:QUESTION_CHARS]) is None and (
+        _ONE_LABEL.search(r.raw_question[:QUESTION_CHARS]) is None
+    ):
+        return ()
+    labels = [label for label, _ in offered_labels(r.system, r.raw_question)]
+    if len(labels) < 2:
+        return ()
+    low = text.lower()
+    if any(re.search(rf"(?<!\w){re.escape(label)}(?!\w)", low) for label in labels):
+        return ()
+    offered = ", ".join(labels[:4])
+    return (Signal("label_not_offered", w["label_not_offered"], f"none of {offered}"),)
+
+
+# A request's demand of JSON with named fields: "Output JSON format with passage_id and
+# score.", "as JSON with keys years_established and team_size", "a JSON object with a
+# 'reason' key". Read as written (lower-cased, `_` kept), up to a sentence's end.
+_FIELD = r"[\"'`]?[a-z_][a-z0-9_]{0,40}[\"'`]?"
+_FIELDS_DEMANDED = re.compile(
+    r"\bjson(?: format| object| array| list)?,? with (?:an? |the )?"
+    r"(?P<cue>(?:keys?|fields?|properties) )?"
+    rf"(?P<names>{_FIELD}(?:(?:, ?| and |, and ){_FIELD}){{0,8}})"
+    r"(?P<tail> (?:keys?|fields?|properties))?[ \t]*(?:[.;\n]|$)"
+)
+_FIELD_SPLIT = re.compile(r", and |, ?| and ")
+# A numbered scale the request sets for a score: "(0-3)", "from 1 to 10".
+_SCALE = re.compile(r"\b\d{1,3} ?(?:-|\u2013|to) ?\d{1,3}\b")
+
+
+def _demanded_fields(system: str, question: str) -> tuple[str, ...]:
+    """The fields the request names for its JSON, when it names them surely: quoted, with an
+    underscore, two or more of them, or called keys or fields ("with title" alone may be a
+    word of prose)."""
+    for text in (system[:QUESTION_CHARS].lower(), question[:QUESTION_CHARS].lower()):
+        if "json" not in text or " with " not in text:
+            continue
+        for m in _FIELDS_DEMANDED.finditer(text):
+            names = [n for n in _FIELD_SPLIT.split(m.group("names")) if n]
+            sure = (
+                len(names) >= 2
+                or m.group("cue") is not None
+                or m.group("tail") is not None
+                or any("_" in n or n[:1] in "\"'`" for n in names)
+            )
+            if sure:
+                return tuple(n.strip("\"'`") for n in names)
+    return ()
+
+
+def _keys_of(value: object, into: set[str]) -> set[str]:
+    """Every key of a JSON value at any depth, lower-cased without `_` and `-`."""
+    if isinstance(value, dict):
+        for key, field in value.items():
+            into.add(str(key).lower().replace("_", "").replace("-", ""))
+            _keys_of(field, into)
+    elif isinstance(value, list):
+        for item in value:
+            _keys_of(item, into)
+    return into
+
+
+def _worded_score(value: object) -> str | None:
+    """A score given as a word where a number was asked ("score": "high"), or None."""
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        for key, field in item.items():
+            if "score" in str(key).lower() and isinstance(field, str):
+                try:
+                    float(field)
+                except ValueError:
+                    return f"{key!r} is {field[:20]!r}, no number"
+    return None
+
+
+def fields_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A JSON reply to a request that names the fields of its JSON ("Output JSON format with
+    passage_id and score.") that holds one of them nowhere (`{"key": "value"}`, `[{"score":
+    2}]`, `["not a dict"]`), or a score as a word where the request set a numbered scale: the
+    program reads those fields and finds none. An empty reply value is left to the readings of
+    empty output; a field found at any depth, or spelt with another case or without `_`, is
+    there."""
+    text = r.text.strip()
+    if text.startswith("```"):
+        text = fence_body(text) or text
+    if len(text) > RANKING_JSON_CHARS or text[:1] not in "{[" or not r.question:
+        return ()
+    fields = _demanded_fields(r.system, r.raw_question)
+    if not fields:
+        return ()
+    value = json_of(r, text)
+    if not isinstance(value, (dict, list)) or not value:
+        return ()
+    keys = _keys_of(value, set())
+    missing = [f for f in fields if f.replace("_", "").replace("-", "") not in keys]
+    if missing:
+        found = f"no {', '.join(missing[:3])} in the JSON"
+        return (Signal("fields_missing", w["fields_missing"], found),)
+    if any("score" in f for f in fields) and _SCALE.search(r.question):
+        worded = _worded_score(value)
+        if worded is not None:
+            return (Signal("fields_missing", w["fields_missing"], worded),)
+    return ()
+
+
+# A whole reply that is an array of ids or numbers left open ("[1, 2, 3") or elided ("[1, 2,
+# ...]"): a ranker's or filter's index list the program cannot parse, or reads short.
+_IDS_UNFINISHED = re.compile(
+    r"\[[ \t]*(?:\d{1,4}|\"[\w-]{1,40}\")(?:[ \t]*,[ \t]*(?:\d{1,4}|\"[\w-]{1,40}\")){0,50}"
+    r"[ \t]*(?P<elided>,[ \t]*(?:\.\.\.|\u2026)[ \t]*\]|,?)"
+)
+# An id array this long at most is read whole (a longer one is data, not an index list).
+ID_ARRAY_CHARS = 400
+
+
+def ids_unfinished(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply that is nothing but an id array left open ("[1, 2, 3") or ending in an
+    ellipsis ("[1, 2, ...]"): the ranking it was to give stops before its end, and the
+    program that parses it gets an error or a stub."""
+    text = r.text.strip()
+    if not text.startswith("[") or len(text) > ID_ARRAY_CHARS:
+        return ()
+    if text.endswith("]") and "..." not in text and "\u2026" not in text:
+        return ()  # (a closed array without an ellipsis is whole)
+    m = _IDS_UNFINISHED.fullmatch(text)
+    if m is None:
+        return ()
+    found = "an id array elided" if m.group("elided").endswith("]") else "an id array left open"
+    return (Signal("ids_unfinished", w["ids_unfinished"], found),)

@@ -142,7 +142,12 @@ Failure evidence:   vocabulary (per class, in nine languages), coverage (failure
                     RANKING:" and nothing under it, an entry ranked twice, `"ranked_ids":
                     "a"`, a score of NaN), undecided (a short reply that cannot decide or
                     holds no verdict: "I don't know how to rank these.", "No clear verdict
-                    here."),
+                    here."), label_not_offered (a short reply naming none of the labels a
+                    router was told to answer with), fields_missing (a JSON reply without
+                    the fields the request named: `{"key": "value"}` for "passage_id and
+                    score"), ids_unfinished (an id array left open or elided: "[1, 2, 3",
+                    "[1, 2, ...]"), verdict_malformed (a pairwise verdict with a side
+                    missing, "[[A=]]", or two verdicts in a short reply),
                     degenerate (no language: one letter repeated, control tokens bare, a
                     few words looping, the prompt echoed)
 Answer evidence:    explains (cause and fix words), describes_picture ("This image shows
@@ -579,6 +584,10 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     no_changes_summarised,
     summary_failed,
     transcript_missing,
+    ranking_signals.label_not_offered,
+    ranking_signals.fields_missing,
+    ranking_signals.ids_unfinished,
+    grader_signals.verdict_malformed,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -233,6 +233,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "transcript_missing": 3.0,  # a summariser's "No transcript available for this video"
     # an agent loop's log saved as its output (notice_signals)
     "step_log": 3.5,  # AutoGPT's THOUGHTS / PLAN / NEXT ACTION lines whole (not the writer's prose)
+    "label_not_offered": 2.5,  # "123456789" where "one word: FAST, BALANCED, or DEEP" was asked
+    "ids_unfinished": 2.5,  # "[1, 2, 3" or "[1, 2, ...]" as the whole reply: an index list cut
+    "verdict_malformed": 2.5,  # "[[A=]]" (a side missing) or "[[A>B]] ... [[B>A]]" (two verdicts)
+    "fields_missing": 3.0,  # `{"key": "value"}` where "JSON with passage_id and score" was asked
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
