@@ -950,12 +950,13 @@ def test_a_verdict_read_in_part_is_the_verdict_of_the_full_reading() -> None:
     from tether.reliability.guard import CONFIDENT_MARGIN
     from tether.reliability.judge import DEFAULT_CONFIG
     from tether.reliability.reading import THRESHOLD
-    from tether.reliability.signals import ANSWER_SIDE, BOUNDED, SETTLING, _most
+    from tether.reliability.settling import most as most_of
+    from tether.reliability.signals import ANSWER_SIDE, BOUNDED, SETTLING
 
     answer_side = {fn.__name__ for fn in ANSWER_SIDE}
     # a side-only reading counts each bounded signal at its most until read: one signal, no more
     weights = DEFAULT_CONFIG.all_weights
-    most = {n: _most(weights, fn) for fn, names in BOUNDED.items() for n in names if n}
+    most = {n: most_of(weights, BOUNDED, fn) for fn, names in BOUNDED.items() for n in names if n}
     assert set(SETTLING) == {*ANSWER_SIDE, *BOUNDED} and len(SETTLING) == len(set(SETTLING))
     for sample in corpus.samples():
         request = _request(sample)
