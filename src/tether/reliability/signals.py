@@ -202,9 +202,11 @@ from collections.abc import Iterable, Mapping
 from tether.messages import Request, Usage
 from tether.reliability import (
     ai_excuse_signals,
+    answer_language_signals,
     blocked_signals,
     cut_turn_signals,
     declined_signals,
+    empty_patch_signals,
     fill_in_signals,
     form_signals,
     grader_signals,
@@ -568,6 +570,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     record_format_signals.type_named_records,
     ranking_signals.ranking_missing,
     ranking_signals.undecided,
+    answer_language_signals.wrong_language,
+    empty_patch_signals.patch_without_lines,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

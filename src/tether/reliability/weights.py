@@ -223,6 +223,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a ranker's or grader's reply that gives no ranking or verdict (ranking_signals)
     "ranking_missing": 3.0,  # "FINAL RANKING:" with nothing under it, an entry ranked twice
     "undecided": 2.5,  # a short reply: "I don't know how to rank these.", "No clear verdict here."
+    # a reply that is not the output in the request's own terms
+    "wrong_language": 5.0,  # a Korean or Japanese task answered wholly in English prose
+    "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
