@@ -130,14 +130,15 @@ class _Given:
     negative: bool  # it says something failed, or is not, in any words (`_NEGATIVE`)
 
 
-def _counts(text: str) -> dict[str, int]:
+def script_counts(text: str) -> dict[str, int]:
+    """How many letters of each script (`_SCRIPTS`) a text holds."""
     return {name: len(p.findall(text)) for name, p in _SCRIPTS}
 
 
 def script_of(text: str) -> str | None:
     """The script most of a text's letters are written in (Japanese: any kana among Chinese
     characters), or None for a text without letters."""
-    counts = _counts(text)
+    counts = script_counts(text)
     if counts["kana"] and counts["kana"] + counts["han"] >= max(counts.values()):
         return "kana"
     best = max(counts, key=lambda k: counts[k])
@@ -145,7 +146,7 @@ def script_of(text: str) -> str | None:
 
 
 def size_of(text: str) -> float:
-    counts = _counts(text)
+    counts = script_counts(text)
     return sum(n * _WEIGHT.get(name, 1.0) for name, n in counts.items())
 
 
@@ -229,7 +230,7 @@ def renders_nothing(question: str, text: str, lexicon: Lexicon) -> bool:
     if given is None:
         return False
     head = text[:3000]
-    counts = _counts(head)
+    counts = script_counts(head)
     if not any(counts.values()):
         return False  # (numbers, emoji: nothing to read a language in)
     target = given.script

@@ -27,10 +27,12 @@ from collections.abc import Mapping
 from tether.messages import Request, Usage
 from tether.reliability import (
     ai_excuse_signals,
+    answer_language_signals,
     blocked_signals,
     config_signals,
     cut_turn_signals,
     declined_signals,
+    empty_patch_signals,
     fill_in_signals,
     form_signals,
     grader_signals,
@@ -405,6 +407,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ranking_signals.fields_missing,
     ranking_signals.ids_unfinished,
     grader_signals.verdict_malformed,
+    answer_language_signals.wrong_language,
+    empty_patch_signals.patch_without_lines,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -237,6 +237,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "ids_unfinished": 2.5,  # "[1, 2, 3" or "[1, 2, ...]" as the whole reply: an index list cut
     "verdict_malformed": 2.5,  # "[[A=]]" (a side missing) or "[[A>B]] ... [[B>A]]" (two verdicts)
     "fields_missing": 3.0,  # `{"key": "value"}` where "JSON with passage_id and score" was asked
+    # a reply that is not the output in the request's own terms
+    "wrong_language": 5.0,  # a Korean or Japanese task answered wholly in English prose
+    "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
