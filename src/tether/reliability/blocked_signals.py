@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation
 from tether.reliability.refusal_grammar import CANNOT
 from tether.reliability.reply import Reply, Signal
 
@@ -47,11 +47,8 @@ _CUES = ("due to", "because of", "owing to", "prevent")
 # medical issues"): the writer of an excuse or a letter the request asked for, not an agent
 # whose machinery failed.
 _PERSONAL_TROUBLE = re.compile(
-    r"\b(?:"
-    + "|".join(
-        re.escape(str(t)) for t in SHIPPED.get("blocked_personal_trouble", {}).get("terms", ())
-    )
-    + r") (?:issues?|problems?)\b"
+    rf"\b(?:{field_alternation(SHIPPED.get('blocked_personal_trouble', {}), 'terms')})"
+    r" (?:issues?|problems?)\b"
 )
 
 
