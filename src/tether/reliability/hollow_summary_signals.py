@@ -60,6 +60,8 @@ _NOTICE_GATE = tuple(_WORDS.get("failed_gate", ()))
 _FAILED = re.compile(
     rf"(?:[\w./:-]+ ){{0,4}}?(?:{regexes(_WORDS.get('failed', ()))})", re.IGNORECASE
 )
+# A CI summary's finding names a check or a build ("Static analysis failed: mypy reports ...").
+_CI_SUBJECT = re.compile(regexes(_WORDS.get("ci_subject", ())), re.IGNORECASE)
 # A line that opens on a change's verb names the failure it deals with ("Fix ...").
 _ACTS_ON = re.compile(regexes(_WORDS.get("acts_on", ())), re.IGNORECASE)
 # A line's marks before its words: a heading's, a quote's, emphasis, an emoji, a label.
@@ -111,7 +113,7 @@ def summary_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if _ACTS_ON.match(words) is not None or words.endswith("?"):
             continue
         m = _FAILED.match(words)
-        if m is not None:
+        if m is not None and _CI_SUBJECT.search(m.group(0)) is None:
             return (Signal("summary_failed", w["summary_failed"], m.group(0)[:60]),)
     return ()
 
