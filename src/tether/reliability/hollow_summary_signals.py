@@ -48,7 +48,11 @@ _NO_CHANGES = re.compile(regexes(_WORDS.get("no_changes", ())), re.IGNORECASE)
 _CHANGE_SET = re.compile(r"\bpr\b|pull request|\bdiff\b|merge request", re.IGNORECASE)
 # A finding limited to a kind of change says what it found ("no code changes, only docs").
 _LIMITED = re.compile(regexes(_WORDS.get("limited", ())), re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?\n]")
+# A summary that names a file or a change ("updates the README", "docs/index.md", "now runs
+# on 3.12") anywhere found changes, whatever sentence says there are no code changes.
+_FOUND_CHANGES = re.compile(regexes(_WORDS.get("found_changes", ())), re.IGNORECASE)
+# A stop ends a sentence when a space or the end follows it: not the dot in "README.md".
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 
 _NOTICE_GATE = tuple(_WORDS.get("failed_gate", ()))
 # "Summarization failed", "analysis output could not be validated", "Review skipped": up to
@@ -56,6 +60,8 @@ _NOTICE_GATE = tuple(_WORDS.get("failed_gate", ()))
 _FAILED = re.compile(
     rf"(?:[\w./:-]+ ){{0,4}}?(?:{regexes(_WORDS.get('failed', ()))})", re.IGNORECASE
 )
+# A CI summary's finding names a check or a build ("Static analysis failed: mypy reports ...").
+_CI_SUBJECT = re.compile(regexes(_WORDS.get("ci_subject", ())), re.IGNORECASE)
 # A line that opens on a change's verb names the failure it deals with ("Fix ...").
 _ACTS_ON = re.compile(regexes(_WORDS.get("acts_on", ())), re.IGNORECASE)
 # A line's marks before its words: a heading's, a quote's, emphasis, an emoji, a label.
@@ -65,6 +71,10 @@ _LINE_MARKS = re.compile(r"^[\W_]*")
 _SOURCE_GATE = tuple(_WORDS.get("source_gate", ()))
 # "No transcript available", "Unable to extract transcript", "does not have captions".
 _SOURCE_MISSING = re.compile(regexes(_WORDS.get("source_missing", ())), re.IGNORECASE)
+# A request for a summary (or a bare video address): a how-to question about captions is not.
+_SOURCE_ASKED = tuple(_WORDS.get("source_asked", ()))
+# "If the video does not have captions, ...": a condition in an answer, not a notice.
+_CONDITIONAL = re.compile(regexes(_WORDS.get("conditional", ())), re.IGNORECASE)
 # A summariser's notice is a line or two.
 SOURCE_NOTICE_CHARS = 400
 
@@ -88,6 +98,8 @@ def no_changes_summarised(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     if _LIMITED.search(_sentence_around(text, m.start(), m.end())) is not None:
         return ()
+    if _FOUND_CHANGES.search(text) is not None:
+        return ()
     return (Signal("no_changes_summarised", w["no_changes_summarised"], m.group(0)[:60]),)
 
 
@@ -101,20 +113,25 @@ def summary_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         if _ACTS_ON.match(words) is not None or words.endswith("?"):
             continue
         m = _FAILED.match(words)
-        if m is not None:
+        if m is not None and _CI_SUBJECT.search(m.group(0)) is None:
             return (Signal("summary_failed", w["summary_failed"], m.group(0)[:60]),)
     return ()
 
 
 def transcript_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A summariser's short notice that the video's transcript or captions could not be had,
-    where a summary was to be (not a reply to a question about it)."""
+    where a summary was to be (not a reply to a question or a how-to about it)."""
     if len(r.text) > SOURCE_NOTICE_CHARS or not any(k in r.low for k in _SOURCE_GATE):
         return ()
     question = r.question.rstrip()
     if question.endswith("?") or "? " in question:
         return ()  # (a question's answer; a video's address holds "?v=")
+    asked = question.lower()
+    if asked and not any(k in asked for k in _SOURCE_ASKED):
+        return ()
     m = _SOURCE_MISSING.search(r.text)
     if m is None:
+        return ()
+    if _CONDITIONAL.search(_sentence_around(r.text, m.start(), m.end())) is not None:
         return ()
     return (Signal("transcript_missing", w["transcript_missing"], m.group(0)[:60]),)
