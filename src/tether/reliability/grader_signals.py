@@ -192,21 +192,26 @@ def _quoted(text: str, start: int, end: int) -> bool:
     return bool(before and before in _QUOTES) or bool(after and after in _QUOTES)
 
 
-def _demands_pair_verdict(r: Reply) -> bool:
-    """Whether the reply may be a judge's verdict: the request writes the bracketed form, or
-    frames a judgment, or there is no request to say otherwise ("List the verdict labels the
-    judge prompt allows" is answered by naming them)."""
-    return not r.question.strip() or "[[" in r.instructions or _grading(r.system, r.raw_question)
+def _talks_of_verdicts(r: Reply) -> bool:
+    """Whether the request speaks of verdicts without asking for one in the bracketed form or
+    framing a judgment ("List the verdict labels the judge prompt allows"): the reply names
+    them, it gives none."""
+    if "[[" in r.instructions or _grading(r.system, r.raw_question):
+        return False
+    return _VERDICT_WORD.search(r.instructions) is not None
+
+
+_VERDICT_WORD = re.compile(rf"\b(?:{_words('verdict_labels')})", re.IGNORECASE)
 
 
 def verdict_malformed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A pairwise judge's verdict the benchmark cannot score: the bracketed form with a side
     missing ("my verdict: [[A=]]") and no whole verdict beside it, or a short reply that gives
     two different verdicts ("[[A>B]] ... [[B>A]]"): it is stored as an error, not a win. Not
-    read to a request that asks no verdict, nor a broken form quoted (in quotes, or as the
-    request wrote it), nor two verdicts of which one is set aside ("rather than")."""
+    read to a request that speaks of verdicts without asking one, nor a broken form quoted (in
+    quotes, or as the request wrote it), nor two verdicts of which one is set aside."""
     text = r.text
-    if "[[" not in text or not _demands_pair_verdict(r):
+    if "[[" not in text or _talks_of_verdicts(r):
         return ()
     found = list(_PAIR_VERDICT.finditer(text))
     verdicts = {m.group(0).replace(" ", "") for m in found}

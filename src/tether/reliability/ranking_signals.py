@@ -397,18 +397,20 @@ _IDS_UNFINISHED = re.compile(
 )
 # An id array this long at most is read whole (a longer one is data, not an index list).
 ID_ARRAY_CHARS = 400
-# A request that asks for a ranking or a list of ids: an elided array is read only to it.
+# A request that asks for a ranking or a list of ids, and one that asks for a sequence without
+# end: an elided array is a ranking cut short, or the sequence written as it goes on.
 _ASKS_IDS = re.compile(
     rf"\b(?:{field_alternation(_DATA, 'ranking_requests')})"
     rf"|\b(?:{field_alternation(_DATA, 'id_list_requests')})\b"
 )
+_ASKS_ENDLESS = re.compile(rf"\b(?:{field_alternation(_DATA, 'endless_requests')})\b")
 
 
 def ids_unfinished(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply that is nothing but an id array left open ("[1, 2, 3") or ending in an
     ellipsis ("[1, 2, ...]"): the ranking it was to give stops before its end, and the
-    program that parses it gets an error or a stub. The elided form is read only to a request
-    that asks for a ranking or ids, or to none: "[0, 1, 1, 2, 3, 5, 8, ...]" writes the
+    program that parses it gets an error or a stub. The elided form is not read to a request
+    for a sequence that asks for no ranking nor ids: "[0, 1, 1, 2, 3, 5, 8, ...]" writes the
     Fibonacci sequence asked for, which has no end."""
     text = r.text.strip()
     if not text.startswith("[") or len(text) > ID_ARRAY_CHARS:
@@ -419,7 +421,8 @@ def ids_unfinished(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     if "." in m.group("elided") or "\u2026" in m.group("elided"):
-        if r.question.strip() and _ASKS_IDS.search(r.instructions) is None:
+        instructions = r.instructions
+        if _ASKS_ENDLESS.search(instructions) and _ASKS_IDS.search(instructions) is None:
             return ()
         return (Signal("ids_unfinished", w["ids_unfinished"], "an id array elided"),)
     return (Signal("ids_unfinished", w["ids_unfinished"], "an id array left open"),)
