@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from tether.messages import Request
@@ -172,26 +173,59 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     return bool(end) and end not in _FINISHED and compares_sides(text)
 
 
-# A pairwise verdict in the arena form: "[[A>>B]]", "[[A=B]]", "[[B>A]]".
-_PAIR_VERDICT = re.compile(r"\[\[([AB])(>>|>|=|<|<<)([AB])\]\]")
-# The form with a side missing: "[[A=]]", "[[>B]]".
-_PAIR_BROKEN = re.compile(r"\[\[(?:[AB](?:>>|>|=|<|<<)|(?:>>|>|=|<|<<)[AB])\]\]")
+# A pairwise verdict in the arena form: "[[A>>B]]", "[[A=B]]", "[[B>A]]" (spaced: "[[A = B]]").
+_PAIR_VERDICT = re.compile(r"\[\[ ?([AB]) ?(>>|>|=|<|<<) ?([AB]) ?\]\]")
+# The form with a side missing: "[[A=]]", "[[>B]]", "[[A = ]]".
+_PAIR_BROKEN = re.compile(r"\[\[ ?(?:[AB] ?(?:>>|>|=|<|<<)|(?:>>|>|=|<|<<) ?[AB]) ?\]\]")
+# Words between two verdicts that set one aside ("[[A>B]] rather than [[A>>B]]"): one verdict.
+_SET_ASIDE = re.compile(rf"\b(?:{_words('verdicts_set_aside')})\b", re.IGNORECASE)
 # A judge's reply this short is its verdict with a line of reasons at most: two verdicts in it
 # contradict each other (a longer judgment may quote the form's options).
 VERDICTS_CHARS = 200
+# Marks that quote what they hold: a verdict inside them is talked about, not given.
+_QUOTES = "`'\"\u2018\u2019\u201c\u201d"
+
+
+def _quoted(text: str, start: int, end: int) -> bool:
+    """Whether the span is set in quotes or backticks ("`[[A=]]` has no right-hand side")."""
+    before, after = text[start - 1 : start], text[end : end + 1]
+    return bool(before and before in _QUOTES) or bool(after and after in _QUOTES)
+
+
+def _talks_of_verdicts(r: Reply) -> bool:
+    """Whether the request speaks of verdicts without asking for one in the bracketed form or
+    framing a judgment ("List the verdict labels the judge prompt allows"): the reply names
+    them, it gives none."""
+    if "[[" in r.instructions or _grading(r.system, r.raw_question):
+        return False
+    return _VERDICT_WORD.search(r.instructions) is not None
+
+
+_VERDICT_WORD = re.compile(rf"\b(?:{_words('verdict_labels')})", re.IGNORECASE)
 
 
 def verdict_malformed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A pairwise judge's verdict the benchmark cannot score: the bracketed form with a side
     missing ("my verdict: [[A=]]") and no whole verdict beside it, or a short reply that gives
-    two different verdicts ("[[A>B]] ... [[B>A]]"): it is stored as an error, not a win."""
+    two different verdicts ("[[A>B]] ... [[B>A]]"): it is stored as an error, not a win. Not
+    read to a request that speaks of verdicts without asking one, nor a broken form quoted (in
+    quotes, or as the request wrote it), nor two verdicts of which one is set aside."""
     text = r.text
-    if "[[" not in text:
+    if "[[" not in text or _talks_of_verdicts(r):
         return ()
-    verdicts = {m.group(0) for m in _PAIR_VERDICT.finditer(text)}
-    if not verdicts and (broken := _PAIR_BROKEN.search(text)) is not None:
-        return (Signal("verdict_malformed", w["verdict_malformed"], broken.group(0)),)
+    found = list(_PAIR_VERDICT.finditer(text))
+    verdicts = {m.group(0).replace(" ", "") for m in found}
+    if not verdicts:
+        for broken in _PAIR_BROKEN.finditer(text):
+            form = broken.group(0)
+            if not _quoted(text, broken.start(), broken.end()) and form not in r.raw_question:
+                return (Signal("verdict_malformed", w["verdict_malformed"], form),)
+        return ()
     if len(verdicts) >= 2 and len(text.strip()) <= VERDICTS_CHARS:
-        found = " and ".join(sorted(verdicts))
-        return (Signal("verdict_malformed", w["verdict_malformed"], found),)
+        between = (text[a.end() : b.start()] for a, b in pairwise(found))
+        if any(_SET_ASIDE.search(gap) for gap in between):
+            return ()
+        return (
+            Signal("verdict_malformed", w["verdict_malformed"], " and ".join(sorted(verdicts))),
+        )
     return ()

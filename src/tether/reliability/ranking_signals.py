@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.error_objects import fence_body
-from tether.reliability.lexicon import SHIPPED, field_alternation
+from tether.reliability.lexicon import SHIPPED, field_alternation, shipped_terms
 from tether.reliability.question_signals import offered_labels
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 from tether.reliability.reply_json import json_of
@@ -243,9 +243,22 @@ def undecided(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # "answer with a single label", "reply with just one of") (`one_label_demands` of
 # `ranking_demands` in judge_signals.json).
 _DEMANDS: Mapping[str, Any] = SHIPPED.get("ranking_demands", {})
-_ONE_LABEL = re.compile(
-    rf"\b(?:{field_alternation(_DEMANDS, 'one_label_demands')})\b", re.IGNORECASE
-)
+_ONE_LABEL = shipped_terms("ranking_demands", "one_label_demands")
+# A condition the demand's sentence opens on ("If you don't know, respond with one of these
+# phrases: ..."): a fallback for some replies, not the form of every reply.
+_CONDITION = re.compile(r"\b(?:if|when|unless|otherwise|in case)\b")
+
+
+def _demands_one_label(text: str) -> bool:
+    """Whether a request's text demands one label and nothing else, not under a condition."""
+    low = text[:QUESTION_CHARS].lower()
+    for m in _ONE_LABEL.finditer(low):
+        start = max(low.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
+        if _CONDITION.search(low, start, m.start()) is None:
+            return True
+    return False
+
+
 # A router's or classifier's reply this short is its label alone, or a line in its place.
 LABEL_REPLY_CHARS = 60
 
@@ -259,9 +272,7 @@ def label_not_offered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text.strip()
     if not text or len(text) > LABEL_REPLY_CHARS or "\n" in text or r.after_tools:
         return ()
-    if _ONE_LABEL.search(r.system[:QUESTION_CHARS]) is None and (
-        _ONE_LABEL.search(r.raw_question[:QUESTION_CHARS]) is None
-    ):
+    if not _demands_one_label(r.system) and not _demands_one_label(r.raw_question):
         return ()
     labels = [label for label, _ in offered_labels(r.system, r.raw_question)]
     if len(labels) < 2:
@@ -309,10 +320,12 @@ def _demanded_fields(system: str, question: str) -> tuple[str, ...]:
 
 
 def _keys_of(value: object, into: set[str]) -> set[str]:
-    """Every key of a JSON value at any depth, lower-cased without `_` and `-`."""
+    """Every key of a JSON value at any depth, lower-cased without `_` and `-`, and each of
+    its words ("score_reason" and "emailAddress" hold "reason" and "email")."""
     if isinstance(value, dict):
         for key, field in value.items():
-            into.add(str(key).lower().replace("_", "").replace("-", ""))
+            into.add(_bare_key(str(key)))
+            into.update(w.lower() for w in _KEY_WORD.findall(str(key)))
             _keys_of(field, into)
     elif isinstance(value, list):
         for item in value:
@@ -320,19 +333,28 @@ def _keys_of(value: object, into: set[str]) -> set[str]:
     return into
 
 
-def _worded_score(value: object) -> str | None:
-    """A score given as a word where a number was asked ("score": "high"), or None."""
+# A word of a key: its parts between `_` or `-`, and camelCase's ("fullName": "full", "Name").
+_KEY_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def _worded_score(value: object, score_fields: frozenset[str]) -> str | None:
+    """A demanded score field given as a word where a number was asked ("score": "high"), or
+    None ("8/10" and "2" are numbers written; "score_reason" is another field)."""
     items = value if isinstance(value, list) else [value]
     for item in items:
         if not isinstance(item, dict):
             continue
         for key, field in item.items():
-            if "score" in str(key).lower() and isinstance(field, str):
-                try:
-                    float(field)
-                except ValueError:
-                    return f"{key!r} is {field[:20]!r}, no number"
+            if _bare_key(str(key)) not in score_fields or not isinstance(field, str):
+                continue
+            if not any(c.isdigit() for c in field):
+                return f"{key!r} is {field[:20]!r}, no number"
     return None
+
+
+def _bare_key(key: str) -> str:
+    """A key lower-cased without `_` and `-` ("passage_id" and "passageId" are one field)."""
+    return key.lower().replace("_", "").replace("-", "")
 
 
 def fields_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
@@ -354,31 +376,42 @@ def fields_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if not isinstance(value, (dict, list)) or not value:
         return ()
     keys = _keys_of(value, set())
-    missing = [f for f in fields if f.replace("_", "").replace("-", "") not in keys]
+    missing = [f for f in fields if _bare_key(f) not in keys]
     if missing:
         found = f"no {', '.join(missing[:3])} in the JSON"
         return (Signal("fields_missing", w["fields_missing"], found),)
-    if any("score" in f for f in fields) and _SCALE.search(r.question):
-        worded = _worded_score(value)
+    score_fields = frozenset(_bare_key(f) for f in fields if "score" in f)
+    if score_fields and _SCALE.search(r.question):
+        worded = _worded_score(value, score_fields)
         if worded is not None:
             return (Signal("fields_missing", w["fields_missing"], worded),)
     return ()
 
 
-# A whole reply that is an array of ids or numbers left open ("[1, 2, 3") or elided ("[1, 2,
-# ...]"): a ranker's or filter's index list the program cannot parse, or reads short.
+# A whole reply that is an array of ids or numbers left open ("[1, 2, 3", "[\n  3,\n  1,") or
+# elided ("[1, 2, ...]", "[3, 1, 2, ..."): a ranker's or filter's index list the program cannot
+# parse, or reads short.
 _IDS_UNFINISHED = re.compile(
-    r"\[[ \t]*(?:\d{1,4}|\"[\w-]{1,40}\")(?:[ \t]*,[ \t]*(?:\d{1,4}|\"[\w-]{1,40}\")){0,50}"
-    r"[ \t]*(?P<elided>,[ \t]*(?:\.\.\.|\u2026)[ \t]*\]|,?)"
+    r"\[\s*(?:\d{1,4}|\"[\w-]{1,40}\")(?:\s*,\s*(?:\d{1,4}|\"[\w-]{1,40}\")){0,50}"
+    r"\s*(?P<elided>,\s*(?:\.\.\.|\u2026)\s*\]?|,?)"
 )
 # An id array this long at most is read whole (a longer one is data, not an index list).
 ID_ARRAY_CHARS = 400
+# A request that asks for a ranking or a list of ids, and one that asks for a sequence without
+# end: an elided array is a ranking cut short, or the sequence written as it goes on.
+_ASKS_IDS = re.compile(
+    rf"\b(?:{field_alternation(_DATA, 'ranking_requests')})"
+    rf"|\b(?:{field_alternation(_DATA, 'id_list_requests')})\b"
+)
+_ASKS_ENDLESS = re.compile(rf"\b(?:{field_alternation(_DATA, 'endless_requests')})\b")
 
 
 def ids_unfinished(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A reply that is nothing but an id array left open ("[1, 2, 3") or ending in an
     ellipsis ("[1, 2, ...]"): the ranking it was to give stops before its end, and the
-    program that parses it gets an error or a stub."""
+    program that parses it gets an error or a stub. The elided form is not read to a request
+    for a sequence that asks for no ranking nor ids: "[0, 1, 1, 2, 3, 5, 8, ...]" writes the
+    Fibonacci sequence asked for, which has no end."""
     text = r.text.strip()
     if not text.startswith("[") or len(text) > ID_ARRAY_CHARS:
         return ()
@@ -387,5 +420,9 @@ def ids_unfinished(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     m = _IDS_UNFINISHED.fullmatch(text)
     if m is None:
         return ()
-    found = "an id array elided" if m.group("elided").endswith("]") else "an id array left open"
-    return (Signal("ids_unfinished", w["ids_unfinished"], found),)
+    if "." in m.group("elided") or "\u2026" in m.group("elided"):
+        instructions = r.instructions
+        if _ASKS_ENDLESS.search(instructions) and _ASKS_IDS.search(instructions) is None:
+            return ()
+        return (Signal("ids_unfinished", w["ids_unfinished"], "an id array elided"),)
+    return (Signal("ids_unfinished", w["ids_unfinished"], "an id array left open"),)
