@@ -521,6 +521,7 @@ def _ends_unclosed(last: str) -> bool:
 # closed inside it, is a writer's sign-off ("Удачи в изучении Python, и не бойтесь ..."),
 # not a paragraph the limit cut
 SIGN_OFF_CHARS = 120
+SIGN_OFF_WORD = 4  # letters of its last word at least: a cut stops on a fragment or "и", "в"
 
 
 def _signs_off(text: str, at: int, last: str) -> bool:
@@ -529,6 +530,9 @@ def _signs_off(text: str, at: int, last: str) -> bool:
     end = last.rstrip(_TRAILING_COMMAS)[-1:]
     if _HANGUL.match(end) or _KANA_HAN.match(end) or len(last) >= SIGN_OFF_CHARS:
         return False
+    words: list[str] = _WORD.findall(last)
+    if not words or len(words[-1]) < SIGN_OFF_WORD:
+        return False  # (a word cut short, or one that takes more: "... и требует т", "... и")
     return text[: max(0, at - 1)].rstrip(" \t").endswith("\n") and not _SENTENCE_END.search(last)
 
 
