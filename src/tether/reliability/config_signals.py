@@ -14,6 +14,7 @@ snippet, not a file the limit cut. Signal code_cut_open.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.reply import Reply, Signal
@@ -23,27 +24,24 @@ from tether.reliability.reply import Reply, Signal
 CUT_CODE_CHARS = 6000
 # Where a cut line stops besides a word or a number: an opener, an operator, an open quote.
 _OPEN_ENDS = frozenset("{[(=:,\"'")
-FENCE = "```"
-
-
-def _last_fence_opens_line(text: str) -> bool:
-    """Whether the last fence mark starts its line (a fence opened, not "```" named inline)."""
-    at = text.rfind(FENCE)
-    start = text.rfind("\n", 0, at) + 1
-    return not text[start:at].strip()
+FENCE_MARK = "```"
+# A fence line: the mark at the start of its line (a "```" inside a string or named inline
+# in prose is code or text, not a fence)
+_FENCE_LINE = re.compile(r"^[ \t]*```", re.M)
 
 
 def may_be_cut(text: str) -> bool:
     """Whether `text` is a reply of a token limit's length that stops inside the code fence it
-    opened last, on a word, a number or an opener (a complete file closes its fence or ends on
-    its closing bracket). Cheap: `clearing.quick_clear` asks it of every long reply."""
+    opened last (an odd count of fence lines), on a word, a number or an opener (a complete
+    file closes its fence or ends on its closing bracket). Cheap: `clearing.quick_clear` asks
+    it of every long reply."""
     text = text.rstrip()
     if len(text) < CUT_CODE_CHARS:
         return False
     end = text[-1]
     if not (end.isalnum() or end == "_" or end in _OPEN_ENDS):
         return False
-    return text.count(FENCE) % 2 == 1 and _last_fence_opens_line(text)
+    return FENCE_MARK in text and len(_FENCE_LINE.findall(text)) % 2 == 1
 
 
 def code_cut_open(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:

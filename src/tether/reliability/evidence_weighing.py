@@ -42,8 +42,8 @@ def weighing(r: Reply, w: Mapping[str, float], found: tuple[Signal, ...]) -> lis
     # (evidence read in the whole reply's shape, not in a part shown after a lead-in: no
     # sentence of the writer's introduces a skeleton's unwritten body, nor a judge's rationale
     # that breaks off before its verdict, nor a markdown list where records were laid out)
-    evidence = sum(s.weight for s in found if s.weight > 0 and s.name not in WHOLE_SHAPE)
-    weighed = list(introduced(r, w, evidence))
+    unshaped_evidence = sum(s.weight for s in found if s.weight > 0 and s.name not in WHOLE_SHAPE)
+    weighed = list(introduced(r, w, unshaped_evidence))
     lexical = sum(s.weight for s in found if s.name.startswith(LEXICAL))
     structural = sum(s.weight for s in found if s.name in STRUCTURAL)
     # (a notice's own marks, and no answer signal that reads a writer: `voiceless_notice`)

@@ -16,6 +16,7 @@ from tether.reliability.lexicon import (
     CLAUSE_BREAKS,
     SHIPPED,
     Lexicon,
+    field_alternation,
     near_pair,
     shipped_terms,
     typographic,
@@ -369,7 +370,8 @@ _TOOL_RECORD = re.compile(
     r"\W{0,4}(?:[A-Za-z0-9]{1,12}:\s+)?("
     r"command [\w.-]+ returned\b"
     r"|next action:\s+command\s*="
-    r"|the (?-i:[a-z]+[A-Z]\w*) (?:tool|function) (?:is not|isn't|was not|wasn't) working\b"
+    r"|the (?P<code_name>(?-i:[a-z]+[A-Z]\w*)) (?:tool|function)"
+    r" (?:is not|isn't|was not|wasn't) working\b(?P<reason>[^.\n]{0,40}:)?"
     r"|error (?:executing|calling|running|invoking) (?:the )?tool\b"
     r"|(?:calling|invoking|running|executing) (?:the )?(?:requested )?tool\b"
     r"[^\n]{0,300}?\bfailed\b"
@@ -389,18 +391,27 @@ TOOL_RECORD_CHARS = 400  # a record and the result it carries, not a transcript
 
 # AutoGPT's console log of its loop, saved whole as the output: each step's fields on lines
 # of their own ("THOUGHTS:", "REASONING:", "PLAN:" and its items, "CRITICISM:", "NEXT ACTION:
-# COMMAND = ...", "SYSTEM:  Command x returned: ..."). A log of steps is as much a record as
-# one step's line, at any length up to `STEP_LOG_CHARS`.
+# COMMAND = ...", "SYSTEM:  Command x returned: ..."; judge_signals.json `step_log`). A log of
+# steps is as much a record as one step's line, at any length up to `STEP_LOG_CHARS`.
 STEP_LOG_CHARS = 4000
 _STEP_LOG_LINE = re.compile(
-    r"\s*(?:(?:thoughts|reasoning|plan|criticism|speak|next action|system):|-\s)", re.I
+    rf"\s*(?:(?:{field_alternation(SHIPPED.get('step_log', {}), 'fields')}):|-\s)", re.I
 )
+# A step opens on its action line, or on its THOUGHTS (the log's usual order) when a step's
+# action line follows
+_STEP_ACTION = re.compile(r"^[ \t]*next action:", re.I | re.M)
 
 
 def _step_log(text: str, low: str) -> bool:
     """Whether `text` is AutoGPT's log of its steps and nothing else: it opens with a step's
-    `NEXT ACTION` line and every line is one of the log's fields or a plan's item."""
-    if len(text) > STEP_LOG_CHARS or not low.lstrip().startswith("next action:"):
+    `NEXT ACTION` line (or its `THOUGHTS` with such a line below) and every line is one of
+    the log's fields or a plan's item."""
+    if len(text) > STEP_LOG_CHARS:
+        return False
+    head = low.lstrip()
+    if not head.startswith("next action:") and not (
+        head.startswith("thoughts:") and "next action:" in low
+    ):
         return False
     return all(_STEP_LOG_LINE.match(line) for line in text.splitlines() if line.strip())
 
@@ -408,11 +419,25 @@ def _step_log(text: str, low: str) -> bool:
 def _tool_record_at(text: str, low: str) -> re.Match[str] | None:
     """The agent loop's record of a tool call that opens a short `text` (or AutoGPT's log of
     its steps, `_step_log`), or None (its keys looked for in the head first)."""
+    if low.lstrip().startswith("thoughts:"):  # a log whose step opens on its thoughts
+        action = _STEP_ACTION.search(text) if _step_log(text, low) else None
+        return None if action is None else _TOOL_RECORD.match(text, action.start())
     if not any(key in low[:120] for key in _TOOL_RECORD_KEYS):
         return None
     if len(text) > TOOL_RECORD_CHARS and not _step_log(text, low):
         return None
     return _TOOL_RECORD.match(text)
+
+
+def _code_reviewed(m: re.Match[str], question: str) -> bool:
+    """Whether the code-named tool or function said broken is the user's own code under
+    review: the request names it ("Review this code: function calculateTotal ..."), or the
+    line goes on after a colon to say why ("... not working as expected: it adds the tax
+    twice"). A loop's record names its own tool and stops there."""
+    code_name = m.group("code_name")
+    if code_name is None:
+        return False
+    return m.group("reason") is not None or code_name.lower().replace("_", " ") in question
 
 
 def may_be_tool_record(text: str, low: str) -> bool:
@@ -431,6 +456,8 @@ def tool_record(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return ()
     m = _tool_record_at(text, r.low)  # (before `written`: most replies open with no record)
     if m is None or not r.written:
+        return ()
+    if _code_reviewed(m, r.question):
         return ()
     found = Signal("tool_record", w["tool_record"], m.group(1)[:60])
     if not _step_log(text, r.low):

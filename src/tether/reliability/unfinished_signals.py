@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon
@@ -516,6 +517,26 @@ def _ends_unclosed(last: str) -> bool:
     return len(words) >= RUN_ON_WORDS and _cut_word(last, words)
 
 
+# A closing line of a spaced script shorter than this, after a blank line and with no sentence
+# closed inside it, is a writer's sign-off ("Удачи в изучении Python, и не бойтесь ..."),
+# not a paragraph the limit cut
+SIGN_OFF_CHARS = 120
+SIGN_OFF_WORD = 4  # letters of its last word at least: a cut stops on a fragment or "и", "в"
+
+
+def _signs_off(text: str, at: int, last: str) -> bool:
+    """Whether `last` (the line at `at` in `text`) is a short sign-off of a spaced script on a
+    paragraph of its own (`SIGN_OFF_CHARS`)."""
+    end = last.rstrip(_TRAILING_COMMAS)[-1:]
+    if _HANGUL.match(end) or _KANA_HAN.match(end) or len(last) >= SIGN_OFF_CHARS:
+        return False
+    words: list[str] = _WORD.findall(last)
+    if not words or len(words[-1]) < SIGN_OFF_WORD:
+        return False  # (a word cut short, or one that takes more: "... и требует т", "... и")
+    return text[: max(0, at - 1)].rstrip(" \t").endswith("\n") and not _SENTENCE_END.search(last)
+
+
+@lru_cache(maxsize=4)  # (asked by `may_fire` and again by `stops_mid_sentence`)
 def foreign_run_on(text: str) -> str | None:
     """The last line of a model's prose in another script cut at its token limit, or None
     (`stops_mid_sentence`): a reply of `FOREIGN_LIMIT_CHARS` at least, its sentences closed
@@ -531,6 +552,8 @@ def foreign_run_on(text: str) -> str | None:
     if last.isascii() or _NOT_A_SENTENCE.search(last) is not None:
         return None
     if _FOREIGN_RUNS_ON.search(last[:-1]) is None or not _ends_unclosed(last):
+        return None
+    if _signs_off(text, at, last):
         return None
     if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
         return None
