@@ -399,7 +399,11 @@ def test_no_source_straddles_the_split() -> None:
 # regex generators', replies cut in other languages, career and productivity generators', AI
 # bots' summaries in pull requests; 356 answers in the tune part): judge/37 on the grown part
 # 409; with seven branches and the review's mends merged (judge/38): hand 610, retrained: 402.
-TUNE_FALSE_ALARMS_AT_MOST = 402
+# Round 43 joined (326 texts: coding agents' patch predictions, research reports, diagram and
+# podcast scripts, math and proof generators, MT-Bench-style answer files; 119 answers in the
+# tune part): judge/38 on the grown part 407; with nine branches and the review's mends merged
+# (judge/39): hand 614, retrained: 408 (the hand signals flag 1 fewer than judge/38's 615).
+TUNE_FALSE_ALARMS_AT_MOST = 408
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -762,8 +766,12 @@ TUNE_FALSE_ALARMS_AT_MOST = 402
 # back and echoes in instruction datasets, cut configs, replies cut in Japanese, Korean, Russian
 # and Chinese, agent steps saved as a resume or itinerary, hollow pull-request summaries):
 # judge/37 on the grown part 2,063; with seven branches and the review's mends merged
-# (judge/38): hand 1,984 (13,582 of 15,566), retrained: 1,998 (13,568 caught).
-TUNE_MISSES_AT_MOST = 1998
+# (judge/38): hand 1,984 (13,582 of 15,566), retrained: 1,998 (13,568 caught). Round 43 joined
+# (326 texts, 77 failures in the tune part: loops, cut chains of thought, refusals, claims of
+# missing input, English answers to Korean and Japanese tasks, stray-file patches): judge/38 on
+# the grown part 2,037; with nine branches and the review's mends merged (judge/39): hand 1,928
+# (13,715 of 15,643), retrained: 1,952 (13,691 caught).
+TUNE_MISSES_AT_MOST = 1952
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
