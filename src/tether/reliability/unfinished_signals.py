@@ -438,6 +438,22 @@ _UNSPACED_STOP = re.compile(r"[\u3002\uff01\uff1f]")
 _UNSPACED_CLOSED_LINE = re.compile(r"[\uff1a\uff1b\uff09\u300d\u300f\u3011]$")
 
 
+def _closed_above(text: str, at: int) -> bool:
+    """Whether the prose above the last line (from `at`) is a model's finished prose: enough
+    sentences closed in the whole text, and every prose line above (code fences left out)
+    closes. A cut last line counts only under prose that otherwise ends its sentences."""
+    if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
+        return False
+    above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]
+    for line in above.splitlines():
+        line = line.strip()
+        if len(line) < UNSPACED_PROSE_CHARS or _CLOSED_LINE.search(line) is not None:
+            continue
+        if _UNSPACED_CLOSED_LINE.search(line) is None:
+            return False
+    return True
+
+
 def unspaced_run_on(text: str) -> str | None:
     """The last line of a model's Chinese or Japanese prose cut at its token limit, or None
     (`stops_mid_sentence`): a reply of `UNSPACED_LIMIT_CHARS` at least, its sentences closed
@@ -458,16 +474,7 @@ def unspaced_run_on(text: str) -> str | None:
         return None
     if _particle_closes(last) or ends_on_unspaced_list(last):
         return None
-    if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
-        return None
-    above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]
-    for line in above.splitlines():
-        line = line.strip()
-        if len(line) < UNSPACED_PROSE_CHARS or _CLOSED_LINE.search(line) is not None:
-            continue
-        if _UNSPACED_CLOSED_LINE.search(line) is None:
-            return None
-    return last
+    return last if _closed_above(text, at) else None
 
 
 # Where a model's prose in another script (Japanese, Korean, Chinese, Cyrillic, accented Latin)
@@ -555,16 +562,7 @@ def foreign_run_on(text: str) -> str | None:
         return None
     if _signs_off(text, at, last):
         return None
-    if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
-        return None
-    above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]
-    for line in above.splitlines():
-        line = line.strip()
-        if len(line) < UNSPACED_PROSE_CHARS or _CLOSED_LINE.search(line) is not None:
-            continue
-        if _UNSPACED_CLOSED_LINE.search(line) is None:
-            return None
-    return last
+    return last if _closed_above(text, at) else None
 
 
 def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
