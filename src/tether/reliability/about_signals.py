@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tether.reliability.keyed import Alternation, Keys, holds, split_keys
-from tether.reliability.lexicon import shipped_terms
+from tether.reliability.lexicon import SHIPPED, shipped_terms
 from tether.reliability.reply import Reply, Signal, asks_a_question
 
 
@@ -238,7 +238,7 @@ _CODES_KEYS = split_keys(
     )
 )
 # (an error told in English's past progressive: "was stopping with", "were returning")
-_PROGRESSIVE = ("stopping", "returning", "throwing", "failing", "crashing", "erroring", "raising")
+_PROGRESSIVE = tuple(str(verb) for verb in SHIPPED.get("past_state", {}).get("progressive", ()))
 _PAST_STATE_KEYS = split_keys(
     (
         *(f"{be} {verb}" for be in ("was", "were") for verb in _PROGRESSIVE),

@@ -16,20 +16,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation
+from tether.reliability.lexicon import SHIPPED, Lexicon, field_alternation, listed_group
 from tether.reliability.refusal_grammar import CANNOT
 from tether.reliability.reply import Reply, Signal
 
 # The opening read: the first sentence, after an apology at most.
 OPENING_CHARS = 240
 
-_FAILURE = (
-    r"(?:(?:github |the )?api )?(?:rate[ -]?limit(?:s|ing)?|api limits?|quota|time-?outs?"
-    r"|outages?|(?:internal |server |network |technical |service |connection )?errors?"
-    r"|(?:technical |access |connection |network |connectivity )?(?:issues?|problems?)"
-    r"|(?:policy |access )?restrictions)"
-)
+_BLOCKED_BY: Mapping[str, Any] = SHIPPED.get("blocked_by", {})
+_FAILURE = r"(?:(?:github |the )?api )?" + listed_group(_BLOCKED_BY, "failures")
 # "I'm (currently) unable to access the repository due to GitHub API rate limits"
 _BLAMED = re.compile(
     r"^[^.!?\n]{0,40}?\bi(?:'m| am)? (?:currently |still |now )?"
@@ -42,7 +39,7 @@ _PREVENTED = re.compile(
     r"^[^.!?\n]{0,80}?" + _FAILURE + r" (?:that |which )?(?:prevent|prevents|are preventing"
     r"|is preventing|keep|keeps) me from\b"
 )
-_CUES = ("due to", "because of", "owing to", "prevent")
+_CUES = tuple(str(cue) for cue in _BLOCKED_BY.get("cues", ()))
 # A bare "issues"/"problems" after one of these words is a person's trouble ("due to unforeseen
 # medical issues"): the writer of an excuse or a letter the request asked for, not an agent
 # whose machinery failed.

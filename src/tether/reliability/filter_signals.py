@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
-from tether.reliability.lexicon import Lexicon, shipped_terms
+from tether.reliability.lexicon import SHIPPED, Lexicon, listed_group, shipped_terms
 from tether.reliability.reply import Reply, Signal
 
 # A note that the reply was taken away, and nothing else: what a provider, a guard or an app
@@ -19,14 +20,9 @@ from tether.reliability.reply import Reply, Signal
 # されました", "답변이 차단되었습니다", "Ответ скрыт модерацией"). The thing taken away (the
 # content, the reply, the message), the verb that took it (removed, filtered, hidden, blocked,
 # withheld, redacted), and at most who did it ("by the moderator", "due to safety policy").
-_TAKEN_EN = (
-    r"(?:removed|filtered(?: out)?|hidden|blocked|deleted|censored|redacted|withheld|suppressed"
-    r"|moderated|flagged|masked|omitted|withdrawn|held back)"
-)
-_THING_EN = (
-    r"(?:content|message|response|reply|answer|output|text|comment|post|completion|generation"
-    r"|result|image|this)"
-)
+_NOTE: Mapping[str, Any] = SHIPPED.get("removal_note", {})
+_TAKEN_EN = listed_group(_NOTE, "taken")
+_THING_EN = listed_group(_NOTE, "things")
 _BY_EN = (
     r"(?:\s+(?:by|due to|because of|for|per|under|as per|pending|on|after)\s+[\w'\u2019 -]{1,40}"
     # ... or why, in a clause: "because it may contain sensitive information"
@@ -34,10 +30,7 @@ _BY_EN = (
     r"|violates|include|includes|be|is|was) [\w'\u2019 -]{1,50})?"
 )
 # What kind of content was taken away: "[NSFW content removed]", "R18内容已被过滤".
-_KIND = (
-    r"(?:(?:nsfw|r-?18|r18\+?|18\+|sensitive|unsafe|harmful|explicit|inappropriate|toxic|offensive"
-    r"|potentially harmful|potentially sensitive)\s+)?"
-)
+_KIND = r"(?:" + listed_group(_NOTE, "kinds") + r"\s+)?"
 _KIND_ZH = r"(?:nsfw|r-?18|r18\+?|18\+|敏感|违规|違規|不当|不當|不良|违禁|違禁|部分)?"
 # A reason before a Chinese note, then a comma: "为保护隐私", "因内容违规", "由于安全原因"
 _WHY_ZH = r"(?:(?:为|為|因|由于|由於|出于|出於)[^\uff0c,。]{1,12}[\uff0c,]\s*)?"
@@ -96,15 +89,7 @@ _REMOVED_NOTE = re.compile(
     re.I,
 )
 # The verbs and things, one of which a removal note holds (a cheap test before the regex).
-_MAY_REMOVED = re.compile(
-    r"remov|filter|hidden|block|delet|censor|redact|withh|suppress|moderat|flagged|mask|omitt"
-    r"|withdraw|held back|过滤|過濾|屏蔽|删除|刪除|隐藏|隱藏|拦截|攔截|和谐|撤回|折叠|折疊"
-    r"|削除|非表示|ブロック|フィルタ|検閲|필터|차단|삭제|숨김|удал|скрыт|заблок|отфильтр|отклон"
-    r"|elimin|filtrad|bloque|ocult|removid|censur|retid|supprim|filtr|bloqu|masqu|retir|entfernt"
-    r"|gefiltert|blockiert|ausgeblendet|gel\u00f6scht|zensiert|zur\u00fcckgehalten|rimoss"
-    r"|filtrat|bloccat|nascost",
-    re.I,
-)
+_MAY_REMOVED = re.compile(listed_group(_NOTE, "verb_stems"), re.I)
 # A provider's reason for a blocked or stopped generation, printed alone where the text goes:
 # Gemini's finish and block reasons, OpenAI's and Azure's `content_filter`, Bedrock's
 # `guardrail_intervened`, Anthropic's `refusal` stop reason (with its field's name at most:
@@ -123,11 +108,10 @@ REMOVED_CHARS = 100
 # What makes a removal note more than a verb alone: the thing removed, in any of the note's
 # languages, brackets around it, or who removed it ("Removed by moderator").
 _THING_OR_FRAME = re.compile(
-    r"^\W{0,3}[(\[<\uff08\u3010]|\b(?:by|due to|because of)\b|" + _THING_EN + r"|内容|內容|回答"
-    r"|回复|回覆|消息|訊息|答案|输出|輸出|结果|結果|该|此|応答|返答|メッセージ|コンテンツ|出力|답변"
-    r"|응답|메시지|콘텐츠|출력|ответ|контент|сообщени|содержимое|текст|комментарий|contenido"
-    r"|mensaje|respuesta|conte\u00fado|mensagem|resposta|contenu|r\u00e9ponse|inhalt|nachricht"
-    r"|antwort|ausgabe|contenuto|messaggio|risposta"
+    r"^\W{0,3}[(\[<\uff08\u3010]|\b(?:by|due to|because of)\b|"
+    + _THING_EN
+    + r"|"
+    + listed_group(_NOTE, "things_other")
 )
 _ASKS_GUARD = shipped_terms("guard_request", "asks")
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED, Lexicon, alternation
+from tether.reliability.lexicon import SHIPPED, Lexicon, alternation, listed_group
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.request_readings import STOP
 from tether.reliability.words import content_words
@@ -188,7 +188,9 @@ _QUOTE_MARK = re.compile(r"^(?:\s*>\s)+")
 # Only an order is the format's ("make sure", "ensure"): a grader's "(Note: your final answer
 # is correct)" says something of an answer.
 _NOTE_TO_WRITER = re.compile(
-    r"\(\s*note:\s*(?:please\s+)?(?:make sure|ensure|be sure|remember)\b[^()]*"
+    r"\(\s*note:\s*(?:please\s+)?"
+    + listed_group(SHIPPED.get("note_to_writer", {}), "orders")
+    + r"\b[^()]*"
     r"\byour (?:final )?answer\b[^()]*\)"
 )
 

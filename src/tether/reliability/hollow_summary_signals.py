@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tether.reliability.lexicon import SHIPPED
+from tether.reliability.lexicon import SHIPPED, listed_group
 from tether.reliability.refusal_grammar import regexes
 from tether.reliability.reply import Reply, Signal
 
@@ -45,7 +45,9 @@ _NONE_GATE = tuple(_WORDS.get("no_changes_gate", ()))
 # "No code changes were made in this PR", "the diff is empty", "no files with changes".
 _NO_CHANGES = re.compile(regexes(_WORDS.get("no_changes", ())), re.IGNORECASE)
 # What the text summarises: a pull request or a diff (in its words or the request's).
-_CHANGE_SET = re.compile(r"\bpr\b|pull request|\bdiff\b|merge request", re.IGNORECASE)
+_CHANGE_SET = re.compile(
+    listed_group(SHIPPED.get("summary_change_set", {}), "names"), re.IGNORECASE
+)
 # A finding limited to a kind of change says what it found ("no code changes, only docs").
 _LIMITED = re.compile(regexes(_WORDS.get("limited", ())), re.IGNORECASE)
 # A summary that names a file or a change ("updates the README", "docs/index.md", "now runs

@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from tether.reliability.capability_signals import answers_after_all
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, listed_group
 from tether.reliability.reply import Reply, Signal
 
 # A reply that declines a name and does nothing else is a sentence or two.
 IDENTITY_CHARS = 400
 # Who may be named: a person, people, an actor; a name, an identity.
-_WHO = (
-    r"(?:person|people|persons|individuals?|actor|actress|celebrit(?:y|ies)|man|woman|figure"
-    r"|faces?|real names?|names?|identit(?:y|ies))"
-)
+_WITHHELD: Mapping[str, Any] = SHIPPED.get("identity_withheld", {})
+_WHO = listed_group(_WITHHELD, "who")
 # "I can't identify the person", "I'm unable to help with identifying people", "refrain from
 # disclosing the real name of the individual", "revealing the identity of individuals ... is
 # beyond the scope of my capabilities".
@@ -42,7 +41,7 @@ _WITHHOLDS = re.compile(
     # "I don't know who the actor is in the image.": the name not given, said as not known
     rf"|\b(?:don't|do not) know who (?:the|this|that) {_WHO}\b"
 )
-_KEYS = ("identif", "recogni", "disclos", "reveal", "name", "know who")
+_KEYS = tuple(str(key) for key in _WITHHELD.get("keys", ()))
 
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:

@@ -129,6 +129,13 @@ def field_alternation(section: Mapping[str, Any], field: str) -> str:
     return alternation(section.get(field, ()))
 
 
+def listed_group(section: Mapping[str, Any], field: str) -> str:
+    """One non-capturing group of a `judge_signals.json` section's list of regex fragments, in
+    the list's order (the first that matches is taken, as written), a never-match without
+    them: an empty list must not become "(?:)", which matches everywhere."""
+    return f"(?:{'|'.join(str(t) for t in section.get(field, ())) or '(?!)'})"
+
+
 def typographic(terms: Iterable[str]) -> list[str]:
     """The terms, each also as its other spellings (`SPELLINGS`): a notice typeset or typed
     with them says the same words."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, listed_group
 from tether.reliability.reply import Reply, Signal
 
 # The line is one or two short sentences.
@@ -25,13 +25,11 @@ _MODEL = (
     r"(?:the|a|an|this|our)\s+(?:gpt(?:-?\d(?:\.\d)?)?(?:\s+language)?|(?:ai\s+)?language"
     r"|ai|text[- ]based|text[- ]only|text[- ]generation)\s+model"
 )
-_CANNOT = (
-    r"(?:cannot|can['\u2019]t|can not|is unable to|is not able to|is not capable of"
-    r"|does not have the (?:ability|capability) to|lacks the ability to)"
-)
+_CANNOT = listed_group(SHIPPED.get("model_cannot", {}), "cannot")
+_DONE = listed_group(SHIPPED.get("model_cannot", {}), "done")
 _SAYS_MODEL_CANNOT = re.compile(
     rf"\b{_MODEL}\s+{_CANNOT}"
-    rf"|\bcannot be (?:completed|fulfilled|performed|done|accomplished|executed|carried out)"
+    rf"|\bcannot be {_DONE}"
     rf"\s+by\s+{_MODEL}"
     rf"|\bbeyond the (?:capabilit(?:y|ies)|scope|abilit(?:y|ies)) of\s+{_MODEL}",
     re.I,

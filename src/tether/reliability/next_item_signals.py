@@ -38,6 +38,9 @@ _ASKS_ITEMS = re.compile(
     r"\b(?:write|generate|create|make|compose|draft|prepare|design|give me|list)\b"
     r"[^.?!\n]{0,40}\b(?:questions?|quiz|quizzes|mcqs?|items?|exams?|tests?)\b"
 )
+# A reply that opens on its first item numbered one ("Question 1: ... Answer: A\n\nQuestion 2:"):
+# a quiz written, each item with its answer, not a run writing on past its own answer.
+_QUIZ_OPENING = re.compile(r"\s*(?:\*\*)?question[ \t]*1[ \t]*[:.]", re.IGNORECASE)
 # Items counted back against the prose and tables of the items written on.
 ITEMS_COUNTED = 4
 
@@ -97,5 +100,7 @@ def writes_next_items(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     items = items_written_on(r.text)
     if not items or _ASKS_ITEMS.search(r.question) is not None:
         return ()
+    if _QUIZ_OPENING.match(r.text) is not None:
+        return ()  # (a quiz of numbered items, each answered: what a generator was asked)
     weight = w["writes_next_items"] + w["next_item"] * min(items, ITEMS_COUNTED)
     return (Signal("writes_next_items", weight, f"{items} question items written on"),)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from tether.reliability.lexicon import Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.refusal_grammar import CANNOT, CANNOT_WORDS
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.request_readings import demands_query, gives_schema
@@ -124,7 +124,7 @@ def _schema_asked_back(r: Reply) -> str:
 
 # The cheap words one of the readings needs: a query or a schema named, and an inability, an
 # impossibility, an empty field.
-_QUERY_WORDS = ("sql", "quer", "schema", "table", "column", "database", "formula", "regex")
+_QUERY_WORDS = tuple(str(word) for word in SHIPPED.get("query_request", {}).get("words", ()))
 _WITHHOLDING_WORDS = (*CANNOT_WORDS, "could", "impossible", "possible", "no way", '""', "null")
 
 

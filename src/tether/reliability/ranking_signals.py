@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.error_objects import fence_body
-from tether.reliability.lexicon import SHIPPED, field_alternation, shipped_terms
+from tether.reliability.lexicon import SHIPPED, field_alternation, listed_group, shipped_terms
 from tether.reliability.question_signals import offered_labels
 from tether.reliability.reply import QUESTION_CHARS, Reply, Signal
 from tether.reliability.reply_json import json_of
@@ -288,11 +288,13 @@ def label_not_offered(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # score.", "as JSON with keys years_established and team_size", "a JSON object with a
 # 'reason' key". Read as written (lower-cased, `_` kept), up to a sentence's end.
 _FIELD = r"[\"'`]?[a-z_][a-z0-9_]{0,40}[\"'`]?"
+_JSON_CONTAINER = listed_group(SHIPPED.get("fields_demanded", {}), "containers")
+_FIELD_NOUN = listed_group(SHIPPED.get("fields_demanded", {}), "field_nouns")
 _FIELDS_DEMANDED = re.compile(
-    r"\bjson(?: format| object| array| list)?,? with (?:an? |the )?"
-    r"(?P<cue>(?:keys?|fields?|properties) )?"
+    rf"\bjson(?: {_JSON_CONTAINER})?,? with (?:an? |the )?"
+    rf"(?P<cue>{_FIELD_NOUN} )?"
     rf"(?P<names>{_FIELD}(?:(?:, ?| and |, and ){_FIELD}){{0,8}})"
-    r"(?P<tail> (?:keys?|fields?|properties))?[ \t]*(?:[.;\n]|$)"
+    rf"(?P<tail> {_FIELD_NOUN})?[ \t]*(?:[.;\n]|$)"
 )
 _FIELD_SPLIT = re.compile(r", and |, ?| and ")
 # A numbered scale the request sets for a score: "(0-3)", "from 1 to 10".

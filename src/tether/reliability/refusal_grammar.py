@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tether.reliability.keyed import holds, split_keys
-from tether.reliability.lexicon import SHIPPED, near_pair, typographic
+from tether.reliability.lexicon import SHIPPED, listed_group, near_pair, typographic
 from tether.reliability.terms import Terms
 
 
@@ -40,9 +40,8 @@ def _listed(key: str) -> tuple[str, ...]:
 
 
 def _one_of(key: str) -> str:
-    """One group of a list's regex fragments, a never-match without them: an empty list must
-    not become "(?:)", which matches everywhere."""
-    return f"(?:{'|'.join(_listed(key)) or '(?!)'})"
+    """One group of a list's regex fragments (`listed_group`)."""
+    return listed_group(_WORDS, key)
 
 
 # What an AI calls itself after "as a" or "I am a" ("language model", "chatbot").

@@ -41,7 +41,7 @@ from typing import Any
 
 from tether.reliability import keyed
 from tether.reliability.language_names import LANGUAGE_NAMED, spaced
-from tether.reliability.lexicon import SHIPPED, Lexicon
+from tether.reliability.lexicon import SHIPPED, Lexicon, listed_group
 from tether.reliability.once import kept
 from tether.reliability.refusal_grammar import AS_MODEL_ANY
 from tether.reliability.reply import HIT_WINDOW, Reply, Signal
@@ -373,6 +373,13 @@ _UNASKED = tuple(c for c in _META_CLASSES if c.name.split(".", 1)[1] in _UNASKED
 _UNNAMED = tuple(
     c for c in _UNASKED if c.name.split(".", 1)[1] not in ("speaks_as_ai", "nothing_to_transform")
 )
+# The classes but the speaker naming itself an AI ("As an AI, I can translate ..."): to a
+# question put to the assistant ("Do you know how to speak German?": a question that
+# addresses it, `_ASKS_ASSISTANT`), that is its answer; to one about a picture, no answer.
+_NOT_AS_AI = tuple(c for c in _UNASKED if not c.name.endswith(".speaks_as_ai"))
+_ASKS_ASSISTANT = re.compile(
+    listed_group(SHIPPED.get("asked_of_assistant", {}), "words"), re.IGNORECASE
+)
 # A request that asks a question or for help: a reply may rightly ask it for the material.
 _ASKS_HELP = re.compile(r"[?\uff1f]|\bhelp\b|帮", re.IGNORECASE)
 
@@ -403,6 +410,13 @@ def _unasked_meta(text: str, question: str) -> str | None:
         if _ASKS_HELP.search(question[:1000]) is not None:
             return None
         return asks_for_text(text)
+    if (
+        _LEAD_IN.fullmatch(words) is None
+        and _ASKS_HELP.search(question[:1000]) is not None
+        and _ASKS_ASSISTANT.search(question[:1000]) is not None
+        and meta_search(words, _NOT_AS_AI) is None
+    ):
+        return None  # (a question put to the assistant: its words as an AI may answer it)
     return words
 
 

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 from typing import Any
 
 from tether.reliability.lexicon import SHIPPED, Lexicon
 from tether.reliability.notice_layout import LIST_ITEM
+from tether.reliability.once import last_read
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.text_shape import FENCED_BLOCK
 from tether.reliability.words import CJK
@@ -543,7 +543,7 @@ def _signs_off(text: str, at: int, last: str) -> bool:
     return text[: max(0, at - 1)].rstrip(" \t").endswith("\n") and not _SENTENCE_END.search(last)
 
 
-@lru_cache(maxsize=4)  # (asked by `may_fire` and again by `stops_mid_sentence`)
+@last_read  # (asked by `may_fire` and again by `stops_mid_sentence`)
 def foreign_run_on(text: str) -> str | None:
     """The last line of a model's prose in another script cut at its token limit, or None
     (`stops_mid_sentence`): a reply of `FOREIGN_LIMIT_CHARS` at least, its sentences closed
