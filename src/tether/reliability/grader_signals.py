@@ -142,7 +142,7 @@ def _side_names(side: str) -> tuple[str, ...]:
 
 
 _SIDES = (_side_names("A"), _side_names("B"))
-_SIDE_MENTIONS = 4  # a judgment speaks of each side again and again, not a passing name
+_SIDE_MENTIONS = 3  # a judgment speaks of the sides again and again, not in a passing name
 # How a finished text ends: a sentence's stop, a closing bracket, quote or markup.
 _FINISHED = ".!?\u3002\uff01\uff1f\u2026)]}\"'*`>|\u300d\u300f\uff09"
 
