@@ -14,6 +14,12 @@ with passage_id and score." whose JSON holds one of those fields nowhere, or a s
 ("high") on a numbered scale, gave no score (fields_missing). A reply that is only an id array
 left open ("[1, 2, 3") or elided ("[1, 2, ...]") gave no whole ranking (ids_unfinished).
 
+An entry that names a candidate's kind without its label ("2. Response" beside "Response A"
+and "Response C") ranks no candidate; a JSON object with every field empty (`{"bad": []}`) to a
+request to rank ranked nothing; a reply with no number to a request that ends on a score's
+label ("Query: ...\nPassage: ...\nScore:") gave no score (score_missing). A ranking heading
+over a whole list of labelled candidates is the ranker's output (ranking_given, answer side).
+
 A ranking given in any other form, with reasons before or after it, is left alone here: what
 reads a ranking's entries against the request's candidates is the request's business.
 """
@@ -495,3 +501,18 @@ def score_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if _SCORE_LABEL_LAST.search(r.raw_question.rstrip(" \t")[-80:]) is None:
         return ()
     return (Signal("score_missing", w["score_missing"], f"{text[:30]!r} where a score was asked"),)
+
+
+def ranking_given(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply whose ranking heading ("RANKING:", "FINAL RANKING:") heads a numbered list of
+    two or more candidates, each named once and by its label: the ranker's output is there,
+    whatever reasons come before it ("A is thorough but slow. B has a factual error.")."""
+    if "rank" not in r.low or r.after_tools:
+        return ()
+    heads = list(_HEAD.finditer(r.text))
+    if not heads:
+        return ()
+    names = _first_list(r.text[heads[-1].end() :])
+    if len(names) < 2 or _listed_twice(names) is not None or _label_left_out(names):
+        return ()
+    return (Signal("ranking_given", -w["ranking_given"], f"{len(names)} candidates ranked"),)

@@ -490,6 +490,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     rendered,
     rendered_line,
     asked_after_itself,
+    ranking_signals.ranking_given,
     learned,
 )
 
