@@ -1,12 +1,11 @@
-"""Rankers, scorers, classifiers and pairwise judges whose reply gives none of the output a
-program reads (`ranking_signals`, `grader_signals`): a ranking entry that names a candidate's
-kind without its label ("2. Response"), a JSON object with every field empty to a request to
-rank, no number where a prompt ending "Score:" asked for one (score_missing), a label not
-offered where "Classify ... as safe or unsafe" asked for one, a pairwise rationale cut before its
-verdict that names the sides three times; and a ranking heading over a whole list of labelled
-candidates read as the ranker's output (ranking_given). Replies paraphrased from the tune part's
-reranker, router and judge fixtures; the lookalikes, a ranking of the given labels, a score in
-figures or words, an offered label, a judge's verdict said in words, stay answers."""
+"""Rankers, scorers and pairwise judges whose reply gives none of the output a program reads
+(`ranking_signals`, `grader_signals`): a ranking entry that names a candidate's kind without its
+label ("2. Response"), a JSON object with every field empty to a request to rank, no number
+where a prompt ending "Score:" asked for one (score_missing), a pairwise rationale cut before
+its verdict that names the sides three times; and a ranking heading over a whole list of
+labelled candidates read as the ranker's output (ranking_given). Replies paraphrased from the
+tune part's reranker and judge fixtures; the lookalikes, a ranking of the given labels, a score
+in figures or words, a judge's verdict said in words, stay answers."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ from tests.reliability.judging import hand
 
 RANK = "Rank the anonymized responses from best to worst and end with FINAL RANKING:."
 SCORER = "Query: how do I reset my password?\nPassage: Open Settings, then Security.\nScore:"
-CLASSIFY = "Classify the messages as safe or unsafe."
 
 
 @pytest.mark.parametrize(
@@ -99,25 +97,6 @@ def test_a_score_in_figures_or_words_stays_an_answer(text: str) -> None:
 def test_a_prompt_that_asks_no_score_reads_no_score_missing() -> None:
     _, found = hand("N/A", "What is the score field of this form for?")
     assert "score_missing" not in found
-
-
-@pytest.mark.parametrize("text", ["irrelevant", "maybe"])
-def test_a_label_not_offered_to_classify_as_is_no_label(text: str) -> None:
-    failed, found = hand(text, CLASSIFY)
-    assert failed and "label_not_offered" in found
-
-
-@pytest.mark.parametrize("text", ["unsafe", "Safe.", "The messages are safe."])
-def test_an_offered_label_stays_an_answer(text: str) -> None:
-    failed, found = hand(text, CLASSIFY)
-    assert not failed and "label_not_offered" not in found
-
-
-def test_a_question_about_classifying_demands_no_label() -> None:
-    _, found = hand(
-        "Use a Naive Bayes classifier.", "How do I classify emails as spam or ham in Python?"
-    )
-    assert "label_not_offered" not in found
 
 
 KOREAN_CUT = (
