@@ -142,7 +142,7 @@ def _side_names(side: str) -> tuple[str, ...]:
 
 
 _SIDES = (_side_names("A"), _side_names("B"))
-_SIDE_MENTIONS = 4  # a judgment speaks of each side again and again, not a passing name
+_SIDE_MENTIONS = 3  # a judgment speaks of the sides again and again, not in a passing name
 # How a finished text ends: a sentence's stop, a closing bracket, quote or markup.
 _FINISHED = ".!?\u3002\uff01\uff1f\u2026)]}\"'*`>|\u300d\u300f\uff09"
 
@@ -170,7 +170,21 @@ def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Whether a reply may be a pairwise judgment broken off (so that it is not cleared
     unread): it ends inside a sentence and names both sides."""
     end = text.rstrip()[-1:]
-    return bool(end) and end not in _FINISHED and compares_sides(text)
+    return bool(end) and end not in _FINISHED and compares_sides(text) and not _names_winner(text)
+
+
+# Words of a last line that names the side it prefers ("Overall: Assistant A", "Winner: B").
+_WINNER_CUE = re.compile(rf"\b(?:{_words('winner_cues')})\b", re.IGNORECASE)
+
+
+def _names_winner(text: str) -> bool:
+    """Whether a text ends on a line that names a side as the better one ("Overall Assistant
+    A", "Winner: **Assistant B**"): the verdict said in words, not a rationale broken off
+    ("Let's re-check Assistant B")."""
+    tail = text.rstrip(" \t\n*_")
+    if not any(tail.endswith(name) for names in _SIDES for name in names):
+        return False
+    return _WINNER_CUE.search(tail[tail.rfind("\n") + 1 :]) is not None
 
 
 # A pairwise verdict in the arena form: "[[A>>B]]", "[[A=B]]", "[[B>A]]" (spaced: "[[A = B]]").

@@ -14,6 +14,12 @@ with passage_id and score." whose JSON holds one of those fields nowhere, or a s
 ("high") on a numbered scale, gave no score (fields_missing). A reply that is only an id array
 left open ("[1, 2, 3") or elided ("[1, 2, ...]") gave no whole ranking (ids_unfinished).
 
+An entry that names a candidate's kind without its label ("2. Response" beside "Response A"
+and "Response C") ranks no candidate; a JSON object with every field empty (`{"bad": []}`) to a
+request to rank ranked nothing; a reply with no number to a request that ends on a score's
+label ("Query: ...\nPassage: ...\nScore:") gave no score (score_missing). A ranking heading
+over a whole list of labelled candidates is the ranker's output (ranking_given, answer side).
+
 A ranking given in any other form, with reasons before or after it, is left alone here: what
 reads a ranking's entries against the request's candidates is the request's business.
 """
@@ -124,17 +130,35 @@ def _first_list(rest: str) -> list[str]:
     return names
 
 
+# The kinds of candidate a ranking names with a label ("Response C", "Passage 2").
+_CANDIDATE_KINDS = frozenset(_DATA.get("candidate_kinds", ()))
+
+
+def _label_left_out(names: list[str]) -> str | None:
+    """The entry that names a candidate's kind without its label ("2. Response" where the
+    others rank "Response A" and "Response C"), or None: it ranks no candidate."""
+    for name in names:
+        if name in _CANDIDATE_KINDS and any(n.startswith(name + " ") for n in names):
+            return name
+    return None
+
+
 def _heading_unranked(text: str) -> str | None:
-    """What is wrong under the last ranking heading: nothing under it, or an entry ranked twice
-    (None when the heading heads a ranking, or there is none)."""
+    """What is wrong under the last ranking heading: nothing under it, an entry ranked twice,
+    or an entry without its candidate's label (None when the heading heads a ranking, or there
+    is none)."""
     heads = list(_HEAD.finditer(text))
     if not heads:
         return None
     rest = text[heads[-1].end() :]
     if rest.strip(" \t\n*_").lower().rstrip(".") in _NOTHING_RANKED | {""}:
         return "a ranking's heading with nothing ranked under it"
-    twice = _listed_twice(_first_list(rest))
-    return None if twice is None else f"{twice[:30]!r} ranked twice"
+    names = _first_list(rest)
+    twice = _listed_twice(names)
+    if twice is not None:
+        return f"{twice[:30]!r} ranked twice"
+    bare = _label_left_out(names)
+    return None if bare is None else f"{bare!r} ranked without its label"
 
 
 def _json_unranked(value: object) -> str | None:
@@ -199,13 +223,39 @@ def _asks_whether(question: str, thing: str) -> bool:
     return bool(asked) and asked[0] in _YES_NO_OPENS and thing.split()[-1] in asked[1:]
 
 
+# A request that asks to rank, in so many words ("rank them", "Return ranked ids.").
+_ASKS_TO_RANK = re.compile(rf"\b(?:{field_alternation(_DATA, 'rank_requests')})")
+# The values of a JSON field that hold nothing.
+_EMPTY_VALUES: tuple[object, ...] = (None, "", [], {})
+
+
+def _nothing_in_object(r: Reply) -> str | None:
+    """A JSON object whose every field is empty (`{"bad": []}`), to a request to rank: no
+    candidate is in it, so nothing was ranked."""
+    text = r.text.strip()
+    if text.startswith("```"):
+        text = fence_body(text) or text
+    if not text.startswith("{") or len(text) > RANKING_JSON_CHARS:
+        return None
+    if _ASKS_TO_RANK.search(r.instructions) is None:
+        return None
+    value = json_of(r, text)
+    if not isinstance(value, dict) or not value:
+        return None
+    if all(field in _EMPTY_VALUES for field in value.values()):
+        return "a JSON object with nothing in it ranked"
+    return None
+
+
 def ranking_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A ranker's reply whose ranking is missing: its heading with nothing under it, an entry
-    ranked twice, a JSON ranking field that holds no order (not read to a question that asks no
-    ranking), or
-    scores that are no numbers or score one passage twice."""
+    ranked twice or without its label, a JSON ranking field that holds no order (not read to a
+    question that asks no ranking), a JSON object with every field empty to a request to rank,
+    or scores that are no numbers or score one passage twice."""
     if "rank" not in r.low and "score" not in r.low:
-        return ()
+        if "{" not in r.text or (empty := _nothing_in_object(r)) is None:
+            return ()
+        return (Signal("ranking_missing", w["ranking_missing"], empty),)
     text = r.text.strip()
     if text.startswith("```"):
         text = fence_body(text) or text
@@ -428,3 +478,43 @@ def ids_unfinished(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
             return ()
         return (Signal("ids_unfinished", w["ids_unfinished"], "an id array elided"),)
     return (Signal("ids_unfinished", w["ids_unfinished"], "an id array left open"),)
+
+
+# A request that ends on a score's label for the reply to fill ("Query: ...\nPassage: ...
+# \nScore:"): a pointwise scorer's completion prompt, whose reply is the number.
+_SCORE_LABEL_LAST = re.compile(
+    rf"(?:^|\n)[ \t*]*(?:{field_alternation(_DATA, 'score_labels')})[ \t*]*:[ \t]*\Z",
+    re.IGNORECASE,
+)
+_COUNT_WORDS = re.compile(rf"\b(?:{field_alternation(_DATA, 'count_words')})\b", re.IGNORECASE)
+# A scorer's reply this short is its score, or a line in its place.
+SCORE_REPLY_CHARS = 60
+
+
+def score_missing(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A short one-line reply to a request that ends on a score's label to fill ("...\nScore:")
+    that holds no number, in figures or in words ("N/A", "not applicable"): the scorer reads
+    the number and finds none. A score in any form ("Score: 6", "5/10", "seven") is left alone."""
+    text = r.text.strip()
+    if not text or len(text) > SCORE_REPLY_CHARS or "\n" in text or r.after_tools:
+        return ()
+    if any(c.isdigit() for c in text) or _COUNT_WORDS.search(text) is not None:
+        return ()
+    if _SCORE_LABEL_LAST.search(r.raw_question.rstrip(" \t")[-80:]) is None:
+        return ()
+    return (Signal("score_missing", w["score_missing"], f"{text[:30]!r} where a score was asked"),)
+
+
+def ranking_given(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A reply whose ranking heading ("RANKING:", "FINAL RANKING:") heads a numbered list of
+    two or more candidates, each named once and by its label: the ranker's output is there,
+    whatever reasons come before it ("A is thorough but slow. B has a factual error.")."""
+    if "rank" not in r.low or r.after_tools:
+        return ()
+    heads = list(_HEAD.finditer(r.text))
+    if not heads:
+        return ()
+    names = _first_list(r.text[heads[-1].end() :])
+    if len(names) < 2 or _listed_twice(names) is not None or _label_left_out(names):
+        return ()
+    return (Signal("ranking_given", -w["ranking_given"], f"{len(names)} candidates ranked"),)

@@ -409,6 +409,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     grader_signals.verdict_malformed,
     answer_language_signals.wrong_language,
     empty_patch_signals.patch_without_lines,
+    ranking_signals.score_missing,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
@@ -489,6 +490,7 @@ SIGNALS: tuple[SignalFn, ...] = (
     rendered,
     rendered_line,
     asked_after_itself,
+    ranking_signals.ranking_given,
     learned,
 )
 
