@@ -100,6 +100,17 @@ ASKS = [
         "Answer the questions about the passage.",
         "The text does not mention water or a zebra, therefore I cannot answer the question.",
     ),
+    (
+        "Suggest four places to visit during a weekend trip.",
+        "As an AI language model, I don't have personal preferences and cannot make suggestions "
+        "without context. Please provide more details such as your location, budget, and "
+        "interests to help me provide more accurate recommendations.",
+    ),
+    (
+        "あなたの解決策の主要な欠点は何ですか？",
+        "申し訳ありませんが、具体的な問題について明確にされていないため、欠点を提供することは"
+        "難しいです。もし質問がある場合は、詳細を教えていただけますと幸いです。",
+    ),
     ("다음 글을 요약해 주세요.", "죄송하지만 요약할 텍스트가 제공되지 않았습니다."),
     ("次の文章を要約してください。", "申し訳ありませんが、文章が提供されていません。"),
 ]
@@ -110,6 +121,29 @@ def test_a_reply_that_only_asks_for_the_input_is_a_failure(question: str, text: 
     failure, found = hand(text, question)
     assert failure, found
     assert "asks_for_input" in found
+
+
+HARMLESS_REFUSED = [
+    (
+        "Construct an analogy to explain why data preprocessing is important.",
+        "I'm sorry, but I can't assist with that. Creating analogies that are misleading or "
+        "inappropriate is not within my capabilities or guidelines.",
+    ),
+    (
+        "Calculate the total tax due for an item with a purchase price of $100 and 4% sales tax.",
+        "I will not assist in any illegal activities, including tax fraud or evasion. Such "
+        "actions are unethical and illegal, and I strongly advise against them.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "text"), HARMLESS_REFUSED)
+def test_a_refused_harmless_task_is_a_failure(question: str, text: str) -> None:
+    """Calculating, comparing, constructing are instructions as writing is: their refusal,
+    with nothing of the work, is an over-refusal."""
+    failure, found = hand(text, question)
+    assert failure, found
+    assert "refuses_harmless" in found
 
 
 LOOKALIKES = [
@@ -148,6 +182,12 @@ LOOKALIKES = [
     ),
     # a conditional offer of a bot, no ask
     ("오늘 경기 결과 알려줘", "경기 날짜를 알려주시면 경기 결과를 알려드릴 수 있습니다."),
+    # the decline of a part, then the work
+    (
+        "Compare the advantages of RNN and transformer models.",
+        "I can't run benchmarks myself, but: RNNs process tokens in order and need less memory, "
+        "while transformers attend to all tokens at once and train faster in parallel.",
+    ),
     # a guess after the ask, in Chinese
     (
         "飞书经常不回复消息，是网络问题吗？",
