@@ -8,7 +8,9 @@ the capability to manipulate or edit images"), and an offer may point the user e
 ("there are many online tools ...", "you can try ..."). `asks_for_input` reads a reply that
 only asks for the input, says it was not given, or says the given context holds nothing on
 the question ("The context provided does not contain information about X"), in English,
-Chinese, Japanese and Korean. Lookalikes stay answers: a caveat followed by the work, a
+Chinese, Japanese and Korean, unless the request points at a text it lacks or pleads for help
+(there asking for the material is the reply; a context said empty is read even there).
+Lookalikes stay answers: a caveat followed by the work, a
 question back that also answers, a maintainer asking for logs, a RAG answer saying what its
 context does hold, a request that dictates the question back.
 """
@@ -63,13 +65,12 @@ def test_a_decline_pointing_elsewhere_is_read() -> None:
 
 ASKS = [
     (
-        "Select a section of the following song according to the given cue.\n\n<Song>\n"
-        "Cue: The chorus",
+        "Select the chorus of the song.",
         "I'm sorry, but you didn't provide the song lyrics for me to select a section from the "
         "given cue. Can you please provide the song and its lyrics for me to assist you?",
     ),
     (
-        "You will be given a definition of a task first, then some input of the task.",
+        "Classify each statement of a research paper as true or false.",
         "Understood! I'm ready to assist you. Please provide the definition of the task and the "
         "input for the task, and I will do my best to provide a safe and responsible answer.\n"
         "Confidence: 80%",
@@ -80,7 +81,7 @@ ASKS = [
         "would like me to search reviews for.",
     ),
     (
-        "辨别这段文字是哪种类型：描写性、说明性、劝说性或叙述性。",
+        "辨别文字是哪种类型：描写性、说明性、劝说性或叙述性。",
         "请提供您想要辨别类型的文字，这样我才能对其进行分析并给出答案。",
     ),
     (
@@ -88,7 +89,7 @@ ASKS = [
         "需要更多的信息才能回答这个问题。请提供更多的背景信息，例如案件类型、涉及的当事人等。",
     ),
     (
-        "找出以下文章的主要观点。",
+        "找出文章的主要观点。",
         "对不起，您没有提供文章的链接或文本内容。请提供相应内容，以便我能够帮您进一步分析。",
     ),
     (
@@ -111,8 +112,8 @@ ASKS = [
         "申し訳ありませんが、具体的な問題について明確にされていないため、欠点を提供することは"
         "難しいです。もし質問がある場合は、詳細を教えていただけますと幸いです。",
     ),
-    ("다음 글을 요약해 주세요.", "죄송하지만 요약할 텍스트가 제공되지 않았습니다."),
-    ("次の文章を要約してください。", "申し訳ありませんが、文章が提供されていません。"),
+    ("글을 요약해 주세요.", "죄송하지만 요약할 텍스트가 제공되지 않았습니다."),
+    ("文章を要約してください。", "申し訳ありませんが、文章が提供されていません。"),
 ]
 
 

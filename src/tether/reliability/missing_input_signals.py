@@ -37,6 +37,9 @@ ASK_CHARS = 400
 _KEYS = KeySet(str(k) for k in _DATA.get("keys", ()))
 _ASKS = re.compile(regexes(_DATA.get("asks", ())))
 _MISSING = re.compile(regexes(_DATA.get("missing", ())))
+_CONTEXT_EMPTY = re.compile(regexes(_DATA.get("context_empty", ())))
+_POINTS_TO_TEXT = re.compile(regexes(_DATA.get("points_to_text", ())))
+_PLEA = re.compile(regexes(_DATA.get("plea", ())))
 # The speaker naming itself or apologising: the model asks for its own task's input.
 _SPEAKER = re.compile(r"\b(?:i|me|my|sorry)\b")
 _FILLER = re.compile(regexes(_DATA.get("filler", ())))
@@ -75,7 +78,7 @@ def _asks_only(low: str) -> str | None:
         clause = clause.strip(" .!?\t")
         if not clause:
             continue
-        if _MISSING.match(clause) is not None:
+        if _MISSING.match(clause) is not None or _CONTEXT_EMPTY.match(clause) is not None:
             said, missing = said or clause, True
         elif _ASKS.match(clause) is not None:
             said = said or clause
@@ -93,7 +96,7 @@ def _asks_only_cjk(text: str) -> str | None:
         clause = _LEAD_CJK.sub("", clause.strip())
         if not clause.strip("\u3001 "):
             continue
-        if _ASKS_CJK.search(clause) is not None:
+        if _ASKS_CJK.search(clause) is not None or _CONTEXT_EMPTY.search(clause) is not None:
             said = said or clause
         elif _FILLER_CJK.search(clause) is None:
             return None
@@ -115,4 +118,8 @@ def asks_for_input(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     said = _asks_only_cjk(low) if _CJK.search(low) is not None else _asks_only(low)
     if said is None:
         return ()
+    if _CONTEXT_EMPTY.search(said) is None and (
+        _POINTS_TO_TEXT.search(r.question) is not None or _PLEA.search(r.question) is not None
+    ):
+        return ()  # the request lacks its text, or asks for help: asking for it is the reply
     return (Signal("asks_for_input", w["asks_for_input"], said[:60]),)
