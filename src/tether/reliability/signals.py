@@ -38,6 +38,7 @@ from tether.reliability import (
     grader_signals,
     identity_signals,
     lecture_signals,
+    missing_input_signals,
     model_cannot_signals,
     next_item_signals,
     outline_signals,
@@ -410,6 +411,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answer_language_signals.wrong_language,
     empty_patch_signals.patch_without_lines,
     ranking_signals.score_missing,
+    missing_input_signals.asks_for_input,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

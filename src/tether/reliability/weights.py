@@ -242,6 +242,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
     "ranking_given": 0.6,  # a ranking's heading over a whole list of labelled candidates
     "score_missing": 2.5,  # "N/A" where a request ending "Score:" asked a pointwise scorer's number
+    # a short reply that only asks for the task's input (missing_input_signals)
+    "asks_for_input": 2.0,  # "You didn't provide the lyrics. Can you please provide them?"
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
