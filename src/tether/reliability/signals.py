@@ -110,6 +110,7 @@ from tether.reliability.docs_signals import (
     summarises_document,
     topic_list,
 )
+from tether.reliability.empty_input_signals import input_said_empty
 from tether.reliability.envelope_signals import envelope
 from tether.reliability.evidence_weighing import evidence, weighing
 from tether.reliability.exchange_signals import answers_nothing
@@ -409,6 +410,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     grader_signals.verdict_malformed,
     answer_language_signals.wrong_language,
     empty_patch_signals.patch_without_lines,
+    input_said_empty,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,
