@@ -241,7 +241,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "wrong_language": 5.0,  # a Korean or Japanese task answered wholly in English prose
     "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
     # an extraction step's reply that calls its input empty (empty_input_signals)
-    "input_said_empty": 3.0,  # "There are no substantive observations to extract from this session."
+    "input_said_empty": 3.0,  # "There are no substantive observations to extract."
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
