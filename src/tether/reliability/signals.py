@@ -111,6 +111,7 @@ from tether.reliability.docs_signals import (
     summarises_document,
     topic_list,
 )
+from tether.reliability.empty_input_signals import input_said_empty
 from tether.reliability.envelope_signals import envelope
 from tether.reliability.evidence_weighing import evidence, weighing
 from tether.reliability.exchange_signals import answers_nothing
@@ -412,6 +413,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     empty_patch_signals.patch_without_lines,
     ranking_signals.score_missing,
     missing_input_signals.asks_for_input,
+    input_said_empty,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

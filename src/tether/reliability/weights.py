@@ -244,6 +244,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "score_missing": 2.5,  # "N/A" where a request ending "Score:" asked a pointwise scorer's number
     # a short reply that only asks for the task's input (missing_input_signals)
     "asks_for_input": 2.0,  # "You didn't provide the lyrics. Can you please provide them?"
+    # an extraction step's reply that calls its input empty (empty_input_signals)
+    "input_said_empty": 3.0,  # "There are no substantive observations to extract."
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
