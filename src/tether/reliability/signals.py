@@ -42,6 +42,7 @@ from tether.reliability import (
     next_item_signals,
     outline_signals,
     ranking_signals,
+    reasoning_left_signals,
     record_format_signals,
     setup_signals,
     talk_only_signals,
@@ -409,6 +410,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     grader_signals.verdict_malformed,
     answer_language_signals.wrong_language,
     empty_patch_signals.patch_without_lines,
+    reasoning_left_signals.reasoning_unfinished,
+    reasoning_left_signals.answer_block_empty,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

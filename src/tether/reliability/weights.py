@@ -240,6 +240,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a reply that is not the output in the request's own terms
     "wrong_language": 5.0,  # a Korean or Japanese task answered wholly in English prose
     "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
+    # a reasoning model's reply that never reaches its answer (reasoning_left_signals)
+    "reasoning_unfinished": 8.0,  # thinking aloud, untagged, cut: no close, no answer
+    "answer_block_empty": 5.0,  # "... </think> <answer> </answer>": the answer block left empty
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
