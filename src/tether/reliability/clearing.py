@@ -45,6 +45,7 @@ from tether.reliability import (
     outline_signals,
     persona_signals,
     query_signals,
+    reasoning_left_signals,
     setup_signals,
     source_left_signals,
     status_fields_signals,
@@ -122,6 +123,7 @@ MAY_FIRE: tuple[Precheck, ...] = (
     command_reply_signals.may_fire,  # a chat-ops bot's error line ("Unknown user 'doris'")
     identity_signals.may_fire,  # a vision reply that withholds who is shown ("can't identify")
     title_step_signals.may_fire,  # a title talked of, not given ("Here is a title for ...")
+    reasoning_left_signals.may_fire,  # thinking aloud never closed, an empty <answer> block
 )
 
 
@@ -173,6 +175,8 @@ def quick_clear(text: str, lexicon: Lexicon) -> bool:
             return False  # a rendering ending on a request for its text ("请提供...翻译的文本")
         if next_item_signals.may_fire(text, "", lexicon):
             return False  # an exam's next question written on past the answer
+        if reasoning_left_signals.may_fire(text, head, lexicon):
+            return False  # thinking aloud never closed, an empty <answer> block at the end
         last = text[text.rstrip().rfind("\n") + 1 :].strip()
         if len(last) > TAIL_CHARS:  # a paragraph of prose, not an appended error line
             return True

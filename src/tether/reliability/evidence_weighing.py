@@ -33,6 +33,8 @@ WHOLE_SHAPE = frozenset(
         "example_records",
         "type_named_records",
         "code_cut_open",
+        "reasoning_unfinished",
+        "answer_block_empty",
     )
 )
 

@@ -43,6 +43,7 @@ from tether.reliability import (
     next_item_signals,
     outline_signals,
     ranking_signals,
+    reasoning_left_signals,
     record_format_signals,
     setup_signals,
     talk_only_signals,
@@ -414,6 +415,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     ranking_signals.score_missing,
     missing_input_signals.asks_for_input,
     input_said_empty,
+    reasoning_left_signals.reasoning_unfinished,
+    reasoning_left_signals.answer_block_empty,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -246,6 +246,9 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "asks_for_input": 2.0,  # "You didn't provide the lyrics. Can you please provide them?"
     # an extraction step's reply that calls its input empty (empty_input_signals)
     "input_said_empty": 3.0,  # "There are no substantive observations to extract."
+    # a reasoning model's reply that never reaches its answer (reasoning_left_signals)
+    "reasoning_unfinished": 8.0,  # thinking aloud, untagged, cut: no close, no answer
+    "answer_block_empty": 5.0,  # "... </think> <answer> </answer>": the answer block left empty
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
