@@ -101,8 +101,11 @@ from tether.reliability.docs_signals import (
     doc_markup,
     docs_need_no_update,
     explainer_title,
+    generator_error_heading,
     guide_heading,
     handles_errors,
+    inputs_summarised,
+    instruction_sections,
     json_schema,
     lists_failures,
     names_itself,
@@ -409,6 +412,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     grader_signals.verdict_malformed,
     answer_language_signals.wrong_language,
     empty_patch_signals.patch_without_lines,
+    generator_error_heading,
+    inputs_summarised,
+    instruction_sections,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -240,6 +240,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a reply that is not the output in the request's own terms
     "wrong_language": 5.0,  # a Korean or Japanese task answered wholly in English prose
     "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
+    # a generated document that is not the document (docs_signals)
+    "generator_error_heading": 6.0,  # "## Error making LLM: 1 validation error for Generation"
+    "inputs_summarised": 6.0,  # "Based on the code changes ..., here is a summary" as the README
+    "instruction_sections": 4.0,  # "## Overview\nProvide a brief overview of the project." x3
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
