@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from tether.reliability.fill_in_signals import asks_template
 from tether.reliability.keyed import Alternation, KeyGated
 from tether.reliability.lexicon import SHIPPED
 from tether.reliability.refusal_grammar import regexes
@@ -621,3 +622,102 @@ def docs_need_no_update(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     if m is None:
         return ()
     return (Signal("docs_need_no_update", w["docs_need_no_update"], m.group(0)[:60]),)
+
+
+# A generator's error as the document's first heading: "Error" and the model call it was
+# making ("## Error making LLM: 1 validation error for Generation", "# Error generating
+# README: 429 ..."), the exception's text after the colon.
+_GENERATOR_ERROR = re.compile(
+    r"#{1,6}\s*\**\s*error (?:making|generating|calling|invoking|getting|fetching|creating)\b"
+    r"[^:\n]{0,40}?\b(?:llm|model|openai|gpt|gemini|claude|anthropic|completion|response|chat"
+    r"|generation|summary|content|readme|docs?|documentation|ai)\b[^:\n]{0,20}:\s*\S",
+    re.IGNORECASE,
+)
+GENERATOR_ERROR_WITHIN = 200
+
+
+def generator_error_heading(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A generated document (a README, a summary) whose first line is its generator's error
+    ("## Error making LLM: 1 validation error for Generation"): the updater wrote its
+    exception where the document's title goes, whatever prose it kept under it. A heading
+    that names the error after other words ("# Fixing: Error calling model: ...") or a line
+    of prose that opens on it ("Error calling model: usually means ...") opens an answer
+    about it, and is left."""
+    head = r.text.lstrip()[:GENERATOR_ERROR_WITHIN]
+    if not head.startswith("#") or not head[:12].lower().lstrip("#* ").startswith("error"):
+        return ()
+    m = _GENERATOR_ERROR.match(head)
+    if m is None:
+        return ()
+    return (Signal("generator_error_heading", w["generator_error_heading"], m.group(0)[:60]),)
+
+
+_INPUTS_SUMMARISED: Mapping[str, Any] = SHIPPED.get("inputs_summarised", {})
+# "Based on the code changes and commit messages provided in the GitHub pull request, here is
+# a summary of the updates:"
+_SUMS_UP_INPUTS = re.compile(regexes(_INPUTS_SUMMARISED.get("opening", ())), re.IGNORECASE)
+# A request for the summary itself: "Summarize this PR", "Describe the changes".
+_ASKS_SUMMARY = re.compile(regexes(_INPUTS_SUMMARISED.get("asks_summary", ())), re.IGNORECASE)
+# A title and an "Overview" heading may come before it (the document's own first lines).
+_TITLE_LINES = re.compile(r"(?:[ \t]*#{1,6}[ \t][^\n]{0,120}\n+){0,2}")
+
+
+def inputs_summarised(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A documentation generator's reply that sums up what it was handed ("Based on the code
+    changes and commit messages provided in the GitHub pull request, here is a summary of the
+    updates: ...") where the updated document was to be: a README updater's summary of the
+    pull request committed as the README. A request that asks for a summary, a description or
+    a review of the changes, or a question, gets that summary as its answer, and is left."""
+    if "based on" not in r.low[:400] and "review" not in r.low[:400]:
+        return ()
+    if "?" in r.question or _ASKS_SUMMARY.search(r.question[:2000]) is not None:
+        return ()
+    text = r.text.lstrip()
+    m = _SUMS_UP_INPUTS.match(text, _TITLE_LINES.match(text).end())  # type: ignore[union-attr]
+    if m is None:
+        return ()
+    return (Signal("inputs_summarised", w["inputs_summarised"], m.group(0)[:60]),)
+
+
+_INSTRUCTION_VERBS = "|".join(
+    re.escape(v) for v in SHIPPED.get("instruction_sections", {}).get("verbs", ())
+)
+# A heading and the one line of its section ("## Goals\nOutline the goals of the project.").
+_SECTION = re.compile(r"^#{1,4}[ \t]+([^\n]{2,60})\n+([^\n#][^\n]{4,120})\n*(?=#|\Z)", re.M)
+# The writer's instruction: a sentence that opens on a verb of writing ("Provide a brief ...").
+_INSTRUCTION = re.compile(rf"(?:{_INSTRUCTION_VERBS or '(?!)'})\b[^.\n]*\.?$", re.IGNORECASE)
+INSTRUCTION_SECTIONS_LEAST = 3
+INSTRUCTION_SECTIONS_SHARE = 2 / 3
+_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _names_heading(heading: str, body: str) -> bool:
+    """Whether the section's sentence names its heading's subject (a word's first five letters:
+    "Requirements" in "List any requirements", "Submission" in "how to submit")."""
+    said = body.lower()
+    return any(word[:5] in said for word in _WORD.findall(heading.lower()))
+
+
+def instruction_sections(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A document skeleton whose sections hold the writer's instructions: under most of three
+    or more headings, one sentence that tells the writer what to put there ("## Overview\\n
+    Provide a brief overview of the project.\\n\\n## Requirements\\nList any requirements
+    needed to run the project."): a README generator's template committed unfilled. A
+    request for a template or a skeleton gets it as the answer, and is left."""
+    if r.text.count("\n#") < INSTRUCTION_SECTIONS_LEAST - 1:
+        return ()
+    if r.question and asks_template(r.question):
+        return ()
+    sections = _SECTION.findall(r.text)
+    if len(sections) < INSTRUCTION_SECTIONS_LEAST:
+        return ()
+    told = [
+        body
+        for heading, body in sections
+        if _INSTRUCTION.match(body.strip()) is not None and _names_heading(heading, body)
+    ]
+    if len(told) < INSTRUCTION_SECTIONS_LEAST or len(told) < INSTRUCTION_SECTIONS_SHARE * len(
+        sections
+    ):
+        return ()
+    return (Signal("instruction_sections", w["instruction_sections"], told[0][:60]),)

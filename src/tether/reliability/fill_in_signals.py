@@ -228,6 +228,12 @@ def _letter_frame(text: str, start: int, end: int) -> bool:
     return any(_CLOSING_LINE.match(line.strip()) for line in lines_before)
 
 
+def asks_template(question: str) -> bool:
+    """Whether a request asks for a template, its slots or a skeleton: the slots and the
+    writer's instructions in it are then the answer."""
+    return _ASKS_SLOTS.search(question[:2000]) is not None
+
+
 def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A stand-in for the content in its slots: a dataset's tag for no output (`<nooutput>`),
     a bracketed note where the work goes ("[insert chart]", "<插入流程图>"), alone or closing
@@ -236,7 +242,7 @@ def fill_in_slots(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text
     if len(text) > FILL_IN_SLOTS_CHARS or not any(c in text for c in _NOTE_OPENERS):
         return ()
-    if r.question and _ASKS_SLOTS.search(r.question[:2000]) is not None:
+    if r.question and asks_template(r.question):
         return ()
     if r.question and _ASKS_DESCRIPTION.search(r.question[:2000]) is not None:
         return ()  # "[Image: a grey cat on a red sofa]" is the description asked for

@@ -57,10 +57,11 @@ _FOUND_CHANGES = re.compile(regexes(_WORDS.get("found_changes", ())), re.IGNOREC
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
 
 _NOTICE_GATE = tuple(_WORDS.get("failed_gate", ()))
-# "Summarization failed", "analysis output could not be validated", "Review skipped": up to
-# four words before it ("AI Issue analysis ...", "Request to AEP failed to process").
+# "Summarization failed", "analysis output could not be validated", "Review skipped", "This
+# conversation cannot be summarized": up to four words before it ("AI Issue analysis ...",
+# "Request to AEP failed to process", "Sorry, the pull request review was unsuccessful").
 _FAILED = re.compile(
-    rf"(?:[\w./:-]+ ){{0,4}}?(?:{regexes(_WORDS.get('failed', ()))})", re.IGNORECASE
+    rf"(?:[\w./:,-]+ ){{0,4}}?(?:{regexes(_WORDS.get('failed', ()))})", re.IGNORECASE
 )
 # A CI summary's finding names a check or a build ("Static analysis failed: mypy reports ...").
 _CI_SUBJECT = re.compile(regexes(_WORDS.get("ci_subject", ())), re.IGNORECASE)
@@ -109,6 +110,8 @@ def summary_failed(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A summary's, review's or analysis's failure notice as the reply's first lines."""
     if len(r.text) > NOTICE_CHARS or not any(k in r.low for k in _NOTICE_GATE):
         return ()
+    if r.question.rstrip().endswith("?"):
+        return ()  # a question's answer ("Why was no review posted?": "No review was ...")
     lines = [x for line in r.text.splitlines() if (x := line.strip())][:NOTICE_LINES]
     for line in lines:
         words = _LINE_MARKS.sub("", line, count=1)

@@ -103,8 +103,11 @@ from tether.reliability.docs_signals import (
     doc_markup,
     docs_need_no_update,
     explainer_title,
+    generator_error_heading,
     guide_heading,
     handles_errors,
+    inputs_summarised,
+    instruction_sections,
     json_schema,
     lists_failures,
     names_itself,
@@ -417,6 +420,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     input_said_empty,
     reasoning_left_signals.reasoning_unfinished,
     reasoning_left_signals.answer_block_empty,
+    generator_error_heading,
+    inputs_summarised,
+    instruction_sections,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

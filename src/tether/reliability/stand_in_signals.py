@@ -87,6 +87,9 @@ def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     leak = stand_in_leak(r, w)
     if leak is not None:
         return leak
+    spinner = spinner_notice(r.text)
+    if spinner is not None:
+        return (Signal("placeholder", w["placeholder"], spinner),)
     if len(r.text) > 60:
         return ()
     key = placeholder_key(r.text)
@@ -146,11 +149,16 @@ def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         _NAMED_STAND_IN.search(key) is not None
         or _NAMED_STAND_IN.search(_FIRST_SENTENCE.split(key, maxsplit=1)[0]) is not None
         or _SLOT_LABEL.fullmatch(bare) is not None
+        or _GENERATED_LABEL.fullmatch(key) is not None
     ):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # the name of the variable that was to hold the reply, printed in its place ("res_text",
     # "bot_reply"): a program's slot, not its value (unless the question names it)
     if _SLOT_VARIABLE.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
+        return (Signal("placeholder", w["placeholder"], r.text.strip()),)
+    # a file's reference that was to be read in ("@/tmp/rev16118.md"), posted as it stands:
+    # a tool's argument that never became the text it names
+    if _FILE_REFERENCE.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # a program's constant alone, unmarked: a sentinel ("DO-NOT-KNOW") or a message's key
     # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
@@ -315,6 +323,46 @@ _SLOT_LABEL = re.compile(
 )
 
 
+# The name of the generated thing where the thing goes: "[AUTO-COMMIT] Generated commit
+# message", "AI-generated summary", a coding agent's "Initial plan" commit (a tool's default
+# when no model wrote one), a tool's tag in brackets before it at most.
+_GENERATED_LABEL = re.compile(
+    r"(?:\[[\w -]{1,20}\]\s*)?(?:(?:ai|llm)[- ])?(?:auto[- ]?)?generated (?:commit message|pr"
+    r" description|pr title|summary|description|excerpt|title|text|content)|initial plan"
+)
+# A file's reference for a tool to read in ("@/tmp/rev16118.md", "@./notes.md"): alone, never
+# replaced by the file's text.
+_FILE_REFERENCE = re.compile(r"@(?:/|~/|\.{1,2}/)[\w.-]+(?:/[\w.-]+)*\.\w{1,5}")
+SPINNER_NOTICE_CHARS = 400
+SPINNER_WORDS_CHARS = 120
+# An animated spinner's image: its file named for loading ("dual_ball_loading-crop.gif",
+# "spinner.svg", "loader.gif").
+_SPINNER_IMAGE = re.compile(
+    r"<img\b[^>]{0,300}?\bsrc=[\"']?[^\"'\s>]{0,200}?(?:loading|spinner|loader)[\w-]{0,30}"
+    r"\.(?:gif|svg|webp|png)[^>]{0,200}>",
+    re.I,
+)
+_BREAK = re.compile(r"<br\s*/?>", re.I)
+
+
+def spinner_notice(text: str) -> str | None:
+    """A bot's progress notice with its spinner image, left where its output goes ("##
+    Generating PR code suggestions\n\nWork in progress ...<br>\n<img src=\".../loading.gif\">"):
+    the words of work under way (a heading's at most), no output after them; or None."""
+    if len(text) > SPINNER_NOTICE_CHARS or "<img" not in text:
+        return None
+    spinner = _SPINNER_IMAGE.search(text)
+    if spinner is None:
+        return None
+    words = _BREAK.sub(" ", _SPINNER_IMAGE.sub(" ", text))
+    lines = [x for line in words.splitlines() if (x := line.strip(" #*_>\t"))]
+    if not lines or sum(map(len, lines)) > SPINNER_WORDS_CHARS:
+        return None
+    if not may_be_working_line(lines[-1]) and "in progress" not in lines[-1].lower():
+        return None
+    return lines[-1]
+
+
 # A reply made of a program's no-value literals and signs alone, two or more (`None: None`,
 # `undefinedundefined`, `null - null`): a template whose every slot was filled with nothing.
 _STAND_IN_RUN = re.compile(r"[\W_]*(?:(?:none|null|undefined|nan|nil)[\W_]*){2,}")
@@ -408,6 +456,8 @@ def nothing_made(text: str) -> bool:
 ERROR_TAG_WORDS = 4
 _ERROR_TAG = re.compile(
     r"error|\berr\b|fail|timeout|timed out|\u30a8\u30e9\u30fc|\u9519\u8bef|\u932f\u8aa4"
+    # failed: Korean, Chinese, Japanese ("(LLM 호출 실패)", "(MLX 요약 실패)")
+    r"|\uc2e4\ud328|\u5931\u8d25|\u5931\u6557"
     r"|\uc624\ub958|\uc5d0\ub7ec|\u043e\u0448\u0438\u0431\u043a|fehler|erreur|errore|erro\b"
 )
 _BRACKETED = re.compile(

@@ -249,6 +249,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a reasoning model's reply that never reaches its answer (reasoning_left_signals)
     "reasoning_unfinished": 8.0,  # thinking aloud, untagged, cut: no close, no answer
     "answer_block_empty": 5.0,  # "... </think> <answer> </answer>": the answer block left empty
+    # a generated document that is not the document (docs_signals)
+    "generator_error_heading": 6.0,  # "## Error making LLM: 1 validation error for Generation"
+    "inputs_summarised": 6.0,  # "Based on the code changes ..., here is a summary" as the README
+    "instruction_sections": 4.0,  # "## Overview\nProvide a brief overview of the project." x3
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
