@@ -41,6 +41,7 @@ from tether.reliability import (
     model_cannot_signals,
     next_item_signals,
     outline_signals,
+    query_hint_signals,
     ranking_signals,
     record_format_signals,
     setup_signals,
@@ -409,6 +410,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     grader_signals.verdict_malformed,
     answer_language_signals.wrong_language,
     empty_patch_signals.patch_without_lines,
+    query_hint_signals.query_not_written,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -240,6 +240,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a reply that is not the output in the request's own terms
     "wrong_language": 5.0,  # a Korean or Japanese task answered wholly in English prose
     "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
+    # code tasks answered without the code
+    "query_not_written": 5.0,  # "The number is 0" to a text-to-SQL question with its column hints
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
