@@ -44,6 +44,7 @@ from tether.reliability import (
     query_hint_signals,
     ranking_signals,
     record_format_signals,
+    scrambled_code_signals,
     setup_signals,
     talk_only_signals,
 )
@@ -411,6 +412,8 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     answer_language_signals.wrong_language,
     empty_patch_signals.patch_without_lines,
     query_hint_signals.query_not_written,
+    scrambled_code_signals.code_lines_scrambled,
+    config_signals.completion_left_open,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

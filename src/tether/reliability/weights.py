@@ -242,6 +242,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
     # code tasks answered without the code
     "query_not_written": 5.0,  # "The number is 0" to a text-to-SQL question with its column hints
+    "code_lines_scrambled": 6.0,  # `ono>lude <chr` twice: `#include <chrono>` lines rotated
+    "completion_left_open": 5.0,  # `class T {` continued and cut inside a method, never closed
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
