@@ -32,7 +32,9 @@ _MAPPED_TO_COLUMN = re.compile(
 )
 # The benchmark's pseudo-SQL spelled in capitals: `DIVIDE(COUNT(bond_id), ...)`,
 # `SUBTRACT(SUM(ViewCount where ...), ...)`.
-_PSEUDO_SQL = re.compile(r"\b(?:DIVIDE|SUBTRACT|MULTIPLY)\s*\(\s*(?:SUM|COUNT|AVG|MAX|MIN|CAST)\s*\(")
+_PSEUDO_SQL = re.compile(
+    r"\b(?:DIVIDE|SUBTRACT|MULTIPLY)\s*\(\s*(?:SUM|COUNT|AVG|MAX|MIN|CAST)\s*\("
+)
 # A value's meaning ("element = 'cl' means Chlorine") or a formula over quoted columns
 # ("= `Free Meal Count (K-12)` / `Enrollment (K-12)`").
 _VALUE_MEANS = re.compile(r"=\s*'[^'\n]{0,40}'\s+means?\b|=\s*`[^`\n]{1,60}`\s*[-+/*]\s*`")
