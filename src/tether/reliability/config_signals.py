@@ -67,7 +67,7 @@ def completion_left_open(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """To a request that ends on a block it opened (`class SearchTest {`), an unfenced reply
     that opens more blocks than it closes: the body cut inside a block, the file never closed."""
     question = r.raw_question
-    if not question.rstrip().endswith(_OPENER_END):
+    if not question[-200:].rstrip().endswith(_OPENER_END):
         return ()
     text = r.text
     if FENCE_MARK in text or text.count("{") <= text.count("}"):

@@ -62,10 +62,7 @@ def gives_query_hints(question: str) -> str:
 def query_not_written(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """The request is a text-to-SQL question with its column hints, and the reply carries no
     query: no `SELECT`, no statement, no fence."""
-    question = r.raw_question
-    if "\n" not in question or _SELECT.search(r.text) is not None:
-        return ()
-    hint = gives_query_hints(question)
-    if not hint or CARRIES_QUERY.search(r.text) is not None:
+    hint = gives_query_hints(r.raw_question)
+    if not hint or _SELECT.search(r.text) is not None or CARRIES_QUERY.search(r.text) is not None:
         return ()
     return (Signal("query_not_written", w["query_not_written"], hint[:60]),)
