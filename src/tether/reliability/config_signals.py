@@ -10,6 +10,12 @@ not see it; what tells the cut is the reply's length, the open fence, and a last
 stops on a word, a number or an opener instead of a closing bracket or the fence.
 A complete file closes its fence, or ends on its last bracket; a short reply left open is a
 snippet, not a file the limit cut. Signal code_cut_open.
+
+A completion model handed a file that stops on a block it opened (a test class's header,
+`class SearchTest {`) writes the block's body; cut at its token limit (or looping until it), the
+body stops inside a method it opened, and neither the method nor the class is ever closed. A
+finished body closes what it opened and the request's block too (more `}` than `{`); a chat
+reply that rewrites the whole file fences it. Signal completion_left_open.
 """
 
 from __future__ import annotations
@@ -51,3 +57,21 @@ def code_cut_open(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     text = r.text.rstrip()
     last = text[text.rfind("\n") + 1 :].strip()
     return (Signal("code_cut_open", w["code_cut_open"], last[-40:]),)
+
+
+# A request that is code stopping on a block it opened: the reply is the block's body.
+_OPENER_END = "{"
+
+
+def completion_left_open(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """To a request that ends on a block it opened (`class SearchTest {`), an unfenced reply
+    that opens more blocks than it closes: the body cut inside a block, the file never closed."""
+    question = r.raw_question
+    if not question[-200:].rstrip().endswith(_OPENER_END):
+        return ()
+    text = r.text
+    if FENCE_MARK in text or text.count("{") <= text.count("}"):
+        return ()
+    if question.count("{") <= question.count("}"):
+        return ()
+    return (Signal("completion_left_open", w["completion_left_open"], text.rstrip()[-40:]),)

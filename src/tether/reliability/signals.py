@@ -42,9 +42,11 @@ from tether.reliability import (
     model_cannot_signals,
     next_item_signals,
     outline_signals,
+    query_hint_signals,
     ranking_signals,
     reasoning_left_signals,
     record_format_signals,
+    scrambled_code_signals,
     setup_signals,
     talk_only_signals,
 )
@@ -423,6 +425,9 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     generator_error_heading,
     inputs_summarised,
     instruction_sections,
+    query_hint_signals.query_not_written,
+    scrambled_code_signals.code_lines_scrambled,
+    config_signals.completion_left_open,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

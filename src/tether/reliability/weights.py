@@ -253,6 +253,10 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "generator_error_heading": 6.0,  # "## Error making LLM: 1 validation error for Generation"
     "inputs_summarised": 6.0,  # "Based on the code changes ..., here is a summary" as the README
     "instruction_sections": 4.0,  # "## Overview\nProvide a brief overview of the project." x3
+    # code tasks answered without the code
+    "query_not_written": 5.0,  # "The number is 0" to a text-to-SQL question with its column hints
+    "code_lines_scrambled": 6.0,  # `ono>lude <chr` twice: `#include <chrono>` lines rotated
+    "completion_left_open": 5.0,  # `class T {` continued and cut inside a method, never closed
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
