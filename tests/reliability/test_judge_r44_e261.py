@@ -7,9 +7,11 @@ those of fetching, viewing and editing ("I cannot retrieve that information", "I
 the capability to manipulate or edit images"), and an offer may point the user elsewhere
 ("there are many online tools ...", "you can try ..."). `asks_for_input` reads a reply that
 only asks for the input, says it was not given, or says the given context holds nothing on
-the question ("The context provided does not contain information about X"), in English,
-Chinese, Japanese and Korean, unless the request points at a text it lacks or pleads for help
-(there asking for the material is the reply; a context said empty is read even there).
+the question and so it cannot answer ("The text does not mention a zebra, therefore I cannot
+answer the question"), in English, Chinese, Japanese and Korean, unless the request points at
+a text it lacks or pleads for help (there asking for the material is the reply; a context said
+empty is read even there). A context said empty with no "I cannot answer" is the reply to the
+question: a retrieval step's honest "the context does not say".
 Lookalikes stay answers: a caveat followed by the work, a
 question back that also answers, a maintainer asking for logs, a RAG answer saying what its
 context does hold, a request that dictates the question back.
@@ -93,11 +95,6 @@ ASKS = [
         "对不起，您没有提供文章的链接或文本内容。请提供相应内容，以便我能够帮您进一步分析。",
     ),
     (
-        "How do I set the max parallel concurrent scheduled tasks in map_batches?",
-        "The context provided does not contain information about setting the max parallel "
-        "concurrent scheduled tasks in map_batches.",
-    ),
-    (
         "Answer the questions about the passage.",
         "The text does not mention water or a zebra, therefore I cannot answer the question.",
     ),
@@ -169,6 +166,18 @@ LOOKALIKES = [
     (
         "Hallucination metric score is always 0.0 or 1.0.",
         "Can you provide an example test case that has this behavior?",
+    ),
+    # a retrieval step's honest "the context does not say", with no "I cannot answer": the
+    # reply to the question, which no reader of the reply alone can check
+    (
+        "How do I set the max parallel concurrent scheduled tasks in map_batches?",
+        "The context provided does not contain information about setting the max parallel "
+        "concurrent scheduled tasks in map_batches.",
+    ),
+    (
+        "What were some of the subjects that Picardo illustrated in his post-student days?",
+        "The text does not provide any information about the subjects that Picardo illustrated "
+        "in his post-student days.",
     ),
     # a RAG answer that says what its context holds
     (
