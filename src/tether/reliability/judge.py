@@ -54,7 +54,7 @@ from tether.reliability.lexicon import SHIPPED, Lexicon, unseen_error_phrases
 from tether.reliability.reply import composed
 from tether.reliability.tool_markup import lost_tool_call
 
-DETECTOR = "judge/39"
+DETECTOR = "judge/40"
 # Error frames and malformed chunks in one stream past which the guard drops it (a flood).
 BAD_EVENTS_MAX = 64
 
