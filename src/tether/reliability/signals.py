@@ -252,6 +252,7 @@ from tether.reliability.typed_call_signals import typed_tool_call
 from tether.reliability.unfinished_signals import (
     ends_mid_clause,
     stops_mid_code,
+    stops_mid_script,
     stops_mid_sentence,
 )
 from tether.reliability.unread_source_signals import source_unread
@@ -409,6 +410,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     grader_signals.verdict_malformed,
     answer_language_signals.wrong_language,
     empty_patch_signals.patch_without_lines,
+    stops_mid_script,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -240,6 +240,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     # a reply that is not the output in the request's own terms
     "wrong_language": 5.0,  # a Korean or Japanese task answered wholly in English prose
     "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
+    # a model's prose in another script cut at its token limit (unfinished_signals)
+    "stops_mid_script": 7.0,  # "... 読者が", "... 젊은 세": outweighs an outline's markup and prose
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
