@@ -53,9 +53,36 @@ def unseen_error_phrases() -> list[str]:
     return [*leads, *NO_ERROR]
 
 
+# A word that says a failure alone but not inside a longer word of its script, where no space
+# marks the word's end ("无" in "无输出", not in "无效"): per term, what may not follow it and
+# what may not precede it (`judge_signals.json`: `word_bounds`), read wherever it is listed.
+WORD_BOUNDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    term: (tuple(bounds.get("not_followed_by", ())), tuple(bounds.get("not_preceded_by", ())))
+    for term, bounds in SHIPPED.get("word_bounds", {}).get("terms", {}).items()
+}
+
+
+def bounded(terms: Iterable[str]) -> list[str]:
+    """The terms, each one with bounds (`WORD_BOUNDS`) as a `re:` entry that matches it only
+    within them: "无" as "re:无(?!效)"."""
+    out: list[str] = []
+    for term in terms:
+        bounds = WORD_BOUNDS.get(term)
+        if bounds is None:
+            out.append(term)
+            continue
+        not_followed_by, not_preceded_by = bounds
+        # (one look-behind per word: each is fixed-width, their lengths may differ)
+        behind = "".join(f"(?<!{re.escape(word)})" for word in not_preceded_by)
+        ahead = f"(?!{alternation(not_followed_by)})" if not_followed_by else ""
+        out.append(f"re:{behind}{re.escape(term.lower())}{ahead}")
+    return out
+
+
 def _pair_terms(terms: Iterable[str]) -> Terms:
-    """A pair's words (`Lexicon.pairs`) as `Terms`: its `re:` entries as regexes."""
-    listed = list(terms)
+    """A pair's words (`Lexicon.pairs`) as `Terms`: its `re:` entries as regexes, its bounded
+    words within their bounds (`bounded`)."""
+    listed = bounded(terms)
     plain = (t.lower() for t in typographic([t for t in listed if not t.startswith("re:")]))
     return Terms(plain, [t[3:] for t in listed if t.startswith("re:")])
 
@@ -192,7 +219,9 @@ class Lexicon:
             k: tuple(v["person_state"]) for k, v in vocabulary.items() if v.get("person_state")
         }
         self.gates: dict[str, Gate] = {}
-        classes = {k: (float(v["weight"]), typographic(v["terms"])) for k, v in vocabulary.items()}
+        classes = {
+            k: (float(v["weight"]), bounded(typographic(v["terms"]))) for k, v in vocabulary.items()
+        }
         extra = typographic(p for p in extra_phrases if p)
         if extra:
             classes["configured"] = (PHRASE_WEIGHT, extra)
@@ -296,8 +325,10 @@ class Lexicon:
         )
         # a bracketed stand-in's words: an absence, and the things a reply carries
         no_reply = (pairs or {}).get("no_reply", {})
+        absence = bounded((*no_reply.get("first", ()), *(stand_in or {}).get("absent", ())))
         self.absence = Terms(
-            t.lower() for t in (*no_reply.get("first", ()), *(stand_in or {}).get("absent", ()))
+            (t.lower() for t in absence if not t.startswith("re:")),
+            [t[3:] for t in absence if t.startswith("re:")],
         )
         self.things = Terms(
             t.lower() for t in (*no_reply.get("second", ()), *(stand_in or {}).get("things", ()))
