@@ -96,7 +96,8 @@ CUT = [
     _ZH_SUMMARY + "地质学通过研究**母质、地形和时间**，为我们揭示了土壤的“基因”，让我们能够从根本上"
     "理解土壤的形成与演化规律。这种“寻根溯源”的视角，",
     # a Korean polite ending cut inside its word, the last line with no stop
-    _KO_STEPS + "이제 다시 1번 정류장에서의 사람 수를 이용하여 2번 정류장에서 내린 사람 수를 구합니",
+    _KO_STEPS
+    + "이제 다시 1번 정류장에서의 사람 수를 이용하여 2번 정류장에서 내린 사람 수를 구합니",
     # a last line with no stop, cut on its topic particle or its connective
     _JA_CLOSED + "もし他にも何かご不明点がある場合は",
     _KO_CLOSED + "이러한 계획과 예산 추정을 바탕으로 어린이들이 모나리자의 미소를 체험하며 예술과",
@@ -113,7 +114,8 @@ def test_cut_script_prose_is_failure(text: str) -> None:
 COMPLETE = [
     # the same prose, finished
     _JA_OUTLINE + "この概要は、両方のゲームコンソールを比較する際の主要な議論点を網羅しています。",
-    _KO_STEPS + "이제 다시 1번 정류장에서의 사람 수를 이용하여 2번 정류장에서 내린 사람 수를 구합니다",
+    _KO_STEPS
+    + "이제 다시 1번 정류장에서의 사람 수를 이용하여 2번 정류장에서 내린 사람 수를 구합니다",
     _KO_STEPS + "따라서 1번 정류장에서 내린 사람은 20명이죠",
     _KO_STEPS + "더 궁금한 점이 있으면 물어봐 주세요",
     _KO_STEPS + "이 풀이가 맞는지 함께 확인해 볼까",

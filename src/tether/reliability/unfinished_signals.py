@@ -436,27 +436,21 @@ _UNSPACED_STOP = re.compile(r"[\u3002\uff01\uff1f]")
 # How a Chinese or Japanese line of prose ends when a model wrote it whole (besides
 # `_CLOSED_LINE`'s): a full-width colon or semicolon, a closing bracket or corner quote.
 _UNSPACED_CLOSED_LINE = re.compile(r"[\uff1a\uff1b\uff09\u300d\u300f\u3011]$")
-# An outline's line: a list item, a bold label ("**成本与规模化生产：**"); and a heading or a
-# short label before its colon, not a list's item ("見出し1: コンソールの特性",
-# "電話：03-1234-5678"), which no writer closes with a stop.
+# An outline's line: a list item, a heading, a bold label ("**成本与规模化生产**").
 _OUTLINE_LINE = re.compile(r"\s*(?:[-*+\u2022]\s|\d+[.)]\s|#|\*\*)")
-_TITLE_OR_LABEL = re.compile(r"\s*(?:#|(?![-*+\u2022]\s|\d+[.)]\s)\**[^:\uff1a\n]{1,12}[:\uff1a])")
 
 
 def _closed_above(text: str, at: int) -> bool:
     """Whether the prose above the last line (from `at`) is a model's finished prose: enough
     sentences closed in the whole text, and every prose line above (code fences left out)
-    closes. A cut last line counts only under prose that otherwise ends its sentences. A
-    heading or a label is no line of prose (`_TITLE_OR_LABEL`), and under a last line that is a
-    paragraph, neither is a list item (a model writes its items without their stop and its
-    paragraphs with it)."""
+    closes. A cut last line counts only under prose that otherwise ends its sentences. Under
+    a last line that is a paragraph, the list items and headings above are an outline's, not
+    its prose (a model writes its items without their stop and its paragraphs with it)."""
     if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
         return False
     above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]
     paragraph = _OUTLINE_LINE.match(text[at:]) is None
     for line in above.splitlines():
-        if _TITLE_OR_LABEL.match(line) is not None:
-            continue
         if paragraph and _OUTLINE_LINE.match(line) is not None:
             continue
         line = line.strip()

@@ -241,7 +241,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "wrong_language": 5.0,  # a Korean or Japanese task answered wholly in English prose
     "patch_without_lines": 6.0,  # a diff that only adds binary or empty files (a stray db.sqlite3)
     # a model's prose in another script cut at its token limit (unfinished_signals)
-    "stops_mid_script": 7.0,  # "... 読者が", "... 젊은 세": outweighs an outline's markup and prose
+    "stops_mid_script": 5.0,  # "... 読者が", "... 젊은 세" (7.0 flagged two more check answers)
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
