@@ -617,9 +617,8 @@ def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 def stops_mid_script(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     """A model's prose in another script cut at its token limit (`stops_mid_sentence`'s reading
-    there: "... 使狗狗的头部跟随你的", "... 読者が", "... 젊은 세"). It weighs more than the
-    English one: a model's Chinese, Japanese or Korean prose closes every sentence, and a
-    reply that does not is cut, however much outline and explanation came before."""
+    there: "... 使狗狗的头部跟随你的", "... 読者が", "... 젊은 세"), a signal of its own: its weight
+    and the learned model's are not the English reading's, which fires on more answers."""
     last = unspaced_run_on(r.text) or foreign_run_on(r.text)
     if last is None:
         return ()
