@@ -1,8 +1,8 @@
 # ruff: noqa: RUF001  (replies in Chinese, Japanese and Korean use their own letters and punctuation)
 """A model's prose in Japanese, Korean or Chinese cut at its token limit, read by
 `unfinished_signals.foreign_run_on` (signal `stops_mid_script`): a paragraph cut under an
-outline whose items a model writes without their stop, a last line with no stop in it that ends
-on a particle or a connective ("場合は", "예술과"), a Korean polite ending cut inside its word
+outline whose items a model writes without their stop, a Korean last line with no stop in it
+that ends on a particle or a connective ("예술과"), a Korean polite ending cut inside its word
 ("구합니"). And the lexicon's word bounds (`lexicon.WORD_BOUNDS`): a failure word read alone,
 never inside a longer word of its script. Replies paraphrased from the tune part's cut and
 complete replies; the lookalikes (complete sentences, lists, poems, sign-offs) stay answers."""
@@ -98,8 +98,7 @@ CUT = [
     # a Korean polite ending cut inside its word, the last line with no stop
     _KO_STEPS
     + "이제 다시 1번 정류장에서의 사람 수를 이용하여 2번 정류장에서 내린 사람 수를 구합니",
-    # a last line with no stop, cut on its topic particle or its connective
-    _JA_CLOSED + "もし他にも何かご不明点がある場合は",
+    # a last line with no stop, cut on its connective
     _KO_CLOSED + "이러한 계획과 예산 추정을 바탕으로 어린이들이 모나리자의 미소를 체험하며 예술과",
 ]
 

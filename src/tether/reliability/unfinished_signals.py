@@ -498,7 +498,7 @@ _FOREIGN_RUNS_ON = re.compile(r"[\u3002\uff01\uff1f\uff0c\u3001]|[.!?,](?:\s|$)"
 _TRAILING_COMMAS = "\uff0c\u3001,"
 
 
-# Open endings per script ("が", "を", "과", "고": `open_endings`), and a Korean polite ending
+# Open endings per script ("과", "고": `open_endings`, Korean only), and a Korean polite ending
 # cut inside its word ("... 구합니", "... 있습니": the "다" of "-ㅂ니다" missing): its syllable
 # before "니" ends on ㅂ (Hangul syllables: a block of 28 finals per vowel, ㅂ the 17th).
 _OPEN_ENDINGS: dict[str, tuple[str, ...]] = {
@@ -527,8 +527,8 @@ def may_run_on_unclosed(text: str) -> bool:
 
 
 def _clause_left_open(last: str) -> bool:
-    """Whether a line of Japanese or Korean prose with no stop in it (a clause's characters at
-    least) ends on a particle or a connective its clause runs on with (`_OPEN_ENDINGS`), or
+    """Whether a line of prose with no stop in it (a clause's characters at least) ends on a
+    particle or a connective its clause runs on with in its script (`_OPEN_ENDINGS`: Korean), or
     inside a polite ending (`_polite_ending_cut`)."""
     if len(last) < UNSPACED_PROSE_CHARS:
         return False
