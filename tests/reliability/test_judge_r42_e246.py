@@ -86,18 +86,18 @@ ME_TOO = "moi aussi sa me fait sa"
 
 def test_chinese_steps_cut_on_a_particle_are_caught() -> None:
     failure, signals = hand(DOG, DOG_ASKED)
-    assert failure and "stops_mid_sentence" in signals
+    assert failure and "stops_mid_script" in signals
 
 
 def test_the_same_steps_closed_are_an_answer() -> None:
     closed = DOG[: DOG.rindex("，使狗狗")] + "，狗狗的头部会跟着抬起，屁股自然坐下。"
     failure, signals = hand(closed, DOG_ASKED)
-    assert not failure and "stops_mid_sentence" not in signals
+    assert not failure and "stops_mid_script" not in signals
 
 
 def test_japanese_explanation_cut_on_its_particle_is_caught() -> None:
     failure, signals = hand(FIBONACCI, FIBONACCI_ASKED)
-    assert failure and "stops_mid_sentence" in signals
+    assert failure and "stops_mid_script" in signals
 
 
 def test_russian_reply_cut_on_its_conjunction_is_caught() -> None:
@@ -114,12 +114,12 @@ def test_spanish_reply_cut_on_its_preposition_is_caught() -> None:
 def test_a_chinese_comment_without_its_last_stop_is_an_answer() -> None:
     for text in (WORKS_HERE, MAINTAINER):
         failure, signals = hand(text, "")
-        assert not failure and "stops_mid_sentence" not in signals
+        assert not failure and "stops_mid_script" not in signals
 
 
 def test_a_japanese_polite_ending_without_its_stop_is_an_answer() -> None:
     failure, signals = hand(BILLING, "OpenAI APIの429エラー、意外な原因と即効解決策")
-    assert not failure and "stops_mid_sentence" not in signals
+    assert not failure and "stops_mid_script" not in signals
 
 
 def test_elliptical_and_colloquial_endings_are_answers() -> None:

@@ -164,13 +164,13 @@ def test_a_chinese_or_japanese_sentence_closed_on_its_particle_is_an_answer(
     text: str, asked: str
 ) -> None:
     failure, signals = hand(text, asked)
-    assert not failure and "stops_mid_sentence" not in signals
+    assert not failure and "stops_mid_script" not in signals
 
 
 @pytest.mark.parametrize(("text", "asked"), CUT_UNSPACED)
 def test_chinese_and_japanese_prose_cut_on_a_particle_stays_caught(text: str, asked: str) -> None:
     failure, signals = hand(text, asked)
-    assert failure and "stops_mid_sentence" in signals
+    assert failure and "stops_mid_script" in signals
 
 
 @pytest.mark.parametrize(("text", "asked"), CLOSED_SPACED)

@@ -1,7 +1,7 @@
 # ruff: noqa: RUF001  (replies in Chinese, Japanese, Korean and Russian use their own letters and punctuation)
 """A model's prose in Japanese, Korean, Chinese or another script cut at its token limit: its
 sentences closed, its last line running on after a stop or a comma and ending where no sentence
-of its script ends (`unfinished_signals.foreign_run_on`, signal `stops_mid_sentence`). Replies
+of its script ends (`unfinished_signals.foreign_run_on`, signal `stops_mid_script`). Replies
 paraphrased from the tune part's cut and complete replies; the lookalikes, complete replies that
 end on a sentence's end, a name, a list's item or a person's short line, stay answers."""
 
@@ -86,7 +86,7 @@ CUT = [
 def test_cut_foreign_prose_is_failure(text: str) -> None:
     failure, names = hand(text, "請寫一篇文章。")
     assert failure
-    assert "stops_mid_sentence" in names
+    assert "stops_mid_script" in names
 
 
 WHOLE = [
@@ -110,7 +110,7 @@ WHOLE = [
 @pytest.mark.parametrize("text", WHOLE)
 def test_whole_foreign_prose_is_answer(text: str) -> None:
     failure, names = hand(text, "請寫一篇文章。")
-    assert "stops_mid_sentence" not in names
+    assert "stops_mid_script" not in names
     assert not failure
 
 
@@ -120,4 +120,4 @@ def test_short_person_line_without_stop_is_answer() -> None:
         "这是因为问题太难了吗？问简单的问题回答的很快。\n\n"
         "你的 session_timeout 配置的是多少呢，这个尽可能配置大一点"
     )
-    assert "stops_mid_sentence" not in hand(text, "为什么超时？")[1]
+    assert "stops_mid_script" not in hand(text, "为什么超时？")[1]

@@ -260,6 +260,7 @@ from tether.reliability.typed_call_signals import typed_tool_call
 from tether.reliability.unfinished_signals import (
     ends_mid_clause,
     stops_mid_code,
+    stops_mid_script,
     stops_mid_sentence,
 )
 from tether.reliability.unread_source_signals import source_unread
@@ -428,6 +429,7 @@ FAILURE_SIGNALS: tuple[SignalFn, ...] = (
     query_hint_signals.query_not_written,
     scrambled_code_signals.code_lines_scrambled,
     config_signals.completion_left_open,
+    stops_mid_script,
 )
 SIGNALS: tuple[SignalFn, ...] = (
     *FAILURE_SIGNALS,

@@ -436,16 +436,23 @@ _UNSPACED_STOP = re.compile(r"[\u3002\uff01\uff1f]")
 # How a Chinese or Japanese line of prose ends when a model wrote it whole (besides
 # `_CLOSED_LINE`'s): a full-width colon or semicolon, a closing bracket or corner quote.
 _UNSPACED_CLOSED_LINE = re.compile(r"[\uff1a\uff1b\uff09\u300d\u300f\u3011]$")
+# An outline's line: a list item, a heading, a bold label ("**成本与规模化生产**").
+_OUTLINE_LINE = re.compile(r"\s*(?:[-*+\u2022]\s|\d+[.)]\s|#|\*\*)")
 
 
 def _closed_above(text: str, at: int) -> bool:
     """Whether the prose above the last line (from `at`) is a model's finished prose: enough
     sentences closed in the whole text, and every prose line above (code fences left out)
-    closes. A cut last line counts only under prose that otherwise ends its sentences."""
+    closes. A cut last line counts only under prose that otherwise ends its sentences. Under
+    a last line that is a paragraph, the list items and headings above are an outline's, not
+    its prose (a model writes its items without their stop and its paragraphs with it)."""
     if len(_UNSPACED_STOP.findall(text)) + len(_SENTENCE_END.findall(text)) < CLOSED_SENTENCES:
         return False
     above = FENCED_BLOCK.sub("\n", text[:at]) if "```" in text else text[:at]
+    paragraph = _OUTLINE_LINE.match(text[at:]) is None
     for line in above.splitlines():
+        if paragraph and _OUTLINE_LINE.match(line) is not None:
+            continue
         line = line.strip()
         if len(line) < UNSPACED_PROSE_CHARS or _CLOSED_LINE.search(line) is not None:
             continue
@@ -491,12 +498,45 @@ _FOREIGN_RUNS_ON = re.compile(r"[\u3002\uff01\uff1f\uff0c\u3001]|[.!?,](?:\s|$)"
 _TRAILING_COMMAS = "\uff0c\u3001,"
 
 
+# Open endings per script ("과", "고": `open_endings`, Korean only), and a Korean polite ending
+# cut inside its word ("... 구합니", "... 있습니": the "다" of "-ㅂ니다" missing): its syllable
+# before "니" ends on ㅂ (Hangul syllables: a block of 28 finals per vowel, ㅂ the 17th).
+_OPEN_ENDINGS: dict[str, tuple[str, ...]] = {
+    script: tuple(ends) for script, ends in _CUT_WORDS.get("open_endings", {}).items()
+}
+_HANGUL_BASE = 0xAC00
+_FINALS = 28
+_FINAL_B = 17
+
+
+def _polite_ending_cut(text: str) -> bool:
+    """Whether a Korean text stops inside a polite ending, on "니" after a syllable ending on
+    ㅂ ("습니", "합니", "입니": a sentence's "-ㅂ니다" or "-ㅂ니까" never finished)."""
+    if not text.endswith("\ub2c8") or len(text) < 2 or not _HANGUL.match(text[-2]):
+        return False
+    return (ord(text[-2]) - _HANGUL_BASE) % _FINALS == _FINAL_B
+
+
 def may_run_on_unclosed(text: str) -> bool:
-    """A cheap test: long enough, and it ends on a letter that is not ASCII, or a comma."""
+    """A cheap test: long enough, and it ends on a letter or a comma (a Korean polite ending
+    cut inside its word: shorter)."""
     end = text.rstrip()[-1:]
-    return len(text) >= FOREIGN_LIMIT_CHARS and (
-        (end.isalpha() and not end.isascii()) or (end != "" and end in _TRAILING_COMMAS)
-    )
+    if len(text) < FOREIGN_LIMIT_CHARS:
+        return len(text) >= UNSPACED_LIMIT_CHARS and _polite_ending_cut(text.rstrip())
+    return end.isalpha() or (end != "" and end in _TRAILING_COMMAS)
+
+
+def _clause_left_open(last: str) -> bool:
+    """Whether a line of prose with no stop in it (a clause's characters at least) ends on a
+    particle or a connective its clause runs on with in its script (`_OPEN_ENDINGS`: Korean), or
+    inside a polite ending (`_polite_ending_cut`)."""
+    if len(last) < UNSPACED_PROSE_CHARS:
+        return False
+    if _polite_ending_cut(last):
+        return True
+    end = last.rstrip(_TRAILING_COMMAS)[-1:]
+    script = "ko" if _HANGUL.match(end) else "ja" if _KANA_HAN.match(end) else ""
+    return last.endswith(_OPEN_ENDINGS.get(script, ()))
 
 
 def _ends_unclosed(last: str) -> bool:
@@ -558,7 +598,8 @@ def foreign_run_on(text: str) -> str | None:
     last = text[at:].strip()
     if last.isascii() or _NOT_A_SENTENCE.search(last) is not None:
         return None
-    if _FOREIGN_RUNS_ON.search(last[:-1]) is None or not _ends_unclosed(last):
+    runs_on = _FOREIGN_RUNS_ON.search(last[:-1]) is not None
+    if not (runs_on or _clause_left_open(last)) or not _ends_unclosed(last):
         return None
     if _signs_off(text, at, last):
         return None
@@ -566,13 +607,22 @@ def foreign_run_on(text: str) -> str | None:
 
 
 def stops_mid_sentence(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """A model's prose cut at its token limit: every line closed but the last, which runs on
-    into nothing ("... Please let me know how I can", "... 使狗狗的头部跟随你的"). What came is
-    no whole answer."""
-    last = run_on_line(r.text) or unspaced_run_on(r.text) or foreign_run_on(r.text)
+    """A model's English prose cut at its token limit: every line closed but the last, which
+    runs on into nothing ("... Please let me know how I can"). What came is no whole answer."""
+    last = run_on_line(r.text)
     if last is None:
         return ()
     return (Signal("stops_mid_sentence", w["stops_mid_sentence"], last[-40:]),)
+
+
+def stops_mid_script(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
+    """A model's prose in another script cut at its token limit (`stops_mid_sentence`'s reading
+    there: "... 使狗狗的头部跟随你的", "... 読者が", "... 젊은 세"), a signal of its own: its weight
+    and the learned model's are not the English reading's, which fires on more answers."""
+    last = unspaced_run_on(r.text) or foreign_run_on(r.text)
+    if last is None:
+        return ()
+    return (Signal("stops_mid_script", w["stops_mid_script"], last[-40:]),)
 
 
 def open_statement(text: str) -> str | None:

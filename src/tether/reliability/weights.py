@@ -257,6 +257,8 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "query_not_written": 5.0,  # "The number is 0" to a text-to-SQL question with its column hints
     "code_lines_scrambled": 6.0,  # `ono>lude <chr` twice: `#include <chrono>` lines rotated
     "completion_left_open": 5.0,  # `class T {` continued and cut inside a method, never closed
+    # a model's prose in another script cut at its token limit (unfinished_signals)
+    "stops_mid_script": 5.0,  # "... 読者が", "... 젊은 세" (7.0 flagged two more check answers)
     # both sides: the learned model's margin, clipped (learned.py; 0 turns it off)
     "learned": 1.0,
     # the signals of a writer speaking about a failure, weighed in judge_signals.json
