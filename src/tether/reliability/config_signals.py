@@ -62,8 +62,9 @@ def code_cut_open(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 # A request that is code stopping on a block it opened: the reply is the block's body.
 _OPENER_END = "{"
 # What a program says rather than runs: a string or a char literal, a `//` comment (`"{"`,
-# `'{'`, `// wrap('{') -> '{{'`): braces in them open no block.
-_SAID_IN_CODE = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*')
+# `'{'`, `// wrap('{') -> '{{'`): braces in them open no block. A literal's length is bounded
+# (an unclosed quote's scan stays short).
+_SAID_IN_CODE = re.compile(r'"(?:\\.|[^"\\\n]){0,200}"|\'(?:\\.|[^\'\\\n]){0,200}\'|//[^\n]*')
 
 
 def _blocks_left_open(code: str) -> int:
