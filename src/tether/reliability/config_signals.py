@@ -61,17 +61,36 @@ def code_cut_open(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A request that is code stopping on a block it opened: the reply is the block's body.
 _OPENER_END = "{"
+# What a program says rather than runs: a string or a char literal, a `//` comment (`"{"`,
+# `'{'`, `// wrap('{') -> '{{'`): braces in them open no block. A literal's length is bounded
+# (an unclosed quote's scan stays short).
+_SAID_IN_CODE = re.compile(r'"(?:\\.|[^"\\\n]){0,200}"|\'(?:\\.|[^\'\\\n]){0,200}\'|//[^\n]*')
+
+
+def _blocks_left_open(code: str) -> int:
+    """How many more blocks `code` opens than it closes, its literals and comments dropped."""
+    if '"' in code or "'" in code or "//" in code:
+        code = _SAID_IN_CODE.sub(" ", code)
+    return code.count("{") - code.count("}")
 
 
 def completion_left_open(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
-    """To a request that ends on a block it opened (`class SearchTest {`), an unfenced reply
-    that opens more blocks than it closes: the body cut inside a block, the file never closed."""
+    """To a request that ends on a block it opened (`class SearchTest {`, a comment after it at
+    most), a reply that opens more blocks than it closes: the body cut inside a block, the file
+    never closed. A reply in a fence it closes is a chat's rewrite of the file, not its body;
+    one whose fence never closes is the body cut."""
     question = r.raw_question
-    if not question[-200:].rstrip().endswith(_OPENER_END):
+    tail = question[-200:].rstrip()
+    if not tail.endswith(_OPENER_END) and not (
+        "//" in tail
+        and _SAID_IN_CODE.sub("", tail[tail.rfind("\n") + 1 :]).rstrip().endswith(_OPENER_END)
+    ):
         return ()
     text = r.text
-    if FENCE_MARK in text or text.count("{") <= text.count("}"):
+    if FENCE_MARK in text:
+        if len(_FENCE_LINE.findall(text)) % 2 == 0:
+            return ()
+        text = _FENCE_LINE.sub(" ", text)
+    if _blocks_left_open(text) <= 0 or _blocks_left_open(question) <= 0:
         return ()
-    if question.count("{") <= question.count("}"):
-        return ()
-    return (Signal("completion_left_open", w["completion_left_open"], text.rstrip()[-40:]),)
+    return (Signal("completion_left_open", w["completion_left_open"], r.text.rstrip()[-40:]),)

@@ -14,7 +14,7 @@ from typing import Any
 
 from tether.reliability.fill_in_signals import asks_template
 from tether.reliability.keyed import Alternation, KeyGated
-from tether.reliability.lexicon import SHIPPED
+from tether.reliability.lexicon import SHIPPED, field_alternation
 from tether.reliability.refusal_grammar import regexes
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.trace_signals import EXCEPTION_LINE
@@ -626,9 +626,11 @@ def docs_need_no_update(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 # A generator's error as the document's first heading: "Error" and the model call it was
 # making ("## Error making LLM: 1 validation error for Generation", "# Error generating
-# README: 429 ..."), the exception's text after the colon.
+# README: 429 ...", "# Error while generating README: ..."), the exception's text after the
+# colon.
 _GENERATOR_ERROR = re.compile(
-    r"#{1,6}\s*\**\s*error (?:making|generating|calling|invoking|getting|fetching|creating)\b"
+    r"#{1,6}\s*\**\s*error (?:(?:while|when) )?"
+    r"(?:making|generating|calling|invoking|getting|fetching|creating)\b"
     r"[^:\n]{0,40}?\b(?:llm|model|openai|gpt|gemini|claude|anthropic|completion|response|chat"
     r"|generation|summary|content|readme|docs?|documentation|ai)\b[^:\n]{0,20}:\s*\S",
     re.IGNORECASE,
@@ -679,6 +681,9 @@ def inputs_summarised(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("inputs_summarised", w["inputs_summarised"], m.group(0)[:60]),)
 
 
+_INSTRUCTION_WORDS: Mapping[str, Any] = SHIPPED.get("instruction_sections", {})
+# A request for the skeleton itself: "a README outline with sections for ...".
+_ASKS_OUTLINE = re.compile(rf"\b(?:{field_alternation(_INSTRUCTION_WORDS, 'asks_outline')})", re.I)
 _INSTRUCTION_VERBS = "|".join(
     re.escape(v) for v in SHIPPED.get("instruction_sections", {}).get("verbs", ())
 )
@@ -703,11 +708,16 @@ def instruction_sections(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     or more headings, one sentence that tells the writer what to put there ("## Overview\\n
     Provide a brief overview of the project.\\n\\n## Requirements\\nList any requirements
     needed to run the project."): a README generator's template committed unfilled. A
-    request for a template or a skeleton gets it as the answer, and is left."""
+    request for a template, a skeleton or an outline gets it as the answer, and so does a
+    question ("How should I structure a grant proposal?"): both are left."""
     if r.text.count("\n#") < INSTRUCTION_SECTIONS_LEAST - 1:
         return ()
-    if r.question and asks_template(r.question):
-        return ()
+    if r.question and (
+        asks_template(r.question)
+        or _ASKS_OUTLINE.search(r.question[:2000]) is not None
+        or r.question.split("\n", 1)[0].rstrip().endswith("?")
+    ):
+        return ()  # the skeleton asked for, or a question answered with one
     sections = _SECTION.findall(r.text)
     if len(sections) < INSTRUCTION_SECTIONS_LEAST:
         return ()

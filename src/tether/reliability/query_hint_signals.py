@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from tether.reliability.lexicon import SHIPPED, listed_group
 from tether.reliability.query_signals import CARRIES_QUERY
 from tether.reliability.reply import Reply, Signal
 
@@ -38,6 +39,9 @@ _PSEUDO_SQL = re.compile(
 # A value's meaning ("element = 'cl' means Chlorine") or a formula over quoted columns
 # ("= `Free Meal Count (K-12)` / `Enrollment (K-12)`").
 _VALUE_MEANS = re.compile(r"=\s*'[^'\n]{0,40}'\s+means?\b|=\s*`[^`\n]{1,60}`\s*[-+/*]\s*`")
+# A first line that asks what its words mean ("What does 'normal blood glucose' mean in this
+# dataset?"): the hint after it is what it asks about, not the map for a query.
+_ASKS_MEANING = re.compile(listed_group(SHIPPED.get("query_request", {}), "asks_meaning"), re.I)
 # The hints follow the question, on its next lines.
 _HINT_CHARS = 3000
 # A query is written with this word (the cheap test before the full one).
@@ -47,9 +51,10 @@ _SELECT = re.compile(r"\bselect\b", re.I)
 @lru_cache(maxsize=64)
 def gives_query_hints(question: str) -> str:
     """The request's hint that maps its words to columns, on a line after the question's first
-    (a text-to-SQL question's evidence); "" when it gives none. Read once per request."""
+    (a text-to-SQL question's evidence); "" when it gives none, or when the first line asks
+    what the words mean (the hint is then its subject). Read once per request."""
     start = question.find("\n")
-    if start < 0:
+    if start < 0 or _ASKS_MEANING.search(question[:start]) is not None:
         return ""
     hints = question[start : start + _HINT_CHARS]
     for pattern in (_MAPPED_TO_COLUMN, _PSEUDO_SQL, _VALUE_MEANS):

@@ -481,9 +481,11 @@ def ids_unfinished(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 
 
 # A request that ends on a score's label for the reply to fill ("Query: ...\nPassage: ...
-# \nScore:"): a pointwise scorer's completion prompt, whose reply is the number.
+# \nScore:", its scale in brackets at most: "Score (1-5):"): a pointwise scorer's completion
+# prompt, whose reply is the number.
 _SCORE_LABEL_LAST = re.compile(
-    rf"(?:^|\n)[ \t*]*(?:{field_alternation(_DATA, 'score_labels')})[ \t*]*:[ \t]*\Z",
+    rf"(?:^|\n)[ \t*]*(?:{field_alternation(_DATA, 'score_labels')})"
+    r"(?:[ \t]*[(\[][^()\[\]\n]{1,20}[)\]])?[ \t*]*:[ \t]*\Z",
     re.IGNORECASE,
 )
 _COUNT_WORDS = re.compile(rf"\b(?:{field_alternation(_DATA, 'count_words')})\b", re.IGNORECASE)

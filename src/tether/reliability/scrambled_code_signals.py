@@ -20,7 +20,8 @@ from tether.reliability.reply import Reply, Signal
 
 # A rotated include line, whole: the header name's end and its ">", the tail of "#include",
 # then "<" and the header name's start ("ono>lude <chr", ">include <algorithm", "omanip>e <i").
-_ROTATED_INCLUDE = re.compile(r"^[ \t]*[\w./]*>#?[a-z]{1,7}[ \t]*<[\w./]+[ \t]*$", re.M)
+# (A line may end in "\r": a file with Windows line ends.)
+_ROTATED_INCLUDE = re.compile(r"^[ \t]*[\w./]*>#?[a-z]{1,7}[ \t]*<[\w./]+[ \t\r]*$", re.M)
 # Two rotated lines are a program scrambled; one may be a typo.
 SCRAMBLED_LINES = 2
 # The cheap test: an include's word, whole or its tail.

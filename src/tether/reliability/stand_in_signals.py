@@ -149,7 +149,7 @@ def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         _NAMED_STAND_IN.search(key) is not None
         or _NAMED_STAND_IN.search(_FIRST_SENTENCE.split(key, maxsplit=1)[0]) is not None
         or _SLOT_LABEL.fullmatch(bare) is not None
-        or _GENERATED_LABEL.fullmatch(key) is not None
+        or (_GENERATED_LABEL.fullmatch(key) is not None and not _label_asked(r, key))
     ):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # the name of the variable that was to hold the reply, printed in its place ("res_text",
@@ -158,7 +158,11 @@ def _placeholder(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # a file's reference that was to be read in ("@/tmp/rev16118.md"), posted as it stands:
     # a tool's argument that never became the text it names
-    if _FILE_REFERENCE.fullmatch(r.text.strip()) is not None and not _names_task_words(r):
+    if (
+        _FILE_REFERENCE.fullmatch(r.text.strip()) is not None
+        and not _names_task_words(r)
+        and not _question_names(r, r.text.strip())
+    ):
         return (Signal("placeholder", w["placeholder"], r.text.strip()),)
     # a program's constant alone, unmarked: a sentinel ("DO-NOT-KNOW") or a message's key
     # never looked up ("ERR_QUOTA_EXCEEDED_TITLE"); a writer who names one marks it as code
@@ -266,6 +270,34 @@ def _names_task_words(r: Reply) -> bool:
     return any(len(part) >= 3 and part in question for part in parts)
 
 
+# A word's beginning that names it in the request ("plan" in "planning", "note" in "notes").
+STEM_CHARS = 4
+_STEM_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _question_names(r: Reply, text: str) -> bool:
+    """Whether the request asks a question that names one of `text`'s words by its beginning
+    ("Which file should I attach with @ to include my notes?" to "@./notes.md"): the name asked
+    for. A task that shares its words (a pull request's title) asks for the file's text."""
+    if "?" not in r.question[:2000]:
+        return False
+    return any(_names_stem(r, word) for word in _STEM_WORD.findall(r.compared(text)))
+
+
+def _names_stem(r: Reply, word: str) -> bool:
+    return re.search(rf"\b{re.escape(word[:STEM_CHARS])}", r.compared_question) is not None
+
+
+def _label_asked(r: Reply, key: str) -> bool:
+    """Whether the request asks for a coding agent's plain default ("Initial plan") as its
+    answer: a question ("What do agile teams call the first draft of a roadmap?") or a request
+    that names its words ("the title for the first planning commit"). A generated thing's
+    label ("AI-generated summary") names itself a stand-in, whatever was asked."""
+    if key != _AGENT_DEFAULT or not r.question:
+        return False
+    return "?" in r.question[:2000] or any(_names_stem(r, word) for word in key.split())
+
+
 # Three or more parts in capitals joined by `_` or `-`, and nothing else.
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+){2,}")
 
@@ -326,9 +358,10 @@ _SLOT_LABEL = re.compile(
 # The name of the generated thing where the thing goes: "[AUTO-COMMIT] Generated commit
 # message", "AI-generated summary", a coding agent's "Initial plan" commit (a tool's default
 # when no model wrote one), a tool's tag in brackets before it at most.
+_AGENT_DEFAULT = "initial plan"
 _GENERATED_LABEL = re.compile(
     r"(?:\[[\w -]{1,20}\]\s*)?(?:(?:ai|llm)[- ])?(?:auto[- ]?)?generated (?:commit message|pr"
-    r" description|pr title|summary|description|excerpt|title|text|content)|initial plan"
+    r" description|pr title|summary|description|excerpt|title|text|content)|" + _AGENT_DEFAULT
 )
 # A file's reference for a tool to read in ("@/tmp/rev16118.md", "@./notes.md"): alone, never
 # replaced by the file's text.
