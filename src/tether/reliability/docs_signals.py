@@ -14,7 +14,7 @@ from typing import Any
 
 from tether.reliability.fill_in_signals import asks_template
 from tether.reliability.keyed import Alternation, KeyGated
-from tether.reliability.lexicon import SHIPPED
+from tether.reliability.lexicon import SHIPPED, field_alternation
 from tether.reliability.refusal_grammar import regexes
 from tether.reliability.reply import Reply, Signal
 from tether.reliability.trace_signals import EXCEPTION_LINE
@@ -679,13 +679,11 @@ def inputs_summarised(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     return (Signal("inputs_summarised", w["inputs_summarised"], m.group(0)[:60]),)
 
 
-_INSTRUCTION_VERBS = "|".join(
-    re.escape(v) for v in SHIPPED.get("instruction_sections", {}).get("verbs", ())
-)
+_INSTRUCTION_VERBS = field_alternation(SHIPPED.get("instruction_sections", {}), "verbs")
 # A heading and the one line of its section ("## Goals\nOutline the goals of the project.").
 _SECTION = re.compile(r"^#{1,4}[ \t]+([^\n]{2,60})\n+([^\n#][^\n]{4,120})\n*(?=#|\Z)", re.M)
 # The writer's instruction: a sentence that opens on a verb of writing ("Provide a brief ...").
-_INSTRUCTION = re.compile(rf"(?:{_INSTRUCTION_VERBS or '(?!)'})\b[^.\n]*\.?$", re.IGNORECASE)
+_INSTRUCTION = re.compile(rf"(?:{_INSTRUCTION_VERBS})\b[^.\n]*\.?$", re.IGNORECASE)
 INSTRUCTION_SECTIONS_LEAST = 3
 INSTRUCTION_SECTIONS_SHARE = 2 / 3
 _WORD = re.compile(r"[a-z]{4,}")
