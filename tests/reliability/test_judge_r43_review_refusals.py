@@ -21,7 +21,7 @@ import pytest
 
 from tests.reliability.judging import hand
 from tether.reliability import refusal_grammar
-from tether.reliability.lexicon import field_alternation
+from tether.reliability.lexicon import field_alternation, listed_group
 
 
 # Finding 1: the decline is a limit of the speaker's, and the work follows it.
@@ -148,7 +148,7 @@ def test_a_question_of_possibility_is_no_instruction() -> None:
 # Code quality: an empty word list builds a never-match.
 def test_an_empty_word_list_builds_a_pattern_that_never_matches() -> None:
     assert field_alternation({}, "terms") == "(?!)"
-    never = refusal_grammar._one_of("no such list")
+    never = listed_group(refusal_grammar._WORDS, "no such list")
     assert re.search(never, "anything at all") is None
     assert (
         re.search(

@@ -6,12 +6,10 @@ the model cannot do the task or needs its input, with none of the work given.
 those of fetching, viewing and editing ("I cannot retrieve that information", "I do not have
 the capability to manipulate or edit images"), and an offer may point the user elsewhere
 ("there are many online tools ...", "you can try ..."). `asks_for_input` reads a reply that
-only asks for the input, says it was not given, or says the given context holds nothing on
-the question and so it cannot answer ("The text does not mention a zebra, therefore I cannot
-answer the question"), in English, Chinese, Japanese and Korean, unless the request points at
-a text it lacks or pleads for help (there asking for the material is the reply; a context said
-empty is read even there). A context said empty with no "I cannot answer" is the reply to the
-question: a retrieval step's honest "the context does not say".
+only asks for the input or says it was not given, in English, Chinese, Japanese and Korean,
+unless the request points at a text it lacks or pleads for help (there asking for the material
+is the reply). A reply saying the given context holds nothing on the question, even with "so I
+cannot answer", is no ask: it is a retrieval step's honest "the context does not say".
 Lookalikes stay answers: a caveat followed by the work, a
 question back that also answers, a maintainer asking for logs, a RAG answer saying what its
 context does hold, a request that dictates the question back.
@@ -95,10 +93,6 @@ ASKS = [
         "对不起，您没有提供文章的链接或文本内容。请提供相应内容，以便我能够帮您进一步分析。",
     ),
     (
-        "Answer the questions about the passage.",
-        "The text does not mention water or a zebra, therefore I cannot answer the question.",
-    ),
-    (
         "Suggest four places to visit during a weekend trip.",
         "As an AI language model, I don't have personal preferences and cannot make suggestions "
         "without context. Please provide more details such as your location, budget, and "
@@ -119,6 +113,22 @@ def test_a_reply_that_only_asks_for_the_input_is_a_failure(question: str, text: 
     failure, found = hand(text, question)
     assert failure, found
     assert "asks_for_input" in found
+
+
+# A context said empty, off the question's topic: no ask for input, but the other readings
+# still take it for a failure.
+CONTEXT_EMPTY_FAILURES = [
+    (
+        "Answer the questions about the passage.",
+        "The text does not mention water or a zebra, therefore I cannot answer the question.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "text"), CONTEXT_EMPTY_FAILURES)
+def test_a_context_said_empty_off_the_question_is_a_failure(question: str, text: str) -> None:
+    failure, found = hand(text, question)
+    assert failure, found
 
 
 HARMLESS_REFUSED = [
@@ -167,8 +177,8 @@ LOOKALIKES = [
         "Hallucination metric score is always 0.0 or 1.0.",
         "Can you provide an example test case that has this behavior?",
     ),
-    # a retrieval step's honest "the context does not say", with no "I cannot answer": the
-    # reply to the question, which no reader of the reply alone can check
+    # a retrieval step's honest "the context does not say": the reply to the question, which
+    # no reader of the reply alone can check
     (
         "How do I set the max parallel concurrent scheduled tasks in map_batches?",
         "The context provided does not contain information about setting the max parallel "

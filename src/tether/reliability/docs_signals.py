@@ -684,13 +684,11 @@ def inputs_summarised(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
 _INSTRUCTION_WORDS: Mapping[str, Any] = SHIPPED.get("instruction_sections", {})
 # A request for the skeleton itself: "a README outline with sections for ...".
 _ASKS_OUTLINE = re.compile(rf"\b(?:{field_alternation(_INSTRUCTION_WORDS, 'asks_outline')})", re.I)
-_INSTRUCTION_VERBS = "|".join(
-    re.escape(v) for v in SHIPPED.get("instruction_sections", {}).get("verbs", ())
-)
+_INSTRUCTION_VERBS = field_alternation(_INSTRUCTION_WORDS, "verbs")
 # A heading and the one line of its section ("## Goals\nOutline the goals of the project.").
 _SECTION = re.compile(r"^#{1,4}[ \t]+([^\n]{2,60})\n+([^\n#][^\n]{4,120})\n*(?=#|\Z)", re.M)
 # The writer's instruction: a sentence that opens on a verb of writing ("Provide a brief ...").
-_INSTRUCTION = re.compile(rf"(?:{_INSTRUCTION_VERBS or '(?!)'})\b[^.\n]*\.?$", re.IGNORECASE)
+_INSTRUCTION = re.compile(rf"(?:{_INSTRUCTION_VERBS})\b[^.\n]*\.?$", re.IGNORECASE)
 INSTRUCTION_SECTIONS_LEAST = 3
 INSTRUCTION_SECTIONS_SHARE = 2 / 3
 _WORD = re.compile(r"[a-z]{4,}")

@@ -37,9 +37,6 @@ ASK_CHARS = 400
 _KEYS = KeySet(str(k) for k in _DATA.get("keys", ()))
 _ASKS = re.compile(regexes(_DATA.get("asks", ())))
 _MISSING = re.compile(regexes(_DATA.get("missing", ())))
-_CONTEXT_EMPTY = re.compile(regexes(_DATA.get("context_empty", ())))
-# "Therefore I cannot answer the question": a context said empty is read only with it.
-_CANNOT_ANSWER = re.compile(regexes(_DATA.get("cannot_answer", ())))
 _POINTS_TO_TEXT = re.compile(regexes(_DATA.get("points_to_text", ())))
 _PLEA = re.compile(regexes(_DATA.get("plea", ())))
 # The speaker naming itself or apologising: the model asks for its own task's input.
@@ -82,22 +79,13 @@ def _asks_only(low: str) -> str | None:
             continue
         if _MISSING.match(clause) is not None:
             said, missing = said or clause, True
-        elif _CONTEXT_EMPTY.match(clause) is not None or _ASKS.match(clause) is not None:
+        elif _ASKS.match(clause) is not None:
             said = said or clause
-        elif _FILLER.match(clause) is None and _CANNOT_ANSWER.search(clause) is None:
+        elif _FILLER.match(clause) is None:
             return None
-    if said is None or not _asked_or_declined(said, low):
-        return None
-    if not (missing or _CONTEXT_EMPTY.match(said) is not None or _SPEAKER.search(low) is not None):
+    if said is None or not (missing or _SPEAKER.search(low) is not None):
         return None
     return said
-
-
-def _asked_or_declined(said: str, text: str) -> bool:
-    """Whether a reply whose first telling clause is `said` asks or declines: a context said
-    to hold nothing on the question counts only with "I cannot answer" beside it; alone it
-    is the reply to the question (a retrieval step's honest "the context does not say")."""
-    return _CONTEXT_EMPTY.search(said) is None or _CANNOT_ANSWER.search(text) is not None
 
 
 def _asks_only_cjk(text: str) -> str | None:
@@ -107,12 +95,10 @@ def _asks_only_cjk(text: str) -> str | None:
         clause = _LEAD_CJK.sub("", clause.strip())
         if not clause.strip("\u3001 "):
             continue
-        if _ASKS_CJK.search(clause) is not None or _CONTEXT_EMPTY.search(clause) is not None:
+        if _ASKS_CJK.search(clause) is not None:
             said = said or clause
-        elif _FILLER_CJK.search(clause) is None and _CANNOT_ANSWER.search(clause) is None:
+        elif _FILLER_CJK.search(clause) is None:
             return None
-    if said is None or not _asked_or_declined(said, text):
-        return None
     return said
 
 
@@ -131,8 +117,6 @@ def asks_for_input(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     said = _asks_only_cjk(low) if _CJK.search(low) is not None else _asks_only(low)
     if said is None:
         return ()
-    if _CONTEXT_EMPTY.search(said) is None and (
-        _POINTS_TO_TEXT.search(r.question) is not None or _PLEA.search(r.question) is not None
-    ):
+    if _POINTS_TO_TEXT.search(r.question) is not None or _PLEA.search(r.question) is not None:
         return ()  # the request lacks its text, or asks for help: asking for it is the reply
     return (Signal("asks_for_input", w["asks_for_input"], said[:60]),)

@@ -488,7 +488,10 @@ _SCORE_LABEL_LAST = re.compile(
     r"(?:[ \t]*[(\[][^()\[\]\n]{1,20}[)\]])?[ \t*]*:[ \t]*\Z",
     re.IGNORECASE,
 )
-_COUNT_WORDS = re.compile(rf"\b(?:{field_alternation(_DATA, 'count_words')})\b", re.IGNORECASE)
+# (the grader's list: a mark's number in words)
+_COUNT_WORDS = re.compile(
+    rf"\b(?:{field_alternation(SHIPPED.get('grader', {}), 'count_words')})\b", re.IGNORECASE
+)
 # A scorer's reply this short is its score, or a line in its place.
 SCORE_REPLY_CHARS = 60
 

@@ -30,7 +30,7 @@ from tether.reliability.template_tokens import THINK_CLOSERS
 _DATA: Mapping[str, Any] = SHIPPED.get("reasoning_left", {})
 
 # Thinking aloud opens the reply ("Okay, so I have this problem ...", "Alright, so I've got").
-_OPENS_THINKING = re.compile(rf"(?:{field_alternation(_DATA, 'openers')})")
+_OPENS_THINKING = re.compile(field_alternation(_DATA, "openers"))
 # The self-talk of reasoning ("wait,", "hmm", "let me check"): this many kinds at least.
 _SELF_TALK = re.compile(field_alternation(_DATA, "self_talk"))
 SELF_TALK_KINDS = 3
@@ -63,7 +63,8 @@ def _unconcluded(text: str) -> str | None:
 
 def may_fire(text: str, low: str, lexicon: Lexicon) -> bool:
     """Thinking aloud with no close, or an empty answer block at the end, may be there: the
-    reply is not cleared unread (cheap: its first and last characters only)."""
+    reply is not cleared unread (cheap: its first and last characters only). The long replies'
+    check calls it too, with their head as `low`, so only `text` is read."""
     del low, lexicon  # (the long replies' check passes only their head)
     if text.rstrip()[-12:].lower().endswith("</answer>"):
         return True

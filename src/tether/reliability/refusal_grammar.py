@@ -39,13 +39,8 @@ def _listed(key: str) -> tuple[str, ...]:
     return tuple(str(t) for t in _WORDS.get(key, ()))
 
 
-def _one_of(key: str) -> str:
-    """One group of a list's regex fragments (`listed_group`)."""
-    return listed_group(_WORDS, key)
-
-
 # What an AI calls itself after "as a" or "I am a" ("language model", "chatbot").
-_MODEL_NOUN = _one_of("model_nouns")
+_MODEL_NOUN = listed_group(_WORDS, "model_nouns")
 # The speaker names itself a model, in a word or three ("As an AI language model", "I'm only a
 # text-based AI", "as a responsible and ethical AI", "作为一个人工智能"): no person's reply
 # declines so.
@@ -57,7 +52,8 @@ _AS_MODEL_EN = (
 # The Chinese naming's lead ("作为", "我是"), a measure word at most, and its noun.
 _MODEL_LEADS_ZH = _listed("model_leads_zh")
 AS_MODEL = re.compile(
-    rf"{_AS_MODEL_EN}|{_one_of('model_leads_zh')}一?[个個名]?大?{_one_of('model_nouns_zh')}"
+    rf"{_AS_MODEL_EN}|{listed_group(_WORDS, 'model_leads_zh')}一?[个個名]?大?"
+    rf"{listed_group(_WORDS, 'model_nouns_zh')}"
 )
 # One of them is in every text `AS_MODEL` matches but its "ai" (which follows a space there,
 # `_ai_after_space`: "ai" alone is in "failed", "wait", "again") and its Chinese leads (in a
@@ -88,7 +84,7 @@ def _ai_after_space(low: str) -> bool:
 
 
 # The speaker unable, after its "I" or "we" ("cannot", "can't", "unable to", "not able to").
-CANNOT = _one_of("cannot")
+CANNOT = listed_group(_WORDS, "cannot")
 # Their cheap words, one of which every English refusal holds (a test before a regex).
 CANNOT_WORDS = _listed("cannot_words")
 # Chinese says it in a word before the verb ("我无法回答", "不能提供").
