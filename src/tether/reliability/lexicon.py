@@ -147,7 +147,8 @@ def alternation(terms: Iterable[str]) -> str:
     escaped, the longest first so that a term is not cut short by another that begins it; one
     that never matches when there are none."""
     plain = {str(t).lower() for t in terms if not str(t).startswith("re:")}
-    return "|".join(re.escape(t) for t in sorted(plain, key=len, reverse=True)) or "(?!)"
+    # (ties in their written order of code points: the same pattern in every process)
+    return "|".join(re.escape(t) for t in sorted(plain, key=lambda t: (-len(t), t))) or "(?!)"
 
 
 def field_alternation(section: Mapping[str, Any], field: str) -> str:
