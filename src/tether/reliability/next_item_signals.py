@@ -39,8 +39,11 @@ _ASKS_ITEMS = re.compile(
     r"[^.?!\n]{0,40}\b(?:questions?|quiz|quizzes|mcqs?|items?|exams?|tests?)\b"
 )
 # A reply that opens on its first item numbered one ("Question 1: ... Answer: A\n\nQuestion 2:"):
-# a quiz written, each item with its answer, not a run writing on past its own answer.
+# a quiz written, each item with its answer, not a run writing on past its own answer; unless
+# the request holds that item itself ("Question 1: What is ...? Answer:"): the reply echoes the
+# item's label and the run writes on.
 _QUIZ_OPENING = re.compile(r"\s*(?:\*\*)?question[ \t]*1[ \t]*[:.]", re.IGNORECASE)
+_FIRST_ITEM = re.compile(r"\bquestion[ \t]*1[ \t]*[:.]")
 # Items counted back against the prose and tables of the items written on.
 ITEMS_COUNTED = 4
 
@@ -100,7 +103,7 @@ def writes_next_items(r: Reply, w: Mapping[str, float]) -> Iterable[Signal]:
     items = items_written_on(r.text)
     if not items or _ASKS_ITEMS.search(r.question) is not None:
         return ()
-    if _QUIZ_OPENING.match(r.text) is not None:
+    if _QUIZ_OPENING.match(r.text) is not None and _FIRST_ITEM.search(r.question) is None:
         return ()  # (a quiz of numbered items, each answered: what a generator was asked)
     weight = w["writes_next_items"] + w["next_item"] * min(items, ITEMS_COUNTED)
     return (Signal("writes_next_items", weight, f"{items} question items written on"),)
