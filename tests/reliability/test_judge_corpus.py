@@ -403,7 +403,11 @@ def test_no_source_straddles_the_split() -> None:
 # podcast scripts, math and proof generators, MT-Bench-style answer files; 119 answers in the
 # tune part): judge/38 on the grown part 407; with nine branches and the review's mends merged
 # (judge/39): hand 614, retrained: 408 (the hand signals flag 1 fewer than judge/38's 615).
-TUNE_FALSE_ALARMS_AT_MOST = 408
+# Round 44 joined (713 texts: long-context benchmark predictions, reasoning models' eval
+# samples, small and fine-tuned models' instruction-following eval outputs; 223 answers in the
+# tune part): judge/39 on the grown part 413; with eight branches and the review's mends merged
+# (judge/40): hand 616, retrained: 411.
+TUNE_FALSE_ALARMS_AT_MOST = 411
 # Failures of the tune part the judge misses, the same kind of ratchet. Until the second batch
 # of failure texts (failures_jan.jsonl) it was "at most 5%" (57 of 1,154); that batch brought 37
 # misses in its 165 tune texts (bots' canned persona replies in 15 languages, relay templates),
@@ -770,8 +774,13 @@ TUNE_FALSE_ALARMS_AT_MOST = 408
 # (326 texts, 77 failures in the tune part: loops, cut chains of thought, refusals, claims of
 # missing input, English answers to Korean and Japanese tasks, stray-file patches): judge/38 on
 # the grown part 2,037; with nine branches and the review's mends merged (judge/39): hand 1,928
-# (13,715 of 15,643), retrained: 1,952 (13,691 caught).
-TUNE_MISSES_AT_MOST = 1952
+# (13,715 of 15,643), retrained: 1,952 (13,691 caught). Round 44 joined (713 texts, 240
+# failures in the tune part: loops, summaries cut at the token limit, chains of thought never
+# closed or cut before their answer, empty answer blocks, template debris, questions back,
+# refusals of harmless tasks): judge/39 on the grown part 2,067; with eight branches and the
+# review's mends merged (judge/40): hand 1,943 (13,940 of 15,883), retrained: 1,968 (13,915
+# caught).
+TUNE_MISSES_AT_MOST = 1968
 
 
 @pytest.mark.timeout(600)  # every tune text read once (~140 s quiet, 4+ min on a loaded machine)
