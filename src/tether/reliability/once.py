@@ -67,36 +67,30 @@ def kept(reading: Callable[[R], T]) -> Callable[[R], T]:
 Q = TypeVar("Q")
 
 
-def last_asked(reading: Callable[[Q | None], bool]) -> Callable[[Q | None], bool]:
-    """A reading of a request kept for the last request read (by identity): every attempt at
-    one request, and every reply to it cleared unread, asks again. None reads as False."""
-    last: list[object] = [None, False]
-
-    @wraps(reading)
-    def read(request: Q | None) -> bool:
-        if request is None:
-            return False
-        if request is last[0]:
-            return bool(last[1])
-        found = reading(request)
-        last[0], last[1] = request, found
-        return found
-
-    return read
-
-
-def last_read(reading: Callable[[str], T]) -> Callable[[str], T]:
+def last_read(reading: Callable[[Q], T]) -> Callable[[Q], T]:
     """A reading of a text kept for the last text read (by identity): a precheck that reads a
     reply whole (`clearing.MAY_FIRE`) and the signal that reads it again get one reading, with
     no hash of a long text and no cache of texts gone by."""
     last: list[Any] = [None, None]
 
     @wraps(reading)
-    def read(text: str) -> T:
+    def read(text: Q) -> T:
         if text is last[0]:
             return cast("T", last[1])
         found = reading(text)
         last[0], last[1] = text, found
         return found
+
+    return read
+
+
+def last_asked(reading: Callable[[Q], bool]) -> Callable[[Q | None], bool]:
+    """A reading of a request kept for the last request read (`last_read`): every attempt at
+    one request, and every reply to it cleared unread, asks again. None reads as False."""
+    kept = last_read(reading)
+
+    @wraps(reading)
+    def read(request: Q | None) -> bool:
+        return False if request is None else bool(kept(request))
 
     return read
